@@ -1,0 +1,83 @@
+// swift-tools-version:6.0
+// Storefront: an in-app purchase engine, a local App Store and a terminal storefront.
+// Targets and who may import whom: see ARCHITECTURE.md.
+
+import PackageDescription
+
+let package = Package(
+    name: "Storefront",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront-bench", targets: ["storefront-bench"]),
+        .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "LocalAppStore", targets: ["LocalAppStore"]),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each, nothing else.
+        .systemLibrary(
+            name: "CNCurses",
+            path: "Sources/CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // Libraries, from the bottom of the import graph up.
+        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "Vault", dependencies: ["Crypto"]),
+        .target(name: "Receipts", dependencies: ["Crypto"]),
+        .target(name: "Catalog"),
+        .target(name: "StoreCore", dependencies: ["Receipts", "Vault"]),
+        .target(
+            name: "LocalAppStore",
+            dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto"]
+        ),
+        .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
+        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI"]),
+
+        // Executables: wiring only.
+        .executableTarget(
+            name: "storefront",
+            dependencies: [
+                "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault",
+                "StorefrontUI", "TerminalCurses",
+            ]
+        ),
+        .executableTarget(
+            name: "storefront-bench",
+            dependencies: [
+                "Crypto", "Vault", "Receipts", "Catalog", "StoreCore", "LocalAppStore",
+                "StorefrontUI",
+            ]
+        ),
+
+        // Unit tests, one target per library.
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "VaultTests", dependencies: ["Vault", "Crypto"]),
+        .testTarget(
+            name: "ReceiptsTests",
+            dependencies: ["Receipts", "Crypto"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CatalogTests",
+            dependencies: ["Catalog"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+        .testTarget(
+            name: "LocalAppStoreTests",
+            dependencies: ["LocalAppStore", "StoreCore", "Catalog"]
+        ),
+        .testTarget(name: "StorefrontUITests", dependencies: ["StorefrontUI", "StoreCore"]),
+        // End to end: the built `storefront` binary, run as a real process.
+        .testTarget(name: "EndToEndTests", dependencies: ["storefront"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

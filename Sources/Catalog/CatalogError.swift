@@ -1,0 +1,17 @@
+/// Why a catalog file could not be loaded: the file, the JSON path and the problem.
+public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The catalog file's path as given.
+    public let file: String
+    /// A JSON path into the file, e.g. `$.products[2].productID`.
+    public let path: String
+    /// What is wrong, in words a person can act on.
+    public let problem: String
+
+    public init(file: String, path: String, problem: String) {
+        self.file = file
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String { "\(file): \(path): \(problem)" }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+print("storefront-bench: no benchmarks yet")
