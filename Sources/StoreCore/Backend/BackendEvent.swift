@@ -1,0 +1,11 @@
+/// What a backend tells the engine on its event stream.
+public enum BackendEvent: Sendable, Hashable {
+    /// Transactions changed state (purchased, failed, deferred, restored…). On attach the
+    /// backend first sends every unfinished transaction of its persistent queue.
+    case transactionsUpdated([Transaction])
+    /// Finished transactions left the queue.
+    case transactionsRemoved([String])
+    /// A purchase was started from the store (a promoted product): the engine asks the app
+    /// whether to add it to the queue now.
+    case storePaymentRequested(Payment, Product)
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The store the engine drives, as RMStore drives `SKPaymentQueue`: the local App Store here,
+/// StoreKit on Apple platforms. The engine never knows which one it talks to.
+///
+/// A backend keeps a persistent queue of unfinished transactions: a transaction stays in it
+/// until the engine calls `finish`, across the death of the process.
+public protocol StoreBackend: AnyObject, Sendable {
+    /// Returns the products the store sells among `identifiers`, localized for the backend's
+    /// storefront and locale, and the identifiers it does not sell.
+    /// - Throws: `StoreError` (for example a simulated load-products failure).
+    func products(identifiers: Set<String>) async throws(StoreError) -> ProductsResponse
+
+    /// Whether the signed-in account may make payments.
+    func canMakePayments() async -> Bool
+
+    /// Adds a payment to the queue and returns its transaction in state `.purchasing`; the
+    /// later states (purchased, failed, deferred) arrive on the event stream.
+    /// - Throws: `StoreError` if the payment cannot even be queued.
+    func add(_ payment: Payment) async throws(StoreError) -> Transaction
+
+    /// Starts the event stream. The stream first carries every unfinished transaction in the
+    /// queue that is not `.purchasing` (purchased, failed, restored, deferred), then live changes.
+    /// Each call returns a new stream; the engine calls it once.
+    func events() async -> AsyncStream<BackendEvent>
+
+    /// Every transaction still in the queue.
+    func unfinishedTransactions() async throws(StoreError) -> [Transaction]
+
+    /// Removes a transaction from the queue: the app has delivered it.
+    /// - Throws: `StoreError.unknownTransaction` when it is not in the queue.
+    func finish(transactionID: String) async throws(StoreError)
+
+    /// Returns the account's restorable transactions (never consumables) as `.restored`
+    /// transactions, for `applicationUsername` when given.
+    func restoreCompletedTransactions(applicationUsername: String?) async throws(StoreError) -> [Transaction]
+
+    /// Asks the store for a fresh app receipt and returns it.
+    func refreshReceipt() async throws(StoreError) -> Data
+
+    /// The app receipt as it is now, if there is one.
+    func appReceipt() async -> Data?
+
+    /// Looks for changes made by other processes sharing the store's state (an approval, a
+    /// refund) and sends them on the event stream.
+    func synchronize() async
+}

@@ -1,0 +1,63 @@
+/// Why a store operation failed, with StoreKit's error codes where StoreKit has one.
+public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// Something the store could not explain.
+    case unknown(String)
+    /// The client is not allowed to make this request.
+    case clientInvalid
+    /// The user cancelled.
+    case paymentCancelled
+    /// The payment's parameters were not recognised (bad quantity, unknown offer).
+    case paymentInvalid(String)
+    /// This device or account may not make payments.
+    case paymentNotAllowed
+    /// The product is not sold in the current storefront.
+    case productNotAvailable(productID: String)
+    /// The store could not be reached.
+    case networkError(String)
+    /// The store failed internally.
+    case systemError(String)
+    /// The purchase was interrupted and waits to be resolved (for example new terms to accept).
+    case interrupted
+    /// The purchase could not be verified; the reason says what failed.
+    case verificationFailed(String)
+    /// Verification could not be completed now; the transaction stays unfinished and is retried.
+    case verificationUnavailable(String)
+    /// The engine could not record the purchase; the transaction stays unfinished.
+    case persistenceFailed(String)
+    /// No transaction with this identifier is known.
+    case unknownTransaction(String)
+
+    /// The `SKErrorDomain` code of this error (0 where StoreKit has no closer one).
+    public var code: Int {
+        switch self {
+        case .unknown, .verificationFailed, .verificationUnavailable, .persistenceFailed,
+             .unknownTransaction: 0
+        case .clientInvalid: 1
+        case .paymentCancelled: 2
+        case .paymentInvalid: 3
+        case .paymentNotAllowed: 4
+        case .productNotAvailable: 5
+        case .networkError: 7
+        case .systemError: 0
+        case .interrupted: 16
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknown(let why): "Unknown store error: \(why)"
+        case .clientInvalid: "This client is not allowed to make the request."
+        case .paymentCancelled: "The payment was cancelled."
+        case .paymentInvalid(let why): "The payment is invalid: \(why)"
+        case .paymentNotAllowed: "Payments are not allowed on this device or account."
+        case .productNotAvailable(let id): "The product \(id) is not available in this storefront."
+        case .networkError(let why): "The store could not be reached: \(why)"
+        case .systemError(let why): "The store failed: \(why)"
+        case .interrupted: "The purchase was interrupted; resolve it to complete the purchase."
+        case .verificationFailed(let why): "The purchase could not be verified: \(why)"
+        case .verificationUnavailable(let why): "Verification is unavailable right now (will retry): \(why)"
+        case .persistenceFailed(let why): "The purchase could not be recorded (will retry): \(why)"
+        case .unknownTransaction(let id): "No transaction \(id) is known."
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// An introductory or promotional offer on an auto-renewable subscription.
+public struct SubscriptionOffer: Codable, Hashable, Sendable {
+    /// How the customer pays during the offer, stored raw.
+    public struct PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let freeTrial = PaymentMode(rawValue: "freeTrial")
+        public static let payAsYouGo = PaymentMode(rawValue: "payAsYouGo")
+        public static let payUpFront = PaymentMode(rawValue: "payUpFront")
+    }
+
+    /// Which kind of offer this is, stored raw.
+    public struct Kind: RawRepresentable, Codable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let introductory = Kind(rawValue: "introductory")
+        public static let promotional = Kind(rawValue: "promotional")
+        public static let code = Kind(rawValue: "code")
+    }
+
+    /// The offer's identifier (promotional and code offers); nil for introductory offers.
+    public let id: String?
+    public let kind: Kind
+    public let paymentMode: PaymentMode
+    /// The length of one offer period.
+    public let period: SubscriptionPeriod
+    /// How many periods the offer lasts.
+    public let periodCount: Int
+    /// The price per period (zero for a free trial).
+    public let price: Decimal
+    /// The price formatted for the storefront and locale.
+    public let displayPrice: String
+
+    public init(
+        id: String?, kind: Kind, paymentMode: PaymentMode, period: SubscriptionPeriod,
+        periodCount: Int, price: Decimal, displayPrice: String
+    ) {
+        self.id = id
+        self.kind = kind
+        self.paymentMode = paymentMode
+        self.period = period
+        self.periodCount = periodCount
+        self.price = price
+        self.displayPrice = displayPrice
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where the engine records what the user bought, before it finishes a transaction.
+///
+/// Recording is idempotent by transaction ID: that is what makes delivery exactly-once
+/// when the backend delivers a transaction again after a crash. Implementations must be
+/// safe to use from several processes at once.
+public protocol PurchaseLedger: Sendable {
+    /// Records a delivered transaction.
+    /// - Returns: `false` when a transaction with this ID was already recorded (nothing changes).
+    /// - Throws: `LedgerError` when the record cannot be made durable.
+    func record(_ transaction: Transaction) throws -> Bool
+
+    /// Whether a transaction with this ID is recorded.
+    func contains(transactionID: String) throws -> Bool
+
+    /// Every recorded transaction, oldest first.
+    func transactions() throws -> [Transaction]
+
+    /// Units of a consumable bought and not yet consumed.
+    func balance(of productID: String) throws -> Int
+
+    /// Every consumable's balance, by product ID (zero balances omitted).
+    func balances() throws -> [String: Int]
+
+    /// Uses up `quantity` units of a consumable.
+    /// - Returns: the balance left.
+    /// - Throws: `LedgerError.insufficientBalance` when fewer units are left.
+    func consume(productID: String, quantity: Int) throws -> Int
+
+    /// Keeps a purchase whose verification could not be completed, with its receipt and the
+    /// app's order data, until it is verified (a lost order must never be lost).
+    func saveUnverifiedOrder(_ order: UnverifiedOrder) throws
+
+    /// Forgets an unverified order once it has been verified (or rejected).
+    func removeUnverifiedOrder(transactionID: String) throws
+
+    /// Orders still waiting for verification.
+    func unverifiedOrders() throws -> [UnverifiedOrder]
+}
+
+/// A purchase the store reported but the app could not yet verify.
+public struct UnverifiedOrder: Codable, Hashable, Sendable {
+    public let transaction: Transaction
+    /// The app receipt at the time of the purchase, if there was one.
+    public let receipt: Data?
+    /// Why verification did not complete the last time.
+    public var lastFailure: String
+    public var attempts: Int
+
+    public init(transaction: Transaction, receipt: Data?, lastFailure: String, attempts: Int) {
+        self.transaction = transaction
+        self.receipt = receipt
+        self.lastFailure = lastFailure
+        self.attempts = attempts
+    }
+}
+
+/// Why the ledger could not do what was asked.
+public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Reading or writing the ledger's file failed.
+    case io(path: String, reason: String)
+    /// The ledger's file is not in a form this version can read.
+    case corrupt(path: String, reason: String)
+    /// Fewer units are left than asked for.
+    case insufficientBalance(productID: String, balance: Int, requested: Int)
+
+    public var description: String {
+        switch self {
+        case .io(let path, let reason): "\(path): \(reason)"
+        case .corrupt(let path, let reason): "\(path): the purchase ledger is damaged: \(reason)"
+        case .insufficientBalance(let id, let balance, let requested):
+            "Cannot consume \(requested) of \(id): the balance is \(balance)."
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The outcome of verifying one purchase, as an app's own server would answer.
+public enum VerificationOutcome: Sendable, Hashable {
+    /// The purchase is genuine: deliver it.
+    case valid
+    /// The purchase is not genuine: fail the transaction and finish it.
+    case invalid(reason: String)
+    /// Verification could not be completed (network down, server error): keep the transaction
+    /// unfinished and retry later (RMStore's error 200).
+    case unableToComplete(reason: String)
+}
+
+/// Verifies a purchase before the engine delivers it: against the receipt, a signed
+/// transaction, or the app's own server.
+public protocol PurchaseVerifier: Sendable {
+    /// Verifies `transaction`, given the app receipt as it is now.
+    func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome
+}
+
+/// A verifier that accepts everything: verification turned off.
+public struct AcceptingVerifier: PurchaseVerifier {
+    public init() {}
+    public func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome { .valid }
+}
