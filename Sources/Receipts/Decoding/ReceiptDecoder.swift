@@ -1,0 +1,211 @@
+import Foundation
+
+/// Reads an app receipt: the PKCS#7 SignedData container and the attribute SET inside it.
+///
+/// Decoding does not check the signature; `ReceiptValidator` does that.
+public struct ReceiptDecoder: Sendable {
+    /// The OID of PKCS#7 signedData.
+    public static let signedDataOID = "1.2.840.113549.1.7.2"
+    /// The OID of PKCS#7 data.
+    public static let dataOID = "1.2.840.113549.1.7.1"
+
+    private let reader: BERReader
+
+    /// Creates a decoder.
+    public init(reader: BERReader = BERReader()) {
+        self.reader = reader
+    }
+
+    /// Decodes a receipt file's bytes: DER/BER, or base64 of it (whitespace allowed).
+    /// - Throws: `ReceiptError` naming the offset and what is wrong.
+    public func decode(_ bytes: [UInt8]) throws(ReceiptError) -> AppReceipt {
+        try decodePayload(try payload(ofContainer: try Self.containerBytes(bytes)))
+    }
+
+    /// Returns the DER bytes of a receipt file that holds either DER or base64 text.
+    /// - Throws: `ReceiptError.notBase64` when the file is neither.
+    public static func containerBytes(_ bytes: [UInt8]) throws(ReceiptError) -> [UInt8] {
+        guard let first = bytes.first else { throw .notBase64(reason: "the file is empty") }
+        if first == 0x30 { return bytes }
+        let text = bytes.filter { !($0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09) }
+        guard let data = Data(base64Encoded: Data(text)) else {
+            throw .notBase64(reason: "first byte 0x\(String(first, radix: 16)) is not a SEQUENCE and the text is not base64")
+        }
+        guard data.first == 0x30 else {
+            throw .notBase64(reason: "base64 decodes to bytes that do not start with a SEQUENCE")
+        }
+        return Array(data)
+    }
+
+    /// Returns the signed content (the attribute SET's encoding) of a PKCS#7 SignedData receipt.
+    /// - Throws: `ReceiptError` when the container is not SignedData of data.
+    public func payload(ofContainer der: [UInt8]) throws(ReceiptError) -> [UInt8] {
+        let contentInfo = try reader.readFirst(der[...])
+        guard contentInfo.tag == .sequence else {
+            throw .notSignedData(offset: contentInfo.offset, reason: "ContentInfo is \(contentInfo.tag), not a SEQUENCE")
+        }
+        let type = try contentInfo.child(0, "ContentInfo.contentType").objectIdentifierValue("ContentInfo.contentType")
+        guard type == Self.signedDataOID else {
+            throw .notSignedData(offset: contentInfo.offset, reason: "content type \(type) is not signedData")
+        }
+        let explicit = try contentInfo.child(1, "ContentInfo.content")
+        try explicit.expect(.context(0), "ContentInfo.content")
+        let signedData = try explicit.child(0, "SignedData")
+        try signedData.expect(.sequence, "SignedData")
+        let encapsulated = try signedData.child(2, "SignedData.contentInfo")
+        try encapsulated.expect(.sequence, "SignedData.contentInfo")
+        let innerType = try encapsulated.child(0, "contentInfo.contentType").objectIdentifierValue("contentInfo.contentType")
+        guard innerType == Self.dataOID else {
+            throw .notSignedData(offset: encapsulated.offset, reason: "signed content type \(innerType) is not data")
+        }
+        let wrapper = try encapsulated.child(1, "contentInfo.content")
+        try wrapper.expect(.context(0), "contentInfo.content")
+        return try wrapper.child(0, "contentInfo.content").octetStringValue("signed content")
+    }
+
+    /// Decodes the attribute SET of a receipt payload.
+    /// - Throws: `ReceiptError` naming the attribute and offset that is wrong.
+    public func decodePayload(_ payload: [UInt8]) throws(ReceiptError) -> AppReceipt {
+        let set = try reader.readSingle(payload)
+        try set.expect(.set, "receipt payload")
+        var receipt = AppReceipt(bundleID: "", appVersion: "", opaqueValue: [], sha1Hash: [])
+        receipt.bundleIDData = []
+        var seen: Set<Int64> = []
+        for node in set.children {
+            let attribute = try Self.attribute(node)
+            let value = attribute.value
+            let type = attribute.type
+            typealias T = ReceiptAttributeType
+            switch type {
+            case T.receiptType: receipt.rawReceiptType = try string(value, type)
+            case T.appItemID: receipt.appItemID = try integer(value, type)
+            case T.bundleID:
+                receipt.bundleID = try string(value, type)
+                receipt.bundleIDData = Array(value.bytes)
+            case T.appVersion: receipt.appVersion = try string(value, type)
+            case T.opaqueValue: receipt.opaqueValue = Array(value.bytes)
+            case T.sha1Hash: receipt.sha1Hash = Array(value.bytes)
+            case T.ageRating: receipt.ageRating = try string(value, type)
+            case T.creationDate: receipt.creationDate = try date(value, type)
+            case T.originalPurchaseDate: receipt.originalPurchaseDate = try date(value, type)
+            case T.originalAppVersion: receipt.originalAppVersion = try string(value, type)
+            case T.expirationDate: receipt.expirationDate = try date(value, type)
+            case T.inAppPurchase: receipt.inApp.append(try inAppPurchase(value))
+            default: receipt.unknownAttributes.append(attribute.raw)
+            }
+            seen.insert(type)
+        }
+        for required in [ReceiptAttributeType.bundleID, ReceiptAttributeType.appVersion] where !seen.contains(required) {
+            throw .missingAttribute(type: required, name: ReceiptAttributeType.name(of: required))
+        }
+        return receipt
+    }
+
+    // MARK: - In-app purchases
+
+    private func inAppPurchase(_ value: AttributeValue) throws(ReceiptError) -> InAppPurchaseReceipt {
+        let set: BERNode
+        do {
+            set = try reader.readSingle(value.bytes)
+        } catch {
+            throw Self.invalid(ReceiptAttributeType.inAppPurchase, value.offset, "\(error)")
+        }
+        guard set.tag == .set else {
+            throw Self.invalid(ReceiptAttributeType.inAppPurchase, value.offset, "expected a SET, found \(set.tag)")
+        }
+        var purchase = InAppPurchaseReceipt(quantity: nil, productID: "", transactionID: "")
+        for node in set.children {
+            let attribute = try Self.attribute(node)
+            let value = attribute.value
+            let type = attribute.type
+            typealias T = ReceiptAttributeType
+            switch type {
+            case T.quantity: purchase.quantity = try integer(value, type)
+            case T.productID: purchase.productID = try string(value, type)
+            case T.transactionID: purchase.transactionID = try string(value, type)
+            case T.originalTransactionID: purchase.originalTransactionID = try string(value, type)
+            case T.purchaseDate: purchase.purchaseDate = try date(value, type)
+            case T.inAppOriginalPurchaseDate: purchase.originalPurchaseDate = try date(value, type)
+            case T.productType: purchase.rawProductType = try integer(value, type)
+            case T.expiresDate: purchase.expiresDate = try date(value, type)
+            case T.webOrderLineItemID: purchase.webOrderLineItemID = try integer(value, type)
+            case T.cancellationDate: purchase.cancellationDate = try date(value, type)
+            case T.isInTrialPeriod: purchase.isInTrialPeriod = try integer(value, type) != 0
+            case T.isInIntroOfferPeriod: purchase.isInIntroOfferPeriod = try integer(value, type) != 0
+            case T.promotionalOfferIdentifier: purchase.promotionalOfferIdentifier = try string(value, type)
+            default: purchase.unknownAttributes.append(attribute.raw)
+            }
+        }
+        return purchase
+    }
+
+    // MARK: - Attributes
+
+    private struct AttributeValue {
+        let bytes: ArraySlice<UInt8>
+        let offset: Int
+    }
+
+    private struct Attribute {
+        let type: Int64
+        let version: Int64
+        let value: AttributeValue
+        var raw: ReceiptAttribute { ReceiptAttribute(type: type, version: version, value: Array(value.bytes)) }
+    }
+
+    private static func attribute(_ node: BERNode) throws(ReceiptError) -> Attribute {
+        try node.expect(.sequence, "receipt attribute")
+        guard node.children.count >= 3 else {
+            throw .malformed(offset: node.offset, reason: "receipt attribute has \(node.children.count) fields, needs 3")
+        }
+        let type = try node.children[0].integerValue("receipt attribute type")
+        let version = try node.children[1].integerValue("receipt attribute version")
+        let valueNode = node.children[2]
+        let bytes: ArraySlice<UInt8>
+        if valueNode.tag == .octetString {
+            bytes = valueNode.content
+        } else {
+            bytes = try valueNode.octetStringValue("receipt attribute \(type) value")[...]
+        }
+        return Attribute(type: type, version: version, value: AttributeValue(bytes: bytes, offset: valueNode.contentOffset))
+    }
+
+    private static func invalid(_ type: Int64, _ offset: Int, _ reason: String) -> ReceiptError {
+        .invalidAttribute(type: type, name: ReceiptAttributeType.name(of: type), offset: offset, reason: reason)
+    }
+
+    private func inner(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> BERNode {
+        do {
+            return try reader.readSingle(value.bytes)
+        } catch {
+            throw Self.invalid(type, value.offset, "value is not one DER element: \(error)")
+        }
+    }
+
+    private func string(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> String {
+        let node = try inner(value, type)
+        do {
+            return try node.stringValue()
+        } catch {
+            throw Self.invalid(type, value.offset, "\(error)")
+        }
+    }
+
+    private func integer(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Int64 {
+        let node = try inner(value, type)
+        do {
+            return try node.integerValue()
+        } catch {
+            throw Self.invalid(type, value.offset, "\(error)")
+        }
+    }
+
+    private func date(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Date? {
+        let text = try string(value, type)
+        do {
+            return try ReceiptDate.parse(text, offset: value.offset)
+        } catch {
+            throw Self.invalid(type, value.offset, "\"\(text.prefix(40))\" is not an RFC 3339 date")
+        }
+    }
+}
