@@ -1,0 +1,222 @@
+import Foundation
+
+/// Turns a parsed StoreKit Configuration document into a `StoreKitConfiguration`, checking
+/// every member it models and keeping the others.
+struct ConfigurationDecoder {
+    let file: String
+    private var firstPathOfProductID: [String: String] = [:]
+
+    init(file: String) { self.file = file }
+
+    private static let rootKeys: Set<String> = ["version", "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups", "settings"]
+    private static let productKeys: Set<String> = ["productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations"]
+    private static let subscriptionKeys: Set<String> = productKeys.union([
+        "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
+        "adHocOffers", "codeOffers",
+    ])
+    private static let offerKeys: Set<String> = ["offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice", "eligibility"]
+    private static let groupKeys: Set<String> = ["id", "name", "localizations", "subscriptions"]
+    private static let settingsKeys: Set<String> = [
+        "_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled", "_storeKitErrors",
+        "_disableDialogs", "_billingIssuesEnabled", "_billingGracePeriodEnabled", "_renewalBillingIssuesEnabled",
+    ]
+
+    /// Decodes a whole document.
+    mutating func decode(_ document: JSONParser.Document) throws(CatalogError) -> StoreKitConfiguration {
+        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a StoreKit Configuration")
+        let version = try decodeVersion(root)
+        var sections: [String: [Product]] = [:]
+        var groups: [SubscriptionGroup] = []
+
+        for (index, element) in try root.optionalArray("products").enumerated() {
+            let path = JSONPath.element(index, of: root.path(of: "products"))
+            sections["products", default: []].append(
+                try decodeProduct(element, path: path, allowed: [.consumable, .nonConsumable], section: "products"))
+        }
+        for (index, element) in try root.optionalArray("nonRenewingSubscriptions").enumerated() {
+            let path = JSONPath.element(index, of: root.path(of: "nonRenewingSubscriptions"))
+            sections["nonRenewingSubscriptions", default: []].append(
+                try decodeProduct(element, path: path, allowed: [.nonRenewing], section: "nonRenewingSubscriptions"))
+        }
+        for (index, element) in try root.optionalArray("subscriptionGroups").enumerated() {
+            let path = JSONPath.element(index, of: root.path(of: "subscriptionGroups"))
+            let (group, subscriptions) = try decodeGroup(element, path: path)
+            groups.append(group)
+            sections["subscriptionGroups", default: []].append(contentsOf: subscriptions)
+        }
+
+        // Products follow the file: sections in the order they appear, each in its own order.
+        var ordered: [String] = document.rootKeyOrder.filter { sections[$0] != nil }
+        for key in ["products", "subscriptionGroups", "nonRenewingSubscriptions"] where !ordered.contains(key) && sections[key] != nil {
+            ordered.append(key)
+        }
+        let products = ordered.flatMap { sections[$0] ?? [] }
+
+        let settings: CatalogSettings
+        if let value = root.members["settings"], value != .null {
+            settings = try decodeSettings(value, path: root.path(of: "settings"))
+        } else {
+            settings = CatalogSettings()
+        }
+
+        return StoreKitConfiguration(
+            file: file, version: version, identifier: try root.optionalString("identifier"),
+            products: products, subscriptionGroups: groups, settings: settings, prices: nil,
+            extra: root.extra(excluding: Self.rootKeys))
+    }
+
+    private func decodeVersion(_ root: ObjectReader) throws(CatalogError) -> StoreKitConfiguration.FormatVersion? {
+        guard let value = root.members["version"], value != .null else { return nil }
+        let version = try ObjectReader(value, file: file, path: root.path(of: "version"), what: "a format version")
+        guard let major = try version.optionalInt("major", minimum: 0) else { throw version.error("major", "missing major") }
+        return StoreKitConfiguration.FormatVersion(major: major, minor: try version.optionalInt("minor", minimum: 0) ?? 0)
+    }
+
+    private mutating func decodeProduct(
+        _ value: JSONValue, path: String, allowed: [ProductKind], section: String,
+        group: (id: String, name: String)? = nil
+    ) throws(CatalogError) -> Product {
+        let object = try ObjectReader(value, file: file, path: path, what: "a product")
+        let id = try object.nonEmptyString("productID")
+        if let first = firstPathOfProductID[id] {
+            throw object.error("productID", "duplicate product ID \"\(id)\" (first defined at \(first))")
+        }
+        firstPathOfProductID[id] = object.path(of: "productID")
+
+        let typeText = try object.string("type")
+        guard let kind = ProductKind(rawValue: typeText) else {
+            let known = ProductKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw object.error("type", "unknown product type \"\(typeText)\"; expected one of \(known)")
+        }
+        guard allowed.contains(kind) else {
+            let expected = allowed.map(\.rawValue).joined(separator: " or ")
+            throw object.error("type", "a \(typeText) product cannot be listed in \(section); expected \(expected)")
+        }
+
+        var localizations: [Localization] = []
+        for (index, element) in try object.optionalArray("localizations").enumerated() {
+            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "localizations")), what: "a localization")
+            localizations.append(
+                Localization(
+                    locale: try entry.nonEmptyString("locale"),
+                    displayName: try entry.optionalString("displayName") ?? "",
+                    description: try entry.optionalString("description") ?? ""))
+        }
+
+        var subscription: SubscriptionInfo?
+        if kind == .autoRenewable, let group {
+            let introductory: [SubscriptionOffer]
+            if object.members["introductoryOffers"] != nil {
+                introductory = try decodeOffers(object, key: "introductoryOffers")
+            } else if let single = object.members["introductoryOffer"], single != .null {
+                introductory = [try decodeOffer(single, path: object.path(of: "introductoryOffer"))]
+            } else {
+                introductory = []
+            }
+            subscription = SubscriptionInfo(
+                groupID: group.id, groupName: group.name,
+                groupNumber: try object.optionalInt("groupNumber", minimum: 1) ?? 1,
+                period: try object.period("recurringSubscriptionPeriod"),
+                introductoryOffers: introductory,
+                promotionalOffers: try decodeOffers(object, key: "adHocOffers"),
+                codeOffers: try decodeOffers(object, key: "codeOffers"))
+        }
+
+        return Product(
+            id: id, referenceName: try object.optionalString("referenceName") ?? "", kind: kind,
+            price: try object.price("displayPrice"),
+            familyShareable: try object.optionalBool("familyShareable") ?? false,
+            localizations: localizations, subscription: subscription,
+            extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
+    }
+
+    private func decodeOffers(_ object: ObjectReader, key: String) throws(CatalogError) -> [SubscriptionOffer] {
+        var offers: [SubscriptionOffer] = []
+        for (index, element) in try object.optionalArray(key).enumerated() {
+            offers.append(try decodeOffer(element, path: JSONPath.element(index, of: object.path(of: key))))
+        }
+        return offers
+    }
+
+    private func decodeOffer(_ value: JSONValue, path: String) throws(CatalogError) -> SubscriptionOffer {
+        let object = try ObjectReader(value, file: file, path: path, what: "a subscription offer")
+        let modeText = try object.string("paymentMode")
+        guard let mode = PaymentMode(rawValue: modeText) else {
+            let known = PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw object.error("paymentMode", "unknown payment mode \"\(modeText)\"; expected one of \(known)")
+        }
+        let price: Decimal
+        if let present = object.members["displayPrice"], present != .null {
+            price = try object.price("displayPrice")
+        } else if mode == .free {
+            price = 0
+        } else {
+            throw object.error("displayPrice", "missing displayPrice for a \(modeText) offer")
+        }
+        var eligibility: [String] = []
+        for (index, element) in try object.optionalArray("eligibility").enumerated() {
+            guard case .string(let text) = element else {
+                throw CatalogError(
+                    file: file, path: JSONPath.element(index, of: object.path(of: "eligibility")),
+                    problem: "expected a string, found \(element.typeDescription)")
+            }
+            eligibility.append(text)
+        }
+        return SubscriptionOffer(
+            id: try object.optionalString("offerID"), referenceName: try object.optionalString("referenceName"),
+            paymentMode: mode, period: try object.period("subscriptionPeriod"),
+            numberOfPeriods: try object.optionalInt("numberOfPeriods", minimum: 1) ?? 1, price: price,
+            eligibility: eligibility, extra: object.extra(excluding: Self.offerKeys))
+    }
+
+    private mutating func decodeGroup(_ value: JSONValue, path: String) throws(CatalogError) -> (SubscriptionGroup, [Product]) {
+        let object = try ObjectReader(value, file: file, path: path, what: "a subscription group")
+        let id = try object.nonEmptyString("id")
+        let name = try object.optionalString("name") ?? id
+        var localizations: [SubscriptionGroup.Localization] = []
+        for (index, element) in try object.optionalArray("localizations").enumerated() {
+            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "localizations")), what: "a group localization")
+            localizations.append(
+                SubscriptionGroup.Localization(
+                    locale: try entry.nonEmptyString("locale"),
+                    displayName: try entry.optionalString("displayName") ?? "",
+                    customAppName: try entry.optionalString("customAppName")))
+        }
+        var subscriptions: [Product] = []
+        for (index, element) in try object.optionalArray("subscriptions").enumerated() {
+            subscriptions.append(
+                try decodeProduct(
+                    element, path: JSONPath.element(index, of: object.path(of: "subscriptions")),
+                    allowed: [.autoRenewable], section: "a subscription group", group: (id, name)))
+        }
+        let group = SubscriptionGroup(
+            id: id, name: name, localizations: localizations, productIDs: subscriptions.map(\.id),
+            extra: object.extra(excluding: Self.groupKeys))
+        return (group, subscriptions)
+    }
+
+    private func decodeSettings(_ value: JSONValue, path: String) throws(CatalogError) -> CatalogSettings {
+        let object = try ObjectReader(value, file: file, path: path, what: "settings")
+        var errors: [StoreKitErrorSetting] = []
+        for (index, element) in try object.optionalArray("_storeKitErrors").enumerated() {
+            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "_storeKitErrors")), what: "a StoreKit error setting")
+            let current = entry.members["current"]
+            errors.append(
+                StoreKitErrorSetting(
+                    name: try entry.string("name"), enabled: try entry.optionalBool("enabled") ?? false,
+                    current: current == .null ? nil : current))
+        }
+        return CatalogSettings(
+            storefront: try object.optionalString("_storefront"),
+            locale: try object.optionalString("_locale"),
+            timeRate: try object.optionalInt("_timeRate"),
+            askToBuyEnabled: try object.optionalBool("_askToBuyEnabled"),
+            failTransactionsEnabled: try object.optionalBool("_failTransactionsEnabled"),
+            storeKitErrors: errors,
+            disableDialogs: try object.optionalBool("_disableDialogs"),
+            billingIssuesEnabled: try object.optionalBool("_billingIssuesEnabled"),
+            billingGracePeriodEnabled: try object.optionalBool("_billingGracePeriodEnabled"),
+            renewalBillingIssuesEnabled: try object.optionalBool("_renewalBillingIssuesEnabled"),
+            extra: object.extra(excluding: Self.settingsKeys))
+    }
+}

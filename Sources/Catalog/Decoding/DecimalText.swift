@@ -1,0 +1,50 @@
+import Foundation
+
+/// Parses prices written as plain decimal text (`"0.99"`, `"1200"`), exactly, never through a float.
+enum DecimalText {
+    /// Why a text is not a usable price.
+    struct Problem: Error, Equatable {
+        let message: String
+    }
+
+    /// The most digits accepted on either side of the point; real prices have far fewer.
+    static let maximumDigits = 18
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// Parses `text` as a non-negative decimal with digits, an optional point and more digits.
+    static func parse(_ text: String) -> Result<Decimal, Problem> {
+        let bytes = Array(text.utf8)
+        let hint = "expected a decimal such as \"0.99\""
+        if bytes.first == UInt8(ascii: "-") {
+            return .failure(Problem(message: "negative price \"\(text)\"; prices must be 0 or more"))
+        }
+        var integerDigits = 0, fractionDigits = 0, seenPoint = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
+            case UInt8(ascii: ".") where !seenPoint:
+                seenPoint = true
+            default:
+                return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
+            }
+        }
+        guard integerDigits > 0, !seenPoint || fractionDigits > 0 else {
+            return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
+        }
+        guard integerDigits <= maximumDigits, fractionDigits <= maximumDigits else {
+            return .failure(Problem(message: "price \"\(text)\" has too many digits"))
+        }
+        guard let value = Decimal(string: text, locale: posix) else {
+            return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
+        }
+        return .success(value)
+    }
+
+    /// How many digits follow the decimal point in `text` as written.
+    static func fractionDigits(_ text: String) -> Int {
+        guard let point = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: point, to: text.endIndex) - 1
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Reads typed members of one JSON object, turning every mismatch into a `CatalogError`
+/// that names the file, the member's JSON path and what is wrong.
+struct ObjectReader {
+    let file: String
+    let path: String
+    let members: [String: JSONValue]
+
+    /// Wraps `value` found at `path`, which must be an object.
+    init(_ value: JSONValue, file: String, path: String, what: String) throws(CatalogError) {
+        guard case .object(let members) = value else {
+            throw CatalogError(file: file, path: path, problem: "expected \(what) (an object), found \(value.typeDescription)")
+        }
+        self.file = file
+        self.path = path
+        self.members = members
+    }
+
+    /// The JSON path of member `key`.
+    func path(of key: String) -> String { JSONPath.member(key, of: path) }
+
+    func error(_ key: String, _ problem: String) -> CatalogError {
+        CatalogError(file: file, path: path(of: key), problem: problem)
+    }
+
+    func typeError(_ key: String, expected: String, found: JSONValue) -> CatalogError {
+        error(key, "expected \(expected), found \(found.typeDescription)")
+    }
+
+    /// A member that must be present and not `null`.
+    func required(_ key: String) throws(CatalogError) -> JSONValue {
+        guard let value = members[key], value != .null else { throw error(key, "missing \(key)") }
+        return value
+    }
+
+    func string(_ key: String) throws(CatalogError) -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else { throw typeError(key, expected: "a string", found: value) }
+        return text
+    }
+
+    func nonEmptyString(_ key: String) throws(CatalogError) -> String {
+        let text = try string(key)
+        guard !text.isEmpty else { throw error(key, "\(key) is empty") }
+        return text
+    }
+
+    func optionalString(_ key: String) throws(CatalogError) -> String? {
+        guard let value = members[key], value != .null else { return nil }
+        guard case .string(let text) = value else { throw typeError(key, expected: "a string", found: value) }
+        return text
+    }
+
+    func optionalBool(_ key: String) throws(CatalogError) -> Bool? {
+        guard let value = members[key], value != .null else { return nil }
+        guard case .bool(let flag) = value else { throw typeError(key, expected: "true or false", found: value) }
+        return flag
+    }
+
+    func optionalInt(_ key: String, minimum: Int? = nil) throws(CatalogError) -> Int? {
+        guard let value = members[key], value != .null else { return nil }
+        guard case .number(let text) = value else { throw typeError(key, expected: "an integer", found: value) }
+        guard let number = Int(text) else { throw error(key, "expected an integer, found \(text)") }
+        if let minimum, number < minimum { throw error(key, "must be at least \(minimum), found \(number)") }
+        return number
+    }
+
+    /// An array member; absent or `null` reads as empty.
+    func optionalArray(_ key: String) throws(CatalogError) -> [JSONValue] {
+        guard let value = members[key], value != .null else { return [] }
+        guard case .array(let elements) = value else { throw typeError(key, expected: "an array", found: value) }
+        return elements
+    }
+
+    /// A price member: a string holding a non-negative decimal such as `"0.99"`.
+    func price(_ key: String) throws(CatalogError) -> Decimal {
+        let value = try required(key)
+        guard case .string(let text) = value else { throw typeError(key, expected: "a price in a string such as \"0.99\"", found: value) }
+        switch DecimalText.parse(text) {
+        case .success(let amount): return amount
+        case .failure(let problem): throw error(key, problem.message)
+        }
+    }
+
+    /// A period member in ISO 8601 form, e.g. `"P1M"`.
+    func period(_ key: String) throws(CatalogError) -> SubscriptionPeriod {
+        let text = try string(key)
+        guard let period = SubscriptionPeriod(iso8601: text) else {
+            throw error(key, "invalid ISO 8601 period \"\(text)\"; expected one of P3D, P1W, P1M, P2M, P3M, P6M, P1Y (a number of D, W, M or Y)")
+        }
+        return period
+    }
+
+    /// Every member except `known`, kept as read.
+    func extra(excluding known: Set<String>) -> [String: JSONValue] {
+        var rest: [String: JSONValue] = [:]
+        for (key, value) in members where !known.contains(key) { rest[key] = value }
+        return rest
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// An Xcode StoreKit Configuration file (`.storekit`, format versions 2 to 5), with its
+/// optional price sidecar: every product, subscription group and setting it holds.
+///
+/// Load one with `load(contentsOf:)`; every problem in the file is one `CatalogError`
+/// naming the file, the JSON path and what is wrong.
+public struct StoreKitConfiguration: Sendable, Hashable {
+    /// The file format version (`version`: `major`.`minor`).
+    public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The major version, e.g. 5.
+        public var major: Int
+        /// The minor version, e.g. 0.
+        public var minor: Int
+
+        /// Creates a version.
+        public init(major: Int, minor: Int) {
+            self.major = major
+            self.minor = minor
+        }
+
+        /// `major.minor`, e.g. `5.0`.
+        public var description: String { "\(major).\(minor)" }
+
+        /// Orders by major, then minor.
+        public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+    }
+
+    /// The file's path as it was given, for messages.
+    public var file: String
+    /// The format version, `nil` when the file has none.
+    public var version: FormatVersion?
+    /// The file's `identifier`, when present.
+    public var identifier: String?
+    /// Every product in file order: the sections (`products`, `nonRenewingSubscriptions`,
+    /// `subscriptionGroups`) in the order they appear, each section's products in order.
+    public private(set) var products: [Product]
+    /// The subscription groups, in file order.
+    public var subscriptionGroups: [SubscriptionGroup]
+    /// The `settings` block.
+    public var settings: CatalogSettings
+    /// Per-storefront prices from the sidecar beside the file, `nil` when there is none.
+    public var prices: PriceTable?
+    /// Top-level members the catalog does not model (`appPolicies`, `subscriptionOffersKeyPair`, …).
+    public var extra: [String: JSONValue]
+
+    private var indexByID: [String: Int]
+
+    /// Creates a configuration from its parts; product identifiers must be unique.
+    public init(
+        file: String, version: FormatVersion? = nil, identifier: String? = nil, products: [Product],
+        subscriptionGroups: [SubscriptionGroup] = [], settings: CatalogSettings = CatalogSettings(),
+        prices: PriceTable? = nil, extra: [String: JSONValue] = [:]
+    ) {
+        self.file = file
+        self.version = version
+        self.identifier = identifier
+        self.products = products
+        self.subscriptionGroups = subscriptionGroups
+        self.settings = settings
+        self.prices = prices
+        self.extra = extra
+        var index: [String: Int] = [:]
+        for (position, product) in products.enumerated() where index[product.id] == nil { index[product.id] = position }
+        self.indexByID = index
+    }
+
+    /// The product with identifier `id`, if the catalog has it.
+    public func product(id: String) -> Product? {
+        indexByID[id].map { products[$0] }
+    }
+
+    /// The price sidecar's location for a catalog: `NAME.prices.json` beside `NAME.storekit`.
+    public static func priceSidecarURL(for catalog: URL) -> URL {
+        catalog.deletingPathExtension().appendingPathExtension("prices.json")
+    }
+
+    /// Reads and decodes a `.storekit` file, then its price sidecar when one is beside it.
+    ///
+    /// - Parameter url: the `.storekit` file.
+    /// - Returns: the configuration, with `prices` set when `NAME.prices.json` exists.
+    /// - Throws: `CatalogError` naming the catalog or the sidecar file, the JSON path and the problem.
+    public static func load(contentsOf url: URL) throws(CatalogError) -> StoreKitConfiguration {
+        let path = url.path
+        var configuration = try decode(data: try read(url, as: path), file: path)
+        let sidecar = priceSidecarURL(for: url)
+        if FileManager.default.fileExists(atPath: sidecar.path) {
+            configuration.prices = try PriceTable.decode(
+                data: try read(sidecar, as: sidecar.path), file: sidecar.path,
+                productIDs: Set(configuration.products.map(\.id)))
+        }
+        return configuration
+    }
+
+    /// Decodes the bytes of a `.storekit` file (no sidecar).
+    ///
+    /// - Parameters:
+    ///   - data: the file's contents, UTF-8 JSON.
+    ///   - file: the name to use in errors and in `file`.
+    /// - Throws: `CatalogError` for text that is not JSON or does not describe a valid catalog.
+    public static func decode(data: Data, file: String) throws(CatalogError) -> StoreKitConfiguration {
+        let document = try parseJSON(data, file: file)
+        var decoder = ConfigurationDecoder(file: file)
+        return try decoder.decode(document)
+    }
+
+    static func parseJSON(_ data: Data, file: String) throws(CatalogError) -> JSONParser.Document {
+        let result: Result<JSONParser.Document, JSONParser.SyntaxError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do throws(JSONParser.SyntaxError) { return .success(try JSONParser.parse(bytes)) } catch { return .failure(error) }
+        }
+        switch result {
+        case .success(let document): return document
+        case .failure(let syntax): throw CatalogError(file: file, path: JSONPath.root, problem: syntax.description)
+        }
+    }
+
+    private static func read(_ url: URL, as path: String) throws(CatalogError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CatalogError(file: path, path: JSONPath.root, problem: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected a .storekit file")
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw CatalogError(file: path, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
+        }
+    }
+}
+
+extension StoreKitConfiguration {
+    /// The price of `product` in `storefront`: the sidecar's when it sets one, else the
+    /// catalog's `displayPrice` read in the storefront's currency, as Xcode does.
+    ///
+    /// - Parameters:
+    ///   - product: a product of this catalog.
+    ///   - storefront: where the customer shops.
+    public func price(for product: Product, in storefront: Storefront) -> Price {
+        prices?.price(of: product.id, in: storefront)
+            ?? Price(amount: product.price, currencyCode: storefront.currencyCode)
+    }
+
+    /// The storefront the catalog names in `_storefront`, else the United States.
+    public var defaultStorefront: Storefront {
+        settings.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates
+    }
+}
