@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Vault", dependencies: ["Crypto"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
         .target(name: "Catalog"),
-        .target(name: "StoreCore", dependencies: ["Receipts", "Vault"]),
+        .target(name: "StoreCore", dependencies: ["Receipts", "Vault", "Crypto"]),
         .target(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto"]

@@ -1,0 +1,26 @@
+import Foundation
+
+/// How the engine behaves; immutable once the `Store` is made.
+public struct StoreConfiguration: Sendable {
+    /// Finish each transaction with the backend as soon as it is recorded (the default).
+    /// When false, the app calls `Store.finish(_:)` after its own bookkeeping.
+    public var finishesTransactionsAutomatically: Bool
+    /// Verifies each purchase before it is recorded; `AcceptingVerifier` turns verification off.
+    public var verifier: any PurchaseVerifier
+    /// Where store notifications are posted.
+    public var notificationCenter: NotificationCenter
+    /// Called at each fault point (tests kill the process there).
+    public var faultHook: FaultHook
+
+    public init(
+        finishesTransactionsAutomatically: Bool = true,
+        verifier: any PurchaseVerifier = AcceptingVerifier(),
+        notificationCenter: NotificationCenter = .default,
+        faultHook: @escaping FaultHook = { _ in }
+    ) {
+        self.finishesTransactionsAutomatically = finishesTransactionsAutomatically
+        self.verifier = verifier
+        self.notificationCenter = notificationCenter
+        self.faultHook = faultHook
+    }
+}

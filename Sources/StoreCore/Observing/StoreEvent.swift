@@ -1,0 +1,49 @@
+import Foundation
+
+/// Everything the engine reports, in one value: what observers, notifications and the event
+/// stream all carry.
+public enum StoreEvent: Sendable, Hashable {
+    case productsRequestFinished(ProductsResponse)
+    case productsRequestFailed(StoreError)
+    /// A purchased or restored transaction was verified, recorded and delivered.
+    case paymentFinished(Transaction)
+    case paymentFailed(Transaction, StoreError)
+    /// The payment waits for approval (Ask to Buy) or for an interruption to be resolved.
+    case paymentDeferred(Transaction)
+    case restoreFinished([Transaction])
+    case restoreFailed(StoreError)
+    case refreshReceiptFinished(Data)
+    case refreshReceiptFailed(StoreError)
+
+    /// The transaction this event is about, if it is about one.
+    public var transaction: Transaction? {
+        switch self {
+        case .paymentFinished(let t), .paymentFailed(let t, _), .paymentDeferred(let t): t
+        default: nil
+        }
+    }
+
+    /// The error this event reports, if it reports one.
+    public var error: StoreError? {
+        switch self {
+        case .productsRequestFailed(let e), .paymentFailed(_, let e), .restoreFailed(let e),
+             .refreshReceiptFailed(let e): e
+        default: nil
+        }
+    }
+
+    /// The notification name this event is posted under.
+    public var notificationName: Notification.Name {
+        switch self {
+        case .productsRequestFinished: .storeProductsRequestFinished
+        case .productsRequestFailed: .storeProductsRequestFailed
+        case .paymentFinished: .storePaymentTransactionFinished
+        case .paymentFailed: .storePaymentTransactionFailed
+        case .paymentDeferred: .storePaymentTransactionDeferred
+        case .restoreFinished: .storeRestoreTransactionsFinished
+        case .restoreFailed: .storeRestoreTransactionsFailed
+        case .refreshReceiptFinished: .storeRefreshReceiptFinished
+        case .refreshReceiptFailed: .storeRefreshReceiptFailed
+        }
+    }
+}

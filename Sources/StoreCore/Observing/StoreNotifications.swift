@@ -1,0 +1,53 @@
+import Foundation
+
+extension Notification.Name {
+    public static let storeProductsRequestFinished = Notification.Name("StoreProductsRequestFinished")
+    public static let storeProductsRequestFailed = Notification.Name("StoreProductsRequestFailed")
+    public static let storePaymentTransactionFinished = Notification.Name("StorePaymentTransactionFinished")
+    public static let storePaymentTransactionFailed = Notification.Name("StorePaymentTransactionFailed")
+    public static let storePaymentTransactionDeferred = Notification.Name("StorePaymentTransactionDeferred")
+    public static let storeRestoreTransactionsFinished = Notification.Name("StoreRestoreTransactionsFinished")
+    public static let storeRestoreTransactionsFailed = Notification.Name("StoreRestoreTransactionsFailed")
+    public static let storeRefreshReceiptFinished = Notification.Name("StoreRefreshReceiptFinished")
+    public static let storeRefreshReceiptFailed = Notification.Name("StoreRefreshReceiptFailed")
+
+    /// Every name the engine posts under.
+    public static let allStoreNotifications: [Notification.Name] = [
+        .storeProductsRequestFinished, .storeProductsRequestFailed,
+        .storePaymentTransactionFinished, .storePaymentTransactionFailed,
+        .storePaymentTransactionDeferred, .storeRestoreTransactionsFinished,
+        .storeRestoreTransactionsFailed, .storeRefreshReceiptFinished, .storeRefreshReceiptFailed,
+    ]
+}
+
+/// The key under which a store notification's `userInfo` carries its `StoreEvent`.
+public let storeEventUserInfoKey = "StoreEvent"
+
+extension Notification {
+    /// The engine event this notification carries.
+    public var storeEvent: StoreEvent? { userInfo?[storeEventUserInfoKey] as? StoreEvent }
+    /// The transaction of a payment notification.
+    public var storeTransaction: Transaction? { storeEvent?.transaction }
+    /// The error of a failure notification.
+    public var storeError: StoreError? { storeEvent?.error }
+    /// The products of a finished products request.
+    public var storeProducts: [Product]? {
+        if case .productsRequestFinished(let r)? = storeEvent { return r.products }
+        return nil
+    }
+    /// The identifiers a finished products request found invalid.
+    public var storeInvalidProductIdentifiers: [String]? {
+        if case .productsRequestFinished(let r)? = storeEvent { return r.invalidProductIdentifiers }
+        return nil
+    }
+    /// The transactions of a finished restore.
+    public var storeTransactions: [Transaction]? {
+        if case .restoreFinished(let ts)? = storeEvent { return ts }
+        return nil
+    }
+    /// The receipt of a finished refresh.
+    public var storeReceipt: Data? {
+        if case .refreshReceiptFinished(let d)? = storeEvent { return d }
+        return nil
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A purchase ledger in one append-only file of JSON lines, shared safely by several processes.
+///
+/// Each change is one line, appended under an exclusive `flock` and made durable with `fsync`
+/// before the call returns, so one write costs the same whatever the history's length. Every
+/// call first reads the lines other processes appended since. A last line without its newline
+/// is a write torn by a crash: it is ignored, and cut off by the next writer.
+public final class FileLedger: PurchaseLedger {
+    private enum Entry: Codable {
+        case record(Transaction)
+        case consume(productID: String, quantity: Int)
+        case unverified(UnverifiedOrder)
+        case verified(transactionID: String)
+    }
+
+    private struct Index {
+        var offset: Int = 0
+        var transactions: [Transaction] = []
+        var ids: Set<String> = []
+        var balances: [String: Int] = [:]
+        var unverified: [String: UnverifiedOrder] = [:]
+        var unverifiedOrder: [String] = []
+
+        mutating func apply(_ entry: Entry) {
+            switch entry {
+            case .record(let t):
+                guard ids.insert(t.transactionID).inserted else { return }
+                transactions.append(t)
+                if t.productType == .consumable, t.revocationDate == nil {
+                    balances[t.productID, default: 0] += t.quantity
+                }
+            case .consume(let productID, let quantity):
+                balances[productID, default: 0] -= quantity
+            case .unverified(let order):
+                let id = order.transaction.transactionID
+                if unverified.updateValue(order, forKey: id) == nil { unverifiedOrder.append(id) }
+            case .verified(let id):
+                if unverified.removeValue(forKey: id) != nil { unverifiedOrder.removeAll { $0 == id } }
+            }
+        }
+    }
+
+    /// The ledger file's path.
+    public let path: String
+    private let descriptor: Int32
+    private let index = Mutex(Index())
+    private let faultHook: FaultHook
+
+    /// Opens (creating with mode 0600) the ledger at `path`.
+    /// - Throws: `LedgerError.io` when the file cannot be opened.
+    public init(path: String, faultHook: @escaping FaultHook = { _ in }) throws {
+        self.path = path
+        self.faultHook = faultHook
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw LedgerError.io(path: path, reason: String(cString: strerror(errno))) }
+        descriptor = fd
+        try index.withLock { try self.readNewLines(into: &$0, truncateTornTail: false) }
+    }
+
+    deinit { close(descriptor) }
+
+    public func record(_ transaction: Transaction) throws -> Bool {
+        try write { index in
+            guard !index.ids.contains(transaction.transactionID) else { return nil }
+            return .record(transaction)
+        } != nil
+    }
+
+    public func contains(transactionID: String) throws -> Bool {
+        try read { $0.ids.contains(transactionID) }
+    }
+
+    public func transactions() throws -> [Transaction] { try read { $0.transactions } }
+
+    public func balance(of productID: String) throws -> Int { try read { $0.balances[productID] ?? 0 } }
+
+    public func balances() throws -> [String: Int] { try read { $0.balances.filter { $0.value != 0 } } }
+
+    public func consume(productID: String, quantity: Int) throws -> Int {
+        var left = 0
+        _ = try write { index in
+            let balance = index.balances[productID] ?? 0
+            guard quantity > 0, balance >= quantity else {
+                throw LedgerError.insufficientBalance(productID: productID, balance: balance, requested: quantity)
+            }
+            left = balance - quantity
+            return .consume(productID: productID, quantity: quantity)
+        }
+        return left
+    }
+
+    public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws {
+        _ = try write { _ in .unverified(order) }
+    }
+
+    public func removeUnverifiedOrder(transactionID: String) throws {
+        _ = try write { $0.unverified[transactionID] == nil ? nil : .verified(transactionID: transactionID) }
+    }
+
+    public func unverifiedOrders() throws -> [UnverifiedOrder] {
+        try read { index in index.unverifiedOrder.compactMap { index.unverified[$0] } }
+    }
+
+    // MARK: - File access
+
+    private func read<T>(_ body: (Index) throws -> T) throws -> T {
+        try index.withLock { index in
+            try readNewLines(into: &index, truncateTornTail: false)
+            return try body(index)
+        }
+    }
+
+    /// Under the exclusive lock: catches up, asks `decide` for the entry to append (nil: none),
+    /// appends it durably and applies it.
+    private func write(_ decide: (Index) throws -> Entry?) throws -> Entry? {
+        try index.withLock { index in
+            guard flock(descriptor, LOCK_EX) == 0 else { throw ioError("flock") }
+            defer { flock(descriptor, LOCK_UN) }
+            try readNewLines(into: &index, truncateTornTail: true)
+            guard let entry = try decide(index) else { return nil }
+            var line = try JSONEncoder().encode(entry)
+            line.append(0x0A)
+            try append(line, at: index.offset)
+            index.offset += line.count
+            index.apply(entry)
+            return entry
+        }
+    }
+
+    private func append(_ line: Data, at offset: Int) throws {
+        try line.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let n = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw ioError("write") }
+                written += n
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw ioError("fsync") }
+    }
+
+    private func readNewLines(into index: inout Index, truncateTornTail: Bool) throws {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ioError("fstat") }
+        let size = Int(info.st_size)
+        guard size > index.offset else { return }
+        var bytes = [UInt8](repeating: 0, count: size - index.offset)
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, $0.count - got, off_t(index.offset + got)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        var start = 0
+        let decoder = JSONDecoder()
+        while let newline = bytes[start..<got].firstIndex(of: 0x0A) {
+            let line = Data(bytes[start..<newline])
+            do {
+                index.apply(try decoder.decode(Entry.self, from: line))
+            } catch {
+                throw LedgerError.corrupt(path: path, reason: "unreadable entry at byte \(index.offset + start): \(error)")
+            }
+            start = newline + 1
+        }
+        index.offset += start
+        if truncateTornTail, index.offset < size {
+            guard ftruncate(descriptor, off_t(index.offset)) == 0, fsync(descriptor) == 0 else {
+                throw ioError("ftruncate")
+            }
+        }
+    }
+
+    private func ioError(_ call: String) -> LedgerError {
+        .io(path: path, reason: "\(call): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import StoreCore
+
+/// A transaction is delivered exactly once across the purchase path, the update stream and
+/// relaunches (a new `Store` over the same ledger file and backend queue).
+@Suite(.timeLimit(.minutes(1)))
+struct StoreRecoveryTests {
+    let dir: TemporaryDirectory
+    let backend = QueueBackend()
+
+    init() throws { dir = try TemporaryDirectory() }
+
+    func launch(_ configuration: StoreConfiguration = StoreConfiguration()) throws -> Store {
+        Store(backend: backend, ledger: try FileLedger(path: dir.path("ledger.jsonl")), configuration: configuration)
+    }
+
+    func charged(_ id: String, product: String = "coins", type: ProductType = .consumable) -> Transaction {
+        Transaction(
+            transactionID: id, productID: product, productType: type,
+            payment: Payment(productID: product, orderData: ["order": id]), state: .purchased,
+            purchaseDate: Date(timeIntervalSince1970: 100))
+    }
+
+    @Test func chargedBeforeTheAppHeardIsDeliveredOnTheNextLaunch() async throws {
+        await backend.inject(charged("7"))
+        let store = try launch()
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        await store.start()
+        let delivered = await updates.next()
+        #expect(delivered?.transactionID == "7")
+        #expect(delivered?.payment.orderData["order"] == "7", "the app's order data survives")
+        #expect(try await store.count(of: "coins") == 1)
+        #expect(await backend.finished == ["7"])
+    }
+
+    @Test func recordedButUnfinishedIsFinishedWithoutASecondDelivery() async throws {
+        // The first process recorded the purchase and died before finishing it.
+        let ledger = try FileLedger(path: dir.path("ledger.jsonl"))
+        #expect(try ledger.record(charged("8")))
+        await backend.inject(charged("8"))
+
+        let store = try launch()
+        let observer = RecordingObserver()
+        store.addObserver(observer)
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        await store.start()
+        // A later, new purchase is the first thing on the stream: "8" never is.
+        let fresh = await store.purchase("coins")
+        await backend.inject(charged("9"))
+        let next = await updates.next()
+        #expect(next?.transactionID == "9")
+        #expect(try await store.count(of: "coins") == 3, "8 once, the fresh purchase, and 9")
+        #expect(await backend.finished.contains("8"))
+        #expect(!observer.log.contains("finished:8"))
+        #expect(fresh.state == "purchased")
+    }
+
+    @Test func failedVerificationFailsAndFinishes() async throws {
+        let store = try launch(StoreConfiguration(verifier: FixedVerifier(.invalid(reason: "bad signature"))))
+        await store.start()
+        let result = await store.purchase("pro")
+        #expect(result == .failed(.verificationFailed("bad signature"), result.transaction))
+        #expect(await backend.queue.isEmpty)
+        #expect(try await store.isPurchased("pro") == false)
+    }
+
+    @Test func unverifiableIsKeptAsALostOrderAndDeliveredOnceVerified() async throws {
+        let verifier = FixedVerifier(.unableToComplete(reason: "server down"))
+        let store = try launch(StoreConfiguration(verifier: verifier))
+        await store.start()
+        let result = await store.purchase("pro", orderData: ["order": "A-1"])
+        let t = try #require(result.transaction)
+        #expect(result == .failed(.verificationUnavailable("server down"), t))
+        #expect(await backend.queue[t.transactionID] != nil, "stays unfinished")
+        let orders = try await store.unverifiedOrders()
+        #expect(orders.map(\.transaction.transactionID) == [t.transactionID])
+        #expect(orders.first?.receipt == Data("receipt".utf8))
+        #expect(orders.first?.transaction.payment.orderData["order"] == "A-1")
+
+        verifier.set(.valid)
+        await store.retryUnverifiedOrders()
+        #expect(try await store.unverifiedOrders().isEmpty)
+        #expect(try await store.isPurchased("pro"))
+        #expect(await backend.queue.isEmpty)
+    }
+}
+
+/// A verifier whose answer the test sets.
+final class FixedVerifier: PurchaseVerifier, @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: VerificationOutcome
+    init(_ outcome: VerificationOutcome) { self.outcome = outcome }
+    func set(_ outcome: VerificationOutcome) { lock.withLock { self.outcome = outcome } }
+    func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome { lock.withLock { outcome } }
+}

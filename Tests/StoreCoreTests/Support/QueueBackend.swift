@@ -1,0 +1,116 @@
+import Foundation
+@testable import StoreCore
+
+/// An in-memory backend with `SKPaymentQueue` semantics, scripted per product, for testing the
+/// engine's own rules. (The real backend, LocalAppStore, has its own integration tests.)
+actor QueueBackend: StoreBackend {
+    enum Outcome: Sendable { case purchase, deferred, fail(StoreError) }
+
+    private(set) var queue: [String: Transaction] = [:]
+    private(set) var finished: [String] = []
+    private(set) var productRequests = 0
+    private var nextID = 1000
+    private var continuation: AsyncStream<BackendEvent>.Continuation?
+    var outcomes: [String: Outcome] = [:]
+    var owned: [Transaction] = []
+    let catalog: [Product]
+
+    init(products: [Product] = QueueBackend.demoProducts) { catalog = products }
+
+    static let demoProducts: [Product] = [
+        Product(id: "coins", type: .consumable, displayName: "Coins", description: "100 coins",
+                price: 0.99, displayPrice: "$0.99", currencyCode: "USD"),
+        Product(id: "pro", type: .nonConsumable, displayName: "Pro", description: "Everything",
+                price: 4.99, displayPrice: "$4.99", currencyCode: "USD"),
+    ]
+
+    func setOutcome(_ outcome: Outcome, for productID: String) { outcomes[productID] = outcome }
+
+    func products(identifiers: Set<String>) async throws(StoreError) -> ProductsResponse {
+        productRequests += 1
+        let found = catalog.filter { identifiers.contains($0.id) }
+        let missing = identifiers.subtracting(found.map(\.id)).sorted()
+        return ProductsResponse(products: found, invalidProductIdentifiers: missing)
+    }
+
+    func canMakePayments() async -> Bool { true }
+
+    func add(_ payment: Payment) async throws(StoreError) -> Transaction {
+        nextID += 1
+        let product = catalog.first { $0.id == payment.productID }
+        var t = Transaction(
+            transactionID: String(nextID), productID: payment.productID,
+            productType: product?.type ?? .consumable, payment: payment, state: .purchasing,
+            purchaseDate: Date(timeIntervalSince1970: Double(nextID)))
+        queue[t.transactionID] = t
+        let purchasing = t
+        switch outcomes[payment.productID] ?? .purchase {
+        case .purchase: t.state = .purchased
+        case .deferred: t.state = .deferred
+        case .fail(let error):
+            t.state = .failed
+            t.error = error
+        }
+        queue[t.transactionID] = t
+        continuation?.yield(.transactionsUpdated([t]))
+        return purchasing
+    }
+
+    func events() async -> AsyncStream<BackendEvent> {
+        let (stream, continuation) = AsyncStream<BackendEvent>.makeStream()
+        self.continuation = continuation
+        let unfinished = queue.values.filter { $0.state != .purchasing }.sorted { $0.transactionID < $1.transactionID }
+        if !unfinished.isEmpty { continuation.yield(.transactionsUpdated(unfinished)) }
+        return stream
+    }
+
+    func unfinishedTransactions() async throws(StoreError) -> [Transaction] {
+        queue.values.sorted { $0.transactionID < $1.transactionID }
+    }
+
+    func finish(transactionID: String) async throws(StoreError) {
+        guard let t = queue.removeValue(forKey: transactionID) else { throw .unknownTransaction(transactionID) }
+        finished.append(transactionID)
+        if t.state == .purchased, t.productType != .consumable { owned.append(t) }
+    }
+
+    func restoreCompletedTransactions(applicationUsername: String?) async throws(StoreError) -> [Transaction] {
+        var restored: [Transaction] = []
+        for original in owned where applicationUsername == nil || original.payment.applicationUsername == applicationUsername {
+            nextID += 1
+            let t = Transaction(
+                transactionID: String(nextID), originalTransactionID: original.transactionID,
+                productID: original.productID, productType: original.productType, payment: original.payment,
+                state: .restored, purchaseDate: Date(timeIntervalSince1970: Double(nextID)),
+                originalPurchaseDate: original.purchaseDate)
+            queue[t.transactionID] = t
+            restored.append(t)
+        }
+        continuation?.yield(.transactionsUpdated(restored))
+        return restored
+    }
+
+    func refreshReceipt() async throws(StoreError) -> Data { Data("receipt".utf8) }
+    func appReceipt() async -> Data? { Data("receipt".utf8) }
+    func synchronize() async {}
+
+    /// Puts a transaction straight into the queue, as a store that charged before a crash.
+    func inject(_ transaction: Transaction) {
+        queue[transaction.transactionID] = transaction
+        continuation?.yield(.transactionsUpdated([transaction]))
+    }
+
+    /// Approves a deferred transaction.
+    func approve(_ id: String) {
+        guard var t = queue[id] else { return }
+        t.state = .purchased
+        queue[id] = t
+        continuation?.yield(.transactionsUpdated([t]))
+    }
+
+    /// Ends the event stream, as a process that dies.
+    func detach() {
+        continuation?.finish()
+        continuation = nil
+    }
+}

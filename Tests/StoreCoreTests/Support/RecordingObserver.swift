@@ -1,0 +1,20 @@
+import Foundation
+import Synchronization
+@testable import StoreCore
+
+/// Records every observer call it receives, in order, as short strings.
+final class RecordingObserver: StoreObserver {
+    private let calls = Mutex<[String]>([])
+    var log: [String] { calls.withLock { $0 } }
+
+    private func note(_ s: String) { calls.withLock { $0.append(s) } }
+
+    func storeProductsRequestFinished(_ response: ProductsResponse) { note("products:\(response.products.count)") }
+    func storeProductsRequestFailed(_ error: StoreError) { note("productsFailed") }
+    func storePaymentTransactionFinished(_ t: Transaction) { note("finished:\(t.transactionID)") }
+    func storePaymentTransactionFailed(_ t: Transaction, error: StoreError) { note("failed:\(t.transactionID)") }
+    func storePaymentTransactionDeferred(_ t: Transaction) { note("deferred:\(t.transactionID)") }
+    func storeRestoreTransactionsFinished(_ ts: [Transaction]) { note("restored:\(ts.count)") }
+    func storeRestoreTransactionsFailed(_ error: StoreError) { note("restoreFailed") }
+    func storeRefreshReceiptFinished(_ receipt: Data) { note("receipt") }
+}
