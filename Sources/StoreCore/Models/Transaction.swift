@@ -32,6 +32,14 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     public var signedTransaction: String?
     /// Why it failed, when `state` is `.failed`.
     public var error: StoreError?
+    /// The subscription group, for auto-renewable subscriptions.
+    public var subscriptionGroupID: String?
+    /// Whether the customer upgraded to another subscription in the group, ending this one.
+    public var isUpgraded: Bool
+    /// The kind of offer applied, if any (`introductory`, `promotional`, `code`).
+    public var offerType: SubscriptionOffer.Kind?
+    /// The offer's identifier, for promotional and code offers.
+    public var offerID: String?
 
     /// The transaction ID, for `Identifiable`.
     public var id: String { transactionID }
@@ -44,7 +52,8 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         originalPurchaseDate: Date? = nil, expiresDate: Date? = nil, revocationDate: Date? = nil,
         revocationReason: Int? = nil, webOrderLineItemID: String? = nil, price: Decimal? = nil,
         currencyCode: String? = nil, storefront: String? = nil, signedTransaction: String? = nil,
-        error: StoreError? = nil
+        error: StoreError? = nil, subscriptionGroupID: String? = nil, isUpgraded: Bool = false,
+        offerType: SubscriptionOffer.Kind? = nil, offerID: String? = nil
     ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID ?? transactionID
@@ -63,5 +72,9 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         self.storefront = storefront
         self.signedTransaction = signedTransaction
         self.error = error
+        self.subscriptionGroupID = subscriptionGroupID
+        self.isUpgraded = isUpgraded
+        self.offerType = offerType
+        self.offerID = offerID
     }
 }
