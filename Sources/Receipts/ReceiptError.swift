@@ -1,5 +1,5 @@
 /// Why a receipt could not be read. Every case says where and what, so a person can act on it.
-public enum ReceiptError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ReceiptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes are not well-formed BER at `offset`.
     case malformed(offset: Int, reason: String)
     /// The file is neither DER nor base64 of DER.

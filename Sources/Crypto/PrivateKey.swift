@@ -1,0 +1,85 @@
+import COpenSSL
+
+/// A private key (EC P-256 or RSA) held by OpenSSL. Immutable once made, so it may be shared
+/// between threads (OpenSSL 3 allows concurrent use of a key for signing).
+public final class PrivateKey: @unchecked Sendable {
+    /// The kinds of key this library makes.
+    public enum Kind: Sendable, Hashable {
+        /// ECDSA on NIST P-256 (secp256r1), used for ES256.
+        case p256
+        /// RSA with the given modulus size in bits.
+        case rsa(bits: Int)
+    }
+
+    let pointer: OpaquePointer
+
+    init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit { EVP_PKEY_free(pointer) }
+
+    /// Generates a new key with OpenSSL's random generator.
+    /// - Throws: `CryptoError` if OpenSSL cannot make the key.
+    public static func generate(_ kind: Kind) throws(CryptoError) -> PrivateKey {
+        let algorithm: String
+        switch kind {
+        case .p256: algorithm = "EC"
+        case .rsa(let bits):
+            guard bits >= 2048 else { throw CryptoError("RSA key generation", reason: "RSA keys need at least 2048 bits, asked for \(bits)") }
+            algorithm = "RSA"
+        }
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else { throw CryptoError("EVP_PKEY_CTX_new_from_name") }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_keygen_init(context) == 1 else { throw CryptoError("EVP_PKEY_keygen_init") }
+        switch kind {
+        case .p256:
+            guard EVP_PKEY_CTX_set_group_name(context, "P-256") == 1 else { throw CryptoError("EVP_PKEY_CTX_set_group_name") }
+        case .rsa(let bits):
+            guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(clamping: bits)) == 1 else {
+                throw CryptoError("EVP_PKEY_CTX_set_rsa_keygen_bits")
+            }
+        }
+        var key: OpaquePointer? = nil
+        guard EVP_PKEY_generate(context, &key) == 1, let key else { throw CryptoError("EVP_PKEY_generate") }
+        return PrivateKey(taking: key)
+    }
+
+    /// Reads a PEM private key (PKCS#8 or traditional).
+    /// - Throws: `CryptoError` naming what OpenSSL could not read.
+    public convenience init(pem: String) throws(CryptoError) {
+        let bio = try MemoryBIO(Array(pem.utf8))
+        guard let key = PEM_read_bio_PrivateKey(bio.pointer, nil, nil, nil) else { throw CryptoError("PEM_read_bio_PrivateKey") }
+        self.init(taking: key)
+    }
+
+    /// The key as unencrypted PKCS#8 PEM (keep the file private: mode 0600).
+    /// - Throws: `CryptoError` if OpenSSL cannot write it.
+    public func pemRepresentation() throws(CryptoError) -> String {
+        let bio = try MemoryBIO()
+        guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
+            throw CryptoError("PEM_write_bio_PrivateKey")
+        }
+        return String(decoding: bio.bytes, as: UTF8.self)
+    }
+
+    /// Whether this is an EC key (ES256) rather than RSA.
+    public var isEC: Bool { EVP_PKEY_get_base_id(pointer) == EVP_PKEY_EC }
+
+    /// Signs `message` with SHA-256: ECDSA (DER signature) for EC keys, PKCS#1 v1.5 for RSA.
+    /// - Throws: `CryptoError` if OpenSSL cannot sign.
+    public func signSHA256(_ message: [UInt8]) throws(CryptoError) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else { throw CryptoError("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pointer) == 1 else { throw CryptoError("EVP_DigestSignInit") }
+        var length = 0
+        let sized = message.withUnsafeBufferPointer { EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count) }
+        guard sized == 1, length > 0 else { throw CryptoError("EVP_DigestSign") }
+        var signature = [UInt8](repeating: 0, count: length)
+        let signed = signature.withUnsafeMutableBufferPointer { out in
+            message.withUnsafeBufferPointer { EVP_DigestSign(context, out.baseAddress, &length, $0.baseAddress, $0.count) }
+        }
+        guard signed == 1 else { throw CryptoError("EVP_DigestSign") }
+        return Array(signature.prefix(length))
+    }
+}

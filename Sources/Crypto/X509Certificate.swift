@@ -1,0 +1,131 @@
+import COpenSSL
+import Foundation
+
+/// An X.509 certificate held by OpenSSL. Immutable once read, so it may be shared between threads.
+public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringConvertible {
+    let pointer: OpaquePointer
+
+    init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// Takes another reference to an `X509` that OpenSSL owns (e.g. one inside a stack).
+    init(retaining pointer: OpaquePointer) {
+        X509_up_ref(pointer)
+        self.pointer = pointer
+    }
+
+    deinit { X509_free(pointer) }
+
+    /// Reads a DER certificate.
+    /// - Throws: `CryptoError` when the bytes are not one DER certificate.
+    public convenience init(der: [UInt8]) throws(CryptoError) {
+        let certificate: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_X509(nil, &cursor, buffer.count)
+        }
+        guard let certificate else { throw CryptoError("d2i_X509", reason: "not a DER X.509 certificate (\(der.count) bytes)") }
+        self.init(taking: certificate)
+    }
+
+    /// Reads the first certificate of a PEM text.
+    /// - Throws: `CryptoError` when the text holds no PEM certificate.
+    public convenience init(pem: String) throws(CryptoError) {
+        let bio = try MemoryBIO(Array(pem.utf8))
+        guard let certificate = PEM_read_bio_X509(bio.pointer, nil, nil, nil) else {
+            throw CryptoError("PEM_read_bio_X509", reason: "no PEM certificate found")
+        }
+        self.init(taking: certificate)
+    }
+
+    /// Reads a certificate file in DER (`.cer`) or PEM.
+    /// - Throws: `CryptoError` naming the file when it holds no certificate.
+    public static func read(contentsOf url: URL) throws -> X509Certificate {
+        let bytes = Array(try Data(contentsOf: url))
+        do {
+            if bytes.starts(with: Array("-----BEGIN".utf8)) || bytes.first != 0x30 {
+                return try X509Certificate(pem: String(decoding: bytes, as: UTF8.self))
+            }
+            return try X509Certificate(der: bytes)
+        } catch {
+            throw CryptoError("reading certificate \(url.path)", reason: error.reason)
+        }
+    }
+
+    /// The certificate's DER encoding.
+    public var derRepresentation: [UInt8] {
+        (try? DER.encode("i2d_X509") { i2d_X509(pointer, $0) }) ?? []
+    }
+
+    /// The certificate as PEM text.
+    public var pemRepresentation: String {
+        let body = Data(derRepresentation).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        return "-----BEGIN CERTIFICATE-----\n\(body)\n-----END CERTIFICATE-----\n"
+    }
+
+    /// The subject name, one line (RFC 2253 order).
+    public var subject: String { Self.name(X509_get_subject_name(pointer)) }
+
+    /// The issuer name, one line (RFC 2253 order).
+    public var issuer: String { Self.name(X509_get_issuer_name(pointer)) }
+
+    /// The start of the validity period.
+    public var notBefore: Date? { Self.date(X509_get0_notBefore(pointer)) }
+
+    /// The end of the validity period.
+    public var notAfter: Date? { Self.date(X509_get0_notAfter(pointer)) }
+
+    /// Whether the certificate names itself as issuer and its signature checks with its own key.
+    public var isSelfSigned: Bool { X509_check_issued(pointer, pointer) == X509_V_OK && X509_self_signed(pointer, 1) == 1 }
+
+    /// Whether the certificate carries the X.509 extension with object identifier `oid` (dotted form).
+    public func hasExtension(oid: String) -> Bool {
+        guard let object = OBJ_txt2obj(oid, 1) else { return false }
+        defer { ASN1_OBJECT_free(object) }
+        return X509_get_ext_by_OBJ(pointer, object, -1) >= 0
+    }
+
+    /// Checks a SHA-256 signature over `message` with this certificate's public key
+    /// (ECDSA with a DER signature, or RSA PKCS#1 v1.5).
+    /// - Returns: whether the signature is good.
+    /// - Throws: `CryptoError` only if OpenSSL cannot set up the check.
+    public func verifySHA256(signature: [UInt8], message: [UInt8]) throws(CryptoError) -> Bool {
+        guard let key = X509_get0_pubkey(pointer) else { throw CryptoError("X509_get0_pubkey") }
+        guard let context = EVP_MD_CTX_new() else { throw CryptoError("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw CryptoError("EVP_DigestVerifyInit") }
+        let result = signature.withUnsafeBufferPointer { sig in
+            message.withUnsafeBufferPointer { EVP_DigestVerify(context, sig.baseAddress, sig.count, $0.baseAddress, $0.count) }
+        }
+        ERR_clear_error()
+        return result == 1
+    }
+
+    /// Whether this certificate's public key is an EC key.
+    public var hasECKey: Bool {
+        guard let key = X509_get0_pubkey(pointer) else { return false }
+        return EVP_PKEY_get_base_id(key) == EVP_PKEY_EC
+    }
+
+    public static func == (lhs: X509Certificate, rhs: X509Certificate) -> Bool {
+        X509_cmp(lhs.pointer, rhs.pointer) == 0
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(derRepresentation) }
+
+    public var description: String { subject }
+
+    private static func name(_ name: OpaquePointer?) -> String {
+        guard let name, let bio = try? MemoryBIO() else { return "" }
+        let flags = UInt(XN_FLAG_SEP_COMMA_PLUS) | UInt(XN_FLAG_FN_SN) | UInt(ASN1_STRFLGS_UTF8_CONVERT) | UInt(ASN1_STRFLGS_ESC_CTRL)
+        guard X509_NAME_print_ex(bio.pointer, name, 0, flags) >= 0 else { return "" }
+        return String(decoding: bio.bytes, as: UTF8.self)
+    }
+
+    private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+        guard let time else { return nil }
+        var parts = tm()
+        guard ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
+}

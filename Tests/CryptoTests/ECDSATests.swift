@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import Crypto
+
+@Suite struct ECDSATests {
+    @Test func es256SignaturesAreRawAndVerify() throws {
+        let authority = try CertificateAuthority.create(now: Date(timeIntervalSince1970: 1_767_225_600)).authority
+        let message = Array("header.payload".utf8)
+        let signature = try ECDSA.signES256(message, key: authority.signingKey)
+        #expect(signature.count == 64)
+        #expect(try ECDSA.verifyES256(signature: signature, message: message, certificate: authority.signingCertificate))
+        #expect(try !ECDSA.verifyES256(signature: signature, message: message + [0], certificate: authority.signingCertificate))
+        var flipped = signature
+        flipped[10] ^= 1
+        #expect(try !ECDSA.verifyES256(signature: flipped, message: message, certificate: authority.signingCertificate))
+        #expect(try !ECDSA.verifyES256(signature: Array(signature.prefix(63)), message: message, certificate: authority.signingCertificate))
+        #expect(try !ECDSA.verifyES256(signature: signature, message: message, certificate: authority.root))
+    }
+
+    @Test func derAndRawConvertBothWays() throws {
+        let key = try PrivateKey.generate(.p256)
+        for index in 0..<20 {
+            let der = try key.signSHA256([UInt8(index)])
+            let raw = try ECDSA.rawSignature(fromDER: der)
+            #expect(raw.count == 64)
+            #expect(try ECDSA.derSignature(fromRaw: raw) == der)
+        }
+        #expect(throws: CryptoError.self) { try ECDSA.derSignature(fromRaw: [1, 2, 3]) }
+        #expect(throws: CryptoError.self) { try ECDSA.rawSignature(fromDER: [0x30, 0x00]) }
+    }
+
+    @Test func rsaKeyCannotSignES256() throws {
+        #expect(throws: CryptoError.self) { try ECDSA.signES256([1], key: PrivateKey.generate(.rsa(bits: 2048))) }
+    }
+}
