@@ -44,4 +44,12 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// Looks for changes made by other processes sharing the store's state (an approval, a
     /// refund) and sends them on the event stream.
     func synchronize() async
+
+    /// The store's renewal info for every subscription of the account.
+    func renewalInfo() async -> [RenewalInfo]
+}
+
+extension StoreBackend {
+    /// A backend without subscriptions has no renewal info.
+    public func renewalInfo() async -> [RenewalInfo] { [] }
 }

@@ -28,6 +28,8 @@ public actor Store {
     private var eventTask: Task<Void, Never>?
     private var heldStorePayments: [Payment] = []
     private var storePaymentHandler: (@Sendable (Payment, Product) -> Bool)?
+    /// The last subscription state reported per group, to report only changes.
+    private var reportedStatuses: [String: SubscriptionStatus.State] = [:]
 
     /// Makes an engine over `backend`, recording purchases in `ledger`.
     public init(
@@ -55,6 +57,7 @@ public actor Store {
             }
         }
         await retryUnverifiedOrders()
+        await publishStatusChanges()
     }
 
     /// Detaches from the backend and ends every stream.
@@ -67,6 +70,7 @@ public actor Store {
     /// Picks up changes made by other processes sharing the backend (an approval, a refund).
     public func synchronize() async {
         await backend.synchronize()
+        await publishStatusChanges()
     }
 
     // MARK: - Listening
@@ -352,6 +356,7 @@ public actor Store {
                 if transaction.state == .restored, restoreInProgress { continue }
                 _ = await process(transaction)
             }
+            await publishStatusChanges()
         case .transactionsRemoved:
             break
         case .storePaymentRequested(let payment, let product):
@@ -403,7 +408,9 @@ public actor Store {
             return failRecording(transaction, error)
         }
 
-        if !alreadyRecorded {
+        if alreadyRecorded {
+            await applyChanges(to: transaction)
+        } else {
             switch await configuration.verifier.verify(transaction, receipt: await backend.appReceipt()) {
             case .valid:
                 try? ledger.removeUnverifiedOrder(transactionID: id)
@@ -460,6 +467,66 @@ public actor Store {
     private func finishWithBackend(_ transactionID: String) async {
         // Another process may have finished it first; that is the same outcome.
         try? await backend.finish(transactionID: transactionID)
+    }
+
+    /// A transaction delivered before comes back changed: refunded, or its expiry moved.
+    private func applyChanges(to transaction: Transaction) async {
+        guard let recorded = try? ledger.transaction(withID: transaction.transactionID),
+              recorded.revocationDate != transaction.revocationDate
+                || recorded.expiresDate != transaction.expiresDate
+                || recorded.isUpgraded != transaction.isUpgraded
+        else { return }
+        do {
+            try ledger.update(transaction)
+        } catch {
+            broadcaster.send(.paymentFailed(transaction, .persistenceFailed("\(error)")))
+            return
+        }
+        if recorded.revocationDate == nil, transaction.revocationDate != nil {
+            broadcaster.send(.transactionRevoked(transaction))
+        }
+        broadcaster.sendUpdate(transaction)
+    }
+
+    // MARK: - Entitlements
+
+    /// Everything the account has at `now` (the engine's clock when nil): non-consumables,
+    /// active or in-grace subscriptions, unexpired non-renewing subscriptions; never refunded
+    /// or revoked items.
+    public func currentEntitlements(at now: Date? = nil) async throws -> [Entitlement] {
+        let records = try ledger.transactions().map(PurchaseRecord.init)
+        return configuration.entitlements.currentEntitlements(
+            records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
+    }
+
+    /// The status of every subscription group the account ever subscribed to, at `now`.
+    public func subscriptionStatuses(at now: Date? = nil) async throws -> [SubscriptionStatus] {
+        let records = try ledger.transactions().map(PurchaseRecord.init)
+        return configuration.entitlements.statuses(
+            records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
+    }
+
+    /// Whether a product was purchased and not refunded, from the delivered transactions.
+    public func verifyPurchase(_ productID: String) throws -> PurchaseQueries.PurchaseResult {
+        PurchaseQueries.verifyPurchase(productID: productID, in: try ledger.transactions().map(PurchaseRecord.init))
+    }
+
+    /// Whether any of `productIDs` is subscribed at `now`, from the delivered transactions.
+    public func verifySubscriptions(
+        _ kind: PurchaseQueries.SubscriptionKind, productIDs: Set<String>, at now: Date? = nil
+    ) throws -> PurchaseQueries.SubscriptionResult {
+        PurchaseQueries.verifySubscriptions(
+            kind, productIDs: productIDs, in: try ledger.transactions().map(PurchaseRecord.init),
+            at: now ?? configuration.clock.now)
+    }
+
+    /// Reports each subscription group whose state changed since it was last reported.
+    private func publishStatusChanges() async {
+        guard let statuses = try? await subscriptionStatuses() else { return }
+        for status in statuses where reportedStatuses[status.groupID] != status.state {
+            reportedStatuses[status.groupID] = status.state
+            broadcaster.send(.subscriptionStatusChanged(status))
+        }
     }
 
     // MARK: - Lost orders

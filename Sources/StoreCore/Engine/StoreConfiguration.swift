@@ -11,16 +11,24 @@ public struct StoreConfiguration: Sendable {
     public var notificationCenter: NotificationCenter
     /// Called at each fault point (tests kill the process there).
     public var faultHook: FaultHook
+    /// The engine's time, for entitlements and download rates.
+    public var clock: any StoreClock
+    /// How entitlements are computed (the app's durations for non-renewing subscriptions).
+    public var entitlements: EntitlementCalculator
 
     public init(
         finishesTransactionsAutomatically: Bool = true,
         verifier: any PurchaseVerifier = AcceptingVerifier(),
         notificationCenter: NotificationCenter = .default,
-        faultHook: @escaping FaultHook = { _ in }
+        faultHook: @escaping FaultHook = { _ in },
+        clock: any StoreClock = SystemClock(),
+        entitlements: EntitlementCalculator = EntitlementCalculator()
     ) {
         self.finishesTransactionsAutomatically = finishesTransactionsAutomatically
         self.verifier = verifier
         self.notificationCenter = notificationCenter
         self.faultHook = faultHook
+        self.clock = clock
+        self.entitlements = entitlements
     }
 }

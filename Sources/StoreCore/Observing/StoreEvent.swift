@@ -14,11 +14,16 @@ public enum StoreEvent: Sendable, Hashable {
     case restoreFailed(StoreError)
     case refreshReceiptFinished(Data)
     case refreshReceiptFailed(StoreError)
+    /// A delivered transaction was refunded or revoked.
+    case transactionRevoked(Transaction)
+    /// A subscription group changed state: renewed, expired, entered billing retry or grace,
+    /// recovered, revoked.
+    case subscriptionStatusChanged(SubscriptionStatus)
 
     /// The transaction this event is about, if it is about one.
     public var transaction: Transaction? {
         switch self {
-        case .paymentFinished(let t), .paymentFailed(let t, _), .paymentDeferred(let t): t
+        case .paymentFinished(let t), .paymentFailed(let t, _), .paymentDeferred(let t), .transactionRevoked(let t): t
         default: nil
         }
     }
@@ -44,6 +49,8 @@ public enum StoreEvent: Sendable, Hashable {
         case .restoreFailed: .storeRestoreTransactionsFailed
         case .refreshReceiptFinished: .storeRefreshReceiptFinished
         case .refreshReceiptFailed: .storeRefreshReceiptFailed
+        case .transactionRevoked: .storeTransactionRevoked
+        case .subscriptionStatusChanged: .storeSubscriptionStatusChanged
         }
     }
 }

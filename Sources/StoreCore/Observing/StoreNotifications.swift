@@ -10,6 +10,8 @@ extension Notification.Name {
     public static let storeRestoreTransactionsFailed = Notification.Name("StoreRestoreTransactionsFailed")
     public static let storeRefreshReceiptFinished = Notification.Name("StoreRefreshReceiptFinished")
     public static let storeRefreshReceiptFailed = Notification.Name("StoreRefreshReceiptFailed")
+    public static let storeTransactionRevoked = Notification.Name("StoreTransactionRevoked")
+    public static let storeSubscriptionStatusChanged = Notification.Name("StoreSubscriptionStatusChanged")
 
     /// Every name the engine posts under.
     public static let allStoreNotifications: [Notification.Name] = [
@@ -17,6 +19,7 @@ extension Notification.Name {
         .storePaymentTransactionFinished, .storePaymentTransactionFailed,
         .storePaymentTransactionDeferred, .storeRestoreTransactionsFinished,
         .storeRestoreTransactionsFailed, .storeRefreshReceiptFinished, .storeRefreshReceiptFailed,
+        .storeTransactionRevoked, .storeSubscriptionStatusChanged,
     ]
 }
 
@@ -43,6 +46,11 @@ extension Notification {
     /// The transactions of a finished restore.
     public var storeTransactions: [Transaction]? {
         if case .restoreFinished(let ts)? = storeEvent { return ts }
+        return nil
+    }
+    /// The subscription status of a status-change notification.
+    public var storeSubscriptionStatus: SubscriptionStatus? {
+        if case .subscriptionStatusChanged(let s)? = storeEvent { return s }
         return nil
     }
     /// The receipt of a finished refresh.

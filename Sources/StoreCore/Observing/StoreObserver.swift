@@ -12,6 +12,8 @@ public protocol StoreObserver: AnyObject, Sendable {
     func storeRestoreTransactionsFailed(_ error: StoreError)
     func storeRefreshReceiptFinished(_ receipt: Data)
     func storeRefreshReceiptFailed(_ error: StoreError)
+    func storeTransactionRevoked(_ transaction: Transaction)
+    func storeSubscriptionStatusChanged(_ status: SubscriptionStatus)
 }
 
 extension StoreObserver {
@@ -24,6 +26,8 @@ extension StoreObserver {
     public func storeRestoreTransactionsFailed(_ error: StoreError) {}
     public func storeRefreshReceiptFinished(_ receipt: Data) {}
     public func storeRefreshReceiptFailed(_ error: StoreError) {}
+    public func storeTransactionRevoked(_ transaction: Transaction) {}
+    public func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) {}
 }
 
 extension StoreEvent {
@@ -39,6 +43,8 @@ extension StoreEvent {
         case .restoreFailed(let e): observer.storeRestoreTransactionsFailed(e)
         case .refreshReceiptFinished(let d): observer.storeRefreshReceiptFinished(d)
         case .refreshReceiptFailed(let e): observer.storeRefreshReceiptFailed(e)
+        case .transactionRevoked(let t): observer.storeTransactionRevoked(t)
+        case .subscriptionStatusChanged(let s): observer.storeSubscriptionStatusChanged(s)
         }
     }
 }

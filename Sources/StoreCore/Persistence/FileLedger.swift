@@ -13,6 +13,7 @@ import Glibc
 public final class FileLedger: PurchaseLedger {
     private enum Entry: Codable {
         case record(Transaction)
+        case update(Transaction)
         case consume(productID: String, quantity: Int)
         case unverified(UnverifiedOrder)
         case verified(transactionID: String)
@@ -21,7 +22,7 @@ public final class FileLedger: PurchaseLedger {
     private struct Index {
         var offset: Int = 0
         var transactions: [Transaction] = []
-        var ids: Set<String> = []
+        var positions: [String: Int] = [:]
         var balances: [String: Int] = [:]
         var unverified: [String: UnverifiedOrder] = [:]
         var unverifiedOrder: [String] = []
@@ -29,11 +30,15 @@ public final class FileLedger: PurchaseLedger {
         mutating func apply(_ entry: Entry) {
             switch entry {
             case .record(let t):
-                guard ids.insert(t.transactionID).inserted else { return }
+                guard positions[t.transactionID] == nil else { return }
+                positions[t.transactionID] = transactions.count
                 transactions.append(t)
                 if t.productType == .consumable, t.revocationDate == nil {
                     balances[t.productID, default: 0] += t.quantity
                 }
+            case .update(let t):
+                guard let position = positions[t.transactionID] else { return }
+                transactions[position] = t
             case .consume(let productID, let quantity):
                 balances[productID, default: 0] -= quantity
             case .unverified(let order):
@@ -66,13 +71,21 @@ public final class FileLedger: PurchaseLedger {
 
     public func record(_ transaction: Transaction) throws -> Bool {
         try write { index in
-            guard !index.ids.contains(transaction.transactionID) else { return nil }
+            guard index.positions[transaction.transactionID] == nil else { return nil }
             return .record(transaction)
         } != nil
     }
 
     public func contains(transactionID: String) throws -> Bool {
-        try read { $0.ids.contains(transactionID) }
+        try read { $0.positions[transactionID] != nil }
+    }
+
+    public func transaction(withID transactionID: String) throws -> Transaction? {
+        try read { index in index.positions[transactionID].map { index.transactions[$0] } }
+    }
+
+    public func update(_ transaction: Transaction) throws {
+        _ = try write { $0.positions[transaction.transactionID] == nil ? nil : .update(transaction) }
     }
 
     public func transactions() throws -> [Transaction] { try read { $0.transactions } }

@@ -14,6 +14,13 @@ public protocol PurchaseLedger: Sendable {
     /// Whether a transaction with this ID is recorded.
     func contains(transactionID: String) throws -> Bool
 
+    /// The recorded transaction with this ID, if there is one.
+    func transaction(withID transactionID: String) throws -> Transaction?
+
+    /// Replaces a recorded transaction with a newer version of itself (a refund's revocation
+    /// date, a changed expiry). Does nothing when the ID is not recorded.
+    func update(_ transaction: Transaction) throws
+
     /// Every recorded transaction, oldest first.
     func transactions() throws -> [Transaction]
 

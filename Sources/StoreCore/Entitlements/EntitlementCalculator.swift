@@ -1,0 +1,89 @@
+import Foundation
+
+/// Answers "what does this account have right now" from its purchase records, with StoreKit 2's
+/// rules: non-consumables, active or in-grace subscriptions and unexpired non-renewing
+/// subscriptions count; consumables, refunded and revoked items never do. One pass over the
+/// records: the cost grows linearly with the history.
+public struct EntitlementCalculator: Sendable {
+    /// How long a non-renewing subscription lasts, by product ID: the app decides.
+    public var nonRenewingDuration: @Sendable (String) -> SubscriptionPeriod?
+
+    public init(nonRenewingDuration: @escaping @Sendable (String) -> SubscriptionPeriod? = { _ in nil }) {
+        self.nonRenewingDuration = nonRenewingDuration
+    }
+
+    /// The status of every subscription group that has at least one record, by group ID order.
+    public func statuses(
+        records: [PurchaseRecord], renewalInfo: [RenewalInfo], at now: Date
+    ) -> [SubscriptionStatus] {
+        var latestByGroup: [String: PurchaseRecord] = [:]
+        for record in records where record.productType == .autoRenewable {
+            guard let group = record.subscriptionGroupID else { continue }
+            if let current = latestByGroup[group], !Self.isLater(record, than: current) { continue }
+            latestByGroup[group] = record
+        }
+        let renewals = Dictionary(renewalInfo.map { ($0.originalTransactionID, $0) }, uniquingKeysWith: { $1 })
+        return latestByGroup.keys.sorted().compactMap { group in
+            guard let latest = latestByGroup[group] else { return nil }
+            let renewal = renewals[latest.originalTransactionID]
+            return SubscriptionStatus(
+                groupID: group, state: Self.state(of: latest, renewal: renewal, at: now),
+                transaction: latest, renewalInfo: renewal)
+        }
+    }
+
+    /// Everything the account is entitled to at `now`, ordered by product ID.
+    public func currentEntitlements(
+        records: [PurchaseRecord], renewalInfo: [RenewalInfo], at now: Date
+    ) -> [Entitlement] {
+        var byProduct: [String: Entitlement] = [:]
+        for record in records where record.cancellationDate == nil {
+            switch record.productType {
+            case .nonConsumable?:
+                if let have = byProduct[record.productID], have.purchaseDate >= record.purchaseDate { continue }
+                byProduct[record.productID] = Entitlement(record, type: .nonConsumable, expires: nil, state: nil)
+            case .nonRenewing?:
+                let expires = record.expiresDate
+                    ?? nonRenewingDuration(record.productID).map { $0.advance(record.purchaseDate) }
+                guard let expires, expires > now else { continue }
+                if let have = byProduct[record.productID], let end = have.expiresDate, end >= expires { continue }
+                byProduct[record.productID] = Entitlement(record, type: .nonRenewing, expires: expires, state: .subscribed)
+            default:
+                continue
+            }
+        }
+        for status in statuses(records: records, renewalInfo: renewalInfo, at: now)
+        where status.state == .subscribed || status.state == .inGracePeriod {
+            let record = status.transaction
+            byProduct[record.productID] = Entitlement(
+                record, type: .autoRenewable, expires: record.expiresDate, state: status.state)
+        }
+        return byProduct.keys.sorted().compactMap { byProduct[$0] }
+    }
+
+    static func state(of latest: PurchaseRecord, renewal: RenewalInfo?, at now: Date) -> SubscriptionStatus.State {
+        if latest.cancellationDate != nil { return .revoked }
+        if let expires = latest.expiresDate, expires > now { return .subscribed }
+        if let grace = renewal?.gracePeriodExpiresDate, grace > now { return .inGracePeriod }
+        if renewal?.isInBillingRetry == true { return .inBillingRetryPeriod }
+        return .expired
+    }
+
+    /// Orders records of one group: an upgraded record yields to the one that replaced it,
+    /// then the later purchase (then the higher transaction ID) wins.
+    static func isLater(_ a: PurchaseRecord, than b: PurchaseRecord) -> Bool {
+        if a.isUpgraded != b.isUpgraded { return !a.isUpgraded }
+        if a.purchaseDate != b.purchaseDate { return a.purchaseDate > b.purchaseDate }
+        return a.transactionID.count != b.transactionID.count
+            ? a.transactionID.count > b.transactionID.count : a.transactionID > b.transactionID
+    }
+}
+
+extension Entitlement {
+    init(_ record: PurchaseRecord, type: ProductType, expires: Date?, state: SubscriptionStatus.State?) {
+        self.init(
+            productID: record.productID, productType: type, transactionID: record.transactionID,
+            originalTransactionID: record.originalTransactionID, purchaseDate: record.purchaseDate,
+            expiresDate: expires, state: state, subscriptionGroupID: record.subscriptionGroupID)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What the store says about a subscription's next renewal (StoreKit 2's `RenewalInfo`).
+public struct RenewalInfo: Codable, Hashable, Sendable {
+    /// Why a subscription expired, as Apple codes it; stored raw.
+    public struct ExpirationIntent: RawRepresentable, Codable, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The customer cancelled.
+        public static let cancelled = ExpirationIntent(rawValue: 1)
+        /// Billing failed.
+        public static let billingError = ExpirationIntent(rawValue: 2)
+        /// The customer did not consent to a price increase.
+        public static let priceIncrease = ExpirationIntent(rawValue: 3)
+        /// The product was no longer available.
+        public static let productUnavailable = ExpirationIntent(rawValue: 4)
+        public static let unknown = ExpirationIntent(rawValue: 5)
+    }
+
+    public var originalTransactionID: String
+    /// The product the subscription currently is.
+    public var currentProductID: String
+    /// The product it renews into (differs after a downgrade or crossgrade).
+    public var autoRenewProductID: String
+    public var willAutoRenew: Bool
+    public var expirationIntent: ExpirationIntent?
+    /// Whether the store keeps trying to bill after a failed renewal.
+    public var isInBillingRetry: Bool
+    /// Until when access continues while billing is retried, when a grace period applies.
+    public var gracePeriodExpiresDate: Date?
+    /// The next renewal date.
+    public var renewalDate: Date?
+    /// The StoreKit 2 signed renewal info (JWS), when the store issued one.
+    public var signedRenewalInfo: String?
+
+    public init(
+        originalTransactionID: String, currentProductID: String, autoRenewProductID: String? = nil,
+        willAutoRenew: Bool = true, expirationIntent: ExpirationIntent? = nil, isInBillingRetry: Bool = false,
+        gracePeriodExpiresDate: Date? = nil, renewalDate: Date? = nil, signedRenewalInfo: String? = nil
+    ) {
+        self.originalTransactionID = originalTransactionID
+        self.currentProductID = currentProductID
+        self.autoRenewProductID = autoRenewProductID ?? currentProductID
+        self.willAutoRenew = willAutoRenew
+        self.expirationIntent = expirationIntent
+        self.isInBillingRetry = isInBillingRetry
+        self.gracePeriodExpiresDate = gracePeriodExpiresDate
+        self.renewalDate = renewalDate
+        self.signedRenewalInfo = signedRenewalInfo
+    }
+}
