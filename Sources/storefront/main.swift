@@ -1,9 +1,9 @@
 import Foundation
-import StoreCore
 
-let help = """
-storefront \(StoreCoreInfo.version): an in-app purchase engine, a local App Store and a terminal storefront.
-
-USAGE: storefront [COMMAND] [OPTIONS]
-"""
-print(help)
+let status = StorefrontCLI().run(
+    Array(CommandLine.arguments.dropFirst()),
+    context: CommandContext(
+        environment: ProcessInfo.processInfo.environment,
+        currentDirectory: FileManager.default.currentDirectoryPath,
+        output: StandardStreams()))
+exit(status)

@@ -1,0 +1,72 @@
+/// Splits a command line into an `Invocation`: `storefront [COMMAND] [OPTIONS] [ARGUMENTS]`.
+///
+/// Options take `--name VALUE` or `--name=VALUE`; global options may come before or after the
+/// command; a command's own options come after it; `--` ends options.
+struct ArgumentParser {
+    /// The commands whose names and options are known.
+    let commands: [any Command]
+
+    /// Parses `arguments` (without the program name).
+    ///
+    /// - Throws: `CLIError.usage` for an unknown command or option, or a missing value.
+    func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
+        var invocation = Invocation()
+        var command: (any Command)?
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if optionsEnded || !token.hasPrefix("-") || token == "-" {
+                if invocation.command == nil {
+                    guard let found = commands.first(where: { $0.name == token }) else {
+                        throw .usage("unknown command '\(token)'. Run 'storefront --help' for the list of commands.")
+                    }
+                    invocation.command = token
+                    command = found
+                } else {
+                    invocation.arguments.append(token)
+                }
+                continue
+            }
+            if token == "--" { optionsEnded = true; continue }
+            if token == "-h" { invocation.global.help = true; continue }
+            guard token.hasPrefix("--") else {
+                throw .usage("unknown option '\(token)'. Options are spelled --name; run 'storefront --help'.")
+            }
+            let body = token.dropFirst(2)
+            let name: String
+            var inlineValue: String?
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                inlineValue = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+            }
+            let spec = GlobalOptions.specs.first { $0.name == name } ?? command?.options.first { $0.name == name }
+            guard let spec else {
+                let owner = command.map { "'storefront \($0.name)'" } ?? "storefront"
+                let hint = command.map { "storefront help \($0.name)" } ?? "storefront --help"
+                throw .usage("unknown option '--\(name)' for \(owner). Run '\(hint)'.")
+            }
+            var value: String?
+            if spec.takesValue {
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw .usage("option '--\(name)' needs a value (\(spec.synopsis)).")
+                }
+                if value?.isEmpty == true { throw .usage("option '--\(name)' needs a non-empty value (\(spec.synopsis)).") }
+            } else if inlineValue != nil {
+                throw .usage("option '--\(name)' takes no value.")
+            }
+            if !invocation.global.set(name, value) {
+                invocation.options[name] = value ?? ""
+            }
+        }
+        return invocation
+    }
+}

@@ -1,0 +1,55 @@
+import Catalog
+import Foundation
+
+/// The catalog, storefront and locale a command works with, resolved from the global options.
+struct CatalogSelection {
+    /// The loaded catalog (with its price sidecar, if any).
+    let catalog: StoreKitConfiguration
+    /// The storefront prices are shown for.
+    let storefront: Storefront
+    /// The locale names, descriptions and prices are shown in, e.g. `ja_JP`.
+    let locale: String
+
+    /// Loads `--catalog` and resolves `--storefront` and `--locale`.
+    ///
+    /// - Throws: `CLIError.runtime` with the `CatalogError` text for a bad catalog,
+    ///   `CLIError.usage` for an unknown storefront or a malformed locale.
+    static func load(_ options: GlobalOptions, context: CommandContext) throws(CLIError) -> CatalogSelection {
+        let path = Paths.absolute(
+            options.catalog ?? GlobalOptions.defaultCatalog, relativeTo: context.currentDirectory,
+            home: context.environment["HOME"])
+        let catalog: StoreKitConfiguration
+        do {
+            catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .runtime("cannot load the catalog: \(error.description)")
+        }
+        let storefront = try resolveStorefront(option: options.storefront, catalog: catalog)
+        let locale = try resolveLocale(option: options.locale, storefrontOption: options.storefront, storefront: storefront, catalog: catalog)
+        return CatalogSelection(catalog: catalog, storefront: storefront, locale: locale)
+    }
+
+    /// `--storefront` when given, else the catalog's `_storefront`, else the United States.
+    static func resolveStorefront(option: String?, catalog: StoreKitConfiguration) throws(CLIError) -> Storefront {
+        guard let option else { return catalog.defaultStorefront }
+        guard let storefront = Storefront.named(option) else {
+            let examples = Storefront.all.prefix(8).map(\.code).joined(separator: ", ")
+            throw .usage("unknown storefront '\(option)'; use an ISO 3166 alpha-3 code such as \(examples) (\(Storefront.all.count) are known; see 'storefront help').")
+        }
+        return storefront
+    }
+
+    /// `--locale` when given; else the storefront's locale when `--storefront` was given;
+    /// else the catalog's `_locale`; else the storefront's locale.
+    static func resolveLocale(option: String?, storefrontOption: String?, storefront: Storefront, catalog: StoreKitConfiguration) throws(CLIError) -> String {
+        if let option {
+            let allowed = option.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_" || $0 == "-" }
+            guard allowed, option.count <= 40, option.first?.isLetter == true else {
+                throw .usage("malformed locale '\(option)'; use an identifier such as en_US, ja_JP, pt_BR.")
+            }
+            return option
+        }
+        if storefrontOption != nil { return storefront.locale }
+        return catalog.settings.locale ?? storefront.locale
+    }
+}

@@ -1,0 +1,7 @@
+/// Every `storefront` command, in help order. A new command is one file in `Commands/` plus one line here.
+enum CommandRegistry {
+    static let all: [any Command] = [
+        ProductsCommand(),
+        HelpCommand(),
+    ]
+}

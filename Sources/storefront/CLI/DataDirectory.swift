@@ -1,0 +1,25 @@
+/// Where the CLI keeps state: `--data-dir`, else `$STOREFRONT_HOME`, else
+/// `$XDG_DATA_HOME/storefront`, else `~/.local/share/storefront`. Resolving never creates it.
+enum DataDirectory {
+    /// The data directory for an option value and an environment.
+    ///
+    /// - Parameters:
+    ///   - option: the `--data-dir` value, if given (relative paths resolve against `currentDirectory`).
+    ///   - environment: the process environment.
+    ///   - currentDirectory: the working directory.
+    /// - Throws: `CLIError.runtime` when nothing names a directory (no option, no `HOME`).
+    static func resolve(option: String?, environment: [String: String], currentDirectory: String) throws(CLIError) -> String {
+        if let option { return Paths.absolute(option, relativeTo: currentDirectory, home: environment["HOME"]) }
+        if let home = environment["STOREFRONT_HOME"], !home.isEmpty {
+            return Paths.absolute(home, relativeTo: currentDirectory, home: environment["HOME"])
+        }
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return Paths.join(xdg, "storefront")
+        }
+        guard let home = environment["HOME"], !home.isEmpty else {
+            throw .runtime("cannot choose a data directory: HOME is not set; pass --data-dir PATH or set STOREFRONT_HOME")
+        }
+        return Paths.join(home, ".local/share/storefront")
+    }
+}

@@ -1,0 +1,27 @@
+import StoreCore
+
+/// Runs one command line: parse, dispatch, turn errors into messages and exit statuses.
+struct StorefrontCLI {
+    /// The commands this build knows.
+    var commands: [any Command] = CommandRegistry.all
+
+    /// Runs `arguments` (without the program name) and returns the exit status.
+    func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        do throws(CLIError) {
+            let invocation = try ArgumentParser(commands: commands).parse(arguments)
+            guard let name = invocation.command, let command = commands.first(where: { $0.name == name }) else {
+                context.output.write(HelpText.main(version: StoreCoreInfo.version, commands: commands))
+                return 0
+            }
+            if invocation.global.help {
+                context.output.write(HelpText.command(command))
+                return 0
+            }
+            try command.run(invocation, context: context)
+            return 0
+        } catch {
+            context.output.writeError("storefront: \(error.message)\n")
+            return error.exitStatus
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// `storefront products`: the catalog's products with localized names and prices.
+struct ProductsCommand: Command {
+    let name = "products"
+    let summary = "List the catalog's products with localized names and prices."
+    let usage = "[--catalog PATH] [--storefront CODE] [--locale ID] [--json]"
+    let discussion = """
+        Prices come from the price sidecar beside the catalog (NAME.prices.json) when it sets one
+        for the storefront, else from the catalog's displayPrice in the storefront's currency,
+        and are formatted for the locale. --json prints an array of objects, one per product,
+        with productID, type, referenceName, displayName, description, locale, price (a decimal
+        string), displayPrice, currencyCode, storefront and familyShareable; auto-renewable
+        subscriptions add subscriptionGroup, subscriptionGroupID, subscriptionGroupLevel,
+        subscriptionPeriod, introductoryOffer and promotionalOffers.
+        """
+    let options: [OptionSpec] = []
+
+    func run(_ invocation: Invocation, context: CommandContext) throws(CLIError) {
+        guard invocation.arguments.isEmpty else {
+            throw .usage("products takes no arguments (got '\(invocation.arguments[0])').")
+        }
+        let selection = try CatalogSelection.load(invocation.global, context: context)
+        let listing = ProductListing(selection: selection)
+        context.output.write(invocation.global.json ? listing.json().rendered() : listing.table())
+    }
+}

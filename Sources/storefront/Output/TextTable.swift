@@ -1,0 +1,44 @@
+/// A plain-text table whose columns line up in a terminal, wide characters included.
+struct TextTable {
+    /// How a column's cells sit in their width.
+    enum Alignment: Sendable {
+        case left, right
+    }
+
+    /// One column: its header and alignment, and an optional maximum width (longer cells are cut with `…`).
+    struct Column: Sendable {
+        let header: String
+        var alignment: Alignment = .left
+        var maximumWidth: Int? = nil
+    }
+
+    let columns: [Column]
+    let rows: [[String]]
+
+    /// The table as lines: a header, a rule of `─`, then one line per row; no trailing spaces.
+    func render() -> [String] {
+        let cells = rows.map { row in
+            columns.indices.map { index -> String in
+                let text = index < row.count ? row[index] : ""
+                guard let maximum = columns[index].maximumWidth else { return text }
+                return DisplayWidth.truncate(text, to: maximum)
+            }
+        }
+        let widths = columns.indices.map { index in
+            max(DisplayWidth.of(columns[index].header), cells.map { DisplayWidth.of($0[index]) }.max() ?? 0)
+        }
+        func line(_ values: [String]) -> String {
+            let padded = columns.indices.map { index -> String in
+                switch columns[index].alignment {
+                case .left: DisplayWidth.padRight(values[index], to: widths[index])
+                case .right: DisplayWidth.padLeft(values[index], to: widths[index])
+                }
+            }
+            var text = padded.joined(separator: "  ")
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")
+        return [line(columns.map(\.header)), rule] + cells.map(line)
+    }
+}
