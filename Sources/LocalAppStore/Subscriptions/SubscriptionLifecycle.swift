@@ -1,0 +1,164 @@
+import Foundation
+import StoreCore
+
+/// One auto-renewable subscription's life in the local store, as a pure state machine:
+/// given the time, it says which renewals fell due, when billing retry began and when the
+/// subscription expired. The store persists the value and turns the events into transactions.
+public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
+    /// What happened while time passed, in order.
+    public enum Event: Hashable, Sendable {
+        /// A new period began: a new transaction with the same original transaction ID.
+        case renewed(productID: String, start: Date, end: Date, webOrderLineItemID: Int)
+        /// Billing failed at `at`; access continues until `graceEnd` when a grace period applies.
+        case enteredBillingRetry(at: Date, graceEnd: Date?)
+        /// The subscription ended.
+        case expired(at: Date, intent: RenewalInfo.ExpirationIntent)
+    }
+
+    public let originalTransactionID: String
+    public let groupID: String
+    /// The product of the current period.
+    public private(set) var productID: String
+    /// The product the next period will be (a downgrade or crossgrade waits for renewal).
+    public var autoRenewProductID: String
+    /// Off after the customer cancels: access continues to the end of the period.
+    public var willAutoRenew: Bool
+    public private(set) var periodStart: Date
+    public private(set) var periodEnd: Date
+    public private(set) var webOrderLineItemID: Int
+    /// Renewals fail while this is on (`store billing-issue ID on`, or the catalog's setting).
+    public var hasBillingIssue: Bool
+    public private(set) var billingRetryStart: Date?
+    public private(set) var graceEnd: Date?
+    public private(set) var expiration: (date: Date, intent: RenewalInfo.ExpirationIntent)? {
+        get { expiredAt.map { ($0, RenewalInfo.ExpirationIntent(rawValue: expirationIntentRaw ?? 5)) } }
+        set {
+            expiredAt = newValue?.date
+            expirationIntentRaw = newValue?.intent.rawValue
+        }
+    }
+    private var expiredAt: Date?
+    private var expirationIntentRaw: Int?
+
+    public init(
+        originalTransactionID: String, groupID: String, productID: String, periodStart: Date, periodEnd: Date,
+        webOrderLineItemID: Int
+    ) {
+        self.originalTransactionID = originalTransactionID
+        self.groupID = groupID
+        self.productID = productID
+        self.autoRenewProductID = productID
+        self.willAutoRenew = true
+        self.periodStart = periodStart
+        self.periodEnd = periodEnd
+        self.webOrderLineItemID = webOrderLineItemID
+        self.hasBillingIssue = false
+    }
+
+    /// Whether the customer has access at `now` (in a paid period or in grace).
+    public func isActive(at now: Date) -> Bool {
+        guard expiredAt == nil else { return false }
+        if now < periodEnd { return true }
+        if let graceEnd, now < graceEnd { return true }
+        return false
+    }
+
+    public var isExpired: Bool { expiredAt != nil }
+
+    /// Brings the subscription up to `now` and returns what happened, in order.
+    /// - Parameters:
+    ///   - rate: the store's time rate.
+    ///   - gracePeriodEnabled: whether failed renewals get a grace period (catalog setting).
+    ///   - period: each product's renewal period.
+    public mutating func advance(
+        to now: Date, rate: StoreTimeRate, gracePeriodEnabled: Bool,
+        period: (String) -> SubscriptionPeriod?
+    ) -> [Event] {
+        var events: [Event] = []
+        while expiredAt == nil {
+            if let retryStart = billingRetryStart {
+                let retryEnd = retryStart.addingTimeInterval(rate.billingRetryPeriod(for: period(productID) ?? Self.month))
+                guard now >= retryEnd else { break }
+                expire(at: retryEnd, intent: .billingError, into: &events)
+                break
+            }
+            guard periodEnd <= now else { break }
+            if !willAutoRenew {
+                expire(at: periodEnd, intent: .cancelled, into: &events)
+                break
+            }
+            guard let next = period(autoRenewProductID) else {
+                expire(at: periodEnd, intent: .productUnavailable, into: &events)
+                break
+            }
+            if hasBillingIssue {
+                billingRetryStart = periodEnd
+                graceEnd = gracePeriodEnabled ? periodEnd.addingTimeInterval(rate.gracePeriod(for: next)) : nil
+                events.append(.enteredBillingRetry(at: periodEnd, graceEnd: graceEnd))
+                continue
+            }
+            renew(startingAt: periodEnd, period: next, rate: rate, into: &events)
+        }
+        return events
+    }
+
+    /// The billing issue is fixed: a subscription in billing retry renews at once.
+    public mutating func resolveBillingIssue(
+        at now: Date, rate: StoreTimeRate, period: (String) -> SubscriptionPeriod?
+    ) -> [Event] {
+        hasBillingIssue = false
+        guard billingRetryStart != nil, expiredAt == nil, let next = period(autoRenewProductID) else { return [] }
+        var events: [Event] = []
+        renew(startingAt: now, period: next, rate: rate, into: &events)
+        return events
+    }
+
+    /// Starts a new period at once with `productID` (an upgrade takes effect immediately).
+    public mutating func switchNow(
+        to productID: String, at now: Date, period: SubscriptionPeriod, rate: StoreTimeRate
+    ) -> [Event] {
+        autoRenewProductID = productID
+        var events: [Event] = []
+        renew(startingAt: now, period: period, rate: rate, into: &events)
+        return events
+    }
+
+    /// Ends the subscription now (`store expire ID`, or a refund).
+    public mutating func expireNow(at now: Date, intent: RenewalInfo.ExpirationIntent) -> [Event] {
+        guard expiredAt == nil else { return [] }
+        var events: [Event] = []
+        if periodEnd > now { periodEnd = now }
+        expire(at: now, intent: intent, into: &events)
+        return events
+    }
+
+    /// The renewal info the store reports for this subscription.
+    public func renewalInfo(at now: Date) -> RenewalInfo {
+        RenewalInfo(
+            originalTransactionID: originalTransactionID, currentProductID: productID,
+            autoRenewProductID: autoRenewProductID, willAutoRenew: willAutoRenew && expiredAt == nil,
+            expirationIntent: expiration?.intent, isInBillingRetry: billingRetryStart != nil && expiredAt == nil,
+            gracePeriodExpiresDate: expiredAt == nil ? graceEnd : nil,
+            renewalDate: expiredAt == nil && willAutoRenew ? periodEnd : nil)
+    }
+
+    private mutating func renew(
+        startingAt start: Date, period: SubscriptionPeriod, rate: StoreTimeRate, into events: inout [Event]
+    ) {
+        productID = autoRenewProductID
+        periodStart = start
+        periodEnd = rate.end(of: period, startingAt: start)
+        webOrderLineItemID += 1
+        billingRetryStart = nil
+        graceEnd = nil
+        events.append(.renewed(productID: productID, start: start, end: periodEnd, webOrderLineItemID: webOrderLineItemID))
+    }
+
+    private mutating func expire(at date: Date, intent: RenewalInfo.ExpirationIntent, into events: inout [Event]) {
+        expiration = (date, intent)
+        graceEnd = nil
+        events.append(.expired(at: date, intent: intent))
+    }
+
+    private static let month = SubscriptionPeriod(value: 1, unit: .month)
+}

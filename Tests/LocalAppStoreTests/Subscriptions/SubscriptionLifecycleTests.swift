@@ -1,0 +1,128 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite struct StoreTimeRateTests {
+    let month = SubscriptionPeriod(value: 1, unit: .month)
+    let week = SubscriptionPeriod(value: 1, unit: .week)
+    let year = SubscriptionPeriod(value: 1, unit: .year)
+
+    @Test func rawValuesAndNamesFollowApple() {
+        #expect(StoreTimeRate(rawValue: 14) == nil, "Apple never defined 14")
+        #expect(StoreTimeRate(rawValue: 1006) == nil)
+        #expect(StoreTimeRate(parsing: "15") == .monthlyRenewalEveryThirtySeconds)
+        #expect(StoreTimeRate(parsing: "every-2-seconds") == .oneRenewalEveryTwoSeconds)
+        #expect(StoreTimeRate(parsing: "sometimes") == nil)
+        #expect(StoreTimeRate.all.count == 18)
+    }
+
+    @Test func scaledRatesMatchApplesTables() {
+        let hourly = StoreTimeRate.monthlyRenewalEveryHour
+        #expect(hourly.renewalInterval(for: month) == 3600)
+        #expect(hourly.renewalInterval(for: week) == 900)
+        #expect(hourly.renewalInterval(for: year) == 12 * 3600)
+        let fast = StoreTimeRate.monthlyRenewalEveryThirtySeconds
+        #expect(fast.renewalInterval(for: week) == 10)
+        #expect(fast.renewalInterval(for: SubscriptionPeriod(value: 3, unit: .month)) == 90)
+        #expect(fast.renewalInterval(for: year) == 360)
+    }
+
+    @Test func fixedRatesIgnoreThePeriod() {
+        #expect(StoreTimeRate.oneRenewalEveryTwoSeconds.renewalInterval(for: year) == 2)
+        #expect(StoreTimeRate.oneRenewalEveryFiveMinutes.renewalInterval(for: week) == 300)
+        #expect(StoreTimeRate.oneRenewalEveryFiveMinutes.gracePeriod(for: week) == 300)
+    }
+
+    @Test func realTimeFollowsTheCalendar() {
+        let jan31 = Date(timeIntervalSince1970: 1_769_817_600)  // 2026-01-31
+        #expect(StoreTimeRate.realTime.end(of: month, startingAt: jan31) == month.advance(jan31))
+        #expect(StoreTimeRate.realTime.gracePeriod(for: week) == 6 * 86_400)
+        #expect(StoreTimeRate.realTime.billingRetryPeriod(for: month) == 60 * 86_400)
+    }
+}
+
+@Suite struct SubscriptionLifecycleTests {
+    let t0 = Date(timeIntervalSince1970: 1_767_225_600)
+    let rate = StoreTimeRate.oneRenewalEveryTenSeconds
+    let periods: [String: SubscriptionPeriod] = [
+        "basic": SubscriptionPeriod(value: 1, unit: .month), "pro": SubscriptionPeriod(value: 1, unit: .month),
+    ]
+
+    func fresh() -> SubscriptionLifecycle {
+        SubscriptionLifecycle(
+            originalTransactionID: "1", groupID: "pass", productID: "basic", periodStart: t0,
+            periodEnd: t0.addingTimeInterval(10), webOrderLineItemID: 1)
+    }
+
+    func advance(_ s: inout SubscriptionLifecycle, _ seconds: TimeInterval, grace: Bool = false) -> [SubscriptionLifecycle.Event] {
+        s.advance(to: t0.addingTimeInterval(seconds), rate: rate, gracePeriodEnabled: grace) { periods[$0] }
+    }
+
+    @Test func renewalsThatFellDueAreAllReportedInOrder() {
+        var s = fresh()
+        let events = advance(&s, 35)
+        #expect(events == [
+            .renewed(productID: "basic", start: t0.addingTimeInterval(10), end: t0.addingTimeInterval(20), webOrderLineItemID: 2),
+            .renewed(productID: "basic", start: t0.addingTimeInterval(20), end: t0.addingTimeInterval(30), webOrderLineItemID: 3),
+            .renewed(productID: "basic", start: t0.addingTimeInterval(30), end: t0.addingTimeInterval(40), webOrderLineItemID: 4),
+        ])
+        #expect(advance(&s, 39).isEmpty)
+    }
+
+    @Test func cancelKeepsAccessToTheEndOfThePeriodThenLapses() {
+        var s = fresh()
+        s.willAutoRenew = false
+        #expect(advance(&s, 5).isEmpty)
+        #expect(s.isActive(at: t0.addingTimeInterval(5)))
+        #expect(advance(&s, 12) == [.expired(at: t0.addingTimeInterval(10), intent: .cancelled)])
+        #expect(!s.isActive(at: t0.addingTimeInterval(12)))
+        #expect(s.renewalInfo(at: t0.addingTimeInterval(12)).expirationIntent == .cancelled)
+    }
+
+    @Test func downgradeWaitsForTheNextRenewal() {
+        var pro = SubscriptionLifecycle(
+            originalTransactionID: "1", groupID: "pass", productID: "pro", periodStart: t0,
+            periodEnd: t0.addingTimeInterval(10), webOrderLineItemID: 1)
+        pro.autoRenewProductID = "basic"
+        #expect(pro.productID == "pro")
+        let events = pro.advance(to: t0.addingTimeInterval(11), rate: rate, gracePeriodEnabled: false) { periods[$0] }
+        #expect(events.first == .renewed(productID: "basic", start: t0.addingTimeInterval(10), end: t0.addingTimeInterval(20), webOrderLineItemID: 2))
+        #expect(pro.productID == "basic")
+    }
+
+    @Test func upgradeStartsANewPeriodAtOnce() throws {
+        var s = fresh()
+        let events = s.switchNow(to: "pro", at: t0.addingTimeInterval(4), period: try #require(periods["pro"]), rate: rate)
+        #expect(events == [.renewed(productID: "pro", start: t0.addingTimeInterval(4), end: t0.addingTimeInterval(14), webOrderLineItemID: 2)])
+    }
+
+    @Test func billingRetryThenRecovery() {
+        var s = fresh()
+        s.hasBillingIssue = true
+        #expect(advance(&s, 11) == [.enteredBillingRetry(at: t0.addingTimeInterval(10), graceEnd: nil)])
+        #expect(!s.isActive(at: t0.addingTimeInterval(11)))
+        #expect(s.renewalInfo(at: t0.addingTimeInterval(11)).isInBillingRetry)
+        let recovered = s.resolveBillingIssue(at: t0.addingTimeInterval(15), rate: rate) { periods[$0] }
+        #expect(recovered == [.renewed(productID: "basic", start: t0.addingTimeInterval(15), end: t0.addingTimeInterval(25), webOrderLineItemID: 2)])
+        #expect(s.isActive(at: t0.addingTimeInterval(16)))
+    }
+
+    @Test func graceThenExpiryWhenBillingNeverRecovers() {
+        var s = fresh()
+        s.hasBillingIssue = true
+        #expect(advance(&s, 11, grace: true) == [.enteredBillingRetry(at: t0.addingTimeInterval(10), graceEnd: t0.addingTimeInterval(20))])
+        #expect(s.isActive(at: t0.addingTimeInterval(15)), "in grace")
+        #expect(!s.isActive(at: t0.addingTimeInterval(21)))
+        // Billing retry lasts four renewal intervals at the fixed rates.
+        #expect(advance(&s, 60, grace: true) == [.expired(at: t0.addingTimeInterval(50), intent: .billingError)])
+    }
+
+    @Test func survivesAnEncodeDecodeRoundTrip() throws {
+        var s = fresh()
+        _ = s.expireNow(at: t0.addingTimeInterval(3), intent: .unknown)
+        let decoded = try JSONDecoder().decode(SubscriptionLifecycle.self, from: JSONEncoder().encode(s))
+        #expect(decoded == s)
+        #expect(decoded.expiration?.intent == .unknown)
+    }
+}
