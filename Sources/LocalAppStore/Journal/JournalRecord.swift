@@ -1,0 +1,38 @@
+import StoreCore
+
+/// One line of the store's journal (JSON, one object a line).
+///
+/// `kind` is stored raw: a kind this version does not know is skipped, so a newer version's
+/// records do not stop an older one from reading the rest.
+struct JournalRecord: Codable {
+    /// The journal's first line: its format, version and the next transaction ID.
+    static let header = "header"
+    /// A transaction's whole bookkeeping after a change (the last one wins).
+    static let entry = "entry"
+    /// The whole settings after a change (the last one wins).
+    static let settings = "settings"
+
+    /// The format name written in headers.
+    static let formatName = "storefront-local-store-journal"
+    /// The format version this code writes and reads.
+    static let currentVersion = 1
+
+    var kind: String
+    var format: String?
+    var version: Int?
+    var nextTransactionID: UInt64?
+    var entry: QueueEntry?
+    var settings: LocalStoreSettings?
+
+    static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
+        JournalRecord(kind: header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
+    }
+
+    static func make(_ entry: QueueEntry) -> JournalRecord {
+        JournalRecord(kind: Self.entry, entry: entry)
+    }
+
+    static func make(_ settings: LocalStoreSettings) -> JournalRecord {
+        JournalRecord(kind: Self.settings, settings: settings)
+    }
+}

@@ -1,0 +1,65 @@
+import Catalog
+import Foundation
+import StoreCore
+
+/// Everything a `LocalAppStore` is made with; immutable once made.
+public struct LocalAppStoreConfiguration: Sendable {
+    /// The loaded catalog: the products the store sells, its settings, its prices.
+    public let catalog: StoreKitConfiguration
+    /// Where the store keeps its state (created with mode 0700), e.g. `DATA/store`.
+    public let stateDirectory: URL
+    /// The signed-in account.
+    public let account: StoreAccount
+    /// The storefront at start; `nil` for the catalog's `_storefront` (else the United States).
+    public let storefront: Storefront?
+    /// The locale at start, e.g. `ja_JP`; `nil` for the catalog's `_locale`, else the storefront's.
+    public let locale: String?
+    /// The store's only source of time: `SystemClock` in production, `ManualClock` in tests.
+    public let clock: any StoreClock
+    /// Called at each fault point (`.afterCharge`: the charge is durable, the app not told yet).
+    public let faultHook: FaultHook
+    /// The app's bundle identifier, for receipts.
+    public let bundleID: String
+    /// The app's version, for receipts.
+    public let appVersion: String
+    /// The latency a new store starts with, in milliseconds (the `latency` setting persists
+    /// after that): `LocalStoreSettings.defaultLatencyMilliseconds` for people, 0 for tests.
+    public let initialLatencyMilliseconds: Int
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - catalog: the loaded `.storekit` catalog.
+    ///   - stateDirectory: the store's state directory (see `stateDirectory(inDataDirectory:)`).
+    ///   - account: the signed-in account.
+    ///   - storefront: the storefront at start (`nil`: the catalog's).
+    ///   - locale: the locale at start (`nil`: the catalog's, else the storefront's).
+    ///   - clock: the clock latencies and dates come from.
+    ///   - faultHook: called at each fault point.
+    ///   - bundleID: the app's bundle identifier.
+    ///   - appVersion: the app's version.
+    ///   - initialLatencyMilliseconds: the latency of a new store.
+    public init(
+        catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
+        storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
+        faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
+        appVersion: String = "1.0",
+        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds
+    ) {
+        self.catalog = catalog
+        self.stateDirectory = stateDirectory
+        self.account = account
+        self.storefront = storefront
+        self.locale = locale
+        self.clock = clock
+        self.faultHook = faultHook
+        self.bundleID = bundleID
+        self.appVersion = appVersion
+        self.initialLatencyMilliseconds = initialLatencyMilliseconds
+    }
+
+    /// The store's state directory inside a data directory: `DATA/store`.
+    public static func stateDirectory(inDataDirectory dataDirectory: URL) -> URL {
+        dataDirectory.appendingPathComponent("store", isDirectory: true)
+    }
+}

@@ -1,0 +1,95 @@
+import Catalog
+import Foundation
+import StoreCore
+
+/// Turns catalog products into the engine's `Product`s for one storefront and locale:
+/// localized name and description, the storefront's price and currency, subscription details.
+struct ProductLocalizer: Sendable {
+    let catalog: StoreKitConfiguration
+    let storefront: Storefront
+    /// The display locale, e.g. `ja_JP`.
+    let locale: String
+
+    private var formatLocale: Locale { Locale(identifier: locale) }
+
+    /// The engine's product for catalog product `product`.
+    func localize(_ product: Catalog.Product) -> StoreCore.Product {
+        let text = product.localization(for: locale, fallback: catalog.settings.locale)
+        let price = catalog.price(for: product, in: storefront)
+        return StoreCore.Product(
+            id: product.id, type: Self.type(of: product.kind),
+            displayName: text?.displayName ?? product.referenceName,
+            description: text?.description ?? "",
+            price: price.amount, displayPrice: price.formatted(locale: formatLocale),
+            currencyCode: price.currencyCode,
+            subscription: product.subscription.map { subscription(of: product, $0, price: price) },
+            hasDownloads: false, isFamilyShareable: product.familyShareable)
+    }
+
+    /// The price the storefront charges for `product`.
+    func price(of product: Catalog.Product) -> Price {
+        catalog.price(for: product, in: storefront)
+    }
+
+    static func type(of kind: ProductKind) -> ProductType {
+        switch kind {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .autoRenewable: .autoRenewable
+        case .nonRenewing: .nonRenewing
+        }
+    }
+
+    static func period(_ period: Catalog.SubscriptionPeriod) -> StoreCore.SubscriptionPeriod {
+        let unit: StoreCore.SubscriptionPeriod.Unit = switch period.unit {
+        case .day: .day
+        case .week: .week
+        case .month: .month
+        case .year: .year
+        }
+        return StoreCore.SubscriptionPeriod(value: period.value, unit: unit)
+    }
+
+    private func subscription(
+        of product: Catalog.Product, _ info: Catalog.SubscriptionInfo, price: Price
+    ) -> StoreCore.SubscriptionInfo {
+        let group = catalog.subscriptionGroups.first { $0.id == info.groupID }
+        let groupName = group.flatMap { groupLocalization($0)?.displayName } ?? group?.name ?? info.groupName
+        return StoreCore.SubscriptionInfo(
+            groupID: info.groupID, groupDisplayName: groupName, groupLevel: info.groupNumber,
+            period: Self.period(info.period),
+            introductoryOffer: info.introductoryOffer.map { offer($0, kind: .introductory, product: product, price: price) },
+            promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product, price: price) })
+    }
+
+    private func groupLocalization(_ group: SubscriptionGroup) -> SubscriptionGroup.Localization? {
+        let wanted = locale.replacingOccurrences(of: "-", with: "_").lowercased()
+        let language = wanted.prefix { $0 != "_" }
+        return group.localizations.first { $0.locale.replacingOccurrences(of: "-", with: "_").lowercased() == wanted }
+            ?? group.localizations.first { $0.locale.lowercased().prefix { $0 != "_" && $0 != "-" } == language }
+    }
+
+    /// An offer priced in the storefront's currency: the catalog's offer price scaled by the
+    /// ratio of the storefront's price to the catalog's base price (1 without a sidecar).
+    private func offer(
+        _ offer: Catalog.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind, product: Catalog.Product,
+        price: Price
+    ) -> StoreCore.SubscriptionOffer {
+        var amount = offer.price
+        if product.price > 0, price.amount != product.price, amount > 0 {
+            var scaled = amount * price.amount / product.price
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &scaled, Price.minorUnits(of: price.currencyCode), .plain)
+            amount = rounded
+        }
+        let mode: StoreCore.SubscriptionOffer.PaymentMode = switch offer.paymentMode {
+        case .free: .freeTrial
+        case .payAsYouGo: .payAsYouGo
+        case .payUpFront: .payUpFront
+        }
+        return StoreCore.SubscriptionOffer(
+            id: offer.id, kind: kind, paymentMode: mode, period: Self.period(offer.period),
+            periodCount: offer.numberOfPeriods, price: amount,
+            displayPrice: Price(amount: amount, currencyCode: price.currencyCode).formatted(locale: formatLocale))
+    }
+}

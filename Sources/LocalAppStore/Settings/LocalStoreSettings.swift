@@ -1,0 +1,144 @@
+import Foundation
+
+/// How the local App Store behaves: Ask to Buy, simulated errors, latency…
+///
+/// Read from the catalog's `settings` at the first start, then persisted in the store's
+/// journal and changed at run time with `set(name:value:)`.
+public struct LocalStoreSettings: Codable, Hashable, Sendable {
+    /// How long each step of the store takes (loading products, a purchase, a restore), in ms.
+    public var latencyMilliseconds: Int
+    /// Purchases wait for a parent's approval (deferred until approved or declined).
+    public var askToBuy: Bool
+    /// Whether the account may make payments at all.
+    public var paymentsAllowed: Bool
+    /// Purchases are interrupted (deferred) until `resolve` completes them.
+    public var interruptPurchases: Bool
+    /// Purchases fail with this error.
+    public var failPurchases: SimulatedError?
+    /// Loading products fails with this error.
+    public var failLoadProducts: SimulatedError?
+    /// Restoring purchases fails with this error.
+    public var failRestore: SimulatedError?
+    /// Refreshing the receipt fails with this error.
+    public var failRefreshReceipt: SimulatedError?
+
+    /// The default latency for people: about what one step of the real App Store takes.
+    public static let defaultLatencyMilliseconds = 600
+
+    /// Creates settings; by default everything works, with the default latency.
+    public init(
+        latencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds, askToBuy: Bool = false,
+        paymentsAllowed: Bool = true, interruptPurchases: Bool = false, failPurchases: SimulatedError? = nil,
+        failLoadProducts: SimulatedError? = nil, failRestore: SimulatedError? = nil,
+        failRefreshReceipt: SimulatedError? = nil
+    ) {
+        self.latencyMilliseconds = latencyMilliseconds
+        self.askToBuy = askToBuy
+        self.paymentsAllowed = paymentsAllowed
+        self.interruptPurchases = interruptPurchases
+        self.failPurchases = failPurchases
+        self.failLoadProducts = failLoadProducts
+        self.failRestore = failRestore
+        self.failRefreshReceipt = failRefreshReceipt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case latencyMilliseconds, askToBuy, paymentsAllowed, interruptPurchases
+        case failPurchases, failLoadProducts, failRestore, failRefreshReceipt
+    }
+
+    /// Decodes settings; keys an older version did not write take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        latencyMilliseconds = try c.decodeIfPresent(Int.self, forKey: .latencyMilliseconds) ?? Self.defaultLatencyMilliseconds
+        askToBuy = try c.decodeIfPresent(Bool.self, forKey: .askToBuy) ?? false
+        paymentsAllowed = try c.decodeIfPresent(Bool.self, forKey: .paymentsAllowed) ?? true
+        interruptPurchases = try c.decodeIfPresent(Bool.self, forKey: .interruptPurchases) ?? false
+        failPurchases = try c.decodeIfPresent(SimulatedError.self, forKey: .failPurchases)
+        failLoadProducts = try c.decodeIfPresent(SimulatedError.self, forKey: .failLoadProducts)
+        failRestore = try c.decodeIfPresent(SimulatedError.self, forKey: .failRestore)
+        failRefreshReceipt = try c.decodeIfPresent(SimulatedError.self, forKey: .failRefreshReceipt)
+    }
+
+    // MARK: - By name, for the CLI
+
+    /// The names `set(name:value:)` accepts, in display order.
+    public static let names = [
+        "latency", "ask-to-buy", "fail-purchases", "payments-allowed", "interrupt-purchases",
+        "fail-load-products", "fail-restore", "fail-refresh-receipt",
+    ]
+
+    private static let errorValues = "off, on or an error name (\(SimulatedError.all.map(\.rawValue).joined(separator: ", ")))"
+
+    /// Every setting with its value and description, in display order.
+    public var entries: [StoreSetting] {
+        func flag(_ on: Bool) -> String { on ? "on" : "off" }
+        func error(_ value: SimulatedError?) -> String { value?.rawValue ?? "off" }
+        return [
+            StoreSetting(name: "latency", value: String(latencyMilliseconds),
+                         description: "milliseconds each store step takes (0 for tests)"),
+            StoreSetting(name: "ask-to-buy", value: flag(askToBuy),
+                         description: "on|off: purchases wait for `store approve` or `store decline`"),
+            StoreSetting(name: "fail-purchases", value: error(failPurchases),
+                         description: "\(Self.errorValues): purchases fail with this error"),
+            StoreSetting(name: "payments-allowed", value: flag(paymentsAllowed),
+                         description: "on|off: whether the account may make payments"),
+            StoreSetting(name: "interrupt-purchases", value: flag(interruptPurchases),
+                         description: "on|off: purchases wait for `store resolve`, then complete"),
+            StoreSetting(name: "fail-load-products", value: error(failLoadProducts),
+                         description: "\(Self.errorValues): loading products fails"),
+            StoreSetting(name: "fail-restore", value: error(failRestore),
+                         description: "\(Self.errorValues): restoring purchases fails"),
+            StoreSetting(name: "fail-refresh-receipt", value: error(failRefreshReceipt),
+                         description: "\(Self.errorValues): refreshing the receipt fails"),
+        ]
+    }
+
+    /// Changes the setting `name` to `value` given as text.
+    ///
+    /// - Parameters:
+    ///   - name: one of `names`.
+    ///   - value: `on`/`off` for switches, milliseconds for `latency`, `off`, `on` or an
+    ///     error name for the `fail-…` settings.
+    /// - Throws: `LocalAppStoreError.unknownSetting` or `.invalidSettingValue` naming what is accepted.
+    public mutating func set(name: String, value: String) throws(LocalAppStoreError) {
+        let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+        switch name {
+        case "latency":
+            guard let ms = Int(text), ms >= 0, ms <= 600_000 else {
+                throw .invalidSettingValue(name: name, value: value, accepted: "a whole number of milliseconds from 0 to 600000")
+            }
+            latencyMilliseconds = ms
+        case "ask-to-buy": askToBuy = try Self.flag(name, value, text)
+        case "payments-allowed": paymentsAllowed = try Self.flag(name, value, text)
+        case "interrupt-purchases": interruptPurchases = try Self.flag(name, value, text)
+        case "fail-purchases": failPurchases = try Self.error(name, value, text, on: .unknown)
+        case "fail-load-products": failLoadProducts = try Self.error(name, value, text, on: .network)
+        case "fail-restore": failRestore = try Self.error(name, value, text, on: .network)
+        case "fail-refresh-receipt": failRefreshReceipt = try Self.error(name, value, text, on: .network)
+        default: throw .unknownSetting(name: name, known: Self.names)
+        }
+    }
+
+    private static func flag(_ name: String, _ value: String, _ text: String) throws(LocalAppStoreError) -> Bool {
+        switch text {
+        case "on", "true", "yes", "1": return true
+        case "off", "false", "no", "0": return false
+        default: throw .invalidSettingValue(name: name, value: value, accepted: "on or off")
+        }
+    }
+
+    private static func error(
+        _ name: String, _ value: String, _ text: String, on: SimulatedError
+    ) throws(LocalAppStoreError) -> SimulatedError? {
+        switch text {
+        case "off", "false", "no", "0": return nil
+        case "on", "true", "yes", "1": return on
+        default:
+            guard let known = SimulatedError.all.first(where: { $0.rawValue == text }) else {
+                throw .invalidSettingValue(name: name, value: value, accepted: errorValues)
+            }
+            return known
+        }
+    }
+}

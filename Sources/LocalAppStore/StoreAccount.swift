@@ -1,0 +1,16 @@
+/// The account signed in to the local App Store: whose purchases, charges and history.
+public struct StoreAccount: Codable, Hashable, Sendable {
+    /// A stable identifier, kept with every transaction of the account.
+    public let id: String
+    /// The name shown to people, e.g. in the storefront's header.
+    public let displayName: String
+
+    /// Creates an account.
+    public init(id: String, displayName: String) {
+        self.id = id
+        self.displayName = displayName
+    }
+
+    /// The account signed in by default.
+    public static let localTester = StoreAccount(id: "local-tester", displayName: "Local Tester")
+}
