@@ -31,7 +31,8 @@ final class StoreJournal {
     private let decoder = JSONDecoder()
 
     /// Compaction starts when the journal has this many records beyond twice the live ones.
-    static let compactionSlack = 1024
+    static let defaultCompactionSlack = 1024
+    private let compactionSlack: Int
 
     /// Opens (creating when needed) the journal in `directory`.
     ///
@@ -39,8 +40,13 @@ final class StoreJournal {
     ///   - directory: the state directory, created with mode 0700.
     ///   - initialSettings: the settings a new journal starts with.
     ///   - metrics: where `fsync`s are counted.
+    ///   - compactionSlack: superseded records tolerated before compacting (tests lower it).
     /// - Throws: `LocalAppStoreError.io` or `.corrupt`.
-    init(directory: String, initialSettings: LocalStoreSettings, metrics: StoreMetrics) throws(LocalAppStoreError) {
+    init(
+        directory: String, initialSettings: LocalStoreSettings, metrics: StoreMetrics,
+        compactionSlack: Int = StoreJournal.defaultCompactionSlack
+    ) throws(LocalAppStoreError) {
+        self.compactionSlack = compactionSlack
         self.directory = directory
         self.journalPath = directory + "/journal.jsonl"
         self.lockPath = directory + "/store.lock"
@@ -94,7 +100,7 @@ final class StoreJournal {
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
-                if lineCount > 2 * state.entries.count + Self.compactionSlack {
+                if lineCount > 2 * state.entries.count + compactionSlack {
                     try compact()
                 }
             }

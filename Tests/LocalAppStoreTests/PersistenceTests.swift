@@ -1,0 +1,205 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite(.timeLimit(.minutes(1))) struct PersistenceTests {
+    @Test func unfinishedTransactionsComeBackToTheNextInstanceWithTheirOrderData() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var purchasedID = ""
+        var deferredID = ""
+        do {
+            let store = try makeStore(dir)
+            var events = EventReader(await store.events())
+            purchasedID = try await buy(store, &events, TestCatalog.coins, quantity: 2, orderData: ["order": "7"]).transactionID
+            try await store.set(name: "ask-to-buy", value: "on")
+            let deferred = try await buy(store, &events, TestCatalog.pro, applicationUsername: "hashed-user")
+            #expect(deferred.state == .deferred)
+            deferredID = deferred.transactionID
+            let finished = try await buy(store, &events, TestCatalog.season)
+            try await store.finish(transactionID: finished.transactionID)
+            // The process dies here: nothing finished the first two.
+        }
+        let next = try makeStore(dir)
+        var events = EventReader(await next.events())
+        let redelivered = await events.nextUpdate()
+        #expect(redelivered.map(\.transactionID) == [purchasedID, deferredID])
+        #expect(redelivered.map(\.state) == [.purchased, .deferred])
+        #expect(redelivered.first?.payment.orderData == ["order": "7"])
+        #expect(redelivered.first?.quantity == 2)
+        #expect(redelivered.last?.payment.applicationUsername == "hashed-user")
+        #expect(try await next.history().count == 3)
+    }
+
+    @Test func aPurchaseLeftPurchasingByADeadInstanceIsChargedOnceByTheNext() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        var store: LocalAppStore? = try makeStore(dir, clock: clock, latency: 1000)
+        let queued = try #require(try await store?.add(Payment(productID: TestCatalog.coins, orderData: ["n": "1"])))
+        while clock.sleeperCount == 0 { await Task.yield() }
+        let leases = dir.stateDirectory.appendingPathComponent("owners").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: leases).count == 1)
+        store = nil  // dies while the purchase waits for its latency
+        #expect(try FileManager.default.contentsOfDirectory(atPath: leases).isEmpty)
+
+        let next = try makeStore(dir, clock: clock)
+        var events = EventReader(await next.events())
+        let adopted = await events.nextUpdate()
+        #expect(adopted.map(\.transactionID) == [queued.transactionID])
+        #expect(adopted.first?.state == .purchased)
+        #expect(adopted.first?.payment.orderData == ["n": "1"])
+        clock.advance(by: 1)  // the dead instance's timer fires and must do nothing
+        await next.synchronize()
+        #expect(try await next.charges().map(\.transactionID) == [queued.transactionID])
+    }
+
+    @Test func aLivingInstancesPurchaseIsNotAdoptedByAnother() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let owner = try makeStore(dir, clock: clock, latency: 1000)
+        var ownerEvents = EventReader(await owner.events())
+        let queued = try await owner.add(Payment(productID: TestCatalog.coins))
+        while clock.sleeperCount == 0 { await Task.yield() }
+        let other = try makeStore(dir, clock: clock)
+        _ = await other.events()
+        await other.synchronize()
+        #expect(try await other.history().map(\.state) == [.purchasing])
+        clock.advance(by: 1)
+        #expect(await ownerEvents.nextUpdate().map(\.transactionID) == [queued.transactionID])
+        #expect(try await other.charges().count == 1)
+    }
+
+    @Test func aTornLastLineIsIgnoredAndCutOffByTheNextWriter() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var firstID = ""
+        do {
+            let store = try makeStore(dir)
+            var events = EventReader(await store.events())
+            firstID = try await buy(store, &events, TestCatalog.coins).transactionID
+        }
+        let handle = try FileHandle(forWritingTo: dir.journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"kind":"entry","entry":{"transaction":{"transactionID":"99"#.utf8))
+        try handle.close()
+
+        let store = try makeStore(dir)
+        #expect(try await store.history().map(\.transactionID) == [firstID])
+        var events = EventReader(await store.events())
+        _ = await events.nextUpdate()  // the redelivered first purchase
+        let second = try await buy(store, &events, TestCatalog.coins)
+        #expect(UInt64(second.transactionID) == UInt64(firstID).map { $0 + 1 })
+        let text = try String(contentsOf: dir.journal, encoding: .utf8)
+        #expect(!text.contains(#""transactionID":"99"#))
+        #expect(text.hasSuffix("\n"))
+        #expect(try await makeStore(dir).history().count == 2)
+    }
+
+    @Test func aDamagedLineInTheMiddleIsAClearErrorNamingTheFileAndLine() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        do {
+            let store = try makeStore(dir)
+            var events = EventReader(await store.events())
+            _ = try await buy(store, &events, TestCatalog.coins)
+        }
+        var lines = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        lines[2] = "this is not json"
+        try lines.joined(separator: "\n").write(to: dir.journal, atomically: true, encoding: .utf8)
+        #expect(throws: LocalAppStoreError.self) { try makeStore(dir) }
+        do {
+            _ = try makeStore(dir)
+        } catch let error as LocalAppStoreError {
+            guard case .corrupt(let path, let line, _) = error else {
+                Issue.record("expected .corrupt, got \(error)")
+                return
+            }
+            #expect(path == dir.journal.path)
+            #expect(line == 3)
+            #expect(error.description.contains("journal.jsonl:3"))
+        }
+    }
+
+    @Test func aJournalFromANewerVersionIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
+        try Data(#"{"kind":"header","format":"storefront-local-store-journal","version":99}"#.utf8 + [10])
+            .write(to: dir.journal)
+        #expect {
+            try makeStore(dir)
+        } throws: { error in
+            (error as? LocalAppStoreError)?.description.contains("newer than this build reads") == true
+        }
+    }
+
+    @Test func theStateDirectoryIsPrivate() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        _ = try makeStore(dir)
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.stateDirectory.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func compactionKeepsEveryTransactionAndTheIDCounter() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.stateDirectory.path
+        let metrics = StoreMetrics()
+        let journal = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: metrics, compactionSlack: 8)
+        var lastID = ""
+        for n in 0..<40 {
+            _ = try journal.transact { state throws(LocalAppStoreError) in
+                let id = state.allocateTransactionID()
+                lastID = id
+                let payment = Payment(productID: TestCatalog.coins, orderData: ["n": String(n)])
+                var entry = QueueEntry(
+                    transaction: Transaction(
+                        transactionID: id, productID: TestCatalog.coins, productType: .consumable, payment: payment,
+                        state: .purchasing, purchaseDate: Date(timeIntervalSince1970: 0)),
+                    accountID: "a", charged: false, finished: false, pending: nil, owner: nil)
+                let queued = JournalRecord.make(entry)
+                entry.transaction.state = .purchased
+                entry.charged = true
+                let charged = JournalRecord.make(entry)
+                entry.finished = true
+                return ([queued, charged, JournalRecord.make(entry)], ())
+            }
+        }
+        #expect(metrics.compactions >= 1)
+        let lines = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n").count
+        #expect(lines < 3 * 40)
+        let reopened = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
+        #expect(reopened.state.orderedEntries.count == 40)
+        #expect(reopened.state.orderedEntries.allSatisfy { $0.finished && $0.charged })
+        #expect(reopened.state.orderedEntries.last?.transaction.payment.orderData == ["n": "39"])
+        #expect(reopened.state.nextTransactionID == UInt64(lastID).map { $0 + 1 })
+    }
+
+    @Test func anInstanceReadsOnAfterAnotherCompacted() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.stateDirectory.path
+        let reader = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
+        let writer = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), compactionSlack: 4)
+        var seen = Set<String>()
+        for _ in 0..<30 {
+            _ = try writer.transact { state throws(LocalAppStoreError) in
+                let id = state.allocateTransactionID()
+                let entry = QueueEntry(
+                    transaction: Transaction(
+                        transactionID: id, productID: TestCatalog.coins, productType: .consumable,
+                        payment: Payment(productID: TestCatalog.coins), state: .purchased,
+                        purchaseDate: Date(timeIntervalSince1970: 0)),
+                    accountID: "a", charged: true, finished: false, pending: nil, owner: nil)
+                return ([JournalRecord.make(entry), JournalRecord.make(entry), JournalRecord.make(entry)], ())
+            }
+            for entry in try reader.refresh() { seen.insert(entry.id) }
+        }
+        #expect(seen.count == 30)
+        #expect(reader.state.orderedEntries.map(\.id) == writer.state.orderedEntries.map(\.id))
+    }
+}

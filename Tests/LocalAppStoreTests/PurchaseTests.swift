@@ -1,0 +1,177 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite(.timeLimit(.minutes(1))) struct PurchaseTests {
+    @Test func aPurchaseGoesPurchasingThenPurchasedThenLeavesTheQueueWhenFinished() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let store = try makeStore(dir, clock: clock)
+        var events = EventReader(await store.events())
+
+        let payment = Payment(productID: TestCatalog.coins, quantity: 3, orderData: ["order": "A-17"])
+        let queued = try await store.add(payment)
+        #expect(queued.state == .purchasing)
+        #expect(UInt64(queued.transactionID) != nil)
+        #expect(queued.payment == payment)
+        #expect(queued.price == Decimal(string: "0.99"))
+        #expect(queued.currencyCode == "USD")
+        #expect(queued.storefront == "USA")
+
+        let decided = await events.nextUpdate()
+        #expect(decided.map(\.transactionID) == [queued.transactionID])
+        #expect(decided.first?.state == .purchased)
+        #expect(decided.first?.quantity == 3)
+        #expect(decided.first?.payment.orderData == ["order": "A-17"])
+        #expect(decided.first?.purchaseDate == clock.now)
+        #expect(try await store.unfinishedTransactions().map(\.transactionID) == [queued.transactionID])
+        #expect(try await store.charges().map(\.transactionID) == [queued.transactionID])
+
+        try await store.finish(transactionID: queued.transactionID)
+        #expect(await events.nextRemoval() == [queued.transactionID])
+        #expect(try await store.unfinishedTransactions().isEmpty)
+        #expect(try await store.history().map(\.transactionID) == [queued.transactionID])
+        await #expect(throws: StoreError.unknownTransaction(queued.transactionID)) {
+            try await store.finish(transactionID: queued.transactionID)
+        }
+    }
+
+    @Test func transactionIDsAreNumericIncreasingAndNeverReusedAcrossInstances() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var ids: [UInt64] = []
+        for _ in 0..<3 {
+            let store = try makeStore(dir)
+            var events = EventReader(await store.events())
+            for _ in 0..<2 {
+                let bought = try await buy(store, &events, TestCatalog.coins)
+                ids.append(try #require(UInt64(bought.transactionID)))
+                try await store.finish(transactionID: bought.transactionID)
+            }
+        }
+        #expect(ids.count == 6)
+        #expect(ids == ids.sorted())
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func theSamePaymentAddedTwiceIsOneTransactionChargedOnce() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        let payment = Payment(productID: TestCatalog.coins, requestID: "request-1")
+        let first = try await store.add(payment)
+        _ = await events.nextUpdate()
+        let again = try await store.add(payment)
+        #expect(again.transactionID == first.transactionID)
+        #expect(again.state == .purchased)
+        let other = try await store.add(Payment(productID: TestCatalog.coins, requestID: "request-2"))
+        #expect(other.transactionID != first.transactionID)
+        _ = await events.nextUpdate()
+        #expect(try await store.charges().map(\.transactionID) == [first.transactionID, other.transactionID])
+    }
+
+    @Test func quantitiesAndOffersAreChecked() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 0)) }
+        await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 11)) }
+        await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.pro, quantity: 2)) }
+        await #expect(throws: StoreError.self) {
+            try await store.add(Payment(productID: TestCatalog.monthly, offerID: "no-such-offer"))
+        }
+        await #expect(throws: StoreError.productNotAvailable(productID: TestCatalog.missing)) {
+            try await store.add(Payment(productID: TestCatalog.missing))
+        }
+        let withOffer = try await store.add(Payment(productID: TestCatalog.monthly, offerID: "winback"))
+        #expect(withOffer.payment.offerID == "winback")
+        #expect(try await store.history().count == 1)
+    }
+
+    @Test func buyingAnOwnedNonConsumableAgainDeliversItWithoutASecondCharge() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        let first = try await buy(store, &events, TestCatalog.pro)
+        let second = try await buy(store, &events, TestCatalog.pro)
+        #expect(second.state == .purchased)
+        #expect(second.originalTransactionID == first.transactionID)
+        #expect(try await store.charges().map(\.transactionID) == [first.transactionID])
+    }
+
+    @Test func aSubscriptionExpiresOnePeriodAfterItsPurchase() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let store = try makeStore(dir, clock: clock)
+        var events = EventReader(await store.events())
+        let bought = try await buy(store, &events, TestCatalog.monthly)
+        #expect(bought.expiresDate == SubscriptionPeriod(value: 1, unit: .month).advance(clock.now))
+    }
+
+    @Test func latencyPassesOnTheInjectedClock() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let store = try makeStore(dir, clock: clock, latency: 600)
+        var events = EventReader(await store.events())
+        let queued = try await store.add(Payment(productID: TestCatalog.coins))
+        while clock.sleeperCount == 0 { await Task.yield() }
+        #expect(try await store.charges().isEmpty)
+        clock.advance(by: 0.6)
+        let decided = await events.nextUpdate()
+        #expect(decided.map(\.transactionID) == [queued.transactionID])
+        #expect(decided.first?.purchaseDate == clock.now)
+    }
+
+    @Test func theChargeIsDurableBeforeTheFaultHookRunsAndBeforeTheAppHears() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let recorder = FaultRecorder()
+        let stateDirectory = dir.stateDirectory.path
+        let store = try makeStore(dir, faultHook: { point in
+            // What another process would read at this instant, straight from the disk.
+            let onDisk = (try? StoreJournal(
+                directory: stateDirectory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics()))?.state
+            let charged = onDisk?.orderedEntries.filter(\.charged).count ?? -1
+            recorder.record(FaultPoint(rawValue: "\(point.rawValue):\(charged)"))
+        })
+        var events = EventReader(await store.events())
+        _ = try await buy(store, &events, TestCatalog.coins)
+        #expect(recorder.recorded == [FaultPoint(rawValue: "after-charge:1")])
+    }
+
+    @Test func onePurchaseCostsThreeFsyncs() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        let before = store.metrics.fsyncs
+        let bought = try await buy(store, &events, TestCatalog.coins)
+        try await store.finish(transactionID: bought.transactionID)
+        // Queued, charged, finished: one durable append each.
+        #expect(store.metrics.fsyncs - before == 3)
+        #expect(store.metrics.appends >= 3)
+    }
+
+    @Test func promotedPurchasesAreAnnouncedOnTheStream() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        try await store.requestStorePayment(productID: TestCatalog.pro)
+        guard case .storePaymentRequested(let payment, let product)? = await events.next() else {
+            Issue.record("expected a store payment request")
+            return
+        }
+        #expect(payment.productID == TestCatalog.pro)
+        #expect(product.displayName == "Pro")
+        await #expect(throws: LocalAppStoreError.unknownProduct(TestCatalog.missing)) {
+            try await store.requestStorePayment(productID: TestCatalog.missing)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Catalog
+import Foundation
+import StoreCore
+import Synchronization
+import Testing
+@testable import LocalAppStore
+
+/// A fresh temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("LocalAppStoreTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var stateDirectory: URL { LocalAppStoreConfiguration.stateDirectory(inDataDirectory: url) }
+    var journal: URL { stateDirectory.appendingPathComponent("journal.jsonl") }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The catalog the tests sell from: one product of each kind, three locales.
+enum TestCatalog {
+    static let coins = "com.test.coins.100"
+    static let pro = "com.test.pro"
+    static let monthly = "com.test.plus.monthly"
+    static let season = "com.test.season.pass"
+    static let missing = "com.test.missing"
+
+    static func json(settings: String = #""_locale" : "en_US", "_storefront" : "USA""#) -> String {
+        """
+        {
+          "identifier" : "TEST",
+          "nonRenewingSubscriptions" : [
+            { "displayPrice" : "4.99", "familyShareable" : false, "internalID" : "4",
+              "localizations" : [ { "description" : "All levels for one season", "displayName" : "Season Pass", "locale" : "en_US" } ],
+              "productID" : "\(season)", "referenceName" : "season", "type" : "NonRenewingSubscription" }
+          ],
+          "products" : [
+            { "displayPrice" : "0.99", "familyShareable" : false, "internalID" : "1",
+              "localizations" : [
+                { "description" : "A pile of coins", "displayName" : "100 Coins", "locale" : "en_US" },
+                { "description" : "コインの山", "displayName" : "コイン100枚", "locale" : "ja_JP" },
+                { "description" : "Ein Haufen Münzen", "displayName" : "100 Münzen", "locale" : "de_DE" } ],
+              "productID" : "\(coins)", "referenceName" : "coins", "type" : "Consumable" },
+            { "displayPrice" : "9.99", "familyShareable" : true, "internalID" : "2",
+              "localizations" : [ { "description" : "Everything, forever", "displayName" : "Pro", "locale" : "en_US" } ],
+              "productID" : "\(pro)", "referenceName" : "pro", "type" : "NonConsumable" }
+          ],
+          "settings" : { \(settings) },
+          "subscriptionGroups" : [
+            { "id" : "G1", "localizations" : [ { "displayName" : "Plus", "locale" : "en_US" } ], "name" : "plus",
+              "subscriptions" : [
+                { "adHocOffers" : [ { "internalID" : "O1", "offerID" : "winback", "paymentMode" : "payAsYouGo",
+                                      "displayPrice" : "1.99", "numberOfPeriods" : 2,
+                                      "referenceName" : "winback", "subscriptionPeriod" : "P1M" } ],
+                  "codeOffers" : [], "displayPrice" : "2.99", "familyShareable" : false, "groupNumber" : 1,
+                  "internalID" : "3",
+                  "introductoryOffer" : { "internalID" : "I1", "paymentMode" : "free", "subscriptionPeriod" : "P1W" },
+                  "localizations" : [ { "description" : "More of everything", "displayName" : "Plus Monthly", "locale" : "en_US" } ],
+                  "productID" : "\(monthly)", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "monthly",
+                  "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" } ] }
+          ],
+          "version" : { "major" : 3, "minor" : 0 }
+        }
+        """
+    }
+
+    static func load(settings: String = #""_locale" : "en_US", "_storefront" : "USA""#) throws -> StoreKitConfiguration {
+        try StoreKitConfiguration.decode(data: Data(json(settings: settings).utf8), file: "Test.storekit")
+    }
+}
+
+/// Records the fault points a store reaches.
+final class FaultRecorder: Sendable {
+    private let points = Mutex<[FaultPoint]>([])
+    var recorded: [FaultPoint] { points.withLock { $0 } }
+    func record(_ point: FaultPoint) { points.withLock { $0.append(point) } }
+}
+
+/// Makes a store on `directory` with zero latency and a manual clock.
+func makeStore(
+    _ directory: TemporaryDirectory, catalog: StoreKitConfiguration? = nil, clock: ManualClock = ManualClock(),
+    latency: Int = 0, account: StoreAccount = .localTester, faultHook: @escaping FaultHook = { _ in }
+) throws -> LocalAppStore {
+    try LocalAppStore(configuration: LocalAppStoreConfiguration(
+        catalog: catalog ?? TestCatalog.load(), stateDirectory: directory.stateDirectory, account: account,
+        clock: clock, faultHook: faultHook, initialLatencyMilliseconds: latency))
+}
+
+/// Reads a store's event stream one event at a time.
+struct EventReader {
+    private var iterator: AsyncStream<BackendEvent>.Iterator
+
+    init(_ stream: AsyncStream<BackendEvent>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    /// The next event (the suite's time limit stops a test whose event never comes).
+    mutating func next() async -> BackendEvent? {
+        await iterator.next()
+    }
+
+    /// The transactions of the next `.transactionsUpdated` event, skipping other events.
+    mutating func nextUpdate() async -> [StoreCore.Transaction] {
+        while let event = await iterator.next() {
+            if case .transactionsUpdated(let transactions) = event { return transactions }
+        }
+        return []
+    }
+
+    /// The transaction IDs of the next `.transactionsRemoved` event, skipping other events.
+    mutating func nextRemoval() async -> [String] {
+        while let event = await iterator.next() {
+            if case .transactionsRemoved(let ids) = event { return ids }
+        }
+        return []
+    }
+}
+
+/// Buys `productID` and waits for its decided state on `reader`.
+func buy(
+    _ store: LocalAppStore, _ reader: inout EventReader, _ productID: String, quantity: Int = 1,
+    applicationUsername: String? = nil, orderData: [String: String] = [:]
+) async throws -> StoreCore.Transaction {
+    let queued = try await store.add(Payment(
+        productID: productID, quantity: quantity, applicationUsername: applicationUsername, orderData: orderData))
+    #expect(queued.state == .purchasing)
+    while true {
+        let update = await reader.nextUpdate()
+        if let decided = update.first(where: { $0.transactionID == queued.transactionID }) { return decided }
+        if update.isEmpty { throw StoreError.unknown("the event stream ended") }
+    }
+}
