@@ -1,0 +1,93 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+/// Two stores on one state directory, as two processes on one data directory.
+@Suite(.timeLimit(.minutes(1))) struct MultiInstanceTests {
+    @Test func interleavedPurchasesFromTwoInstancesAreAllKeptWithUniqueIDs() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let first = try makeStore(dir)
+        let second = try makeStore(dir)
+        let perStore = 15
+        let ids = try await withThrowingTaskGroup(of: [String].self) { group in
+            for store in [first, second] {
+                group.addTask {
+                    var events = EventReader(await store.events())
+                    var ids: [String] = []
+                    for n in 0..<perStore {
+                        let bought = try await buy(store, &events, TestCatalog.coins, orderData: ["n": String(n)])
+                        ids.append(bought.transactionID)
+                        try await store.finish(transactionID: bought.transactionID)
+                        try await store.set(name: "fail-restore", value: n % 2 == 0 ? "network" : "off")
+                    }
+                    return ids
+                }
+            }
+            var all: [String] = []
+            for try await ids in group { all += ids }
+            return all
+        }
+        #expect(Set(ids).count == 2 * perStore)
+        for store in [first, second] {
+            let history = try await store.history()
+            #expect(history.count == 2 * perStore)
+            #expect(history.allSatisfy { $0.state == .purchased })
+            #expect(try await store.charges().count == 2 * perStore)
+            #expect(try await store.unfinishedTransactions().isEmpty)
+        }
+        let reopened = try makeStore(dir)
+        #expect(Set(try await reopened.history().map(\.transactionID)) == Set(ids))
+    }
+
+    @Test func anApprovalInAnotherInstanceReachesTheFirstOnSynchronize() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let app = try makeStore(dir)
+        var events = EventReader(await app.events())
+        try await app.set(name: "ask-to-buy", value: "on")
+        let deferred = try await buy(app, &events, TestCatalog.pro)
+        #expect(deferred.state == .deferred)
+
+        let manager = try makeStore(dir)  // `storefront store approve` in another terminal
+        #expect(try await manager.pending().map(\.transaction.transactionID) == [deferred.transactionID])
+        try await manager.approve(transactionID: deferred.transactionID)
+
+        await app.synchronize()
+        let update = await events.nextUpdate()
+        #expect(update.map(\.transactionID) == [deferred.transactionID])
+        #expect(update.first?.state == .purchased)
+        #expect(try await app.charges().count == 1)
+    }
+
+    @Test func settingsChangedByAnotherInstanceApplyToTheNextOperation() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let app = try makeStore(dir)
+        let manager = try makeStore(dir)
+        #expect(await app.canMakePayments())
+        try await manager.set(name: "payments-allowed", value: "off")
+        #expect(await !app.canMakePayments())
+        await #expect(throws: StoreError.paymentNotAllowed) { try await app.add(Payment(productID: TestCatalog.coins)) }
+    }
+
+    @Test func twoInstancesAdoptingOneAbandonedPurchaseChargeItOnce() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        var dying: LocalAppStore? = try makeStore(dir, clock: clock, latency: 1000)
+        let queued = try #require(try await dying?.add(Payment(productID: TestCatalog.coins)))
+        while clock.sleeperCount == 0 { await Task.yield() }
+        dying = nil
+        let first = try makeStore(dir, clock: clock)
+        let second = try makeStore(dir, clock: clock)
+        async let a = first.events()
+        async let b = second.events()
+        _ = await (a, b)
+        await first.synchronize()
+        await second.synchronize()
+        #expect(try await first.charges().map(\.transactionID) == [queued.transactionID])
+        #expect(try await second.charges().map(\.transactionID) == [queued.transactionID])
+    }
+}

@@ -1,0 +1,82 @@
+import Catalog
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite(.timeLimit(.minutes(1))) struct ProductsTests {
+    @Test func productsAreLocalizedAndPricedForTheStorefront() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        let response = try await store.products(identifiers: [TestCatalog.coins, TestCatalog.monthly, TestCatalog.missing, "x"])
+        #expect(response.invalidProductIdentifiers == ["x", TestCatalog.missing].sorted())
+        let byID = Dictionary(uniqueKeysWithValues: response.products.map { ($0.id, $0) })
+        let coins = try #require(byID[TestCatalog.coins])
+        #expect(coins.type == .consumable)
+        #expect(coins.displayName == "100 Coins")
+        #expect(coins.description == "A pile of coins")
+        #expect(coins.price == Decimal(string: "0.99"))
+        #expect(coins.displayPrice == "$0.99")
+        #expect(coins.currencyCode == "USD")
+        #expect(coins.hasDownloads == false)
+
+        let monthly = try #require(byID[TestCatalog.monthly])
+        #expect(monthly.type == .autoRenewable)
+        let subscription = try #require(monthly.subscription)
+        #expect(subscription.groupID == "G1")
+        #expect(subscription.groupDisplayName == "Plus")
+        #expect(subscription.groupLevel == 1)
+        #expect(subscription.period == SubscriptionPeriod(value: 1, unit: .month))
+        #expect(subscription.introductoryOffer?.paymentMode == .freeTrial)
+        #expect(subscription.introductoryOffer?.period == SubscriptionPeriod(value: 1, unit: .week))
+        #expect(subscription.introductoryOffer?.price == 0)
+        #expect(subscription.promotionalOffers.map(\.id) == ["winback"])
+        #expect(subscription.promotionalOffers.first?.periodCount == 2)
+        #expect(subscription.promotionalOffers.first?.price == Decimal(string: "1.99"))
+        #expect(subscription.promotionalOffers.first?.displayPrice == "$1.99")
+    }
+
+    @Test func changingTheStorefrontRelocalizesWithFallbackToTheCatalogLocale() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        try await store.setStorefront("JPN")
+        #expect(await store.locale == "ja_JP")
+        let japanese = try #require(try await store.products(identifiers: [TestCatalog.coins, TestCatalog.pro]).products.first)
+        #expect(japanese.displayName == "コイン100枚")
+        #expect(japanese.currencyCode == "JPY")
+        #expect(japanese.displayPrice.contains("￥") || japanese.displayPrice.contains("¥"))
+
+        let pro = try #require(try await store.products(identifiers: [TestCatalog.pro]).products.first)
+        #expect(pro.displayName == "Pro")  // no Japanese text: the catalog's en_US
+
+        try await store.setStorefront("DEU", locale: "de_DE")
+        let german = try #require(try await store.products(identifiers: [TestCatalog.coins]).products.first)
+        #expect(german.displayName == "100 Münzen")
+        #expect(german.currencyCode == "EUR")
+        #expect(german.displayPrice.contains("€"))
+        #expect(german.displayPrice.contains("0,99"))
+
+        await #expect(throws: LocalAppStoreError.unknownStorefront("XYZ")) { try await store.setStorefront("XYZ") }
+
+        var events = EventReader(await store.events())
+        let bought = try await buy(store, &events, TestCatalog.coins)
+        #expect(bought.storefront == "DEU")
+        #expect(bought.currencyCode == "EUR")
+    }
+
+    @Test func theStartStorefrontAndLocaleComeFromTheCatalogUnlessConfigured() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let catalog = try TestCatalog.load(settings: #""_locale" : "de_DE", "_storefront" : "DEU""#)
+        let store = try makeStore(dir, catalog: catalog)
+        #expect(await store.storefront.code == "DEU")
+        #expect(await store.locale == "de_DE")
+        let configured = try LocalAppStore(configuration: LocalAppStoreConfiguration(
+            catalog: catalog, stateDirectory: dir.stateDirectory, storefront: Storefront.named("GBR"), locale: "en_GB",
+            clock: ManualClock(), initialLatencyMilliseconds: 0))
+        #expect(await configured.storefront.code == "GBR")
+        #expect(await configured.locale == "en_GB")
+    }
+}

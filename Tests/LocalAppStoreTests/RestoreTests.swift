@@ -1,0 +1,74 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite(.timeLimit(.minutes(1))) struct RestoreTests {
+    @Test func restoreBringsBackNonConsumablesAndSubscriptionsNeverConsumables() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let store = try makeStore(dir, clock: clock)
+        var events = EventReader(await store.events())
+        let coins = try await buy(store, &events, TestCatalog.coins)
+        let pro = try await buy(store, &events, TestCatalog.pro, orderData: ["order": "p1"])
+        let monthly = try await buy(store, &events, TestCatalog.monthly)
+        let season = try await buy(store, &events, TestCatalog.season)
+        for bought in [coins, pro, monthly, season] { try await store.finish(transactionID: bought.transactionID) }
+        _ = await events.nextRemoval()
+        clock.advance(by: 3600)
+
+        let restored = try await store.restoreCompletedTransactions(applicationUsername: nil)
+        #expect(restored.map(\.originalTransactionID) == [pro, monthly, season].map(\.transactionID))
+        #expect(restored.allSatisfy { $0.state == .restored && $0.purchaseDate == clock.now })
+        #expect(restored.map(\.originalPurchaseDate) == [pro, monthly, season].map(\.purchaseDate))
+        #expect(restored.first?.payment.orderData == ["order": "p1"])
+        #expect(restored[1].expiresDate == monthly.expiresDate)
+        let newIDs = restored.compactMap { UInt64($0.transactionID) }
+        let oldIDs = [coins, pro, monthly, season].compactMap { UInt64($0.transactionID) }
+        #expect(newIDs.count == 3)
+        #expect(newIDs.allSatisfy { $0 > oldIDs.max() ?? 0 })
+        #expect(try await store.charges().count == 4)
+
+        // Restored transactions go through the queue until finished.
+        #expect(try await store.unfinishedTransactions() == restored)
+        var announced: [StoreCore.Transaction] = []
+        while announced.count < 3 { announced += await events.nextUpdate() }
+        #expect(announced == restored)
+    }
+
+    @Test func restoreForAnApplicationUsernameReturnsOnlyItsPurchases() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        let alice = try await buy(store, &events, TestCatalog.pro, applicationUsername: "alice-hash")
+        let bob = try await buy(store, &events, TestCatalog.monthly, applicationUsername: "bob-hash")
+        _ = try await buy(store, &events, TestCatalog.coins, applicationUsername: "alice-hash")
+
+        let forAlice = try await store.restoreCompletedTransactions(applicationUsername: "alice-hash")
+        #expect(forAlice.map(\.originalTransactionID) == [alice.transactionID])
+        let forBob = try await store.restoreCompletedTransactions(applicationUsername: "bob-hash")
+        #expect(forBob.map(\.originalTransactionID) == [bob.transactionID])
+        #expect(try await store.restoreCompletedTransactions(applicationUsername: "nobody").isEmpty)
+    }
+
+    @Test func failedDeferredAndRestoredTransactionsAreNotRestoredAgain() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        try await store.set(name: "fail-purchases", value: "on")
+        _ = try await buy(store, &events, TestCatalog.pro)
+        try await store.set(name: "fail-purchases", value: "off")
+        try await store.set(name: "ask-to-buy", value: "on")
+        _ = try await buy(store, &events, TestCatalog.season)
+        try await store.set(name: "ask-to-buy", value: "off")
+        let monthly = try await buy(store, &events, TestCatalog.monthly)
+        let first = try await store.restoreCompletedTransactions(applicationUsername: nil)
+        #expect(first.map(\.originalTransactionID) == [monthly.transactionID])
+        let second = try await store.restoreCompletedTransactions(applicationUsername: nil)
+        #expect(second.map(\.originalTransactionID) == [monthly.transactionID])
+        #expect(second.first?.transactionID != first.first?.transactionID)
+    }
+}

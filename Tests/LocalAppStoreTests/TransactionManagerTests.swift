@@ -1,0 +1,96 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite(.timeLimit(.minutes(1))) struct TransactionManagerTests {
+    @Test func askToBuyDefersThenApproveChargesAndPurchases() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let recorder = FaultRecorder()
+        let store = try makeStore(dir, faultHook: recorder.record)
+        try await store.set(name: "ask-to-buy", value: "on")
+        var events = EventReader(await store.events())
+        let deferred = try await buy(store, &events, TestCatalog.pro)
+        #expect(deferred.state == .deferred)
+        #expect(try await store.charges().isEmpty)
+        #expect(recorder.recorded.isEmpty)
+        #expect(try await store.pending() == [PendingTransaction(transaction: deferred, reason: .askToBuy)])
+
+        let approved = try await store.approve(transactionID: deferred.transactionID)
+        #expect(approved.state == .purchased)
+        #expect(await events.nextUpdate() == [approved])
+        #expect(try await store.charges().map(\.transactionID) == [deferred.transactionID])
+        #expect(try await store.pending().isEmpty)
+        #expect(recorder.recorded == [.afterCharge])
+        await #expect(throws: LocalAppStoreError.self) { try await store.approve(transactionID: deferred.transactionID) }
+    }
+
+    @Test func declineFailsTheDeferredPurchaseWithoutACharge() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        try await store.set(name: "ask-to-buy", value: "on")
+        var events = EventReader(await store.events())
+        let deferred = try await buy(store, &events, TestCatalog.coins)
+        let declined = try await store.decline(transactionID: deferred.transactionID)
+        #expect(declined.state == .failed)
+        #expect(declined.error == .paymentCancelled)
+        #expect(await events.nextUpdate() == [declined])
+        #expect(try await store.charges().isEmpty)
+        try await store.finish(transactionID: declined.transactionID)
+        #expect(try await store.unfinishedTransactions().isEmpty)
+    }
+
+    @Test func anInterruptedPurchaseWaitsUntilResolvedThenCompletes() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        try await store.set(name: "interrupt-purchases", value: "on")
+        var events = EventReader(await store.events())
+        let interrupted = try await buy(store, &events, TestCatalog.monthly)
+        #expect(interrupted.state == .deferred)
+        #expect(interrupted.error == .interrupted)
+        #expect(try await store.pending().map(\.reason) == [.interrupted])
+        await #expect(throws: LocalAppStoreError.self) { try await store.approve(transactionID: interrupted.transactionID) }
+        await #expect(throws: LocalAppStoreError.self) { try await store.decline(transactionID: interrupted.transactionID) }
+
+        let resolved = try await store.resolve(transactionID: interrupted.transactionID)
+        #expect(resolved.state == .purchased)
+        #expect(resolved.error == nil)
+        #expect(await events.nextUpdate() == [resolved])
+        #expect(try await store.charges().count == 1)
+    }
+
+    @Test func resolvingOrApprovingWhatDoesNotWaitIsAClearError() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        let bought = try await buy(store, &events, TestCatalog.coins)
+        await #expect(throws: LocalAppStoreError.notPending(
+            transactionID: bought.transactionID, state: "purchased", expected: "waiting for interrupted")) {
+            try await store.resolve(transactionID: bought.transactionID)
+        }
+        await #expect(throws: LocalAppStoreError.unknownTransaction("12345")) {
+            try await store.approve(transactionID: "12345")
+        }
+        #expect(LocalAppStoreError.unknownTransaction("12345").description.contains("12345"))
+    }
+
+    @Test func historyHoldsOnlyTheAccountsTransactions() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let mine = try makeStore(dir)
+        let theirs = try makeStore(dir, account: StoreAccount(id: "other", displayName: "Other"))
+        var myEvents = EventReader(await mine.events())
+        var theirEvents = EventReader(await theirs.events())
+        let own = try await buy(mine, &myEvents, TestCatalog.coins)
+        let other = try await buy(theirs, &theirEvents, TestCatalog.coins)
+        #expect(try await mine.history().map(\.transactionID) == [own.transactionID])
+        #expect(try await theirs.history().map(\.transactionID) == [other.transactionID])
+        await #expect(throws: StoreError.unknownTransaction(other.transactionID)) {
+            try await mine.finish(transactionID: other.transactionID)
+        }
+    }
+}
