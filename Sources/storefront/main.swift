@@ -1,6 +1,6 @@
 import Foundation
 
-let status = StorefrontCLI().run(
+let status = await StorefrontCLI().run(
     Array(CommandLine.arguments.dropFirst()),
     context: CommandContext(
         environment: ProcessInfo.processInfo.environment,

@@ -59,29 +59,29 @@ import Testing
         #expect(lines == ["  --a VALUE    first", "  --long-flag  second"])
     }
 
-    @Test func runnerPrintsHelpAndErrorsWithStatuses() {
+    @Test func runnerPrintsHelpAndErrorsWithStatuses() async {
         let cli = StorefrontCLI()
-        func run(_ args: [String]) -> (Int32, BufferedOutput) {
+        func run(_ args: [String]) async -> (Int32, BufferedOutput) {
             let output = BufferedOutput()
-            let status = cli.run(args, context: CommandContext(environment: [:], currentDirectory: "/nonexistent", output: output))
+            let status = await cli.run(args, context: CommandContext(environment: [:], currentDirectory: "/nonexistent", output: output))
             return (status, output)
         }
-        let (noArgs, noArgsOut) = run([])
+        let (noArgs, noArgsOut) = await run([])
         #expect(noArgs == 0)
         #expect(noArgsOut.standardOutput.contains("USAGE: storefront"))
-        let (helpProducts, helpOut) = run(["help", "products"])
+        let (helpProducts, helpOut) = await run(["help", "products"])
         #expect(helpProducts == 0)
         #expect(helpOut.standardOutput == HelpText.command(ProductsCommand()))
-        let (productsHelp, productsHelpOut) = run(["products", "--help"])
+        let (productsHelp, productsHelpOut) = await run(["products", "--help"])
         #expect(productsHelp == 0)
         #expect(productsHelpOut.standardOutput == helpOut.standardOutput)
-        let (unknown, unknownOut) = run(["help", "nope"])
+        let (unknown, unknownOut) = await run(["help", "nope"])
         #expect(unknown == 2)
         #expect(unknownOut.standardError == "storefront: unknown command 'nope'. Run 'storefront --help' for the list of commands.\n")
-        let (missing, missingOut) = run(["products"])
+        let (missing, missingOut) = await run(["products"])
         #expect(missing == 1)
         #expect(missingOut.standardError == "storefront: cannot load the catalog: /nonexistent/Catalogs/Demo.storekit: $: no such file\n")
-        let (extra, _) = run(["products", "surplus"])
+        let (extra, _) = await run(["products", "surplus"])
         #expect(extra == 2)
     }
 }

@@ -45,11 +45,17 @@ public actor Store {
     // MARK: - Lifecycle
 
     /// Attaches the engine to the backend's transaction queue, as an app adds its observer to
-    /// `SKPaymentQueue` at launch: unfinished transactions from earlier runs are handled now.
-    /// Calling it again does nothing.
+    /// `SKPaymentQueue` at launch. Returns once the unfinished transactions of earlier runs are
+    /// handled (delivered, failed or left pending). Calling it again does nothing.
     public func start() async {
         guard eventTask == nil else { return }
         let stream = await backend.events()
+        // The stream repeats this backlog first; handled transactions are recognised then.
+        if let backlog = try? await backend.unfinishedTransactions() {
+            for transaction in backlog where transaction.state != .purchasing {
+                _ = await process(transaction)
+            }
+        }
         eventTask = Task { [weak self] in
             for await event in stream {
                 guard let self else { return }
@@ -441,6 +447,9 @@ public actor Store {
             return failRecording(transaction, error)
         }
         configuration.faultHook(.beforeFinish)
+        if configuration.finishesTransactionsAutomatically || !isFirstDelivery {
+            await finishWithBackend(id)
+        }
 
         let waitingCaller = pendingPurchases[transaction.payment.requestID] != nil
         if isFirstDelivery || waitingCaller {
@@ -450,9 +459,6 @@ public actor Store {
             } else if !restoreInProgress {
                 broadcaster.sendUpdate(transaction)
             }
-        }
-        if configuration.finishesTransactionsAutomatically || !isFirstDelivery {
-            await finishWithBackend(id)
         }
         return true
     }

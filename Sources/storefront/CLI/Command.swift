@@ -15,5 +15,5 @@ protocol Command: Sendable {
     /// Runs the command, writing to `context.output`.
     ///
     /// - Throws: `CLIError.usage` for bad arguments (exit 2), `.runtime` for failures (exit 1).
-    func run(_ invocation: Invocation, context: CommandContext) throws(CLIError)
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError)
 }

@@ -6,7 +6,7 @@ struct StorefrontCLI {
     var commands: [any Command] = CommandRegistry.all
 
     /// Runs `arguments` (without the program name) and returns the exit status.
-    func run(_ arguments: [String], context: CommandContext) -> Int32 {
+    func run(_ arguments: [String], context: CommandContext) async -> Int32 {
         do throws(CLIError) {
             let invocation = try ArgumentParser(commands: commands).parse(arguments)
             guard let name = invocation.command, let command = commands.first(where: { $0.name == name }) else {
@@ -17,7 +17,7 @@ struct StorefrontCLI {
                 context.output.write(HelpText.command(command))
                 return 0
             }
-            try command.run(invocation, context: context)
+            try await command.run(invocation, context: context)
             return 0
         } catch {
             context.output.writeError("storefront: \(error.message)\n")

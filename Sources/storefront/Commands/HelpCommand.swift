@@ -8,7 +8,7 @@ struct HelpCommand: Command {
     let discussion = "'storefront help products' is the same as 'storefront products --help'."
     let options: [OptionSpec] = []
 
-    func run(_ invocation: Invocation, context: CommandContext) throws(CLIError) {
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard let topic = invocation.arguments.first else {
             context.output.write(HelpText.main(version: StoreCoreInfo.version, commands: CommandRegistry.all))
             return

@@ -14,7 +14,7 @@ struct ProductsCommand: Command {
         """
     let options: [OptionSpec] = []
 
-    func run(_ invocation: Invocation, context: CommandContext) throws(CLIError) {
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else {
             throw .usage("products takes no arguments (got '\(invocation.arguments[0])').")
         }
