@@ -1,0 +1,34 @@
+import Crypto
+import Foundation
+
+/// Issues app receipts the way the App Store does: the payload encoded by `ReceiptEncoder`,
+/// wrapped in a PKCS#7 SignedData (SHA-256, no signed attributes) carrying the whole chain.
+public struct ReceiptSigner: Sendable {
+    private let authority: CertificateAuthority
+    private let encoder: ReceiptEncoder
+
+    /// Creates a signer that signs with `authority`'s signing certificate.
+    public init(authority: CertificateAuthority, encoder: ReceiptEncoder = ReceiptEncoder()) {
+        self.authority = authority
+        self.encoder = encoder
+    }
+
+    /// Encodes and signs `receipt`.
+    /// - Returns: the DER receipt file (what the App Store writes to `appStoreReceiptURL`).
+    /// - Throws: `CryptoError` if OpenSSL cannot sign.
+    public func sign(_ receipt: AppReceipt) throws(CryptoError) -> [UInt8] {
+        try PKCS7.sign(
+            encoder.encodePayload(receipt), signer: authority.signingCertificate, key: authority.signingKey,
+            chain: [authority.intermediate, authority.root])
+    }
+
+    /// Binds `receipt` to a device: sets its opaque value and the SHA-1 hash over the device
+    /// identifier, that opaque value and the bundle ID's DER, so the device hash check passes.
+    /// - Throws: `CryptoError` if OpenSSL cannot hash.
+    public static func bind(_ receipt: inout AppReceipt, deviceIdentifier: [UInt8], opaqueValue: [UInt8]) throws {
+        if receipt.bundleIDData.isEmpty { receipt.bundleIDData = DEREncoder.utf8String(receipt.bundleID) }
+        receipt.opaqueValue = opaqueValue
+        receipt.sha1Hash = try ReceiptValidator.deviceHash(
+            identifier: deviceIdentifier, opaqueValue: opaqueValue, bundleIDData: receipt.bundleIDData)
+    }
+}
