@@ -76,7 +76,7 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
     public var notAfter: Date? { Self.date(X509_get0_notAfter(pointer)) }
 
     /// Whether the certificate names itself as issuer and its signature checks with its own key.
-    public var isSelfSigned: Bool { X509_check_issued(pointer, pointer) == X509_V_OK && X509_self_signed(pointer, 1) == 1 }
+    public var isSelfSigned: Bool { X509_self_signed(pointer, 1) == 1 }
 
     /// Whether the certificate carries the X.509 extension with object identifier `oid` (dotted form).
     public func hasExtension(oid: String) -> Bool {

@@ -1,0 +1,13 @@
+/// Why a subscription expired (Apple's `expirationIntent`).
+public enum ExpirationIntent: Int32, Codable, Hashable, Sendable, CaseIterable {
+    /// The customer cancelled.
+    case customerCancelled = 1
+    /// A billing error.
+    case billingError = 2
+    /// The customer did not consent to a price increase.
+    case customerDidNotConsentToPriceIncrease = 3
+    /// The product was not available at renewal.
+    case productNotAvailable = 4
+    /// Another reason.
+    case other = 5
+}

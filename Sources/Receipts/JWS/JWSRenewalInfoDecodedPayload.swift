@@ -1,0 +1,83 @@
+import Foundation
+
+/// A subscription's signed renewal info, named as Apple's `JWSRenewalInfoDecodedPayload`.
+public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
+    /// Why the subscription expired, as stored (see `expirationIntent`).
+    public var rawExpirationIntent: Int32?
+    /// The original transaction of the subscription.
+    public var originalTransactionId: String?
+    /// The product that will renew.
+    public var autoRenewProductId: String?
+    /// The product the customer is subscribed to now.
+    public var productId: String?
+    /// Whether it will renew, as stored (see `autoRenewStatus`).
+    public var rawAutoRenewStatus: Int32?
+    /// Whether the App Store is still trying to bill.
+    public var isInBillingRetryPeriod: Bool?
+    /// The price increase status, as stored (see `priceIncreaseStatus`).
+    public var rawPriceIncreaseStatus: Int32?
+    /// When the billing grace period ends.
+    public var gracePeriodExpiresDate: Date?
+    /// The offer type at renewal, as stored (see `offerType`).
+    public var rawOfferType: Int32?
+    /// The offer identifier at renewal.
+    public var offerIdentifier: String?
+    /// When the App Store signed this payload.
+    public var signedDate: Date?
+    /// The environment, as stored (see `environment`).
+    public var rawEnvironment: String?
+    /// The start of the current run of uninterrupted renewals.
+    public var recentSubscriptionStartDate: Date?
+    /// When the subscription renews.
+    public var renewalDate: Date?
+    /// The renewal price in milliunits of `currency`.
+    public var renewalPrice: Int64?
+    /// The ISO 4217 currency code of the renewal price.
+    public var currency: String?
+
+    enum CodingKeys: String, CodingKey {
+        case rawExpirationIntent = "expirationIntent"
+        case originalTransactionId, autoRenewProductId, productId
+        case rawAutoRenewStatus = "autoRenewStatus"
+        case isInBillingRetryPeriod
+        case rawPriceIncreaseStatus = "priceIncreaseStatus"
+        case gracePeriodExpiresDate
+        case rawOfferType = "offerType"
+        case offerIdentifier, signedDate
+        case rawEnvironment = "environment"
+        case recentSubscriptionStartDate, renewalDate, renewalPrice, currency
+    }
+
+    /// Creates an empty payload; set the fields that apply.
+    public init() {}
+
+    /// Why the subscription expired, when known.
+    public var expirationIntent: ExpirationIntent? {
+        get { rawExpirationIntent.flatMap(ExpirationIntent.init(rawValue:)) }
+        set { rawExpirationIntent = newValue?.rawValue }
+    }
+
+    /// Whether it will renew, when known.
+    public var autoRenewStatus: AutoRenewStatus? {
+        get { rawAutoRenewStatus.flatMap(AutoRenewStatus.init(rawValue:)) }
+        set { rawAutoRenewStatus = newValue?.rawValue }
+    }
+
+    /// The price increase status, when known.
+    public var priceIncreaseStatus: PriceIncreaseStatus? {
+        get { rawPriceIncreaseStatus.flatMap(PriceIncreaseStatus.init(rawValue:)) }
+        set { rawPriceIncreaseStatus = newValue?.rawValue }
+    }
+
+    /// The offer type, when known.
+    public var offerType: OfferType? {
+        get { rawOfferType.flatMap(OfferType.init(rawValue:)) }
+        set { rawOfferType = newValue?.rawValue }
+    }
+
+    /// The environment, when known.
+    public var environment: AppStoreEnvironment? {
+        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
+        set { rawEnvironment = newValue?.rawValue }
+    }
+}

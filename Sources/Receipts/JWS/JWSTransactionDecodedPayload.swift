@@ -1,0 +1,112 @@
+import Foundation
+
+/// A StoreKit 2 signed transaction's payload, named as Apple's `JWSTransactionDecodedPayload`.
+/// Dates travel as milliseconds since 1970; enums are stored raw so new values survive.
+public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
+    /// The transaction's identifier.
+    public var transactionId: String?
+    /// The identifier of the original purchase.
+    public var originalTransactionId: String?
+    /// The identifier of one subscription period across devices.
+    public var webOrderLineItemId: String?
+    /// The app's bundle identifier.
+    public var bundleId: String?
+    /// The product identifier.
+    public var productId: String?
+    /// The subscription group of a subscription.
+    public var subscriptionGroupIdentifier: String?
+    /// When the App Store charged (or restored, or renewed).
+    public var purchaseDate: Date?
+    /// When the original transaction was made.
+    public var originalPurchaseDate: Date?
+    /// When the subscription expires or renews.
+    public var expiresDate: Date?
+    /// The number of items bought.
+    public var quantity: Int32?
+    /// The product type, as stored (see `type`).
+    public var rawType: String?
+    /// The UUID the app associated with the purchase.
+    public var appAccountToken: UUID?
+    /// The ownership type, as stored (see `inAppOwnershipType`).
+    public var rawInAppOwnershipType: String?
+    /// When the App Store signed this payload.
+    public var signedDate: Date?
+    /// Why the transaction was refunded or revoked, as stored (see `revocationReason`).
+    public var rawRevocationReason: Int32?
+    /// When the transaction was refunded or revoked.
+    public var revocationDate: Date?
+    /// Whether the customer upgraded to another subscription.
+    public var isUpgraded: Bool?
+    /// The offer type, as stored (see `offerType`).
+    public var rawOfferType: Int32?
+    /// The offer's identifier.
+    public var offerIdentifier: String?
+    /// The environment, as stored (see `environment`).
+    public var rawEnvironment: String?
+    /// The storefront's ISO 3166-1 alpha-3 code.
+    public var storefront: String?
+    /// Apple's storefront identifier.
+    public var storefrontId: String?
+    /// Why the transaction happened, as stored (see `transactionReason`).
+    public var rawTransactionReason: String?
+    /// The price in milliunits of `currency` (1.99 → 1990).
+    public var price: Int64?
+    /// The ISO 4217 currency code.
+    public var currency: String?
+
+    enum CodingKeys: String, CodingKey {
+        case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
+        case subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity
+        case rawType = "type"
+        case appAccountToken
+        case rawInAppOwnershipType = "inAppOwnershipType"
+        case signedDate
+        case rawRevocationReason = "revocationReason"
+        case revocationDate, isUpgraded
+        case rawOfferType = "offerType"
+        case offerIdentifier
+        case rawEnvironment = "environment"
+        case storefront, storefrontId
+        case rawTransactionReason = "transactionReason"
+        case price, currency
+    }
+
+    /// Creates an empty payload; set the fields that apply.
+    public init() {}
+
+    /// The product type, when known.
+    public var type: AppStoreProductType? {
+        get { rawType.flatMap(AppStoreProductType.init(rawValue:)) }
+        set { rawType = newValue?.rawValue }
+    }
+
+    /// The ownership type, when known.
+    public var inAppOwnershipType: InAppOwnershipType? {
+        get { rawInAppOwnershipType.flatMap(InAppOwnershipType.init(rawValue:)) }
+        set { rawInAppOwnershipType = newValue?.rawValue }
+    }
+
+    /// The revocation reason, when known.
+    public var revocationReason: RevocationReason? {
+        get { rawRevocationReason.flatMap(RevocationReason.init(rawValue:)) }
+        set { rawRevocationReason = newValue?.rawValue }
+    }
+
+    /// The offer type, when known.
+    public var offerType: OfferType? {
+        get { rawOfferType.flatMap(OfferType.init(rawValue:)) }
+        set { rawOfferType = newValue?.rawValue }
+    }
+
+    /// The environment, when known.
+    public var environment: AppStoreEnvironment? {
+        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
+        set { rawEnvironment = newValue?.rawValue }
+    }
+
+    /// The transaction reason, when known.
+    public var transactionReason: TransactionReason? {
+        get { rawTransactionReason.flatMap(TransactionReason.init(rawValue:)) }
+        set { rawTransactionReason = newValue?.rawValue }
+    }
+}
