@@ -1,3 +1,22 @@
 import Foundation
 
-print("storefront-bench: no benchmarks yet")
+// Every benchmark section, in the order `make bench` runs them. Add yours as one line here and
+// one file beside this one (see `BenchSection`). `storefront-bench NAME…` runs only those named.
+let sections: [any BenchSection] = [
+    CatalogBench(),
+]
+
+let wanted = Set(CommandLine.arguments.dropFirst())
+print("storefront-bench (release build expected: make bench) — \(ProcessInfo.processInfo.activeProcessorCount) cores")
+var failed = false
+for section in sections where wanted.isEmpty || wanted.contains(section.name) {
+    let report = BenchReport()
+    report.section(section.name, section.summary)
+    do {
+        try section.run(report)
+    } catch {
+        report.note("FAILED: \(error)")
+        failed = true
+    }
+}
+exit(failed ? 1 : 0)

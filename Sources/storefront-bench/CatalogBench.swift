@@ -1,0 +1,67 @@
+import Catalog
+import Foundation
+
+/// Catalog load of a generated 10,000-product, 20-locale `.storekit` file: time and peak memory,
+/// beside Python's `json.load` of the same file and the time to read its bytes.
+struct CatalogBench: BenchSection {
+    let name = "catalog"
+    let summary = "load a 10,000-product, 20-locale .storekit file (peer: python3 json.load of the same file)"
+    var runs = 5
+
+    struct Mismatch: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func run(_ report: BenchReport) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Bench.storekit")
+        let generator = CatalogGenerator(productCount: 10_000, localeCount: 20)
+        try Data(generator.json().utf8).write(to: file)
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        report.line("generated catalog", BenchReport.bytes(size), "10,000 products × 20 locales, \(runs) runs each")
+
+        // Memory first, on a cold process heap: reset the high-water mark, load once, read it.
+        let peakReset = ProcessMemory.resetPeak()
+        let residentBefore = ProcessMemory.resident() ?? 0
+        var catalog: StoreKitConfiguration? = try StoreKitConfiguration.load(contentsOf: file)
+        let peakAfter = ProcessMemory.peak() ?? 0
+        guard let loaded = catalog, loaded.products.count == 10_000,
+            loaded.products.allSatisfy({ $0.localizations.count == 20 })
+        else { throw Mismatch(description: "the generated catalog did not load as 10,000 products with 20 locales each") }
+        catalog = nil
+
+        let read = Timing.measure(runs: runs) { _ = try? Data(contentsOf: file) }
+        let load = try Timing.measure(runs: runs) { _ = try StoreKitConfiguration.load(contentsOf: file) }
+        let data = try Data(contentsOf: file)
+        let decode = try Timing.measure(runs: runs) { _ = try StoreKitConfiguration.decode(data: data, file: file.path) }
+
+        let pythonLoad = "import json; json.load(open(\(pythonLiteral(file.path))))"
+        let python = try Timing.measure(runs: runs) { try ChildProcess.run("python3", ["-c", pythonLoad]) }
+        let pythonPeak = ChildProcess.peakResidentOfChildren()
+        let pythonStartup = try Timing.measure(runs: runs) { try ChildProcess.run("python3", ["-c", "import json"]) }
+
+        report.line("StoreKitConfiguration.load (file → model)", BenchReport.duration(load.median), load.summary)
+        report.line("  of which decode (bytes → model)", BenchReport.duration(decode.median), decode.summary)
+        report.line("read the file's bytes (floor)", BenchReport.duration(read.median), read.summary)
+        report.line("python3 -c 'import json; json.load(open(F))'", BenchReport.duration(python.median), python.summary)
+        report.line("  python3 -c 'import json' alone (startup)", BenchReport.duration(pythonStartup.median), pythonStartup.summary)
+        report.line("load / python3 json.load (median)", BenchReport.ratio(load.median / python.median), "below 1× means faster than Python")
+        let pythonWork = max(python.median - pythonStartup.median, 1e-9)
+        report.line("load / python3 json.load minus startup", BenchReport.ratio(load.median / pythonWork), "Python's parse only; it builds dicts, we build the typed model")
+        report.line("load throughput", String(format: "%.0f MB/s", Double(size) / load.median / 1e6),
+                    "read floor \(String(format: "%.0f MB/s", Double(size) / read.median / 1e6))")
+
+        let delta = peakAfter - residentBefore
+        let method = peakReset ? "VmHWM after one load − VmRSS before, peak reset via /proc/self/clear_refs" : "VmHWM after − VmRSS before (peak could not be reset: an upper bound)"
+        report.line("peak memory of one load", BenchReport.bytes(delta), BenchReport.ratio(Double(delta) / Double(max(size, 1))) + " of the file size; " + method)
+        report.line("this process's peak RSS (VmHWM)", BenchReport.bytes(peakAfter), "whole process incl. Swift runtime and Foundation")
+        report.line("python3 json.load peak RSS", BenchReport.bytes(pythonPeak),
+                    "whole process (getrusage RUSAGE_CHILDREN maxrss); ours/python " + BenchReport.ratio(Double(peakAfter) / Double(max(pythonPeak, 1))))
+    }
+
+    private func pythonLiteral(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+}
