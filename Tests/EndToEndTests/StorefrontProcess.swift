@@ -4,6 +4,8 @@ import Foundation
 enum StorefrontProcess {
     struct Result {
         let status: Int32
+        /// Whether the process was ended by a signal (`status` is then the signal number).
+        let signaled: Bool
         let stdout: String
         let stderr: String
     }
@@ -23,6 +25,27 @@ enum StorefrontProcess {
 
     /// Runs `storefront args…` to completion and returns its exit status and output.
     static func run(_ args: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Result {
+        try start(args, environment: environment, cwd: cwd).wait()
+    }
+
+    /// A started child whose output is collected when it is waited for.
+    struct Running {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+
+        func wait() -> Result {
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(
+                status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        }
+    }
+
+    /// Starts `storefront args…` without waiting for it.
+    static func start(_ args: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = args
@@ -34,12 +57,6 @@ enum StorefrontProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return Running(process: process, out: out, err: err)
     }
 }

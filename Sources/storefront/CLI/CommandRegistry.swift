@@ -2,6 +2,10 @@
 enum CommandRegistry {
     static let all: [any Command] = [
         ProductsCommand(),
+        BuyCommand(),
+        RestoreCommand(),
+        HistoryCommand(),
+        StoreCommand(),
         HelpCommand(),
     ]
 }

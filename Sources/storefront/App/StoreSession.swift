@@ -1,0 +1,62 @@
+import Catalog
+import Foundation
+import LocalAppStore
+import StoreCore
+
+/// The engine over the local App Store, opened on the data directory for one command.
+struct StoreSession {
+    let selection: CatalogSelection
+    let dataDirectory: URL
+    let backend: LocalAppStore
+    let store: Store
+
+    /// Opens the data directory (creating it, mode 0700), the local store and the ledger, and
+    /// starts the engine: purchases left unfinished by an earlier process are delivered now.
+    /// - Throws: `CLIError.runtime` naming the path when state cannot be opened.
+    static func open(_ invocation: Invocation, context: CommandContext) async throws(CLIError) -> StoreSession {
+        let faultHook = try FaultInjection.hook(environment: context.environment)
+        let (selection, dataDirectory, backend) = try openBackend(invocation, context: context, faultHook: faultHook)
+        let ledgerPath = dataDirectory.appendingPathComponent("ledger.jsonl").path
+        let ledger: FileLedger
+        do {
+            ledger = try FileLedger(path: ledgerPath, faultHook: faultHook)
+        } catch {
+            throw .runtime("cannot open the purchase ledger: \(error)")
+        }
+        let store = Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(faultHook: faultHook))
+        await store.start()
+        return StoreSession(selection: selection, dataDirectory: dataDirectory, backend: backend, store: store)
+    }
+
+    /// Opens only the local App Store (its transaction manager needs no engine).
+    static func openBackend(
+        _ invocation: Invocation, context: CommandContext, faultHook: @escaping FaultHook = { _ in }
+    ) throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
+        let selection = try CatalogSelection.load(invocation.global, context: context)
+        let path = try DataDirectory.resolve(
+            option: invocation.global.dataDirectory, environment: context.environment,
+            currentDirectory: context.currentDirectory)
+        let dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(
+                at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .runtime("cannot create the data directory \(path): \(error.localizedDescription)")
+        }
+        let backend: LocalAppStore
+        do {
+            backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
+                catalog: selection.catalog,
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
+                storefront: selection.storefront, locale: selection.locale, faultHook: faultHook))
+        } catch {
+            throw .runtime("cannot open the local App Store: \(error.description)")
+        }
+        return (selection, dataDirectory, backend)
+    }
+
+    /// Stops the engine; what it started has been handled.
+    func close() async {
+        await store.stop()
+    }
+}

@@ -1,0 +1,47 @@
+import StoreCore
+
+/// `storefront history`: what the app has recorded, balances, and what still waits.
+struct HistoryCommand: Command {
+    let name = "history"
+    let summary = "Show delivered purchases, consumable balances and pending purchases."
+    let usage = "[--json]"
+    let discussion = """
+        Lists every transaction the app recorded (oldest first), purchases still waiting for
+        approval or resolution, and consumable balances. --json prints an object with
+        'transactions' (each with transactionID, originalTransactionID, productID, quantity,
+        purchaseDate and state), 'balances' (consumable product ID to count) and 'pending'.
+        """
+    let options: [OptionSpec] = []
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        guard invocation.arguments.isEmpty else { throw .usage("history takes no arguments.") }
+        let session = try await StoreSession.open(invocation, context: context)
+        let delivered: [Transaction]
+        let balances: [String: Int]
+        let pending: [Transaction]
+        do {
+            delivered = try await session.store.history()
+            balances = try await session.store.balances()
+            pending = try await session.backend.pending().map(\.transaction)
+        } catch {
+            await session.close()
+            throw .runtime("cannot read the purchase history: \(error)")
+        }
+        await session.close()
+        let rows = delivered.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") }
+            + pending.map { ($0, "pending") }
+        if invocation.global.json {
+            context.output.write(JSONText.object([
+                ("transactions", .array(rows.map { TransactionOutput.json($0.0, state: $0.1) })),
+                ("balances", .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
+                ("pending", .array(pending.map { TransactionOutput.json($0) })),
+            ]).rendered())
+            return
+        }
+        var lines = rows.isEmpty ? ["No purchases yet."] : TransactionOutput.table(rows)
+        if !balances.isEmpty {
+            lines += ["", "Balances:"] + balances.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+        }
+        context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,38 @@
+import StoreCore
+
+/// `storefront restore`: brings back the account's non-consumables and subscriptions.
+struct RestoreCommand: Command {
+    let name = "restore"
+    let summary = "Restore purchases: non-consumables and subscriptions, never consumables."
+    let usage = "[--username NAME] [--json]"
+    let discussion = """
+        Asks the local App Store for everything the account owns; each restored transaction is
+        verified and recorded. --username restores only what that account name bought. --json
+        prints an object with 'restored', an array of transactions.
+        """
+    let options: [OptionSpec] = [
+        OptionSpec(name: "username", valueName: "NAME", help: "Restore only purchases made with this account name."),
+    ]
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        guard invocation.arguments.isEmpty else { throw .usage("restore takes no arguments.") }
+        let session = try await StoreSession.open(invocation, context: context)
+        let restored: [Transaction]
+        do {
+            restored = try await session.store.restoreTransactions(
+                applicationUsername: invocation.options["username"].map(ApplicationUsername.hash))
+        } catch {
+            await session.close()
+            throw .runtime("restore failed: \(error.description)")
+        }
+        await session.close()
+        if invocation.global.json {
+            context.output.write(JSONText.object([("restored", .array(restored.map { TransactionOutput.json($0) }))]).rendered())
+        } else if restored.isEmpty {
+            context.output.write("Nothing to restore.\n")
+        } else {
+            let lines = TransactionOutput.table(restored.map { ($0, $0.state.rawValue) })
+            context.output.write((["Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"):"] + lines).joined(separator: "\n") + "\n")
+        }
+    }
+}

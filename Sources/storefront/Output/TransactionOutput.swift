@@ -1,0 +1,47 @@
+import Foundation
+import StoreCore
+
+/// How transactions appear in tables and in the `--json` contract.
+enum TransactionOutput {
+    /// A date as ISO 8601 in UTC, e.g. `2026-11-30T13:14:22Z`.
+    static func date(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon).timeZone(separator: .omitted))
+    }
+
+    /// One transaction as a JSON object, members in contract order.
+    static func json(_ t: Transaction, state: String? = nil) -> JSONText {
+        var members: [(String, JSONText)] = [
+            ("transactionID", .string(t.transactionID)),
+            ("originalTransactionID", .string(t.originalTransactionID)),
+            ("productID", .string(t.productID)),
+            ("productType", .string(t.productType.rawValue)),
+            ("quantity", .number(String(t.quantity))),
+            ("purchaseDate", .string(date(t.purchaseDate))),
+            ("state", .string(state ?? t.state.rawValue)),
+        ]
+        if let expires = t.expiresDate { members.append(("expiresDate", .string(date(expires)))) }
+        if let revoked = t.revocationDate { members.append(("revocationDate", .string(date(revoked)))) }
+        if let price = t.price { members.append(("price", .string("\(price)"))) }
+        if let currency = t.currencyCode { members.append(("currencyCode", .string(currency))) }
+        if let storefront = t.storefront { members.append(("storefront", .string(storefront))) }
+        if let user = t.payment.applicationUsername { members.append(("applicationUsername", .string(user))) }
+        if !t.payment.orderData.isEmpty {
+            members.append(("orderData", .object(t.payment.orderData.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        }
+        if let error = t.error { members.append(("error", .string(error.description))) }
+        return .object(members)
+    }
+
+    /// Transactions as table lines, newest last.
+    static func table(_ transactions: [(Transaction, String)]) -> [String] {
+        TextTable(
+            columns: [
+                .init(header: "TRANSACTION"), .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44),
+                .init(header: "QTY", alignment: .right), .init(header: "DATE"), .init(header: "STATE"),
+            ],
+            rows: transactions.map { t, state in
+                [t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate), state]
+            }
+        ).render()
+    }
+}

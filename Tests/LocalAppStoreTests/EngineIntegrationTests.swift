@@ -1,0 +1,59 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+/// The engine (`Store`) over the real local App Store: the purchase walk end to end, and
+/// changes made by another process sharing the state directory.
+@Suite(.timeLimit(.minutes(1)))
+struct EngineIntegrationTests {
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func engine(_ backend: LocalAppStore) throws -> Store {
+        Store(
+            backend: backend,
+            ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+    }
+
+    @Test func purchaseRestoreAndBalancesThroughTheRealStore() async throws {
+        let store = try engine(try makeStore(directory, clock: clock))
+        await store.start()
+        let coins = await store.purchase(TestCatalog.coins, quantity: 3)
+        #expect(coins.state == "purchased")
+        let pro = try #require(await store.purchase(TestCatalog.pro).transaction)
+        #expect(try await store.count(of: TestCatalog.coins) == 3)
+        #expect(try await store.consume(TestCatalog.coins, quantity: 2) == 1)
+        let restored = try await store.restoreTransactions()
+        #expect(restored.map(\.productID) == [TestCatalog.pro])
+        #expect(restored.first?.originalTransactionID == pro.transactionID)
+        #expect(try await store.unfinishedTransactions().isEmpty)
+        #expect(await store.purchase(TestCatalog.missing) == .failed(.productNotAvailable(productID: TestCatalog.missing), nil))
+    }
+
+    @Test func aLongRunningEngineSeesAnApprovalMadeByAnotherProcess() async throws {
+        let mine = try makeStore(directory, clock: clock)
+        let store = try engine(mine)
+        await store.start()
+        try await mine.set(name: "ask-to-buy", value: "on")
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        guard case .pending(let waiting) = await store.purchase(TestCatalog.pro) else {
+            Issue.record("expected the purchase to wait for approval")
+            return
+        }
+
+        // Another process (its own store instance on the same directory) approves it.
+        let theirs = try makeStore(directory, clock: clock)
+        try await theirs.approve(transactionID: waiting.transactionID)
+
+        await store.synchronize()
+        let delivered = await updates.next()
+        #expect(delivered?.transactionID == waiting.transactionID)
+        #expect(delivered?.state == .purchased)
+        #expect(try await store.isPurchased(TestCatalog.pro))
+        #expect(try await theirs.charges().count == 1)
+    }
+}
