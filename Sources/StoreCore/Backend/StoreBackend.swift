@@ -47,6 +47,14 @@ public protocol StoreBackend: AnyObject, Sendable {
 
     /// The store's renewal info for every subscription of the account.
     func renewalInfo() async -> [RenewalInfo]
+
+    /// The manifest of `productID`'s hosted content, `nil` when it has none (the default).
+    /// - Throws: `StoreError` when the store cannot be asked.
+    func contentManifest(productID: String) async throws(StoreError) -> ContentManifest?
+
+    /// The bytes of one file of hosted content from byte `offset` on, pulled chunk by chunk.
+    /// The stream throws a `DownloadError` when the transfer fails.
+    func contentBytes(productID: String, version: String, path: String, offset: Int64) -> AsyncThrowingStream<[UInt8], any Error>
 }
 
 extension StoreBackend {

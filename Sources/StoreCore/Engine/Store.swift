@@ -16,6 +16,8 @@ public actor Store {
     private let ledger: any PurchaseLedger
     private let configuration: StoreConfiguration
     private let broadcaster: EventBroadcaster
+    /// Hosted-content downloads, when `StoreConfiguration.downloads` is set.
+    public nonisolated let downloads: DownloadManager?
 
     private var productCache: [String: Product] = [:]
     /// Purchases awaiting their outcome in this process, by `Payment.requestID`.
@@ -39,7 +41,12 @@ public actor Store {
         self.backend = backend
         self.ledger = ledger
         self.configuration = configuration
-        self.broadcaster = EventBroadcaster(notificationCenter: configuration.notificationCenter, sender: nil)
+        let broadcaster = EventBroadcaster(notificationCenter: configuration.notificationCenter, sender: nil)
+        self.broadcaster = broadcaster
+        self.downloads = configuration.downloads.map {
+            DownloadManager(configuration: $0, backend: backend, broadcaster: broadcaster, clock: configuration.clock,
+                            faultHook: configuration.faultHook)
+        }
     }
 
     // MARK: - Lifecycle
@@ -447,7 +454,10 @@ public actor Store {
             return failRecording(transaction, error)
         }
         configuration.faultHook(.beforeFinish)
-        if configuration.finishesTransactionsAutomatically || !isFirstDelivery {
+        let finishes = configuration.finishesTransactionsAutomatically || !isFirstDelivery
+        // Content not yet installed: the download finishes the transaction once it is.
+        let waitsForContent = await downloads?.startDownloads(for: transaction, finishesTransaction: finishes) ?? false
+        if finishes, !waitsForContent {
             await finishWithBackend(id)
         }
 

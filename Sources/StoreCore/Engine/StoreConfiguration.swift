@@ -15,6 +15,8 @@ public struct StoreConfiguration: Sendable {
     public var clock: any StoreClock
     /// How entitlements are computed (the app's durations for non-renewing subscriptions).
     public var entitlements: EntitlementCalculator
+    /// Hosted-content downloads (where content goes, self-hosted source); `nil` turns them off.
+    public var downloads: DownloadConfiguration?
 
     public init(
         finishesTransactionsAutomatically: Bool = true,
@@ -22,8 +24,10 @@ public struct StoreConfiguration: Sendable {
         notificationCenter: NotificationCenter = .default,
         faultHook: @escaping FaultHook = { _ in },
         clock: any StoreClock = SystemClock(),
-        entitlements: EntitlementCalculator = EntitlementCalculator()
+        entitlements: EntitlementCalculator = EntitlementCalculator(),
+        downloads: DownloadConfiguration? = nil
     ) {
+        self.downloads = downloads
         self.finishesTransactionsAutomatically = finishesTransactionsAutomatically
         self.verifier = verifier
         self.notificationCenter = notificationCenter

@@ -19,6 +19,16 @@ public enum StoreEvent: Sendable, Hashable {
     /// A subscription group changed state: renewed, expired, entered billing retry or grace,
     /// recovered, revoked.
     case subscriptionStatusChanged(SubscriptionStatus)
+    /// A hosted-content download started or made progress.
+    case downloadUpdated(Download)
+    /// A download was verified and installed.
+    case downloadFinished(Download)
+    /// A download failed; `Download.error` says why.
+    case downloadFailed(Download)
+    /// A download was paused.
+    case downloadPaused(Download)
+    /// A download was cancelled.
+    case downloadCanceled(Download)
 
     /// The transaction this event is about, if it is about one.
     public var transaction: Transaction? {
@@ -37,6 +47,15 @@ public enum StoreEvent: Sendable, Hashable {
         }
     }
 
+    /// The download this event is about, if it is about one.
+    public var download: Download? {
+        switch self {
+        case .downloadUpdated(let d), .downloadFinished(let d), .downloadFailed(let d), .downloadPaused(let d),
+             .downloadCanceled(let d): d
+        default: nil
+        }
+    }
+
     /// The notification name this event is posted under.
     public var notificationName: Notification.Name {
         switch self {
@@ -51,6 +70,11 @@ public enum StoreEvent: Sendable, Hashable {
         case .refreshReceiptFailed: .storeRefreshReceiptFailed
         case .transactionRevoked: .storeTransactionRevoked
         case .subscriptionStatusChanged: .storeSubscriptionStatusChanged
+        case .downloadUpdated: .storeDownloadUpdated
+        case .downloadFinished: .storeDownloadFinished
+        case .downloadFailed: .storeDownloadFailed
+        case .downloadPaused: .storeDownloadPaused
+        case .downloadCanceled: .storeDownloadCanceled
         }
     }
 }

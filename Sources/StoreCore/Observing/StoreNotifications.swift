@@ -12,6 +12,11 @@ extension Notification.Name {
     public static let storeRefreshReceiptFailed = Notification.Name("StoreRefreshReceiptFailed")
     public static let storeTransactionRevoked = Notification.Name("StoreTransactionRevoked")
     public static let storeSubscriptionStatusChanged = Notification.Name("StoreSubscriptionStatusChanged")
+    public static let storeDownloadUpdated = Notification.Name("StoreDownloadUpdated")
+    public static let storeDownloadFinished = Notification.Name("StoreDownloadFinished")
+    public static let storeDownloadFailed = Notification.Name("StoreDownloadFailed")
+    public static let storeDownloadPaused = Notification.Name("StoreDownloadPaused")
+    public static let storeDownloadCanceled = Notification.Name("StoreDownloadCanceled")
 
     /// Every name the engine posts under.
     public static let allStoreNotifications: [Notification.Name] = [
@@ -20,6 +25,8 @@ extension Notification.Name {
         .storePaymentTransactionDeferred, .storeRestoreTransactionsFinished,
         .storeRestoreTransactionsFailed, .storeRefreshReceiptFinished, .storeRefreshReceiptFailed,
         .storeTransactionRevoked, .storeSubscriptionStatusChanged,
+        .storeDownloadUpdated, .storeDownloadFinished, .storeDownloadFailed, .storeDownloadPaused,
+        .storeDownloadCanceled,
     ]
 }
 
@@ -31,6 +38,8 @@ extension Notification {
     public var storeEvent: StoreEvent? { userInfo?[storeEventUserInfoKey] as? StoreEvent }
     /// The transaction of a payment notification.
     public var storeTransaction: Transaction? { storeEvent?.transaction }
+    /// The download of a download notification.
+    public var storeDownload: Download? { storeEvent?.download }
     /// The error of a failure notification.
     public var storeError: StoreError? { storeEvent?.error }
     /// The products of a finished products request.

@@ -14,6 +14,16 @@ public protocol StoreObserver: AnyObject, Sendable {
     func storeRefreshReceiptFailed(_ error: StoreError)
     func storeTransactionRevoked(_ transaction: Transaction)
     func storeSubscriptionStatusChanged(_ status: SubscriptionStatus)
+    /// A hosted-content download started or made progress.
+    func storeDownloadUpdated(_ download: Download)
+    /// A download was verified and installed (`download.contentPath`).
+    func storeDownloadFinished(_ download: Download)
+    /// A download failed (`download.error`); its transaction stays unfinished and retryable.
+    func storeDownloadFailed(_ download: Download)
+    /// A download was paused.
+    func storeDownloadPaused(_ download: Download)
+    /// A download was cancelled; its transaction stays unfinished and retryable.
+    func storeDownloadCanceled(_ download: Download)
 }
 
 extension StoreObserver {
@@ -28,6 +38,11 @@ extension StoreObserver {
     public func storeRefreshReceiptFailed(_ error: StoreError) {}
     public func storeTransactionRevoked(_ transaction: Transaction) {}
     public func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) {}
+    public func storeDownloadUpdated(_ download: Download) {}
+    public func storeDownloadFinished(_ download: Download) {}
+    public func storeDownloadFailed(_ download: Download) {}
+    public func storeDownloadPaused(_ download: Download) {}
+    public func storeDownloadCanceled(_ download: Download) {}
 }
 
 extension StoreEvent {
@@ -45,6 +60,11 @@ extension StoreEvent {
         case .refreshReceiptFailed(let e): observer.storeRefreshReceiptFailed(e)
         case .transactionRevoked(let t): observer.storeTransactionRevoked(t)
         case .subscriptionStatusChanged(let s): observer.storeSubscriptionStatusChanged(s)
+        case .downloadUpdated(let d): observer.storeDownloadUpdated(d)
+        case .downloadFinished(let d): observer.storeDownloadFinished(d)
+        case .downloadFailed(let d): observer.storeDownloadFailed(d)
+        case .downloadPaused(let d): observer.storeDownloadPaused(d)
+        case .downloadCanceled(let d): observer.storeDownloadCanceled(d)
         }
     }
 }

@@ -14,6 +14,14 @@ actor QueueBackend: StoreBackend {
     var outcomes: [String: Outcome] = [:]
     var owned: [Transaction] = []
     let catalog: [Product]
+    /// Hosted content by product ID (see `QueueBackend+Content.swift`).
+    var hostedContent: [String: HostedContent] = [:]
+    /// When set, each content chunk waits one second of this clock (a slow network).
+    var contentGate: ManualClock?
+    /// Content requests as (path, offset), in order.
+    var contentRequests: [ContentRequest] = []
+    /// Serving fails once a file's offset reaches this many bytes.
+    var contentFailsAt: Int64?
 
     init(products: [Product] = QueueBackend.demoProducts) { catalog = products }
 

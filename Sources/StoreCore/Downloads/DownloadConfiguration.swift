@@ -1,0 +1,37 @@
+import Foundation
+
+/// How hosted-content downloads behave; immutable once the `Store` is made. Rates are timed
+/// by `StoreConfiguration.clock`.
+public struct DownloadConfiguration: Sendable {
+    /// The data directory: partial downloads go to `Downloads/`, installed content to
+    /// `Content/PRODUCT_ID/VERSION/`.
+    public var dataDirectory: URL
+    /// Bytes between durable checkpoints (fsync of the partial file, then of the offset
+    /// record). A restart resumes from the last checkpoint.
+    public var checkpointBytes: Int64
+    /// How many downloads run at once; the rest wait.
+    public var maxConcurrentDownloads: Int
+    /// Self-hosted content (RMStore's `contentDownloader`): asked for products the store
+    /// hosts no content for.
+    public var contentDownloader: (any ContentDownloader)?
+    /// The file system partial and installed content are written through.
+    public var fileSystem: any DownloadFileSystem
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - dataDirectory: the data directory (see `dataDirectory`).
+    ///   - checkpointBytes: bytes between durable checkpoints, 1 MiB by default.
+    ///   - maxConcurrentDownloads: downloads at once, 2 by default.
+    ///   - contentDownloader: the app's self-hosted content source, if any.
+    ///   - fileSystem: the file system; the real one by default.
+    public init(
+        dataDirectory: URL, checkpointBytes: Int64 = 1 << 20, maxConcurrentDownloads: Int = 2,
+        contentDownloader: (any ContentDownloader)? = nil, fileSystem: any DownloadFileSystem = POSIXFileSystem()
+    ) {
+        self.dataDirectory = dataDirectory
+        self.checkpointBytes = max(1, checkpointBytes)
+        self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
+        self.contentDownloader = contentDownloader
+        self.fileSystem = fileSystem
+    }
+}
