@@ -70,7 +70,7 @@ let package = Package(
             dependencies: ["Catalog"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+        .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "Receipts", "Crypto"]),
         .testTarget(
             name: "LocalAppStoreTests",
             dependencies: ["LocalAppStore", "StoreCore", "Catalog"]
