@@ -4,7 +4,8 @@ import Foundation
 /// every member it models and keeping the others.
 struct ConfigurationDecoder {
     let file: String
-    private var firstPathOfProductID: [String: String] = [:]
+    /// Where each product ID was first seen: its array's path and index (the path is built only for an error).
+    private var firstSeen: [String: (array: String, index: Int)] = [:]
 
     init(file: String) { self.file = file }
 
@@ -28,19 +29,19 @@ struct ConfigurationDecoder {
         var sections: [String: [Product]] = [:]
         var groups: [SubscriptionGroup] = []
 
+        let productsPath = root.path(of: "products")
         for (index, element) in try root.optionalArray("products").enumerated() {
-            let path = JSONPath.element(index, of: root.path(of: "products"))
             sections["products", default: []].append(
-                try decodeProduct(element, path: path, allowed: [.consumable, .nonConsumable], section: "products"))
+                try decodeProduct(element, parent: productsPath, index: index, allowed: [.consumable, .nonConsumable], section: "products"))
         }
+        let nonRenewingPath = root.path(of: "nonRenewingSubscriptions")
         for (index, element) in try root.optionalArray("nonRenewingSubscriptions").enumerated() {
-            let path = JSONPath.element(index, of: root.path(of: "nonRenewingSubscriptions"))
             sections["nonRenewingSubscriptions", default: []].append(
-                try decodeProduct(element, path: path, allowed: [.nonRenewing], section: "nonRenewingSubscriptions"))
+                try decodeProduct(element, parent: nonRenewingPath, index: index, allowed: [.nonRenewing], section: "nonRenewingSubscriptions"))
         }
+        let groupsPath = root.path(of: "subscriptionGroups")
         for (index, element) in try root.optionalArray("subscriptionGroups").enumerated() {
-            let path = JSONPath.element(index, of: root.path(of: "subscriptionGroups"))
-            let (group, subscriptions) = try decodeGroup(element, path: path)
+            let (group, subscriptions) = try decodeGroup(element, parent: groupsPath, index: index)
             groups.append(group)
             sections["subscriptionGroups", default: []].append(contentsOf: subscriptions)
         }
@@ -73,15 +74,16 @@ struct ConfigurationDecoder {
     }
 
     private mutating func decodeProduct(
-        _ value: JSONValue, path: String, allowed: [ProductKind], section: String,
+        _ value: JSONValue, parent: String, index: Int, allowed: [ProductKind], section: String,
         group: (id: String, name: String)? = nil
     ) throws(CatalogError) -> Product {
-        let object = try ObjectReader(value, file: file, path: path, what: "a product")
+        let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
         let id = try object.nonEmptyString("productID")
-        if let first = firstPathOfProductID[id] {
-            throw object.error("productID", "duplicate product ID \"\(id)\" (first defined at \(first))")
+        if let first = firstSeen[id] {
+            let firstPath = JSONPath.member("productID", of: JSONPath.element(first.index, of: first.array))
+            throw object.error("productID", "duplicate product ID \"\(id)\" (first defined at \(firstPath))")
         }
-        firstPathOfProductID[id] = object.path(of: "productID")
+        firstSeen[id] = (parent, index)
 
         let typeText = try object.string("type")
         guard let kind = ProductKind(rawValue: typeText) else {
@@ -94,8 +96,9 @@ struct ConfigurationDecoder {
         }
 
         var localizations: [Localization] = []
+        let localizationsPath = object.path(of: "localizations")
         for (index, element) in try object.optionalArray("localizations").enumerated() {
-            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "localizations")), what: "a localization")
+            let entry = try ObjectReader(element, file: file, parent: localizationsPath, index: index, what: "a localization")
             localizations.append(
                 Localization(
                     locale: try entry.nonEmptyString("locale"),
@@ -132,8 +135,9 @@ struct ConfigurationDecoder {
 
     private func decodeOffers(_ object: ObjectReader, key: String) throws(CatalogError) -> [SubscriptionOffer] {
         var offers: [SubscriptionOffer] = []
+        let offersPath = object.path(of: key)
         for (index, element) in try object.optionalArray(key).enumerated() {
-            offers.append(try decodeOffer(element, path: JSONPath.element(index, of: object.path(of: key))))
+            offers.append(try decodeOffer(element, path: JSONPath.element(index, of: offersPath)))
         }
         return offers
     }
@@ -169,13 +173,14 @@ struct ConfigurationDecoder {
             eligibility: eligibility, extra: object.extra(excluding: Self.offerKeys))
     }
 
-    private mutating func decodeGroup(_ value: JSONValue, path: String) throws(CatalogError) -> (SubscriptionGroup, [Product]) {
-        let object = try ObjectReader(value, file: file, path: path, what: "a subscription group")
+    private mutating func decodeGroup(_ value: JSONValue, parent: String, index: Int) throws(CatalogError) -> (SubscriptionGroup, [Product]) {
+        let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a subscription group")
         let id = try object.nonEmptyString("id")
         let name = try object.optionalString("name") ?? id
         var localizations: [SubscriptionGroup.Localization] = []
+        let localizationsPath = object.path(of: "localizations")
         for (index, element) in try object.optionalArray("localizations").enumerated() {
-            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "localizations")), what: "a group localization")
+            let entry = try ObjectReader(element, file: file, parent: localizationsPath, index: index, what: "a group localization")
             localizations.append(
                 SubscriptionGroup.Localization(
                     locale: try entry.nonEmptyString("locale"),
@@ -183,10 +188,11 @@ struct ConfigurationDecoder {
                     customAppName: try entry.optionalString("customAppName")))
         }
         var subscriptions: [Product] = []
+        let subscriptionsPath = object.path(of: "subscriptions")
         for (index, element) in try object.optionalArray("subscriptions").enumerated() {
             subscriptions.append(
                 try decodeProduct(
-                    element, path: JSONPath.element(index, of: object.path(of: "subscriptions")),
+                    element, parent: subscriptionsPath, index: index,
                     allowed: [.autoRenewable], section: "a subscription group", group: (id, name)))
         }
         let group = SubscriptionGroup(

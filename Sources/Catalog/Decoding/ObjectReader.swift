@@ -4,17 +4,34 @@ import Foundation
 /// that names the file, the member's JSON path and what is wrong.
 struct ObjectReader {
     let file: String
-    let path: String
     let members: [String: JSONValue]
+    // The path is built only when an error needs it: decoding a large catalog creates
+    // hundreds of thousands of readers and would otherwise spend its time formatting paths.
+    private let parentPath: String
+    private let index: Int?
+
+    /// This object's JSON path, e.g. `$.products[2]`.
+    var path: String { index.map { JSONPath.element($0, of: parentPath) } ?? parentPath }
 
     /// Wraps `value` found at `path`, which must be an object.
     init(_ value: JSONValue, file: String, path: String, what: String) throws(CatalogError) {
+        try self.init(value, file: file, parentPath: path, index: nil, what: what)
+    }
+
+    /// Wraps `value`, element `index` of the array at `parent`, which must be an object.
+    init(_ value: JSONValue, file: String, parent: String, index: Int, what: String) throws(CatalogError) {
+        try self.init(value, file: file, parentPath: parent, index: index, what: what)
+    }
+
+    private init(_ value: JSONValue, file: String, parentPath: String, index: Int?, what: String) throws(CatalogError) {
         guard case .object(let members) = value else {
+            let path = index.map { JSONPath.element($0, of: parentPath) } ?? parentPath
             throw CatalogError(file: file, path: path, problem: "expected \(what) (an object), found \(value.typeDescription)")
         }
         self.file = file
-        self.path = path
         self.members = members
+        self.parentPath = parentPath
+        self.index = index
     }
 
     /// The JSON path of member `key`.
