@@ -57,9 +57,11 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(name: "vault-torture", dependencies: ["Vault"]),  // crash-test child of VaultTests
+
         // Unit tests, one target per library.
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "VaultTests", dependencies: ["Vault", "Crypto"]),
+        .testTarget(name: "VaultTests", dependencies: ["Vault", "Crypto", "vault-torture"]),
         .testTarget(
             name: "ReceiptsTests",
             dependencies: ["Receipts", "Crypto"],

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The plaintext inside one sealed record: a put of a whole item, or a delete.
+enum RecordPayload: Equatable {
+    case put(VaultItem)
+    case delete(VaultItem.ID)
+
+    var id: VaultItem.ID {
+        switch self {
+        case .put(let item): item.id
+        case .delete(let id): id
+        }
+    }
+
+    func encoded() -> [UInt8] {
+        var w = ByteWriter(capacity: 64)
+        switch self {
+        case .put(let item):
+            w.uint8(1)
+            w.string(item.service)
+            w.string(item.account)
+            w.string(item.label)
+            w.int64(Self.milliseconds(item.created))
+            w.int64(Self.milliseconds(item.modified))
+            w.uint16(UInt16(clamping: item.attributes.count))
+            for (key, value) in item.attributes.sorted(by: { $0.key < $1.key }) {
+                w.string(key)
+                w.string(value)
+            }
+            w.uint32(UInt32(clamping: item.data.count))
+            w.append(item.data)
+        case .delete(let id):
+            w.uint8(2)
+            w.string(id.service)
+            w.string(id.account)
+        }
+        return w.bytes
+    }
+
+    /// Decodes a payload; `nil` if it is malformed (only possible with a bug or a stolen key,
+    /// since the payload has already been authenticated).
+    static func decode(_ bytes: [UInt8]) -> RecordPayload? {
+        var r = ByteReader(bytes[...])
+        guard let op = r.uint8(), let service = r.string(), let account = r.string() else { return nil }
+        let id = VaultItem.ID(service: service, account: account)
+        switch op {
+        case 1:
+            guard let label = r.string(), let created = r.int64(), let modified = r.int64(),
+                let count = r.uint16(), Int(count) <= VaultFormat.maxAttributes
+            else { return nil }
+            var attributes: [String: String] = [:]
+            for _ in 0..<count {
+                guard let key = r.string(), let value = r.string() else { return nil }
+                attributes[key] = value
+            }
+            guard let length = r.uint32(), let data = r.take(Int(length)), r.remaining == 0 else { return nil }
+            return .put(VaultItem(
+                id: id, content: VaultItemContent(data: Data(data), label: label, attributes: attributes),
+                created: date(created), modified: date(modified)))
+        case 2:
+            return r.remaining == 0 ? .delete(id) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Dates are stored as whole milliseconds since 1970.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let ms = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard ms.isFinite, ms > Double(Int64.min), ms < Double(Int64.max) else { return 0 }
+        return Int64(ms)
+    }
+
+    static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+
+    /// Truncates a date to what the file stores, so an item returned by a write equals the
+    /// item read back later.
+    static func stored(_ date: Date) -> Date { self.date(milliseconds(date)) }
+
+    /// Checks an item against the format's limits before it is written.
+    static func validate(_ id: VaultItem.ID, _ content: VaultItemContent) throws(VaultError) {
+        func check(_ s: String, _ what: String) throws(VaultError) {
+            guard s.utf8.count <= VaultFormat.maxStringLength else {
+                throw .invalidItem(id, reason: "\(what) is \(s.utf8.count) bytes; the limit is \(VaultFormat.maxStringLength)")
+            }
+        }
+        try check(id.service, "the service")
+        try check(id.account, "the account")
+        try check(content.label, "the label")
+        guard content.attributes.count <= VaultFormat.maxAttributes else {
+            throw .invalidItem(id, reason: "it has \(content.attributes.count) attributes; the limit is \(VaultFormat.maxAttributes)")
+        }
+        for (key, value) in content.attributes {
+            try check(key, "attribute name \"\(key.prefix(40))\"")
+            try check(value, "attribute \"\(key.prefix(40))\"")
+        }
+        guard content.data.count <= VaultFormat.maxDataLength else {
+            throw .invalidItem(id, reason: "its data is \(content.data.count) bytes; the limit is \(VaultFormat.maxDataLength)")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// What the vault needs to know about a file from `stat`.
+public struct FileStatus: Sendable, Hashable {
+    /// Device and inode: the file's identity, which changes when a file is renamed over it.
+    public var device: UInt64
+    /// The inode number.
+    public var inode: UInt64
+    /// Size in bytes.
+    public var size: UInt64
+    /// Permission and type bits (`st_mode`).
+    public var mode: UInt32
+    /// Owner's user id.
+    public var owner: UInt32
+
+    /// Creates a status.
+    public init(device: UInt64, inode: UInt64, size: UInt64, mode: UInt32, owner: UInt32) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.mode = mode
+        self.owner = owner
+    }
+
+    /// Whether this is a symbolic link (from `lstat`).
+    public var isSymbolicLink: Bool { mode & 0o170000 == 0o120000 }
+    /// Whether this is a directory.
+    public var isDirectory: Bool { mode & 0o170000 == 0o040000 }
+}

@@ -1,0 +1,403 @@
+import Crypto
+import Glibc
+
+/// The vault file engine: the header, the key, the append-only log of sealed records and
+/// the in-memory index rebuilt from it. Not thread-safe; `Vault` keeps it behind one lock.
+final class VaultStore {
+    let path: String
+    let directory: String
+    let configuration: VaultConfiguration
+    private let files: FileGuard
+    private var fs: any VaultFileSystem { configuration.fileSystem }
+    private let lockFD: Int32
+    private var fd: Int32
+    private var identity: (device: UInt64, inode: UInt64)
+    private var header: VaultHeader
+    private let dataKey: SecureBytes
+    private var codec: RecordCodec
+    private(set) var items: [VaultItem.ID: VaultItem] = [:]
+    private var validEnd: UInt64
+    private var nextSequence: UInt64 = 0
+    private var chain: [UInt8]
+    private(set) var recordCount = 0
+    private var failure: String?
+
+    private var temporaryPath: String { path + ".tmp" }
+
+    // MARK: - Opening
+
+    init(path: String, key: VaultKey, configuration: VaultConfiguration) throws {
+        self.path = path
+        self.directory = FileGuard.parent(of: path)
+        self.configuration = configuration
+        let files = FileGuard(fs: configuration.fileSystem)
+        self.files = files
+        try files.ensureDirectory(directory)
+        let lockFD = try files.openOrCreate(path + ".lock")
+        self.lockFD = lockFD
+        var fd: Int32 = -1
+        do {
+            if try configuration.fileSystem.linkStatus(path) == nil {
+                try Self.withLock(lockFD, configuration.fileSystem, path) {
+                    if try configuration.fileSystem.linkStatus(path) == nil {
+                        try Self.create(path: path, key: key, configuration: configuration, files: files)
+                    }
+                }
+            }
+            fd = try files.openExisting(path)
+            let status = try files.status(fd, path)
+            let bytes = try Self.readAll(fd, size: status.size, fs: configuration.fileSystem, path: path)
+            let (header, length) = try VaultHeader.parse(bytes[...], path: path)
+            let dataKey = try Self.unwrap(header, key: key, configuration: configuration, files: files, path: path)
+            self.fd = fd
+            self.identity = (status.device, status.inode)
+            self.header = header
+            self.dataKey = dataKey
+            self.codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
+            self.chain = codec.initialChain
+            self.validEnd = UInt64(length)
+            try consume(bytes[length...], at: UInt64(length))
+        } catch let error as SystemCallError {
+            if fd >= 0 { configuration.fileSystem.close(fd) }
+            configuration.fileSystem.close(lockFD)
+            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+        } catch {
+            if fd >= 0 { configuration.fileSystem.close(fd) }
+            configuration.fileSystem.close(lockFD)
+            throw error
+        }
+    }
+
+    deinit {
+        fs.close(fd)
+        fs.close(lockFD)
+    }
+
+    private static func readAll(_ fd: Int32, size: UInt64, fs: any VaultFileSystem, path: String) throws -> [UInt8] {
+        guard size <= UInt64(Int.max) else {
+            throw VaultError.integrity(path: path, offset: 0, detail: "the file is too large to be a vault")
+        }
+        return try fs.read(fd, count: Int(size), at: 0)
+    }
+
+    /// Writes a new empty vault atomically: header to a temporary file, sync, rename, sync
+    /// the directory. Called with the lock held.
+    private static func create(path: String, key: VaultKey, configuration: VaultConfiguration, files: FileGuard) throws {
+        let dataKey = try SecureBytes.random(count: 32)
+        var header = VaultHeader(
+            fileID: try SecureRandom.bytes(count: 16), cipher: configuration.cipher, keyKind: .keyFile,
+            scrypt: .init(log2N: 0, r: 0, p: 0, maxMemory: 0), salt: [UInt8](repeating: 0, count: 32),
+            wrapNonce: [], wrappedKey: [])
+        try wrap(dataKey, into: &header, key: key, configuration: configuration, files: files, path: path, creating: true)
+        try replace(path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
+    }
+
+    /// Writes `bytes` to the temporary file, syncs it, renames it over `path` and syncs the
+    /// directory; returns the open descriptor of the new file.
+    @discardableResult
+    private static func replace(
+        path: String, with bytes: [UInt8], files: FileGuard, configuration: VaultConfiguration, fault: VaultFaultPoint?
+    ) throws -> Int32 {
+        let fs = configuration.fileSystem
+        let temporary = path + ".tmp"
+        let fd = try files.createTemporary(temporary)
+        do {
+            do { try fs.write(fd, bytes[...], at: 0) } catch {
+                throw VaultError.notDurable(path: temporary, operation: error.operation, errno: error.code)
+            }
+            do { try fs.sync(fd) } catch {
+                throw VaultError.notDurable(path: temporary, operation: error.operation, errno: error.code)
+            }
+            if let fault { configuration.faultHook?(fault) }
+            do { try fs.rename(temporary, to: path) } catch {
+                throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+            }
+        } catch {
+            fs.close(fd)
+            try? fs.remove(temporary)
+            throw error
+        }
+        do { try fs.syncDirectory(FileGuard.parent(of: path)) } catch {
+            fs.close(fd)
+            throw VaultError.notDurable(path: FileGuard.parent(of: path), operation: error.operation, errno: error.code)
+        }
+        return fd
+    }
+
+    // MARK: - Keys
+
+    /// Fills the key slot of `header` with `dataKey` wrapped under the key-encryption key.
+    private static func wrap(
+        _ dataKey: SecureBytes, into header: inout VaultHeader, key: VaultKey,
+        configuration: VaultConfiguration, files: FileGuard, path: String, creating: Bool
+    ) throws {
+        let kek: SecureBytes
+        switch key {
+        case .keyFile(let url):
+            header.keyKind = .keyFile
+            header.scrypt = .init(log2N: 0, r: 0, p: 0, maxMemory: 0)
+            header.salt = [UInt8](repeating: 0, count: 32)
+            kek = try KeyFile.load(url.path, files: files) ?? KeyFile.create(url.path, files: files)
+        case .passphrase, .askPassphrase:
+            let passphrase: SecureBytes
+            if case .passphrase(let p) = key { passphrase = p } else if case .askPassphrase(let prompt) = key {
+                passphrase = try prompt.passphrase(message: "New passphrase for \(path): ")
+            } else { passphrase = SecureBytes([UInt8]()) }
+            header.keyKind = .passphrase
+            header.scrypt = configuration.newScryptParameters
+            header.salt = try SecureRandom.bytes(count: 32)
+            do { try Scrypt.validate(header.scrypt, limits: configuration.scryptLimits) } catch {
+                throw VaultError.kdfParametersRejected(path: path, detail: error.description)
+            }
+            kek = try Scrypt.derive(
+                password: passphrase, salt: header.salt, parameters: header.scrypt,
+                limits: configuration.scryptLimits, count: 32)
+        }
+        header.wrapNonce = try SecureRandom.bytes(count: AEAD.nonceByteCount)
+        header.wrappedKey = try dataKey.withUnsafeBytes {
+            try AEAD.seal(header.cipher, key: kek, nonce: header.wrapNonce, plaintext: $0, associatedData: header.wrapAssociatedData())
+        }
+    }
+
+    /// Recovers the data key from the header's key slot. KDF parameters are checked against
+    /// the configured limits before anything is derived or asked for.
+    private static func unwrap(
+        _ header: VaultHeader, key: VaultKey, configuration: VaultConfiguration, files: FileGuard, path: String
+    ) throws -> SecureBytes {
+        let kek: SecureBytes
+        switch (header.keyKind, key) {
+        case (.keyFile, .keyFile(let url)):
+            guard let loaded = try KeyFile.load(url.path, files: files) else {
+                throw VaultError.keyFileMissing(path: url.path, vault: path)
+            }
+            kek = loaded
+        case (.keyFile, _):
+            throw VaultError.keyKindMismatch(path: path, needs: "a key file, not a passphrase (unset STOREFRONT_PASSPHRASE)")
+        case (.passphrase, .keyFile):
+            throw VaultError.keyKindMismatch(path: path, needs: "a passphrase (set STOREFRONT_PASSPHRASE or run on a terminal)")
+        case (.passphrase, .passphrase), (.passphrase, .askPassphrase):
+            do { try Scrypt.validate(header.scrypt, limits: configuration.scryptLimits) } catch {
+                throw VaultError.kdfParametersRejected(path: path, detail: error.description)
+            }
+            let passphrase: SecureBytes
+            switch key {
+            case .passphrase(let p): passphrase = p
+            case .askPassphrase(let prompt): passphrase = try prompt.passphrase(message: "Passphrase for \(path): ")
+            case .keyFile: passphrase = SecureBytes([UInt8]())
+            }
+            kek = try Scrypt.derive(
+                password: passphrase, salt: header.salt, parameters: header.scrypt,
+                limits: configuration.scryptLimits, count: 32)
+        }
+        let opened = try AEAD.open(
+            header.cipher, key: kek, nonce: header.wrapNonce, sealed: header.wrappedKey,
+            associatedData: header.wrapAssociatedData())
+        guard var opened else { throw VaultError.authenticationFailed(path: path) }
+        defer { for i in opened.indices { opened[i] = 0 } }
+        return SecureBytes(opened)
+    }
+
+    // MARK: - Reading the log
+
+    /// Verifies and applies the records in `bytes` (the file from offset `offset` on).
+    /// Stops quietly at a torn record at the end; throws on anything else that does not verify.
+    private func consume(_ bytes: ArraySlice<UInt8>, at offset: UInt64) throws {
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            let here = offset + UInt64(position - bytes.startIndex)
+            switch try codec.open(bytes[position...], offset: here, sequence: nextSequence, chain: chain, path: path) {
+            case .torn:
+                return
+            case .record(let payload, let length, let newChain):
+                apply(payload)
+                chain = newChain
+                nextSequence += 1
+                recordCount += 1
+                position += length
+                validEnd = here + UInt64(length)
+            }
+        }
+    }
+
+    private func apply(_ payload: RecordPayload) {
+        switch payload {
+        case .put(let item): items[item.id] = item
+        case .delete(let id): items[id] = nil
+        }
+    }
+
+    /// Catches up with what other processes wrote: the new tail of the same file, or the
+    /// whole file when it was replaced (compaction, key change). With `forWriting` (lock
+    /// held) a torn tail is cut off so the next record follows the last good one.
+    func refresh(forWriting: Bool) throws {
+        if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
+        let current: FileStatus?
+        do { current = try fs.linkStatus(path) } catch {
+            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+        }
+        guard let current else { throw VaultError.io(path: path, operation: "lstat (the vault was removed)", errno: ENOENT) }
+        if current.isSymbolicLink { throw VaultError.symbolicLink(path: path) }
+        if (current.device, current.inode) != identity {
+            try reload()
+        } else {
+            let size = try files.status(fd, path).size
+            if size < validEnd {
+                throw VaultError.integrity(path: path, offset: size, detail: "the file shrank below its last verified record")
+            }
+            if size > validEnd {
+                let tail: [UInt8]
+                do { tail = try fs.read(fd, count: Int(size - validEnd), at: validEnd) } catch {
+                    throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+                }
+                try consume(tail[...], at: validEnd)
+            }
+        }
+        if forWriting {
+            let size = try files.status(fd, path).size
+            if size > validEnd {
+                do {
+                    try fs.truncate(fd, to: validEnd)
+                    try fs.sync(fd)
+                } catch {
+                    throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
+                }
+            }
+        }
+    }
+
+    /// Re-reads a file that replaced ours. The data key is the same (it never changes), so
+    /// a replacement that is not this vault fails authentication like any other damage.
+    private func reload() throws {
+        let newFD = try files.openExisting(path)
+        do {
+            let status = try files.status(newFD, path)
+            let bytes = try Self.readAll(newFD, size: status.size, fs: fs, path: path)
+            let (newHeader, length) = try VaultHeader.parse(bytes[...], path: path)
+            let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
+            let saved = (items, chain, nextSequence, recordCount, validEnd, codec)
+            items = [:]
+            codec = newCodec
+            chain = newCodec.initialChain
+            nextSequence = 0
+            recordCount = 0
+            validEnd = UInt64(length)
+            do { try consume(bytes[length...], at: UInt64(length)) } catch {
+                (items, chain, nextSequence, recordCount, validEnd, codec) = saved
+                throw error
+            }
+            fs.close(fd)
+            fd = newFD
+            header = newHeader
+            identity = (status.device, status.inode)
+        } catch let error as SystemCallError {
+            fs.close(newFD)
+            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+        } catch {
+            fs.close(newFD)
+            throw error
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Runs `body` holding the cross-process lock.
+    func withLock<R>(_ body: () throws -> R) throws -> R {
+        try Self.withLock(lockFD, fs, path, body)
+    }
+
+    private static func withLock<R>(_ lockFD: Int32, _ fs: any VaultFileSystem, _ path: String, _ body: () throws -> R) throws -> R {
+        do { try fs.lockExclusive(lockFD) } catch {
+            throw VaultError.io(path: path + ".lock", operation: error.operation, errno: error.code)
+        }
+        defer { fs.unlock(lockFD) }
+        return try body()
+    }
+
+    /// Whether enough superseded records piled up to make compaction worth its O(items) cost.
+    var needsCompaction: Bool {
+        let garbage = recordCount - items.count
+        return garbage > max(items.count, configuration.compactionMinimumGarbage)
+    }
+
+    /// Appends one record and makes it durable. Call with the lock held, after `refresh`.
+    func append(_ payload: RecordPayload) throws {
+        if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
+        let (frame, newChain) = try codec.seal(payload, sequence: nextSequence, chain: chain)
+        do {
+            if let hook = configuration.faultHook {
+                let half = frame.count / 2
+                try fs.write(fd, frame[..<half], at: validEnd)
+                hook(.midVaultWrite)
+                try fs.write(fd, frame[half...], at: validEnd + UInt64(half))
+            } else {
+                try fs.write(fd, frame[...], at: validEnd)
+            }
+            try fs.sync(fd)
+        } catch {
+            // The record may or may not be on disk; it was not acknowledged. Cut it off
+            // (best effort) and stop this handle: a retried fsync could report a success
+            // that never reached the disk.
+            try? fs.truncate(fd, to: validEnd)
+            failure = "\(error.operation) failed with errno \(error.code)"
+            throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
+        }
+        validEnd += UInt64(frame.count)
+        chain = newChain
+        nextSequence += 1
+        recordCount += 1
+        apply(payload)
+    }
+
+    /// Rewrites the live items into a new file with a new file id (fresh record key), then
+    /// renames it over the vault. Call with the lock held, after `refresh`.
+    func compact() throws {
+        if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
+        var newHeader = header
+        newHeader.fileID = try SecureRandom.bytes(count: 16)
+        let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
+        var bytes = newHeader.encoded()
+        var newChain = newCodec.initialChain
+        var sequence: UInt64 = 0
+        for id in items.keys.sorted() {
+            guard let item = items[id] else { continue }
+            let sealed = try newCodec.seal(.put(item), sequence: sequence, chain: newChain)
+            bytes += sealed.frame
+            newChain = sealed.chain
+            sequence += 1
+        }
+        let newFD = try Self.replace(path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
+        let status = try files.status(newFD, path)
+        fs.close(fd)
+        fd = newFD
+        identity = (status.device, status.inode)
+        header = newHeader
+        codec = newCodec
+        chain = newChain
+        nextSequence = sequence
+        recordCount = Int(sequence)
+        validEnd = UInt64(bytes.count)
+    }
+
+    /// Re-wraps the data key for `key` and rewrites the header; the records are copied byte
+    /// for byte. Call with the lock held, after `refresh`.
+    func changeKey(to key: VaultKey) throws {
+        if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
+        var newHeader = header
+        try Self.wrap(dataKey, into: &newHeader, key: key, configuration: configuration, files: files, path: path, creating: false)
+        let headerLength = UInt64(VaultFormat.headerLength)
+        let records: [UInt8]
+        do { records = try fs.read(fd, count: Int(validEnd - headerLength), at: headerLength) } catch {
+            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+        }
+        let newFD = try Self.replace(
+            path: path, with: newHeader.encoded() + records, files: files, configuration: configuration, fault: .midKeyChange)
+        let status = try files.status(newFD, path)
+        fs.close(fd)
+        fd = newFD
+        identity = (status.device, status.inode)
+        header = newHeader
+    }
+
+    /// The file's size as this handle last verified it.
+    var verifiedSize: UInt64 { validEnd }
+}

@@ -1,0 +1,198 @@
+import Crypto
+import Foundation
+
+/// A keychain-like encrypted item store in one file: items keyed by service and account,
+/// every write sealed with AES-256-GCM (or ChaCha20-Poly1305) and durable when it returns.
+///
+/// One `Vault` may be shared by any number of threads (one lock inside); several processes
+/// may open the same file (an exclusive file lock serialises their writes, and every
+/// operation first reads what the others appended). The file format is in
+/// Docs/VAULT-FORMAT.md.
+public final class Vault: @unchecked Sendable {
+    // `store` is touched only inside `lock.withLock`: that lock is what makes this Sendable.
+    private let lock = NSLock()
+    private let store: VaultStore
+    /// The vault file's path.
+    public let path: String
+
+    /// Opens the vault at `url`, creating it (and its key file, for `.keyFile`) on first use.
+    /// - Parameters:
+    ///   - url: the vault file; its directory is created with mode 0700 if missing.
+    ///   - key: what unlocks it (see `VaultKey.fromEnvironment`).
+    ///   - configuration: clock, file system, fault hook, KDF limits.
+    /// - Throws: `VaultError` — `.authenticationFailed` for a wrong key, `.integrity` for a
+    ///   damaged file, `.unsupportedVersion` for a newer format, permission errors naming the fix.
+    public init(at url: URL, key: VaultKey, configuration: VaultConfiguration = VaultConfiguration()) throws {
+        path = url.path
+        do {
+            store = try VaultStore(path: url.path, key: key, configuration: configuration)
+        } catch {
+            throw Self.translate(error, path: url.path)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The item for `service` and `account`, or `nil` if there is none.
+    /// - Throws: `VaultError` if the file cannot be read or fails verification.
+    public func get(service: String, account: String) throws -> VaultItem? {
+        try read { $0.items[VaultItem.ID(service: service, account: account)] }
+    }
+
+    /// All items of `service`, ordered by account.
+    /// - Throws: `VaultError` if the file cannot be read or fails verification.
+    public func items(service: String) throws -> [VaultItem] {
+        try read { store in
+            store.items.values.filter { $0.service == service }.sorted { $0.account < $1.account }
+        }
+    }
+
+    /// Every item, ordered by service and account.
+    /// - Throws: `VaultError` if the file cannot be read or fails verification.
+    public func allItems() throws -> [VaultItem] {
+        try read { store in store.items.values.sorted { $0.id < $1.id } }
+    }
+
+    /// Counts of what is in the file (for tests, diagnostics and the benchmark).
+    public func status() throws -> VaultStatus {
+        try read { VaultStatus(items: $0.items.count, records: $0.recordCount, bytes: $0.verifiedSize) }
+    }
+
+    // MARK: - Writing
+
+    /// Adds a new item.
+    /// - Returns: the stored item, with `created` and `modified` from the clock.
+    /// - Throws: `VaultError.duplicateItem` if it already exists (use `update` or `upsert`).
+    @discardableResult
+    public func add(service: String, account: String, _ content: VaultItemContent) throws -> VaultItem {
+        let id = VaultItem.ID(service: service, account: account)
+        return try put(id) { current in
+            guard current == nil else { throw VaultError.duplicateItem(id) }
+            return .put(content)
+        }
+    }
+
+    /// Replaces an existing item's content, keeping its `created` date.
+    /// - Throws: `VaultError.itemNotFound` if there is no such item (use `add` or `upsert`).
+    @discardableResult
+    public func update(service: String, account: String, _ content: VaultItemContent) throws -> VaultItem {
+        let id = VaultItem.ID(service: service, account: account)
+        return try put(id) { current in
+            guard current != nil else { throw VaultError.itemNotFound(id) }
+            return .put(content)
+        }
+    }
+
+    /// Adds the item, or replaces its content if it exists.
+    @discardableResult
+    public func upsert(service: String, account: String, _ content: VaultItemContent) throws -> VaultItem {
+        try put(VaultItem.ID(service: service, account: account)) { _ in .put(content) }
+    }
+
+    /// Deletes an item.
+    /// - Throws: `VaultError.itemNotFound` if there is no such item.
+    public func delete(service: String, account: String) throws {
+        let id = VaultItem.ID(service: service, account: account)
+        _ = try write(id) { current in
+            guard current != nil else { throw VaultError.itemNotFound(id) }
+            return .delete
+        }
+    }
+
+    /// Reads, decides and writes one item atomically across threads and processes: `body`
+    /// sees the latest value (nothing else writes until it returns) and says what to do.
+    /// - Returns: the item as it is afterwards (`nil` if absent or deleted).
+    /// - Throws: whatever `body` throws (nothing is written then), or `VaultError`.
+    @discardableResult
+    public func modify(
+        service: String, account: String, _ body: (VaultItem?) throws -> VaultChange
+    ) throws -> VaultItem? {
+        try write(VaultItem.ID(service: service, account: account), body).item
+    }
+
+    /// Re-wraps the data key for a new key or passphrase. Only the header changes; the
+    /// records are copied byte for byte (the file is replaced atomically).
+    /// - Throws: `VaultError` on I/O failure; the old key keeps working then.
+    public func changeKey(to key: VaultKey) throws {
+        try locked { store in try store.changeKey(to: key) }
+    }
+
+    /// Rewrites the file with only the live items (normally automatic).
+    public func compact() throws {
+        try locked { store in try store.compact() }
+    }
+
+    // MARK: - Plumbing
+
+    private struct Written: Sendable {
+        var item: VaultItem?
+    }
+
+    private func put(_ id: VaultItem.ID, _ decide: (VaultItem?) throws -> VaultChange) throws -> VaultItem {
+        guard let item = try write(id, decide).item else { throw VaultError.itemNotFound(id) }
+        return item
+    }
+
+    private func write(_ id: VaultItem.ID, _ decide: (VaultItem?) throws -> VaultChange) throws -> Written {
+        try locked { store in
+            if store.needsCompaction { try store.compact() }
+            let current = store.items[id]
+            switch try decide(current) {
+            case .keep:
+                return Written(item: current)
+            case .delete:
+                guard current != nil else { return Written(item: nil) }
+                try store.append(.delete(id))
+                return Written(item: nil)
+            case .put(let content):
+                try RecordPayload.validate(id, content)
+                let now = RecordPayload.stored(store.configuration.clock())
+                let item = VaultItem(id: id, content: content, created: current?.created ?? now, modified: now)
+                try store.append(.put(item))
+                return Written(item: item)
+            }
+        }
+    }
+
+    /// Runs `body` with the thread lock and the file lock held, after catching up.
+    private func locked<R: Sendable>(_ body: (VaultStore) throws -> R) throws -> R {
+        do {
+            return try lock.withLock {
+                try store.withLock {
+                    try store.refresh(forWriting: true)
+                    return try body(store)
+                }
+            }
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    /// Runs `body` after catching up, without the file lock: writers never leave a state a
+    /// reader could misread (a half-written record reads as a torn tail and is skipped).
+    /// If a read meets bytes that do not verify, it retries once under the lock, in case
+    /// it raced with a writer cutting off a torn tail.
+    private func read<R: Sendable>(_ body: (VaultStore) throws -> R) throws -> R {
+        do {
+            return try lock.withLock {
+                do {
+                    try store.refresh(forWriting: false)
+                } catch VaultError.integrity {
+                    try store.withLock { try store.refresh(forWriting: false) }
+                }
+                return try body(store)
+            }
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    private static func translate(_ error: any Error, path: String) -> any Error {
+        switch error {
+        case is VaultError: error
+        case let e as SystemCallError: VaultError.io(path: path, operation: e.operation, errno: e.code)
+        case let e as CryptoError: VaultError.io(path: path, operation: "OpenSSL: \(e.description)", errno: 0)
+        default: error
+        }
+    }
+}

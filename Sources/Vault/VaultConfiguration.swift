@@ -1,0 +1,39 @@
+import Crypto
+import Foundation
+
+/// How a vault behaves; every collaborator has a production default.
+public struct VaultConfiguration: Sendable {
+    /// The clock stamping `created` and `modified`.
+    public var clock: @Sendable () -> Date
+    /// The file system (tests inject failures through it).
+    public var fileSystem: any VaultFileSystem
+    /// Called at each `VaultFaultPoint`; libraries never read the environment themselves.
+    public var faultHook: (@Sendable (VaultFaultPoint) -> Void)?
+    /// The AEAD sealing records in new vaults.
+    public var cipher: AEAD.Algorithm
+    /// scrypt parameters for new passphrase-protected vaults and passphrase changes.
+    public var newScryptParameters: Scrypt.Parameters
+    /// Limits applied to scrypt parameters read from a file, before deriving.
+    public var scryptLimits: Scrypt.Limits
+    /// Compaction runs when superseded records outnumber both live items and this minimum.
+    public var compactionMinimumGarbage: Int
+
+    /// Creates a configuration; the defaults are the production ones.
+    public init(
+        clock: @escaping @Sendable () -> Date = { Date() },
+        fileSystem: any VaultFileSystem = PosixFileSystem(),
+        faultHook: (@Sendable (VaultFaultPoint) -> Void)? = nil,
+        cipher: AEAD.Algorithm = .aes256GCM,
+        newScryptParameters: Scrypt.Parameters = .interactive,
+        scryptLimits: Scrypt.Limits = .default,
+        compactionMinimumGarbage: Int = 1024
+    ) {
+        self.clock = clock
+        self.fileSystem = fileSystem
+        self.faultHook = faultHook
+        self.cipher = cipher
+        self.newScryptParameters = newScryptParameters
+        self.scryptLimits = scryptLimits
+        self.compactionMinimumGarbage = compactionMinimumGarbage
+    }
+}
