@@ -15,57 +15,58 @@ final class VaultStore {
     private var header: VaultHeader
     private let dataKey: SecureBytes
     private var codec: RecordCodec
-    private(set) var items: [VaultItem.ID: VaultItem] = [:]
-    private var validEnd: UInt64
-    private var nextSequence: UInt64 = 0
-    private var chain: [UInt8]
-    private(set) var recordCount = 0
+    private var log: LogState
     private var failure: String?
+
+    var items: [VaultItem.ID: VaultItem] { log.items }
+    var recordCount: Int { log.recordCount }
 
     private var temporaryPath: String { path + ".tmp" }
 
     // MARK: - Opening
 
+    /// Opens (creating if needed) the vault at `path`. Every fallible step runs before the
+    /// object exists, so a failure closes each descriptor exactly once.
     init(path: String, key: VaultKey, configuration: VaultConfiguration) throws {
-        self.path = path
-        self.directory = FileGuard.parent(of: path)
-        self.configuration = configuration
-        let files = FileGuard(fs: configuration.fileSystem)
-        self.files = files
+        let fs = configuration.fileSystem
+        let files = FileGuard(fs: fs)
+        let directory = FileGuard.parent(of: path)
         try files.ensureDirectory(directory)
         let lockFD = try files.openOrCreate(path + ".lock")
-        self.lockFD = lockFD
         var fd: Int32 = -1
+        let opened: (FileStatus, VaultHeader, SecureBytes, RecordCodec, LogState)
         do {
-            if try configuration.fileSystem.linkStatus(path) == nil {
-                try Self.withLock(lockFD, configuration.fileSystem, path) {
-                    if try configuration.fileSystem.linkStatus(path) == nil {
+            if try fs.linkStatus(path) == nil {
+                try Self.withLock(lockFD, fs, path) {
+                    if try fs.linkStatus(path) == nil {
                         try Self.create(path: path, key: key, configuration: configuration, files: files)
                     }
                 }
             }
             fd = try files.openExisting(path)
             let status = try files.status(fd, path)
-            let bytes = try Self.readAll(fd, size: status.size, fs: configuration.fileSystem, path: path)
+            let bytes = try Self.readAll(fd, size: status.size, fs: fs, path: path)
             let (header, length) = try VaultHeader.parse(bytes[...], path: path)
             let dataKey = try Self.unwrap(header, key: key, configuration: configuration, files: files, path: path)
-            self.fd = fd
-            self.identity = (status.device, status.inode)
-            self.header = header
-            self.dataKey = dataKey
-            self.codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
-            self.chain = codec.initialChain
-            self.validEnd = UInt64(length)
-            try consume(bytes[length...], at: UInt64(length))
-        } catch let error as SystemCallError {
-            if fd >= 0 { configuration.fileSystem.close(fd) }
-            configuration.fileSystem.close(lockFD)
-            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+            let codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
+            var log = LogState(headerEnd: UInt64(length), codec: codec)
+            try log.consume(bytes[length...], at: UInt64(length), codec: codec, path: path)
+            opened = (status, header, dataKey, codec, log)
         } catch {
-            if fd >= 0 { configuration.fileSystem.close(fd) }
-            configuration.fileSystem.close(lockFD)
+            if fd >= 0 { fs.close(fd) }
+            fs.close(lockFD)
+            if let error = error as? SystemCallError {
+                throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+            }
             throw error
         }
+        self.path = path
+        self.directory = directory
+        self.configuration = configuration
+        self.files = files
+        self.lockFD = lockFD
+        self.fd = fd
+        (identity, header, dataKey, codec, log) = ((opened.0.device, opened.0.inode), opened.1, opened.2, opened.3, opened.4)
     }
 
     deinit {
@@ -88,7 +89,7 @@ final class VaultStore {
             fileID: try SecureRandom.bytes(count: 16), cipher: configuration.cipher, keyKind: .keyFile,
             scrypt: .init(log2N: 0, r: 0, p: 0, maxMemory: 0), salt: [UInt8](repeating: 0, count: 32),
             wrapNonce: [], wrappedKey: [])
-        try wrap(dataKey, into: &header, key: key, configuration: configuration, files: files, path: path, creating: true)
+        try wrap(dataKey, into: &header, key: key, configuration: configuration, files: files, path: path)
         try replace(path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
     }
 
@@ -129,7 +130,7 @@ final class VaultStore {
     /// Fills the key slot of `header` with `dataKey` wrapped under the key-encryption key.
     private static func wrap(
         _ dataKey: SecureBytes, into header: inout VaultHeader, key: VaultKey,
-        configuration: VaultConfiguration, files: FileGuard, path: String, creating: Bool
+        configuration: VaultConfiguration, files: FileGuard, path: String
     ) throws {
         let kek: SecureBytes
         switch key {
@@ -199,33 +200,6 @@ final class VaultStore {
 
     // MARK: - Reading the log
 
-    /// Verifies and applies the records in `bytes` (the file from offset `offset` on).
-    /// Stops quietly at a torn record at the end; throws on anything else that does not verify.
-    private func consume(_ bytes: ArraySlice<UInt8>, at offset: UInt64) throws {
-        var position = bytes.startIndex
-        while position < bytes.endIndex {
-            let here = offset + UInt64(position - bytes.startIndex)
-            switch try codec.open(bytes[position...], offset: here, sequence: nextSequence, chain: chain, path: path) {
-            case .torn:
-                return
-            case .record(let payload, let length, let newChain):
-                apply(payload)
-                chain = newChain
-                nextSequence += 1
-                recordCount += 1
-                position += length
-                validEnd = here + UInt64(length)
-            }
-        }
-    }
-
-    private func apply(_ payload: RecordPayload) {
-        switch payload {
-        case .put(let item): items[item.id] = item
-        case .delete(let id): items[id] = nil
-        }
-    }
-
     /// Catches up with what other processes wrote: the new tail of the same file, or the
     /// whole file when it was replaced (compaction, key change). With `forWriting` (lock
     /// held) a torn tail is cut off so the next record follows the last good one.
@@ -241,22 +215,22 @@ final class VaultStore {
             try reload()
         } else {
             let size = try files.status(fd, path).size
-            if size < validEnd {
+            if size < log.validEnd {
                 throw VaultError.integrity(path: path, offset: size, detail: "the file shrank below its last verified record")
             }
-            if size > validEnd {
+            if size > log.validEnd {
                 let tail: [UInt8]
-                do { tail = try fs.read(fd, count: Int(size - validEnd), at: validEnd) } catch {
+                do { tail = try fs.read(fd, count: Int(size - log.validEnd), at: log.validEnd) } catch {
                     throw VaultError.io(path: path, operation: error.operation, errno: error.code)
                 }
-                try consume(tail[...], at: validEnd)
+                try log.consume(tail[...], at: log.validEnd, codec: codec, path: path)
             }
         }
         if forWriting {
             let size = try files.status(fd, path).size
-            if size > validEnd {
+            if size > log.validEnd {
                 do {
-                    try fs.truncate(fd, to: validEnd)
+                    try fs.truncate(fd, to: log.validEnd)
                     try fs.sync(fd)
                 } catch {
                     throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
@@ -274,18 +248,11 @@ final class VaultStore {
             let bytes = try Self.readAll(newFD, size: status.size, fs: fs, path: path)
             let (newHeader, length) = try VaultHeader.parse(bytes[...], path: path)
             let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
-            let saved = (items, chain, nextSequence, recordCount, validEnd, codec)
-            items = [:]
-            codec = newCodec
-            chain = newCodec.initialChain
-            nextSequence = 0
-            recordCount = 0
-            validEnd = UInt64(length)
-            do { try consume(bytes[length...], at: UInt64(length)) } catch {
-                (items, chain, nextSequence, recordCount, validEnd, codec) = saved
-                throw error
-            }
+            var newLog = LogState(headerEnd: UInt64(length), codec: newCodec)
+            try newLog.consume(bytes[length...], at: UInt64(length), codec: newCodec, path: path)
             fs.close(fd)
+            codec = newCodec
+            log = newLog
             fd = newFD
             header = newHeader
             identity = (status.device, status.inode)
@@ -315,14 +282,15 @@ final class VaultStore {
 
     /// Whether enough superseded records piled up to make compaction worth its O(items) cost.
     var needsCompaction: Bool {
-        let garbage = recordCount - items.count
-        return garbage > max(items.count, configuration.compactionMinimumGarbage)
+        let garbage = log.recordCount - log.items.count
+        return garbage > max(log.items.count, configuration.compactionMinimumGarbage)
     }
 
     /// Appends one record and makes it durable. Call with the lock held, after `refresh`.
     func append(_ payload: RecordPayload) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
-        let (frame, newChain) = try codec.seal(payload, sequence: nextSequence, chain: chain)
+        let (frame, newChain) = try codec.seal(payload, sequence: log.nextSequence, chain: log.chain)
+        let validEnd = log.validEnd
         do {
             if let hook = configuration.faultHook {
                 let half = frame.count / 2
@@ -341,11 +309,7 @@ final class VaultStore {
             failure = "\(error.operation) failed with errno \(error.code)"
             throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
         }
-        validEnd += UInt64(frame.count)
-        chain = newChain
-        nextSequence += 1
-        recordCount += 1
-        apply(payload)
+        log.apply(payload, chain: newChain, length: frame.count)
     }
 
     /// Rewrites the live items into a new file with a new file id (fresh record key), then
@@ -356,26 +320,18 @@ final class VaultStore {
         newHeader.fileID = try SecureRandom.bytes(count: 16)
         let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
         var bytes = newHeader.encoded()
-        var newChain = newCodec.initialChain
-        var sequence: UInt64 = 0
-        for id in items.keys.sorted() {
-            guard let item = items[id] else { continue }
-            let sealed = try newCodec.seal(.put(item), sequence: sequence, chain: newChain)
+        var newLog = LogState(headerEnd: UInt64(bytes.count), codec: newCodec)
+        for id in log.items.keys.sorted() {
+            guard let item = log.items[id] else { continue }
+            let sealed = try newCodec.seal(.put(item), sequence: newLog.nextSequence, chain: newLog.chain)
             bytes += sealed.frame
-            newChain = sealed.chain
-            sequence += 1
+            newLog.apply(.put(item), chain: sealed.chain, length: sealed.frame.count)
         }
         let newFD = try Self.replace(path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
-        let status = try files.status(newFD, path)
-        fs.close(fd)
-        fd = newFD
-        identity = (status.device, status.inode)
+        adopt(newFD)
         header = newHeader
         codec = newCodec
-        chain = newChain
-        nextSequence = sequence
-        recordCount = Int(sequence)
-        validEnd = UInt64(bytes.count)
+        log = newLog
     }
 
     /// Re-wraps the data key for `key` and rewrites the header; the records are copied byte
@@ -383,21 +339,26 @@ final class VaultStore {
     func changeKey(to key: VaultKey) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
         var newHeader = header
-        try Self.wrap(dataKey, into: &newHeader, key: key, configuration: configuration, files: files, path: path, creating: false)
+        try Self.wrap(dataKey, into: &newHeader, key: key, configuration: configuration, files: files, path: path)
         let headerLength = UInt64(VaultFormat.headerLength)
         let records: [UInt8]
-        do { records = try fs.read(fd, count: Int(validEnd - headerLength), at: headerLength) } catch {
+        do { records = try fs.read(fd, count: Int(log.validEnd - headerLength), at: headerLength) } catch {
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         }
         let newFD = try Self.replace(
             path: path, with: newHeader.encoded() + records, files: files, configuration: configuration, fault: .midKeyChange)
-        let status = try files.status(newFD, path)
-        fs.close(fd)
-        fd = newFD
-        identity = (status.device, status.inode)
+        adopt(newFD)
         header = newHeader
     }
 
+    /// Switches to the file just renamed into place. If its identity cannot be read, the next
+    /// `refresh` sees a mismatch and re-reads the file from the path.
+    private func adopt(_ newFD: Int32) {
+        fs.close(fd)
+        fd = newFD
+        identity = (try? fs.status(newFD)).map { ($0.device, $0.inode) } ?? (0, 0)
+    }
+
     /// The file's size as this handle last verified it.
-    var verifiedSize: UInt64 { validEnd }
+    var verifiedSize: UInt64 { log.validEnd }
 }
