@@ -31,7 +31,9 @@ public actor LocalAppStore: StoreBackend {
         let initial = LocalStoreSettings(
             catalog: configuration.catalog.settings,
             latencyMilliseconds: configuration.initialLatencyMilliseconds)
-        journal = try StoreJournal(directory: directory, initialSettings: initial, metrics: metrics)
+        journal = try StoreJournal(
+            directory: directory, initialSettings: initial, metrics: metrics,
+            syncsWrites: configuration.syncsWrites)
         lease = try OwnerLease(directory: directory)
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale
@@ -102,9 +104,7 @@ public actor LocalAppStore: StoreBackend {
         let now = configuration.clock.now
         let token = lease.token
         let (entry, _) = try transactOrThrow { state throws(LocalAppStoreError) in
-            if let existing = state.orderedEntries.last(where: {
-                $0.accountID == account && $0.transaction.payment.requestID == payment.requestID
-            }) {
+            if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
                 return ([], existing)
             }
             let transaction = StoreCore.Transaction(
@@ -154,7 +154,9 @@ public actor LocalAppStore: StoreBackend {
     ///   is still `.purchasing`.
     public func finish(transactionID: String) async throws(StoreError) {
         let account = configuration.account.id
-        _ = try transactOrThrow { state throws(LocalAppStoreError) in
+        // Not synced: if a crash loses the finish, the transaction is delivered again and the
+        // engine, which recorded it, finishes it again.
+        _ = try transactOrThrow(sync: false) { state throws(LocalAppStoreError) in
             guard var entry = state.entries[transactionID], entry.accountID == account, !entry.finished else {
                 throw .unknownTransaction(transactionID)
             }
@@ -230,8 +232,11 @@ public actor LocalAppStore: StoreBackend {
     /// Deferred transactions of the account: waiting for approval (Ask to Buy) or to be resolved.
     public func pending() throws(LocalAppStoreError) -> [PendingTransaction] {
         try pullChecked()
-        return accountEntries().compactMap { entry in
-            guard !entry.finished, entry.transaction.state == .deferred, let reason = entry.pending else { return nil }
+        let account = configuration.account.id
+        return journal.state.unfinishedEntries.compactMap { entry in
+            guard entry.accountID == account, entry.transaction.state == .deferred, let reason = entry.pending else {
+                return nil
+            }
             return PendingTransaction(transaction: entry.transaction, reason: reason)
         }
     }
@@ -390,10 +395,8 @@ public actor LocalAppStore: StoreBackend {
         entry.transaction.originalPurchaseDate = now
         let transaction = entry.transaction
         if transaction.productType == .nonConsumable,
-            let owned = state.orderedEntries.first(where: {
-                $0.accountID == entry.accountID && $0.id != entry.id && $0.transaction.productID == transaction.productID
-                    && $0.charged && $0.transaction.revocationDate == nil
-            }) {
+            let owned = state.ownedPurchase(accountID: entry.accountID, productID: transaction.productID),
+            owned.id != entry.id {
             entry.transaction = StoreCore.Transaction(
                 transactionID: transaction.transactionID, originalTransactionID: owned.id,
                 productID: transaction.productID, productType: transaction.productType, payment: transaction.payment,
@@ -425,8 +428,8 @@ public actor LocalAppStore: StoreBackend {
         let account = configuration.account.id
         let directory = configuration.stateDirectory.path
         let mine = lease.token
-        let orphans = journal.state.orderedEntries.filter { entry in
-            guard entry.accountID == account, !entry.finished, entry.transaction.state == .purchasing else { return false }
+        let orphans = journal.state.unfinishedEntries.filter { entry in
+            guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }
             return owner != mine && OwnerLease.isAbandoned(token: owner, directory: directory)
         }
@@ -450,7 +453,8 @@ public actor LocalAppStore: StoreBackend {
     }
 
     private func unfinished() -> [StoreCore.Transaction] {
-        accountEntries().filter { !$0.finished }.map(\.transaction)
+        let account = configuration.account.id
+        return journal.state.unfinishedEntries.filter { $0.accountID == account }.map(\.transaction)
     }
 
     private func removeListener(_ id: UUID) {
@@ -471,10 +475,11 @@ public actor LocalAppStore: StoreBackend {
     }
 
     private func transactOrThrow<T>(
+        sync: Bool = true,
         _ body: (inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: T)
     ) throws(StoreError) -> (T, [QueueEntry]) {
         do {
-            let (result, changed) = try journal.transact(body)
+            let (result, changed) = try journal.transact(sync: sync, body)
             announce(changed)
             return (result, changed)
         } catch {

@@ -25,6 +25,9 @@ public struct LocalAppStoreConfiguration: Sendable {
     /// The latency a new store starts with, in milliseconds (the `latency` setting persists
     /// after that): `LocalStoreSettings.defaultLatencyMilliseconds` for people, 0 for tests.
     public let initialLatencyMilliseconds: Int
+    /// Whether writes are `fsync`ed (the default). `false` is only for benchmarks that seed a
+    /// long history quickly: a power loss may then lose acknowledged purchases.
+    public let syncsWrites: Bool
 
     /// Creates a configuration.
     ///
@@ -39,12 +42,14 @@ public struct LocalAppStoreConfiguration: Sendable {
     ///   - bundleID: the app's bundle identifier.
     ///   - appVersion: the app's version.
     ///   - initialLatencyMilliseconds: the latency of a new store.
+    ///   - syncsWrites: `fsync` every durable write (keep `true` outside benchmarks).
     public init(
         catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
         storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
         faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
         appVersion: String = "1.0",
-        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds
+        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
+        syncsWrites: Bool = true
     ) {
         self.catalog = catalog
         self.stateDirectory = stateDirectory
@@ -56,6 +61,7 @@ public struct LocalAppStoreConfiguration: Sendable {
         self.bundleID = bundleID
         self.appVersion = appVersion
         self.initialLatencyMilliseconds = initialLatencyMilliseconds
+        self.syncsWrites = syncsWrites
     }
 
     /// The store's state directory inside a data directory: `DATA/store`.

@@ -203,3 +203,23 @@ import Testing
         #expect(reader.state.orderedEntries.map(\.id) == writer.state.orderedEntries.map(\.id))
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct DurabilityTests {
+    @Test func aStoreThatDoesNotSyncStillKeepsEverythingAcrossInstances() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let configuration = LocalAppStoreConfiguration(
+            catalog: try TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
+            initialLatencyMilliseconds: 0, syncsWrites: false)
+        var ids: [String] = []
+        do {
+            let store = try LocalAppStore(configuration: configuration)
+            var events = EventReader(await store.events())
+            for _ in 0..<3 { ids.append(try await buy(store, &events, TestCatalog.coins).transactionID) }
+            #expect(store.metrics.fsyncs == 0)
+            #expect(store.metrics.appends == 6)
+        }
+        let store = try LocalAppStore(configuration: configuration)
+        #expect(try await store.unfinishedTransactions().map(\.transactionID) == ids)
+    }
+}

@@ -70,5 +70,7 @@ import Testing
         let second = try await store.restoreCompletedTransactions(applicationUsername: nil)
         #expect(second.map(\.originalTransactionID) == [monthly.transactionID])
         #expect(second.first?.transactionID != first.first?.transactionID)
+        // Adding the original payment again still answers with the original purchase.
+        #expect(try await store.add(monthly.payment).transactionID == monthly.transactionID)
     }
 }

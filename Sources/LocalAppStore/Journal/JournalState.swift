@@ -12,6 +12,19 @@ struct JournalState: Sendable {
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
+    // Indexes, so that one purchase costs the same whatever the history's length.
+    /// The transaction each payment made, by `Payment.requestID` (restores excluded).
+    private var byRequestID: [String: String] = [:]
+    /// Entries not finished yet.
+    private var unfinishedIDs: Set<String> = []
+    /// The charged, unrevoked purchase of each non-consumable, by account and product.
+    private var ownedNonConsumables: [OwnedKey: String] = [:]
+
+    private struct OwnedKey: Hashable, Sendable {
+        let accountID: String
+        let productID: String
+    }
+
     init(settings: LocalStoreSettings) {
         self.settings = settings
     }
@@ -41,7 +54,43 @@ struct JournalState: Sendable {
         }
         let previous = entries.updateValue(entry, forKey: entry.id)
         if previous == nil { order.append(entry.id) }
+        index(entry)
         return previous == entry ? nil : entry
+    }
+
+    private mutating func index(_ entry: QueueEntry) {
+        let transaction = entry.transaction
+        if transaction.state != .restored, byRequestID[transaction.payment.requestID] == nil {
+            byRequestID[transaction.payment.requestID] = entry.id
+        }
+        if entry.finished {
+            unfinishedIDs.remove(entry.id)
+        } else {
+            unfinishedIDs.insert(entry.id)
+        }
+        if transaction.productType == .nonConsumable {
+            let key = OwnedKey(accountID: entry.accountID, productID: transaction.productID)
+            if entry.charged && transaction.revocationDate == nil {
+                if ownedNonConsumables[key] == nil { ownedNonConsumables[key] = entry.id }
+            } else if ownedNonConsumables[key] == entry.id {
+                ownedNonConsumables[key] = nil
+            }
+        }
+    }
+
+    /// The transaction a payment made, by its `requestID` (not counting restores).
+    func entry(requestID: String) -> QueueEntry? {
+        byRequestID[requestID].flatMap { entries[$0] }
+    }
+
+    /// Unfinished entries, oldest (lowest ID) first.
+    var unfinishedEntries: [QueueEntry] {
+        unfinishedIDs.compactMap { entries[$0] }.sorted { (UInt64($0.id) ?? 0) < (UInt64($1.id) ?? 0) }
+    }
+
+    /// The account's charged, unrevoked purchase of a non-consumable, if it owns one.
+    func ownedPurchase(accountID: String, productID: String) -> QueueEntry? {
+        ownedNonConsumables[OwnedKey(accountID: accountID, productID: productID)].flatMap { entries[$0] }
     }
 
     /// Hands out the next transaction ID (callers journal it before anyone sees it).

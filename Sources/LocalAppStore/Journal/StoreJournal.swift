@@ -33,6 +33,7 @@ final class StoreJournal {
     /// Compaction starts when the journal has this many records beyond twice the live ones.
     static let defaultCompactionSlack = 1024
     private let compactionSlack: Int
+    private let syncsWrites: Bool
 
     /// Opens (creating when needed) the journal in `directory`.
     ///
@@ -41,12 +42,14 @@ final class StoreJournal {
     ///   - initialSettings: the settings a new journal starts with.
     ///   - metrics: where `fsync`s are counted.
     ///   - compactionSlack: superseded records tolerated before compacting (tests lower it).
+    ///   - syncsWrites: `false` skips every `fsync` (only to seed a benchmark's history).
     /// - Throws: `LocalAppStoreError.io` or `.corrupt`.
     init(
         directory: String, initialSettings: LocalStoreSettings, metrics: StoreMetrics,
-        compactionSlack: Int = StoreJournal.defaultCompactionSlack
+        compactionSlack: Int = StoreJournal.defaultCompactionSlack, syncsWrites: Bool = true
     ) throws(LocalAppStoreError) {
         self.compactionSlack = compactionSlack
+        self.syncsWrites = syncsWrites
         self.directory = directory
         self.journalPath = directory + "/journal.jsonl"
         self.lockPath = directory + "/store.lock"
@@ -84,19 +87,29 @@ final class StoreJournal {
     /// Runs `body` on the up-to-date state under the write lock, then makes the records it
     /// returns durable and applies them.
     ///
-    /// - Parameter body: gets the state (with every other process's changes) to draft on;
-    ///   returns the records to append and a result. It must not block or wait.
+    /// - Parameters:
+    ///   - sync: whether to `fsync` before returning. Only a change that a crash may lose
+    ///     harmlessly skips it (a finish: the transaction is delivered again and the engine
+    ///     deduplicates it); the next synced append makes it durable anyway, and a killed
+    ///     process loses nothing it wrote.
+    ///   - body: gets the state (with every other process's changes) to draft on; returns
+    ///     the records to append and a result. It must not block or wait.
     /// - Returns: `body`'s result and every entry that changed: other processes' changes
     ///   read first, then these records'.
     func transact<T>(
+        sync: Bool = true,
         _ body: (inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: T)
     ) throws(LocalAppStoreError) -> (result: T, changed: [QueueEntry]) {
         try withLock { () throws(LocalAppStoreError) in
             var changed = try readNewRecords(cutTornTail: true)
-            var draft = state
-            let (records, result) = try body(&draft)
+            // The draft dies before the records are applied, so applying them does not copy
+            // the state's dictionaries (copy-on-write) on every write.
+            let (records, result) = try { () throws(LocalAppStoreError) in
+                var draft = state
+                return try body(&draft)
+            }()
             if !records.isEmpty {
-                try append(records)
+                try append(records, sync: sync && syncsWrites)
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
@@ -204,14 +217,14 @@ final class StoreJournal {
         return bytes
     }
 
-    private func append(_ records: [JournalRecord]) throws(LocalAppStoreError) {
+    private func append(_ records: [JournalRecord], sync: Bool) throws(LocalAppStoreError) {
         let bytes = try encode(records)
         try io { () throws(Platform.PlatformError) in
             try Platform.writeAll(fd, bytes, path: journalPath)
-            try Platform.sync(fd, path: journalPath)
+            if sync { try Platform.sync(fd, path: journalPath) }
         }
         metrics.countAppend()
-        metrics.countFsync()
+        if sync { metrics.countFsync() }
         offset += Int64(bytes.count)
         lineCount += records.count
     }
@@ -225,12 +238,14 @@ final class StoreJournal {
             let out = try Platform.openReadWrite(temporary)
             defer { Platform.closeDescriptor(out) }
             try Platform.writeAll(out, bytes, path: temporary)
-            try Platform.sync(out, path: temporary)
+            if syncsWrites { try Platform.sync(out, path: temporary) }
             try Platform.renameItem(temporary, journalPath)
-            try Platform.syncDirectory(directory)
+            if syncsWrites { try Platform.syncDirectory(directory) }
         }
-        metrics.countFsync()
-        metrics.countFsync()
+        if syncsWrites {
+            metrics.countFsync()
+            metrics.countFsync()
+        }
     }
 
     private func compact() throws(LocalAppStoreError) {
