@@ -4,6 +4,7 @@ import Foundation
 // one file beside this one (see `BenchSection`). `storefront-bench NAME…` runs only those named.
 let sections: [any BenchSection] = [
     CatalogBench(),
+    StoreBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -221,7 +221,11 @@ final class StoreJournal {
         let bytes = try encode(records)
         try io { () throws(Platform.PlatformError) in
             try Platform.writeAll(fd, bytes, path: journalPath)
-            if sync { try Platform.sync(fd, path: journalPath) }
+            if sync {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try Platform.sync(fd, path: journalPath)
+                metrics.addFsyncTime(nanoseconds: DispatchTime.now().uptimeNanoseconds &- start)
+            }
         }
         metrics.countAppend()
         if sync { metrics.countFsync() }
@@ -230,7 +234,8 @@ final class StoreJournal {
     }
 
     /// Writes `records` to a temporary file and renames it over the journal, durably.
-    private func writeSnapshot(_ records: [JournalRecord]) throws(LocalAppStoreError) {
+    @discardableResult
+    private func writeSnapshot(_ records: [JournalRecord]) throws(LocalAppStoreError) -> Int {
         let bytes = try encode(records)
         let temporary = journalPath + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         try io { () throws(Platform.PlatformError) in
@@ -246,15 +251,21 @@ final class StoreJournal {
             metrics.countFsync()
             metrics.countFsync()
         }
+        return bytes.count
     }
 
     private func compact() throws(LocalAppStoreError) {
-        try writeSnapshot(state.snapshotRecords)
+        let records = state.snapshotRecords
+        let size = try writeSnapshot(records)
         metrics.countCompaction()
-        // Read the new file from its start: the state it rebuilds is the same.
+        // Continue on the new file after its last line: it holds exactly the state in memory,
+        // and nobody else appended to it (the lock is held), so there is nothing to re-read.
         Platform.closeDescriptor(fd)
         fd = -1
-        _ = try readNewRecords(cutTornTail: true)
+        fd = try io { () throws(Platform.PlatformError) in try Platform.openReadWrite(journalPath, append: true) }
+        inode = try io { () throws(Platform.PlatformError) in try Platform.identity(fd, path: journalPath).inode }
+        offset = Int64(size)
+        lineCount = records.count
     }
 
     /// Keeps the last version of each entry, in the order of their last change.

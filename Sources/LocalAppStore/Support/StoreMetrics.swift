@@ -6,6 +6,7 @@ public final class StoreMetrics: Sendable {
     private let fsyncCount = Atomic<Int>(0)
     private let appendCount = Atomic<Int>(0)
     private let compactionCount = Atomic<Int>(0)
+    private let fsyncNanoseconds = Atomic<Int>(0)
 
     /// Creates zeroed counters.
     public init() {}
@@ -17,7 +18,13 @@ public final class StoreMetrics: Sendable {
     /// Journal compactions (rewrite to a temporary file, `fsync`, rename, `fsync` the directory).
     public var compactions: Int { compactionCount.load(ordering: .relaxed) }
 
+    /// Time spent waiting in `fsync` so far, in seconds.
+    public var fsyncSeconds: Double { Double(fsyncNanoseconds.load(ordering: .relaxed)) / 1e9 }
+
     func countFsync() { fsyncCount.add(1, ordering: .relaxed) }
+    func addFsyncTime(nanoseconds: UInt64) {
+        fsyncNanoseconds.add(Int(clamping: nanoseconds), ordering: .relaxed)
+    }
     func countAppend() { appendCount.add(1, ordering: .relaxed) }
     func countCompaction() { compactionCount.add(1, ordering: .relaxed) }
 }
