@@ -5,6 +5,8 @@ import Foundation
 let sections: [any BenchSection] = [
     CatalogBench(),
     StoreBench(),
+
+    ReceiptsBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
