@@ -3,21 +3,25 @@ SWIFT      ?= swift
 CATALOG    ?= Catalogs/Demo.storekit
 BUILD_ARGS ?=
 
-.PHONY: run test bench coverage fuzz deps build clean
+.PHONY: run test bench coverage fuzz deps build clean content
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
 deps:
 	@./scripts/install-deps
 
+# Generate the Demo catalog's hosted content (deterministic; skipped when up to date).
+content:
+	@./scripts/make-content
+
 build: deps
 	$(SWIFT) build $(BUILD_ARGS)
 
-run: deps
+run: deps content
 	$(SWIFT) build $(BUILD_ARGS) --product storefront
 	./.build/debug/storefront --catalog $(CATALOG)
 
-test: deps
+test: deps content
 	$(SWIFT) test $(BUILD_ARGS)
 
 bench: deps

@@ -41,6 +41,8 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     public var settings: CatalogSettings
     /// Per-storefront prices from the sidecar beside the file, `nil` when there is none.
     public var prices: PriceTable?
+    /// Hosted content from the sidecar directory `NAME.content/`, by product ID.
+    public var content: [String: HostedContent] = [:]
     /// Top-level members the catalog does not model (`appPolicies`, `subscriptionOffersKeyPair`, …).
     public var extra: [String: JSONValue]
 
@@ -75,12 +77,15 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         catalog.deletingPathExtension().appendingPathExtension("prices.json")
     }
 
-    /// Reads and decodes a `.storekit` file, then its price sidecar when one is beside it.
+    /// Reads and decodes a `.storekit` file, then its price sidecar and its content sidecar
+    /// (`NAME.content/`, see `HostedContentLoader`) when they are beside it.
     ///
-    /// - Parameter url: the `.storekit` file.
+    /// - Parameters:
+    ///   - url: the `.storekit` file.
+    ///   - contentDigester: when given, hosted content files are checked against their SHA-256 too.
     /// - Returns: the configuration, with `prices` set when `NAME.prices.json` exists.
     /// - Throws: `CatalogError` naming the catalog or the sidecar file, the JSON path and the problem.
-    public static func load(contentsOf url: URL) throws(CatalogError) -> StoreKitConfiguration {
+    public static func load(contentsOf url: URL, contentDigester: ContentDigester? = nil) throws(CatalogError) -> StoreKitConfiguration {
         let path = url.path
         var configuration = try decode(data: try read(url, as: path), file: path)
         let sidecar = priceSidecarURL(for: url)
@@ -88,6 +93,11 @@ public struct StoreKitConfiguration: Sendable, Hashable {
             configuration.prices = try PriceTable.decode(
                 data: try read(sidecar, as: sidecar.path), file: sidecar.path,
                 productIDs: Set(configuration.products.map(\.id)))
+        }
+        let content = HostedContentLoader.sidecarURL(for: url)
+        if FileManager.default.fileExists(atPath: content.path) {
+            configuration.content = try HostedContentLoader.load(
+                directory: content, products: configuration.products, digester: contentDigester)
         }
         return configuration
     }

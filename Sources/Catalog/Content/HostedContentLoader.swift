@@ -1,0 +1,131 @@
+import Foundation
+
+/// Computes the lowercase hex SHA-256 of a file. The `Catalog` target imports no
+/// cryptography, so whoever loads a catalog passes one in (LocalAppStore has `ContentDigest`).
+public typealias ContentDigester = @Sendable (URL) throws -> String
+
+/// Reads a catalog's content sidecar `NAME.content/` and checks every manifest against its
+/// files: each listed file exists with the listed size (and SHA-256, when a digester is
+/// given), and no file is left unlisted. Any mismatch is a `CatalogError` naming the manifest,
+/// the JSON path of the field and what is wrong.
+public enum HostedContentLoader {
+    /// The sidecar's location for a catalog: `NAME.content/` beside `NAME.storekit`.
+    public static func sidecarURL(for catalog: URL) -> URL {
+        catalog.deletingPathExtension().appendingPathExtension("content")
+    }
+
+    /// Loads every `PRODUCT_ID/manifest.json` of `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: the `NAME.content` directory.
+    ///   - products: the catalog's products; a directory for any other ID is an error, and only
+    ///     non-consumables may carry content (as on the App Store).
+    ///   - digester: checks SHA-256 digests too when given.
+    /// - Returns: the content by product ID.
+    /// - Throws: `CatalogError` naming the file, the JSON path and the problem.
+    public static func load(
+        directory: URL, products: [Product], digester: ContentDigester?
+    ) throws(CatalogError) -> [String: HostedContent] {
+        let fm = FileManager.default
+        let names: [String]
+        do {
+            names = try fm.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw CatalogError(file: directory.path, path: JSONPath.root, problem: "cannot list the content directory: \(error.localizedDescription)")
+        }
+        var result: [String: HostedContent] = [:]
+        for name in names {
+            let productDirectory = directory.appendingPathComponent(name)
+            guard let product = products.first(where: { $0.id == name }) else {
+                throw CatalogError(file: productDirectory.path, path: JSONPath.root, problem: "no product \"\(name)\" in the catalog (content directories are named by product ID)")
+            }
+            guard product.kind == .nonConsumable else {
+                throw CatalogError(file: productDirectory.path, path: JSONPath.root, problem: "\(name) is \(product.kind.rawValue); only non-consumables can have hosted content")
+            }
+            result[name] = try loadProduct(productDirectory, productID: name, digester: digester)
+        }
+        return result
+    }
+
+    static func loadProduct(_ directory: URL, productID: String, digester: ContentDigester?) throws(CatalogError) -> HostedContent {
+        let manifestURL = directory.appendingPathComponent("manifest.json")
+        let file = manifestURL.path
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw CatalogError(file: file, path: JSONPath.root, problem: "missing manifest.json for the content of \(productID)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: manifestURL)
+        } catch {
+            throw CatalogError(file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
+        }
+        let document = try StoreKitConfiguration.parseJSON(data, file: file)
+        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a content manifest")
+        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
+        guard version == 1 else { throw root.error("version", "unsupported manifest version \(version); this build reads version 1") }
+        let contentVersion = try root.nonEmptyString("contentVersion")
+        if contentVersion.hasPrefix(".") || contentVersion.contains("/") || contentVersion.utf8.contains(0) {
+            throw root.error("contentVersion", "\"\(contentVersion)\" must be usable as a directory name (no \"/\", no leading \".\")")
+        }
+        let elements = try root.optionalArray("files")
+        let filesPath = root.path(of: "files")
+        guard !elements.isEmpty else { throw root.error("files", "no files listed") }
+        var files: [HostedContentFile] = []
+        var seen: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: filesPath), what: "a file entry")
+            let path = try entry.nonEmptyString("path")
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            if path.hasPrefix("/") || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) || path == "manifest.json" {
+                throw entry.error("path", "\"\(path)\" must be a relative path inside the content directory (no \"..\", \".\" or empty parts; not manifest.json)")
+            }
+            guard seen.insert(path).inserted else { throw entry.error("path", "\"\(path)\" is listed twice") }
+            guard let size = try entry.optionalInt("size", minimum: 0) else { throw entry.error("size", "missing size") }
+            let sha256 = try entry.string("sha256")
+            let isHex = sha256.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+            guard sha256.utf8.count == 64, isHex else {
+                throw entry.error("sha256", "\"\(sha256)\" is not a SHA-256 digest (64 lowercase hex digits)")
+            }
+            let url = directory.appendingPathComponent(path)
+            guard let actualSize = regularFileSize(url) else {
+                throw entry.error("path", "\(url.path) does not exist or is not a regular file")
+            }
+            guard actualSize == Int64(size) else {
+                throw entry.error("size", "is \(size) but \(url.path) has \(actualSize) bytes")
+            }
+            if let digester {
+                let actual: String
+                do {
+                    actual = try digester(url)
+                } catch {
+                    throw entry.error("sha256", "cannot read \(url.path) to check its digest: \(error)")
+                }
+                guard actual == sha256 else {
+                    throw entry.error("sha256", "is \(sha256) but \(url.path) has SHA-256 \(actual)")
+                }
+            }
+            files.append(HostedContentFile(path: path, size: Int64(size), sha256: sha256))
+        }
+        for extra in unlistedFiles(in: directory, listed: seen) {
+            throw root.error("files", "\(directory.appendingPathComponent(extra).path) is in the content directory but not listed")
+        }
+        return HostedContent(productID: productID, version: contentVersion, directory: directory, manifestFile: file, files: files)
+    }
+
+    private static func regularFileSize(_ url: URL) -> Int64? {
+        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
+              values.isRegularFile == true, let size = values.fileSize else { return nil }
+        return Int64(size)
+    }
+
+    private static func unlistedFiles(in directory: URL, listed: Set<String>) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var extras: [String] = []
+        while let relative = walker.nextObject() as? String {
+            guard relative != "manifest.json" else { continue }
+            let url = directory.appendingPathComponent(relative)
+            if regularFileSize(url) != nil, !listed.contains(relative) { extras.append(relative) }
+        }
+        return extras.sorted()
+    }
+}

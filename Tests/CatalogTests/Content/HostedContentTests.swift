@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// The content sidecar `NAME.content/PRODUCT_ID/manifest.json`: loaded with the catalog, and
+/// rejected with an error naming the manifest, the field and the problem when it does not
+/// match its files.
+@Suite struct HostedContentTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static let catalogJSON = """
+    { "products": [
+        { "displayPrice": "1.99", "familyShareable": false, "internalID": "1", "localizations": [
+            { "description": "Levels", "displayName": "Levels", "locale": "en_US" } ],
+          "productID": "levels", "referenceName": "Levels", "type": "NonConsumable" },
+        { "displayPrice": "0.99", "familyShareable": false, "internalID": "2", "localizations": [
+            { "description": "Coins", "displayName": "Coins", "locale": "en_US" } ],
+          "productID": "coins", "referenceName": "Coins", "type": "Consumable" } ],
+      "version": { "major": 4, "minor": 0 } }
+    """
+
+    /// A scratch catalog `Test.storekit` with `Test.content/levels/` holding two files.
+    struct Scratch {
+        let root: URL
+        var catalog: URL { root.appendingPathComponent("Test.storekit") }
+        var content: URL { root.appendingPathComponent("Test.content/levels") }
+        var manifest: URL { content.appendingPathComponent("manifest.json") }
+        let files: [String: Data] = [
+            "a.json": Data("{\"level\": 1}\n".utf8),
+            "maps/b.bin": Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) }),
+        ]
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("content-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("Test.content/levels/maps"), withIntermediateDirectories: true)
+            try Data(HostedContentTests.catalogJSON.utf8).write(to: catalog)
+            for (path, data) in files { try data.write(to: content.appendingPathComponent(path)) }
+            try writeManifest(files.keys.sorted().map { ["path": $0, "size": files[$0]?.count ?? 0, "sha256": try sha256($0)] })
+        }
+
+        func sha256(_ path: String) throws -> String { try HostedContentTests.sha256sum(content.appendingPathComponent(path)) }
+
+        func writeManifest(_ entries: [[String: Any]], version: Any = 1, contentVersion: Any = "2.0") throws {
+            let object: [String: Any] = ["version": version, "contentVersion": contentVersion, "files": entries]
+            try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: manifest)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    /// SHA-256 through the system's `sha256sum`, independent of the code under test.
+    static func sha256sum(_ url: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sha256sum", url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output.prefix(64), as: UTF8.self)
+    }
+
+    static let digester: ContentDigester = { url in try sha256sum(url) }
+
+    func expectError(_ scratch: Scratch, path: String, containing text: String, digester: ContentDigester? = nil, file: String? = nil) {
+        do {
+            _ = try StoreKitConfiguration.load(contentsOf: scratch.catalog, contentDigester: digester)
+            Issue.record("expected an error at \(path)")
+        } catch {
+            #expect(error.file == (file ?? scratch.manifest.path))
+            #expect(error.path == path)
+            #expect(error.problem.contains(text), "\(error.problem)")
+        }
+    }
+
+    @Test func aMatchingSidecarLoadsWithTheCatalog() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let catalog = try StoreKitConfiguration.load(contentsOf: s.catalog, contentDigester: Self.digester)
+        let levels = try #require(catalog.content["levels"])
+        #expect(levels.version == "2.0")
+        #expect(levels.files.map(\.path) == ["a.json", "maps/b.bin"])
+        #expect(levels.totalBytes == 3000 + 13)
+        #expect(levels.files[1].sha256 == (try s.sha256("maps/b.bin")))
+        #expect(FileManager.default.contents(atPath: levels.url(of: levels.files[1]).path) == s.files["maps/b.bin"])
+        #expect(catalog.content["coins"] == nil)
+    }
+
+    @Test func aCatalogWithoutASidecarHasNoContent() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try FileManager.default.removeItem(at: s.root.appendingPathComponent("Test.content"))
+        #expect(try StoreKitConfiguration.load(contentsOf: s.catalog).content.isEmpty)
+    }
+
+    @Test func aWrongSizeNamesTheFieldAndTheFile() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try Data("{\"level\": 1, \"extra\": true}\n".utf8).write(to: s.content.appendingPathComponent("a.json"))
+        expectError(s, path: "$.files[0].size", containing: "is 13 but \(s.content.path)/a.json has 28 bytes")
+    }
+
+    @Test func aChangedFileOfTheSameSizeFailsTheDigestCheck() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try Data("{\"level\": 9}\n".utf8).write(to: s.content.appendingPathComponent("a.json"))
+        expectError(s, path: "$.files[0].sha256", containing: "has SHA-256", digester: Self.digester)
+    }
+
+    @Test func aMissingFileIsNamed() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try FileManager.default.removeItem(at: s.content.appendingPathComponent("maps/b.bin"))
+        expectError(s, path: "$.files[1].path", containing: "maps/b.bin does not exist")
+    }
+
+    @Test func anUnlistedFileIsAnError() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        try Data("stray".utf8).write(to: s.content.appendingPathComponent("maps/stray.txt"))
+        expectError(s, path: "$.files", containing: "maps/stray.txt is in the content directory but not listed")
+    }
+
+    @Test func unsafePathsBadDigestsAndVersionsAreRejected() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let good = try s.sha256("a.json")
+        try s.writeManifest([["path": "../Test.storekit", "size": 1, "sha256": good]])
+        expectError(s, path: "$.files[0].path", containing: "must be a relative path")
+        try s.writeManifest([["path": "a.json", "size": 13, "sha256": "ABC"]])
+        expectError(s, path: "$.files[0].sha256", containing: "not a SHA-256 digest")
+        try s.writeManifest([["path": "a.json", "size": -1, "sha256": good]])
+        expectError(s, path: "$.files[0].size", containing: "must be at least 0")
+        try s.writeManifest([["path": "a.json", "size": 13, "sha256": good]], version: 2)
+        expectError(s, path: "$.version", containing: "unsupported manifest version 2")
+        try s.writeManifest([["path": "a.json", "size": 13, "sha256": good]], contentVersion: "../1")
+        expectError(s, path: "$.contentVersion", containing: "must be usable as a directory name")
+        try s.writeManifest([])
+        expectError(s, path: "$.files", containing: "no files listed")
+        try Data("{ not json".utf8).write(to: s.manifest)
+        expectError(s, path: "$", containing: "not valid JSON")
+    }
+
+    @Test func contentForAnUnknownProductOrAConsumableIsRejected() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let typo = s.root.appendingPathComponent("Test.content/levelz")
+        try FileManager.default.createDirectory(at: typo, withIntermediateDirectories: true)
+        expectError(s, path: "$", containing: "no product \"levelz\" in the catalog", file: typo.path)
+        try FileManager.default.removeItem(at: typo)
+        let coins = s.root.appendingPathComponent("Test.content/coins")
+        try FileManager.default.createDirectory(at: coins, withIntermediateDirectories: true)
+        expectError(s, path: "$", containing: "only non-consumables can have hosted content", file: coins.path)
+    }
+
+    @Test func theDemoContentScriptMakesThreeRealPacksThatVerify() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("demo-content-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let catalog = root.appendingPathComponent("Demo.storekit")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
+        let process = Process()
+        process.executableURL = Self.repository.appendingPathComponent("scripts/make-content")
+        process.arguments = [root.appendingPathComponent("Demo.content").path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let demo = try StoreKitConfiguration.load(contentsOf: catalog, contentDigester: Self.digester)
+        #expect(Set(demo.content.keys) == [
+            "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats", "com.storefront.demo.sounds.synthwave",
+        ])
+        for content in demo.content.values {
+            #expect(content.totalBytes >= 1_000_000 && content.totalBytes <= 8_000_000, "\(content.productID): \(content.totalBytes)")
+        }
+        let forest = try #require(demo.content["com.storefront.demo.levelpack.forest"])
+        let level = try #require(forest.files.first { $0.path.hasSuffix("forest-01.json") })
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: forest.url(of: level))) as? [String: Any]
+        #expect(json?["width"] as? Int == 96)
+        let cats = try #require(demo.content["com.storefront.demo.stickers.cats"])
+        let png = try Data(contentsOf: cats.url(of: try #require(cats.files.first)))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let sounds = try #require(demo.content["com.storefront.demo.sounds.synthwave"])
+        let wav = try Data(contentsOf: sounds.url(of: try #require(sounds.files.first)))
+        #expect(wav.prefix(4) == Data("RIFF".utf8) && wav[8..<12] == Data("WAVE".utf8))
+    }
+}
