@@ -23,7 +23,7 @@ struct ProductLocalizer: Sendable {
             price: price.amount, displayPrice: price.formatted(locale: formatLocale),
             currencyCode: price.currencyCode,
             subscription: product.subscription.map { subscription(of: product, $0, price: price) },
-            hasDownloads: false, isFamilyShareable: product.familyShareable)
+            hasDownloads: catalog.content[product.id] != nil, isFamilyShareable: product.familyShareable)
     }
 
     /// The price the storefront charges for `product`.

@@ -22,6 +22,13 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     /// Refreshing the receipt fails with this error.
     public var failRefreshReceipt: SimulatedError?
 
+    /// Hosted-content download speed in bytes per second; 0 is unlimited.
+    public var bandwidthBytesPerSecond: Int = LocalStoreSettings.defaultBandwidthBytesPerSecond
+    /// Downloads fail when they reach this percentage of their content; `nil` never.
+    public var failDownloadsAtPercent: Int?
+    /// The default download speed for people: slow enough to watch a progress bar (1.5 MB/s).
+    public static let defaultBandwidthBytesPerSecond = 1_500_000
+
     /// The default latency for people: about what one step of the real App Store takes.
     public static let defaultLatencyMilliseconds = 600
 
@@ -45,6 +52,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case latencyMilliseconds, askToBuy, paymentsAllowed, interruptPurchases
         case failPurchases, failLoadProducts, failRestore, failRefreshReceipt
+        case bandwidthBytesPerSecond, failDownloadsAtPercent
     }
 
     /// Decodes settings; keys an older version did not write take their defaults.
@@ -58,6 +66,8 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         failLoadProducts = try c.decodeIfPresent(SimulatedError.self, forKey: .failLoadProducts)
         failRestore = try c.decodeIfPresent(SimulatedError.self, forKey: .failRestore)
         failRefreshReceipt = try c.decodeIfPresent(SimulatedError.self, forKey: .failRefreshReceipt)
+        bandwidthBytesPerSecond = try c.decodeIfPresent(Int.self, forKey: .bandwidthBytesPerSecond) ?? Self.defaultBandwidthBytesPerSecond
+        failDownloadsAtPercent = try c.decodeIfPresent(Int.self, forKey: .failDownloadsAtPercent)
     }
 
     // MARK: - By name, for the CLI
@@ -65,7 +75,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     /// The names `set(name:value:)` accepts, in display order.
     public static let names = [
         "latency", "ask-to-buy", "fail-purchases", "payments-allowed", "interrupt-purchases",
-        "fail-load-products", "fail-restore", "fail-refresh-receipt",
+        "fail-load-products", "fail-restore", "fail-refresh-receipt", "bandwidth", "fail-downloads-at",
     ]
 
     private static let errorValues = "off, on or an error name (\(SimulatedError.all.map(\.rawValue).joined(separator: ", ")))"
@@ -91,6 +101,10 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
                          description: "\(Self.errorValues): restoring purchases fails"),
             StoreSetting(name: "fail-refresh-receipt", value: error(failRefreshReceipt),
                          description: "\(Self.errorValues): refreshing the receipt fails"),
+            StoreSetting(name: "bandwidth", value: String(bandwidthBytesPerSecond),
+                         description: "bytes per second hosted content downloads at (0 = unlimited)"),
+            StoreSetting(name: "fail-downloads-at", value: failDownloadsAtPercent.map { "\($0)" } ?? "off",
+                         description: "PERCENT|off: downloads fail when they reach this share of their content"),
         ]
     }
 
@@ -116,6 +130,21 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         case "fail-load-products": failLoadProducts = try Self.error(name, value, text, on: .network)
         case "fail-restore": failRestore = try Self.error(name, value, text, on: .network)
         case "fail-refresh-receipt": failRefreshReceipt = try Self.error(name, value, text, on: .network)
+        case "bandwidth":
+            guard let rate = Int(text), rate >= 0, rate <= 1 << 40 else {
+                throw .invalidSettingValue(name: name, value: value, accepted: "a whole number of bytes per second (0 = unlimited)")
+            }
+            bandwidthBytesPerSecond = rate
+        case "fail-downloads-at":
+            if ["off", "false", "no"].contains(text) {
+                failDownloadsAtPercent = nil
+            } else {
+                let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+                guard let percent = Int(digits), percent >= 0, percent <= 99 else {
+                    throw .invalidSettingValue(name: name, value: value, accepted: "off or a percentage from 0 to 99")
+                }
+                failDownloadsAtPercent = percent
+            }
         default: throw .unknownSetting(name: name, known: Self.names)
         }
     }
