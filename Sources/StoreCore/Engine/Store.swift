@@ -369,7 +369,10 @@ public actor Store {
                 if transaction.state == .restored, restoreInProgress { continue }
                 _ = await process(transaction)
             }
-            await publishStatusChanges()
+            // Statuses cost a pass over the history: only subscriptions and refunds change them.
+            if transactions.contains(where: { $0.productType == .autoRenewable || $0.revocationDate != nil }) {
+                await publishStatusChanges()
+            }
         case .transactionsRemoved:
             break
         case .storePaymentRequested(let payment, let product):

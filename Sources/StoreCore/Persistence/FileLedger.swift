@@ -55,6 +55,10 @@ public final class FileLedger: PurchaseLedger {
     private let descriptor: Int32
     private let index = Mutex(Index())
     private let faultHook: FaultHook
+    private let syncs = Atomic<Int>(0)
+
+    /// How many `fsync` calls this ledger has made (for benchmarks).
+    public var fsyncCount: Int { syncs.load(ordering: .relaxed) }
 
     /// Opens (creating with mode 0600) the ledger at `path`.
     /// - Throws: `LedgerError.io` when the file cannot be opened.
@@ -155,6 +159,7 @@ public final class FileLedger: PurchaseLedger {
                 written += n
             }
         }
+        syncs.add(1, ordering: .relaxed)
         guard fsync(descriptor) == 0 else { throw ioError("fsync") }
     }
 
