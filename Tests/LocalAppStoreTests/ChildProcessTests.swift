@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Catalog
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+/// The store shared with real `storefront` processes on one data directory, one of them
+/// killed with SIGKILL.
+@Suite(.timeLimit(.minutes(1))) struct ChildProcessTests {
+    static let coins = "com.storefront.demo.coins.100"
+
+    /// The repository's bundled catalog, which the child processes sell from too.
+    static var demoCatalog: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
+    }
+
+    /// The built `storefront` binary: `$STOREFRONT_BIN`, else beside the test runner.
+    static var storefront: URL {
+        if let path = ProcessInfo.processInfo.environment["STOREFRONT_BIN"] { return URL(fileURLWithPath: path) }
+        let runner = Bundle.main.bundleURL
+        let candidates = [runner, runner.deletingLastPathComponent()].map { $0.appendingPathComponent("storefront") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    static func start(_ arguments: [String], dataDirectory: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = storefront
+        process.arguments = ["--data-dir", dataDirectory.path, "--catalog", demoCatalog.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func makeDemoStore(_ dir: TemporaryDirectory) throws -> LocalAppStore {
+        try makeStore(dir, catalog: try StoreKitConfiguration.load(contentsOf: demoCatalog))
+    }
+
+    @Test func aPurchaseLeftPurchasingByAKilledProcessIsChargedOnceHere() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try Self.makeDemoStore(dir)
+        // The child waits 3 s (on the real clock) to load the product, then 3 s between
+        // queuing the payment and charging it: it is killed in that second wait.
+        try await store.set(name: "latency", value: "3000")
+        let child = try Self.start(["buy", Self.coins], dataDirectory: dir.url)
+        var queued: [StoreCore.Transaction] = []
+        while queued.isEmpty && child.isRunning {
+            queued = try await store.history()
+            await Task.yield()
+        }
+        #expect(queued.map(\.state) == [.purchasing])
+        #expect(try FileManager.default.contentsOfDirectory(
+            atPath: dir.stateDirectory.appendingPathComponent("owners").path).count == 2)  // the child's and ours
+
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal)
+
+        try await store.set(name: "latency", value: "0")
+        var events = EventReader(await store.events())
+        let adopted = await events.nextUpdate()
+        #expect(adopted.map(\.transactionID) == queued.map(\.transactionID))
+        #expect(adopted.first?.state == .purchased)
+        #expect(try await store.charges().map(\.transactionID) == queued.map(\.transactionID))
+
+        // The next process sees it charged once and queued for delivery, and delivers it.
+        let next = try Self.start(["history"], dataDirectory: dir.url)
+        next.waitUntilExit()
+        #expect(next.terminationStatus == 0)
+        #expect(try await store.charges().count == 1)
+        #expect(try await store.unfinishedTransactions().isEmpty)
+    }
+
+    @Test func purchasesFromTwoProcessesAndThisOneAtOnceAreAllKept() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try Self.makeDemoStore(dir)
+        var events = EventReader(await store.events())
+        let children = try (0..<2).map { _ in try Self.start(["buy", Self.coins], dataDirectory: dir.url) }
+        var mine: [String] = []
+        for _ in 0..<5 {
+            let bought = try await buy(store, &events, Self.coins)
+            mine.append(bought.transactionID)
+            try await store.finish(transactionID: bought.transactionID)
+        }
+        for child in children {
+            child.waitUntilExit()
+            #expect(child.terminationStatus == 0)
+        }
+        let charges = try await store.charges()
+        #expect(charges.count == 7)
+        #expect(Set(charges.map(\.transactionID)).count == 7)
+        #expect(Set(mine).isSubset(of: Set(charges.map(\.transactionID))))
+    }
+}
