@@ -183,4 +183,29 @@ import Testing
             try StoreKitConfiguration.load(contentsOf: dir)
         }
     }
+
+    @Test func devicesAndHugeFilesAreRefusedWithoutReading() throws {
+        #expect(throws: CatalogError(file: "/dev/zero", path: "$", problem: "is not a regular file")) {
+            try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        }
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let huge = dir.appendingPathComponent("Huge.storekit")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(StoreKitConfiguration.maximumFileSize + 1))  // sparse: no disk used
+        try handle.close()
+        do {
+            _ = try StoreKitConfiguration.load(contentsOf: huge)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file == huge.path)
+            #expect(error.problem.contains("larger than the 256 MiB"))
+        }
+        let link = dir.appendingPathComponent("Link.storekit")
+        let real = dir.appendingPathComponent("Real.storekit")
+        try Data(#"{"products":[]}"#.utf8).write(to: real)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(try StoreKitConfiguration.load(contentsOf: link).products.isEmpty)
+    }
 }

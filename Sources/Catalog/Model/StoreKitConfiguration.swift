@@ -125,6 +125,10 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         }
     }
 
+    /// The largest catalog or sidecar file read (256 MiB); a generated 10,000-product,
+    /// 20-locale catalog is about 33 MiB.
+    public static let maximumFileSize = 256 * 1024 * 1024
+
     private static func read(_ url: URL, as path: String) throws(CatalogError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -132,6 +136,15 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         }
         guard !isDirectory.boolValue else {
             throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected a .storekit file")
+        }
+        // Devices and pipes (`/dev/zero`, a FIFO) would never end: only regular files are read.
+        let resolved = url.resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
+            throw CatalogError(file: path, path: JSONPath.root, problem: "is not a regular file")
+        }
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileSize {
+            throw CatalogError(file: path, path: JSONPath.root, problem: "is \(size) bytes, larger than the \(maximumFileSize / 1_048_576) MiB a catalog may be")
         }
         do {
             return try Data(contentsOf: url)
