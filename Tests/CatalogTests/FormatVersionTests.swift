@@ -63,4 +63,20 @@ import Testing
         #expect(Fixtures.decodeError(#"{"version":{"minor":1}}"#)?.path == "$.version.major")
         #expect(Fixtures.decodeError(#"{"version":"5.0"}"#)?.problem == "expected a format version (an object), found a string")
     }
+
+    @Test func codeOffersWithEligibility() throws {
+        let json = BadCatalogTests.catalog(group: BadCatalogTests.subscription(#""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"displayPrice":"9.99","eligibility":["new","expired"],"internalID":"C1","isStackable":true,"numberOfPeriods":1,"paymentMode":"payUpFront","referenceName":"Spring code","subscriptionPeriod":"P6M"}]"#))
+        let catalog = try StoreKitConfiguration.decode(data: Data(json.utf8), file: "c.storekit")
+        let offer = try #require(catalog.product(id: "s")?.subscription?.codeOffers.first)
+        #expect(offer.eligibility == ["new", "expired"])
+        #expect(offer.paymentMode == .payUpFront)
+        #expect(offer.period == SubscriptionPeriod(value: 6, unit: .month))
+        #expect(offer.price == Decimal(string: "9.99"))
+        #expect(offer.referenceName == "Spring code")
+        #expect(offer.extra == ["internalID": .string("C1"), "isStackable": .bool(true)])
+        let bad = BadCatalogTests.catalog(group: BadCatalogTests.subscription(#""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"eligibility":["new",1],"paymentMode":"free","subscriptionPeriod":"P1M"}]"#))
+        let error = try #require(Fixtures.decodeError(bad))
+        #expect(error.path == "$.subscriptionGroups[0].subscriptions[0].codeOffers[0].eligibility[1]")
+        #expect(error.problem == "expected a string, found a number")
+    }
 }
