@@ -5,7 +5,6 @@ import Foundation
 let sections: [any BenchSection] = [
     CatalogBench(),
     StoreBench(),
-
     ReceiptsBench(),
 ]
 

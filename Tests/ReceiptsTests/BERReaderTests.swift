@@ -107,3 +107,51 @@ import Testing
         #expect(ReceiptDate.format(Date(timeIntervalSince1970: 64_092_211_200)) == "4001-01-01T00:00:00Z")
     }
 }
+
+@Suite struct ReceiptDecoderEdgeTests {
+    private func attribute(_ type: Int64, _ value: [UInt8], version: Int64 = 1) -> [UInt8] {
+        DEREncoder.sequence([DEREncoder.integer(type), DEREncoder.integer(version), DEREncoder.octetString(value)])
+    }
+
+    @Test func datesInEveryFormAndEmptyMeansAbsent() throws {
+        // Constructed IA5String date, a +0100 offset, fractional seconds and an empty cancellation date.
+        let constructedDate = DEREncoder.constructed(
+            BERTag(.universal, number: 22, constructed: true),
+            [DEREncoder.ia5String("2024-02-23T18:27"), DEREncoder.ia5String(":16+0100")])
+        let inApp = DEREncoder.set([
+            attribute(1702, DEREncoder.utf8String("p")), attribute(1703, DEREncoder.utf8String("1")),
+            attribute(1704, constructedDate), attribute(1706, DEREncoder.ia5String("2024-02-23T17:27:16.5Z")),
+            attribute(1712, DEREncoder.ia5String("")), attribute(1799, [0xde, 0xad], version: 7),
+        ])
+        let payload = DEREncoder.set([
+            attribute(19, DEREncoder.utf8String("1.0")), attribute(17, inApp),
+            attribute(3, DEREncoder.utf8String("2")), attribute(2, DEREncoder.utf8String("b")),
+        ])
+        let receipt = try ReceiptDecoder().decodePayload(payload)
+        let purchase = try #require(receipt.inApp.first)
+        #expect(purchase.purchaseDate == Date(timeIntervalSince1970: 1_708_709_236))
+        #expect(purchase.originalPurchaseDate == Date(timeIntervalSince1970: 1_708_709_236.5))
+        #expect(purchase.cancellationDate == nil)
+        #expect(purchase.unknownAttributes == [ReceiptAttribute(type: 1799, version: 7, value: [0xde, 0xad])])
+        #expect(receipt.bundleID == "b")
+        #expect(receipt.originalAppVersion == "1.0")
+    }
+
+    @Test func badValuesNameTheAttribute() throws {
+        let payload = DEREncoder.set([
+            attribute(2, DEREncoder.utf8String("b")), attribute(3, DEREncoder.utf8String("2")),
+            attribute(12, DEREncoder.ia5String("last tuesday")),
+        ])
+        #expect(throws: ReceiptError.self) { try ReceiptDecoder().decodePayload(payload) }
+        do {
+            _ = try ReceiptDecoder().decodePayload(payload)
+        } catch {
+            guard case .invalidAttribute(let type, let name, _, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(type == 12)
+            #expect(name == "creation date")
+            #expect(reason.contains("last tuesday"))
+        }
+        let missing = DEREncoder.set([attribute(3, DEREncoder.utf8String("2"))])
+        #expect(throws: ReceiptError.missingAttribute(type: 2, name: "bundle ID")) { try ReceiptDecoder().decodePayload(missing) }
+    }
+}

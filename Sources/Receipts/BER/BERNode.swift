@@ -82,8 +82,9 @@ public struct BERNode: Sendable, Hashable {
     /// The text of a UTF8String, IA5String, PrintableString or VisibleString.
     /// - Throws: `ReceiptError.malformed` for another type or invalid UTF-8.
     public func stringValue(_ what: String = "string") throws(ReceiptError) -> String {
-        let textTypes: Set<UInt32> = [12, 19, 22, 26]
-        guard tag.tagClass == .universal, textTypes.contains(tag.number) else {
+        // UTF8String, PrintableString, IA5String, VisibleString.
+        let isText = tag.number == 12 || tag.number == 19 || tag.number == 22 || tag.number == 26
+        guard tag.tagClass == .universal, isText else {
             throw .malformed(offset: offset, reason: "\(what): expected a string, found \(tag)")
         }
         let bytes = tag.isConstructed ? try joinedSegments(what) : Array(content)

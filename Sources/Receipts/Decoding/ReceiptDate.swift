@@ -8,10 +8,16 @@ public enum ReceiptDate {
     /// - Returns: the date, or nil when `text` is empty.
     /// - Throws: `ReceiptError.malformed` at `offset` when `text` is not an RFC 3339 date.
     public static func parse(_ text: String, offset: Int = 0) throws(ReceiptError) -> Date? {
-        let bytes = Array(text.utf8)
+        try parse(bytes: Array(text.utf8)[...], offset: offset)
+    }
+
+    /// Parses the UTF-8 bytes of a date; no bytes is an absent date.
+    /// - Throws: `ReceiptError.malformed` at `offset` when the bytes are not an RFC 3339 date.
+    public static func parse(bytes: ArraySlice<UInt8>, offset: Int = 0) throws(ReceiptError) -> Date? {
         if bytes.isEmpty { return nil }
         guard let seconds = secondsSince1970(bytes) else {
-            throw .malformed(offset: offset, reason: "\"\(text.prefix(40))\" is not an RFC 3339 date")
+            let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+            throw .malformed(offset: offset, reason: "\"\(text)\" is not an RFC 3339 date")
         }
         return Date(timeIntervalSince1970: seconds)
     }
@@ -32,7 +38,12 @@ public enum ReceiptDate {
 
     // MARK: - Parsing
 
-    private static func secondsSince1970(_ b: [UInt8]) -> Double? {
+    private static func secondsSince1970(_ slice: ArraySlice<UInt8>) -> Double? {
+        if let result = slice.withContiguousStorageIfAvailable({ secondsSince1970(buffer: $0) }) { return result }
+        return Array(slice).withUnsafeBufferPointer { secondsSince1970(buffer: $0) }
+    }
+
+    private static func secondsSince1970(buffer b: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         func digits(_ count: Int) -> Int64? {
             guard i + count <= b.count else { return nil }

@@ -201,11 +201,19 @@ public struct ReceiptDecoder: Sendable {
     }
 
     private func date(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Date? {
-        let text = try string(value, type)
+        let node = try inner(value, type)
+        let bytes: ArraySlice<UInt8>
+        if node.tag == .ia5String || node.tag == .utf8String {
+            bytes = node.content
+        } else {
+            // Constructed strings and other string types take the general path.
+            bytes = Array(try string(value, type).utf8)[...]
+        }
         do {
-            return try ReceiptDate.parse(text, offset: value.offset)
+            return try ReceiptDate.parse(bytes: bytes, offset: value.offset)
         } catch {
-            throw Self.invalid(type, value.offset, "\"\(text.prefix(40))\" is not an RFC 3339 date")
+            let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+            throw Self.invalid(type, value.offset, "\"\(text)\" is not an RFC 3339 date")
         }
     }
 }
