@@ -110,7 +110,9 @@ public actor LocalAppStore: StoreBackend {
             let transaction = StoreCore.Transaction(
                 transactionID: state.allocateTransactionID(), productID: payment.productID, productType: type,
                 payment: payment, state: .purchasing, purchaseDate: now, price: price.amount,
-                currencyCode: price.currencyCode, storefront: storefront)
+                currencyCode: price.currencyCode, storefront: storefront,
+                subscriptionGroupID: product.subscription?.groupID,
+                offerType: payment.offerID == nil ? nil : .promotional, offerID: payment.offerID)
             let entry = QueueEntry(
                 transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: token)
             return ([JournalRecord.make(entry)], entry)
@@ -197,7 +199,8 @@ public actor LocalAppStore: StoreBackend {
                     productID: old.productID, productType: old.productType, payment: old.payment, state: .restored,
                     purchaseDate: now, originalPurchaseDate: old.purchaseDate, expiresDate: old.expiresDate,
                     webOrderLineItemID: old.webOrderLineItemID, price: old.price, currencyCode: old.currencyCode,
-                    storefront: old.storefront)
+                    storefront: old.storefront, subscriptionGroupID: old.subscriptionGroupID,
+                    offerType: old.offerType, offerID: old.offerID)
                 records.append(JournalRecord.make(QueueEntry(
                     transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: nil)))
                 restored.append(transaction)

@@ -55,6 +55,22 @@ import Testing
         #expect(try await next.charges().map(\.transactionID) == [queued.transactionID])
     }
 
+    @Test func leasesOfGoneInstancesAreSweptAndLiveOnesKept() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let owners = dir.stateDirectory.appendingPathComponent("owners")
+        let living = try makeStore(dir)
+        // A process killed by SIGKILL leaves its lease file behind, unlocked.
+        try FileManager.default.createDirectory(at: owners, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: owners.appendingPathComponent("DEAD-TOKEN.lock").path, contents: nil))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: owners.path).count == 2)
+        let next = try makeStore(dir)
+        let names = try FileManager.default.contentsOfDirectory(atPath: owners.path)
+        #expect(names.count == 2)
+        #expect(!names.contains("DEAD-TOKEN.lock"))
+        _ = (living, next)
+    }
+
     @Test func aLivingInstancesPurchaseIsNotAdoptedByAnother() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

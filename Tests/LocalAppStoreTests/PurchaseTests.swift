@@ -88,6 +88,9 @@ import Testing
         }
         let withOffer = try await store.add(Payment(productID: TestCatalog.monthly, offerID: "winback"))
         #expect(withOffer.payment.offerID == "winback")
+        #expect(withOffer.offerID == "winback")
+        #expect(withOffer.offerType == .promotional)
+        #expect(withOffer.subscriptionGroupID == "G1")
         #expect(try await store.history().count == 1)
     }
 

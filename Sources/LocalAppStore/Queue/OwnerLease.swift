@@ -13,17 +13,23 @@ final class OwnerLease: Sendable {
     private let path: String
     private let fd: Int32
 
-    /// Creates and locks this instance's lease file in `directory/owners`.
+    /// Creates and locks this instance's lease file in `directory/owners`, and removes the
+    /// lease files of instances that are gone.
     init(directory: String) throws(LocalAppStoreError) {
         let owners = directory + "/owners"
         token = UUID().uuidString
         path = owners + "/" + token + ".lock"
+        let draft = owners + "/" + token + ".tmp"
         do {
             try Platform.makeDirectory(owners, mode: 0o700)
-            fd = try Platform.openReadWrite(path)
-            guard try Platform.tryLockExclusive(fd, path: path) else {
-                throw LocalAppStoreError.io(path: path, reason: "a fresh lease file is already locked")
+            // Locked under a draft name, then renamed: a `.lock` file is never seen unlocked
+            // while its owner lives, so a sweeper cannot take a newborn lease for a dead one.
+            fd = try Platform.openReadWrite(draft)
+            guard try Platform.tryLockExclusive(fd, path: draft) else {
+                Platform.closeDescriptor(fd)
+                throw LocalAppStoreError.io(path: draft, reason: "a fresh lease file is already locked")
             }
+            try Platform.renameItem(draft, path)
         } catch let error as Platform.PlatformError {
             throw .io(path: error.path, reason: "\(error.call) failed: \(error.reason)")
         } catch let error as LocalAppStoreError {
@@ -31,11 +37,21 @@ final class OwnerLease: Sendable {
         } catch {
             throw .io(path: path, reason: "\(error)")
         }
+        Self.sweep(directory: directory, keeping: token)
     }
 
     deinit {
         Platform.removeFile(path)
         Platform.closeDescriptor(fd)
+    }
+
+    /// Removes the `.lock` files of instances that died without an unfinished purchase to
+    /// adopt (a killed process leaves its file behind; the kernel only drops the lock).
+    private static func sweep(directory: String, keeping token: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory + "/owners") else { return }
+        for name in names where name.hasSuffix(".lock") && name != token + ".lock" {
+            _ = isAbandoned(token: String(name.dropLast(5)), directory: directory)
+        }
     }
 
     /// Whether the instance holding `token` is gone: its lease file is missing or unlocked.
