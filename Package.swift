@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "Receipts", "Crypto"]),
         .testTarget(
             name: "LocalAppStoreTests",
-            dependencies: ["LocalAppStore", "StoreCore", "Catalog"]
+            dependencies: ["LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
         ),
         .testTarget(name: "StorefrontUITests", dependencies: ["StorefrontUI", "StoreCore"]),
         // End to end: the built `storefront` binary, run as a real process.

@@ -1,0 +1,152 @@
+import Foundation
+import Receipts
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+@Suite struct LocalReceiptIssuerTests {
+    static let now = Date(timeIntervalSince1970: 1_767_225_600)
+    static let device: [UInt8] = Array(200..<216)
+    static let configuration = LocalReceiptIssuer.Configuration(bundleID: "com.example.storefront", appVersion: "7", deviceIdentifier: device)
+
+    struct Fixture {
+        let directory: URL
+        let issuer: LocalReceiptIssuer
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("issuer-\(UUID().uuidString)")
+            issuer = try LocalReceiptIssuer.loadOrCreate(
+                stateDirectory: directory, configuration: LocalReceiptIssuerTests.configuration, now: LocalReceiptIssuerTests.now.addingTimeInterval(-3600))
+        }
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    static func transaction(
+        _ id: String, _ product: String, _ type: ProductType, state: TransactionState = .purchased,
+        revoked: Date? = nil, price: Decimal? = nil, original: String? = nil
+    ) -> Transaction {
+        Transaction(
+            transactionID: id, originalTransactionID: original, productID: product, productType: type,
+            payment: Payment(productID: product, applicationUsername: "7E3FB20B-4CDB-47CC-936D-99D65F608138"), state: state,
+            purchaseDate: now.addingTimeInterval(-600), expiresDate: type == .autoRenewable ? now.addingTimeInterval(3600) : nil,
+            revocationDate: revoked, revocationReason: revoked == nil ? nil : 1,
+            webOrderLineItemID: type == .autoRenewable ? "9000" : nil, price: price, currencyCode: price == nil ? nil : "USD",
+            storefront: "USA", subscriptionGroupID: type == .autoRenewable ? "group" : nil)
+    }
+
+    static let transactions: [Transaction] = [
+        transaction("1", "coins", .consumable),                                  // unfinished consumable: listed
+        transaction("2", "coins", .consumable),                                  // finished consumable: dropped
+        transaction("3", "sword", .nonConsumable),                               // finished non-consumable: listed
+        transaction("4", "shield", .nonConsumable, revoked: now.addingTimeInterval(-60)),  // refunded: listed, cancelled
+        transaction("5", "pro.monthly", .autoRenewable, price: Decimal(string: "1.99")),
+        transaction("6", "sword", .nonConsumable, state: .failed),               // never listed
+        transaction("7", "sword", .nonConsumable, state: .deferred),             // never listed
+        transaction("8", "sword", .nonConsumable, state: .restored, original: "3"),
+    ]
+
+    @Test func receiptListsWhatTheAppStoreWouldAndVerifies() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let data = try fixture.issuer.issueReceipt(transactions: Self.transactions, finishedTransactionIDs: ["2", "3"], now: Self.now)
+        let receiptFile = fixture.directory.appendingPathComponent("receipt")
+        try LocalReceiptIssuer.write(data, to: receiptFile)
+        let rootFile = fixture.directory.appendingPathComponent("root.cer")
+        try fixture.issuer.exportRoot(to: rootFile)
+
+        let verifier = try AppReceiptVerifier(configuration: .init(
+            trustedRoots: [try Data(contentsOf: rootFile)], bundleID: "com.example.storefront", appVersion: "7",
+            deviceIdentifier: Self.device))
+        let onDisk = try Data(contentsOf: receiptFile)
+        guard case .valid(let receipt, _) = verifier.check(onDisk, transactionID: "1") else {
+            Issue.record("\(verifier.check(onDisk, transactionID: "1"))")
+            return
+        }
+        #expect(receipt.inApp.map(\.transactionID) == ["1", "3", "4", "5", "8"])
+        #expect(receipt.receiptType == .xcode)
+        #expect(receipt.inApp.first { $0.transactionID == "4" }?.cancellationDate == Self.now.addingTimeInterval(-60))
+        #expect(receipt.inApp.first { $0.transactionID == "5" }?.productType == .autoRenewableSubscription)
+        #expect(receipt.inApp.first { $0.transactionID == "5" }?.webOrderLineItemID == 9000)
+        #expect(receipt.inApp.first { $0.transactionID == "8" }?.originalTransactionID == "3")
+        for id in ["1", "5"] {
+            let transaction = try #require(Self.transactions.first { $0.transactionID == id })
+            #expect(await verifier.verify(transaction, receipt: onDisk) == .valid)
+        }
+        for id in ["2", "6"] {
+            let transaction = try #require(Self.transactions.first { $0.transactionID == id })
+            guard case .invalid = await verifier.verify(transaction, receipt: onDisk) else { Issue.record("\(id) must not verify"); return }
+        }
+        guard case .invalid(.cancelled) = verifier.check(onDisk, transactionID: "4") else { Issue.record("refund"); return }
+    }
+
+    @Test func openSSLVerifiesTheWrittenReceiptWithTheExportedRoot() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let receiptFile = fixture.directory.appendingPathComponent("receipt")
+        try LocalReceiptIssuer.write(
+            try fixture.issuer.issueReceipt(transactions: Self.transactions, finishedTransactionIDs: [], now: Self.now), to: receiptFile)
+        let rootDER = fixture.directory.appendingPathComponent("root.cer")
+        try fixture.issuer.exportRoot(to: rootDER)
+        let rootPEM = fixture.directory.appendingPathComponent("root.pem")
+        #expect(try tool("openssl", ["x509", "-inform", "DER", "-in", rootDER.path, "-out", rootPEM.path]) == 0)
+        #expect(try tool("openssl", ["cms", "-verify", "-inform", "DER", "-in", receiptFile.path, "-CAfile", rootPEM.path,
+                                      "-purpose", "any", "-attime", String(Int(Self.now.timeIntervalSince1970)), "-out", "/dev/null"]) == 0)
+    }
+
+    @Test func chainIsKeptInTheStateDirectory() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let again = try LocalReceiptIssuer.loadOrCreate(stateDirectory: fixture.directory, configuration: Self.configuration, now: Self.now)
+        #expect(again.authority.root == fixture.issuer.authority.root)
+        #expect(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("Certificates/root.pem").path))
+    }
+
+    @Test func signedTransactionCarriesTheTransaction() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let transaction = try #require(Self.transactions.first { $0.transactionID == "5" })
+        let jws = try fixture.issuer.signedTransaction(transaction, now: Self.now)
+        let verifier = try SignedTransactionVerifier(configuration: .init(
+            trustedRoots: [Data(fixture.issuer.authority.root.derRepresentation)], bundleID: "com.example.storefront",
+            environments: [.localTesting]))
+        let payload = try verifier.check(jws, transactionID: "5", productID: "pro.monthly").get()
+        #expect(payload.price == 1990)
+        #expect(payload.currency == "USD")
+        #expect(payload.type == .autoRenewableSubscription)
+        #expect(payload.inAppOwnershipType == .purchased)
+        #expect(payload.signedDate == Self.now)
+        #expect(payload.expiresDate == transaction.expiresDate)
+        #expect(payload.subscriptionGroupIdentifier == "group")
+        #expect(payload.appAccountToken == UUID(uuidString: "7E3FB20B-4CDB-47CC-936D-99D65F608138"))
+        #expect(payload.storefront == "USA")
+        #expect(payload.transactionReason == .purchase)
+        let refunded = try #require(Self.transactions.first { $0.transactionID == "4" })
+        let refundPayload = try verifier.check(try fixture.issuer.signedTransaction(refunded, now: Self.now)).get()
+        #expect(refundPayload.revocationReason == .appIssue)
+        #expect(refundPayload.revocationDate == refunded.revocationDate)
+    }
+
+    @Test func renewalInfoIsSigned() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let info = RenewalInfo(
+            originalTransactionID: "5", currentProductID: "pro.monthly", autoRenewProductID: "pro.yearly", willAutoRenew: true,
+            expirationIntent: nil, isInBillingRetry: false, gracePeriodExpiresDate: nil, renewalDate: Self.now.addingTimeInterval(3600))
+        let jws = try fixture.issuer.signedRenewalInfo(info, price: Decimal(string: "19.99"), currency: "USD", now: Self.now)
+        let payload = try #require(try JWSVerifier(trustedRoots: [fixture.issuer.authority.root.derRepresentation]).verifyRenewalInfo(jws).payload)
+        #expect(payload.autoRenewProductId == "pro.yearly")
+        #expect(payload.autoRenewStatus == .on)
+        #expect(payload.renewalPrice == 19_990)
+        #expect(payload.environment == .localTesting)
+    }
+
+    private func tool(_ name: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
