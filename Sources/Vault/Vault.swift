@@ -36,7 +36,7 @@ public final class Vault: @unchecked Sendable {
     /// The item for `service` and `account`, or `nil` if there is none.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func get(service: String, account: String) throws -> VaultItem? {
-        try read { $0.items[VaultItem.ID(service: service, account: account)] }
+        try read { $0.item(VaultItem.ID(service: service, account: account)) }
     }
 
     /// All items of `service`, ordered by account.
@@ -89,6 +89,28 @@ public final class Vault: @unchecked Sendable {
         try put(VaultItem.ID(service: service, account: account)) { _ in .put(content) }
     }
 
+    /// Adds or replaces many items of one service in a single durable write (one fsync).
+    /// Not a transaction: a crash during the call may leave the first few of them written,
+    /// exactly as the same upserts made one by one would.
+    /// - Parameter entries: content by account.
+    /// - Returns: the stored items, ordered by account.
+    /// - Throws: `VaultError.invalidItem` (nothing written) or an I/O error.
+    @discardableResult
+    public func upsertAll(service: String, _ entries: [String: VaultItemContent]) throws -> [VaultItem] {
+        try locked { store in
+            if store.needsCompaction { try store.compact() }
+            let now = RecordPayload.stored(store.configuration.clock())
+            var items: [VaultItem] = []
+            for (account, content) in entries.sorted(by: { $0.key < $1.key }) {
+                let id = VaultItem.ID(service: service, account: account)
+                try RecordPayload.validate(id, content)
+                items.append(VaultItem(id: id, content: content, created: store.item(id)?.created ?? now, modified: now))
+            }
+            try store.append(items.map { .put($0) })
+            return items
+        }
+    }
+
     /// Deletes an item.
     /// - Throws: `VaultError.itemNotFound` if there is no such item.
     public func delete(service: String, account: String) throws {
@@ -136,19 +158,19 @@ public final class Vault: @unchecked Sendable {
     private func write(_ id: VaultItem.ID, _ decide: (VaultItem?) throws -> VaultChange) throws -> Written {
         try locked { store in
             if store.needsCompaction { try store.compact() }
-            let current = store.items[id]
+            let current = store.item(id)
             switch try decide(current) {
             case .keep:
                 return Written(item: current)
             case .delete:
                 guard current != nil else { return Written(item: nil) }
-                try store.append(.delete(id))
+                try store.append([.delete(id)])
                 return Written(item: nil)
             case .put(let content):
                 try RecordPayload.validate(id, content)
                 let now = RecordPayload.stored(store.configuration.clock())
                 let item = VaultItem(id: id, content: content, created: current?.created ?? now, modified: now)
-                try store.append(.put(item))
+                try store.append([.put(item)])
                 return Written(item: item)
             }
         }

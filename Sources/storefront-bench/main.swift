@@ -6,6 +6,7 @@ let sections: [any BenchSection] = [
     CatalogBench(),
     StoreBench(),
     ReceiptsBench(),
+    VaultBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

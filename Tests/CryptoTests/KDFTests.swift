@@ -70,3 +70,38 @@ import Testing
         #expect(SecureBytes([UInt8]()).count == 0)
     }
 }
+
+@Suite struct ReusableKeyTests {
+    // RFC 4231 test cases 1 and 2 through one reused key each, several times over.
+    @Test func hmacKeyReusedGivesTheSameAnswers() throws {
+        let jefe = try HMACKey(.sha256, key: SecureBytes(Array("Jefe".utf8)))
+        let key1 = try HMACKey(.sha256, key: SecureBytes([UInt8](repeating: 0x0b, count: 20)))
+        for _ in 0..<3 {
+            #expect(try jefe.authenticate(Array("what do ya want for nothing?".utf8)).hexString
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+            #expect(try key1.authenticate(Array("Hi There".utf8)).hexString
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        }
+        let other = try HMAC.authenticate(.sha512, key: SecureBytes([1, 2, 3]), message: [4, 5])
+        #expect(try HMACKey(.sha512, key: SecureBytes([1, 2, 3])).authenticate([4, 5]) == other)
+    }
+
+    @Test(arguments: AEAD.Algorithm.allCases)
+    func aeadKeyReusedMatchesOneShot(algorithm: AEAD.Algorithm) throws {
+        let secret = try SecureBytes.random(count: 32)
+        let key = try AEADKey(algorithm, key: secret)
+        for length in [0, 1, 15, 16, 17, 1000] {
+            let nonce = try SecureRandom.bytes(count: 12)
+            let plaintext = try SecureRandom.bytes(count: length)
+            let aad = try SecureRandom.bytes(count: length % 7)
+            let sealed = try plaintext.withUnsafeBytes { p in try aad.withUnsafeBytes { try key.seal(nonce: nonce, plaintext: p, associatedData: $0) } }
+            #expect(sealed == (try AEAD.seal(algorithm, key: secret, nonce: nonce, plaintext: plaintext, associatedData: aad)))
+            let opened = try sealed.withUnsafeBytes { s in try aad.withUnsafeBytes { try key.open(nonce: nonce, sealed: s, associatedData: $0) } }
+            #expect(opened == plaintext)
+            var altered = sealed
+            altered[altered.count - 1] ^= 1
+            let rejected = try altered.withUnsafeBytes { s in try aad.withUnsafeBytes { try key.open(nonce: nonce, sealed: s, associatedData: $0) } }
+            #expect(rejected == nil)
+        }
+    }
+}

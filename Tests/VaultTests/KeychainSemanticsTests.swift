@@ -93,3 +93,29 @@ import Testing
         #expect(try reopened.get(service: "ünï", account: "コード")?.attributes == ["é": "ß"])
     }
 }
+
+@Suite struct BatchTests {
+    @Test func upsertAllWritesManyItemsWithOneSync() throws {
+        let dir = try TemporaryDirectory()
+        _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
+        let fs = FailingFileSystem(failSyncAt: .max)
+        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
+        try vault.add(service: "bulk", account: "k0001", content("old"))
+        let created = try #require(try vault.get(service: "bulk", account: "k0001")).created
+        let syncsBefore = fs.syncCalls
+        let entries = Dictionary(uniqueKeysWithValues: (0..<500).map { (String(format: "k%04d", $0), content("v\($0)")) })
+        let stored = try vault.upsertAll(service: "bulk", entries)
+        #expect(fs.syncCalls == syncsBefore + 1)
+        #expect(stored.count == 500)
+        #expect(stored[1].created == created)
+        let reopened = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
+        let items = try reopened.items(service: "bulk")
+        #expect(items.count == 500)
+        #expect(items.map(text) == (0..<500).map { "v\($0)" })
+        // One invalid entry: nothing is written.
+        var bad = entries
+        bad["zz"] = content("x", attributes: Dictionary(uniqueKeysWithValues: (0...64).map { ("a\($0)", "") }))
+        #expect(throws: VaultError.self) { try vault.upsertAll(service: "bulk2", bad) }
+        #expect(try vault.items(service: "bulk2").isEmpty)
+    }
+}

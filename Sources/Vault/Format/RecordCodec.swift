@@ -9,16 +9,18 @@ import Crypto
 struct RecordCodec {
     let cipher: AEAD.Algorithm
     let fileID: [UInt8]
-    let recordKey: SecureBytes
-    let itemKey: SecureBytes
+    /// The record key, with its OpenSSL contexts kept (a codec is used under the vault's lock).
+    private let recordKey: AEADKey
+    private let itemKey: HMACKey
 
     /// Derives the per-file record key and the per-vault item-tag key from the data key.
     init(cipher: AEAD.Algorithm, fileID: [UInt8], dataKey: SecureBytes) throws {
         self.cipher = cipher
         self.fileID = fileID
-        recordKey = try HKDF.derive(
-            key: dataKey, salt: fileID, info: Array("storefront vault record key v1".utf8) + [cipher.rawValue], count: 32)
-        itemKey = try HKDF.derive(key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32)
+        recordKey = try AEADKey(cipher, key: try HKDF.derive(
+            key: dataKey, salt: fileID, info: Array("storefront vault record key v1".utf8) + [cipher.rawValue], count: 32))
+        itemKey = try HMACKey(.sha256, key: try HKDF.derive(
+            key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32))
     }
 
     /// The chain value before the first record of a file.
@@ -29,7 +31,7 @@ struct RecordCodec {
         var w = ByteWriter()
         w.string(id.service)
         w.string(id.account)
-        return Array(try HMAC.authenticate(.sha256, key: itemKey, message: w.bytes).prefix(16))
+        return Array(try itemKey.authenticate(w.bytes).prefix(16))
     }
 
     /// Seals `payload` as record number `sequence` following the record whose tag is `chain`.
@@ -44,9 +46,10 @@ struct RecordCodec {
         w.append(try itemTagOverride ?? itemTag(payload.id))
         w.append(nonce)
         w.append(try Digest.hash(.sha256, w.bytes).prefix(8))
-        let sealed = try AEAD.seal(
-            cipher, key: recordKey, nonce: nonce, plaintext: plaintext,
-            associatedData: associatedData(frameHead: w.bytes[0..<44], chain: chain))
+        let ad = associatedData(frameHead: w.bytes[0..<44], chain: chain)
+        let sealed = try plaintext.withUnsafeBytes { p in
+            try ad.withUnsafeBytes { try recordKey.seal(nonce: nonce, plaintext: p, associatedData: $0) }
+        }
         w.append(sealed)
         return (w.bytes, Array(sealed.suffix(AEAD.tagByteCount)))
     }
@@ -87,8 +90,9 @@ struct RecordCodec {
         let total = VaultFormat.frameHeaderLength + Int(length)
         guard bytes.count >= total else { return .torn }
         let sealed = bytes[(start + 52)..<(start + total)]
-        let plaintext = try sealed.withUnsafeBytes {
-            try AEAD.open(cipher, key: recordKey, nonce: Array(nonce), sealed: $0, associatedData: associatedData(frameHead: head, chain: chain))
+        let ad = associatedData(frameHead: head, chain: chain)
+        let plaintext = try sealed.withUnsafeBytes { s in
+            try ad.withUnsafeBytes { try recordKey.open(nonce: Array(nonce), sealed: s, associatedData: $0) }
         }
         guard let plaintext else {
             throw VaultError.integrity(path: path, offset: offset, detail: "record \(seq) fails authentication (altered, moved, or from another vault)")

@@ -19,6 +19,10 @@ final class VaultStore {
     private var failure: String?
 
     var items: [VaultItem.ID: VaultItem] { log.items }
+
+    /// One item, read without copying the index (a copy held across a write would make the
+    /// next insertion copy the whole dictionary).
+    func item(_ id: VaultItem.ID) -> VaultItem? { log.items[id] }
     var recordCount: Int { log.recordCount }
 
     private var temporaryPath: String { path + ".tmp" }
@@ -286,30 +290,40 @@ final class VaultStore {
         return garbage > max(log.items.count, configuration.compactionMinimumGarbage)
     }
 
-    /// Appends one record and makes it durable. Call with the lock held, after `refresh`.
-    func append(_ payload: RecordPayload) throws {
+    /// Appends records (one `pwrite`) and makes them durable (one `fdatasync`); memory is
+    /// updated only after the sync succeeded. Call with the lock held, after `refresh`.
+    func append(_ payloads: [RecordPayload]) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
-        let (frame, newChain) = try codec.seal(payload, sequence: log.nextSequence, chain: log.chain)
+        guard !payloads.isEmpty else { return }
+        var sealed: [(payload: RecordPayload, chain: [UInt8], length: Int)] = []
+        var bytes: [UInt8] = []
+        var chain = log.chain
+        for (index, payload) in payloads.enumerated() {
+            let (frame, newChain) = try codec.seal(payload, sequence: log.nextSequence + UInt64(index), chain: chain)
+            bytes += frame
+            chain = newChain
+            sealed.append((payload, newChain, frame.count))
+        }
         let validEnd = log.validEnd
         do {
             if let hook = configuration.faultHook {
-                let half = frame.count / 2
-                try fs.write(fd, frame[..<half], at: validEnd)
+                let half = bytes.count / 2
+                try fs.write(fd, bytes[..<half], at: validEnd)
                 hook(.midVaultWrite)
-                try fs.write(fd, frame[half...], at: validEnd + UInt64(half))
+                try fs.write(fd, bytes[half...], at: validEnd + UInt64(half))
             } else {
-                try fs.write(fd, frame[...], at: validEnd)
+                try fs.write(fd, bytes[...], at: validEnd)
             }
             try fs.sync(fd)
         } catch {
-            // The record may or may not be on disk; it was not acknowledged. Cut it off
+            // The records may or may not be on disk; they were not acknowledged. Cut them off
             // (best effort) and stop this handle: a retried fsync could report a success
             // that never reached the disk.
             try? fs.truncate(fd, to: validEnd)
             failure = "\(error.operation) failed with errno \(error.code)"
             throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
         }
-        log.apply(payload, chain: newChain, length: frame.count)
+        for record in sealed { log.apply(record.payload, chain: record.chain, length: record.length) }
     }
 
     /// Rewrites the live items into a new file with a new file id (fresh record key), then

@@ -1,0 +1,294 @@
+import Crypto
+import Foundation
+import Glibc
+import Vault
+
+/// The vault: durable single-item writes beside a bare `write` + `fdatasync` loop (the disk's
+/// limit) and SQLite (WAL, synchronous=FULL) doing the same upserts; cost per write and open
+/// time at 1,000, 10,000 and 100,000 items; bulk AEAD seal/open beside `openssl speed`.
+struct VaultBench: BenchSection {
+    let name = "vault"
+    let summary = "durable writes vs write+fdatasync and SQLite WAL FULL; scaling to 100,000 items; AEAD vs openssl speed"
+    var writes = 2000
+    var sizes = [1_000, 10_000, 100_000]
+    var bufferSize = 16 * 1024
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func run(_ report: BenchReport) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-vault-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try durableWrites(report, directory)
+        try scaling(report, directory)
+        try aeadThroughput(report)
+    }
+
+    // MARK: - Durable single-item writes
+
+    /// The three take turns, one write each per round, so that load from anything else on the
+    /// machine falls on all of them alike.
+    private func durableWrites(_ report: BenchReport, _ directory: URL) throws {
+        let payload = Data(repeating: 0x5A, count: 64)
+        let url = directory.appendingPathComponent("writes/vault.sfv")
+        let vault = try Vault(at: url, key: .keyFile(VaultKey.defaultKeyFile(for: url)))
+        try vault.upsert(service: "bench", account: "item", VaultItemContent(data: payload))
+        let recordSize = Int(try vault.status().bytes) - 176
+        let bare = try BareLog(directory.appendingPathComponent("bare.log"), recordSize: recordSize)
+        let sqlite = try SQLitePeer(directory.appendingPathComponent("bench.sqlite"), dataSize: payload.count)
+        defer { sqlite.stop() }
+
+        let clock = ContinuousClock()
+        var vaultTime = 0.0, bareTime = 0.0
+        for i in 0..<writes {
+            vaultTime += try clock.measure {
+                try vault.upsert(service: "bench", account: "item", VaultItemContent(data: payload, label: "\(i % 10)"))
+            }.seconds
+            bareTime += try clock.measure { try bare.append() }.seconds
+            try sqlite.upsert()
+        }
+        let sqliteTime = try sqlite.finish()
+
+        let vaultRate = Double(writes) / vaultTime, bareRate = Double(writes) / bareTime, sqliteRate = Double(writes) / sqliteTime
+        report.line("durable upserts of one item", String(format: "%.0f /s", vaultRate),
+                    "\(writes) writes, \(BenchReport.duration(vaultTime / Double(writes))) each, record \(recordSize) B, compaction included")
+        report.line("bare pwrite + fdatasync, same size", String(format: "%.0f /s", bareRate),
+                    "the disk's limit: \(BenchReport.duration(bareTime / Double(writes))) each")
+        report.line("SQLite WAL synchronous=FULL upsert", String(format: "%.0f /s", sqliteRate),
+                    "python3 sqlite3 \(sqliteVersion()), one transaction per upsert, timed inside python")
+        report.line("vault / bare fdatasync", BenchReport.ratio(vaultRate / bareRate), "1× would be the physical limit")
+        report.line("vault / SQLite", BenchReport.ratio(vaultRate / sqliteRate), "above 1× means more durable writes per second")
+    }
+
+    /// The physical limit: append a record-sized buffer and `fdatasync`.
+    private final class BareLog {
+        let fd: Int32
+        let record: [UInt8]
+
+        init(_ url: URL, recordSize: Int) throws {
+            fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw Failure(description: "open \(url.path): errno \(errno)") }
+            record = [UInt8](repeating: 0xA5, count: recordSize)
+        }
+
+        deinit { close(fd) }
+
+        func append() throws {
+            let n = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n == record.count, fdatasync(fd) == 0 else { throw Failure(description: "bare write/fdatasync failed") }
+        }
+    }
+
+    /// SQLite in WAL mode with synchronous=FULL in a python3 child: one single-row upsert (its
+    /// own transaction) per request line; python times each upsert itself, so the pipe's
+    /// round trip is not counted.
+    private final class SQLitePeer {
+        let process = Process()
+        let input = Pipe(), output = Pipe()
+        private var buffer = Data()
+
+        static let script = """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute('PRAGMA journal_mode=WAL'); db.execute('PRAGMA synchronous=FULL')
+            db.execute('CREATE TABLE items(service TEXT, account TEXT, data BLOB, label TEXT, modified INTEGER, PRIMARY KEY(service, account))')
+            data = b'Z' * int(sys.argv[2])
+            total = 0.0
+            i = 0
+            for line in sys.stdin:
+                if line.strip() != 'w':
+                    break
+                start = time.perf_counter()
+                db.execute('INSERT INTO items VALUES(?,?,?,?,?) ON CONFLICT(service, account) DO UPDATE SET data=excluded.data, label=excluded.label, modified=excluded.modified', ('bench', 'item', data, str(i % 10), i))
+                total += time.perf_counter() - start
+                i += 1
+                sys.stdout.write('ok\\n'); sys.stdout.flush()
+            sys.stdout.write('%r\\n' % total); sys.stdout.flush()
+            """
+
+        init(_ url: URL, dataSize: Int) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", Self.script, url.path, "\(dataSize)"]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        func upsert() throws {
+            try input.fileHandleForWriting.write(contentsOf: Data("w\n".utf8))
+            guard try readLine() == "ok" else { throw Failure(description: "python3 sqlite3 peer failed") }
+        }
+
+        /// Ends the peer and returns the total seconds it spent in upserts.
+        func finish() throws -> Double {
+            try input.fileHandleForWriting.write(contentsOf: Data("q\n".utf8))
+            guard let line = try readLine(), let seconds = Double(line) else {
+                throw Failure(description: "python3 sqlite3 peer gave no total")
+            }
+            process.waitUntilExit()
+            return seconds
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+        }
+
+        private func readLine() throws -> String? {
+            while true {
+                if let newline = buffer.firstIndex(of: 10) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    return line
+                }
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return nil }
+                buffer.append(chunk)
+            }
+        }
+    }
+
+    private func sqliteVersion() -> String {
+        (try? python(["-c", "import sqlite3; print(sqlite3.sqlite_version)"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+    }
+
+    private func python(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "python3 exited with \(process.terminationStatus)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: - Scaling with the number of items
+
+    private func scaling(_ report: BenchReport, _ directory: URL) throws {
+        var vaults: [(size: Int, url: URL, key: VaultKey, vault: Vault)] = []
+        for size in sizes {
+            let url = directory.appendingPathComponent("scale-\(size)/vault.sfv")
+            let key = VaultKey.keyFile(VaultKey.defaultKeyFile(for: url))
+            let vault = try Vault(at: url, key: key)
+            var account = 0
+            while account < size {
+                let chunk = min(10_000, size - account)
+                var entries: [String: VaultItemContent] = [:]
+                for i in account..<(account + chunk) {
+                    entries[String(format: "product-%06d", i)] = VaultItemContent(data: Data(repeating: UInt8(i & 0xFF), count: 64), label: "item \(i)")
+                }
+                try vault.upsertAll(service: "bench", entries)
+                account += chunk
+            }
+            vaults.append((size, url, key, vault))
+        }
+        // Single durable upserts of random existing items, taking turns between the sizes.
+        let clock = ContinuousClock()
+        var times = Array(repeating: [Double](), count: vaults.count)
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            for (index, entry) in vaults.enumerated() {
+                let account = String(format: "product-%06d", Int.random(in: 0..<entry.size, using: &rng))
+                times[index].append(try clock.measure {
+                    try entry.vault.upsert(service: "bench", account: account, VaultItemContent(data: Data(repeating: 1, count: 64)))
+                }.seconds)
+            }
+        }
+        var medians: [Double] = []
+        for (index, entry) in vaults.enumerated() {
+            let single = Timing(runs: times[index].sorted())
+            medians.append(single.median)
+            let bytes = try entry.vault.status().bytes
+            let open = try Timing.measure(runs: 3) {
+                let reopened = try Vault(at: entry.url, key: entry.key)
+                guard try reopened.status().items == entry.size else { throw Failure(description: "reopen lost items") }
+            }
+            report.line("\(entry.size) items: one durable upsert", BenchReport.duration(single.median), single.summary)
+            report.line("\(entry.size) items: open (read + verify all)", BenchReport.duration(open.median),
+                        "\(BenchReport.bytes(Int(bytes))), \(BenchReport.duration(open.median / Double(entry.size))) per item")
+            if index == vaults.count - 1 {
+                let compact = try Timing.measure(runs: 1) { try entry.vault.compact() }
+                report.line("\(entry.size) items: one compaction", BenchReport.duration(compact.median),
+                            "write-temp + fsync + rename + fsync-dir; runs once per ≥\(entry.size) writes")
+            }
+        }
+        if let first = medians.first, let last = medians.last, let small = sizes.first, let large = sizes.last {
+            report.line("upsert cost at \(large) / at \(small) items", BenchReport.ratio(last / first), "1× means independent of the item count")
+        }
+    }
+
+    // MARK: - Bulk AEAD
+
+    private func aeadThroughput(_ report: BenchReport) throws {
+        for algorithm in AEAD.Algorithm.allCases {
+            let key = try SecureBytes.random(count: 32)
+            let nonce = try SecureRandom.bytes(count: 12)
+            let buffer = try SecureRandom.bytes(count: bufferSize)
+            let aad = Array("bench".utf8)
+            // The reusable key the vault itself uses: key schedule once, a new nonce per message.
+            let aeadKey = try AEADKey(algorithm, key: key)
+            let sealed = try AEAD.seal(algorithm, key: key, nonce: nonce, plaintext: buffer, associatedData: aad)
+            let iterations = 20_000
+            let peer = opensslSpeed(algorithm)
+            let seal = try buffer.withUnsafeBytes { plaintext in
+                try aad.withUnsafeBytes { ad in
+                    try Timing.measure(runs: 3) {
+                        for _ in 0..<iterations { _ = try aeadKey.seal(nonce: nonce, plaintext: plaintext, associatedData: ad) }
+                    }
+                }
+            }
+            let open = try sealed.withUnsafeBytes { sealedBytes in
+                try aad.withUnsafeBytes { ad in
+                    try Timing.measure(runs: 3) {
+                        for _ in 0..<iterations {
+                            guard try aeadKey.open(nonce: nonce, sealed: sealedBytes, associatedData: ad) != nil else {
+                                throw Failure(description: "open failed")
+                            }
+                        }
+                    }
+                }
+            }
+            let sealRate = Double(iterations * bufferSize) / seal.minimum
+            let openRate = Double(iterations * bufferSize) / open.minimum
+            let note = peer.map { "openssl speed -evp \(algorithm.openSSLName) -bytes \(bufferSize): \(megabytes($0))" } ?? "openssl speed unavailable"
+            report.line("\(algorithm.openSSLName) seal, \(bufferSize / 1024) KiB buffers", megabytes(sealRate), note)
+            report.line("\(algorithm.openSSLName) open, \(bufferSize / 1024) KiB buffers", megabytes(openRate), "verify tag, then release")
+            if let peer {
+                report.line("  seal / openssl speed", BenchReport.ratio(sealRate / peer), "AEADKey (key schedule kept, new nonce and output array per message) vs OpenSSL's own loop")
+                report.line("  open / openssl speed (encrypt)", BenchReport.ratio(openRate / peer), "openssl speed -evp measures encryption")
+            }
+        }
+    }
+
+    private func megabytes(_ rate: Double) -> String { String(format: "%.0f MB/s", rate / 1e6) }
+
+    /// OpenSSL's own figure for `algorithm` on buffers of `bufferSize`, in bytes per second.
+    private func opensslSpeed(_ algorithm: AEAD.Algorithm) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["openssl", "speed", "-evp", algorithm.openSSLName, "-bytes", "\(bufferSize)", "-seconds", "1"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Last line: "AES-256-GCM    4160338.71k" (thousands of bytes per second).
+        guard let last = text.split(separator: "\n").last(where: { $0.hasSuffix("k") }),
+            let figure = last.split(separator: " ").last, let value = Double(figure.dropLast())
+        else { return nil }
+        return value * 1000
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
