@@ -9,8 +9,8 @@ struct ProductsCommand: Command {
         and are formatted for the locale. --json prints an array of objects, one per product,
         with productID, type, referenceName, displayName, description, locale, price (a decimal
         string), displayPrice, currencyCode, storefront and familyShareable; auto-renewable
-        subscriptions add subscriptionGroup, subscriptionGroupID, subscriptionGroupLevel,
-        subscriptionPeriod, introductoryOffer and promotionalOffers.
+        subscriptions add subscriptionGroup, subscriptionGroupID, subscriptionGroupDisplayName,
+        subscriptionGroupLevel, subscriptionPeriod, introductoryOffer and promotionalOffers.
         """
     let options: [OptionSpec] = []
 
