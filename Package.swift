@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(name: "StorefrontUITests", dependencies: ["StorefrontUI", "StoreCore"]),
         // End to end: the built `storefront` binary, run as a real process.
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "Receipts", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

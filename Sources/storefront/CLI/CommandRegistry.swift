@@ -5,6 +5,8 @@ enum CommandRegistry {
         BuyCommand(),
         RestoreCommand(),
         HistoryCommand(),
+        ReceiptCommand(),
+        TransactionCommand(),
         StoreCommand(),
         HelpCommand(),
     ]

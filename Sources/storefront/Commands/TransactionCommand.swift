@@ -1,0 +1,46 @@
+import Foundation
+import Receipts
+
+/// `storefront transaction verify FILE [--root CERT]`: verifies a StoreKit 2 signed
+/// transaction (JWS) and prints its payload.
+struct TransactionCommand: Command {
+    let name = "transaction"
+    let summary = "Verify a JWS signed transaction and print its payload."
+    let usage = "verify FILE [--root CERT] [--at DATE] [--json]"
+    let discussion = """
+        FILE holds a JWS signed transaction (compact form). With --root, the x5c chain must end
+        at that certificate (DER or PEM), checked at the payload's signedDate or --at. Without
+        --root, only Xcode's single self-signed certificate is accepted, as Xcode signs
+        transactions in StoreKit testing. Prints the payload in Apple's field names; exits 1
+        with the reason when the signature or chain does not check.
+        """
+    let options: [OptionSpec] = [
+        OptionSpec(name: "root", valueName: "CERT", help: "Trusted root certificate (DER or PEM)."),
+        OptionSpec(name: "at", valueName: "DATE", help: "Check certificates at this date instead of signedDate."),
+    ]
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        guard invocation.arguments.first == "verify" else { throw .usage("usage: storefront transaction \(usage)") }
+        guard invocation.arguments.count == 2 else { throw .usage("transaction verify takes exactly one FILE.") }
+        let path = invocation.arguments[1]
+        let text = String(decoding: try ReceiptOutput.read(path, context: context, what: "signed transaction"), as: UTF8.self)
+        let at = try ReceiptOutput.date(option: invocation.options["at"])
+        var roots: [[UInt8]] = []
+        if let rootPath = invocation.options["root"] {
+            roots.append(Array(try ReceiptOutput.read(rootPath, context: context, what: "root certificate")))
+        }
+        let verifier: JWSVerifier
+        do {
+            verifier = try JWSVerifier(trustedRoots: roots, trustXcodeSelfSigned: roots.isEmpty)
+        } catch {
+            throw .runtime("\(invocation.options["root"] ?? "root"): \(error)")
+        }
+        switch verifier.verifyTransaction(text, at: at) {
+        case .valid(let payload):
+            if !invocation.global.json { context.output.write("valid signed transaction \(payload.transactionId ?? "-") for \(payload.productId ?? "-")\n") }
+            context.output.write(ReceiptOutput.json(payload))
+        case .invalid(let reason):
+            throw .runtime("invalid signed transaction \(path): \(reason)")
+        }
+    }
+}
