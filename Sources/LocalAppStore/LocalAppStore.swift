@@ -152,8 +152,8 @@ public actor LocalAppStore: StoreBackend {
     }
 
     /// Removes a transaction from the queue (it stays in the history).
-    /// - Throws: `.unknownTransaction` when it is not in the queue; `.paymentInvalid` when it
-    ///   is still `.purchasing`.
+    /// - Throws: `.unknownTransaction` when it is not in the queue; `.paymentInvalid` (naming
+    ///   it) when it is still `.purchasing`.
     public func finish(transactionID: String) async throws(StoreError) {
         let account = configuration.account.id
         // Not synced: if a crash loses the finish, the transaction is delivered again and the

@@ -46,6 +46,7 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
         switch self {
         case .unknownTransaction(let id): .unknownTransaction(id)
         case .unknownProduct(let id): .productNotAvailable(productID: id)
+        case .notPending: .paymentInvalid(description)
         default: .systemError(description)
         }
     }

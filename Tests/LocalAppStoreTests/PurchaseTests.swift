@@ -76,7 +76,7 @@ import Testing
     @Test func quantitiesAndOffersAreChecked() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let store = try makeStore(dir)
+        let store = try makeStore(dir, latency: 1000)  // purchases stay .purchasing
         await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 0)) }
         await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 11)) }
         await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.pro, quantity: 2)) }
@@ -87,6 +87,16 @@ import Testing
             try await store.add(Payment(productID: TestCatalog.missing))
         }
         let withOffer = try await store.add(Payment(productID: TestCatalog.monthly, offerID: "winback"))
+        do {
+            try await store.finish(transactionID: withOffer.transactionID)
+            Issue.record("a purchasing transaction was finished")
+        } catch {
+            guard case .paymentInvalid(let why) = error else {
+                Issue.record("expected .paymentInvalid, got \(error)")
+                return
+            }
+            #expect(why.contains(withOffer.transactionID))
+        }
         #expect(withOffer.payment.offerID == "winback")
         #expect(withOffer.offerID == "winback")
         #expect(withOffer.offerType == .promotional)
