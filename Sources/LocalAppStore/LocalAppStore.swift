@@ -184,20 +184,23 @@ public actor LocalAppStore: StoreBackend {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (restored, _) = try transactOrThrow { state throws(LocalAppStoreError) in
+            // Every purchase of a restorable product, and every renewal of a subscription;
+            // a non-consumable bought again (delivered free) only through its first purchase.
             let originals = state.orderedEntries.filter { entry in
-                entry.accountID == account && entry.transaction.state == .purchased
-                    && entry.transaction.productType.isRestorable && entry.transaction.revocationDate == nil
-                    && entry.transaction.originalTransactionID == entry.id
-                    && (applicationUsername == nil || entry.transaction.payment.applicationUsername == applicationUsername)
+                let transaction = entry.transaction
+                return entry.accountID == account && transaction.state == .purchased
+                    && transaction.productType.isRestorable && transaction.revocationDate == nil
+                    && (transaction.productType != .nonConsumable || transaction.originalTransactionID == entry.id)
+                    && (applicationUsername == nil || transaction.payment.applicationUsername == applicationUsername)
             }
             var records: [JournalRecord] = []
             var restored: [StoreCore.Transaction] = []
             for original in originals {
                 let old = original.transaction
                 let transaction = StoreCore.Transaction(
-                    transactionID: state.allocateTransactionID(), originalTransactionID: old.transactionID,
+                    transactionID: state.allocateTransactionID(), originalTransactionID: old.originalTransactionID,
                     productID: old.productID, productType: old.productType, payment: old.payment, state: .restored,
-                    purchaseDate: now, originalPurchaseDate: old.purchaseDate, expiresDate: old.expiresDate,
+                    purchaseDate: now, originalPurchaseDate: old.originalPurchaseDate, expiresDate: old.expiresDate,
                     webOrderLineItemID: old.webOrderLineItemID, price: old.price, currencyCode: old.currencyCode,
                     storefront: old.storefront, subscriptionGroupID: old.subscriptionGroupID,
                     offerType: old.offerType, offerID: old.offerID)

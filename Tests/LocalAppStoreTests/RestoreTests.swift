@@ -53,6 +53,37 @@ import Testing
         #expect(try await store.restoreCompletedTransactions(applicationUsername: "nobody").isEmpty)
     }
 
+    @Test func everyRenewalOfASubscriptionIsRestoredWithItsOriginalID() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let store = try makeStore(dir, clock: clock)
+        var events = EventReader(await store.events())
+        let first = try await buy(store, &events, TestCatalog.monthly)
+        try await store.finish(transactionID: first.transactionID)
+        // A renewal as the subscription machinery journals it: a new transaction, same original.
+        let journal = try StoreJournal(
+            directory: dir.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
+        let firstEnd = try #require(first.expiresDate)
+        let renewalEnd = SubscriptionPeriod(value: 1, unit: .month).advance(firstEnd)
+        let (renewal, _) = try journal.transact { state throws(LocalAppStoreError) in
+            let renewal = Transaction(
+                transactionID: state.allocateTransactionID(), originalTransactionID: first.transactionID,
+                productID: first.productID, productType: .autoRenewable, payment: first.payment, state: .purchased,
+                purchaseDate: firstEnd, originalPurchaseDate: first.purchaseDate,
+                expiresDate: renewalEnd, subscriptionGroupID: first.subscriptionGroupID)
+            let entry = QueueEntry(
+                transaction: renewal, accountID: StoreAccount.localTester.id, charged: true, finished: true,
+                pending: nil, owner: nil)
+            return ([JournalRecord.make(entry)], renewal)
+        }
+        let restored = try await store.restoreCompletedTransactions(applicationUsername: nil)
+        #expect(restored.count == 2)
+        #expect(restored.allSatisfy { $0.originalTransactionID == first.transactionID })
+        #expect(restored.allSatisfy { $0.originalPurchaseDate == first.purchaseDate })
+        #expect(restored.map(\.expiresDate) == [first.expiresDate, renewal.expiresDate])
+    }
+
     @Test func failedDeferredAndRestoredTransactionsAreNotRestoredAgain() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
