@@ -31,9 +31,20 @@ import Testing
         process.executableURL = storefront
         process.arguments = ["--data-dir", dataDirectory.path, "--catalog", demoCatalog.path] + arguments
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // Kept for the failure message: what the child said when it ended early.
+        let log = dataDirectory.appendingPathComponent("child-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         return process
+    }
+
+    /// Everything the children wrote to standard error in `dataDirectory`.
+    static func childLogs(_ dataDirectory: URL) -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.path)) ?? []
+        return names.filter { $0.hasPrefix("child-") }.compactMap {
+            try? String(contentsOf: dataDirectory.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
     }
 
     static func makeDemoStore(_ dir: TemporaryDirectory) throws -> LocalAppStore {
@@ -53,7 +64,9 @@ import Testing
             queued = try await store.history()
             await Task.yield()
         }
-        #expect(queued.map(\.state) == [.purchasing])
+        try #require(
+            queued.map(\.state) == [.purchasing],
+            "the child ended (status \(child.isRunning ? "running" : String(child.terminationStatus))) before queuing: \(Self.childLogs(dir.url))")
         #expect(try FileManager.default.contentsOfDirectory(
             atPath: dir.stateDirectory.appendingPathComponent("owners").path).count == 2)  // the child's and ours
 
@@ -90,7 +103,7 @@ import Testing
         }
         for child in children {
             child.waitUntilExit()
-            #expect(child.terminationStatus == 0)
+            #expect(child.terminationStatus == 0, "\(Self.childLogs(dir.url))")
         }
         let charges = try await store.charges()
         #expect(charges.count == 7)
