@@ -47,7 +47,11 @@ public enum CertificateChain {
         guard X509_STORE_CTX_init(context, store, leaf.pointer, untrusted.pointer) == 1 else {
             throw CryptoError("X509_STORE_CTX_init")
         }
-        X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), time_t(date.timeIntervalSince1970.rounded(.down)))
+        // A date from a payload may be anything; only a representable time reaches OpenSSL.
+        guard let seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)) else {
+            throw CryptoError("certificate chain verification", reason: "the date \(date.timeIntervalSince1970) s is out of range")
+        }
+        X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), seconds)
         let ok = X509_verify_cert(context)
         defer { ERR_clear_error() }
         if ok == 1 { return nil }

@@ -46,8 +46,11 @@ public enum CertificateIssuer {
         guard X509_set_subject_name(certificate, name) == 1 else { throw CryptoError("X509_set_subject_name") }
         let issuerName = issuer.map { X509_get_subject_name($0.pointer) } ?? name
         guard X509_set_issuer_name(certificate, issuerName) == 1 else { throw CryptoError("X509_set_issuer_name") }
-        guard ASN1_TIME_set(X509_getm_notBefore(certificate), time_t(notBefore.timeIntervalSince1970)) != nil,
-            ASN1_TIME_set(X509_getm_notAfter(certificate), time_t(notAfter.timeIntervalSince1970)) != nil
+        guard let start = time_t(exactly: notBefore.timeIntervalSince1970.rounded(.down)),
+            let end = time_t(exactly: notAfter.timeIntervalSince1970.rounded(.down))
+        else { throw CryptoError("issuing certificate \(commonName)", reason: "validity dates out of range") }
+        guard ASN1_TIME_set(X509_getm_notBefore(certificate), start) != nil,
+            ASN1_TIME_set(X509_getm_notAfter(certificate), end) != nil
         else { throw CryptoError("ASN1_TIME_set") }
         guard X509_set_pubkey(certificate, subjectKey.pointer) == 1 else { throw CryptoError("X509_set_pubkey") }
 

@@ -169,3 +169,31 @@ import Testing
         #expect(throws: CryptoError.self) { try JWSSigner(authority: try authority(.init(keyKind: .rsa(bits: 2048)))) }
     }
 }
+
+@Suite struct JWSHostileInputTests {
+    /// A JWS whose payload is `json`, signed properly, so only the payload's values are hostile.
+    func signed(_ json: String) throws -> (String, CertificateAuthority) {
+        let authority = try CertificateAuthority.create(now: Date(timeIntervalSince1970: 1_767_225_600)).authority
+        let header = JWSHeader(x5c: authority.chain.map { Data($0.derRepresentation).base64EncodedString() })
+        let input = Base64URL.encode(try JSONEncoder().encode(header)) + "." + Base64URL.encode(Array(json.utf8))
+        let signature = try ECDSA.signES256(Array(input.utf8), key: authority.signingKey)
+        return (input + "." + Base64URL.encode(signature), authority)
+    }
+
+    @Test(arguments: [
+        #"{"signedDate": 1e300}"#, #"{"signedDate": -1e300}"#, #"{"signedDate": 9223372036854775807}"#,
+        #"{"signedDate": "yesterday"}"#, #"{"quantity": 99999999999}"#, #"[1, 2]"#, #"{}"#,
+    ])
+    func outOfRangeValuesAreInvalidNotTraps(json: String) throws {
+        let (jws, authority) = try signed(json)
+        let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(jws)
+        #expect(result.payload == nil)
+        #expect(result.reason.map { "\($0)" }?.isEmpty == false)
+    }
+
+    @Test func datesOutsideTheFormatDoNotTrap() {
+        #expect(ReceiptDate.format(Date(timeIntervalSince1970: 1e300)).hasPrefix("out-of-range"))
+        #expect(ReceiptDate.format(Date(timeIntervalSince1970: -1e300)).hasPrefix("out-of-range"))
+        #expect(ReceiptDate.format(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+    }
+}

@@ -24,7 +24,11 @@ public enum ReceiptDate {
 
     /// Formats `date` the way Apple writes receipt dates: UTC, whole seconds, `Z`.
     public static func format(_ date: Date) -> String {
-        let total = Int64(date.timeIntervalSince1970.rounded(.down))
+        // Dates outside years 0000-9999 cannot be written in this form (and must not trap).
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, seconds >= -62_167_219_200, seconds <= 253_402_300_799, let total = Int64(exactly: seconds) else {
+            return "out-of-range date (\(date.timeIntervalSince1970) s)"
+        }
         let days = floorDivide(total, 86_400)
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)

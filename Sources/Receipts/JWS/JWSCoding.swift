@@ -7,7 +7,10 @@ enum JWSCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+            guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) else {
+                throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath, debugDescription: "date out of range"))
+            }
+            try container.encode(milliseconds)
         }
         return encoder
     }
@@ -16,10 +19,15 @@ enum JWSCoding {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            if let milliseconds = try? container.decode(Int64.self) {
+            if let milliseconds = try? container.decode(Int64.self), milliseconds.magnitude < 10_000_000_000_000_000 {
                 return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             }
-            return Date(timeIntervalSince1970: try container.decode(Double.self) / 1000)
+            let milliseconds = try container.decode(Double.self)
+            // Keep dates within ±300,000 years so every later conversion to an integer is exact.
+            guard milliseconds.isFinite, abs(milliseconds) < 1e16 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "date \(milliseconds) ms is out of range")
+            }
+            return Date(timeIntervalSince1970: milliseconds / 1000)
         }
         return decoder
     }
