@@ -22,11 +22,7 @@ struct StoreBench: BenchSection {
     private static let unsyncedRounds = 3
 
     func run(_ report: BenchReport) throws {
-        // The store is async; the bench driver is not. Wait on this (non-pool) thread.
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<[(Int, Rate, Rate)], any Error>?>(nil)
-        Task {
-            do {
+        let rows = try Blocking.await { () async throws -> [(Int, Rate, Rate)] in
                 var rows: [(Int, Rate, Rate)] = []
                 for history in [100, 10_000] {
                     let synced = try await Self.purchaseRate(history: history, syncsWrites: true)
@@ -46,14 +42,8 @@ struct StoreBench: BenchSection {
                         if round.rate > rows[index].2.rate { rows[index].2 = round }
                     }
                 }
-                outcome.withLock { $0 = .success(rows) }
-            } catch {
-                outcome.withLock { $0 = .failure(error) }
-            }
-            done.signal()
+                return rows
         }
-        done.wait()
-        let rows = try outcome.withLock { $0 }?.get() ?? []
         let peer = Self.measureFsync()
         report.line("raw disk: write + fsync of a 700-byte line", BenchReport.duration(peer), "(peer, same run)")
         for (history, synced, unsynced) in rows {
@@ -78,7 +68,7 @@ struct StoreBench: BenchSection {
     /// Seconds one append-and-fsync of a journal-sized line takes on the temporary
     /// directory's disk, with the same system calls as the journal (`write` on an `O_APPEND`
     /// descriptor, then `fsync`).
-    private static func measureFsync(rounds: Int = 300) -> Double {
+    static func measureFsync(rounds: Int = 300) -> Double {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("storebench-fsync-\(UUID().uuidString)").path
         let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .nan }

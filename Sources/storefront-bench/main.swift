@@ -5,6 +5,7 @@ import Foundation
 let sections: [any BenchSection] = [
     CatalogBench(),
     StoreBench(),
+    EngineBench(),
     ReceiptsBench(),
     VaultBench(),
 ]

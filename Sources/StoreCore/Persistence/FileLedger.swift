@@ -60,11 +60,16 @@ public final class FileLedger: PurchaseLedger {
     /// How many `fsync` calls this ledger has made (for benchmarks).
     public var fsyncCount: Int { syncs.load(ordering: .relaxed) }
 
+    private let syncsWrites: Bool
+
     /// Opens (creating with mode 0600) the ledger at `path`.
+    /// - Parameters:
+    ///   - syncsWrites: `fsync` every write (keep `true` outside benchmark seeding).
     /// - Throws: `LedgerError.io` when the file cannot be opened.
-    public init(path: String, faultHook: @escaping FaultHook = { _ in }) throws {
+    public init(path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true) throws {
         self.path = path
         self.faultHook = faultHook
+        self.syncsWrites = syncsWrites
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw LedgerError.io(path: path, reason: String(cString: strerror(errno))) }
         descriptor = fd
@@ -159,6 +164,7 @@ public final class FileLedger: PurchaseLedger {
                 written += n
             }
         }
+        guard syncsWrites else { return }
         syncs.add(1, ordering: .relaxed)
         guard fsync(descriptor) == 0 else { throw ioError("fsync") }
     }
