@@ -347,6 +347,7 @@ public actor LocalAppStore: StoreBackend {
 
     /// Decides a `.purchasing` transaction as the settings say: failed, deferred, or charged.
     private func settle(_ id: String) {
+        configuration.faultHook(.beforeCharge)
         let account = configuration.account.id
         let now = configuration.clock.now
         let catalog = configuration.catalog

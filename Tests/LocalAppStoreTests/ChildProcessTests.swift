@@ -26,10 +26,13 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    static func start(_ arguments: [String], dataDirectory: URL) throws -> Process {
+    static func start(_ arguments: [String], dataDirectory: URL, fault: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = storefront
         process.arguments = ["--data-dir", dataDirectory.path, "--catalog", demoCatalog.path] + arguments
+        if let fault {
+            process.environment = ProcessInfo.processInfo.environment.merging(["STOREFRONT_FAULT": fault]) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         // Kept for the failure message: what the child said when it ended early.
         let log = dataDirectory.appendingPathComponent("child-\(UUID().uuidString).log")
@@ -55,26 +58,15 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let store = try Self.makeDemoStore(dir)
-        // The child waits 3 s (on the real clock) to load the product, then 3 s between
-        // queuing the payment and charging it: it is killed in that second wait.
-        try await store.set(name: "latency", value: "3000")
-        let child = try Self.start(["buy", Self.coins], dataDirectory: dir.url)
-        var queued: [StoreCore.Transaction] = []
-        while queued.isEmpty && child.isRunning {
-            queued = try await store.history()
-            await Task.yield()
-        }
-        try #require(
-            queued.map(\.state) == [.purchasing],
-            "the child ended (status \(child.isRunning ? "running" : String(child.terminationStatus))) before queuing: \(Self.childLogs(dir.url))")
+        // The child kills itself (SIGKILL) after queuing the payment durably, before charging it.
+        let child = try Self.start(["buy", Self.coins], dataDirectory: dir.url, fault: "before-charge")
+        child.waitUntilExit()
+        try #require(child.terminationReason == .uncaughtSignal, "the child was to die at before-charge: \(Self.childLogs(dir.url))")
+        let queued = try await store.history()
+        #expect(queued.map(\.state) == [.purchasing])
         #expect(try FileManager.default.contentsOfDirectory(
             atPath: dir.stateDirectory.appendingPathComponent("owners").path).count == 2)  // the child's and ours
 
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(child.terminationReason == .uncaughtSignal)
-
-        try await store.set(name: "latency", value: "0")
         var events = EventReader(await store.events())
         let adopted = await events.nextUpdate()
         #expect(adopted.map(\.transactionID) == queued.map(\.transactionID))

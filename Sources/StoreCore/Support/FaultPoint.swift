@@ -6,6 +6,8 @@ public struct FaultPoint: RawRepresentable, Hashable, Sendable, CustomStringConv
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The store queued the payment (durably) and has not charged it yet.
+    public static let beforeCharge = FaultPoint(rawValue: "before-charge")
     /// The store recorded the charge; the app has not heard of it yet.
     public static let afterCharge = FaultPoint(rawValue: "after-charge")
     /// The app recorded the purchase; the store has not been told to finish it.

@@ -8,7 +8,7 @@ import Glibc
 /// so tests can prove that nothing acknowledged is lost and nothing is delivered twice.
 enum FaultInjection {
     /// The fault points the README documents.
-    static let points: [FaultPoint] = [.afterCharge, .beforeFinish, .midDownload, .midVaultWrite]
+    static let points: [FaultPoint] = [.beforeCharge, .afterCharge, .beforeFinish, .midDownload, .midVaultWrite]
 
     /// The hook for `environment`: does nothing unless `STOREFRONT_FAULT` names a point.
     /// - Throws: `CLIError.usage` when the variable names no known point.
