@@ -14,7 +14,7 @@ import Testing
         let deferred = try await buy(store, &events, TestCatalog.pro)
         #expect(deferred.state == .deferred)
         #expect(try await store.charges().isEmpty)
-        #expect(recorder.recorded.isEmpty)
+        #expect(recorder.recorded == [.beforeCharge], "deferred, not charged")
         #expect(try await store.pending() == [PendingTransaction(transaction: deferred, reason: .askToBuy)])
 
         let approved = try await store.approve(transactionID: deferred.transactionID)
@@ -22,7 +22,7 @@ import Testing
         #expect(await events.nextUpdate() == [approved])
         #expect(try await store.charges().map(\.transactionID) == [deferred.transactionID])
         #expect(try await store.pending().isEmpty)
-        #expect(recorder.recorded == [.afterCharge])
+        #expect(recorder.recorded == [.beforeCharge, .afterCharge])
         await #expect(throws: LocalAppStoreError.self) { try await store.approve(transactionID: deferred.transactionID) }
     }
 
