@@ -35,6 +35,14 @@ public struct BERReader: Sendable {
         return try readElement(bytes, at: &position, depth: 0)
     }
 
+    /// Reads one element's identifier and length octets at `position`, leaving `position` at
+    /// its first content octet. The length is nil for the indefinite form.
+    /// - Throws: `ReceiptError.malformed` when the header is cut short or invalid.
+    public func readHeader(_ bytes: ArraySlice<UInt8>, at position: inout Int) throws(ReceiptError) -> (tag: BERTag, length: Int?) {
+        let tag = try readTag(bytes, at: &position)
+        return (tag, try readLength(bytes, at: &position))
+    }
+
     // MARK: - Elements
 
     private func readElement(_ bytes: ArraySlice<UInt8>, at position: inout Int, depth: Int) throws(ReceiptError) -> BERNode {

@@ -66,13 +66,10 @@ public struct ReceiptDecoder: Sendable {
     /// Decodes the attribute SET of a receipt payload.
     /// - Throws: `ReceiptError` naming the attribute and offset that is wrong.
     public func decodePayload(_ payload: [UInt8]) throws(ReceiptError) -> AppReceipt {
-        let set = try reader.readSingle(payload)
-        try set.expect(.set, "receipt payload")
         var receipt = AppReceipt(bundleID: "", appVersion: "", opaqueValue: [], sha1Hash: [])
         receipt.bundleIDData = []
         var seen: Set<Int64> = []
-        for node in set.children {
-            let attribute = try Self.attribute(node)
+        try forEachAttribute(in: payload[...], "receipt payload") { (attribute: Attribute) throws(ReceiptError) in
             let value = attribute.value
             let type = attribute.type
             typealias T = ReceiptAttributeType
@@ -104,18 +101,26 @@ public struct ReceiptDecoder: Sendable {
     // MARK: - In-app purchases
 
     private func inAppPurchase(_ value: AttributeValue) throws(ReceiptError) -> InAppPurchaseReceipt {
-        let set: BERNode
-        do {
-            set = try reader.readSingle(value.bytes)
+        var purchase = InAppPurchaseReceipt(quantity: nil, productID: "", transactionID: "")
+        var inner: ReceiptError?
+        do throws(ReceiptError) {
+            try forEachAttribute(in: value.bytes, "in-app purchase receipt") { (attribute: Attribute) throws(ReceiptError) in
+                do throws(ReceiptError) {
+                    try apply(attribute, to: &purchase)
+                } catch {
+                    inner = error
+                    throw error
+                }
+            }
         } catch {
+            // Errors about an attribute inside keep their own attribute; structural ones name 17.
+            if let inner, error == inner { throw inner }
             throw Self.invalid(ReceiptAttributeType.inAppPurchase, value.offset, "\(error)")
         }
-        guard set.tag == .set else {
-            throw Self.invalid(ReceiptAttributeType.inAppPurchase, value.offset, "expected a SET, found \(set.tag)")
-        }
-        var purchase = InAppPurchaseReceipt(quantity: nil, productID: "", transactionID: "")
-        for node in set.children {
-            let attribute = try Self.attribute(node)
+        return purchase
+    }
+
+    private func apply(_ attribute: Attribute, to purchase: inout InAppPurchaseReceipt) throws(ReceiptError) {
             let value = attribute.value
             let type = attribute.type
             typealias T = ReceiptAttributeType
@@ -135,8 +140,66 @@ public struct ReceiptDecoder: Sendable {
             case T.promotionalOfferIdentifier: purchase.promotionalOfferIdentifier = try string(value, type)
             default: purchase.unknownAttributes.append(attribute.raw)
             }
+    }
+
+    // MARK: - Attribute scanning
+
+    /// Calls `body` with each attribute of the SET encoded in `encoding`. Well-formed DER
+    /// attributes are read straight from their headers, without building nodes; anything else
+    /// (indefinite lengths, constructed strings, extra fields, errors) goes through the full reader.
+    private func forEachAttribute(
+        in encoding: ArraySlice<UInt8>, _ what: String, _ body: (Attribute) throws(ReceiptError) -> Void
+    ) throws(ReceiptError) {
+        var position = encoding.startIndex
+        let (tag, length) = try reader.readHeader(encoding, at: &position)
+        guard tag == .set, let length, length == encoding.endIndex - position else {
+            let set = try reader.readSingle(encoding)
+            try set.expect(.set, what)
+            for node in set.children { try body(try Self.attribute(node)) }
+            return
         }
-        return purchase
+        let end = encoding.endIndex
+        while position < end {
+            if let attribute = fastAttribute(encoding, at: &position, end: end) {
+                try body(attribute)
+                continue
+            }
+            let node = try reader.readFirst(encoding[position..<end])
+            try body(try Self.attribute(node))
+            position = node.end
+        }
+    }
+
+    private func fastAttribute(_ bytes: ArraySlice<UInt8>, at position: inout Int, end: Int) -> Attribute? {
+        var cursor = position
+        guard let (tag, length) = try? reader.readHeader(bytes, at: &cursor), tag == .sequence, let length,
+            length <= end - cursor
+        else { return nil }
+        let sequenceEnd = cursor + length
+        guard let typeBytes = primitive(bytes, at: &cursor, end: sequenceEnd, tag: .integer),
+            let versionBytes = primitive(bytes, at: &cursor, end: sequenceEnd, tag: .integer),
+            let value = primitive(bytes, at: &cursor, end: sequenceEnd, tag: .octetString),
+            cursor == sequenceEnd,
+            let type = Self.int64(typeBytes), let version = Self.int64(versionBytes)
+        else { return nil }
+        position = sequenceEnd
+        return Attribute(type: type, version: version, value: AttributeValue(bytes: value, offset: value.startIndex))
+    }
+
+    private func primitive(_ bytes: ArraySlice<UInt8>, at position: inout Int, end: Int, tag expected: BERTag) -> ArraySlice<UInt8>? {
+        var cursor = position
+        guard let (tag, length) = try? reader.readHeader(bytes, at: &cursor), tag == expected, let length,
+            length <= end - cursor
+        else { return nil }
+        position = cursor + length
+        return bytes[cursor..<position]
+    }
+
+    private static func int64(_ content: ArraySlice<UInt8>) -> Int64? {
+        guard let first = content.first, content.count <= 8 else { return nil }
+        var value: Int64 = first >= 0x80 ? -1 : 0
+        for byte in content { value = (value << 8) | Int64(byte) }
+        return value
     }
 
     // MARK: - Attributes
