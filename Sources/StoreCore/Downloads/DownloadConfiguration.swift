@@ -9,6 +9,10 @@ public struct DownloadConfiguration: Sendable {
     /// Bytes between durable checkpoints (fsync of the partial file, then of the offset
     /// record). A restart resumes from the last checkpoint.
     public var checkpointBytes: Int64
+    /// Whether downloads start by themselves (the default, as in RMStore). When false they are
+    /// recorded as waiting and start on `DownloadManager.resume` (a short-lived CLI command that
+    /// should not begin downloads it will not wait for).
+    public var startsAutomatically: Bool
     /// How many downloads run at once; the rest wait.
     public var maxConcurrentDownloads: Int
     /// Self-hosted content (RMStore's `contentDownloader`): asked for products the store
@@ -23,15 +27,17 @@ public struct DownloadConfiguration: Sendable {
     ///   - checkpointBytes: bytes between durable checkpoints, 1 MiB by default.
     ///   - maxConcurrentDownloads: downloads at once, 2 by default.
     ///   - contentDownloader: the app's self-hosted content source, if any.
+    ///   - startsAutomatically: whether downloads start by themselves.
     ///   - fileSystem: the file system; the real one by default.
     public init(
         dataDirectory: URL, checkpointBytes: Int64 = 1 << 20, maxConcurrentDownloads: Int = 2,
-        contentDownloader: (any ContentDownloader)? = nil, fileSystem: any DownloadFileSystem = POSIXFileSystem()
+        contentDownloader: (any ContentDownloader)? = nil, startsAutomatically: Bool = true, fileSystem: any DownloadFileSystem = POSIXFileSystem()
     ) {
         self.dataDirectory = dataDirectory
         self.checkpointBytes = max(1, checkpointBytes)
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.contentDownloader = contentDownloader
+        self.startsAutomatically = startsAutomatically
         self.fileSystem = fileSystem
     }
 }

@@ -33,6 +33,11 @@ public protocol DownloadFileSystem: Sendable {
     func contents(ofDirectory path: String) -> [String]
     /// The size of a regular file, `nil` when there is none.
     func fileSize(_ path: String) -> Int64?
+    /// Takes an exclusive advisory lock on `path` (created when missing) without waiting;
+    /// `nil` when another process holds it. The kernel drops it when the process dies.
+    func tryLock(_ path: String) throws(FileSystemError) -> OpenFile?
+    /// Releases a lock taken with `tryLock`.
+    func unlock(_ file: OpenFile)
 }
 
 /// A file opened through a `DownloadFileSystem`.

@@ -32,6 +32,12 @@ public actor DownloadManager {
     private var meters: [String: RateMeter] = [:]
     private var lastReported: [String: Int64] = [:]
     private var nextSequence = 0
+    /// Downloads asked for by `resume` (all are, when downloads start automatically).
+    private var requested: Set<String> = []
+    /// The lock files held while downloads run.
+    private var leases: [String: OpenFile?] = [:]
+    /// Set by `simulateProcessDeath()`: nothing is written any more.
+    private var dead = false
 
     init(
         configuration: DownloadConfiguration, backend: any StoreBackend, broadcaster: EventBroadcaster,
@@ -51,6 +57,10 @@ public actor DownloadManager {
     private var recordsDirectory: String { downloadsRoot + "/records" }
     private func recordPath(_ id: String) -> String { recordsDirectory + "/" + id + ".json" }
     private func partialDirectory(_ id: String) -> String { downloadsRoot + "/partial/" + id }
+    private var locksDirectory: String { downloadsRoot + "/locks" }
+    private func lockPath(_ id: String) -> String { locksDirectory + "/" + id + ".lock" }
+    private var controlDirectory: String { downloadsRoot + "/control" }
+    private func controlPath(_ id: String) -> String { controlDirectory + "/" + id }
     private var contentRoot: String { configuration.dataDirectory.appendingPathComponent("Content").path }
     private func installedDirectory(_ manifest: ContentManifest) -> String {
         contentRoot + "/" + manifest.productID + "/" + manifest.version
@@ -83,29 +93,35 @@ public actor DownloadManager {
     }
 
     /// Pauses a waiting or active download at its next chunk; its bytes stay for `resume`.
-    /// - Throws: `DownloadError.unknownDownload`.
-    public func pause(_ id: String) throws(DownloadError) {
-        loadIfNeeded()
-        guard var record = records[id] else { throw .unknownDownload(id) }
-        if running[id] != nil {
-            stopRequests[id] = .paused
-            running[id]?.cancel()
-        } else if record.download.state == .waiting || record.download.state == .active {
-            record.download.state = .paused
-            record.download.bytesPerSecond = 0
-            try commit(record)
-            broadcaster.send(.downloadPaused(record.download))
-            settle(record.download)
-        }
+    /// A download running in another process is asked to pause (through a control file) and
+    /// this waits, up to about ten seconds of the clock, until it has.
+    /// - Returns: the download as it is now.
+    /// - Throws: `DownloadError.unknownDownload`, or a file error.
+    @discardableResult
+    public func pause(_ id: String) async throws(DownloadError) -> Download {
+        try await stop(id, as: .paused)
     }
 
-    /// Resumes a paused, failed or cancelled download (from its last durable offset).
+    /// Cancels a download and deletes its partial bytes; the transaction stays unfinished
+    /// (retryable with `resume` or `retryDownloads`). Works across processes like `pause`.
+    /// - Returns: the download as it is now.
+    /// - Throws: `DownloadError.unknownDownload`, or a file error.
+    @discardableResult
+    public func cancel(_ id: String) async throws(DownloadError) -> Download {
+        try await stop(id, as: .cancelled)
+    }
+
+    /// Starts or resumes a waiting, paused, failed or cancelled download (from its last
+    /// durable offset), also when the configuration does not start downloads automatically.
     /// - Throws: `DownloadError.unknownDownload`.
     public func resume(_ id: String) throws(DownloadError) {
         loadIfNeeded()
+        reload(id)
         guard var record = records[id] else { throw .unknownDownload(id) }
         stopRequests[id] = nil
-        guard running[id] == nil, [.paused, .failed, .cancelled, .active].contains(record.download.state) else { return }
+        requested.insert(id)
+        guard running[id] == nil, record.download.state != .finished else { return }
+        removeControl(id)
         record.download.state = .waiting
         record.download.error = nil
         try commit(record)
@@ -113,18 +129,65 @@ public actor DownloadManager {
         schedule()
     }
 
-    /// Cancels a download and deletes its partial bytes; the transaction stays unfinished
-    /// (retryable with `resume` or `retryDownloads`).
-    /// - Throws: `DownloadError.unknownDownload`.
-    public func cancel(_ id: String) throws(DownloadError) {
+    private func stop(_ id: String, as target: DownloadState) async throws(DownloadError) -> Download {
         loadIfNeeded()
-        guard let record = records[id] else { throw .unknownDownload(id) }
+        guard records[id] != nil else { throw .unknownDownload(id) }
         if running[id] != nil {
-            stopRequests[id] = .cancelled
+            stopRequests[id] = target
             running[id]?.cancel()
-        } else if record.download.state != .finished, record.download.state != .cancelled {
-            try markCancelled(record)
+            return records[id]?.download ?? Download(id: id, transactionID: id, productID: "", contentVersion: "", state: target, bytesWritten: 0, totalBytes: 0)
         }
+        let lease = try translate { () throws(FileSystemError) -> OpenFile? in
+            try fs.createDirectory(locksDirectory)
+            return try fs.tryLock(lockPath(id))
+        }
+        if let lease {
+            defer { fs.unlock(lease) }
+            removeControl(id)
+            reload(id)
+            guard let record = records[id] else { throw .unknownDownload(id) }
+            let state = record.download.state
+            if target == .paused, state == .waiting || state == .active {
+                var paused = record
+                paused.download.state = .paused
+                paused.download.bytesPerSecond = 0
+                try commit(paused)
+                broadcaster.send(.downloadPaused(paused.download))
+                settle(paused.download)
+            } else if target == .cancelled, state != .finished, state != .cancelled {
+                try markCancelled(record)
+            }
+        } else {
+            // Another process is downloading it: ask it to stop at its next chunk.
+            try translate { () throws(FileSystemError) in
+                try fs.createDirectory(controlDirectory)
+                try fs.writeAtomically(controlPath(id), Array(target.rawValue.utf8))
+            }
+            for _ in 0..<200 {
+                try? await clock.sleep(for: .milliseconds(50))
+                reload(id)
+                guard let state = records[id]?.download.state else { break }
+                if state == target || state == .finished || (state == .failed && target == .paused) { break }
+            }
+        }
+        return records[id]?.download ?? Download(id: id, transactionID: id, productID: "", contentVersion: "", state: target, bytesWritten: 0, totalBytes: 0)
+    }
+
+    /// Re-reads a download's record from disk (another process may have changed it), unless
+    /// this process is running it.
+    private func reload(_ id: String) {
+        guard running[id] == nil, let record = readRecord(recordPath(id)), record.download.id == id else { return }
+        records[id] = record
+    }
+
+    private func readControl(_ id: String) -> DownloadState? {
+        guard fs.exists(controlPath(id)), let bytes = try? fs.readSmallFile(controlPath(id)) else { return nil }
+        let state = DownloadState(rawValue: String(decoding: bytes, as: UTF8.self))
+        return state == .paused || state == .cancelled ? state : nil
+    }
+
+    private func removeControl(_ id: String) {
+        try? fs.remove(controlPath(id))
     }
 
     /// Starts again every failed or cancelled download, and resumes every interrupted one.
@@ -254,6 +317,7 @@ public actor DownloadManager {
     private func schedule() {
         let waiting = records.values
             .filter { $0.download.state == .waiting && running[$0.download.id] == nil }
+            .filter { configuration.startsAutomatically || requested.contains($0.download.id) }
             .sorted { $0.sequence < $1.sequence }
         for record in waiting where running.count < configuration.maxConcurrentDownloads {
             let id = record.download.id
@@ -262,6 +326,25 @@ public actor DownloadManager {
     }
 
     private func run(_ id: String) async {
+        // One process downloads a given download at a time; the kernel drops the lease if it dies.
+        var lease: OpenFile?
+        do {
+            try fs.createDirectory(locksDirectory)
+            lease = try fs.tryLock(lockPath(id))
+            if lease == nil {
+                // Another process is downloading it.
+                running[id] = nil
+                return
+            }
+        } catch {
+            // No lease (an unwritable directory): the download reports the real error.
+            lease = nil
+        }
+        leases[id] = lease
+        defer {
+            if let lease = leases.removeValue(forKey: id) ?? nil { fs.unlock(lease) }
+        }
+        reload(id)
         guard var record = records[id] else { return }
         record.download.state = .active
         record.download.error = nil
@@ -302,6 +385,7 @@ public actor DownloadManager {
             try? commit(record)
             broadcaster.send(.downloadFailed(record.download))
         }
+        if stopRequests[id] != nil { removeControl(id) }
         running[id] = nil
         stopRequests[id] = nil
         settle(records[id]?.download ?? record.download)
@@ -354,6 +438,7 @@ public actor DownloadManager {
         var stretchLength: Int64 = 0
         do {
             for try await chunk in source.bytes(of: file, in: record.manifest, from: offset) {
+                if stopRequests[id] == nil, let asked = readControl(id) { stopRequests[id] = asked }
                 if stopRequests[id] != nil { break }
                 let (end, overflow) = offset.addingReportingOverflow(Int64(chunk.count))
                 guard !overflow, end <= file.size else {
@@ -492,14 +577,11 @@ public actor DownloadManager {
     private func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        let decoder = JSONDecoder()
         for name in fs.contents(ofDirectory: recordsDirectory) where name.hasSuffix(".json") {
-            guard let bytes = try? fs.readSmallFile(recordsDirectory + "/" + name),
-                  var record = try? decoder.decode(DownloadRecord.self, from: Data(bytes)),
-                  record.formatVersion == 1, record.download.id + ".json" == name
-            else { continue }
-            if record.download.state == .active {
+            guard var record = readRecord(recordsDirectory + "/" + name), record.download.id + ".json" == name else { continue }
+            if record.download.state == .active, let free = try? fs.tryLock(lockPath(record.download.id)) {
                 // Active in a process that died: it waits to be resumed from its last checkpoint.
+                fs.unlock(free)
                 record.download.state = .waiting
                 record.download.bytesPerSecond = 0
             }
@@ -508,7 +590,24 @@ public actor DownloadManager {
         }
     }
 
+    private func readRecord(_ path: String) -> DownloadRecord? {
+        guard let bytes = try? fs.readSmallFile(path),
+              let record = try? JSONDecoder().decode(DownloadRecord.self, from: Data(bytes)),
+              record.formatVersion == 1
+        else { return nil }
+        return record
+    }
+
+    /// For tests: behaves from now on as a process that died — leases are released (as the
+    /// kernel does) and nothing more is written.
+    func simulateProcessDeath() {
+        dead = true
+        for case let lease? in leases.values { fs.unlock(lease) }
+        leases.removeAll()
+    }
+
     private func commit(_ record: DownloadRecord) throws(DownloadError) {
+        guard !dead else { throw .fileSystem(path: recordPath(record.download.id), reason: "the process is gone") }
         records[record.download.id] = record
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

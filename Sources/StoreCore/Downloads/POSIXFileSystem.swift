@@ -139,6 +139,20 @@ public struct POSIXFileSystem: DownloadFileSystem {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
+    public func tryLock(_ path: String) throws(FileSystemError) -> OpenFile? {
+        let file = try open(path)
+        if flock(file.handle, LOCK_EX | LOCK_NB) == 0 { return file }
+        let code = errno
+        close(file)
+        if code == EWOULDBLOCK { return nil }
+        throw failure(path, code)
+    }
+
+    public func unlock(_ file: OpenFile) {
+        _ = flock(file.handle, LOCK_UN)
+        close(file)
+    }
+
     public func fileSize(_ path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

@@ -154,6 +154,7 @@ struct DownloadTests {
         while dying.sleeperCount == 0 { await Task.yield() }
         let written = try #require(await manager.download(id: id)?.bytesWritten)
         #expect(written > 16_384 * 2)
+        await manager.simulateProcessDeath()
         await f.backend.detach()
         await first.stop()
         await f.backend.setContentGate(f.clock)
@@ -179,6 +180,7 @@ struct DownloadTests {
             dying.advance(by: 1)
         }
         while dying.sleeperCount == 0 { await Task.yield() }
+        await first.downloads?.simulateProcessDeath()
         await f.backend.detach()
         await first.stop()
 

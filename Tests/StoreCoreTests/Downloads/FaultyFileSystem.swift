@@ -57,4 +57,6 @@ final class FaultyFileSystem: DownloadFileSystem {
     func exists(_ path: String) -> Bool { real.exists(path) }
     func contents(ofDirectory path: String) -> [String] { real.contents(ofDirectory: path) }
     func fileSize(_ path: String) -> Int64? { real.fileSize(path) }
+    func tryLock(_ path: String) throws(FileSystemError) -> OpenFile? { try real.tryLock(path) }
+    func unlock(_ file: OpenFile) { real.unlock(file) }
 }
