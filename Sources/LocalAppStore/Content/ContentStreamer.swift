@@ -10,6 +10,10 @@ final class ContentStreamer: Sendable {
     private struct State {
         var handle: FileHandle?
         var position: Int64
+        /// When serving started and how much was served since, to pace against a schedule
+        /// (sleeping per chunk alone would add each sleep's overshoot).
+        var started: Date?
+        var served: Int64 = 0
     }
 
     private let url: URL
@@ -71,7 +75,16 @@ final class ContentStreamer: Sendable {
             throw DownloadError.transferFailed("\(path) is shorter on the store's disk than its manifest says")
         }
         if bandwidth > 0 {
-            try await clock.sleep(for: .nanoseconds(Int64(bytes.count) * 1_000_000_000 / Int64(bandwidth)))
+            let now = clock.now
+            let (started, served) = state.withLock { state -> (Date, Int64) in
+                let started = state.started ?? now
+                state.started = started
+                state.served += Int64(bytes.count)
+                return (started, state.served)
+            }
+            let due = started.addingTimeInterval(Double(served) / Double(bandwidth))
+            let wait = due.timeIntervalSince(now)
+            if wait > 0 { try await clock.sleep(for: .nanoseconds(Int64(wait * 1e9))) }
         }
         state.withLock { $0.position = position + Int64(bytes.count) }
         return bytes

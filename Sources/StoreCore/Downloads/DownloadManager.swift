@@ -121,6 +121,8 @@ public actor DownloadManager {
         stopRequests[id] = nil
         requested.insert(id)
         guard running[id] == nil, record.download.state != .finished else { return }
+        // Another process downloading it keeps it; its state is theirs to write.
+        if let held = try? fs.tryLock(lockPath(id)) { fs.unlock(held) } else if fs.exists(lockPath(id)) { return }
         removeControl(id)
         record.download.state = .waiting
         record.download.error = nil
@@ -198,12 +200,14 @@ public actor DownloadManager {
         }
     }
 
-    /// Waits until download `id` is finished, failed, cancelled or paused, and returns it.
+    /// Waits until download `id` is finished, failed, cancelled or paused, and returns it; at
+    /// once when this process is not going to run it (for example another process is).
     /// - Throws: `DownloadError.unknownDownload`.
     public func waitUntilSettled(_ id: String) async throws(DownloadError) -> Download {
         loadIfNeeded()
         guard let record = records[id] else { throw .unknownDownload(id) }
-        if running[id] == nil, record.download.state != .waiting, record.download.state != .active {
+        let scheduled = record.download.state == .waiting && (configuration.startsAutomatically || requested.contains(id))
+        if running[id] == nil, !scheduled {
             return record.download
         }
         return await withCheckedContinuation { waiters[id, default: []].append($0) }
@@ -224,7 +228,8 @@ public actor DownloadManager {
             case .failed:
                 record.finishesTransaction = finishesTransaction
                 records[id] = record
-                try? resume(id)
+                // Retried by itself on the next start, unless downloads wait to be asked for.
+                if configuration.startsAutomatically { try? resume(id) }
             case .waiting, .active:
                 record.finishesTransaction = finishesTransaction
                 records[id] = record
@@ -334,6 +339,9 @@ public actor DownloadManager {
             if lease == nil {
                 // Another process is downloading it.
                 running[id] = nil
+                requested.remove(id)
+                reload(id)
+                if let download = records[id]?.download { settle(download) }
                 return
             }
         } catch {

@@ -23,7 +23,11 @@ struct StoreSession {
         } catch {
             throw .runtime("cannot open the purchase ledger: \(error)")
         }
-        let store = Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(faultHook: faultHook))
+        // Downloads wait for the command that shows them (buy, downloads resume), so a short
+        // command never starts a download it would not wait for.
+        let downloads = DownloadConfiguration(dataDirectory: dataDirectory, startsAutomatically: false)
+        let store = Store(
+            backend: backend, ledger: ledger, configuration: StoreConfiguration(faultHook: faultHook, downloads: downloads))
         await store.start()
         return StoreSession(selection: selection, dataDirectory: dataDirectory, backend: backend, store: store)
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import LocalAppStore
 
 /// The catalog, storefront and locale a command works with, resolved from the global options.
 struct CatalogSelection {
@@ -20,7 +21,7 @@ struct CatalogSelection {
             home: context.environment["HOME"])
         let catalog: StoreKitConfiguration
         do {
-            catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: path))
+            catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: path), contentDigester: ContentDigest.sha256)
         } catch {
             throw .runtime("cannot load the catalog: \(error.description)")
         }

@@ -7,6 +7,7 @@ enum CommandRegistry {
         HistoryCommand(),
         ReceiptCommand(),
         TransactionCommand(),
+        DownloadsCommand(),
         StoreCommand(),
         HelpCommand(),
     ]

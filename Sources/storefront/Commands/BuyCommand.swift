@@ -36,6 +36,9 @@ struct BuyCommand: Command {
         let result = await session.store.purchase(
             productID, quantity: quantity, applicationUsername: username, orderData: orderData)
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
+        if !invocation.global.json { context.output.write(Self.describe(result, name: name) + "\n") }
+        // Hosted content downloads now, with progress; the purchase is owned either way.
+        let download = await DownloadsFollower.followPurchase(result, name: name, session: session, context: context, json: invocation.global.json)
         await session.close()
 
         if invocation.global.json {
@@ -45,9 +48,11 @@ struct BuyCommand: Command {
                 members.append(("transaction", TransactionOutput.json(t)))
             }
             if case .failed(let error, _) = result { members.append(("error", .string(error.description))) }
+            if let download { members.append(("download", DownloadsOutput.json(download))) }
             context.output.write(JSONText.object(members).rendered())
-        } else {
-            context.output.write(Self.describe(result, name: name) + "\n")
+        }
+        if let download, download.state == .failed || download.state == .cancelled {
+            throw .runtime("the content of \(productID) was not installed (\(download.state)); the purchase is kept.")
         }
         switch result {
         case .purchased, .pending: return

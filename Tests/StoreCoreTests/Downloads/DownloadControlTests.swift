@@ -21,7 +21,7 @@ struct DownloadControlTests {
         let remote = try #require(other.downloads)
         #expect(await remote.download(id: id)?.state == .active, "a download leased by a live engine shows as active")
         let paused = Mutex<Download?>(nil)
-        Task { paused.withLock { $0 = nil }; let d = try await remote.pause(id); paused.withLock { $0 = d } }
+        Task { let d = try await remote.pause(id); paused.withLock { $0 = d } }
         // The remote side polls on the clock, so the clock moves until its answer is in.
         await f.drive { paused.withLock { $0 } != nil }
         let seen = try #require(paused.withLock { $0 })
