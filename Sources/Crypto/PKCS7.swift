@@ -97,6 +97,10 @@ public enum PKCS7 {
         }
         defer { OPENSSL_sk_free(signers) }
         let signer = X509Certificate(retaining: OpaquePointer(first))
+        var otherSigners: [X509Certificate] = []
+        for index in 1..<max(1, OPENSSL_sk_num(signers)) {
+            if let pointer = OPENSSL_sk_value(signers, index) { otherSigners.append(X509Certificate(retaining: OpaquePointer(pointer))) }
+        }
         var certificates: [X509Certificate] = []
         if let stack = CMS_get1_certs(cms) {
             for index in 0..<OPENSSL_sk_num(stack) {
@@ -106,10 +110,11 @@ public enum PKCS7 {
             }
             OPENSSL_sk_pop_free(stack, freeCertificate)
         }
-        if let failure = try CertificateChain.verify(
-            leaf: signer, intermediates: certificates, trustedRoots: trustedRoots, at: date)
-        {
-            return .failure(.chain(failure))
+        // Every signer must chain to the root, not only the first.
+        for each in [signer] + otherSigners {
+            if let failure = try CertificateChain.verify(leaf: each, intermediates: certificates, trustedRoots: trustedRoots, at: date) {
+                return .failure(.chain(failure))
+            }
         }
         return .success(SignedContent(content: output.bytes, signer: signer, certificates: certificates))
     }

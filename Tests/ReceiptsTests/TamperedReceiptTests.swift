@@ -102,3 +102,32 @@ import Testing
         ])
     }
 }
+
+/// A certificate the root vouches for but that was not issued for signing receipts or JWS
+/// (a developer certificate under Apple's root, say) is refused.
+@Suite struct SignerAuthorizationTests {
+    let unmarked = CertificateAuthority.Configuration(intermediateMarkers: [], signingMarkers: [])
+
+    @Test func receiptSignedWithoutTheMarkerIsRefused() throws {
+        let fixture = try IssuedReceiptFixture(configuration: unmarked)
+        let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(fixture.der)
+        #expect(result == .invalid(.signerNotAuthorized(
+            subject: fixture.authority.signingCertificate.subject, missingMarker: ReceiptValidator.receiptSignerMarker)))
+        // Told not to require it, the same receipt is valid.
+        #expect(try ReceiptValidator(trustedRoots: [fixture.rootDER], signerMarker: nil).validate(fixture.der).receipt != nil)
+    }
+
+    @Test func jwsWithoutTheMarkersIsRefused() throws {
+        let authority = try CertificateAuthority.create(configuration: unmarked, now: JWSTests.signedDate.addingTimeInterval(-60)).authority
+        let jws = try JWSSigner(authority: authority).sign(JWSTests.transaction())
+        let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(jws)
+        #expect(result == .invalid(.certificateNotAuthorized(subject: authority.signingCertificate.subject, missingMarker: JWSVerifier.leafMarker)))
+        #expect(try JWSVerifier(trustedRoots: [authority.root.derRepresentation], requireMarkers: false).verifyTransaction(jws).payload != nil)
+
+        let halfMarked = CertificateAuthority.Configuration(intermediateMarkers: [])
+        let other = try CertificateAuthority.create(configuration: halfMarked, now: JWSTests.signedDate.addingTimeInterval(-60)).authority
+        let second = try JWSVerifier(trustedRoots: [other.root.derRepresentation])
+            .verifyTransaction(try JWSSigner(authority: other).sign(JWSTests.transaction()))
+        #expect(second == .invalid(.certificateNotAuthorized(subject: other.intermediate.subject, missingMarker: JWSVerifier.intermediateMarker)))
+    }
+}

@@ -20,6 +20,9 @@ public enum JWSInvalidReason: Error, Hashable, Sendable, CustomStringConvertible
     case untrustedChain(subject: String, reason: String)
     /// Another problem with a certificate of the chain.
     case invalidCertificate(subject: String, reason: String)
+    /// A certificate chains to the root but lacks the marker extension of its role (App Store
+    /// signing leaf, WWDR intermediate): it was not issued for signing App Store data.
+    case certificateNotAuthorized(subject: String, missingMarker: String)
     /// The payload is not the expected JSON.
     case unreadablePayload(String)
 
@@ -36,6 +39,8 @@ public enum JWSInvalidReason: Error, Hashable, Sendable, CustomStringConvertible
             "certificate \"\(subject)\" was not yet valid (not before \(notBefore.map(ReceiptDate.format) ?? "?")) at \(ReceiptDate.format(at))"
         case .untrustedChain(let subject, let reason): "the JWS is not signed under the trusted root (\"\(subject)\": \(reason))"
         case .invalidCertificate(let subject, let reason): "certificate \"\(subject)\" is not acceptable: \(reason)"
+        case .certificateNotAuthorized(let subject, let marker):
+            "certificate \"\(subject)\" was not issued for App Store signing (it lacks extension \(marker))"
         case .unreadablePayload(let detail): "the JWS payload cannot be read: \(detail)"
         }
     }

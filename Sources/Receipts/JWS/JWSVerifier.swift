@@ -5,16 +5,24 @@ import Foundation
 /// chain ends at a trusted root at the payload's `signedDate` (or a given date). Xcode's single
 /// self-signed certificate is accepted only when the verifier is told to trust it.
 public struct JWSVerifier: Sendable {
+    /// The extension Apple puts on JWS signing certificates.
+    public static let leafMarker = "1.2.840.113635.100.6.11.1"
+    /// The extension Apple puts on its WWDR intermediate.
+    public static let intermediateMarker = "1.2.840.113635.100.6.2.1"
+
     private let roots: [X509Certificate]
     private let trustsXcodeSelfSigned: Bool
+    private let requiresMarkers: Bool
 
     /// Creates a verifier.
     /// - Parameters:
     ///   - trustedRoots: DER or PEM encodings of the roots to trust.
     ///   - trustXcodeSelfSigned: accept a JWS whose `x5c` is one self-signed certificate, as Xcode signs.
+    ///   - requireMarkers: below a trusted root, the leaf must carry `leafMarker` and the
+    ///     intermediate `intermediateMarker`, as Apple's own library checks.
     /// - Throws: `ReceiptValidatorError` when no root is given and Xcode's case is not trusted either,
     ///   or a root cannot be read.
-    public init(trustedRoots: [[UInt8]], trustXcodeSelfSigned: Bool = false) throws(ReceiptValidatorError) {
+    public init(trustedRoots: [[UInt8]], trustXcodeSelfSigned: Bool = false, requireMarkers: Bool = true) throws(ReceiptValidatorError) {
         guard !trustedRoots.isEmpty || trustXcodeSelfSigned else { throw .noTrustedRoot }
         var roots: [X509Certificate] = []
         for (index, bytes) in trustedRoots.enumerated() {
@@ -26,6 +34,7 @@ public struct JWSVerifier: Sendable {
         }
         self.roots = roots
         self.trustsXcodeSelfSigned = trustXcodeSelfSigned
+        self.requiresMarkers = requireMarkers
     }
 
     /// Verifies a signed transaction.
@@ -95,7 +104,16 @@ public struct JWSVerifier: Sendable {
             return .invalid(.invalidCertificate(subject: leaf.subject, reason: error.description))
         }
         switch failure {
-        case nil: return .valid(payload)
+        case nil:
+            if requiresMarkers, !roots.contains(leaf) {
+                if !leaf.hasExtension(oid: Self.leafMarker) {
+                    return .invalid(.certificateNotAuthorized(subject: leaf.subject, missingMarker: Self.leafMarker))
+                }
+                if chain.count >= 3, !roots.contains(chain[1]), !chain[1].hasExtension(oid: Self.intermediateMarker) {
+                    return .invalid(.certificateNotAuthorized(subject: chain[1].subject, missingMarker: Self.intermediateMarker))
+                }
+            }
+            return .valid(payload)
         case .expired(let subject, let notAfter)?:
             return .invalid(.certificateExpired(subject: subject, notAfter: notAfter, checkedAt: checkedAt))
         case .notYetValid(let subject, let notBefore)?:

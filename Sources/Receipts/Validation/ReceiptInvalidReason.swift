@@ -16,6 +16,9 @@ public enum ReceiptInvalidReason: Error, Hashable, Sendable, CustomStringConvert
     case untrustedChain(subject: String, reason: String)
     /// Another problem with a certificate of the chain.
     case invalidCertificate(subject: String, reason: String)
+    /// The signer chains to the root but is not a receipt-signing certificate (it lacks the
+    /// marker extension), e.g. a developer certificate issued under the same root.
+    case signerNotAuthorized(subject: String, missingMarker: String)
     /// The receipt is for another app.
     case bundleIDMismatch(expected: String, found: String)
     /// The receipt is for another version of the app.
@@ -37,6 +40,8 @@ public enum ReceiptInvalidReason: Error, Hashable, Sendable, CustomStringConvert
         case .untrustedChain(let subject, let reason):
             "the receipt is not signed under the trusted root (\"\(subject)\": \(reason))"
         case .invalidCertificate(let subject, let reason): "certificate \"\(subject)\" is not acceptable: \(reason)"
+        case .signerNotAuthorized(let subject, let marker):
+            "certificate \"\(subject)\" is not a receipt-signing certificate (it lacks extension \(marker))"
         case .bundleIDMismatch(let expected, let found): "the receipt is for bundle ID \"\(found)\", not \"\(expected)\""
         case .appVersionMismatch(let expected, let found): "the receipt is for app version \"\(found)\", not \"\(expected)\""
         case .deviceHashMismatch: "the receipt's hash does not match this device's identifier (made for another device)"

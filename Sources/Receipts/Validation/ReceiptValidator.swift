@@ -23,13 +23,24 @@ public struct ReceiptValidator: Sendable {
         }
     }
 
+    /// The extension Apple puts on receipt-signing certificates (and this project's chain too).
+    public static let receiptSignerMarker = "1.2.840.113635.100.6.11.1"
+
     private let roots: [X509Certificate]
     private let decoder: ReceiptDecoder
+    private let signerMarker: String?
 
     /// Creates a validator trusting the given root certificates.
-    /// - Parameter trustedRoots: DER (`.cer`) or PEM encodings of the roots.
+    /// - Parameters:
+    ///   - trustedRoots: DER (`.cer`) or PEM encodings of the roots.
+    ///   - signerMarker: the extension (dotted OID) a signer below the root must carry; nil accepts
+    ///     any certificate the root vouches for. A signer that is itself a trusted root (Xcode's
+    ///     self-signed StoreKit certificate) needs no marker.
     /// - Throws: `ReceiptValidatorError.noTrustedRoot` or `.unreadableRoot` on misconfiguration.
-    public init(trustedRoots: [[UInt8]], decoder: ReceiptDecoder = ReceiptDecoder()) throws(ReceiptValidatorError) {
+    public init(
+        trustedRoots: [[UInt8]], signerMarker: String? = ReceiptValidator.receiptSignerMarker,
+        decoder: ReceiptDecoder = ReceiptDecoder()
+    ) throws(ReceiptValidatorError) {
         guard !trustedRoots.isEmpty else { throw .noTrustedRoot }
         var roots: [X509Certificate] = []
         for (index, bytes) in trustedRoots.enumerated() {
@@ -41,6 +52,7 @@ public struct ReceiptValidator: Sendable {
         }
         self.roots = roots
         self.decoder = decoder
+        self.signerMarker = signerMarker
     }
 
     /// Validates a receipt file's bytes (DER or base64).
@@ -76,6 +88,9 @@ public struct ReceiptValidator: Sendable {
             // The payload we decoded must be the one that was signed.
             guard signed.content == payload else {
                 return .invalid(.signatureMismatch("the signed content differs from the decoded payload"))
+            }
+            if let marker = signerMarker, !roots.contains(signed.signer), !signed.signer.hasExtension(oid: marker) {
+                return .invalid(.signerNotAuthorized(subject: signed.signer.subject, missingMarker: marker))
             }
         }
         if let bundleID = expectations.bundleID, bundleID != receipt.bundleID {
