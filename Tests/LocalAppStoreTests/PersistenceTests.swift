@@ -239,3 +239,51 @@ import Testing
         #expect(try await store.unfinishedTransactions().map(\.transactionID) == ids)
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct BadStateTests {
+    @Test func aStateDirectoryThatCannotBeMadeIsAnIOErrorNamingThePath() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // The data directory is a regular file: nothing can be created inside it.
+        let file = dir.url.appendingPathComponent("not-a-directory")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
+        let configuration = LocalAppStoreConfiguration(
+            catalog: try TestCatalog.load(), stateDirectory: file.appendingPathComponent("store"), clock: ManualClock(),
+            initialLatencyMilliseconds: 0)
+        #expect {
+            try LocalAppStore(configuration: configuration)
+        } throws: { error in
+            guard case .io(let path, let reason)? = error as? LocalAppStoreError else { return false }
+            return path.hasPrefix(file.path) && reason.contains("mkdir")
+        }
+    }
+
+    @Test func aJournalWithoutItsHeaderIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
+        try Data(#"{"kind":"settings","settings":{}}"#.utf8 + [10]).write(to: dir.journal)
+        #expect(throws: LocalAppStoreError.corrupt(
+            path: dir.journal.path, line: 1, reason: "the first line is not a storefront-local-store-journal header")) {
+            try makeStore(dir)
+        }
+    }
+
+    @Test func aJournalRemovedUnderTheStoreIsAClearError() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        try FileManager.default.removeItem(at: dir.journal)
+        await #expect(throws: LocalAppStoreError.self) { try await store.history() }
+        do {
+            _ = try await store.add(Payment(productID: TestCatalog.coins))
+            Issue.record("a purchase was accepted without a journal")
+        } catch {
+            guard case .systemError(let why) = error else {
+                Issue.record("expected .systemError, got \(error)")
+                return
+            }
+            #expect(why.contains("journal.jsonl"))
+        }
+    }
+}

@@ -66,6 +66,23 @@ import Testing
         #expect(bought.currencyCode == "EUR")
     }
 
+    @Test func aPriceSidecarSetsTheStorefrontPriceAndScalesOffers() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var catalog = try TestCatalog.load()
+        catalog.prices = PriceTable(file: "Test.prices.json", prices: [TestCatalog.monthly: ["JPN": 450]])
+        let store = try makeStore(dir, catalog: catalog)
+        try await store.setStorefront("JPN")
+        let monthly = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first)
+        #expect(monthly.price == 450)
+        #expect(monthly.currencyCode == "JPY")
+        // The 1.99 offer on a 2.99 base is 1.99 × 450 / 2.99 = 299.49… → ¥299 (no minor units).
+        let offer = try #require(monthly.subscription?.promotionalOffers.first)
+        #expect(offer.price == 299)
+        #expect(offer.displayPrice.contains("299"))
+        #expect(monthly.subscription?.introductoryOffer?.price == 0)
+    }
+
     @Test func theStartStorefrontAndLocaleComeFromTheCatalogUnlessConfigured() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
