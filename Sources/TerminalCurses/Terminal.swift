@@ -2,8 +2,203 @@ import CNCurses
 import Glibc
 import StorefrontUI
 
-/// The ncurses backend: draws `Screen` diffs, reads keys, restores the terminal.
-public enum Terminal {
+/// The ncurses backend: takes over the terminal, draws only the cells that changed since the
+/// last frame, reads keys, reports resizes, and always gives the terminal back — on `stop()`,
+/// at exit, on SIGINT/SIGTERM/SIGHUP and on a crash signal.
+///
+/// One instance at a time, used from one thread (the event loop's).
+public final class Terminal {
     /// Whether standard input and output are both a terminal.
-    public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    public static var isInteractive: Bool { Platform.stdinAndStdoutAreTerminals }
+
+    /// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).
+    public static var noColorRequested: Bool { Platform.noColorRequested }
+
+    /// Whether colors are drawn (false on monochrome terminals and when `NO_COLOR` is set).
+    public var colorsEnabled: Bool { colors.enabled }
+
+    private var colors: ColorPairs
+    private var previous: Screen?
+    private var started = false
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private var pendingResize = false
+
+    /// Takes over the terminal: UTF-8 locale, full screen, no echo, keys decoded, cursor hidden.
+    /// - Parameter noColor: draw no colors even if the terminal has them (`NO_COLOR`).
+    /// - Throws: `TerminalError.notATerminal` when standard input or output is not a terminal.
+    public init(noColor: Bool = Terminal.noColorRequested) throws(TerminalError) {
+        guard Platform.stdinAndStdoutAreTerminals else { throw .notATerminal }
+        guard let wake = Platform.makePipe() else { throw .cannotCreateWakePipe }
+        wakeRead = wake.read
+        wakeWrite = wake.write
+        Platform.adoptUTF8Locale()
+        Platform.saveTerminalMode()
+        // Our SIGINT/SIGTERM handlers go in before ncurses starts, so it keeps its hands off them.
+        Platform.installSignalHandlers()
+        guard newterm(nil, fdopen(1, "w"), fdopen(0, "r")) != nil else {
+            Platform.uninstallSignalHandlers()
+            close(wake.read)
+            close(wake.write)
+            throw .cannotInitialize(term: String(cString: getenv("TERM") ?? strdup("unset")))
+        }
+        Platform.markActive()
+        started = true
+        colors = ColorPairs(noColor: noColor)
+        cbreak()
+        noecho()
+        nonl()
+        let window = cncurses_stdscr()
+        keypad(window, true)
+        intrflush(window, false)
+        set_escdelay(25)
+        curs_set(0)
+        wtimeout(window, 0)
+        Platform.prepareRestore(sequence: Self.restoreSequence(), wakeFD: wake.write)
+    }
+
+    deinit {
+        stop()
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Gives the terminal back as it was. Safe to call more than once.
+    public func stop() {
+        guard started else { return }
+        started = false
+        curs_set(1)
+        endwin()
+        Platform.markRestored()
+        Platform.uninstallSignalHandlers()
+    }
+
+    /// The terminal's size in columns and rows.
+    public var size: (width: Int, height: Int) {
+        let window = cncurses_stdscr()
+        return (Int(getmaxx(window)), Int(getmaxy(window)))
+    }
+
+    /// Draws `screen`, sending only the cells that differ from the last frame drawn.
+    /// - Returns: the number of cells sent to ncurses.
+    @discardableResult
+    public func draw(_ screen: Screen) -> Int {
+        let diff = ScreenDiff(from: previous, to: screen)
+        if diff.isFullRedraw { erase() }
+        var sent = 0
+        var wide: [wchar_t] = []
+        for run in diff.runs {
+            var x = run.x
+            for cell in run.cells {
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                wide.removeAll(keepingCapacity: true)
+                for scalar in cell.character.unicodeScalars.prefix(Int(CCHARW_MAX)) {
+                    wide.append(wchar_t(bitPattern: scalar.value))
+                }
+                wide.append(0)
+                let attributes = attributes(of: cell.style)
+                let pair = colors.pair(for: cell.style)
+                var cchar = cchar_t()
+                if setcchar(&cchar, wide, attributes, pair, nil) != OK {
+                    // A cluster ncurses cannot hold in one cell (an emoji ZWJ sequence): its base.
+                    let base: [wchar_t] = [wide[0], 0]
+                    _ = setcchar(&cchar, base, attributes, pair, nil)
+                }
+                // Each cell at its own position: a width disagreement with wcwidth cannot drift.
+                _ = mvadd_wch(Int32(run.y), Int32(x), &cchar)
+                sent += 1
+            }
+        }
+        refresh()
+        previous = screen
+        return sent
+    }
+
+    /// Forgets the last frame so the next `draw` repaints everything (after a resize).
+    public func invalidate() {
+        previous = nil
+    }
+
+    /// What `waitForEvents` found.
+    public struct Events {
+        /// Keys pressed, in order.
+        public var keys: [Key] = []
+        /// Whether the terminal changed size.
+        public var resized = false
+        /// Whether `wake()` was called since the last wait.
+        public var woken = false
+        /// Whether SIGINT, SIGTERM or SIGHUP asked the app to quit.
+        public var quitRequested = false
+        /// Whether the timeout passed with nothing else happening.
+        public var timedOut: Bool { keys.isEmpty && !resized && !woken && !quitRequested }
+    }
+
+    /// Blocks (no busy loop) until a key, a resize, a `wake()`, a quit signal, or the timeout.
+    /// - Parameter timeoutMilliseconds: how long to wait; nil waits for an event.
+    public func waitForEvents(timeoutMilliseconds: Int?) -> Events {
+        var events = Events()
+        let timeout = timeoutMilliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
+        let readiness = Platform.waitForInput(wakeFD: wakeRead, timeoutMilliseconds: timeout)
+        if readiness.woken {
+            Platform.drain(wakeRead)
+            events.woken = true
+        }
+        // After a signal (SIGWINCH among them) ncurses may hold a KEY_RESIZE: always read.
+        readKeys(into: &events)
+        events.quitRequested = Platform.quitRequested
+        return events
+    }
+
+    /// A thread-safe handle that wakes `waitForEvents` from another thread.
+    public var waker: Waker { Waker(fd: wakeWrite) }
+
+    /// Wakes the event loop from any thread (writes a byte to a pipe).
+    public struct Waker: Sendable {
+        let fd: Int32
+        /// Makes the pending or next `waitForEvents` return.
+        public func wake() { Platform.poke(fd) }
+    }
+
+    private func readKeys(into events: inout Events) {
+        var value: wint_t = 0
+        while true {
+            let status = get_wch(&value)
+            let input: KeyMapping.Input?
+            if status == KEY_CODE_YES {
+                input = KeyMapping.functionKey(Int32(bitPattern: value))
+            } else if status == OK {
+                input = KeyMapping.character(UInt32(value))
+            } else {
+                break
+            }
+            switch input {
+            case .key(let key): events.keys.append(key)
+            case .resize: events.resized = true
+            case nil: continue
+            }
+        }
+        if events.resized { previous = nil }
+    }
+
+    private func attributes(of style: CellStyle) -> attr_t {
+        var result = cncurses_wa_normal()
+        if style.attributes.contains(.bold) { result |= cncurses_wa_bold() }
+        if style.attributes.contains(.dim) { result |= cncurses_wa_dim() }
+        if style.attributes.contains(.reverse) { result |= cncurses_wa_reverse() }
+        if style.attributes.contains(.underline) { result |= cncurses_wa_underline() }
+        return result
+    }
+
+    /// The terminfo strings that leave full-screen mode: attributes off, cursor on, keypad
+    /// transmit off, alternate screen off — what a crash handler writes without ncurses.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
+            bytes.append(contentsOf: Array(String(cString: value).utf8))
+        }
+        bytes.append(contentsOf: Array("\r\n".utf8))
+        return bytes
+    }
 }

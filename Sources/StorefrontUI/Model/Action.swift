@@ -1,0 +1,50 @@
+import Foundation
+import StoreCore
+
+/// Something that happened: a key, a resize, the time, an effect's result, a store event.
+public enum Action: Sendable {
+    /// The app starts: load everything.
+    case started
+    /// A key was pressed.
+    case key(Key)
+    /// The terminal's size changed (also sent once at start).
+    case resize(width: Int, height: Int)
+    /// The time now, sent by the runtime (reduce never reads a clock).
+    case tick(Date)
+
+    // MARK: Results of effects
+
+    /// Storefront, locale, account and the choices.
+    case contextLoaded(Result<StoreContext, StoreError>)
+    /// The products, localized.
+    case productsLoaded(Result<[Product], StoreError>)
+    /// History, balances, ownership, pending transactions.
+    case purchasesLoaded(Result<PurchasesSnapshot, StoreError>)
+    /// The store's settings.
+    case settingsLoaded(Result<[StoreSetting], StoreError>)
+    /// A purchase moved on to a new step.
+    case purchasePhase(productID: String, PurchasePhase)
+    /// A purchase ended.
+    case purchaseFinished(productID: String, Result<PurchaseOutcome, StoreError>)
+    /// A restore ended with the restored transactions.
+    case restoreFinished(Result<[Transaction], StoreError>)
+    /// A receipt refresh ended with the receipt's size in bytes.
+    case receiptRefreshed(Result<Int, StoreError>)
+    /// A Transaction Manager command ended.
+    case transactionCommandFinished(Effect, Result<String, StoreError>)
+    /// Consuming ended with the product's new balance.
+    case consumed(productID: String, Result<Int, StoreError>)
+    /// A setting change was refused or applied (the settings come back with it).
+    case settingChanged(name: String, value: String, Result<[StoreSetting], StoreError>)
+
+    // MARK: Store events
+
+    /// A transaction changed state (from the engine's update stream or observers).
+    case transactionUpdated(Transaction)
+    /// A download made progress or changed state.
+    case downloadUpdated(DownloadProgress)
+    /// Any other notification from the store, for the event log.
+    case storeNotice(String)
+    /// An error from the store that belongs to no request.
+    case storeError(StoreError)
+}

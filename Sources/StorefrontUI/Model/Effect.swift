@@ -1,0 +1,39 @@
+/// Work for the runtime, returned by `reduce` as data. Each result comes back as an `Action`.
+public enum Effect: Hashable, Sendable {
+    /// Load the storefront, locale, account and their choices → `.contextLoaded`.
+    case loadContext
+    /// Load the products for the current storefront and locale → `.productsLoaded`.
+    case loadProducts
+    /// Load history, balances, ownership and pending transactions → `.purchasesLoaded`.
+    case loadPurchases
+    /// Load the local App Store's settings → `.settingsLoaded`.
+    case loadSettings
+    /// Buy a product → `.purchasePhase`… then `.purchaseFinished`.
+    case purchase(productID: String, quantity: Int)
+    /// Restore completed transactions → `.restoreFinished`.
+    case restore
+    /// Ask the store for a fresh receipt → `.receiptRefreshed`.
+    case refreshReceipt
+    /// Switch storefront and locale → `.contextLoaded`, then products again.
+    case setStorefront(code: String, locale: String)
+    /// Change a store setting (`store set NAME VALUE`) → `.settingsLoaded`.
+    case setSetting(name: String, value: String)
+    /// Approve a deferred (Ask to Buy) transaction → `.transactionCommandFinished`.
+    case approve(transactionID: String)
+    /// Decline a deferred transaction.
+    case decline(transactionID: String)
+    /// Refund a purchased transaction.
+    case refund(transactionID: String)
+    /// Resolve an interrupted purchase so it completes.
+    case resolve(transactionID: String)
+    /// Use up consumables → `.consumed`.
+    case consume(productID: String, quantity: Int)
+    /// Pause a download.
+    case pauseDownload(id: String)
+    /// Resume a paused download.
+    case resumeDownload(id: String)
+    /// Cancel a download.
+    case cancelDownload(id: String)
+    /// Leave the app: the runtime restores the terminal and returns.
+    case quit
+}

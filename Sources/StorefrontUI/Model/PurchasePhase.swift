@@ -1,0 +1,56 @@
+/// The steps of a purchase as the confirmation sheet shows them, in order.
+public enum PurchasePhase: Int, Hashable, Sendable, CaseIterable, Comparable {
+    case contacting, authorizing, verifying, downloading, done
+
+    /// The English label (localized through `Strings`).
+    public var label: String {
+        switch self {
+        case .contacting: "Contacting the App Store"
+        case .authorizing: "Authorizing"
+        case .verifying: "Verifying"
+        case .downloading: "Downloading"
+        case .done: "Done"
+        }
+    }
+
+    public static func < (a: PurchasePhase, b: PurchasePhase) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// How a purchase ended when it did not fail.
+public enum PurchaseOutcome: Hashable, Sendable {
+    /// Charged and delivered.
+    case purchased(transactionID: String)
+    /// Waiting for someone's approval (Ask to Buy).
+    case pending
+    /// The user cancelled.
+    case cancelled
+}
+
+/// A purchase the user started and is watching.
+public struct PurchaseFlow: Hashable, Sendable {
+    /// The product being bought.
+    public var productID: String
+    /// How far it got.
+    public var phase: PurchasePhase
+    /// Whether the product has content to download (the sheet shows that step only then).
+    public var hasDownloads: Bool
+
+    /// Creates a flow at its first step.
+    public init(productID: String, phase: PurchasePhase = .contacting, hasDownloads: Bool = false) {
+        self.productID = productID
+        self.phase = phase
+        self.hasDownloads = hasDownloads
+    }
+
+    /// The phases the sheet lists for this purchase.
+    public var phases: [PurchasePhase] {
+        PurchasePhase.allCases.filter { $0 != .downloading || hasDownloads }
+    }
+
+    /// How far along, 0…1, for the progress bar.
+    public var fraction: Double {
+        let steps = phases
+        guard let index = steps.firstIndex(of: phase), steps.count > 1 else { return 0 }
+        return Double(index) / Double(steps.count - 1)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import StoreCore
+
+/// What the account owns and what waits, as the engine knows it now.
+public struct PurchasesSnapshot: Hashable, Sendable {
+    /// Every transaction, newest first.
+    public var transactions: [Transaction]
+    /// Consumable balances by product ID.
+    public var balances: [String: Int]
+    /// Non-consumables owned.
+    public var owned: Set<String>
+    /// Subscriptions (auto-renewable and non-renewing) by product ID → end of the current period.
+    public var activeUntil: [String: Date]
+    /// Transactions that wait for a decision: deferred (Ask to Buy), interrupted, unfinished.
+    public var pending: [Transaction]
+
+    /// Creates a snapshot.
+    public init(
+        transactions: [Transaction] = [], balances: [String: Int] = [:], owned: Set<String> = [],
+        activeUntil: [String: Date] = [:], pending: [Transaction] = []
+    ) {
+        self.transactions = transactions
+        self.balances = balances
+        self.owned = owned
+        self.activeUntil = activeUntil
+        self.pending = pending
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import StoreCore
+
+/// Everything the storefront shows. Changed only by `reduce`; rendered by `render`.
+public struct State: Sendable {
+    /// The terminal's size.
+    public var width: Int
+    public var height: Int
+    /// The time of the runtime's last tick (nil before the first).
+    public var now: Date?
+    /// Ticks since start: drives the spinner.
+    public var tickCount = 0
+
+    /// Storefront, locale, account (nil until loaded).
+    public var context: StoreContext?
+    /// The interface's words, in the language of the catalog locale.
+    public var strings = Strings(.english)
+
+    /// The products in catalog order (nil until the first load answers).
+    public var products: [Product]?
+    /// The last products load failed with this.
+    public var productsError: StoreError?
+    /// The list as shown (filtered and grouped).
+    public var listing = ProductListing(products: [], filter: "", grouping: .subscriptionGroup, strings: Strings(.english))
+    /// How the list is grouped.
+    public var grouping: ProductListing.Grouping = .subscriptionGroup
+    /// The filter text.
+    public var filter = ""
+    /// Whether keys go into the filter field.
+    public var isFiltering = false
+    /// The selected row of `listing`.
+    public var selectedRow = 0
+    /// The first row of `listing` on screen.
+    public var scrollTop = 0
+
+    /// What the account owns and what waits.
+    public var purchases = PurchasesSnapshot()
+    /// The store's settings.
+    public var settings: [StoreSetting] = []
+    /// Purchases under way, by product ID.
+    public var flows: [String: PurchaseFlow] = [:]
+    /// Downloads, in the order they first appeared.
+    public var downloads: [DownloadProgress] = []
+    /// Whether a restore is under way.
+    public var isRestoring = false
+
+    /// The window over the list.
+    public var modal: Modal?
+    /// Whether the event log pane shows.
+    public var showsLog = false
+    /// The event log, oldest first (the last `logLimit` entries).
+    public var log: [LogEntry] = []
+    /// The message in the status line.
+    public var message: StatusMessage?
+    /// Whether the app is leaving.
+    public var isQuitting = false
+
+    /// The most entries the log keeps.
+    public static let logLimit = 500
+    /// The smallest terminal the storefront draws in; below it, a message says so.
+    public static let minimumWidth = 60
+    public static let minimumHeight = 16
+
+    /// A state for a terminal of the given size, before anything is loaded.
+    public init(width: Int = 80, height: Int = 24) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The selected product, if the selection is on one.
+    public var selectedProduct: Product? {
+        guard let products, let index = listing.productIndex(at: selectedRow), index < products.count else { return nil }
+        return products[index]
+    }
+
+    /// The product with an identifier.
+    public func product(_ id: String) -> Product? {
+        products?.first { $0.id == id }
+    }
+
+    /// How often the runtime should tick, in milliseconds; nil means never (nothing moves).
+    public var tickInterval: Int? {
+        if flows.values.contains(where: { $0.phase < .done }) || isRestoring { return 100 }
+        if downloads.contains(where: { $0.phase == .active || $0.phase == .waiting }) { return 250 }
+        if message != nil { return 500 }
+        return nil
+    }
+
+    /// Whether the terminal is big enough to draw the storefront.
+    public var fitsMinimumSize: Bool { width >= Self.minimumWidth && height >= Self.minimumHeight }
+}

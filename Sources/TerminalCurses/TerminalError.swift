@@ -1,0 +1,23 @@
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Standard input or output is not a terminal (a pipe, a file, a CI job).
+    case notATerminal
+    /// ncurses could not set up the terminal, usually an unknown `TERM`.
+    case cannotInitialize(term: String)
+    /// The system refused a pipe for waking the event loop.
+    case cannotCreateWakePipe
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            "storefront: the storefront needs a terminal (standard input and output are not one).\n"
+                + "Use the CLI instead, for example: storefront products, storefront buy ID, "
+                + "storefront restore, storefront history (see storefront --help)."
+        case .cannotInitialize(let term):
+            "storefront: cannot set up the terminal of type '\(term)'. Set TERM to a known type "
+                + "(for example xterm-256color) or use the CLI subcommands (storefront --help)."
+        case .cannotCreateWakePipe:
+            "storefront: the system refused to create a pipe for the event loop; close some files and retry."
+        }
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import StorefrontUI
-
-@Suite struct CellTests {
-    @Test func defaultIsBlank() { #expect(Cell().character == " ") }
-}

@@ -1,0 +1,117 @@
+import Testing
+@testable import StorefrontUI
+
+@Suite struct ScreenTests {
+    @Test func blankScreenIsSpaces() {
+        let screen = Screen(width: 3, height: 2)
+        #expect(screen.lines == ["   ", "   "])
+    }
+
+    @Test func putClipsAtTheRightEdge() {
+        var screen = Screen(width: 5, height: 1)
+        let used = screen.put("Storefront", x: 1, y: 0)
+        #expect(screen.lines == [" Stor"])
+        #expect(used == 4)
+    }
+
+    @Test func putClipsToMaxWidth() {
+        var screen = Screen(width: 8, height: 1)
+        screen.put("abcdef", x: 1, y: 0, maxWidth: 3)
+        #expect(screen.lines == [" abc    "])
+    }
+
+    @Test func wideCharacterTakesTwoCells() {
+        var screen = Screen(width: 6, height: 1)
+        let used = screen.put("金币", x: 1, y: 0)
+        #expect(used == 4)
+        #expect(screen[1, 0].character == "金")
+        #expect(screen[2, 0].isContinuation)
+        #expect(screen[3, 0].character == "币")
+        #expect(screen[4, 0].isContinuation)
+        #expect(screen.lines == [" 金币 "])
+    }
+
+    @Test func wideCharacterAtTheRightEdgeNeverSplits() {
+        for width in 1...7 {
+            var screen = Screen(width: width, height: 1)
+            screen.put("aコイン", x: 0, y: 0)
+            let last = screen[width - 1, 0]
+            // The last column is either a continuation of a whole glyph or not wide at all.
+            #expect(last.isContinuation || DisplayWidth.of(last.character) == 1, "width \(width)")
+            #expect(DisplayWidth.of(screen.line(0)) == width, "width \(width)")
+        }
+        var screen = Screen(width: 4, height: 1)
+        screen.put("aコイ", x: 0, y: 0)
+        #expect(screen.lines == ["aコ "])
+        #expect(!screen[3, 0].isContinuation)
+    }
+
+    @Test func wideCharacterAtTheClipEdgeBecomesBlank() {
+        var screen = Screen(width: 6, height: 1)
+        screen.put("xxxxxx", x: 0, y: 0)
+        screen.put("日本", x: 0, y: 0, maxWidth: 3)
+        #expect(screen.lines == ["日 xxx"])
+    }
+
+    @Test func wideCharacterCutByTheLeftEdgeShowsABlank() {
+        var screen = Screen(width: 4, height: 1)
+        screen.put("日本", x: -1, y: 0)
+        #expect(screen.lines == [" 本 "])
+    }
+
+    @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {
+        var screen = Screen(width: 4, height: 1)
+        screen.put("日本", x: 0, y: 0)
+        screen.put("x", x: 1, y: 0)
+        #expect(screen.lines == [" x本"])
+        screen.put("y", x: 2, y: 0)
+        #expect(screen.lines == [" xy "])
+        #expect(!screen[3, 0].isContinuation)
+    }
+
+    @Test func combiningMarksStayWithTheirBase() {
+        var screen = Screen(width: 5, height: 1)
+        screen.put("Cafe\u{301}!", x: 0, y: 0)
+        #expect(screen.lines == ["Café!"])
+        #expect(screen[3, 0].character == "e\u{301}")
+    }
+
+    @Test func controlCharactersBecomeSpaces() {
+        var screen = Screen(width: 5, height: 1)
+        screen.put("a\tb\nc", x: 0, y: 0)
+        #expect(screen.lines == ["a b c"])
+    }
+
+    @Test func emojiTakeTwoCells() {
+        var screen = Screen(width: 6, height: 1)
+        screen.put("🪙x👍🏽", x: 0, y: 0)
+        #expect(screen[1, 0].isContinuation)
+        #expect(screen[2, 0].character == "x")
+        #expect(screen[3, 0].character == "👍🏽")
+        #expect(screen.lines == ["🪙x👍🏽 "])
+    }
+
+    @Test func writesOutsideAreIgnored() {
+        var screen = Screen(width: 2, height: 1)
+        screen.put("a", x: 0, y: 5)
+        screen.set(Cell("b"), x: -1, y: 0)
+        screen.fill(Rect(x: 1, y: -3, width: 10, height: 10), with: Cell("#"))
+        #expect(screen.lines == [" #"])
+    }
+
+    @Test func boxDrawsBordersAndTitle() {
+        var screen = Screen(width: 10, height: 3)
+        let inside = screen.box(Rect(x: 0, y: 0, width: 10, height: 3), title: "商店")
+        #expect(screen.lines == ["┌ 商店 ──┐", "│        │", "└────────┘"])
+        #expect(inside == Rect(x: 1, y: 1, width: 8, height: 1))
+    }
+
+    @Test func restyleKeepsCharacters() {
+        var screen = Screen(width: 3, height: 1)
+        screen.put("abc", x: 0, y: 0)
+        screen.restyle(Rect(x: 1, y: 0, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
+        #expect(screen.lines == ["abc"])
+        #expect(screen[1, 0].style.attributes.contains(.reverse))
+        #expect(!screen[0, 0].style.attributes.contains(.reverse))
+    }
+}
