@@ -77,7 +77,9 @@ let package = Package(
             name: "LocalAppStoreTests",
             dependencies: ["LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
         ),
-        .testTarget(name: "StorefrontUITests", dependencies: ["StorefrontUI", "StoreCore"]),
+        .testTarget(
+            name: "StorefrontUITests", dependencies: ["StorefrontUI", "StoreCore"], exclude: ["Golden"]
+        ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["storefront", "Receipts", "Crypto"]),
     ],

@@ -167,6 +167,15 @@ public struct Strings: Sendable {
         "Resolved transaction {}": "已解决交易 {}",
         "Download of {} finished": "{} 下载完成",
         "Download of {} failed: {}": "{} 下载失败：{}",
+        "You already own {}": "您已拥有 {}",
+        "The payment was cancelled.": "付款已取消。",
+        "Payments are not allowed on this device or account.": "此设备或账户不允许付款。",
+        "The store could not be reached.": "无法连接商店。",
+        "Ask to Buy": "询问后购买",
+        "Simulated purchase errors": "模拟购买错误",
+        "Payments allowed": "允许付款",
+        "Latency (ms)": "延迟（毫秒）",
+        "Time rate": "时间倍率",
     ]
 
     static let japanese: [String: String] = [
@@ -279,5 +288,14 @@ public struct Strings: Sendable {
         "Resolved transaction {}": "トランザクション {} を解決しました",
         "Download of {} finished": "{} のダウンロードが完了しました",
         "Download of {} failed: {}": "{} のダウンロードに失敗しました：{}",
+        "You already own {}": "{} はすでに購入済みです",
+        "The payment was cancelled.": "支払いはキャンセルされました。",
+        "Payments are not allowed on this device or account.": "このデバイスまたはアカウントでは支払いが許可されていません。",
+        "The store could not be reached.": "ストアに接続できませんでした。",
+        "Ask to Buy": "承認と購入のリクエスト",
+        "Simulated purchase errors": "購入エラーのシミュレーション",
+        "Payments allowed": "支払いを許可",
+        "Latency (ms)": "遅延（ミリ秒）",
+        "Time rate": "時間の倍率",
     ]
 }

@@ -39,12 +39,6 @@ public enum Action: Sendable {
 
     // MARK: Store events
 
-    /// A transaction changed state (from the engine's update stream or observers).
-    case transactionUpdated(Transaction)
-    /// A download made progress or changed state.
-    case downloadUpdated(DownloadProgress)
-    /// Any other notification from the store, for the event log.
-    case storeNotice(String)
-    /// An error from the store that belongs to no request.
-    case storeError(StoreError)
+    /// An event from the engine's observers (payments, restores, receipts, downloads…).
+    case storeEvent(StoreEvent)
 }

@@ -40,7 +40,7 @@ public struct State: Sendable {
     /// Purchases under way, by product ID.
     public var flows: [String: PurchaseFlow] = [:]
     /// Downloads, in the order they first appeared.
-    public var downloads: [DownloadProgress] = []
+    public var downloads: [Download] = []
     /// Whether a restore is under way.
     public var isRestoring = false
 
@@ -81,7 +81,7 @@ public struct State: Sendable {
     /// How often the runtime should tick, in milliseconds; nil means never (nothing moves).
     public var tickInterval: Int? {
         if flows.values.contains(where: { $0.phase < .done }) || isRestoring { return 100 }
-        if downloads.contains(where: { $0.phase == .active || $0.phase == .waiting }) { return 250 }
+        if downloads.contains(where: { $0.state == .active || $0.state == .waiting }) { return 250 }
         if message != nil { return 500 }
         return nil
     }

@@ -1,0 +1,37 @@
+import Foundation
+import StoreCore
+
+/// What the list says about a product for this account: owned, balance, active until…
+struct ProductStatus {
+    let text: String
+    let style: CellStyle
+
+    /// The status of `product` in `state`, or nil when there is nothing to say.
+    static func of(_ product: Product, in state: State) -> ProductStatus? {
+        let s = state.strings
+        if let flow = state.flows[product.id], flow.phase < .done {
+            return ProductStatus(text: s("Purchasing…"), style: Theme.busy)
+        }
+        if let download = state.downloads.last(where: { $0.productID == product.id }), !download.state.isTerminal {
+            let percent = "\(Int((download.fraction * 100).rounded(.down)))%"
+            return ProductStatus(text: s("Downloading {}", percent), style: Theme.busy)
+        }
+        if state.purchases.pending.contains(where: { $0.productID == product.id && $0.state == .deferred }) {
+            return ProductStatus(text: s("Waiting for approval"), style: Theme.waiting)
+        }
+        switch product.type {
+        case .consumable:
+            let balance = state.purchases.balances[product.id] ?? 0
+            return balance > 0 ? ProductStatus(text: s("Balance {}", String(balance)), style: Theme.owned) : nil
+        case .autoRenewable, .nonRenewing:
+            guard let until = state.purchases.activeUntil[product.id] else { return nil }
+            if let now = state.now, until <= now {
+                return ProductStatus(text: s("Expired {}", Format.day(until)), style: Theme.secondary)
+            }
+            return ProductStatus(text: s("Active until {}", Format.until(until, now: state.now)), style: Theme.owned)
+        default:
+            return state.purchases.owned.contains(product.id)
+                ? ProductStatus(text: s("Owned"), style: Theme.owned) : nil
+        }
+    }
+}

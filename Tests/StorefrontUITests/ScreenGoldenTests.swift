@@ -1,0 +1,64 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import StorefrontUI
+
+@Suite struct ScreenGoldenTests {
+    /// A state with something in every pane: owned items, a balance, a subscription, a
+    /// download under way, a message.
+    static func busy(width: Int, height: Int, japanese: Bool) -> State {
+        var state = Fixtures.loaded(width: width, height: height, japanese: japanese)
+        let snapshot = PurchasesSnapshot(
+            transactions: [], balances: ["com.storefront.demo.coins.100": 3], owned: ["com.storefront.demo.pro"],
+            activeUntil: ["com.storefront.demo.premium.monthly": Fixtures.start.addingTimeInterval(30 * 86_400)])
+        _ = reduce(state: &state, action: .purchasesLoaded(.success(snapshot)))
+        let download = Download(
+            id: "1000004", transactionID: "1000004", productID: "com.storefront.demo.levels.forest", contentVersion: "1.0",
+            state: .active, bytesWritten: 2_600_000, totalBytes: 4_000_000, bytesPerSecond: 1_000_000)
+        _ = reduce(state: &state, action: .storeEvent(.downloadUpdated(download)))
+        _ = reduce(state: &state, action: .key(.down))
+        return state
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)], [false, true])
+    func productList(size: (Int, Int), japanese: Bool) throws {
+        let state = Self.busy(width: size.0, height: size.1, japanese: japanese)
+        let name = "list-\(size.0)x\(size.1)-\(japanese ? "ja_JP" : "en_US")"
+        let screen = render(state)
+        try GoldenScreen.check(screen, named: name)
+        // CJK width: every row is exactly as wide as the terminal.
+        for line in screen.lines { #expect(DisplayWidth.of(line) == size.0) }
+    }
+
+    @Test(arguments: [false, true])
+    func confirmationSheet(japanese: Bool) throws {
+        var state = Fixtures.loaded(japanese: japanese)
+        _ = reduce(state: &state, action: .key(.enter))
+        try GoldenScreen.check(render(state), named: "confirm-80x24-\(japanese ? "ja_JP" : "en_US")")
+    }
+
+    @Test func purchaseInProgress() throws {
+        var state = Fixtures.loaded()
+        _ = reduce(state: &state, action: .key(.enter))
+        _ = reduce(state: &state, action: .key(.enter))
+        _ = reduce(state: &state, action: .purchasePhase(productID: "com.storefront.demo.coins.100", .authorizing))
+        try GoldenScreen.check(render(state), named: "purchase-80x24-en_US")
+    }
+
+    @Test func help() throws {
+        var state = Fixtures.loaded(width: 80, height: 24)
+        _ = reduce(state: &state, action: .key(.character("?")))
+        try GoldenScreen.check(render(state), named: "help-80x24-en_US")
+    }
+
+    @Test func menu() throws {
+        var state = Fixtures.loaded(japanese: true)
+        _ = reduce(state: &state, action: .key(.character("m")))
+        try GoldenScreen.check(render(state), named: "menu-80x24-ja_JP")
+    }
+
+    @Test func tooSmall() throws {
+        let state = Fixtures.loaded(width: 40, height: 10)
+        try GoldenScreen.check(render(state), named: "too-small-40x10-en_US")
+    }
+}
