@@ -287,3 +287,18 @@ import Testing
         }
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct EmptyJournalTests {
+    @Test func anEmptiedJournalStartsAnewAndStaysReadable() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        _ = try makeStore(dir)
+        try Data().write(to: dir.journal)
+        let store = try makeStore(dir)
+        var events = EventReader(await store.events())
+        let bought = try await buy(store, &events, TestCatalog.coins)
+        #expect(try await makeStore(dir).history().map(\.transactionID) == [bought.transactionID])
+        let firstLine = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n").first ?? ""
+        #expect(firstLine.contains(#""kind":"header""#))
+    }
+}

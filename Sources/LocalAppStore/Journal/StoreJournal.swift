@@ -66,6 +66,11 @@ final class StoreJournal {
                 try writeSnapshot(JournalState(settings: initialSettings).snapshotRecords)
             }
             _ = try readNewRecords(cutTornTail: true)
+            if lineCount == 0 {
+                // An empty journal (cut to nothing from outside) holds no state: start it anew.
+                try writeSnapshot(JournalState(settings: initialSettings).snapshotRecords)
+                _ = try readNewRecords(cutTornTail: true)
+            }
         }
     }
 
