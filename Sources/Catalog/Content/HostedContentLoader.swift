@@ -29,7 +29,8 @@ public enum HostedContentLoader {
         let fm = FileManager.default
         let names: [String]
         do {
-            names = try fm.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
+            names = try fm.contentsOfDirectory(atPath: directory.path)
+                .filter { !$0.hasPrefix(".") && $0 != hostingFileName }.sorted()
         } catch {
             throw CatalogError(file: directory.path, path: JSONPath.root, problem: "cannot list the content directory: \(error.localizedDescription)")
         }
@@ -43,6 +44,56 @@ public enum HostedContentLoader {
                 throw CatalogError(file: productDirectory.path, path: JSONPath.root, problem: "\(name) is \(product.kind.rawValue); only non-consumables can have hosted content")
             }
             result[name] = try loadProduct(productDirectory, productID: name, digester: digester)
+        }
+        return result
+    }
+
+    /// The name of the self-hosting file inside `NAME.content/`.
+    public static let hostingFileName = "hosting.json"
+
+    /// Reads `NAME.content/hosting.json`, the base URL of each self-hosted product's content:
+    /// ```json
+    /// { "version": 1, "products": { "com.example.levels": "https://cdn.example.com/levels/" } }
+    /// ```
+    /// Under each base URL the server holds `manifest.json` (this sidecar's manifest format)
+    /// and the files. A product may be hosted by the store (a directory here) or self-hosted,
+    /// not both.
+    ///
+    /// - Returns: base URLs by product ID; empty when there is no `hosting.json`.
+    /// - Throws: `CatalogError` naming `hosting.json`, the JSON path and the problem.
+    public static func loadHosting(
+        directory: URL, products: [Product], hosted: Set<String>
+    ) throws(CatalogError) -> [String: URL] {
+        let url = directory.appendingPathComponent(hostingFileName)
+        let file = url.path
+        guard FileManager.default.fileExists(atPath: file) else { return [:] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CatalogError(file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
+        }
+        let document = try StoreKitConfiguration.parseJSON(data, file: file)
+        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a hosting file")
+        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
+        guard version == 1 else { throw root.error("version", "unsupported hosting version \(version); this build reads version 1") }
+        let entries = try ObjectReader(try root.required("products"), file: file, path: root.path(of: "products"), what: "base URLs by product ID")
+        var result: [String: URL] = [:]
+        for productID in entries.members.keys.sorted() {
+            guard let product = products.first(where: { $0.id == productID }) else {
+                throw entries.error(productID, "no product \"\(productID)\" in the catalog")
+            }
+            guard product.kind == .nonConsumable else {
+                throw entries.error(productID, "\(productID) is \(product.kind.rawValue); only non-consumables can have hosted content")
+            }
+            guard !hosted.contains(productID) else {
+                throw entries.error(productID, "\(productID) also has content in \(directory.path)/\(productID); choose one")
+            }
+            let text = try entries.string(productID)
+            guard let base = URL(string: text), base.scheme == "http" || base.scheme == "https", base.host != nil else {
+                throw entries.error(productID, "\"\(text)\" is not an http:// or https:// URL")
+            }
+            result[productID] = base
         }
         return result
     }

@@ -43,6 +43,8 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     public var prices: PriceTable?
     /// Hosted content from the sidecar directory `NAME.content/`, by product ID.
     public var content: [String: HostedContent] = [:]
+    /// Self-hosted content from `NAME.content/hosting.json`: base URLs by product ID.
+    public var contentHosting: [String: URL] = [:]
     /// Top-level members the catalog does not model (`appPolicies`, `subscriptionOffersKeyPair`, …).
     public var extra: [String: JSONValue]
 
@@ -98,6 +100,8 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         if FileManager.default.fileExists(atPath: content.path) {
             configuration.content = try HostedContentLoader.load(
                 directory: content, products: configuration.products, digester: contentDigester)
+            configuration.contentHosting = try HostedContentLoader.loadHosting(
+                directory: content, products: configuration.products, hosted: Set(configuration.content.keys))
         }
         return configuration
     }

@@ -25,7 +25,10 @@ struct StoreSession {
         }
         // Downloads wait for the command that shows them (buy, downloads resume), so a short
         // command never starts a download it would not wait for.
-        let downloads = DownloadConfiguration(dataDirectory: dataDirectory, startsAutomatically: false)
+        let hosting = selection.catalog.contentHosting
+        let downloads = DownloadConfiguration(
+            dataDirectory: dataDirectory,
+            contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting), startsAutomatically: false)
         let store = Store(
             backend: backend, ledger: ledger, configuration: StoreConfiguration(faultHook: faultHook, downloads: downloads))
         await store.start()

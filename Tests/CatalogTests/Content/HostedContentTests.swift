@@ -188,3 +188,43 @@ import Testing
         #expect(wav.prefix(4) == Data("RIFF".utf8) && wav[8..<12] == Data("WAVE".utf8))
     }
 }
+
+/// `NAME.content/hosting.json`: base URLs of self-hosted content.
+@Suite struct ContentHostingTests {
+    func write(_ json: String, _ s: HostedContentTests.Scratch) throws {
+        try Data(json.utf8).write(to: s.root.appendingPathComponent("Test.content/hosting.json"))
+    }
+
+    @Test func baseURLsLoadWithTheCatalog() throws {
+        let s = try HostedContentTests.Scratch()
+        defer { s.remove() }
+        try FileManager.default.removeItem(at: s.content)
+        try write(#"{"version": 1, "products": {"levels": "https://cdn.example.com/levels/"}}"#, s)
+        let catalog = try StoreKitConfiguration.load(contentsOf: s.catalog)
+        #expect(catalog.contentHosting == ["levels": URL(string: "https://cdn.example.com/levels/")])
+        #expect(catalog.content.isEmpty)
+    }
+
+    @Test func badHostingEntriesNameTheirField() throws {
+        let s = try HostedContentTests.Scratch()
+        defer { s.remove() }
+        let file = s.root.appendingPathComponent("Test.content/hosting.json").path
+        func expectError(_ json: String, _ path: String, _ text: String) throws {
+            try write(json, s)
+            do {
+                _ = try StoreKitConfiguration.load(contentsOf: s.catalog)
+                Issue.record("expected an error at \(path)")
+            } catch {
+                #expect(error.file == file)
+                #expect(error.path == path)
+                #expect(error.problem.contains(text), "\(error.problem)")
+            }
+        }
+        try expectError(#"{"version": 1, "products": {"levels": "https://cdn.example.com/"}}"#, "$.products.levels", "also has content in")
+        try FileManager.default.removeItem(at: s.content)
+        try expectError(#"{"version": 1, "products": {"levels": "ftp://x/"}}"#, "$.products.levels", "not an http:// or https:// URL")
+        try expectError(#"{"version": 1, "products": {"levelz": "https://x/"}}"#, "$.products.levelz", "no product \"levelz\"")
+        try expectError(#"{"version": 1, "products": {"coins": "https://x/"}}"#, "$.products.coins", "only non-consumables")
+        try expectError(#"{"version": 2, "products": {}}"#, "$.version", "unsupported hosting version 2")
+    }
+}
