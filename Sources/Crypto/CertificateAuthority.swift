@@ -132,7 +132,32 @@ public struct CertificateAuthority: Sendable {
                 reason: "found \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", ")); "
                     + "restore the missing files or remove the directory to make a new chain")
         }
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // The chain is written into a private sibling directory and renamed into place in one
+        // step, so two processes making it at once never mix their files: the loser loads the
+        // winner's chain.
+        let parent = directory.deletingLastPathComponent()
+        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).\(UUID().uuidString).tmp")
+        try fileManager.createDirectory(at: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? fileManager.removeItem(at: staging) }
+        let authority = try write(configuration: configuration, now: now, into: staging, fileManager: fileManager)
+        if (try? fileManager.contentsOfDirectory(atPath: directory.path))?.isEmpty == true {
+            try? fileManager.removeItem(at: directory)  // an empty directory someone made for us
+        }
+        do {
+            try fileManager.moveItem(at: staging, to: directory)
+            return authority
+        } catch {
+            guard FileName.all.allSatisfy({ fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }) else {
+                throw CryptoError("creating certificate authority in \(directory.path)", reason: "\(error.localizedDescription)")
+            }
+            return try load(from: directory)
+        }
+    }
+
+    private static func write(
+        configuration: Configuration, now: Date, into directory: URL, fileManager: FileManager
+    ) throws -> CertificateAuthority {
         let keys = try create(configuration: configuration, now: now)
         let authority = keys.authority
         let files: [(String, String, Int)] = [
@@ -145,11 +170,9 @@ public struct CertificateAuthority: Sendable {
         ]
         for (name, text, mode) in files {
             let url = directory.appendingPathComponent(name)
-            let temporary = directory.appendingPathComponent(".\(name).tmp")
-            guard fileManager.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-                throw CryptoError("writing \(temporary.path)", reason: "could not create the file")
+            guard fileManager.createFile(atPath: url.path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
+                throw CryptoError("writing \(url.path)", reason: "could not create the file")
             }
-            try fileManager.moveItem(at: temporary, to: url)
         }
         return authority
     }

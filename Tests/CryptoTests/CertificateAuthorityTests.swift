@@ -74,3 +74,24 @@ import Testing
             at: now) == nil)
     }
 }
+
+@Suite struct CertificateAuthorityRaceTests {
+    @Test func concurrentFirstUsesAgreeOnOneChain() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = temp.url.appendingPathComponent("state/Certificates")
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        let roots = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<4 {
+                group.addTask { try CertificateAuthority.loadOrCreate(in: directory, now: now).root.derRepresentation }
+            }
+            var all: [[UInt8]] = []
+            for try await root in group { all.append(root) }
+            return all
+        }
+        #expect(Set(roots).count == 1)
+        #expect(try CertificateAuthority.load(from: directory).root.derRepresentation == roots.first)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.deletingLastPathComponent().path)
+        #expect(leftovers == ["Certificates"])
+    }
+}

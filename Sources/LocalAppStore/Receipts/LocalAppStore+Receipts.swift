@@ -1,0 +1,70 @@
+import Foundation
+import Receipts
+import StoreCore
+
+/// The local App Store's receipts, ready to wire into `appReceipt()` and `refreshReceipt()`:
+/// the chain lives in `STATE/Certificates/`, the device identifier in `STATE/device-id`, the
+/// receipt in `STATE/receipt`, and the root is exported as `STATE/Certificates/root.cer`.
+extension LocalAppStore {
+    /// Where the app receipt is written.
+    public nonisolated var receiptFileURL: URL { configuration.stateDirectory.appendingPathComponent("receipt") }
+
+    /// Where the root certificate is exported (DER), for a server or `storefront receipt verify --root`.
+    public nonisolated var rootCertificateURL: URL {
+        configuration.stateDirectory.appendingPathComponent(LocalReceiptIssuer.certificatesDirectoryName)
+            .appendingPathComponent("root.cer")
+    }
+
+    /// This device's identifier (as `identifierForVendor`): a UUID kept in `STATE/device-id`,
+    /// made on first use. Two processes making it at once agree on one.
+    /// - Throws: the file system's error, or when the file holds no UUID.
+    public nonisolated func deviceIdentifier() throws -> UUID {
+        let url = configuration.stateDirectory.appendingPathComponent("device-id")
+        let fileManager = FileManager.default
+        if !fileManager.fileExists(atPath: url.path) {
+            try fileManager.createDirectory(at: configuration.stateDirectory, withIntermediateDirectories: true)
+            let temporary = configuration.stateDirectory.appendingPathComponent(".device-id.\(UUID().uuidString).tmp")
+            try Data((UUID().uuidString + "\n").utf8).write(to: temporary)
+            defer { try? fileManager.removeItem(at: temporary) }
+            // A hard link never replaces an existing file: whoever links first wins.
+            try? fileManager.linkItem(at: temporary, to: url)
+        }
+        let text = try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let identifier = UUID(uuidString: text) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return identifier
+    }
+
+    /// The issuer for this store's bundle ID, app version and device, over the chain in the
+    /// state directory (made on first use).
+    /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
+    public nonisolated func receiptIssuer() throws -> LocalReceiptIssuer {
+        let identifier = try deviceIdentifier()
+        let issuer = try LocalReceiptIssuer.loadOrCreate(
+            stateDirectory: configuration.stateDirectory,
+            configuration: .init(
+                bundleID: configuration.bundleID, appVersion: configuration.appVersion,
+                deviceIdentifier: withUnsafeBytes(of: identifier.uuid) { Array($0) }),
+            now: configuration.clock.now)
+        if !FileManager.default.fileExists(atPath: rootCertificateURL.path) { try issuer.exportRoot(to: rootCertificateURL) }
+        return issuer
+    }
+
+    /// Issues the app receipt for the account as it is now (finished consumables dropped,
+    /// refunds with their cancellation date), writes it to `receiptFileURL` and returns it.
+    /// - Throws: `LocalAppStoreError`/`StoreError` when the state cannot be read, `CryptoError`
+    ///   when the chain is damaged, or the file system's error.
+    public func writeAppReceipt() async throws -> Data {
+        let issuer = try receiptIssuer()
+        let transactions = try history()
+        let unfinished = Set(try await unfinishedTransactions().map(\.transactionID))
+        let finished = Set(transactions.map(\.transactionID)).subtracting(unfinished)
+        let receipt = try issuer.issueReceipt(transactions: transactions, finishedTransactionIDs: finished, now: configuration.clock.now)
+        try LocalReceiptIssuer.write(receipt, to: receiptFileURL)
+        return receipt
+    }
+
+    /// The receipt written last, if any.
+    public nonisolated func storedAppReceipt() -> Data? { try? Data(contentsOf: receiptFileURL) }
+}
