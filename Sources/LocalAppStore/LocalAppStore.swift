@@ -19,6 +19,8 @@ public actor LocalAppStore: StoreBackend {
     private let lease: OwnerLease
     private var localizer: ProductLocalizer
     private var listeners: [UUID: AsyncStream<BackendEvent>.Continuation] = [:]
+    /// This instance's `.purchasing` transactions whose settling is scheduled (waiting for latency).
+    private var scheduled: Set<String> = []
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -121,6 +123,7 @@ public actor LocalAppStore: StoreBackend {
             let id = entry.id
             let clock = configuration.clock
             let delay = latency
+            scheduled.insert(id)
             Task { [weak self] in
                 try? await clock.sleep(for: delay)
                 await self?.settle(id)
@@ -371,6 +374,9 @@ public actor LocalAppStore: StoreBackend {
             }
             return ([JournalRecord.make(entry)], entry.charged)
         }
+        // A failed write leaves the transaction `.purchasing` and unscheduled: the next
+        // `synchronize()` or `events()` settles it again.
+        scheduled.remove(id)
         guard let result else { return }
         if result.result { configuration.faultHook(.afterCharge) }
         announce(result.changed)
@@ -430,7 +436,8 @@ public actor LocalAppStore: StoreBackend {
         return entry
     }
 
-    /// Settles `.purchasing` transactions whose owner (a process or instance) is gone.
+    /// Settles `.purchasing` transactions whose owner (a process or instance) is gone, and
+    /// this instance's own whose settling failed.
     private func adoptAbandoned() {
         let account = configuration.account.id
         let directory = configuration.stateDirectory.path
@@ -438,12 +445,16 @@ public actor LocalAppStore: StoreBackend {
         let orphans = journal.state.unfinishedEntries.filter { entry in
             guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }
-            return owner != mine && OwnerLease.isAbandoned(token: owner, directory: directory)
+            if owner == mine { return !scheduled.contains(entry.id) }
+            return OwnerLease.isAbandoned(token: owner, directory: directory)
         }
         for orphan in orphans { settle(orphan.id) }
     }
 
     // MARK: - Events and state
+
+    /// How many of this instance's purchases wait for their latency before being settled.
+    var scheduledSettleCount: Int { scheduled.count }
 
     private var latency: Duration { .milliseconds(journal.state.settings.latencyMilliseconds) }
 

@@ -302,3 +302,29 @@ import Testing
         #expect(firstLine.contains(#""kind":"header""#))
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct FailedWriteTests {
+    @Test func aChargeWhoseWriteFailedIsRetriedOnTheNextSynchronize() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let store = try makeStore(dir, clock: clock, latency: 500)
+        var events = EventReader(await store.events())
+        let queued = try await store.add(Payment(productID: TestCatalog.coins))
+        while clock.sleeperCount == 0 { await Task.yield() }
+        // The journal is away when the charge is written: the write fails.
+        let aside = dir.stateDirectory.appendingPathComponent("journal.aside")
+        try FileManager.default.moveItem(at: dir.journal, to: aside)
+        #expect(await store.scheduledSettleCount == 1)
+        clock.advance(by: 0.5)
+        while await store.scheduledSettleCount > 0 { await Task.yield() }  // it ran, and failed
+        await #expect(throws: LocalAppStoreError.self) { try await store.history() }
+        try FileManager.default.moveItem(at: aside, to: dir.journal)
+        #expect(try await store.history().map(\.state) == [.purchasing])
+        await store.synchronize()
+        let decided = await events.nextUpdate()
+        #expect(decided.map(\.transactionID) == [queued.transactionID])
+        #expect(decided.first?.state == .purchased)
+        #expect(try await store.charges().count == 1)
+    }
+}
