@@ -4,6 +4,8 @@
 //                                                 after each acknowledged write
 //   vault-torture increment VAULT THREADS N       THREADS threads each add 1 to a counter N times
 //   vault-torture create VAULT                    create a vault under umask 000, add one item
+//   vault-torture read VAULT                      open a passphrase vault, asking at the terminal,
+//                                                 and print its items as SERVICE/ACCOUNT=DATA
 //
 // STOREFRONT_FAULT=mid-vault-write (or mid-vault-compaction) with STOREFRONT_FAULT_AT=K makes
 // the process send itself SIGKILL at the K-th time it reaches that point.
@@ -93,6 +95,16 @@ case "create":
     let vault = open(arguments[2])
     do {
         try vault.add(service: "umask", account: "zero", VaultItemContent(data: Data("x".utf8)))
+    } catch {
+        fail("\(error)")
+    }
+case "read":
+    let url = URL(fileURLWithPath: arguments[2])
+    do {
+        let vault = try Vault(at: url, key: .askPassphrase(TerminalPassphrasePrompt()))
+        for item in try vault.allItems() {
+            print("\(item.service)/\(item.account)=\(String(decoding: item.data, as: UTF8.self))")
+        }
     } catch {
         fail("\(error)")
     }

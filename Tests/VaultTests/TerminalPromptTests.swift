@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import Testing
+@testable import Vault
+
+/// The passphrase asked at a real terminal: `vault-torture read` runs on a pseudo-terminal
+/// (python's `pty`), which types the passphrase.
+@Suite struct TerminalPromptTests {
+    static let driver = """
+        import os, pty, select, sys
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv(sys.argv[1], [sys.argv[1], 'read', sys.argv[2]])
+        out = b''
+        def pump(until):
+            global out
+            while until not in out:
+                ready, _, _ = select.select([fd], [], [], 30)
+                if not ready:
+                    return False
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    return False
+                if not chunk:
+                    return False
+                out += chunk
+            return True
+        if pump(b'Passphrase for '):
+            os.write(fd, sys.argv[3].encode() + b'\\n')
+        pump(b'\\x00never')
+        _, status = os.waitpid(pid, 0)
+        sys.stdout.buffer.write(out)
+        sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 99)
+        """
+
+    func run(_ vault: URL, typing passphrase: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.driver, TortureProcess.executable.path, vault.path, passphrase]
+        process.environment = TortureProcess.environment(["STOREFRONT_PASSPHRASE": ""])
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func asksWithoutEchoAndUnlocks() throws {
+        let dir = try TemporaryDirectory()
+        let vault = try Vault(at: dir.vault, key: .passphrase(SecureBytes(Array("tty-secret-42".utf8))), configuration: testConfiguration())
+        try vault.add(service: "s", account: "a", content("opened"))
+
+        let right = try run(dir.vault, typing: "tty-secret-42")
+        #expect(right.status == 0, "\(right.output)")
+        #expect(right.output.contains("Passphrase for \(dir.vault.path): "))
+        #expect(right.output.contains("s/a=opened"))
+        #expect(!right.output.contains("tty-secret-42"), "the passphrase was echoed")
+
+        let wrong = try run(dir.vault, typing: "not-it")
+        #expect(wrong.status == 2)
+        #expect(wrong.output.contains("wrong key or passphrase"))
+        #expect(!wrong.output.contains("not-it"))
+    }
+}
