@@ -5,7 +5,7 @@ import Testing
 
 /// The passphrase asked at a real terminal: `vault-torture read` runs on a pseudo-terminal
 /// (python's `pty`), which types the passphrase.
-@Suite struct TerminalPromptTests {
+@Suite(.timeLimit(.minutes(1))) struct TerminalPromptTests {
     static let driver = """
         import os, pty, select, sys
         pid, fd = pty.fork()
@@ -13,22 +13,24 @@ import Testing
             os.execv(sys.argv[1], [sys.argv[1], 'read', sys.argv[2]])
         out = b''
         def pump(until):
+            # 'found', 'closed' (the child let go of the terminal: it is exiting) or 'stuck'
             global out
             while until not in out:
                 ready, _, _ = select.select([fd], [], [], 30)
                 if not ready:
-                    return False
+                    return 'stuck'
                 try:
                     chunk = os.read(fd, 4096)
                 except OSError:
-                    return False
+                    return 'closed'
                 if not chunk:
-                    return False
+                    return 'closed'
                 out += chunk
-            return True
-        if pump(b'Passphrase for '):
+            return 'found'
+        if pump(b'Passphrase for ') == 'found':
             os.write(fd, sys.argv[3].encode() + b'\\n')
-        pump(b'\\x00never')
+        if pump(b'\\x00never') == 'stuck':
+            os.kill(pid, 9)  # never hang the suite: a child still waiting for input has failed
         _, status = os.waitpid(pid, 0)
         sys.stdout.buffer.write(out)
         sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 99)

@@ -21,11 +21,13 @@ public struct TerminalPassphrasePrompt: PassphrasePrompt {
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         quiet.c_lflag |= tcflag_t(ECHONL)
-        _ = Array(message.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        // Echo off first, then the prompt: TCSAFLUSH drops type-ahead, which must only ever be
+        // what was typed before the prompt appeared, never the answer to it.
         guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else {
             throw VaultError.passphraseUnavailable(detail: "cannot turn off echo on \(device)")
         }
-        defer { _ = tcsetattr(fd, TCSAFLUSH, &saved) }
+        defer { _ = tcsetattr(fd, TCSANOW, &saved) }
+        _ = Array(message.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         var line: [UInt8] = []
         defer { for i in line.indices { line[i] = 0 } }
         var byte: UInt8 = 0
