@@ -86,6 +86,18 @@ struct VaultLedgerTests {
         #expect(try open().unverifiedOrders().map(\.transaction.transactionID) == ["10"])
     }
 
+    @Test func recordingOrderHoldsEvenWithinOneClockTick() throws {
+        // A clock that never moves: the order must come from the ledger, not from time.
+        let ledger = VaultLedger(vault: try open().vault, clock: { Date(timeIntervalSince1970: 1_800_000_000) })
+        for id in ["b", "a", "c", "10", "9"] { _ = try ledger.record(coins(id)) }
+        #expect(try ledger.transactions().map(\.transactionID) == ["b", "a", "c", "10", "9"])
+        for id in ["9", "10", "1"] {
+            try ledger.saveUnverifiedOrder(UnverifiedOrder(transaction: coins(id), receipt: nil, lastFailure: "x", attempts: 1))
+        }
+        try ledger.saveUnverifiedOrder(UnverifiedOrder(transaction: coins("9"), receipt: nil, lastFailure: "y", attempts: 2))
+        #expect(try ledger.unverifiedOrders().map(\.transaction.transactionID) == ["9", "10", "1"])
+    }
+
     @Test func theFileIsEncryptedAndUnlockedByPassphraseOrKeyFile() throws {
         let ledger = try open()
         _ = try ledger.record(coins("txn-visible?", username: "player-7"))

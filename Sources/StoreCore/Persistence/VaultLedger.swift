@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Vault
 
 /// The purchase ledger kept in the encrypted vault (`Vault`), the way RMStore keeps
@@ -19,11 +20,29 @@ public final class VaultLedger: PurchaseLedger {
 
     /// The vault holding the ledger.
     public let vault: Vault
+    private let clock: @Sendable () -> Date
+    private let lastOrder = Mutex<UInt64>(0)
 
     /// Uses `vault` as the ledger.
-    public init(vault: Vault) {
+    /// - Parameters:
+    ///   - vault: the open vault.
+    ///   - clock: the time that orders transactions and unverified orders as they are recorded.
+    public init(vault: Vault, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.vault = vault
+        self.clock = clock
     }
+
+    /// A recording order: nanoseconds since 1970, strictly increasing within this process
+    /// (two records in the same clock tick still keep the order they were made in).
+    private func nextOrder() -> String {
+        let now = UInt64(max(0, clock().timeIntervalSince1970 * 1e9))
+        return String(lastOrder.withLock { last in
+            last = max(now, last + 1)
+            return last
+        })
+    }
+
+    private static func order(_ item: VaultItem) -> UInt64 { item.attributes["order"].flatMap { UInt64($0) } ?? 0 }
 
     /// Opens (creating on first use) the ledger vault `vault.sfv` in `dataDirectory`, unlocked
     /// by the passphrase in `STOREFRONT_PASSPHRASE` when `environment` has one, else by the
@@ -65,6 +84,7 @@ public final class VaultLedger: PurchaseLedger {
 
     public func record(_ transaction: Transaction) throws -> Bool {
         let data = try encode(transaction)
+        let order = nextOrder()
         var recorded = false
         try guarded {
             try vault.modify(service: Self.transactionsService, account: transaction.transactionID) { current in
@@ -73,7 +93,7 @@ public final class VaultLedger: PurchaseLedger {
                 let counted = transaction.productType == .consumable && transaction.revocationDate == nil ? transaction.quantity : 0
                 return .put(VaultItemContent(
                     data: data, label: transaction.productID,
-                    attributes: ["productID": transaction.productID, "counted": "\(counted)"]))
+                    attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": order]))
             }
         }
         return recorded
@@ -101,12 +121,11 @@ public final class VaultLedger: PurchaseLedger {
 
     public func transactions() throws -> [Transaction] {
         let items = try guarded { try vault.items(service: Self.transactionsService) }
-        // Oldest first: the order they were recorded in (the vault's millisecond clock), then
-        // purchase date and ID for records made within the same millisecond.
+        // Oldest first: the order they were recorded in.
         return try items.map { (item: $0, transaction: try decodeTransaction($0)) }
             .sorted { a, b in
-                (a.item.created, a.transaction.purchaseDate, a.transaction.transactionID)
-                    < (b.item.created, b.transaction.purchaseDate, b.transaction.transactionID)
+                (Self.order(a.item), a.transaction.purchaseDate, a.transaction.transactionID)
+                    < (Self.order(b.item), b.transaction.purchaseDate, b.transaction.transactionID)
             }
             .map(\.transaction)
     }
@@ -139,10 +158,14 @@ public final class VaultLedger: PurchaseLedger {
         do { data = try JSONEncoder().encode(order) } catch {
             throw LedgerError.io(path: vault.path, reason: "cannot encode the order: \(error)")
         }
+        let fresh = nextOrder()
         try guarded {
-            try vault.upsert(
-                service: Self.unverifiedService, account: order.transaction.transactionID,
-                VaultItemContent(data: data, label: order.transaction.productID))
+            try vault.modify(service: Self.unverifiedService, account: order.transaction.transactionID) { current in
+                // Saving an order again (one more failed attempt) keeps its place in the queue.
+                .put(VaultItemContent(
+                    data: data, label: order.transaction.productID,
+                    attributes: ["order": current?.attributes["order"] ?? fresh]))
+            }
         }
     }
 
@@ -154,7 +177,7 @@ public final class VaultLedger: PurchaseLedger {
 
     public func unverifiedOrders() throws -> [UnverifiedOrder] {
         let items = try guarded { try vault.items(service: Self.unverifiedService) }
-        return try items.sorted { ($0.created, $0.account) < ($1.created, $1.account) }.map { item in
+        return try items.sorted { (Self.order($0), $0.account) < (Self.order($1), $1.account) }.map { item in
             do { return try JSONDecoder().decode(UnverifiedOrder.self, from: item.data) } catch {
                 throw LedgerError.corrupt(path: vault.path, reason: "unverified order \(item.account) is unreadable: \(error)")
             }
