@@ -8,6 +8,7 @@ let sections: [any BenchSection] = [
     EngineBench(),
     ReceiptsBench(),
     VaultBench(),
+    DownloadBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -17,8 +17,9 @@ public protocol DownloadFileSystem: Sendable {
     func sync(_ file: OpenFile) throws(FileSystemError)
     /// Closes the file.
     func close(_ file: OpenFile)
-    /// Replaces `path` with `bytes` atomically and durably (temporary file, fsync, rename, fsync directory).
-    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+    /// Replaces `path` with `bytes` atomically (temporary file, fsync, rename) and, when
+    /// `syncsDirectory`, durably (fsync of the directory, so the rename survives a power loss).
+    func writeAtomically(_ path: String, _ bytes: [UInt8], syncsDirectory: Bool) throws(FileSystemError)
     /// Reads a whole small file; `nil` when it does not exist.
     func readSmallFile(_ path: String) throws(FileSystemError) -> [UInt8]?
     /// Renames atomically within one file system.

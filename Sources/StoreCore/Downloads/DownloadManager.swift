@@ -163,7 +163,7 @@ public actor DownloadManager {
             // Another process is downloading it: ask it to stop at its next chunk.
             try translate { () throws(FileSystemError) in
                 try fs.createDirectory(controlDirectory)
-                try fs.writeAtomically(controlPath(id), Array(target.rawValue.utf8))
+                try fs.writeAtomically(controlPath(id), Array(target.rawValue.utf8), syncsDirectory: false)
             }
             for _ in 0..<200 {
                 try? await clock.sleep(for: .milliseconds(50))
@@ -509,7 +509,7 @@ public actor DownloadManager {
         record.segments.append(DownloadRecord.Segment(length: stretchLength, sha256: try Self.finish(finished)))
         record.durableOffset = offset
         stretchLength = 0
-        try commit(record)
+        try commit(record, checkpoint: true)
     }
 
     /// Re-reads the checkpointed stretches of a partial file and checks each one's SHA-256,
@@ -614,7 +614,7 @@ public actor DownloadManager {
         leases.removeAll()
     }
 
-    private func commit(_ record: DownloadRecord) throws(DownloadError) {
+    private func commit(_ record: DownloadRecord, checkpoint: Bool = false) throws(DownloadError) {
         guard !dead else { throw .fileSystem(path: recordPath(record.download.id), reason: "the process is gone") }
         records[record.download.id] = record
         let encoder = JSONEncoder()
@@ -624,7 +624,9 @@ public actor DownloadManager {
         }
         try translate { () throws(FileSystemError) in
             try fs.createDirectory(recordsDirectory)
-            try fs.writeAtomically(recordPath(record.download.id), Array(data))
+            // A checkpoint's rename need not survive a power loss: the previous record then
+            // still describes bytes that are durable, and the download resumes from there.
+            try fs.writeAtomically(recordPath(record.download.id), Array(data), syncsDirectory: !checkpoint)
         }
     }
 

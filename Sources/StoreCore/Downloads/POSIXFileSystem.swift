@@ -83,7 +83,7 @@ public struct POSIXFileSystem: DownloadFileSystem {
 
     public func close(_ file: OpenFile) { _ = Glibc.close(file.handle) }
 
-    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+    public func writeAtomically(_ path: String, _ bytes: [UInt8], syncsDirectory: Bool) throws(FileSystemError) {
         let temporary = path + ".tmp"
         let file = try open(temporary)
         do {
@@ -96,7 +96,7 @@ public struct POSIXFileSystem: DownloadFileSystem {
         }
         close(file)
         try rename(temporary, to: path)
-        try syncDirectory((path as NSString).deletingLastPathComponent)
+        if syncsDirectory { try syncDirectory((path as NSString).deletingLastPathComponent) }
     }
 
     public func readSmallFile(_ path: String) throws(FileSystemError) -> [UInt8]? {

@@ -45,10 +45,10 @@ final class FaultyFileSystem: DownloadFileSystem {
     }
     func sync(_ file: OpenFile) throws(FileSystemError) { try real.sync(file) }
     func close(_ file: OpenFile) { real.close(file) }
-    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+    func writeAtomically(_ path: String, _ bytes: [UInt8], syncsDirectory: Bool) throws(FileSystemError) {
         try check(path)
         try spend(path, bytes.count)
-        try real.writeAtomically(path, bytes)
+        try real.writeAtomically(path, bytes, syncsDirectory: syncsDirectory)
     }
     func readSmallFile(_ path: String) throws(FileSystemError) -> [UInt8]? { try real.readSmallFile(path) }
     func rename(_ from: String, to: String) throws(FileSystemError) { try check(from); try check(to); try real.rename(from, to: to) }
