@@ -15,12 +15,14 @@ public actor LocalAppStore: StoreBackend {
     /// Counters of the store's disk work (`fsync`s, appends, compactions).
     public nonisolated let metrics: StoreMetrics
 
-    private let journal: StoreJournal
+    let journal: StoreJournal
     private let lease: OwnerLease
-    private var localizer: ProductLocalizer
-    private var listeners: [UUID: AsyncStream<BackendEvent>.Continuation] = [:]
+    var localizer: ProductLocalizer
+    var listeners: [UUID: AsyncStream<BackendEvent>.Continuation] = [:]
     /// This instance's `.purchasing` transactions whose settling is scheduled (waiting for latency).
     private var scheduled: Set<String> = []
+    /// Wakes the store when the next subscription period, grace or billing retry ends.
+    var renewalTimer: Task<Void, Never>?
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -145,6 +147,7 @@ public actor LocalAppStore: StoreBackend {
         let waiting = unfinished().filter { $0.state != .purchasing }
         if !waiting.isEmpty { continuation.yield(.transactionsUpdated(waiting)) }
         adoptAbandoned()
+        advanceSubscriptions()
         return stream
     }
 
@@ -234,6 +237,7 @@ public actor LocalAppStore: StoreBackend {
     public func synchronize() async {
         pull()
         adoptAbandoned()
+        advanceSubscriptions()
     }
 
     // MARK: - Transaction manager
@@ -354,10 +358,12 @@ public actor LocalAppStore: StoreBackend {
         let account = configuration.account.id
         let now = configuration.clock.now
         let catalog = configuration.catalog
+        let desk = { (state: JournalState) in self.desk(state, now: now) }
         let result = try? journal.transact { state throws(LocalAppStoreError) in
             guard var entry = state.entries[id], entry.accountID == account, !entry.finished,
                 entry.transaction.state == .purchasing else { return ([], false) }
             let settings = state.settings
+            var extra: [JournalRecord] = []
             entry.owner = nil
             if let failure = settings.failPurchases {
                 entry.transaction.state = .failed
@@ -370,9 +376,9 @@ public actor LocalAppStore: StoreBackend {
                 entry.transaction.error = .interrupted
                 entry.pending = .interrupted
             } else {
-                Self.charge(&entry, state: state, catalog: catalog, now: now)
+                extra = Self.charge(&entry, state: state, catalog: catalog, now: now, desk: desk(state))
             }
-            return ([JournalRecord.make(entry)], entry.charged)
+            return ([JournalRecord.make(entry)] + extra, entry.charged)
         }
         // A failed write leaves the transaction `.purchasing` and unscheduled: the next
         // `synchronize()` or `events()` settles it again.
@@ -380,6 +386,12 @@ public actor LocalAppStore: StoreBackend {
         guard let result else { return }
         if result.result { configuration.faultHook(.afterCharge) }
         announce(result.changed)
+        if !extra(result.changed).isEmpty { subscriptionsChanged() }
+    }
+
+    /// The auto-renewable entries among `changed`.
+    private func extra(_ changed: [QueueEntry]) -> [QueueEntry] {
+        changed.filter { $0.transaction.productType == .autoRenewable }
     }
 
     /// Charges a deferred purchase that waits for `reason`, and marks it purchased.
@@ -387,21 +399,25 @@ public actor LocalAppStore: StoreBackend {
         let account = configuration.account.id
         let now = configuration.clock.now
         let catalog = configuration.catalog
+        let desk = { (state: JournalState) in self.desk(state, now: now) }
         let (entry, changed) = try journal.transact { state throws(LocalAppStoreError) in
             var entry = try Self.waiting(state, id, account: account, for: reason)
             entry.pending = nil
             entry.transaction.error = nil
-            Self.charge(&entry, state: state, catalog: catalog, now: now)
-            return ([JournalRecord.make(entry)], entry)
+            let extra = Self.charge(&entry, state: state, catalog: catalog, now: now, desk: desk(state))
+            return ([JournalRecord.make(entry)] + extra, entry)
         }
         if entry.charged { configuration.faultHook(.afterCharge) }
         announce(changed)
+        if !extra(changed).isEmpty { subscriptionsChanged() }
         return entry.transaction
     }
 
     /// Marks a transaction purchased and charges the account, unless the account already
     /// owns the non-consumable (then it is delivered again without a charge, as the App Store does).
-    private static func charge(_ entry: inout QueueEntry, state: JournalState, catalog: StoreKitConfiguration, now: Date) {
+    private static func charge(
+        _ entry: inout QueueEntry, state: JournalState, catalog: StoreKitConfiguration, now: Date, desk: SubscriptionDesk
+    ) -> [JournalRecord] {
         entry.transaction.state = .purchased
         entry.transaction.error = nil
         entry.transaction.purchaseDate = now
@@ -416,13 +432,21 @@ public actor LocalAppStore: StoreBackend {
                 state: .purchased, purchaseDate: now, originalPurchaseDate: owned.transaction.purchaseDate,
                 price: transaction.price, currencyCode: transaction.currencyCode, storefront: transaction.storefront)
             entry.charged = false
-            return
+            return []
         }
-        if transaction.productType == .autoRenewable,
-            let period = catalog.product(id: transaction.productID)?.subscription?.period {
-            entry.transaction.expiresDate = ProductLocalizer.period(period).advance(now)
+        if transaction.productType == .autoRenewable {
+            let (charged, records) = desk.purchase(&entry, state: state)
+            entry.charged = charged && entry.transaction.state == .purchased
+            return records
         }
         entry.charged = true
+        return []
+    }
+
+    /// The subscription rules for a change made now under `state`'s settings.
+    func desk(_ state: JournalState, now: Date) -> SubscriptionDesk {
+        let localizer = self.localizer
+        return SubscriptionDesk(catalog: configuration.catalog, settings: state.settings, now: now) { localizer.price(of: $0) }
     }
 
     private static func waiting(
@@ -484,7 +508,7 @@ public actor LocalAppStore: StoreBackend {
         if let changed = try? journal.refresh() { announce(changed) }
     }
 
-    private func pullChecked() throws(LocalAppStoreError) {
+    func pullChecked() throws(LocalAppStoreError) {
         announce(try journal.refresh())
     }
 
@@ -492,7 +516,7 @@ public actor LocalAppStore: StoreBackend {
         do { try pullChecked() } catch { throw error.storeError }
     }
 
-    private func transactOrThrow<T>(
+    func transactOrThrow<T>(
         sync: Bool = true,
         _ body: (inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: T)
     ) throws(StoreError) -> (T, [QueueEntry]) {
@@ -507,7 +531,7 @@ public actor LocalAppStore: StoreBackend {
 
     /// Sends changed entries of the account on every stream: finished ones as removed,
     /// others (except `.purchasing`) as updated.
-    private func announce(_ changed: [QueueEntry]) {
+    func announce(_ changed: [QueueEntry]) {
         guard !changed.isEmpty, !listeners.isEmpty else { return }
         let account = configuration.account.id
         var updated: [StoreCore.Transaction] = []

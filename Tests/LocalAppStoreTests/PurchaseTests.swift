@@ -116,14 +116,21 @@ import Testing
         #expect(try await store.charges().map(\.transactionID) == [first.transactionID])
     }
 
-    @Test func aSubscriptionExpiresOnePeriodAfterItsPurchase() async throws {
+    @Test func aSubscriptionsFirstPeriodIsItsFreeTrialThenOnePeriodPerRenewal() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock)
         var events = EventReader(await store.events())
         let bought = try await buy(store, &events, TestCatalog.monthly)
-        #expect(bought.expiresDate == SubscriptionPeriod(value: 1, unit: .month).advance(clock.now))
+        // The catalog's introductory offer: one free week, in real time.
+        #expect(bought.offerType == .introductory)
+        #expect(bought.price == 0)
+        #expect(bought.expiresDate == SubscriptionPeriod(value: 1, unit: .week).advance(clock.now))
+        clock.advance(by: 7 * 86_400)
+        let renewal = await events.nextUpdate().first
+        #expect(renewal?.originalTransactionID == bought.transactionID)
+        #expect(renewal?.expiresDate == SubscriptionPeriod(value: 1, unit: .month).advance(clock.now))
     }
 
     @Test func latencyPassesOnTheInjectedClock() async throws {

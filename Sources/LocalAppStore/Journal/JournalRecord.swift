@@ -11,6 +11,8 @@ struct JournalRecord: Codable {
     static let entry = "entry"
     /// The whole settings after a change (the last one wins).
     static let settings = "settings"
+    /// A subscription's whole lifecycle after a change (the last one wins).
+    static let subscription = "subscription"
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
@@ -23,6 +25,7 @@ struct JournalRecord: Codable {
     var nextTransactionID: UInt64?
     var entry: QueueEntry?
     var settings: LocalStoreSettings?
+    var subscription: StoredSubscription?
 
     static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
         JournalRecord(kind: header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
@@ -34,5 +37,9 @@ struct JournalRecord: Codable {
 
     static func make(_ settings: LocalStoreSettings) -> JournalRecord {
         JournalRecord(kind: Self.settings, settings: settings)
+    }
+
+    static func make(_ subscription: StoredSubscription) -> JournalRecord {
+        JournalRecord(kind: Self.subscription, subscription: subscription)
     }
 }

@@ -20,6 +20,17 @@ struct JournalState: Sendable {
     /// The charged, unrevoked purchase of each non-consumable, by account and product.
     private var ownedNonConsumables: [OwnedKey: String] = [:]
 
+    /// Subscriptions by original transaction ID, and the order they began in.
+    private(set) var subscriptions: [String: StoredSubscription] = [:]
+    private var subscriptionOrder: [String] = []
+    /// Each account's subscription in each group (one per group: a new purchase continues it).
+    private var subscriptionByGroup: [GroupKey: String] = [:]
+
+    private struct GroupKey: Hashable, Sendable {
+        let accountID: String
+        let groupID: String
+    }
+
     private struct OwnedKey: Hashable, Sendable {
         let accountID: String
         let productID: String
@@ -41,6 +52,9 @@ struct JournalState: Sendable {
         case JournalRecord.entry:
             guard let entry = record.entry else { return nil }
             return put(entry)
+        case JournalRecord.subscription:
+            if let subscription = record.subscription { put(subscription) }
+            return nil
         default:
             return nil
         }
@@ -100,6 +114,25 @@ struct JournalState: Sendable {
         return String(id)
     }
 
+    /// Stores a subscription's lifecycle (the last version wins).
+    mutating func put(_ subscription: StoredSubscription) {
+        let key = subscription.lifecycle.originalTransactionID
+        if subscriptions.updateValue(subscription, forKey: key) == nil {
+            subscriptionOrder.append(key)
+            subscriptionByGroup[GroupKey(accountID: subscription.accountID, groupID: subscription.lifecycle.groupID)] = key
+        }
+    }
+
+    /// The account's subscription in a group (active or not), if it ever subscribed there.
+    func subscription(accountID: String, groupID: String) -> StoredSubscription? {
+        subscriptionByGroup[GroupKey(accountID: accountID, groupID: groupID)].flatMap { subscriptions[$0] }
+    }
+
+    /// The account's subscriptions, oldest first.
+    func subscriptions(accountID: String) -> [StoredSubscription] {
+        subscriptionOrder.compactMap { subscriptions[$0] }.filter { $0.accountID == accountID }
+    }
+
     /// Every entry, oldest first.
     var orderedEntries: [QueueEntry] { order.compactMap { entries[$0] } }
 
@@ -107,5 +140,6 @@ struct JournalState: Sendable {
     var snapshotRecords: [JournalRecord] {
         [JournalRecord.makeHeader(nextTransactionID: nextTransactionID), JournalRecord.make(settings)]
             + orderedEntries.map(JournalRecord.make)
+            + subscriptionOrder.compactMap { subscriptions[$0] }.map(JournalRecord.make)
     }
 }

@@ -14,6 +14,9 @@ extension LocalStoreSettings {
     public init(catalog: CatalogSettings, latencyMilliseconds: Int) {
         self.init(latencyMilliseconds: latencyMilliseconds)
         askToBuy = catalog.askToBuyEnabled ?? false
+        timeRate = catalog.timeRate.flatMap { StoreTimeRate(rawValue: $0)?.rawValue } ?? 0
+        billingRetryOnRenewal = catalog.renewalBillingIssuesEnabled ?? catalog.billingIssuesEnabled ?? false
+        gracePeriod = catalog.billingGracePeriodEnabled ?? false
         if catalog.failTransactionsEnabled == true { failPurchases = .unknown }
         for entry in catalog.storeKitErrors where entry.enabled {
             let error = Self.simulatedError(for: entry.current)

@@ -26,6 +26,16 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var bandwidthBytesPerSecond: Int = LocalStoreSettings.defaultBandwidthBytesPerSecond
     /// Downloads fail when they reach this percentage of their content; `nil` never.
     public var failDownloadsAtPercent: Int?
+    /// How fast subscriptions renew: Apple's `SKTestTimeRate` raw value (0 = real time).
+    public var timeRate: Int = 0
+    /// Renewals fail with a billing problem and enter billing retry (`_renewalBillingIssuesEnabled`).
+    public var billingRetryOnRenewal = false
+    /// A failed renewal keeps access for a grace period (`_billingGracePeriodEnabled`).
+    public var gracePeriod = false
+
+    /// The time rate as a value (real time for a raw value Apple never defined).
+    public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }
+
     /// The default download speed for people: slow enough to watch a progress bar (1.5 MB/s).
     public static let defaultBandwidthBytesPerSecond = 1_500_000
 
@@ -53,6 +63,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         case latencyMilliseconds, askToBuy, paymentsAllowed, interruptPurchases
         case failPurchases, failLoadProducts, failRestore, failRefreshReceipt
         case bandwidthBytesPerSecond, failDownloadsAtPercent
+        case timeRate, billingRetryOnRenewal, gracePeriod
     }
 
     /// Decodes settings; keys an older version did not write take their defaults.
@@ -68,6 +79,9 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         failRefreshReceipt = try c.decodeIfPresent(SimulatedError.self, forKey: .failRefreshReceipt)
         bandwidthBytesPerSecond = try c.decodeIfPresent(Int.self, forKey: .bandwidthBytesPerSecond) ?? Self.defaultBandwidthBytesPerSecond
         failDownloadsAtPercent = try c.decodeIfPresent(Int.self, forKey: .failDownloadsAtPercent)
+        timeRate = try c.decodeIfPresent(Int.self, forKey: .timeRate) ?? 0
+        billingRetryOnRenewal = try c.decodeIfPresent(Bool.self, forKey: .billingRetryOnRenewal) ?? false
+        gracePeriod = try c.decodeIfPresent(Bool.self, forKey: .gracePeriod) ?? false
     }
 
     // MARK: - By name, for the CLI
@@ -76,6 +90,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public static let names = [
         "latency", "ask-to-buy", "fail-purchases", "payments-allowed", "interrupt-purchases",
         "fail-load-products", "fail-restore", "fail-refresh-receipt", "bandwidth", "fail-downloads-at",
+        "time-rate", "billing-retry", "grace-period",
     ]
 
     private static let errorValues = "off, on or an error name (\(SimulatedError.all.map(\.rawValue).joined(separator: ", ")))"
@@ -105,6 +120,12 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
                          description: "bytes per second hosted content downloads at (0 = unlimited)"),
             StoreSetting(name: "fail-downloads-at", value: failDownloadsAtPercent.map { "\($0)" } ?? "off",
                          description: "PERCENT|off: downloads fail when they reach this share of their content"),
+            StoreSetting(name: "time-rate", value: storeTimeRate.description,
+                         description: "how fast subscriptions renew: a raw SKTestTimeRate value or its name (0 real time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)"),
+            StoreSetting(name: "billing-retry", value: flag(billingRetryOnRenewal),
+                         description: "on|off: renewals fail with a billing problem and enter billing retry"),
+            StoreSetting(name: "grace-period", value: flag(gracePeriod),
+                         description: "on|off: a failed renewal keeps access for a grace period"),
         ]
     }
 
@@ -130,6 +151,15 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         case "fail-load-products": failLoadProducts = try Self.error(name, value, text, on: .network)
         case "fail-restore": failRestore = try Self.error(name, value, text, on: .network)
         case "fail-refresh-receipt": failRefreshReceipt = try Self.error(name, value, text, on: .network)
+        case "time-rate":
+            guard let rate = StoreTimeRate(parsing: text) else {
+                throw .invalidSettingValue(
+                    name: name, value: value,
+                    accepted: "a raw SKTestTimeRate value or name: " + StoreTimeRate.all.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", "))
+            }
+            timeRate = rate.rawValue
+        case "billing-retry": billingRetryOnRenewal = try Self.flag(name, value, text)
+        case "grace-period": gracePeriod = try Self.flag(name, value, text)
         case "bandwidth":
             guard let rate = Int(text), rate >= 0, rate <= 1 << 40 else {
                 throw .invalidSettingValue(name: name, value: value, accepted: "a whole number of bytes per second (0 = unlimited)")

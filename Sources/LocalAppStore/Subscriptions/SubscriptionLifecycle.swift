@@ -70,8 +70,9 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     ///   - rate: the store's time rate.
     ///   - gracePeriodEnabled: whether failed renewals get a grace period (catalog setting).
     ///   - period: each product's renewal period.
+    ///   - billingFails: renewals fail as if `hasBillingIssue` were on (the store's setting).
     public mutating func advance(
-        to now: Date, rate: StoreTimeRate, gracePeriodEnabled: Bool,
+        to now: Date, rate: StoreTimeRate, gracePeriodEnabled: Bool, billingFails: Bool = false,
         period: (String) -> SubscriptionPeriod?
     ) -> [Event] {
         var events: [Event] = []
@@ -91,7 +92,7 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
                 expire(at: periodEnd, intent: .productUnavailable, into: &events)
                 break
             }
-            if hasBillingIssue {
+            if hasBillingIssue || billingFails {
                 billingRetryStart = periodEnd
                 graceEnd = gracePeriodEnabled ? periodEnd.addingTimeInterval(rate.gracePeriod(for: next)) : nil
                 events.append(.enteredBillingRetry(at: periodEnd, graceEnd: graceEnd))
@@ -100,6 +101,28 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
             renew(startingAt: periodEnd, period: next, rate: rate, into: &events)
         }
         return events
+    }
+
+    /// Starts the current period anew: the first period of a new purchase (after an offer it
+    /// may be longer than one renewal period) or a resubscription.
+    public mutating func restart(productID: String, start: Date, end: Date) -> [Event] {
+        self.productID = productID
+        autoRenewProductID = productID
+        willAutoRenew = true
+        hasBillingIssue = false
+        periodStart = start
+        periodEnd = end
+        webOrderLineItemID += 1
+        billingRetryStart = nil
+        graceEnd = nil
+        expiredAt = nil
+        expirationIntentRaw = nil
+        return [.renewed(productID: productID, start: start, end: end, webOrderLineItemID: webOrderLineItemID)]
+    }
+
+    /// Moves the end of the current period to `date` (the store expired it early).
+    public mutating func endPeriod(at date: Date) {
+        if periodEnd > date { periodEnd = date }
     }
 
     /// The billing issue is fixed: a subscription in billing retry renews at once.

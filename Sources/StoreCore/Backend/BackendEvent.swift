@@ -8,4 +8,7 @@ public enum BackendEvent: Sendable, Hashable {
     /// A purchase was started from the store (a promoted product): the engine asks the app
     /// whether to add it to the queue now.
     case storePaymentRequested(Payment, Product)
+    /// Subscription state changed without a new transaction (a period ended, billing retry
+    /// began, auto-renew was turned off): the engine re-reads renewal info and statuses.
+    case subscriptionsChanged
 }

@@ -375,6 +375,8 @@ public actor Store {
             }
         case .transactionsRemoved:
             break
+        case .subscriptionsChanged:
+            await publishStatusChanges()
         case .storePaymentRequested(let payment, let product):
             if storePaymentHandler?(payment, product) == true {
                 _ = try? await backend.add(payment)

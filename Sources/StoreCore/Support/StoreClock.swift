@@ -7,6 +7,8 @@ public protocol StoreClock: Sendable {
     var now: Date { get }
     /// Waits for `duration` of this clock's time.
     func sleep(for duration: Duration) async throws
+    /// Waits until this clock reads `deadline` (at once when it already does).
+    func sleep(until deadline: Date) async throws
 }
 
 /// Real time.
@@ -16,6 +18,12 @@ public struct SystemClock: StoreClock {
     public func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         try await Task.sleep(for: duration)
+    }
+
+    public func sleep(until deadline: Date) async throws {
+        let seconds = deadline.timeIntervalSinceNow
+        guard seconds > 0 else { return }
+        try await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up))))
     }
 }
 
@@ -43,10 +51,24 @@ public final class ManualClock: StoreClock {
     public func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        await wait { $0.addingTimeInterval(seconds) }
+    }
+
+    public func sleep(until deadline: Date) async throws {
+        await wait { _ in deadline }
+    }
+
+    /// Parks the caller until `advance` reaches the deadline computed from the time at which
+    /// it registers, under the lock: no advance can slip between reading the time and waiting.
+    private func wait(_ deadline: @escaping (Date) -> Date) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            state.withLock { state in
-                state.sleepers.append(Sleeper(deadline: state.now.addingTimeInterval(seconds), continuation: continuation))
+            let due = state.withLock { state -> Bool in
+                let at = deadline(state.now)
+                guard at > state.now else { return true }
+                state.sleepers.append(Sleeper(deadline: at, continuation: continuation))
+                return false
             }
+            if due { continuation.resume() }
         }
     }
 

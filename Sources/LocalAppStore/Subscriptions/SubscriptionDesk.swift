@@ -1,0 +1,216 @@
+import Catalog
+import Foundation
+import StoreCore
+
+/// How the local store sells and runs auto-renewable subscriptions, as journal records.
+///
+/// One subscription per account and group: a new purchase in a group continues it (its
+/// original transaction ID stays), an upgrade takes effect at once, a downgrade at the next
+/// renewal, a crossgrade at once when the period is the same and at renewal otherwise. The
+/// introductory offer is for accounts that never subscribed in the group; promotional offers
+/// for those who did.
+struct SubscriptionDesk {
+    let catalog: StoreKitConfiguration
+    let settings: LocalStoreSettings
+    let now: Date
+    /// The price of a product in the current storefront.
+    let price: (Catalog.Product) -> Price
+
+    var rate: StoreTimeRate { settings.storeTimeRate }
+
+    /// The renewal period of a product, by ID.
+    func period(of productID: String) -> StoreCore.SubscriptionPeriod? {
+        catalog.product(id: productID)?.subscription.map { ProductLocalizer.period($0.period) }
+    }
+
+    // MARK: - Buying
+
+    /// Completes a charged-for purchase of an auto-renewable subscription in `entry`: sets its
+    /// original ID, period and offer, and returns the records to journal besides the entry.
+    /// - Returns: whether the account is charged, and the extra records.
+    func purchase(_ entry: inout QueueEntry, state: JournalState) -> (charged: Bool, records: [JournalRecord]) {
+        let productID = entry.transaction.productID
+        guard let product = catalog.product(id: productID), let info = product.subscription,
+              let period = period(of: productID) else { return (true, []) }
+        let existing = state.subscription(accountID: entry.accountID, groupID: info.groupID)
+        entry.transaction.subscriptionGroupID = info.groupID
+
+        if var current = existing, isActive(current.lifecycle) {
+            return change(&entry, to: product, info: info, period: period, current: &current, state: state)
+        }
+
+        // A new subscriber, or a lapsed one coming back.
+        var offer: Catalog.SubscriptionOffer?
+        if let offerID = entry.transaction.payment.offerID {
+            guard existing != nil else {
+                fail(&entry, "the promotional offer \(offerID) is for current or lapsed subscribers of \(info.groupName)")
+                return (false, [])
+            }
+            offer = info.promotionalOffers.first { $0.id == offerID }
+            entry.transaction.offerType = .promotional
+            entry.transaction.offerID = offerID
+        } else if existing == nil, let intro = info.introductoryOffer {
+            offer = intro
+            entry.transaction.offerType = .introductory
+        }
+        var end = rate.end(of: period, startingAt: now)
+        var discountedRenewals = 0
+        if let offer {
+            let offerPeriod = ProductLocalizer.period(offer.period)
+            switch offer.paymentMode {
+            case .payAsYouGo:
+                end = rate.end(of: offerPeriod, startingAt: now)
+                discountedRenewals = max(offer.numberOfPeriods - 1, 0)
+            default:
+                end = now
+                for _ in 0..<max(offer.numberOfPeriods, 1) { end = rate.end(of: offerPeriod, startingAt: end) }
+            }
+            entry.transaction.price = offer.price
+        }
+        let originalID = existing?.lifecycle.originalTransactionID ?? entry.id
+        var lifecycle = existing?.lifecycle ?? SubscriptionLifecycle(
+            originalTransactionID: originalID, groupID: info.groupID, productID: productID,
+            periodStart: now, periodEnd: end, webOrderLineItemID: 0)
+        _ = lifecycle.restart(productID: productID, start: now, end: end)
+        let first = existing.flatMap { state.entries[$0.lifecycle.originalTransactionID] }
+        entry.transaction = transaction(
+            entry.transaction, originalID: originalID, originalPurchaseDate: first?.transaction.purchaseDate ?? now,
+            start: now, end: end, web: lifecycle.webOrderLineItemID)
+        let stored = StoredSubscription(
+            accountID: entry.accountID, lifecycle: lifecycle, discountedRenewalsLeft: discountedRenewals,
+            latestTransactionID: entry.id)
+        return (true, [JournalRecord.make(stored)])
+    }
+
+    /// A purchase in a group the account is subscribed in right now.
+    private func change(
+        _ entry: inout QueueEntry, to product: Catalog.Product, info: Catalog.SubscriptionInfo,
+        period: StoreCore.SubscriptionPeriod, current: inout StoredSubscription, state: JournalState
+    ) -> (charged: Bool, records: [JournalRecord]) {
+        let productID = product.id
+        let currentProductID = current.lifecycle.productID
+        let currentLevel = catalog.product(id: currentProductID)?.subscription?.groupNumber ?? info.groupNumber
+        let currentPeriod = self.period(of: currentProductID)
+        let original = state.entries[current.lifecycle.originalTransactionID]
+        let latest = state.entries[current.latestTransactionID]
+        let immediate = productID != currentProductID
+            && (info.groupNumber < currentLevel || (info.groupNumber == currentLevel && currentPeriod == period))
+        var records: [JournalRecord] = []
+
+        if immediate {
+            // Upgrade (or a crossgrade to the same period): a new period starts now.
+            _ = current.lifecycle.switchNow(to: productID, at: now, period: period, rate: rate)
+            current.lifecycle.willAutoRenew = true
+            if var replaced = latest {
+                replaced.transaction.isUpgraded = true
+                records.append(JournalRecord.make(replaced))
+            }
+            current.latestTransactionID = entry.id
+            current.discountedRenewalsLeft = 0
+            entry.transaction = transaction(
+                entry.transaction, originalID: current.lifecycle.originalTransactionID,
+                originalPurchaseDate: original?.transaction.purchaseDate ?? now, start: now,
+                end: current.lifecycle.periodEnd, web: current.lifecycle.webOrderLineItemID)
+            records.append(JournalRecord.make(current))
+            return (true, records)
+        }
+
+        // The same product (auto-renew back on), a downgrade or a crossgrade to another
+        // period: nothing changes until the next renewal, and nothing is charged now. The
+        // purchase answers with the current period.
+        current.lifecycle.autoRenewProductID = productID
+        current.lifecycle.willAutoRenew = true
+        let now = latest?.transaction
+        entry.transaction = StoreCore.Transaction(
+            transactionID: entry.id, originalTransactionID: current.lifecycle.originalTransactionID,
+            productID: currentProductID, productType: .autoRenewable, payment: entry.transaction.payment,
+            state: .purchased, purchaseDate: now?.purchaseDate ?? self.now,
+            originalPurchaseDate: original?.transaction.purchaseDate ?? self.now,
+            expiresDate: current.lifecycle.periodEnd, webOrderLineItemID: now?.webOrderLineItemID,
+            price: 0, currencyCode: entry.transaction.currencyCode, storefront: entry.transaction.storefront,
+            subscriptionGroupID: info.groupID)
+        records.append(JournalRecord.make(current))
+        return (false, records)
+    }
+
+    // MARK: - Time passing
+
+    /// Brings every subscription of `accountID` up to now: each renewal that fell due becomes
+    /// a charged, purchased transaction, in order.
+    func advance(accountID: String, state: inout JournalState) -> [JournalRecord] {
+        var records: [JournalRecord] = []
+        for var stored in state.subscriptions(accountID: accountID) where !stored.lifecycle.isExpired {
+            let events = stored.lifecycle.advance(
+                to: now, rate: rate, gracePeriodEnabled: settings.gracePeriod,
+                billingFails: settings.billingRetryOnRenewal, period: period(of:))
+            guard !events.isEmpty else { continue }
+            records += renewals(events, for: &stored, state: &state)
+            records.append(JournalRecord.make(stored))
+        }
+        return records
+    }
+
+    /// Journals the renewal transactions of `events` and points `stored` at the last one.
+    func renewals(_ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState) -> [JournalRecord] {
+        var records: [JournalRecord] = []
+        for case .renewed(let productID, let start, let end, let web) in events {
+            guard let product = catalog.product(id: productID) else { continue }
+            let latest = state.entries[stored.latestTransactionID]
+            let original = state.entries[stored.lifecycle.originalTransactionID]
+            let price = self.price(product)
+            var renewal = StoreCore.Transaction(
+                transactionID: state.allocateTransactionID(), originalTransactionID: stored.lifecycle.originalTransactionID,
+                productID: productID, productType: .autoRenewable,
+                payment: Payment(productID: productID, applicationUsername: latest?.transaction.payment.applicationUsername),
+                state: .purchased, purchaseDate: start, originalPurchaseDate: original?.transaction.purchaseDate ?? start,
+                expiresDate: end, webOrderLineItemID: webOrderLineItemID(stored.lifecycle.originalTransactionID, web),
+                price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
+                subscriptionGroupID: stored.lifecycle.groupID)
+            if stored.discountedRenewalsLeft > 0, let intro = product.subscription?.introductoryOffer {
+                stored.discountedRenewalsLeft -= 1
+                renewal.price = intro.price
+                renewal.offerType = .introductory
+            }
+            let entry = QueueEntry(
+                transaction: renewal, accountID: stored.accountID, charged: true, finished: false, pending: nil, owner: nil)
+            state.put(entry)
+            stored.latestTransactionID = entry.id
+            records.append(JournalRecord.make(entry))
+        }
+        return records
+    }
+
+    // MARK: - Helpers
+
+    /// Whether a subscription still runs: in a period, in grace, in billing retry, or with
+    /// renewals due that `advance` has not journaled yet.
+    func isActive(_ lifecycle: SubscriptionLifecycle) -> Bool {
+        !lifecycle.isExpired && (lifecycle.willAutoRenew || lifecycle.isActive(at: now))
+    }
+
+    private func transaction(
+        _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date, web: Int
+    ) -> StoreCore.Transaction {
+        var t = t
+        t = StoreCore.Transaction(
+            transactionID: t.transactionID, originalTransactionID: originalID, productID: t.productID,
+            productType: .autoRenewable, payment: t.payment, state: .purchased, purchaseDate: start,
+            originalPurchaseDate: originalPurchaseDate, expiresDate: end,
+            webOrderLineItemID: webOrderLineItemID(originalID, web), price: t.price, currencyCode: t.currencyCode,
+            storefront: t.storefront, subscriptionGroupID: t.subscriptionGroupID, offerType: t.offerType, offerID: t.offerID)
+        return t
+    }
+
+    /// A numeric web order line item ID, new for each period of a subscription.
+    func webOrderLineItemID(_ originalID: String, _ period: Int) -> String {
+        guard let original = UInt64(originalID) else { return String(period) }
+        let (base, overflow) = original.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return String(period) }
+        return String(base &+ UInt64(period % 1000))
+    }
+
+    private func fail(_ entry: inout QueueEntry, _ reason: String) {
+        entry.transaction.state = .failed
+        entry.transaction.error = .paymentInvalid(reason)
+    }
+}

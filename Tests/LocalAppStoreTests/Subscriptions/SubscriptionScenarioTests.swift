@@ -1,0 +1,227 @@
+import Catalog
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+/// Subscriptions end to end: the engine over the real local store, the Demo catalog, a
+/// manual store clock and one renewal every 10 seconds. Each scenario checks entitlements,
+/// the group's status and what reaches the app's update stream.
+@Suite(.timeLimit(.minutes(1)))
+struct SubscriptionScenarioTests {
+    static let basic = "com.storefront.demo.premium.basic.monthly"
+    static let plus = "com.storefront.demo.premium.plus.monthly"
+    static let pro = "com.storefront.demo.premium.pro.monthly"
+    static let proYearly = "com.storefront.demo.premium.pro.yearly"
+    static var demoCatalog: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
+    }
+
+    /// One launch of "the app": a store and an engine on the scenario's directory.
+    struct App {
+        let backend: LocalAppStore
+        let store: Store
+        var updates: AsyncStream<StoreCore.Transaction>.Iterator
+        var events: AsyncStream<StoreEvent>.Iterator
+
+        /// The next transaction on the update stream.
+        mutating func nextUpdate() async -> StoreCore.Transaction? { await updates.next() }
+
+        /// Waits until the group reports `state`, and returns the states reported on the way.
+        mutating func waitForStatus(_ state: SubscriptionStatus.State) async -> [SubscriptionStatus.State] {
+            var seen: [SubscriptionStatus.State] = []
+            while let event = await events.next() {
+                if case .subscriptionStatusChanged(let status) = event {
+                    seen.append(status.state)
+                    if status.state == state { break }
+                }
+            }
+            return seen
+        }
+    }
+
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
+    let catalog: StoreKitConfiguration
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalog = try StoreKitConfiguration.load(contentsOf: Self.demoCatalog)
+    }
+
+    func launch(settings: [String: String] = [:]) async throws -> App {
+        let backend = try makeStore(directory, catalog: catalog, clock: clock)
+        try await backend.set(name: "time-rate", value: "every-10-seconds")
+        for (name, value) in settings { try await backend.set(name: name, value: value) }
+        let store = Store(
+            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        let app = App(
+            backend: backend, store: store, updates: store.transactionUpdates().makeAsyncIterator(),
+            events: store.events().makeAsyncIterator())
+        await store.start()
+        return app
+    }
+
+    func entitled(_ app: App) async throws -> [String] { try await app.store.currentEntitlements().map(\.productID) }
+
+    @Test func buyRenewThreeTimesCancelAndLapse() async throws {
+        var app = try await launch()
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        #expect(first.expiresDate == clock.now.addingTimeInterval(10))
+        var renewals: [StoreCore.Transaction] = []
+        for _ in 0..<3 {
+            clock.advance(by: 10)
+            renewals.append(try #require(await app.nextUpdate()))
+        }
+        #expect(renewals.allSatisfy { $0.originalTransactionID == first.transactionID && $0.productID == Self.basic })
+        #expect(Set(renewals.compactMap(\.webOrderLineItemID) + [first.webOrderLineItemID].compactMap { $0 }).count == 4)
+        #expect(renewals.map(\.expiresDate) == (2...4).map { first.purchaseDate.addingTimeInterval(Double($0) * 10) })
+        #expect(try await entitled(app) == [Self.basic])
+
+        try await app.backend.setAutoRenew(first.transactionID, on: false)
+        let info = await app.backend.renewalInfo().first
+        #expect(info?.willAutoRenew == false)
+        clock.advance(by: 5)
+        #expect(try await entitled(app) == [Self.basic], "access continues to the end of the period")
+        clock.advance(by: 6)
+        #expect(await app.waitForStatus(.expired).last == .expired)
+        #expect(try await entitled(app).isEmpty)
+        #expect(await app.backend.renewalInfo().first?.expirationIntent == .cancelled)
+        #expect(try await app.store.history().count == 4)
+    }
+
+    @Test func freeTrialThenPaidAndTheTrialOnlyOncePerGroup() async throws {
+        var app = try await launch()
+        let trial = try #require(await app.store.purchase(Self.plus).transaction)
+        #expect(trial.offerType == .introductory)
+        #expect(trial.price == 0)
+        clock.advance(by: 10)
+        let paid = try #require(await app.nextUpdate())
+        #expect(paid.offerType == nil)
+        #expect(paid.price == Decimal(string: "4.99"))
+        #expect(paid.originalTransactionID == trial.transactionID)
+
+        try await app.backend.expire(Self.plus)
+        #expect(await app.waitForStatus(.expired).last == .expired)
+        let again = try #require(await app.store.purchase(Self.pro).transaction)
+        #expect(again.offerType == nil, "the introductory offer is once per group per account")
+        #expect(again.originalTransactionID == trial.transactionID, "one subscription per group keeps its original ID")
+    }
+
+    @Test func upgradeMidPeriodTakesEffectAtOnce() async throws {
+        let app = try await launch()
+        let basic = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 4)
+        let pro = try #require(await app.store.purchase(Self.pro).transaction)
+        #expect(pro.productID == Self.pro)
+        #expect(pro.originalTransactionID == basic.transactionID)
+        #expect(pro.expiresDate == clock.now.addingTimeInterval(10))
+        #expect(try await entitled(app) == [Self.pro], "only one active subscription per group")
+        #expect(try await app.backend.charges().count == 2)
+    }
+
+    @Test func downgradeWaitsForTheRenewal() async throws {
+        var app = try await launch()
+        let pro = try #require(await app.store.purchase(Self.pro).transaction)
+        clock.advance(by: 3)
+        let answer = try #require(await app.store.purchase(Self.basic).transaction)
+        #expect(answer.productID == Self.pro, "the current level stays until the renewal")
+        #expect(await app.backend.renewalInfo().first?.autoRenewProductID == Self.basic)
+        #expect(try await entitled(app) == [Self.pro])
+        #expect(try await app.backend.charges().count == 1, "a downgrade charges nothing now")
+        clock.advance(by: 7)
+        let renewal = try #require(await app.nextUpdate())
+        #expect(renewal.productID == Self.basic)
+        #expect(renewal.originalTransactionID == pro.transactionID)
+        #expect(try await entitled(app) == [Self.basic])
+    }
+
+    @Test func crossgradeToAnotherPeriodWaitsForTheRenewal() async throws {
+        var app = try await launch()
+        _ = await app.store.purchase(Self.pro)
+        _ = await app.store.purchase(Self.proYearly)
+        #expect(try await entitled(app) == [Self.pro])
+        clock.advance(by: 10)
+        #expect(await app.nextUpdate()?.productID == Self.proYearly)
+    }
+
+    @Test func billingRetryThenRecovery() async throws {
+        var app = try await launch(settings: ["billing-retry": "on"])
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 10)
+        #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
+        #expect(try await entitled(app).isEmpty)
+        #expect(await app.backend.renewalInfo().first?.isInBillingRetry == true)
+
+        try await app.backend.set(name: "billing-retry", value: "off")
+        try await app.backend.setBillingIssue(first.transactionID, on: false)
+        let recovered = try #require(await app.nextUpdate())
+        #expect(recovered.originalTransactionID == first.transactionID)
+        #expect(recovered.purchaseDate == clock.now)
+        #expect(await app.waitForStatus(.subscribed).last == .subscribed)
+        #expect(try await entitled(app) == [Self.basic])
+    }
+
+    @Test func gracePeriodThenExpiry() async throws {
+        var app = try await launch(settings: ["billing-retry": "on", "grace-period": "on"])
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 10)
+        #expect(await app.waitForStatus(.inGracePeriod).last == .inGracePeriod)
+        #expect(try await app.store.currentEntitlements().map(\.state) == [.inGracePeriod])
+        clock.advance(by: 10)
+        #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod, "grace ends, retry goes on")
+        clock.advance(by: 30)
+        #expect(await app.waitForStatus(.expired).last == .expired)
+        #expect(await app.backend.renewalInfo().first?.expirationIntent == .billingError)
+        #expect(try await entitled(app).isEmpty)
+        #expect(try await app.store.history().map(\.transactionID) == [first.transactionID])
+    }
+
+    @Test func refundMidPeriodRevokes() async throws {
+        var app = try await launch()
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 4)
+        try await app.backend.refund(transactionID: first.transactionID, reason: 1)
+        let revoked = try #require(await app.nextUpdate())
+        #expect(revoked.transactionID == first.transactionID)
+        #expect(revoked.revocationDate == clock.now)
+        #expect(revoked.revocationReason == 1)
+        #expect(await app.waitForStatus(.revoked).last == .revoked)
+        #expect(try await entitled(app).isEmpty)
+        clock.advance(by: 20)
+        #expect(try await app.store.history().count == 1, "a revoked subscription does not renew")
+    }
+
+    @Test func renewalsThatHappenedOfflineAreDeliveredInOrderOnRelaunch() async throws {
+        do {
+            let app = try await launch()
+            _ = await app.store.purchase(Self.basic)
+            await app.store.stop()
+        }
+        clock.advance(by: 35)  // three renewals fall due while no process runs
+        var app = try await launch()
+        var delivered: [StoreCore.Transaction] = []
+        for _ in 0..<3 { delivered.append(try #require(await app.nextUpdate())) }
+        #expect(delivered.map(\.purchaseDate) == delivered.map(\.purchaseDate).sorted())
+        #expect(Set(delivered.map(\.transactionID)).count == 3)
+        #expect(try await entitled(app) == [Self.basic])
+        #expect(try await app.store.history().count == 4)
+    }
+
+    @Test func promotionalOffersAreForSubscribersOnly() async throws {
+        let app = try await launch()
+        let offerID = try #require(catalog.product(id: Self.pro)?.subscription?.promotionalOffers.first?.id)
+        let refused = await app.store.purchase(Self.pro, offerID: offerID)
+        guard case .failed(.paymentInvalid, _) = refused else {
+            Issue.record("a newcomer got a promotional offer: \(refused)")
+            return
+        }
+        _ = await app.store.purchase(Self.basic)
+        try await app.backend.expire(Self.basic)
+        let back = try #require(await app.store.purchase(Self.pro, offerID: offerID).transaction)
+        #expect(back.offerType == .promotional)
+        #expect(back.offerID == offerID)
+    }
+}
