@@ -30,7 +30,7 @@ import Testing
 
     func charges() throws -> [[String: Any]] { try #require(try json(["store", "charges"]) as? [[String: Any]]) }
 
-    @Test(arguments: ["after-charge", "before-finish"])
+    @Test(arguments: ["before-charge", "after-charge", "mid-vault-write", "before-finish"])
     func aPurchaseKilledMidwayIsDeliveredExactlyOnceOnTheNextRun(point: String) throws {
         let killed = try sf(["buy", coins, "--order-data", "myProductId=K-1"], environment: ["STOREFRONT_FAULT": point])
         #expect(killed.signaled && killed.status == 9, "the process must die by SIGKILL at \(point)")

@@ -2,6 +2,10 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
+import Vault
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The engine over the local App Store, opened on the data directory for one command.
 struct StoreSession {
@@ -16,12 +20,15 @@ struct StoreSession {
     static func open(_ invocation: Invocation, context: CommandContext) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
         let (selection, dataDirectory, backend) = try openBackend(invocation, context: context, faultHook: faultHook)
-        let ledgerPath = dataDirectory.appendingPathComponent("ledger.jsonl").path
-        let ledger: FileLedger
+        // The purchases live in the encrypted vault (DATA/vault.sfv), unlocked by the key file
+        // beside it or by STOREFRONT_PASSPHRASE (asked at the terminal when the vault needs one).
+        let ledger: VaultLedger
         do {
-            ledger = try FileLedger(path: ledgerPath, faultHook: faultHook)
+            ledger = try VaultLedger.open(
+                inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
+                prompt: isatty(0) == 1 ? TerminalPassphrasePrompt() : nil)
         } catch {
-            throw .runtime("cannot open the purchase ledger: \(error)")
+            throw .runtime("cannot open the purchase vault: \(error)")
         }
         // Downloads wait for the command that shows them (buy, downloads resume), so a short
         // command never starts a download it would not wait for.

@@ -9,7 +9,10 @@ struct HistoryCommand: Command {
         Lists every transaction the app recorded (oldest first), purchases still waiting for
         approval or resolution, and consumable balances. --json prints an object with
         'transactions' (each with transactionID, originalTransactionID, productID, quantity,
-        purchaseDate and state), 'balances' (consumable product ID to count) and 'pending'.
+        purchaseDate and state), 'balances' (consumable product ID to count), 'pending', and
+        'unverifiedOrders': purchases the store reported but verification could not complete
+        (each a transaction with lastFailure and attempts); they stay unfinished and are retried
+        at every start until verified.
         """
     let options: [OptionSpec] = []
 
@@ -19,10 +22,12 @@ struct HistoryCommand: Command {
         let delivered: [Transaction]
         let balances: [String: Int]
         let pending: [Transaction]
+        let unverified: [UnverifiedOrder]
         do {
             delivered = try await session.store.history()
             balances = try await session.store.balances()
             pending = try await session.backend.pending().map(\.transaction)
+            unverified = try await session.store.unverifiedOrders()
         } catch {
             await session.close()
             throw .runtime("cannot read the purchase history: \(error)")
@@ -35,10 +40,18 @@ struct HistoryCommand: Command {
                 ("transactions", .array(rows.map { TransactionOutput.json($0.0, state: $0.1) })),
                 ("balances", .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
                 ("pending", .array(pending.map { TransactionOutput.json($0) })),
+                ("unverifiedOrders", .array(unverified.map { order in
+                    guard case .object(let members) = TransactionOutput.json(order.transaction, state: "unverified") else { return .null }
+                    return .object(members + [("lastFailure", .string(order.lastFailure)), ("attempts", .number(String(order.attempts)))])
+                })),
             ]).rendered())
             return
         }
         var lines = rows.isEmpty ? ["No purchases yet."] : TransactionOutput.table(rows)
+        if !unverified.isEmpty {
+            lines += ["", "Unverified orders (kept, unfinished, retried at every start until verified):"]
+                + unverified.map { "  \($0.transaction.transactionID)  \($0.transaction.productID)  \($0.attempts) attempt(s), last: \($0.lastFailure)" }
+        }
         if !balances.isEmpty {
             lines += ["", "Balances:"] + balances.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
         }
