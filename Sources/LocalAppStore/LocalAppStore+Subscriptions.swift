@@ -22,7 +22,10 @@ extension LocalAppStore {
             _ = lifecycle.advance(
                 to: now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod,
                 billingFails: desk.settings.billingRetryOnRenewal, period: desk.period(of:))
-            return lifecycle.renewalInfo(at: now)
+            var info = lifecycle.renewalInfo(at: now)
+            if signer == nil { signer = try? receiptIssuer() }
+            info.signedRenewalInfo = try? signer?.signedRenewalInfo(info, now: now)
+            return info
         }
     }
 
@@ -32,7 +35,8 @@ extension LocalAppStore {
         announce(changed)
         let revised = changed.filter { $0.finished && $0.accountID == configuration.account.id }.map(\.transaction)
         guard !revised.isEmpty else { return }
-        for continuation in listeners.values { continuation.yield(.transactionsUpdated(revised)) }
+        let signedRevisions = signed(revised)
+        for continuation in listeners.values { continuation.yield(.transactionsUpdated(signedRevisions)) }
     }
 
     /// Journals every renewal that fell due, in order, tells listeners, and sets the timer for

@@ -23,6 +23,8 @@ public actor LocalAppStore: StoreBackend {
     private var scheduled: Set<String> = []
     /// Wakes the store when the next subscription period, grace or billing retry ends.
     var renewalTimer: Task<Void, Never>?
+    /// Signs transactions and renewal info (loaded from the state directory on first use).
+    var signer: LocalReceiptIssuer?
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -145,7 +147,7 @@ public actor LocalAppStore: StoreBackend {
             Task { await self?.removeListener(id) }
         }
         let waiting = unfinished().filter { $0.state != .purchasing }
-        if !waiting.isEmpty { continuation.yield(.transactionsUpdated(waiting)) }
+        if !waiting.isEmpty { continuation.yield(.transactionsUpdated(signed(waiting))) }
         adoptAbandoned()
         advanceSubscriptions()
         return stream
@@ -154,7 +156,7 @@ public actor LocalAppStore: StoreBackend {
     /// Every unfinished transaction of the account, oldest first.
     public func unfinishedTransactions() async throws(StoreError) -> [StoreCore.Transaction] {
         try pullOrThrow()
-        return unfinished()
+        return signed(unfinished())
     }
 
     /// Removes a transaction from the queue (it stays in the history).
@@ -216,21 +218,43 @@ public actor LocalAppStore: StoreBackend {
             }
             return (records, restored)
         }
-        return restored
+        return signed(restored)
     }
 
-    /// Not issued yet: receipts come with the receipts issue.
-    /// - Throws: the simulated refresh error when that setting is on, else
-    ///   `.systemError("receipts are not issued yet")`.
+    /// Issues a fresh app receipt (PKCS#7, signed by the store's chain), writes it to
+    /// `receiptFileURL` and returns it.
+    /// - Throws: the simulated refresh error when that setting is on; `.systemError` naming
+    ///   the cause when the receipt cannot be issued.
     public func refreshReceipt() async throws(StoreError) -> Data {
         try pullOrThrow()
         await pause()
         if let failure = journal.state.settings.failRefreshReceipt { throw failure.storeError() }
-        throw .systemError("receipts are not issued yet")
+        do {
+            return try await writeAppReceipt()
+        } catch {
+            throw .systemError("cannot issue the app receipt: \(error)")
+        }
     }
 
-    /// `nil`: the local store does not issue receipts yet.
-    public func appReceipt() async -> Data? { nil }
+    /// The app receipt as the account's purchases are now: issued on demand (after every
+    /// purchase, restore and refund it reflects them) and written to `receiptFileURL`.
+    public func appReceipt() async -> Data? {
+        try? await writeAppReceipt()
+    }
+
+    /// `transactions` with their StoreKit 2 signed transaction (JWS, ES256, `x5c` chain),
+    /// signed now as the App Store signs on each request.
+    func signed(_ transactions: [StoreCore.Transaction]) -> [StoreCore.Transaction] {
+        guard !transactions.isEmpty else { return transactions }
+        if signer == nil { signer = try? receiptIssuer() }
+        guard let signer else { return transactions }
+        let now = configuration.clock.now
+        return transactions.map { transaction in
+            var t = transaction
+            t.signedTransaction = try? signer.signedTransaction(transaction, now: now)
+            return t
+        }
+    }
 
     /// Reads the changes other processes made (an approval, a purchase) and sends them on
     /// the event stream; processes transactions a dead process left `.purchasing`.
@@ -543,6 +567,7 @@ public actor LocalAppStore: StoreBackend {
                 updated.append(entry.transaction)
             }
         }
+        updated = signed(updated)
         for continuation in listeners.values {
             if !updated.isEmpty { continuation.yield(.transactionsUpdated(updated)) }
             if !removed.isEmpty { continuation.yield(.transactionsRemoved(removed)) }

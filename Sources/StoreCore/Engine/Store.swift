@@ -429,7 +429,9 @@ public actor Store {
         if alreadyRecorded {
             await applyChanges(to: transaction)
         } else {
-            switch await configuration.verifier.verify(transaction, receipt: await backend.appReceipt()) {
+            let verifier = configuration.verifier
+            let receipt = verifier.needsReceipt ? await backend.appReceipt() : nil
+            switch await verifier.verify(transaction, receipt: receipt) {
             case .valid:
                 try? ledger.removeUnverifiedOrder(transactionID: id)
             case .invalid(let reason):

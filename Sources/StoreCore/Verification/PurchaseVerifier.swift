@@ -14,12 +14,21 @@ public enum VerificationOutcome: Sendable, Hashable {
 /// Verifies a purchase before the engine delivers it: against the receipt, a signed
 /// transaction, or the app's own server.
 public protocol PurchaseVerifier: Sendable {
+    /// Whether `verify` reads the app receipt (issuing one costs time that grows with the
+    /// history, so the engine fetches it only for verifiers that read it).
+    var needsReceipt: Bool { get }
+
     /// Verifies `transaction`, given the app receipt as it is now.
     func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome
+}
+
+extension PurchaseVerifier {
+    public var needsReceipt: Bool { true }
 }
 
 /// A verifier that accepts everything: verification turned off.
 public struct AcceptingVerifier: PurchaseVerifier {
     public init() {}
+    public var needsReceipt: Bool { false }
     public func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome { .valid }
 }
