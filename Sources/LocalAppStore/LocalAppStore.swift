@@ -25,6 +25,8 @@ public actor LocalAppStore: StoreBackend {
     var renewalTimer: Task<Void, Never>?
     /// Signs transactions and renewal info (loaded from the state directory on first use).
     var signer: LocalReceiptIssuer?
+    /// The JWS of each transaction version this instance signed, so a version keeps one.
+    private var signatures: [String: (version: StoreCore.Transaction, jws: String)] = [:]
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -251,7 +253,13 @@ public actor LocalAppStore: StoreBackend {
         let now = configuration.clock.now
         return transactions.map { transaction in
             var t = transaction
-            t.signedTransaction = try? signer.signedTransaction(transaction, now: now)
+            t.signedTransaction = nil
+            if let cached = signatures[t.transactionID], cached.version == t {
+                t.signedTransaction = cached.jws
+            } else if let jws = try? signer.signedTransaction(t, now: now) {
+                signatures[t.transactionID] = (t, jws)
+                t.signedTransaction = jws
+            }
             return t
         }
     }
@@ -274,20 +282,20 @@ public actor LocalAppStore: StoreBackend {
             guard entry.accountID == account, entry.transaction.state == .deferred, let reason = entry.pending else {
                 return nil
             }
-            return PendingTransaction(transaction: entry.transaction, reason: reason)
+            return PendingTransaction(transaction: signed([entry.transaction])[0], reason: reason)
         }
     }
 
     /// Every transaction of the account, finished or not, oldest first.
     public func history() throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         try pullChecked()
-        return accountEntries().map(\.transaction)
+        return signed(accountEntries().map(\.transaction))
     }
 
     /// The transactions the account was charged for, oldest first: its purchase ledger.
     public func charges() throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         try pullChecked()
-        return accountEntries().filter(\.charged).map(\.transaction)
+        return signed(accountEntries().filter(\.charged).map(\.transaction))
     }
 
     /// Approves an Ask to Buy purchase: the account is charged and it becomes `.purchased`.
@@ -310,7 +318,7 @@ public actor LocalAppStore: StoreBackend {
             return ([JournalRecord.make(entry)], entry.transaction)
         }
         announce(changed)
-        return transaction
+        return signed([transaction])[0]
     }
 
     /// Resolves an interrupted purchase: the account is charged and it becomes `.purchased`.
@@ -434,7 +442,7 @@ public actor LocalAppStore: StoreBackend {
         if entry.charged { configuration.faultHook(.afterCharge) }
         announce(changed)
         if !extra(changed).isEmpty { subscriptionsChanged() }
-        return entry.transaction
+        return signed([entry.transaction])[0]
     }
 
     /// Marks a transaction purchased and charges the account, unless the account already

@@ -146,8 +146,9 @@ import Testing
         try await store.set(name: "fail-refresh-receipt", value: "client-invalid")
         await #expect(throws: StoreError.clientInvalid) { try await store.refreshReceipt() }
         try await store.set(name: "fail-refresh-receipt", value: "off")
-        await #expect(throws: StoreError.systemError("receipts are not issued yet")) { try await store.refreshReceipt() }
-        #expect(await store.appReceipt() == nil)
+        let receipt = try await store.refreshReceipt()
+        #expect(receipt.count > 0, "with the error off, a refresh issues a receipt")
+        #expect(await store.appReceipt() != nil, "the store issues a receipt on demand")
     }
 
     @Test func xcodeErrorChoicesMapToStoreKitLikeErrors() {
