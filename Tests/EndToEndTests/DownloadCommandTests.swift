@@ -177,6 +177,20 @@ struct DownloadCommandTests {
         #expect(try installedIntact())
     }
 
+    @Test func restoreDownloadsTheContentOfRestoredProductsOnANewDevice() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try sf(["buy", Self.forest]).status == 0)
+        // A new device: the app's own state is gone, the store's account remains.
+        for name in ["Content", "Downloads", "ledger.jsonl"] {
+            try FileManager.default.removeItem(at: data.appendingPathComponent(name))
+        }
+        let restore = try sf(["restore"])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stdout.contains("Restored 1 purchase"))
+        #expect(restore.stdout.contains("Installed Forest Level Pack 2.1"))
+        #expect(try installedIntact())
+    }
+
     @Test func aSidecarThatDoesNotMatchItsFilesIsRejectedWhenTheCatalogLoads() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let file = content.appendingPathComponent("pack.json")

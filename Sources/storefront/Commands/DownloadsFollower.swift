@@ -78,3 +78,21 @@ extension DownloadsFollower {
         }
     }
 }
+
+extension DownloadsFollower {
+    /// After `storefront restore`: follows the content download of each restored product that
+    /// has one, one after the other.
+    static func followRestore(_ restored: [Transaction], session: StoreSession, context: CommandContext, json: Bool) async {
+        guard let manager = session.store.downloads else { return }
+        for transaction in restored {
+            guard let download = await manager.download(id: transaction.transactionID), download.state != .finished else { continue }
+            let product = try? await session.store.requestProducts([transaction.productID]).products.first
+            do {
+                _ = try await follow(download.id, name: product?.displayName ?? transaction.productID,
+                                     store: session.store, output: context.output, quiet: json)
+            } catch {
+                context.output.writeError("storefront: \(error.description)\n")
+            }
+        }
+    }
+}

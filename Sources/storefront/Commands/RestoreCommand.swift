@@ -25,7 +25,6 @@ struct RestoreCommand: Command {
             await session.close()
             throw .runtime("restore failed: \(error.description)")
         }
-        await session.close()
         if invocation.global.json {
             context.output.write(JSONText.object([("restored", .array(restored.map { TransactionOutput.json($0) }))]).rendered())
         } else if restored.isEmpty {
@@ -34,5 +33,8 @@ struct RestoreCommand: Command {
             let lines = TransactionOutput.table(restored.map { ($0, $0.state.rawValue) })
             context.output.write((["Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"):"] + lines).joined(separator: "\n") + "\n")
         }
+        // Restored products with hosted content download now, with progress.
+        await DownloadsFollower.followRestore(restored, session: session, context: context, json: invocation.global.json)
+        await session.close()
     }
 }
