@@ -181,7 +181,7 @@ struct DownloadCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try sf(["buy", Self.forest]).status == 0)
         // A new device: the app's own state is gone, the store's account remains.
-        for name in ["Content", "Downloads", "ledger.jsonl"] {
+        for name in try FileManager.default.contentsOfDirectory(atPath: data.path) where name != "store" {
             try FileManager.default.removeItem(at: data.appendingPathComponent(name))
         }
         let restore = try sf(["restore"])
