@@ -74,3 +74,15 @@ import Testing
         #expect(try FileLedger(path: path).unverifiedOrders().isEmpty)
     }
 }
+
+@Suite struct TransactionCodingTests {
+    @Test func aTransactionWrittenBeforeTheSubscriptionFieldsStillDecodes() throws {
+        let old = #"{"transactionID":"7","productID":"coins","productType":"consumable","payment":{"productID":"coins","quantity":1,"orderData":{},"requestID":"r"},"state":"purchased","purchaseDate":0}"#
+        let t = try JSONDecoder().decode(Transaction.self, from: Data(old.utf8))
+        #expect(t.isUpgraded == false)
+        #expect(t.originalTransactionID == "7")
+        #expect(t.originalPurchaseDate == t.purchaseDate)
+        let again = try JSONDecoder().decode(Transaction.self, from: JSONEncoder().encode(t))
+        #expect(again == t)
+    }
+}

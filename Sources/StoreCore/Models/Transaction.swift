@@ -77,4 +77,37 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         self.offerType = offerType
         self.offerID = offerID
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case transactionID, originalTransactionID, productID, productType, payment, state, purchaseDate
+        case originalPurchaseDate, expiresDate, revocationDate, revocationReason, webOrderLineItemID, price
+        case currencyCode, storefront, signedTransaction, error, subscriptionGroupID, isUpgraded, offerType, offerID
+    }
+
+    /// Decodes a transaction; members a version that did not have them left out take their
+    /// defaults, so records written by an older version still read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        transactionID = try c.decode(String.self, forKey: .transactionID)
+        originalTransactionID = try c.decodeIfPresent(String.self, forKey: .originalTransactionID) ?? transactionID
+        productID = try c.decode(String.self, forKey: .productID)
+        productType = try c.decode(ProductType.self, forKey: .productType)
+        payment = try c.decode(Payment.self, forKey: .payment)
+        state = try c.decode(TransactionState.self, forKey: .state)
+        purchaseDate = try c.decode(Date.self, forKey: .purchaseDate)
+        originalPurchaseDate = try c.decodeIfPresent(Date.self, forKey: .originalPurchaseDate) ?? purchaseDate
+        expiresDate = try c.decodeIfPresent(Date.self, forKey: .expiresDate)
+        revocationDate = try c.decodeIfPresent(Date.self, forKey: .revocationDate)
+        revocationReason = try c.decodeIfPresent(Int.self, forKey: .revocationReason)
+        webOrderLineItemID = try c.decodeIfPresent(String.self, forKey: .webOrderLineItemID)
+        price = try c.decodeIfPresent(Decimal.self, forKey: .price)
+        currencyCode = try c.decodeIfPresent(String.self, forKey: .currencyCode)
+        storefront = try c.decodeIfPresent(String.self, forKey: .storefront)
+        signedTransaction = try c.decodeIfPresent(String.self, forKey: .signedTransaction)
+        error = try c.decodeIfPresent(StoreError.self, forKey: .error)
+        subscriptionGroupID = try c.decodeIfPresent(String.self, forKey: .subscriptionGroupID)
+        isUpgraded = try c.decodeIfPresent(Bool.self, forKey: .isUpgraded) ?? false
+        offerType = try c.decodeIfPresent(SubscriptionOffer.Kind.self, forKey: .offerType)
+        offerID = try c.decodeIfPresent(String.self, forKey: .offerID)
+    }
 }
