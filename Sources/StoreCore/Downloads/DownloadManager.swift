@@ -245,10 +245,18 @@ public actor DownloadManager {
         do {
             found = try await manifest(for: transaction.productID)
         } catch {
-            // The store cannot say now; the transaction stays unfinished and is retried later.
-            broadcaster.send(.downloadFailed(Download(
-                id: id, transactionID: id, productID: transaction.productID, contentVersion: "",
-                state: .failed, bytesWritten: 0, totalBytes: 0, error: error)))
+            // The source cannot say now: a failed download without a manifest yet, listed and
+            // retryable; the transaction stays unfinished.
+            nextSequence += 1
+            let record = DownloadRecord(
+                download: Download(
+                    id: id, transactionID: id, productID: transaction.productID, contentVersion: "",
+                    state: .failed, bytesWritten: 0, totalBytes: 0, error: error),
+                manifest: ContentManifest(productID: transaction.productID, version: "", files: []),
+                finishesTransaction: finishesTransaction, source: "unknown", sequence: nextSequence, needsManifest: true)
+            records[id] = record
+            try? commit(record)
+            broadcaster.send(.downloadFailed(record.download))
             return true
         }
         guard let (manifest, source) = found else { return false }
@@ -298,6 +306,20 @@ public actor DownloadManager {
             return (manifest, "self-hosted")
         }
         return nil
+    }
+
+    /// Asks again for the manifest a failed first attempt could not get.
+    private func fetchManifest(_ record: inout DownloadRecord) async throws(DownloadError) {
+        let productID = record.download.productID
+        guard let (manifest, source) = try await self.manifest(for: productID) else { throw .noContent(productID: productID) }
+        if let problem = manifest.problem ?? Self.productIDProblem(manifest.productID) { throw .invalidManifest(problem) }
+        let old = record.download
+        record.manifest = manifest
+        record.source = source
+        record.needsManifest = nil
+        record.download = Download(
+            id: old.id, transactionID: old.transactionID, productID: productID, contentVersion: manifest.version,
+            state: .active, bytesWritten: 0, totalBytes: manifest.totalBytes)
     }
 
     private func contentSource(_ record: DownloadRecord) -> any ContentDownloader {
@@ -359,6 +381,7 @@ public actor DownloadManager {
         meters[id] = RateMeter()
         lastReported[id] = nil
         do {
+            if record.needsManifest == true { try await fetchManifest(&record) }
             try commit(record)
             broadcaster.send(.downloadUpdated(record.download))
             let source = contentSource(record)

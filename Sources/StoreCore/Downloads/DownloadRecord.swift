@@ -26,6 +26,9 @@ struct DownloadRecord: Codable, Sendable {
     var segments: [Segment] = []
     /// Order of creation, for listing and scheduling.
     var sequence: Int = 0
+    /// Set when the manifest could not be fetched yet (`manifest` is then empty): the next
+    /// attempt asks for it first.
+    var needsManifest: Bool?
 
     /// Forgets every partial byte (after a cancel or a corrupt partial).
     mutating func resetProgress() {

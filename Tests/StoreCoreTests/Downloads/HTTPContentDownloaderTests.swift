@@ -82,14 +82,26 @@ struct HTTPContentDownloaderTests {
         #expect(await backend.finished == [t.transactionID])
     }
 
-    @Test func aMissingManifestFailsTheDownloadClearly() async throws {
+    @Test func aMissingManifestFailsTheDownloadClearlyAndARetryFetchesIt() async throws {
         let server = try RangeServer(root: dir.url.appendingPathComponent("www"))
         defer { server.stop() }
-        let (store, backend) = try await makeStore(server, product: "nowhere")
+        let (store, backend) = try await makeStore(server, product: "later")
+        let manager = try #require(store.downloads)
         let t = try #require(await store.purchase("remote").transaction)
+        let failed = try #require(await manager.download(id: t.transactionID))
+        #expect(failed.state == .failed)
+        #expect(failed.error == .transferFailed("GET \(server.url("later/manifest.json").absoluteString) answered HTTP 404"))
         #expect(await backend.finished.isEmpty, "the transaction stays unfinished, to retry")
-        #expect(try await store.unfinishedTransactions().map(\.transactionID) == [t.transactionID])
-        #expect(await store.downloads?.download(id: t.transactionID) == nil)
         #expect(try await store.isPurchased("remote"))
+
+        // The content appears on the server; the retry asks for the manifest again.
+        try FileManager.default.copyItem(
+            at: dir.url.appendingPathComponent("www/remote"), to: dir.url.appendingPathComponent("www/later"))
+        try await manager.resume(t.transactionID)
+        let done = try await manager.waitUntilSettled(t.transactionID)
+        #expect(done.state == .finished, "\(String(describing: done.error))")
+        #expect(done.contentVersion == "5" && done.totalBytes == Int64(clip.count + notes.count))
+        #expect(installed("clip.bin") == Data(clip))
+        #expect(await backend.finished == [t.transactionID])
     }
 }
