@@ -16,8 +16,11 @@ struct StoreSession {
 
     /// Opens the data directory (creating it, mode 0700), the local store and the ledger, and
     /// starts the engine: purchases left unfinished by an earlier process are delivered now.
+    /// - Parameter durations: how long non-renewing subscriptions last, for entitlements.
     /// - Throws: `CLIError.runtime` naming the path when state cannot be opened.
-    static func open(_ invocation: Invocation, context: CommandContext) async throws(CLIError) -> StoreSession {
+    static func open(
+        _ invocation: Invocation, context: CommandContext, durations: NonRenewingDurations = .storefront
+    ) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
         let (selection, dataDirectory, backend) = try openBackend(invocation, context: context, faultHook: faultHook)
         // The purchases live in the encrypted vault (DATA/vault.sfv), unlocked by the key file
@@ -37,7 +40,8 @@ struct StoreSession {
             dataDirectory: dataDirectory,
             contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting), startsAutomatically: false)
         let store = Store(
-            backend: backend, ledger: ledger, configuration: StoreConfiguration(faultHook: faultHook, downloads: downloads))
+            backend: backend, ledger: ledger, configuration: StoreConfiguration(
+                faultHook: faultHook, entitlements: durations.calculator, downloads: downloads))
         await store.start()
         return StoreSession(selection: selection, dataDirectory: dataDirectory, backend: backend, store: store)
     }

@@ -5,6 +5,7 @@ enum CommandRegistry {
         BuyCommand(),
         RestoreCommand(),
         HistoryCommand(),
+        EntitlementsCommand(),
         ReceiptCommand(),
         TransactionCommand(),
         DownloadsCommand(),

@@ -5,7 +5,8 @@ import StoreCore
 struct StoreCommand: Command {
     let name = "store"
     let summary = "The local App Store's transaction manager and settings."
-    let usage = "pending | approve ID | decline ID | resolve ID | charges | settings | set NAME VALUE"
+    let usage = "pending | approve ID | decline ID | resolve ID | charges | settings | set NAME VALUE | "
+        + StoreSubscriptionVerbs.usage
     let discussion = """
         pending            purchases waiting for Ask to Buy approval or to be resolved
         approve ID         approve an Ask to Buy purchase (the account is charged)
@@ -14,17 +15,32 @@ struct StoreCommand: Command {
         charges            every charge the store made to the account
         settings           every setting with its value
         set NAME VALUE     change a setting, e.g. 'set latency 0', 'set ask-to-buy on',
-                           'set fail-purchases on', 'set payments-allowed off'
+                           'set fail-purchases on', 'set payments-allowed off',
+                           'set time-rate 15' or 'set time-rate every-2-seconds' (Apple's
+                           SKTestTimeRate raw value or name), 'set billing-retry on',
+                           'set grace-period on'
+
+        """ + StoreSubscriptionVerbs.discussion + """
+
+
         Everything persists in the data directory; a storefront running in another terminal
         sees the change at once.
         """
-    let options: [OptionSpec] = []
+    let options: [OptionSpec] = [
+        OptionSpec(name: "reason", valueName: "0|1", help: "store refund: 0 other (the default), 1 an issue in the app."),
+        OptionSpec(name: "undo", valueName: nil, help: "store cancel: turn auto-renew back on."),
+    ]
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard let verb = invocation.arguments.first else {
             throw .usage("store needs a subcommand: \(usage).")
         }
         let rest = Array(invocation.arguments.dropFirst())
+        try StoreSubscriptionVerbs.checkOptions(invocation.options, verb: verb)
+        if StoreSubscriptionVerbs.verbs.contains(verb) {
+            try await StoreSubscriptionVerbs.run(verb, rest, invocation: invocation, context: context)
+            return
+        }
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         let json = invocation.global.json
         do {

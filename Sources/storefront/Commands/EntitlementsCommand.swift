@@ -1,0 +1,133 @@
+import Foundation
+import StoreCore
+
+/// `storefront entitlements`: what the account has right now, and where each subscription
+/// group stands.
+struct EntitlementsCommand: Command {
+    let name = "entitlements"
+    let summary = "Show what the account has right now and each subscription group's status."
+    let usage = "[--non-renewing-duration P3M] [--json]"
+    let discussion = """
+        Delivers what the store has for the app first (renewals, refunds), then lists the
+        account's entitlements with StoreKit 2's rules: non-consumables, active or in-grace
+        auto-renewable subscriptions and unexpired non-renewing subscriptions; never
+        consumables, refunded or expired items. Then one line per subscription group:
+        subscribed, inGracePeriod, inBillingRetryPeriod, expired or revoked.
+        A non-renewing subscription lasts as long as the app decides: here the Demo's
+        com.storefront.demo.seasonpass.winter 3 months and any other 1 year, unless
+        --non-renewing-duration gives one ISO 8601 duration (P7D, P2W, P3M, P1Y) for all.
+        --json prints {"entitlements": [...], "subscriptionGroups": [...]}: each entitlement
+        with productID, type, state (active or inGracePeriod), expiresDate (when there is
+        one), transactionID, originalTransactionID, purchaseDate and subscriptionGroupID;
+        each group with groupID, state, productID, expiresDate, willAutoRenew and
+        autoRenewProductID (null when unknown).
+        """
+    let options: [OptionSpec] = [
+        OptionSpec(
+            name: "non-renewing-duration", valueName: "P3M",
+            help: "How long every non-renewing subscription lasts (ISO 8601: P7D, P2W, P3M, P1Y)."),
+    ]
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        guard invocation.arguments.isEmpty else { throw .usage("entitlements takes no arguments.") }
+        var durations = NonRenewingDurations.storefront
+        if let text = invocation.options["non-renewing-duration"] {
+            guard let period = SubscriptionPeriod(iso8601: text) else {
+                throw .usage("invalid --non-renewing-duration '\(text)': use one ISO 8601 duration such as P7D, P2W, P3M or P1Y.")
+            }
+            durations = .uniform(period)
+        }
+        let session = try await StoreSession.open(invocation, context: context, durations: durations)
+        let entitlements: [Entitlement]
+        let groups: [SubscriptionStatus]
+        do {
+            entitlements = try await session.store.currentEntitlements()
+            groups = try await session.store.subscriptionStatuses()
+        } catch {
+            await session.close()
+            throw .runtime("cannot compute the entitlements: \(error)")
+        }
+        await session.close()
+        if invocation.global.json {
+            context.output.write(JSONText.object([
+                ("entitlements", .array(entitlements.map(Self.json))),
+                ("subscriptionGroups", .array(groups.map(Self.json))),
+            ]).rendered())
+            return
+        }
+        var lines = entitlements.isEmpty ? ["No entitlements."] : TextTable(
+            columns: [
+                .init(header: "PRODUCT", maximumWidth: 44), .init(header: "TYPE"), .init(header: "STATE"),
+                .init(header: "EXPIRES"), .init(header: "TRANSACTION"),
+            ],
+            rows: entitlements.map { e in
+                [e.productID, e.productType.rawValue, Self.state(e), e.expiresDate.map(TransactionOutput.date) ?? "never",
+                 e.transactionID]
+            }
+        ).render()
+        if !groups.isEmpty {
+            let names = Dictionary(
+                session.selection.catalog.subscriptionGroups.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            lines += ["", "Subscription groups:"] + groups.map { Self.line($0, name: names[$0.groupID]) }
+        }
+        context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// `active`, or the subscription state when it is anything else (`inGracePeriod`).
+    static func state(_ e: Entitlement) -> String {
+        guard let state = e.state, state != .subscribed else { return "active" }
+        return state.rawValue
+    }
+
+    /// One entitlement in the `--json` contract.
+    static func json(_ e: Entitlement) -> JSONText {
+        var members: [(String, JSONText)] = [
+            ("productID", .string(e.productID)),
+            ("type", .string(e.productType.rawValue)),
+            ("state", .string(state(e))),
+        ]
+        if let expires = e.expiresDate { members.append(("expiresDate", .string(TransactionOutput.date(expires)))) }
+        members += [
+            ("transactionID", .string(e.transactionID)),
+            ("originalTransactionID", .string(e.originalTransactionID)),
+            ("purchaseDate", .string(TransactionOutput.date(e.purchaseDate))),
+            ("subscriptionGroupID", .optional(e.subscriptionGroupID)),
+        ]
+        return .object(members)
+    }
+
+    /// One subscription group's status in the `--json` contract.
+    static func json(_ s: SubscriptionStatus) -> JSONText {
+        .object([
+            ("groupID", .string(s.groupID)),
+            ("state", .string(s.state.rawValue)),
+            ("productID", .string(s.transaction.productID)),
+            ("expiresDate", .optional(s.transaction.expiresDate.map(TransactionOutput.date))),
+            ("willAutoRenew", s.renewalInfo.map { .bool($0.willAutoRenew) } ?? .null),
+            ("autoRenewProductID", .optional(s.renewalInfo?.autoRenewProductID)),
+        ])
+    }
+
+    /// A group's status as one line, e.g. `49EF0713 (Storefront Premium): subscribed, … renews`.
+    static func line(_ s: SubscriptionStatus, name: String?) -> String {
+        let group = name.map { "\(s.groupID) (\($0))" } ?? s.groupID
+        let expires = s.transaction.expiresDate.map(TransactionOutput.date) ?? "?"
+        var text = "  \(group): \(s.state.rawValue), \(s.transaction.productID)"
+        switch s.state {
+        case .subscribed, .inGracePeriod:
+            text += " until \(expires)"
+        case .revoked:
+            text += " refunded"
+        default:
+            text += " ended \(expires)"
+            if let intent = s.renewalInfo?.expirationIntent { text += " (\(SubscriptionOutput.intentName(intent)))" }
+        }
+        if let renewal = s.renewalInfo, s.state != .expired, s.state != .revoked {
+            text += renewal.willAutoRenew
+                ? (renewal.autoRenewProductID == s.transaction.productID
+                    ? ", renews" : ", renews as \(renewal.autoRenewProductID)")
+                : ", auto-renew off"
+        }
+        return text
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LocalAppStore
+import StoreCore
+
+/// How the local store's subscriptions appear in `store subscriptions` (table and `--json`).
+enum SubscriptionOutput {
+    /// One subscription as a JSON object: originalTransactionID, groupID, productID,
+    /// periodStart, periodEnd, willAutoRenew, autoRenewProductID, billingIssue,
+    /// billingRetryStart, gracePeriodExpiresDate, expired, expirationDate, expirationIntent
+    /// (the last five null when they do not apply).
+    static func json(_ s: SubscriptionLifecycle) -> JSONText {
+        .object([
+            ("originalTransactionID", .string(s.originalTransactionID)),
+            ("groupID", .string(s.groupID)),
+            ("productID", .string(s.productID)),
+            ("periodStart", .string(TransactionOutput.date(s.periodStart))),
+            ("periodEnd", .string(TransactionOutput.date(s.periodEnd))),
+            ("willAutoRenew", .bool(s.willAutoRenew)),
+            ("autoRenewProductID", .string(s.autoRenewProductID)),
+            ("billingIssue", .bool(s.hasBillingIssue)),
+            ("billingRetryStart", .optional(s.billingRetryStart.map(TransactionOutput.date))),
+            ("gracePeriodExpiresDate", .optional(s.graceEnd.map(TransactionOutput.date))),
+            ("expired", .bool(s.isExpired)),
+            ("expirationDate", .optional(s.expiration.map { TransactionOutput.date($0.date) })),
+            ("expirationIntent", s.expiration.map { .string(intentName($0.intent)) } ?? .null),
+        ])
+    }
+
+    /// Subscriptions as table lines, oldest first.
+    static func table(_ subscriptions: [SubscriptionLifecycle]) -> [String] {
+        TextTable(
+            columns: [
+                .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44), .init(header: "PERIOD END"),
+                .init(header: "AUTO-RENEW"), .init(header: "NEXT PRODUCT", maximumWidth: 44), .init(header: "BILLING"),
+                .init(header: "STATUS"),
+            ],
+            rows: subscriptions.map { s in
+                [
+                    s.originalTransactionID, s.productID, TransactionOutput.date(s.periodEnd),
+                    s.willAutoRenew ? "on" : "off", s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
+                    billing(s), status(s),
+                ]
+            }
+        ).render()
+    }
+
+    /// `ok`, `issue` (the next renewal fails), `retry since DATE` or `grace until DATE`.
+    static func billing(_ s: SubscriptionLifecycle) -> String {
+        if let grace = s.graceEnd { return "grace until \(TransactionOutput.date(grace))" }
+        if let retry = s.billingRetryStart { return "retry since \(TransactionOutput.date(retry))" }
+        return s.hasBillingIssue ? "issue" : "ok"
+    }
+
+    /// `active`, or `expired DATE (intent)`.
+    static func status(_ s: SubscriptionLifecycle) -> String {
+        guard let expiration = s.expiration else { return "active" }
+        return "expired \(TransactionOutput.date(expiration.date)) (\(intentName(expiration.intent)))"
+    }
+
+    /// Apple's expiration intent by name: cancelled, billingError, priceIncrease,
+    /// productUnavailable, unknown (or the raw value for a newer one).
+    static func intentName(_ intent: RenewalInfo.ExpirationIntent) -> String {
+        switch intent {
+        case .cancelled: "cancelled"
+        case .billingError: "billingError"
+        case .priceIncrease: "priceIncrease"
+        case .productUnavailable: "productUnavailable"
+        case .unknown: "unknown"
+        default: String(intent.rawValue)
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+/// The transaction manager's subscription commands and `storefront entitlements`, through the
+/// real binary on a temporary data directory. Nothing waits on the wall clock: every change is
+/// made by a command that acts now (renew, expire, cancel, refund, billing-issue).
+@Suite struct SubscriptionCommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let data: URL
+    let monthly = "com.storefront.demo.premium.basic.monthly"
+
+    init() throws {
+        data = FileManager.default.temporaryDirectory.appendingPathComponent("sf-subs-\(UUID().uuidString)")
+        #expect(try sf(["store", "set", "latency", "0"]).status == 0)
+    }
+
+    func sf(_ args: [String]) throws -> StorefrontProcess.Result {
+        try StorefrontProcess.run(args + ["--data-dir", data.path], cwd: Self.packageRoot)
+    }
+
+    func json(_ args: [String]) throws -> Any {
+        let result = try sf(args + ["--json"])
+        #expect(result.status == 0, "\(args): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    func object(_ args: [String]) throws -> [String: Any] { try #require(try json(args) as? [String: Any]) }
+
+    /// Buys `productID` and returns its transaction ID.
+    func buy(_ productID: String) throws -> String {
+        let bought = try object(["buy", productID])
+        return try #require(bought["transactionID"] as? String)
+    }
+
+    func entitlements() throws -> (items: [[String: Any]], groups: [[String: Any]]) {
+        let o = try object(["entitlements"])
+        return (try #require(o["entitlements"] as? [[String: Any]]), try #require(o["subscriptionGroups"] as? [[String: Any]]))
+    }
+
+    func history() throws -> [[String: Any]] { try #require(try object(["history"])["transactions"] as? [[String: Any]]) }
+
+    func subscriptions() throws -> [[String: Any]] { try #require(try json(["store", "subscriptions"]) as? [[String: Any]]) }
+
+    @Test func aRenewalIsANewTransactionWithTheSameOriginalAndTheEntitlementFollowsIt() throws {
+        let first = try buy(monthly)
+        let renewed = try object(["store", "renew", first])
+        let renewal = try #require(renewed["transaction"] as? [String: Any])
+        let renewalID = try #require(renewal["transactionID"] as? String)
+        #expect(renewalID != first)
+        #expect(renewal["originalTransactionID"] as? String == first)
+
+        let recorded = try history()
+        #expect(recorded.compactMap { $0["transactionID"] as? String } == [first, renewalID])
+        #expect(recorded.allSatisfy { $0["originalTransactionID"] as? String == first })
+
+        let now = try entitlements()
+        let item = try #require(now.items.first { $0["productID"] as? String == monthly })
+        #expect(now.items.count == 1)
+        #expect(item["type"] as? String == "autoRenewable")
+        #expect(item["state"] as? String == "active")
+        #expect(item["transactionID"] as? String == renewalID)
+        #expect(item["expiresDate"] as? String == renewal["expiresDate"] as? String)
+        #expect(item["expiresDate"] != nil)
+        let group = try #require(now.groups.first)
+        #expect(group["state"] as? String == "subscribed")
+        #expect(group["productID"] as? String == monthly)
+        #expect(group["willAutoRenew"] as? Bool == true)
+        #expect(group["autoRenewProductID"] as? String == monthly)
+    }
+
+    @Test func aRefundRevokesTheTransactionAndTheEntitlement() throws {
+        let id = try buy(monthly)
+        let lifetime = try buy("com.storefront.demo.lifetime")
+        #expect(try entitlements().items.count == 2)
+
+        let refunded = try object(["store", "refund", id, "--reason", "1"])
+        #expect((refunded["transaction"] as? [String: Any])?["revocationDate"] != nil)
+        #expect((refunded["subscription"] as? [String: Any])?["expired"] as? Bool == true)
+
+        let now = try entitlements()
+        #expect(now.items.compactMap { $0["productID"] as? String } == ["com.storefront.demo.lifetime"])
+        #expect(now.groups.first?["state"] as? String == "revoked")
+        let recorded = try #require(try history().first { $0["transactionID"] as? String == id })
+        #expect(recorded["revocationDate"] != nil)
+        #expect(recorded["state"] as? String == "refunded")
+
+        #expect(try sf(["store", "refund", lifetime]).status == 0)
+        #expect(try entitlements().items.isEmpty)
+        let again = try sf(["store", "refund", lifetime])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains(lifetime) && again.stderr.contains("refunded"), "\(again.stderr)")
+    }
+
+    @Test func cancelTurnsAutoRenewOffKeepsAccessAndUndoTurnsItBackOn() throws {
+        let id = try buy(monthly)
+        #expect(try sf(["store", "cancel", monthly]).status == 0, "a product ID names the subscription too")
+        let cancelled = try #require(try subscriptions().first)
+        #expect(cancelled["originalTransactionID"] as? String == id)
+        #expect(cancelled["willAutoRenew"] as? Bool == false)
+        #expect(cancelled["expired"] as? Bool == false)
+        let now = try entitlements()
+        #expect(now.items.first?["state"] as? String == "active", "access continues to the end of the period")
+        #expect(now.groups.first?["willAutoRenew"] as? Bool == false)
+
+        #expect(try sf(["store", "cancel", id, "--undo"]).status == 0)
+        #expect(try subscriptions().first?["willAutoRenew"] as? Bool == true)
+        #expect(try entitlements().groups.first?["willAutoRenew"] as? Bool == true)
+    }
+
+    @Test func expireEndsTheSubscriptionNowAndRenewThenRefuses() throws {
+        let id = try buy(monthly)
+        #expect(try entitlements().items.count == 1)
+        #expect(try sf(["store", "expire", id]).status == 0)
+        let now = try entitlements()
+        #expect(now.items.isEmpty)
+        #expect(now.groups.first?["state"] as? String == "expired")
+        let stored = try #require(try subscriptions().first)
+        #expect(stored["expired"] as? Bool == true)
+        #expect(stored["expirationIntent"] as? String == "cancelled")
+
+        let renew = try sf(["store", "renew", id])
+        #expect(renew.status == 1)
+        #expect(renew.stderr.contains(id) && renew.stderr.contains("expired"), "\(renew.stderr)")
+    }
+
+    @Test func billingIssueIsSetAndResolvedWithoutTouchingAccess() throws {
+        let id = try buy(monthly)
+        #expect(try sf(["store", "billing-issue", id, "on"]).status == 0)
+        #expect(try subscriptions().first?["billingIssue"] as? Bool == true)
+        #expect(try entitlements().items.first?["state"] as? String == "active", "billing fails only at the next renewal")
+        // A forced renewal bills anyway (Xcode's force renewal); resolving clears the flag.
+        #expect(try sf(["store", "billing-issue", id, "off"]).status == 0)
+        let resolved = try #require(try subscriptions().first)
+        #expect(resolved["billingIssue"] as? Bool == false)
+        #expect(resolved["billingRetryStart"] is NSNull)
+    }
+
+    @Test func unknownIDsAndBadValuesAreRefusedNamingThem() throws {
+        _ = try buy(monthly)
+        let coins = try buy("com.storefront.demo.coins.100")
+        for verb in ["renew", "expire", "cancel"] {
+            let r = try sf(["store", verb, "9999999"])
+            #expect(r.status == 1, "\(verb)")
+            #expect(r.stderr.contains("9999999"), "\(verb): \(r.stderr)")
+        }
+        let notASubscription = try sf(["store", "renew", coins])
+        #expect(notASubscription.status == 1)
+        #expect(notASubscription.stderr.contains(coins))
+        let refund = try sf(["store", "refund", "9999999"])
+        #expect(refund.status == 1)
+        #expect(refund.stderr.contains("9999999"))
+        let badFlag = try sf(["store", "billing-issue", monthly, "maybe"])
+        #expect(badFlag.status == 2)
+        #expect(badFlag.stderr.contains("'maybe'"))
+        let badReason = try sf(["store", "refund", coins, "--reason", "7"])
+        #expect(badReason.status == 2)
+        #expect(badReason.stderr.contains("'7'"))
+        let misplaced = try sf(["store", "renew", monthly, "--undo"])
+        #expect(misplaced.status == 2)
+        #expect(misplaced.stderr.contains("--undo"))
+        let badDuration = try sf(["entitlements", "--non-renewing-duration", "3M"])
+        #expect(badDuration.status == 2)
+        #expect(badDuration.stderr.contains("'3M'"))
+        #expect(try history().allSatisfy { $0["revocationDate"] == nil }, "nothing was changed by a refused command")
+    }
+
+    @Test func timeRateTakesRawValuesAndNamesAndRefusesOthersListingThem() throws {
+        #expect(try sf(["store", "set", "time-rate", "15"]).status == 0)
+        #expect(try object(["store", "settings"])["time-rate"] as? String == "monthly-every-30-seconds (15)")
+        #expect(try sf(["store", "set", "time-rate", "every-2-seconds"]).status == 0)
+        #expect(try object(["store", "settings"])["time-rate"] as? String == "every-2-seconds (1005)")
+        let refused = try sf(["store", "set", "time-rate", "14"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\"14\""))
+        #expect(refused.stderr.contains("15 monthly-every-30-seconds") && refused.stderr.contains("1005 every-2-seconds"))
+    }
+
+    @Test func nonRenewingSubscriptionsLastTheAppsDuration() throws {
+        let pass = "com.storefront.demo.seasonpass.winter"
+        _ = try buy(pass)
+        let item = try #require(try entitlements().items.first)
+        #expect(item["type"] as? String == "nonRenewing")
+        let purchase = try #require(item["purchaseDate"] as? String)
+        let expires = try #require(item["expiresDate"] as? String)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let threeMonths = try #require(calendar.date(byAdding: .month, value: 3, to: try date(purchase)))
+        #expect(try date(expires) == threeMonths)
+        let week = try #require(try object(["entitlements", "--non-renewing-duration", "P1W"])["entitlements"] as? [[String: Any]])
+        #expect(try date(#require(week.first?["expiresDate"] as? String)) == (try date(purchase)).addingTimeInterval(7 * 86_400))
+    }
+
+    func date(_ text: String) throws -> Date { try Date(text, strategy: .iso8601) }
+
+    @Test func helpDescribesEveryNewSubcommand() throws {
+        let store = try sf(["help", "store"])
+        #expect(store.status == 0)
+        for text in ["renew ID", "expire ID", "cancel ID", "--undo", "refund ID", "--reason", "billing-issue ID on|off", "subscriptions", "time-rate"] {
+            #expect(store.stdout.contains(text), "help store lacks \(text)")
+        }
+        let entitlements = try sf(["help", "entitlements"])
+        #expect(entitlements.status == 0)
+        for text in ["--json", "--non-renewing-duration", "inGracePeriod", "subscriptionGroups"] {
+            #expect(entitlements.stdout.contains(text), "help entitlements lacks \(text)")
+        }
+    }
+}
