@@ -192,6 +192,30 @@ import Testing
 
     func date(_ text: String) throws -> Date { try Date(text, strategy: .iso8601) }
 
+    @Test func humanOutputShowsTheSubscriptionAndTheGroupLine() throws {
+        let id = try buy(monthly)
+        let cancel = try sf(["store", "cancel", id])
+        #expect(cancel.stdout.contains("Cancelled subscription \(id)") && cancel.stdout.contains("auto-renew is off"))
+        let table = try sf(["store", "subscriptions"]).stdout.split(separator: "\n").map(String.init)
+        #expect(table.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            == ["ORIGINAL", "PRODUCT", "PERIOD", "END", "AUTO-RENEW", "NEXT", "PRODUCT", "BILLING", "STATUS"])
+        let row = try #require(table.last).split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        #expect(row.count == 7 && row[0] == id && row[1] == monthly && row[3] == "off" && row[5] == "ok" && row[6] == "active", "\(row)")
+
+        let listed = try sf(["entitlements"]).stdout
+        #expect(listed.contains("\(monthly)  autoRenewable  active"))
+        #expect(listed.contains("Subscription groups:"))
+        #expect(listed.contains("49EF0713 (Storefront Premium): subscribed, \(monthly) until "))
+        #expect(listed.contains(", auto-renew off"))
+
+        #expect(try sf(["store", "refund", id]).stdout.contains("Refunded transaction \(id)"))
+        let after = try sf(["entitlements"]).stdout
+        #expect(after.hasPrefix("No entitlements."))
+        #expect(after.contains("49EF0713 (Storefront Premium): revoked, \(monthly) refunded"))
+        let expired = try sf(["store", "subscriptions"]).stdout
+        #expect(expired.contains("expired ") && expired.contains("(unknown)"), "a refund ends the period with intent unknown")
+    }
+
     @Test func helpDescribesEveryNewSubcommand() throws {
         let store = try sf(["help", "store"])
         #expect(store.status == 0)
