@@ -128,7 +128,11 @@ import Testing
         #expect(try sf(["store", "billing-issue", id, "on"]).status == 0)
         #expect(try subscriptions().first?["billingIssue"] as? Bool == true)
         #expect(try entitlements().items.first?["state"] as? String == "active", "billing fails only at the next renewal")
-        // A forced renewal bills anyway (Xcode's force renewal); resolving clears the flag.
+        // The library's semantics: a forced renewal bills anyway (the issue fails only renewals
+        // that fall due on the store clock) and leaves the issue on; resolving clears it.
+        let forced = try object(["store", "renew", id])
+        #expect((forced["transaction"] as? [String: Any])?["transactionID"] as? String != id)
+        #expect((forced["subscription"] as? [String: Any])?["billingIssue"] as? Bool == true)
         #expect(try sf(["store", "billing-issue", id, "off"]).status == 0)
         let resolved = try #require(try subscriptions().first)
         #expect(resolved["billingIssue"] as? Bool == false)
