@@ -6,6 +6,7 @@ let sections: [any BenchSection] = [
     CatalogBench(),
     StoreBench(),
     EngineBench(),
+    EntitlementBench(),
     ReceiptsBench(),
     VaultBench(),
     DownloadBench(),

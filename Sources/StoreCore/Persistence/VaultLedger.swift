@@ -99,6 +99,23 @@ public final class VaultLedger: PurchaseLedger {
         return recorded
     }
 
+    /// Records many transactions in one durable write (importing a history); transactions
+    /// already recorded are left as they are.
+    /// - Returns: how many were new.
+    @discardableResult
+    public func recordAll(_ transactions: [Transaction]) throws -> Int {
+        var entries: [String: VaultItemContent] = [:]
+        for transaction in transactions where try !contains(transactionID: transaction.transactionID) {
+            let counted = transaction.productType == .consumable && transaction.revocationDate == nil ? transaction.quantity : 0
+            entries[transaction.transactionID] = VaultItemContent(
+                data: try encode(transaction), label: transaction.productID,
+                attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": nextOrder()])
+        }
+        guard !entries.isEmpty else { return 0 }
+        _ = try guarded { try vault.upsertAll(service: Self.transactionsService, entries) }
+        return entries.count
+    }
+
     public func contains(transactionID: String) throws -> Bool {
         try guarded { try vault.get(service: Self.transactionsService, account: transactionID) != nil }
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Receipts
 import StoreCore
 import Testing
 @testable import LocalAppStore
@@ -66,6 +67,13 @@ struct SubscriptionScenarioTests {
 
     func entitled(_ app: App) async throws -> [String] { try await app.store.currentEntitlements().map(\.productID) }
 
+    /// The in-app entries of the store's app receipt as it is now, by transaction ID.
+    func receiptEntries(_ app: App) async throws -> [String: InAppPurchaseReceipt] {
+        let receipt = try #require(await app.backend.appReceipt())
+        let decoded = try ReceiptDecoder().decode(Array(receipt))
+        return Dictionary(decoded.inApp.map { ($0.transactionID, $0) }, uniquingKeysWith: { $1 })
+    }
+
     @Test func buyRenewThreeTimesCancelAndLapse() async throws {
         var app = try await launch()
         let first = try #require(await app.store.purchase(Self.basic).transaction)
@@ -79,6 +87,13 @@ struct SubscriptionScenarioTests {
         #expect(Set(renewals.compactMap(\.webOrderLineItemID) + [first.webOrderLineItemID].compactMap { $0 }).count == 4)
         #expect(renewals.map(\.expiresDate) == (2...4).map { first.purchaseDate.addingTimeInterval(Double($0) * 10) })
         #expect(try await entitled(app) == [Self.basic])
+        let entries = try await receiptEntries(app)
+        for t in [first] + renewals {
+            let entry = try #require(entries[t.transactionID], "the receipt lists every period")
+            #expect(entry.originalTransactionID == first.transactionID)
+            #expect(entry.expiresDate.map { Int($0.timeIntervalSince1970) } == t.expiresDate.map { Int($0.timeIntervalSince1970) })
+            #expect(entry.productType == .autoRenewableSubscription)
+        }
 
         try await app.backend.setAutoRenew(first.transactionID, on: false)
         let info = await app.backend.renewalInfo().first
@@ -97,6 +112,7 @@ struct SubscriptionScenarioTests {
         let trial = try #require(await app.store.purchase(Self.plus).transaction)
         #expect(trial.offerType == .introductory)
         #expect(trial.price == 0)
+        #expect(try await receiptEntries(app)[trial.transactionID]?.isInIntroOfferPeriod == true)
         clock.advance(by: 10)
         let paid = try #require(await app.nextUpdate())
         #expect(paid.offerType == nil)
@@ -119,6 +135,9 @@ struct SubscriptionScenarioTests {
         #expect(pro.originalTransactionID == basic.transactionID)
         #expect(pro.expiresDate == clock.now.addingTimeInterval(10))
         #expect(try await entitled(app) == [Self.pro], "only one active subscription per group")
+        let entries = try await receiptEntries(app)
+        #expect(entries[pro.transactionID]?.productID == Self.pro)
+        #expect(entries[basic.transactionID]?.originalTransactionID == entries[pro.transactionID]?.originalTransactionID)
         #expect(try await app.backend.charges().count == 2)
     }
 
@@ -190,6 +209,8 @@ struct SubscriptionScenarioTests {
         #expect(revoked.revocationReason == 1)
         #expect(await app.waitForStatus(.revoked).last == .revoked)
         #expect(try await entitled(app).isEmpty)
+        let refunded = try #require(try await receiptEntries(app)[first.transactionID])
+        #expect(refunded.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(clock.now.timeIntervalSince1970))
         clock.advance(by: 20)
         #expect(try await app.store.history().count == 1, "a revoked subscription does not renew")
     }
