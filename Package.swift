@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault",
+                "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
                 "StorefrontUI", "TerminalCurses",
             ]
         ),

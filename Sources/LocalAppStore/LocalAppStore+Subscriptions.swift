@@ -111,6 +111,8 @@ extension LocalAppStore {
             _ = stored.lifecycle.expireNow(at: desk.now, intent: .cancelled)
             guard var latest = state.entries[stored.latestTransactionID] else { return [] }
             latest.transaction.expiresDate = desk.now
+            // Back in the queue: an app that is not running gets the change at its next start.
+            latest.finished = false
             return [JournalRecord.make(latest)]
         }
     }
@@ -153,6 +155,8 @@ extension LocalAppStore {
             }
             entry.transaction.revocationDate = now
             entry.transaction.revocationReason = reason
+            // Back in the queue: an app that is not running gets the refund at its next start.
+            entry.finished = false
             var records = [JournalRecord.make(entry)]
             if let group = entry.transaction.subscriptionGroupID,
                var stored = state.subscription(accountID: account, groupID: group),

@@ -246,3 +246,35 @@ struct SubscriptionScenarioTests {
         #expect(back.offerID == offerID)
     }
 }
+
+/// Changes made while the app is not running reach it at its next start.
+@Suite(.timeLimit(.minutes(1)))
+struct OfflineChangeTests {
+    @Test func aRefundMadeWhileTheAppIsNotRunningIsDeliveredAtTheNextStart() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let clock = ManualClock()
+        let ledgerPath = directory.url.appendingPathComponent("ledger.jsonl").path
+        func engine(_ backend: LocalAppStore) throws -> Store {
+            Store(backend: backend, ledger: try FileLedger(path: ledgerPath),
+                  configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        }
+        let bought: StoreCore.Transaction
+        do {
+            let app = try engine(try makeStore(directory, clock: clock))
+            await app.start()
+            bought = try #require(await app.purchase(TestCatalog.pro).transaction)
+            await app.stop()
+        }
+        // The store's transaction manager refunds it; no app is attached.
+        try await makeStore(directory, clock: clock).refund(transactionID: bought.transactionID)
+
+        let app = try engine(try makeStore(directory, clock: clock))
+        var updates = app.transactionUpdates().makeAsyncIterator()
+        await app.start()
+        #expect(try await app.history().first?.revocationDate == clock.now, "applied before start() returns")
+        #expect(try await app.isPurchased(TestCatalog.pro) == false)
+        #expect(await updates.next()?.revocationDate == clock.now, "and sent on the update stream")
+        #expect(try await app.unfinishedTransactions().isEmpty, "then finished again")
+    }
+}
