@@ -10,6 +10,7 @@ let sections: [any BenchSection] = [
     ReceiptsBench(),
     VaultBench(),
     DownloadBench(),
+    UIBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -338,6 +338,15 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
         #expect(render(state).lines.contains { $0.contains("¥160") && $0.contains("コイン100枚") })
     }
 
+    @Test func storefrontPickerJumpsByFirstLetterAndShowsTheChoice() {
+        var state = Fixtures.loaded()
+        send(&state, .key(.character("s")), .key(.character("J")))
+        #expect(state.modal == .storefronts(storefront: 2, locale: 2, column: 0))
+        #expect(render(state).lines.contains { $0.contains("→ JPN · ja_JP") })
+        send(&state, .key(.character("Z")))  // no code starts with Z: nothing moves
+        #expect(state.modal == .storefronts(storefront: 2, locale: 2, column: 0))
+    }
+
     @Test func storefrontPickerCanChooseAnotherLanguage() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("s")), .key(.tab), .key(.down))

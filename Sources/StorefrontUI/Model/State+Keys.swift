@@ -208,6 +208,14 @@ extension State {
             } else if column == 1, !locales.isEmpty {
                 modal = .storefronts(storefront: storefront, locale: min(max(0, locale + step), locales.count - 1), column: 1)
             }
+        case .character(let c) where c.isUppercase && c.isASCII:
+            // Type the first letter of a code to jump there (again for the next one).
+            guard let next = (1...max(1, storefronts.count)).lazy
+                .map({ (storefront + $0) % max(1, storefronts.count) })
+                .first(where: { storefronts.indices.contains($0) && storefronts[$0].code.first == c })
+            else { return [] }
+            let localeIndex = locales.firstIndex(of: storefronts[next].defaultLocale) ?? locale
+            modal = .storefronts(storefront: next, locale: localeIndex, column: 0)
         case .enter:
             modal = nil
             guard storefront < storefronts.count else { return [] }

@@ -17,7 +17,7 @@ public struct Layout: Hashable, Sendable {
     public let hints: Rect
 
     /// Columns from which the detail pane sits beside the list rather than below it.
-    public static let sideBySideWidth = 100
+    public static let sideBySideWidth = 110
 
     /// Lays out `state`'s screen.
     public init(state: State) {

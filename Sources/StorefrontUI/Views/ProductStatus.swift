@@ -9,10 +9,11 @@ struct ProductStatus {
     /// The status of `product` in `state`, or nil when there is nothing to say.
     static func of(_ product: Product, in state: State) -> ProductStatus? {
         let s = state.strings
-        if let flow = state.flows[product.id], flow.phase < .done {
+        let download = state.downloads.last(where: { $0.productID == product.id && !$0.state.isTerminal })
+        if let flow = state.flows[product.id], flow.phase < .done, download == nil {
             return ProductStatus(text: s("Purchasing…"), style: Theme.busy)
         }
-        if let download = state.downloads.last(where: { $0.productID == product.id }), !download.state.isTerminal {
+        if let download {
             let percent = "\(Int((download.fraction * 100).rounded(.down)))%"
             return ProductStatus(text: s("Downloading {}", percent), style: Theme.busy)
         }

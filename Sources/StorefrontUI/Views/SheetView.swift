@@ -141,9 +141,13 @@ enum SheetView {
         let s = state.strings
         let options = state.context?.storefronts ?? []
         let locales = state.context?.locales ?? []
-        let height = min(screen.height - 2, max(options.count, locales.count) + 4)
-        let inner = window(s("Storefront & Language"), width: 60, height: height, footer: "Tab · Enter · Esc", into: &screen)
-        let visible = max(1, inner.height - 2)
+        let height = min(screen.height - 2, max(options.count, locales.count) + 5)
+        let inner = window(s("Storefront & Language"), width: 60, height: height, footer: "A–Z · Tab · Enter · Esc", into: &screen)
+        let visible = max(1, inner.height - 3)
+        if selected < options.count {
+            let choice = locales.indices.contains(localeSelected) ? locales[localeSelected] : options[selected].defaultLocale
+            line("→ \(options[selected].code) · \(choice)", inner, inner.height - 1, style: Theme.key, indent: 2, into: &screen)
+        }
         let top = max(0, min(selected - visible / 2, options.count - visible))
         line(s("Storefront"), inner, 0, style: column == 0 ? Theme.heading : Theme.secondary, indent: 2, into: &screen)
         line(s("Language"), inner, 0, style: column == 1 ? Theme.heading : Theme.secondary, indent: 42, into: &screen)

@@ -10,6 +10,14 @@ struct StorefrontCLI {
         do throws(CLIError) {
             let invocation = try ArgumentParser(commands: commands).parse(arguments)
             guard let name = invocation.command, let command = commands.first(where: { $0.name == name }) else {
+                // No command: the full-screen storefront on a terminal, else help and a note.
+                if invocation.command == nil, !invocation.global.help {
+                    if StorefrontTUI.isAvailable {
+                        try await StorefrontTUI.run(invocation, context: context)
+                        return 0
+                    }
+                    context.output.writeError(StorefrontTUI.needsTerminal)
+                }
                 context.output.write(HelpText.main(version: StoreCoreInfo.version, commands: commands))
                 return 0
             }

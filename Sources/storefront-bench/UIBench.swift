@@ -1,0 +1,158 @@
+import Foundation
+import StoreCore
+import StorefrontUI
+
+/// The storefront's speed: one frame (reduce + render + diff) over 10,000 products at 200×60
+/// beside the 60 Hz frame budget; launch to first frame through a real pty beside `tput clear`
+/// in the same pty harness; and the CPU the storefront uses while idle.
+struct UIBench: BenchSection {
+    let name = "ui"
+    let summary = "frame time with 10,000 products at 200×60 (limit: 16.7 ms at 60 Hz); launch to first frame vs tput clear; idle CPU"
+
+    func run(_ report: BenchReport) throws {
+        measureFrames(report)
+        try measureLaunch(report)
+    }
+
+    // MARK: - Frames
+
+    static func products(_ count: Int) -> [Product] {
+        let types: [ProductType] = [.consumable, .nonConsumable, .autoRenewable, .nonRenewing]
+        return (0..<count).map { i in
+            let type = types[i % types.count]
+            let name = i % 7 == 0 ? "商品 \(i) コイン" : "Product \(i) of the bench catalog"
+            let subscription = type == .autoRenewable
+                ? SubscriptionInfo(groupID: "g\(i % 5)", groupDisplayName: "Group \(i % 5)", groupLevel: i % 3 + 1,
+                                   period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [])
+                : nil
+            return Product(id: "bench.product.\(i)", type: type, displayName: name, description: "Description of product \(i).",
+                           price: Decimal(i % 100) + Decimal(string: "0.99")!, displayPrice: "$\(i % 100).99", currencyCode: "USD",
+                           subscription: subscription)
+        }
+    }
+
+    func measureFrames(_ report: BenchReport) {
+        var state = State(width: 200, height: 60)
+        _ = reduce(state: &state, action: .tick(Date(timeIntervalSince1970: 1_767_225_600)))
+        _ = reduce(state: &state, action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
+        _ = reduce(state: &state, action: .productsLoaded(.success(Self.products(10_000))))
+        var previous = render(state)
+        var changed = 0
+        let frames = 400
+        let move = Timing.measure(runs: frames) {
+            _ = reduce(state: &state, action: .key(.down))
+            let screen = render(state)
+            changed += ScreenDiff(from: previous, to: screen).cellCount
+            previous = screen
+        }
+        let budget = 1.0 / 60
+        report.line("frame: move the selection (10,000 products, 200×60)", move.summary,
+                    "\(changed / frames) cells redrawn per frame of \(200 * 60)")
+        report.line("60 Hz budget / median frame", BenchReport.ratio(budget / move.median), "how many frames fit in one 16.7 ms refresh")
+        // The heaviest key: one filter keystroke re-filters and re-groups all 10,000 products.
+        _ = reduce(state: &state, action: .key(.character("/")))
+        var toggle = false
+        let filter = Timing.measure(runs: 60) {
+            _ = reduce(state: &state, action: toggle ? .key(.backspace) : .key(.character("1")))
+            toggle.toggle()
+            let screen = render(state)
+            _ = ScreenDiff(from: previous, to: screen)
+            previous = screen
+        }
+        report.line("frame: a filter keystroke over 10,000 products", filter.summary)
+        report.line("60 Hz budget / median filter frame", BenchReport.ratio(budget / filter.median))
+    }
+
+    // MARK: - Launch and idle CPU, through a real pty
+
+    /// The built `storefront` beside this bench, else the debug build.
+    static var storefrontBinary: String? {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [here.appendingPathComponent("storefront").path, ".build/release/storefront", ".build/debug/storefront"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A pty harness: runs a command on a 100×30 pseudo-terminal and prints the seconds until
+    /// its output contains a marker (or it exits), then, optionally, the CPU seconds it used
+    /// over an idle pause, then sends `q`.
+    static let harness = #"""
+    import os, pty, sys, time, select, fcntl, termios, struct, signal
+    marker, idle, argv = sys.argv[1].encode(), float(sys.argv[2]), sys.argv[3:]
+    start = time.monotonic()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.environ.setdefault("LANG", "C.UTF-8")
+        os.execvp(argv[0], argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    seen, first = b"", None
+    while first is None:
+        r, _, _ = select.select([fd], [], [], 10)
+        if not r: break
+        try: chunk = os.read(fd, 65536)
+        except OSError: chunk = b""
+        if not chunk: first = time.monotonic() - start; break
+        seen += chunk
+        if marker in seen: first = time.monotonic() - start
+    cpu = -1.0
+    if idle > 0:
+        def ticks():
+            f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+            return int(f[11]) + int(f[12])
+        t0 = ticks(); time.sleep(idle); t1 = ticks()
+        cpu = (t1 - t0) / os.sysconf("SC_CLK_TCK")
+    try: os.write(fd, b"q")
+    except OSError: pass
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r:
+            try:
+                if not os.read(fd, 65536): break
+            except OSError: break
+    try: os.kill(pid, signal.SIGTERM)
+    except OSError: pass
+    print("%f %f" % (first if first is not None else -1, cpu))
+    """#
+
+    func measureLaunch(_ report: BenchReport) throws {
+        guard let binary = Self.storefrontBinary else {
+            report.note("launch and idle CPU: no built storefront beside the bench (run `swift build -c release --product storefront`)")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uibench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("pty.py")
+        try Self.harness.write(to: script, atomically: true, encoding: .utf8)
+        try ChildProcess.run(binary, ["store", "set", "latency", "0", "--data-dir", dir.path])
+
+        func harness(_ marker: String, idle: Double, _ command: [String]) throws -> (first: Double, cpu: Double) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path, marker, String(idle)] + command
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            guard fields.count == 2, fields[0] >= 0 else { throw ChildProcess.Failure(description: "pty harness failed for \(command)") }
+            return (fields[0], fields[1])
+        }
+
+        var launches: [Double] = [], clears: [Double] = []
+        for _ in 0..<5 {
+            launches.append(try harness("100 Coins", idle: 0, [binary, "--data-dir", dir.path]).first)
+            clears.append(try harness("\u{1B}", idle: 0, ["tput", "clear"]).first)
+        }
+        let launch = launches.sorted()[launches.count / 2], clear = clears.sorted()[clears.count / 2]
+        report.line("launch to first frame (Demo catalog, pty 100×30)", BenchReport.duration(launch), "median of 5")
+        report.line("tput clear in the same pty harness", BenchReport.duration(clear), "median of 5: the floor for a terminal program")
+        report.line("storefront launch / tput clear", BenchReport.ratio(launch / clear))
+        let idle = try harness("100 Coins", idle: 3, [binary, "--data-dir", dir.path])
+        report.line("idle CPU of the running storefront", String(format: "%.2f%% of a core", idle.cpu / 3 * 100),
+                    "over 3 s with nothing moving (poll(2) without a timeout); 0 % is the limit")
+    }
+}

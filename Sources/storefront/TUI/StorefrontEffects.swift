@@ -1,0 +1,233 @@
+import Catalog
+import Foundation
+import LocalAppStore
+import StoreCore
+import StorefrontUI
+import TerminalCurses
+
+/// Runs the storefront's effects against the engine and the local App Store, and turns the
+/// engine's events into actions. Wiring only: every decision lives in `reduce`.
+struct StorefrontEffects: EffectHandler {
+    let session: StoreSession
+
+    private var store: Store { session.store }
+    private var backend: LocalAppStore { session.backend }
+
+    func start(send: @escaping @Sendable (Action) -> Void) async {
+        let events = store.events()
+        Task {
+            for await event in events { send(.storeEvent(event)) }
+        }
+        // Downloads left waiting by an earlier process (killed mid-download) carry on, and
+        // every known download shows in the pane.
+        if let downloads = store.downloads {
+            for download in await downloads.downloads() where download.state == .waiting {
+                try? await downloads.resume(download.id)
+            }
+            for download in await downloads.downloads() where !download.state.isTerminal {
+                send(.storeEvent(.downloadUpdated(download)))
+            }
+        }
+        // Another process (`storefront store approve`) may change the shared state: look now
+        // and then, cheaply, so an approval shows without a key press.
+        Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(2))
+                await store.synchronize()
+            }
+        }
+    }
+
+    func perform(_ effect: Effect, send: @escaping @Sendable (Action) -> Void) async {
+        switch effect {
+        case .loadContext:
+            send(.contextLoaded(.success(await context())))
+        case .loadProducts:
+            let ids = Set(session.selection.catalog.products.map(\.id))
+            do {
+                let response = try await store.requestProducts(ids, useCache: false)
+                let order = Dictionary(uniqueKeysWithValues: session.selection.catalog.products.enumerated().map { ($1.id, $0) })
+                send(.productsLoaded(.success(response.products.sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) })))
+            } catch {
+                send(.productsLoaded(.failure(error)))
+            }
+        case .loadPurchases:
+            send(.purchasesLoaded(await purchases()))
+        case .loadSettings:
+            send(.settingsLoaded(await settings()))
+        case .purchase(let productID, let quantity):
+            await purchase(productID, quantity: quantity, send: send)
+        case .restore:
+            do {
+                send(.restoreFinished(.success(try await store.restoreTransactions())))
+            } catch {
+                send(.restoreFinished(.failure(error)))
+            }
+        case .refreshReceipt:
+            do {
+                send(.receiptRefreshed(.success(try await store.refreshReceipt().count)))
+            } catch {
+                send(.receiptRefreshed(.failure(error)))
+            }
+        case .setStorefront(let code, let locale):
+            do {
+                try await backend.setStorefront(code, locale: locale)
+                send(.contextLoaded(.success(await context())))
+            } catch {
+                send(.contextLoaded(.failure(error.storeError)))
+            }
+        case .setSetting(let name, let value):
+            do {
+                try await backend.set(name: name, value: value)
+                send(.settingChanged(name: name, value: value, await settings()))
+            } catch {
+                send(.settingChanged(name: name, value: value, .failure(error.storeError)))
+            }
+        case .approve(let id), .decline(let id), .resolve(let id):
+            do {
+                switch effect {
+                case .approve: _ = try await backend.approve(transactionID: id)
+                case .decline: _ = try await backend.decline(transactionID: id)
+                default: _ = try await backend.resolve(transactionID: id)
+                }
+                await store.synchronize()
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(error.storeError)))
+            }
+        case .refund:
+            send(.transactionCommandFinished(effect, .failure(.unknown("this local App Store cannot refund yet"))))
+        case .consume(let productID, let quantity):
+            do {
+                send(.consumed(productID: productID, .success(try await store.consume(productID, quantity: quantity))))
+            } catch let error as StoreError {
+                send(.consumed(productID: productID, .failure(error)))
+            } catch {
+                send(.consumed(productID: productID, .failure(.persistenceFailed("\(error)"))))
+            }
+        case .pauseDownload(let id), .resumeDownload(let id), .cancelDownload(let id):
+            guard let downloads = store.downloads else {
+                send(.storeEvent(.downloadFailed(Download(
+                    id: id, transactionID: id, productID: id, contentVersion: "", state: .failed, bytesWritten: 0,
+                    totalBytes: 0))))
+                return
+            }
+            do {
+                switch effect {
+                case .pauseDownload: _ = try await downloads.pause(id)
+                case .resumeDownload: try await downloads.resume(id)
+                default: _ = try await downloads.cancel(id)
+                }
+            } catch {
+                send(.storeEvent(.productsRequestFailed(.unknown("download \(id): \(error)"))))
+            }
+        case .quit:
+            break
+        }
+    }
+
+    private func purchase(_ productID: String, quantity: Int, send: @escaping @Sendable (Action) -> Void) async {
+        // Contacting: the store is asked for the product afresh (a real round trip).
+        do {
+            _ = try await store.requestProducts([productID], useCache: false)
+        } catch {
+            send(.purchaseFinished(productID: productID, .failure(error)))
+            return
+        }
+        send(.purchasePhase(productID: productID, .authorizing))
+        let result = await store.purchase(productID, quantity: quantity)
+        switch result {
+        case .purchased(let transaction):
+            send(.purchasePhase(productID: productID, .verifying))
+            if let downloads = store.downloads,
+               let download = await downloads.download(id: transaction.transactionID), download.state != .finished {
+                // The storefront shows downloads, so it starts them (the CLI session does not by default).
+                send(.purchasePhase(productID: productID, .downloading))
+                try? await downloads.resume(download.id)
+                _ = try? await downloads.waitUntilSettled(download.id)
+            }
+            send(.purchasePhase(productID: productID, .done))
+            send(.purchaseFinished(productID: productID, .success(.purchased(transactionID: transaction.transactionID))))
+        case .pending:
+            send(.purchaseFinished(productID: productID, .success(.pending)))
+        case .cancelled:
+            send(.purchaseFinished(productID: productID, .success(.cancelled)))
+        case .failed(let error, _):
+            send(.purchaseFinished(productID: productID, .failure(error)))
+        }
+    }
+
+    private func context() async -> StoreContext {
+        let catalog = session.selection.catalog
+        var locales: [String] = []
+        for product in catalog.products {
+            for localization in product.localizations where !locales.contains(localization.locale) {
+                locales.append(localization.locale)
+            }
+        }
+        return StoreContext(
+            storefront: await backend.storefront.code, locale: await backend.locale,
+            account: backend.configuration.account.displayName,
+            storefronts: Storefront.all.map {
+                StorefrontOption(code: $0.code, name: $0.name, currencyCode: $0.currencyCode, defaultLocale: $0.locale)
+            },
+            locales: locales)
+    }
+
+    private func purchases() async -> Result<PurchasesSnapshot, StoreError> {
+        do {
+            let history = try await store.history().sorted { $0.purchaseDate > $1.purchaseDate }
+            let balances = try await store.balances()
+            let entitlements = try await store.currentEntitlements()
+            var owned: Set<String> = []
+            var activeUntil: [String: Date] = [:]
+            for entitlement in entitlements {
+                if let expires = entitlement.expiresDate {
+                    activeUntil[entitlement.productID] = max(expires, activeUntil[entitlement.productID] ?? expires)
+                } else if entitlement.productType != .consumable {
+                    owned.insert(entitlement.productID)
+                }
+            }
+            let pending = try await backend.pending().map { item -> Transaction in
+                var transaction = item.transaction
+                if item.reason == .interrupted { transaction.error = .interrupted }
+                return transaction
+            }
+            return .success(PurchasesSnapshot(
+                transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending))
+        } catch let error as StoreError {
+            return .failure(error)
+        } catch let error as LocalAppStoreError {
+            return .failure(error.storeError)
+        } catch {
+            return .failure(.persistenceFailed("\(error)"))
+        }
+    }
+
+    /// The settings with the values the window cycles through.
+    private func settings() async -> Result<[StorefrontUI.StoreSetting], StoreError> {
+        let entries: [LocalStoreSettingRow]
+        do {
+            entries = try await backend.settings()
+        } catch {
+            return .failure(error.storeError)
+        }
+        return .success(entries.map { entry in
+            let (label, choices): (String, [String]) = switch entry.name {
+            case "latency": ("Latency (ms)", ["0", "250", "1000", "3000"])
+            case "ask-to-buy": ("Ask to Buy", ["off", "on"])
+            case "fail-purchases": ("Simulated purchase errors", ["off", "on"])
+            case "payments-allowed": ("Payments allowed", ["on", "off"])
+            case "interrupt-purchases": ("Interrupted purchases", ["off", "on"])
+            case "fail-load-products": ("Simulated load-products errors", ["off", "on"])
+            case "fail-restore": ("Simulated restore errors", ["off", "on"])
+            case "fail-refresh-receipt": ("Simulated receipt errors", ["off", "on"])
+            case "bandwidth": ("Download bandwidth (bytes/s)", ["0", "250000", "1000000", "5000000"])
+            case "fail-downloads-at": ("Fail downloads at (%)", ["off", "50", "90"])
+            default: (entry.name, [entry.value])
+            }
+            let all = choices.contains(entry.value) ? choices : [entry.value] + choices
+            return StorefrontUI.StoreSetting(name: entry.name, label: label, value: entry.value, choices: all)
+        })
+    }
+}

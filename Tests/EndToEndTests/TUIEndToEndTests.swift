@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The storefront in a real terminal: tmux runs the built binary; the test types keys and
+/// reads the screen.
+@Suite(.serialized) struct TUIEndToEndTests {
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// A fresh directory holding a data directory (zero latency, unlimited bandwidth) and a
+    /// copy of the Demo catalog whose Forest Level Pack carries 3 MB of hosted content.
+    static func freshDataDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-tui-\(UUID().uuidString)")
+        let forest = "com.storefront.demo.levelpack.forest"
+        let content = dir.appendingPathComponent("Demo.content/\(forest)")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        for file in ["Demo.storekit", "Demo.prices.json"] {
+            try FileManager.default.copyItem(
+                at: repositoryRoot.appendingPathComponent("Catalogs/\(file)"), to: dir.appendingPathComponent(file))
+        }
+        var entries: [String] = []
+        for (index, (path, size)) in [("levels.bin", 2_000_000), ("music.bin", 1_000_000)].enumerated() {
+            let url = content.appendingPathComponent(path)
+            try Data(DownloadCommandTests.bytes(size, seed: UInt64(index + 7))).write(to: url)
+            entries.append(#"{"path": "\#(path)", "size": \#(size), "sha256": "\#(try DownloadCommandTests.sha256sum(url))"}"#)
+        }
+        let manifest = #"{"version": 1, "contentVersion": "1.0", "files": [\#(entries.joined(separator: ", "))]}"#
+        try Data(manifest.utf8).write(to: content.appendingPathComponent("manifest.json"))
+        for (name, value) in [("latency", "0"), ("bandwidth", "0")] {
+            let result = try StorefrontProcess.run(["store", "set", name, value] + arguments(dir), cwd: repositoryRoot)
+            #expect(result.status == 0, "store set \(name): \(result.stderr)")
+        }
+        return dir
+    }
+
+    /// `--data-dir DIR/data --catalog DIR/Demo.storekit`.
+    static func arguments(_ dir: URL) -> [String] {
+        ["--data-dir", dir.appendingPathComponent("data").path, "--catalog", dir.appendingPathComponent("Demo.storekit").path]
+    }
+
+    static func launch(_ tmux: TUITmux, dataDirectory: URL, environment: String = "") throws {
+        try tmux.run("\(environment)\(StorefrontProcess.executable.path) \(arguments(dataDirectory).joined(separator: " "))")
+        try tmux.waitFor(text: "100 Coins")
+    }
+
+    /// Filters the list to `name` and buys the one match through the confirmation sheet.
+    static func buy(_ tmux: TUITmux, _ name: String) throws {
+        try tmux.keys("/")
+        try tmux.keys(name, literal: true)
+        try tmux.waitFor(text: "(1/19)")
+        try tmux.keys("Enter")
+        try tmux.keys("Enter")
+        try tmux.waitFor(text: "Confirm Your In-App Purchase")
+        try tmux.keys("Enter")
+    }
+
+    @Test func buyRestoreSwitchStorefrontQuitAndRelaunch() throws {
+        let data = try Self.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: Self.repositoryRoot)
+        try Self.launch(tmux, dataDirectory: data)
+        #expect(try tmux.alternateScreenOn())
+
+        // A consumable: the balance shows in the list.
+        try Self.buy(tmux, "100 Coins")
+        try tmux.waitFor(text: "Purchased 100 Coins")
+        try tmux.waitFor(text: "Balance 1")
+
+        // A non-consumable with hosted content: its download reaches 100 % and it is owned.
+        try tmux.keys("Escape")
+        try Self.buy(tmux, "Forest Level Pack")
+        try tmux.waitFor(text: "Owned")
+        try tmux.keys("Escape")
+        // The event log tells the download reached its end.
+        try tmux.keys("l")
+        try tmux.waitFor(text: "Download of Forest Level Pack finished")
+        try tmux.keys("l")
+
+        // Restore from the menu.
+        try tmux.keys("m")
+        try tmux.waitFor(text: "Restore Purchases")
+        try tmux.keys("Enter")
+        try tmux.waitFor(text: "Restored")
+
+        // Storefront & Language: JPN shows yen prices and Japanese names at once.
+        try tmux.keys("s")
+        try tmux.waitFor(text: "Storefront & Language")
+        try tmux.keys("J", literal: true)
+        try tmux.waitFor(text: "→ JPN")
+        try tmux.keys("Enter")
+        let japanese = try tmux.waitFor(text: "¥160")
+        #expect(japanese.contains("コイン100枚"))
+
+        // Quit: the terminal comes back (alternate screen off, the shell prompt again).
+        try tmux.keys("q")
+        try tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
+        #expect(try !tmux.alternateScreenOn())
+
+        // A second launch shows what the account owns.
+        try Self.launch(tmux, dataDirectory: data)
+        try tmux.waitFor(text: "Balance 1")
+        try tmux.waitFor(text: "Owned")
+        try tmux.keys("q")
+        try tmux.waitFor("the shell prompt after the second run") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        #expect(try !tmux.alternateScreenOn())
+    }
+
+    @Test func sigtermAndCtrlCRestoreTheTerminal() throws {
+        let data = try Self.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: Self.repositoryRoot)
+        try Self.launch(tmux, dataDirectory: data)
+        try tmux.keys("C-c")
+        try tmux.waitFor("the prompt after Ctrl-C") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        #expect(try !tmux.alternateScreenOn())
+
+        try Self.launch(tmux, dataDirectory: data)
+        let pid = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"])
+        // The pane's process is the shell; the storefront is its child.
+        let children = try String(contentsOfFile: "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/task/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/children", encoding: .utf8)
+        let child = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+        kill(child, SIGTERM)
+        try tmux.waitFor("the prompt after SIGTERM") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        #expect(try !tmux.alternateScreenOn())
+    }
+
+    @Test func killedDuringAPurchaseCompletesOnTheNextLaunch() throws {
+        let data = try Self.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: Self.repositoryRoot)
+        try Self.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAULT=after-charge ")
+        try Self.buy(tmux, "100 Coins")
+        // The process kills itself with SIGKILL once the store has charged.
+        try tmux.waitFor("the shell after SIGKILL") { $0.contains(TUITmux.prompt) && $0.contains("Killed") }
+
+        // SIGKILL leaves the terminal as it was; a fresh pane runs the next launch.
+        let next = try TUITmux(directory: Self.repositoryRoot)
+        try Self.launch(next, dataDirectory: data)
+        try next.waitFor(text: "Balance 1")
+        try next.keys("q")
+        try next.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        let history = try StorefrontProcess.run(["history", "--json"] + Self.arguments(data), cwd: Self.repositoryRoot)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])
+        let balances = try #require(json["balances"] as? [String: Int])
+        #expect(balances == ["com.storefront.demo.coins.100": 1], "charged once, delivered once")
+    }
+}
