@@ -104,6 +104,7 @@ enum Platform {
     /// through the handler that was there before (the Swift runtime's backtracer, or the default).
     static func installSignalHandlers() {
         for signal in [SIGINT, SIGTERM, SIGHUP] { install(signal, handler: quitSignalHandler) }
+        install(SIGWINCH, handler: resizeSignalHandler)
         for signal in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
             install(signal, handler: crashSignalHandler)
         }
@@ -118,9 +119,23 @@ enum Platform {
     static func uninstallSignalHandlers() {
         guard SignalState.installed else { return }
         SignalState.installed = false
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
             sigaction(signal, SignalState.previous + Int(signal), nil)
         }
+    }
+
+    /// Whether SIGWINCH arrived since the last call (and clears it).
+    static func takeResize() -> Bool {
+        guard SignalState.resized != 0 else { return false }
+        SignalState.resized = 0
+        return true
+    }
+
+    /// The terminal's size from the kernel (`TIOCGWINSZ`), nil when it will not say.
+    static func windowSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// Whether SIGINT, SIGTERM or SIGHUP arrived.
@@ -162,6 +177,7 @@ enum SignalState {
     nonisolated(unsafe) static var wakeFD: Int32 = -1
     nonisolated(unsafe) static var quitSignal: sig_atomic_t = 0
     nonisolated(unsafe) static var active: sig_atomic_t = 0
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
     nonisolated(unsafe) static var installed = false
     nonisolated(unsafe) static var atexitRegistered = false
     /// The handlers found at install time, indexed by signal number (a fixed C buffer: no
@@ -181,6 +197,11 @@ private func quitSignalHandler(_ signal: Int32) {
         _exit(128 + signal)
     }
     SignalState.quitSignal = signal
+    if SignalState.wakeFD >= 0 { Platform.poke(SignalState.wakeFD) }
+}
+
+private func resizeSignalHandler(_ signal: Int32) {
+    SignalState.resized = 1
     if SignalState.wakeFD >= 0 { Platform.poke(SignalState.wakeFD) }
 }
 

@@ -144,7 +144,13 @@ public final class Terminal {
             Platform.drain(wakeRead)
             events.woken = true
         }
-        // After a signal (SIGWINCH among them) ncurses may hold a KEY_RESIZE: always read.
+        // Our SIGWINCH handler (installed before ncurses, so it is the only one) only sets a
+        // flag; the new size is applied here, outside the handler.
+        if Platform.takeResize() {
+            if let size = Platform.windowSize() { resizeterm(Int32(size.rows), Int32(size.columns)) }
+            events.resized = true
+            previous = nil
+        }
         readKeys(into: &events)
         events.quitRequested = Platform.quitRequested
         return events

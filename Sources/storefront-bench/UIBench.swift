@@ -46,9 +46,9 @@ struct UIBench: BenchSection {
             previous = screen
         }
         let budget = 1.0 / 60
-        report.line("frame: move the selection (10,000 products, 200×60)", move.summary,
-                    "\(changed / frames) cells redrawn per frame of \(200 * 60)")
-        report.line("60 Hz budget / median frame", BenchReport.ratio(budget / move.median), "how many frames fit in one 16.7 ms refresh")
+        report.line("frame: move selection, 10k products, 200×60", BenchReport.duration(move.median),
+                    "median of \(frames), min \(BenchReport.duration(move.minimum)); \(changed / frames) of \(200 * 60) cells redrawn")
+        report.line("16.7 ms (60 Hz) / frame", BenchReport.ratio(budget / move.median), "frames that fit in one refresh")
         // The heaviest key: one filter keystroke re-filters and re-groups all 10,000 products.
         _ = reduce(state: &state, action: .key(.character("/")))
         var toggle = false
@@ -59,8 +59,9 @@ struct UIBench: BenchSection {
             _ = ScreenDiff(from: previous, to: screen)
             previous = screen
         }
-        report.line("frame: a filter keystroke over 10,000 products", filter.summary)
-        report.line("60 Hz budget / median filter frame", BenchReport.ratio(budget / filter.median))
+        report.line("frame: filter keystroke, 10k products", BenchReport.duration(filter.median),
+                    "median of 60, min \(BenchReport.duration(filter.minimum)); re-filters and re-groups all")
+        report.line("16.7 ms (60 Hz) / filter frame", BenchReport.ratio(budget / filter.median))
     }
 
     // MARK: - Launch and idle CPU, through a real pty
@@ -123,7 +124,7 @@ struct UIBench: BenchSection {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uibench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let script = dir.appendingPathComponent("pty.py")
+        let script = dir.appendingPathComponent("uibench_harness.py")
         try Self.harness.write(to: script, atomically: true, encoding: .utf8)
         try ChildProcess.run(binary, ["store", "set", "latency", "0", "--data-dir", dir.path])
 
@@ -133,12 +134,14 @@ struct UIBench: BenchSection {
             process.arguments = ["python3", script.path, marker, String(idle)] + command
             let out = Pipe()
             process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
+            let err = Pipe()
+            process.standardError = err
             try process.run()
             let data = out.fileHandleForReading.readDataToEndOfFile()
+            let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            guard fields.count == 2, fields[0] >= 0 else { throw ChildProcess.Failure(description: "pty harness failed for \(command)") }
+            guard fields.count == 2, fields[0] >= 0 else { throw ChildProcess.Failure(description: "pty harness failed for \(command): \(String(decoding: data, as: UTF8.self)) \(problem)") }
             return (fields[0], fields[1])
         }
 
@@ -148,11 +151,11 @@ struct UIBench: BenchSection {
             clears.append(try harness("\u{1B}", idle: 0, ["tput", "clear"]).first)
         }
         let launch = launches.sorted()[launches.count / 2], clear = clears.sorted()[clears.count / 2]
-        report.line("launch to first frame (Demo catalog, pty 100×30)", BenchReport.duration(launch), "median of 5")
-        report.line("tput clear in the same pty harness", BenchReport.duration(clear), "median of 5: the floor for a terminal program")
+        report.line("launch → first frame (Demo, pty 100×30)", BenchReport.duration(launch), "median of 5, products on screen")
+        report.line("tput clear, same pty harness", BenchReport.duration(clear), "median of 5: the floor for a terminal program")
         report.line("storefront launch / tput clear", BenchReport.ratio(launch / clear))
         let idle = try harness("100 Coins", idle: 3, [binary, "--data-dir", dir.path])
-        report.line("idle CPU of the running storefront", String(format: "%.2f%% of a core", idle.cpu / 3 * 100),
+        report.line("idle CPU of the running storefront", String(format: "%.2f%% core", idle.cpu / 3 * 100),
                     "over 3 s with nothing moving (poll(2) without a timeout); 0 % is the limit")
     }
 }

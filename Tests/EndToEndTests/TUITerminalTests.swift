@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The storefront's terminal handling in real terminals: resizes, `NO_COLOR`, monochrome
+/// terminals, and refusing to start without a terminal.
+@Suite(.serialized) struct TUITerminalTests {
+    @Test func resizeRedrawsAndTooSmallSaysSo() throws {
+        let data = try TUIEndToEndTests.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        try TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "12"])
+        try tmux.waitFor(text: "Terminal too small: 50×12")
+        try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
+        // Wide enough for the description beside the list.
+        let wide = try tmux.waitFor("the side-by-side layout") { $0.contains("100 Coins") && $0.contains("╮╭ Description") }
+        #expect(wide.split(separator: "\n").allSatisfy { !$0.contains("Terminal too small") })
+        try tmux.keys("q")
+        try tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
+
+    /// Whether any SGR sequence sets a foreground or background color (30–37, 40–47, 38;…, 48;…,
+    /// 90–97, 100–107); 39 and 49 (the defaults) are not colors.
+    private func drawsColors(_ styled: String) -> Bool {
+        styled.matches(of: /\x1B\[([0-9;]*)m/).contains { match in
+            match.output.1.split(separator: ";").compactMap { Int($0) }.contains {
+                (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0)
+            }
+        }
+    }
+
+    /// The escape sequences of the pane's visible text (`capture-pane -e`).
+    private func styledCapture(_ tmux: TUITmux) throws -> String {
+        try tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.session])
+    }
+
+    @Test(arguments: [("NO_COLOR=1 ", "xterm-256color"), ("", "vt100")])
+    func noColorAndMonochromeDrawNoColors(environment: String, term: String) throws {
+        let data = try TUIEndToEndTests.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        try TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "\(environment)TERM=\(term) ")
+        let styled = try styledCapture(tmux)
+        // Foreground 30–37 / background 40–47 (and 38;/48; extended) would be colors.
+        #expect(!drawsColors(styled), "\(environment)TERM=\(term) drew colors")
+        #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is still shown in reverse video")
+        try tmux.keys("q")
+        // vt100 has no alternate screen: the last frame stays, the prompt comes below it.
+        try tmux.waitFor("the prompt") { screen in
+            screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(TUITmux.prompt) == true
+        }
+    }
+
+    @Test func colorTerminalDrawsColors() throws {
+        let data = try TUIEndToEndTests.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        try TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        let styled = try styledCapture(tmux)
+        #expect(drawsColors(styled), "colors on a color terminal")
+        try tmux.keys("q")
+        try tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
+
+    @Test func withoutATerminalItPointsAtTheCLI() throws {
+        let result = try StorefrontProcess.run([], cwd: TUIEndToEndTests.repositoryRoot)
+        #expect(result.stderr.contains("needs a terminal"))
+        #expect(result.stderr.contains("storefront products"))
+        #expect(result.stdout.contains("USAGE: storefront"))
+    }
+}
