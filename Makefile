@@ -26,6 +26,7 @@ test: deps content
 
 bench: deps
 	$(SWIFT) build -c release $(BUILD_ARGS) --product storefront-bench
+	$(SWIFT) build -c release $(BUILD_ARGS) --product storefront
 	./.build/release/storefront-bench
 
 coverage: deps

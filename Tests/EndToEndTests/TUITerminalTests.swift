@@ -62,6 +62,37 @@ import Testing
         try tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
     }
 
+    /// The pid of the storefront running in the pane (the shell's child).
+    private func storefrontPID(_ tmux: TUITmux) throws -> Int32 {
+        let shell = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+    }
+
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS])
+    func aCrashRestoresTheTerminal(signal: Int32) throws {
+        let data = try TUIEndToEndTests.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        // Without the Swift backtracer our handler re-raises into the default action. (With it, a
+        // signal sent from outside leaves the backtracer's handler waiting; a real fault
+        // re-faults and dies.)
+        try TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "SWIFT_BACKTRACE=enable=no ")
+        #expect(try tmux.alternateScreenOn())
+        kill(try storefrontPID(tmux), signal)
+        // The crash handler leaves full-screen mode, then the signal kills the process as before;
+        // the shell's prompt comes back on a line of its own.
+        try tmux.waitFor("the prompt after the crash") { screen in
+            screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                .trimmingCharacters(in: .whitespaces) == TUITmux.prompt
+        }
+        #expect(try !tmux.alternateScreenOn())
+        // The terminal mode came back too: the shell echoes what is typed.
+        try tmux.run("echo restored-$((6*7))")
+        try tmux.waitFor(text: "restored-42")
+    }
+
     @Test func withoutATerminalItPointsAtTheCLI() throws {
         let result = try StorefrontProcess.run([], cwd: TUIEndToEndTests.repositoryRoot)
         #expect(result.stderr.contains("needs a terminal"))

@@ -95,8 +95,14 @@ struct StorefrontEffects: EffectHandler {
             } catch {
                 send(.transactionCommandFinished(effect, .failure(error.storeError)))
             }
-        case .refund:
-            send(.transactionCommandFinished(effect, .failure(.unknown("this local App Store cannot refund yet"))))
+        case .refund(let id):
+            do {
+                _ = try await backend.refund(transactionID: id)
+                await store.synchronize()
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(error.storeError)))
+            }
         case .consume(let productID, let quantity):
             do {
                 send(.consumed(productID: productID, .success(try await store.consume(productID, quantity: quantity))))
@@ -224,10 +230,18 @@ struct StorefrontEffects: EffectHandler {
             case "fail-refresh-receipt": ("Simulated receipt errors", ["off", "on"])
             case "bandwidth": ("Download bandwidth (bytes/s)", ["0", "250000", "1000000", "5000000"])
             case "fail-downloads-at": ("Fail downloads at (%)", ["off", "50", "90"])
+            case "time-rate": ("Time rate", ["0", "15", "1005"])
+            case "billing-retry": ("Billing retry on renewal", ["off", "on"])
+            case "grace-period": ("Grace period", ["off", "on"])
             default: (entry.name, [entry.value])
             }
-            let all = choices.contains(entry.value) ? choices : [entry.value] + choices
-            return StorefrontUI.StoreSetting(name: entry.name, label: label, value: entry.value, choices: all)
+            // The time rate reads "name (raw)"; it is set by its raw value.
+            var value = entry.value
+            if entry.name == "time-rate", let open = value.lastIndex(of: "("), let close = value.lastIndex(of: ")"), open < close {
+                value = String(value[value.index(after: open)..<close])
+            }
+            let all = choices.contains(value) ? choices : [value] + choices
+            return StorefrontUI.StoreSetting(name: entry.name, label: label, value: value, choices: all)
         })
     }
 }
