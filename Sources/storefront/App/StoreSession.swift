@@ -76,5 +76,8 @@ struct StoreSession {
     /// Stops the engine; what it started has been handled.
     func close() async {
         await store.stop()
+        // Leave the app receipt in the data directory as the purchases now are (issued here,
+        // once a command, rather than inside every purchase: its cost grows with the history).
+        _ = await backend.appReceipt()
     }
 }
