@@ -55,6 +55,9 @@ enum DownloadsFollower {
         guard let final = await manager.download(id: id) else { throw .unknownDownload(id) }
         if !quiet {
             if drewBar { output.write("\r\u{1B}[2K" + DownloadsOutput.bar(final, name: name) + "\n") }
+            // A download can settle before any progress reached us (a busy machine, a small
+            // file): plain output still shows one progress line.
+            if !terminal, lastDecile < 0 { output.write(DownloadsOutput.line(final, name: name) + "\n") }
             output.write(DownloadsOutput.outcome(final, name: name) + "\n")
         }
         return final
