@@ -59,6 +59,7 @@ import Testing
         let data = try Self.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: Self.repositoryRoot)
+        defer { tmux.close() }
         try Self.launch(tmux, dataDirectory: data)
         #expect(try tmux.alternateScreenOn())
 
@@ -111,6 +112,7 @@ import Testing
         let data = try Self.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: Self.repositoryRoot)
+        defer { tmux.close() }
         try Self.launch(tmux, dataDirectory: data)
         try tmux.keys("C-c")
         try tmux.waitFor("the prompt after Ctrl-C") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
@@ -130,6 +132,7 @@ import Testing
         let data = try Self.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: Self.repositoryRoot)
+        defer { tmux.close() }
         try Self.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAULT=after-charge ")
         try Self.buy(tmux, "100 Coins")
         // The process kills itself with SIGKILL once the store has charged.
@@ -137,6 +140,7 @@ import Testing
 
         // SIGKILL leaves the terminal as it was; a fresh pane runs the next launch.
         let next = try TUITmux(directory: Self.repositoryRoot)
+        defer { next.close() }
         try Self.launch(next, dataDirectory: data)
         try next.waitFor(text: "Balance 1")
         try next.keys("q")

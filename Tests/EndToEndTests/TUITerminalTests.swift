@@ -8,6 +8,7 @@ import Testing
         let data = try TUIEndToEndTests.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
         try TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "12"])
         try tmux.waitFor(text: "Terminal too small: 50×12")
@@ -39,6 +40,7 @@ import Testing
         let data = try TUIEndToEndTests.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
         try TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "\(environment)TERM=\(term) ")
         let styled = try styledCapture(tmux)
         // Foreground 30–37 / background 40–47 (and 38;/48; extended) would be colors.
@@ -55,6 +57,7 @@ import Testing
         let data = try TUIEndToEndTests.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
         try TUIEndToEndTests.launch(tmux, dataDirectory: data)
         let styled = try styledCapture(tmux)
         #expect(drawsColors(styled), "colors on a color terminal")
@@ -75,6 +78,7 @@ import Testing
         let data = try TUIEndToEndTests.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
         // Without the Swift backtracer our handler re-raises into the default action. (With it, a
         // signal sent from outside leaves the backtracer's handler waiting; a real fault
         // re-faults and dies.)

@@ -22,7 +22,12 @@ final class TUITmux {
         try waitFor { $0.contains(Self.prompt) }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Ends the session and its server (safe to call more than once). `kill-session` first:
+    /// with its last session gone the server exits even where `kill-server` alone left it running.
+    func close() {
+        _ = try? tmux(["kill-session", "-t", session])
         _ = try? tmux(["kill-server"])
     }
 
