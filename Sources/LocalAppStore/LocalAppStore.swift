@@ -418,11 +418,11 @@ public actor LocalAppStore: StoreBackend {
         guard let result else { return }
         if result.result { configuration.faultHook(.afterCharge) }
         announce(result.changed)
-        if !extra(result.changed).isEmpty { subscriptionsChanged() }
+        if !subscriptionEntries(result.changed).isEmpty { subscriptionsChanged() }
     }
 
     /// The auto-renewable entries among `changed`.
-    private func extra(_ changed: [QueueEntry]) -> [QueueEntry] {
+    private func subscriptionEntries(_ changed: [QueueEntry]) -> [QueueEntry] {
         changed.filter { $0.transaction.productType == .autoRenewable }
     }
 
@@ -441,7 +441,7 @@ public actor LocalAppStore: StoreBackend {
         }
         if entry.charged { configuration.faultHook(.afterCharge) }
         announce(changed)
-        if !extra(changed).isEmpty { subscriptionsChanged() }
+        if !subscriptionEntries(changed).isEmpty { subscriptionsChanged() }
         return signed([entry.transaction])[0]
     }
 

@@ -120,13 +120,13 @@ struct SubscriptionDesk {
         // purchase answers with the current period.
         current.lifecycle.autoRenewProductID = productID
         current.lifecycle.willAutoRenew = true
-        let now = latest?.transaction
+        let period = latest?.transaction
         entry.transaction = StoreCore.Transaction(
             transactionID: entry.id, originalTransactionID: current.lifecycle.originalTransactionID,
             productID: currentProductID, productType: .autoRenewable, payment: entry.transaction.payment,
-            state: .purchased, purchaseDate: now?.purchaseDate ?? self.now,
-            originalPurchaseDate: original?.transaction.purchaseDate ?? self.now,
-            expiresDate: current.lifecycle.periodEnd, webOrderLineItemID: now?.webOrderLineItemID,
+            state: .purchased, purchaseDate: period?.purchaseDate ?? now,
+            originalPurchaseDate: original?.transaction.purchaseDate ?? now,
+            expiresDate: current.lifecycle.periodEnd, webOrderLineItemID: period?.webOrderLineItemID,
             price: 0, currencyCode: entry.transaction.currencyCode, storefront: entry.transaction.storefront,
             subscriptionGroupID: info.groupID)
         records.append(JournalRecord.make(current))
@@ -191,14 +191,12 @@ struct SubscriptionDesk {
     private func transaction(
         _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date, web: Int
     ) -> StoreCore.Transaction {
-        var t = t
-        t = StoreCore.Transaction(
+        StoreCore.Transaction(
             transactionID: t.transactionID, originalTransactionID: originalID, productID: t.productID,
             productType: .autoRenewable, payment: t.payment, state: .purchased, purchaseDate: start,
             originalPurchaseDate: originalPurchaseDate, expiresDate: end,
             webOrderLineItemID: webOrderLineItemID(originalID, web), price: t.price, currencyCode: t.currencyCode,
             storefront: t.storefront, subscriptionGroupID: t.subscriptionGroupID, offerType: t.offerType, offerID: t.offerID)
-        return t
     }
 
     /// A numeric web order line item ID, new for each period of a subscription.

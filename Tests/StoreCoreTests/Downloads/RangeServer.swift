@@ -82,26 +82,7 @@ server.serve_forever()
     init(root: URL, failRequest: Int = 0) throws {
         self.root = root
         scriptDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("range-server-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scriptDirectory, withIntermediateDirectories: true)
-        let scriptURL = scriptDirectory.appendingPathComponent("server.py")
-        try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptURL.path, root.path, String(failRequest)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let text = String(data: line, encoding: .utf8), let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
+        port = try PythonServer.start(process, script: Self.script, in: scriptDirectory, arguments: [root.path, String(failRequest)])
     }
 
     func url(_ path: String) -> URL {

@@ -90,27 +90,7 @@ server.serve_forever()
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("verify-receipt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let scriptURL = directory.appendingPathComponent("server.py")
-        try Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptURL.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The first line is the port; an empty read means python exited.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let text = String(data: line, encoding: .utf8), let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
+        port = try PythonServer.start(process, script: Self.script, in: directory)
     }
 
     var productionURL: URL { URL(string: "http://127.0.0.1:\(port)/production")! }
