@@ -89,13 +89,28 @@ extension LocalAppStore {
 
     // MARK: - Transaction manager
 
-    /// Renews a subscription now (Xcode's "force renewal"): a new period starts at once.
+    /// Renews a subscription now (Xcode's "force renewal"): a new period starts at once. While
+    /// billing fails (`setBillingIssue(on: true)` or the billing-retry setting) the renewal
+    /// fails instead, as it would on the store clock: the period ends now and billing retry
+    /// begins, in a grace period when the grace-period setting is on.
     /// - Parameter id: a transaction ID of the subscription, or its product ID.
+    /// - Throws: `.notPending` for an expired subscription, or one in billing retry whose
+    ///   billing still fails.
     @discardableResult
     public func renew(_ id: String) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired, let period = desk.period(of: stored.lifecycle.autoRenewProductID) else {
                 throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+            }
+            if stored.lifecycle.hasBillingIssue || desk.settings.billingRetryOnRenewal {
+                guard stored.lifecycle.billingRetryStart == nil else {
+                    throw .notPending(
+                        transactionID: id, state: "in billing retry",
+                        expected: "one whose billing works (turn the billing issue off first, which renews it)")
+                }
+                _ = stored.lifecycle.failRenewal(
+                    at: desk.now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod, period: desk.period(of:))
+                return endLatestPeriod(of: stored, at: desk.now, state: state)
             }
             let events = stored.lifecycle.switchNow(
                 to: stored.lifecycle.autoRenewProductID, at: desk.now, period: period, rate: desk.rate)
@@ -109,12 +124,17 @@ extension LocalAppStore {
         try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired else { return [] }
             _ = stored.lifecycle.expireNow(at: desk.now, intent: .cancelled)
-            guard var latest = state.entries[stored.latestTransactionID] else { return [] }
-            latest.transaction.expiresDate = desk.now
-            // Back in the queue: an app that is not running gets the change at its next start.
-            latest.finished = false
-            return [JournalRecord.make(latest)]
+            return endLatestPeriod(of: stored, at: desk.now, state: state)
         }
+    }
+
+    /// The subscription's latest transaction, expiring at `date` and back in the queue, so an
+    /// app that is not running gets the change at its next start.
+    private func endLatestPeriod(of stored: StoredSubscription, at date: Date, state: JournalState) -> [JournalRecord] {
+        guard var latest = state.entries[stored.latestTransactionID] else { return [] }
+        latest.transaction.expiresDate = date
+        latest.finished = false
+        return [JournalRecord.make(latest)]
     }
 
     /// Turns auto-renew off (`on: false`, the customer cancels: access to the end of the period)

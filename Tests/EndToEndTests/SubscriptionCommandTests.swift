@@ -123,20 +123,45 @@ import Testing
         #expect(renew.stderr.contains(id) && renew.stderr.contains("expired"), "\(renew.stderr)")
     }
 
-    @Test func billingIssueIsSetAndResolvedWithoutTouchingAccess() throws {
+    @Test func billingIssueMakesAForcedRenewalFailIntoGraceAndResolvingRenews() throws {
+        #expect(try sf(["store", "set", "grace-period", "on"]).status == 0)
         let id = try buy(monthly)
         #expect(try sf(["store", "billing-issue", id, "on"]).status == 0)
         #expect(try subscriptions().first?["billingIssue"] as? Bool == true)
         #expect(try entitlements().items.first?["state"] as? String == "active", "billing fails only at the next renewal")
-        // The library's semantics: a forced renewal bills anyway (the issue fails only renewals
-        // that fall due on the store clock) and leaves the issue on; resolving clears it.
+
+        // Forced now, the renewal fails as one on the store clock would: no new transaction,
+        // the period ends now, billing retry begins in a grace period, and access continues.
         let forced = try object(["store", "renew", id])
-        #expect((forced["transaction"] as? [String: Any])?["transactionID"] as? String != id)
-        #expect((forced["subscription"] as? [String: Any])?["billingIssue"] as? Bool == true)
+        let transaction = try #require(forced["transaction"] as? [String: Any])
+        #expect(transaction["transactionID"] as? String == id)
+        let subscription = try #require(forced["subscription"] as? [String: Any])
+        #expect(subscription["billingRetryStart"] as? String == transaction["expiresDate"] as? String)
+        #expect(subscription["gracePeriodExpiresDate"] is String)
+        #expect(try entitlements().items.first?["state"] as? String == "inGracePeriod")
+        #expect(try entitlements().groups.first?["state"] as? String == "inGracePeriod")
+        #expect(try history().count == 1, "nothing was billed")
+
+        let again = try sf(["store", "renew", id])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("billing retry") && again.stderr.contains("billing issue off"), "\(again.stderr)")
+
         #expect(try sf(["store", "billing-issue", id, "off"]).status == 0)
         let resolved = try #require(try subscriptions().first)
         #expect(resolved["billingIssue"] as? Bool == false)
         #expect(resolved["billingRetryStart"] is NSNull)
+        #expect(try history().count == 2, "resolving renews at once")
+        #expect(try entitlements().items.first?["state"] as? String == "active")
+    }
+
+    @Test func aForcedRenewalThatFailsSaysSoInWords() throws {
+        let id = try buy(monthly)
+        #expect(try sf(["store", "billing-issue", id, "on"]).status == 0)
+        let failed = try sf(["store", "renew", id])
+        #expect(failed.status == 0, "\(failed.stderr)")
+        #expect(failed.stdout.contains("failed (billing issue): billing retry since"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("(no grace period)") && failed.stdout.contains("billing-issue \(id) off"), "\(failed.stdout)")
+        #expect(try entitlements().items.isEmpty, "no grace: access ends with the failed renewal")
     }
 
     @Test func unknownIDsAndBadValuesAreRefusedNamingThem() throws {

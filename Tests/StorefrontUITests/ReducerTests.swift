@@ -9,7 +9,7 @@ private let pro = "com.storefront.demo.pro"
 
 /// Sends actions in order and returns every effect they produced.
 @discardableResult
-private func send(_ state: inout State, _ actions: Action...) -> [Effect] {
+func send(_ state: inout State, _ actions: Action...) -> [Effect] {
     actions.flatMap { reduce(state: &state, action: $0) }
 }
 

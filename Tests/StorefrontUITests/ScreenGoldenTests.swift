@@ -57,6 +57,17 @@ import Testing
         try GoldenScreen.check(render(state), named: "menu-80x24-ja_JP")
     }
 
+    /// The Transaction Manager on a subscription in its grace period, above a purchase.
+    @Test(arguments: [false, true])
+    func transactionManager(japanese: Bool) throws {
+        let subscription = TransactionManagerSubscriptionTests.subscription(
+            phase: .gracePeriod(until: Fixtures.start.addingTimeInterval(20 * 60)), billingIssue: true)
+        let state = TransactionManagerSubscriptionTests.managing(subscription, japanese: japanese)
+        let screen = render(state)
+        try GoldenScreen.check(screen, named: "transactions-80x24-\(japanese ? "ja_JP" : "en_US")")
+        for line in screen.lines { #expect(DisplayWidth.of(line) == 80) }
+    }
+
     @Test func tooSmall() throws {
         let state = Fixtures.loaded(width: 40, height: 10)
         try GoldenScreen.check(render(state), named: "too-small-40x10-en_US")

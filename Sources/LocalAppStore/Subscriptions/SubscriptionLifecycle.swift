@@ -136,6 +136,20 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         return events
     }
 
+    /// A renewal attempted now fails (a forced renewal while billing fails): the current
+    /// period ends now and billing retry begins, with a grace period when `gracePeriodEnabled`.
+    /// Nothing happens to a subscription that has expired or is in billing retry already.
+    public mutating func failRenewal(
+        at now: Date, rate: StoreTimeRate, gracePeriodEnabled: Bool, period: (String) -> SubscriptionPeriod?
+    ) -> [Event] {
+        guard expiredAt == nil, billingRetryStart == nil else { return [] }
+        if periodEnd > now { periodEnd = now }
+        billingRetryStart = periodEnd
+        let next = period(autoRenewProductID) ?? Self.month
+        graceEnd = gracePeriodEnabled ? periodEnd.addingTimeInterval(rate.gracePeriod(for: next)) : nil
+        return [.enteredBillingRetry(at: periodEnd, graceEnd: graceEnd)]
+    }
+
     /// Starts a new period at once with `productID` (an upgrade takes effect immediately).
     public mutating func switchNow(
         to productID: String, at now: Date, period: SubscriptionPeriod, rate: StoreTimeRate

@@ -32,6 +32,8 @@ public enum Action: Sendable {
     case receiptRefreshed(Result<Int, StoreError>)
     /// A Transaction Manager command ended.
     case transactionCommandFinished(Effect, Result<String, StoreError>)
+    /// A subscription command of the Transaction Manager ended with the subscription as it is now.
+    case subscriptionCommandFinished(Effect, Result<ManagedSubscription, StoreError>)
     /// Consuming ended with the product's new balance.
     case consumed(productID: String, Result<Int, StoreError>)
     /// A setting change was refused or applied (the settings come back with it).

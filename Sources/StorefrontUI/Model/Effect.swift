@@ -26,6 +26,16 @@ public enum Effect: Hashable, Sendable {
     case refund(transactionID: String)
     /// Resolve an interrupted purchase so it completes.
     case resolve(transactionID: String)
+    /// Renew a subscription now; while billing fails, the renewal fails into billing retry
+    /// → `.subscriptionCommandFinished`.
+    case renew(transactionID: String)
+    /// End a subscription now.
+    case expire(transactionID: String)
+    /// Turn a subscription's auto-renew off (the customer cancels) or back on.
+    case setAutoRenew(transactionID: String, on: Bool)
+    /// Make a subscription's renewals fail (billing retry), or resolve that (it renews at once
+    /// when in billing retry).
+    case setBillingIssue(transactionID: String, on: Bool)
     /// Use up consumables → `.consumed`.
     case consume(productID: String, quantity: Int)
     /// Pause a download.

@@ -13,16 +13,19 @@ public struct PurchasesSnapshot: Hashable, Sendable {
     public var activeUntil: [String: Date]
     /// Transactions that wait for a decision: deferred (Ask to Buy), interrupted, unfinished.
     public var pending: [Transaction]
+    /// The auto-renewable subscriptions as the store runs them, for the Transaction Manager.
+    public var subscriptions: [ManagedSubscription]
 
     /// Creates a snapshot.
     public init(
         transactions: [Transaction] = [], balances: [String: Int] = [:], owned: Set<String> = [],
-        activeUntil: [String: Date] = [:], pending: [Transaction] = []
+        activeUntil: [String: Date] = [:], pending: [Transaction] = [], subscriptions: [ManagedSubscription] = []
     ) {
         self.transactions = transactions
         self.balances = balances
         self.owned = owned
         self.activeUntil = activeUntil
         self.pending = pending
+        self.subscriptions = subscriptions
     }
 }

@@ -243,12 +243,27 @@ extension State {
     }
 
     /// The rows of the Transaction Manager: transactions waiting for a decision, then the
-    /// account's purchases (which may be refunded).
+    /// account's purchases (which may be refunded), newest first by original purchase, so a
+    /// renewal does not move its row. An auto-renewable subscription is one row, its latest
+    /// transaction, which stands for the subscription.
     var managedTransactions: [Transaction] {
         let pendingIDs = Set(purchases.pending.map(\.transactionID))
-        return purchases.pending + purchases.transactions.filter {
-            !pendingIDs.contains($0.transactionID) && $0.state == .purchased && $0.revocationDate == nil
+        var subscriptionsSeen: Set<String> = []
+        // History is newest first, so the first transaction of a subscription is its latest.
+        let settled = purchases.transactions.filter { t in
+            guard !pendingIDs.contains(t.transactionID) else { return false }
+            if t.productType == .autoRenewable, !subscriptionsSeen.insert(t.originalTransactionID).inserted { return false }
+            return t.state == .purchased && t.revocationDate == nil
         }
+        return purchases.pending + settled.sorted {
+            ($0.originalPurchaseDate, $0.originalTransactionID) > ($1.originalPurchaseDate, $1.originalTransactionID)
+        }
+    }
+
+    /// The subscription a transaction belongs to, as the store runs it.
+    func managedSubscription(for transaction: Transaction) -> ManagedSubscription? {
+        guard transaction.productType == .autoRenewable else { return nil }
+        return purchases.subscriptions.first { $0.originalTransactionID == transaction.originalTransactionID }
     }
 
     private mutating func handleTransactions(_ key: Key, selected: Int) -> [Effect] {
@@ -265,6 +280,20 @@ extension State {
             case .character("d"): return [.decline(transactionID: id)]
             case .character("f"): return [.refund(transactionID: id)]
             default: return [.resolve(transactionID: id)]
+            }
+        case .character("n"), .character("x"), .character("c"), .character("b"):
+            guard selected < rows.count else { return [] }
+            let transaction = rows[selected]
+            guard let subscription = managedSubscription(for: transaction) else {
+                show(strings("{} is not an auto-renewable subscription", name(of: transaction.productID)), kind: .error)
+                return []
+            }
+            let id = transaction.transactionID
+            switch key {
+            case .character("n"): return [.renew(transactionID: id)]
+            case .character("x"): return [.expire(transactionID: id)]
+            case .character("c"): return [.setAutoRenew(transactionID: id, on: !subscription.willAutoRenew)]
+            default: return [.setBillingIssue(transactionID: id, on: !subscription.hasBillingIssue)]
             }
         default: break
         }

@@ -95,6 +95,16 @@ extension State {
                 fail(error)
             }
             return [.loadPurchases]
+        case .subscriptionCommandFinished(let command, let result):
+            switch result {
+            case .success(let subscription):
+                let (text, kind) = subscriptionMessage(command, subscription)
+                show(text, kind: kind)
+                record(text, isError: kind == .error)
+            case .failure(let error):
+                fail(error)
+            }
+            return [.loadPurchases]
         case .consumed(let productID, let result):
             switch result {
             case .success:
@@ -136,6 +146,32 @@ extension State {
             record(text, isError: true)
         }
         return [.loadPurchases]
+    }
+
+    /// What a subscription command did, from the subscription as it is afterwards: a renewal
+    /// while billing fails is reported as the failure it is.
+    private func subscriptionMessage(_ command: Effect, _ subscription: ManagedSubscription) -> (String, StatusMessage.Kind) {
+        let name = name(of: subscription.productID)
+        switch (command, subscription.phase) {
+        case (.renew, .gracePeriod(let until)):
+            return (strings("Renewal of {} failed (billing issue): grace period until {}", name, Format.until(until, now: now)), .error)
+        case (.renew, .billingRetry):
+            return (strings("Renewal of {} failed (billing issue): in billing retry", name), .error)
+        case (.renew, _):
+            return (strings("Renewed {}: transaction {}", name, subscription.latestTransactionID), .success)
+        case (.expire, _):
+            return (strings("Expired {} now", name), .success)
+        case (.setAutoRenew(_, true), _):
+            return (strings("Auto-renew is on for {}", name), .success)
+        case (.setAutoRenew, .active(let until)):
+            return (strings("Cancelled {}: access until {}", name, Format.until(until, now: now)), .success)
+        case (.setAutoRenew, _):
+            return (strings("Auto-renew is off for {}", name), .success)
+        case (.setBillingIssue(_, true), _):
+            return (strings("Billing issue on for {}: its renewals fail", name), .success)
+        default:
+            return (strings("Billing issue resolved for {}", name), .success)
+        }
     }
 
     /// Shows an error that belongs to no window: a message that does not block, and a log line.

@@ -51,11 +51,12 @@ enum Format {
         return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// When a subscription ends: the day, with the time when it ends within two days of `now`
-    /// (accelerated renewals end within minutes).
+    /// When a subscription ends: the day, with the time when it ends within two days of `now`,
+    /// and the seconds within an hour (accelerated renewals come seconds apart).
     static func until(_ date: Date, now: Date?) -> String {
         guard let now, abs(date.timeIntervalSince(now)) < 2 * 86_400 else { return day(date) }
-        return minute(date)
+        guard abs(date.timeIntervalSince(now)) < 3_600 else { return minute(date) }
+        return day(date) + " " + clock(date)
     }
 
     /// `1 month`, `1 个月`, `1か月`.

@@ -119,6 +119,7 @@ enum SheetView {
         rows += MenuItem.allCases.map { (String($0.key), s($0.label)) }
         rows += [
             ("t → a d f i", [s("Approve"), s("Decline"), s("Refund"), s("Resolve")].joined(separator: " / ")),
+            ("t → n x c b", [s("Renew"), s("Expire"), s("Cancel"), s("Billing issue")].joined(separator: " / ")),
             ("p → Tab c", s("History") + " / " + s("Balances") + " / " + s("Subscriptions") + " · " + s("Consume")),
             ("?  F1", s("Show this help")),
         ]
@@ -187,20 +188,51 @@ enum SheetView {
     private static func transactions(_ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
         let rows = state.managedTransactions
-        let footer = "a \(s("Approve")) · d \(s("Decline")) · f \(s("Refund")) · i \(s("Resolve")) · Esc"
+        // The keys of the selected row: a subscription's, or a purchase's.
+        let footer: String
+        if selected < rows.count, let subscription = state.managedSubscription(for: rows[selected]) {
+            let cancel = subscription.willAutoRenew ? s("Cancel") : s("Auto-renew on")
+            let billing = subscription.hasBillingIssue ? s("Resolve billing issue") : s("Billing issue")
+            footer = "n \(s("Renew")) · x \(s("Expire")) · c \(cancel) · b \(billing) · f \(s("Refund")) · Esc"
+        } else {
+            footer = "a \(s("Approve")) · d \(s("Decline")) · f \(s("Refund")) · i \(s("Resolve")) · Esc"
+        }
         let height = min(screen.height - 2, max(6, rows.count + 5))
         let inner = window(s("Transaction Manager"), width: min(screen.width - 2, 90), height: height, footer: footer, into: &screen)
-        line(s("Transactions that wait for a decision"), inner, 0, style: Theme.secondary, indent: 2, into: &screen)
+        line(s("Waiting transactions, purchases and subscriptions"), inner, 0, style: Theme.secondary, indent: 2, into: &screen)
         if rows.isEmpty { line(s("No transactions"), inner, 2, style: Theme.secondary, indent: 2, into: &screen) }
         let visible = max(1, inner.height - 2)
         let top = max(0, min(selected - visible / 2, rows.count - visible))
+        // Columns: ID, product, state, date; the product name gives way on a narrow terminal.
+        let idWidth = min(20, max(12, (rows.map(\.transactionID.count).max() ?? 0) + 2))
+        let nameWidth = max(12, min(26, inner.width - 3 - idWidth - 22 - 19))
         for (i, t) in rows.enumerated().dropFirst(top).prefix(visible) {
             let row = 2 + i - top
-            let state_ = stateLabel(t, s)
-            let text = TextLayout.pad(t.transactionID, to: 12) + TextLayout.pad(state.name(of: t.productID), to: 26)
-                + TextLayout.pad(state_.0, to: 22) + Format.minute(t.purchaseDate)
-            line(text, inner, row, style: state_.1, indent: 2, into: &screen)
+            let (label, style, date) = state.managedSubscription(for: t).map { subscriptionLabel($0, s, now: state.now) }
+                ?? (stateLabel(t, s).0, stateLabel(t, s).1, Format.minute(t.purchaseDate))
+            let text = TextLayout.pad(t.transactionID, to: idWidth) + TextLayout.pad(TextLayout.truncate(state.name(of: t.productID), to: nameWidth - 1), to: nameWidth)
+                + TextLayout.pad(label, to: 22) + date
+            line(text, inner, row, style: style, indent: 2, into: &screen)
             if i == selected { highlight(inner, row, into: &screen) }
+        }
+    }
+
+    /// A subscription's row: where it stands, in its color, and the date that matters next
+    /// (the renewal, the end of access, the start of billing retry, the expiry).
+    private static func subscriptionLabel(_ subscription: ManagedSubscription, _ s: Strings, now: Date?) -> (String, CellStyle, String) {
+        switch subscription.phase {
+        case .active(let until) where !subscription.willAutoRenew:
+            return (s("Auto-renew off, ends"), Theme.waiting, Format.until(until, now: now))
+        case .active(let until) where subscription.hasBillingIssue:
+            return (s("Billing issue, renews"), Theme.waiting, Format.until(until, now: now))
+        case .active(let until):
+            return (s("Renews"), Theme.owned, Format.until(until, now: now))
+        case .gracePeriod(let until):
+            return (s("Grace period until"), Theme.waiting, Format.until(until, now: now))
+        case .billingRetry(let since):
+            return (s("Billing retry since"), Theme.error, Format.until(since, now: now))
+        case .expired(let at):
+            return (s("Expired"), Theme.secondary, Format.until(at, now: now))
         }
     }
 

@@ -18,7 +18,10 @@ enum StoreSubscriptionVerbs {
         subscriptions      every auto-renewable subscription: period end, auto-renew, next
                            product, billing retry or grace, expiry and its intent
         renew ID           renew a subscription now: a new period and a new transaction with
-                           the same original transaction ID
+                           the same original transaction ID; while billing fails (billing-issue
+                           on, or the billing-retry setting) the renewal fails instead: the
+                           period ends now and billing retry begins (in grace, when the
+                           grace-period setting is on)
         expire ID          end a subscription now (its current transaction expires at once)
         cancel ID          turn auto-renew off (access continues to the end of the period);
                            --undo turns it back on
@@ -162,7 +165,12 @@ enum StoreSubscriptionVerbs {
             return "Refunded transaction \(latest.transactionID) (\(latest.productID)) with reason \(reason): "
                 + "revoked at \(latest.revocationDate.map(TransactionOutput.date) ?? "?")."
         case "renew":
-            return "Renewed subscription \(what): new transaction \(latest.transactionID), expires \(end)."
+            guard let retry = subscription?.billingRetryStart else {
+                return "Renewed subscription \(what): new transaction \(latest.transactionID), expires \(end)."
+            }
+            let grace = subscription?.graceEnd.map { ", in a grace period until \(TransactionOutput.date($0))" } ?? " (no grace period)"
+            return "The renewal of subscription \(what) failed (billing issue): billing retry since "
+                + "\(TransactionOutput.date(retry))\(grace). 'storefront store billing-issue \(latest.originalTransactionID) off' resolves it."
         case "expire":
             return "Expired subscription \(what) at \(end)."
         case "cancel" where undo:

@@ -103,6 +103,8 @@ struct StorefrontEffects: EffectHandler {
             } catch {
                 send(.transactionCommandFinished(effect, .failure(error.storeError)))
             }
+        case .renew(let id), .expire(let id), .setAutoRenew(let id, _), .setBillingIssue(let id, _):
+            send(.subscriptionCommandFinished(effect, await subscriptionCommand(effect, id: id)))
         case .consume(let productID, let quantity):
             do {
                 send(.consumed(productID: productID, .success(try await store.consume(productID, quantity: quantity))))
@@ -163,6 +165,47 @@ struct StorefrontEffects: EffectHandler {
         }
     }
 
+    /// Runs a subscription command of the Transaction Manager, lets the app record what it
+    /// changed, and answers with the subscription as it is afterwards.
+    private func subscriptionCommand(_ effect: Effect, id: String) async -> Result<ManagedSubscription, StoreError> {
+        let latest: Transaction?
+        do {
+            latest = switch effect {
+            case .renew: try await backend.renew(id)
+            case .expire: try await backend.expire(id)
+            case .setAutoRenew(_, let on): try await backend.setAutoRenew(id, on: on)
+            case .setBillingIssue(_, let on): try await backend.setBillingIssue(id, on: on)
+            default: nil
+            }
+        } catch {
+            return .failure(.systemError(StoreSubscriptionVerbs.subscriptionMessage(error, id: id)))
+        }
+        await store.synchronize()
+        guard let latest,
+              let subscription = try? await managedSubscriptions(history: [latest])
+                .first(where: { $0.originalTransactionID == latest.originalTransactionID })
+        else { return .failure(.unknownTransaction(id)) }
+        return .success(subscription)
+    }
+
+    /// The account's auto-renewable subscriptions as the store runs them, at the store clock's
+    /// now; each names its latest transaction in `history` (newest first).
+    private func managedSubscriptions(history: [Transaction]) async throws -> [ManagedSubscription] {
+        let now = backend.configuration.clock.now
+        return try await backend.subscriptions().map { lifecycle in
+            let phase: ManagedSubscription.Phase =
+                if let expiration = lifecycle.expiration { .expired(at: expiration.date) }
+                else if let retry = lifecycle.billingRetryStart {
+                    if let grace = lifecycle.graceEnd, now < grace { .gracePeriod(until: grace) } else { .billingRetry(since: retry) }
+                } else { .active(until: lifecycle.periodEnd) }
+            let latest = history.first { $0.originalTransactionID == lifecycle.originalTransactionID }
+            return ManagedSubscription(
+                originalTransactionID: lifecycle.originalTransactionID,
+                latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID, productID: lifecycle.productID,
+                phase: phase, willAutoRenew: lifecycle.willAutoRenew, hasBillingIssue: lifecycle.hasBillingIssue)
+        }
+    }
+
     private func context() async -> StoreContext {
         let catalog = session.selection.catalog
         var locales: [String] = []
@@ -200,7 +243,8 @@ struct StorefrontEffects: EffectHandler {
                 return transaction
             }
             return .success(PurchasesSnapshot(
-                transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending))
+                transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending,
+                subscriptions: try await managedSubscriptions(history: history)))
         } catch let error as StoreError {
             return .failure(error)
         } catch let error as LocalAppStoreError {

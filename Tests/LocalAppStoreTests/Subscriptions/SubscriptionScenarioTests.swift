@@ -198,6 +198,51 @@ struct SubscriptionScenarioTests {
         #expect(try await app.store.history().map(\.transactionID) == [first.transactionID])
     }
 
+    /// Xcode's forced renewal while billing fails: the renewal fails now, as one on the
+    /// clock would: the period ends at once and billing retry (here with grace) begins.
+    @Test func aForcedRenewalWhileBillingFailsEntersGraceThenResolvingRenews() async throws {
+        var app = try await launch(settings: ["grace-period": "on"])
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 3)
+        try await app.backend.setBillingIssue(first.transactionID, on: true)
+        let failed = try #require(try await app.backend.renew(first.transactionID))
+        #expect(failed.transactionID == first.transactionID, "no new transaction: nothing was billed")
+        #expect(failed.expiresDate == clock.now)
+        let ended = try #require(await app.nextUpdate())
+        #expect(ended.transactionID == first.transactionID && ended.expiresDate == clock.now)
+        #expect(await app.waitForStatus(.inGracePeriod).last == .inGracePeriod)
+        #expect(try await app.store.currentEntitlements().map(\.state) == [.inGracePeriod], "access continues in grace")
+        let info = try #require(await app.backend.renewalInfo().first)
+        #expect(info.isInBillingRetry)
+        #expect(info.gracePeriodExpiresDate.map { $0 > clock.now } == true)
+        #expect(try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
+            == Int(clock.now.timeIntervalSince1970))
+
+        // Forcing again while billing still fails is refused, naming the way out.
+        await #expect(throws: LocalAppStoreError.self) { try await app.backend.renew(first.transactionID) }
+
+        try await app.backend.setBillingIssue(first.transactionID, on: false)
+        let recovered = try #require(await app.nextUpdate())
+        #expect(recovered.originalTransactionID == first.transactionID && recovered.transactionID != first.transactionID)
+        #expect(recovered.purchaseDate == clock.now)
+        #expect(await app.waitForStatus(.subscribed).last == .subscribed)
+        #expect(try await entitled(app) == [Self.basic])
+    }
+
+    /// Without a grace period a failed forced renewal ends access at once; the store's
+    /// billing-retry setting fails it as the per-subscription issue does.
+    @Test func aForcedRenewalUnderTheBillingRetrySettingEndsAccessAtOnce() async throws {
+        var app = try await launch(settings: ["billing-retry": "on"])
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 2)
+        try await app.backend.renew(Self.basic)
+        #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
+        #expect(try await entitled(app).isEmpty)
+        #expect(try await app.store.history().map(\.transactionID) == [first.transactionID])
+        let info = try #require(await app.backend.renewalInfo().first)
+        #expect(info.isInBillingRetry && info.gracePeriodExpiresDate == nil)
+    }
+
     @Test func refundMidPeriodRevokes() async throws {
         var app = try await launch()
         let first = try #require(await app.store.purchase(Self.basic).transaction)

@@ -1,0 +1,131 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import StorefrontUI
+
+/// The Transaction Manager's subscription commands: one row per subscription, the keys that
+/// renew, expire, cancel (or turn auto-renew back on) and set or resolve a billing issue, and
+/// what each result says.
+@Suite struct TransactionManagerSubscriptionTests {
+    static let monthly = "com.storefront.demo.premium.monthly"
+    static let pro = "com.storefront.demo.pro"
+    static let hour: TimeInterval = 3_600
+
+    /// A period of the monthly subscription: transaction `id` of the subscription `original`.
+    static func period(_ id: String, original: String = "20", startingAfter hours: Double) -> Transaction {
+        let start = Fixtures.start.addingTimeInterval(hours * hour)
+        return Transaction(
+            transactionID: id, originalTransactionID: original, productID: monthly, productType: .autoRenewable,
+            payment: Payment(productID: monthly), state: .purchased, purchaseDate: start,
+            originalPurchaseDate: Fixtures.start, expiresDate: start.addingTimeInterval(hour))
+    }
+
+    static func subscription(
+        latest: String = "22", phase: ManagedSubscription.Phase, willAutoRenew: Bool = true, billingIssue: Bool = false
+    ) -> ManagedSubscription {
+        ManagedSubscription(
+            originalTransactionID: "20", latestTransactionID: latest, productID: monthly, phase: phase,
+            willAutoRenew: willAutoRenew, hasBillingIssue: billingIssue)
+    }
+
+    /// The Transaction Manager open on a subscription renewed twice (20, 21, 22) and an older
+    /// non-consumable (10), with the subscription as `subscription` says.
+    static func managing(_ subscription: ManagedSubscription, japanese: Bool = false) -> State {
+        var state = Fixtures.loaded(japanese: japanese)
+        send(&state, .key(.character("t")))
+        let pro = Transaction(
+            transactionID: "10", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
+            state: .purchased, purchaseDate: Fixtures.start.addingTimeInterval(-hour))
+        // Newest first, as the engine's history comes.
+        let history = [period("22", startingAfter: 2), period("21", startingAfter: 1), period("20", startingAfter: 0), pro]
+        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: history, subscriptions: [subscription]))))
+        return state
+    }
+
+    @Test func aSubscriptionIsOneRowItsLatestTransactionAndARenewalDoesNotMoveIt() {
+        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
+        #expect(state.managedTransactions.map(\.transactionID) == ["22", "10"])
+        // A renewal arrives (23 is now the newest transaction): the row stays first, now 23.
+        let renewed = [Self.period("23", startingAfter: 3)] + state.purchases.transactions
+        var snapshot = state.purchases
+        snapshot.transactions = renewed
+        send(&state, .purchasesLoaded(.success(snapshot)))
+        #expect(state.managedTransactions.map(\.transactionID) == ["23", "10"])
+    }
+
+    @Test func keysRunTheSubscriptionCommandsAndToggleFromWhereItStands() {
+        let until = Fixtures.start.addingTimeInterval(3 * Self.hour)
+        var state = Self.managing(Self.subscription(phase: .active(until: until)))
+        #expect(send(&state, .key(.character("n"))) == [.renew(transactionID: "22")])
+        #expect(send(&state, .key(.character("x"))) == [.expire(transactionID: "22")])
+        #expect(send(&state, .key(.character("c"))) == [.setAutoRenew(transactionID: "22", on: false)])
+        #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: true)])
+        #expect(send(&state, .key(.character("f"))) == [.refund(transactionID: "22")])
+
+        // Cancelled, with a billing issue: c turns auto-renew back on, b resolves.
+        state = Self.managing(Self.subscription(phase: .active(until: until), willAutoRenew: false, billingIssue: true))
+        #expect(send(&state, .key(.character("c"))) == [.setAutoRenew(transactionID: "22", on: true)])
+        #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: false)])
+    }
+
+    @Test func subscriptionKeysOnAnotherPurchaseSayWhyNothingHappens() {
+        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start)))
+        send(&state, .key(.down))
+        for key in "nxcb" {
+            #expect(send(&state, .key(.character(key))) == [])
+            #expect(state.message?.text == "Pro Unlock is not an auto-renewable subscription")
+            #expect(state.message?.kind == .error)
+        }
+        #expect(send(&state, .key(.character("f"))) == [.refund(transactionID: "10")])
+    }
+
+    @Test func eachResultSaysWhatHappenedAndReloads() {
+        let until = Fixtures.start.addingTimeInterval(30 * 60)
+        var state = Self.managing(Self.subscription(phase: .active(until: until)))
+        func result(_ effect: Effect, _ subscription: ManagedSubscription) -> (String?, StatusMessage.Kind?) {
+            #expect(send(&state, .subscriptionCommandFinished(effect, .success(subscription))) == [.loadPurchases])
+            return (state.message?.text, state.message?.kind)
+        }
+        #expect(result(.renew(transactionID: "22"), Self.subscription(latest: "23", phase: .active(until: until)))
+            == ("Renewed Premium Monthly: transaction 23", .success))
+        // While billing fails the renewal fails, and says so as an error.
+        #expect(result(.renew(transactionID: "22"), Self.subscription(phase: .gracePeriod(until: until)))
+            == ("Renewal of Premium Monthly failed (billing issue): grace period until 2026-01-01 00:30:00", .error))
+        #expect(result(.renew(transactionID: "22"), Self.subscription(phase: .billingRetry(since: Fixtures.start)))
+            == ("Renewal of Premium Monthly failed (billing issue): in billing retry", .error))
+        #expect(result(.expire(transactionID: "22"), Self.subscription(phase: .expired(at: Fixtures.start)))
+            == ("Expired Premium Monthly now", .success))
+        #expect(result(.setAutoRenew(transactionID: "22", on: false), Self.subscription(phase: .active(until: until), willAutoRenew: false))
+            == ("Cancelled Premium Monthly: access until 2026-01-01 00:30:00", .success))
+        #expect(result(.setAutoRenew(transactionID: "22", on: true), Self.subscription(phase: .active(until: until)))
+            == ("Auto-renew is on for Premium Monthly", .success))
+        #expect(result(.setBillingIssue(transactionID: "22", on: true), Self.subscription(phase: .active(until: until), billingIssue: true))
+            == ("Billing issue on for Premium Monthly: its renewals fail", .success))
+        #expect(result(.setBillingIssue(transactionID: "22", on: false), Self.subscription(latest: "23", phase: .active(until: until)))
+            == ("Billing issue resolved for Premium Monthly", .success))
+
+        send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .failure(.systemError("The subscription 22 is expired"))))
+        #expect(state.message?.kind == .error)
+        #expect(state.log.last?.text.contains("The subscription 22 is expired") == true)
+    }
+
+    @Test func theRowShowsWhereTheSubscriptionStandsAndTheFooterItsKeys() {
+        let until = Fixtures.start.addingTimeInterval(30 * 60)
+        let cases: [(ManagedSubscription, String)] = [
+            (Self.subscription(phase: .active(until: until)), "Renews                2026-01-01 00:30:00"),
+            (Self.subscription(phase: .active(until: until), willAutoRenew: false), "Auto-renew off, ends  2026-01-01 00:30:00"),
+            (Self.subscription(phase: .active(until: until), billingIssue: true), "Billing issue, renews 2026-01-01 00:30:00"),
+            (Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until    2026-01-01 00:30:00"),
+            (Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true), "Billing retry since   2026-01-01 00:00:00"),
+            (Self.subscription(phase: .expired(at: Fixtures.start)), "Expired               2026-01-01 00:00:00"),
+        ]
+        for (subscription, expected) in cases {
+            let lines = render(Self.managing(subscription)).lines
+            #expect(lines.contains { $0.contains("22") && $0.contains("Premium Monthly") && $0.contains(expected) }, "\(expected)")
+            let footer = lines.first { $0.contains("Esc") && $0.contains("Refund") } ?? ""
+            #expect(footer.contains("n Renew · x Expire"), "\(footer)")
+            #expect(footer.contains(subscription.willAutoRenew ? "c Cancel" : "c Auto-renew on"), "\(footer)")
+            #expect(footer.contains(subscription.hasBillingIssue ? "b Resolve billing issue" : "b Billing issue"), "\(footer)")
+        }
+    }
+}
