@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The Transaction Manager's subscription commands in a real terminal: tmux runs the built
+/// storefront, the test presses the keys, reads the screen, and asks the CLI (another
+/// process on the same data directory) what the store and the app now hold.
+@Suite struct TUISubscriptionTests {
+    let monthly = "com.storefront.demo.premium.basic.monthly"
+
+    func cli(_ args: [String], _ data: URL) throws -> Any {
+        let result = try StorefrontProcess.run(
+            args + ["--json"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        #expect(result.status == 0, "\(args): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// The store's view of the one subscription.
+    func subscription(_ data: URL) throws -> [String: Any] {
+        try #require((try cli(["store", "subscriptions"], data) as? [[String: Any]])?.first)
+    }
+
+    /// What the app is entitled to now, by product ID → state.
+    func entitlements(_ data: URL) throws -> [String: String] {
+        let items = try #require((try cli(["entitlements"], data) as? [String: Any])?["entitlements"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: items.compactMap { item in
+            (item["productID"] as? String).map { ($0, item["state"] as? String ?? "?") }
+        })
+    }
+
+    @Test func billingIssueForcedRenewalGraceResolveCancelAndExpireFromTheTransactionManager() throws {
+        let data = try TUIEndToEndTests.freshDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // A monthly period lasts an hour on this clock: nothing renews by itself during the test.
+        for (name, value) in [("grace-period", "on"), ("time-rate", "monthly-every-hour")] {
+            _ = try cli(["store", "set", name, value], data)
+        }
+        let bought = try #require((try cli(["buy", monthly], data) as? [String: Any])?["transactionID"] as? String)
+
+        let tmux = try TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        try tmux.keys("t")
+        try tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
+
+        // b: a billing issue; the row says the next renewal will fail.
+        try tmux.keys("b")
+        try tmux.waitFor(text: "Billing issue, renews")
+        #expect(try subscription(data)["billingIssue"] as? Bool == true)
+
+        // n: the forced renewal fails into billing retry with a grace period; access continues.
+        try tmux.keys("n")
+        try tmux.waitFor(text: "Renewal of Basic (Monthly) failed (billing issue): grace period until")
+        try tmux.waitFor(text: "Grace period until")
+        let inGrace = try subscription(data)
+        #expect(inGrace["billingRetryStart"] is String && inGrace["gracePeriodExpiresDate"] is String, "\(inGrace)")
+        #expect(try entitlements(data) == [monthly: "inGracePeriod"])
+
+        // b again: resolved, which renews at once (a new transaction on the same row).
+        try tmux.keys("b")
+        try tmux.waitFor(text: "Billing issue resolved for Basic (Monthly)")
+        let renewed = try tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
+        #expect(renewed.contains("Basic (Monthly)"))
+        #expect(try subscription(data)["billingRetryStart"] is NSNull)
+        #expect(try entitlements(data) == [monthly: "active"])
+
+        // c: cancelled, access to the end of the period; c again turns auto-renew back on.
+        try tmux.keys("c")
+        try tmux.waitFor(text: "Auto-renew off, ends")
+        #expect(try subscription(data)["willAutoRenew"] as? Bool == false)
+        try tmux.keys("c")
+        try tmux.waitFor(text: "Auto-renew is on for Basic (Monthly)")
+        #expect(try subscription(data)["willAutoRenew"] as? Bool == true)
+
+        // x: expired now; the app has nothing left.
+        try tmux.keys("x")
+        try tmux.waitFor(text: "Expired Basic (Monthly) now")
+        #expect(try subscription(data)["expired"] as? Bool == true)
+        #expect(try entitlements(data).isEmpty)
+
+        try tmux.keys("Escape")
+        try tmux.keys("q")
+        try tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
+}
