@@ -364,12 +364,16 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
         #expect(send(&state, .key(.enter)) == [.setSetting(name: "ask-to-buy", value: "on")])
         send(&state, .key(.down))
         #expect(send(&state, .key(.left)) == [.setSetting(name: "latency", value: "1000")])
+        // A second press before the store answers cycles on from the value shown.
+        #expect(send(&state, .key(.left)) == [.setSetting(name: "latency", value: "250")])
+        #expect(state.settings[1].value == "250")
         var changed = settings
         changed[0].value = "on"
         send(&state, .settingChanged(name: "ask-to-buy", value: "on", .success(changed)))
         #expect(state.settings[0].value == "on")
         #expect(state.message?.text == "Setting Ask to Buy changed to On")
-        send(&state, .settingChanged(name: "latency", value: "x", .failure(.unknown("bad value"))))
+        // A refusal says why and reloads the settings as the store has them.
+        #expect(send(&state, .settingChanged(name: "latency", value: "x", .failure(.unknown("bad value")))) == [.loadSettings])
         #expect(state.message?.kind == .error)
     }
 

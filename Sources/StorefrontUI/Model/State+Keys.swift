@@ -234,9 +234,11 @@ extension State {
         case .down, .character("j"): modal = .settings(selected: min(max(0, settings.count - 1), selected + 1))
         case .enter, .character(" "), .right, .left, .character("l"), .character("h"):
             guard selected < settings.count else { return [] }
-            let setting = settings[selected]
             let step = (key == .left || key == .character("h")) ? -1 : 1
-            return [.setSetting(name: setting.name, value: setting.cycled(by: step))]
+            let next = settings[selected].cycled(by: step)
+            // Shown at once, so a second key press cycles on from here; a refusal reloads.
+            settings[selected].value = next
+            return [.setSetting(name: settings[selected].name, value: next)]
         default: break
         }
         return []

@@ -48,6 +48,7 @@ extension State {
             record(strings("Setting {} changed to {}", label, value))
         case .settingChanged(_, _, .failure(let error)):
             fail(error)
+            return [.loadSettings]
         case .purchasePhase(let productID, let phase):
             if var flow = flows[productID], phase > flow.phase {
                 flow.phase = phase

@@ -172,7 +172,7 @@ enum SheetView {
 
     private static func settings(_ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
-        let inner = window(s("Store Settings"), width: 60, height: max(5, state.settings.count + 4),
+        let inner = window(s("Store Settings"), width: min(screen.width - 2, 72), height: max(5, state.settings.count + 4),
                            footer: "←→ Enter · Esc", into: &screen)
         if state.settings.isEmpty { line(s("Loading…"), inner, 1, style: Theme.secondary, indent: 2, into: &screen) }
         for (i, setting) in state.settings.enumerated() {

@@ -274,15 +274,15 @@ struct StorefrontEffects: EffectHandler {
             case "fail-refresh-receipt": ("Simulated receipt errors", ["off", "on"])
             case "bandwidth": ("Download bandwidth (bytes/s)", ["0", "250000", "1000000", "5000000"])
             case "fail-downloads-at": ("Fail downloads at (%)", ["off", "50", "90"])
-            case "time-rate": ("Time rate", ["0", "15", "1005"])
+            case "time-rate": ("Time rate", StoreTimeRate.all.map(\.name))
             case "billing-retry": ("Billing retry on renewal", ["off", "on"])
             case "grace-period": ("Grace period", ["off", "on"])
             default: (entry.name, [entry.value])
             }
-            // The time rate reads "name (raw)"; it is set by its raw value.
+            // The time rate reads "name (raw)"; the window shows and sets it by its name.
             var value = entry.value
-            if entry.name == "time-rate", let open = value.lastIndex(of: "("), let close = value.lastIndex(of: ")"), open < close {
-                value = String(value[value.index(after: open)..<close])
+            if entry.name == "time-rate", let open = value.range(of: " (", options: .backwards) {
+                value = String(value[..<open.lowerBound])
             }
             let all = choices.contains(value) ? choices : [value] + choices
             return StorefrontUI.StoreSetting(name: entry.name, label: label, value: value, choices: all)
