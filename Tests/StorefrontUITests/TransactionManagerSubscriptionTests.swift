@@ -128,4 +128,23 @@ import Testing
             #expect(footer.contains(subscription.hasBillingIssue ? "b Resolve billing issue" : "b Billing issue"), "\(footer)")
         }
     }
+
+    @Test func theIntroductoryOfferShowsOnlyWhileTheAccountIsEligible() {
+        var state = Fixtures.loaded(width: 120, height: 40)
+        state.selectedRow = state.listing.rows.firstIndex { row in
+            if case .product(let index) = row { state.products?[index].id == Self.monthly } else { false }
+        } ?? 0
+        #expect(state.selectedProduct?.id == Self.monthly)
+        send(&state, .key(.enter))
+        #expect(render(state).lines.contains { $0.contains("Introductory offer: Free trial for 1 week") }, "eligible: the sheet shows the trial")
+        send(&state, .key(.escape))
+
+        var bought = Self.period("20", startingAfter: 0)
+        bought.subscriptionGroupID = "21000001"
+        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [bought]))))
+        #expect(render(state).lines.contains { $0.contains("— not eligible") })
+        send(&state, .key(.enter))
+        #expect(state.modal == .confirm(productID: Self.monthly))
+        #expect(render(state).lines.filter { $0.contains("Introductory offer: Free trial") }.count == 1, "the detail pane's line only: the sheet shows no trial")
+    }
 }

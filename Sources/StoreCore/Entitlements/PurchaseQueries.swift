@@ -34,6 +34,13 @@ public enum PurchaseQueries {
         return .purchased(first)
     }
 
+    /// StoreKit 2's `isEligibleForIntroOffer`: an account may take a subscription group's
+    /// introductory offer only while it has never subscribed in that group (a refunded or
+    /// lapsed subscription still counts, as it does for the App Store).
+    public static func isEligibleForIntroOffer(groupID: String, in records: [PurchaseRecord]) -> Bool {
+        !records.contains { $0.subscriptionGroupID == groupID }
+    }
+
     /// Whether any of `productIDs` is subscribed at `now`.
     public static func verifySubscriptions(
         _ kind: SubscriptionKind, productIDs: Set<String>, in records: [PurchaseRecord], at now: Date

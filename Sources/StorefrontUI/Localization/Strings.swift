@@ -198,6 +198,7 @@ public struct Strings: Sendable {
         "Grace period until": "宽限期至",
         "Billing retry since": "扣款重试始于",
         "Expired": "已过期",
+        "not eligible (subscribed in this group before)": "不符合条件（曾订阅过此群组）",
     ]
 
     static let japanese: [String: String] = [
@@ -341,5 +342,6 @@ public struct Strings: Sendable {
         "Grace period until": "猶予期間の終了",
         "Billing retry since": "請求の再試行開始",
         "Expired": "期限切れ",
+        "not eligible (subscribed in this group before)": "対象外（このグループを以前に購読済み）",
     ]
 }

@@ -7,6 +7,14 @@ extension State {
         product(productID)?.displayName ?? productID
     }
 
+    /// Whether the account may still take `product`'s introductory offer: it has one and the
+    /// account never subscribed in its group (as the store decides at purchase).
+    func isEligibleForIntroOffer(_ product: Product) -> Bool {
+        guard let subscription = product.subscription, subscription.introductoryOffer != nil else { return false }
+        return PurchaseQueries.isEligibleForIntroOffer(
+            groupID: subscription.groupID, in: purchases.transactions.map(PurchaseRecord.init))
+    }
+
     /// Applies an effect's result.
     mutating func applyResult(_ action: Action) -> [Effect] {
         switch action {

@@ -17,11 +17,20 @@ enum DetailView {
         if let subscription = product.subscription {
             lines.append((s("Renews every {}", Format.period(subscription.period, s.language)), .plain))
             lines.append((s("Group {}, level {}", subscription.groupDisplayName, String(subscription.groupLevel)), Theme.secondary))
-            var offers: [SubscriptionOffer] = []
-            if let intro = subscription.introductoryOffer { offers.append(intro) }
-            offers += subscription.promotionalOffers
-            if !offers.isEmpty { lines.append((s("Offers") + ":", Theme.heading)) }
-            for offer in offers { lines.append(("• " + describe(offer, s), Theme.owned)) }
+            if subscription.introductoryOffer != nil || !subscription.promotionalOffers.isEmpty {
+                lines.append((s("Offers") + ":", Theme.heading))
+            }
+            func offer(_ text: String, _ style: CellStyle) {
+                for (i, line) in TextLayout.wrap(text, width: width - 2).enumerated() { lines.append(((i == 0 ? "• " : "  ") + line, style)) }
+            }
+            if let intro = subscription.introductoryOffer {
+                if state.isEligibleForIntroOffer(product) {
+                    offer(describe(intro, s), Theme.owned)
+                } else {
+                    offer(describe(intro, s) + " — " + s("not eligible (subscribed in this group before)"), Theme.secondary)
+                }
+            }
+            for promotional in subscription.promotionalOffers { offer(describe(promotional, s), Theme.owned) }
         }
         if product.hasDownloads { lines.append(("⇩ " + s("Has downloadable content"), Theme.busy)) }
         for (i, (text, style)) in lines.prefix(inner.height).enumerated() {

@@ -62,6 +62,10 @@ enum SheetView {
             line(TextLayout.pad(label, to: labelWidth) + "  " + value, inner, 4 + i,
                  style: i == 0 ? Theme.price.with(.bold) : .plain, indent: 2, into: &screen)
         }
+        // The offer this purchase will take, as the App Store's sheet shows it.
+        if let intro = product.subscription?.introductoryOffer, state.isEligibleForIntroOffer(product) {
+            line(DetailView.describe(intro, s), inner, 8, style: Theme.owned, indent: 2, into: &screen)
+        }
         let prompt = s("Enter: Buy   Esc: Cancel")
         line(prompt, inner, inner.height - 1, style: Theme.key, indent: max(1, (inner.width - DisplayWidth.of(prompt)) / 2),
              into: &screen)

@@ -109,7 +109,10 @@ struct SubscriptionScenarioTests {
 
     @Test func freeTrialThenPaidAndTheTrialOnlyOncePerGroup() async throws {
         var app = try await launch()
+        let group = try #require(catalog.product(id: Self.plus)?.subscription?.groupID)
+        #expect(try await app.store.isEligibleForIntroOffer(groupID: group))
         let trial = try #require(await app.store.purchase(Self.plus).transaction)
+        #expect(try await !app.store.isEligibleForIntroOffer(groupID: group), "the engine agrees with the store")
         #expect(trial.offerType == .introductory)
         #expect(trial.price == 0)
         #expect(try await receiptEntries(app)[trial.transactionID]?.isInIntroOfferPeriod == true)
@@ -123,6 +126,7 @@ struct SubscriptionScenarioTests {
         #expect(await app.waitForStatus(.expired).last == .expired)
         let again = try #require(await app.store.purchase(Self.pro).transaction)
         #expect(again.offerType == nil, "the introductory offer is once per group per account")
+        #expect(try await !app.store.isEligibleForIntroOffer(groupID: group), "a lapsed subscriber stays ineligible")
         #expect(again.originalTransactionID == trial.transactionID, "one subscription per group keeps its original ID")
     }
 

@@ -119,6 +119,15 @@ import Testing
                 == .notPurchased)
     }
 
+    @Test func introOfferEligibilityIsOncePerGroupEvenAfterARefund() {
+        var refunded = record("1", "plus", start: t0, expires: t0.addingTimeInterval(1000), cancelled: t0.addingTimeInterval(10))
+        refunded.subscriptionGroupID = "premium"
+        let pro = record("2", "pro", start: t0, expires: nil)
+        #expect(PurchaseQueries.isEligibleForIntroOffer(groupID: "premium", in: [pro]))
+        #expect(!PurchaseQueries.isEligibleForIntroOffer(groupID: "premium", in: [pro, refunded]))
+        #expect(PurchaseQueries.isEligibleForIntroOffer(groupID: "other", in: [pro, refunded]))
+    }
+
     @Test func nonRenewingUsesTheValidDuration() {
         let season = record("1", "season", start: t0, expires: nil)
         #expect(PurchaseQueries.verifySubscriptions(.nonRenewing(validDuration: 500), productIDs: ["season"], in: [season], at: t0.addingTimeInterval(100))
