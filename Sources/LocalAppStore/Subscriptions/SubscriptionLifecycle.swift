@@ -65,6 +65,13 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
 
     public var isExpired: Bool { expiredAt != nil }
 
+    /// Whether billing has failed and access continues in a grace period at `now` (after the
+    /// grace period the store goes on retrying, without access).
+    public func isInGracePeriod(at now: Date) -> Bool {
+        guard expiredAt == nil, billingRetryStart != nil, let graceEnd else { return false }
+        return now < graceEnd
+    }
+
     /// Brings the subscription up to `now` and returns what happened, in order.
     /// - Parameters:
     ///   - rate: the store's time rate.

@@ -40,9 +40,4 @@ public struct ManagedSubscription: Hashable, Sendable {
         self.willAutoRenew = willAutoRenew
         self.hasBillingIssue = hasBillingIssue
     }
-
-    /// Whether the subscription has ended.
-    public var isExpired: Bool {
-        if case .expired = phase { true } else { false }
-    }
 }

@@ -73,7 +73,7 @@ enum StoreSubscriptionVerbs {
             } else if all.isEmpty {
                 output.write("No subscriptions.\n")
             } else {
-                output.write(SubscriptionOutput.table(all).joined(separator: "\n") + "\n")
+                output.write(SubscriptionOutput.table(all, now: backend.configuration.clock.now).joined(separator: "\n") + "\n")
             }
             return
         }

@@ -26,8 +26,8 @@ enum SubscriptionOutput {
         ])
     }
 
-    /// Subscriptions as table lines, oldest first.
-    static func table(_ subscriptions: [SubscriptionLifecycle]) -> [String] {
+    /// Subscriptions as table lines, oldest first, as they stand at `now` (the store clock's).
+    static func table(_ subscriptions: [SubscriptionLifecycle], now: Date) -> [String] {
         TextTable(
             columns: [
                 .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44), .init(header: "PERIOD END"),
@@ -38,15 +38,16 @@ enum SubscriptionOutput {
                 [
                     s.originalTransactionID, s.productID, TransactionOutput.date(s.periodEnd),
                     s.willAutoRenew ? "on" : "off", s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
-                    billing(s), status(s),
+                    billing(s, now: now), status(s),
                 ]
             }
         ).render()
     }
 
-    /// `ok`, `issue` (the next renewal fails), `retry since DATE` or `grace until DATE`.
-    static func billing(_ s: SubscriptionLifecycle) -> String {
-        if let grace = s.graceEnd { return "grace until \(TransactionOutput.date(grace))" }
+    /// `ok`, `issue` (the next renewal fails), `grace until DATE`, or `retry since DATE` (also
+    /// once the grace period is over).
+    static func billing(_ s: SubscriptionLifecycle, now: Date) -> String {
+        if let grace = s.graceEnd, s.isInGracePeriod(at: now) { return "grace until \(TransactionOutput.date(grace))" }
         if let retry = s.billingRetryStart { return "retry since \(TransactionOutput.date(retry))" }
         return s.hasBillingIssue ? "issue" : "ok"
     }

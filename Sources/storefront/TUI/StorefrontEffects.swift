@@ -195,9 +195,9 @@ struct StorefrontEffects: EffectHandler {
         return try await backend.subscriptions().map { lifecycle in
             let phase: ManagedSubscription.Phase =
                 if let expiration = lifecycle.expiration { .expired(at: expiration.date) }
-                else if let retry = lifecycle.billingRetryStart {
-                    if let grace = lifecycle.graceEnd, now < grace { .gracePeriod(until: grace) } else { .billingRetry(since: retry) }
-                } else { .active(until: lifecycle.periodEnd) }
+                else if let grace = lifecycle.graceEnd, lifecycle.isInGracePeriod(at: now) { .gracePeriod(until: grace) }
+                else if let retry = lifecycle.billingRetryStart { .billingRetry(since: retry) }
+                else { .active(until: lifecycle.periodEnd) }
             let latest = history.first { $0.originalTransactionID == lifecycle.originalTransactionID }
             return ManagedSubscription(
                 originalTransactionID: lifecycle.originalTransactionID,

@@ -113,9 +113,25 @@ import Testing
         s.hasBillingIssue = true
         #expect(advance(&s, 11, grace: true) == [.enteredBillingRetry(at: t0.addingTimeInterval(10), graceEnd: t0.addingTimeInterval(20))])
         #expect(s.isActive(at: t0.addingTimeInterval(15)), "in grace")
+        #expect(s.isInGracePeriod(at: t0.addingTimeInterval(15)))
         #expect(!s.isActive(at: t0.addingTimeInterval(21)))
+        #expect(!s.isInGracePeriod(at: t0.addingTimeInterval(21)), "grace over, billing retry goes on")
         // Billing retry lasts four renewal intervals at the fixed rates.
         #expect(advance(&s, 60, grace: true) == [.expired(at: t0.addingTimeInterval(50), intent: .billingError)])
+    }
+
+    @Test func aFailedForcedRenewalEndsThePeriodNowAndStartsBillingRetry() {
+        var s = fresh()
+        let now = t0.addingTimeInterval(4)
+        #expect(s.failRenewal(at: now, rate: rate, gracePeriodEnabled: true) { periods[$0] }
+                == [.enteredBillingRetry(at: now, graceEnd: now.addingTimeInterval(10))])
+        #expect(s.periodEnd == now)
+        #expect(s.isInGracePeriod(at: now.addingTimeInterval(5)) && s.isActive(at: now.addingTimeInterval(5)))
+        #expect(s.failRenewal(at: now.addingTimeInterval(1), rate: rate, gracePeriodEnabled: true) { periods[$0] }.isEmpty,
+                "already in billing retry")
+        // Billing retry runs its course from the failure: four renewal intervals.
+        #expect(advance(&s, 60) == [.expired(at: now.addingTimeInterval(40), intent: .billingError)])
+        #expect(!s.isInGracePeriod(at: now.addingTimeInterval(5)), "expired")
     }
 
     @Test func survivesAnEncodeDecodeRoundTrip() throws {
