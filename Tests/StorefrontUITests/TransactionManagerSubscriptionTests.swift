@@ -90,13 +90,13 @@ import Testing
             == ("Renewed Premium Monthly: transaction 23", .success))
         // While billing fails the renewal fails, and says so as an error.
         #expect(result(.renew(transactionID: "22"), Self.subscription(phase: .gracePeriod(until: until)))
-            == ("Renewal of Premium Monthly failed (billing issue): grace period until 2026-01-01 00:30:00", .error))
+            == ("Renewal of Premium Monthly failed (billing issue): grace period until 00:30:00", .error))
         #expect(result(.renew(transactionID: "22"), Self.subscription(phase: .billingRetry(since: Fixtures.start)))
             == ("Renewal of Premium Monthly failed (billing issue): in billing retry", .error))
         #expect(result(.expire(transactionID: "22"), Self.subscription(phase: .expired(at: Fixtures.start)))
             == ("Expired Premium Monthly now", .success))
         #expect(result(.setAutoRenew(transactionID: "22", on: false), Self.subscription(phase: .active(until: until), willAutoRenew: false))
-            == ("Cancelled Premium Monthly: access until 2026-01-01 00:30:00", .success))
+            == ("Cancelled Premium Monthly: access until 00:30:00", .success))
         #expect(result(.setAutoRenew(transactionID: "22", on: true), Self.subscription(phase: .active(until: until)))
             == ("Auto-renew is on for Premium Monthly", .success))
         #expect(result(.setBillingIssue(transactionID: "22", on: true), Self.subscription(phase: .active(until: until), billingIssue: true))
@@ -112,12 +112,12 @@ import Testing
     @Test func theRowShowsWhereTheSubscriptionStandsAndTheFooterItsKeys() {
         let until = Fixtures.start.addingTimeInterval(30 * 60)
         let cases: [(ManagedSubscription, String)] = [
-            (Self.subscription(phase: .active(until: until)), "Renews                2026-01-01 00:30:00"),
-            (Self.subscription(phase: .active(until: until), willAutoRenew: false), "Auto-renew off, ends  2026-01-01 00:30:00"),
-            (Self.subscription(phase: .active(until: until), billingIssue: true), "Billing issue, renews 2026-01-01 00:30:00"),
-            (Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until    2026-01-01 00:30:00"),
-            (Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true), "Billing retry since   2026-01-01 00:00:00"),
-            (Self.subscription(phase: .expired(at: Fixtures.start)), "Expired               2026-01-01 00:00:00"),
+            (Self.subscription(phase: .active(until: until)), "Renews                00:30:00"),
+            (Self.subscription(phase: .active(until: until), willAutoRenew: false), "Auto-renew off, ends  00:30:00"),
+            (Self.subscription(phase: .active(until: until), billingIssue: true), "Billing issue, renews 00:30:00"),
+            (Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until    00:30:00"),
+            (Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true), "Billing retry since   00:00:00"),
+            (Self.subscription(phase: .expired(at: Fixtures.start)), "Expired               00:00:00"),
         ]
         for (subscription, expected) in cases {
             let lines = render(Self.managing(subscription)).lines
@@ -146,5 +146,26 @@ import Testing
         send(&state, .key(.enter))
         #expect(state.modal == .confirm(productID: Self.monthly))
         #expect(render(state).lines.filter { $0.contains("Introductory offer: Free trial") }.count == 1, "the detail pane's line only: the sheet shows no trial")
+    }
+
+    @Test func theListAndMyPurchasesSayGraceAndBillingRetryNotExpired() {
+        let periodEnd = Fixtures.start.addingTimeInterval(-60)
+        let graceEnd = Fixtures.start.addingTimeInterval(20 * 60)
+        for (phase, expected) in [
+            (ManagedSubscription.Phase.gracePeriod(until: graceEnd), "Grace until 00:20:00"),
+            (.billingRetry(since: periodEnd), "Billing retry"),
+        ] {
+            var state = Fixtures.loaded(width: 120, height: 40)
+            // In grace the entitlement's period has ended: its date is in the past.
+            let entitled: [String: Date] = if case .gracePeriod = phase { [Self.monthly: periodEnd] } else { [:] }
+            send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
+                activeUntil: entitled, subscriptions: [Self.subscription(phase: phase, billingIssue: true)]))))
+            let list = render(state).lines
+            #expect(list.contains { $0.contains("Premium Monthly") && $0.contains(expected) }, "\(expected)")
+            #expect(!list.contains { $0.contains("Expired") })
+            send(&state, .key(.character("p")), .key(.tab), .key(.tab))
+            #expect(state.modal == .purchases(tab: 2, selected: 0))
+            #expect(render(state).lines.contains { $0.contains("Premium Monthly") && $0.contains(expected) }, "My Purchases: \(expected)")
+        }
     }
 }

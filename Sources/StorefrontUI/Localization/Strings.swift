@@ -199,6 +199,8 @@ public struct Strings: Sendable {
         "Billing retry since": "扣款重试始于",
         "Expired": "已过期",
         "not eligible (subscribed in this group before)": "不符合条件（曾订阅过此群组）",
+        "Grace until {}": "宽限至 {}",
+        "Billing retry": "扣款重试中",
     ]
 
     static let japanese: [String: String] = [
@@ -343,5 +345,7 @@ public struct Strings: Sendable {
         "Billing retry since": "請求の再試行開始",
         "Expired": "期限切れ",
         "not eligible (subscribed in this group before)": "対象外（このグループを以前に購読済み）",
+        "Grace until {}": "猶予 {} まで",
+        "Billing retry": "請求を再試行中",
     ]
 }

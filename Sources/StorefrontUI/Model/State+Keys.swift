@@ -307,9 +307,16 @@ extension State {
         purchases.balances.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// The subscriptions with an end date, for My Purchases → Subscriptions.
-    var subscriptionRows: [(productID: String, until: Date)] {
-        purchases.activeUntil.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    /// The subscriptions the account has (with an end date) or whose billing failed, for My
+    /// Purchases → Subscriptions, by product ID.
+    var subscriptionRows: [String] {
+        let failing = purchases.subscriptions.filter {
+            switch $0.phase {
+            case .gracePeriod, .billingRetry: true
+            default: false
+            }
+        }
+        return Set(purchases.activeUntil.keys).union(failing.map(\.productID)).sorted()
     }
 
     private mutating func handlePurchases(_ key: Key, tab: Int, selected: Int) -> [Effect] {

@@ -51,12 +51,13 @@ enum Format {
         return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// When a subscription ends: the day, with the time when it ends within two days of `now`,
-    /// and the seconds within an hour (accelerated renewals come seconds apart).
+    /// When a subscription ends: the day; within two days of `now` the time too, to the second
+    /// within an hour (accelerated renewals come seconds apart), and only the time on the
+    /// same day as `now`.
     static func until(_ date: Date, now: Date?) -> String {
         guard let now, abs(date.timeIntervalSince(now)) < 2 * 86_400 else { return day(date) }
-        guard abs(date.timeIntervalSince(now)) < 3_600 else { return minute(date) }
-        return day(date) + " " + clock(date)
+        let time = abs(date.timeIntervalSince(now)) < 3_600 ? clock(date) : String(minute(date).suffix(5))
+        return day(date) == day(now) ? time : day(date) + " " + time
     }
 
     /// `1 month`, `1 个月`, `1か月`.

@@ -54,7 +54,8 @@ enum ProductListView {
             status = width >= 90 ? 24 : (width >= 70 ? 23 : 16)
             price = width >= 90 ? 11 : 9
             type = width >= 90 ? 16 : (width >= 66 ? 14 : 0)
-            name = max(4, width - 3 - type - price - status - 3)
+            // The marker takes 3 cells; a gap of 1 follows the name and the type, 2 the price.
+            name = max(4, width - 3 - type - price - status - (type > 0 ? 4 : 3))
         }
     }
 

@@ -25,14 +25,29 @@ struct ProductStatus {
             let balance = state.purchases.balances[product.id] ?? 0
             return balance > 0 ? ProductStatus(text: s("Balance {}", String(balance)), style: Theme.owned) : nil
         case .autoRenewable, .nonRenewing:
-            guard let until = state.purchases.activeUntil[product.id] else { return nil }
-            if let now = state.now, until <= now {
-                return ProductStatus(text: s("Expired {}", Format.day(until)), style: Theme.secondary)
-            }
-            return ProductStatus(text: s("Active until {}", Format.until(until, now: state.now)), style: Theme.owned)
+            return subscription(product.id, in: state)
         default:
             return state.purchases.owned.contains(product.id)
                 ? ProductStatus(text: s("Owned"), style: Theme.owned) : nil
         }
+    }
+
+    /// A subscription's status: active until, in a grace period (billing failed, access goes
+    /// on), in billing retry (no access), or expired.
+    static func subscription(_ productID: String, in state: State) -> ProductStatus? {
+        let s = state.strings
+        switch state.purchases.subscriptions.last(where: { $0.productID == productID })?.phase {
+        case .gracePeriod(let until):
+            return ProductStatus(text: s("Grace until {}", Format.until(until, now: state.now)), style: Theme.waiting)
+        case .billingRetry:
+            return ProductStatus(text: s("Billing retry"), style: Theme.error)
+        default:
+            break
+        }
+        guard let until = state.purchases.activeUntil[productID] else { return nil }
+        if let now = state.now, until <= now {
+            return ProductStatus(text: s("Expired {}", Format.day(until)), style: Theme.secondary)
+        }
+        return ProductStatus(text: s("Active until {}", Format.until(until, now: state.now)), style: Theme.owned)
     }
 }

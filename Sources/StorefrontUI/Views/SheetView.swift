@@ -276,10 +276,8 @@ enum SheetView {
         case 1:
             texts = state.balanceRows.map { (TextLayout.pad(state.name(of: $0.productID), to: 34) + s("Balance {}", String($0.count)), Theme.owned) }
         default:
-            texts = state.subscriptionRows.map { row in
-                let expired = state.now.map { row.until <= $0 } ?? false
-                let text = expired ? s("Expired {}", Format.day(row.until)) : s("Active until {}", Format.until(row.until, now: state.now))
-                return (TextLayout.pad(state.name(of: row.productID), to: 34) + text, expired ? Theme.secondary : Theme.owned)
+            texts = state.subscriptionRows.compactMap { productID in
+                ProductStatus.subscription(productID, in: state).map { (TextLayout.pad(state.name(of: productID), to: 34) + $0.text, $0.style) }
             }
         }
         if texts.isEmpty { line(s("No transactions"), inner, 2, style: Theme.secondary, indent: 2, into: &screen) }
