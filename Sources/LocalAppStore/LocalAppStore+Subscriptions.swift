@@ -52,6 +52,29 @@ extension LocalAppStore {
         subscriptionsChanged()
     }
 
+    /// The records that change the time rate to `settings.storeTimeRate`: renewals that fell
+    /// due at the old rate are journaled first, at the old rate; then a current period that
+    /// would outlast one period at a faster new rate ends one new period from now (its
+    /// transaction back in the queue with the new expiry), so the new pace shows at once.
+    func timeRateChange(to settings: LocalStoreSettings, state: inout JournalState, now: Date) -> [JournalRecord] {
+        let account = configuration.account.id
+        var records = desk(state, now: now).advance(accountID: account, state: &state)
+        records.append(JournalRecord.make(settings))
+        for record in records { _ = state.apply(record) }
+        let desk = self.desk(state, now: now)
+        for var stored in state.subscriptions(accountID: account)
+        where !stored.lifecycle.isExpired && stored.lifecycle.billingRetryStart == nil {
+            guard let period = desk.period(of: stored.lifecycle.productID) else { continue }
+            let end = desk.rate.end(of: period, startingAt: now)
+            guard end < stored.lifecycle.periodEnd else { continue }
+            stored.lifecycle.endPeriod(at: end)
+            let revised = endLatestPeriod(of: stored, at: end, state: state) + [JournalRecord.make(stored)]
+            for record in revised { _ = state.apply(record) }
+            records += revised
+        }
+        return records
+    }
+
     /// Tells listeners that subscription state may have changed, and re-arms the timer.
     func subscriptionsChanged() {
         guard !journal.state.subscriptions(accountID: configuration.account.id).isEmpty else { return }

@@ -348,12 +348,16 @@ public actor LocalAppStore: StoreBackend {
     ///   - value: e.g. `on`, `off`, `250`, `network`.
     /// - Throws: `.unknownSetting` or `.invalidSettingValue`, naming what is accepted.
     public func set(name: String, value: String) throws(LocalAppStoreError) {
-        let (_, changed) = try journal.transact { state throws(LocalAppStoreError) in
+        let now = configuration.clock.now
+        let (rateChanged, changed) = try journal.transact { state throws(LocalAppStoreError) in
             var settings = state.settings
             try settings.set(name: name, value: value)
-            return (settings == state.settings ? [] : [JournalRecord.make(settings)], ())
+            guard settings != state.settings else { return ([], false) }
+            guard settings.storeTimeRate != state.settings.storeTimeRate else { return ([JournalRecord.make(settings)], false) }
+            return (timeRateChange(to: settings, state: &state, now: now), true)
         }
         announce(changed)
+        if rateChanged { subscriptionsChanged() }
     }
 
     /// The current storefront.

@@ -87,13 +87,14 @@ public struct LocalReceiptIssuer: Sendable {
     ) throws -> AppReceipt {
         var listed: [InAppPurchaseReceipt] = []
         listed.reserveCapacity(transactions.count)
+        let upgrades = Self.upgradeDates(transactions)
         for transaction in transactions {
             let refunded = transaction.revocationDate != nil
             guard transaction.state.grantsContent || refunded else { continue }
             if transaction.productType == .consumable, finishedTransactionIDs.contains(transaction.transactionID), !refunded {
                 continue
             }
-            listed.append(Self.inAppPurchase(transaction))
+            listed.append(Self.inAppPurchase(transaction, upgradedAt: upgrades[transaction.transactionID]))
         }
         var receipt = AppReceipt(
             receiptType: configuration.receiptType, appItemID: 0, bundleID: configuration.bundleID,
@@ -123,8 +124,26 @@ public struct LocalReceiptIssuer: Sendable {
         try receipt.write(to: url, options: .atomic)
     }
 
-    /// One transaction as an in-app purchase receipt entry.
-    public static func inAppPurchase(_ transaction: Transaction) -> InAppPurchaseReceipt {
+    /// When each upgraded subscription transaction was replaced: the purchase date of the next
+    /// transaction of its subscription. The receipt gives it as the cancellation date, as the
+    /// App Store does for "an auto-renewable subscription plan that was upgraded".
+    static func upgradeDates(_ transactions: [Transaction]) -> [String: Date] {
+        let upgraded = transactions.filter(\.isUpgraded)
+        guard !upgraded.isEmpty else { return [:] }
+        let originals = Set(upgraded.map(\.originalTransactionID))
+        let periods = Dictionary(grouping: transactions.filter { originals.contains($0.originalTransactionID) },
+                                 by: \.originalTransactionID)
+        var dates: [String: Date] = [:]
+        for transaction in upgraded {
+            dates[transaction.transactionID] = periods[transaction.originalTransactionID]?
+                .map(\.purchaseDate).filter { $0 > transaction.purchaseDate }.min()
+        }
+        return dates
+    }
+
+    /// One transaction as an in-app purchase receipt entry; `upgradedAt` is when an upgrade
+    /// replaced it (its cancellation date unless it was refunded).
+    public static func inAppPurchase(_ transaction: Transaction, upgradedAt: Date? = nil) -> InAppPurchaseReceipt {
         let isSubscription = transaction.productType == .autoRenewable
         return InAppPurchaseReceipt(
             quantity: Int64(transaction.quantity), productID: transaction.productID,
@@ -132,7 +151,7 @@ public struct LocalReceiptIssuer: Sendable {
             purchaseDate: transaction.purchaseDate, originalPurchaseDate: transaction.originalPurchaseDate,
             productType: productType(transaction.productType), expiresDate: transaction.expiresDate,
             webOrderLineItemID: transaction.webOrderLineItemID.flatMap { Int64($0) },
-            cancellationDate: transaction.revocationDate,
+            cancellationDate: transaction.revocationDate ?? upgradedAt,
             isInTrialPeriod: isSubscription ? transaction.offerType == .introductory && transaction.price == 0 : nil,
             isInIntroOfferPeriod: isSubscription ? transaction.offerType == .introductory : nil,
             promotionalOfferIdentifier: transaction.offerType == .promotional ? transaction.offerID : nil)

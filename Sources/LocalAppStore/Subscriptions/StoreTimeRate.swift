@@ -63,10 +63,11 @@ public struct StoreTimeRate: RawRepresentable, Hashable, Sendable, CustomStringC
         case 1000...1005:
             return [900, 300, 60, 30, 10, 2][rawValue - 1000]
         case 10...15:
-            // Apple's tables: weekly renews in a quarter of a month's time (at the 30-second
-            // rate, 10 s), longer periods in whole months (a year is twelve months).
+            // Apple's tables (SKTestSession.TimeRate): a week renews in 15 min, 10 min, 5 min,
+            // 3 min or 10 s; longer periods in whole months (a year is twelve months). The
+            // 15-minute rate's weekly figure follows the others (its table was not at hand).
             let month: TimeInterval = [10: 3600, 11: 1800, 12: 900, 13: 300, 15: 30][rawValue] ?? 3600
-            let week = rawValue == 15 ? 10 : month / 4
+            let week: TimeInterval = [10: 900, 11: 600, 12: 300, 13: 180, 15: 10][rawValue] ?? month / 4
             return switch period.unit {
             case .day: week / 7 * Double(period.value)
             case .week: week * Double(period.value)
@@ -93,7 +94,8 @@ public struct StoreTimeRate: RawRepresentable, Hashable, Sendable, CustomStringC
 
     /// Real seconds the store keeps retrying billing before the subscription expires.
     public func billingRetryPeriod(for period: SubscriptionPeriod) -> TimeInterval {
-        if (1000...1005).contains(rawValue) { return renewalInterval(for: period) * 4 }
+        // Apple's fixed-rate tables: twice the renewal interval (every 2 seconds: 4 s).
+        if (1000...1005).contains(rawValue) { return renewalInterval(for: period) * 2 }
         return 60 * 86_400 / scaleOfRealTime
     }
 

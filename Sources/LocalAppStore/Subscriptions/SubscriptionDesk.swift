@@ -35,20 +35,28 @@ struct SubscriptionDesk {
         let existing = state.subscription(accountID: entry.accountID, groupID: info.groupID)
         entry.transaction.subscriptionGroupID = info.groupID
 
-        if var current = existing, isActive(current.lifecycle) {
-            return change(&entry, to: product, info: info, period: period, current: &current, state: state)
-        }
-
-        // A new subscriber, or a lapsed one coming back.
+        // A promotional offer must be the product's, and is for current or lapsed subscribers.
         var offer: Catalog.SubscriptionOffer?
         if let offerID = entry.transaction.payment.offerID {
+            guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }) else {
+                fail(&entry, "\(productID) has no promotional offer \(offerID)")
+                return (false, [])
+            }
             guard existing != nil else {
                 fail(&entry, "the promotional offer \(offerID) is for current or lapsed subscribers of \(info.groupName)")
                 return (false, [])
             }
-            offer = info.promotionalOffers.first { $0.id == offerID }
+            offer = promotional
+        }
+
+        if var current = existing, isActive(current.lifecycle) {
+            return change(&entry, to: product, info: info, period: period, offer: offer, current: &current, state: state)
+        }
+
+        // A new subscriber, or a lapsed one coming back.
+        if let offer {
             entry.transaction.offerType = .promotional
-            entry.transaction.offerID = offerID
+            entry.transaction.offerID = offer.id
         } else if existing == nil, let intro = info.introductoryOffer {
             offer = intro
             entry.transaction.offerType = .introductory
@@ -75,17 +83,21 @@ struct SubscriptionDesk {
         let first = existing.flatMap { state.entries[$0.lifecycle.originalTransactionID] }
         entry.transaction = transaction(
             entry.transaction, originalID: originalID, originalPurchaseDate: first?.transaction.purchaseDate ?? now,
-            start: now, end: end, web: lifecycle.webOrderLineItemID)
+            start: now, end: end)
         let stored = StoredSubscription(
             accountID: entry.accountID, lifecycle: lifecycle, discountedRenewalsLeft: discountedRenewals,
+            discountOfferID: entry.transaction.offerType == .promotional ? entry.transaction.offerID : nil,
             latestTransactionID: entry.id)
         return (true, [JournalRecord.make(stored)])
     }
 
-    /// A purchase in a group the account is subscribed in right now.
+    /// A purchase in a group the account is subscribed in right now. A promotional offer
+    /// prices the periods it covers: from now on an upgrade, from the next renewal otherwise
+    /// (each covered period at the offer's price; a pay-up-front offer charges its price once).
     private func change(
         _ entry: inout QueueEntry, to product: Catalog.Product, info: Catalog.SubscriptionInfo,
-        period: StoreCore.SubscriptionPeriod, current: inout StoredSubscription, state: JournalState
+        period: StoreCore.SubscriptionPeriod, offer: Catalog.SubscriptionOffer?, current: inout StoredSubscription,
+        state: JournalState
     ) -> (charged: Bool, records: [JournalRecord]) {
         let productID = product.id
         let currentProductID = current.lifecycle.productID
@@ -103,23 +115,38 @@ struct SubscriptionDesk {
             current.lifecycle.willAutoRenew = true
             if var replaced = latest {
                 replaced.transaction.isUpgraded = true
+                // Back in the queue, so the app learns of it (at once, or at its next start).
+                replaced.finished = false
                 records.append(JournalRecord.make(replaced))
             }
             current.latestTransactionID = entry.id
             current.discountedRenewalsLeft = 0
+            current.discountOfferID = nil
+            if let offer {
+                entry.transaction.price = offer.paymentMode == .free ? 0 : offer.price
+                entry.transaction.offerType = .promotional
+                entry.transaction.offerID = offer.id
+                current.discountedRenewalsLeft = max(offer.numberOfPeriods - 1, 0)
+                current.discountOfferID = offer.id
+            }
             entry.transaction = transaction(
                 entry.transaction, originalID: current.lifecycle.originalTransactionID,
                 originalPurchaseDate: original?.transaction.purchaseDate ?? now, start: now,
-                end: current.lifecycle.periodEnd, web: current.lifecycle.webOrderLineItemID)
+                end: current.lifecycle.periodEnd)
             records.append(JournalRecord.make(current))
             return (true, records)
         }
 
         // The same product (auto-renew back on), a downgrade or a crossgrade to another
         // period: nothing changes until the next renewal, and nothing is charged now. The
-        // purchase answers with the current period.
+        // purchase answers with the current period, and its transaction stands for that period
+        // from now on (a refund of it ends the subscription, as for any current period).
         current.lifecycle.autoRenewProductID = productID
         current.lifecycle.willAutoRenew = true
+        if let offer {
+            current.discountedRenewalsLeft = max(offer.numberOfPeriods, 1)
+            current.discountOfferID = offer.id
+        }
         let period = latest?.transaction
         entry.transaction = StoreCore.Transaction(
             transactionID: entry.id, originalTransactionID: current.lifecycle.originalTransactionID,
@@ -129,6 +156,7 @@ struct SubscriptionDesk {
             expiresDate: current.lifecycle.periodEnd, webOrderLineItemID: period?.webOrderLineItemID,
             price: 0, currencyCode: entry.transaction.currencyCode, storefront: entry.transaction.storefront,
             subscriptionGroupID: info.groupID)
+        current.latestTransactionID = entry.id
         records.append(JournalRecord.make(current))
         return (false, records)
     }
@@ -153,23 +181,28 @@ struct SubscriptionDesk {
     /// Journals the renewal transactions of `events` and points `stored` at the last one.
     func renewals(_ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState) -> [JournalRecord] {
         var records: [JournalRecord] = []
-        for case .renewed(let productID, let start, let end, let web) in events {
+        for case .renewed(let productID, let start, let end, _) in events {
             guard let product = catalog.product(id: productID) else { continue }
             let latest = state.entries[stored.latestTransactionID]
             let original = state.entries[stored.lifecycle.originalTransactionID]
             let price = self.price(product)
+            let transactionID = state.allocateTransactionID()
             var renewal = StoreCore.Transaction(
-                transactionID: state.allocateTransactionID(), originalTransactionID: stored.lifecycle.originalTransactionID,
+                transactionID: transactionID, originalTransactionID: stored.lifecycle.originalTransactionID,
                 productID: productID, productType: .autoRenewable,
                 payment: Payment(productID: productID, applicationUsername: latest?.transaction.payment.applicationUsername),
                 state: .purchased, purchaseDate: start, originalPurchaseDate: original?.transaction.purchaseDate ?? start,
-                expiresDate: end, webOrderLineItemID: webOrderLineItemID(stored.lifecycle.originalTransactionID, web),
+                expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
                 subscriptionGroupID: stored.lifecycle.groupID)
-            if stored.discountedRenewalsLeft > 0, let intro = product.subscription?.introductoryOffer {
+            if stored.discountedRenewalsLeft > 0, let offer = discountOffer(of: stored, product: product) {
+                // A pay-up-front offer charged its price once, with the period it began.
+                let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
+                    && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
+                renewal.price = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
+                renewal.offerType = stored.discountOfferID == nil ? .introductory : .promotional
+                renewal.offerID = stored.discountOfferID
                 stored.discountedRenewalsLeft -= 1
-                renewal.price = intro.price
-                renewal.offerType = .introductory
             }
             let entry = QueueEntry(
                 transaction: renewal, accountID: stored.accountID, charged: true, finished: false, pending: nil, owner: nil)
@@ -188,23 +221,32 @@ struct SubscriptionDesk {
         !lifecycle.isExpired && (lifecycle.willAutoRenew || lifecycle.isActive(at: now))
     }
 
+    /// The offer a subscription's discounted renewals are priced at: its promotional offer,
+    /// else the product's introductory offer.
+    private func discountOffer(of stored: StoredSubscription, product: Catalog.Product) -> Catalog.SubscriptionOffer? {
+        guard let id = stored.discountOfferID else { return product.subscription?.introductoryOffer }
+        return product.subscription?.promotionalOffers.first { $0.id == id }
+            ?? catalog.products.lazy.compactMap(\.subscription).flatMap(\.promotionalOffers).first { $0.id == id }
+    }
+
     private func transaction(
-        _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date, web: Int
+        _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date
     ) -> StoreCore.Transaction {
         StoreCore.Transaction(
             transactionID: t.transactionID, originalTransactionID: originalID, productID: t.productID,
             productType: .autoRenewable, payment: t.payment, state: .purchased, purchaseDate: start,
             originalPurchaseDate: originalPurchaseDate, expiresDate: end,
-            webOrderLineItemID: webOrderLineItemID(originalID, web), price: t.price, currencyCode: t.currencyCode,
-            storefront: t.storefront, subscriptionGroupID: t.subscriptionGroupID, offerType: t.offerType, offerID: t.offerID)
+            webOrderLineItemID: webOrderLineItemID(forPeriodOf: t.transactionID), price: t.price,
+            currencyCode: t.currencyCode, storefront: t.storefront, subscriptionGroupID: t.subscriptionGroupID,
+            offerType: t.offerType, offerID: t.offerID)
     }
 
-    /// A numeric web order line item ID, new for each period of a subscription.
-    func webOrderLineItemID(_ originalID: String, _ period: Int) -> String {
-        guard let original = UInt64(originalID) else { return String(period) }
-        let (base, overflow) = original.multipliedReportingOverflow(by: 1000)
-        guard !overflow else { return String(period) }
-        return String(base &+ UInt64(period % 1000))
+    /// A numeric web order line item ID for the period that `transactionID` begins: derived
+    /// from that transaction's ID, which the store never reuses, so no two periods share one
+    /// however many renewals a subscription has.
+    func webOrderLineItemID(forPeriodOf transactionID: String) -> String {
+        guard let id = UInt64(transactionID), id < UInt64.max / 10 else { return transactionID }
+        return String(id * 10 + 1)
     }
 
     private func fail(_ entry: inout QueueEntry, _ reason: String) {

@@ -46,7 +46,8 @@ public enum PurchaseQueries {
         _ kind: SubscriptionKind, productIDs: Set<String>, in records: [PurchaseRecord], at now: Date
     ) -> SubscriptionResult {
         let dated: [(Date, PurchaseRecord)] = records.compactMap { record in
-            guard productIDs.contains(record.productID), record.cancellationDate == nil else { return nil }
+            // An upgraded period was replaced (a receipt gives it a cancellation date instead).
+            guard productIDs.contains(record.productID), record.cancellationDate == nil, !record.isUpgraded else { return nil }
             switch kind {
             case .autoRenewable:
                 return record.expiresDate.map { ($0, record) }

@@ -22,6 +22,14 @@ import Testing
         #expect(hourly.renewalInterval(for: month) == 3600)
         #expect(hourly.renewalInterval(for: week) == 900)
         #expect(hourly.renewalInterval(for: year) == 12 * 3600)
+        let halfHourly = StoreTimeRate.monthlyRenewalEveryThirtyMinutes
+        #expect(halfHourly.renewalInterval(for: week) == 600)
+        #expect(halfHourly.renewalInterval(for: SubscriptionPeriod(value: 3, unit: .month)) == 5400)
+        #expect(halfHourly.renewalInterval(for: year) == 6 * 3600)
+        let fiveMinutes = StoreTimeRate.monthlyRenewalEveryFiveMinutes
+        #expect(fiveMinutes.renewalInterval(for: week) == 180)
+        #expect(fiveMinutes.renewalInterval(for: SubscriptionPeriod(value: 6, unit: .month)) == 1800)
+        #expect(fiveMinutes.renewalInterval(for: year) == 3600)
         let fast = StoreTimeRate.monthlyRenewalEveryThirtySeconds
         #expect(fast.renewalInterval(for: week) == 10)
         #expect(fast.renewalInterval(for: SubscriptionPeriod(value: 3, unit: .month)) == 90)
@@ -32,6 +40,9 @@ import Testing
         #expect(StoreTimeRate.oneRenewalEveryTwoSeconds.renewalInterval(for: year) == 2)
         #expect(StoreTimeRate.oneRenewalEveryFiveMinutes.renewalInterval(for: week) == 300)
         #expect(StoreTimeRate.oneRenewalEveryFiveMinutes.gracePeriod(for: week) == 300)
+        // Billing retry lasts twice the interval: 10 minutes, 4 seconds.
+        #expect(StoreTimeRate.oneRenewalEveryFiveMinutes.billingRetryPeriod(for: year) == 600)
+        #expect(StoreTimeRate.oneRenewalEveryTwoSeconds.billingRetryPeriod(for: week) == 4)
     }
 
     @Test func realTimeFollowsTheCalendar() {
@@ -116,8 +127,8 @@ import Testing
         #expect(s.isInGracePeriod(at: t0.addingTimeInterval(15)))
         #expect(!s.isActive(at: t0.addingTimeInterval(21)))
         #expect(!s.isInGracePeriod(at: t0.addingTimeInterval(21)), "grace over, billing retry goes on")
-        // Billing retry lasts four renewal intervals at the fixed rates.
-        #expect(advance(&s, 60, grace: true) == [.expired(at: t0.addingTimeInterval(50), intent: .billingError)])
+        // Billing retry lasts two renewal intervals at the fixed rates.
+        #expect(advance(&s, 60, grace: true) == [.expired(at: t0.addingTimeInterval(30), intent: .billingError)])
     }
 
     @Test func aFailedForcedRenewalEndsThePeriodNowAndStartsBillingRetry() {
@@ -129,8 +140,8 @@ import Testing
         #expect(s.isInGracePeriod(at: now.addingTimeInterval(5)) && s.isActive(at: now.addingTimeInterval(5)))
         #expect(s.failRenewal(at: now.addingTimeInterval(1), rate: rate, gracePeriodEnabled: true) { periods[$0] }.isEmpty,
                 "already in billing retry")
-        // Billing retry runs its course from the failure: four renewal intervals.
-        #expect(advance(&s, 60) == [.expired(at: now.addingTimeInterval(40), intent: .billingError)])
+        // Billing retry runs its course from the failure: two renewal intervals.
+        #expect(advance(&s, 60) == [.expired(at: now.addingTimeInterval(20), intent: .billingError)])
         #expect(!s.isInGracePeriod(at: now.addingTimeInterval(5)), "expired")
     }
 

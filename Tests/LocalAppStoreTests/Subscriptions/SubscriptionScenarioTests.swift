@@ -51,8 +51,8 @@ struct SubscriptionScenarioTests {
         catalog = try StoreKitConfiguration.load(contentsOf: Self.demoCatalog)
     }
 
-    func launch(settings: [String: String] = [:]) async throws -> App {
-        let backend = try makeStore(directory, catalog: catalog, clock: clock)
+    func launch(settings: [String: String] = [:], catalog: StoreKitConfiguration? = nil) async throws -> App {
+        let backend = try makeStore(directory, catalog: catalog ?? self.catalog, clock: clock)
         try await backend.set(name: "time-rate", value: "every-10-seconds")
         for (name, value) in settings { try await backend.set(name: name, value: value) }
         let store = Store(
@@ -116,11 +116,16 @@ struct SubscriptionScenarioTests {
         #expect(trial.offerType == .introductory)
         #expect(trial.price == 0)
         #expect(try await receiptEntries(app)[trial.transactionID]?.isInIntroOfferPeriod == true)
+        #expect(try await entitled(app) == [Self.plus], "the trial entitles")
+        #expect(await app.waitForStatus(.subscribed).last == .subscribed)
         clock.advance(by: 10)
         let paid = try #require(await app.nextUpdate())
         #expect(paid.offerType == nil)
         #expect(paid.price == Decimal(string: "4.99"))
         #expect(paid.originalTransactionID == trial.transactionID)
+        #expect(try await entitled(app) == [Self.plus])
+        #expect(try await app.store.currentEntitlements().first?.transactionID == paid.transactionID)
+        #expect(try await receiptEntries(app)[paid.transactionID]?.isInIntroOfferPeriod == false)
 
         try await app.backend.expire(Self.plus)
         #expect(await app.waitForStatus(.expired).last == .expired)
@@ -131,17 +136,45 @@ struct SubscriptionScenarioTests {
     }
 
     @Test func upgradeMidPeriodTakesEffectAtOnce() async throws {
-        let app = try await launch()
+        var app = try await launch()
         let basic = try #require(await app.store.purchase(Self.basic).transaction)
+        #expect(await app.waitForStatus(.subscribed).last == .subscribed)
         clock.advance(by: 4)
         let pro = try #require(await app.store.purchase(Self.pro).transaction)
         #expect(pro.productID == Self.pro)
         #expect(pro.originalTransactionID == basic.transactionID)
         #expect(pro.expiresDate == clock.now.addingTimeInterval(10))
+        // The replaced period reaches the app as upgraded.
+        let replaced = try #require(await app.nextUpdate())
+        #expect(replaced.transactionID == basic.transactionID && replaced.isUpgraded)
+        #expect(try await app.store.history().first { $0.transactionID == basic.transactionID }?.isUpgraded == true)
         #expect(try await entitled(app) == [Self.pro], "only one active subscription per group")
+        let statuses = try await app.store.subscriptionStatuses()
+        #expect(statuses.map(\.state) == [.subscribed] && statuses.first?.transaction.productID == Self.pro)
         let entries = try await receiptEntries(app)
         #expect(entries[pro.transactionID]?.productID == Self.pro)
         #expect(entries[basic.transactionID]?.originalTransactionID == entries[pro.transactionID]?.originalTransactionID)
+        #expect(entries[basic.transactionID]?.cancellationDate.map { Int($0.timeIntervalSince1970) }
+            == Int(pro.purchaseDate.timeIntervalSince1970), "the receipt cancels an upgraded period at the upgrade")
+        // SwiftyStoreKit's question over the group, from the app's records and from the receipt.
+        let group: Set = [Self.basic, Self.pro]
+        for (source, verdict) in [
+            ("the app's records", try await app.store.verifySubscriptions(.autoRenewable, productIDs: group)),
+            ("the receipt", PurchaseQueries.verifySubscriptions(
+                .autoRenewable, productIDs: group, in: entries.values.compactMap { PurchaseRecord($0) }, at: clock.now)),
+        ] {
+            guard case .purchased(let until, let items) = verdict else {
+                Issue.record("\(source): \(verdict)")
+                continue
+            }
+            #expect(Int(until.timeIntervalSince1970) == Int(try #require(pro.expiresDate).timeIntervalSince1970), "\(source)")
+            #expect(items.map(\.transactionID) == [pro.transactionID], "\(source): the upgraded period does not count")
+        }
+        // Entitlements from the verified receipt, with the catalog's groups.
+        let groupID = try #require(catalog.product(id: Self.pro)?.subscription?.groupID)
+        let fromReceipt = entries.values.compactMap { PurchaseRecord($0, groups: [Self.basic: groupID, Self.pro: groupID]) }
+        #expect(EntitlementCalculator().currentEntitlements(records: fromReceipt, renewalInfo: [], at: clock.now)
+            .map(\.transactionID) == [pro.transactionID])
         #expect(try await app.backend.charges().count == 2)
     }
 
@@ -151,14 +184,33 @@ struct SubscriptionScenarioTests {
         clock.advance(by: 3)
         let answer = try #require(await app.store.purchase(Self.basic).transaction)
         #expect(answer.productID == Self.pro, "the current level stays until the renewal")
+        #expect(answer.expiresDate == pro.expiresDate && answer.webOrderLineItemID == pro.webOrderLineItemID, "the same period")
         #expect(await app.backend.renewalInfo().first?.autoRenewProductID == Self.basic)
         #expect(try await entitled(app) == [Self.pro])
+        let status = try #require(try await app.store.subscriptionStatuses().first)
+        #expect(status.state == .subscribed && status.renewalInfo?.autoRenewProductID == Self.basic)
         #expect(try await app.backend.charges().count == 1, "a downgrade charges nothing now")
         clock.advance(by: 7)
         let renewal = try #require(await app.nextUpdate())
         #expect(renewal.productID == Self.basic)
         #expect(renewal.originalTransactionID == pro.transactionID)
         #expect(try await entitled(app) == [Self.basic])
+        #expect(try await receiptEntries(app)[renewal.transactionID]?.productID == Self.basic)
+    }
+
+    /// The transaction a downgrade answers with stands for the current period: refunding it
+    /// ends the subscription in the store as in the app.
+    @Test func refundingTheDowngradesAnswerEndsTheSubscription() async throws {
+        var app = try await launch()
+        _ = await app.store.purchase(Self.pro)
+        clock.advance(by: 3)
+        let answer = try #require(await app.store.purchase(Self.basic).transaction)
+        try await app.backend.refund(transactionID: answer.transactionID)
+        #expect(await app.waitForStatus(.revoked).last == .revoked)
+        #expect(try await entitled(app).isEmpty)
+        #expect(try await app.backend.subscriptions().first?.isExpired == true, "the store agrees")
+        clock.advance(by: 20)
+        #expect(try await app.store.history().count == 2, "nothing renews")
     }
 
     @Test func crossgradeToAnotherPeriodWaitsForTheRenewal() async throws {
@@ -178,6 +230,8 @@ struct SubscriptionScenarioTests {
         #expect(try await entitled(app).isEmpty)
         #expect(await app.backend.renewalInfo().first?.isInBillingRetry == true)
 
+        #expect(try await receiptEntries(app).count == 1, "a failed renewal adds no period to the receipt")
+
         try await app.backend.set(name: "billing-retry", value: "off")
         try await app.backend.setBillingIssue(first.transactionID, on: false)
         let recovered = try #require(await app.nextUpdate())
@@ -185,6 +239,9 @@ struct SubscriptionScenarioTests {
         #expect(recovered.purchaseDate == clock.now)
         #expect(await app.waitForStatus(.subscribed).last == .subscribed)
         #expect(try await entitled(app) == [Self.basic])
+        let entry = try #require(try await receiptEntries(app)[recovered.transactionID])
+        #expect(entry.originalTransactionID == first.transactionID)
+        #expect(entry.expiresDate.map { Int($0.timeIntervalSince1970) } == recovered.expiresDate.map { Int($0.timeIntervalSince1970) })
     }
 
     @Test func gracePeriodThenExpiry() async throws {
@@ -200,6 +257,12 @@ struct SubscriptionScenarioTests {
         #expect(await app.backend.renewalInfo().first?.expirationIntent == .billingError)
         #expect(try await entitled(app).isEmpty)
         #expect(try await app.store.history().map(\.transactionID) == [first.transactionID])
+        let entries = try await receiptEntries(app)
+        #expect(entries.keys.sorted() == [first.transactionID], "no period was paid after the first")
+        #expect(entries[first.transactionID]?.cancellationDate == nil, "a lapse is no refund")
+        // Nothing new was sold, so the update stream stays quiet: the next update is a later refund.
+        try await app.backend.refund(transactionID: first.transactionID)
+        #expect(await app.nextUpdate()?.transactionID == first.transactionID)
     }
 
     /// Xcode's forced renewal while billing fails: the renewal fails now, as one on the
@@ -278,6 +341,10 @@ struct SubscriptionScenarioTests {
         #expect(Set(delivered.map(\.transactionID)).count == 3)
         #expect(try await entitled(app) == [Self.basic])
         #expect(try await app.store.history().count == 4)
+        let status = try #require(try await app.store.subscriptionStatuses().first)
+        #expect(status.state == .subscribed && status.transaction.transactionID == delivered.last?.transactionID)
+        let entries = try await receiptEntries(app)
+        #expect(delivered.allSatisfy { entries[$0.transactionID] != nil }, "the receipt lists the offline renewals")
     }
 
     @Test func promotionalOffersAreForSubscribersOnly() async throws {
