@@ -164,6 +164,22 @@ import Testing
         #expect(try entitlements().items.isEmpty, "no grace: access ends with the failed renewal")
     }
 
+    @Test func buyWithAnOfferAppliesAPromotionalOfferToALapsedSubscriberOnly() throws {
+        let pro = "com.storefront.demo.premium.pro.monthly", comeback = "com.storefront.demo.premium.pro.comeback"
+        let newcomer = try sf(["buy", pro, "--offer", comeback])
+        #expect(newcomer.status == 1 && newcomer.stderr.contains("current or lapsed subscribers"), "\(newcomer.stderr)")
+        let id = try buy(monthly)
+        #expect(try sf(["store", "expire", id]).status == 0)
+        let unknown = try sf(["buy", pro, "--offer", "nope"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no promotional offer nope"), "\(unknown.stderr)")
+        let back = try #require(try object(["buy", pro, "--offer", comeback])["transaction"] as? [String: Any])
+        #expect(back["offerType"] as? String == "promotional")
+        #expect(back["offerID"] as? String == comeback)
+        #expect(back["price"] as? String == "0")
+        #expect(back["originalTransactionID"] as? String == id, "the same subscription, resumed")
+        #expect(try entitlements().items.map { $0["productID"] as? String } == [pro])
+    }
+
     @Test func unknownIDsAndBadValuesAreRefusedNamingThem() throws {
         _ = try buy(monthly)
         let coins = try buy("com.storefront.demo.coins.100")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import StoreCore
 
@@ -13,10 +14,13 @@ struct StoreSubscriptionTests {
 
     init() throws { dir = try TemporaryDirectory() }
 
+    /// The engine's notifications, private to this test.
+    let center = NotificationCenter()
+
     func launch() async throws -> Store {
         let store = Store(
             backend: backend, ledger: try FileLedger(path: dir.path("ledger.jsonl")),
-            configuration: StoreConfiguration(clock: clock))
+            configuration: StoreConfiguration(notificationCenter: center, clock: clock))
         await store.start()
         return store
     }
@@ -33,6 +37,15 @@ struct StoreSubscriptionTests {
         let store = try await launch()
         let observer = RecordingObserver()
         store.addObserver(observer)
+        let posted = Mutex<[String]>([])
+        let tokens = [Notification.Name.storeTransactionRevoked, .storeSubscriptionStatusChanged].map { name in
+            center.addObserver(forName: name, object: nil, queue: nil) { note in
+                let what = note.storeSubscriptionStatus.map { "status:\($0.state.rawValue)" }
+                    ?? note.storeTransaction.map { "revoked:\($0.transactionID)" } ?? "?"
+                posted.withLock { $0.append(what) }
+            }
+        }
+        defer { tokens.forEach(center.removeObserver) }
         var updates = store.transactionUpdates().makeAsyncIterator()
         var events = store.events().makeAsyncIterator()
 
@@ -62,6 +75,11 @@ struct StoreSubscriptionTests {
         }
         #expect(states == [.subscribed, .revoked])
         #expect(sawRevoked)
+        // Observers and notifications heard the same, before the stream.
+        #expect(observer.log.filter { $0.hasPrefix("revoked") || $0.hasPrefix("status") }
+            == ["status:pass:subscribed", "revoked:501", "status:pass:revoked"])
+        #expect(posted.withLock { $0 } == ["status:subscribed", "revoked:501", "status:revoked"])
+        #expect(observer.log.contains("finished:500") && observer.log.contains("finished:501"), "renewals reach observers")
         #expect(try await store.history().count == 2, "a refund updates the record; it adds none")
     }
 

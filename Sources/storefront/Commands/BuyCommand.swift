@@ -5,12 +5,14 @@ import StoreCore
 struct BuyCommand: Command {
     let name = "buy"
     let summary = "Buy a product; the purchase is verified, recorded and delivered once."
-    let usage = "PRODUCT_ID [--quantity N] [--username NAME] [--order-data KEY=VALUE[,KEY=VALUE…]]"
+    let usage = "PRODUCT_ID [--quantity N] [--username NAME] [--order-data KEY=VALUE[,KEY=VALUE…]] [--offer OFFER_ID]"
     let discussion = """
         Waits for the outcome: purchased, pending (Ask to Buy: approve it with 'storefront store
         approve ID'), cancelled or failed. --username is hashed (SHA-256) into the payment's
         applicationUsername. --order-data is the app's own order data, kept with the transaction
-        and returned with it, also after a crash. --json prints an object with state and, when
+        and returned with it, also after a crash. --offer applies a subscription's promotional
+        offer (the catalog's adHocOffers; for current or lapsed subscribers: on an upgrade from
+        now, otherwise from the next renewal). --json prints an object with state and, when
         there is one, transactionID and the transaction. Exits 1 when the purchase failed or was
         cancelled.
         """
@@ -18,6 +20,7 @@ struct BuyCommand: Command {
         OptionSpec(name: "quantity", valueName: "N", help: "How many to buy (consumables only; 1 to 10; default 1)."),
         OptionSpec(name: "username", valueName: "NAME", help: "The app's account name, hashed into applicationUsername."),
         OptionSpec(name: "order-data", valueName: "KEY=VALUE,…", help: "The app's own order data to keep with the purchase."),
+        OptionSpec(name: "offer", valueName: "OFFER_ID", help: "A promotional offer of the subscription to apply."),
     ]
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
@@ -34,7 +37,8 @@ struct BuyCommand: Command {
 
         let session = try await StoreSession.open(invocation, context: context)
         let result = await session.store.purchase(
-            productID, quantity: quantity, applicationUsername: username, orderData: orderData)
+            productID, quantity: quantity, applicationUsername: username, orderData: orderData,
+            offerID: invocation.options["offer"])
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         if !invocation.global.json { context.output.write(Self.describe(result, name: name) + "\n") }
         // Hosted content downloads now, with progress; the purchase is owned either way.

@@ -21,6 +21,12 @@ enum TransactionOutput {
         ]
         if let expires = t.expiresDate { members.append(("expiresDate", .string(date(expires)))) }
         if let revoked = t.revocationDate { members.append(("revocationDate", .string(date(revoked)))) }
+        if let reason = t.revocationReason { members.append(("revocationReason", .number(String(reason)))) }
+        if let web = t.webOrderLineItemID { members.append(("webOrderLineItemID", .string(web))) }
+        if let group = t.subscriptionGroupID { members.append(("subscriptionGroupID", .string(group))) }
+        if let offer = t.offerType { members.append(("offerType", .string(offer.rawValue))) }
+        if let offerID = t.offerID { members.append(("offerID", .string(offerID))) }
+        if t.isUpgraded { members.append(("isUpgraded", .bool(true))) }
         if let price = t.price { members.append(("price", .string("\(price)"))) }
         if let currency = t.currencyCode { members.append(("currencyCode", .string(currency))) }
         if let storefront = t.storefront { members.append(("storefront", .string(storefront))) }

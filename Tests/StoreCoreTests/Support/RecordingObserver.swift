@@ -17,4 +17,6 @@ final class RecordingObserver: StoreObserver {
     func storeRestoreTransactionsFinished(_ ts: [Transaction]) { note("restored:\(ts.count)") }
     func storeRestoreTransactionsFailed(_ error: StoreError) { note("restoreFailed") }
     func storeRefreshReceiptFinished(_ receipt: Data) { note("receipt") }
+    func storeTransactionRevoked(_ t: Transaction) { note("revoked:\(t.transactionID)") }
+    func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) { note("status:\(status.groupID):\(status.state.rawValue)") }
 }

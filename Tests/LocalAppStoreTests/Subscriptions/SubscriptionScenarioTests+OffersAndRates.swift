@@ -1,0 +1,138 @@
+import Catalog
+import Foundation
+import StoreCore
+import Testing
+@testable import LocalAppStore
+
+/// Promotional offers, time-rate changes at run time, and web order line item IDs.
+extension SubscriptionScenarioTests {
+    /// The Demo catalog with extra promotional offers on Pro (monthly) and Basic (monthly).
+    func catalogWithOffers(_ offers: [String: Catalog.SubscriptionOffer]) -> StoreKitConfiguration {
+        let products = catalog.products.map { product -> Catalog.Product in
+            var product = product
+            if let offer = offers[product.id] { product.subscription?.promotionalOffers.append(offer) }
+            return product
+        }
+        return StoreKitConfiguration(
+            file: catalog.file, version: catalog.version, products: products,
+            subscriptionGroups: catalog.subscriptionGroups, settings: catalog.settings)
+    }
+
+    static let month = Catalog.SubscriptionPeriod(value: 1, unit: .month)
+
+    @Test func anOfferTheProductDoesNotHaveIsRefusedNamingIt() async throws {
+        let app = try await launch()
+        _ = await app.store.purchase(Self.basic)
+        let refused = await app.store.purchase(Self.pro, offerID: "no.such.offer")
+        guard case .failed(.paymentInvalid(let why), _) = refused else {
+            Issue.record("an unknown offer was accepted: \(refused)")
+            return
+        }
+        #expect(why.contains("no.such.offer") && why.contains(Self.pro), "\(why)")
+        #expect(try await app.backend.charges().count == 1)
+    }
+
+    /// A current subscriber's promotional offer prices the periods it covers: on an upgrade
+    /// from now, and the renewals after are tagged with it until it runs out.
+    @Test func aPromotionalOfferOnAnUpgradePricesThisAndTheNextPeriod() async throws {
+        let half = Catalog.SubscriptionOffer(
+            id: "pro.half", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 2, price: Decimal(string: "1.99")!)
+        var app = try await launch(catalog: catalogWithOffers([Self.pro: half]))
+        _ = await app.store.purchase(Self.basic)
+        clock.advance(by: 3)
+        let upgraded = try #require(await app.store.purchase(Self.pro, offerID: "pro.half").transaction)
+        #expect(upgraded.price == Decimal(string: "1.99") && upgraded.offerType == .promotional && upgraded.offerID == "pro.half")
+        _ = await app.nextUpdate()  // the replaced Basic period, now upgraded
+        clock.advance(by: 10)
+        let second = try #require(await app.nextUpdate())
+        #expect(second.price == Decimal(string: "1.99") && second.offerType == .promotional && second.offerID == "pro.half")
+        clock.advance(by: 10)
+        let third = try #require(await app.nextUpdate())
+        #expect(third.price == Decimal(string: "9.99") && third.offerType == nil, "the offer covered two periods")
+        let entries = try await receiptEntries(app)
+        #expect(entries[second.transactionID]?.promotionalOfferIdentifier == "pro.half")
+        #expect(entries[third.transactionID]?.promotionalOfferIdentifier == nil)
+    }
+
+    /// Without an upgrade the offer waits for the next renewal; nothing is charged now.
+    @Test func aPromotionalOfferOnTheSameProductStartsAtTheNextRenewal() async throws {
+        let loyal = Catalog.SubscriptionOffer(
+            id: "basic.loyal", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 1, price: Decimal(string: "0.49")!)
+        var app = try await launch(catalog: catalogWithOffers([Self.basic: loyal]))
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        _ = await app.store.purchase(Self.basic, offerID: "basic.loyal")
+        #expect(try await app.backend.charges().count == 1, "nothing charged until the renewal")
+        clock.advance(by: 10)
+        let discounted = try #require(await app.nextUpdate())
+        #expect(discounted.originalTransactionID == first.transactionID)
+        #expect(discounted.price == Decimal(string: "0.49") && discounted.offerType == .promotional && discounted.offerID == "basic.loyal")
+        clock.advance(by: 10)
+        let full = try #require(await app.nextUpdate())
+        #expect(full.price == first.price && full.offerType == nil)
+    }
+
+    /// Changing the rate at run time: a period longer than one new period ends one new
+    /// period from now, and the app hears of the new expiry.
+    @Test func aFasterTimeRateShortensTheCurrentPeriodAtOnce() async throws {
+        var app = try await launch(settings: ["time-rate": "every-15-minutes"])
+        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        #expect(first.expiresDate == clock.now.addingTimeInterval(900))
+        clock.advance(by: 60)
+        try await app.backend.set(name: "time-rate", value: "every-2-seconds")
+        let shortened = try #require(await app.nextUpdate())
+        #expect(shortened.transactionID == first.transactionID)
+        #expect(shortened.expiresDate == clock.now.addingTimeInterval(2))
+        clock.advance(by: 2)
+        let renewal = try #require(await app.nextUpdate())
+        #expect(renewal.purchaseDate == clock.now && renewal.expiresDate == clock.now.addingTimeInterval(2))
+        #expect(try await entitled(app) == [Self.basic])
+        #expect(try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
+            == shortened.expiresDate.map { Int($0.timeIntervalSince1970) })
+    }
+
+    /// Renewals that fell due at the old rate, while no process ran, are journaled at the old
+    /// rate when the rate changes, before the new rate applies.
+    @Test func renewalsDueAtTheOldRateKeepItsPeriods() async throws {
+        do {
+            let app = try await launch()
+            _ = await app.store.purchase(Self.basic)
+            await app.store.stop()
+        }
+        clock.advance(by: 25)  // two renewals fall due at every-10-seconds
+        let backend = try makeStore(directory, catalog: catalog, clock: clock)
+        try await backend.set(name: "time-rate", value: "every-minute")
+        let periods = try await backend.subscriptions()
+        #expect(periods.count == 1)
+        let store = Store(
+            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        await store.start()
+        let history = try await store.history().sorted { $0.purchaseDate < $1.purchaseDate }
+        #expect(history.count == 3)
+        let lengths = history.compactMap { t in t.expiresDate.map { $0.timeIntervalSince(t.purchaseDate) } }
+        #expect(lengths == [10, 10, 10], "each period that fell due before the change lasted 10 s")
+    }
+
+    /// Web order line item IDs stay unique however many periods a subscription has.
+    @Test func webOrderLineItemIDsStayUniquePastAThousandPeriods() throws {
+        let desk = SubscriptionDesk(catalog: catalog, settings: LocalStoreSettings(), now: clock.now) { _ in
+            Price(amount: 1, currencyCode: "USD")
+        }
+        var state = JournalState(settings: LocalStoreSettings())
+        var stored = StoredSubscription(
+            accountID: "a", lifecycle: SubscriptionLifecycle(
+                originalTransactionID: state.allocateTransactionID(), groupID: "g", productID: Self.basic,
+                periodStart: clock.now, periodEnd: clock.now.addingTimeInterval(10), webOrderLineItemID: 1),
+            latestTransactionID: "none")
+        let events = (2...1_105).map { n in
+            SubscriptionLifecycle.Event.renewed(
+                productID: Self.basic, start: clock.now.addingTimeInterval(Double(n) * 10),
+                end: clock.now.addingTimeInterval(Double(n + 1) * 10), webOrderLineItemID: n)
+        }
+        let records = desk.renewals(events, for: &stored, state: &state)
+        let ids = records.compactMap { $0.entry?.transaction.webOrderLineItemID }
+        #expect(ids.count == 1_104)
+        #expect(Set(ids).count == 1_104)
+        #expect(ids.allSatisfy { Int64($0) != nil }, "numeric, as the receipt encodes them")
+    }
+}
