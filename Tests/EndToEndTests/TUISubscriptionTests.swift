@@ -19,6 +19,11 @@ import Testing
         try #require((try cli(["store", "subscriptions"], data) as? [[String: Any]])?.first)
     }
 
+    /// The app's transactions, oldest first.
+    func history(_ data: URL) throws -> [[String: Any]] {
+        try #require((try cli(["history"], data) as? [String: Any])?["transactions"] as? [[String: Any]])
+    }
+
     /// What the app is entitled to now, by product ID → state.
     func entitlements(_ data: URL) throws -> [String: String] {
         let items = try #require((try cli(["entitlements"], data) as? [String: Any])?["entitlements"] as? [[String: Any]])
@@ -27,7 +32,7 @@ import Testing
         })
     }
 
-    @Test func billingIssueForcedRenewalGraceResolveCancelAndExpireFromTheTransactionManager() throws {
+    @Test func renewBillingIssueGraceResolveCancelExpireAndRefundFromTheTransactionManager() throws {
         let data = try TUIEndToEndTests.freshDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         // A monthly period lasts an hour on this clock: nothing renews by itself during the test.
@@ -41,6 +46,12 @@ import Testing
         try TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.keys("t")
         try tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
+
+        // n: renewed now, a new transaction on the same row.
+        try tmux.keys("n")
+        try tmux.waitFor(text: "Renewed Basic (Monthly): transaction")
+        try tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
+        #expect(try history(data).count == 2)
 
         // b: a billing issue; the row says the next renewal will fail.
         try tmux.keys("b")
@@ -58,8 +69,8 @@ import Testing
         // b again: resolved, which renews at once (a new transaction on the same row).
         try tmux.keys("b")
         try tmux.waitFor(text: "Billing issue resolved for Basic (Monthly)")
-        let renewed = try tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
-        #expect(renewed.contains("Basic (Monthly)"))
+        try tmux.waitFor(text: "Renews")
+        #expect(try history(data).count == 3, "resolving renewed at once")
         #expect(try subscription(data)["billingRetryStart"] is NSNull)
         #expect(try entitlements(data) == [monthly: "active"])
 
@@ -76,6 +87,13 @@ import Testing
         try tmux.waitFor(text: "Expired Basic (Monthly) now")
         #expect(try subscription(data)["expired"] as? Bool == true)
         #expect(try entitlements(data).isEmpty)
+
+        // f: the last period refunded; a refunded purchase leaves the manager.
+        let last = try #require(try history(data).last?["transactionID"] as? String)
+        try tmux.keys("f")
+        try tmux.waitFor(text: "Refunded transaction \(last)")
+        try tmux.waitFor(text: "No transactions")
+        #expect(try history(data).last?["revocationDate"] is String)
 
         try tmux.keys("Escape")
         try tmux.keys("q")

@@ -71,6 +71,28 @@ struct VaultLedgerTests {
         #expect(try ledger.balance(of: "coins") == 3, "as FileLedger: a later revocation does not change the count")
     }
 
+    /// Reads decode only what changed, yet never return a stale transaction: not after an
+    /// update here, nor after one made through another ledger on the same file (another process).
+    @Test func readsFollowEveryChangeHereAndFromAnotherLedger() throws {
+        let ledger = try open()
+        #expect(try ledger.record(pro("1")))
+        #expect(try ledger.record(coins("2")))
+        #expect(try ledger.transactions().map(\.revocationDate) == [nil, nil])
+        var refunded = pro("1")
+        refunded.revocationDate = Date(timeIntervalSince1970: 1_700_000_500)
+        try ledger.update(refunded)
+        #expect(try ledger.transactions().first?.revocationDate == refunded.revocationDate)
+
+        let other = try open()
+        var later = coins("2")
+        later.revocationDate = Date(timeIntervalSince1970: 1_700_000_600)
+        try other.update(later)
+        #expect(try other.record(pro("3")))
+        let seen = try ledger.transactions()
+        #expect(seen.map(\.transactionID) == ["1", "2", "3"])
+        #expect(seen.map(\.revocationDate) == [refunded.revocationDate, later.revocationDate, nil])
+    }
+
     @Test func unverifiedOrdersAreKeptUntilRemoved() throws {
         let ledger = try open()
         let order = UnverifiedOrder(transaction: coins("9"), receipt: Data([1, 2, 3]), lastFailure: "server 503", attempts: 1)

@@ -22,6 +22,15 @@ public final class VaultLedger: PurchaseLedger {
     public let vault: Vault
     private let clock: @Sendable () -> Date
     private let lastOrder = Mutex<UInt64>(0)
+    /// Transactions already decoded, by transaction ID, with the bytes they came from: a read
+    /// decodes only what changed since the last one (JSON decoding is most of the cost of
+    /// reading a large ledger, and entitlements read it on every call).
+    private let decoded = Mutex<[String: DecodedTransaction]>([:])
+
+    private struct DecodedTransaction: Sendable {
+        let data: Data
+        let transaction: Transaction
+    }
 
     /// Uses `vault` as the ledger.
     /// - Parameters:
@@ -138,13 +147,28 @@ public final class VaultLedger: PurchaseLedger {
 
     public func transactions() throws -> [Transaction] {
         let items = try guarded { try vault.items(service: Self.transactionsService) }
-        // Oldest first: the order they were recorded in.
-        return try items.map { (item: $0, transaction: try decodeTransaction($0)) }
-            .sorted { a, b in
-                (Self.order(a.item), a.transaction.purchaseDate, a.transaction.transactionID)
-                    < (Self.order(b.item), b.transaction.purchaseDate, b.transaction.transactionID)
+        let cache = decoded.withLock { $0 }
+        var fresh: [String: DecodedTransaction] = [:]
+        fresh.reserveCapacity(items.count)
+        var listed: [(order: UInt64, transaction: Transaction)] = []
+        listed.reserveCapacity(items.count)
+        for item in items {
+            let transaction: Transaction
+            if let hit = cache[item.account], hit.data == item.data {
+                transaction = hit.transaction
+            } else {
+                transaction = try decodeTransaction(item)
             }
-            .map(\.transaction)
+            fresh[item.account] = DecodedTransaction(data: item.data, transaction: transaction)
+            listed.append((Self.order(item), transaction))
+        }
+        decoded.withLock { $0 = fresh }
+        // Oldest first: the order they were recorded in.
+        return listed.sorted { a, b in
+            (a.order, a.transaction.purchaseDate, a.transaction.transactionID)
+                < (b.order, b.transaction.purchaseDate, b.transaction.transactionID)
+        }
+        .map(\.transaction)
     }
 
     public func balance(of productID: String) throws -> Int { try balances(including: true)[productID] ?? 0 }
