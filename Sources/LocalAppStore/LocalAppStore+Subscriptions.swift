@@ -201,9 +201,20 @@ extension LocalAppStore {
             // Back in the queue: an app that is not running gets the refund at its next start.
             entry.finished = false
             var records = [JournalRecord.make(entry)]
-            if let group = entry.transaction.subscriptionGroupID,
-               var stored = state.subscription(accountID: account, groupID: group),
-               stored.latestTransactionID == transactionID {
+            guard let group = entry.transaction.subscriptionGroupID,
+                  var stored = state.subscription(accountID: account, groupID: group) else { return (records, entry.transaction) }
+            let desk = self.desk(state, now: now)
+            // The whole period is refunded: a downgrade's answer shares it with the paid transaction.
+            for var other in desk.periodTransactions(of: entry, state: state)
+            where other.id != entry.id && other.transaction.revocationDate == nil {
+                other.transaction.revocationDate = now
+                other.transaction.revocationReason = reason
+                other.finished = false
+                records.append(JournalRecord.make(other))
+            }
+            // A refund of the current period ends the subscription.
+            if let latest = state.entries[stored.latestTransactionID],
+               desk.periodTransactions(of: latest, state: state).contains(where: { $0.id == entry.id }) {
                 _ = stored.lifecycle.expireNow(at: now, intent: .unknown)
                 records.append(JournalRecord.make(stored))
             }

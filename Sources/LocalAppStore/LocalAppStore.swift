@@ -213,7 +213,7 @@ public actor LocalAppStore: StoreBackend {
                     purchaseDate: now, originalPurchaseDate: old.originalPurchaseDate, expiresDate: old.expiresDate,
                     webOrderLineItemID: old.webOrderLineItemID, price: old.price, currencyCode: old.currencyCode,
                     storefront: old.storefront, subscriptionGroupID: old.subscriptionGroupID,
-                    offerType: old.offerType, offerID: old.offerID)
+                    isUpgraded: old.isUpgraded, offerType: old.offerType, offerID: old.offerID)
                 records.append(JournalRecord.make(QueueEntry(
                     transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: nil)))
                 restored.append(transaction)

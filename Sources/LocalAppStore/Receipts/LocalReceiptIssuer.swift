@@ -125,19 +125,24 @@ public struct LocalReceiptIssuer: Sendable {
     }
 
     /// When each upgraded subscription transaction was replaced: the purchase date of the next
-    /// transaction of its subscription. The receipt gives it as the cancellation date, as the
-    /// App Store does for "an auto-renewable subscription plan that was upgraded".
+    /// period of its subscription after the upgraded period began. The receipt gives it as the
+    /// cancellation date, as the App Store does for "an auto-renewable subscription plan that
+    /// was upgraded"; restored copies of the period get the same date.
     static func upgradeDates(_ transactions: [Transaction]) -> [String: Date] {
         let upgraded = transactions.filter(\.isUpgraded)
         guard !upgraded.isEmpty else { return [:] }
         let originals = Set(upgraded.map(\.originalTransactionID))
-        let periods = Dictionary(grouping: transactions.filter { originals.contains($0.originalTransactionID) },
-                                 by: \.originalTransactionID)
-        var dates: [String: Date] = [:]
-        for transaction in upgraded {
-            dates[transaction.transactionID] = periods[transaction.originalTransactionID]?
+        let purchases = Dictionary(
+            grouping: transactions.filter { originals.contains($0.originalTransactionID) && $0.state != .restored },
+            by: \.originalTransactionID)
+        func period(_ t: Transaction) -> String { t.originalTransactionID + "/" + (t.webOrderLineItemID ?? t.transactionID) }
+        var byPeriod: [String: Date] = [:]
+        for transaction in upgraded where transaction.state != .restored {
+            byPeriod[period(transaction)] = purchases[transaction.originalTransactionID]?
                 .map(\.purchaseDate).filter { $0 > transaction.purchaseDate }.min()
         }
+        var dates: [String: Date] = [:]
+        for transaction in upgraded { dates[transaction.transactionID] = byPeriod[period(transaction)] }
         return dates
     }
 

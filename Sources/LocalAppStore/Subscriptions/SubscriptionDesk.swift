@@ -113,9 +113,10 @@ struct SubscriptionDesk {
             // Upgrade (or a crossgrade to the same period): a new period starts now.
             _ = current.lifecycle.switchNow(to: productID, at: now, period: period, rate: rate)
             current.lifecycle.willAutoRenew = true
-            if var replaced = latest {
+            // Every transaction of the replaced period (a downgrade's answer shares it) is
+            // upgraded, and back in the queue so the app learns of it (now or at its next start).
+            for var replaced in latest.map({ periodTransactions(of: $0, state: state) }) ?? [] {
                 replaced.transaction.isUpgraded = true
-                // Back in the queue, so the app learns of it (at once, or at its next start).
                 replaced.finished = false
                 records.append(JournalRecord.make(replaced))
             }
@@ -195,6 +196,10 @@ struct SubscriptionDesk {
                 expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
                 subscriptionGroupID: stored.lifecycle.groupID)
+            if stored.discountedRenewalsLeft > 0, discountOffer(of: stored, product: product) == nil {
+                stored.discountedRenewalsLeft = 0
+                stored.discountOfferID = nil
+            }
             if stored.discountedRenewalsLeft > 0, let offer = discountOffer(of: stored, product: product) {
                 // A pay-up-front offer charged its price once, with the period it began.
                 let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
@@ -221,12 +226,23 @@ struct SubscriptionDesk {
         !lifecycle.isExpired && (lifecycle.willAutoRenew || lifecycle.isActive(at: now))
     }
 
-    /// The offer a subscription's discounted renewals are priced at: its promotional offer,
-    /// else the product's introductory offer.
+    /// The offer a subscription's discounted renewals are priced at: its promotional offer, else
+    /// the introductory offer, of the product renewed (an offer does not carry over to another
+    /// product after a downgrade or crossgrade).
     private func discountOffer(of stored: StoredSubscription, product: Catalog.Product) -> Catalog.SubscriptionOffer? {
         guard let id = stored.discountOfferID else { return product.subscription?.introductoryOffer }
         return product.subscription?.promotionalOffers.first { $0.id == id }
-            ?? catalog.products.lazy.compactMap(\.subscription).flatMap(\.promotionalOffers).first { $0.id == id }
+    }
+
+    /// The journal's transactions of the period `transaction` belongs to: those of its
+    /// subscription with its web order line item ID (a downgrade's answer shares the period).
+    func periodTransactions(of transaction: QueueEntry, state: JournalState) -> [QueueEntry] {
+        guard let web = transaction.transaction.webOrderLineItemID else { return [transaction] }
+        return state.entries.values.filter {
+            $0.accountID == transaction.accountID && $0.transaction.webOrderLineItemID == web
+                && $0.transaction.originalTransactionID == transaction.transaction.originalTransactionID
+                && $0.transaction.state == .purchased
+        }
     }
 
     private func transaction(

@@ -51,7 +51,7 @@ enum ProductListView {
     struct Columns {
         let type: Int, price: Int, status: Int, name: Int
         init(width: Int) {
-            status = width >= 90 ? 24 : (width >= 70 ? 23 : 16)
+            status = width >= 90 ? 24 : (width >= 70 ? 23 : (width >= 60 ? 21 : 16))
             price = width >= 90 ? 11 : 9
             type = width >= 90 ? 16 : (width >= 66 ? 14 : 0)
             // The marker takes 3 cells; a gap of 1 follows the name and the type, 2 the price.

@@ -135,4 +135,58 @@ extension SubscriptionScenarioTests {
         #expect(Set(ids).count == 1_104)
         #expect(ids.allSatisfy { Int64($0) != nil }, "numeric, as the receipt encodes them")
     }
+
+    static let comeback = "com.storefront.demo.premium.pro.comeback"
+
+    /// An offer is the product's: it does not carry over to the product a downgrade renews into.
+    @Test func aPromotionalOfferDoesNotCarryOverToADowngrade() async throws {
+        var app = try await launch()
+        _ = await app.store.purchase(Self.pro)
+        let pending = await app.store.purchase(Self.pro, offerID: Self.comeback)
+        #expect(pending.transaction?.offerType == nil, "the offer waits for the next renewal")
+        _ = await app.store.purchase(Self.basic)  // downgrade at the renewal
+        clock.advance(by: 10)
+        var renewal = try #require(await app.nextUpdate())
+        if renewal.productID != Self.basic { renewal = try #require(await app.nextUpdate()) }
+        #expect(renewal.productID == Self.basic)
+        #expect(renewal.offerType == nil && renewal.offerID == nil)
+        #expect(renewal.price == Decimal(string: "2.99"))
+    }
+
+    /// After a downgrade the period has two transactions (the paid one and the downgrade's
+    /// answer): refunding either refunds the period and ends the subscription.
+    @Test func refundingThePaidPeriodAfterADowngradeEndsTheSubscription() async throws {
+        var app = try await launch()
+        let paid = try #require(await app.store.purchase(Self.basicYearly).transaction)
+        let answer = try #require(await app.store.purchase(Self.basic).transaction)
+        #expect(answer.webOrderLineItemID == paid.webOrderLineItemID)
+        try await app.backend.refund(transactionID: paid.transactionID)
+        #expect(await app.waitForStatus(.revoked).last == .revoked)
+        #expect(try await entitled(app).isEmpty)
+        #expect(try await app.backend.subscriptions().first?.isExpired == true)
+        let history = try await app.store.history()
+        #expect(history.allSatisfy { $0.revocationDate != nil }, "both transactions of the period are revoked")
+        let entries = try await receiptEntries(app)
+        #expect(entries.values.allSatisfy { $0.cancellationDate != nil })
+    }
+
+    /// An upgrade after a downgrade replaces the whole period; restoring keeps it replaced.
+    @Test func anUpgradeAfterADowngradeCancelsThePaidPeriodAlsoAfterRestore() async throws {
+        let app = try await launch()
+        let paid = try #require(await app.store.purchase(Self.plus).transaction)
+        let answer = try #require(await app.store.purchase(Self.basic).transaction)
+        clock.advance(by: 2)
+        let pro = try #require(await app.store.purchase(Self.pro).transaction)
+        await app.store.synchronize()
+        let upgraded = try await app.store.history().filter(\.isUpgraded).map(\.transactionID).sorted()
+        #expect(upgraded == [paid.transactionID, answer.transactionID].sorted())
+        _ = try await app.store.restoreTransactions()
+        let entries = try await receiptEntries(app)
+        let active = entries.values.filter { $0.cancellationDate == nil && ($0.expiresDate ?? .distantPast) > clock.now }
+        #expect(Set(active.map(\.productID)) == [Self.pro], "only the upgrade stays active in the receipt")
+        #expect(entries.values.filter { $0.productID == Self.plus }.allSatisfy {
+            $0.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(pro.purchaseDate.timeIntervalSince1970)
+        })
+        #expect(try await entitled(app) == [Self.pro])
+    }
 }

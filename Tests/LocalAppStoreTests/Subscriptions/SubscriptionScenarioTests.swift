@@ -14,6 +14,7 @@ struct SubscriptionScenarioTests {
     static let plus = "com.storefront.demo.premium.plus.monthly"
     static let pro = "com.storefront.demo.premium.pro.monthly"
     static let proYearly = "com.storefront.demo.premium.pro.yearly"
+    static let basicYearly = "com.storefront.demo.premium.basic.yearly"
     static var demoCatalog: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
