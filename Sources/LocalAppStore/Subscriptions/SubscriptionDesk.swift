@@ -196,18 +196,20 @@ struct SubscriptionDesk {
                 expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
                 subscriptionGroupID: stored.lifecycle.groupID)
-            if stored.discountedRenewalsLeft > 0, discountOffer(of: stored, product: product) == nil {
-                stored.discountedRenewalsLeft = 0
-                stored.discountOfferID = nil
-            }
-            if stored.discountedRenewalsLeft > 0, let offer = discountOffer(of: stored, product: product) {
-                // A pay-up-front offer charged its price once, with the period it began.
-                let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
-                    && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
-                renewal.price = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
-                renewal.offerType = stored.discountOfferID == nil ? .introductory : .promotional
-                renewal.offerID = stored.discountOfferID
-                stored.discountedRenewalsLeft -= 1
+            if stored.discountedRenewalsLeft > 0 {
+                if let offer = discountOffer(of: stored, product: product) {
+                    // A pay-up-front offer charged its price once, with the period it began.
+                    let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
+                        && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
+                    renewal.price = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
+                    renewal.offerType = stored.discountOfferID == nil ? .introductory : .promotional
+                    renewal.offerID = stored.discountOfferID
+                    stored.discountedRenewalsLeft -= 1
+                } else {
+                    // Renewed into another product: the offer ends with the product it was for.
+                    stored.discountedRenewalsLeft = 0
+                    stored.discountOfferID = nil
+                }
             }
             let entry = QueueEntry(
                 transaction: renewal, accountID: stored.accountID, charged: true, finished: false, pending: nil, owner: nil)
