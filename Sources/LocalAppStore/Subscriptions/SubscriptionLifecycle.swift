@@ -7,7 +7,8 @@ import StoreCore
 public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     /// What happened while time passed, in order.
     public enum Event: Hashable, Sendable {
-        /// A new period began: a new transaction with the same original transaction ID.
+        /// A new period began: a new transaction with the same original transaction ID;
+        /// `webOrderLineItemID` is the period's number.
         case renewed(productID: String, start: Date, end: Date, webOrderLineItemID: Int)
         /// Billing failed at `at`; access continues until `graceEnd` when a grace period applies.
         case enteredBillingRetry(at: Date, graceEnd: Date?)
@@ -25,6 +26,9 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     public var willAutoRenew: Bool
     public private(set) var periodStart: Date
     public private(set) var periodEnd: Date
+    /// The current period's number, counting every period of the subscription (the name is
+    /// the journal's; the store derives each period's web order line item ID from the ID of
+    /// the period's first transaction, `SubscriptionDesk.webOrderLineItemID(forPeriodOf:)`).
     public private(set) var webOrderLineItemID: Int
     /// Renewals fail while this is on (`store billing-issue ID on`, or the catalog's setting).
     public var hasBillingIssue: Bool
