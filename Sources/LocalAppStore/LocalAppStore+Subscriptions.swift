@@ -135,9 +135,11 @@ extension LocalAppStore {
                     at: desk.now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod, period: desk.period(of:))
                 return endLatestPeriod(of: stored, at: desk.now, state: state)
             }
+            // The current period ends now (with its other transactions), and the next begins.
+            let ended = endLatestPeriod(of: stored, at: desk.now, state: state)
             let events = stored.lifecycle.switchNow(
                 to: stored.lifecycle.autoRenewProductID, at: desk.now, period: period, rate: desk.rate)
-            return desk.renewals(events, for: &stored, state: &state)
+            return ended + desk.renewals(events, for: &stored, state: &state)
         }
     }
 
@@ -151,20 +153,28 @@ extension LocalAppStore {
         }
     }
 
-    /// The subscription's latest transaction, expiring at `date` and back in the queue, so an
-    /// app that is not running gets the change at its next start.
+    /// The transactions of the subscription's current period (with a downgrade's answer and
+    /// restored copies), expiring at `date` and back in the queue, so an app that is not
+    /// running gets the change at its next start.
     private func endLatestPeriod(of stored: StoredSubscription, at date: Date, state: JournalState) -> [JournalRecord] {
-        guard var latest = state.entries[stored.latestTransactionID] else { return [] }
-        latest.transaction.expiresDate = date
-        latest.finished = false
-        return [JournalRecord.make(latest)]
+        guard let latest = state.entries[stored.latestTransactionID] else { return [] }
+        return state.sameGrant(as: latest).compactMap { entry in
+            guard (entry.transaction.expiresDate ?? .distantFuture) > date else { return nil }
+            var ended = entry
+            ended.transaction.expiresDate = date
+            ended.finished = false
+            return JournalRecord.make(ended)
+        }
     }
 
     /// Turns auto-renew off (`on: false`, the customer cancels: access to the end of the period)
     /// or back on.
     @discardableResult
     public func setAutoRenew(_ id: String, on: Bool) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        try changeSubscription(id) { stored, _, _ in
+        try changeSubscription(id) { stored, _, _ throws(LocalAppStoreError) in
+            guard !stored.lifecycle.isExpired else {
+                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+            }
             stored.lifecycle.willAutoRenew = on
             return []
         }
@@ -174,7 +184,10 @@ extension LocalAppStore {
     /// retry), or off (resolved: a subscription in billing retry renews at once).
     @discardableResult
     public func setBillingIssue(_ id: String, on: Bool) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        try changeSubscription(id) { stored, desk, state in
+        try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
+            guard !stored.lifecycle.isExpired else {
+                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+            }
             if on {
                 stored.lifecycle.hasBillingIssue = true
                 return []
@@ -191,34 +204,31 @@ extension LocalAppStore {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (refunded, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            guard var entry = state.entries[transactionID], entry.accountID == account, entry.charged || entry.transaction.state == .purchased
+            guard let entry = state.entries[transactionID], entry.accountID == account,
+                  entry.charged || entry.transaction.state == .purchased || entry.transaction.state == .restored
             else { throw .unknownTransaction(transactionID) }
-            guard entry.transaction.revocationDate == nil else {
-                throw .notPending(transactionID: transactionID, state: "refunded", expected: "a purchase not refunded yet")
-            }
-            entry.transaction.revocationDate = now
-            entry.transaction.revocationReason = reason
-            // Back in the queue: an app that is not running gets the refund at its next start.
-            entry.finished = false
-            var records = [JournalRecord.make(entry)]
-            guard let group = entry.transaction.subscriptionGroupID,
-                  var stored = state.subscription(accountID: account, groupID: group) else { return (records, entry.transaction) }
-            let desk = self.desk(state, now: now)
-            // The whole period is refunded: a downgrade's answer shares it with the paid transaction.
-            for var other in desk.periodTransactions(of: entry, state: state)
-            where other.id != entry.id && other.transaction.revocationDate == nil {
-                other.transaction.revocationDate = now
-                other.transaction.revocationReason = reason
-                other.finished = false
-                records.append(JournalRecord.make(other))
+            if let date = entry.transaction.revocationDate { throw .alreadyRefunded(transactionID: transactionID, on: date) }
+            // What it granted is refunded whole: its restored copies, and for a subscription the
+            // period's other transactions (a downgrade's answer). Each goes back in the queue, so
+            // an app that is not running gets the refund at its next start.
+            var records: [JournalRecord] = []
+            var refunded = entry.transaction
+            for var granted in state.sameGrant(as: entry) where granted.transaction.revocationDate == nil {
+                granted.transaction.revocationDate = now
+                granted.transaction.revocationReason = reason
+                granted.finished = false
+                records.append(JournalRecord.make(granted))
+                if granted.id == entry.id { refunded = granted.transaction }
             }
             // A refund of the current period ends the subscription.
-            if let latest = state.entries[stored.latestTransactionID],
-               desk.periodTransactions(of: latest, state: state).contains(where: { $0.id == entry.id }) {
+            if let group = entry.transaction.subscriptionGroupID,
+               var stored = state.subscription(accountID: account, groupID: group),
+               let latest = state.entries[stored.latestTransactionID],
+               state.sameGrant(as: latest).contains(where: { $0.id == entry.id }) {
                 _ = stored.lifecycle.expireNow(at: now, intent: .unknown)
                 records.append(JournalRecord.make(stored))
             }
-            return (records, entry.transaction)
+            return (records, refunded)
         }
         announceRevisions(changed)
         subscriptionsChanged()

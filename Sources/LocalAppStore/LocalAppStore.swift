@@ -482,7 +482,10 @@ public actor LocalAppStore: StoreBackend {
     /// The subscription rules for a change made now under `state`'s settings.
     func desk(_ state: JournalState, now: Date) -> SubscriptionDesk {
         let localizer = self.localizer
-        return SubscriptionDesk(catalog: configuration.catalog, settings: state.settings, now: now) { localizer.price(of: $0) }
+        let catalog = configuration.catalog
+        return SubscriptionDesk(catalog: catalog, settings: state.settings, now: now) { product, code in
+            code.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) } ?? localizer.price(of: product)
+        }
     }
 
     private static func waiting(

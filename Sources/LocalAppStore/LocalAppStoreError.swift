@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 
 /// Why the local App Store could not do what was asked, with what to do about it.
@@ -11,6 +12,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
     /// The transaction is not waiting for what was asked (approve a purchase that is not
     /// waiting for approval, resolve one that was not interrupted…).
     case notPending(transactionID: String, state: String, expected: String)
+    /// The transaction was refunded already.
+    case alreadyRefunded(transactionID: String, on: Date)
     /// The catalog has no product with this identifier.
     case unknownProduct(String)
     /// No setting has this name.
@@ -28,6 +31,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
             "\(path):\(line): the local store's journal is damaged: \(reason). Move the file aside to start with an empty store."
         case .unknownTransaction(let id):
             "No transaction \(id) in this account. `storefront history` lists them."
+        case .alreadyRefunded(let id, let date):
+            "Transaction \(id) was already refunded (\(date.formatted(.iso8601))); `storefront history` shows it."
         case .notPending(let id, let state, let expected):
             "Transaction \(id) is \(state), not \(expected). `storefront store pending` lists the transactions that wait."
         case .unknownProduct(let id):

@@ -136,6 +136,19 @@ struct JournalState: Sendable {
     /// Every entry, oldest first.
     var orderedEntries: [QueueEntry] { order.compactMap { entries[$0] } }
 
+    /// The account's transactions that grant what `entry` grants: for a subscription, those of
+    /// its period (a downgrade's answer and restored copies share its web order line item ID);
+    /// otherwise the purchase and its restored copies (same original transaction ID). A refund
+    /// or an early end applies to all of them.
+    func sameGrant(as entry: QueueEntry) -> [QueueEntry] {
+        let t = entry.transaction
+        return entries.values.filter {
+            $0.accountID == entry.accountID && $0.transaction.originalTransactionID == t.originalTransactionID
+                && ($0.transaction.state == .purchased || $0.transaction.state == .restored)
+                && (t.webOrderLineItemID == nil || $0.transaction.webOrderLineItemID == t.webOrderLineItemID)
+        }
+    }
+
     /// The records that rebuild this state: what compaction writes.
     var snapshotRecords: [JournalRecord] {
         [JournalRecord.makeHeader(nextTransactionID: nextTransactionID), JournalRecord.make(settings)]

@@ -13,8 +13,8 @@ struct SubscriptionDesk {
     let catalog: StoreKitConfiguration
     let settings: LocalStoreSettings
     let now: Date
-    /// The price of a product in the current storefront.
-    let price: (Catalog.Product) -> Price
+    /// The price of a product in a storefront (by code; nil for the current storefront).
+    let price: (Catalog.Product, String?) -> Price
 
     var rate: StoreTimeRate { settings.storeTimeRate }
 
@@ -49,7 +49,9 @@ struct SubscriptionDesk {
             offer = promotional
         }
 
-        if var current = existing, isActive(current.lifecycle) {
+        // In billing retry, buying again pays for a new period at once (as updating the
+        // payment method would); otherwise a current subscriber changes the subscription.
+        if var current = existing, isActive(current.lifecycle), current.lifecycle.billingRetryStart == nil {
             return change(&entry, to: product, info: info, period: period, offer: offer, current: &current, state: state)
         }
 
@@ -115,7 +117,7 @@ struct SubscriptionDesk {
             current.lifecycle.willAutoRenew = true
             // Every transaction of the replaced period (a downgrade's answer shares it) is
             // upgraded, and back in the queue so the app learns of it (now or at its next start).
-            for var replaced in latest.map({ periodTransactions(of: $0, state: state) }) ?? [] {
+            for var replaced in latest.map(state.sameGrant(as:)) ?? [] {
                 replaced.transaction.isUpgraded = true
                 replaced.finished = false
                 records.append(JournalRecord.make(replaced))
@@ -186,7 +188,9 @@ struct SubscriptionDesk {
             guard let product = catalog.product(id: productID) else { continue }
             let latest = state.entries[stored.latestTransactionID]
             let original = state.entries[stored.lifecycle.originalTransactionID]
-            let price = self.price(product)
+            // Renewals are charged where the customer subscribed, whatever storefront the
+            // process that journals them happens to use.
+            let price = self.price(product, latest?.transaction.storefront)
             let transactionID = state.allocateTransactionID()
             var renewal = StoreCore.Transaction(
                 transactionID: transactionID, originalTransactionID: stored.lifecycle.originalTransactionID,
@@ -236,16 +240,6 @@ struct SubscriptionDesk {
         return product.subscription?.promotionalOffers.first { $0.id == id }
     }
 
-    /// The journal's transactions of the period `transaction` belongs to: those of its
-    /// subscription with its web order line item ID (a downgrade's answer shares the period).
-    func periodTransactions(of transaction: QueueEntry, state: JournalState) -> [QueueEntry] {
-        guard let web = transaction.transaction.webOrderLineItemID else { return [transaction] }
-        return state.entries.values.filter {
-            $0.accountID == transaction.accountID && $0.transaction.webOrderLineItemID == web
-                && $0.transaction.originalTransactionID == transaction.transaction.originalTransactionID
-                && $0.transaction.state == .purchased
-        }
-    }
 
     private func transaction(
         _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date

@@ -136,13 +136,18 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         if periodEnd > date { periodEnd = date }
     }
 
-    /// The billing issue is fixed: a subscription in billing retry renews at once.
+    /// The billing issue is fixed: a subscription in billing retry renews at once, unless the
+    /// customer cancelled meanwhile, which ends it now.
     public mutating func resolveBillingIssue(
         at now: Date, rate: StoreTimeRate, period: (String) -> SubscriptionPeriod?
     ) -> [Event] {
         hasBillingIssue = false
-        guard billingRetryStart != nil, expiredAt == nil, let next = period(autoRenewProductID) else { return [] }
+        guard billingRetryStart != nil, expiredAt == nil else { return [] }
         var events: [Event] = []
+        guard willAutoRenew, let next = period(autoRenewProductID) else {
+            expire(at: now, intent: willAutoRenew ? .productUnavailable : .cancelled, into: &events)
+            return events
+        }
         renew(startingAt: now, period: next, rate: rate, into: &events)
         return events
     }

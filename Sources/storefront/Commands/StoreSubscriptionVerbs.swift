@@ -175,6 +175,9 @@ enum StoreSubscriptionVerbs {
             return "Expired subscription \(what) at \(end)."
         case "cancel" where undo:
             return "Auto-renew is on again for subscription \(what): it renews at \(end)."
+        case "cancel" where subscription?.billingRetryStart != nil:
+            return "Cancelled subscription \(what): auto-renew is off; it is in billing retry, so it ends when "
+                + "billing retry does, or at once when the billing issue is resolved."
         case "cancel":
             return "Cancelled subscription \(what): auto-renew is off, access continues until \(end)."
         default:

@@ -15,7 +15,7 @@ enum SubscriptionOutput {
             ("productID", .string(s.productID)),
             ("periodStart", .string(TransactionOutput.date(s.periodStart))),
             ("periodEnd", .string(TransactionOutput.date(s.periodEnd))),
-            ("willAutoRenew", .bool(s.willAutoRenew)),
+            ("willAutoRenew", .bool(s.willAutoRenew && !s.isExpired)),
             ("autoRenewProductID", .string(s.autoRenewProductID)),
             ("billingIssue", .bool(s.hasBillingIssue)),
             ("billingRetryStart", .optional(s.billingRetryStart.map(TransactionOutput.date))),
@@ -37,7 +37,7 @@ enum SubscriptionOutput {
             rows: subscriptions.map { s in
                 [
                     s.originalTransactionID, s.productID, TransactionOutput.date(s.periodEnd),
-                    s.willAutoRenew ? "on" : "off", s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
+                    s.willAutoRenew && !s.isExpired ? "on" : "off", s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
                     billing(s, now: now), status(s),
                 ]
             }

@@ -115,7 +115,7 @@ extension SubscriptionScenarioTests {
 
     /// Web order line item IDs stay unique however many periods a subscription has.
     @Test func webOrderLineItemIDsStayUniquePastAThousandPeriods() throws {
-        let desk = SubscriptionDesk(catalog: catalog, settings: LocalStoreSettings(), now: clock.now) { _ in
+        let desk = SubscriptionDesk(catalog: catalog, settings: LocalStoreSettings(), now: clock.now) { _, _ in
             Price(amount: 1, currencyCode: "USD")
         }
         var state = JournalState(settings: LocalStoreSettings())
