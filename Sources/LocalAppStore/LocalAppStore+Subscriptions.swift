@@ -147,7 +147,9 @@ extension LocalAppStore {
     @discardableResult
     public func expire(_ id: String) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
-            guard !stored.lifecycle.isExpired else { return [] }
+            guard !stored.lifecycle.isExpired else {
+                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription")
+            }
             _ = stored.lifecycle.expireNow(at: desk.now, intent: .cancelled)
             return endLatestPeriod(of: stored, at: desk.now, state: state)
         }

@@ -117,6 +117,11 @@ import Testing
         let stored = try #require(try subscriptions().first)
         #expect(stored["expired"] as? Bool == true)
         #expect(stored["expirationIntent"] as? String == "cancelled")
+        #expect(stored["willAutoRenew"] as? Bool == false, "an ended subscription does not renew")
+        for verb in [["expire", id], ["cancel", id], ["cancel", id, "--undo"], ["billing-issue", id, "on"]] {
+            let refused = try sf(["store"] + verb)
+            #expect(refused.status == 1 && refused.stderr.contains("is expired"), "\(verb): \(refused.stderr)")
+        }
 
         let renew = try sf(["store", "renew", id])
         #expect(renew.status == 1)
@@ -162,6 +167,11 @@ import Testing
         #expect(failed.stdout.contains("failed (billing issue): billing retry since"), "\(failed.stdout)")
         #expect(failed.stdout.contains("(no grace period)") && failed.stdout.contains("billing-issue \(id) off"), "\(failed.stdout)")
         #expect(try entitlements().items.isEmpty, "no grace: access ends with the failed renewal")
+        // Cancelled in billing retry, then billing fixed: it ends instead of renewing, and says so.
+        #expect(try sf(["store", "cancel", id]).stdout.contains("in billing retry"))
+        let resolved = try sf(["store", "billing-issue", id, "off"])
+        #expect(resolved.status == 0 && resolved.stdout.contains("it had been cancelled, so it ended at"), "\(resolved.stdout)")
+        #expect(try history().count == 1, "nothing renewed")
     }
 
     @Test func buyWithAnOfferAppliesAPromotionalOfferToALapsedSubscriberOnly() throws {

@@ -70,9 +70,12 @@ public struct EntitlementCalculator: Sendable {
     }
 
     /// Orders records of one group: an upgraded record yields to the one that replaced it,
-    /// then the later purchase (then the higher transaction ID) wins.
+    /// then the later period (by expiry: a restored copy is dated at the restore, not at its
+    /// period), then the later purchase, then the higher transaction ID wins.
     static func isLater(_ a: PurchaseRecord, than b: PurchaseRecord) -> Bool {
         if a.isUpgraded != b.isUpgraded { return !a.isUpgraded }
+        let (aEnd, bEnd) = (a.expiresDate ?? .distantPast, b.expiresDate ?? .distantPast)
+        if aEnd != bEnd { return aEnd > bEnd }
         if a.purchaseDate != b.purchaseDate { return a.purchaseDate > b.purchaseDate }
         return a.transactionID.count != b.transactionID.count
             ? a.transactionID.count > b.transactionID.count : a.transactionID > b.transactionID

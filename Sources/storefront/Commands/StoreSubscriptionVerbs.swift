@@ -181,6 +181,10 @@ enum StoreSubscriptionVerbs {
         case "cancel":
             return "Cancelled subscription \(what): auto-renew is off, access continues until \(end)."
         default:
+            if let ended = subscription?.expiration {
+                return "No billing issue for subscription \(what); it had been cancelled, so it ended at "
+                    + "\(TransactionOutput.date(ended.date)) instead of renewing."
+            }
             return subscription?.hasBillingIssue == true
                 ? "Billing issue on for subscription \(what): its next renewal fails and enters billing retry."
                 : "No billing issue for subscription \(what): current transaction \(latest.transactionID), expires \(end)."

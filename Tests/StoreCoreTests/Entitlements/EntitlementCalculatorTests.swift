@@ -30,6 +30,19 @@ import Testing
         #expect(calculator.currentEntitlements(records: records, renewalInfo: [], at: now).map(\.productID) == ["pro"])
     }
 
+    /// A restored copy is dated at the restore: a copy of an old period must not beat the
+    /// current period, which ends later.
+    @Test func aRestoredCopyOfAnOldPeriodDoesNotHideTheCurrentOne() throws {
+        let old = sub("100", "pro.monthly", start: t0)
+        let current = sub("101", "basic.monthly", start: month.advance(t0))
+        var copy = sub("102", "pro.monthly", start: month.advance(t0, by: 1).addingTimeInterval(86_400))
+        copy.expiresDate = old.expiresDate
+        let now = month.advance(t0).addingTimeInterval(2 * 86_400)
+        let status = try #require(calculator.statuses(records: [old, current, copy], renewalInfo: [], at: now).first)
+        #expect(status.state == .subscribed && status.transaction.transactionID == "101")
+        #expect(calculator.currentEntitlements(records: [old, current, copy], renewalInfo: [], at: now).map(\.productID) == ["basic.monthly"])
+    }
+
     @Test func renewedThreeTimesIsSubscribedUntilTheLastPeriodEnds() throws {
         let records = renewals(4)
         let inside = month.advance(t0, by: 3).addingTimeInterval(86_400)
