@@ -123,10 +123,69 @@ import Testing
             let lines = render(Self.managing(subscription)).lines
             #expect(lines.contains { $0.contains("22") && $0.contains("Premium Monthly") && $0.contains(expected) }, "\(expected)")
             let footer = lines.first { $0.contains("Esc") && $0.contains("Refund") } ?? ""
+            if subscription.hasEnded {
+                #expect(!footer.contains("n Renew") && footer.contains("f Refund · Esc"), "an ended subscription: \(footer)")
+                continue
+            }
             #expect(footer.contains("n Renew · x Expire"), "\(footer)")
             #expect(footer.contains(subscription.willAutoRenew ? "c Cancel" : "c Auto-renew on"), "\(footer)")
-            #expect(footer.contains(subscription.hasBillingIssue ? "b Resolve billing issue" : "b Billing issue"), "\(footer)")
+            let failing = subscription.hasBillingIssue || subscription.isInBillingRetry
+            #expect(footer.contains(failing ? "b Resolve billing issue" : "b Billing issue"), "\(footer)")
         }
+    }
+
+    /// In billing retry because of the store's setting (no billing issue of its own), b resolves.
+    @Test func bResolvesABillingFailureTheSettingCaused() {
+        var state = Self.managing(Self.subscription(phase: .billingRetry(since: Fixtures.start)))
+        #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: false)])
+    }
+
+    @Test func aScheduledDowngradeShowsOnTheRow() {
+        let until = Fixtures.start.addingTimeInterval(30 * 60)
+        let downgrading = ManagedSubscription(
+            originalTransactionID: "20", latestTransactionID: "22", productID: Self.monthly,
+            nextProductID: "com.storefront.demo.premium.yearly", phase: .active(until: until), willAutoRenew: true,
+            hasBillingIssue: false)
+        let lines = render(Self.managing(downgrading)).lines
+        #expect(lines.contains { $0.contains("Premium Monthly →") }, "\(lines.joined(separator: "\n"))")
+    }
+
+    @Test func anInterruptedPurchaseSaysSoNotAskToBuy() {
+        var state = Fixtures.loaded(width: 120, height: 40)
+        send(&state, .key(.enter), .key(.enter))
+        send(&state, .purchaseFinished(productID: "com.storefront.demo.coins.100", .success(.interrupted)))
+        #expect(state.message?.text == "100 Coins was interrupted: resolve it in the Transaction Manager (t, then i)")
+        var pending = Fixtures.transaction("30", "com.storefront.demo.coins.100", .consumable, state: .deferred)
+        pending.error = .interrupted
+        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(pending: [pending]))))
+        let list = render(state).lines
+        #expect(list.contains { $0.contains("100 Coins") && $0.contains("Interrupted") })
+        #expect(!list.contains { $0.contains("Waiting for approval") })
+    }
+
+    @Test func myPurchasesHistoryLabelsScrollsAndSaysWhatIsEmpty() {
+        var state = Fixtures.loaded(width: 120, height: 40)
+        var upgraded = Self.period("20", startingAfter: -3)
+        upgraded.isUpgraded = true
+        let expired = Self.period("21", startingAfter: -2)
+        var restored = Fixtures.transaction("23", Self.pro, .nonConsumable, state: .restored)
+        restored.purchaseDate = Fixtures.start
+        let many = (100..<160).map { Fixtures.transaction(String($0), "com.storefront.demo.coins.100", .consumable) }
+        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [restored, expired, upgraded] + many))))
+        send(&state, .key(.character("p")))
+        let lines = render(state).lines
+        #expect(lines.contains { $0.contains("20 ") && $0.contains("Upgraded") })
+        #expect(lines.contains { $0.contains("21 ") && $0.contains("Expired") })
+        #expect(lines.contains { $0.contains("23 ") && $0.contains("Restored") })
+        send(&state, .key(.end))
+        #expect(state.modal == .purchases(tab: 0, selected: 62))
+        #expect(render(state).lines.contains { $0.contains("159 ") }, "the last row scrolls into view")
+        send(&state, .key(.home))
+        #expect(state.modal == .purchases(tab: 0, selected: 0))
+        send(&state, .key(.tab))
+        #expect(render(state).lines.contains { $0.contains("No balances") })
+        send(&state, .key(.tab))
+        #expect(render(state).lines.contains { $0.contains("No subscriptions") })
     }
 
     @Test func theIntroductoryOfferShowsOnlyWhileTheAccountIsEligible() {

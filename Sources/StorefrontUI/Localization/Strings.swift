@@ -201,6 +201,19 @@ public struct Strings: Sendable {
         "not eligible (subscribed in this group before)": "不符合条件（曾订阅过此群组）",
         "Grace until {}": "宽限至 {}",
         "Billing retry": "扣款重试中",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} 已中断：请在交易管理器中处理（t，然后 i）",
+        "No balances": "没有余额",
+        "No subscriptions": "没有订阅",
+        "Upgraded": "已升级",
+        "Restored": "已恢复",
+        "Interrupted purchases": "中断的购买",
+        "Simulated load-products errors": "模拟载入产品错误",
+        "Simulated restore errors": "模拟恢复错误",
+        "Simulated receipt errors": "模拟收据错误",
+        "Download bandwidth (bytes/s)": "下载带宽（字节/秒）",
+        "Fail downloads at (%)": "下载失败于（%）",
+        "Billing retry on renewal": "续期时重试扣款",
+        "Grace period": "宽限期",
     ]
 
     static let japanese: [String: String] = [
@@ -347,5 +360,18 @@ public struct Strings: Sendable {
         "not eligible (subscribed in this group before)": "対象外（このグループを以前に購読済み）",
         "Grace until {}": "猶予 {} まで",
         "Billing retry": "請求を再試行中",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} は中断されました：トランザクション管理で解決してください（t、次に i）",
+        "No balances": "残高はありません",
+        "No subscriptions": "サブスクリプションはありません",
+        "Upgraded": "アップグレード済み",
+        "Restored": "復元済み",
+        "Interrupted purchases": "中断される購入",
+        "Simulated load-products errors": "製品読み込みエラーのシミュレーション",
+        "Simulated restore errors": "復元エラーのシミュレーション",
+        "Simulated receipt errors": "レシートエラーのシミュレーション",
+        "Download bandwidth (bytes/s)": "ダウンロード帯域（バイト/秒）",
+        "Fail downloads at (%)": "ダウンロード失敗の位置（%）",
+        "Billing retry on renewal": "更新時の請求再試行",
+        "Grace period": "猶予期間",
     ]
 }

@@ -21,6 +21,8 @@ public struct ManagedSubscription: Hashable, Sendable {
     public var latestTransactionID: String
     /// The product of the current period.
     public var productID: String
+    /// The product the next period will be (another one after a downgrade or crossgrade).
+    public var nextProductID: String
     /// Where it stands now.
     public var phase: Phase
     /// Off after the customer cancels.
@@ -28,14 +30,29 @@ public struct ManagedSubscription: Hashable, Sendable {
     /// Renewals fail while this is on (`store billing-issue ID on`).
     public var hasBillingIssue: Bool
 
+    /// Whether billing has failed (in grace or in billing retry), by a billing issue or the
+    /// store's billing-retry setting.
+    public var isInBillingRetry: Bool {
+        switch phase {
+        case .gracePeriod, .billingRetry: true
+        default: false
+        }
+    }
+
+    /// Whether the subscription has ended.
+    public var hasEnded: Bool {
+        if case .expired = phase { true } else { false }
+    }
+
     /// Creates a subscription row.
     public init(
-        originalTransactionID: String, latestTransactionID: String, productID: String, phase: Phase,
-        willAutoRenew: Bool, hasBillingIssue: Bool
+        originalTransactionID: String, latestTransactionID: String, productID: String, nextProductID: String? = nil,
+        phase: Phase, willAutoRenew: Bool, hasBillingIssue: Bool
     ) {
         self.originalTransactionID = originalTransactionID
         self.latestTransactionID = latestTransactionID
         self.productID = productID
+        self.nextProductID = nextProductID ?? productID
         self.phase = phase
         self.willAutoRenew = willAutoRenew
         self.hasBillingIssue = hasBillingIssue

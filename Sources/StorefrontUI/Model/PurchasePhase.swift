@@ -22,6 +22,8 @@ public enum PurchaseOutcome: Hashable, Sendable {
     case purchased(transactionID: String)
     /// Waiting for someone's approval (Ask to Buy).
     case pending
+    /// Interrupted: it completes once resolved (the Transaction Manager's `i`).
+    case interrupted
     /// The user cancelled.
     case cancelled
 }

@@ -295,7 +295,7 @@ extension State {
             case .character("n"): return [.renew(transactionID: id)]
             case .character("x"): return [.expire(transactionID: id)]
             case .character("c"): return [.setAutoRenew(transactionID: id, on: !subscription.willAutoRenew)]
-            default: return [.setBillingIssue(transactionID: id, on: !subscription.hasBillingIssue)]
+            default: return [.setBillingIssue(transactionID: id, on: !(subscription.hasBillingIssue || subscription.isInBillingRetry))]
             }
         default: break
         }
@@ -307,16 +307,10 @@ extension State {
         purchases.balances.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// The subscriptions the account has (with an end date) or whose billing failed, for My
+    /// The subscriptions the account has or had (active, failing billing, or ended), for My
     /// Purchases → Subscriptions, by product ID.
     var subscriptionRows: [String] {
-        let failing = purchases.subscriptions.filter {
-            switch $0.phase {
-            case .gracePeriod, .billingRetry: true
-            default: false
-            }
-        }
-        return Set(purchases.activeUntil.keys).union(failing.map(\.productID)).sorted()
+        Set(purchases.activeUntil.keys).union(purchases.subscriptions.map(\.productID)).sorted()
     }
 
     private mutating func handlePurchases(_ key: Key, tab: Int, selected: Int) -> [Effect] {
@@ -325,9 +319,12 @@ extension State {
         case .escape, .character("q"), .character("p"): modal = nil
         case .tab, .right, .character("l"): modal = .purchases(tab: (tab + 1) % 3, selected: 0)
         case .backTab, .left, .character("h"): modal = .purchases(tab: (tab + 2) % 3, selected: 0)
-        case .up, .character("k"): modal = .purchases(tab: tab, selected: max(0, selected - 1))
-        case .down, .character("j"):
-            modal = .purchases(tab: tab, selected: min(max(0, counts[tab] - 1), selected + 1))
+        case .up, .character("k"), .pageUp, .home:
+            let step = key == .pageUp ? 10 : key == .home ? selected : 1
+            modal = .purchases(tab: tab, selected: max(0, selected - step))
+        case .down, .character("j"), .pageDown, .end:
+            let step = key == .pageDown ? 10 : key == .end ? counts[tab] : 1
+            modal = .purchases(tab: tab, selected: min(max(0, counts[tab] - 1), selected + step))
         case .character("c"):
             let rows = balanceRows
             guard tab == 1, selected < rows.count else { return [] }

@@ -145,6 +145,10 @@ extension State {
             let text = strings("{} is waiting for approval (Ask to Buy)", name)
             show(text)
             record(text)
+        case .success(.interrupted):
+            let text = strings("{} was interrupted: resolve it in the Transaction Manager (t, then i)", name)
+            show(text)
+            record(text)
         case .success(.cancelled):
             let text = strings("Purchase of {} cancelled", name)
             show(text)

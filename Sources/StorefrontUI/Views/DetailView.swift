@@ -10,7 +10,7 @@ enum DetailView {
         lines.append((product.displayName, Theme.title))
         var facts = "\(s.typeName(product.type)) · \(product.displayPrice)"
         if let status = ProductStatus.of(product, in: state) { facts += " · \(status.text)" }
-        lines.append((facts, Theme.price))
+        for line in TextLayout.wrap(facts, width: inner.width - 2) { lines.append((line, Theme.price)) }
         lines.append((product.id, Theme.secondary))
         let width = inner.width - 2
         for line in TextLayout.wrap(product.description, width: width) { lines.append((line, .plain)) }

@@ -17,8 +17,10 @@ struct ProductStatus {
             let percent = "\(Int((download.fraction * 100).rounded(.down)))%"
             return ProductStatus(text: s("Downloading {}", percent), style: Theme.busy)
         }
-        if state.purchases.pending.contains(where: { $0.productID == product.id && $0.state == .deferred }) {
-            return ProductStatus(text: s("Waiting for approval"), style: Theme.waiting)
+        if let waiting = state.purchases.pending.first(where: { $0.productID == product.id && $0.state == .deferred }) {
+            return waiting.error == .interrupted
+                ? ProductStatus(text: s("Interrupted"), style: Theme.error)
+                : ProductStatus(text: s("Waiting for approval"), style: Theme.waiting)
         }
         switch product.type {
         case .consumable:
@@ -41,6 +43,8 @@ struct ProductStatus {
             return ProductStatus(text: s("Grace until {}", Format.until(until, now: state.now)), style: Theme.waiting)
         case .billingRetry:
             return ProductStatus(text: s("Billing retry"), style: Theme.error)
+        case .expired(let at) where state.purchases.activeUntil[productID] == nil:
+            return ProductStatus(text: s("Expired {}", Format.day(at)), style: Theme.secondary)
         default:
             break
         }

@@ -159,7 +159,7 @@ enum SheetView {
         for (i, option) in options.enumerated().dropFirst(top).prefix(visible) {
             let row = 1 + i - top
             let current = option.code == state.context?.storefront ? "●" : " "
-            let text = "\(current) \(option.code)  \(TextLayout.pad(option.name, to: 20)) \(option.currencyCode)"
+            let text = "\(current) \(option.code)  \(TextLayout.pad(TextLayout.truncate(option.name, to: 20), to: 20)) \(option.currencyCode)"
             let style: CellStyle = i == selected ? (column == 0 ? Theme.selected : Theme.title) : .plain
             screen.put(TextLayout.pad(text, to: 38), x: inner.x + 1, y: inner.y + row, style: style)
         }
@@ -196,8 +196,12 @@ enum SheetView {
         let footer: String
         if selected < rows.count, let subscription = state.managedSubscription(for: rows[selected]) {
             let cancel = subscription.willAutoRenew ? s("Cancel") : s("Auto-renew on")
-            let billing = subscription.hasBillingIssue ? s("Resolve billing issue") : s("Billing issue")
-            footer = "n \(s("Renew")) · x \(s("Expire")) · c \(cancel) · b \(billing) · f \(s("Refund")) · Esc"
+            let failing = subscription.hasBillingIssue || subscription.isInBillingRetry
+            let billing = failing ? s("Resolve billing issue") : s("Billing issue")
+            // An ended subscription can only be refunded (or bought again).
+            footer = subscription.hasEnded
+                ? "f \(s("Refund")) · Esc"
+                : "n \(s("Renew")) · x \(s("Expire")) · c \(cancel) · b \(billing) · f \(s("Refund")) · Esc"
         } else {
             footer = "a \(s("Approve")) · d \(s("Decline")) · f \(s("Refund")) · i \(s("Resolve")) · Esc"
         }
@@ -214,7 +218,11 @@ enum SheetView {
             let row = 2 + i - top
             let (label, style, date) = state.managedSubscription(for: t).map { subscriptionLabel($0, s, now: state.now) }
                 ?? (stateLabel(t, s).0, stateLabel(t, s).1, Format.minute(t.purchaseDate))
-            let text = TextLayout.pad(t.transactionID, to: idWidth) + TextLayout.pad(TextLayout.truncate(state.name(of: t.productID), to: nameWidth - 1), to: nameWidth)
+            var name = state.name(of: t.productID)
+            if let next = state.managedSubscription(for: t)?.nextProductID, next != t.productID, !(state.managedSubscription(for: t)?.hasEnded ?? true) {
+                name += " → " + state.name(of: next)
+            }
+            let text = TextLayout.pad(t.transactionID, to: idWidth) + TextLayout.pad(TextLayout.truncate(name, to: nameWidth - 1), to: nameWidth)
                 + TextLayout.pad(label, to: 22) + date
             line(text, inner, row, style: style, indent: 2, into: &screen)
             if i == selected { highlight(inner, row, into: &screen) }
@@ -238,6 +246,18 @@ enum SheetView {
         case .expired(let at):
             return (s("Expired"), Theme.secondary, Format.until(at, now: now))
         }
+    }
+
+    /// A transaction's state in My Purchases → History: a subscription period is upgraded,
+    /// expired or active; a restored copy says so.
+    private static func historyLabel(_ t: Transaction, _ s: Strings, now: Date?) -> (String, CellStyle) {
+        if t.revocationDate != nil { return (s("Refunded"), Theme.secondary) }
+        if t.productType == .autoRenewable || t.productType == .nonRenewing {
+            if t.isUpgraded { return (s("Upgraded"), Theme.secondary) }
+            if let end = t.expiresDate, let now, end <= now { return (s("Expired"), Theme.secondary) }
+        }
+        if t.state == .restored { return (s("Restored"), Theme.owned) }
+        return stateLabel(t, s)
     }
 
     private static func stateLabel(_ t: Transaction, _ s: Strings) -> (String, CellStyle) {
@@ -268,9 +288,10 @@ enum SheetView {
         var texts: [(String, CellStyle)] = []
         switch tab {
         case 0:
+            let idWidth = min(20, max(12, (state.purchases.transactions.map(\.transactionID.count).max() ?? 0) + 2))
             texts = state.purchases.transactions.map { t in
-                let label = stateLabel(t, s)
-                return (TextLayout.pad(t.transactionID, to: 12) + TextLayout.pad(state.name(of: t.productID), to: 26)
+                let label = historyLabel(t, s, now: state.now)
+                return (TextLayout.pad(t.transactionID, to: idWidth) + TextLayout.pad(TextLayout.truncate(state.name(of: t.productID), to: 25), to: 26)
                         + TextLayout.pad("×\(t.quantity)", to: 5) + TextLayout.pad(label.0, to: 16) + Format.minute(t.purchaseDate), label.1)
             }
         case 1:
@@ -280,7 +301,10 @@ enum SheetView {
                 ProductStatus.subscription(productID, in: state).map { (TextLayout.pad(state.name(of: productID), to: 34) + $0.text, $0.style) }
             }
         }
-        if texts.isEmpty { line(s("No transactions"), inner, 2, style: Theme.secondary, indent: 2, into: &screen) }
+        if texts.isEmpty {
+            let empty = [s("No transactions"), s("No balances"), s("No subscriptions")][min(tab, 2)]
+            line(empty, inner, 2, style: Theme.secondary, indent: 2, into: &screen)
+        }
         let visible = max(1, inner.height - 2)
         let top = max(0, min(selected - visible / 2, texts.count - visible))
         for (i, (text, style)) in texts.enumerated().dropFirst(top).prefix(visible) {

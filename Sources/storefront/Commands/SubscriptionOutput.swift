@@ -47,6 +47,7 @@ enum SubscriptionOutput {
     /// `ok`, `issue` (the next renewal fails), `grace until DATE`, or `retry since DATE` (also
     /// once the grace period is over).
     static func billing(_ s: SubscriptionLifecycle, now: Date) -> String {
+        if s.isExpired { return "—" }
         if let grace = s.graceEnd, s.isInGracePeriod(at: now) { return "grace until \(TransactionOutput.date(grace))" }
         if let retry = s.billingRetryStart { return "retry since \(TransactionOutput.date(retry))" }
         return s.hasBillingIssue ? "issue" : "ok"

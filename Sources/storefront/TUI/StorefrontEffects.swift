@@ -31,9 +31,16 @@ struct StorefrontEffects: EffectHandler {
         // Another process (`storefront store approve`) may change the shared state: look now
         // and then, cheaply, so an approval shows without a key press.
         Task {
+            // What another process changed (a decline, a cancel, a refund) may raise no engine
+            // event: purchases are reloaded too, and sent only when they changed.
+            var shown: PurchasesSnapshot?
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(2))
                 await store.synchronize()
+                if case .success(let snapshot) = await purchases(), snapshot != shown {
+                    shown = snapshot
+                    send(.purchasesLoaded(.success(snapshot)))
+                }
             }
         }
     }
@@ -156,8 +163,11 @@ struct StorefrontEffects: EffectHandler {
             }
             send(.purchasePhase(productID: productID, .done))
             send(.purchaseFinished(productID: productID, .success(.purchased(transactionID: transaction.transactionID))))
-        case .pending:
-            send(.purchaseFinished(productID: productID, .success(.pending)))
+        case .pending(let transaction):
+            let interrupted = (try? await backend.pending())?.contains {
+                $0.transaction.transactionID == transaction.transactionID && $0.reason == .interrupted
+            } ?? false
+            send(.purchaseFinished(productID: productID, .success(interrupted ? .interrupted : .pending)))
         case .cancelled:
             send(.purchaseFinished(productID: productID, .success(.cancelled)))
         case .failed(let error, _):
@@ -202,7 +212,7 @@ struct StorefrontEffects: EffectHandler {
             return ManagedSubscription(
                 originalTransactionID: lifecycle.originalTransactionID,
                 latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID, productID: lifecycle.productID,
-                phase: phase, willAutoRenew: lifecycle.willAutoRenew, hasBillingIssue: lifecycle.hasBillingIssue)
+                nextProductID: lifecycle.autoRenewProductID, phase: phase, willAutoRenew: lifecycle.willAutoRenew, hasBillingIssue: lifecycle.hasBillingIssue)
         }
     }
 
