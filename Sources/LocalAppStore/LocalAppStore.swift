@@ -266,6 +266,10 @@ public actor LocalAppStore: StoreBackend {
 
     /// Reads the changes other processes made (an approval, a purchase) and sends them on
     /// the event stream; processes transactions a dead process left `.purchasing`.
+    /// Changes whenever the store's journal does, in this process or another; read it after
+    /// `synchronize()` to learn whether anything happened since the last look.
+    public var revision: Int { journal.revision }
+
     public func synchronize() async {
         pull()
         adoptAbandoned()

@@ -82,6 +82,12 @@ import Testing
         try tmux.waitFor(text: "Auto-renew is on for Basic (Monthly)")
         #expect(try subscription(data)["willAutoRenew"] as? Bool == true)
 
+        // A cancel from another process shows without a key press; undo it the same way.
+        _ = try cli(["store", "cancel", monthly], data)
+        try tmux.waitFor(text: "Auto-renew off, ends")
+        _ = try cli(["store", "cancel", monthly, "--undo"], data)
+        try tmux.waitFor("the row renewing again") { !$0.contains("Auto-renew off, ends") && $0.contains("Renews") }
+
         // x: expired now; the app has nothing left.
         try tmux.keys("x")
         try tmux.waitFor(text: "Expired Basic (Monthly) now")

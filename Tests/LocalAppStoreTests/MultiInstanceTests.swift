@@ -5,6 +5,24 @@ import Testing
 
 /// Two stores on one state directory, as two processes on one data directory.
 @Suite(.timeLimit(.minutes(1))) struct MultiInstanceTests {
+    /// The revision tells a reader that another instance wrote, and stays put when none did.
+    @Test func theRevisionMovesOnlyWhenTheJournalChanges() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let reader = try makeStore(dir)
+        let writer = try makeStore(dir)
+        await reader.synchronize()
+        let start = await reader.revision
+        await reader.synchronize()
+        #expect(await reader.revision == start, "nothing written, nothing changed")
+        try await writer.set(name: "ask-to-buy", value: "on")
+        await reader.synchronize()
+        #expect(await reader.revision != start, "another instance's write is seen")
+        let after = await reader.revision
+        try await reader.set(name: "ask-to-buy", value: "off")
+        #expect(await reader.revision != after, "its own write too")
+    }
+
     @Test func interleavedPurchasesFromTwoInstancesAreAllKeptWithUniqueIDs() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

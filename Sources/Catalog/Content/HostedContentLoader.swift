@@ -67,16 +67,7 @@ public enum HostedContentLoader {
         let url = directory.appendingPathComponent(hostingFileName)
         let file = url.path
         guard FileManager.default.fileExists(atPath: file) else { return [:] }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CatalogError(file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
-        }
-        let document = try StoreKitConfiguration.parseJSON(data, file: file)
-        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a hosting file")
-        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
-        guard version == 1 else { throw root.error("version", "unsupported hosting version \(version); this build reads version 1") }
+        let root = try readVersionOne(url, what: "a hosting file", kind: "hosting")
         let entries = try ObjectReader(try root.required("products"), file: file, path: root.path(of: "products"), what: "base URLs by product ID")
         var result: [String: URL] = [:]
         for productID in entries.members.keys.sorted() {
@@ -98,22 +89,30 @@ public enum HostedContentLoader {
         return result
     }
 
+    /// Reads the sidecar JSON object at `url` (`what` names it in errors) and checks that its
+    /// `version` is 1, the one this build reads (`kind` names the version in errors).
+    private static func readVersionOne(_ url: URL, what: String, kind: String) throws(CatalogError) -> ObjectReader {
+        let file = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CatalogError(file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
+        }
+        let document = try StoreKitConfiguration.parseJSON(data, file: file)
+        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: what)
+        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
+        guard version == 1 else { throw root.error("version", "unsupported \(kind) version \(version); this build reads version 1") }
+        return root
+    }
+
     static func loadProduct(_ directory: URL, productID: String, digester: ContentDigester?) throws(CatalogError) -> HostedContent {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let file = manifestURL.path
         guard FileManager.default.fileExists(atPath: file) else {
             throw CatalogError(file: file, path: JSONPath.root, problem: "missing manifest.json for the content of \(productID)")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: manifestURL)
-        } catch {
-            throw CatalogError(file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
-        }
-        let document = try StoreKitConfiguration.parseJSON(data, file: file)
-        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a content manifest")
-        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
-        guard version == 1 else { throw root.error("version", "unsupported manifest version \(version); this build reads version 1") }
+        let root = try readVersionOne(manifestURL, what: "a content manifest", kind: "manifest")
         let contentVersion = try root.nonEmptyString("contentVersion")
         if contentVersion.hasPrefix(".") || contentVersion.contains("/") || contentVersion.utf8.contains(0) {
             throw root.error("contentVersion", "\"\(contentVersion)\" must be usable as a directory name (no \"/\", no leading \".\")")

@@ -26,6 +26,9 @@ final class StoreJournal {
     /// Complete lines read from the current file (for error messages and compaction).
     private var lineCount = 0
     private(set) var state: JournalState
+    /// Grows whenever records are applied (read from another process's writes, or appended
+    /// here), so a reader can tell that nothing changed without comparing states.
+    private(set) var revision = 0
 
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
@@ -115,6 +118,7 @@ final class StoreJournal {
             }()
             if !records.isEmpty {
                 try append(records, sync: sync && syncsWrites)
+                revision += 1
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
@@ -178,6 +182,7 @@ final class StoreJournal {
             index += 1
         }
         offset += Int64(lineStart)
+        if lineStart > 0 || before != nil { revision += 1 }
         if cutTornTail && lineStart < bytes.count {
             // Only a writer holding the lock gets here, so nobody is appending: the
             // bytes after the last newline are a crashed writer's torn record.

@@ -41,8 +41,13 @@ enum Format {
 
     /// `2026-12-01 14:05` (UTC).
     static func minute(_ date: Date) -> String {
+        day(date) + " " + hourMinute(date)
+    }
+
+    /// `14:05` (UTC).
+    static func hourMinute(_ date: Date) -> String {
         let c = utc.dateComponents([.hour, .minute], from: date)
-        return day(date) + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
     /// `14:05:09` (UTC).
@@ -56,7 +61,7 @@ enum Format {
     /// same day as `now`.
     static func until(_ date: Date, now: Date?) -> String {
         guard let now, abs(date.timeIntervalSince(now)) < 2 * 86_400 else { return day(date) }
-        let time = abs(date.timeIntervalSince(now)) < 3_600 ? clock(date) : String(minute(date).suffix(5))
+        let time = abs(date.timeIntervalSince(now)) < 3_600 ? clock(date) : hourMinute(date)
         return day(date) == day(now) ? time : day(date) + " " + time
     }
 

@@ -216,11 +216,12 @@ enum SheetView {
         let nameWidth = max(12, min(26, inner.width - 3 - idWidth - 22 - 19))
         for (i, t) in rows.enumerated().dropFirst(top).prefix(visible) {
             let row = 2 + i - top
-            let (label, style, date) = state.managedSubscription(for: t).map { subscriptionLabel($0, s, now: state.now) }
-                ?? (stateLabel(t, s).0, stateLabel(t, s).1, Format.minute(t.purchaseDate))
+            let subscription = state.managedSubscription(for: t)
+            let (label, style, date) = subscription.map { subscriptionLabel($0, s, now: state.now) }
+                ?? { let (label, style) = stateLabel(t, s); return (label, style, Format.minute(t.purchaseDate)) }()
             var name = state.name(of: t.productID)
-            if let next = state.managedSubscription(for: t)?.nextProductID, next != t.productID, !(state.managedSubscription(for: t)?.hasEnded ?? true) {
-                name += " → " + state.name(of: next)
+            if let subscription, !subscription.hasEnded, subscription.nextProductID != t.productID {
+                name += " → " + state.name(of: subscription.nextProductID)
             }
             let text = TextLayout.pad(t.transactionID, to: idWidth) + TextLayout.pad(TextLayout.truncate(name, to: nameWidth - 1), to: nameWidth)
                 + TextLayout.pad(label, to: 22) + date

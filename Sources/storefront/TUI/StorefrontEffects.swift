@@ -32,15 +32,15 @@ struct StorefrontEffects: EffectHandler {
         // and then, cheaply, so an approval shows without a key press.
         Task {
             // What another process changed (a decline, a cancel, a refund) may raise no engine
-            // event: purchases are reloaded too, and sent only when they changed.
-            var shown: PurchasesSnapshot?
+            // event: purchases are reloaded too, but only when the store's journal changed.
+            var seen = await backend.revision
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(2))
                 await store.synchronize()
-                if case .success(let snapshot) = await purchases(), snapshot != shown {
-                    shown = snapshot
-                    send(.purchasesLoaded(.success(snapshot)))
-                }
+                let revision = await backend.revision
+                guard revision != seen else { continue }
+                seen = revision
+                send(.purchasesLoaded(await purchases()))
             }
         }
     }
