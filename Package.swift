@@ -29,14 +29,15 @@ let package = Package(
         ),
 
         // Libraries, from the bottom of the import graph up.
+        .target(name: "SystemIO"),
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "Vault", dependencies: ["Crypto"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
         .target(name: "Catalog"),
-        .target(name: "StoreCore", dependencies: ["Receipts", "Vault", "Crypto"]),
+        .target(name: "StoreCore", dependencies: ["Receipts", "Vault", "Crypto", "SystemIO"]),
         .target(
             name: "LocalAppStore",
-            dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto"]
+            dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
         .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI"]),
@@ -59,29 +60,33 @@ let package = Package(
 
         .executableTarget(name: "vault-torture", dependencies: ["Vault"]),  // crash-test child of VaultTests
 
+        // What every test target shares: temporary directories, child processes, hashing,
+        // the Python servers, clock waits.
+        .target(name: "TestSupport", dependencies: ["SystemIO", "Crypto"], path: "Tests/TestSupport"),
+
         // Unit tests, one target per library.
-        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "VaultTests", dependencies: ["Vault", "Crypto", "vault-torture"]),
+        .testTarget(name: "CryptoTests", dependencies: ["TestSupport", "Crypto"]),
+        .testTarget(name: "VaultTests", dependencies: ["TestSupport", "Vault", "Crypto", "vault-torture"]),
         .testTarget(
             name: "ReceiptsTests",
-            dependencies: ["Receipts", "Crypto"],
+            dependencies: ["TestSupport", "Receipts", "Crypto"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog"],
+            dependencies: ["TestSupport", "Catalog"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore", "Receipts", "Crypto"]),
+        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto"]),
         .testTarget(
             name: "LocalAppStoreTests",
-            dependencies: ["LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
+            dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
         ),
         .testTarget(
-            name: "StorefrontUITests", dependencies: ["StorefrontUI", "StoreCore"], exclude: ["Golden"]
+            name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "Receipts", "Crypto"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import StoreCore
+import SystemIO
 
 /// Everything a `LocalAppStore` is made with; immutable once made.
 public struct LocalAppStoreConfiguration: Sendable {

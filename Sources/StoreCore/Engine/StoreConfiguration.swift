@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// How the engine behaves; immutable once the `Store` is made.
 public struct StoreConfiguration: Sendable {

@@ -1,32 +1,6 @@
 import Foundation
 import Synchronization
 
-/// The engine's and the local store's only source of time, injected so tests never sleep.
-public protocol StoreClock: Sendable {
-    /// The current date.
-    var now: Date { get }
-    /// Waits for `duration` of this clock's time.
-    func sleep(for duration: Duration) async throws
-    /// Waits until this clock reads `deadline` (at once when it already does).
-    func sleep(until deadline: Date) async throws
-}
-
-/// Real time.
-public struct SystemClock: StoreClock {
-    public init() {}
-    public var now: Date { Date() }
-    public func sleep(for duration: Duration) async throws {
-        guard duration > .zero else { return }
-        try await Task.sleep(for: duration)
-    }
-
-    public func sleep(until deadline: Date) async throws {
-        let seconds = deadline.timeIntervalSinceNow
-        guard seconds > 0 else { return }
-        try await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up))))
-    }
-}
-
 /// A clock that moves only when told to: sleepers wake when `advance` passes their deadline.
 public final class ManualClock: StoreClock {
     private struct Sleeper {
