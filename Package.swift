@@ -85,6 +85,9 @@ let package = Package(
         .testTarget(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
         ),
+        .testTarget(name: "TerminalCursesTests", dependencies: ["TestSupport", "TerminalCurses", "StorefrontUI"]),
+        // The executable's own code (argument parsing, help, output), called in-process.
+        .testTarget(name: "storefrontTests", dependencies: ["TestSupport", "storefront", "StoreCore"]),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
     ],

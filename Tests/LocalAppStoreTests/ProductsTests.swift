@@ -1,13 +1,13 @@
 import Catalog
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct ProductsTests {
     @Test func productsAreLocalizedAndPricedForTheStorefront() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         let response = try await store.products(identifiers: [TestCatalog.coins, TestCatalog.monthly, TestCatalog.missing, "x"])
         #expect(response.invalidProductIdentifiers == ["x", TestCatalog.missing].sorted())
@@ -39,7 +39,6 @@ import Testing
 
     @Test func changingTheStorefrontRelocalizesWithFallbackToTheCatalogLocale() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         try await store.setStorefront("JPN")
         #expect(await store.locale == "ja_JP")
@@ -68,7 +67,6 @@ import Testing
 
     @Test func aPriceSidecarSetsTheStorefrontPriceAndScalesOffers() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         var catalog = try TestCatalog.load()
         catalog.prices = PriceTable(file: "Test.prices.json", prices: [TestCatalog.monthly: ["JPN": 450]])
         let store = try makeStore(dir, catalog: catalog)
@@ -85,7 +83,6 @@ import Testing
 
     @Test func theStartStorefrontAndLocaleComeFromTheCatalogUnlessConfigured() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let catalog = try TestCatalog.load(settings: #""_locale" : "de_DE", "_storefront" : "DEU""#)
         let store = try makeStore(dir, catalog: catalog)
         #expect(await store.storefront.code == "DEU")

@@ -8,9 +8,18 @@ public final class ManualClock: StoreClock {
         let continuation: CheckedContinuation<Void, Never>
     }
 
+    /// A task in `waitForSleepers`, parked until `count` tasks sleep at once.
+    private struct Watcher {
+        let id: UInt64
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
+        var watchers: [Watcher] = []
+        var nextWatcherID: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -36,13 +45,17 @@ public final class ManualClock: StoreClock {
     /// it registers, under the lock: no advance can slip between reading the time and waiting.
     private func wait(_ deadline: @escaping (Date) -> Date) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let due = state.withLock { state -> Bool in
+            let (due, satisfied) = state.withLock { state -> (Bool, [Watcher]) in
                 let at = deadline(state.now)
-                guard at > state.now else { return true }
+                guard at > state.now else { return (true, []) }
                 state.sleepers.append(Sleeper(deadline: at, continuation: continuation))
-                return false
+                let count = state.sleepers.count
+                let satisfied = state.watchers.filter { $0.count <= count }
+                state.watchers.removeAll { $0.count <= count }
+                return (false, satisfied)
             }
             if due { continuation.resume() }
+            for watcher in satisfied { watcher.continuation.resume() }
         }
     }
 
@@ -60,4 +73,31 @@ public final class ManualClock: StoreClock {
 
     /// How many tasks are sleeping on this clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Returns once at least `count` tasks sleep on this clock at the same time (at once if
+    /// they already do), so a test can advance time knowing who will see it. It parks on the
+    /// clock, neither polling nor sleeping; cancelling the waiting task ends the wait early.
+    public func waitForSleepers(_ count: Int = 1) async {
+        let id = state.withLock { state -> UInt64 in
+            state.nextWatcherID += 1
+            return state.nextWatcherID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Checked under the lock: a cancellation that found nothing to resume came first.
+                let ready = state.withLock { state -> Bool in
+                    if state.sleepers.count >= count || Task.isCancelled { return true }
+                    state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let watcher = state.withLock { state -> Watcher? in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.watchers.remove(at: index)
+            }
+            watcher?.continuation.resume()
+        }
+    }
 }

@@ -148,10 +148,10 @@ struct DownloadTests {
         let manager = try #require(first.downloads)
         // Let it pass two checkpoints, then "die": the first engine never runs again.
         for _ in 0..<20 {
-            while dying.sleeperCount == 0 { await Task.yield() }
+            await dying.waitForSleepers()
             dying.advance(by: 1)
         }
-        while dying.sleeperCount == 0 { await Task.yield() }
+        await dying.waitForSleepers()
         let written = try #require(await manager.download(id: id)?.bytesWritten)
         #expect(written > 16_384 * 2)
         await manager.simulateProcessDeath()
@@ -176,10 +176,10 @@ struct DownloadTests {
         let t = try #require(await first.purchase("levels").transaction)
         let id = t.transactionID
         for _ in 0..<30 {
-            while dying.sleeperCount == 0 { await Task.yield() }
+            await dying.waitForSleepers()
             dying.advance(by: 1)
         }
-        while dying.sleeperCount == 0 { await Task.yield() }
+        await dying.waitForSleepers()
         await first.downloads?.simulateProcessDeath()
         await f.backend.detach()
         await first.stop()
