@@ -56,7 +56,7 @@ import Testing
         let authority = try CertificateAuthority.create(now: now).authority
         let file = temp.url.appendingPathComponent("root.cer")
         try authority.exportRoot(to: file)
-        let result = try ChildProcess.run(tool: "openssl", ["x509", "-inform", "DER", "-in", file.path, "-noout", "-subject"])
+        let result = try ChildProcess.run(.tool("openssl"), ["x509", "-inform", "DER", "-in", file.path, "-noout", "-subject"])
         #expect(result.status == 0)
         #expect(result.output.contains("Storefront Local App Store Root CA"))
         #expect(try X509Certificate.read(contentsOf: file) == authority.root)

@@ -26,8 +26,8 @@ import Testing
         try Data(der).write(to: file)
         let root = temp.url.appendingPathComponent("root.pem")
         try authority.root.pemRepresentation.write(to: root, atomically: true, encoding: .utf8)
-        let result = try ChildProcess.run(tool: "openssl", ["cms", "-verify", "-inform", "DER", "-in", file.path, "-CAfile", root.path,
-                                                            "-attime", String(Int(now.timeIntervalSince1970) + 60), "-purpose", "any"])
+        let result = try ChildProcess.run(.tool("openssl"), ["cms", "-verify", "-inform", "DER", "-in", file.path, "-CAfile", root.path,
+                                                           "-attime", String(Int(now.timeIntervalSince1970) + 60), "-purpose", "any"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("hello"))
     }

@@ -43,13 +43,13 @@ import Testing
         let rootPEM = directory.appendingPathComponent("root.pem")
         try fixture.authority.root.pemRepresentation.write(to: rootPEM, atomically: true, encoding: .utf8)
         let payloadFile = directory.appendingPathComponent("payload")
-        let verify = try ChildProcess.run(tool: "openssl", [
+        let verify = try ChildProcess.run(.tool("openssl"), [
             "cms", "-verify", "-inform", "DER", "-in", receiptFile.path, "-CAfile", rootPEM.path, "-purpose", "any",
             "-attime", String(Int(IssuedReceiptFixture.creationDate.timeIntervalSince1970)), "-out", payloadFile.path,
         ])
         #expect(verify.status == 0, "\(verify.output)")
         #expect(Array(try Data(contentsOf: payloadFile)) == ReceiptEncoder().encodePayload(fixture.receipt))
-        let parse = try ChildProcess.run(tool: "openssl", ["asn1parse", "-inform", "DER", "-in", payloadFile.path])
+        let parse = try ChildProcess.run(.tool("openssl"), ["asn1parse", "-inform", "DER", "-in", payloadFile.path])
         #expect(parse.status == 0)
         #expect(parse.output.contains("SET"))
     }

@@ -80,8 +80,8 @@ import Testing
         let certificate = directory.appendingPathComponent("leaf.pem")
         try authority.signingCertificate.pemRepresentation.write(to: certificate, atomically: true, encoding: .utf8)
         let key = directory.appendingPathComponent("leaf.pub")
-        #expect(try ChildProcess.run(tool: "openssl", ["x509", "-in", certificate.path, "-pubkey", "-noout", "-out", key.path]).status == 0)
-        let result = try ChildProcess.run(tool: "openssl", ["dgst", "-sha256", "-verify", key.path, "-signature", signature.path, input.path])
+        #expect(try ChildProcess.run(.tool("openssl"), ["x509", "-in", certificate.path, "-pubkey", "-noout", "-out", key.path]).status == 0)
+        let result = try ChildProcess.run(.tool("openssl"), ["dgst", "-sha256", "-verify", key.path, "-signature", signature.path, input.path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("Verified OK"))
     }

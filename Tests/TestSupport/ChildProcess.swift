@@ -1,7 +1,7 @@
 import Foundation
 
-/// A real child process a test started: the built `storefront` or `vault-torture`, `python3`,
-/// `openssl`, any tool.
+/// A real child process a test started: the built `storefront` or `vault-torture`
+/// (`BuiltProduct`), or a tool such as `python3` or `openssl` (`.tool("openssl")`).
 ///
 /// Captured output is read as it arrives, on a thread of its own per stream, so a chatty child
 /// never blocks on a full pipe. Every wait is bounded without sleeping: the end of the child
@@ -73,57 +73,17 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
 
         var opened: [FileHandle] = []
-        let outPipe: Pipe?
-        switch standardOutput {
-        case .capture, .standardOutput:
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            outPipe = pipe
-        case .discard:
-            process.standardOutput = FileHandle.nullDevice
-            outPipe = nil
-        case .file(let url):
-            let handle = try Self.append(to: url)
-            opened.append(handle)
-            process.standardOutput = handle
-            outPipe = nil
-        }
-        let errPipe: Pipe?
-        switch standardError {
-        case .capture:
-            let pipe = Pipe()
-            process.standardError = pipe
-            errPipe = pipe
-        case .standardOutput:
-            process.standardError = outPipe ?? process.standardOutput
-            errPipe = nil
-        case .discard:
-            process.standardError = FileHandle.nullDevice
-            errPipe = nil
-        case .file(let url):
-            let handle = try Self.append(to: url)
-            opened.append(handle)
-            process.standardError = handle
-            errPipe = nil
-        }
+        let out = try Self.destination(standardOutput, sharing: nil, opened: &opened)
+        process.standardOutput = out.handle
+        let err = try Self.destination(standardError, sharing: out.handle, opened: &opened)
+        process.standardError = err.handle
         let exit = self.exit
         process.terminationHandler = { _ in exit.signal() }
         try process.run()
         for handle in opened { try? handle.close() }
         self.process = process
-        stdoutReader = outPipe.map { StreamReader($0.fileHandleForReading) }
-        stderrReader = errPipe.map { StreamReader($0.fileHandleForReading) }
-    }
-
-    /// Starts the tool `name`, found on `PATH` (through `/usr/bin/env`), without waiting for it.
-    /// - Throws: when `/usr/bin/env` cannot be started.
-    public convenience init(
-        tool name: String, _ arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
-        currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture
-    ) throws {
-        try self.init(
-            URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: environment, unsetting: unsetting,
-            currentDirectory: currentDirectory, standardOutput: standardOutput, standardError: standardError)
+        stdoutReader = out.pipe.map { StreamReader($0.fileHandleForReading) }
+        stderrReader = err.pipe.map { StreamReader($0.fileHandleForReading) }
     }
 
     /// Runs `executable` to its end (or the bound) and returns how it ended and what it wrote.
@@ -135,19 +95,6 @@ public final class ChildProcess: @unchecked Sendable {
     ) throws -> Result {
         try ChildProcess(
             executable, arguments, environment: environment, unsetting: unsetting, currentDirectory: currentDirectory,
-            standardOutput: standardOutput, standardError: standardError
-        ).wait(timeout: timeout)
-    }
-
-    /// Runs the tool `name`, found on `PATH`, to its end (or the bound).
-    /// - Throws: when `/usr/bin/env` cannot be started.
-    public static func run(
-        tool name: String, _ arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
-        currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture,
-        timeout: Duration = defaultTimeout
-    ) throws -> Result {
-        try ChildProcess(
-            tool: name, arguments, environment: environment, unsetting: unsetting, currentDirectory: currentDirectory,
             standardOutput: standardOutput, standardError: standardError
         ).wait(timeout: timeout)
     }
@@ -196,6 +143,26 @@ public final class ChildProcess: @unchecked Sendable {
         return Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
     }
 
+    /// What `output` becomes for `Process`, and the pipe to read when it is captured.
+    /// `sharing` is standard output's destination when this is standard error's.
+    private static func destination(
+        _ output: Output, sharing: Any?, opened: inout [FileHandle]
+    ) throws -> (handle: Any, pipe: Pipe?) {
+        switch output {
+        case .standardOutput where sharing != nil:
+            return (sharing as Any, nil)
+        case .capture, .standardOutput:
+            let pipe = Pipe()
+            return (pipe, pipe)
+        case .discard:
+            return (FileHandle.nullDevice, nil)
+        case .file(let url):
+            let handle = try append(to: url)
+            opened.append(handle)
+            return (handle, nil)
+        }
+    }
+
     private static func append(to url: URL) throws -> FileHandle {
         if !FileManager.default.fileExists(atPath: url.path) {
             _ = FileManager.default.createFile(atPath: url.path, contents: nil)
@@ -203,6 +170,19 @@ public final class ChildProcess: @unchecked Sendable {
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
         return handle
+    }
+}
+
+extension URL {
+    /// The tool `name` as the shell would find it on `PATH`, else `/usr/bin/NAME`, so that a
+    /// missing tool fails when it is run, naming the path.
+    public static func tool(_ name: String) -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "/usr/bin").appendingPathComponent(name)
     }
 }
 

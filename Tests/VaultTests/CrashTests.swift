@@ -34,18 +34,6 @@ import Testing
         return writes
     }
 
-    /// SplitMix64: a small seeded generator, so a failing run can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Reopens the vault and checks it holds exactly the first k writes, for a k that
     /// includes every acknowledged write (and at most the one in flight).
     func verifyPrefix(_ vault: URL, acked: [Int], label: String) throws {

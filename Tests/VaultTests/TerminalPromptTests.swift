@@ -39,7 +39,7 @@ import Testing
 
     func run(_ vault: URL, typing passphrase: String) throws -> (status: Int32, output: String) {
         let result = try ChildProcess.run(
-            tool: "python3", ["-c", Self.driver, TortureProcess.executable.path, vault.path, passphrase],
+            .tool("python3"), ["-c", Self.driver, TortureProcess.executable.path, vault.path, passphrase],
             environment: ["STOREFRONT_PASSPHRASE": ""], unsetting: TortureProcess.unset, standardError: .discard)
         return (result.status, result.stdout)
     }

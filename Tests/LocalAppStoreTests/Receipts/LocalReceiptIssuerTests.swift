@@ -137,6 +137,6 @@ import Testing
     }
 
     private func tool(_ name: String, _ arguments: [String]) throws -> Int32 {
-        try ChildProcess.run(tool: name, arguments, standardOutput: .discard, standardError: .discard).status
+        try ChildProcess.run(.tool(name), arguments, standardOutput: .discard, standardError: .discard).status
     }
 }

@@ -7,11 +7,11 @@ import TestSupport
 /// A real HTTP server on 127.0.0.1 (python3) serving a directory with byte ranges, which
 /// `python3 -m http.server` does not support. It logs each request's path and `Range` header
 /// for `/__log`, answers HTTP 500 to the request numbered `--fail-request N` (1-based, files
-/// only), prints its port on its first line, and exits by itself after 120 s.
+/// only); `PythonServer` serves it.
 final class RangeServer {
     static let script = #"""
 import json, os, re, sys, threading
-from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+from http.server import BaseHTTPRequestHandler
 
 root = sys.argv[1]
 fail_at = int(sys.argv[2]) if len(sys.argv) > 2 else 0
@@ -66,12 +66,6 @@ class Handler(BaseHTTPRequestHandler):
                 return
             f.seek(start)
             self.send(206, f.read(end - start + 1), [("Content-Range", "bytes %d-%d/%d" % (start, end, size))])
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-threading.Timer(120, lambda: os._exit(0)).start()
-print(server.server_address[1], flush=True)
-server.serve_forever()
 """#
 
     private let server: PythonServer

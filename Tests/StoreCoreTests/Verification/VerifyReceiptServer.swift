@@ -12,12 +12,11 @@ import TestSupport
 ///   `status:N`         status N on both endpoints
 ///   `otherbundle:ID`   status 0, but for bundle com.example.other
 ///   `garbage` / `nostatus` / `http500` / `hang`   broken answers (hang: no answer for 30 s)
-/// It listens on a free port it prints on its first line, logs every request for `/log`,
-/// and exits by itself after 120 s should the test die.
+/// It logs every request for `/log`; `PythonServer` serves it.
 final class VerifyReceiptServer {
     static let script = #"""
-import base64, json, os, sys, threading, time
-from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+import base64, json, time
+from http.server import BaseHTTPRequestHandler
 
 log = []
 BUNDLE = "com.example.storefront"
@@ -77,12 +76,6 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, ok())
         else:
             self.reply(200, {"status": 21002})
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-threading.Timer(120, lambda: os._exit(0)).start()
-print(server.server_address[1], flush=True)
-server.serve_forever()
 """#
 
     private let server: PythonServer
