@@ -224,6 +224,20 @@ struct SubscriptionDesk {
         return records
     }
 
+    /// The records that end the subscription's current period at `date`: its transactions
+    /// (with a downgrade's answer and restored copies) expiring then and back in the queue, so
+    /// an app that is not running gets the change at its next start.
+    static func endLatestPeriod(of stored: StoredSubscription, at date: Date, state: JournalState) -> [JournalRecord] {
+        guard let latest = state.entries[stored.latestTransactionID] else { return [] }
+        return state.sameGrant(as: latest).compactMap { entry in
+            guard (entry.transaction.expiresDate ?? .distantFuture) > date else { return nil }
+            var ended = entry
+            ended.transaction.expiresDate = date
+            ended.finished = false
+            return JournalRecord.make(ended)
+        }
+    }
+
     // MARK: - Helpers
 
     /// Whether a subscription still runs: in a period, in grace, in billing retry, or with
