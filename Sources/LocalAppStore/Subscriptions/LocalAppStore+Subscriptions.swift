@@ -75,19 +75,8 @@ extension LocalAppStore {
     /// Sleeps on the store clock until the next period, grace or billing-retry end.
     private func scheduleNextRenewal() {
         renewalTimer?.cancel()
-        let now = configuration.clock.now
-        let rate = journal.state.settings.storeTimeRate
-        let dues: [Date] = journal.state.subscriptions(accountID: configuration.account.id).compactMap { stored in
-            let l = stored.lifecycle
-            guard !l.isExpired else { return nil }
-            if let retry = l.billingRetryStart {
-                let period = configuration.catalog.product(id: l.productID)?.subscription.map { ProductLocalizer.period($0.period) }
-                let retryEnd = retry.addingTimeInterval(rate.billingRetryPeriod(for: period ?? SubscriptionPeriod(value: 1, unit: .month)))
-                return [l.graceEnd, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
-            }
-            return l.periodEnd
-        }
-        guard let next = dues.min() else { return }
+        let desk = subscriptionDesk(for: journal.state, at: configuration.clock.now)
+        guard let next = desk.nextWake(accountID: configuration.account.id, state: journal.state) else { return }
         let clock = configuration.clock
         renewalTimer = Task { [weak self] in
             do {
