@@ -19,7 +19,7 @@ struct ProductsCommand: Command {
             throw .usage("products takes no arguments (got '\(invocation.arguments[0])').")
         }
         let selection = try CatalogSelection.load(invocation.global, context: context)
-        let listing = ProductListing(selection: selection)
+        let listing = ProductsOutput(selection: selection)
         context.output.write(invocation.global.json ? listing.json().rendered() : listing.table())
     }
 }

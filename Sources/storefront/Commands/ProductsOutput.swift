@@ -1,9 +1,9 @@
 import Catalog
 import Foundation
 
-/// The products of a catalog as a customer in one storefront and locale sees them, and their
-/// two renderings: the human table and the `--json` contract.
-struct ProductListing {
+/// What `storefront products` prints: the products of a catalog as a customer in one
+/// storefront and locale sees them, as the human table or the `--json` contract.
+struct ProductsOutput {
     /// One product, localized and priced.
     struct Row {
         let product: Catalog.Product
