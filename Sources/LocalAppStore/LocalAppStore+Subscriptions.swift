@@ -91,7 +91,7 @@ extension LocalAppStore {
             let l = stored.lifecycle
             guard !l.isExpired else { return nil }
             if let retry = l.billingRetryStart {
-                let period = configuration.catalog.product(id: l.productID)?.subscription.map { ProductLocalizer.period($0.period) }
+                let period = configuration.catalog.product(id: l.productID)?.subscription?.period
                 let retryEnd = retry.addingTimeInterval(rate.billingRetryPeriod(for: period ?? SubscriptionPeriod(value: 1, unit: .month)))
                 return [l.graceEnd, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
             }

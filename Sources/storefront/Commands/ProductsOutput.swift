@@ -6,7 +6,7 @@ import Foundation
 struct ProductsOutput {
     /// One product, localized and priced.
     struct Row {
-        let product: Catalog.Product
+        let product: StoreKitConfiguration.Product
         let localization: Localization?
         let price: Price
         let displayPrice: String
@@ -80,7 +80,7 @@ struct ProductsOutput {
         return match?.displayName
     }
 
-    private func offerJSON(_ offer: SubscriptionOffer) -> JSONText {
+    private func offerJSON(_ offer: StoreKitConfiguration.SubscriptionOffer) -> JSONText {
         let price = Price(amount: offer.price, currencyCode: selection.storefront.currencyCode)
         return .object([
             ("offerID", .optional(offer.id)),
