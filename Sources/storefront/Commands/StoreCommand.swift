@@ -83,11 +83,11 @@ struct StoreCommand: Command {
             case ("settings", 0):
                 let settings = try await backend.settings()
                 if json {
-                    context.output.write(JSONText.object(settings.map { ($0.name, .string($0.value)) }).rendered())
+                    context.output.write(JSONText.object(settings.map { ($0.name, .string($0.shownValue)) }).rendered())
                 } else {
                     let lines = TextTable(
                         columns: [.init(header: "SETTING"), .init(header: "VALUE"), .init(header: "MEANING")],
-                        rows: settings.map { [$0.name, $0.value, $0.description] }
+                        rows: settings.map { [$0.name, $0.shownValue, $0.description] }
                     ).render()
                     context.output.write(lines.joined(separator: "\n") + "\n")
                 }

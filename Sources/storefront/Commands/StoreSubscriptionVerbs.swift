@@ -200,13 +200,12 @@ enum StoreSubscriptionVerbs {
         return reason
     }
 
-    /// `on` or `off` for `billing-issue`.
+    /// `on` or `off` for `billing-issue`, read by the settings' one on/off parser.
     static func flag(_ text: String) throws(CLIError) -> Bool {
-        switch text.lowercased() {
-        case "on", "true", "yes": return true
-        case "off", "false", "no": return false
-        default: throw .usage("invalid billing-issue value '\(text)': use on or off.")
+        guard let on = SettingValues.onOff.parse(text) else {
+            throw .usage("invalid billing-issue value '\(text)': use on or off.")
         }
+        return on
     }
 
     /// The store's error, worded for subscriptions (the store's own text points at pending purchases).
