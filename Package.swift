@@ -88,7 +88,11 @@ let package = Package(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "storefront", "Receipts", "Crypto", "LocalAppStore", "StorefrontUI"],
+            exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

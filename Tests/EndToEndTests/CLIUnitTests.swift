@@ -56,7 +56,7 @@ import Testing
         #expect(text.hasPrefix("USAGE: storefront products [--catalog PATH] [--storefront CODE] [--locale ID] [--json]\n"))
         #expect(text.contains("price (a decimal\n"))
         let lines = HelpText.optionLines([
-            OptionSpec(name: "a", valueName: "VALUE", help: "first"), OptionSpec(name: "long-flag", valueName: nil, help: "second"),
+            Option<String>("a", valueName: "VALUE", help: "first"), Flag("long-flag", help: "second"),
         ])
         #expect(lines == ["  --a VALUE    first", "  --long-flag  second"])
     }
