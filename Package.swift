@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "Vault", dependencies: ["Crypto"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
-        .target(name: "Catalog"),
-        .target(name: "StoreCore", dependencies: ["Receipts", "Vault", "Crypto", "SystemIO"]),
+        .target(name: "StoreKitValues"),  // value types the catalog file and the engine share
+        .target(name: "Catalog", dependencies: ["StoreKitValues"]),
+        .target(name: "StoreCore", dependencies: ["StoreKitValues", "Receipts", "Vault", "Crypto", "SystemIO"]),
         .target(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
@@ -78,6 +79,7 @@ let package = Package(
             dependencies: ["TestSupport", "Catalog"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto"]),
         .testTarget(
             name: "LocalAppStoreTests",
@@ -91,7 +93,11 @@ let package = Package(
             dependencies: ["TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "storefront", "Receipts", "Crypto", "LocalAppStore", "StorefrontUI"],
+            exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -360,8 +360,8 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
         var state = Fixtures.loaded()
         send(&state, .key(.character("o")))
         let settings = [
-            StoreSetting(name: "ask-to-buy", label: "Ask to Buy", value: "off", choices: ["on", "off"]),
-            StoreSetting(name: "latency", label: "Latency (ms)", value: "0", choices: ["0", "250", "1000"]),
+            SettingRow(name: "ask-to-buy", label: "Ask to Buy", value: "off", choices: ["on", "off"]),
+            SettingRow(name: "latency", label: "Latency (ms)", value: "0", choices: ["0", "250", "1000"]),
         ]
         send(&state, .settingsLoaded(.success(settings)))
         #expect(send(&state, .key(.enter)) == [.setSetting(name: "ask-to-buy", value: "on")])

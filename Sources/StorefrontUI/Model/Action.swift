@@ -21,7 +21,7 @@ public enum Action: Sendable {
     /// History, balances, ownership, pending transactions.
     case purchasesLoaded(Result<PurchasesSnapshot, StoreError>)
     /// The store's settings.
-    case settingsLoaded(Result<[StoreSetting], StoreError>)
+    case settingsLoaded(Result<[SettingRow], StoreError>)
     /// A purchase moved on to a new step.
     case purchasePhase(productID: String, PurchasePhase)
     /// A purchase was delivered with content still to download: the sheet follows it.
@@ -39,7 +39,7 @@ public enum Action: Sendable {
     /// Consuming ended with the product's new balance.
     case consumed(productID: String, Result<Int, StoreError>)
     /// A setting change was refused or applied (the settings come back with it).
-    case settingChanged(name: String, value: String, Result<[StoreSetting], StoreError>)
+    case settingChanged(name: String, value: String, Result<[SettingRow], StoreError>)
 
     // MARK: Store events
 

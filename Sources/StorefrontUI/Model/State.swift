@@ -36,7 +36,7 @@ public struct State: Sendable {
     /// What the account owns and what waits.
     public var purchases = PurchasesSnapshot()
     /// The store's settings.
-    public var settings: [StoreSetting] = []
+    public var settings: [SettingRow] = []
     /// Purchases under way, by product ID.
     public var flows: [String: PurchaseFlow] = [:]
     /// Downloads, in the order they first appeared.

@@ -290,38 +290,14 @@ final class StorefrontEffects: EffectHandler {
         }
     }
 
-    /// The settings with the values the window cycles through.
-    private func settings() async -> Result<[StorefrontUI.StoreSetting], StoreError> {
-        let entries: [LocalStoreSettingRow]
+    /// The settings as the window shows them, made from the local store's one registry.
+    private func settings() async -> Result<[SettingRow], StoreError> {
         do {
-            entries = try await backend.settings()
+            return .success(try await backend.settings().map {
+                SettingRow(name: $0.name, label: $0.label, value: $0.value, choices: $0.choices)
+            })
         } catch {
             return .failure(error.storeError)
         }
-        return .success(entries.map { entry in
-            let (label, choices): (String, [String]) = switch entry.name {
-            case "latency": ("Latency (ms)", ["0", "250", "1000", "3000"])
-            case "ask-to-buy": ("Ask to Buy", ["off", "on"])
-            case "fail-purchases": ("Simulated purchase errors", ["off", "on"])
-            case "payments-allowed": ("Payments allowed", ["on", "off"])
-            case "interrupt-purchases": ("Interrupted purchases", ["off", "on"])
-            case "fail-load-products": ("Simulated load-products errors", ["off", "on"])
-            case "fail-restore": ("Simulated restore errors", ["off", "on"])
-            case "fail-refresh-receipt": ("Simulated receipt errors", ["off", "on"])
-            case "bandwidth": ("Download bandwidth (bytes/s)", ["0", "250000", "1000000", "5000000"])
-            case "fail-downloads-at": ("Fail downloads at (%)", ["off", "50", "90"])
-            case "time-rate": ("Time rate", StoreTimeRate.all.map(\.name))
-            case "billing-retry": ("Billing retry on renewal", ["off", "on"])
-            case "grace-period": ("Grace period", ["off", "on"])
-            default: (entry.name, [entry.value])
-            }
-            // The time rate reads "name (raw)"; the window shows and sets it by its name.
-            var value = entry.value
-            if entry.name == "time-rate", let open = value.range(of: " (", options: .backwards) {
-                value = String(value[..<open.lowerBound])
-            }
-            let all = choices.contains(value) ? choices : [value] + choices
-            return StorefrontUI.StoreSetting(name: entry.name, label: label, value: value, choices: all)
-        })
     }
 }
