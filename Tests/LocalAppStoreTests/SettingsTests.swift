@@ -10,8 +10,9 @@ import Testing
         let store = try makeStore(dir, latency: 0)
         let rows = try await store.settings()
         #expect(rows.map(\.name) == LocalStoreSettings.names)
-        #expect(rows.map(\.value) == ["0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time (0)", "off", "off"])
-        #expect(rows.allSatisfy { !$0.description.isEmpty })
+        #expect(rows.map(\.value) == ["0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time", "off", "off"])
+        #expect(rows.map(\.shownValue) == rows.map { $0.name == "time-rate" ? "real-time (0)" : $0.value })
+        #expect(rows.allSatisfy { !$0.help.isEmpty && !$0.label.isEmpty && $0.description.hasPrefix($0.synopsis + ": ") })
     }
 
     @Test func aNewStoreStartsWithTheCatalogsSettingsAndThePeopleLatencyByDefault() async throws {
