@@ -18,7 +18,8 @@ public final class ChildProcess: @unchecked Sendable {
         case discard
         /// Appended to the file at this URL (created if missing).
         case file(URL)
-        /// For standard error only: into the same pipe as standard output, interleaved as written.
+        /// For standard error: wherever standard output goes, interleaved as written (for
+        /// standard output itself, the same as `capture`).
         case standardOutput
     }
 
@@ -43,8 +44,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// machine may be busy; it only turns a hang into a failure.
     public static let defaultTimeout: Duration = .seconds(300)
 
-    /// The process, for what this type does not wrap.
-    public let process: Process
+    private let process: Process
     private let stdoutReader: StreamReader?
     private let stderrReader: StreamReader?
     private let exit = Exit()
