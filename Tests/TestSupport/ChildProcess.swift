@@ -48,6 +48,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let stdoutReader: StreamReader?
     private let stderrReader: StreamReader?
     private let exit = Exit()
+    /// The writing end of a tied child's standard input: held, never written, closed when this process ends.
+    private var lifeline: Pipe?
 
     /// Starts `executable` with `arguments`, without waiting for it.
     /// - Parameters:
@@ -56,11 +58,14 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - currentDirectory: the child's working directory; nil inherits this process's.
     ///   - standardOutput: where standard output goes (captured by default).
     ///   - standardError: where standard error goes (captured by default).
-    ///   Standard input is `/dev/null`.
+    ///   - tiedToThisProcess: give the child a pipe as standard input whose writing end only
+    ///     this process holds, so the child reads end-of-file when this process dies (a server
+    ///     that watches its input ends with a killed test run); otherwise `/dev/null`.
     /// - Throws: when the child cannot be started (a missing executable, a file that cannot be opened).
     public init(
         _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
-        currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture
+        currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture,
+        tiedToThisProcess: Bool = false
     ) throws {
         let process = Process()
         process.executableURL = executable
@@ -70,7 +75,13 @@ public final class ChildProcess: @unchecked Sendable {
         for (name, value) in environment { env[name] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        process.standardInput = FileHandle.nullDevice
+        if tiedToThisProcess {
+            let input = Pipe()
+            process.standardInput = input
+            lifeline = input
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
 
         var opened: [FileHandle] = []
         let out = try Self.destination(standardOutput, sharing: nil, opened: &opened)

@@ -4,25 +4,29 @@ import Foundation
 ///
 /// The test's script defines the request handler, a class named `Handler` (a
 /// `http.server.BaseHTTPRequestHandler`); this type appends what serves it: a threading
-/// server on 127.0.0.1 that prints its port on its first line and exits by itself after
-/// `lifetime` seconds, so a killed test leaves nothing running for long. `stop()`, or the
+/// server on 127.0.0.1 that prints its port on its first line and exits when its standard
+/// input ends, which happens when this process dies, so a killed test run leaves nothing
+/// running and a slow one never outlives its server. `stop()`, or the
 /// value going away, kills it with SIGKILL and removes the script.
 public final class PythonServer: @unchecked Sendable {
-    /// What this type appends to the test's script: serves `Handler`, says the port, ends in time.
-    static func main(lifetime: Int) -> String {
+    /// What this type appends to the test's script: serves `Handler`, says the port, and ends
+    /// when standard input does (the test process is gone).
+    static let main: String =
         """
 
-        # Appended by PythonServer: serve Handler on 127.0.0.1, print the port, exit in time.
-        import os as _os, threading as _threading
+        # Appended by PythonServer: serve Handler on 127.0.0.1, print the port, exit with the test.
+        import os as _os, sys as _sys, threading as _threading
         from http.server import ThreadingHTTPServer as _Server
         _server = _Server(("127.0.0.1", 0), Handler)
         _server.daemon_threads = True
-        _threading.Timer(\(lifetime), lambda: _os._exit(0)).start()
+        def _watch_parent():
+            _sys.stdin.buffer.read()
+            _os._exit(0)
+        _threading.Thread(target=_watch_parent, daemon=True).start()
         print(_server.server_address[1], flush=True)
         _server.serve_forever()
 
         """
-    }
 
     /// What can go wrong starting a server.
     public enum Failure: Error, CustomStringConvertible {
@@ -45,14 +49,13 @@ public final class PythonServer: @unchecked Sendable {
     /// Writes `script` and the serving code to a temporary directory, runs them with
     /// `python3 SCRIPT arguments…` (the script sees `arguments` in `sys.argv[1...]`), and waits
     /// (bounded) for the port.
-    /// - Parameter lifetime: seconds after which the server exits by itself.
     /// - Throws: `Failure.noPort` when the script ends or prints something else first, or the
     ///   error that kept python from starting.
-    public init(script: String, arguments: [String] = [], lifetime: Int = 120) throws {
+    public init(script: String, arguments: [String] = []) throws {
         directory = try TemporaryDirectory(prefix: "python-server")
         let scriptURL = directory.url("server.py")
-        try (script + Self.main(lifetime: lifetime)).write(to: scriptURL, atomically: true, encoding: .utf8)
-        child = try ChildProcess(.tool("python3"), [scriptURL.path] + arguments, standardError: .discard)
+        try (script + Self.main).write(to: scriptURL, atomically: true, encoding: .utf8)
+        child = try ChildProcess(.tool("python3"), [scriptURL.path] + arguments, standardError: .discard, tiedToThisProcess: true)
         let firstLine = child.waitForStandardOutput { $0.contains("\n") }
         guard let firstLine, let port = Int(firstLine.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)) else {
             child.kill()
