@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Glibc
 import Testing
 @testable import Vault
 

@@ -1,5 +1,6 @@
 import Foundation
-import Glibc
+import Glibc  // chmod and chown, to make files wrong on purpose
+import SystemIO
 import Testing
 @testable import Vault
 
@@ -45,26 +46,9 @@ import Testing
                 == .wrongOwner(path: dir.vault.path, owner: 4242))
         } else {
             // Otherwise the vault is told it runs as someone else.
-            struct OtherUser: VaultFileSystem {
-                let real = PosixFileSystem()
-                func open(_ p: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 { try real.open(p, flags: flags, mode: mode) }
-                func close(_ fd: Int32) { real.close(fd) }
-                func status(_ fd: Int32) throws(SystemCallError) -> FileStatus { try real.status(fd) }
-                func linkStatus(_ p: String) throws(SystemCallError) -> FileStatus? { try real.linkStatus(p) }
-                func read(_ fd: Int32, count: Int, at o: UInt64) throws(SystemCallError) -> [UInt8] { try real.read(fd, count: count, at: o) }
-                func write(_ fd: Int32, _ b: ArraySlice<UInt8>, at o: UInt64) throws(SystemCallError) { try real.write(fd, b, at: o) }
-                func sync(_ fd: Int32) throws(SystemCallError) { try real.sync(fd) }
-                func syncDirectory(_ p: String) throws(SystemCallError) { try real.syncDirectory(p) }
-                func truncate(_ fd: Int32, to l: UInt64) throws(SystemCallError) { try real.truncate(fd, to: l) }
-                func setMode(_ fd: Int32, _ m: UInt32) throws(SystemCallError) { try real.setMode(fd, m) }
-                func rename(_ a: String, to b: String) throws(SystemCallError) { try real.rename(a, to: b) }
-                func remove(_ p: String) throws(SystemCallError) { try real.remove(p) }
-                func makeDirectory(_ p: String, mode: UInt32) throws(SystemCallError) { try real.makeDirectory(p, mode: mode) }
-                func lockExclusive(_ fd: Int32) throws(SystemCallError) { try real.lockExclusive(fd) }
-                func unlock(_ fd: Int32) { real.unlock(fd) }
-                func currentUser() -> UInt32 { real.currentUser() + 1 }
-            }
-            #expect(vaultError { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: OtherUser())) } != nil)
+            let otherUser = FaultInjectingFileSystem()
+            otherUser.reportedUser = CurrentProcess.effectiveUserID + 1
+            #expect(vaultError { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: otherUser)) } != nil)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import SystemIO
 
 /// Runs the built `vault-torture` executable (beside the test runner, or `$VAULT_TORTURE_BIN`).
 enum TortureProcess {
@@ -71,7 +71,7 @@ enum TortureProcess {
                 if line.hasPrefix("ack "), let n = Int(line.dropFirst(4)) { acked.append(n) }
             }
             if let killAfter, !killed, acked.count >= killAfter {
-                kill(process.processIdentifier, SIGKILL)
+                try? CurrentProcess.send(.kill, to: process.processIdentifier)
                 killed = true
             }
         }
