@@ -77,7 +77,7 @@ let package = Package(
             dependencies: ["TestSupport", "Catalog"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto"]),
+        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO"]),
         .testTarget(
             name: "LocalAppStoreTests",
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]

@@ -7,12 +7,12 @@ extension FileSystem {
 
     /// Whether anything (a link included, not followed) is at `path`.
     public func exists(_ path: String) -> Bool {
-        ((try? status(atPath: path, followingLinks: false)) ?? nil) != nil
+        (try? status(atPath: path, followingLinks: false)) != nil
     }
 
     /// The size of the regular file at `path` (links followed); `nil` when there is none.
     public func regularFileSize(atPath path: String) -> UInt64? {
-        guard let status = (try? status(atPath: path, followingLinks: true)) ?? nil, status.isRegularFile else { return nil }
+        guard let status = try? status(atPath: path, followingLinks: true), status.isRegularFile else { return nil }
         return status.size
     }
 
