@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO"]),
         .testTarget(
             name: "LocalAppStoreTests",
-            dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
+            dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]

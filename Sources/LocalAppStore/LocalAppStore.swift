@@ -41,8 +41,8 @@ public actor LocalAppStore: StoreBackend {
             latencyMilliseconds: configuration.initialLatencyMilliseconds)
         journal = try StoreJournal(
             directory: directory, initialSettings: initial, metrics: metrics,
-            syncsWrites: configuration.syncsWrites)
-        lease = try OwnerLease(directory: directory)
+            syncsWrites: configuration.syncsWrites, fileSystem: configuration.fileSystem)
+        lease = try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale
         localizer = ProductLocalizer(catalog: configuration.catalog, storefront: storefront, locale: locale)
@@ -513,7 +513,7 @@ public actor LocalAppStore: StoreBackend {
             guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }
             if owner == mine { return !scheduled.contains(entry.id) }
-            return OwnerLease.isAbandoned(token: owner, directory: directory)
+            return OwnerLease.isAbandoned(token: owner, directory: directory, fileSystem: configuration.fileSystem)
         }
         for orphan in orphans { settle(orphan.id) }
     }

@@ -1,5 +1,9 @@
 import Foundation
-import Glibc  // chmod and chown, to make files wrong on purpose
+#if canImport(Glibc)
+import Glibc  // chown, to give a file away (as root)
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SystemIO
 import Testing
 @testable import Vault
@@ -22,24 +26,24 @@ import Testing
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         for file in [dir.vault, dir.keyFile] {
-            chmod(file.path, 0o644)
+            try setMode(file, 0o644)
             let error = vaultError { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()) }
             #expect(error == .insecurePermissions(path: file.path, mode: 0o100644, fix: "chmod 600 \(file.path)"))
             #expect(error?.description.contains("chmod 600 \(file.path)") == true)
-            chmod(file.path, 0o600)
+            try setMode(file, 0o600)
         }
         let directory = dir.vault.deletingLastPathComponent()
-        chmod(directory.path, 0o777)
+        try setMode(directory, 0o777)
         #expect(vaultError { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()) }?
             .description.contains("chmod 700 \(directory.path)") == true)
-        chmod(directory.path, 0o700)
+        try setMode(directory, 0o700)
         #expect(throws: Never.self) { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()) }
     }
 
     @Test func refusesAFileOwnedByAnotherUser() throws {
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
-        if geteuid() == 0 {
+        if CurrentProcess.effectiveUserID == 0 {
             // Root can give the file away for real.
             #expect(chown(dir.vault.path, 4242, 4242) == 0)
             #expect(vaultError { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()) }
@@ -66,4 +70,9 @@ import Testing
         let opened = try Vault(at: vault, key: .keyFile(VaultKey.defaultKeyFile(for: vault)), configuration: testConfiguration())
         #expect(text(try opened.get(service: "umask", account: "zero")) == "x")
     }
+}
+
+/// Changes a file's permission bits (to make them wrong on purpose).
+private func setMode(_ url: URL, _ mode: UInt32) throws {
+    try POSIXFileSystem().setPermissions(atPath: url.path, to: mode)
 }

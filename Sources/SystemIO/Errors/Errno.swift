@@ -15,8 +15,11 @@ public struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     /// Wraps an `errno` value.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
-    /// The `errno` the last failed call of this thread set.
-    static var current: Errno { Errno(rawValue: errno) }
+    /// The `errno` of this thread: what the last failed call set.
+    static var current: Errno {
+        get { Errno(rawValue: errno) }
+        set { errno = newValue.rawValue }
+    }
 
     /// `EINTR`: a signal interrupted the call (retried inside `SystemIO`, never seen above it).
     public static let interrupted = Errno(rawValue: EINTR)
