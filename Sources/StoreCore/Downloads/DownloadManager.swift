@@ -11,6 +11,7 @@ import SystemIO
 /// process resumes from its last checkpoint after proving the partial bytes intact. Each file
 /// is checked against the manifest's SHA-256, and the whole content is installed atomically
 /// by one `rename` into `Content/PRODUCT_ID/VERSION/`.
+///
 /// This actor is the facade; `DownloadScheduler`, `ChunkTransfer`, `ContentInstaller`,
 /// `DownloadRecordStore`, `ManifestSource` and `DownloadControlFiles` do the jobs.
 public actor DownloadManager {

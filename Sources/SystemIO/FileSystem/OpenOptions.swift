@@ -1,5 +1,6 @@
 /// How `FileSystem.open` opens a file. Every file is opened close-on-exec.
 public struct OpenOptions: OptionSet, Hashable, Sendable {
+    /// The option bits (this type's own, translated to `O_` flags by `POSIXFileSystem`).
     public let rawValue: UInt32
 
     /// Creates options from their bits.

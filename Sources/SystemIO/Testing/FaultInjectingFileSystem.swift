@@ -15,8 +15,36 @@ import Foundation
 public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     /// The calls that can be made to fail, one per `FileSystem` requirement that can fail.
     public enum Operation: String, CaseIterable, Sendable {
-        case open, status, read, write, synchronize, truncate, setPermissions, lock
-        case statusAtPath, makeDirectory, rename, removeFile, removeDirectory, contentsOfDirectory, synchronizeDirectory
+        /// `open`.
+        case open
+        /// `fstat`.
+        case status
+        /// `pread`.
+        case read
+        /// `pwrite` and `write`.
+        case write
+        /// `fsync` and `fdatasync` of a file.
+        case synchronize
+        /// `ftruncate`.
+        case truncate
+        /// `fchmod` and `chmod`.
+        case setPermissions
+        /// `flock`.
+        case lock
+        /// `stat` and `lstat`.
+        case statusAtPath
+        /// `mkdir`.
+        case makeDirectory
+        /// `rename`.
+        case rename
+        /// `unlink`.
+        case removeFile
+        /// `rmdir`.
+        case removeDirectory
+        /// Listing a directory.
+        case contentsOfDirectory
+        /// `fsync` of a directory.
+        case synchronizeDirectory
     }
 
     private struct Rule {
