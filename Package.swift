@@ -39,14 +39,15 @@ let package = Package(
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
-        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI"]),
+        .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
+        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
 
         // Executables: wiring only.
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "TerminalCurses", "SystemIO",
+                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO",
             ]
         ),
         .executableTarget(
@@ -84,6 +85,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "StorefrontRuntimeTests",
+            dependencies: ["TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),

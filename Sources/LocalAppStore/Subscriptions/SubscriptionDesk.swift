@@ -181,6 +181,23 @@ struct SubscriptionDesk {
         return records
     }
 
+    /// When the store must next wake to `advance` `accountID`'s subscriptions: the earliest end
+    /// of a current period, or for one in billing retry the end of its grace period or of the
+    /// retry, whichever is still ahead. `nil` when no subscription runs.
+    func nextWake(accountID: String, state: JournalState) -> Date? {
+        let dues: [Date] = state.subscriptions(accountID: accountID).compactMap { stored in
+            let l = stored.lifecycle
+            guard !l.isExpired else { return nil }
+            if let retry = l.billingRetryStart {
+                let period = period(of: l.productID) ?? StoreCore.SubscriptionPeriod(value: 1, unit: .month)
+                let retryEnd = retry.addingTimeInterval(rate.billingRetryPeriod(for: period))
+                return [l.graceEnd, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
+            }
+            return l.periodEnd
+        }
+        return dues.min()
+    }
+
     /// Journals the renewal transactions of `events` and points `stored` at the last one.
     func renewals(_ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState) -> [JournalRecord] {
         var records: [JournalRecord] = []
@@ -222,6 +239,20 @@ struct SubscriptionDesk {
             records.append(JournalRecord.make(entry))
         }
         return records
+    }
+
+    /// The records that end the subscription's current period at `date`: its transactions
+    /// (with a downgrade's answer and restored copies) expiring then and back in the queue, so
+    /// an app that is not running gets the change at its next start.
+    static func endLatestPeriod(of stored: StoredSubscription, at date: Date, state: JournalState) -> [JournalRecord] {
+        guard let latest = state.entries[stored.latestTransactionID] else { return [] }
+        return state.sameGrant(as: latest).compactMap { entry in
+            guard (entry.transaction.expiresDate ?? .distantFuture) > date else { return nil }
+            var ended = entry
+            ended.transaction.expiresDate = date
+            ended.finished = false
+            return JournalRecord.make(ended)
+        }
     }
 
     // MARK: - Helpers

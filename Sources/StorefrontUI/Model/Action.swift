@@ -24,6 +24,8 @@ public enum Action: Sendable {
     case settingsLoaded(Result<[StoreSetting], StoreError>)
     /// A purchase moved on to a new step.
     case purchasePhase(productID: String, PurchasePhase)
+    /// A purchase was delivered with content still to download: the sheet follows it.
+    case purchaseNeedsDownload(productID: String, downloadID: String)
     /// A purchase ended.
     case purchaseFinished(productID: String, Result<PurchaseOutcome, StoreError>)
     /// A restore ended with the restored transactions.
@@ -43,4 +45,6 @@ public enum Action: Sendable {
 
     /// An event from the engine's observers (payments, restores, receipts, downloads…).
     case storeEvent(StoreEvent)
+    /// Another process changed the shared store (a look found it moved since the last one).
+    case storeChanged
 }

@@ -54,7 +54,11 @@ public struct State: Sendable {
     public var message: StatusMessage?
     /// Whether the app is leaving.
     public var isQuitting = false
+    /// The interval (ms) of the animation ticks `reduce` last asked the runtime for (nil: none).
+    public var animationInterval: Int?
 
+    /// How often the storefront looks whether another process changed the shared store.
+    public static let storeLookInterval: Duration = .seconds(2)
     /// The most entries the log keeps.
     public static let logLimit = 500
     /// The smallest terminal the storefront draws in; below it, a message says so.
