@@ -18,8 +18,7 @@ let package = Package(
         .systemLibrary(
             name: "CNCurses",
             path: "Sources/CNCurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
+            providers: [.apt(["libncurses-dev"])]  // no pkgConfig: see ARCHITECTURE.md, "ncurses without pkg-config"
         ),
         .systemLibrary(
             name: "COpenSSL",
@@ -31,7 +30,7 @@ let package = Package(
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
-        .target(name: "Vault", dependencies: ["Crypto"]),
+        .target(name: "Vault", dependencies: ["Crypto", "SystemIO"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
         .target(name: "StoreKitValues"),  // value types the catalog file and the engine share
         .target(name: "Catalog", dependencies: ["StoreKitValues"]),
@@ -49,26 +48,27 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "StorefrontRuntime", "TerminalCurses",
+                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO",
             ]
         ),
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
                 "Crypto", "Vault", "Receipts", "Catalog", "StoreCore", "LocalAppStore",
-                "StorefrontUI",
+                "StorefrontUI", "SystemIO",
             ]
         ),
 
-        .executableTarget(name: "vault-torture", dependencies: ["Vault"]),  // crash-test child of VaultTests
+        .executableTarget(name: "vault-torture", dependencies: ["Vault", "SystemIO"]),  // crash-test child of VaultTests
 
         // What every test target shares: temporary directories, child processes, hashing,
         // the Python servers, clock waits.
         .target(name: "TestSupport", dependencies: ["SystemIO", "Crypto"], path: "Tests/TestSupport"),
 
         // Unit tests, one target per library.
+        .testTarget(name: "SystemIOTests", dependencies: ["TestSupport", "SystemIO"]),
         .testTarget(name: "CryptoTests", dependencies: ["TestSupport", "Crypto"]),
-        .testTarget(name: "VaultTests", dependencies: ["TestSupport", "Vault", "Crypto", "vault-torture"]),
+        .testTarget(name: "VaultTests", dependencies: ["TestSupport", "Vault", "Crypto", "SystemIO", "vault-torture"]),
         .testTarget(
             name: "ReceiptsTests",
             dependencies: ["TestSupport", "Receipts", "Crypto"],
@@ -80,10 +80,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
-        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto"]),
+        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO"]),
         .testTarget(
             name: "LocalAppStoreTests",
-            dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
+            dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]

@@ -1,6 +1,10 @@
 import COpenSSL
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// HMAC-based key derivation (RFC 5869) through OpenSSL's `EVP_KDF` "HKDF".

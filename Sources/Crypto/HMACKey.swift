@@ -1,5 +1,11 @@
 import COpenSSL
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An HMAC key with its OpenSSL `EVP_MAC` context kept between messages, so the key's inner
 /// and outer pads are computed once. For many MACs under one key; `HMAC.authenticate` is the

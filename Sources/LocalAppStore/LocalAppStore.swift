@@ -48,8 +48,8 @@ public actor LocalAppStore: StoreBackend {
             latencyMilliseconds: configuration.initialLatencyMilliseconds)
         journal = try StoreJournal(
             directory: directory, initialSettings: initial, metrics: metrics,
-            syncsWrites: configuration.syncsWrites)
-        lease = try OwnerLease(directory: directory)
+            syncsWrites: configuration.syncsWrites, fileSystem: configuration.fileSystem)
+        lease = try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale
         localizer = ProductLocalizer(catalog: configuration.catalog, storefront: storefront, locale: locale)

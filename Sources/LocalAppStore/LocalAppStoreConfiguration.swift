@@ -29,6 +29,8 @@ public struct LocalAppStoreConfiguration: Sendable {
     /// Whether writes are `fsync`ed (the default). `false` is only for benchmarks that seed a
     /// long history quickly: a power loss may then lose acknowledged purchases.
     public let syncsWrites: Bool
+    /// The file system the state is kept through (tests wrap it to make a call fail).
+    public let fileSystem: any FileSystem
 
     /// Creates a configuration.
     ///
@@ -44,13 +46,14 @@ public struct LocalAppStoreConfiguration: Sendable {
     ///   - appVersion: the app's version.
     ///   - initialLatencyMilliseconds: the latency of a new store.
     ///   - syncsWrites: `fsync` every durable write (keep `true` outside benchmarks).
+    ///   - fileSystem: the file system; the real one by default.
     public init(
         catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
         storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
         faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
         appVersion: String = "1.0",
         initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
-        syncsWrites: Bool = true
+        syncsWrites: Bool = true, fileSystem: any FileSystem = POSIXFileSystem()
     ) {
         self.catalog = catalog
         self.stateDirectory = stateDirectory
@@ -63,6 +66,7 @@ public struct LocalAppStoreConfiguration: Sendable {
         self.appVersion = appVersion
         self.initialLatencyMilliseconds = initialLatencyMilliseconds
         self.syncsWrites = syncsWrites
+        self.fileSystem = fileSystem
     }
 
     /// The store's state directory inside a data directory: `DATA/store`.

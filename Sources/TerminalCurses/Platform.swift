@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Every libc call of the terminal backend: descriptors, polling, the wake pipe and signals.
 ///
@@ -21,6 +27,17 @@ enum Platform {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
         return (fds[0], fds[1])
+    }
+
+    /// Closes a descriptor (the wake pipe's ends).
+    static func closeDescriptor(_ fd: Int32) {
+        _ = close(fd)
+    }
+
+    /// Standard output and input as C streams, for `newterm`. ncurses keeps them for the whole
+    /// session and they are never closed: closing them would close descriptors 1 and 0.
+    static func standardStreams() -> (output: UnsafeMutablePointer<FILE>?, input: UnsafeMutablePointer<FILE>?) {
+        (fdopen(1, "w"), fdopen(0, "r"))
     }
 
     /// Reads and discards everything waiting in a non-blocking descriptor.
@@ -66,6 +83,11 @@ enum Platform {
     }
 
     // MARK: - Environment
+
+    /// The value of environment variable `name`, copied (`getenv`'s storage is not ours).
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 
     /// Whether `NO_COLOR` is set to a non-empty value (https://no-color.org).
     static var noColorRequested: Bool {

@@ -1,5 +1,4 @@
 import CNCurses
-import Glibc
 import StorefrontUI
 
 /// The ncurses backend: takes over the terminal, draws only the cells that changed since the
@@ -36,11 +35,12 @@ public final class Terminal {
         Platform.saveTerminalMode()
         // Our SIGINT/SIGTERM handlers go in before ncurses starts, so it keeps its hands off them.
         Platform.installSignalHandlers()
-        guard newterm(nil, fdopen(1, "w"), fdopen(0, "r")) != nil else {
+        let streams = Platform.standardStreams()
+        guard newterm(nil, streams.output, streams.input) != nil else {
             Platform.uninstallSignalHandlers()
-            close(wake.read)
-            close(wake.write)
-            throw .cannotInitialize(term: String(cString: getenv("TERM") ?? strdup("unset")))
+            Platform.closeDescriptor(wake.read)
+            Platform.closeDescriptor(wake.write)
+            throw .cannotInitialize(term: Platform.environment("TERM") ?? "unset")
         }
         Platform.markActive()
         started = true
@@ -59,8 +59,8 @@ public final class Terminal {
 
     deinit {
         stop()
-        close(wakeRead)
-        close(wakeWrite)
+        Platform.closeDescriptor(wakeRead)
+        Platform.closeDescriptor(wakeWrite)
     }
 
     /// Gives the terminal back as it was. Safe to call more than once.

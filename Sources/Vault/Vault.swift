@@ -99,7 +99,7 @@ public final class Vault: @unchecked Sendable {
     public func upsertAll(service: String, _ entries: [String: VaultItemContent]) throws -> [VaultItem] {
         try locked { store in
             if store.needsCompaction { try store.compact() }
-            let now = RecordPayload.stored(store.configuration.clock())
+            let now = RecordPayload.stored(store.configuration.clock.now)
             var items: [VaultItem] = []
             for (account, content) in entries.sorted(by: { $0.key < $1.key }) {
                 let id = VaultItem.ID(service: service, account: account)
@@ -168,7 +168,7 @@ public final class Vault: @unchecked Sendable {
                 return Written(item: nil)
             case .put(let content):
                 try RecordPayload.validate(id, content)
-                let now = RecordPayload.stored(store.configuration.clock())
+                let now = RecordPayload.stored(store.configuration.clock.now)
                 let item = VaultItem(id: id, content: content, created: current?.created ?? now, modified: now)
                 try store.append([.put(item)])
                 return Written(item: item)

@@ -1,10 +1,10 @@
 import Crypto
-import Foundation
+import SystemIO
 
 /// How a vault behaves; every collaborator has a production default.
 public struct VaultConfiguration: Sendable {
-    /// The clock stamping `created` and `modified`.
-    public var clock: @Sendable () -> Date
+    /// The clock stamping `created` and `modified` (the package's one clock abstraction).
+    public var clock: any StoreClock
     /// The file system (tests inject failures through it).
     public var fileSystem: any VaultFileSystem
     /// Called at each `VaultFaultPoint`; libraries never read the environment themselves.
@@ -20,7 +20,7 @@ public struct VaultConfiguration: Sendable {
 
     /// Creates a configuration; the defaults are the production ones.
     public init(
-        clock: @escaping @Sendable () -> Date = { Date() },
+        clock: any StoreClock = SystemClock(),
         fileSystem: any VaultFileSystem = PosixFileSystem(),
         faultHook: (@Sendable (VaultFaultPoint) -> Void)? = nil,
         cipher: AEAD.Algorithm = .aes256GCM,

@@ -1,4 +1,4 @@
-import Foundation
+import SystemIO
 
 /// Everything that can go wrong with a vault, each case saying what to do about it.
 public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -70,13 +70,13 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .symbolicLink(let path):
             "\(path) is a symbolic link; the vault refuses to follow links. Replace it with the real file or directory."
         case .wrongOwner(let path, let owner):
-            "\(path) belongs to user \(owner), not to you (\(geteuid())); the vault will not use it. Fix the owner (chown) or use another data directory."
+            "\(path) belongs to user \(owner), not to you (\(CurrentProcess.effectiveUserID)); the vault will not use it. Fix the owner (chown) or use another data directory."
         case .insecurePermissions(let path, let mode, let fix):
             "\(path) is open to other users (mode \(String(mode & 0o7777, radix: 8))); run `\(fix)` and try again."
         case .io(let path, let operation, let code):
-            "\(operation) failed on \(path): \(String(cString: strerror(code))) (errno \(code))."
+            "\(operation) failed on \(path): \(Errno(rawValue: code)) (errno \(code))."
         case .notDurable(let path, let operation, let code):
-            "\(operation) failed on \(path): \(String(cString: strerror(code))) (errno \(code)). The write was not made durable and was not acknowledged; check the disk, then open the vault again."
+            "\(operation) failed on \(path): \(Errno(rawValue: code)) (errno \(code)). The write was not made durable and was not acknowledged; check the disk, then open the vault again."
         case .handleUnusable(let path, let cause):
             "This handle on \(path) stopped after an earlier failure (\(cause)); open the vault again."
         }

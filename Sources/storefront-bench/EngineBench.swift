@@ -2,9 +2,7 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemIO
 
 /// Purchases per second through the whole engine (verify, record in the ledger, deliver,
 /// finish) and the local App Store, with zero latency and every write durable, after 100 and
@@ -65,7 +63,7 @@ struct EngineBench: BenchSection {
             await seeder.stop()
         }
         // The seeding left dirty pages; flush them so the timed fsyncs pay only for themselves.
-        sync()
+        POSIXFileSystem().synchronizeAll()
         let (backend, ledger, store) = try open(sync: true)
         await store.start()
         guard try await store.count(of: "bench.coins") == history + count else { throw Blocking.Failure(description: "the history was not seeded") }

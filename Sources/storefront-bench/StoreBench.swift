@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
 import Synchronization
+import SystemIO
 
 /// The local App Store's purchase rate, with a short and a long history, beside the disk's
 /// own limit measured during the same purchases (the time the store spent in `fsync`).
@@ -70,17 +66,17 @@ struct StoreBench: BenchSection {
     /// descriptor, then `fsync`).
     static func measureFsync(rounds: Int = 300) -> Double {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("storebench-fsync-\(UUID().uuidString)").path
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return .nan }
+        let fs = POSIXFileSystem()
+        guard let file = try? fs.open(path, [.readWrite, .create, .append]) else { return .nan }
         defer {
-            close(fd)
-            unlink(path)
+            fs.close(file)
+            try? fs.removeFile(path)
         }
         let line = [UInt8](repeating: UInt8(ascii: "x"), count: 700) + [10]
         let start = DispatchTime.now()
         for _ in 0..<rounds {
-            _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            fsync(fd)
+            try? fs.write(file, line)
+            try? fs.synchronize(file, .all)
         }
         return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 / Double(rounds)
     }

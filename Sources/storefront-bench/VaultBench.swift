@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Glibc
+import SystemIO
 import Vault
 
 /// The vault: durable single-item writes beside a bare `write` + `fdatasync` loop (the disk's
@@ -64,20 +64,20 @@ struct VaultBench: BenchSection {
 
     /// The physical limit: append a record-sized buffer and `fdatasync`.
     private final class BareLog {
-        let fd: Int32
+        let fs = POSIXFileSystem()
+        let file: OpenFile
         let record: [UInt8]
 
         init(_ url: URL, recordSize: Int) throws {
-            fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw Failure(description: "open \(url.path): errno \(errno)") }
+            file = try fs.open(url.path, [.write, .create, .truncate])
             record = [UInt8](repeating: 0xA5, count: recordSize)
         }
 
-        deinit { close(fd) }
+        deinit { fs.close(file) }
 
         func append() throws {
-            let n = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard n == record.count, fdatasync(fd) == 0 else { throw Failure(description: "bare write/fdatasync failed") }
+            try fs.write(file, record)
+            try fs.synchronize(file, .data)
         }
     }
 

@@ -10,7 +10,7 @@
 // STOREFRONT_FAULT=mid-vault-write (or mid-vault-compaction) with STOREFRONT_FAULT_AT=K makes
 // the process send itself SIGKILL at the K-th time it reaches that point.
 import Foundation
-import Glibc
+import SystemIO
 import Vault
 
 let arguments = CommandLine.arguments
@@ -37,7 +37,7 @@ final class FaultTrigger: @unchecked Sendable {
     func reached(_ here: VaultFaultPoint) {
         guard here == point else { return }
         let n = lock.withLock { count += 1; return count }
-        if n == at { raise(SIGKILL) }
+        if n == at { CurrentProcess.killImmediately() }
     }
 }
 
@@ -91,7 +91,7 @@ case "increment":
         }
     }
 case "create":
-    umask(0)
+    CurrentProcess.setFileCreationMask(0)
     let vault = open(arguments[2])
     do {
         try vault.add(service: "umask", account: "zero", VaultItemContent(data: Data("x".utf8)))

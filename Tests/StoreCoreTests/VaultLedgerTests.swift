@@ -111,7 +111,7 @@ struct VaultLedgerTests {
 
     @Test func recordingOrderHoldsEvenWithinOneClockTick() throws {
         // A clock that never moves: the order must come from the ledger, not from time.
-        let ledger = VaultLedger(vault: try open().vault, clock: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let ledger = VaultLedger(vault: try open().vault, clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)))
         for id in ["b", "a", "c", "10", "9"] { _ = try ledger.record(coins(id)) }
         #expect(try ledger.transactions().map(\.transactionID) == ["b", "a", "c", "10", "9"])
         for id in ["9", "10", "1"] {

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import SystemIO
 import TestSupport
 import Testing
 @testable import Vault
@@ -9,13 +9,15 @@ import Testing
         let dir = try TemporaryDirectory()
         // Create the vault (key file, header) with a healthy disk first.
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
-        let fs = FailingFileSystem(failSyncAt: 4)
+        // From the fourth sync on, every sync fails with EIO, as a dying disk does.
+        let fs = FaultInjectingFileSystem()
+        fs.fail(.synchronize, onCall: 4, with: .ioError, repeating: true)
         let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
         for i in 0..<3 { try vault.upsert(service: "s", account: "a\(i)", content("\(i)")) }
         let error = vaultError { try vault.upsert(service: "s", account: "a3", content("3")) }
-        #expect(error == .notDurable(path: dir.vault.path, operation: "fdatasync", errno: EIO))
+        #expect(error == .notDurable(path: dir.vault.path, operation: "fdatasync", errno: Errno.ioError.rawValue))
         #expect(error?.description.contains("not acknowledged") == true)
-        let syncsAfterFailure = fs.syncCalls
+        let syncsAfterFailure = fs.calls(of: .synchronize)
         // The handle refuses further work instead of trying again.
         for _ in 0..<3 {
             guard case .handleUnusable = vaultError({ try vault.upsert(service: "s", account: "a3", content("3")) }) else {
@@ -23,7 +25,7 @@ import Testing
                 return
             }
         }
-        #expect(fs.syncCalls == syncsAfterFailure)
+        #expect(fs.calls(of: .synchronize) == syncsAfterFailure)
         // A fresh handle holds every acknowledged write, and not the failed one.
         let reopened = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         #expect(try reopened.allItems().map(\.account) == ["a0", "a1", "a2"])
@@ -35,7 +37,8 @@ import Testing
         for i in 0..<6 { try healthy.upsert(service: "s", account: "a", content("\(i)")) }
         let before = try fileBytes(dir.vault)
         // The next write must compact first (5 superseded > 4); its temporary file's sync fails.
-        let fs = FailingFileSystem(failSyncAt: 1)
+        let fs = FaultInjectingFileSystem()
+        fs.fail(.synchronize, onCall: 1, with: .ioError, repeating: true)
         let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs, compactionMinimumGarbage: 4))
         guard case .notDurable = vaultError({ try vault.upsert(service: "s", account: "a", content("new")) }) else {
             Issue.record("expected notDurable")

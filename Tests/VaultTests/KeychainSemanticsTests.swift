@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 import TestSupport
 import Testing
 @testable import Vault
@@ -6,24 +7,24 @@ import Testing
 @Suite struct KeychainSemanticsTests {
     @Test func addGetUpdateUpsertDeleteQuery() throws {
         let dir = try TemporaryDirectory()
-        let clock = TestClock()
+        let clock = ManualClock()
         let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(clock: clock))
 
         let added = try vault.add(
             service: "purchases", account: "com.example.gems",
             content("10", label: "Gems", attributes: ["kind": "consumable"]))
-        #expect(added.created == clock.read())
-        #expect(added.modified == clock.read())
+        #expect(added.created == clock.now)
+        #expect(added.modified == clock.now)
         #expect(try vault.get(service: "purchases", account: "com.example.gems") == added)
         #expect(try vault.get(service: "purchases", account: "nope") == nil)
 
         #expect(vaultError { try vault.add(service: "purchases", account: "com.example.gems", content("11")) }
             == .duplicateItem(.init(service: "purchases", account: "com.example.gems")))
 
-        clock.advance(60)
+        clock.advance(by: 60)
         let updated = try vault.update(service: "purchases", account: "com.example.gems", content("12", label: "Gems!"))
         #expect(updated.created == added.created)
-        #expect(updated.modified == clock.read())
+        #expect(updated.modified == clock.now)
         #expect(text(updated) == "12")
         #expect(updated.label == "Gems!")
         #expect(updated.attributes.isEmpty)
@@ -99,14 +100,14 @@ import Testing
     @Test func upsertAllWritesManyItemsWithOneSync() throws {
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
-        let fs = FailingFileSystem(failSyncAt: .max)
+        let fs = FaultInjectingFileSystem()  // counts the syncs, fails none
         let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
         try vault.add(service: "bulk", account: "k0001", content("old"))
         let created = try #require(try vault.get(service: "bulk", account: "k0001")).created
-        let syncsBefore = fs.syncCalls
+        let syncsBefore = fs.calls(of: .synchronize)
         let entries = Dictionary(uniqueKeysWithValues: (0..<500).map { (String(format: "k%04d", $0), content("v\($0)")) })
         let stored = try vault.upsertAll(service: "bulk", entries)
-        #expect(fs.syncCalls == syncsBefore + 1)
+        #expect(fs.calls(of: .synchronize) == syncsBefore + 1)
         #expect(stored.count == 500)
         #expect(stored[1].created == created)
         let reopened = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())

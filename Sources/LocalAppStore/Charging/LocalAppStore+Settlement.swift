@@ -73,7 +73,7 @@ extension LocalAppStore {
             guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }
             if owner == mine { return !scheduled.contains(entry.id) }
-            return OwnerLease.isAbandoned(token: owner, directory: directory)
+            return OwnerLease.isAbandoned(token: owner, directory: directory, fileSystem: configuration.fileSystem)
         }
         for orphan in orphans { settle(orphan.id) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// The store's state on disk: an append-only journal of JSON lines in the state directory,
 /// shared by every process that opens the same directory.
@@ -17,9 +18,11 @@ final class StoreJournal {
     let journalPath: String
     let lockPath: String
     private let metrics: StoreMetrics
+    private let fs: any FileSystem
 
-    private let lockFD: Int32
-    private var fd: Int32 = -1
+    private let lockFile: OpenFile
+    /// The journal as last opened (`nil` until the first read).
+    private var file: OpenFile?
     private var inode: UInt64 = 0
     /// Bytes of the journal read and applied (always at a line boundary).
     private var offset: Int64 = 0
@@ -46,11 +49,14 @@ final class StoreJournal {
     ///   - metrics: where `fsync`s are counted.
     ///   - compactionSlack: superseded records tolerated before compacting (tests lower it).
     ///   - syncsWrites: `false` skips every `fsync` (only to seed a benchmark's history).
+    ///   - fileSystem: the file system the journal is kept through.
     /// - Throws: `LocalAppStoreError.io` or `.corrupt`.
     init(
         directory: String, initialSettings: LocalStoreSettings, metrics: StoreMetrics,
-        compactionSlack: Int = StoreJournal.defaultCompactionSlack, syncsWrites: Bool = true
+        compactionSlack: Int = StoreJournal.defaultCompactionSlack, syncsWrites: Bool = true,
+        fileSystem: any FileSystem = POSIXFileSystem()
     ) throws(LocalAppStoreError) {
+        self.fs = fileSystem
         self.compactionSlack = compactionSlack
         self.syncsWrites = syncsWrites
         self.directory = directory
@@ -59,13 +65,13 @@ final class StoreJournal {
         self.metrics = metrics
         self.state = JournalState(settings: initialSettings)
         do {
-            try Platform.makeDirectory(directory, mode: 0o700)
-            lockFD = try Platform.openReadWrite(lockPath)
+            try fileSystem.createDirectories(directory, mode: 0o700, enforcingMode: true)
+            lockFile = try fileSystem.open(lockPath, [.readWrite, .create])
         } catch {
-            throw .io(path: error.path, reason: "\(error.call) failed: \(error.reason)")
+            throw Self.ioError(error)
         }
         try withLock { () throws(LocalAppStoreError) in
-            if try io({ () throws(Platform.PlatformError) in try Platform.inode(atPath: journalPath) }) == nil {
+            if try currentInode() == nil {
                 try writeSnapshot(JournalState(settings: initialSettings).snapshotRecords)
             }
             _ = try readNewRecords(cutTornTail: true)
@@ -78,8 +84,8 @@ final class StoreJournal {
     }
 
     deinit {
-        if fd >= 0 { Platform.closeDescriptor(fd) }
-        Platform.closeDescriptor(lockFD)
+        if let file { fs.close(file) }
+        fs.close(lockFile)
     }
 
     // MARK: - Reading
@@ -133,39 +139,63 @@ final class StoreJournal {
     // MARK: - Internals
 
     private func withLock<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
-        try io { () throws(Platform.PlatformError) in try Platform.lockExclusive(lockFD, path: lockPath) }
-        defer { Platform.unlock(lockFD) }
+        try io { () throws(SystemCallError) in _ = try fs.lock(lockFile, waiting: true) }
+        defer { fs.unlock(lockFile) }
         return try body()
     }
 
-    private func io<T>(_ body: () throws(Platform.PlatformError) -> T) throws(LocalAppStoreError) -> T {
+    private func io<T>(_ body: () throws(SystemCallError) -> T) throws(LocalAppStoreError) -> T {
         do {
             return try body()
         } catch {
-            throw .io(path: error.path, reason: "\(error.call) failed: \(error.reason)")
+            throw Self.ioError(error)
+        }
+    }
+
+    /// The store's error for a failed call, naming its file: "PATH: CALL failed: REASON".
+    private static func ioError(_ error: SystemCallError) -> LocalAppStoreError {
+        .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
+    }
+
+    /// The inode the journal's path names now; `nil` when there is no journal.
+    private func currentInode() throws(LocalAppStoreError) -> UInt64? {
+        try io { () throws(SystemCallError) in try fs.status(atPath: journalPath, followingLinks: true)?.inode }
+    }
+
+    /// Opens the journal (after a start or a compaction) for appending.
+    private func openJournal() throws(LocalAppStoreError) -> (file: OpenFile, inode: UInt64) {
+        try io { () throws(SystemCallError) in
+            let file = try fs.open(journalPath, [.readWrite, .create, .append])
+            do throws(SystemCallError) {
+                return (file, try fs.status(of: file).inode)
+            } catch {
+                fs.close(file)
+                throw error
+            }
         }
     }
 
     /// Reopens the journal when compaction replaced it, then applies every complete new line.
     private func readNewRecords(cutTornTail: Bool) throws(LocalAppStoreError) -> [QueueEntry] {
-        let current = try io { () throws(Platform.PlatformError) in try Platform.inode(atPath: journalPath) }
-        guard let current else {
+        guard let current = try currentInode() else {
             throw .io(path: journalPath, reason: "the journal disappeared (was the state directory removed?)")
         }
         var before: [String: QueueEntry]? = nil
-        if fd < 0 || current != inode {
-            if fd >= 0 {
-                Platform.closeDescriptor(fd)
-                fd = -1
+        if file == nil || current != inode {
+            if let old = file {
+                fs.close(old)
+                file = nil
                 before = state.entries
             }
-            fd = try io { () throws(Platform.PlatformError) in try Platform.openReadWrite(journalPath, append: true) }
-            inode = try io { () throws(Platform.PlatformError) in try Platform.identity(fd, path: journalPath).inode }
+            let opened = try openJournal()
+            file = opened.file
+            inode = opened.inode
             offset = 0
             lineCount = 0
             state = JournalState(settings: state.settings)
         }
-        let bytes = try io { () throws(Platform.PlatformError) in try Platform.readToEnd(fd, from: offset, path: journalPath) }
+        guard let file else { return [] }
+        let bytes = try io { () throws(SystemCallError) in try fs.readToEnd(file, from: UInt64(offset)) }
         var changed: [QueueEntry] = []
         var lineStart = 0
         var index = 0
@@ -186,7 +216,7 @@ final class StoreJournal {
         if cutTornTail && lineStart < bytes.count {
             // Only a writer holding the lock gets here, so nobody is appending: the
             // bytes after the last newline are a crashed writer's torn record.
-            try io { () throws(Platform.PlatformError) in try Platform.truncate(fd, to: offset, path: journalPath) }
+            try io { () throws(SystemCallError) in try fs.truncate(file, to: UInt64(offset)) }
         }
         if let before {
             // The file was replaced: report what differs from the state before it.
@@ -229,11 +259,12 @@ final class StoreJournal {
 
     private func append(_ records: [JournalRecord], sync: Bool) throws(LocalAppStoreError) {
         let bytes = try encode(records)
-        try io { () throws(Platform.PlatformError) in
-            try Platform.writeAll(fd, bytes, path: journalPath)
+        guard let file else { throw .io(path: journalPath, reason: "the journal is not open") }
+        try io { () throws(SystemCallError) in
+            try fs.write(file, bytes)
             if sync {
                 let start = DispatchTime.now().uptimeNanoseconds
-                try Platform.sync(fd, path: journalPath)
+                try fs.synchronize(file, .all)
                 metrics.addFsyncTime(nanoseconds: DispatchTime.now().uptimeNanoseconds &- start)
             }
         }
@@ -248,14 +279,10 @@ final class StoreJournal {
     private func writeSnapshot(_ records: [JournalRecord]) throws(LocalAppStoreError) -> Int {
         let bytes = try encode(records)
         let temporary = journalPath + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        try io { () throws(Platform.PlatformError) in
-            Platform.removeFile(temporary)
-            let out = try Platform.openReadWrite(temporary)
-            defer { Platform.closeDescriptor(out) }
-            try Platform.writeAll(out, bytes, path: temporary)
-            if syncsWrites { try Platform.sync(out, path: temporary) }
-            try Platform.renameItem(temporary, journalPath)
-            if syncsWrites { try Platform.syncDirectory(directory) }
+        try io { () throws(SystemCallError) in
+            try fs.replaceAtomically(
+                journalPath, with: bytes, temporaryPath: temporary, fileSync: syncsWrites ? .all : nil,
+                syncsDirectory: syncsWrites)
         }
         if syncsWrites {
             metrics.countFsync()
@@ -270,10 +297,11 @@ final class StoreJournal {
         metrics.countCompaction()
         // Continue on the new file after its last line: it holds exactly the state in memory,
         // and nobody else appended to it (the lock is held), so there is nothing to re-read.
-        Platform.closeDescriptor(fd)
-        fd = -1
-        fd = try io { () throws(Platform.PlatformError) in try Platform.openReadWrite(journalPath, append: true) }
-        inode = try io { () throws(Platform.PlatformError) in try Platform.identity(fd, path: journalPath).inode }
+        if let old = file { fs.close(old) }
+        file = nil
+        let opened = try openJournal()
+        file = opened.file
+        inode = opened.inode
         offset = Int64(size)
         lineCount = records.count
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// Proof that a store instance is alive, for the transactions it is processing.
 ///
@@ -11,56 +12,62 @@ final class OwnerLease: Sendable {
     /// The token written into the entries this instance owns.
     let token: String
     private let path: String
-    private let fd: Int32
+    private let fs: any FileSystem
+    private let file: OpenFile
 
     /// Creates and locks this instance's lease file in `directory/owners`, and removes the
     /// lease files of instances that are gone.
-    init(directory: String) throws(LocalAppStoreError) {
+    init(directory: String, fileSystem: any FileSystem = POSIXFileSystem()) throws(LocalAppStoreError) {
         let owners = directory + "/owners"
         token = UUID().uuidString
         path = owners + "/" + token + ".lock"
+        fs = fileSystem
         let draft = owners + "/" + token + ".tmp"
+        let locked: OpenFile?
         do {
-            try Platform.makeDirectory(owners, mode: 0o700)
+            try fileSystem.createDirectories(owners, mode: 0o700, enforcingMode: true)
             // Locked under a draft name, then renamed: a `.lock` file is never seen unlocked
             // while its owner lives, so a sweeper cannot take a newborn lease for a dead one.
-            fd = try Platform.openReadWrite(draft)
-            guard try Platform.tryLockExclusive(fd, path: draft) else {
-                Platform.closeDescriptor(fd)
-                throw LocalAppStoreError.io(path: draft, reason: "a fresh lease file is already locked")
-            }
-            try Platform.renameItem(draft, path)
-        } catch let error as Platform.PlatformError {
-            throw .io(path: error.path, reason: "\(error.call) failed: \(error.reason)")
-        } catch let error as LocalAppStoreError {
-            throw error
+            locked = try fileSystem.tryLease(draft)
         } catch {
-            throw .io(path: path, reason: "\(error)")
+            throw Self.io(error)
         }
-        Self.sweep(directory: directory, keeping: token)
+        guard let locked else { throw .io(path: draft, reason: "a fresh lease file is already locked") }
+        do {
+            try fileSystem.rename(draft, to: path)
+        } catch {
+            fileSystem.release(locked)
+            throw Self.io(error)
+        }
+        file = locked
+        Self.sweep(directory: directory, keeping: token, fileSystem: fileSystem)
+    }
+
+    private static func io(_ error: SystemCallError) -> LocalAppStoreError {
+        .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
     }
 
     deinit {
-        Platform.removeFile(path)
-        Platform.closeDescriptor(fd)
+        try? fs.removeFile(path)
+        fs.close(file)
     }
 
     /// Removes the `.lock` files of instances that died without an unfinished purchase to
     /// adopt (a killed process leaves its file behind; the kernel only drops the lock).
-    private static func sweep(directory: String, keeping token: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory + "/owners") else { return }
+    private static func sweep(directory: String, keeping token: String, fileSystem: any FileSystem) {
+        guard let names = try? fileSystem.contentsOfDirectory(directory + "/owners") else { return }
         for name in names where name.hasSuffix(".lock") && name != token + ".lock" {
-            _ = isAbandoned(token: String(name.dropLast(5)), directory: directory)
+            _ = isAbandoned(token: String(name.dropLast(5)), directory: directory, fileSystem: fileSystem)
         }
     }
 
     /// Whether the instance holding `token` is gone: its lease file is missing or unlocked.
-    static func isAbandoned(token: String, directory: String) -> Bool {
+    static func isAbandoned(token: String, directory: String, fileSystem fs: any FileSystem = POSIXFileSystem()) -> Bool {
         let path = directory + "/owners/" + token + ".lock"
-        guard let fd = try? Platform.openReadOnly(path) else { return true }
-        defer { Platform.closeDescriptor(fd) }
-        let free = (try? Platform.tryLockExclusive(fd, path: path)) ?? false
-        if free { Platform.removeFile(path) }
+        guard let file = try? fs.open(path, .read) else { return true }
+        defer { fs.close(file) }
+        let free = (try? fs.lock(file, waiting: false)) ?? false
+        if free { try? fs.removeFile(path) }
         return free
     }
 }

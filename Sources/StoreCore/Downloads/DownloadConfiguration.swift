@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// How hosted-content downloads behave; immutable once the `Store` is made. Rates are timed
 /// by `StoreConfiguration.clock`.
@@ -19,7 +20,7 @@ public struct DownloadConfiguration: Sendable {
     /// hosts no content for.
     public var contentDownloader: (any ContentDownloader)?
     /// The file system partial and installed content are written through.
-    public var fileSystem: any DownloadFileSystem
+    public var fileSystem: any FileSystem
 
     /// Creates a configuration.
     /// - Parameters:
@@ -31,7 +32,8 @@ public struct DownloadConfiguration: Sendable {
     ///   - fileSystem: the file system; the real one by default.
     public init(
         dataDirectory: URL, checkpointBytes: Int64 = 1 << 20, maxConcurrentDownloads: Int = 2,
-        contentDownloader: (any ContentDownloader)? = nil, startsAutomatically: Bool = true, fileSystem: any DownloadFileSystem = POSIXFileSystem()
+        contentDownloader: (any ContentDownloader)? = nil, startsAutomatically: Bool = true,
+        fileSystem: any FileSystem = POSIXFileSystem()
     ) {
         self.dataDirectory = dataDirectory
         self.checkpointBytes = max(1, checkpointBytes)

@@ -30,6 +30,39 @@ struct DownloadRecord: Codable, Sendable {
     /// attempt asks for it first.
     var needsManifest: Bool?
 
+    /// A new download of `transaction`'s content, waiting to run.
+    static func new(
+        _ transaction: Transaction, manifest: ContentManifest, source: DownloadSource, finishesTransaction: Bool, sequence: Int
+    ) -> DownloadRecord {
+        let id = transaction.transactionID
+        return DownloadRecord(
+            download: Download(
+                id: id, transactionID: id, productID: transaction.productID, contentVersion: manifest.version,
+                state: .waiting, bytesWritten: 0, totalBytes: manifest.totalBytes),
+            manifest: manifest, finishesTransaction: finishesTransaction, source: source, sequence: sequence)
+    }
+
+    /// A failed download whose manifest could not be fetched yet (listed and retryable).
+    static func withoutManifest(
+        _ transaction: Transaction, error: DownloadError, finishesTransaction: Bool, sequence: Int
+    ) -> DownloadRecord {
+        let id = transaction.transactionID
+        return DownloadRecord(
+            download: Download(
+                id: id, transactionID: id, productID: transaction.productID, contentVersion: "",
+                state: .failed, bytesWritten: 0, totalBytes: 0, error: error),
+            manifest: ContentManifest(productID: transaction.productID, version: "", files: []),
+            finishesTransaction: finishesTransaction, source: .unknown, sequence: sequence, needsManifest: true)
+    }
+
+    /// Moves on to the next file once the current one (of `size` bytes) is verified and durable.
+    mutating func completeFile(size: Int64) {
+        fileIndex += 1
+        completedBytes += size
+        durableOffset = 0
+        segments = []
+    }
+
     /// Forgets every partial byte (after a cancel or a corrupt partial).
     mutating func resetProgress() {
         fileIndex = 0

@@ -1,8 +1,6 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemIO
 
 /// A purchase ledger in one append-only file of JSON lines, shared safely by several processes.
 ///
@@ -52,7 +50,8 @@ public final class FileLedger: PurchaseLedger {
 
     /// The ledger file's path.
     public let path: String
-    private let descriptor: Int32
+    private let fs: any FileSystem
+    private let file: OpenFile
     private let index = Mutex(Index())
     private let faultHook: FaultHook
     private let syncs = Atomic<Int>(0)
@@ -65,18 +64,25 @@ public final class FileLedger: PurchaseLedger {
     /// Opens (creating with mode 0600) the ledger at `path`.
     /// - Parameters:
     ///   - syncsWrites: `fsync` every write (keep `true` outside benchmark seeding).
+    ///   - fileSystem: the file system (tests wrap it to make a call fail).
     /// - Throws: `LedgerError.io` when the file cannot be opened.
-    public init(path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true) throws {
+    public init(
+        path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true,
+        fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws {
         self.path = path
         self.faultHook = faultHook
         self.syncsWrites = syncsWrites
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw LedgerError.io(path: path, reason: String(cString: strerror(errno))) }
-        descriptor = fd
+        self.fs = fileSystem
+        do {
+            file = try fileSystem.open(path, [.readWrite, .create, .noFollow], mode: 0o600)
+        } catch {
+            throw LedgerError.io(path: path, reason: error.errno.description)
+        }
         try index.withLock { try self.readNewLines(into: &$0, truncateTornTail: false) }
     }
 
-    deinit { close(descriptor) }
+    deinit { fs.close(file) }
 
     public func record(_ transaction: Transaction) throws -> Bool {
         try write { index in
@@ -141,8 +147,8 @@ public final class FileLedger: PurchaseLedger {
     /// appends it durably and applies it.
     private func write(_ decide: (Index) throws -> Entry?) throws -> Entry? {
         try index.withLock { index in
-            guard flock(descriptor, LOCK_EX) == 0 else { throw ioError("flock") }
-            defer { flock(descriptor, LOCK_UN) }
+            try io { () throws(SystemCallError) in _ = try fs.lock(file, waiting: true) }
+            defer { fs.unlock(file) }
             try readNewLines(into: &index, truncateTornTail: true)
             guard let entry = try decide(index) else { return nil }
             var line = try JSONEncoder().encode(entry)
@@ -155,33 +161,19 @@ public final class FileLedger: PurchaseLedger {
     }
 
     private func append(_ line: Data, at offset: Int) throws {
-        try line.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let n = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw ioError("write") }
-                written += n
-            }
-        }
+        try io { () throws(SystemCallError) in try fs.write(file, Array(line), at: UInt64(offset)) }
         guard syncsWrites else { return }
         syncs.add(1, ordering: .relaxed)
-        guard fsync(descriptor) == 0 else { throw ioError("fsync") }
+        try io { () throws(SystemCallError) in try fs.synchronize(file, .all) }
     }
 
     private func readNewLines(into index: inout Index, truncateTornTail: Bool) throws {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw ioError("fstat") }
-        let size = Int(info.st_size)
+        let size = Int(try io { () throws(SystemCallError) in try fs.status(of: file).size })
         guard size > index.offset else { return }
-        var bytes = [UInt8](repeating: 0, count: size - index.offset)
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, $0.count - got, off_t(index.offset + got)) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            got += n
+        let bytes = try io { () throws(SystemCallError) in
+            try fs.read(file, count: size - index.offset, at: UInt64(index.offset))
         }
+        let got = bytes.count
         var start = 0
         let decoder = JSONDecoder()
         while let newline = bytes[start..<got].firstIndex(of: 0x0A) {
@@ -195,13 +187,19 @@ public final class FileLedger: PurchaseLedger {
         }
         index.offset += start
         if truncateTornTail, index.offset < size {
-            guard ftruncate(descriptor, off_t(index.offset)) == 0, fsync(descriptor) == 0 else {
-                throw ioError("ftruncate")
+            try io { () throws(SystemCallError) in
+                try fs.truncate(file, to: UInt64(index.offset))
+                try fs.synchronize(file, .all)
             }
         }
     }
 
-    private func ioError(_ call: String) -> LedgerError {
-        .io(path: path, reason: "\(call): \(String(cString: strerror(errno)))")
+    /// Runs a file-system call, naming the failed call and its reason in `LedgerError.io`.
+    private func io<T>(_ body: () throws(SystemCallError) -> T) throws(LedgerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .io(path: path, reason: "\(error.operation): \(error.errno)")
+        }
     }
 }

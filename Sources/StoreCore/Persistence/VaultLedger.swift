@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemIO
 import Vault
 
 /// The purchase ledger kept in the encrypted vault (`Vault`), the way RMStore keeps
@@ -20,7 +21,7 @@ public final class VaultLedger: PurchaseLedger {
 
     /// The vault holding the ledger.
     public let vault: Vault
-    private let clock: @Sendable () -> Date
+    private let clock: any StoreClock
     private let lastOrder = Mutex<UInt64>(0)
     /// Transactions already decoded, by transaction ID, with the bytes they came from: a read
     /// decodes only what changed since the last one (JSON decoding is most of the cost of
@@ -36,7 +37,7 @@ public final class VaultLedger: PurchaseLedger {
     /// - Parameters:
     ///   - vault: the open vault.
     ///   - clock: the time that orders transactions and unverified orders as they are recorded.
-    public init(vault: Vault, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(vault: Vault, clock: any StoreClock = SystemClock()) {
         self.vault = vault
         self.clock = clock
     }
@@ -44,7 +45,7 @@ public final class VaultLedger: PurchaseLedger {
     /// A recording order: nanoseconds since 1970, strictly increasing within this process
     /// (two records in the same clock tick still keep the order they were made in).
     private func nextOrder() -> String {
-        let now = UInt64(max(0, clock().timeIntervalSince1970 * 1e9))
+        let now = UInt64(max(0, clock.now.timeIntervalSince1970 * 1e9))
         return String(lastOrder.withLock { last in
             last = max(now, last + 1)
             return last

@@ -1,5 +1,5 @@
 import Crypto
-import Glibc
+import SystemIO
 
 /// The vault file engine: the header, the key, the append-only log of sealed records and
 /// the in-memory index rebuilt from it. Not thread-safe; `Vault` keeps it behind one lock.
@@ -8,9 +8,9 @@ final class VaultStore {
     let directory: String
     let configuration: VaultConfiguration
     private let files: FileGuard
-    private var fs: any VaultFileSystem { configuration.fileSystem }
-    private let lockFD: Int32
-    private var fd: Int32
+    private var fs: any FileSystem { configuration.fileSystem }
+    private let lockFile: OpenFile
+    private var file: OpenFile
     private var identity: (device: UInt64, inode: UInt64)
     private var header: VaultHeader
     private let dataKey: SecureBytes
@@ -36,29 +36,30 @@ final class VaultStore {
         let files = FileGuard(fs: fs)
         let directory = FileGuard.parent(of: path)
         try files.ensureDirectory(directory)
-        let lockFD = try files.openOrCreate(path + ".lock")
-        var fd: Int32 = -1
-        let opened: (FileStatus, VaultHeader, SecureBytes, RecordCodec, LogState)
+        let lockFile = try files.openOrCreate(path + ".lock")
+        var file: OpenFile?
+        let opened: (OpenFile, FileStatus, VaultHeader, SecureBytes, RecordCodec, LogState)
         do {
-            if try fs.linkStatus(path) == nil {
-                try Self.withLock(lockFD, fs, path) {
-                    if try fs.linkStatus(path) == nil {
+            if try fs.status(atPath: path, followingLinks: false) == nil {
+                try Self.withLock(lockFile, fs, path) {
+                    if try fs.status(atPath: path, followingLinks: false) == nil {
                         try Self.create(path: path, key: key, configuration: configuration, files: files)
                     }
                 }
             }
-            fd = try files.openExisting(path)
-            let status = try files.status(fd, path)
-            let bytes = try Self.readAll(fd, size: status.size, fs: fs, path: path)
+            let existing = try files.openExisting(path)
+            file = existing
+            let status = try files.status(existing)
+            let bytes = try Self.readAll(existing, size: status.size, fs: fs, path: path)
             let (header, length) = try VaultHeader.parse(bytes[...], path: path)
             let dataKey = try Self.unwrap(header, key: key, configuration: configuration, files: files, path: path)
             let codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
             var log = LogState(headerEnd: UInt64(length), codec: codec)
             try log.consume(bytes[length...], at: UInt64(length), codec: codec, path: path)
-            opened = (status, header, dataKey, codec, log)
+            opened = (existing, status, header, dataKey, codec, log)
         } catch {
-            if fd >= 0 { fs.close(fd) }
-            fs.close(lockFD)
+            if let file { fs.close(file) }
+            fs.close(lockFile)
             if let error = error as? SystemCallError {
                 throw VaultError.io(path: path, operation: error.operation, errno: error.code)
             }
@@ -68,21 +69,21 @@ final class VaultStore {
         self.directory = directory
         self.configuration = configuration
         self.files = files
-        self.lockFD = lockFD
-        self.fd = fd
-        (identity, header, dataKey, codec, log) = ((opened.0.device, opened.0.inode), opened.1, opened.2, opened.3, opened.4)
+        self.lockFile = lockFile
+        self.file = opened.0
+        (identity, header, dataKey, codec, log) = ((opened.1.device, opened.1.inode), opened.2, opened.3, opened.4, opened.5)
     }
 
     deinit {
-        fs.close(fd)
-        fs.close(lockFD)
+        fs.close(file)
+        fs.close(lockFile)
     }
 
-    private static func readAll(_ fd: Int32, size: UInt64, fs: any VaultFileSystem, path: String) throws -> [UInt8] {
+    private static func readAll(_ file: OpenFile, size: UInt64, fs: any FileSystem, path: String) throws -> [UInt8] {
         guard size <= UInt64(Int.max) else {
             throw VaultError.integrity(path: path, offset: 0, detail: "the file is too large to be a vault")
         }
-        return try fs.read(fd, count: Int(size), at: 0)
+        return try fs.read(file, count: Int(size), at: 0)
     }
 
     /// Writes a new empty vault atomically: header to a temporary file, sync, rename, sync
@@ -94,39 +95,37 @@ final class VaultStore {
             scrypt: .init(log2N: 0, r: 0, p: 0, maxMemory: 0), salt: [UInt8](repeating: 0, count: 32),
             wrapNonce: [], wrappedKey: [])
         try wrap(dataKey, into: &header, key: key, configuration: configuration, files: files, path: path)
-        try replace(path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
+        let created = try replace(path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
+        configuration.fileSystem.close(created)
     }
 
     /// Writes `bytes` to the temporary file, syncs it, renames it over `path` and syncs the
-    /// directory; returns the open descriptor of the new file.
+    /// directory; returns the open file now at `path`.
     @discardableResult
     private static func replace(
         path: String, with bytes: [UInt8], files: FileGuard, configuration: VaultConfiguration, fault: VaultFaultPoint?
-    ) throws -> Int32 {
+    ) throws -> OpenFile {
         let fs = configuration.fileSystem
-        let temporary = path + ".tmp"
-        let fd = try files.createTemporary(temporary)
+        let temporary = try files.createTemporary(path + ".tmp")
         do {
-            do { try fs.write(fd, bytes[...], at: 0) } catch {
-                throw VaultError.notDurable(path: temporary, operation: error.operation, errno: error.code)
-            }
-            do { try fs.sync(fd) } catch {
-                throw VaultError.notDurable(path: temporary, operation: error.operation, errno: error.code)
-            }
-            if let fault { configuration.faultHook?(fault) }
-            do { try fs.rename(temporary, to: path) } catch {
-                throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+            try fs.write(temporary, bytes, at: 0)
+        } catch {
+            fs.close(temporary)
+            try? fs.removeFile(temporary.path)
+            throw VaultError.notDurable(path: temporary.path, operation: error.operation, errno: error.code)
+        }
+        do {
+            try fs.commitReplacement(temporary, over: path, fileSync: .data) {
+                if let fault { configuration.faultHook?(fault) }
             }
         } catch {
-            fs.close(fd)
-            try? fs.remove(temporary)
-            throw error
+            fs.close(temporary)
+            switch error.operation {
+            case "rename": throw VaultError.io(path: path, operation: error.operation, errno: error.code)
+            default: throw VaultError.notDurable(path: error.path, operation: error.operation, errno: error.code)
+            }
         }
-        do { try fs.syncDirectory(FileGuard.parent(of: path)) } catch {
-            fs.close(fd)
-            throw VaultError.notDurable(path: FileGuard.parent(of: path), operation: error.operation, errno: error.code)
-        }
-        return fd
+        return temporary
     }
 
     // MARK: - Keys
@@ -210,32 +209,32 @@ final class VaultStore {
     func refresh(forWriting: Bool) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
         let current: FileStatus?
-        do { current = try fs.linkStatus(path) } catch {
+        do { current = try fs.status(atPath: path, followingLinks: false) } catch {
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         }
-        guard let current else { throw VaultError.io(path: path, operation: "lstat (the vault was removed)", errno: ENOENT) }
+        guard let current else { throw VaultError.io(path: path, operation: "lstat (the vault was removed)", errno: Errno.noSuchFile.rawValue) }
         if current.isSymbolicLink { throw VaultError.symbolicLink(path: path) }
         if (current.device, current.inode) != identity {
             try reload()
         } else {
-            let size = try files.status(fd, path).size
+            let size = try files.status(file).size
             if size < log.validEnd {
                 throw VaultError.integrity(path: path, offset: size, detail: "the file shrank below its last verified record")
             }
             if size > log.validEnd {
                 let tail: [UInt8]
-                do { tail = try fs.read(fd, count: Int(size - log.validEnd), at: log.validEnd) } catch {
+                do { tail = try fs.read(file, count: Int(size - log.validEnd), at: log.validEnd) } catch {
                     throw VaultError.io(path: path, operation: error.operation, errno: error.code)
                 }
                 try log.consume(tail[...], at: log.validEnd, codec: codec, path: path)
             }
         }
         if forWriting {
-            let size = try files.status(fd, path).size
+            let size = try files.status(file).size
             if size > log.validEnd {
                 do {
-                    try fs.truncate(fd, to: log.validEnd)
-                    try fs.sync(fd)
+                    try fs.truncate(file, to: log.validEnd)
+                    try fs.synchronize(file, .data)
                 } catch {
                     throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
                 }
@@ -246,25 +245,25 @@ final class VaultStore {
     /// Re-reads a file that replaced ours. The data key is the same (it never changes), so
     /// a replacement that is not this vault fails authentication like any other damage.
     private func reload() throws {
-        let newFD = try files.openExisting(path)
+        let newFile = try files.openExisting(path)
         do {
-            let status = try files.status(newFD, path)
-            let bytes = try Self.readAll(newFD, size: status.size, fs: fs, path: path)
+            let status = try files.status(newFile)
+            let bytes = try Self.readAll(newFile, size: status.size, fs: fs, path: path)
             let (newHeader, length) = try VaultHeader.parse(bytes[...], path: path)
             let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
             var newLog = LogState(headerEnd: UInt64(length), codec: newCodec)
             try newLog.consume(bytes[length...], at: UInt64(length), codec: newCodec, path: path)
-            fs.close(fd)
+            fs.close(file)
             codec = newCodec
             log = newLog
-            fd = newFD
+            file = newFile
             header = newHeader
             identity = (status.device, status.inode)
         } catch let error as SystemCallError {
-            fs.close(newFD)
+            fs.close(newFile)
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         } catch {
-            fs.close(newFD)
+            fs.close(newFile)
             throw error
         }
     }
@@ -273,14 +272,14 @@ final class VaultStore {
 
     /// Runs `body` holding the cross-process lock.
     func withLock<R>(_ body: () throws -> R) throws -> R {
-        try Self.withLock(lockFD, fs, path, body)
+        try Self.withLock(lockFile, fs, path, body)
     }
 
-    private static func withLock<R>(_ lockFD: Int32, _ fs: any VaultFileSystem, _ path: String, _ body: () throws -> R) throws -> R {
-        do { try fs.lockExclusive(lockFD) } catch {
+    private static func withLock<R>(_ lockFile: OpenFile, _ fs: any FileSystem, _ path: String, _ body: () throws -> R) throws -> R {
+        do { _ = try fs.lock(lockFile, waiting: true) } catch {
             throw VaultError.io(path: path + ".lock", operation: error.operation, errno: error.code)
         }
-        defer { fs.unlock(lockFD) }
+        defer { fs.unlock(lockFile) }
         return try body()
     }
 
@@ -308,18 +307,18 @@ final class VaultStore {
         do {
             if let hook = configuration.faultHook {
                 let half = bytes.count / 2
-                try fs.write(fd, bytes[..<half], at: validEnd)
+                try fs.write(file, bytes[..<half], at: validEnd)
                 hook(.midVaultWrite)
-                try fs.write(fd, bytes[half...], at: validEnd + UInt64(half))
+                try fs.write(file, bytes[half...], at: validEnd + UInt64(half))
             } else {
-                try fs.write(fd, bytes[...], at: validEnd)
+                try fs.write(file, bytes[...], at: validEnd)
             }
-            try fs.sync(fd)
+            try fs.synchronize(file, .data)
         } catch {
             // The records may or may not be on disk; they were not acknowledged. Cut them off
             // (best effort) and stop this handle: a retried fsync could report a success
             // that never reached the disk.
-            try? fs.truncate(fd, to: validEnd)
+            try? fs.truncate(file, to: validEnd)
             failure = "\(error.operation) failed with errno \(error.code)"
             throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
         }
@@ -341,8 +340,8 @@ final class VaultStore {
             bytes += sealed.frame
             newLog.apply(.put(item), chain: sealed.chain, length: sealed.frame.count)
         }
-        let newFD = try Self.replace(path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
-        adopt(newFD)
+        let newFile = try Self.replace(path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
+        adopt(newFile)
         header = newHeader
         codec = newCodec
         log = newLog
@@ -356,21 +355,21 @@ final class VaultStore {
         try Self.wrap(dataKey, into: &newHeader, key: key, configuration: configuration, files: files, path: path)
         let headerLength = UInt64(VaultFormat.headerLength)
         let records: [UInt8]
-        do { records = try fs.read(fd, count: Int(log.validEnd - headerLength), at: headerLength) } catch {
+        do { records = try fs.read(file, count: Int(log.validEnd - headerLength), at: headerLength) } catch {
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         }
-        let newFD = try Self.replace(
+        let newFile = try Self.replace(
             path: path, with: newHeader.encoded() + records, files: files, configuration: configuration, fault: .midKeyChange)
-        adopt(newFD)
+        adopt(newFile)
         header = newHeader
     }
 
     /// Switches to the file just renamed into place. If its identity cannot be read, the next
     /// `refresh` sees a mismatch and re-reads the file from the path.
-    private func adopt(_ newFD: Int32) {
-        fs.close(fd)
-        fd = newFD
-        identity = (try? fs.status(newFD)).map { ($0.device, $0.inode) } ?? (0, 0)
+    private func adopt(_ newFile: OpenFile) {
+        fs.close(file)
+        file = newFile
+        identity = (try? fs.status(of: newFile)).map { ($0.device, $0.inode) } ?? (0, 0)
     }
 
     /// The file's size as this handle last verified it.

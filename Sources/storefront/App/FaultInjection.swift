@@ -1,8 +1,6 @@
 import Foundation
 import StoreCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemIO
 
 /// Maps `STOREFRONT_FAULT=POINT` to a process that kills itself with SIGKILL at that point,
 /// so tests can prove that nothing acknowledged is lost and nothing is delivered twice.
@@ -18,7 +16,7 @@ enum FaultInjection {
             throw .usage("STOREFRONT_FAULT=\(name) names no fault point; use one of \(points.map(\.rawValue).joined(separator: ", ")).")
         }
         return { reached in
-            if reached == point { kill(getpid(), SIGKILL) }
+            if reached == point { CurrentProcess.killImmediately() }
         }
     }
 }

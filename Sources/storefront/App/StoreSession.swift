@@ -2,10 +2,8 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
+import SystemIO
 import Vault
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The engine over the local App Store, opened on the data directory for one command.
 struct StoreSession {
@@ -29,7 +27,7 @@ struct StoreSession {
         do {
             ledger = try VaultLedger.open(
                 inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
-                prompt: isatty(0) == 1 ? TerminalPassphrasePrompt() : nil)
+                prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil)
         } catch {
             throw .runtime("cannot open the purchase vault: \(error)")
         }

@@ -1,16 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
 import StoreCore
+import SystemIO
 
 /// Runs one download in this process and shows its progress: a bar redrawn in place on a
 /// terminal, plain lines (every 10 %) otherwise, and a closing line.
 enum DownloadsFollower {
     /// Whether output goes to a terminal (the bar) or elsewhere (plain lines).
     static func isTerminal(_ output: any TextOutput) -> Bool {
-        output is StandardStreams && isatty(STDOUT_FILENO) != 0
+        output is StandardStreams && CurrentProcess.isTerminal(.output)
     }
 
     /// Starts (or resumes) download `id`, shows progress until it is finished, failed, paused

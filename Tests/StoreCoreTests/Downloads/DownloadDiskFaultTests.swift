@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 import Testing
 @testable import StoreCore
 
@@ -16,11 +17,11 @@ struct DownloadDiskFaultTests {
 
     @Test func aFullDiskFailsClearlyLosesNothingInstalledAndResumesOnceSpaceIsFree() async throws {
         let f = try await DownloadFixture()
-        let disk = FaultyFileSystem()
+        let disk = FaultInjectingFileSystem()
         let store = try await f.makeStore(f.configuration(fileSystem: disk))
         try await installStickers(f, store)
 
-        disk.setBudget(60_000)
+        disk.setFreeSpace(60_000)
         let t = try #require(await store.purchase("levels").transaction)
         let failed = try await f.settle(store, t.transactionID)
         #expect(failed.state == .failed)
@@ -35,7 +36,7 @@ struct DownloadDiskFaultTests {
         #expect(try await store.isPurchased("levels"))
         #expect(try await store.unfinishedTransactions().map(\.transactionID) == [t.transactionID])
 
-        disk.setBudget(nil)
+        disk.setFreeSpace(nil)
         try await store.downloads?.resume(t.transactionID)
         let done = try await f.settle(store, t.transactionID, reaching: .finished)
         #expect(done.state == .finished)
@@ -46,12 +47,12 @@ struct DownloadDiskFaultTests {
 
     @Test func anUnwritableContentDirectoryFailsClearlyAndLosesNothingInstalled() async throws {
         let f = try await DownloadFixture()
-        let disk = FaultyFileSystem()
+        let disk = FaultInjectingFileSystem()
         let store = try await f.makeStore(f.configuration(fileSystem: disk))
         try await installStickers(f, store)
 
         let content = f.dataDirectory.appendingPathComponent("Content").path
-        disk.setUnwritable(content)
+        disk.denyWrites(under: content)
         let t = try #require(await store.purchase("levels").transaction)
         let failed = try await f.settle(store, t.transactionID)
         #expect(failed.state == .failed)
@@ -65,7 +66,7 @@ struct DownloadDiskFaultTests {
         #expect(f.installed("README.txt") == nil)
         #expect(await f.backend.finished.count == 1)
 
-        disk.setUnwritable(nil)
+        disk.denyWrites(under: nil)
         let requests = await f.backend.contentRequests.count
         try await store.downloads?.resume(t.transactionID)
         #expect(try await f.settle(store, t.transactionID, reaching: .finished).state == .finished)

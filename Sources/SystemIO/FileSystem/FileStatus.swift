@@ -1,6 +1,7 @@
-/// What the vault needs to know about a file from `stat`.
+/// What `stat` says about a file.
 public struct FileStatus: Sendable, Hashable {
-    /// Device and inode: the file's identity, which changes when a file is renamed over it.
+    /// The device holding the file; with `inode`, the file's identity, which changes when
+    /// another file is renamed over the path.
     public var device: UInt64
     /// The inode number.
     public var inode: UInt64
@@ -20,8 +21,10 @@ public struct FileStatus: Sendable, Hashable {
         self.owner = owner
     }
 
-    /// Whether this is a symbolic link (from `lstat`).
+    /// Whether this is a symbolic link (only `lstat` reports one).
     public var isSymbolicLink: Bool { mode & 0o170000 == 0o120000 }
     /// Whether this is a directory.
     public var isDirectory: Bool { mode & 0o170000 == 0o040000 }
+    /// Whether this is a regular file.
+    public var isRegularFile: Bool { mode & 0o170000 == 0o100000 }
 }

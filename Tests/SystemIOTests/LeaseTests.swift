@@ -1,0 +1,96 @@
+import Foundation
+import SystemIO
+import Testing
+
+/// `flock` leases between this process and real child processes (python3's `fcntl.flock`
+/// takes the same kernel lock).
+@Suite(.serialized) struct LeaseTests {
+    /// A child holding (or trying) an exclusive `flock` on a file.
+    final class LockChild {
+        let process = Process()
+        private let input = Pipe(), output = Pipe()
+
+        /// `hold`: takes the lock, prints "locked", keeps it until its input closes.
+        /// `try`: prints "free" or "busy" for a non-blocking attempt, and exits.
+        init(_ mode: String, _ path: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", """
+                import fcntl, sys
+                f = open(sys.argv[1], 'a')
+                if sys.argv[2] == 'hold':
+                    fcntl.flock(f, fcntl.LOCK_EX)
+                    print('locked', flush=True)
+                    sys.stdin.read()
+                else:
+                    try:
+                        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        print('free', flush=True)
+                    except BlockingIOError:
+                        print('busy', flush=True)
+                """, path, mode]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+        }
+
+        /// The child's first line (blocks until it is written).
+        func line() -> String {
+            var bytes = Data()
+            while !bytes.contains(10) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func finish() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func aLeaseHeldByAnotherProcessIsRefusedUntilItIsReleased() throws {
+        let scratch = try Scratch()
+        let fs = POSIXFileSystem()
+        let path = scratch.file("run.lock")
+        let child = try LockChild("hold", path)
+        #expect(child.line() == "locked")
+        #expect(try fs.tryLease(path) == nil)
+        child.finish()
+        let lease = try #require(try fs.tryLease(path))
+        // And the other way round: while we hold it, a child cannot take it.
+        let probe = try LockChild("try", path)
+        #expect(probe.line() == "busy")
+        probe.finish()
+        fs.release(lease)
+        let again = try LockChild("try", path)
+        #expect(again.line() == "free")
+        again.finish()
+    }
+
+    @Test func theKernelDropsTheLeaseOfAKilledProcess() throws {
+        let scratch = try Scratch()
+        let fs = POSIXFileSystem()
+        let path = scratch.file("owner.lock")
+        let child = try LockChild("hold", path)
+        #expect(child.line() == "locked")
+        #expect(try fs.tryLease(path) == nil)
+        try CurrentProcess.send(.kill, to: child.process.processIdentifier)
+        child.process.waitUntilExit()
+        #expect(child.process.terminationReason == .uncaughtSignal)
+        let lease = try #require(try fs.tryLease(path))
+        fs.release(lease)
+    }
+
+    @Test func twoLeasesInOneProcessExcludeEachOther() throws {
+        let scratch = try Scratch()
+        let fs = POSIXFileSystem()
+        let path = scratch.file("one.lock")
+        let first = try #require(try fs.tryLease(path))
+        #expect(try fs.tryLease(path) == nil)
+        fs.release(first)
+        let second = try #require(try fs.tryLease(path))
+        fs.release(second)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import SystemIO
+
+@Suite struct POSIXFileSystemTests {
+    let fs = POSIXFileSystem()
+
+    @Test func interruptedCallsAreRetriedAndNeverReported() throws {
+        var calls = 0
+        let result = try Syscall.retrying("flock", path: "/x") { () -> Int32 in
+            calls += 1
+            if calls < 4 {
+                Errno.current = .interrupted
+                return -1
+            }
+            return 0
+        }
+        #expect(result == 0)
+        #expect(calls == 4)
+        // Any other errno is reported at once, naming the call and the path.
+        calls = 0
+        #expect(throws: SystemCallError("flock", path: "/x", errno: .badDescriptor)) {
+            try Syscall.retrying("flock", path: "/x") { () -> Int32 in
+                calls += 1
+                Errno.current = .badDescriptor
+                return -1
+            }
+        }
+        #expect(calls == 1)
+    }
+
+    @Test func failuresNameTheCallThePathAndTheErrno() throws {
+        let scratch = try Scratch()
+        let missing = scratch.file("missing/file")
+        #expect(throws: SystemCallError("open", path: missing, errno: .noSuchFile)) {
+            try fs.open(missing, .read)
+        }
+        #expect(throws: SystemCallError("mkdir", path: scratch.path, errno: .fileExists)) {
+            try fs.makeDirectory(scratch.path, mode: 0o700)
+        }
+        let file = try fs.open(scratch.file("a"), [.readWrite, .create])
+        fs.close(file)
+        #expect(throws: SystemCallError("rename", path: missing, errno: .noSuchFile)) {
+            try fs.rename(scratch.file("a"), to: missing)
+        }
+        do {
+            try fs.removeFile(missing)
+            Issue.record("unlink of a missing file succeeded")
+        } catch {
+            #expect(error.description == "unlink failed on \(missing): No such file or directory (errno \(Errno.noSuchFile.rawValue))")
+        }
+        #expect(try fs.status(atPath: missing, followingLinks: true) == nil)
+    }
+
+    @Test func openingWithoutFollowingLinksRefusesASymbolicLink() throws {
+        let scratch = try Scratch()
+        let target = scratch.file("target")
+        let link = scratch.file("link")
+        try fs.replaceAtomically(target, with: Array("secret".utf8))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(throws: SystemCallError("open", path: link, errno: .symbolicLink)) {
+            try fs.open(link, [.readWrite, .noFollow])
+        }
+        // Followed when allowed, and lstat sees the link itself.
+        let followed = try fs.open(link, .read)
+        defer { fs.close(followed) }
+        #expect(try fs.read(followed, count: 100, at: 0) == Array("secret".utf8))
+        #expect(try fs.status(atPath: link, followingLinks: false)?.isSymbolicLink == true)
+        #expect(try fs.status(atPath: link, followingLinks: true)?.isRegularFile == true)
+        // A replacement never writes through a link planted at its temporary's name.
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("other.tmp"), withDestinationPath: target)
+        #expect(throws: SystemCallError("open", path: scratch.file("other.tmp"), errno: .symbolicLink)) {
+            try fs.replaceAtomically(scratch.file("other"), with: Array("x".utf8))
+        }
+        #expect(scratch.contents("target") == Array("secret".utf8))
+    }
+
+    @Test func atomicReplaceSwapsWholeFilesWithExactModeAndNoTemporaryLeft() throws {
+        let scratch = try Scratch()
+        let path = scratch.file("state")
+        try fs.replaceAtomically(path, with: Array("old".utf8))
+        let reader = try fs.open(path, .read)
+        defer { fs.close(reader) }
+        // 0666 is wider than any usual umask lets open(2) create: the mode is set exactly.
+        try fs.replaceAtomically(path, with: Array("new content".utf8), mode: 0o666)
+        #expect(scratch.contents("state") == Array("new content".utf8))
+        // A reader that opened the old file still reads it whole: the file was swapped, not rewritten.
+        #expect(try fs.read(reader, count: 100, at: 0) == Array("old".utf8))
+        #expect(try fs.status(atPath: path, followingLinks: false)?.mode == 0o100666)
+        #expect(!fs.exists(path + ".tmp"))
+        #expect(try fs.contentsOfDirectory(scratch.path) == ["state"])
+    }
+
+    @Test func directorySyncOpensTheDirectoryAndReportsWhatIsWrong() throws {
+        let scratch = try Scratch()
+        try fs.synchronizeDirectory(scratch.path)
+        try fs.replaceAtomically(scratch.file("file"), with: [1])
+        #expect(throws: SystemCallError("open", path: scratch.file("file"), errno: .notADirectory)) {
+            try fs.synchronizeDirectory(scratch.file("file"))
+        }
+        #expect(throws: SystemCallError("open", path: scratch.file("gone"), errno: .noSuchFile)) {
+            try fs.synchronizeDirectory(scratch.file("gone"))
+        }
+    }
+
+    @Test func directoriesAreCreatedWithTheirParentsAndRemovedWithTheirContents() throws {
+        let scratch = try Scratch()
+        let deep = scratch.file("a/b/c")
+        try fs.createDirectories(deep, mode: 0o700, enforcingMode: true)
+        try fs.createDirectories(deep)
+        #expect(try fs.status(atPath: deep, followingLinks: false)?.mode == 0o040700)
+        try fs.replaceAtomically(deep + "/f", with: [1, 2, 3])
+        #expect(fs.regularFileSize(atPath: deep + "/f") == 3)
+        // A file in the way is named, not a path below it.
+        #expect(throws: SystemCallError("mkdir", path: deep + "/f", errno: .notADirectory)) {
+            try fs.createDirectories(deep + "/f/g")
+        }
+        try fs.removeTree(scratch.file("a"))
+        #expect(!fs.exists(scratch.file("a")))
+        try fs.removeTree(scratch.file("a"))
+        #expect(try fs.readFile(scratch.file("a")) == nil)
+    }
+
+    @Test func writesAtAnOffsetAndAtTheEndAndReadsBackExactly() throws {
+        let scratch = try Scratch()
+        let file = try fs.open(scratch.file("log"), [.readWrite, .create, .append])
+        defer { fs.close(file) }
+        try fs.write(file, Array("abc".utf8))
+        try fs.write(file, Array("def".utf8))
+        try fs.synchronize(file, .data)
+        #expect(try fs.readToEnd(file, from: 1) == Array("bcdef".utf8))
+        try fs.truncate(file, to: 2)
+        try fs.synchronize(file, .all)
+        #expect(try fs.status(of: file).size == 2)
+        let other = try fs.open(scratch.file("blocks"), [.readWrite, .create])
+        defer { fs.close(other) }
+        let big = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try fs.write(other, big, at: 10)
+        #expect(try fs.read(other, count: 300_000, at: 0) == [UInt8](repeating: 0, count: 10) + big)
+    }
+}
