@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "Storefront",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization's Mutex and Atomic need macOS 15
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["storefront-bench"]),
@@ -99,6 +99,8 @@ let package = Package(
             dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI"],
             exclude: ["Snapshots"]
         ),
+        // The package's own rules: imports follow ARCHITECTURE.md's target table.
+        .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
     ],
