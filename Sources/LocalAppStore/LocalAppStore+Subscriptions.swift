@@ -23,8 +23,7 @@ extension LocalAppStore {
                 to: now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod,
                 billingFails: desk.settings.billingRetryOnRenewal, period: desk.period(of:))
             var info = lifecycle.renewalInfo(at: now)
-            if signer == nil { signer = try? receiptIssuer() }
-            info.signedRenewalInfo = try? signer?.signedRenewalInfo(info, now: now)
+            info.signedRenewalInfo = signedRenewalInfo(info, of: stored, now: now)
             return info
         }
     }

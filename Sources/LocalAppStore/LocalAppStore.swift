@@ -26,7 +26,7 @@ public actor LocalAppStore: StoreBackend {
     /// Signs transactions and renewal info (loaded from the state directory on first use).
     var signer: LocalReceiptIssuer?
     /// The JWS of each transaction version this instance signed, so a version keeps one.
-    private var signatures: [String: (version: StoreCore.Transaction, jws: String)] = [:]
+    var signatures: [String: (version: StoreCore.Transaction, jws: String)] = [:]
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -248,8 +248,7 @@ public actor LocalAppStore: StoreBackend {
     /// signed now as the App Store signs on each request.
     func signed(_ transactions: [StoreCore.Transaction]) -> [StoreCore.Transaction] {
         guard !transactions.isEmpty else { return transactions }
-        if signer == nil { signer = try? receiptIssuer() }
-        guard let signer else { return transactions }
+        guard let signer = try? currentSigner() else { return transactions }
         let now = configuration.clock.now
         return transactions.map { transaction in
             var t = transaction

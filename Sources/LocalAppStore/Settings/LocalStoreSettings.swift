@@ -32,6 +32,13 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var billingRetryOnRenewal = false
     /// A failed renewal keeps access for a grace period (`_billingGracePeriodEnabled`).
     public var gracePeriod = false
+    // Signed as Apple signs: see LocalStoreSettings+Signing.swift.
+    /// The environment every signed item and receipt names, as stored (see `environment`).
+    public var rawEnvironment = LocalStoreSettings.defaultEnvironment.rawValue
+    /// The app's Apple ID, which Production receipts and app transactions carry.
+    public var appAppleID = LocalStoreSettings.defaultAppAppleID
+    /// The local App Store Server's base URL; the certificates name its `/ocsp` as responder.
+    public var serverURL = LocalStoreSettings.defaultServerURL
 
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }
@@ -64,6 +71,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         case failPurchases, failLoadProducts, failRestore, failRefreshReceipt
         case bandwidthBytesPerSecond, failDownloadsAtPercent
         case timeRate, billingRetryOnRenewal, gracePeriod
+        case rawEnvironment = "environment", appAppleID, serverURL
     }
 
     /// Decodes settings; keys an older version did not write take their defaults.
@@ -82,6 +90,9 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         timeRate = try c.decodeIfPresent(Int.self, forKey: .timeRate) ?? 0
         billingRetryOnRenewal = try c.decodeIfPresent(Bool.self, forKey: .billingRetryOnRenewal) ?? false
         gracePeriod = try c.decodeIfPresent(Bool.self, forKey: .gracePeriod) ?? false
+        rawEnvironment = try c.decodeIfPresent(String.self, forKey: .rawEnvironment) ?? Self.defaultEnvironment.rawValue
+        appAppleID = try c.decodeIfPresent(Int64.self, forKey: .appAppleID) ?? Self.defaultAppAppleID
+        serverURL = try c.decodeIfPresent(String.self, forKey: .serverURL) ?? Self.defaultServerURL
     }
 
     // MARK: - By name, for the CLI
@@ -91,7 +102,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         "latency", "ask-to-buy", "fail-purchases", "payments-allowed", "interrupt-purchases",
         "fail-load-products", "fail-restore", "fail-refresh-receipt", "bandwidth", "fail-downloads-at",
         "time-rate", "billing-retry", "grace-period",
-    ]
+    ] + signingNames
 
     private static let errorValues = "off, on or an error name (\(SimulatedError.all.map(\.rawValue).joined(separator: ", ")))"
 
@@ -126,7 +137,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
                          description: "on|off: renewals fail with a billing problem and enter billing retry"),
             StoreSetting(name: "grace-period", value: flag(gracePeriod),
                          description: "on|off: a failed renewal keeps access for a grace period"),
-        ]
+        ] + signingEntries
     }
 
     /// Changes the setting `name` to `value` given as text.
@@ -175,6 +186,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
                 }
                 failDownloadsAtPercent = percent
             }
+        case _ where Self.signingNames.contains(name): try setSigning(name: name, value: value)
         default: throw .unknownSetting(name: name, known: Self.names)
         }
     }

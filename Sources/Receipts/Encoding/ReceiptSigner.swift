@@ -2,12 +2,13 @@ import Crypto
 import Foundation
 
 /// Issues app receipts the way the App Store does: the payload encoded by `ReceiptEncoder`,
-/// wrapped in a PKCS#7 SignedData (SHA-256, no signed attributes) carrying the whole chain.
+/// wrapped in a PKCS#7 SignedData (SHA-256, no signed attributes) carrying the whole chain,
+/// signed by the authority's receipt signer (RSA, as Apple's and Xcode's receipts are).
 public struct ReceiptSigner: Sendable {
     private let authority: CertificateAuthority
     private let encoder: ReceiptEncoder
 
-    /// Creates a signer that signs with `authority`'s signing certificate.
+    /// Creates a signer that signs with `authority`'s receipt signing certificate.
     public init(authority: CertificateAuthority, encoder: ReceiptEncoder = ReceiptEncoder()) {
         self.authority = authority
         self.encoder = encoder
@@ -18,7 +19,7 @@ public struct ReceiptSigner: Sendable {
     /// - Throws: `CryptoError` if OpenSSL cannot sign.
     public func sign(_ receipt: AppReceipt) throws(CryptoError) -> [UInt8] {
         try PKCS7.sign(
-            encoder.encodePayload(receipt), signer: authority.signingCertificate, key: authority.signingKey,
+            encoder.encodePayload(receipt), signer: authority.receiptSigningCertificate, key: authority.receiptSigningKey,
             chain: [authority.intermediate, authority.root])
     }
 
