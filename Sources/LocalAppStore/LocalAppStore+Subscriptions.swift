@@ -199,7 +199,7 @@ extension LocalAppStore {
     }
 
     /// Refunds a transaction: it is revoked now with `reason` (0 other, 1 an issue in the app);
-    /// a subscription's current period ends with it.
+    /// a subscription's current period ends with it. Returns it refunded, with its signed form.
     @discardableResult
     public func refund(transactionID: String, reason: Int = 0) throws(LocalAppStoreError) -> StoreCore.Transaction {
         let account = configuration.account.id
@@ -233,12 +233,12 @@ extension LocalAppStore {
         }
         announceRevisions(changed)
         subscriptionsChanged()
-        return refunded
+        return signed([refunded])[0]
     }
 
     /// Finds the subscription `id` names (a transaction ID of it, or its product ID), lets
     /// `body` change it under the write lock, journals the result and tells listeners.
-    /// - Returns: the subscription's latest transaction afterwards.
+    /// - Returns: the subscription's latest transaction afterwards, with its signed form.
     private func changeSubscription(
         _ id: String,
         _ body: (inout StoredSubscription, SubscriptionDesk, inout JournalState) throws(LocalAppStoreError) -> [JournalRecord]
@@ -258,6 +258,6 @@ extension LocalAppStore {
         }
         announceRevisions(changed)
         subscriptionsChanged()
-        return journal.state.entries[latest]?.transaction
+        return journal.state.entries[latest].map { signed([$0.transaction])[0] }
     }
 }

@@ -14,10 +14,10 @@ struct ReceiptWiringTests {
 
     @Test func purchasesCarryVerifiableSignedTransactionsAndTheReceiptListsThem() async throws {
         let backend = try makeStore(directory, clock: clock)
-        _ = try backend.receiptIssuer()  // makes the chain and exports the root on first use
+        _ = try await backend.receiptIssuer()  // makes the chain and exports the root on first use
         let root = try Data(contentsOf: backend.rootCertificateURL)
         let jws = try SignedTransactionVerifier(configuration: .init(
-            trustedRoots: [root], bundleID: backend.configuration.bundleID, environments: [.localTesting]))
+            trustedRoots: [root], bundleID: backend.configuration.bundleID, environments: [.sandbox]))
         let device = try backend.deviceIdentifier()
         let receiptVerifier = try AppReceiptVerifier(configuration: .init(
             trustedRoots: [root], bundleID: backend.configuration.bundleID,
