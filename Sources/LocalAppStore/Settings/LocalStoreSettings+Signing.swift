@@ -48,8 +48,7 @@ extension LocalStoreSettings {
         switch name {
         case "environment":
             guard let environment = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw .invalidSettingValue(
-                    name: name, value: value, accepted: AppStoreEnvironment.allCases.map(\.rawValue).joined(separator: ", "))
+                throw .invalidSettingValue(name: name, value: value, accepted: "Sandbox, Production, Xcode, LocalTesting")
             }
             rawEnvironment = environment.rawValue
         case "app-apple-id":
