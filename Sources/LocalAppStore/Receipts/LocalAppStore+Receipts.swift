@@ -81,7 +81,7 @@ extension LocalAppStore {
     ///   when the chain is damaged, or the file system's error.
     public func writeAppReceipt() async throws -> Data {
         let transactions = try history()
-        let issuer = try receiptIssuer()
+        let issuer = try currentSigner()
         let unfinished = Set(try await unfinishedTransactions().map(\.transactionID))
         let finished = Set(transactions.map(\.transactionID)).subtracting(unfinished)
         let receipt = try issuer.issueReceipt(transactions: transactions, finishedTransactionIDs: finished, now: configuration.clock.now)
