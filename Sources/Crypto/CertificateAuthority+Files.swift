@@ -30,24 +30,39 @@ extension CertificateAuthority {
                     + "restore the missing files or remove the directory to make a new chain")
         }
         let base = try BaseFiles(directory: directory)
-        let receiptKey = try addedKey(
-            FileName.receiptSigningKey, in: directory, kind: configuration.receiptKeyKind, fileManager: fileManager)
-        if base.signing.ocspResponderURLs.first == configuration.ocspURL {
-            let receipt = try addedReceiptCertificate(
-                base: base, key: receiptKey, configuration: configuration, now: now, fileManager: fileManager)
-            return try base.authority(receiptSigning: receipt, receiptKey: receiptKey)
+        // The receipt signer is made when asked for (RSA keys are slow to make), else loaded
+        // when the directory has one.
+        let receiptKey = try configuration.receiptKeyKind.map {
+            try addedKey(FileName.receiptSigningKey, in: directory, kind: $0, fileManager: fileManager)
+        } ?? optionalKey(FileName.receiptSigningKey, in: directory, fileManager: fileManager)
+        let folder = base.signing.ocspResponderURLs.first == configuration.ocspURL
+            ? directory
+            : try issuedSet(base: base, receiptKey: receiptKey, configuration: configuration, now: now, fileManager: fileManager)
+        let intermediate = try certificate(FileName.intermediate, in: folder)
+        let receipt = try receiptKey.map {
+            try addedReceiptCertificate(
+                in: folder, key: $0, intermediate: intermediate, intermediateKey: base.intermediateKey,
+                configuration: configuration, now: now, fileManager: fileManager)
         }
-        return try issuedSet(base: base, receiptKey: receiptKey, configuration: configuration, now: now, fileManager: fileManager)
+        return try CertificateAuthority(
+            root: base.root, intermediate: intermediate, signingCertificate: certificate(FileName.signing, in: folder),
+            signingKey: base.signingKey, receiptSigningCertificate: receipt, receiptSigningKey: receiptKey,
+            rootKey: base.rootKey, intermediateKey: base.intermediateKey
+        ).checked(in: folder)
     }
 
-    /// Loads the chain kept by `loadOrCreate` with the certificates it was first made with.
+    /// Loads the chain kept by `loadOrCreate` with the certificates it was first made with (and
+    /// its receipt signer, when it has one).
     /// - Throws: `CryptoError` naming the file that is missing or unreadable, or when a key
     ///   does not belong to its certificate.
-    public static func load(from directory: URL) throws -> CertificateAuthority {
+    public static func load(from directory: URL, fileManager: FileManager = .default) throws -> CertificateAuthority {
         let base = try BaseFiles(directory: directory)
-        return try base.authority(
-            receiptSigning: try certificate(FileName.receiptSigning, in: directory),
-            receiptKey: try key(FileName.receiptSigningKey, in: directory))
+        let receiptKey = try optionalKey(FileName.receiptSigningKey, in: directory, fileManager: fileManager)
+        return try CertificateAuthority(
+            root: base.root, intermediate: base.intermediate, signingCertificate: base.signing, signingKey: base.signingKey,
+            receiptSigningCertificate: receiptKey == nil ? nil : try certificate(FileName.receiptSigning, in: directory),
+            receiptSigningKey: receiptKey, rootKey: base.rootKey, intermediateKey: base.intermediateKey
+        ).checked(in: directory)
     }
 
     /// Every certificate the chain in `directory` has issued below its root, in every set:
@@ -79,16 +94,17 @@ extension CertificateAuthority {
     private static func create(in directory: URL, configuration: Configuration, now: Date, fileManager: FileManager) throws {
         let keys = try CertificateAuthority.create(configuration: configuration, now: now)
         let authority = keys.authority
-        let files: [(String, String, Int)] = [
+        var files: [(String, String, Int)] = [
             (FileName.rootKey, try authority.rootKey.pemRepresentation(), 0o600),
             (FileName.intermediateKey, try authority.intermediateKey.pemRepresentation(), 0o600),
             (FileName.signingKey, try authority.signingKey.pemRepresentation(), 0o600),
-            (FileName.receiptSigningKey, try authority.receiptSigningKey.pemRepresentation(), 0o600),
             (FileName.root, authority.root.pemRepresentation, 0o644),
             (FileName.intermediate, authority.intermediate.pemRepresentation, 0o644),
             (FileName.signing, authority.signingCertificate.pemRepresentation, 0o644),
-            (FileName.receiptSigning, authority.receiptSigningCertificate.pemRepresentation, 0o644),
         ]
+        if let key = authority.receiptSigningKey, let certificate = authority.receiptSigningCertificate {
+            files += [(FileName.receiptSigningKey, try key.pemRepresentation(), 0o600), (FileName.receiptSigning, certificate.pemRepresentation, 0o644)]
+        }
         try placeDirectory(at: directory, fileManager: fileManager) { staging in
             for (name, text, mode) in files { try write(text, to: staging.appendingPathComponent(name), mode: mode, fileManager: fileManager) }
         }
@@ -126,47 +142,45 @@ extension CertificateAuthority {
         return try key(name, in: directory)
     }
 
-    /// The base receipt signing certificate, issued for `key` under the base intermediate when
-    /// missing (a chain made before receipts were signed with RSA).
+    /// The receipt signing certificate of the set in `folder`, issued for `key` under the set's
+    /// intermediate when missing (a chain made before receipts were signed with RSA, or before
+    /// the first receipt) and hard-linked into place.
     private static func addedReceiptCertificate(
-        base: BaseFiles, key: PrivateKey, configuration: Configuration, now: Date, fileManager: FileManager
+        in folder: URL, key: PrivateKey, intermediate: X509Certificate, intermediateKey: PrivateKey,
+        configuration: Configuration, now: Date, fileManager: FileManager
     ) throws -> X509Certificate {
-        let url = base.directory.appendingPathComponent(FileName.receiptSigning)
+        let url = folder.appendingPathComponent(FileName.receiptSigning)
         if !fileManager.fileExists(atPath: url.path) {
             let certificate = try issueReceiptSigner(
-                key: key, intermediate: base.intermediate, intermediateKey: base.intermediateKey, configuration: configuration, now: now)
+                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration, now: now)
             try link(certificate.pemRepresentation, to: url, mode: 0o644, fileManager: fileManager)
         }
-        return try certificate(FileName.receiptSigning, in: base.directory)
+        return try certificate(FileName.receiptSigning, in: folder)
     }
 
-    /// The certificates for another OCSP URL than the base ones name: loaded from
-    /// `issued/ocsp-HASH/`, or issued there for the existing keys.
+    /// The folder of the certificates for another OCSP URL than the base ones name,
+    /// `issued/ocsp-HASH/`: issued there for the existing keys when missing.
     private static func issuedSet(
-        base: BaseFiles, receiptKey: PrivateKey, configuration: Configuration, now: Date, fileManager: FileManager
-    ) throws -> CertificateAuthority {
+        base: BaseFiles, receiptKey: PrivateKey?, configuration: Configuration, now: Date, fileManager: FileManager
+    ) throws -> URL {
         let name = try configuration.ocspURL.map { "ocsp-" + (try Digest.hash(.sha256, Array($0.utf8)).hexString.prefix(16)) } ?? "no-ocsp"
         let folder = base.directory.appendingPathComponent(FileName.issued).appendingPathComponent(name)
-        let names = [FileName.intermediate, FileName.signing, FileName.receiptSigning]
-        if !names.allSatisfy({ fileManager.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
-            let made = try issueBelowRoot(
-                root: base.root, rootKey: base.rootKey, intermediateKey: base.intermediateKey, signingKey: base.signingKey,
-                receiptKey: receiptKey, configuration: configuration, now: now)
-            try fileManager.createDirectory(
-                at: folder.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try placeDirectory(at: folder, fileManager: fileManager) { staging in
-                try write(made.intermediate.pemRepresentation, to: staging.appendingPathComponent(FileName.intermediate), mode: 0o644, fileManager: fileManager)
-                try write(made.signingCertificate.pemRepresentation, to: staging.appendingPathComponent(FileName.signing), mode: 0o644, fileManager: fileManager)
-                try write(made.receiptSigningCertificate.pemRepresentation, to: staging.appendingPathComponent(FileName.receiptSigning), mode: 0o644, fileManager: fileManager)
-                try write((configuration.ocspURL ?? "") + "\n", to: staging.appendingPathComponent("ocsp-url"), mode: 0o644, fileManager: fileManager)
+        let names = [FileName.intermediate, FileName.signing]
+        guard !names.allSatisfy({ fileManager.fileExists(atPath: folder.appendingPathComponent($0).path) }) else { return folder }
+        let made = try issueBelowRoot(
+            root: base.root, rootKey: base.rootKey, intermediateKey: base.intermediateKey, signingKey: base.signingKey,
+            receiptKey: receiptKey, configuration: configuration, now: now)
+        try fileManager.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try placeDirectory(at: folder, fileManager: fileManager) { staging in
+            var files = [(FileName.intermediate, made.intermediate), (FileName.signing, made.signingCertificate)]
+            if let receipt = made.receiptSigningCertificate { files.append((FileName.receiptSigning, receipt)) }
+            for (name, certificate) in files {
+                try write(certificate.pemRepresentation, to: staging.appendingPathComponent(name), mode: 0o644, fileManager: fileManager)
             }
+            try write((configuration.ocspURL ?? "") + "\n", to: staging.appendingPathComponent("ocsp-url"), mode: 0o644, fileManager: fileManager)
         }
-        return try CertificateAuthority(
-            root: base.root, intermediate: certificate(FileName.intermediate, in: folder),
-            signingCertificate: certificate(FileName.signing, in: folder), signingKey: base.signingKey,
-            receiptSigningCertificate: certificate(FileName.receiptSigning, in: folder), receiptSigningKey: receiptKey,
-            rootKey: base.rootKey, intermediateKey: base.intermediateKey
-        ).checked(in: folder)
+        return folder
     }
 
     // MARK: - Files
@@ -190,26 +204,20 @@ extension CertificateAuthority {
             signing = try certificate(FileName.signing, in: directory)
             signingKey = try key(FileName.signingKey, in: directory)
         }
-
-        func authority(receiptSigning: X509Certificate, receiptKey: PrivateKey) throws -> CertificateAuthority {
-            try CertificateAuthority(
-                root: root, intermediate: intermediate, signingCertificate: signing, signingKey: signingKey,
-                receiptSigningCertificate: receiptSigning, receiptSigningKey: receiptKey, rootKey: rootKey,
-                intermediateKey: intermediateKey
-            ).checked(in: directory)
-        }
     }
 
     /// Checks that each private key belongs to its certificate.
     /// - Throws: `CryptoError` naming the key file that does not.
     private func checked(in directory: URL) throws -> CertificateAuthority {
         let probe = Array("storefront key check".utf8)
-        let pairs: [(X509Certificate, PrivateKey, String, String)] = [
+        var pairs: [(X509Certificate, PrivateKey, String, String)] = [
             (signingCertificate, signingKey, FileName.signingKey, FileName.signing),
-            (receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning),
             (intermediate, intermediateKey, FileName.intermediateKey, FileName.intermediate),
             (root, rootKey, FileName.rootKey, FileName.root),
         ]
+        if let receiptSigningCertificate, let receiptSigningKey {
+            pairs.append((receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning))
+        }
         for (certificate, key, keyName, certificateName) in pairs
         where try !certificate.verifySHA256(signature: key.signSHA256(probe), message: probe) {
             throw CryptoError(
@@ -231,6 +239,10 @@ extension CertificateAuthority {
         do { return try X509Certificate(pem: try text(name, in: directory)) } catch let error as CryptoError {
             throw CryptoError("reading \(directory.appendingPathComponent(name).path)", reason: error.reason)
         }
+    }
+
+    private static func optionalKey(_ name: String, in directory: URL, fileManager: FileManager) throws -> PrivateKey? {
+        fileManager.fileExists(atPath: directory.appendingPathComponent(name).path) ? try key(name, in: directory) : nil
     }
 
     private static func key(_ name: String, in directory: URL) throws -> PrivateKey {

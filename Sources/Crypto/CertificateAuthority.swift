@@ -14,8 +14,10 @@ public struct CertificateAuthority: Sendable {
         public var organization: String
         /// The key type of the root, the intermediate and the JWS signer.
         public var keyKind: PrivateKey.Kind
-        /// The key type of the receipt signer (RSA, as Apple and Xcode sign receipts).
-        public var receiptKeyKind: PrivateKey.Kind
+        /// The key type of the receipt signer (RSA, as Apple and Xcode sign receipts); nil to
+        /// make none now (`loadOrCreate` then loads one only if the directory has it: RSA keys
+        /// are slow to make, and a store that never issues a receipt needs none).
+        public var receiptKeyKind: PrivateKey.Kind?
         /// How long the root is valid.
         public var rootValidity: TimeInterval
         /// How long the intermediate is valid.
@@ -35,7 +37,7 @@ public struct CertificateAuthority: Sendable {
         /// receipt/JWS signer OIDs, naming no OCSP responder.
         public init(
             organization: String = "Storefront Local App Store", keyKind: PrivateKey.Kind = .p256,
-            receiptKeyKind: PrivateKey.Kind = .rsa(bits: 2048),
+            receiptKeyKind: PrivateKey.Kind? = .rsa(bits: 2048),
             rootValidity: TimeInterval = 20 * 365 * 86_400, intermediateValidity: TimeInterval = 10 * 365 * 86_400,
             signingValidity: TimeInterval = 5 * 365 * 86_400,
             intermediateMarkers: [String] = ["1.2.840.113635.100.6.2.1"],
@@ -87,10 +89,10 @@ public struct CertificateAuthority: Sendable {
     public let signingCertificate: X509Certificate
     /// The JWS signing certificate's private key (EC P-256 for ES256).
     public let signingKey: PrivateKey
-    /// The certificate that signs PKCS#7 app receipts.
-    public let receiptSigningCertificate: X509Certificate
+    /// The certificate that signs PKCS#7 app receipts; nil when the chain was loaded without one.
+    public let receiptSigningCertificate: X509Certificate?
     /// The receipt signing certificate's private key (RSA by default).
-    public let receiptSigningKey: PrivateKey
+    public let receiptSigningKey: PrivateKey?
     /// The root's key: it issues intermediates and answers OCSP for them.
     public let rootKey: PrivateKey
     /// The intermediate's key: it issues the signers and answers OCSP for them.
@@ -99,7 +101,7 @@ public struct CertificateAuthority: Sendable {
     /// Creates an authority from its parts.
     public init(
         root: X509Certificate, intermediate: X509Certificate, signingCertificate: X509Certificate, signingKey: PrivateKey,
-        receiptSigningCertificate: X509Certificate, receiptSigningKey: PrivateKey, rootKey: PrivateKey, intermediateKey: PrivateKey
+        receiptSigningCertificate: X509Certificate?, receiptSigningKey: PrivateKey?, rootKey: PrivateKey, intermediateKey: PrivateKey
     ) {
         self.root = root
         self.intermediate = intermediate
@@ -141,16 +143,17 @@ public struct CertificateAuthority: Sendable {
         let issued = try issueBelowRoot(
             root: root, rootKey: rootKey, intermediateKey: try PrivateKey.generate(configuration.keyKind),
             signingKey: try PrivateKey.generate(configuration.keyKind),
-            receiptKey: try PrivateKey.generate(configuration.receiptKeyKind), configuration: configuration, now: now)
+            receiptKey: try configuration.receiptKeyKind.map { kind throws(CryptoError) in try PrivateKey.generate(kind) },
+            configuration: configuration, now: now)
         return Keys(authority: issued)
     }
 
-    /// Issues the intermediate and both signers for existing keys under `root`: a new chain,
+    /// Issues the intermediate and the signers for existing keys under `root`: a new chain,
     /// or the same keys certified again for another OCSP URL (new serials, same names).
     /// - Throws: `CryptoError` if OpenSSL cannot make a certificate.
     static func issueBelowRoot(
         root: X509Certificate, rootKey: PrivateKey, intermediateKey: PrivateKey, signingKey: PrivateKey,
-        receiptKey: PrivateKey, configuration: Configuration, now: Date
+        receiptKey: PrivateKey?, configuration: Configuration, now: Date
     ) throws(CryptoError) -> CertificateAuthority {
         let organization = configuration.organization
         func until(_ validity: TimeInterval, within issuer: X509Certificate) -> Date {
@@ -166,8 +169,10 @@ public struct CertificateAuthority: Sendable {
             issuer: intermediate, issuerKey: intermediateKey, serial: try randomSerial(), notBefore: now,
             notAfter: until(configuration.signingValidity, within: intermediate), role: .signing,
             markerExtensions: configuration.signingMarkers, ocspURL: configuration.ocspURL)
-        let receipt = try issueReceiptSigner(
-            key: receiptKey, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration, now: now)
+        let receipt = try receiptKey.map { key throws(CryptoError) in
+            try issueReceiptSigner(
+                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration, now: now)
+        }
         return CertificateAuthority(
             root: root, intermediate: intermediate, signingCertificate: signing, signingKey: signingKey,
             receiptSigningCertificate: receipt, receiptSigningKey: receiptKey, rootKey: rootKey, intermediateKey: intermediateKey)

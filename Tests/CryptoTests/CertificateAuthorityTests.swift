@@ -110,16 +110,17 @@ import Testing
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let made = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now)
-        #expect(!made.receiptSigningKey.isEC)
+        let receiptSigner = try #require(made.receiptSigningCertificate)
+        #expect(made.receiptSigningKey?.isEC == false)
         #expect(made.signingKey.isEC)
-        #expect(made.receiptSigningCertificate.hasExtension(oid: "1.2.840.113635.100.6.11.1"))
-        for certificate in [made.intermediate, made.signingCertificate, made.receiptSigningCertificate] {
+        #expect(receiptSigner.hasExtension(oid: "1.2.840.113635.100.6.11.1"))
+        for certificate in [made.intermediate, made.signingCertificate, receiptSigner] {
             #expect(certificate.ocspResponderURLs == [url])
         }
         #expect(made.root.ocspResponderURLs.isEmpty)
         #expect(made.ocspURL == url)
         #expect(try CertificateChain.verify(
-            leaf: made.receiptSigningCertificate, intermediates: [made.intermediate], trustedRoots: [made.root], at: now) == nil)
+            leaf: receiptSigner, intermediates: [made.intermediate], trustedRoots: [made.root], at: now) == nil)
         let loaded = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
         #expect(loaded.receiptSigningCertificate == made.receiptSigningCertificate)
         #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.issued).path))
@@ -138,9 +139,9 @@ import Testing
         let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
         let upgraded = try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 86_400)
         #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before, "nothing of the old chain is rewritten")
-        #expect(!upgraded.receiptSigningKey.isEC)
+        #expect(upgraded.receiptSigningKey?.isEC == false)
         #expect(try CertificateChain.verify(
-            leaf: upgraded.receiptSigningCertificate, intermediates: [upgraded.intermediate], trustedRoots: [upgraded.root],
+            leaf: try #require(upgraded.receiptSigningCertificate), intermediates: [upgraded.intermediate], trustedRoots: [upgraded.root],
             at: now + 86_400) == nil)
         let keyMode = try FileManager.default.attributesOfItem(
             atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path)[.posixPermissions] as? Int
@@ -171,8 +172,9 @@ import Testing
         #expect(try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 120).signingCertificate == old.signingCertificate)
         let issued = try CertificateAuthority.issuedCertificates(in: temp.url)
         #expect(Set(issued.intermediates) == [old.intermediate, moved.intermediate])
-        #expect(Set(issued.signers) == [old.signingCertificate, old.receiptSigningCertificate, moved.signingCertificate,
-                                        moved.receiptSigningCertificate])
+        #expect(Set(issued.signers) == Set([old.signingCertificate, old.receiptSigningCertificate, moved.signingCertificate,
+                                            moved.receiptSigningCertificate].compactMap { $0 }))
+        #expect(issued.signers.count == 4)
     }
 
     @Test func concurrentProcessesAgreeOnOneSetForANewURL() async throws {
@@ -196,6 +198,22 @@ import Testing
         #expect(Set(leaves).count == 1)
         let sets = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("issued").path)
         #expect(sets.count == 1 && sets[0].hasPrefix("ocsp-"), "\(sets)")
+    }
+
+    @Test func theReceiptSignerIsMadeOnlyWhenAskedFor() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let jwsOnly = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now)
+        #expect(jwsOnly.receiptSigningCertificate == nil && jwsOnly.receiptSigningKey == nil)
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path))
+        let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
+        let full = try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 60)
+        #expect(full.receiptSigningKey?.isEC == false)
+        #expect(full.signingCertificate == jwsOnly.signingCertificate)
+        #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before)
+        // Once made, it is loaded even when not asked for.
+        let again = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now + 120)
+        #expect(again.receiptSigningCertificate == full.receiptSigningCertificate)
     }
 
     @Test func aURLThatIsNotHTTPIsRefused() throws {

@@ -14,7 +14,7 @@ import Testing
             configuration: .init(ocspURL: "http://127.0.0.1:8490/ocsp"), now: now.addingTimeInterval(-3600)).authority
         temp = try TemporaryDirectory()
         for (name, certificate) in [("root", authority.root), ("intermediate", authority.intermediate),
-                                    ("signing", authority.signingCertificate), ("receipt", authority.receiptSigningCertificate)] {
+                                    ("signing", authority.signingCertificate), ("receipt", try #require(authority.receiptSigningCertificate))] {
             try certificate.pemRepresentation.write(to: file(name), atomically: true, encoding: .utf8)
         }
     }
@@ -25,7 +25,7 @@ import Testing
         OCSPResponder(authorities: [
             .init(certificate: authority.root, key: authority.rootKey, issued: [authority.intermediate]),
             .init(certificate: authority.intermediate, key: authority.intermediateKey,
-                  issued: [authority.signingCertificate, authority.receiptSigningCertificate]),
+                  issued: [authority.signingCertificate] + [authority.receiptSigningCertificate].compactMap { $0 }),
         ])
     }
 

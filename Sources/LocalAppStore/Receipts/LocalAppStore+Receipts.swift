@@ -58,8 +58,9 @@ extension LocalAppStore {
         try receiptIssuer(settings: journal.state.settings)
     }
 
-    /// The issuer for `settings` (see `receiptIssuer()`).
-    nonisolated func receiptIssuer(settings: LocalStoreSettings) throws -> LocalReceiptIssuer {
+    /// The issuer for `settings` (see `receiptIssuer()`), with the receipt signer when
+    /// `receiptSigner` (made on first use: an RSA key is slow to make, and JWS need none).
+    nonisolated func receiptIssuer(settings: LocalStoreSettings, receiptSigner: Bool = true) throws -> LocalReceiptIssuer {
         let identifier = try deviceIdentifier()
         let download = try appDownload()
         let issuer = try LocalReceiptIssuer.loadOrCreate(
@@ -70,7 +71,7 @@ extension LocalAppStore {
                 deviceIdentifier: withUnsafeBytes(of: identifier.uuid) { Array($0) }, environment: settings.environment,
                 appAppleID: settings.appAppleID, ocspURL: settings.ocspURL, appTransactionID: download.appTransactionID,
                 originalPurchaseDate: download.originalPurchaseDate),
-            catalog: configuration.catalog, now: configuration.clock.now)
+            catalog: configuration.catalog, now: configuration.clock.now, receiptSigner: receiptSigner)
         if !FileManager.default.fileExists(atPath: rootCertificateURL.path) { try issuer.exportRoot(to: rootCertificateURL) }
         return issuer
     }
@@ -81,7 +82,7 @@ extension LocalAppStore {
     ///   when the chain is damaged, or the file system's error.
     public func writeAppReceipt() async throws -> Data {
         let transactions = try history()
-        let issuer = try currentSigner()
+        let issuer = try currentSigner(forReceipts: true)
         let unfinished = Set(try await unfinishedTransactions().map(\.transactionID))
         let finished = Set(transactions.map(\.transactionID)).subtracting(unfinished)
         let receipt = try issuer.issueReceipt(transactions: transactions, finishedTransactionIDs: finished, now: configuration.clock.now)

@@ -12,15 +12,17 @@ extension LocalAppStore {
     /// The issuer that signs now. It is made again, and the signatures kept for reuse are
     /// dropped, when the settings it follows changed (here or in another process), so every
     /// item says what the settings say.
+    /// - Parameter forReceipts: it must carry the receipt signer (loaded, or made on first use).
     /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
-    func currentSigner() throws -> LocalReceiptIssuer {
+    func currentSigner(forReceipts: Bool = false) throws -> LocalReceiptIssuer {
         let settings = journal.state.settings
         if let signer, signer.configuration.environment == settings.environment,
             signer.configuration.appAppleID == settings.appAppleID, signer.configuration.ocspURL == settings.ocspURL {
-            return signer
+            guard forReceipts, signer.authority.receiptSigningCertificate == nil else { return signer }
+        } else {
+            signatures = [:]
         }
-        signatures = [:]
-        let made = try receiptIssuer(settings: settings)
+        let made = try receiptIssuer(settings: settings, receiptSigner: forReceipts)
         signer = made
         return made
     }

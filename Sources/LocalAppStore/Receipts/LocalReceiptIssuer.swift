@@ -88,15 +88,19 @@ public struct LocalReceiptIssuer: Sendable {
 
     /// Loads the chain kept in `stateDirectory/Certificates`, making it on first use, with
     /// certificates naming `configuration.ocspURL` (issued for the chain's keys when missing).
+    /// - Parameter receiptSigner: make the RSA receipt signer when the chain has none yet; without
+    ///   it the issuer signs JWS only until a receipt is needed (RSA keys are slow to make).
     /// - Throws: `CryptoError` naming the file when the chain is damaged, or the file system's error.
     public static func loadOrCreate(
         stateDirectory: URL, configuration: Configuration, catalog: StoreKitConfiguration? = nil, now: Date,
-        fileManager: FileManager = .default
+        receiptSigner: Bool = true, fileManager: FileManager = .default
     ) throws -> LocalReceiptIssuer {
         let directory = stateDirectory.appendingPathComponent(certificatesDirectoryName)
         let authority = try CertificateAuthority.loadOrCreate(
-            in: directory, configuration: CertificateAuthority.Configuration(ocspURL: configuration.ocspURL), now: now,
-            fileManager: fileManager)
+            in: directory,
+            configuration: CertificateAuthority.Configuration(
+                receiptKeyKind: receiptSigner ? .rsa(bits: 2048) : nil, ocspURL: configuration.ocspURL),
+            now: now, fileManager: fileManager)
         return LocalReceiptIssuer(authority: authority, configuration: configuration, catalog: catalog)
     }
 

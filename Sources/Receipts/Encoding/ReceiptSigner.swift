@@ -16,11 +16,14 @@ public struct ReceiptSigner: Sendable {
 
     /// Encodes and signs `receipt`.
     /// - Returns: the DER receipt file (what the App Store writes to `appStoreReceiptURL`).
-    /// - Throws: `CryptoError` if OpenSSL cannot sign.
+    /// - Throws: `CryptoError` if OpenSSL cannot sign, or when the authority was loaded without
+    ///   its receipt signer.
     public func sign(_ receipt: AppReceipt) throws(CryptoError) -> [UInt8] {
-        try PKCS7.sign(
-            encoder.encodePayload(receipt), signer: authority.receiptSigningCertificate, key: authority.receiptSigningKey,
-            chain: [authority.intermediate, authority.root])
+        guard let certificate = authority.receiptSigningCertificate, let key = authority.receiptSigningKey else {
+            throw CryptoError("signing a receipt", reason: "the certificate authority was loaded without its receipt signer")
+        }
+        return try PKCS7.sign(
+            encoder.encodePayload(receipt), signer: certificate, key: key, chain: [authority.intermediate, authority.root])
     }
 
     /// Binds `receipt` to a device: sets its opaque value and the SHA-1 hash over the device
