@@ -33,21 +33,23 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "Vault", dependencies: ["Crypto"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
-        .target(name: "Catalog"),
-        .target(name: "StoreCore", dependencies: ["Receipts", "Vault", "Crypto", "SystemIO"]),
+        .target(name: "StoreKitValues"),  // value types the catalog file and the engine share
+        .target(name: "Catalog", dependencies: ["StoreKitValues"]),
+        .target(name: "StoreCore", dependencies: ["StoreKitValues", "Receipts", "Vault", "Crypto", "SystemIO"]),
         .target(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
-        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI"]),
+        .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
+        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
 
         // Executables: wiring only.
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "TerminalCurses",
+                "StorefrontUI", "StorefrontRuntime", "TerminalCurses",
             ]
         ),
         .executableTarget(
@@ -77,6 +79,7 @@ let package = Package(
             dependencies: ["TestSupport", "Catalog"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto"]),
         .testTarget(
             name: "LocalAppStoreTests",
@@ -85,8 +88,16 @@ let package = Package(
         .testTarget(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
         ),
+        .testTarget(
+            name: "StorefrontRuntimeTests",
+            dependencies: ["TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO"]
+        ),
         // End to end: the built `storefront` binary, run as a real process.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "storefront", "Receipts", "Crypto", "LocalAppStore", "StorefrontUI"],
+            exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

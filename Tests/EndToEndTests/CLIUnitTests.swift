@@ -56,7 +56,7 @@ import Testing
         #expect(text.hasPrefix("USAGE: storefront products [--catalog PATH] [--storefront CODE] [--locale ID] [--json]\n"))
         #expect(text.contains("price (a decimal\n"))
         let lines = HelpText.optionLines([
-            OptionSpec(name: "a", valueName: "VALUE", help: "first"), OptionSpec(name: "long-flag", valueName: nil, help: "second"),
+            Option<String>("a", valueName: "VALUE", help: "first"), Flag("long-flag", help: "second"),
         ])
         #expect(lines == ["  --a VALUE    first", "  --long-flag  second"])
     }
@@ -102,17 +102,6 @@ import Testing
 }
 
 @Suite struct TextRenderingTests {
-    @Test func displayWidthCountsWideAndZeroWidth() {
-        #expect(DisplayWidth.of("abc") == 3)
-        #expect(DisplayWidth.of("コイン100枚") == 11)
-        #expect(DisplayWidth.of("金币") == 4)
-        #expect(DisplayWidth.of("（月額）") == 8)
-        #expect(DisplayWidth.of("e\u{301}") == 1)
-        #expect(DisplayWidth.of("\u{200F}9,99\u{A0}€") == 6)
-        #expect(DisplayWidth.truncate("シンセウェイブ", to: 7) == "シンセ…")
-        #expect(DisplayWidth.truncate("short", to: 10) == "short")
-    }
-
     @Test func tableAlignsWideCharacters() {
         let table = TextTable(
             columns: [.init(header: "NAME"), .init(header: "PRICE", alignment: .right)],

@@ -37,6 +37,21 @@ import Testing
         #expect(subscription.promotionalOffers.first?.displayPrice == "$1.99")
     }
 
+    /// An app imports Catalog and StoreCore together: the engine's names stay unqualified (the
+    /// file's entries are nested in `StoreKitConfiguration`) and the period is one type.
+    @Test func theCatalogsAndTheEnginesNamesDoNotCollide() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try makeStore(dir)
+        let entry: StoreKitConfiguration.Product = try #require(store.configuration.catalog.product(id: TestCatalog.monthly))
+        let filePeriod: SubscriptionPeriod = try #require(entry.subscription?.period)
+        let product: Product = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first)
+        let info: SubscriptionInfo = try #require(product.subscription)
+        let intro: SubscriptionOffer = try #require(info.introductoryOffer)
+        #expect(info.period == filePeriod, "the file's period is the engine's, not a copy")
+        #expect(intro.period == entry.subscription?.introductoryOffer?.period)
+    }
+
     @Test func changingTheStorefrontRelocalizesWithFallbackToTheCatalogLocale() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -9,22 +9,16 @@ import StoreCore
 /// offer and run start, the app transaction is issued on demand, and the chain's CAs answer
 /// OCSP for the certificates they issued.
 extension LocalAppStore {
-    /// The issuer that signs now. It is made again, and the signatures kept for reuse are
-    /// dropped, when the settings it follows changed (here or in another process), so every
-    /// item says what the settings say.
+    /// The issuer that signs now, following the settings (environment, app Apple ID, OCSP
+    /// URL) as they are in the journal, changed here or in another process.
     /// - Parameter forReceipts: it must carry the receipt signer (loaded, or made on first use).
     /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
     func currentSigner(forReceipts: Bool = false) throws -> LocalReceiptIssuer {
         let settings = journal.state.settings
-        if let signer, signer.configuration.environment == settings.environment,
-            signer.configuration.appAppleID == settings.appAppleID, signer.configuration.ocspURL == settings.ocspURL {
-            guard forReceipts, signer.authority.receiptSigningCertificate == nil else { return signer }
-        } else {
-            signatures = [:]
+        signer.follow(settings)
+        return try signer.issuer(withReceiptSigner: forReceipts) { receiptSigner in
+            try receiptIssuer(settings: settings, receiptSigner: receiptSigner)
         }
-        let made = try receiptIssuer(settings: settings, receiptSigner: forReceipts)
-        signer = made
-        return made
     }
 
     /// The subscription's renewal info signed with everything Apple's says: the renewal price
@@ -32,7 +26,6 @@ extension LocalAppStore {
     /// start of the current run of periods and the app account token. Nil when the chain
     /// cannot be used.
     func signedRenewalInfo(_ info: RenewalInfo, of stored: StoredSubscription, now: Date) -> String? {
-        guard let signer = try? currentSigner() else { return nil }
         let state = journal.state
         let latest = state.entries[stored.latestTransactionID]?.transaction
         let catalog = configuration.catalog
@@ -59,7 +52,11 @@ extension LocalAppStore {
                 }
             }
         }
-        return try? signer.signedRenewalInfo(info, details: details, now: now)
+        let settings = state.settings
+        signer.follow(settings)
+        return signer.signedRenewalInfo(info, details: details, now: now) {
+            try receiptIssuer(settings: settings, receiptSigner: false)
+        }
     }
 
     /// The earliest start of the subscription's periods reached back through gaps of at most
@@ -82,7 +79,7 @@ extension LocalAppStore {
     /// - Throws: `LocalAppStoreError` when the state cannot be read, `CryptoError` when the
     ///   chain is damaged, or the file system's error.
     public func signedAppTransaction() throws -> String {
-        try pullChecked()
+        try refresh()
         return try currentSigner().signedAppTransaction(now: configuration.clock.now)
     }
 
@@ -107,5 +104,13 @@ extension LocalAppStore {
     ///   compare it with theirs.
     public nonisolated func respondToOCSP(_ requestDER: Data, now: Date = Date()) -> Data {
         ((try? ocspResponder()) ?? OCSPResponder(authorities: [])).respond(to: requestDER, at: now)
+    }
+}
+
+extension LocalReceiptIssuer {
+    /// Whether this issuer says what `settings` say: their environment, app Apple ID and OCSP URL.
+    func follows(_ settings: LocalStoreSettings) -> Bool {
+        configuration.environment == settings.environment && configuration.appAppleID == settings.appAppleID
+            && configuration.ocspURL == settings.ocspURL
     }
 }

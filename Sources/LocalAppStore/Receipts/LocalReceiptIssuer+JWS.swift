@@ -21,7 +21,7 @@ extension LocalReceiptIssuer {
         /// That offer's identifier (promotional offers).
         public var offerID: String?
         /// That offer's terms in the catalog.
-        public var offer: Catalog.SubscriptionOffer?
+        public var offer: StoreKitConfiguration.SubscriptionOffer?
         /// The UUID the app associated with the subscription.
         public var appAccountToken: UUID?
 
@@ -29,7 +29,7 @@ extension LocalReceiptIssuer {
         public init(
             renewalPrice: Decimal? = nil, currency: String? = nil, recentSubscriptionStartDate: Date? = nil,
             offerType: StoreCore.SubscriptionOffer.Kind? = nil, offerID: String? = nil,
-            offer: Catalog.SubscriptionOffer? = nil, appAccountToken: UUID? = nil
+            offer: StoreKitConfiguration.SubscriptionOffer? = nil, appAccountToken: UUID? = nil
         ) {
             self.renewalPrice = renewalPrice
             self.currency = currency
@@ -87,7 +87,7 @@ extension LocalReceiptIssuer {
     }
 
     /// The catalog's terms of the offer a transaction was priced at, if any.
-    func offer(of transaction: Transaction) -> Catalog.SubscriptionOffer? {
+    func offer(of transaction: Transaction) -> StoreKitConfiguration.SubscriptionOffer? {
         guard let kind = transaction.offerType, let info = catalog?.product(id: transaction.productID)?.subscription else {
             return nil
         }
@@ -209,8 +209,8 @@ extension LocalReceiptIssuer {
 
     /// An offer's whole duration in ISO 8601, as Apple's `offerPeriod` gives it (one month
     /// for two periods is `P2M`).
-    static func duration(of offer: Catalog.SubscriptionOffer) -> String {
-        "P\(offer.period.value * max(offer.numberOfPeriods, 1))\(offer.period.unit.rawValue)"
+    static func duration(of offer: StoreKitConfiguration.SubscriptionOffer) -> String {
+        SubscriptionPeriod(value: offer.period.value * max(offer.numberOfPeriods, 1), unit: offer.period.unit).iso8601
     }
 
     /// A price in milliunits (1.99 → 1990), as Apple's `price` field carries it.

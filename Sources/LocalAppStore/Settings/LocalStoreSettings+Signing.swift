@@ -2,7 +2,8 @@ import Foundation
 import Receipts
 
 /// The settings that decide what the store signs as Apple signs: the environment, the app's
-/// Apple ID, and the server whose `/ocsp` answers for the certificates.
+/// Apple ID, and the server whose `/ocsp` answers for the certificates (declared in
+/// `LocalStoreSettings.registry` as `environment`, `app-apple-id` and `server-url`).
 extension LocalStoreSettings {
     /// Sandbox by default: Apple's libraries skip signature checks for Xcode and LocalTesting
     /// data, so a new store's signed items are really verified.
@@ -20,50 +21,11 @@ extension LocalStoreSettings {
     /// The path under the server URL that answers OCSP.
     public static let ocspPath = "/ocsp"
 
-    /// The names of these settings, in display order.
-    static let signingNames = ["environment", "app-apple-id", "server-url"]
-
     /// The environment, when it is one this build knows (else Sandbox's rules apply).
     public var environment: AppStoreEnvironment { AppStoreEnvironment(rawValue: rawEnvironment) ?? Self.defaultEnvironment }
 
     /// The OCSP responder URL the certificates name: `serverURL` + `/ocsp`.
     public var ocspURL: String { serverURL + Self.ocspPath }
-
-    /// The settings' rows.
-    var signingEntries: [StoreSetting] {
-        [
-            StoreSetting(name: "environment", value: rawEnvironment,
-                         description: "Sandbox|Production|Xcode|LocalTesting: the environment signed transactions, renewal info, app transactions and receipts name"),
-            StoreSetting(name: "app-apple-id", value: String(appAppleID),
-                         description: "the app's Apple ID (a positive number), carried by Production receipts and app transactions"),
-            StoreSetting(name: "server-url", value: serverURL,
-                         description: "the local App Store Server's base URL; the certificates name SERVER-URL/ocsp as their OCSP responder"),
-        ]
-    }
-
-    /// Changes one of these settings from text.
-    /// - Throws: `LocalAppStoreError.invalidSettingValue` naming what is accepted.
-    mutating func setSigning(name: String, value: String) throws(LocalAppStoreError) {
-        let text = value.trimmingCharacters(in: .whitespaces)
-        switch name {
-        case "environment":
-            guard let environment = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw .invalidSettingValue(name: name, value: value, accepted: "Sandbox, Production, Xcode, LocalTesting")
-            }
-            rawEnvironment = environment.rawValue
-        case "app-apple-id":
-            guard let id = Int64(text), id > 0 else {
-                throw .invalidSettingValue(name: name, value: value, accepted: "a positive whole number, e.g. 1234567890")
-            }
-            appAppleID = id
-        default:
-            guard let url = Self.serverURL(parsing: text) else {
-                throw .invalidSettingValue(
-                    name: name, value: value, accepted: "an http or https base URL without a path, e.g. http://127.0.0.1:8490")
-            }
-            serverURL = url
-        }
-    }
 
     /// `http(s)://HOST[:PORT]` without a trailing slash, or nil when `text` is not such a URL.
     static func serverURL(parsing text: String) -> String? {
@@ -74,5 +36,33 @@ extension LocalStoreSettings {
             !trimmed.contains(where: { $0.isWhitespace || $0 == "," })
         else { return nil }
         return trimmed
+    }
+}
+
+extension SettingValues where Value == String {
+    /// An App Store environment in any letter case, kept as Apple writes it (`Sandbox`).
+    public static var environment: SettingValues<String> {
+        let names = ["Sandbox", "Production", "Xcode", "LocalTesting"]
+        return SettingValues(
+            synopsis: "ENVIRONMENT", accepted: names.joined(separator: ", "), choices: names,
+            parse: { text in names.first { $0.lowercased() == text.lowercased() } }, format: { $0 })
+    }
+
+    /// An http or https base URL without a path (a trailing slash is dropped).
+    public static var serverURL: SettingValues<String> {
+        SettingValues(
+            synopsis: "URL", accepted: "an http or https base URL without a path, e.g. http://127.0.0.1:8490",
+            choices: [LocalStoreSettings.defaultServerURL],
+            parse: { LocalStoreSettings.serverURL(parsing: $0) }, format: { $0 })
+    }
+}
+
+extension SettingValues where Value == Int64 {
+    /// An app's Apple ID: a positive whole number.
+    public static var appAppleID: SettingValues<Int64> {
+        SettingValues(
+            synopsis: "NUMBER", accepted: "a positive whole number, e.g. 1234567890",
+            choices: [String(LocalStoreSettings.defaultAppAppleID)],
+            parse: { Int64($0).flatMap { $0 > 0 ? $0 : nil } }, format: { String($0) })
     }
 }

@@ -7,7 +7,7 @@ import StoreCore
 struct SignedCommand: Command {
     let name = "signed"
     let summary = "Print the store's signed transactions, renewal info, app transaction and receipt."
-    let usage = "[--json] | ocsp REQUEST_FILE"
+    var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json]), UsageForm("ocsp REQUEST_FILE")] }
     let discussion = """
         Prints what a backend receives, signed as the App Store signs in the store's environment
         ('store set environment Sandbox|Production|Xcode|LocalTesting'): each transaction of the
@@ -20,7 +20,6 @@ struct SignedCommand: Command {
         'signed ocsp REQUEST_FILE' reads a DER OCSP request and prints the store's DER OCSP
         response in base64: what the local App Store Server answers at SERVER-URL/ocsp.
         """
-    let options: [OptionSpec] = []
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)

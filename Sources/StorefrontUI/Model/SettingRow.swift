@@ -1,18 +1,19 @@
-/// One setting of the local App Store, as the Store Settings window edits it.
+/// One row of the Store Settings window: a setting of the local App Store with its value.
 ///
-/// `name` is the name `storefront store set NAME VALUE` takes; the value cycles through
-/// `choices` (toggles are `on`/`off`).
-public struct StoreSetting: Hashable, Sendable {
+/// The storefront builds the rows from the local store's one registry of settings
+/// (`LocalStoreSettings.registry`: name, label, choices), so no fact about a setting is written
+/// here; this module only shows them and cycles `value` through `choices` (toggles `on`/`off`).
+public struct SettingRow: Hashable, Sendable {
     /// The setting's name for `Effect.setSetting` (`ask-to-buy`, `latency`).
     public var name: String
     /// What people read (English; localized through `Strings` when a translation exists).
     public var label: String
-    /// The current value.
+    /// The current value, as `Effect.setSetting` takes it.
     public var value: String
     /// The values to cycle through.
     public var choices: [String]
 
-    /// Creates a setting.
+    /// Creates a row.
     public init(name: String, label: String, value: String, choices: [String]) {
         self.name = name
         self.label = label

@@ -1,12 +1,12 @@
 import Catalog
 import Foundation
 
-/// The products of a catalog as a customer in one storefront and locale sees them, and their
-/// two renderings: the human table and the `--json` contract.
-struct ProductListing {
+/// What `storefront products` prints: the products of a catalog as a customer in one
+/// storefront and locale sees them, as the human table or the `--json` contract.
+struct ProductsOutput {
     /// One product, localized and priced.
     struct Row {
-        let product: Catalog.Product
+        let product: StoreKitConfiguration.Product
         let localization: Localization?
         let price: Price
         let displayPrice: String
@@ -80,7 +80,7 @@ struct ProductListing {
         return match?.displayName
     }
 
-    private func offerJSON(_ offer: SubscriptionOffer) -> JSONText {
+    private func offerJSON(_ offer: StoreKitConfiguration.SubscriptionOffer) -> JSONText {
         let price = Price(amount: offer.price, currencyCode: selection.storefront.currencyCode)
         return .object([
             ("offerID", .optional(offer.id)),
