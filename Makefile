@@ -3,7 +3,7 @@ SWIFT      ?= swift
 CATALOG    ?= Catalogs/Demo.storekit
 BUILD_ARGS ?=
 
-.PHONY: run test bench coverage fuzz deps build clean content
+.PHONY: run test bench coverage fuzz deps build clean content venv
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -21,7 +21,12 @@ run: deps content
 	$(SWIFT) build $(BUILD_ARGS) --product storefront
 	./.build/debug/storefront --catalog $(CATALOG)
 
-test: deps content
+# Apple's App Store Server Library (Python, pinned) in .build/venv, for the suite that judges
+# what the store signs (Tests/AppleLibrary, run by swift test).
+venv:
+	@./scripts/python-venv >/dev/null
+
+test: deps content venv
 	$(SWIFT) test $(BUILD_ARGS)
 
 bench: deps

@@ -7,7 +7,7 @@ import Testing
 
 /// README's "StoreCore in an app" example, step for step, with what each step must give.
 /// Keep the two together: a change to one is a change to the other.
-@Suite(.timeLimit(.minutes(1))) struct ReadmeExampleTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadmeExampleTests {
     static var demoCatalog: URL {
         Repository.url("Catalogs/Demo.storekit")
     }

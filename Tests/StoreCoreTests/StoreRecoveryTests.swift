@@ -5,7 +5,7 @@ import Testing
 
 /// A transaction is delivered exactly once across the purchase path, the update stream and
 /// relaunches (a new `Store` over the same ledger file and backend queue).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct StoreRecoveryTests {
     let dir: TemporaryDirectory
     let backend = QueueBackend()

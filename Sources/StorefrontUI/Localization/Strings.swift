@@ -214,6 +214,9 @@ public struct Strings: Sendable {
         "Fail downloads at (%)": "下载失败于（%）",
         "Billing retry on renewal": "续期时重试扣款",
         "Grace period": "宽限期",
+        "Environment": "环境",
+        "App Apple ID": "App 的 Apple ID",
+        "Server URL": "服务器 URL",
     ]
 
     static let japanese: [String: String] = [
@@ -373,5 +376,8 @@ public struct Strings: Sendable {
         "Fail downloads at (%)": "ダウンロード失敗の位置（%）",
         "Billing retry on renewal": "更新時の請求再試行",
         "Grace period": "猶予期間",
+        "Environment": "環境",
+        "App Apple ID": "App の Apple ID",
+        "Server URL": "サーバ URL",
     ]
 }

@@ -8,6 +8,7 @@ enum CommandRegistry {
         EntitlementsCommand(),
         ReceiptCommand(),
         TransactionCommand(),
+        SignedCommand(),
         DownloadsCommand(),
         StoreCommand(),
         HelpCommand(),
