@@ -1,16 +1,19 @@
 import Foundation
 import Synchronization
 
-/// A clock that moves only when told to: sleepers wake when `advance` passes their deadline.
+/// A clock that moves only when told to: sleepers wake when `advance` passes their deadline,
+/// or with `CancellationError` when their task is cancelled.
 public final class ManualClock: StoreClock {
     private struct Sleeper {
+        let id: UInt64
         let deadline: Date
-        let continuation: CheckedContinuation<Void, Never>
+        let continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
+        var nextSleeperID: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -20,29 +23,49 @@ public final class ManualClock: StoreClock {
         state = Mutex(State(now: start))
     }
 
+    /// The clock's current time.
     public var now: Date { state.withLock { $0.now } }
 
+    /// Waits until `advance` has moved the clock `duration` past the time of the call.
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        await wait { $0.addingTimeInterval(seconds) }
+        try await wait { $0.addingTimeInterval(seconds) }
     }
 
+    /// Waits until `advance` has moved the clock to `deadline` (at once when it is there).
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Date) async throws {
-        await wait { _ in deadline }
+        try await wait { _ in deadline }
     }
 
     /// Parks the caller until `advance` reaches the deadline computed from the time at which
     /// it registers, under the lock: no advance can slip between reading the time and waiting.
-    private func wait(_ deadline: @escaping (Date) -> Date) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let due = state.withLock { state -> Bool in
-                let at = deadline(state.now)
-                guard at > state.now else { return true }
-                state.sleepers.append(Sleeper(deadline: at, continuation: continuation))
-                return false
+    /// A cancelled task is woken with `CancellationError`, also when it was cancelled before
+    /// it registered (the flag is read under the same lock the cancellation handler takes).
+    private func wait(_ deadline: @escaping (Date) -> Date) async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.nextSleeperID += 1
+            return state.nextSleeperID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    let at = deadline(state.now)
+                    guard at > state.now else { return .success(()) }
+                    state.sleepers.append(Sleeper(id: id, deadline: at, continuation: continuation))
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
             }
-            if due { continuation.resume() }
+        } onCancel: {
+            let cancelled = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
         }
     }
 
