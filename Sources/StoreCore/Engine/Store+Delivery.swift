@@ -93,6 +93,11 @@ extension Store {
             return failRecording(transaction, error)
         }
         configuration.faultHook(.beforeFinish)
+        // Announced once recorded, before its content downloads (whose events follow).
+        let wasWaiting = waiters.isWaiting(for: requestID)
+        if isFirstDelivery || wasWaiting {
+            broadcaster.send(.paymentFinished(transaction))
+        }
         let finishes = configuration.finishesTransactionsAutomatically || !isFirstDelivery
         // Content not yet installed: the download finishes the transaction once it is.
         broadcaster.noteDownloadTransaction(transaction)
@@ -101,18 +106,15 @@ extension Store {
             await finishOrLeaveForRedelivery(id)
         }
 
-        let waitingCaller = waiters.isWaiting(for: requestID)
-        if isFirstDelivery || waitingCaller {
-            broadcaster.send(.paymentFinished(transaction))
-            if waitingCaller {
-                if contentPending, requestOptions[requestID]?.waitsForContent == true {
-                    waiters.noteAwaitingContent(requestID, transaction)
-                } else {
-                    resume(requestID, with: .purchased(transaction))
-                }
-            } else if !restoreInProgress {
-                broadcaster.sendUpdate(transaction)
+        // The caller may have stopped waiting meanwhile (its task cancelled): then it is an update.
+        if waiters.isWaiting(for: requestID) {
+            if contentPending, requestOptions[requestID]?.waitsForContent == true {
+                waiters.noteAwaitingContent(requestID, transaction)
+            } else {
+                resume(requestID, with: .purchased(transaction))
             }
+        } else if isFirstDelivery || wasWaiting, !restoreInProgress {
+            broadcaster.sendUpdate(transaction)
         }
         if contentPending, requestOptions[requestID] != nil {
             // The request's caller or observer hears of the content; it ends when that settles.
