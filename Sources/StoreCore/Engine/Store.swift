@@ -137,6 +137,9 @@ public actor Store {
         storePaymentHandler = handler
     }
 
+    /// The store-started payments the handler held back, oldest first.
+    public func heldPayments() -> [Payment] { heldStorePayments }
+
     /// Adds every store-started payment that the handler held back.
     public func addHeldStorePayments() async {
         let held = heldStorePayments
