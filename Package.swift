@@ -10,8 +10,16 @@ let package = Package(
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["storefront-bench"]),
+        // Every module whose types these libraries' public API uses is a product too
+        // (PackagingTests checks it from the symbol graphs): an app imports what it names.
         .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "StoreKitValues", targets: ["StoreKitValues"]),
         .library(name: "LocalAppStore", targets: ["LocalAppStore"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "Receipts", targets: ["Receipts"]),
+        .library(name: "Vault", targets: ["Vault"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "SystemIO", targets: ["SystemIO"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -101,6 +109,12 @@ let package = Package(
         ),
         // The package's own rules: imports follow ARCHITECTURE.md's target table.
         .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
+        // The library as an app developer gets it: the products' public API documented and
+        // complete, the separate packages in Examples/ built and run, the README's code theirs.
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
+        ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
     ],

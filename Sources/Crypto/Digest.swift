@@ -4,9 +4,13 @@ import COpenSSL
 public struct Digest: ~Copyable {
     /// A digest algorithm.
     public enum Algorithm: String, Sendable, CaseIterable {
+        /// SHA-1, 20 bytes (the receipt hash Apple defines; no longer collision-resistant).
         case sha1 = "SHA1"
+        /// SHA-256, 32 bytes.
         case sha256 = "SHA256"
+        /// SHA-384, 48 bytes.
         case sha384 = "SHA384"
+        /// SHA-512, 64 bytes.
         case sha512 = "SHA512"
 
         /// The digest's length in bytes.

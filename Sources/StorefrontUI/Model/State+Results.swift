@@ -256,6 +256,9 @@ extension State {
         case .paymentDeferred(let t):
             record(logLine("deferred", t))
             return [.loadPurchases]
+        case .paymentUnverified(let order):
+            record(logLine("unverified", order.transaction) + " — " + order.lastFailure, isError: true)
+            return [.loadPurchases]
         case .restoreFinished(let transactions):
             record("restore: \(transactions.count) restored")
             return []

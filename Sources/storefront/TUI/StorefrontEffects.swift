@@ -194,8 +194,11 @@ final class StorefrontEffects: EffectHandler {
                 $0.transaction.transactionID == transaction.transactionID && $0.reason == .interrupted
             } ?? false
             send(.purchaseFinished(productID: productID, .success(interrupted ? .interrupted : .pending)))
-        case .cancelled:
+        case .cancelled, .taskCancelled:
             send(.purchaseFinished(productID: productID, .success(.cancelled)))
+        case .unverified(let order):
+            // Charged and kept; the message says verification is retried.
+            send(.purchaseFinished(productID: productID, .failure(.verificationUnavailable(order.lastFailure))))
         case .failed(let error, _):
             send(.purchaseFinished(productID: productID, .failure(error)))
         }
