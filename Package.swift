@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
 
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
@@ -39,6 +45,10 @@ let package = Package(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
+        .target(
+            name: "AppStoreServer",
+            dependencies: ["LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD"]
+        ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
         .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI"]),
 
@@ -47,14 +57,14 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "TerminalCurses",
+                "StorefrontUI", "TerminalCurses", "AppStoreServer",
             ]
         ),
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
                 "Crypto", "Vault", "Receipts", "Catalog", "StoreCore", "LocalAppStore",
-                "StorefrontUI",
+                "StorefrontUI", "AppStoreServer",
             ]
         ),
 
@@ -84,6 +94,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AppStoreServerTests",
+            dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
