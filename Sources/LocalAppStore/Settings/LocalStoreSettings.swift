@@ -32,6 +32,10 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var billingRetryOnRenewal = false
     /// A failed renewal keeps access for a grace period (`_billingGracePeriodEnabled`).
     public var gracePeriod = false
+    // The App Store Server's verifyReceipt compares `password` with this (helper "facts" moves
+    // it into the settings registry with the others).
+    /// The app's shared secret for `verifyReceipt` (`password`); nil accepts any or none.
+    public var sharedSecret: String?
 
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }
@@ -64,6 +68,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         case failPurchases, failLoadProducts, failRestore, failRefreshReceipt
         case bandwidthBytesPerSecond, failDownloadsAtPercent
         case timeRate, billingRetryOnRenewal, gracePeriod
+        case sharedSecret
     }
 
     /// Decodes settings; keys an older version did not write take their defaults.
@@ -82,6 +87,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
         timeRate = try c.decodeIfPresent(Int.self, forKey: .timeRate) ?? 0
         billingRetryOnRenewal = try c.decodeIfPresent(Bool.self, forKey: .billingRetryOnRenewal) ?? false
         gracePeriod = try c.decodeIfPresent(Bool.self, forKey: .gracePeriod) ?? false
+        sharedSecret = try c.decodeIfPresent(String.self, forKey: .sharedSecret)
     }
 
     // MARK: - By name, for the CLI
@@ -90,7 +96,7 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public static let names = [
         "latency", "ask-to-buy", "fail-purchases", "payments-allowed", "interrupt-purchases",
         "fail-load-products", "fail-restore", "fail-refresh-receipt", "bandwidth", "fail-downloads-at",
-        "time-rate", "billing-retry", "grace-period",
+        "time-rate", "billing-retry", "grace-period", "shared-secret",
     ]
 
     private static let errorValues = "off, on or an error name (\(SimulatedError.all.map(\.rawValue).joined(separator: ", ")))"
@@ -126,6 +132,8 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
                          description: "on|off: renewals fail with a billing problem and enter billing retry"),
             StoreSetting(name: "grace-period", value: flag(gracePeriod),
                          description: "on|off: a failed renewal keeps access for a grace period"),
+            StoreSetting(name: "shared-secret", value: sharedSecret ?? "off",
+                         description: "SECRET|off: the app's shared secret verifyReceipt checks `password` against"),
         ]
     }
 
@@ -160,6 +168,16 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
             timeRate = rate.rawValue
         case "billing-retry": billingRetryOnRenewal = try Self.flag(name, value, text)
         case "grace-period": gracePeriod = try Self.flag(name, value, text)
+        case "shared-secret":
+            let secret = value.trimmingCharacters(in: .whitespaces)
+            if ["off", "none"].contains(text) {
+                sharedSecret = nil
+            } else {
+                guard (1...64).contains(secret.count), secret.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                    throw .invalidSettingValue(name: name, value: value, accepted: "off or 1 to 64 letters and digits (App Store Connect's are 32 hex digits)")
+                }
+                sharedSecret = secret
+            }
         case "bandwidth":
             guard let rate = Int(text), rate >= 0, rate <= 1 << 40 else {
                 throw .invalidSettingValue(name: name, value: value, accepted: "a whole number of bytes per second (0 = unlimited)")

@@ -1,0 +1,3 @@
+extension AppStoreServer {
+    func verifyReceipt(_ request: HTTPRequest) async -> HTTPResponse { .empty(501) }
+}
