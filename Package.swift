@@ -97,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreServerTests",
-            dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
+            dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
