@@ -10,6 +10,8 @@ enum CommandRegistry {
         TransactionCommand(),
         DownloadsCommand(),
         StoreCommand(),
+        ServeCommand(),
+        CredentialsCommand(),
         HelpCommand(),
     ]
 }

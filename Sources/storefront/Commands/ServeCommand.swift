@@ -1,0 +1,126 @@
+import AppStoreServer
+import Dispatch
+import Foundation
+import LocalAppStore
+import Receipts
+
+/// `storefront serve`: the local App Store Server over the data directory.
+struct ServeCommand: Command {
+    let name = "serve"
+    let summary = "Run the local App Store Server (App Store Server API and verifyReceipt) over HTTP."
+    let usage = "[--port N] [--host ADDR] [--environment Sandbox|Production]"
+    let discussion = """
+        Serves Apple's App Store Server API (/inApps/...) and /verifyReceipt for an app's
+        backend, answered from the same data directory every other command uses: purchases,
+        renewals and refunds made by the CLI, the TUI or the app show at once. Prints its base
+        URL first (http://127.0.0.1:PORT), then one line per request: method, path, status and
+        milliseconds. --port 0 (the default) takes any free port; it binds 127.0.0.1 unless
+        --host says otherwise. --environment answers as that environment instead of the
+        store's. `storefront credentials` prints the key and IDs a backend signs its tokens
+        with. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+        """
+    let options: [OptionSpec] = [
+        OptionSpec(name: "port", valueName: "N", help: "The port to listen on (0: any free port)."),
+        OptionSpec(name: "host", valueName: "ADDR", help: "The address to bind (default 127.0.0.1)."),
+        OptionSpec(name: "environment", valueName: "ENV", help: "Answer as Sandbox or Production (default: the store's)."),
+    ]
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        guard invocation.arguments.isEmpty else { throw .usage("serve takes no arguments.") }
+        var http = MicroHTTPDaemon.Configuration()
+        if let text = invocation.options["port"] {
+            guard let port = UInt16(text) else { throw .usage("--port must be a number from 0 to 65535, not \"\(text)\".") }
+            http.port = port
+        }
+        if let host = invocation.options["host"] { http.host = host }
+        var environment: AppStoreEnvironment?
+        if let text = invocation.options["environment"] {
+            guard let value = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw .usage("--environment must be one of \(AppStoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\".")
+            }
+            environment = value
+        }
+        let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
+        let credentials: APICredentials
+        do {
+            credentials = try APICredentials.loadOrCreate(dataDirectory: dataDirectory)
+        } catch {
+            throw .runtime("cannot read the API credentials: \(error)")
+        }
+        let log = LogSink(context.output)
+        let server: AppStoreServer
+        do {
+            server = try AppStoreServer(
+                store: backend, credentials: credentials,
+                configuration: .init(http: http, environment: environment, log: { line in log.line(line) }))
+        } catch {
+            throw .runtime("cannot start the server: \(error)")
+        }
+        let marker: ServerMarker?
+        do {
+            marker = try ServerMarker.claim(dataDirectory: dataDirectory, running: .init(
+                url: server.baseURL.absoluteString, pid: ProcessInfo.processInfo.processIdentifier, startedAt: Date()))
+        } catch {
+            await server.stop()
+            throw .runtime("cannot write the server marker: \(error)")
+        }
+        guard let marker else {
+            await server.stop()
+            let other = ServerMarker.running(in: dataDirectory)
+            throw .runtime("a server already runs on this data directory\(other.map { " at \($0.url) (pid \($0.pid))" } ?? ""); stop it first.")
+        }
+        log.line(server.baseURL.absoluteString)
+        // Renewals fall due on the store clock while the server runs, as they do at Apple.
+        await backend.synchronize()
+        let signal = await SignalWait.next([SIGINT, SIGTERM])
+        await server.stop()
+        marker.release()
+        log.line("stopped (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))")
+    }
+}
+
+/// Request log lines from the server's threads, one whole line at a time.
+private final class LogSink: @unchecked Sendable {
+    private let output: any TextOutput
+    private let lock = NSLock()
+
+    init(_ output: any TextOutput) { self.output = output }
+
+    func line(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        output.write(text + "\n")
+    }
+}
+
+/// Waits for the first of some signals through Dispatch signal sources (their default action,
+/// ending the process, is turned off meanwhile), so no C signal handler is needed.
+enum SignalWait {
+    /// Returns the first of `signals` that arrives.
+    static func next(_ signals: [Int32]) async -> Int32 {
+        let queue = DispatchQueue(label: "storefront.serve.signals")
+        let box = SourceBox()
+        return await withCheckedContinuation { continuation in
+            queue.sync {
+                for number in signals {
+                    signal(number, SIG_IGN)
+                    let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                    source.setEventHandler {
+                        guard !box.fired else { return }
+                        box.fired = true
+                        for source in box.sources { source.cancel() }
+                        continuation.resume(returning: number)
+                    }
+                    box.sources.append(source)
+                    source.resume()
+                }
+            }
+        }
+    }
+
+    /// The sources, touched only on the signal queue.
+    private final class SourceBox: @unchecked Sendable {
+        var sources: [any DispatchSourceSignal] = []
+        var fired = false
+    }
+}
