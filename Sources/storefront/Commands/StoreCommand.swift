@@ -6,7 +6,7 @@ struct StoreCommand: Command {
     let name = "store"
     let summary = "The local App Store's transaction manager and settings."
     let usage = "pending | approve ID | decline ID | resolve ID | charges | settings | set NAME VALUE | "
-        + StoreSubscriptionVerbs.usage
+        + StoreSubscriptionVerbs.usage + " | " + StoreConsumptionVerb.usage
     let discussion = """
         pending            purchases waiting for Ask to Buy approval or to be resolved
         approve ID         approve an Ask to Buy purchase (the account is charged)
@@ -20,7 +20,7 @@ struct StoreCommand: Command {
                            SKTestTimeRate raw value or name), 'set billing-retry on',
                            'set grace-period on'
 
-        """ + StoreSubscriptionVerbs.discussion + """
+        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + """
 
 
         Everything persists in the data directory; a storefront running in another terminal
@@ -41,6 +41,7 @@ struct StoreCommand: Command {
             try await StoreSubscriptionVerbs.run(verb, rest, invocation: invocation, context: context)
             return
         }
+        if verb == StoreConsumptionVerb.verb { return try await StoreConsumptionVerb.run(rest, invocation: invocation, context: context) }
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         let json = invocation.global.json
         do {
