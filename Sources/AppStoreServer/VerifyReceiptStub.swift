@@ -1,3 +1,0 @@
-extension AppStoreServer {
-    func verifyReceipt(_ request: HTTPRequest) async -> HTTPResponse { .empty(501) }
-}
