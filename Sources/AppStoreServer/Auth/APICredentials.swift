@@ -136,16 +136,18 @@ public struct APICredentials: Codable, Hashable, Sendable {
 
     /// Writes `data` to a private temporary file (0600) and links or renames it into place.
     private static func writePrivate(_ data: Data, to url: URL, fileManager: FileManager, replacing: Bool = false) throws {
+        if replacing {
+            // Atomic replacement (temporary file and rename), inside the 0700 directory.
+            try data.write(to: url, options: .atomic)
+            try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            return
+        }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         guard fileManager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw Failure.io(path: temporary.path, reason: "cannot create the file")
         }
         defer { try? fileManager.removeItem(at: temporary) }
-        if replacing {
-            _ = try fileManager.replaceItemAt(url, withItemAt: temporary)
-        } else {
-            try fileManager.linkItem(at: temporary, to: url)
-        }
+        try fileManager.linkItem(at: temporary, to: url)
     }
 
     /// Publishes the credentials file; a hard link never replaces one another process made first.
