@@ -63,3 +63,15 @@ final class CallCounter: Sendable {
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }
+
+@Suite struct FastJSONTests {
+    @Test func theFastAnswersDecodeAsTheModelsAndEscapingFallsBack() throws {
+        let history = HistoryResponse(revision: "YToy", hasMore: true, bundleId: "com.a.b", appAppleId: 12, environment: "Sandbox", signedTransactions: ["a.b.c", "d-e_f.g.h"])
+        let fast = try #require(FastJSON.encode(history))
+        #expect(try JSONDecoder().decode(HistoryResponse.self, from: fast) == history)
+        let info = TransactionInfoResponse(signedTransactionInfo: "x.y.z")
+        #expect(try JSONDecoder().decode(TransactionInfoResponse.self, from: try #require(FastJSON.encode(info))) == info)
+        #expect(FastJSON.encode(TransactionInfoResponse(signedTransactionInfo: "a\"b")) == nil)
+        #expect(FastJSON.encode(HistoryResponse(bundleId: "a\\b")) == nil)
+    }
+}

@@ -131,6 +131,8 @@ public final class AppStoreServer: Sendable {
 
     /// A JSON answer of an Apple model.
     func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
+        if let info = value as? TransactionInfoResponse, let data = FastJSON.encode(info) { return .json(status, data) }
+        if let history = value as? HistoryResponse, let data = FastJSON.encode(history) { return .json(status, data) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         return .json(status, try encoder.encode(value))

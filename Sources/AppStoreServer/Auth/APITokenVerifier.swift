@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Receipts
+import Synchronization
 
 /// Checks the `Authorization: Bearer` JWT of an App Store Server API request as Apple does:
 /// ES256 over the API key, header `alg` ES256 with the key's `kid` (and `typ` JWT when
@@ -46,6 +47,14 @@ public struct APITokenVerifier: Sendable {
     /// The app's bundle ID.
     public let bundleID: String
     private let publicKey: PublicKey
+    /// Tokens already verified, with their expiry: a backend reuses a token for many requests,
+    /// and an ECDSA check costs more than the rest of a request. Only `exp` is checked again.
+    private let verified = VerifiedTokens()
+
+    private final class VerifiedTokens: Sendable {
+        let expiries = Mutex<[String: Double]>([:])
+        static let limit = 10_000
+    }
 
     /// Creates a verifier for one key, issuer and app.
     public init(keyID: String, issuerID: String, bundleID: String, publicKey: PublicKey) {
@@ -89,7 +98,23 @@ public struct APITokenVerifier: Sendable {
         guard let authorization, authorization.count < 16_384 else { return .failure(.missing) }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return .failure(.missing) }
-        let segments = parts[1].trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        let token = String(parts[1])
+        if let exp = verified.expiries.withLock({ $0[token] }) {
+            return exp > now.timeIntervalSince1970 ? .success(()) : .failure(.expired)
+        }
+        let result = check(token, now: now)
+        if case .success(let exp) = result {
+            verified.expiries.withLock { cache in
+                if cache.count >= VerifiedTokens.limit { cache.removeAll(keepingCapacity: true) }
+                cache[token] = exp
+            }
+        }
+        return result.map { _ in () }
+    }
+
+    /// The whole check of one token; returns its `exp`.
+    private func check(_ token: String, now: Date) -> Result<Double, Rejection> {
+        let segments = token.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3, let headerBytes = Base64URL.decode(segments[0]), let claimBytes = Base64URL.decode(segments[1]),
               let signature = Base64URL.decode(segments[2]) else { return .failure(.malformed("not a compact JWS")) }
         let decoder = JSONDecoder()
@@ -114,6 +139,6 @@ public struct APITokenVerifier: Sendable {
         } else {
             guard exp - nowSeconds <= Self.maximumLifetime else { return .failure(.expired) }
         }
-        return .success(())
+        return .success(exp)
     }
 }
