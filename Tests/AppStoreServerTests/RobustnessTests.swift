@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RobustnessTests {
     @Test func aOneByteAtATimeClientBlocksNobodyAndIsClosedWhenIdle() async throws {
-        let fixture = try await ServerFixture(http: .init(threads: 1, connectionTimeoutSeconds: 1))
+        let fixture = try await ServerFixture(http: .init(threads: 1, connectionTimeoutSeconds: 3))
         let t = try await fixture.buy(ServerFixture.pro)
         let slow = try SlowClient(port: fixture.server.port)
         #expect(await slow.command(nil) == "connected")

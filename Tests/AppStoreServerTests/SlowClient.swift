@@ -16,8 +16,12 @@ final class SlowClient: @unchecked Sendable {
         sent = 0
         for line in sys.stdin:
             if line.strip() == "byte":
-                s.sendall(request[sent:sent + 1]); sent += 1
-                print("sent", flush=True)
+                try:
+                    s.sendall(request[sent:sent + 1]); sent += 1
+                    print("sent", flush=True)
+                except OSError:
+                    print("closed early", flush=True)
+                    break
             elif line.strip() == "wait":
                 try:
                     data = s.recv(65536)
@@ -30,6 +34,8 @@ final class SlowClient: @unchecked Sendable {
         """
 
     init(port: UInt16) throws {
+        // A child that is gone must fail the test, not kill the test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.script, String(port)]
         process.standardInput = input
@@ -39,7 +45,10 @@ final class SlowClient: @unchecked Sendable {
 
     /// Sends a command line and returns the child's answer line.
     func command(_ line: String?) async -> String {
-        if let line { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+        if let line {
+            guard process.isRunning else { return "exited" }
+            try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        }
         let handle = output.fileHandleForReading
         return await withCheckedContinuation { continuation in
             Thread {

@@ -10,7 +10,7 @@ import Testing
         let store = try makeStore(dir, latency: 0)
         let rows = try await store.settings()
         #expect(rows.map(\.name) == LocalStoreSettings.names)
-        #expect(rows.map(\.value) == ["0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time (0)", "off", "off"])
+        #expect(rows.map(\.value) == ["0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time (0)", "off", "off", "off"])
         #expect(rows.allSatisfy { !$0.description.isEmpty })
     }
 

@@ -191,11 +191,16 @@ public final class MicroHTTPDaemon: Sendable {
         let suspended = SuspendedConnection(pointer: connection)
         let request = exchange.request
         let handler = self.handler
-        Task {
+        let work: @Sendable () async -> Void = {
             let response = await handler(request)
             exchange.answer.withLock { $0 = response }
             MHD_resume_connection(suspended.pointer)
             self.finishedOne()
+        }
+        if #available(macOS 15.0, *) {
+            Task(executorPreference: HandlerExecutor.shared, operation: work)
+        } else {
+            Task(operation: work)
         }
         return .YES
     }
