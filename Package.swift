@@ -39,8 +39,9 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "Vault", dependencies: ["Crypto"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
-        .target(name: "Catalog"),
-        .target(name: "StoreCore", dependencies: ["Receipts", "Vault", "Crypto", "SystemIO"]),
+        .target(name: "StoreKitValues"),  // value types the catalog file and the engine share
+        .target(name: "Catalog", dependencies: ["StoreKitValues"]),
+        .target(name: "StoreCore", dependencies: ["StoreKitValues", "Receipts", "Vault", "Crypto", "SystemIO"]),
         .target(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
@@ -50,14 +51,15 @@ let package = Package(
             dependencies: ["LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD"]
         ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
-        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI"]),
+        .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
+        .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
 
         // Executables: wiring only.
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "TerminalCurses", "AppStoreServer",
+                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "AppStoreServer",
             ]
         ),
         .executableTarget(
@@ -87,6 +89,7 @@ let package = Package(
             dependencies: ["TestSupport", "Catalog"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto"]),
         .testTarget(
             name: "LocalAppStoreTests",
@@ -98,6 +101,17 @@ let package = Package(
         .testTarget(
             name: "AppStoreServerTests",
             dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
+        ),
+        .testTarget(
+            name: "StorefrontRuntimeTests",
+            dependencies: ["TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO"]
+        ),
+        .testTarget(name: "TerminalCursesTests", dependencies: ["TestSupport", "TerminalCurses", "StorefrontUI"]),
+        // The executable's own code (argument parsing, help, output), called in-process.
+        .testTarget(
+            name: "storefrontTests",
+            dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI"],
+            exclude: ["Snapshots"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),

@@ -83,34 +83,9 @@ public final class Terminal {
     /// - Returns: the number of cells sent to ncurses.
     @discardableResult
     public func draw(_ screen: Screen) -> Int {
-        let diff = ScreenDiff(from: previous, to: screen)
-        if diff.isFullRedraw { erase() }
-        var sent = 0
-        var wide: [wchar_t] = []
-        for run in diff.runs {
-            var x = run.x
-            for cell in run.cells {
-                defer { x += 1 }
-                if cell.isContinuation { continue }
-                wide.removeAll(keepingCapacity: true)
-                for scalar in cell.character.unicodeScalars.prefix(Int(CCHARW_MAX)) {
-                    wide.append(wchar_t(bitPattern: scalar.value))
-                }
-                wide.append(0)
-                let attributes = attributes(of: cell.style)
-                let pair = colors.pair(for: cell.style)
-                var cchar = cchar_t()
-                if setcchar(&cchar, wide, attributes, pair, nil) != OK {
-                    // A cluster ncurses cannot hold in one cell (an emoji ZWJ sequence): its base.
-                    let base: [wchar_t] = [wide[0], 0]
-                    _ = setcchar(&cchar, base, attributes, pair, nil)
-                }
-                // Each cell at its own position: a width disagreement with wcwidth cannot drift.
-                _ = mvadd_wch(Int32(run.y), Int32(x), &cchar)
-                sent += 1
-            }
-        }
-        refresh()
+        var surface = CursesSurface(colors: colors)
+        let sent = DiffPainter.paint(ScreenDiff(from: previous, to: screen), on: &surface)
+        colors = surface.colors
         previous = screen
         return sent
     }
@@ -185,15 +160,6 @@ public final class Terminal {
             }
         }
         if events.resized { previous = nil }
-    }
-
-    private func attributes(of style: CellStyle) -> attr_t {
-        var result = cncurses_wa_normal()
-        if style.attributes.contains(.bold) { result |= cncurses_wa_bold() }
-        if style.attributes.contains(.dim) { result |= cncurses_wa_dim() }
-        if style.attributes.contains(.reverse) { result |= cncurses_wa_reverse() }
-        if style.attributes.contains(.underline) { result |= cncurses_wa_underline() }
-        return result
     }
 
     /// The terminfo strings that leave full-screen mode: attributes off, cursor on, keypad

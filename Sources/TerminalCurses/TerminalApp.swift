@@ -1,29 +1,30 @@
 import Foundation
+import StorefrontRuntime
 import StorefrontUI
+import SystemIO
 
-/// The storefront's runtime, in the shape of bubbletea's program: an event loop that feeds
-/// keys, resizes, ticks and effect results to `reduce`, draws `render(state)` through the
-/// ncurses backend (only changed cells), and runs the returned effects on tasks.
+/// The storefront's event loop, in the shape of bubbletea's program: feeds keys, resizes,
+/// the time and effect results to `reduce`, draws `render(state)` through the ncurses
+/// backend (only changed cells), and hands the returned effects to an `EffectRuntime`.
 ///
-/// The loop blocks in `poll(2)` until a key, a resize, a result or the next tick that the
-/// state asks for (`State.tickInterval`); with nothing moving it sleeps indefinitely, so an
-/// idle storefront uses no CPU.
+/// The loop blocks in `poll(2)` until a key, a resize, a signal or an action from an effect.
+/// Animation ticks are an effect too (`.every(_, .tick)`, asked for by `reduce` only while
+/// something moves), so an idle storefront sleeps and uses no CPU.
 public enum TerminalApp {
-    /// Takes over the terminal, runs until the user quits (or SIGINT/SIGTERM/SIGHUP), then
-    /// restores the terminal.
+    /// Takes over the terminal, runs until the user quits (or SIGINT/SIGTERM/SIGHUP), cancels
+    /// every effect still running, then restores the terminal.
     /// - Parameters:
     ///   - initial: the state to start from (its size is replaced by the terminal's).
     ///   - handler: runs effects against the engine.
-    ///   - now: the clock for `.tick` actions.
+    ///   - clock: the time of `.tick` actions, and what periodic effects sleep on.
     /// - Throws: `TerminalError` when there is no usable terminal (nothing was changed then).
     public static func run(
-        initial: State = State(), handler: some EffectHandler,
-        now: @escaping @Sendable () -> Date = { Date() }
+        initial: State = State(), handler: some EffectHandler, clock: any StoreClock = SystemClock()
     ) async throws(TerminalError) {
         // The loop blocks a thread in poll(2), so it gets its own rather than a task's.
         let outcome: Result<Void, TerminalError> = await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: loop(initial: initial, handler: handler, now: now))
+                continuation.resume(returning: loop(initial: initial, handler: handler, clock: clock))
             }
             thread.name = "storefront-ui"
             thread.start()
@@ -31,7 +32,7 @@ public enum TerminalApp {
         try outcome.get()
     }
 
-    private static func loop(initial: State, handler: some EffectHandler, now: @escaping @Sendable () -> Date) -> Result<Void, TerminalError> {
+    private static func loop(initial: State, handler: some EffectHandler, clock: any StoreClock) -> Result<Void, TerminalError> {
         let terminal: Terminal
         do {
             terminal = try Terminal()
@@ -40,33 +41,33 @@ public enum TerminalApp {
         }
         defer { terminal.stop() }
         let inbox = ActionInbox(waker: terminal.waker)
-        let send: @Sendable (Action) -> Void = { inbox.post($0) }
-        Task.detached { await handler.start(send: send) }
+        let runtime = EffectRuntime(handler: handler, clock: clock, send: { inbox.post($0) })
+        // However the loop ends, no effect outlives it.
+        defer { runtime.stop() }
 
         var state = initial
         let size = terminal.size
-        var pending: [Action] = [.tick(now()), .resize(width: size.width, height: size.height), .started]
+        var pending: [Action] = [.tick(clock.now), .resize(width: size.width, height: size.height), .started]
         while true {
             var quit = false
             for action in pending {
                 for effect in reduce(state: &state, action: action) {
-                    if effect == .quit {
-                        quit = true
-                    } else {
-                        Task.detached { await handler.perform(effect, send: send) }
-                    }
+                    if effect == .quit { quit = true }
+                    runtime.run(effect)
                 }
             }
             if quit || state.isQuitting { return .success(()) }
             terminal.draw(render(state))
-            let events = terminal.waitForEvents(timeoutMilliseconds: state.tickInterval)
-            pending = [.tick(now())]
+            let events = terminal.waitForEvents(timeoutMilliseconds: nil)
+            // One `.tick` a wake, with the time read here: an animation tick only wakes the
+            // loop, so the spinner moves one step a frame however many ticks queued.
+            pending = [.tick(clock.now)]
             if events.resized {
                 let size = terminal.size
                 pending.append(.resize(width: size.width, height: size.height))
             }
             pending += events.keys.map { .key($0) }
-            pending += inbox.drain()
+            pending += inbox.drain().filter { if case .tick = $0 { false } else { true } }
             if events.quitRequested { pending.append(.key(.control("c"))) }
         }
     }

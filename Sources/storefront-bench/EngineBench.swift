@@ -18,7 +18,7 @@ struct EngineBench: BenchSection {
     func run(_ report: BenchReport) throws {
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [Catalog.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
+            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
         var rows: [(history: Int, seconds: Double, fsyncs: Double, cpuSeconds: Double)] = []
         for history in [100, 10_000] {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("enginebench-\(UUID().uuidString)")

@@ -93,7 +93,7 @@ struct ServerBench: BenchSection {
     static func server(transactions count: Int, in directory: URL) async throws -> Served {
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [Catalog.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
+            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
         let state = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory)
         let configuration = LocalAppStoreConfiguration(catalog: catalog, stateDirectory: state, initialLatencyMilliseconds: 0)
         do { _ = try LocalAppStore(configuration: configuration) }

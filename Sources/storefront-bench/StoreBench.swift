@@ -99,7 +99,7 @@ struct StoreBench: BenchSection {
     private static func seededStore(history: Int, in directory: URL, syncsWrites: Bool) async throws -> LocalAppStore {
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [Catalog.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
+            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
         func configuration(sync: Bool) -> LocalAppStoreConfiguration {
             LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: directory, initialLatencyMilliseconds: 0, syncsWrites: sync)

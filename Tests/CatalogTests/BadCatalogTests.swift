@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Catalog
 
@@ -173,8 +174,8 @@ import Testing
     }
 
     @Test func missingFileAndDirectoryAreErrorsNamingThePath() throws {
-        let dir = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "catalog-tests")
+        let dir = scratch.url
         let missing = dir.appendingPathComponent("Nope.storekit")
         #expect(throws: CatalogError(file: missing.path, path: "$", problem: "no such file")) {
             try StoreKitConfiguration.load(contentsOf: missing)
@@ -188,8 +189,8 @@ import Testing
         #expect(throws: CatalogError(file: "/dev/zero", path: "$", problem: "is not a regular file")) {
             try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: "/dev/zero"))
         }
-        let dir = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "catalog-tests")
+        let dir = scratch.url
         let huge = dir.appendingPathComponent("Huge.storekit")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)

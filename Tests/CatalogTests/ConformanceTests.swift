@@ -98,8 +98,8 @@ import Testing
         #expect(monthly.period == SubscriptionPeriod(value: 1, unit: .month))
         #expect(monthly.groupNumber == 1)
         #expect(monthly.introductoryOffers == [
-            SubscriptionOffer(paymentMode: .free, period: SubscriptionPeriod(value: 3, unit: .month), numberOfPeriods: 1, price: 0,
-                              extra: ["billingPlanType": .string("BILLED_UPFRONT"), "internalID": .string("D4FA46D0")])
+            StoreKitConfiguration.SubscriptionOffer(paymentMode: .free, period: SubscriptionPeriod(value: 3, unit: .month), numberOfPeriods: 1, price: 0,
+                                                    extra: ["billingPlanType": .string("BILLED_UPFRONT"), "internalID": .string("D4FA46D0")])
         ])
         #expect(monthly.promotionalOffers.map(\.id) == ["com.revenuecat.monthly_4.99.1_week_intro.year_discount", "com.revenuecat.monthly_4.99.1_week_intro.pay_as_you_go"])
         #expect(monthly.promotionalOffers.map(\.paymentMode) == [.payUpFront, .payAsYouGo])

@@ -27,13 +27,6 @@ enum Fixtures {
             .filter { $0.hasSuffix(".storekit") }.sorted()
     }
 
-    /// A fresh temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Decodes `json` as a catalog named `file` and returns the error it gives, or `nil`.
     static func decodeError(_ json: String, file: String = "Bad.storekit") -> CatalogError? {
         do {

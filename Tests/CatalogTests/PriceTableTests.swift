@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Catalog
 
@@ -6,8 +7,8 @@ import Testing
     static let catalogJSON = #"{"products":[{"productID":"coins","type":"Consumable","displayPrice":"0.99","localizations":[{"locale":"en_US","displayName":"Coins","description":""}]},{"productID":"pro","type":"NonConsumable","displayPrice":"4.99"}]}"#
 
     func withCatalog(sidecar: String?, _ body: (URL) throws -> Void) throws {
-        let dir = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "catalog-tests")
+        let dir = scratch.url
         let url = dir.appendingPathComponent("Shop.storekit")
         try Data(Self.catalogJSON.utf8).write(to: url)
         if let sidecar { try Data(sidecar.utf8).write(to: dir.appendingPathComponent("Shop.prices.json")) }

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func withoutSidecarTheCatalogPriceIsReadInTheStorefrontCurrency() throws {
-        let product = Product(id: "p", referenceName: "P", kind: .consumable, price: try #require(Decimal(string: "4.99")))
+        let product = StoreKitConfiguration.Product(id: "p", referenceName: "P", kind: .consumable, price: try #require(Decimal(string: "4.99")))
         let catalog = StoreKitConfiguration(file: "x", products: [product], settings: CatalogSettings(storefront: "GBR"))
         let japan = try #require(Storefront.named("JPN"))
         #expect(catalog.price(for: product, in: japan) == Price(amount: product.price, currencyCode: "JPY"))

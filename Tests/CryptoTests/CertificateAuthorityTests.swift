@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Crypto
 
@@ -7,7 +8,6 @@ import Testing
 
     @Test func makesChainOnFirstUseAndLoadsItAfterwards() throws {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
         let directory = temp.url.appendingPathComponent("ca")
         let made = try CertificateAuthority.loadOrCreate(in: directory, now: now)
         let loaded = try CertificateAuthority.loadOrCreate(in: directory, now: now.addingTimeInterval(86_400))
@@ -31,7 +31,6 @@ import Testing
 
     @Test func refusesPartialDirectoryWithoutOverwriting() throws {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
         _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
         let keyURL = temp.url.appendingPathComponent(CertificateAuthority.FileName.rootKey)
         try FileManager.default.removeItem(at: keyURL)
@@ -46,7 +45,6 @@ import Testing
 
     @Test func rejectsSigningKeyOfAnotherChain() throws {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
         _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
         let other = try PrivateKey.generate(.p256).pemRepresentation()
         try other.write(to: temp.url.appendingPathComponent(CertificateAuthority.FileName.signingKey), atomically: true, encoding: .utf8)
@@ -55,11 +53,10 @@ import Testing
 
     @Test func exportedRootIsReadByOpenSSL() throws {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
         let authority = try CertificateAuthority.create(now: now).authority
         let file = temp.url.appendingPathComponent("root.cer")
         try authority.exportRoot(to: file)
-        let result = try run("openssl", ["x509", "-inform", "DER", "-in", file.path, "-noout", "-subject"])
+        let result = try ChildProcess.run(.tool("openssl"), ["x509", "-inform", "DER", "-in", file.path, "-noout", "-subject"])
         #expect(result.status == 0)
         #expect(result.output.contains("Storefront Local App Store Root CA"))
         #expect(try X509Certificate.read(contentsOf: file) == authority.root)
@@ -78,7 +75,6 @@ import Testing
 @Suite struct CertificateAuthorityRaceTests {
     @Test func concurrentFirstUsesAgreeOnOneChain() async throws {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
         let directory = temp.url.appendingPathComponent("state/Certificates")
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         let roots = try await withThrowingTaskGroup(of: [UInt8].self) { group in

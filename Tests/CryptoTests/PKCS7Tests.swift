@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Crypto
 
@@ -19,15 +20,14 @@ import Testing
 
     @Test func openSSLCommandLineAcceptsOurSignedData() throws {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
         let authority = try CertificateAuthority.create(now: now).authority
         let der = try PKCS7.sign(Array("hello".utf8), signer: authority.signingCertificate, key: authority.signingKey, chain: [authority.intermediate])
         let file = temp.url.appendingPathComponent("signed.der")
         try Data(der).write(to: file)
         let root = temp.url.appendingPathComponent("root.pem")
         try authority.root.pemRepresentation.write(to: root, atomically: true, encoding: .utf8)
-        let result = try run("openssl", ["cms", "-verify", "-inform", "DER", "-in", file.path, "-CAfile", root.path,
-                                         "-attime", String(Int(now.timeIntervalSince1970) + 60), "-purpose", "any"])
+        let result = try ChildProcess.run(.tool("openssl"), ["cms", "-verify", "-inform", "DER", "-in", file.path, "-CAfile", root.path,
+                                                           "-attime", String(Int(now.timeIntervalSince1970) + 60), "-purpose", "any"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("hello"))
     }

@@ -1,15 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `storefront` binary killed with SIGKILL at the fault points, then run again: the
 /// purchase is delivered once, the balance grows once, nothing is charged twice.
 @Suite struct CrashRecoveryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let data: URL
+    static let packageRoot = Repository.root
+    let scratch: TemporaryDirectory
+    var data: URL { scratch.url.appendingPathComponent("data") }
     let coins = "com.storefront.demo.coins.100"
 
     init() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("sf-crash-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "sf-crash")
         #expect(try sf(["store", "set", "latency", "0"]).status == 0)
     }
 

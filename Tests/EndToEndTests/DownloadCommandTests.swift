@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hosted content through the real `storefront` binary: `buy` downloads with progress,
@@ -6,25 +7,26 @@ import Testing
 /// from its last durable offset, and a sidecar that does not match its files is rejected.
 @Suite(.timeLimit(.minutes(2)))
 struct DownloadCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
     static let forest = "com.storefront.demo.levelpack.forest"
     /// Three files, the first larger than one 1 MiB checkpoint.
     static let files: [(String, Int)] = [("levels/big.json", 1_500_000), ("levels/medium.json", 1_200_000), ("pack.json", 300_000)]
 
-    let root: URL
+    let scratch: TemporaryDirectory
+    var root: URL { scratch.url }
     var data: URL { root.appendingPathComponent("data") }
     var catalog: URL { root.appendingPathComponent("Demo.storekit") }
     var content: URL { root.appendingPathComponent("Demo.content/\(Self.forest)") }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("sf-downloads-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "sf-downloads")
         try FileManager.default.createDirectory(at: content.appendingPathComponent("levels"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
         var entries: [String] = []
         for (index, (path, size)) in Self.files.enumerated() {
             let url = content.appendingPathComponent(path)
             try Data(Self.bytes(size, seed: UInt64(index + 1))).write(to: url)
-            entries.append(#"{"path": "\#(path)", "size": \#(size), "sha256": "\#(try Self.sha256sum(url))"}"#)
+            entries.append(#"{"path": "\#(path)", "size": \#(size), "sha256": "\#(try FileHash.sha256(url))"}"#)
         }
         let manifest = #"{"version": 1, "contentVersion": "2.1", "files": [\#(entries.joined(separator: ", "))]}"#
         try Data(manifest.utf8).write(to: content.appendingPathComponent("manifest.json"))
@@ -40,18 +42,6 @@ struct DownloadCommandTests {
             out[i] = UInt8(truncatingIfNeeded: state >> 33)
         }
         return out
-    }
-
-    static func sha256sum(_ url: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum", url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output.prefix(64), as: UTF8.self)
     }
 
     func sf(_ args: [String], environment: [String: String] = [:]) throws -> StorefrontProcess.Result {
@@ -80,7 +70,6 @@ struct DownloadCommandTests {
     }
 
     @Test func buyDownloadsWithPlainProgressLinesAndInstallsTheContent() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let buy = try sf(["buy", Self.forest])
         #expect(buy.status == 0, "\(buy.stderr)")
         #expect(buy.stdout.contains("Downloading Forest Level Pack: "))
@@ -96,7 +85,6 @@ struct DownloadCommandTests {
     }
 
     @Test func aProcessKilledMidDownloadResumesFromItsLastDurableOffset() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let killed = try sf(["buy", Self.forest], environment: ["STOREFRONT_FAULT": "mid-download"])
         #expect(killed.signaled && killed.status == 9, "the process must die by SIGKILL at mid-download")
         let id = try transactionID(killed.stdout)
@@ -123,7 +111,6 @@ struct DownloadCommandTests {
     }
 
     @Test func aFailedDownloadKeepsThePurchaseAndResumesOnceTheStoreStopsFailing() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         #expect(try sf(["store", "set", "fail-downloads-at", "50"]).status == 0)
         let buy = try sf(["buy", Self.forest])
         #expect(buy.status == 1)
@@ -141,18 +128,11 @@ struct DownloadCommandTests {
     }
 
     @Test func pauseAndCancelReachADownloadRunningInAnotherProcess() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         #expect(try sf(["store", "set", "bandwidth", "200000"]).status == 0)
         let buy = try StorefrontProcess.start(
             ["buy", Self.forest, "--data-dir", data.path, "--catalog", catalog.path], cwd: Self.packageRoot)
         // Wait (on the pipe, not the clock) until the download reports progress.
-        var seen = ""
-        let reader = buy.out.fileHandleForReading
-        while !seen.contains("Downloading Forest Level Pack: 1") {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        let seen = buy.waitForStandardOutput { $0.contains("Downloading Forest Level Pack: 1") } ?? buy.wait().stdout
         let id = try transactionID(seen)
 
         let pause = try sf(["downloads", "pause", id])
@@ -178,7 +158,6 @@ struct DownloadCommandTests {
     }
 
     @Test func restoreDownloadsTheContentOfRestoredProductsOnANewDevice() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         #expect(try sf(["buy", Self.forest]).status == 0)
         // A new device: the app's own state is gone, the store's account remains.
         for name in try FileManager.default.contentsOfDirectory(atPath: data.path) where name != "store" {
@@ -192,7 +171,6 @@ struct DownloadCommandTests {
     }
 
     @Test func aSidecarThatDoesNotMatchItsFilesIsRejectedWhenTheCatalogLoads() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let file = content.appendingPathComponent("pack.json")
         var bytes = try Data(contentsOf: file)
         bytes[100] ^= 0x20

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `storefront products`, run as the real binary against the bundled Demo catalog.
 @Suite struct ProductsTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
     static let demoSidecar = packageRoot.appendingPathComponent("Catalogs/Demo.prices.json")
 
     func run(_ args: [String], cwd: URL = packageRoot) throws -> StorefrontProcess.Result {
@@ -98,9 +99,8 @@ import Testing
     }
 
     @Test func missingCatalogExitsOneNamingTheFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "e2e")
+        let dir = scratch.url
         let result = try run(["products", "--catalog", "Missing.storekit"], cwd: dir)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
@@ -108,9 +108,8 @@ import Testing
     }
 
     @Test func malformedCatalogExitsOneWithFileAndJSONPath() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "e2e")
+        let dir = scratch.url
         let bad = dir.appendingPathComponent("Bad.storekit")
         try Data(#"{"products":[{"productID":"x","type":"Consumable","displayPrice":"-1"}]}"#.utf8).write(to: bad)
         let result = try run(["products", "--catalog", bad.path, "--json"])
@@ -135,7 +134,8 @@ import Testing
     }
 
     @Test func dataDirectoryIsAcceptedButNotCreated() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
+        let scratch = try TemporaryDirectory(prefix: "e2e")
+        let dir = scratch.url("data")
         let result = try run(["products", "--data-dir", dir.path, "--locale", "fr_FR", "--storefront", "FRA"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("100 pièces"))

@@ -1,12 +1,13 @@
 import Crypto
 import Foundation
 import Receipts
+import TestSupport
 import Testing
 
 /// `storefront receipt` and `storefront transaction verify`, run as the real binary on the
 /// conformance receipts (compared with expected.json read at test time) and on JWS made here.
 @Suite struct ReceiptCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
     static let fixtures = packageRoot.appendingPathComponent("Tests/ReceiptsTests/Fixtures")
 
     static func expected() throws -> [String: [String: Any]] {
@@ -87,9 +88,8 @@ import Testing
     }
 
     @Test func transactionVerifyWithRootAndXcodeSelfSigned() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("txverify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory(prefix: "txverify")
+        let directory = scratch.url
         let signedDate = Date(timeIntervalSince1970: 1_767_225_600)
         let authority = try CertificateAuthority.create(now: signedDate.addingTimeInterval(-60)).authority
         var payload = JWSTransactionDecodedPayload()

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Receipts
 import Testing
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -49,25 +50,20 @@ import FoundationNetworking
         }
     }
 
-    /// The first line the child prints (its URL), read off the pool on a thread of its own.
-    static func firstLine(_ pipe: Pipe) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var bytes: [UInt8] = []
-                while let byte = pipe.fileHandleForReading.readData(ofLength: 1).first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }.start()
-        }
+    /// The first line the child prints (its URL).
+    static func firstLine(_ child: ChildProcess) -> String {
+        let output = child.waitForStandardOutput { $0.contains("\n") } ?? ""
+        return String(output.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
     }
 
     @Test func serveAnswersWhatOtherProcessesDoAtOnceAndStopsCleanlyOnSIGTERM() async throws {
         let credentials = try credentials()
         let server = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
-        let url = await Self.firstLine(server.out)
+        let url = Self.firstLine(server)
         #expect(url.hasPrefix("http://127.0.0.1:"))
         let marker = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("server.json"))) as? [String: Any])
         #expect(marker["url"] as? String == url)
-        #expect(marker["pid"] as? Int == Int(server.process.processIdentifier))
+        #expect(marker["pid"] as? Int == Int(server.processIdentifier))
         let second = try sf(["serve", "--port", "0"])
         #expect(second.status == 1)
         #expect(second.stderr.contains("already runs on this data directory at \(url)"))
@@ -80,7 +76,7 @@ import FoundationNetworking
         #expect(String(decoding: body, as: UTF8.self).contains("signedTransactionInfo"))
         #expect(try await get(url + "/inApps/v1/transactions/\(id)", token: nil).0 == 401)
 
-        server.process.terminate()
+        kill(server.processIdentifier, SIGTERM)
         let result = server.wait()
         #expect(result.status == 0 && !result.signaled)
         #expect(result.stdout.contains("GET /inApps/v1/transactions/\(id) 200 "))
@@ -89,8 +85,8 @@ import FoundationNetworking
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("server.json").path))
         // The lease is released: a new server may start on the directory.
         let again = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
-        #expect(await Self.firstLine(again.out).hasPrefix("http://127.0.0.1:"))
-        kill(again.process.processIdentifier, SIGINT)
+        #expect(Self.firstLine(again).hasPrefix("http://127.0.0.1:"))
+        kill(again.processIdentifier, SIGINT)
         #expect(again.wait().stdout.hasSuffix("stopped (SIGINT)\n"))
     }
 

@@ -1,16 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The transaction manager's subscription commands and `storefront entitlements`, through the
 /// real binary on a temporary data directory. Nothing waits on the wall clock: every change is
 /// made by a command that acts now (renew, expire, cancel, refund, billing-issue).
 @Suite struct SubscriptionCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let data: URL
+    static let packageRoot = Repository.root
+    let scratch: TemporaryDirectory
+    var data: URL { scratch.url.appendingPathComponent("data") }
     let monthly = "com.storefront.demo.premium.basic.monthly"
 
     init() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("sf-subs-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "sf-subs")
         #expect(try sf(["store", "set", "latency", "0"]).status == 0)
     }
 

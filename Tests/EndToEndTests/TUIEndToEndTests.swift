@@ -1,17 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The storefront in a real terminal: tmux runs the built binary; the test types keys and
 /// reads the screen.
 @Suite(.serialized) struct TUIEndToEndTests {
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        Repository.root
     }
 
     /// A fresh directory holding a data directory (zero latency, unlimited bandwidth) and a
     /// copy of the Demo catalog whose Forest Level Pack carries 3 MB of hosted content.
-    static func freshDataDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-tui-\(UUID().uuidString)")
+    static func freshDataDirectory() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory(prefix: "storefront-tui")
+        let dir = scratch.url
         let forest = "com.storefront.demo.levelpack.forest"
         let content = dir.appendingPathComponent("Demo.content/\(forest)")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
@@ -23,7 +25,7 @@ import Testing
         for (index, (path, size)) in [("levels.bin", 2_000_000), ("music.bin", 1_000_000)].enumerated() {
             let url = content.appendingPathComponent(path)
             try Data(DownloadCommandTests.bytes(size, seed: UInt64(index + 7))).write(to: url)
-            entries.append(#"{"path": "\#(path)", "size": \#(size), "sha256": "\#(try DownloadCommandTests.sha256sum(url))"}"#)
+            entries.append(#"{"path": "\#(path)", "size": \#(size), "sha256": "\#(try FileHash.sha256(url))"}"#)
         }
         let manifest = #"{"version": 1, "contentVersion": "1.0", "files": [\#(entries.joined(separator: ", "))]}"#
         try Data(manifest.utf8).write(to: content.appendingPathComponent("manifest.json"))
@@ -31,7 +33,7 @@ import Testing
             let result = try StorefrontProcess.run(["store", "set", name, value] + arguments(dir), cwd: repositoryRoot)
             #expect(result.status == 0, "store set \(name): \(result.stderr)")
         }
-        return dir
+        return scratch
     }
 
     /// `--data-dir DIR/data --catalog DIR/Demo.storekit`.
@@ -56,8 +58,8 @@ import Testing
     }
 
     @Test func buyRestoreSwitchStorefrontQuitAndRelaunch() throws {
-        let data = try Self.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try Self.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: Self.repositoryRoot)
         defer { tmux.close() }
         try Self.launch(tmux, dataDirectory: data)
@@ -109,8 +111,8 @@ import Testing
     }
 
     @Test func sigtermAndCtrlCRestoreTheTerminal() throws {
-        let data = try Self.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try Self.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: Self.repositoryRoot)
         defer { tmux.close() }
         try Self.launch(tmux, dataDirectory: data)
@@ -129,8 +131,8 @@ import Testing
     }
 
     @Test func killedDuringAPurchaseCompletesOnTheNextLaunch() throws {
-        let data = try Self.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try Self.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: Self.repositoryRoot)
         defer { tmux.close() }
         try Self.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAULT=after-charge ")

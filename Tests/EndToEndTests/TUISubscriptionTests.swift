@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Transaction Manager's subscription commands in a real terminal: tmux runs the built
@@ -33,8 +34,8 @@ import Testing
     }
 
     @Test func renewBillingIssueGraceResolveCancelExpireAndRefundFromTheTransactionManager() throws {
-        let data = try TUIEndToEndTests.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
         // A monthly period lasts an hour on this clock: nothing renews by itself during the test.
         for (name, value) in [("grace-period", "on"), ("time-rate", "monthly-every-hour")] {
             _ = try cli(["store", "set", name, value], data)

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The storefront's terminal handling in real terminals: resizes, `NO_COLOR`, monochrome
 /// terminals, and refusing to start without a terminal.
 @Suite(.serialized) struct TUITerminalTests {
     @Test func resizeRedrawsAndTooSmallSaysSo() throws {
-        let data = try TUIEndToEndTests.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         try TUIEndToEndTests.launch(tmux, dataDirectory: data)
@@ -37,8 +38,8 @@ import Testing
 
     @Test(arguments: [("NO_COLOR=1 ", "xterm-256color"), ("", "vt100")])
     func noColorAndMonochromeDrawNoColors(environment: String, term: String) throws {
-        let data = try TUIEndToEndTests.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         try TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "\(environment)TERM=\(term) ")
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func colorTerminalDrawsColors() throws {
-        let data = try TUIEndToEndTests.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         try TUIEndToEndTests.launch(tmux, dataDirectory: data)
@@ -75,8 +76,8 @@ import Testing
 
     @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS])
     func aCrashRestoresTheTerminal(signal: Int32) throws {
-        let data = try TUIEndToEndTests.freshDataDirectory()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
         let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         // Without the Swift backtracer our handler re-raises into the default action. (With it, a

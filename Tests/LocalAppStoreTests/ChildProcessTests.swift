@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Catalog
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -14,32 +12,15 @@ import Testing
 
     /// The repository's bundled catalog, which the child processes sell from too.
     static var demoCatalog: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
+        Repository.url("Catalogs/Demo.storekit")
     }
 
-    /// The built `storefront` binary: `$STOREFRONT_BIN`, else beside the test runner.
-    static var storefront: URL {
-        if let path = ProcessInfo.processInfo.environment["STOREFRONT_BIN"] { return URL(fileURLWithPath: path) }
-        let runner = Bundle.main.bundleURL
-        let candidates = [runner, runner.deletingLastPathComponent()].map { $0.appendingPathComponent("storefront") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
-    static func start(_ arguments: [String], dataDirectory: URL, fault: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = storefront
-        process.arguments = ["--data-dir", dataDirectory.path, "--catalog", demoCatalog.path] + arguments
-        if let fault {
-            process.environment = ProcessInfo.processInfo.environment.merging(["STOREFRONT_FAULT": fault]) { $1 }
-        }
-        process.standardOutput = FileHandle.nullDevice
-        // Kept for the failure message: what the child said when it ended early.
-        let log = dataDirectory.appendingPathComponent("child-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        return process
+    static func start(_ arguments: [String], dataDirectory: URL, fault: String? = nil) throws -> ChildProcess {
+        // Standard error kept for the failure message: what the child said when it ended early.
+        try ChildProcess(
+            BuiltProduct.storefront, ["--data-dir", dataDirectory.path, "--catalog", demoCatalog.path] + arguments,
+            environment: fault.map { ["STOREFRONT_FAULT": $0] } ?? [:], standardOutput: .discard,
+            standardError: .file(dataDirectory.appendingPathComponent("child-\(UUID().uuidString).log")))
     }
 
     /// Everything the children wrote to standard error in `dataDirectory`.
@@ -56,12 +37,10 @@ import Testing
 
     @Test func aPurchaseLeftPurchasingByAKilledProcessIsChargedOnceHere() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try Self.makeDemoStore(dir)
         // The child kills itself (SIGKILL) after queuing the payment durably, before charging it.
         let child = try Self.start(["buy", Self.coins], dataDirectory: dir.url, fault: "before-charge")
-        child.waitUntilExit()
-        try #require(child.terminationReason == .uncaughtSignal, "the child was to die at before-charge: \(Self.childLogs(dir.url))")
+        try #require(child.wait().signaled, "the child was to die at before-charge: \(Self.childLogs(dir.url))")
         let queued = try await store.history()
         #expect(queued.map(\.state) == [.purchasing])
         #expect(try FileManager.default.contentsOfDirectory(
@@ -75,15 +54,13 @@ import Testing
 
         // The next process sees it charged once and queued for delivery, and delivers it.
         let next = try Self.start(["history"], dataDirectory: dir.url)
-        next.waitUntilExit()
-        #expect(next.terminationStatus == 0)
+        #expect(next.wait().status == 0)
         #expect(try await store.charges().count == 1)
         #expect(try await store.unfinishedTransactions().isEmpty)
     }
 
     @Test func purchasesFromTwoProcessesAndThisOneAtOnceAreAllKept() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try Self.makeDemoStore(dir)
         var events = EventReader(await store.events())
         let children = try (0..<2).map { _ in try Self.start(["buy", Self.coins], dataDirectory: dir.url) }
@@ -100,8 +77,7 @@ import Testing
             }
         }
         for child in children {
-            child.waitUntilExit()
-            #expect(child.terminationStatus == 0, "\(Self.childLogs(dir.url))")
+            #expect(child.wait().status == 0, "\(Self.childLogs(dir.url))")
         }
         let charges = try await store.charges()
         #expect(charges.count == 7)

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -8,7 +9,6 @@ import Testing
     /// The revision tells a reader that another instance wrote, and stays put when none did.
     @Test func theRevisionMovesOnlyWhenTheJournalChanges() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let reader = try makeStore(dir)
         let writer = try makeStore(dir)
         await reader.synchronize()
@@ -25,7 +25,6 @@ import Testing
 
     @Test func interleavedPurchasesFromTwoInstancesAreAllKeptWithUniqueIDs() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let first = try makeStore(dir)
         let second = try makeStore(dir)
         let perStore = 15
@@ -61,7 +60,6 @@ import Testing
 
     @Test func anApprovalInAnotherInstanceReachesTheFirstOnSynchronize() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let app = try makeStore(dir)
         var events = EventReader(await app.events())
         try await app.set(name: "ask-to-buy", value: "on")
@@ -81,7 +79,6 @@ import Testing
 
     @Test func settingsChangedByAnotherInstanceApplyToTheNextOperation() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let app = try makeStore(dir)
         let manager = try makeStore(dir)
         #expect(await app.canMakePayments())
@@ -92,11 +89,10 @@ import Testing
 
     @Test func twoInstancesAdoptingOneAbandonedPurchaseChargeItOnce() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         var dying: LocalAppStore? = try makeStore(dir, clock: clock, latency: 1000)
         let queued = try #require(try await dying?.add(Payment(productID: TestCatalog.coins)))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         dying = nil
         let first = try makeStore(dir, clock: clock)
         let second = try makeStore(dir, clock: clock)

@@ -1,12 +1,12 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct PersistenceTests {
     @Test func unfinishedTransactionsComeBackToTheNextInstanceWithTheirOrderData() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         var purchasedID = ""
         var deferredID = ""
         do {
@@ -34,11 +34,10 @@ import Testing
 
     @Test func aPurchaseLeftPurchasingByADeadInstanceIsChargedOnceByTheNext() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         var store: LocalAppStore? = try makeStore(dir, clock: clock, latency: 1000)
         let queued = try #require(try await store?.add(Payment(productID: TestCatalog.coins, orderData: ["n": "1"])))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         let leases = dir.stateDirectory.appendingPathComponent("owners").path
         #expect(try FileManager.default.contentsOfDirectory(atPath: leases).count == 1)
         store = nil  // dies while the purchase waits for its latency
@@ -57,7 +56,6 @@ import Testing
 
     @Test func leasesOfGoneInstancesAreSweptAndLiveOnesKept() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let owners = dir.stateDirectory.appendingPathComponent("owners")
         let living = try makeStore(dir)
         // A process killed by SIGKILL leaves its lease file behind, unlocked.
@@ -73,12 +71,11 @@ import Testing
 
     @Test func aLivingInstancesPurchaseIsNotAdoptedByAnother() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let owner = try makeStore(dir, clock: clock, latency: 1000)
         var ownerEvents = EventReader(await owner.events())
         let queued = try await owner.add(Payment(productID: TestCatalog.coins))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         let other = try makeStore(dir, clock: clock)
         _ = await other.events()
         await other.synchronize()
@@ -90,7 +87,6 @@ import Testing
 
     @Test func aTornLastLineIsIgnoredAndCutOffByTheNextWriter() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         var firstID = ""
         do {
             let store = try makeStore(dir)
@@ -116,7 +112,6 @@ import Testing
 
     @Test func aDamagedLineInTheMiddleIsAClearErrorNamingTheFileAndLine() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         do {
             let store = try makeStore(dir)
             var events = EventReader(await store.events())
@@ -141,7 +136,6 @@ import Testing
 
     @Test func aJournalFromANewerVersionIsRefused() throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
         try Data(#"{"kind":"header","format":"storefront-local-store-journal","version":99}"#.utf8 + [10])
             .write(to: dir.journal)
@@ -154,7 +148,6 @@ import Testing
 
     @Test func theStateDirectoryIsPrivate() throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         _ = try makeStore(dir)
         let attributes = try FileManager.default.attributesOfItem(atPath: dir.stateDirectory.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
@@ -162,7 +155,6 @@ import Testing
 
     @Test func compactionKeepsEveryTransactionAndTheIDCounter() throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let path = dir.stateDirectory.path
         let metrics = StoreMetrics()
         let journal = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: metrics, compactionSlack: 8)
@@ -197,7 +189,6 @@ import Testing
 
     @Test func anInstanceReadsOnAfterAnotherCompacted() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let path = dir.stateDirectory.path
         let reader = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
         let writer = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), compactionSlack: 4)
@@ -223,7 +214,6 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct DurabilityTests {
     @Test func aStoreThatDoesNotSyncStillKeepsEverythingAcrossInstances() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let configuration = LocalAppStoreConfiguration(
             catalog: try TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
             initialLatencyMilliseconds: 0, syncsWrites: false)
@@ -243,7 +233,6 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct BadStateTests {
     @Test func aStateDirectoryThatCannotBeMadeIsAnIOErrorNamingThePath() throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         // The data directory is a regular file: nothing can be created inside it.
         let file = dir.url.appendingPathComponent("not-a-directory")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
@@ -260,7 +249,6 @@ import Testing
 
     @Test func aJournalWithoutItsHeaderIsRefused() throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
         try Data(#"{"kind":"settings","settings":{}}"#.utf8 + [10]).write(to: dir.journal)
         #expect(throws: LocalAppStoreError.corrupt(
@@ -271,7 +259,6 @@ import Testing
 
     @Test func aJournalRemovedUnderTheStoreIsAClearError() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         try FileManager.default.removeItem(at: dir.journal)
         await #expect(throws: LocalAppStoreError.self) { try await store.history() }
@@ -291,7 +278,6 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct EmptyJournalTests {
     @Test func anEmptiedJournalStartsAnewAndStaysReadable() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         _ = try makeStore(dir)
         try Data().write(to: dir.journal)
         let store = try makeStore(dir)
@@ -306,12 +292,11 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct FailedWriteTests {
     @Test func aChargeWhoseWriteFailedIsRetriedOnTheNextSynchronize() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock, latency: 500)
         var events = EventReader(await store.events())
         let queued = try await store.add(Payment(productID: TestCatalog.coins))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         // The journal is away when the charge is written: the write fails.
         let aside = dir.stateDirectory.appendingPathComponent("journal.aside")
         try FileManager.default.moveItem(at: dir.journal, to: aside)

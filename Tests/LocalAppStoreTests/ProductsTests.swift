@@ -1,13 +1,13 @@
 import Catalog
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct ProductsTests {
     @Test func productsAreLocalizedAndPricedForTheStorefront() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         let response = try await store.products(identifiers: [TestCatalog.coins, TestCatalog.monthly, TestCatalog.missing, "x"])
         #expect(response.invalidProductIdentifiers == ["x", TestCatalog.missing].sorted())
@@ -37,9 +37,22 @@ import Testing
         #expect(subscription.promotionalOffers.first?.displayPrice == "$1.99")
     }
 
+    /// An app imports Catalog and StoreCore together: the engine's names stay unqualified (the
+    /// file's entries are nested in `StoreKitConfiguration`) and the period is one type.
+    @Test func theCatalogsAndTheEnginesNamesDoNotCollide() async throws {
+        let dir = try TemporaryDirectory()
+        let store = try makeStore(dir)
+        let entry: StoreKitConfiguration.Product = try #require(store.configuration.catalog.product(id: TestCatalog.monthly))
+        let filePeriod: SubscriptionPeriod = try #require(entry.subscription?.period)
+        let product: Product = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first)
+        let info: SubscriptionInfo = try #require(product.subscription)
+        let intro: SubscriptionOffer = try #require(info.introductoryOffer)
+        #expect(info.period == filePeriod, "the file's period is the engine's, not a copy")
+        #expect(intro.period == entry.subscription?.introductoryOffer?.period)
+    }
+
     @Test func changingTheStorefrontRelocalizesWithFallbackToTheCatalogLocale() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         try await store.setStorefront("JPN")
         #expect(await store.locale == "ja_JP")
@@ -68,7 +81,6 @@ import Testing
 
     @Test func aPriceSidecarSetsTheStorefrontPriceAndScalesOffers() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         var catalog = try TestCatalog.load()
         catalog.prices = PriceTable(file: "Test.prices.json", prices: [TestCatalog.monthly: ["JPN": 450]])
         let store = try makeStore(dir, catalog: catalog)
@@ -85,7 +97,6 @@ import Testing
 
     @Test func theStartStorefrontAndLocaleComeFromTheCatalogUnlessConfigured() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let catalog = try TestCatalog.load(settings: #""_locale" : "de_DE", "_storefront" : "DEU""#)
         let store = try makeStore(dir, catalog: catalog)
         #expect(await store.storefront.code == "DEU")

@@ -1,12 +1,12 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct PurchaseTests {
     @Test func aPurchaseGoesPurchasingThenPurchasedThenLeavesTheQueueWhenFinished() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock)
         var events = EventReader(await store.events())
@@ -40,7 +40,6 @@ import Testing
 
     @Test func transactionIDsAreNumericIncreasingAndNeverReusedAcrossInstances() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         var ids: [UInt64] = []
         for _ in 0..<3 {
             let store = try makeStore(dir)
@@ -58,7 +57,6 @@ import Testing
 
     @Test func theSamePaymentAddedTwiceIsOneTransactionChargedOnce() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         let payment = Payment(productID: TestCatalog.coins, requestID: "request-1")
@@ -75,7 +73,6 @@ import Testing
 
     @Test func quantitiesAndOffersAreChecked() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir, latency: 1000)  // purchases stay .purchasing
         await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 0)) }
         await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 11)) }
@@ -106,7 +103,6 @@ import Testing
 
     @Test func buyingAnOwnedNonConsumableAgainDeliversItWithoutASecondCharge() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         let first = try await buy(store, &events, TestCatalog.pro)
@@ -118,7 +114,6 @@ import Testing
 
     @Test func aSubscriptionsFirstPeriodIsItsFreeTrialThenOnePeriodPerRenewal() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock)
         var events = EventReader(await store.events())
@@ -135,12 +130,11 @@ import Testing
 
     @Test func latencyPassesOnTheInjectedClock() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock, latency: 600)
         var events = EventReader(await store.events())
         let queued = try await store.add(Payment(productID: TestCatalog.coins))
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         #expect(try await store.charges().isEmpty)
         clock.advance(by: 0.6)
         let decided = await events.nextUpdate()
@@ -150,7 +144,6 @@ import Testing
 
     @Test func theChargeIsDurableBeforeTheFaultHookRunsAndBeforeTheAppHears() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let recorder = FaultRecorder()
         let stateDirectory = dir.stateDirectory.path
         let store = try makeStore(dir, faultHook: { point in
@@ -167,7 +160,6 @@ import Testing
 
     @Test func onePurchaseCostsTwoFsyncs() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         let before = store.metrics.fsyncs
@@ -181,7 +173,6 @@ import Testing
 
     @Test func promotedPurchasesAreAnnouncedOnTheStream() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         try await store.requestStorePayment(productID: TestCatalog.pro)

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -8,8 +9,7 @@ import Testing
 /// Keep the two together: a change to one is a change to the other.
 @Suite(.timeLimit(.minutes(1))) struct ReadmeExampleTests {
     static var demoCatalog: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
+        Repository.url("Catalogs/Demo.storekit")
     }
 
     @Test func theReadmeExampleRuns() async throws {

@@ -1,12 +1,12 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct RestoreTests {
     @Test func restoreBringsBackNonConsumablesAndSubscriptionsNeverConsumables() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock)
         var events = EventReader(await store.events())
@@ -39,7 +39,6 @@ import Testing
 
     @Test func restoreForAnApplicationUsernameReturnsOnlyItsPurchases() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         let alice = try await buy(store, &events, TestCatalog.pro, applicationUsername: "alice-hash")
@@ -55,7 +54,6 @@ import Testing
 
     @Test func everyRenewalOfASubscriptionIsRestoredWithItsOriginalID() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock)
         var events = EventReader(await store.events())
@@ -86,7 +84,6 @@ import Testing
 
     @Test func failedDeferredAndRestoredTransactionsAreNotRestoredAgain() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         try await store.set(name: "fail-purchases", value: "on")

@@ -1,22 +1,22 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct SettingsTests {
     @Test func settingsAreListedInOrderWithValuesAndDescriptions() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir, latency: 0)
         let rows = try await store.settings()
         #expect(rows.map(\.name) == LocalStoreSettings.names)
-        #expect(rows.map(\.value) == ["0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time (0)", "off", "off", "off"])
-        #expect(rows.allSatisfy { !$0.description.isEmpty })
+        #expect(rows.map(\.value) == ["0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time", "off", "off", "off"])
+        #expect(rows.map(\.shownValue) == rows.map { $0.name == "time-rate" ? "real-time (0)" : $0.value })
+        #expect(rows.allSatisfy { !$0.help.isEmpty && !$0.label.isEmpty && $0.description.hasPrefix($0.synopsis + ": ") })
     }
 
     @Test func aNewStoreStartsWithTheCatalogsSettingsAndThePeopleLatencyByDefault() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let catalog = try TestCatalog.load(settings: """
             "_askToBuyEnabled" : true, "_failTransactionsEnabled" : true, "_locale" : "en_US",
             "_storeKitErrors" : [
@@ -38,7 +38,6 @@ import Testing
 
     @Test func changedSettingsPersistAndWinOverTheCatalogOnTheNextStart() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         do {
             let store = try makeStore(dir)
             try await store.set(name: "latency", value: "250")
@@ -60,7 +59,6 @@ import Testing
 
     @Test func anUnknownSettingNamesTheKnownOnes() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         await #expect(throws: LocalAppStoreError.unknownSetting(name: "ask-to-by", known: LocalStoreSettings.names)) {
             try await store.set(name: "ask-to-by", value: "on")
@@ -76,7 +74,6 @@ import Testing
     ])
     func aBadValueNamesTheSettingAndTheAcceptedValues(name: String, value: String, hint: String) async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         do {
             try await store.set(name: name, value: value)
@@ -96,7 +93,6 @@ import Testing
 
     @Test func paymentsNotAllowedRefusesPayments() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         #expect(await store.canMakePayments())
         try await store.set(name: "payments-allowed", value: "off")
@@ -107,7 +103,6 @@ import Testing
 
     @Test func failPurchasesFailsTheTransactionWithTheChosenError() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         try await store.set(name: "fail-purchases", value: "on")
@@ -124,7 +119,6 @@ import Testing
 
     @Test func failLoadProductsRestoreAndRefreshThrowTheChosenErrors() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         try await store.set(name: "fail-load-products", value: "network")
         await #expect(throws: StoreError.self) { try await store.products(identifiers: [TestCatalog.coins]) }

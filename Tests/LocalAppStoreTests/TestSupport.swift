@@ -2,23 +2,15 @@ import Catalog
 import Foundation
 import StoreCore
 import Synchronization
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
-/// A fresh temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("LocalAppStoreTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
+extension TemporaryDirectory {
+    /// The store's state directory when the temporary directory is the data directory.
     var stateDirectory: URL { LocalAppStoreConfiguration.stateDirectory(inDataDirectory: url) }
+    /// The store's journal in `stateDirectory`.
     var journal: URL { stateDirectory.appendingPathComponent("journal.jsonl") }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// The catalog the tests sell from: one product of each kind, three locales.

@@ -1,12 +1,12 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(1))) struct TransactionManagerTests {
     @Test func askToBuyDefersThenApproveChargesAndPurchases() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let recorder = FaultRecorder()
         let store = try makeStore(dir, faultHook: recorder.record)
         try await store.set(name: "ask-to-buy", value: "on")
@@ -28,7 +28,6 @@ import Testing
 
     @Test func declineFailsTheDeferredPurchaseWithoutACharge() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         try await store.set(name: "ask-to-buy", value: "on")
         var events = EventReader(await store.events())
@@ -44,7 +43,6 @@ import Testing
 
     @Test func anInterruptedPurchaseWaitsUntilResolvedThenCompletes() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         try await store.set(name: "interrupt-purchases", value: "on")
         var events = EventReader(await store.events())
@@ -64,7 +62,6 @@ import Testing
 
     @Test func resolvingOrApprovingWhatDoesNotWaitIsAClearError() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         let bought = try await buy(store, &events, TestCatalog.coins)
@@ -80,7 +77,6 @@ import Testing
 
     @Test func historyHoldsOnlyTheAccountsTransactions() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let mine = try makeStore(dir)
         let theirs = try makeStore(dir, account: StoreAccount(id: "other", displayName: "Other"))
         var myEvents = EventReader(await mine.events())

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 @testable import Receipts
 
@@ -33,9 +34,8 @@ import Testing
 
     @Test func openSSLToolsAcceptIssuedReceipts() throws {
         let fixture = try IssuedReceiptFixture()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("issued-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory(prefix: "issued")
+        let directory = scratch.url
         let receiptFile = directory.appendingPathComponent("receipt")
         try Data(fixture.der).write(to: receiptFile)
         let rootFile = directory.appendingPathComponent("root.cer")
@@ -43,28 +43,14 @@ import Testing
         let rootPEM = directory.appendingPathComponent("root.pem")
         try fixture.authority.root.pemRepresentation.write(to: rootPEM, atomically: true, encoding: .utf8)
         let payloadFile = directory.appendingPathComponent("payload")
-        let verify = try runTool("openssl", [
+        let verify = try ChildProcess.run(.tool("openssl"), [
             "cms", "-verify", "-inform", "DER", "-in", receiptFile.path, "-CAfile", rootPEM.path, "-purpose", "any",
             "-attime", String(Int(IssuedReceiptFixture.creationDate.timeIntervalSince1970)), "-out", payloadFile.path,
         ])
         #expect(verify.status == 0, "\(verify.output)")
         #expect(Array(try Data(contentsOf: payloadFile)) == ReceiptEncoder().encodePayload(fixture.receipt))
-        let parse = try runTool("openssl", ["asn1parse", "-inform", "DER", "-in", payloadFile.path])
+        let parse = try ChildProcess.run(.tool("openssl"), ["asn1parse", "-inform", "DER", "-in", payloadFile.path])
         #expect(parse.status == 0)
         #expect(parse.output.contains("SET"))
     }
-}
-
-/// Runs a tool to completion and returns its status and combined output.
-func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 @testable import Receipts
 
@@ -69,9 +70,8 @@ import Testing
         let authority = try authority()
         let jws = try JWSSigner(authority: authority).sign(Self.transaction())
         let parts = jws.split(separator: ".")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jws-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory(prefix: "jws")
+        let directory = scratch.url
         let input = directory.appendingPathComponent("input")
         try Data((parts[0] + "." + parts[1]).utf8).write(to: input)
         let signature = directory.appendingPathComponent("signature.der")
@@ -80,8 +80,8 @@ import Testing
         let certificate = directory.appendingPathComponent("leaf.pem")
         try authority.signingCertificate.pemRepresentation.write(to: certificate, atomically: true, encoding: .utf8)
         let key = directory.appendingPathComponent("leaf.pub")
-        #expect(try runTool("openssl", ["x509", "-in", certificate.path, "-pubkey", "-noout", "-out", key.path]).status == 0)
-        let result = try runTool("openssl", ["dgst", "-sha256", "-verify", key.path, "-signature", signature.path, input.path])
+        #expect(try ChildProcess.run(.tool("openssl"), ["x509", "-in", certificate.path, "-pubkey", "-noout", "-out", key.path]).status == 0)
+        let result = try ChildProcess.run(.tool("openssl"), ["dgst", "-sha256", "-verify", key.path, "-signature", signature.path, input.path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("Verified OK"))
     }

@@ -12,6 +12,7 @@ import Testing
         #expect(DisplayWidth.of("한국어") == 6)
         #expect(DisplayWidth.of("ＡＢ") == 4)
         #expect(DisplayWidth.of("￥") == 2)
+        #expect(DisplayWidth.of("（月額）") == 8)
     }
 
     @Test func halfwidthKatakanaAndYenSignAreNarrow() {
@@ -39,6 +40,13 @@ import Testing
         #expect(DisplayWidth.of("a\u{200B}b") == 2)
         #expect(DisplayWidth.of("\u{FEFF}") == 0)
         #expect(DisplayWidth.of("\u{7}") == 0)
+        #expect(DisplayWidth.of("\u{200F}9,99\u{A0}€") == 6, "a right-to-left mark takes no column, a no-break space one")
+    }
+
+    @Test func truncationEndsInAnEllipsisWithinTheWidth() {
+        #expect(TextLayout.truncate("シンセウェイブ", to: 7) == "シンセ…")
+        #expect(TextLayout.truncate("short", to: 10) == "short")
+        #expect(TextLayout.pad("金币", to: 6, alignRight: true) == "  金币")
     }
 
     @Test func ambiguousCharactersAreNarrow() {

@@ -7,10 +7,11 @@ private let coins = "com.storefront.demo.coins.100"
 private let forest = "com.storefront.demo.levels.forest"
 private let pro = "com.storefront.demo.pro"
 
-/// Sends actions in order and returns every effect they produced.
+/// Sends actions in order and returns the work they produced, leaving out the animation's
+/// schedule (`.every(_, .tick)`, `.cancel(.animation)`), which `EffectScheduleTests` assert.
 @discardableResult
 func send(_ state: inout State, _ actions: Action...) -> [Effect] {
-    actions.flatMap { reduce(state: &state, action: $0) }
+    actions.flatMap { reduce(state: &state, action: $0) }.filter { $0.id != .animation && $0 != .cancel(.animation) }
 }
 
 private func keys(_ state: inout State, _ text: String) -> [Effect] {
@@ -20,7 +21,9 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
 @Suite struct ReducerStartupTests {
     @Test func startLoadsEverything() {
         var state = State()
-        #expect(send(&state, .started) == [.loadContext, .loadProducts, .loadPurchases, .loadSettings])
+        #expect(send(&state, .started) == [
+            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .every(.seconds(2), .lookForChanges),
+        ])
     }
 
     @Test func productsAreGroupedAndTheFirstProductIsSelected() {
@@ -357,8 +360,8 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
         var state = Fixtures.loaded()
         send(&state, .key(.character("o")))
         let settings = [
-            StoreSetting(name: "ask-to-buy", label: "Ask to Buy", value: "off", choices: ["on", "off"]),
-            StoreSetting(name: "latency", label: "Latency (ms)", value: "0", choices: ["0", "250", "1000"]),
+            SettingRow(name: "ask-to-buy", label: "Ask to Buy", value: "off", choices: ["on", "off"]),
+            SettingRow(name: "latency", label: "Latency (ms)", value: "0", choices: ["0", "250", "1000"]),
         ]
         send(&state, .settingsLoaded(.success(settings)))
         #expect(send(&state, .key(.enter)) == [.setSetting(name: "ask-to-buy", value: "on")])

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import StorefrontUI
 
@@ -8,18 +9,6 @@ private func apply(_ diff: ScreenDiff, to screen: Screen) -> Screen {
         for (offset, cell) in run.cells.enumerated() { result.set(cell, x: run.x + offset, y: run.y) }
     }
     return result
-}
-
-/// A small deterministic generator so the random screens are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite struct ScreenDiffTests {
@@ -80,7 +69,7 @@ private struct SplitMix: RandomNumberGenerator {
     }
 
     @Test func applyingTheDiffAlwaysGivesTheNewScreen() {
-        var rng = SplitMix(state: 42)
+        var rng = SeededGenerator(state: 42)  // the same random screens on every run
         let pieces = ["a", "bc", "金币", "コイン", "x", "é", "🪙", " ", "¥120", "─"]
         for _ in 0..<300 {
             let width = Int.random(in: 1...24, using: &rng), height = Int.random(in: 1...4, using: &rng)

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import TestSupport
 import Testing
 @testable import Vault
 
@@ -34,18 +34,6 @@ import Testing
         return writes
     }
 
-    /// SplitMix64: a small seeded generator, so a failing run can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Reopens the vault and checks it holds exactly the first k writes, for a k that
     /// includes every acknowledged write (and at most the one in flight).
     func verifyPrefix(_ vault: URL, acked: [Int], label: String) throws {
@@ -71,7 +59,7 @@ import Testing
             let killAfter = Int.random(in: 0..<Self.writes, using: &rng)
             let (acked, result) = try TortureProcess.runAndKill(
                 ["write", dir.vault.path, "\(Self.writes)", "\(Self.compactionMinimum)"], killAfter: killAfter)
-            if result.signalled { killedMidway += 1 } else { #expect(result.status == 0, "run \(run): \(result.stderr)") }
+            if result.signaled { killedMidway += 1 } else { #expect(result.status == 0, "run \(run): \(result.stderr)") }
             try verifyPrefix(dir.vault, acked: acked, label: "run \(run), kill after \(killAfter)")
         }
         #expect(killedMidway >= 10)
@@ -86,7 +74,7 @@ import Testing
             let (acked, result) = try TortureProcess.runAndKill(
                 ["write", dir.vault.path, "\(Self.writes)", "\(Self.compactionMinimum)"], killAfter: nil,
                 environment: ["STOREFRONT_FAULT": point, "STOREFRONT_FAULT_AT": "\(at)"])
-            #expect(result.signalled, "run \(run): the child was not killed at \(point) #\(at): \(result.stderr)")
+            #expect(result.signaled, "run \(run): the child was not killed at \(point) #\(at): \(result.stderr)")
             if point == "mid-vault-write" {
                 // Killed inside the operation that writes record number `at`: every operation
                 // before it acknowledged, that one not.
@@ -99,17 +87,11 @@ import Testing
     @Test func twoProcessesTimesFourThreadsIncrementOneCounterExactly() throws {
         let dir = try TemporaryDirectory()
         let perThread = 2000
-        let children = try (0..<2).map { _ -> Process in
-            let process = Process()
-            process.executableURL = TortureProcess.executable
-            process.arguments = ["increment", dir.vault.path, "4", "\(perThread)"]
-            process.environment = TortureProcess.environment([:])
-            try process.run()
-            return process
+        let children = try (0..<2).map { _ in
+            try TortureProcess.start(["increment", dir.vault.path, "4", "\(perThread)"])
         }
         for child in children {
-            child.waitUntilExit()
-            #expect(child.terminationStatus == 0)
+            #expect(child.wait().status == 0)
         }
         let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         #expect(text(try vault.get(service: "counter", account: "total")) == "\(2 * 4 * perThread)")

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import Vault
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 @testable import Vault
 
@@ -37,16 +38,10 @@ import Testing
         """
 
     func run(_ vault: URL, typing passphrase: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.driver, TortureProcess.executable.path, vault.path, passphrase]
-        process.environment = TortureProcess.environment(["STOREFRONT_PASSPHRASE": ""])
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(
+            .tool("python3"), ["-c", Self.driver, TortureProcess.executable.path, vault.path, passphrase],
+            environment: ["STOREFRONT_PASSPHRASE": ""], unsetting: TortureProcess.unset, standardError: .discard)
+        return (result.status, result.stdout)
     }
 
     @Test func asksWithoutEchoAndUnlocks() throws {

@@ -1,84 +1,40 @@
 import Foundation
-import Glibc
+import TestSupport
 
-/// Runs the built `vault-torture` executable (beside the test runner, or `$VAULT_TORTURE_BIN`).
+/// Runs the built `vault-torture` executable (beside the test runner, or `$VAULT_TORTURE_BIN`)
+/// without the fault points this process may have been given.
 enum TortureProcess {
-    struct Result {
-        let status: Int32
-        let signalled: Bool
-        let stdout: String
-        let stderr: String
-    }
+    static var executable: URL { BuiltProduct.vaultTorture }
 
-    static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["VAULT_TORTURE_BIN"] {
-            return URL(fileURLWithPath: path)
-        }
-        let runner = Bundle.main.bundleURL
-        let candidates = [runner, runner.deletingLastPathComponent()].map { $0.appendingPathComponent("vault-torture") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
+    /// The fault-point variables a child must not inherit (the test sets its own).
+    static let unset = ["STOREFRONT_FAULT", "STOREFRONT_FAULT_AT"]
 
-    static func environment(_ extra: [String: String]) -> [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["STOREFRONT_FAULT"] = nil
-        env["STOREFRONT_FAULT_AT"] = nil
-        for (k, v) in extra { env[k] = v }
-        return env
+    /// Starts the child without waiting for it.
+    static func start(_ args: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(executable, args, environment: extra, unsetting: unset)
     }
 
     /// Runs to completion.
-    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = args
-        process.environment = environment(extra)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> ChildProcess.Result {
+        try start(args, environment: extra).wait()
     }
 
     /// Runs the child and kills it with SIGKILL once it has acknowledged `killAfter` writes
     /// (nil: let it run to the end or to its own fault point). Returns the acknowledged
     /// write numbers and how it ended.
-    static func runAndKill(_ args: [String], killAfter: Int?, environment extra: [String: String] = [:]) throws -> (acked: [Int], result: Result) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = args
-        process.environment = environment(extra)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var acked: [Int] = []
-        var pending = Data()
-        var killed = false
-        let reader = out.fileHandleForReading
-        while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.hasPrefix("ack "), let n = Int(line.dropFirst(4)) { acked.append(n) }
-            }
-            if let killAfter, !killed, acked.count >= killAfter {
-                kill(process.processIdentifier, SIGKILL)
-                killed = true
-            }
+    static func runAndKill(_ args: [String], killAfter: Int?, environment extra: [String: String] = [:]) throws -> (acked: [Int], result: ChildProcess.Result) {
+        let child = try start(args, environment: extra)
+        if let killAfter, child.waitForStandardOutput(until: { acks(in: $0).count >= killAfter }) != nil {
+            child.kill()
         }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (acked, Result(
-            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-            stdout: "", stderr: String(decoding: errData, as: UTF8.self)))
+        let result = child.wait()
+        return (acks(in: result.stdout), result)
+    }
+
+    /// The numbers of the complete `ack N` lines in `output`, in order.
+    static func acks(in output: String) -> [Int] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+            line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil
+        }
     }
 }

@@ -1,21 +1,13 @@
 import Crypto
 import Foundation
 import Glibc
+import TestSupport
 @testable import Vault
 
-/// A fresh private temporary directory, removed when the value is released.
-final class TemporaryDirectory: @unchecked Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vault-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
+extension TemporaryDirectory {
+    /// Where the tests put their vault: `data/vault.sfv` inside the directory.
     var vault: URL { url.appendingPathComponent("data/vault.sfv") }
+    /// The key file beside `vault`.
     var keyFile: URL { VaultKey.defaultKeyFile(for: vault) }
 }
 

@@ -24,7 +24,7 @@ public enum HostedContentLoader {
     /// - Returns: the content by product ID.
     /// - Throws: `CatalogError` naming the file, the JSON path and the problem.
     public static func load(
-        directory: URL, products: [Product], digester: ContentDigester?
+        directory: URL, products: [StoreKitConfiguration.Product], digester: ContentDigester?
     ) throws(CatalogError) -> [String: HostedContent] {
         let fm = FileManager.default
         let names: [String]
@@ -62,7 +62,7 @@ public enum HostedContentLoader {
     /// - Returns: base URLs by product ID; empty when there is no `hosting.json`.
     /// - Throws: `CatalogError` naming `hosting.json`, the JSON path and the problem.
     public static func loadHosting(
-        directory: URL, products: [Product], hosted: Set<String>
+        directory: URL, products: [StoreKitConfiguration.Product], hosted: Set<String>
     ) throws(CatalogError) -> [String: URL] {
         let url = directory.appendingPathComponent(hostingFileName)
         let file = url.path

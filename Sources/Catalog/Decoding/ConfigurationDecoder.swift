@@ -26,7 +26,7 @@ struct ConfigurationDecoder {
     mutating func decode(_ document: JSONParser.Document) throws(CatalogError) -> StoreKitConfiguration {
         let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a StoreKit Configuration")
         let version = try decodeVersion(root)
-        var sections: [String: [Product]] = [:]
+        var sections: [String: [StoreKitConfiguration.Product]] = [:]
         var groups: [SubscriptionGroup] = []
 
         let productsPath = root.path(of: "products")
@@ -76,7 +76,7 @@ struct ConfigurationDecoder {
     private mutating func decodeProduct(
         _ value: JSONValue, parent: String, index: Int, allowed: [ProductKind], section: String,
         group: (id: String, name: String)? = nil
-    ) throws(CatalogError) -> Product {
+    ) throws(CatalogError) -> StoreKitConfiguration.Product {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
         let id = try object.nonEmptyString("productID")
         if let first = firstSeen[id] {
@@ -106,9 +106,9 @@ struct ConfigurationDecoder {
                     description: try entry.optionalString("description") ?? ""))
         }
 
-        var subscription: SubscriptionInfo?
+        var subscription: StoreKitConfiguration.SubscriptionInfo?
         if kind == .autoRenewable, let group {
-            let introductory: [SubscriptionOffer]
+            let introductory: [StoreKitConfiguration.SubscriptionOffer]
             if object.members["introductoryOffers"] != nil {
                 introductory = try decodeOffers(object, key: "introductoryOffers")
             } else if let single = object.members["introductoryOffer"], single != .null {
@@ -116,7 +116,7 @@ struct ConfigurationDecoder {
             } else {
                 introductory = []
             }
-            subscription = SubscriptionInfo(
+            subscription = StoreKitConfiguration.SubscriptionInfo(
                 groupID: group.id, groupName: group.name,
                 groupNumber: try object.optionalInt("groupNumber", minimum: 1) ?? 1,
                 period: try object.period("recurringSubscriptionPeriod"),
@@ -125,7 +125,7 @@ struct ConfigurationDecoder {
                 codeOffers: try decodeOffers(object, key: "codeOffers"))
         }
 
-        return Product(
+        return StoreKitConfiguration.Product(
             id: id, referenceName: try object.optionalString("referenceName") ?? "", kind: kind,
             price: try object.price("displayPrice"),
             familyShareable: try object.optionalBool("familyShareable") ?? false,
@@ -133,8 +133,8 @@ struct ConfigurationDecoder {
             extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
     }
 
-    private func decodeOffers(_ object: ObjectReader, key: String) throws(CatalogError) -> [SubscriptionOffer] {
-        var offers: [SubscriptionOffer] = []
+    private func decodeOffers(_ object: ObjectReader, key: String) throws(CatalogError) -> [StoreKitConfiguration.SubscriptionOffer] {
+        var offers: [StoreKitConfiguration.SubscriptionOffer] = []
         let offersPath = object.path(of: key)
         for (index, element) in try object.optionalArray(key).enumerated() {
             offers.append(try decodeOffer(element, path: JSONPath.element(index, of: offersPath)))
@@ -142,7 +142,7 @@ struct ConfigurationDecoder {
         return offers
     }
 
-    private func decodeOffer(_ value: JSONValue, path: String) throws(CatalogError) -> SubscriptionOffer {
+    private func decodeOffer(_ value: JSONValue, path: String) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
         let object = try ObjectReader(value, file: file, path: path, what: "a subscription offer")
         let modeText = try object.string("paymentMode")
         guard let mode = PaymentMode(rawValue: modeText) else {
@@ -166,14 +166,14 @@ struct ConfigurationDecoder {
             }
             eligibility.append(text)
         }
-        return SubscriptionOffer(
+        return StoreKitConfiguration.SubscriptionOffer(
             id: try object.optionalString("offerID"), referenceName: try object.optionalString("referenceName"),
             paymentMode: mode, period: try object.period("subscriptionPeriod"),
             numberOfPeriods: try object.optionalInt("numberOfPeriods", minimum: 1) ?? 1, price: price,
             eligibility: eligibility, extra: object.extra(excluding: Self.offerKeys))
     }
 
-    private mutating func decodeGroup(_ value: JSONValue, parent: String, index: Int) throws(CatalogError) -> (SubscriptionGroup, [Product]) {
+    private mutating func decodeGroup(_ value: JSONValue, parent: String, index: Int) throws(CatalogError) -> (SubscriptionGroup, [StoreKitConfiguration.Product]) {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a subscription group")
         let id = try object.nonEmptyString("id")
         let name = try object.optionalString("name") ?? id
@@ -187,7 +187,7 @@ struct ConfigurationDecoder {
                     displayName: try entry.optionalString("displayName") ?? "",
                     customAppName: try entry.optionalString("customAppName")))
         }
-        var subscriptions: [Product] = []
+        var subscriptions: [StoreKitConfiguration.Product] = []
         let subscriptionsPath = object.path(of: "subscriptions")
         for (index, element) in try object.optionalArray("subscriptions").enumerated() {
             subscriptions.append(

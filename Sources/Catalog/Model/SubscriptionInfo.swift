@@ -1,35 +1,37 @@
-/// What only auto-renewable subscriptions have: their group, level, period and offers.
-public struct SubscriptionInfo: Sendable, Hashable {
-    /// The subscription group's `id` (`subscriptionGroupID`).
-    public var groupID: String
-    /// The subscription group's reference name (`name`).
-    public var groupName: String
-    /// The level within the group (`groupNumber`); 1 is the highest level of service.
-    public var groupNumber: Int
-    /// The renewal period (`recurringSubscriptionPeriod`).
-    public var period: SubscriptionPeriod
-    /// Introductory offers: v5 `introductoryOffers`, else the single `introductoryOffer`.
-    public var introductoryOffers: [SubscriptionOffer]
-    /// Promotional offers (`adHocOffers`).
-    public var promotionalOffers: [SubscriptionOffer]
-    /// Offer codes (`codeOffers`).
-    public var codeOffers: [SubscriptionOffer]
+extension StoreKitConfiguration {
+    /// What only the file's auto-renewable subscriptions have: their group, level, period and offers.
+    public struct SubscriptionInfo: Sendable, Hashable {
+        /// The subscription group's `id` (`subscriptionGroupID`).
+        public var groupID: String
+        /// The subscription group's reference name (`name`).
+        public var groupName: String
+        /// The level within the group (`groupNumber`); 1 is the highest level of service.
+        public var groupNumber: Int
+        /// The renewal period (`recurringSubscriptionPeriod`).
+        public var period: SubscriptionPeriod
+        /// Introductory offers: v5 `introductoryOffers`, else the single `introductoryOffer`.
+        public var introductoryOffers: [SubscriptionOffer]
+        /// Promotional offers (`adHocOffers`).
+        public var promotionalOffers: [SubscriptionOffer]
+        /// Offer codes (`codeOffers`).
+        public var codeOffers: [SubscriptionOffer]
 
-    /// Creates subscription details.
-    public init(
-        groupID: String, groupName: String, groupNumber: Int, period: SubscriptionPeriod,
-        introductoryOffers: [SubscriptionOffer] = [], promotionalOffers: [SubscriptionOffer] = [],
-        codeOffers: [SubscriptionOffer] = []
-    ) {
-        self.groupID = groupID
-        self.groupName = groupName
-        self.groupNumber = groupNumber
-        self.period = period
-        self.introductoryOffers = introductoryOffers
-        self.promotionalOffers = promotionalOffers
-        self.codeOffers = codeOffers
+        /// Creates subscription details.
+        public init(
+            groupID: String, groupName: String, groupNumber: Int, period: SubscriptionPeriod,
+            introductoryOffers: [SubscriptionOffer] = [], promotionalOffers: [SubscriptionOffer] = [],
+            codeOffers: [SubscriptionOffer] = []
+        ) {
+            self.groupID = groupID
+            self.groupName = groupName
+            self.groupNumber = groupNumber
+            self.period = period
+            self.introductoryOffers = introductoryOffers
+            self.promotionalOffers = promotionalOffers
+            self.codeOffers = codeOffers
+        }
+
+        /// The first introductory offer, the one StoreKit presents; `nil` when there is none.
+        public var introductoryOffer: SubscriptionOffer? { introductoryOffers.first }
     }
-
-    /// The first introductory offer, the one StoreKit presents; `nil` when there is none.
-    public var introductoryOffer: SubscriptionOffer? { introductoryOffers.first }
 }

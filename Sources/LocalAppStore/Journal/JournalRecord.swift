@@ -5,16 +5,22 @@ import StoreCore
 /// `kind` is stored raw: a kind this version does not know is skipped, so a newer version's
 /// records do not stop an older one from reading the rest.
 struct JournalRecord: Codable {
-    /// The journal's first line: its format, version and the next transaction ID.
-    static let header = "header"
-    /// A transaction's whole bookkeeping after a change (the last one wins).
-    static let entry = "entry"
-    /// The whole settings after a change (the last one wins).
-    static let settings = "settings"
-    /// A subscription's whole lifecycle after a change (the last one wins).
-    static let subscription = "subscription"
-    /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
-    static let server = "server"
+    /// What a record holds, stored raw (`"entry"`), so kinds a newer version adds survive.
+    struct Kind: RawRepresentable, Codable, Hashable, Sendable {
+        let rawValue: String
+        init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The journal's first line: its format, version and the next transaction ID.
+        static let header = Kind(rawValue: "header")
+        /// A transaction's whole bookkeeping after a change (the last one wins).
+        static let entry = Kind(rawValue: "entry")
+        /// The whole settings after a change (the last one wins).
+        static let settings = Kind(rawValue: "settings")
+        /// A subscription's whole lifecycle after a change (the last one wins).
+        static let subscription = Kind(rawValue: "subscription")
+        /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
+        static let server = Kind(rawValue: "server")
+    }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
@@ -23,7 +29,7 @@ struct JournalRecord: Codable {
     /// rather than compacting its server records away.
     static let currentVersion = 2
 
-    var kind: String
+    var kind: Kind
     var format: String?
     var version: Int?
     var nextTransactionID: UInt64?
@@ -33,22 +39,22 @@ struct JournalRecord: Codable {
     var server: ServerRecord?
 
     static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
-        JournalRecord(kind: header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
+        JournalRecord(kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
     }
 
     static func make(_ entry: QueueEntry) -> JournalRecord {
-        JournalRecord(kind: Self.entry, entry: entry)
+        JournalRecord(kind: .entry, entry: entry)
     }
 
     static func make(_ settings: LocalStoreSettings) -> JournalRecord {
-        JournalRecord(kind: Self.settings, settings: settings)
+        JournalRecord(kind: .settings, settings: settings)
     }
 
     static func make(_ server: ServerRecord) -> JournalRecord {
-        JournalRecord(kind: Self.server, server: server)
+        JournalRecord(kind: .server, server: server)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {
-        JournalRecord(kind: Self.subscription, subscription: subscription)
+        JournalRecord(kind: .subscription, subscription: subscription)
     }
 }

@@ -45,19 +45,19 @@ struct JournalState: Sendable {
     /// Applies one record; returns the entry it changed, if any.
     mutating func apply(_ record: JournalRecord) -> QueueEntry? {
         switch record.kind {
-        case JournalRecord.header:
+        case .header:
             if let next = record.nextTransactionID { nextTransactionID = max(nextTransactionID, next) }
             return nil
-        case JournalRecord.settings:
+        case .settings:
             if let settings = record.settings { self.settings = settings }
             return nil
-        case JournalRecord.entry:
+        case .entry:
             guard let entry = record.entry else { return nil }
             return put(entry)
-        case JournalRecord.subscription:
+        case .subscription:
             if let subscription = record.subscription { put(subscription) }
             return nil
-        case JournalRecord.server:
+        case .server:
             if let server = record.server { self.server.apply(server) }
             return nil
         default:

@@ -204,7 +204,7 @@ final class StoreJournal {
     }
 
     private func checkHeader(_ record: JournalRecord) throws(LocalAppStoreError) {
-        guard record.kind == JournalRecord.header, record.format == JournalRecord.formatName else {
+        guard record.kind == .header, record.format == JournalRecord.formatName else {
             throw .corrupt(path: journalPath, line: 1, reason: "the first line is not a \(JournalRecord.formatName) header")
         }
         guard let version = record.version, version <= JournalRecord.currentVersion else {

@@ -13,7 +13,7 @@ struct ProductLocalizer: Sendable {
     private var formatLocale: Locale { Locale(identifier: locale) }
 
     /// The engine's product for catalog product `product`.
-    func localize(_ product: Catalog.Product) -> StoreCore.Product {
+    func localize(_ product: StoreKitConfiguration.Product) -> StoreCore.Product {
         let text = product.localization(for: locale, fallback: catalog.settings.locale)
         let price = catalog.price(for: product, in: storefront)
         return StoreCore.Product(
@@ -27,7 +27,7 @@ struct ProductLocalizer: Sendable {
     }
 
     /// The price the storefront charges for `product`.
-    func price(of product: Catalog.Product) -> Price {
+    func price(of product: StoreKitConfiguration.Product) -> Price {
         catalog.price(for: product, in: storefront)
     }
 
@@ -40,24 +40,14 @@ struct ProductLocalizer: Sendable {
         }
     }
 
-    static func period(_ period: Catalog.SubscriptionPeriod) -> StoreCore.SubscriptionPeriod {
-        let unit: StoreCore.SubscriptionPeriod.Unit = switch period.unit {
-        case .day: .day
-        case .week: .week
-        case .month: .month
-        case .year: .year
-        }
-        return StoreCore.SubscriptionPeriod(value: period.value, unit: unit)
-    }
-
     private func subscription(
-        of product: Catalog.Product, _ info: Catalog.SubscriptionInfo, price: Price
+        of product: StoreKitConfiguration.Product, _ info: StoreKitConfiguration.SubscriptionInfo, price: Price
     ) -> StoreCore.SubscriptionInfo {
         let group = catalog.subscriptionGroups.first { $0.id == info.groupID }
         let groupName = group.flatMap { groupLocalization($0)?.displayName } ?? group?.name ?? info.groupName
         return StoreCore.SubscriptionInfo(
             groupID: info.groupID, groupDisplayName: groupName, groupLevel: info.groupNumber,
-            period: Self.period(info.period),
+            period: info.period,
             introductoryOffer: info.introductoryOffer.map { offer($0, kind: .introductory, product: product, price: price) },
             promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product, price: price) })
     }
@@ -72,7 +62,7 @@ struct ProductLocalizer: Sendable {
     /// An offer priced in the storefront's currency: the catalog's offer price scaled by the
     /// ratio of the storefront's price to the catalog's base price (1 without a sidecar).
     private func offer(
-        _ offer: Catalog.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind, product: Catalog.Product,
+        _ offer: StoreKitConfiguration.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind, product: StoreKitConfiguration.Product,
         price: Price
     ) -> StoreCore.SubscriptionOffer {
         var amount = offer.price
@@ -88,7 +78,7 @@ struct ProductLocalizer: Sendable {
         case .payUpFront: .payUpFront
         }
         return StoreCore.SubscriptionOffer(
-            id: offer.id, kind: kind, paymentMode: mode, period: Self.period(offer.period),
+            id: offer.id, kind: kind, paymentMode: mode, period: offer.period,
             periodCount: offer.numberOfPeriods, price: amount,
             displayPrice: Price(amount: amount, currencyCode: price.currencyCode).formatted(locale: formatLocale))
     }

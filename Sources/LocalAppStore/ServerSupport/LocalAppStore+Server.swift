@@ -23,7 +23,7 @@ extension LocalAppStore {
     /// The store as it is now (other processes' changes read first).
     /// - Throws: `LocalAppStoreError.io` or `.corrupt` when the journal cannot be read.
     public func snapshot() throws(LocalAppStoreError) -> StoreSnapshot {
-        try pullChecked()
+        try refresh()
         return StoreSnapshot(state: journal.state, accountID: configuration.account.id, now: configuration.clock.now)
     }
 

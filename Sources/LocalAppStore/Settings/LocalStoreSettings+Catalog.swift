@@ -20,10 +20,10 @@ extension LocalStoreSettings {
         if catalog.failTransactionsEnabled == true { failPurchases = .unknown }
         for entry in catalog.storeKitErrors where entry.enabled {
             let error = Self.simulatedError(for: entry.current)
-            switch entry.name {
-            case "Load Products": failLoadProducts = error
-            case "Purchase": failPurchases = error
-            case "App Store Sync": failRestore = error
+            switch entry.api {
+            case .loadProducts: failLoadProducts = error
+            case .purchase: failPurchases = error
+            case .appStoreSync: failRestore = error
             default: break
             }
         }

@@ -1,16 +1,35 @@
-/// One setting of the local store as people see it: its name, its value and what it does.
+/// One setting of the local store with its current value, as people see it: made from its
+/// declaration (`SettingDefinition`) by `LocalStoreSettings.entries`.
 public struct StoreSetting: Hashable, Sendable {
     /// The name `set(name:value:)` takes, e.g. `ask-to-buy`.
     public let name: String
-    /// The current value as text, e.g. `on`, `600`, `network`.
+    /// The Store Settings window's label, in English, e.g. `Ask to Buy`.
+    public let label: String
+    /// The current value as `set` takes it, e.g. `on`, `600`, `network`, `every-2-seconds`.
     public let value: String
-    /// What the setting does and which values it takes.
-    public let description: String
+    /// The current value as `store settings` shows it, e.g. `every-2-seconds (1005)`.
+    public let shownValue: String
+    /// The usage placeholder of its values, e.g. `on|off`.
+    public let synopsis: String
+    /// What the setting does, in a line.
+    public let help: String
+    /// The values a picker cycles through, the current one included.
+    public let choices: [String]
 
-    /// Creates a setting row.
-    public init(name: String, value: String, description: String) {
+    /// Its values and what it does, e.g. `on|off: purchases wait for …`.
+    public var description: String { "\(synopsis): \(help)" }
+
+    /// Creates a row; `SettingDefinition.row(in:)` makes them.
+    public init(
+        name: String, label: String, value: String, shownValue: String, synopsis: String, help: String,
+        choices: [String]
+    ) {
         self.name = name
+        self.label = label
         self.value = value
-        self.description = description
+        self.shownValue = shownValue
+        self.synopsis = synopsis
+        self.help = help
+        self.choices = choices
     }
 }

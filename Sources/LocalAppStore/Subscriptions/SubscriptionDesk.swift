@@ -14,13 +14,13 @@ struct SubscriptionDesk {
     let settings: LocalStoreSettings
     let now: Date
     /// The price of a product in a storefront (by code; nil for the current storefront).
-    let price: (Catalog.Product, String?) -> Price
+    let price: (StoreKitConfiguration.Product, String?) -> Price
 
     var rate: StoreTimeRate { settings.storeTimeRate }
 
     /// The renewal period of a product, by ID.
     func period(of productID: String) -> StoreCore.SubscriptionPeriod? {
-        catalog.product(id: productID)?.subscription.map { ProductLocalizer.period($0.period) }
+        catalog.product(id: productID)?.subscription?.period
     }
 
     // MARK: - Buying
@@ -36,7 +36,7 @@ struct SubscriptionDesk {
         entry.transaction.subscriptionGroupID = info.groupID
 
         // A promotional offer must be the product's, and is for current or lapsed subscribers.
-        var offer: Catalog.SubscriptionOffer?
+        var offer: StoreKitConfiguration.SubscriptionOffer?
         if let offerID = entry.transaction.payment.offerID {
             guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }) else {
                 fail(&entry, "\(productID) has no promotional offer \(offerID)")
@@ -66,7 +66,7 @@ struct SubscriptionDesk {
         var end = rate.end(of: period, startingAt: now)
         var discountedRenewals = 0
         if let offer {
-            let offerPeriod = ProductLocalizer.period(offer.period)
+            let offerPeriod = offer.period
             switch offer.paymentMode {
             case .payAsYouGo:
                 end = rate.end(of: offerPeriod, startingAt: now)
@@ -97,8 +97,8 @@ struct SubscriptionDesk {
     /// prices the periods it covers: from now on an upgrade, from the next renewal otherwise
     /// (each covered period at the offer's price; a pay-up-front offer charges its price once).
     private func change(
-        _ entry: inout QueueEntry, to product: Catalog.Product, info: Catalog.SubscriptionInfo,
-        period: StoreCore.SubscriptionPeriod, offer: Catalog.SubscriptionOffer?, current: inout StoredSubscription,
+        _ entry: inout QueueEntry, to product: StoreKitConfiguration.Product, info: StoreKitConfiguration.SubscriptionInfo,
+        period: StoreCore.SubscriptionPeriod, offer: StoreKitConfiguration.SubscriptionOffer?, current: inout StoredSubscription,
         state: JournalState
     ) -> (charged: Bool, records: [JournalRecord]) {
         let productID = product.id
@@ -181,6 +181,23 @@ struct SubscriptionDesk {
         return records
     }
 
+    /// When the store must next wake to `advance` `accountID`'s subscriptions: the earliest end
+    /// of a current period, or for one in billing retry the end of its grace period or of the
+    /// retry, whichever is still ahead. `nil` when no subscription runs.
+    func nextWake(accountID: String, state: JournalState) -> Date? {
+        let dues: [Date] = state.subscriptions(accountID: accountID).compactMap { stored in
+            let l = stored.lifecycle
+            guard !l.isExpired else { return nil }
+            if let retry = l.billingRetryStart {
+                let period = period(of: l.productID) ?? StoreCore.SubscriptionPeriod(value: 1, unit: .month)
+                let retryEnd = retry.addingTimeInterval(rate.billingRetryPeriod(for: period))
+                return [l.graceEnd, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
+            }
+            return l.periodEnd
+        }
+        return dues.min()
+    }
+
     /// Journals the renewal transactions of `events` and points `stored` at the last one.
     func renewals(_ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState) -> [JournalRecord] {
         var records: [JournalRecord] = []
@@ -224,6 +241,20 @@ struct SubscriptionDesk {
         return records
     }
 
+    /// The records that end the subscription's current period at `date`: its transactions
+    /// (with a downgrade's answer and restored copies) expiring then and back in the queue, so
+    /// an app that is not running gets the change at its next start.
+    static func endLatestPeriod(of stored: StoredSubscription, at date: Date, state: JournalState) -> [JournalRecord] {
+        guard let latest = state.entries[stored.latestTransactionID] else { return [] }
+        return state.sameGrant(as: latest).compactMap { entry in
+            guard (entry.transaction.expiresDate ?? .distantFuture) > date else { return nil }
+            var ended = entry
+            ended.transaction.expiresDate = date
+            ended.finished = false
+            return JournalRecord.make(ended)
+        }
+    }
+
     // MARK: - Helpers
 
     /// Whether a subscription still runs: in a period, in grace, in billing retry, or with
@@ -235,7 +266,7 @@ struct SubscriptionDesk {
     /// The offer a subscription's discounted renewals are priced at: its promotional offer, else
     /// the introductory offer, of the product renewed (an offer does not carry over to another
     /// product after a downgrade or crossgrade).
-    private func discountOffer(of stored: StoredSubscription, product: Catalog.Product) -> Catalog.SubscriptionOffer? {
+    private func discountOffer(of stored: StoredSubscription, product: StoreKitConfiguration.Product) -> StoreKitConfiguration.SubscriptionOffer? {
         guard let id = stored.discountOfferID else { return product.subscription?.introductoryOffer }
         return product.subscription?.promotionalOffers.first { $0.id == id }
     }

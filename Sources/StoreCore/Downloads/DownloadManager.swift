@@ -241,7 +241,7 @@ public actor DownloadManager {
             return true
         }
 
-        let found: (manifest: ContentManifest, source: String)?
+        let found: (manifest: ContentManifest, source: DownloadSource)?
         do {
             found = try await manifest(for: transaction.productID)
         } catch {
@@ -253,7 +253,7 @@ public actor DownloadManager {
                     id: id, transactionID: id, productID: transaction.productID, contentVersion: "",
                     state: .failed, bytesWritten: 0, totalBytes: 0, error: error),
                 manifest: ContentManifest(productID: transaction.productID, version: "", files: []),
-                finishesTransaction: finishesTransaction, source: "unknown", sequence: nextSequence, needsManifest: true)
+                finishesTransaction: finishesTransaction, source: .unknown, sequence: nextSequence, needsManifest: true)
             records[id] = record
             try? commit(record)
             broadcaster.send(.downloadFailed(record.download))
@@ -298,12 +298,12 @@ public actor DownloadManager {
         return true
     }
 
-    private func manifest(for productID: String) async throws(DownloadError) -> (ContentManifest, String)? {
+    private func manifest(for productID: String) async throws(DownloadError) -> (ContentManifest, DownloadSource)? {
         if let hosted = try await HostedContentDownloader(backend: backend).manifest(forProductID: productID) {
-            return (hosted, "store")
+            return (hosted, .store)
         }
         if let own = configuration.contentDownloader, let manifest = try await own.manifest(forProductID: productID) {
-            return (manifest, "self-hosted")
+            return (manifest, .selfHosted)
         }
         return nil
     }
@@ -323,7 +323,7 @@ public actor DownloadManager {
     }
 
     private func contentSource(_ record: DownloadRecord) -> any ContentDownloader {
-        if record.source == "self-hosted", let own = configuration.contentDownloader { return own }
+        if record.source == .selfHosted, let own = configuration.contentDownloader { return own }
         return HostedContentDownloader(backend: backend)
     }
 

@@ -14,8 +14,8 @@ struct DownloadRecord: Codable, Sendable {
     var manifest: ContentManifest
     /// Whether the engine left finishing the transaction to the download.
     var finishesTransaction: Bool
-    /// Where the content comes from: `store` or `self-hosted`.
-    var source: String
+    /// Where the content comes from.
+    var source: DownloadSource
     /// The file being downloaded; files before it are complete and verified.
     var fileIndex = 0
     /// Bytes of complete files.

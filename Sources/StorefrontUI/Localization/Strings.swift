@@ -214,6 +214,7 @@ public struct Strings: Sendable {
         "Fail downloads at (%)": "下载失败于（%）",
         "Billing retry on renewal": "续期时重试扣款",
         "Grace period": "宽限期",
+        "Shared secret (verifyReceipt)": "共享密钥（verifyReceipt）",
     ]
 
     static let japanese: [String: String] = [
@@ -373,5 +374,6 @@ public struct Strings: Sendable {
         "Fail downloads at (%)": "ダウンロード失敗の位置（%）",
         "Billing retry on renewal": "更新時の請求再試行",
         "Grace period": "猶予期間",
+        "Shared secret (verifyReceipt)": "共有シークレット（verifyReceipt）",
     ]
 }

@@ -21,9 +21,11 @@ public enum Action: Sendable {
     /// History, balances, ownership, pending transactions.
     case purchasesLoaded(Result<PurchasesSnapshot, StoreError>)
     /// The store's settings.
-    case settingsLoaded(Result<[StoreSetting], StoreError>)
+    case settingsLoaded(Result<[SettingRow], StoreError>)
     /// A purchase moved on to a new step.
     case purchasePhase(productID: String, PurchasePhase)
+    /// A purchase was delivered with content still to download: the sheet follows it.
+    case purchaseNeedsDownload(productID: String, downloadID: String)
     /// A purchase ended.
     case purchaseFinished(productID: String, Result<PurchaseOutcome, StoreError>)
     /// A restore ended with the restored transactions.
@@ -37,10 +39,12 @@ public enum Action: Sendable {
     /// Consuming ended with the product's new balance.
     case consumed(productID: String, Result<Int, StoreError>)
     /// A setting change was refused or applied (the settings come back with it).
-    case settingChanged(name: String, value: String, Result<[StoreSetting], StoreError>)
+    case settingChanged(name: String, value: String, Result<[SettingRow], StoreError>)
 
     // MARK: Store events
 
     /// An event from the engine's observers (payments, restores, receipts, downloads…).
     case storeEvent(StoreEvent)
+    /// Another process changed the shared store (a look found it moved since the last one).
+    case storeChanged
 }

@@ -1,5 +1,26 @@
 /// Work for the runtime, returned by `reduce` as data. Each result comes back as an `Action`.
+///
+/// Most effects are one-shot. Long-running and periodic ones have an identity (`id`): the
+/// runtime keeps one task per identity, cancels it on `.cancel(id)`, when an effect with the
+/// same identity replaces it, and on `.quit`; a cancelled effect's later actions are dropped.
 public enum Effect: Hashable, Sendable {
+    /// Listen to the engine until cancelled: carry on downloads an earlier process left
+    /// waiting, report every unfinished download, then each engine event → `.storeEvent`.
+    /// Identity `.storeEvents`.
+    case observeStore
+    /// Look once whether another process changed the shared store (an approval, a refund):
+    /// synchronize, and → `.storeChanged` when the store moved since the last look.
+    case lookForChanges
+    /// Follow a purchase's content download until it settles → `.purchasePhase(.done)`, then
+    /// `.purchaseFinished`. Identity `.download(id)`.
+    case followDownload(id: String, productID: String)
+    /// Send `.tick` with the runtime clock's time (run by the runtime itself).
+    case tick
+    /// Run `effect` every `interval` of the runtime's clock (first after one interval) until
+    /// cancelled or replaced. Identity `.every(effect)`: one schedule per repeated effect.
+    indirect case every(Duration, Effect)
+    /// Stop the running effect with this identity (nothing when none runs).
+    case cancel(EffectID)
     /// Load the storefront, locale, account and their choices → `.contextLoaded`.
     case loadContext
     /// Load the products for the current storefront and locale → `.productsLoaded`.
@@ -44,6 +65,16 @@ public enum Effect: Hashable, Sendable {
     case resumeDownload(id: String)
     /// Cancel a download.
     case cancelDownload(id: String)
-    /// Leave the app: the runtime restores the terminal and returns.
+    /// Leave the app: the runtime cancels every running effect, restores the terminal and returns.
     case quit
+
+    /// The identity of a long-running or periodic effect; nil for one-shot work.
+    public var id: EffectID? {
+        switch self {
+        case .observeStore: .storeEvents
+        case .followDownload(let id, _): .download(id: id)
+        case .every(_, let repeated): .every(repeated)
+        default: nil
+        }
+    }
 }

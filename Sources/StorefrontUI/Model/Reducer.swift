@@ -6,11 +6,20 @@ import StoreCore
 /// - Parameters:
 ///   - state: the state to update in place.
 ///   - action: what happened.
-/// - Returns: the effects to run, in order.
+/// - Returns: the effects to run, in order; the last may (re)schedule or stop the animation.
 public func reduce(state: inout State, action: Action) -> [Effect] {
+    let effects = update(state: &state, action: action)
+    return effects + state.scheduleAnimation()
+}
+
+private func update(state: inout State, action: Action) -> [Effect] {
     switch action {
     case .started:
-        return [.loadContext, .loadProducts, .loadPurchases, .loadSettings]
+        // The event subscription first, so nothing the loads cause goes unheard.
+        return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings,
+                .every(State.storeLookInterval, .lookForChanges)]
+    case .storeChanged:
+        return [.loadPurchases]
     case .key(let key):
         return state.handle(key)
     case .resize(let width, let height):
@@ -38,6 +47,16 @@ public func reduce(state: inout State, action: Action) -> [Effect] {
 }
 
 extension State {
+    /// Asks the runtime for ticks at the interval the state needs (`tickInterval`) when that
+    /// changed: a new schedule replaces the running one, none stops it. Nothing once quitting
+    /// (`.quit` cancels everything).
+    mutating func scheduleAnimation() -> [Effect] {
+        let wanted = tickInterval
+        guard !isQuitting, wanted != animationInterval else { return [] }
+        animationInterval = wanted
+        return [wanted.map { .every(.milliseconds($0), .tick) } ?? .cancel(.animation)]
+    }
+
     /// Shows a message in the status line (and, for errors, in the log).
     mutating func show(_ text: String, kind: StatusMessage.Kind = .info) {
         message = StatusMessage(text, kind: kind, shownAt: now)

@@ -62,6 +62,12 @@ extension State {
                 flow.phase = phase
                 flows[productID] = flow
             }
+        case .purchaseNeedsDownload(let productID, let downloadID):
+            if var flow = flows[productID], flow.phase < .downloading {
+                flow.phase = .downloading
+                flows[productID] = flow
+            }
+            return [.followDownload(id: downloadID, productID: productID)]
         case .purchaseFinished(let productID, let result):
             return finishPurchase(productID, result)
         case .restoreFinished(let result):

@@ -36,7 +36,7 @@ public struct State: Sendable {
     /// What the account owns and what waits.
     public var purchases = PurchasesSnapshot()
     /// The store's settings.
-    public var settings: [StoreSetting] = []
+    public var settings: [SettingRow] = []
     /// Purchases under way, by product ID.
     public var flows: [String: PurchaseFlow] = [:]
     /// Downloads, in the order they first appeared.
@@ -54,7 +54,11 @@ public struct State: Sendable {
     public var message: StatusMessage?
     /// Whether the app is leaving.
     public var isQuitting = false
+    /// The interval (ms) of the animation ticks `reduce` last asked the runtime for (nil: none).
+    public var animationInterval: Int?
 
+    /// How often the storefront looks whether another process changed the shared store.
+    public static let storeLookInterval: Duration = .seconds(2)
     /// The most entries the log keeps.
     public static let logLimit = 500
     /// The smallest terminal the storefront draws in; below it, a message says so.

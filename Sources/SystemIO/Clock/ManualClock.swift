@@ -1,16 +1,28 @@
 import Foundation
 import Synchronization
 
-/// A clock that moves only when told to: sleepers wake when `advance` passes their deadline.
+/// A clock that moves only when told to: sleepers wake when `advance` passes their deadline,
+/// or throw `CancellationError` at once when their task is cancelled (as `Task.sleep` does).
 public final class ManualClock: StoreClock {
     private struct Sleeper {
+        let id: UInt64
         let deadline: Date
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
+    /// A task in `waitForSleepers`, parked until `count` tasks sleep at once.
+    private struct Watcher {
+        let id: UInt64
+        let count: Int
         let continuation: CheckedContinuation<Void, Never>
     }
 
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
+        var nextSleeper: UInt64 = 0
+        var watchers: [Watcher] = []
+        var nextWatcher: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -25,25 +37,49 @@ public final class ManualClock: StoreClock {
     public func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        await wait { $0.addingTimeInterval(seconds) }
+        try await wait { $0.addingTimeInterval(seconds) }
     }
 
     public func sleep(until deadline: Date) async throws {
-        await wait { _ in deadline }
+        try await wait { _ in deadline }
     }
 
     /// Parks the caller until `advance` reaches the deadline computed from the time at which
     /// it registers, under the lock: no advance can slip between reading the time and waiting.
-    private func wait(_ deadline: @escaping (Date) -> Date) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let due = state.withLock { state -> Bool in
-                let at = deadline(state.now)
-                guard at > state.now else { return true }
-                state.sleepers.append(Sleeper(deadline: at, continuation: continuation))
-                return false
-            }
-            if due { continuation.resume() }
+    /// A cancelled caller is unparked and throws; the cancellation flag is set before the
+    /// handler runs, so checking it under the lock closes the gap before registration.
+    private func wait(_ deadline: @escaping (Date) -> Date) async throws {
+        let id = state.withLock { state in
+            defer { state.nextSleeper &+= 1 }
+            return state.nextSleeper
         }
+        let woken = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let (registered, satisfied) = state.withLock { state -> (Bool?, [Watcher]) in
+                    let at = deadline(state.now)
+                    guard at > state.now else { return (nil, []) }
+                    guard !Task.isCancelled else { return (false, []) }
+                    state.sleepers.append(Sleeper(id: id, deadline: at, continuation: continuation))
+                    let count = state.sleepers.count
+                    let satisfied = state.watchers.filter { $0.count <= count }
+                    state.watchers.removeAll { $0.count <= count }
+                    return (true, satisfied)
+                }
+                switch registered {
+                case nil: continuation.resume(returning: true)
+                case false?: continuation.resume(returning: false)
+                case true?: break
+                }
+                for watcher in satisfied { watcher.continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(returning: false)
+        }
+        if !woken { throw CancellationError() }
     }
 
     /// Moves time forward by `seconds` and wakes every sleeper whose deadline has passed.
@@ -55,9 +91,36 @@ public final class ManualClock: StoreClock {
             state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
-        for sleeper in woken { sleeper.continuation.resume() }
+        for sleeper in woken { sleeper.continuation.resume(returning: true) }
     }
 
     /// How many tasks are sleeping on this clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Returns once at least `count` tasks sleep on this clock at the same time (at once if
+    /// they already do), so a test can advance time knowing who will see it. It parks on the
+    /// clock, neither polling nor sleeping; cancelling the waiting task ends the wait early.
+    public func waitForSleepers(_ count: Int = 1) async {
+        let id = state.withLock { state in
+            defer { state.nextWatcher &+= 1 }
+            return state.nextWatcher
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Checked under the lock: a cancellation that found nothing to resume came first.
+                let ready = state.withLock { state -> Bool in
+                    if state.sleepers.count >= count || Task.isCancelled { return true }
+                    state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let watcher = state.withLock { state -> Watcher? in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.watchers.remove(at: index)
+            }
+            watcher?.continuation.resume()
+        }
+    }
 }

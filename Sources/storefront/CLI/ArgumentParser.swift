@@ -1,19 +1,24 @@
 /// Splits a command line into an `Invocation`: `storefront [COMMAND] [OPTIONS] [ARGUMENTS]`.
 ///
 /// Options take `--name VALUE` or `--name=VALUE`; global options may come before or after the
-/// command; a command's own options come after it; `--` ends options.
+/// command; a command's own options come after it; `--` ends options. Every option is a
+/// declaration (`Option`, `Flag`): its value is checked by the option's own parser here, and
+/// an option that takes a value may be given once.
 struct ArgumentParser {
     /// The commands whose names and options are known.
     let commands: [any Command]
 
     /// Parses `arguments` (without the program name).
     ///
-    /// - Throws: `CLIError.usage` for an unknown command or option, or a missing value.
+    /// - Throws: `CLIError.usage` for an unknown command or option, a missing, repeated or bad
+    ///   value (values are not checked when help is asked for).
     func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         var invocation = Invocation()
         var command: (any Command)?
+        var given: [String: String] = [:]
         var index = 0
         var optionsEnded = false
+        var help = false
         while index < arguments.count {
             let token = arguments[index]
             index += 1
@@ -30,7 +35,7 @@ struct ArgumentParser {
                 continue
             }
             if token == "--" { optionsEnded = true; continue }
-            if token == "-h" { invocation.global.help = true; continue }
+            if token == "-h" { help = true; continue }
             guard token.hasPrefix("--") else {
                 throw .usage("unknown option '\(token)'. Options are spelled --name; run 'storefront --help'.")
             }
@@ -49,22 +54,31 @@ struct ArgumentParser {
                 let hint = command.map { "storefront help \($0.name)" } ?? "storefront --help"
                 throw .usage("unknown option '--\(name)' for \(owner). Run '\(hint)'.")
             }
-            var value: String?
-            if spec.takesValue {
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < arguments.count {
-                    value = arguments[index]
-                    index += 1
-                } else {
-                    throw .usage("option '--\(name)' needs a value (\(spec.synopsis)).")
-                }
-                if value?.isEmpty == true { throw .usage("option '--\(name)' needs a non-empty value (\(spec.synopsis)).") }
-            } else if inlineValue != nil {
-                throw .usage("option '--\(name)' takes no value.")
+            guard spec.takesValue else {
+                if inlineValue != nil { throw .usage("option '--\(name)' takes no value.") }
+                given[name] = ""
+                continue
             }
-            if !invocation.global.set(name, value) {
-                invocation.options[name] = value ?? ""
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw .usage("option '--\(name)' needs a value (\(spec.synopsis)).")
+            }
+            if value.isEmpty { throw .usage("option '--\(name)' needs a non-empty value (\(spec.synopsis)).") }
+            guard given.updateValue(value, forKey: name) == nil else {
+                throw .usage("option '--\(name)' was given more than once; give it once (\(spec.synopsis)).")
+            }
+        }
+        invocation.global = GlobalOptions(given: given)
+        invocation.global.help = invocation.global.help || help
+        invocation.options = given.filter { !GlobalOptions.names.contains($0.key) }
+        if !invocation.global.help, let command {
+            for option in command.options {
+                if let value = invocation.options[option.name] { try option.validate(value) }
             }
         }
         return invocation

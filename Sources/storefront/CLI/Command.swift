@@ -5,15 +5,36 @@ protocol Command: Sendable {
     var name: String { get }
     /// One line for the command list.
     var summary: String { get }
-    /// What follows `storefront NAME` in the usage line, e.g. `[OPTIONS]`.
-    var usage: String { get }
+    /// The ways to call it, each with the options it takes: the usage line, the command's own
+    /// options (those that are not global) and the options of each verb are made from these.
+    var forms: [UsageForm] { get }
     /// A paragraph or two for `storefront help NAME`.
     var discussion: String { get }
-    /// The command's own options (global options are always accepted too).
-    var options: [OptionSpec] { get }
 
     /// Runs the command, writing to `context.output`.
     ///
     /// - Throws: `CLIError.usage` for bad arguments (exit 2), `.runtime` for failures (exit 1).
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError)
+}
+
+extension Command {
+    /// What follows `storefront NAME` in the usage line: the forms, separated by ` | `.
+    var usage: String { forms.map(\.synopsis).joined(separator: " | ") }
+
+    /// The command's own options (global options are always accepted too), each once, in the
+    /// order the forms name them.
+    var options: [any CommandOption] {
+        var seen: Set<String> = GlobalOptions.names
+        return forms.flatMap(\.options).filter { seen.insert($0.name).inserted }
+    }
+
+    /// Refuses an option given with a verb whose form does not name it.
+    /// - Throws: `CLIError.usage` naming the option and the form it belongs to.
+    func checkOptions(_ invocation: Invocation, verb: String) throws(CLIError) {
+        for option in options where invocation.options[option.name] != nil {
+            let owners = forms.filter { form in form.options.contains { $0.name == option.name } }
+            guard !owners.contains(where: { $0.verb == verb }), let owner = owners.first else { continue }
+            throw .usage("--\(option.name) belongs to '\(name) \(owner.synopsis)', not to '\(name) \(verb)'.")
+        }
+    }
 }

@@ -16,31 +16,55 @@ struct GlobalOptions: Sendable, Equatable {
     /// The catalog used when `--catalog` is not given.
     static let defaultCatalog = "Catalogs/Demo.storekit"
 
-    /// Their specs, in help order.
-    static let specs: [OptionSpec] = [
-        OptionSpec(name: "catalog", valueName: "PATH",
-                   help: "The Xcode .storekit catalog (default: \(defaultCatalog), relative to the current directory)."),
-        OptionSpec(name: "data-dir", valueName: "PATH",
-                   help: "Where state lives (default: $STOREFRONT_HOME, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront)."),
-        OptionSpec(name: "storefront", valueName: "CODE",
-                   help: "The App Store storefront, ISO 3166 alpha-3 such as USA, JPN, DEU (default: the catalog's _storefront, else USA)."),
-        OptionSpec(name: "locale", valueName: "ID",
-                   help: "The display locale such as en_US, ja_JP (default: the --storefront's locale, else the catalog's _locale)."),
-        OptionSpec(name: "json", valueName: nil, help: "Print machine-readable JSON instead of a table."),
-        OptionSpec(name: "help", valueName: nil, help: "Show help (also -h)."),
-    ]
+    // MARK: - Declarations
 
-    /// Stores `value` for global option `name`; returns `false` when `name` is not global.
-    mutating func set(_ name: String, _ value: String?) -> Bool {
-        switch name {
-        case "catalog": catalog = value
-        case "data-dir": dataDirectory = value
-        case "storefront": storefront = value
-        case "locale": locale = value
-        case "json": json = true
-        case "help": help = true
-        default: return false
-        }
-        return true
+    /// `--catalog PATH`.
+    static let catalog = Option<String>(
+        "catalog", valueName: "PATH",
+        help: "The Xcode .storekit catalog (default: \(defaultCatalog), relative to the current directory).")
+    /// `--data-dir PATH`.
+    static let dataDirectory = Option<String>(
+        "data-dir", valueName: "PATH",
+        help: "Where state lives (default: $STOREFRONT_HOME, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).")
+    /// `--storefront CODE`.
+    static let storefront = Option<String>(
+        "storefront", valueName: "CODE",
+        help: "The App Store storefront, ISO 3166 alpha-3 such as USA, JPN, DEU (default: the catalog's _storefront, else USA).")
+    /// `--locale ID`.
+    static let locale = Option<String>(
+        "locale", valueName: "ID",
+        help: "The display locale such as en_US, ja_JP (default: the --storefront's locale, else the catalog's _locale).")
+    /// `--json`.
+    static let json = Flag("json", help: "Print machine-readable JSON instead of a table.")
+    /// `--help`.
+    static let help = Flag("help", help: "Show help (also -h).")
+
+    /// Every global option, in help order.
+    static let specs: [any CommandOption] = [catalog, dataDirectory, storefront, locale, json, help]
+
+    /// Their names.
+    static let names = Set(specs.map(\.name))
+
+    /// The global options among `given` (values by option name, flags holding `""`).
+    init(given: [String: String]) {
+        catalog = given[Self.catalog.name]
+        dataDirectory = given[Self.dataDirectory.name]
+        storefront = given[Self.storefront.name]
+        locale = given[Self.locale.name]
+        json = given[Self.json.name] != nil
+        help = given[Self.help.name] != nil
+    }
+
+    /// Sets each one (none given, by default).
+    init(
+        catalog: String? = nil, dataDirectory: String? = nil, storefront: String? = nil, locale: String? = nil,
+        json: Bool = false, help: Bool = false
+    ) {
+        self.catalog = catalog
+        self.dataDirectory = dataDirectory
+        self.storefront = storefront
+        self.locale = locale
+        self.json = json
+        self.help = help
     }
 }

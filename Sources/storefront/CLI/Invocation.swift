@@ -4,8 +4,19 @@ struct Invocation: Sendable, Equatable {
     var command: String?
     /// Options every command accepts.
     var global = GlobalOptions()
-    /// The command's own options by name; flags hold `""`.
+    /// The command's own options as given, by name; flags hold `""`. The parser has checked
+    /// each value with its option's parser; read them typed with `value(_:)` and `isSet(_:)`.
     var options: [String: String] = [:]
     /// Positional arguments after the command name.
     var arguments: [String] = []
+
+    /// The value of `option`, parsed; `nil` when it was not given.
+    /// - Throws: `CLIError.usage` for a bad value (the parser has already refused those).
+    func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value? {
+        guard let text = options[option.name] else { return nil }
+        return try option.parse(text)
+    }
+
+    /// Whether `flag` was given.
+    func isSet(_ flag: Flag) -> Bool { options[flag.name] != nil }
 }

@@ -5,40 +5,53 @@ import StoreCore
 struct BuyCommand: Command {
     let name = "buy"
     let summary = "Buy a product; the purchase is verified, recorded and delivered once."
-    let usage = "PRODUCT_ID [--quantity N] [--username NAME] [--order-data KEY=VALUE[,KEY=VALUE…]] [--offer OFFER_ID]"
+    var forms: [UsageForm] { [UsageForm("PRODUCT_ID", optional: [Self.quantity, Self.username, Self.orderData, Self.offer])] }
     let discussion = """
         Waits for the outcome: purchased, pending (Ask to Buy: approve it with 'storefront store
         approve ID'), cancelled or failed. --username is hashed (SHA-256) into the payment's
         applicationUsername. --order-data is the app's own order data, kept with the transaction
         and returned with it, also after a crash. --offer applies a subscription's promotional
         offer (the catalog's adHocOffers; for current or lapsed subscribers: on an upgrade from
-        now, otherwise from the next renewal). --json prints an object with state and, when
-        there is one, transactionID and the transaction. Exits 1 when the purchase failed or was
-        cancelled.
+        now, otherwise from the next renewal). A product with hosted content is downloaded
+        next, with progress, and installed before the purchase is finished.
+        --json prints an object with state (purchased, pending, cancelled or failed); when the
+        store made a transaction, transactionID and transaction; when it failed, error (why);
+        when the product has hosted content, download (as 'storefront downloads --json' shows
+        it). Exits 1 when the purchase failed or was cancelled, or its content was not
+        installed (the purchase is kept).
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "quantity", valueName: "N", help: "How many to buy (consumables only; 1 to 10; default 1)."),
-        OptionSpec(name: "username", valueName: "NAME", help: "The app's account name, hashed into applicationUsername."),
-        OptionSpec(name: "order-data", valueName: "KEY=VALUE,…", help: "The app's own order data to keep with the purchase."),
-        OptionSpec(name: "offer", valueName: "OFFER_ID", help: "A promotional offer of the subscription to apply."),
-    ]
+
+    /// `--quantity N`.
+    static let quantity = Option<Int>(
+        "quantity", valueName: "N", help: "How many to buy (consumables only; the store takes 1 to 10; default 1)."
+    ) { (text: String) throws(CLIError) -> Int in
+        guard let n = Int(text), n >= 1 else { throw .usage("--quantity must be a whole number of at least 1 (got '\(text)').") }
+        return n
+    }
+    /// `--username NAME`.
+    static let username = Option<String>(
+        "username", valueName: "NAME", help: "The app's account name, hashed into applicationUsername.")
+    /// `--order-data KEY=VALUE[,…]`.
+    static let orderData = Option<[String: String]>(
+        "order-data", valueName: "KEY=VALUE[,…]", help: "The app's own order data to keep with the purchase.",
+        parse: parseOrderData)
+    /// `--offer OFFER_ID`.
+    static let offer = Option<String>(
+        "offer", valueName: "OFFER_ID", help: "A promotional offer of the subscription to apply.")
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.count == 1, let productID = invocation.arguments.first else {
             throw .usage("buy needs exactly one product ID (see 'storefront products').")
         }
-        var quantity = 1
-        if let text = invocation.options["quantity"] {
-            guard let n = Int(text), n >= 1 else { throw .usage("--quantity must be a whole number of at least 1 (got '\(text)').") }
-            quantity = n
-        }
-        let orderData = try Self.parseOrderData(invocation.options["order-data"])
-        let username = invocation.options["username"].map(ApplicationUsername.hash)
+        let quantity = try invocation.value(Self.quantity) ?? 1
+        let orderData = try invocation.value(Self.orderData) ?? [:]
+        let username = try invocation.value(Self.username).map(ApplicationUsername.hash)
+        let offerID = try invocation.value(Self.offer)
 
         let session = try await StoreSession.open(invocation, context: context)
         let result = await session.store.purchase(
             productID, quantity: quantity, applicationUsername: username, orderData: orderData,
-            offerID: invocation.options["offer"])
+            offerID: offerID)
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         if !invocation.global.json { context.output.write(Self.describe(result, name: name) + "\n") }
         // Hosted content downloads now, with progress; the purchase is owned either way.
@@ -80,8 +93,7 @@ struct BuyCommand: Command {
     }
 
     /// `KEY=VALUE,KEY=VALUE` into a dictionary.
-    static func parseOrderData(_ text: String?) throws(CLIError) -> [String: String] {
-        guard let text else { return [:] }
+    static func parseOrderData(_ text: String) throws(CLIError) -> [String: String] {
         var data: [String: String] = [:]
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1)

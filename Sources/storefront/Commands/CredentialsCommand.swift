@@ -6,7 +6,7 @@ import LocalAppStore
 struct CredentialsCommand: Command {
     let name = "credentials"
     let summary = "Print the key ID, issuer ID, bundle ID, API key and root certificate a backend needs."
-    let usage = "[--json] [--key PATH --key-id ID --issuer-id UUID]"
+    var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json, Self.key, Self.keyID, Self.issuerID])] }
     let discussion = """
         Prints what App Store Connect would give an app's backend for the App Store Server
         API, for the local server: the key ID, the issuer ID, the bundle ID, the path of the
@@ -17,23 +17,26 @@ struct CredentialsCommand: Command {
         object with keyID, issuerID, bundleID, privateKeyPath, rootCertificatePath,
         environment and appAppleID.
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "key", valueName: "PATH", help: "Use this .p8 private key (EC P-256, PEM) instead."),
-        OptionSpec(name: "key-id", valueName: "ID", help: "The key ID that goes with --key."),
-        OptionSpec(name: "issuer-id", valueName: "UUID", help: "The issuer ID that goes with --key."),
-    ]
+    /// `--key PATH`.
+    static let key = Option<String>("key", valueName: "PATH", help: "Use this .p8 private key (EC P-256, PEM) instead.")
+    /// `--key-id ID`.
+    static let keyID = Option<String>("key-id", valueName: "ID", help: "The key ID that goes with --key.")
+    /// `--issuer-id UUID`.
+    static let issuerID = Option<String>("issuer-id", valueName: "UUID", help: "The issuer ID that goes with --key.")
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("credentials takes no arguments.") }
         let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
-        let given = ["key", "key-id", "issuer-id"].compactMap { invocation.options[$0] }
+        let key = try invocation.value(Self.key)
+        let keyID = try invocation.value(Self.keyID)
+        let issuer = try invocation.value(Self.issuerID)
+        let given = [key, keyID, issuer].compactMap { $0 }
         let credentials: APICredentials
         do {
             if given.isEmpty {
                 credentials = try APICredentials.loadOrCreate(dataDirectory: dataDirectory)
             } else {
-                guard given.count == 3, let key = invocation.options["key"], let keyID = invocation.options["key-id"],
-                      let issuer = invocation.options["issuer-id"] else {
+                guard given.count == 3, let key, let keyID, let issuer else {
                     throw CLIError.usage("--key, --key-id and --issuer-id go together.")
                 }
                 credentials = try APICredentials.install(

@@ -5,7 +5,7 @@ import StoreCore
 struct DownloadsCommand: Command {
     let name = "downloads"
     let summary = "List hosted-content downloads; pause, resume or cancel one."
-    let usage = "[pause|resume|cancel ID]"
+    var forms: [UsageForm] { [UsageForm("[pause|resume|cancel ID]")] }
     let discussion = """
         Products with hosted content (the Demo's level pack, sticker set and sound pack) are
         downloaded after 'storefront buy' or 'storefront restore', checked against the catalog's
@@ -22,7 +22,6 @@ struct DownloadsCommand: Command {
         transactionID, productID, contentVersion, state, bytesWritten, totalBytes, percent and,
         when known, contentPath and error.
         """
-    let options: [OptionSpec] = []
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         let arguments = invocation.arguments

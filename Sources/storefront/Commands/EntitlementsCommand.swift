@@ -6,7 +6,7 @@ import StoreCore
 struct EntitlementsCommand: Command {
     let name = "entitlements"
     let summary = "Show what the account has right now and each subscription group's status."
-    let usage = "[--non-renewing-duration P3M] [--json]"
+    var forms: [UsageForm] { [UsageForm(optional: [Self.nonRenewingDuration, GlobalOptions.json])] }
     let discussion = """
         Delivers what the store has for the app first (renewals, refunds), then lists the
         account's entitlements with StoreKit 2's rules: non-consumables, active or in-grace
@@ -22,21 +22,22 @@ struct EntitlementsCommand: Command {
         each group with groupID, state, productID, expiresDate, willAutoRenew and
         autoRenewProductID (null when unknown).
         """
-    let options: [OptionSpec] = [
-        OptionSpec(
-            name: "non-renewing-duration", valueName: "P3M",
-            help: "How long every non-renewing subscription lasts (ISO 8601: P7D, P2W, P3M, P1Y)."),
-    ]
+
+    /// `--non-renewing-duration P3M`.
+    static let nonRenewingDuration = Option<SubscriptionPeriod>(
+        "non-renewing-duration", valueName: "P3M",
+        help: "How long every non-renewing subscription lasts (ISO 8601: P7D, P2W, P3M, P1Y)."
+    ) { (text: String) throws(CLIError) -> SubscriptionPeriod in
+        guard let period = SubscriptionPeriod(iso8601: text) else {
+            throw .usage("invalid --non-renewing-duration '\(text)': use one ISO 8601 duration such as P7D, P2W, P3M or P1Y.")
+        }
+        return period
+    }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("entitlements takes no arguments.") }
         var durations = NonRenewingDurations.storefront
-        if let text = invocation.options["non-renewing-duration"] {
-            guard let period = SubscriptionPeriod(iso8601: text) else {
-                throw .usage("invalid --non-renewing-duration '\(text)': use one ISO 8601 duration such as P7D, P2W, P3M or P1Y.")
-            }
-            durations = .uniform(period)
-        }
+        if let period = try invocation.value(Self.nonRenewingDuration) { durations = .uniform(period) }
         let session = try await StoreSession.open(invocation, context: context, durations: durations)
         let entitlements: [Entitlement]
         let groups: [SubscriptionStatus]

@@ -4,9 +4,8 @@ import StoreCore
 struct HelpCommand: Command {
     let name = "help"
     let summary = "Show help for storefront or for one command."
-    let usage = "[COMMAND]"
+    var forms: [UsageForm] { [UsageForm("[COMMAND]")] }
     let discussion = "'storefront help products' is the same as 'storefront products --help'."
-    let options: [OptionSpec] = []
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard let topic = invocation.arguments.first else {

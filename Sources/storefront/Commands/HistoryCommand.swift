@@ -5,17 +5,18 @@ import StoreCore
 struct HistoryCommand: Command {
     let name = "history"
     let summary = "Show delivered purchases, consumable balances and pending purchases."
-    let usage = "[--json]"
+    var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json])] }
     let discussion = """
         Lists every transaction the app recorded (oldest first), purchases still waiting for
         approval or resolution, and consumable balances. --json prints an object with
-        'transactions' (each with transactionID, originalTransactionID, productID, quantity,
-        purchaseDate and state), 'balances' (consumable product ID to count), 'pending', and
+        'transactions' (each with transactionID, originalTransactionID, productID, productType,
+        quantity, purchaseDate and state — refunded, pending or the transaction's own — and
+        where they apply expiresDate, revocationDate, offerType, price…), 'balances'
+        (consumable product ID to count), 'pending' (the transactions still waiting), and
         'unverifiedOrders': purchases the store reported but verification could not complete
         (each a transaction with lastFailure and attempts); they stay unfinished and are retried
         at every start until verified.
         """
-    let options: [OptionSpec] = []
 
     /// A transaction's JSON with its Apple-style order ID (purchases only; restores are no orders).
     static func withOrderID(_ json: JSONText, _ t: Transaction) -> JSONText {

@@ -2,7 +2,9 @@
 struct ProductsCommand: Command {
     let name = "products"
     let summary = "List the catalog's products with localized names and prices."
-    let usage = "[--catalog PATH] [--storefront CODE] [--locale ID] [--json]"
+    var forms: [UsageForm] {
+        [UsageForm(optional: [GlobalOptions.catalog, GlobalOptions.storefront, GlobalOptions.locale, GlobalOptions.json])]
+    }
     let discussion = """
         Prices come from the price sidecar beside the catalog (NAME.prices.json) when it sets one
         for the storefront, else from the catalog's displayPrice in the storefront's currency,
@@ -12,14 +14,13 @@ struct ProductsCommand: Command {
         subscriptions add subscriptionGroup, subscriptionGroupID, subscriptionGroupDisplayName,
         subscriptionGroupLevel, subscriptionPeriod, introductoryOffer and promotionalOffers.
         """
-    let options: [OptionSpec] = []
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else {
             throw .usage("products takes no arguments (got '\(invocation.arguments[0])').")
         }
         let selection = try CatalogSelection.load(invocation.global, context: context)
-        let listing = ProductListing(selection: selection)
+        let listing = ProductsOutput(selection: selection)
         context.output.write(invocation.global.json ? listing.json().rendered() : listing.table())
     }
 }

@@ -6,7 +6,12 @@ import Receipts
 struct ReceiptCommand: Command {
     let name = "receipt"
     let summary = "Print a decoded app receipt, or verify one against a trusted root."
-    let usage = "[FILE] [--json] | verify FILE --root CERT [--at DATE] [--bundle-id ID] [--app-version V] [--device-id UUID]"
+    var forms: [UsageForm] {
+        [
+            UsageForm("[FILE]", optional: [GlobalOptions.json]),
+            UsageForm("verify FILE", required: [Self.root], optional: [Self.at, Self.bundleID, Self.appVersion, Self.deviceID]),
+        ]
+    }
     let discussion = """
         Without FILE, prints the app receipt the local App Store keeps in the data directory.
         FILE may be DER or base64. --json prints the fields with the receipt model's names
@@ -14,15 +19,30 @@ struct ReceiptCommand: Command {
         'receipt verify' checks the signature and certificate chain against --root (a DER or
         PEM certificate, e.g. AppleIncRootCertificate.cer) at the receipt's creation date, or
         at --at; --bundle-id, --app-version and --device-id (identifierForVendor, for the
-        SHA-1 hash) add checks. It exits 1 with the reason when the receipt is not valid.
+        SHA-1 hash) add checks. It exits 1 with the reason when the receipt is not valid; with
+        --json it prints {"valid": true, "receipt": …} or {"valid": false, "reason": …}.
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "root", valueName: "CERT", help: "Trusted root certificate (DER or PEM), for verify."),
-        OptionSpec(name: "at", valueName: "DATE", help: "Check certificates at this date (RFC 3339) instead of the creation date."),
-        OptionSpec(name: "bundle-id", valueName: "ID", help: "The bundle ID the receipt must be for."),
-        OptionSpec(name: "app-version", valueName: "VERSION", help: "The app version the receipt must be for."),
-        OptionSpec(name: "device-id", valueName: "UUID", help: "The device identifier the SHA-1 hash must match."),
-    ]
+
+    /// `--root CERT`.
+    static let root = Option<String>("root", valueName: "CERT", help: "Trusted root certificate (DER or PEM), for verify.")
+    /// `--at DATE`.
+    static let at = Option<Date>(
+        "at", valueName: "DATE",
+        help: "Check certificates at this date (RFC 3339, or seconds since 1970) instead of the creation date.",
+        parse: ReceiptOutput.date(option:))
+    /// `--bundle-id ID`.
+    static let bundleID = Option<String>("bundle-id", valueName: "ID", help: "The bundle ID the receipt must be for.")
+    /// `--app-version VERSION`.
+    static let appVersion = Option<String>("app-version", valueName: "VERSION", help: "The app version the receipt must be for.")
+    /// `--device-id UUID`.
+    static let deviceID = Option<[UInt8]>(
+        "device-id", valueName: "UUID", help: "The device identifier the SHA-1 hash must match."
+    ) { (uuid: String) throws(CLIError) -> [UInt8] in
+        guard let identifier = ReceiptValidator.deviceIdentifier(uuid: uuid) else {
+            throw .usage("--device-id \(uuid): expected a UUID such as 956328D9-CC6A-47F4-BE40-6953FB0AB6C7")
+        }
+        return identifier
+    }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         if invocation.arguments.first == "verify" {
@@ -53,17 +73,11 @@ struct ReceiptCommand: Command {
 
     private func verify(_ invocation: Invocation, context: CommandContext) throws(CLIError) {
         guard invocation.arguments.count == 2 else { throw .usage("receipt verify takes exactly one FILE.") }
-        guard let rootPath = invocation.options["root"] else { throw .usage("receipt verify needs --root CERT.") }
+        guard let rootPath = try invocation.value(Self.root) else { throw .usage("receipt verify needs --root CERT.") }
         let root = try ReceiptOutput.read(rootPath, context: context, what: "root certificate")
         let bytes = try ReceiptOutput.read(invocation.arguments[1], context: context, what: "receipt")
-        let at = try ReceiptOutput.date(option: invocation.options["at"])
-        var device: [UInt8]?
-        if let uuid = invocation.options["device-id"] {
-            guard let identifier = ReceiptValidator.deviceIdentifier(uuid: uuid) else {
-                throw .usage("--device-id \(uuid): expected a UUID such as 956328D9-CC6A-47F4-BE40-6953FB0AB6C7")
-            }
-            device = identifier
-        }
+        let at = try invocation.value(Self.at)
+        let device = try invocation.value(Self.deviceID)
         let validator: ReceiptValidator
         do {
             validator = try ReceiptValidator(trustedRoots: [Array(root)])
@@ -71,7 +85,8 @@ struct ReceiptCommand: Command {
             throw .runtime("\(rootPath): \(error)")
         }
         let expectations = ReceiptValidator.Expectations(
-            bundleID: invocation.options["bundle-id"], appVersion: invocation.options["app-version"], deviceIdentifier: device)
+            bundleID: try invocation.value(Self.bundleID), appVersion: try invocation.value(Self.appVersion),
+            deviceIdentifier: device)
         switch validator.validate(Array(bytes), expecting: expectations, at: at) {
         case .valid(let receipt):
             if invocation.global.json {

@@ -104,8 +104,7 @@ enum ReceiptOutput {
     }
 
     /// Parses `--at`: an RFC 3339 date or seconds since 1970.
-    static func date(option: String?) throws(CLIError) -> Date? {
-        guard let option else { return nil }
+    static func date(option: String) throws(CLIError) -> Date {
         if let seconds = Double(option) { return Date(timeIntervalSince1970: seconds) }
         guard let date = try? ReceiptDate.parse(option) else {
             throw .usage("--at \(option): expected an RFC 3339 date such as 2024-02-23T17:27:16Z, or seconds since 1970")

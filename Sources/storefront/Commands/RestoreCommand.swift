@@ -4,23 +4,25 @@ import StoreCore
 struct RestoreCommand: Command {
     let name = "restore"
     let summary = "Restore purchases: non-consumables and subscriptions, never consumables."
-    let usage = "[--username NAME] [--json]"
+    var forms: [UsageForm] { [UsageForm(optional: [Self.username, GlobalOptions.json])] }
     let discussion = """
         Asks the local App Store for everything the account owns; each restored transaction is
-        verified and recorded. --username restores only what that account name bought. --json
-        prints an object with 'restored', an array of transactions.
+        verified and recorded, and restored products with hosted content are downloaded, with
+        progress. --username restores only what that account name bought. --json prints an
+        object with 'restored', an array of transactions.
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "username", valueName: "NAME", help: "Restore only purchases made with this account name."),
-    ]
+
+    /// `--username NAME`.
+    static let username = Option<String>(
+        "username", valueName: "NAME", help: "Restore only purchases made with this account name.")
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("restore takes no arguments.") }
+        let username = try invocation.value(Self.username).map(ApplicationUsername.hash)
         let session = try await StoreSession.open(invocation, context: context)
         let restored: [Transaction]
         do {
-            restored = try await session.store.restoreTransactions(
-                applicationUsername: invocation.options["username"].map(ApplicationUsername.hash))
+            restored = try await session.store.restoreTransactions(applicationUsername: username)
         } catch {
             await session.close()
             throw .runtime("restore failed: \(error.description)")

@@ -8,7 +8,7 @@ import Receipts
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "Run the local App Store Server (App Store Server API and verifyReceipt) over HTTP."
-    let usage = "[--port N] [--host ADDR] [--environment Sandbox|Production]"
+    var forms: [UsageForm] { [UsageForm(optional: [Self.port, Self.host, Self.environment])] }
     let discussion = """
         Serves Apple's App Store Server API (/inApps/...) and /verifyReceipt for an app's
         backend, answered from the same data directory every other command uses: purchases,
@@ -19,27 +19,30 @@ struct ServeCommand: Command {
         store's. `storefront credentials` prints the key and IDs a backend signs its tokens
         with. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "port", valueName: "N", help: "The port to listen on (0: any free port)."),
-        OptionSpec(name: "host", valueName: "ADDR", help: "The address to bind (default 127.0.0.1)."),
-        OptionSpec(name: "environment", valueName: "ENV", help: "Answer as Sandbox or Production (default: the store's)."),
-    ]
+    /// `--port N`.
+    static let port = Option<UInt16>("port", valueName: "N", help: "The port to listen on (0: any free port).") {
+        (text: String) throws(CLIError) -> UInt16 in
+        guard let port = UInt16(text) else { throw .usage("--port must be a number from 0 to 65535, not \"\(text)\".") }
+        return port
+    }
+    /// `--host ADDR`.
+    static let host = Option<String>("host", valueName: "ADDR", help: "The address to bind (default 127.0.0.1).")
+    /// `--environment ENV`.
+    static let environment = Option<AppStoreEnvironment>(
+        "environment", valueName: "ENV", help: "Answer as Sandbox or Production (default: the store's)."
+    ) { (text: String) throws(CLIError) -> AppStoreEnvironment in
+        guard let value = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            throw .usage("--environment must be one of \(AppStoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\".")
+        }
+        return value
+    }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("serve takes no arguments.") }
         var http = MicroHTTPDaemon.Configuration()
-        if let text = invocation.options["port"] {
-            guard let port = UInt16(text) else { throw .usage("--port must be a number from 0 to 65535, not \"\(text)\".") }
-            http.port = port
-        }
-        if let host = invocation.options["host"] { http.host = host }
-        var environment: AppStoreEnvironment?
-        if let text = invocation.options["environment"] {
-            guard let value = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw .usage("--environment must be one of \(AppStoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\".")
-            }
-            environment = value
-        }
+        if let port = try invocation.value(Self.port) { http.port = port }
+        if let host = try invocation.value(Self.host) { http.host = host }
+        let environment = try invocation.value(Self.environment)
         let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
         let credentials: APICredentials
         do {

@@ -1,47 +1,68 @@
 import LocalAppStore
 import StoreCore
+import StorefrontUI
 
 /// `storefront store …`: the local App Store's transaction manager and settings.
 struct StoreCommand: Command {
     let name = "store"
     let summary = "The local App Store's transaction manager and settings."
-    let usage = "pending | approve ID | decline ID | resolve ID | charges | settings | set NAME VALUE | "
-        + StoreSubscriptionVerbs.usage + " | " + StoreConsumptionVerb.usage
-    let discussion = """
+    var forms: [UsageForm] {
+        ["pending", "approve ID", "decline ID", "resolve ID", "charges", "settings", "set NAME VALUE"].map { UsageForm($0) }
+            + StoreSubscriptionVerbs.forms + [UsageForm(StoreConsumptionVerb.usage)]
+    }
+    var discussion: String {
+        """
         pending            purchases waiting for Ask to Buy approval or to be resolved
         approve ID         approve an Ask to Buy purchase (the account is charged)
         decline ID         decline an Ask to Buy purchase (it fails as cancelled)
         resolve ID         resolve an interrupted purchase (it completes)
         charges            every charge the store made to the account
-        settings           every setting with its value
-        set NAME VALUE     change a setting, e.g. 'set latency 0', 'set ask-to-buy on',
-                           'set fail-purchases on', 'set payments-allowed off',
-                           'set time-rate 15' or 'set time-rate every-2-seconds' (Apple's
-                           SKTestTimeRate raw value or name), 'set billing-retry on',
-                           'set grace-period on'
+        settings           every setting with its value and what it does
+        set NAME VALUE     change a setting (SETTINGS below), e.g. 'set latency 0',
+                           'set ask-to-buy on', 'set time-rate every-2-seconds'
 
-        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + """
+        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + "\n\n" + Self.settingsHelp + """
 
 
-        Everything persists in the data directory; a storefront running in another terminal
-        sees the change at once.
+        Everything persists in the data directory. Every other storefront process uses a change
+        from its next store operation; a storefront open in another terminal shows approvals,
+        declines, refunds and renewals made here within about 2 seconds, and its Store Settings
+        window (o) shows the settings as they are when it opens.
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "reason", valueName: "0|1", help: "store refund: 0 other (the default), 1 an issue in the app."),
-        OptionSpec(name: "undo", valueName: nil, help: "store cancel: turn auto-renew back on."),
-    ]
+    }
+
+    /// `1 argument`, `2 arguments`.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The SETTINGS section of `storefront help store`, made from the local store's registry.
+    static var settingsHelp: String {
+        let registry = LocalStoreSettings.registry
+        let defaults = Dictionary(uniqueKeysWithValues: LocalStoreSettings().entries.map { ($0.name, $0.value) })
+        let lines = HelpText.twoColumns(registry.map { ("\($0.name) \($0.synopsis)", "\($0.help); default \(defaults[$0.name] ?? "-")") })
+        let errors = "ERROR is one of " + SimulatedError.all.map(\.rawValue).joined(separator: ", ")
+            + "; on and off may also be written true and false, yes and no, 1 and 0."
+        let notes = TextLayout.wrap(errors, width: HelpText.width - 2).map { "  " + $0 }
+        return (["SETTINGS ('store set NAME VALUE'; a new store starts from the catalog's settings block):"] + lines + notes)
+            .joined(separator: "\n")
+    }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard let verb = invocation.arguments.first else {
-            throw .usage("store needs a subcommand: \(usage).")
+            throw .usage("store needs a subcommand; see 'storefront help store'.")
         }
         let rest = Array(invocation.arguments.dropFirst())
-        try StoreSubscriptionVerbs.checkOptions(invocation.options, verb: verb)
+        try checkOptions(invocation, verb: verb)
         if StoreSubscriptionVerbs.verbs.contains(verb) {
             try await StoreSubscriptionVerbs.run(verb, rest, invocation: invocation, context: context)
             return
         }
         if verb == StoreConsumptionVerb.verb { return try await StoreConsumptionVerb.run(rest, invocation: invocation, context: context) }
+        guard let form = forms.first(where: { $0.verb == verb }) else {
+            throw .usage("unknown store subcommand '\(verb)'; see 'storefront help store'.")
+        }
+        guard form.argumentCount == rest.count else {
+            throw .usage("usage: storefront store \(form.synopsis) (got \(Self.count(rest.count, "argument"))).")
+        }
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         let json = invocation.global.json
         do {
@@ -84,11 +105,11 @@ struct StoreCommand: Command {
             case ("settings", 0):
                 let settings = try await backend.settings()
                 if json {
-                    context.output.write(JSONText.object(settings.map { ($0.name, .string($0.value)) }).rendered())
+                    context.output.write(JSONText.object(settings.map { ($0.name, .string($0.shownValue)) }).rendered())
                 } else {
                     let lines = TextTable(
                         columns: [.init(header: "SETTING"), .init(header: "VALUE"), .init(header: "MEANING")],
-                        rows: settings.map { [$0.name, $0.value, $0.description] }
+                        rows: settings.map { [$0.name, $0.shownValue, $0.description] }
                     ).render()
                     context.output.write(lines.joined(separator: "\n") + "\n")
                 }
@@ -100,7 +121,7 @@ struct StoreCommand: Command {
                     context.output.write("\(rest[0]) = \(rest[1])\n")
                 }
             default:
-                throw CLIError.usage("unknown or incomplete store subcommand '\(([verb] + rest).joined(separator: " "))'; use \(usage).")
+                throw CLIError.usage("unknown or incomplete store subcommand '\(([verb] + rest).joined(separator: " "))'; see 'storefront help store'.")
             }
         } catch let error as CLIError {
             throw error

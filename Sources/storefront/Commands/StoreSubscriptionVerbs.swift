@@ -7,11 +7,21 @@ import StoreCore
 /// subscription run with the app's session open (as if the app were running), so the app's
 /// ledger records the renewal, expiry or revocation before the command returns.
 enum StoreSubscriptionVerbs {
-    /// The verbs this type handles.
-    static let verbs: Set<String> = ["renew", "expire", "cancel", "refund", "billing-issue", "subscriptions"]
+    /// `--reason 0|1` of `store refund`.
+    static let reason = Option<Int>(
+        "reason", valueName: "0|1", help: "store refund: 0 other (the default), 1 an issue in the app.",
+        parse: refundReason)
+    /// `--undo` of `store cancel`.
+    static let undo = Flag("undo", help: "store cancel: turn auto-renew back on.")
 
-    /// The verbs as they appear in the usage line.
-    static let usage = "renew ID | expire ID | cancel ID [--undo] | refund ID [--reason 0|1] | billing-issue ID on|off | subscriptions"
+    /// The verbs' forms, as the usage line shows them.
+    static let forms: [UsageForm] = [
+        UsageForm("renew ID"), UsageForm("expire ID"), UsageForm("cancel ID", optional: [undo]),
+        UsageForm("refund ID", optional: [reason]), UsageForm("billing-issue ID on|off"), UsageForm("subscriptions"),
+    ]
+
+    /// The verbs this type handles.
+    static let verbs = Set(forms.compactMap(\.verb))
 
     /// The verbs' lines in `storefront help store`.
     static let discussion = """
@@ -36,19 +46,9 @@ enum StoreSubscriptionVerbs {
         {"transaction": …, "subscription": …} (the subscription's latest transaction and its
         state as 'store subscriptions --json' shows it; null for a refund that is no
         subscription). These verbs run with the app's session open, so the app records the
-        renewal, expiry or refund at once ('storefront entitlements' shows the result).
+        renewal, expiry or refund before they return (they say so when it takes over 10
+        seconds); 'storefront entitlements' shows the result.
         """
-
-    /// Rejects `--reason` and `--undo` on verbs they do not belong to.
-    /// - Throws: `CLIError.usage` naming the option and the verb it belongs to.
-    static func checkOptions(_ options: [String: String], verb: String) throws(CLIError) {
-        if options["reason"] != nil, verb != "refund" {
-            throw .usage("--reason belongs to 'store refund ID --reason 0|1', not to 'store \(verb)'.")
-        }
-        if options["undo"] != nil, verb != "cancel" {
-            throw .usage("--undo belongs to 'store cancel ID --undo', not to 'store \(verb)'.")
-        }
-    }
 
     /// Runs one subscription verb and writes its result. `subscriptions` opens only the
     /// store; the verbs that change a subscription open the whole session, so the app is
@@ -80,10 +80,10 @@ enum StoreSubscriptionVerbs {
         let expected = verb == "billing-issue" ? 2 : 1
         guard arguments.count == expected else {
             let shape = verb == "billing-issue" ? "an ID and on or off" : verb == "refund" ? "one transaction ID" : "one ID"
-            throw .usage("store \(verb) needs \(shape) (got \(arguments.count) arguments); see 'storefront help store'.")
+            throw .usage("store \(verb) needs \(shape) (got \(StoreCommand.count(arguments.count, "argument"))); see 'storefront help store'.")
         }
         let id = arguments[0]
-        let reason = verb == "refund" ? try refundReason(invocation.options["reason"]) : 0
+        let reason = verb == "refund" ? try invocation.value(Self.reason) ?? 0 : 0
         let billingIssue = verb == "billing-issue" ? try flag(arguments[1]) : false
         let session = try await StoreSession.open(invocation, context: context)
         // Subscribed before the change, so the app's recording of it cannot be missed.
@@ -94,7 +94,7 @@ enum StoreSubscriptionVerbs {
             case "refund": try await session.backend.refund(transactionID: id, reason: reason)
             case "renew": try await session.backend.renew(id)
             case "expire": try await session.backend.expire(id)
-            case "cancel": try await session.backend.setAutoRenew(id, on: invocation.options["undo"] != nil)
+            case "cancel": try await session.backend.setAutoRenew(id, on: invocation.isSet(Self.undo))
             default: try await session.backend.setBillingIssue(id, on: billingIssue)
             }
         } catch {
@@ -119,7 +119,7 @@ enum StoreSubscriptionVerbs {
                 ("subscription", subscription.map(SubscriptionOutput.json) ?? .null),
             ]).rendered())
         } else {
-            output.write(message(verb, changed, subscription, reason: reason, undo: invocation.options["undo"] != nil) + "\n")
+            output.write(message(verb, changed, subscription, reason: reason, undo: invocation.isSet(Self.undo)) + "\n")
         }
     }
 
@@ -191,22 +191,20 @@ enum StoreSubscriptionVerbs {
         }
     }
 
-    /// `--reason`: 0 (other, the default) or 1 (an issue in the app).
-    static func refundReason(_ text: String?) throws(CLIError) -> Int {
-        guard let text else { return 0 }
+    /// `--reason`: 0 (other) or 1 (an issue in the app).
+    static func refundReason(_ text: String) throws(CLIError) -> Int {
         guard let reason = Int(text), reason == 0 || reason == 1 else {
             throw .usage("invalid --reason '\(text)': use 0 (other) or 1 (an issue in the app).")
         }
         return reason
     }
 
-    /// `on` or `off` for `billing-issue`.
+    /// `on` or `off` for `billing-issue`, read by the settings' one on/off parser.
     static func flag(_ text: String) throws(CLIError) -> Bool {
-        switch text.lowercased() {
-        case "on", "true", "yes": return true
-        case "off", "false", "no": return false
-        default: throw .usage("invalid billing-issue value '\(text)': use on or off.")
+        guard let on = SettingValues.onOff.parse(text) else {
+            throw .usage("invalid billing-issue value '\(text)': use on or off.")
         }
+        return on
     }
 
     /// The store's error, worded for subscriptions (the store's own text points at pending purchases).

@@ -6,34 +6,39 @@ import Receipts
 struct TransactionCommand: Command {
     let name = "transaction"
     let summary = "Verify a JWS signed transaction and print its payload."
-    let usage = "verify FILE [--root CERT] [--at DATE] [--json]"
+    var forms: [UsageForm] { [UsageForm("verify FILE", optional: [Self.root, Self.at, GlobalOptions.json])] }
     let discussion = """
         FILE holds a JWS signed transaction (compact form). With --root, the x5c chain must end
         at that certificate (DER or PEM), checked at the payload's signedDate or --at. Without
         --root, only Xcode's single self-signed certificate is accepted, as Xcode signs
-        transactions in StoreKit testing. Prints the payload in Apple's field names; exits 1
-        with the reason when the signature or chain does not check.
+        transactions in StoreKit testing. Prints 'valid signed transaction ID for PRODUCT'
+        (not with --json), then the payload as JSON in Apple's field names; exits 1 with the
+        reason when the signature or chain does not check.
         """
-    let options: [OptionSpec] = [
-        OptionSpec(name: "root", valueName: "CERT", help: "Trusted root certificate (DER or PEM)."),
-        OptionSpec(name: "at", valueName: "DATE", help: "Check certificates at this date instead of signedDate."),
-    ]
+
+    /// `--root CERT`.
+    static let root = Option<String>("root", valueName: "CERT", help: "Trusted root certificate (DER or PEM).")
+    /// `--at DATE`.
+    static let at = Option<Date>(
+        "at", valueName: "DATE", help: "Check certificates at this date (RFC 3339, or seconds since 1970) instead of signedDate.",
+        parse: ReceiptOutput.date(option:))
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        guard invocation.arguments.first == "verify" else { throw .usage("usage: storefront transaction \(usage)") }
+        guard invocation.arguments.first == "verify" else { throw .usage("usage: storefront transaction \(usage).") }
         guard invocation.arguments.count == 2 else { throw .usage("transaction verify takes exactly one FILE.") }
         let path = invocation.arguments[1]
         let text = String(decoding: try ReceiptOutput.read(path, context: context, what: "signed transaction"), as: UTF8.self)
-        let at = try ReceiptOutput.date(option: invocation.options["at"])
+        let at = try invocation.value(Self.at)
         var roots: [[UInt8]] = []
-        if let rootPath = invocation.options["root"] {
+        let rootPath = try invocation.value(Self.root)
+        if let rootPath {
             roots.append(Array(try ReceiptOutput.read(rootPath, context: context, what: "root certificate")))
         }
         let verifier: JWSVerifier
         do {
             verifier = try JWSVerifier(trustedRoots: roots, trustXcodeSelfSigned: roots.isEmpty)
         } catch {
-            throw .runtime("\(invocation.options["root"] ?? "root"): \(error)")
+            throw .runtime("\(rootPath ?? "root"): \(error)")
         }
         switch verifier.verifyTransaction(text, at: at) {
         case .valid(let payload):

@@ -1,3 +1,5 @@
+import StorefrontUI
+
 /// A plain-text table whose columns line up in a terminal, wide characters included.
 struct TextTable {
     /// How a column's cells sit in their width.
@@ -21,7 +23,7 @@ struct TextTable {
             columns.indices.map { index -> String in
                 let text = index < row.count ? row[index] : ""
                 guard let maximum = columns[index].maximumWidth else { return text }
-                return DisplayWidth.truncate(text, to: maximum)
+                return TextLayout.truncate(text, to: maximum)
             }
         }
         let widths = columns.indices.map { index in
@@ -30,8 +32,8 @@ struct TextTable {
         func line(_ values: [String]) -> String {
             let padded = columns.indices.map { index -> String in
                 switch columns[index].alignment {
-                case .left: DisplayWidth.padRight(values[index], to: widths[index])
-                case .right: DisplayWidth.padLeft(values[index], to: widths[index])
+                case .left: TextLayout.pad(values[index], to: widths[index])
+                case .right: TextLayout.pad(values[index], to: widths[index], alignRight: true)
                 }
             }
             var text = padded.joined(separator: "  ")

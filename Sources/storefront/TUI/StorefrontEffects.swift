@@ -2,51 +2,42 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
+import StorefrontRuntime
 import StorefrontUI
-import TerminalCurses
+import Synchronization
 
 /// Runs the storefront's effects against the engine and the local App Store, and turns the
-/// engine's events into actions. Wiring only: every decision lives in `reduce`.
-struct StorefrontEffects: EffectHandler {
+/// engine's events into actions. Wiring only: every decision lives in `reduce`, and every
+/// task belongs to the runtime (`EffectRuntime`), which cancels it.
+final class StorefrontEffects: EffectHandler {
     let session: StoreSession
+    /// The store's revision at the last look (nil before the first).
+    private let lookedAt = Mutex<Int?>(nil)
+
+    init(session: StoreSession) {
+        self.session = session
+    }
 
     private var store: Store { session.store }
     private var backend: LocalAppStore { session.backend }
 
-    func start(send: @escaping @Sendable (Action) -> Void) async {
-        let events = store.events()
-        Task {
-            for await event in events { send(.storeEvent(event)) }
-        }
-        // Downloads left waiting by an earlier process (killed mid-download) carry on, and
-        // every known download shows in the pane.
-        if let downloads = store.downloads {
-            for download in await downloads.downloads() where download.state == .waiting {
-                try? await downloads.resume(download.id)
-            }
-            for download in await downloads.downloads() where !download.state.isTerminal {
-                send(.storeEvent(.downloadUpdated(download)))
-            }
-        }
-        // Another process (`storefront store approve`) may change the shared state: look now
-        // and then, cheaply, so an approval shows without a key press.
-        Task {
-            // What another process changed (a decline, a cancel, a refund) may raise no engine
-            // event: purchases are reloaded too, but only when the store's journal changed.
-            var seen = await backend.revision
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(2))
-                await store.synchronize()
-                let revision = await backend.revision
-                guard revision != seen else { continue }
-                seen = revision
-                send(.purchasesLoaded(await purchases()))
-            }
-        }
-    }
-
     func perform(_ effect: Effect, send: @escaping @Sendable (Action) -> Void) async {
         switch effect {
+        case .observeStore:
+            await observeStore(send: send)
+        case .lookForChanges:
+            // What another process changed (a decline, a cancel, a refund) may raise no engine
+            // event: the reducer reloads purchases, but only when the store's journal moved
+            // (always after the first look: the start-up load may predate what it pulled in).
+            await store.synchronize()
+            let revision = await backend.revision
+            let previous = lookedAt.withLock { seen in
+                defer { seen = revision }
+                return seen
+            }
+            if previous != revision { send(.storeChanged) }
+        case .followDownload(let id, let productID):
+            await followDownload(id, productID: productID, send: send)
         case .loadContext:
             send(.contextLoaded(.success(await context())))
         case .loadProducts:
@@ -136,9 +127,44 @@ struct StorefrontEffects: EffectHandler {
             } catch {
                 send(.storeEvent(.productsRequestFailed(.unknown("download \(id): \(error)"))))
             }
-        case .quit:
+        case .tick, .every, .cancel, .quit:
+            // The runtime's own.
             break
         }
+    }
+
+    /// Hears the engine until cancelled. The stream is taken first, so nothing the downloads
+    /// carried on here report goes unheard; it ends when the task is cancelled.
+    private func observeStore(send: @escaping @Sendable (Action) -> Void) async {
+        let events = store.events()
+        async let carriedOn: Void = carryOnDownloads(send: send)
+        for await event in events { send(.storeEvent(event)) }
+        await carriedOn
+    }
+
+    /// Downloads left waiting by an earlier process (killed mid-download) carry on, and every
+    /// known download shows in the pane.
+    private func carryOnDownloads(send: @escaping @Sendable (Action) -> Void) async {
+        guard let downloads = store.downloads else { return }
+        for download in await downloads.downloads() where download.state == .waiting {
+            try? await downloads.resume(download.id)
+        }
+        for download in await downloads.downloads() where !download.state.isTerminal {
+            send(.storeEvent(.downloadUpdated(download)))
+        }
+    }
+
+    /// Starts a purchase's download (the storefront shows downloads, so it starts them; the
+    /// CLI session does not by default) and answers its sheet once the download settles.
+    /// `waitUntilSettled` does not answer cancellation: cancelled (at quit), this lingers
+    /// until the download settles, and the runtime drops what it sends then.
+    private func followDownload(_ id: String, productID: String, send: @escaping @Sendable (Action) -> Void) async {
+        if let downloads = store.downloads {
+            try? await downloads.resume(id)
+            _ = try? await downloads.waitUntilSettled(id)
+        }
+        send(.purchasePhase(productID: productID, .done))
+        send(.purchaseFinished(productID: productID, .success(.purchased(transactionID: id))))
     }
 
     private func purchase(_ productID: String, quantity: Int, send: @escaping @Sendable (Action) -> Void) async {
@@ -156,10 +182,10 @@ struct StorefrontEffects: EffectHandler {
             send(.purchasePhase(productID: productID, .verifying))
             if let downloads = store.downloads,
                let download = await downloads.download(id: transaction.transactionID), download.state != .finished {
-                // The storefront shows downloads, so it starts them (the CLI session does not by default).
-                send(.purchasePhase(productID: productID, .downloading))
-                try? await downloads.resume(download.id)
-                _ = try? await downloads.waitUntilSettled(download.id)
+                // The sheet follows the download as an effect of its own (`.followDownload`);
+                // a download's ID is its transaction's.
+                send(.purchaseNeedsDownload(productID: productID, downloadID: download.id))
+                return
             }
             send(.purchasePhase(productID: productID, .done))
             send(.purchaseFinished(productID: productID, .success(.purchased(transactionID: transaction.transactionID))))
@@ -264,38 +290,14 @@ struct StorefrontEffects: EffectHandler {
         }
     }
 
-    /// The settings with the values the window cycles through.
-    private func settings() async -> Result<[StorefrontUI.StoreSetting], StoreError> {
-        let entries: [LocalStoreSettingRow]
+    /// The settings as the window shows them, made from the local store's one registry.
+    private func settings() async -> Result<[SettingRow], StoreError> {
         do {
-            entries = try await backend.settings()
+            return .success(try await backend.settings().map {
+                SettingRow(name: $0.name, label: $0.label, value: $0.value, choices: $0.choices)
+            })
         } catch {
             return .failure(error.storeError)
         }
-        return .success(entries.map { entry in
-            let (label, choices): (String, [String]) = switch entry.name {
-            case "latency": ("Latency (ms)", ["0", "250", "1000", "3000"])
-            case "ask-to-buy": ("Ask to Buy", ["off", "on"])
-            case "fail-purchases": ("Simulated purchase errors", ["off", "on"])
-            case "payments-allowed": ("Payments allowed", ["on", "off"])
-            case "interrupt-purchases": ("Interrupted purchases", ["off", "on"])
-            case "fail-load-products": ("Simulated load-products errors", ["off", "on"])
-            case "fail-restore": ("Simulated restore errors", ["off", "on"])
-            case "fail-refresh-receipt": ("Simulated receipt errors", ["off", "on"])
-            case "bandwidth": ("Download bandwidth (bytes/s)", ["0", "250000", "1000000", "5000000"])
-            case "fail-downloads-at": ("Fail downloads at (%)", ["off", "50", "90"])
-            case "time-rate": ("Time rate", StoreTimeRate.all.map(\.name))
-            case "billing-retry": ("Billing retry on renewal", ["off", "on"])
-            case "grace-period": ("Grace period", ["off", "on"])
-            default: (entry.name, [entry.value])
-            }
-            // The time rate reads "name (raw)"; the window shows and sets it by its name.
-            var value = entry.value
-            if entry.name == "time-rate", let open = value.range(of: " (", options: .backwards) {
-                value = String(value[..<open.lowerBound])
-            }
-            let all = choices.contains(value) ? choices : [value] + choices
-            return StorefrontUI.StoreSetting(name: entry.name, label: label, value: value, choices: all)
-        })
     }
 }

@@ -12,7 +12,8 @@ enum StorefrontTUI {
     static func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         let session = try await StoreSession.open(invocation, context: context)
         do {
-            try await TerminalApp.run(handler: StorefrontEffects(session: session))
+            // One clock for everything: the store's (the system clock outside tests).
+            try await TerminalApp.run(handler: StorefrontEffects(session: session), clock: session.backend.configuration.clock)
         } catch {
             await session.close()
             throw .runtime(error.description)

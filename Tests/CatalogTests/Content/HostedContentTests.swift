@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Catalog
 
@@ -6,8 +7,7 @@ import Testing
 /// rejected with an error naming the manifest, the field and the problem when it does not
 /// match its files.
 @Suite struct HostedContentTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     static let catalogJSON = """
     { "products": [
@@ -22,7 +22,8 @@ import Testing
 
     /// A scratch catalog `Test.storekit` with `Test.content/levels/` holding two files.
     struct Scratch {
-        let root: URL
+        let directory: TemporaryDirectory
+        var root: URL { directory.url }
         var catalog: URL { root.appendingPathComponent("Test.storekit") }
         var content: URL { root.appendingPathComponent("Test.content/levels") }
         var manifest: URL { content.appendingPathComponent("manifest.json") }
@@ -32,37 +33,23 @@ import Testing
         ]
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("content-\(UUID().uuidString)")
+            directory = try TemporaryDirectory(prefix: "content")
             try FileManager.default.createDirectory(at: root.appendingPathComponent("Test.content/levels/maps"), withIntermediateDirectories: true)
             try Data(HostedContentTests.catalogJSON.utf8).write(to: catalog)
             for (path, data) in files { try data.write(to: content.appendingPathComponent(path)) }
             try writeManifest(files.keys.sorted().map { ["path": $0, "size": files[$0]?.count ?? 0, "sha256": try sha256($0)] })
         }
 
-        func sha256(_ path: String) throws -> String { try HostedContentTests.sha256sum(content.appendingPathComponent(path)) }
+        func sha256(_ path: String) throws -> String { try FileHash.sha256(content.appendingPathComponent(path)) }
 
         func writeManifest(_ entries: [[String: Any]], version: Any = 1, contentVersion: Any = "2.0") throws {
             let object: [String: Any] = ["version": version, "contentVersion": contentVersion, "files": entries]
             try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: manifest)
         }
-
-        func remove() { try? FileManager.default.removeItem(at: root) }
     }
 
-    /// SHA-256 through the system's `sha256sum`, independent of the code under test.
-    static func sha256sum(_ url: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum", url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output.prefix(64), as: UTF8.self)
-    }
-
-    static let digester: ContentDigester = { url in try sha256sum(url) }
+    /// SHA-256 from TestSupport (Crypto's), independent of the code under test.
+    static let digester: ContentDigester = { url in try FileHash.sha256(url) }
 
     func expectError(_ scratch: Scratch, path: String, containing text: String, digester: ContentDigester? = nil, file: String? = nil) {
         do {
@@ -77,7 +64,6 @@ import Testing
 
     @Test func aMatchingSidecarLoadsWithTheCatalog() throws {
         let s = try Scratch()
-        defer { s.remove() }
         let catalog = try StoreKitConfiguration.load(contentsOf: s.catalog, contentDigester: Self.digester)
         let levels = try #require(catalog.content["levels"])
         #expect(levels.version == "2.0")
@@ -90,42 +76,36 @@ import Testing
 
     @Test func aCatalogWithoutASidecarHasNoContent() throws {
         let s = try Scratch()
-        defer { s.remove() }
         try FileManager.default.removeItem(at: s.root.appendingPathComponent("Test.content"))
         #expect(try StoreKitConfiguration.load(contentsOf: s.catalog).content.isEmpty)
     }
 
     @Test func aWrongSizeNamesTheFieldAndTheFile() throws {
         let s = try Scratch()
-        defer { s.remove() }
         try Data("{\"level\": 1, \"extra\": true}\n".utf8).write(to: s.content.appendingPathComponent("a.json"))
         expectError(s, path: "$.files[0].size", containing: "is 13 but \(s.content.path)/a.json has 28 bytes")
     }
 
     @Test func aChangedFileOfTheSameSizeFailsTheDigestCheck() throws {
         let s = try Scratch()
-        defer { s.remove() }
         try Data("{\"level\": 9}\n".utf8).write(to: s.content.appendingPathComponent("a.json"))
         expectError(s, path: "$.files[0].sha256", containing: "has SHA-256", digester: Self.digester)
     }
 
     @Test func aMissingFileIsNamed() throws {
         let s = try Scratch()
-        defer { s.remove() }
         try FileManager.default.removeItem(at: s.content.appendingPathComponent("maps/b.bin"))
         expectError(s, path: "$.files[1].path", containing: "maps/b.bin does not exist")
     }
 
     @Test func anUnlistedFileIsAnError() throws {
         let s = try Scratch()
-        defer { s.remove() }
         try Data("stray".utf8).write(to: s.content.appendingPathComponent("maps/stray.txt"))
         expectError(s, path: "$.files", containing: "maps/stray.txt is in the content directory but not listed")
     }
 
     @Test func unsafePathsBadDigestsAndVersionsAreRejected() throws {
         let s = try Scratch()
-        defer { s.remove() }
         let good = try s.sha256("a.json")
         try s.writeManifest([["path": "../Test.storekit", "size": 1, "sha256": good]])
         expectError(s, path: "$.files[0].path", containing: "must be a relative path")
@@ -145,7 +125,6 @@ import Testing
 
     @Test func contentForAnUnknownProductOrAConsumableIsRejected() throws {
         let s = try Scratch()
-        defer { s.remove() }
         let typo = s.root.appendingPathComponent("Test.content/levelz")
         try FileManager.default.createDirectory(at: typo, withIntermediateDirectories: true)
         expectError(s, path: "$", containing: "no product \"levelz\" in the catalog", file: typo.path)
@@ -156,18 +135,14 @@ import Testing
     }
 
     @Test func theDemoContentScriptMakesThreeRealPacksThatVerify() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("demo-content-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory(prefix: "demo-content")
+        let root = scratch.url
         let catalog = root.appendingPathComponent("Demo.storekit")
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
-        let process = Process()
-        process.executableURL = Self.repository.appendingPathComponent("scripts/make-content")
-        process.arguments = [root.appendingPathComponent("Demo.content").path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let made = try ChildProcess.run(
+            Self.repository.appendingPathComponent("scripts/make-content"), [root.appendingPathComponent("Demo.content").path],
+            standardOutput: .discard)
+        #expect(made.status == 0, "\(made.stderr)")
 
         let demo = try StoreKitConfiguration.load(contentsOf: catalog, contentDigester: Self.digester)
         #expect(Set(demo.content.keys) == [
@@ -197,7 +172,6 @@ import Testing
 
     @Test func baseURLsLoadWithTheCatalog() throws {
         let s = try HostedContentTests.Scratch()
-        defer { s.remove() }
         try FileManager.default.removeItem(at: s.content)
         try write(#"{"version": 1, "products": {"levels": "https://cdn.example.com/levels/"}}"#, s)
         let catalog = try StoreKitConfiguration.load(contentsOf: s.catalog)
@@ -207,7 +181,6 @@ import Testing
 
     @Test func badHostingEntriesNameTheirField() throws {
         let s = try HostedContentTests.Scratch()
-        defer { s.remove() }
         let file = s.root.appendingPathComponent("Test.content/hosting.json").path
         func expectError(_ json: String, _ path: String, _ text: String) throws {
             try write(json, s)

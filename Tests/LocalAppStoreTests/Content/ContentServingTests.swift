@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import StoreCore
 import Synchronization
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -24,23 +25,10 @@ struct ContentServingTests {
             try Data(first).write(to: contentDirectory.appendingPathComponent("data/first.bin"))
             try Data(second).write(to: contentDirectory.appendingPathComponent("second.txt"))
             let files: [[String: Any]] = try [("data/first.bin", first), ("second.txt", second)].map { path, bytes in
-                ["path": path, "size": bytes.count, "sha256": try Self.sha256sum(contentDirectory.appendingPathComponent(path))]
+                ["path": path, "size": bytes.count, "sha256": try FileHash.sha256(contentDirectory.appendingPathComponent(path))]
             }
             let manifest: [String: Any] = ["version": 1, "contentVersion": "7", "files": files]
             try JSONSerialization.data(withJSONObject: manifest).write(to: contentDirectory.appendingPathComponent("manifest.json"))
-        }
-
-        /// SHA-256 from the system's `sha256sum`, independent of the code under test.
-        static func sha256sum(_ url: URL) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sha256sum", url.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: output.prefix(64), as: UTF8.self)
         }
 
         func catalog() throws -> StoreKitConfiguration {
@@ -66,12 +54,11 @@ struct ContentServingTests {
 
     @Test func theManifestComesFromTheSidecarAndProductsSayTheyHaveDownloads() async throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         let store = try await f.store()
         let manifest = try #require(try await store.contentManifest(productID: TestCatalog.pro))
         #expect(manifest.version == "7")
         #expect(manifest.files.map(\.path) == ["data/first.bin", "second.txt"])
-        #expect(manifest.files[0].sha256 == (try Fixture.sha256sum(f.contentDirectory.appendingPathComponent("data/first.bin"))))
+        #expect(manifest.files[0].sha256 == (try FileHash.sha256(f.contentDirectory.appendingPathComponent("data/first.bin"))))
         #expect(try await store.contentManifest(productID: TestCatalog.coins) == nil)
         let products = try await store.products(identifiers: [TestCatalog.pro, TestCatalog.coins]).products
         #expect(products.first { $0.id == TestCatalog.pro }?.hasDownloads == true)
@@ -80,7 +67,6 @@ struct ContentServingTests {
 
     @Test func bytesAreServedFromAnOffset() async throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         let store = try await f.store()
         let all = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
         #expect(all.error == nil)
@@ -95,7 +81,6 @@ struct ContentServingTests {
 
     @Test func bandwidthPacesChunksThroughTheStoreClock() async throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         let clock = ManualClock()
         // 20480 B/s: 1024-byte chunks, each taking 50 ms of the store's clock.
         let store = try await f.store(clock: clock, bandwidth: "20480")
@@ -106,7 +91,7 @@ struct ContentServingTests {
             arrived.withLock { $0 = chunk?.count ?? -1 }
             return chunk
         }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitForSleepers()
         #expect(arrived.withLock { $0 } == 0)
         clock.advance(by: 0.049)
         #expect(clock.sleeperCount == 1)
@@ -117,7 +102,6 @@ struct ContentServingTests {
 
     @Test func downloadsFailAtTheChosenShareOfTheWholeContent() async throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         let store = try await f.store()
         try await store.set(name: "fail-downloads-at", value: "50")
         #expect(try await store.settings().first { $0.name == "fail-downloads-at" }?.value == "50")
@@ -135,7 +119,6 @@ struct ContentServingTests {
 
     @Test func theNewSettingsValidateTheirValues() async throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         let store = try makeStore(f.dir, catalog: try f.catalog())
         #expect(try await store.settings().first { $0.name == "bandwidth" }?.value == "1500000")
         await #expect(throws: LocalAppStoreError.self) { try await store.set(name: "bandwidth", value: "fast") }
@@ -149,7 +132,6 @@ struct ContentServingTests {
 
     @Test func aFileChangedBehindTheManifestIsRejectedWhenTheCatalogLoads() throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         var bytes = f.first
         bytes[2999] ^= 1
         try Data(bytes).write(to: f.contentDirectory.appendingPathComponent("data/first.bin"))
@@ -165,7 +147,6 @@ struct ContentServingTests {
 
     @Test func theEngineDownloadsFromTheLocalStoreAndFinishesOnlyAfterwards() async throws {
         let f = try Fixture()
-        defer { f.dir.remove() }
         let store = try await f.store()
         try await store.set(name: "fail-downloads-at", value: "60")
         let data = f.dir.url.appendingPathComponent("data")

@@ -1,6 +1,7 @@
 import Foundation
 import Receipts
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -9,7 +10,6 @@ import Testing
 @Suite struct LocalAppStoreReceiptTests {
     @Test func receiptAfterPurchasesVerifiesForEachTransaction() async throws {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let clock = ManualClock()
         let store = try makeStore(dir, clock: clock)
         var events = EventReader(await store.events())

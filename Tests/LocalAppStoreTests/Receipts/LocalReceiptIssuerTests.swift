@@ -1,6 +1,7 @@
 import Foundation
 import Receipts
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -10,14 +11,15 @@ import Testing
     static let configuration = LocalReceiptIssuer.Configuration(bundleID: "com.example.storefront", appVersion: "7", deviceIdentifier: device)
 
     struct Fixture {
-        let directory: URL
+        let scratch: TemporaryDirectory
+        var directory: URL { scratch.url.appendingPathComponent("state") }
         let issuer: LocalReceiptIssuer
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("issuer-\(UUID().uuidString)")
+            scratch = try TemporaryDirectory(prefix: "issuer")
             issuer = try LocalReceiptIssuer.loadOrCreate(
-                stateDirectory: directory, configuration: LocalReceiptIssuerTests.configuration, now: LocalReceiptIssuerTests.now.addingTimeInterval(-3600))
+                stateDirectory: scratch.url.appendingPathComponent("state"), configuration: LocalReceiptIssuerTests.configuration,
+                now: LocalReceiptIssuerTests.now.addingTimeInterval(-3600))
         }
-        func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
     static func transaction(
@@ -46,7 +48,6 @@ import Testing
 
     @Test func receiptListsWhatTheAppStoreWouldAndVerifies() async throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let data = try fixture.issuer.issueReceipt(transactions: Self.transactions, finishedTransactionIDs: ["2", "3"], now: Self.now)
         let receiptFile = fixture.directory.appendingPathComponent("receipt")
         try LocalReceiptIssuer.write(data, to: receiptFile)
@@ -80,7 +81,6 @@ import Testing
 
     @Test func openSSLVerifiesTheWrittenReceiptWithTheExportedRoot() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let receiptFile = fixture.directory.appendingPathComponent("receipt")
         try LocalReceiptIssuer.write(
             try fixture.issuer.issueReceipt(transactions: Self.transactions, finishedTransactionIDs: [], now: Self.now), to: receiptFile)
@@ -94,7 +94,6 @@ import Testing
 
     @Test func chainIsKeptInTheStateDirectory() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let again = try LocalReceiptIssuer.loadOrCreate(stateDirectory: fixture.directory, configuration: Self.configuration, now: Self.now)
         #expect(again.authority.root == fixture.issuer.authority.root)
         #expect(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("Certificates/root.pem").path))
@@ -102,7 +101,6 @@ import Testing
 
     @Test func signedTransactionCarriesTheTransaction() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let transaction = try #require(Self.transactions.first { $0.transactionID == "5" })
         let jws = try fixture.issuer.signedTransaction(transaction, now: Self.now)
         let verifier = try SignedTransactionVerifier(configuration: .init(
@@ -127,7 +125,6 @@ import Testing
 
     @Test func renewalInfoIsSigned() throws {
         let fixture = try Fixture()
-        defer { fixture.remove() }
         let info = RenewalInfo(
             originalTransactionID: "5", currentProductID: "pro.monthly", autoRenewProductID: "pro.yearly", willAutoRenew: true,
             expirationIntent: nil, isInBillingRetry: false, gracePeriodExpiresDate: nil, renewalDate: Self.now.addingTimeInterval(3600))
@@ -140,13 +137,6 @@ import Testing
     }
 
     private func tool(_ name: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess.run(.tool(name), arguments, standardOutput: .discard, standardError: .discard).status
     }
 }

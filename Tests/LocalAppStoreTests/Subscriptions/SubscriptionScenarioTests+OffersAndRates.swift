@@ -7,8 +7,8 @@ import Testing
 /// Promotional offers, time-rate changes at run time, and web order line item IDs.
 extension SubscriptionScenarioTests {
     /// The Demo catalog with extra promotional offers on Pro (monthly) and Basic (monthly).
-    func catalogWithOffers(_ offers: [String: Catalog.SubscriptionOffer]) -> StoreKitConfiguration {
-        let products = catalog.products.map { product -> Catalog.Product in
+    func catalogWithOffers(_ offers: [String: StoreKitConfiguration.SubscriptionOffer]) -> StoreKitConfiguration {
+        let products = catalog.products.map { product -> StoreKitConfiguration.Product in
             var product = product
             if let offer = offers[product.id] { product.subscription?.promotionalOffers.append(offer) }
             return product
@@ -18,7 +18,7 @@ extension SubscriptionScenarioTests {
             subscriptionGroups: catalog.subscriptionGroups, settings: catalog.settings)
     }
 
-    static let month = Catalog.SubscriptionPeriod(value: 1, unit: .month)
+    static let month = SubscriptionPeriod(value: 1, unit: .month)
 
     @Test func anOfferTheProductDoesNotHaveIsRefusedNamingIt() async throws {
         let app = try await launch()
@@ -35,7 +35,7 @@ extension SubscriptionScenarioTests {
     /// A current subscriber's promotional offer prices the periods it covers: on an upgrade
     /// from now, and the renewals after are tagged with it until it runs out.
     @Test func aPromotionalOfferOnAnUpgradePricesThisAndTheNextPeriod() async throws {
-        let half = Catalog.SubscriptionOffer(
+        let half = StoreKitConfiguration.SubscriptionOffer(
             id: "pro.half", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 2, price: Decimal(string: "1.99")!)
         var app = try await launch(catalog: catalogWithOffers([Self.pro: half]))
         _ = await app.store.purchase(Self.basic)
@@ -56,7 +56,7 @@ extension SubscriptionScenarioTests {
 
     /// Without an upgrade the offer waits for the next renewal; nothing is charged now.
     @Test func aPromotionalOfferOnTheSameProductStartsAtTheNextRenewal() async throws {
-        let loyal = Catalog.SubscriptionOffer(
+        let loyal = StoreKitConfiguration.SubscriptionOffer(
             id: "basic.loyal", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 1, price: Decimal(string: "0.49")!)
         var app = try await launch(catalog: catalogWithOffers([Self.basic: loyal]))
         let first = try #require(await app.store.purchase(Self.basic).transaction)

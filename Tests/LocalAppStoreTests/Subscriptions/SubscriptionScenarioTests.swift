@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Receipts
 import StoreCore
+import TestSupport
 import Testing
 @testable import LocalAppStore
 
@@ -16,8 +17,7 @@ struct SubscriptionScenarioTests {
     static let proYearly = "com.storefront.demo.premium.pro.yearly"
     static let basicYearly = "com.storefront.demo.premium.basic.yearly"
     static var demoCatalog: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
+        Repository.url("Catalogs/Demo.storekit")
     }
 
     /// One launch of "the app": a store and an engine on the scenario's directory.
@@ -369,7 +369,6 @@ struct SubscriptionScenarioTests {
 struct OfflineChangeTests {
     @Test func aRefundMadeWhileTheAppIsNotRunningIsDeliveredAtTheNextStart() async throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let clock = ManualClock()
         let ledgerPath = directory.url.appendingPathComponent("ledger.jsonl").path
         func engine(_ backend: LocalAppStore) throws -> Store {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 @testable import StoreCore
 
@@ -147,11 +148,7 @@ struct DownloadTests {
         let id = t.transactionID
         let manager = try #require(first.downloads)
         // Let it pass two checkpoints, then "die": the first engine never runs again.
-        for _ in 0..<20 {
-            while dying.sleeperCount == 0 { await Task.yield() }
-            dying.advance(by: 1)
-        }
-        while dying.sleeperCount == 0 { await Task.yield() }
+        await dying.step(20, by: 1)
         let written = try #require(await manager.download(id: id)?.bytesWritten)
         #expect(written > 16_384 * 2)
         await manager.simulateProcessDeath()
@@ -175,11 +172,7 @@ struct DownloadTests {
         let first = try await f.makeStore(f.configuration())
         let t = try #require(await first.purchase("levels").transaction)
         let id = t.transactionID
-        for _ in 0..<30 {
-            while dying.sleeperCount == 0 { await Task.yield() }
-            dying.advance(by: 1)
-        }
-        while dying.sleeperCount == 0 { await Task.yield() }
+        await dying.step(30, by: 1)
         await first.downloads?.simulateProcessDeath()
         await f.backend.detach()
         await first.stop()

@@ -2,15 +2,16 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TestSupport
 
 /// A real HTTP server on 127.0.0.1 (python3) serving a directory with byte ranges, which
 /// `python3 -m http.server` does not support. It logs each request's path and `Range` header
 /// for `/__log`, answers HTTP 500 to the request numbered `--fail-request N` (1-based, files
-/// only), prints its port on its first line, and exits by itself after 120 s.
+/// only); `PythonServer` serves it.
 final class RangeServer {
     static let script = #"""
 import json, os, re, sys, threading
-from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+from http.server import BaseHTTPRequestHandler
 
 root = sys.argv[1]
 fail_at = int(sys.argv[2]) if len(sys.argv) > 2 else 0
@@ -65,29 +66,18 @@ class Handler(BaseHTTPRequestHandler):
                 return
             f.seek(start)
             self.send(206, f.read(end - start + 1), [("Content-Range", "bytes %d-%d/%d" % (start, end, size))])
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-threading.Timer(120, lambda: os._exit(0)).start()
-print(server.server_address[1], flush=True)
-server.serve_forever()
 """#
 
-    let process = Process()
-    let port: Int
+    private let server: PythonServer
     let root: URL
-    private let scriptDirectory: URL
 
     /// Serves `root`; the request numbered `failRequest` (counting file requests from 1) gets HTTP 500.
     init(root: URL, failRequest: Int = 0) throws {
         self.root = root
-        scriptDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("range-server-\(UUID().uuidString)")
-        port = try PythonServer.start(process, script: Self.script, in: scriptDirectory, arguments: [root.path, String(failRequest)])
+        server = try PythonServer(script: Self.script, arguments: [root.path, String(failRequest)])
     }
 
-    func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)/\(path)") ?? URL(fileURLWithPath: "/")
-    }
+    func url(_ path: String) -> URL { server.url(path) }
 
     /// The requests received: path and `Range` header.
     func requests() async throws -> [(path: String, range: String?)] {
@@ -96,13 +86,6 @@ server.serve_forever()
         return entries.map { ($0["path"] as? String ?? "", $0["range"] as? String) }
     }
 
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: scriptDirectory)
-    }
-
-    deinit { stop() }
+    /// Kills the server (SIGKILL); the value going away does too.
+    func stop() { server.stop() }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TestSupport
 
 /// A real HTTP server on 127.0.0.1 speaking Apple's verifyReceipt protocol, run with python3.
 /// The receipt-data (base64 of a short text) picks the scenario:
@@ -11,12 +12,11 @@ import FoundationNetworking
 ///   `status:N`         status N on both endpoints
 ///   `otherbundle:ID`   status 0, but for bundle com.example.other
 ///   `garbage` / `nostatus` / `http500` / `hang`   broken answers (hang: no answer for 30 s)
-/// It listens on a free port it prints on its first line, logs every request for `/log`,
-/// and exits by itself after 120 s should the test die.
+/// It logs every request for `/log`; `PythonServer` serves it.
 final class VerifyReceiptServer {
     static let script = #"""
-import base64, json, os, sys, threading, time
-from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+import base64, json, time
+from http.server import BaseHTTPRequestHandler
 
 log = []
 BUNDLE = "com.example.storefront"
@@ -76,41 +76,24 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, ok())
         else:
             self.reply(200, {"status": 21002})
-
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-threading.Timer(120, lambda: os._exit(0)).start()
-print(server.server_address[1], flush=True)
-server.serve_forever()
 """#
 
-    let process = Process()
-    let port: Int
-    private let directory: URL
+    private let server: PythonServer
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("verify-receipt-\(UUID().uuidString)")
-        port = try PythonServer.start(process, script: Self.script, in: directory)
+        server = try PythonServer(script: Self.script)
     }
 
-    var productionURL: URL { URL(string: "http://127.0.0.1:\(port)/production")! }
-    var sandboxURL: URL { URL(string: "http://127.0.0.1:\(port)/sandbox")! }
+    var productionURL: URL { server.url("production") }
+    var sandboxURL: URL { server.url("sandbox") }
 
     /// The requests the server received: path and JSON body.
     func requests() async throws -> [(path: String, body: [String: Any])] {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/log")!)
+        let (data, _) = try await URLSession.shared.data(from: server.url("log"))
         let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
         return entries.map { ($0["path"] as? String ?? "", $0["body"] as? [String: Any] ?? [:]) }
     }
 
-    /// Kills the server with SIGKILL and removes its script.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    deinit { stop() }
+    /// Kills the server (SIGKILL); the value going away does too.
+    func stop() { server.stop() }
 }

@@ -1,0 +1,83 @@
+extension LocalStoreSettings {
+    /// Every setting, declared once, in display order.
+    public static let registry: [SettingDefinition] = [
+        SettingDefinition(
+            "latency", label: "Latency (ms)",
+            values: .number(in: 0...600_000, placeholder: "MILLISECONDS",
+                            accepted: "a whole number of milliseconds from 0 to 600000", presets: [0, 250, 1000, 3000]),
+            help: "how long each store step takes (loading products, a purchase, a restore); 0 for tests",
+            key: "latencyMilliseconds", \.latencyMilliseconds),
+        SettingDefinition(
+            "ask-to-buy", label: "Ask to Buy", values: .onOff,
+            help: "purchases wait for 'store approve ID' or 'store decline ID'", key: "askToBuy", \.askToBuy),
+        SettingDefinition(
+            "fail-purchases", label: "Simulated purchase errors", values: .simulatedError(on: .unknown),
+            help: "purchases fail with this error (on: unknown)", key: "failPurchases", \.failPurchases),
+        SettingDefinition(
+            "payments-allowed", label: "Payments allowed", values: .onOff,
+            help: "whether the account may make payments", key: "paymentsAllowed", \.paymentsAllowed),
+        SettingDefinition(
+            "interrupt-purchases", label: "Interrupted purchases", values: .onOff,
+            help: "purchases wait for 'store resolve ID', then complete", key: "interruptPurchases",
+            \.interruptPurchases),
+        SettingDefinition(
+            "fail-load-products", label: "Simulated load-products errors", values: .simulatedError(on: .network),
+            help: "loading products fails with this error (on: network)", key: "failLoadProducts", \.failLoadProducts),
+        SettingDefinition(
+            "fail-restore", label: "Simulated restore errors", values: .simulatedError(on: .network),
+            help: "restoring purchases fails with this error (on: network)", key: "failRestore", \.failRestore),
+        SettingDefinition(
+            "fail-refresh-receipt", label: "Simulated receipt errors", values: .simulatedError(on: .network),
+            help: "refreshing the receipt fails with this error (on: network)", key: "failRefreshReceipt",
+            \.failRefreshReceipt),
+        SettingDefinition(
+            "bandwidth", label: "Download bandwidth (bytes/s)",
+            values: .number(in: 0...(1 << 40), placeholder: "BYTES_PER_SECOND",
+                            accepted: "a whole number of bytes per second (0 = unlimited)",
+                            presets: [0, 250_000, 1_000_000, 5_000_000]),
+            help: "how fast hosted content downloads, in bytes per second; 0 is unlimited",
+            key: "bandwidthBytesPerSecond", \.bandwidthBytesPerSecond),
+        SettingDefinition(
+            "fail-downloads-at", label: "Fail downloads at (%)", values: .percentOrOff,
+            help: "downloads fail when they reach this share of their content", key: "failDownloadsAtPercent",
+            \.failDownloadsAtPercent),
+        SettingDefinition(
+            "time-rate", label: "Time rate", values: .timeRate,
+            help: "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name "
+                + "(0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)",
+            key: "timeRate", \.timeRate),
+        SettingDefinition(
+            "billing-retry", label: "Billing retry on renewal", values: .onOff,
+            help: "renewals fail with a billing problem and enter billing retry", key: "billingRetryOnRenewal",
+            \.billingRetryOnRenewal),
+        SettingDefinition(
+            "grace-period", label: "Grace period", values: .onOff,
+            help: "a failed renewal keeps access for a grace period", key: "gracePeriod", \.gracePeriod),
+        SettingDefinition(
+            "shared-secret", label: "Shared secret (verifyReceipt)", values: .secretOrOff,
+            help: "the app's shared secret that storefront serve's verifyReceipt checks 'password' against",
+            key: "sharedSecret", \.sharedSecret),
+    ]
+
+    /// The names `set(name:value:)` accepts, in display order.
+    public static var names: [String] { registry.map(\.name) }
+
+    /// The declaration of the setting `name`, if there is one.
+    public static func definition(named name: String) -> SettingDefinition? {
+        registry.first { $0.name == name }
+    }
+
+    /// Every setting with its value, in display order.
+    public var entries: [StoreSetting] { Self.registry.map { $0.row(in: self) } }
+
+    /// Changes the setting `name` to the value `value` names.
+    ///
+    /// - Parameters:
+    ///   - name: one of `names`.
+    ///   - value: as the setting's declaration accepts it, e.g. `on`, `250`, `network`.
+    /// - Throws: `LocalAppStoreError.unknownSetting` or `.invalidSettingValue` naming what is accepted.
+    public mutating func set(name: String, value: String) throws(LocalAppStoreError) {
+        guard let setting = Self.definition(named: name) else { throw .unknownSetting(name: name, known: Self.names) }
+        try setting.set(value, in: &self)
+    }
+}

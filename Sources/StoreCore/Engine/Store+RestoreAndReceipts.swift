@@ -1,0 +1,76 @@
+import Foundation
+
+/// Restoring purchases (each restored transaction goes through the pipeline) and the app
+/// receipt.
+extension Store {
+    // MARK: - Restore
+
+    /// Restores the account's non-consumables and subscriptions and returns the restored
+    /// transactions, each verified and recorded.
+    /// - Parameter applicationUsername: restore only what this account name bought.
+    /// - Throws: `StoreError` from the store.
+    public func restoreTransactions(applicationUsername: String? = nil) async throws(StoreError) -> [Transaction] {
+        restoreInProgress = true
+        defer { restoreInProgress = false }
+        let transactions: [Transaction]
+        do {
+            transactions = try await backend.restoreCompletedTransactions(applicationUsername: applicationUsername)
+        } catch {
+            broadcaster.send(.restoreFailed(error))
+            throw error
+        }
+        var restored: [Transaction] = []
+        for transaction in transactions where await process(transaction) {
+            restored.append(transaction)
+        }
+        broadcaster.send(.restoreFinished(restored))
+        return restored
+    }
+
+    /// `restoreTransactions` with closures; `cancelled` falls back to `failure`.
+    public nonisolated func restoreTransactions(
+        applicationUsername: String? = nil,
+        success: @escaping @Sendable ([Transaction]) -> Void,
+        failure: @escaping @Sendable (StoreError) -> Void,
+        cancelled: (@Sendable () -> Void)? = nil
+    ) {
+        Task {
+            do throws(StoreError) {
+                success(try await restoreTransactions(applicationUsername: applicationUsername))
+            } catch {
+                if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
+            }
+        }
+    }
+
+    // MARK: - Receipts
+
+    /// Asks the store for a fresh app receipt.
+    /// - Throws: `StoreError` from the store.
+    public func refreshReceipt() async throws(StoreError) -> Data {
+        do {
+            let receipt = try await backend.refreshReceipt()
+            broadcaster.send(.refreshReceiptFinished(receipt))
+            return receipt
+        } catch {
+            broadcaster.send(.refreshReceiptFailed(error))
+            throw error
+        }
+    }
+
+    /// `refreshReceipt` with closures.
+    public nonisolated func refreshReceipt(
+        success: @escaping @Sendable (Data) -> Void, failure: @escaping @Sendable (StoreError) -> Void
+    ) {
+        Task {
+            do throws(StoreError) {
+                success(try await refreshReceipt())
+            } catch {
+                failure(error)
+            }
+        }
+    }
+
+    /// The app receipt as it is now.
+    public func appReceipt() async -> Data? { await backend.appReceipt() }
+}

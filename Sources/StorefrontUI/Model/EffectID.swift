@@ -1,0 +1,15 @@
+/// Names a long-running or periodic effect, so the runtime can cancel or replace it
+/// (`Effect.cancel(_:)`), as swift-composable-architecture's `cancellable(id:)` does.
+public enum EffectID: Hashable, Sendable {
+    /// The engine's event subscription (`Effect.observeStore`).
+    case storeEvents
+    /// Following one download for its purchase sheet (`Effect.followDownload`).
+    case download(id: String)
+    /// The schedule repeating an effect (`Effect.every(_:_:)`).
+    indirect case every(Effect)
+
+    /// The animation ticks, while something on screen moves.
+    public static let animation = EffectID.every(.tick)
+    /// The cross-process look for changes, every `State.storeLookInterval`.
+    public static let storeWatch = EffectID.every(.lookForChanges)
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// A real child process a test started: the built `storefront` or `vault-torture`
+/// (`BuiltProduct`), or a tool such as `python3` or `openssl` (`.tool("openssl")`).
+///
+/// Captured output is read as it arrives, on a thread of its own per stream, so a chatty child
+/// never blocks on a full pipe. Every wait is bounded without sleeping: the end of the child
+/// comes from `Process`'s termination handler and output from the readers, both through
+/// condition variables with a deadline. A child still running at the deadline is killed with
+/// SIGKILL and its result says `timedOut`, so a hung child fails its test instead of hanging
+/// the suite. The bound is a guard, never an assertion about time.
+public final class ChildProcess: @unchecked Sendable {
+    /// Where one of the child's output streams goes.
+    public enum Output: Sendable {
+        /// Into a pipe this value reads; the text is in the `Result`.
+        case capture
+        /// To `/dev/null`.
+        case discard
+        /// Appended to the file at this URL (created if missing).
+        case file(URL)
+        /// For standard error: wherever standard output goes, interleaved as written (for
+        /// standard output itself, the same as `capture`).
+        case standardOutput
+    }
+
+    /// How a child ended and what it wrote.
+    public struct Result: Sendable {
+        /// The exit status, or the signal number when `signaled`.
+        public let status: Int32
+        /// Whether a signal ended the child (`status` is then the signal number).
+        public let signaled: Bool
+        /// What the child wrote to standard output (empty unless captured).
+        public let stdout: String
+        /// What the child wrote to standard error (empty unless captured apart).
+        public let stderr: String
+        /// Whether the wait's bound passed and this value killed the child.
+        public let timedOut: Bool
+
+        /// Standard output, then standard error: everything captured.
+        public var output: String { stdout + stderr }
+    }
+
+    /// How long `wait` and `run` give a child before they kill it: generous, because the
+    /// machine may be busy; it only turns a hang into a failure.
+    public static let defaultTimeout: Duration = .seconds(300)
+
+    private let process: Process
+    private let stdoutReader: StreamReader?
+    private let stderrReader: StreamReader?
+    private let exit = Exit()
+
+    /// Starts `executable` with `arguments`, without waiting for it.
+    /// - Parameters:
+    ///   - environment: variables set on top of this process's environment.
+    ///   - unsetting: variables removed from the inherited environment (before `environment` applies).
+    ///   - currentDirectory: the child's working directory; nil inherits this process's.
+    ///   - standardOutput: where standard output goes (captured by default).
+    ///   - standardError: where standard error goes (captured by default).
+    ///   Standard input is `/dev/null`.
+    /// - Throws: when the child cannot be started (a missing executable, a file that cannot be opened).
+    public init(
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
+        currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture
+    ) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in unsetting { env[name] = nil }
+        for (name, value) in environment { env[name] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        process.standardInput = FileHandle.nullDevice
+
+        var opened: [FileHandle] = []
+        let out = try Self.destination(standardOutput, sharing: nil, opened: &opened)
+        process.standardOutput = out.handle
+        let err = try Self.destination(standardError, sharing: out.handle, opened: &opened)
+        process.standardError = err.handle
+        let exit = self.exit
+        process.terminationHandler = { _ in exit.signal() }
+        try process.run()
+        for handle in opened { try? handle.close() }
+        self.process = process
+        stdoutReader = out.pipe.map { StreamReader($0.fileHandleForReading) }
+        stderrReader = err.pipe.map { StreamReader($0.fileHandleForReading) }
+    }
+
+    /// Runs `executable` to its end (or the bound) and returns how it ended and what it wrote.
+    /// - Throws: when the child cannot be started.
+    public static func run(
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
+        currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture,
+        timeout: Duration = defaultTimeout
+    ) throws -> Result {
+        try ChildProcess(
+            executable, arguments, environment: environment, unsetting: unsetting, currentDirectory: currentDirectory,
+            standardOutput: standardOutput, standardError: standardError
+        ).wait(timeout: timeout)
+    }
+
+    /// The child's process ID.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Sends SIGKILL (nothing happens once the child has been waited for).
+    public func kill() {
+        guard !exit.hasEnded else { return }
+        sendSIGKILL(process.processIdentifier)
+    }
+
+    /// Waits until the standard output captured so far satisfies `condition`, which is asked
+    /// again each time more arrives.
+    /// - Returns: that output, or nil when standard output ended (or the bound passed) first,
+    ///   or is not captured.
+    public func waitForStandardOutput(timeout: Duration = defaultTimeout, until condition: (String) -> Bool) -> String? {
+        stdoutReader?.wait(until: Self.deadline(after: timeout)) { condition(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Waits for the child to end and for its captured output to close, killing it with
+    /// SIGKILL if it has not ended when `timeout` passes.
+    ///
+    /// Calling it again returns the same result.
+    public func wait(timeout: Duration = defaultTimeout) -> Result {
+        let deadline = Self.deadline(after: timeout)
+        var timedOut = false
+        if !exit.wait(until: deadline) {
+            timedOut = true
+            sendSIGKILL(process.processIdentifier)
+            exit.waitForever()  // SIGKILL cannot be caught: the end is on its way
+        }
+        process.waitUntilExit()  // returns at once: lets Foundation finish its bookkeeping
+        // Output closes when the child and whatever it started have let go of the pipes.
+        let out = stdoutReader?.waitForEnd(until: deadline) ?? Data()
+        let err = stderrReader?.waitForEnd(until: deadline) ?? Data()
+        return exit.result(Result(
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            timedOut: timedOut))
+    }
+
+    private static func deadline(after timeout: Duration) -> Date {
+        let (seconds, attoseconds) = timeout.components
+        return Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// What `output` becomes for `Process`, and the pipe to read when it is captured.
+    /// `sharing` is standard output's destination when this is standard error's.
+    private static func destination(
+        _ output: Output, sharing: Any?, opened: inout [FileHandle]
+    ) throws -> (handle: Any, pipe: Pipe?) {
+        switch output {
+        case .standardOutput where sharing != nil:
+            return (sharing as Any, nil)
+        case .capture, .standardOutput:
+            let pipe = Pipe()
+            return (pipe, pipe)
+        case .discard:
+            return (FileHandle.nullDevice, nil)
+        case .file(let url):
+            let handle = try append(to: url)
+            opened.append(handle)
+            return (handle, nil)
+        }
+    }
+
+    private static func append(to url: URL) throws -> FileHandle {
+        if !FileManager.default.fileExists(atPath: url.path) {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        return handle
+    }
+}
+
+extension URL {
+    /// The tool `name` as the shell would find it on `PATH`, else `/usr/bin/NAME`, so that a
+    /// missing tool fails when it is run, naming the path.
+    public static func tool(_ name: String) -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "/usr/bin").appendingPathComponent(name)
+    }
+}
+
+/// SIGKILL for `pid` (libc's `kill`, which Foundation re-exports; `Process` only sends SIGTERM).
+private func sendSIGKILL(_ pid: Int32) {
+    _ = kill(pid, SIGKILL)
+}
+
+/// The end of a child: signalled by its termination handler, waited for with a deadline.
+private final class Exit: @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var ended = false
+    private var cached: ChildProcess.Result?
+
+    var hasEnded: Bool { condition.withLock { ended } }
+
+    func signal() {
+        condition.withLock {
+            ended = true
+            condition.broadcast()
+        }
+    }
+
+    /// Whether the child ended before `deadline`.
+    func wait(until deadline: Date) -> Bool {
+        condition.withLock {
+            while !ended { if !condition.wait(until: deadline) { return ended } }
+            return true
+        }
+    }
+
+    func waitForever() {
+        condition.withLock { while !ended { condition.wait() } }
+    }
+
+    /// The first result recorded, so that waiting twice gives the same answer.
+    func result(_ result: ChildProcess.Result) -> ChildProcess.Result {
+        condition.withLock {
+            if cached == nil { cached = result }
+            return cached ?? result
+        }
+    }
+}
+
+/// Reads one pipe to its end on a thread of its own, keeping everything read.
+private final class StreamReader: @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var data = Data()
+    private var ended = false
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            // `availableData` returns what one read gives (`read(upToCount:)` waits for the count).
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                condition.withLock {
+                    data.append(chunk)
+                    condition.broadcast()
+                }
+            }
+            try? handle.close()
+            condition.withLock {
+                ended = true
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// Everything read once `satisfied` holds for it; nil if the stream ends or `deadline` passes first.
+    func wait(until deadline: Date, _ satisfied: (Data) -> Bool) -> String? {
+        condition.withLock {
+            while !satisfied(data) {
+                if ended || !condition.wait(until: deadline) { return satisfied(data) ? String(decoding: data, as: UTF8.self) : nil }
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Everything read, once the stream has ended or `deadline` has passed.
+    func waitForEnd(until deadline: Date) -> Data {
+        condition.withLock {
+            while !ended { if !condition.wait(until: deadline) { break } }
+            return data
+        }
+    }
+}
