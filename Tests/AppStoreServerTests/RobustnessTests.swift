@@ -3,11 +3,11 @@ import LocalAppStore
 import Testing
 @testable import AppStoreServer
 
-@Suite struct RobustnessTests {
+@Suite(.timeLimit(.minutes(5))) struct RobustnessTests {
     @Test func aOneByteAtATimeClientBlocksNobody() async throws {
         // A long idle timeout, so however slowly a loaded machine runs this test, only the
         // pacing by other requests matters.
-        let fixture = try await ServerFixture(http: .init(threads: 1, connectionTimeoutSeconds: 120))
+        let fixture = try await ServerFixture(http: .init(threads: 1, connectionTimeoutSeconds: 60))
         let t = try await fixture.buy(ServerFixture.pro)
         let slow = try SlowClient(port: fixture.server.port)
         #expect(await slow.command(nil) == "connected")

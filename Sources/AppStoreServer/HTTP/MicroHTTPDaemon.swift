@@ -78,7 +78,7 @@ public final class MicroHTTPDaemon: Sendable {
         self.handler = handler
         self.daemon = Daemon()
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
