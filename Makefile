@@ -3,7 +3,7 @@ SWIFT      ?= swift
 CATALOG    ?= Catalogs/Demo.storekit
 BUILD_ARGS ?=
 
-.PHONY: run test bench coverage fuzz deps build clean content venv
+.PHONY: run test bench coverage fuzz deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -21,13 +21,19 @@ run: deps content
 	$(SWIFT) build $(BUILD_ARGS) --product storefront
 	./.build/debug/storefront --catalog $(CATALOG)
 
-# Apple's App Store Server Library (Python, pinned) in .build/venv, for the suite that judges
-# what the store signs (Tests/AppleLibrary, run by swift test).
+# Apple's app-store-server-library in .build/venv (scripts/python-venv; idempotent).
 venv:
 	@./scripts/python-venv >/dev/null
 
 test: deps content venv
 	$(SWIFT) test $(BUILD_ARGS)
+	$(MAKE) python-suite
+
+# Apple's Python library as the client of `storefront serve` (Tests/PythonSuite), and the
+# README's "Testing your server" commands run as written.
+python-suite: venv
+	$(SWIFT) build $(BUILD_ARGS) --product storefront
+	STOREFRONT_BIN=$(CURDIR)/.build/debug/storefront .build/venv/bin/python Tests/PythonSuite/run.py
 
 bench: deps
 	$(SWIFT) build -c release $(BUILD_ARGS) --product storefront-bench

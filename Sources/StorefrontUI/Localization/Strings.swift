@@ -217,6 +217,7 @@ public struct Strings: Sendable {
         "Environment": "环境",
         "App Apple ID": "App 的 Apple ID",
         "Server URL": "服务器 URL",
+        "Shared secret (verifyReceipt)": "共享密钥（verifyReceipt）",
     ]
 
     static let japanese: [String: String] = [
@@ -379,5 +380,6 @@ public struct Strings: Sendable {
         "Environment": "環境",
         "App Apple ID": "App の Apple ID",
         "Server URL": "サーバ URL",
+        "Shared secret (verifyReceipt)": "共有シークレット（verifyReceipt）",
     ]
 }

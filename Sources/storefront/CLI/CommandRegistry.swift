@@ -11,6 +11,8 @@ enum CommandRegistry {
         SignedCommand(),
         DownloadsCommand(),
         StoreCommand(),
+        ServeCommand(),
+        CredentialsCommand(),
         HelpCommand(),
     ]
 }
