@@ -86,7 +86,9 @@ let package = Package(
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto"]
         ),
         .testTarget(
-            name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
+            name: "StorefrontUITests",
+            dependencies: ["TestSupport", "StorefrontUI", "StoreCore", "Catalog", "LocalAppStore"],
+            exclude: ["Golden"], resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "StorefrontRuntimeTests",

@@ -128,8 +128,10 @@ public final class Terminal {
         public var resized = false
         /// Whether `wake()` was called since the last wait.
         public var woken = false
-        /// Whether SIGINT, SIGTERM or SIGHUP asked the app to quit.
-        public var quitRequested = false
+        /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the app to quit, if one did.
+        public var quitSignal: Int32?
+        /// Whether a signal asked the app to quit.
+        public var quitRequested: Bool { quitSignal != nil }
         /// Whether the timeout passed with nothing else happening.
         public var timedOut: Bool { keys.isEmpty && !resized && !woken && !quitRequested }
     }
@@ -152,7 +154,7 @@ public final class Terminal {
             previous = nil
         }
         readKeys(into: &events)
-        events.quitRequested = Platform.quitRequested
+        events.quitSignal = Platform.quitSignal
         return events
     }
 
