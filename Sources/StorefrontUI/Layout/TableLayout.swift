@@ -105,10 +105,20 @@ public struct TableLayout: Hashable, Sendable {
             }
             return result
         }
-        // Packed: each non-empty cell needs its text's width plus a gap before it.
-        func packedWidth() -> Int {
-            let nonEmpty = shown.filter { needs[$0] > 0 }
-            return nonEmpty.reduce(0) { $0 + needs[$1] } + gap * max(0, nonEmpty.count - 1)
+        // Cells move right of their column only as far as an earlier, wider cell pushes them,
+        // never left; the row's end decides what must give way.
+        func positions() -> (xs: [Int], end: Int) {
+            var xs = columns.indices.map { offsets[$0] }
+            var cursor = 0
+            var end = 0
+            for index in shown where needs[index] > 0 {
+                let standard = columns[index].alignment == .trailing && needs[index] <= widths[index]
+                    ? offsets[index] + widths[index] - needs[index] : offsets[index]
+                xs[index] = max(cursor, standard)
+                end = xs[index] + needs[index]
+                cursor = end + gap
+            }
+            return (xs, end)
         }
         var cut = Set<Int>()
         let byImportance = shown.sorted { (columns[$0].priority, $0) < (columns[$1].priority, $1) }
@@ -116,36 +126,20 @@ public struct TableLayout: Hashable, Sendable {
         // narrow even for that, below it.
         for respectsMinimum in [true, false] {
             for index in byImportance.reversed() {
-                let over = packedWidth() - width
+                let over = positions().end - width
                 guard over > 0 else { break }
                 guard needs[index] > 0 else { continue }
                 let floor = respectsMinimum ? min(needs[index], columns[index].minimum) : 0
-                // Dropping a cell also frees the gap before it.
-                let shrunk = needs[index] - over <= 0 ? 0 : needs[index] - over
-                let next = max(floor, shrunk)
+                let next = max(floor, needs[index] - over)
                 guard next < needs[index] else { continue }
                 cut.insert(index)
                 needs[index] = next
             }
         }
-        // The latest start of each cell that leaves room for the cells after it.
-        var limits = columns.indices.map { _ in width }
-        var tail = 0
-        for index in shown.reversed() where needs[index] > 0 {
-            tail += needs[index]
-            limits[index] = width - tail
-            tail += gap
-        }
-        var cursor = 0
-        for index in shown {
-            let need = needs[index]
-            guard need > 0 else { continue }
-            let standard = columns[index].alignment == .trailing && need <= widths[index]
-                ? offsets[index] + widths[index] - need : offsets[index]
-            let x = max(cursor, min(standard, limits[index]))
-            let text = cut.contains(index) ? TextLayout.truncate(texts[index], to: need) : texts[index]
-            result[index] = Placement(x: x, width: need, text: text, isCut: cut.contains(index))
-            cursor = x + need + gap
+        let (xs, _) = positions()
+        for index in shown where needs[index] > 0 {
+            let text = cut.contains(index) ? TextLayout.truncate(texts[index], to: needs[index]) : texts[index]
+            result[index] = Placement(x: xs[index], width: needs[index], text: text, isCut: cut.contains(index))
         }
         return result
     }

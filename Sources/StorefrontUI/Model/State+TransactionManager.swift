@@ -15,10 +15,12 @@ extension State {
         // History is newest first, so the first transaction of a subscription is its latest.
         let settled = purchases.transactions.filter { t in
             guard !pendingIDs.contains(t.transactionID) else { return false }
-            guard t.state == .purchased || t.state == .restored, t.revocationDate == nil else { return false }
-            if t.productType == .autoRenewable { return subscriptionsSeen.insert(t.originalTransactionID).inserted }
-            // A restore copies a purchase the app may already hold: one row per purchase.
-            return originalsSeen.insert(t.originalTransactionID).inserted
+            // The newest transaction of a subscription stands for it (a refunded one removes it);
+            // a restore copies a purchase the app may already hold: one row per purchase.
+            let seen = t.productType == .autoRenewable
+                ? subscriptionsSeen.insert(t.originalTransactionID).inserted
+                : originalsSeen.insert(t.originalTransactionID).inserted
+            return seen && (t.state == .purchased || t.state == .restored) && t.revocationDate == nil
         }
         return purchases.pending + settled.sorted {
             ($0.originalPurchaseDate, $0.originalTransactionID) > ($1.originalPurchaseDate, $1.originalTransactionID)

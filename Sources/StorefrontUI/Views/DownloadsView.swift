@@ -23,7 +23,7 @@ enum DownloadsView {
     }
 
     /// The bar's width in a pane `width` cells wide.
-    static func barWidth(_ width: Int) -> Int { max(8, min(30, width / 4)) }
+    static func barWidth(_ width: Int) -> Int { max(8, min(30, width / 5)) }
 
     static func columns(_ rows: [Download], _ state: State, width: Int) -> [TableColumn] {
         let names = rows.map { DisplayWidth.of(state.name(of: $0.productID)) }.max() ?? 0

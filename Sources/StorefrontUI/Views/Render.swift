@@ -46,7 +46,7 @@ private func renderHeader(_ state: State, _ rect: Rect, into screen: inout Scree
     if state.isRestoring { right.append("\(Format.spinner(state.tickCount)) " + s("Restoring purchases…")) }
     let keys = "? \(s("Help"))  m \(s("Menu")) "
     let status = right.joined(separator: " · ")
-    let statusText = status.isEmpty ? keys : status + "   " + keys
+    let statusText = status.isEmpty ? keys : status + "  " + keys
     var left = ""
     if let context = state.context {
         left = " \(context.storefront) · \(context.locale) · \(s("Account")): \(context.account)"
