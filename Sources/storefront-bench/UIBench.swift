@@ -1,4 +1,6 @@
+import Catalog
 import Foundation
+import LocalAppStore
 import StoreCore
 import StorefrontUI
 
@@ -179,8 +181,51 @@ struct UIBench: BenchSection {
         report.line("launch → first frame (Demo, pty 100×30)", BenchReport.duration(launch), "median of 5, products on screen")
         report.line("tput clear, same pty harness", BenchReport.duration(clear), "median of 5: the floor for a terminal program")
         report.line("storefront launch / tput clear", BenchReport.ratio(launch / clear))
+        // Where the launch goes, part by part: the process itself (help, through the same pty),
+        // then in this process the catalog, the store and vault, and the first frame.
+        var helps: [Double] = []
+        for _ in 0..<5 { helps.append(try harness("USAGE", idle: 0, [binary, "--help"]).first) }
+        let help = helps.sorted()[helps.count / 2]
+        report.line("  process start (storefront --help, pty)", BenchReport.duration(help),
+                    String(format: "%.2f× tput clear: the dynamic loader and the Swift runtime", help / clear))
+        try profileLaunch(report, dataDirectory: dir)
         let idle = try harness("100 Coins", idle: 3, [binary, "--data-dir", dir.path])
         report.line("idle CPU of the running storefront", String(format: "%.2f%% core", idle.cpu / 3 * 100),
                     "over 3 s with nothing moving (poll(2) without a timeout); 0 % is the limit")
+    }
+
+    /// The launch's parts measured in this process, each the median of five.
+    func profileLaunch(_ report: BenchReport, dataDirectory dir: URL) throws {
+        let demo = ["Catalogs/Demo.storekit", "../Catalogs/Demo.storekit"].first { FileManager.default.fileExists(atPath: $0) }
+        guard let demo else {
+            report.note("launch profile: Catalogs/Demo.storekit not found from the current directory")
+            return
+        }
+        let url = URL(fileURLWithPath: demo)
+        var catalog = try StoreKitConfiguration.load(contentsOf: url)
+        let load = try Timing.measure(runs: 5) { catalog = try StoreKitConfiguration.load(contentsOf: url) }
+        report.line("  catalog load (Demo)", BenchReport.duration(load.median))
+        var products: [Product] = []
+        let open = try Timing.measure(runs: 5) {
+            let state = dir.appendingPathComponent("store")
+            let backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(catalog: catalog, stateDirectory: state))
+            let ledger = try VaultLedger.open(inDataDirectory: dir, environment: [:])
+            let store = Store(backend: backend, ledger: ledger)
+            let ids = Set(catalog.products.map(\.id))
+            products = try Blocking.await {
+                await store.start()
+                let loaded = try await store.requestProducts(ids, useCache: false).products
+                await store.stop()
+                return loaded
+            }
+        }
+        report.line("  store + vault open, products loaded", BenchReport.duration(open.median))
+        let first = Timing.measure(runs: 5) {
+            var state = State(width: 100, height: 30)
+            _ = reduce(state: &state, action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
+            _ = reduce(state: &state, action: .productsLoaded(.success(products)))
+            _ = render(state)
+        }
+        report.line("  first frame: reduce + render (100×30)", BenchReport.duration(first.median))
     }
 }

@@ -22,11 +22,18 @@ enum StorefrontTUI {
             invocation.global.locale = remembered.locale
         }
         let session = try await StoreSession.open(invocation, context: context)
+        let effects = StorefrontEffects(session: session, preferences: preferences)
+        // The first frame shows the products: they are loaded before the terminal is taken
+        // (the start-up loads that `.started` asks for refresh them a moment later).
+        var initial = State()
+        _ = reduce(state: &initial, action: .contextLoaded(.success(await effects.context())))
+        _ = reduce(state: &initial, action: .productsLoaded(await effects.products()))
+        // Their effects were not run: the loop's first reduce asks for the animation anew.
+        initial.animationInterval = nil
         let final: State
         do {
             // One clock for everything: the store's (the system clock outside tests).
-            final = try await TerminalApp.run(
-                handler: StorefrontEffects(session: session, preferences: preferences), clock: session.backend.configuration.clock)
+            final = try await TerminalApp.run(initial: initial, handler: effects, clock: session.backend.configuration.clock)
         } catch {
             await session.close()
             throw .runtime(error.description)
