@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StorefrontUI
 import TerminalCurses
@@ -17,7 +18,8 @@ enum StorefrontTUI {
         let dataDirectory = try DataDirectory.resolve(
             option: invocation.global.dataDirectory, environment: context.environment, currentDirectory: context.currentDirectory)
         let preferences = TUIPreferences(dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true))
-        if invocation.global.storefront == nil, invocation.global.locale == nil, let remembered = preferences.load() {
+        if invocation.global.storefront == nil, invocation.global.locale == nil, let remembered = preferences.load(),
+           Storefront.named(remembered.storefront) != nil {
             invocation.global.storefront = remembered.storefront
             invocation.global.locale = remembered.locale
         }
