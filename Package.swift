@@ -104,7 +104,9 @@ let package = Package(
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
-            name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
+            name: "StorefrontUITests",
+            dependencies: ["TestSupport", "StorefrontUI", "StoreCore", "Catalog", "LocalAppStore"],
+            exclude: ["Golden"], resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "AppStoreServerTests",
