@@ -57,10 +57,13 @@ extension LocalAppStore {
     ///   when the chain is damaged, or the file system's error.
     public func writeAppReceipt() async throws -> Data {
         let issuer = try receiptIssuer()
-        let transactions = try history()
-        let unfinished = Set(try await unfinishedTransactions().map(\.transactionID))
-        let finished = Set(transactions.map(\.transactionID)).subtracting(unfinished)
-        let receipt = try issuer.issueReceipt(transactions: transactions, finishedTransactionIDs: finished, now: configuration.clock.now)
+        try refresh()
+        // A receipt carries no signed transactions: the entries go in as they are, unsigned
+        // (signing each one would cost an ECDSA signature per transaction ever made).
+        let entries = accountEntries()
+        let finished = Set(entries.lazy.filter(\.finished).map(\.id))
+        let receipt = try issuer.issueReceipt(
+            transactions: entries.map(\.transaction), finishedTransactionIDs: finished, now: configuration.clock.now)
         try LocalReceiptIssuer.write(receipt, to: receiptFileURL)
         return receipt
     }
