@@ -18,23 +18,39 @@ struct JournalRecord: Codable {
         static let settings = Kind(rawValue: "settings")
         /// A subscription's whole lifecycle after a change (the last one wins).
         static let subscription = Kind(rawValue: "subscription")
+        /// Which purchase of each non-consumable an account owns, at a compaction (version 2).
+        static let owned = Kind(rawValue: "owned")
     }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
-    /// The format version this code writes and reads.
-    static let currentVersion = 1
+    /// The format version this code writes; it reads 1 (JSON lines only) and 2 (a compacted
+    /// history beside the journal, `history.dat`, named by the header's generation).
+    static let currentVersion = 2
 
     var kind: Kind
     var format: String?
     var version: Int?
     var nextTransactionID: UInt64?
+    /// Version 2 headers: the compaction that wrote this journal (0: none yet), the bytes of
+    /// `history.dat` it uses, and how many lines (the header's included) it began with.
+    var generation: UInt64?
+    var historyEnd: UInt64?
+    var snapshotLines: Int?
+    /// An `owned` record: account and product (joined by U+001F) → the owning transaction.
+    var owned: [String: String]?
     var entry: QueueEntry?
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
 
-    static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
-        JournalRecord(kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
+    static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
+        JournalRecord(
+            kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID,
+            generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines)
+    }
+
+    static func makeOwned(_ owned: [String: String]) -> JournalRecord {
+        JournalRecord(kind: .owned, owned: owned)
     }
 
     static func make(_ entry: QueueEntry) -> JournalRecord {

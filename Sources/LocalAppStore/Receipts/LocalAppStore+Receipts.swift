@@ -60,7 +60,7 @@ extension LocalAppStore {
         try refresh()
         // A receipt carries no signed transactions: the entries go in as they are, unsigned
         // (signing each one would cost an ECDSA signature per transaction ever made).
-        let entries = accountEntries()
+        let entries = try accountEntries()
         let finished = Set(entries.lazy.filter(\.finished).map(\.id))
         let receipt = try issuer.issueReceipt(
             transactions: entries.map(\.transaction), finishedTransactionIDs: finished, now: configuration.clock.now)

@@ -107,6 +107,37 @@ struct LedgerAggregates {
         }
     }
 
+    /// Makes every aggregate afresh from `transactions` (the ledger's items): what a ledger
+    /// written before the aggregates gets on first use.
+    func rebuild(from transactions: [VaultItem], in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction) throws {
+        var counted: [String: Int] = [:]
+        var latest: [String: (key: OrderKey, item: VaultItem)] = [:]
+        for item in transactions {
+            let transaction = try decode(item)
+            let units = item.attributes["counted"].flatMap(Int.init) ?? 0
+            if units != 0 { counted[transaction.productID, default: 0] += units }
+            switch transaction.productType {
+            case .nonConsumable, .nonRenewing:
+                batch.put(service: Ledger.entitlingService, account: transaction.transactionID, VaultItemContent(
+                    data: item.data, label: transaction.productID, attributes: ["order": item.attributes["order"] ?? "0"]))
+            case .autoRenewable:
+                guard let group = transaction.subscriptionGroupID else { continue }
+                let key = OrderKey(transaction)
+                batch.put(service: Ledger.periodsService(group), account: transaction.transactionID, VaultItemContent(data: Data(), attributes: key.attributes))
+                if latest[group].map({ key.isLater(than: $0.key) }) ?? true { latest[group] = (key, item) }
+            default:
+                continue
+            }
+        }
+        for (product, units) in counted {
+            batch.put(service: Ledger.countedService, account: product, VaultItemContent(data: Data("\(units)".utf8), label: product))
+        }
+        for (group, best) in latest {
+            batch.put(service: Ledger.groupsService, account: group, VaultItemContent(
+                data: best.item.data, label: best.item.label, attributes: best.key.attributes))
+        }
+    }
+
     /// Makes `storefront.groups/group` the group's latest transaction again, from the order
     /// keys of all of the group's transactions.
     private func findLatest(of group: String, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction) throws {

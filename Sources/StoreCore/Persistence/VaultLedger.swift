@@ -118,9 +118,9 @@ public final class VaultLedger: PurchaseLedger {
     @discardableResult
     public func recordAll(_ transactions: [Transaction]) throws -> Int {
         let encoded = try transactions.map { ($0, try encode($0), nextOrder()) }
-        try ensureAggregates()
         return try guarded {
             try vault.transact { batch in
+                try prepareAggregates(in: &batch)
                 var added = 0
                 let aggregates = LedgerAggregates()
                 for (transaction, data, order) in encoded {
@@ -148,10 +148,10 @@ public final class VaultLedger: PurchaseLedger {
 
     public func update(_ transaction: Transaction) throws {
         let data = try encode(transaction)
-        try ensureAggregates()
         try guarded {
             try vault.transact { batch in
                 guard let current = try batch.get(service: Self.transactionsService, account: transaction.transactionID) else { return }
+                try prepareAggregates(in: &batch)
                 var content = current.content
                 content.data = data
                 batch.put(service: Self.transactionsService, account: transaction.transactionID, content)
@@ -192,9 +192,9 @@ public final class VaultLedger: PurchaseLedger {
     }
 
     public func consume(productID: String, quantity: Int) throws -> Int {
-        try ensureAggregates()
-        return try guarded {
+        try guarded {
             try vault.transact { batch in
+                try prepareAggregates(in: &batch)
                 let counted = try batch.get(service: Self.countedService, account: productID).map(Self.number) ?? 0
                 let consumed = try batch.get(service: Self.consumedService, account: productID).map(Self.number) ?? 0
                 let balance = counted - consumed
@@ -285,24 +285,26 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
-    /// Makes the aggregates of a ledger written before them, once (under the write lock, so two
-    /// processes never both make them).
+    /// Makes sure the aggregates can be read: a ledger marked as having them has them; an
+    /// empty one needs none (its first write marks it); one written before them gets them now,
+    /// in one write.
     private func ensureAggregates() throws {
         guard !aggregated.withLock({ $0 }) else { return }
-        try guarded {
-            try vault.transact { batch in
-                guard try batch.get(service: Self.ledgerService, account: Self.formatAccount) == nil else { return }
-                let aggregates = LedgerAggregates()
-                for item in try batch.items(service: Self.transactionsService) {
-                    let transaction = try decodeTransaction(item)
-                    try aggregates.recorded(
-                        transaction, data: item.data, order: item.attributes["order"] ?? "0",
-                        counted: item.attributes["counted"].flatMap(Int.init) ?? 0, in: &batch)
-                }
-                batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
-            }
+        if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) }) != nil {
+            aggregated.withLock { $0 = true }
+            return
         }
+        guard try !guarded({ try vault.items(service: Self.transactionsService) }).isEmpty else { return }
+        try guarded { try vault.transact { batch in try prepareAggregates(in: &batch) } }
         aggregated.withLock { $0 = true }
+    }
+
+    /// Inside a write: when the ledger is not marked as having its aggregates, makes them
+    /// afresh from its transactions (so making them twice changes nothing) and marks it.
+    private func prepareAggregates(in batch: inout VaultBatch) throws {
+        guard try batch.get(service: Self.ledgerService, account: Self.formatAccount) == nil else { return }
+        try LedgerAggregates().rebuild(from: try batch.items(service: Self.transactionsService), in: &batch, decode: decodeTransaction)
+        batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
     }
 
     /// Runs a vault call, turning the vault's errors into the ledger's (keeping the message).
