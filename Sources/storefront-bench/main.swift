@@ -13,6 +13,7 @@ let sections: [any BenchSection] = [
     VaultBench(),
     DownloadBench(),
     UIBench(),
+    ServerBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

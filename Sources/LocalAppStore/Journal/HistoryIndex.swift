@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import SystemIO
 
 /// The index of the store's history file (`history-GENERATION.idx`): three sorted tables of
@@ -44,7 +45,9 @@ final class HistoryIndex {
     private let fs: any FileSystem
     private let file: OpenFile
     private let tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]
+    /// Pages read and checked, by number; guarded by `lock` (snapshots read off the actor).
     private var pages: [Int: [Entry]] = [:]
+    private let lock = NSLock()
 
     private init(path: String, fs: any FileSystem, file: OpenFile, generation: UInt64, historyEnd: UInt64,
                  tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]) {
@@ -125,6 +128,28 @@ final class HistoryIndex {
         return found
     }
 
+    /// How many entries of `table` have a key below `key`.
+    func rank(_ table: Table, of key: UInt64) throws -> Int {
+        let shape = tables[table.rawValue]
+        var low = 0, high = shape.firstKeys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shape.firstKeys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return 0 }
+        // Every page before `low - 1` is full and below `key`; that page holds the boundary.
+        let page = low - 1
+        return page * Self.entriesPerPage + (try entries(table, page: page)).lazy.filter { $0.key < key }.count
+    }
+
+    /// The entry at `rank` (0-based, in key order) of `table`, if there is one.
+    func entry(_ table: Table, at rank: Int) throws -> Entry? {
+        guard rank >= 0, rank < count(table) else { return nil }
+        let page = try entries(table, page: rank / Self.entriesPerPage)
+        let slot = rank % Self.entriesPerPage
+        return slot < page.count ? page[slot] : nil
+    }
+
     /// Every entry of `table`, in key order.
     func allEntries(_ table: Table) throws -> [Entry] {
         var all: [Entry] = []
@@ -135,7 +160,7 @@ final class HistoryIndex {
 
     private func entries(_ table: Table, page: Int) throws -> [Entry] {
         let number = table.rawValue << 24 | page
-        if let cached = pages[number] { return cached }
+        if let cached = lock.withLock({ pages[number] }) { return cached }
         let shape = tables[table.rawValue]
         let bytes = try fs.read(file, count: Self.pageSize, at: UInt64(shape.start + page * Self.pageSize))
         guard bytes.count == Self.pageSize,
@@ -147,7 +172,7 @@ final class HistoryIndex {
         var e = Reader(bytes, at: 0)
         let decoded = (0..<count).map { _ in Entry(key: e.uint64(), value: e.uint64(), info: e.uint64()) }
         guard decoded.first?.key == shape.firstKeys[page] else { throw Damaged(detail: "page \(page) of table \(table) is misplaced") }
-        pages[number] = decoded
+        lock.withLock { pages[number] = decoded }
         return decoded
     }
 

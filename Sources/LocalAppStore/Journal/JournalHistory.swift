@@ -102,6 +102,16 @@ final class JournalHistory: @unchecked Sendable {
         lookUp { try index.allEntries(.entries).filter { filter(Flags(info: $0.info)) }.map(frame) } ?? []
     }
 
+    /// How many compacted transactions have an ID below `id`.
+    func rank(of id: UInt64) -> Int {
+        lookUp { try index.rank(.entries, of: id) } ?? 0
+    }
+
+    /// The compacted transaction ID at `rank` (0-based, in ID order).
+    func identifier(at rank: Int) -> UInt64? {
+        lookUp { try index.entry(.entries, at: rank)?.key } ?? nil
+    }
+
     /// Every transaction ID the index holds, in order.
     func identifiers() -> [UInt64] {
         lookUp { try index.allEntries(.entries).map(\.key) } ?? []

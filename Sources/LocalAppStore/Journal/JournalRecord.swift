@@ -18,21 +18,25 @@ struct JournalRecord: Codable {
         static let settings = Kind(rawValue: "settings")
         /// A subscription's whole lifecycle after a change (the last one wins).
         static let subscription = Kind(rawValue: "subscription")
-        /// Which purchase of each non-consumable an account owns, at a compaction (version 2).
+        /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
+        static let server = Kind(rawValue: "server")
+        /// Which purchase of each non-consumable an account owns, at a compaction (version 3).
         static let owned = Kind(rawValue: "owned")
     }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
-    /// The format version this code writes; it reads 1 (JSON lines only) and 2 (a compacted
-    /// history beside the journal, `history.dat`, named by the header's generation).
-    static let currentVersion = 2
+    /// The format version this code writes. It reads every earlier one: 1 (JSON lines only),
+    /// 2 (adds `server` records) and 3 (a compacted history beside the journal, `history.dat`,
+    /// named by the header's generation, and `owned` records). A build that reads only up to
+    /// 2 refuses a version 3 journal rather than losing the history it cannot see.
+    static let currentVersion = 3
 
     var kind: Kind
     var format: String?
     var version: Int?
     var nextTransactionID: UInt64?
-    /// Version 2 headers: the compaction that wrote this journal (0: none yet), the bytes of
+    /// Version 3 headers: the compaction that wrote this journal (0: none yet), the bytes of
     /// `history.dat` it uses, and how many lines (the header's included) it began with.
     var generation: UInt64?
     var historyEnd: UInt64?
@@ -42,6 +46,7 @@ struct JournalRecord: Codable {
     var entry: QueueEntry?
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
+    var server: ServerRecord?
 
     static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
         JournalRecord(
@@ -59,6 +64,10 @@ struct JournalRecord: Codable {
 
     static func make(_ settings: LocalStoreSettings) -> JournalRecord {
         JournalRecord(kind: .settings, settings: settings)
+    }
+
+    static func make(_ server: ServerRecord) -> JournalRecord {
+        JournalRecord(kind: .server, server: server)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {

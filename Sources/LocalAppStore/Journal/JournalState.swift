@@ -15,7 +15,11 @@ struct JournalState: Sendable {
     private(set) var recent: [String: QueueEntry] = [:]
     /// `recent`'s IDs in the order they first appeared.
     private var recentOrder: [String] = []
+    /// The IDs of `recent` that the history does not hold, in the order they first appeared.
+    private(set) var freshOrder: [String] = []
     var settings: LocalStoreSettings
+    /// What the App Store Server API recorded.
+    private(set) var server = ServerRecords()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
@@ -95,6 +99,9 @@ struct JournalState: Sendable {
                 if let key = OwnedKey(text: text) { ownedNonConsumables[key] = id }
             }
             return nil
+        case .server:
+            if let server = record.server { self.server.apply(server) }
+            return nil
         default:
             return nil
         }
@@ -110,6 +117,7 @@ struct JournalState: Sendable {
         if previous == nil {
             recentOrder.append(entry.id)
             previous = history?.entry(id: entry.id)
+            if previous == nil { freshOrder.append(entry.id) }
         }
         index(entry)
         return previous == entry ? nil : entry
@@ -191,6 +199,16 @@ struct JournalState: Sendable {
         let fresh = recentOrder.compactMap { recent[$0] }.filter { filter(JournalHistory.Flags($0)) }
         return (compacted + fresh).sorted { Self.precedes($0.id, $1.id) }
     }
+
+    /// The transactions of a purchase and its renewals and restored copies (one original
+    /// transaction ID), oldest first: a scan of the subscriptions' and the other restorable
+    /// products' entries.
+    func entries(originalTransactionID: String) -> [QueueEntry] {
+        entries(where: \.restorable).filter { $0.transaction.originalTransactionID == originalTransactionID }
+    }
+
+    /// Every transaction ID by position, in the order they were handed out (`JournalOrder`).
+    var order: JournalOrder { JournalOrder(history: history, fresh: freshOrder) }
 
     /// The entries written since the history, in the order they first appeared.
     var recentEntries: [QueueEntry] { recentOrder.compactMap { recent[$0] } }

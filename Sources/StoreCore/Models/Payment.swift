@@ -16,6 +16,7 @@ public struct Payment: Codable, Hashable, Sendable {
     /// Ties this payment to its caller: two payments of one product each get their own result.
     public let requestID: String
 
+    /// Creates a payment; each gets its own `requestID` unless one is given.
     public init(
         productID: String, quantity: Int = 1, applicationUsername: String? = nil,
         orderData: [String: String] = [:], offerID: String? = nil, requestID: String = UUID().uuidString

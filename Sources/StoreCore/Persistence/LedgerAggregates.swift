@@ -72,6 +72,40 @@ struct LedgerAggregates {
         }
     }
 
+    /// Follows a transaction deleted from `batch` (`item` is what was recorded): its counted
+    /// units leave the balance, never below zero (consumed is lowered to what stays counted),
+    /// its copy goes, and its group's latest is found again when it was that.
+    func removed(
+        _ transaction: Transaction, item: VaultItem, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction
+    ) throws {
+        let id = transaction.transactionID
+        let units = item.attributes["counted"].flatMap(Int.init) ?? 0
+        if units > 0 {
+            let product = transaction.productID
+            let left = max(0, (try batch.get(service: Ledger.countedService, account: product).map(Ledger.number) ?? 0) - units)
+            if left == 0 {
+                batch.delete(service: Ledger.countedService, account: product)
+            } else {
+                batch.put(service: Ledger.countedService, account: product, VaultItemContent(data: Data("\(left)".utf8), label: product))
+            }
+            let consumed = try batch.get(service: Ledger.consumedService, account: product).map(Ledger.number) ?? 0
+            if consumed > left {
+                batch.put(service: Ledger.consumedService, account: product, VaultItemContent(data: Data("\(left)".utf8), label: product))
+            }
+        }
+        switch transaction.productType {
+        case .nonConsumable, .nonRenewing:
+            batch.delete(service: Ledger.entitlingService, account: id)
+        case .autoRenewable:
+            guard let group = transaction.subscriptionGroupID else { return }
+            batch.delete(service: Ledger.periodsService(group), account: id)
+            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap { OrderKey($0.attributes) }
+            if current?.transactionID == id { try findLatest(of: group, in: &batch, decode: decode) }
+        default:
+            return
+        }
+    }
+
     private func follow(
         _ transaction: Transaction, data: Data, order: String, in batch: inout VaultBatch,
         decode: ((VaultItem) throws -> Transaction)?

@@ -207,6 +207,39 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
+    public func remove(transactionID: String) throws -> Bool {
+        let removed = try guarded {
+            try vault.transact { batch -> Bool in
+                guard let item = try batch.get(service: Self.transactionsService, account: transactionID) else { return false }
+                try prepareAggregates(in: &batch)
+                batch.delete(service: Self.transactionsService, account: transactionID)
+                // The aggregates follow in the same atomic write: the units it counted leave
+                // its balance (consumed lowered to what stays counted, so a later purchase's
+                // units are not swallowed), its copy and its place in its group go.
+                try LedgerAggregates().removed(try decodeTransaction(item), item: item, in: &batch, decode: decodeTransaction)
+                return true
+            }
+        }
+        decoded.withLock { _ = $0.removeValue(forKey: transactionID) }
+        return removed
+    }
+
+    public func removeAll() throws {
+        try guarded {
+            try vault.transact { batch in
+                var services = [Self.transactionsService, Self.consumedService, Self.countedService, Self.entitlingService]
+                services += try batch.items(service: Self.groupsService).map { Self.periodsService($0.account) }
+                services.append(Self.groupsService)
+                for service in services {
+                    for item in try batch.items(service: service) { batch.delete(service: service, account: item.account) }
+                }
+                // An empty ledger's aggregates are empty: it stays marked as having them.
+                batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
+            }
+        }
+        decoded.withLock { $0.removeAll() }
+    }
+
     public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws {
         let data: Data
         do { data = try JSONEncoder().encode(order) } catch {
