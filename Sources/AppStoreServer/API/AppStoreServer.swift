@@ -15,7 +15,7 @@ public final class AppStoreServer: Sendable {
     public struct Configuration: Sendable {
         /// Where and how the HTTP daemon listens.
         public var http: MicroHTTPDaemon.Configuration
-        /// The environment to answer in; nil follows the store (`ServerIdentity`).
+        /// The environment to answer and sign as; nil follows the store's `environment` setting.
         public var environment: AppStoreEnvironment?
         /// Receives one line per request: method, path, status, milliseconds.
         public var log: (@Sendable (String) -> Void)?
@@ -33,7 +33,6 @@ public final class AppStoreServer: Sendable {
     /// What tokens must carry.
     public let tokens: APITokenVerifier
     let configuration: Configuration
-    let signer: ServerSigner
     private let daemon: MicroHTTPDaemon.Box
 
     /// Starts the server over `store`, accepting tokens signed with `credentials`' key.
@@ -44,7 +43,6 @@ public final class AppStoreServer: Sendable {
         self.tokens = APITokenVerifier(
             keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
             publicKey: try credentials.publicKey())
-        self.signer = ServerSigner(store: store)
         self.daemon = MicroHTTPDaemon.Box()
         let daemon = try MicroHTTPDaemon(configuration: configuration.http) { [weak self] request in
             guard let self else { return .empty(503) }
@@ -96,9 +94,7 @@ public final class AppStoreServer: Sendable {
         } catch {
             return APIError.generalInternal.response
         }
-        let context = RequestContext(
-            snapshot: snapshot, environment: configuration.environment ?? ServerIdentity.environment(settings: snapshot.settings),
-            appAppleID: ServerIdentity.appAppleID(settings: snapshot.settings), bundleID: store.configuration.bundleID)
+        let context = RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID)
         do {
             return try await answer(route, request, context)
         } catch let error as APIError {
@@ -138,11 +134,13 @@ public final class AppStoreServer: Sendable {
         return .json(status, try encoder.encode(value))
     }
 
-    /// The transaction signed as the server returns it (with its app account token).
+    /// The transaction signed as the app gets it (the store's one signing path).
     func signed(_ t: StoreCore.Transaction, _ context: RequestContext) throws -> String {
-        try signer.signedTransaction(
-            t, token: context.snapshot.appAccountToken(originalTransactionID: t.originalTransactionID),
-            environment: context.environment, now: context.snapshot.now)
+        do {
+            return try store.signedTransaction(t, in: context.snapshot, environment: context.override)
+        } catch {
+            throw APIError.generalInternal
+        }
     }
 
     /// The account's transaction a path's ID names, checked as Apple checks it.
@@ -158,12 +156,19 @@ public final class AppStoreServer: Sendable {
     }
 }
 
-/// What every endpoint answers from: the store at the request, and what to say about the app.
+/// What every endpoint answers from: the store at the request, and what to say about the app
+/// (the store's `environment` and `app-apple-id` settings, the environment overridden by
+/// `Configuration.environment`).
 struct RequestContext: Sendable {
     let snapshot: StoreSnapshot
-    let environment: AppStoreEnvironment
-    let appAppleID: Int64
+    /// The server's own environment, when it answers as another than the store's.
+    let override: AppStoreEnvironment?
     let bundleID: String
+
+    /// The environment answered and signed as.
+    var environment: AppStoreEnvironment { override ?? snapshot.settings.environment }
+    /// The app's Apple ID.
+    var appAppleID: Int64 { snapshot.settings.appAppleID }
 }
 
 extension MicroHTTPDaemon {
