@@ -90,6 +90,23 @@ import FoundationNetworking
         #expect(again.wait().stdout.hasSuffix("stopped (SIGINT)\n"))
     }
 
+    @Test func serveListensOnThePortOfTheServerURLSettingByDefault() throws {
+        // A port the kernel just gave out, free again once that server stopped.
+        let probe = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
+        let url = Self.firstLine(probe)
+        kill(probe.processIdentifier, SIGINT)
+        let probed = probe.wait()
+        #expect(probed.status == 0)
+        #expect(probed.stderr.contains("note: the certificates name http://127.0.0.1:8490/ocsp"), "\(probed.stderr)")
+        #expect(try sf(["store", "set", "server-url", url]).status == 0)
+        let server = try StorefrontProcess.start(["serve", "--data-dir", data.path], cwd: Self.packageRoot)
+        #expect(Self.firstLine(server) == url)
+        kill(server.processIdentifier, SIGINT)
+        let result = server.wait()
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("note:"), "the certificates name this server")
+    }
+
     @Test func serveRefusesAHostThatIsNoAddress() throws {
         let result = try sf(["serve", "--host", "example.com"])
         #expect(result.status == 1)

@@ -10,6 +10,7 @@ import StoreCore
 ///
 /// Every `/inApps` request needs an ES256 JWT signed by the API key (`APICredentials`);
 /// a refused token gets 401 with no body, as Apple's. GET requests never write the journal.
+/// `POST /ocsp` answers OCSP for the store's certificates, so online checks pass too.
 public final class AppStoreServer: Sendable {
     /// How the server listens and what it says. Immutable.
     public struct Configuration: Sendable {
@@ -86,6 +87,7 @@ public final class AppStoreServer: Sendable {
         case .found(let found): route = found
         }
         if route == .verifyReceipt { return await verifyReceipt(request) }
+        if route == .ocsp { return ocsp(request) }
         let now = store.configuration.clock.now
         if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .empty(401) }
         let snapshot: StoreSnapshot
@@ -120,7 +122,15 @@ public final class AppStoreServer: Sendable {
         case .consumptionV2(let id): return try await consumption(id, request, context, version: 2)
         case .appAccountToken(let id): return try await setAppAccountToken(id, request, context)
         case .verifyReceipt: return await verifyReceipt(request)
+        case .ocsp: return ocsp(request)
         }
+    }
+
+    /// `POST /ocsp`: the store's OCSP responder (RFC 6960), for the URL the leaf and
+    /// intermediate certificates name (`server-url` + `/ocsp`); no token, as Apple's responder.
+    func ocsp(_ request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: [.init("Content-Type", "application/ocsp-response")], body: store.respondToOCSP(request.body))
     }
 
     // MARK: - Helpers for the endpoints
