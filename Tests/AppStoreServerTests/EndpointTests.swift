@@ -1,6 +1,7 @@
 import Foundation
 import LocalAppStore
 import StoreCore
+import TestSupport
 import Testing
 @testable import AppStoreServer
 
