@@ -8,7 +8,7 @@ import TestSupport
 /// online checks answered by `storefront serve`'s `/ocsp`; `AppStoreServerAPIClient` calls every
 /// endpoint of `serve`; `ReceiptUtility` reads its receipts; and the README's "Testing your
 /// server" walkthrough runs as written. `make python-suite` runs the same runner alone.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct PythonSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -5,8 +5,8 @@ import TestSupport
 /// The storefront and `storefront serve` on one data directory, in tmux: the menu says whether
 /// the server runs and where, and My Purchases shows each purchase's order ID (the one `history`
 /// prints and Look Up Order ID finds).
-@Suite(.serialized) struct TUIServerTests {
-    @Test func theMenuShowsTheRunningServerAndMyPurchasesShowsOrderIDs() throws {
+@Suite(.waitsOnProcesses, .serialized) struct TUIServerTests {
+    @Test func theMenuShowsTheRunningServerAndMyPurchasesShowsOrderIDs() async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let arguments = TUIEndToEndTests.arguments(scratch.url)
         let root = TUIEndToEndTests.repositoryRoot
@@ -20,24 +20,24 @@ import TestSupport
         let server = try StorefrontProcess.start(["serve", "--port", "0"] + arguments, cwd: root)
         let url = ServeCommandTests.firstLine(server)
         #expect(url.hasPrefix("http://127.0.0.1:"))
-        let tmux = try TUITmux(width: 120, height: 40, directory: root)
+        let tmux = try await TUITmux(width: 120, height: 40, directory: root)
         defer { tmux.close() }
         try tmux.run("\(StorefrontProcess.executable.path) \(arguments.joined(separator: " ")); echo exit=$?")
-        try tmux.waitFor(text: "100 Coins")
+        try await tmux.waitFor(text: "100 Coins")
         try tmux.keys("m")
-        try tmux.waitFor(text: "App Store Server: \(url)")
+        try await tmux.waitFor(text: "App Store Server: \(url)")
         try tmux.keys("Escape")
         try tmux.keys("p")
-        let purchases = try tmux.waitFor("the purchase with its order ID") { $0.contains(id) && $0.contains(orderID) }
+        let purchases = try await tmux.waitFor("the purchase with its order ID") { $0.contains(id) && $0.contains(orderID) }
         #expect(purchases.contains("Remove Ads"))
         try tmux.keys("Escape")
 
         kill(server.processIdentifier, SIGINT)
         #expect(server.wait().status == 0)
         try tmux.keys("m")
-        try tmux.waitFor(text: "App Store Server: not running")
+        try await tmux.waitFor(text: "App Store Server: not running")
         try tmux.keys("Escape")
         try tmux.keys("q")
-        try tmux.waitFor(text: "exit=0")
+        try await tmux.waitFor(text: "exit=0")
     }
 }

@@ -54,9 +54,10 @@ extension LocalAppStore {
                   entry.transaction.originalTransactionID == originalTransactionID,
                   entry.transaction.state == .purchased else { return ([], false) }
             var records: [JournalRecord] = []
-            for var other in state.entries.values
-            where other.accountID == account && other.transaction.originalTransactionID == originalTransactionID
-                && other.transaction.payment.applicationUsername != text {
+            // Restorable products' periods and copies by their original ID; a consumable is its own.
+            var purchase = state.entries(originalTransactionID: originalTransactionID)
+            if !purchase.contains(where: { $0.id == entry.id }) { purchase.append(entry) }
+            for var other in purchase where other.accountID == account && other.transaction.payment.applicationUsername != text {
                 other.transaction = other.transaction.withApplicationUsername(text)
                 records.append(JournalRecord.make(other))
             }
