@@ -25,15 +25,15 @@ run: deps content
 venv:
 	@./scripts/python-venv >/dev/null
 
+# The Python suite (Tests/Python) runs inside `swift test`, as EndToEndTests.PythonSuiteTests.
 test: deps content venv
 	$(SWIFT) test $(BUILD_ARGS)
-	$(MAKE) python-suite
 
-# Apple's Python library as the client of `storefront serve` (Tests/PythonSuite), and the
-# README's "Testing your server" commands run as written.
+# The Python suite alone: Apple's Python library judging what the built `storefront` signs and
+# serves, and the README's "Testing your server" commands run as written.
 python-suite: venv
 	$(SWIFT) build $(BUILD_ARGS) --product storefront
-	STOREFRONT_BIN=$(CURDIR)/.build/debug/storefront .build/venv/bin/python Tests/PythonSuite/run.py
+	STOREFRONT_BIN=$(CURDIR)/.build/debug/storefront .build/venv/bin/python Tests/Python/run.py
 
 bench: deps
 	$(SWIFT) build -c release $(BUILD_ARGS) --product storefront-bench

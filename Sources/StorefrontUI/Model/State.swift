@@ -50,6 +50,9 @@ public struct State: Sendable {
     public var purchases = PurchasesSnapshot()
     /// The store's settings.
     public var settings: [SettingRow] = []
+    /// The base URL of the App Store Server (`storefront serve`) on this data directory, nil
+    /// when none runs (as last looked: at start and whenever the menu opens).
+    public var serverURL: String?
     /// Purchases under way (or just done, until their sheet closes), by product ID.
     public var flows: [String: PurchaseFlow] = [:]
     /// Downloads, in the order they first appeared.
