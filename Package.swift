@@ -60,6 +60,11 @@ let package = Package(
         ),
 
         .executableTarget(name: "vault-torture", dependencies: ["Vault", "SystemIO"]),  // crash-test child of VaultTests
+        // The power-loss tests' child: reopens crash states as the app's next run would.
+        .executableTarget(
+            name: "crash-check",
+            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO"]
+        ),
 
         // What every test target shares: temporary directories, child processes, hashing,
         // the Python servers, clock waits.
@@ -98,6 +103,12 @@ let package = Package(
             name: "storefrontTests",
             dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI"],
             exclude: ["Snapshots"]
+        ),
+        // Power loss: every crash state of the durable operations, reopened by `crash-check`.
+        .testTarget(
+            name: "PowerLossTests",
+            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "crash-check"],
+            exclude: ["Fixtures"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),

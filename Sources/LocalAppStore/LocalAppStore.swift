@@ -39,6 +39,12 @@ public actor LocalAppStore: StoreBackend {
     /// catalog's settings.
     /// - Throws: `LocalAppStoreError.io` or `.corrupt` when the state cannot be read.
     public init(configuration: LocalAppStoreConfiguration) throws(LocalAppStoreError) {
+        if let rate = configuration.catalog.settings.timeRate, StoreTimeRate(rawValue: rate) == nil {
+            // The catalog's settings block is read through the same rule as `store set time-rate`.
+            throw .invalidSettingValue(
+                name: "_timeRate (in \(configuration.catalog.file))", value: String(rate),
+                accepted: LocalStoreSettings.definition(named: "time-rate")?.accepted ?? "a time rate")
+        }
         self.configuration = configuration
         let metrics = StoreMetrics()
         self.metrics = metrics

@@ -50,8 +50,8 @@ extension LocalAppStore {
             throw .productNotAvailable(productID: payment.productID)
         }
         let type = ProductLocalizer.type(of: product.kind)
-        guard payment.quantity >= 1, payment.quantity <= 10 else {
-            throw .paymentInvalid("quantity \(payment.quantity) is outside 1…10")
+        guard Payment.quantities.contains(payment.quantity) else {
+            throw .paymentInvalid("quantity \(payment.quantity) is outside \(Payment.quantities.lowerBound)…\(Payment.quantities.upperBound)")
         }
         guard payment.quantity == 1 || type == .consumable else {
             throw .paymentInvalid("only consumables can be bought more than one at a time")
