@@ -6,12 +6,20 @@ import PackageDescription
 
 let package = Package(
     name: "Storefront",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization's Mutex and Atomic need macOS 15
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["storefront-bench"]),
+        // Every module whose types these libraries' public API uses is a product too
+        // (PackagingTests checks it from the symbol graphs): an app imports what it names.
         .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "StoreKitValues", targets: ["StoreKitValues"]),
         .library(name: "LocalAppStore", targets: ["LocalAppStore"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "Receipts", targets: ["Receipts"]),
+        .library(name: "Vault", targets: ["Vault"]),
+        .library(name: "Crypto", targets: ["Crypto"]),
+        .library(name: "SystemIO", targets: ["SystemIO"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -26,6 +34,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
 
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
@@ -39,6 +53,10 @@ let package = Package(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
+        .target(
+            name: "AppStoreServer",
+            dependencies: ["LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD"]
+        ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
         .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
         .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
@@ -48,14 +66,14 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO",
+                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO", "AppStoreServer",
             ]
         ),
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
                 "Crypto", "Vault", "Receipts", "Catalog", "StoreCore", "LocalAppStore",
-                "StorefrontUI", "SystemIO",
+                "StorefrontUI", "SystemIO", "AppStoreServer",
             ]
         ),
 
@@ -91,7 +109,13 @@ let package = Package(
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
-            name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
+            name: "StorefrontUITests",
+            dependencies: ["TestSupport", "StorefrontUI", "StoreCore", "Catalog", "LocalAppStore"],
+            exclude: ["Golden"], resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AppStoreServerTests",
+            dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
             name: "StorefrontRuntimeTests",
@@ -109,6 +133,14 @@ let package = Package(
             name: "PowerLossTests",
             dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "crash-check"],
             exclude: ["Fixtures"]
+        ),
+        // The package's own rules: imports follow ARCHITECTURE.md's target table.
+        .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
+        // The library as an app developer gets it: the products' public API documented and
+        // complete, the separate packages in Examples/ built and run, the README's code theirs.
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),

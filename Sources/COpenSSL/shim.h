@@ -18,6 +18,7 @@
 #include <openssl/x509_vfy.h>
 #include <openssl/pkcs7.h>
 #include <openssl/cms.h>
+#include <openssl/ocsp.h>
 #include <openssl/ec.h>
 #include <openssl/ecdsa.h>
 #include <openssl/bn.h>

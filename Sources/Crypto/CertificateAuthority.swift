@@ -1,42 +1,57 @@
 import Foundation
 
-/// A three-level certificate chain — root → intermediate → signing certificate — made with
+/// A three-level certificate chain — root → intermediate → signing certificates — made with
 /// OpenSSL on first use and kept as PEM files in a directory, like the App Store's own chain.
-/// The root can be exported as a DER file for a server to trust.
+///
+/// Below the intermediate sit two signers, as at Apple: an EC P-256 one for JWS (ES256) and an
+/// RSA one for PKCS#7 receipts. The intermediate and both signers name an OCSP responder in an
+/// Authority Information Access extension when the configuration gives one. The root can be
+/// exported as a DER file for a server to trust.
 public struct CertificateAuthority: Sendable {
     /// How a new chain is made.
     public struct Configuration: Sendable, Hashable {
         /// The organization in every subject, and the prefix of each common name.
         public var organization: String
-        /// The key type of all three levels.
+        /// The key type of the root, the intermediate and the JWS signer.
         public var keyKind: PrivateKey.Kind
+        /// The key type of the receipt signer (RSA, as Apple and Xcode sign receipts); nil to
+        /// make none now (`loadOrCreate` then loads one only if the directory has it: RSA keys
+        /// are slow to make, and a store that never issues a receipt needs none).
+        public var receiptKeyKind: PrivateKey.Kind?
         /// How long the root is valid.
         public var rootValidity: TimeInterval
         /// How long the intermediate is valid.
         public var intermediateValidity: TimeInterval
-        /// How long the signing certificate is valid.
+        /// How long the signing certificates are valid.
         public var signingValidity: TimeInterval
         /// Extensions (dotted OIDs, NULL value) on the intermediate, as Apple's WWDR marks it.
         public var intermediateMarkers: [String]
-        /// Extensions (dotted OIDs, NULL value) on the signing certificate.
+        /// Extensions (dotted OIDs, NULL value) on the signing certificates.
         public var signingMarkers: [String]
+        /// The OCSP responder the intermediate and the signers name (Authority Information
+        /// Access); nil for none.
+        public var ocspURL: String?
 
-        /// Creates a configuration; the defaults give an EC P-256 chain valid for 20/10/5 years,
-        /// marked with Apple's WWDR intermediate and receipt/JWS signer OIDs.
+        /// Creates a configuration; the defaults give an EC P-256 chain valid for 20/10/5 years
+        /// with an RSA-2048 receipt signer, marked with Apple's WWDR intermediate and
+        /// receipt/JWS signer OIDs, naming no OCSP responder.
         public init(
             organization: String = "Storefront Local App Store", keyKind: PrivateKey.Kind = .p256,
+            receiptKeyKind: PrivateKey.Kind? = .rsa(bits: 2048),
             rootValidity: TimeInterval = 20 * 365 * 86_400, intermediateValidity: TimeInterval = 10 * 365 * 86_400,
             signingValidity: TimeInterval = 5 * 365 * 86_400,
             intermediateMarkers: [String] = ["1.2.840.113635.100.6.2.1"],
-            signingMarkers: [String] = ["1.2.840.113635.100.6.11.1"]
+            signingMarkers: [String] = ["1.2.840.113635.100.6.11.1"], ocspURL: String? = nil
         ) {
             self.organization = organization
             self.keyKind = keyKind
+            self.receiptKeyKind = receiptKeyKind
             self.rootValidity = rootValidity
             self.intermediateValidity = intermediateValidity
             self.signingValidity = signingValidity
             self.intermediateMarkers = intermediateMarkers
             self.signingMarkers = signingMarkers
+            self.ocspURL = ocspURL
         }
     }
 
@@ -50,11 +65,19 @@ public struct CertificateAuthority: Sendable {
         public static let intermediate = "intermediate.pem"
         /// The intermediate's private key, PEM, mode 0600.
         public static let intermediateKey = "intermediate-key.pem"
-        /// The signing certificate, PEM.
+        /// The JWS signing certificate, PEM.
         public static let signing = "signing.pem"
-        /// The signing private key, PEM, mode 0600.
+        /// The JWS signing private key, PEM, mode 0600.
         public static let signingKey = "signing-key.pem"
+        /// The receipt signing certificate, PEM (added to a chain made before receipts were RSA).
+        public static let receiptSigning = "receipt-signing.pem"
+        /// The receipt signing private key, PEM, mode 0600 (added likewise).
+        public static let receiptSigningKey = "receipt-signing-key.pem"
+        /// The directory of certificates re-issued for another OCSP URL (one subdirectory each).
+        public static let issued = "issued"
 
+        /// The files every chain has had since the first version; a directory with only some
+        /// of them is damaged.
         static let all = [root, rootKey, intermediate, intermediateKey, signing, signingKey]
     }
 
@@ -62,152 +85,118 @@ public struct CertificateAuthority: Sendable {
     public let root: X509Certificate
     /// The intermediate, issued by the root.
     public let intermediate: X509Certificate
-    /// The certificate that signs receipts and transactions, issued by the intermediate.
+    /// The certificate that signs JWS (transactions, renewal info, app transactions).
     public let signingCertificate: X509Certificate
-    /// The signing certificate's private key.
+    /// The JWS signing certificate's private key (EC P-256 for ES256).
     public let signingKey: PrivateKey
+    /// The certificate that signs PKCS#7 app receipts; nil when the chain was loaded without one.
+    public let receiptSigningCertificate: X509Certificate?
+    /// The receipt signing certificate's private key (RSA by default).
+    public let receiptSigningKey: PrivateKey?
+    /// The root's key: it issues intermediates and answers OCSP for them.
+    public let rootKey: PrivateKey
+    /// The intermediate's key: it issues the signers and answers OCSP for them.
+    public let intermediateKey: PrivateKey
 
-    /// The chain as receipts and `x5c` carry it: signing certificate, intermediate, root.
+    /// Creates an authority from its parts.
+    public init(
+        root: X509Certificate, intermediate: X509Certificate, signingCertificate: X509Certificate, signingKey: PrivateKey,
+        receiptSigningCertificate: X509Certificate?, receiptSigningKey: PrivateKey?, rootKey: PrivateKey, intermediateKey: PrivateKey
+    ) {
+        self.root = root
+        self.intermediate = intermediate
+        self.signingCertificate = signingCertificate
+        self.signingKey = signingKey
+        self.receiptSigningCertificate = receiptSigningCertificate
+        self.receiptSigningKey = receiptSigningKey
+        self.rootKey = rootKey
+        self.intermediateKey = intermediateKey
+    }
+
+    /// The chain as `x5c` carries it: JWS signing certificate, intermediate, root.
     public var chain: [X509Certificate] { [signingCertificate, intermediate, root] }
+
+    /// The OCSP responder the certificates name, if any.
+    public var ocspURL: String? { signingCertificate.ocspResponderURLs.first }
+
+    /// A new chain with the issuing keys of its two CA levels.
+    public struct Keys: Sendable {
+        /// The chain and its keys.
+        public let authority: CertificateAuthority
+        /// The root's key.
+        public var rootKey: PrivateKey { authority.rootKey }
+        /// The intermediate's key.
+        public var intermediateKey: PrivateKey { authority.intermediateKey }
+    }
 
     /// Makes a new chain in memory.
     /// - Parameters:
-    ///   - configuration: key type, names and validity.
+    ///   - configuration: key types, names, validity and OCSP URL.
     ///   - now: the start of every validity period.
     /// - Throws: `CryptoError` if OpenSSL cannot make a key or certificate.
     public static func create(configuration: Configuration = Configuration(), now: Date) throws(CryptoError) -> Keys {
         let rootKey = try PrivateKey.generate(configuration.keyKind)
-        let intermediateKey = try PrivateKey.generate(configuration.keyKind)
-        let signingKey = try PrivateKey.generate(configuration.keyKind)
-        let random: [UInt8]
-        do { random = try SecureRandom.bytes(count: 7) } catch { throw CryptoError("RAND_bytes") }
-        let serialBase = random.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let organization = configuration.organization
         let root = try CertificateIssuer.issue(
-            commonName: "\(organization) Root CA", organization: organization, subjectKey: rootKey, issuer: nil,
-            issuerKey: rootKey, serial: serialBase, notBefore: now, notAfter: now + configuration.rootValidity,
-            role: .authority(pathLength: 1))
+            commonName: "\(configuration.organization) Root CA", organization: configuration.organization, subjectKey: rootKey,
+            issuer: nil, issuerKey: rootKey, serial: try randomSerial(), notBefore: now,
+            notAfter: now + configuration.rootValidity, role: .authority(pathLength: 1))
+        let issued = try issueBelowRoot(
+            root: root, rootKey: rootKey, intermediateKey: try PrivateKey.generate(configuration.keyKind),
+            signingKey: try PrivateKey.generate(configuration.keyKind),
+            receiptKey: try configuration.receiptKeyKind.map { kind throws(CryptoError) in try PrivateKey.generate(kind) },
+            configuration: configuration, now: now)
+        return Keys(authority: issued)
+    }
+
+    /// Issues the intermediate and the signers for existing keys under `root`: a new chain,
+    /// or the same keys certified again for another OCSP URL (new serials, same names).
+    /// - Throws: `CryptoError` if OpenSSL cannot make a certificate.
+    static func issueBelowRoot(
+        root: X509Certificate, rootKey: PrivateKey, intermediateKey: PrivateKey, signingKey: PrivateKey,
+        receiptKey: PrivateKey?, configuration: Configuration, now: Date
+    ) throws(CryptoError) -> CertificateAuthority {
+        let organization = configuration.organization
+        func until(_ validity: TimeInterval, within issuer: X509Certificate) -> Date {
+            min(now + validity, issuer.notAfter ?? now + validity)
+        }
         let intermediate = try CertificateIssuer.issue(
             commonName: "\(organization) Intermediate CA", organization: organization, subjectKey: intermediateKey,
-            issuer: root, issuerKey: rootKey, serial: serialBase + 1, notBefore: now,
-            notAfter: now + configuration.intermediateValidity, role: .authority(pathLength: 0),
-            markerExtensions: configuration.intermediateMarkers)
+            issuer: root, issuerKey: rootKey, serial: try randomSerial(), notBefore: now,
+            notAfter: until(configuration.intermediateValidity, within: root), role: .authority(pathLength: 0),
+            markerExtensions: configuration.intermediateMarkers, ocspURL: configuration.ocspURL)
         let signing = try CertificateIssuer.issue(
             commonName: "\(organization) Signing", organization: organization, subjectKey: signingKey,
-            issuer: intermediate, issuerKey: intermediateKey, serial: serialBase + 2, notBefore: now,
-            notAfter: now + configuration.signingValidity, role: .signing, markerExtensions: configuration.signingMarkers)
-        return Keys(
-            authority: CertificateAuthority(root: root, intermediate: intermediate, signingCertificate: signing, signingKey: signingKey),
-            rootKey: rootKey, intermediateKey: intermediateKey)
+            issuer: intermediate, issuerKey: intermediateKey, serial: try randomSerial(), notBefore: now,
+            notAfter: until(configuration.signingValidity, within: intermediate), role: .signing,
+            markerExtensions: configuration.signingMarkers, ocspURL: configuration.ocspURL)
+        let receipt = try receiptKey.map { key throws(CryptoError) in
+            try issueReceiptSigner(
+                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration, now: now)
+        }
+        return CertificateAuthority(
+            root: root, intermediate: intermediate, signingCertificate: signing, signingKey: signingKey,
+            receiptSigningCertificate: receipt, receiptSigningKey: receiptKey, rootKey: rootKey, intermediateKey: intermediateKey)
     }
 
-    /// A new chain with the issuing keys of its two CA levels, for persisting.
-    public struct Keys: Sendable {
-        /// The chain and its signing key.
-        public let authority: CertificateAuthority
-        /// The root's key.
-        public let rootKey: PrivateKey
-        /// The intermediate's key.
-        public let intermediateKey: PrivateKey
+    /// Issues the receipt signer's certificate for `key` under `intermediate`.
+    /// - Throws: `CryptoError` if OpenSSL cannot make the certificate.
+    static func issueReceiptSigner(
+        key: PrivateKey, intermediate: X509Certificate, intermediateKey: PrivateKey, configuration: Configuration, now: Date
+    ) throws(CryptoError) -> X509Certificate {
+        let organization = configuration.organization
+        return try CertificateIssuer.issue(
+            commonName: "\(organization) Receipt Signing", organization: organization, subjectKey: key,
+            issuer: intermediate, issuerKey: intermediateKey, serial: try randomSerial(), notBefore: now,
+            notAfter: min(now + configuration.signingValidity, intermediate.notAfter ?? now + configuration.signingValidity),
+            role: .signing, markerExtensions: configuration.signingMarkers, ocspURL: configuration.ocspURL)
     }
 
-    /// Loads the chain kept in `directory`, or makes one there on first use.
-    /// - Parameters:
-    ///   - directory: where the PEM files live; created (mode 0700) when missing.
-    ///   - configuration: used only when the chain is made.
-    ///   - now: the start of a new chain's validity.
-    ///   - fileManager: the file system.
-    /// - Throws: `CryptoError` naming the file when a file is unreadable or only some files exist
-    ///   (nothing is overwritten), or when writing fails.
-    public static func loadOrCreate(
-        in directory: URL, configuration: Configuration = Configuration(), now: Date,
-        fileManager: FileManager = .default
-    ) throws -> CertificateAuthority {
-        let present = FileName.all.filter { fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }
-        if present.count == FileName.all.count { return try load(from: directory) }
-        if !present.isEmpty {
-            let missing = FileName.all.filter { !present.contains($0) }
-            throw CryptoError(
-                "loading certificate authority in \(directory.path)",
-                reason: "found \(present.joined(separator: ", ")) but not \(missing.joined(separator: ", ")); "
-                    + "restore the missing files or remove the directory to make a new chain")
-        }
-        // The chain is written into a private sibling directory and renamed into place in one
-        // step, so two processes making it at once never mix their files: the loser loads the
-        // winner's chain.
-        let parent = directory.deletingLastPathComponent()
-        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).\(UUID().uuidString).tmp")
-        try fileManager.createDirectory(at: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        defer { try? fileManager.removeItem(at: staging) }
-        let authority = try write(configuration: configuration, now: now, into: staging, fileManager: fileManager)
-        if (try? fileManager.contentsOfDirectory(atPath: directory.path))?.isEmpty == true {
-            try? fileManager.removeItem(at: directory)  // an empty directory someone made for us
-        }
-        do {
-            try fileManager.moveItem(at: staging, to: directory)
-            return authority
-        } catch {
-            guard FileName.all.allSatisfy({ fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }) else {
-                throw CryptoError("creating certificate authority in \(directory.path)", reason: "\(error.localizedDescription)")
-            }
-            return try load(from: directory)
-        }
-    }
-
-    private static func write(
-        configuration: Configuration, now: Date, into directory: URL, fileManager: FileManager
-    ) throws -> CertificateAuthority {
-        let keys = try create(configuration: configuration, now: now)
-        let authority = keys.authority
-        let files: [(String, String, Int)] = [
-            (FileName.rootKey, try keys.rootKey.pemRepresentation(), 0o600),
-            (FileName.intermediateKey, try keys.intermediateKey.pemRepresentation(), 0o600),
-            (FileName.signingKey, try authority.signingKey.pemRepresentation(), 0o600),
-            (FileName.root, authority.root.pemRepresentation, 0o644),
-            (FileName.intermediate, authority.intermediate.pemRepresentation, 0o644),
-            (FileName.signing, authority.signingCertificate.pemRepresentation, 0o644),
-        ]
-        for (name, text, mode) in files {
-            let url = directory.appendingPathComponent(name)
-            guard fileManager.createFile(atPath: url.path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-                throw CryptoError("writing \(url.path)", reason: "could not create the file")
-            }
-        }
-        return authority
-    }
-
-    /// Loads a chain kept by `loadOrCreate`.
-    /// - Throws: `CryptoError` naming the file that is missing or unreadable, or when the
-    ///   signing key does not belong to the signing certificate.
-    public static func load(from directory: URL) throws -> CertificateAuthority {
-        func text(_ name: String) throws -> String {
-            let url = directory.appendingPathComponent(name)
-            do {
-                return try String(contentsOf: url, encoding: .utf8)
-            } catch {
-                throw CryptoError("reading \(url.path)", reason: "\(error.localizedDescription)")
-            }
-        }
-        func certificate(_ name: String) throws -> X509Certificate {
-            do { return try X509Certificate(pem: try text(name)) } catch let error as CryptoError {
-                throw CryptoError("reading \(directory.appendingPathComponent(name).path)", reason: error.reason)
-            }
-        }
-        let root = try certificate(FileName.root)
-        let intermediate = try certificate(FileName.intermediate)
-        let signing = try certificate(FileName.signing)
-        let key: PrivateKey
-        do { key = try PrivateKey(pem: try text(FileName.signingKey)) } catch let error as CryptoError {
-            throw CryptoError("reading \(directory.appendingPathComponent(FileName.signingKey).path)", reason: error.reason)
-        }
-        let probe = Array("storefront key check".utf8)
-        guard try signing.verifySHA256(signature: key.signSHA256(probe), message: probe) else {
-            throw CryptoError(
-                "loading certificate authority in \(directory.path)",
-                reason: "\(FileName.signingKey) does not belong to \(FileName.signing)")
-        }
-        return CertificateAuthority(root: root, intermediate: intermediate, signingCertificate: signing, signingKey: key)
+    /// A random positive 63-bit serial: serials must be unique per issuer, and certificates are
+    /// issued again (for another OCSP URL) long after the first ones.
+    static func randomSerial() throws(CryptoError) -> UInt64 {
+        let random: [UInt8]
+        do { random = try SecureRandom.bytes(count: 8) } catch { throw CryptoError("RAND_bytes") }
+        return max(1, random.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } >> 1)
     }
 
     /// Writes the root certificate as DER (a `.cer` file a server can trust).

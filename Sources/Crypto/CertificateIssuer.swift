@@ -22,12 +22,17 @@ public enum CertificateIssuer {
     ///   - role: CA or signing certificate.
     ///   - markerExtensions: extra non-critical extensions, by dotted OID, with a NULL value
     ///     (Apple marks its receipt and JWS certificates this way).
+    ///   - ocspURL: the OCSP responder named in an Authority Information Access extension, as
+    ///     Apple's certificates name theirs; nil for none.
     /// - Throws: `CryptoError` if OpenSSL cannot make the certificate.
     public static func issue(
         commonName: String, organization: String, subjectKey: PrivateKey, issuer: X509Certificate?,
         issuerKey: PrivateKey, serial: UInt64, notBefore: Date, notAfter: Date, role: Role,
-        markerExtensions: [String] = []
+        markerExtensions: [String] = [], ocspURL: String? = nil
     ) throws(CryptoError) -> X509Certificate {
+        if let ocspURL, ocspURL.contains(where: { $0 == "," || $0.isWhitespace }) || !ocspURL.hasPrefix("http") {
+            throw CryptoError("issuing certificate \(commonName)", reason: "the OCSP URL \"\(ocspURL)\" is not an http(s) URL")
+        }
         guard notBefore < notAfter else {
             throw CryptoError("issuing certificate \(commonName)", reason: "validity ends before it starts")
         }
@@ -67,6 +72,7 @@ public enum CertificateIssuer {
         }
         extensions.append(("subjectKeyIdentifier", "hash"))
         if issuer != nil { extensions.append(("authorityKeyIdentifier", "keyid:always")) }
+        if let ocspURL { extensions.append(("authorityInfoAccess", "OCSP;URI:\(ocspURL)")) }
         for oid in markerExtensions { extensions.append((oid, "DER:05:00")) }
         for (name, value) in extensions {
             guard let ext = X509V3_EXT_nconf(nil, &context, name, value) else {

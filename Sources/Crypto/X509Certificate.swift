@@ -85,6 +85,25 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
         return X509_get_ext_by_OBJ(pointer, object, -1) >= 0
     }
 
+    /// The serial number as lowercase hex without leading zeros (e.g. `1f3a`).
+    public var serialHex: String {
+        guard let serial = X509_get0_serialNumber(pointer), let number = ASN1_INTEGER_to_BN(serial, nil) else { return "" }
+        defer { BN_free(number) }
+        guard let hex = BN_bn2hex(number) else { return "" }
+        defer { CRYPTO_free(hex, #fileID, #line) }
+        return String(cString: hex).lowercased()
+    }
+
+    /// The OCSP responder URLs of the Authority Information Access extension, in order.
+    public var ocspResponderURLs: [String] {
+        guard let list = X509_get1_ocsp(pointer) else { return [] }
+        let stack = list
+        defer { X509_email_free(list) }
+        return (0..<OPENSSL_sk_num(stack)).compactMap { index in
+            OPENSSL_sk_value(stack, index).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        }
+    }
+
     /// Checks a SHA-256 signature over `message` with this certificate's public key
     /// (ECDSA with a DER signature, or RSA PKCS#1 v1.5).
     /// - Returns: whether the signature is good.

@@ -143,7 +143,11 @@ public actor LocalAppStore: StoreBackend {
     /// `transactions` with their StoreKit 2 signed transaction (JWS, ES256, `x5c` chain),
     /// signed now as the App Store signs on each request.
     func signed(_ transactions: [StoreCore.Transaction]) -> [StoreCore.Transaction] {
-        signer.sign(transactions, now: configuration.clock.now, loadIssuer: receiptIssuer)
+        let settings = journal.state.settings
+        signer.follow(settings)
+        return signer.sign(transactions, now: configuration.clock.now) {
+            try receiptIssuer(settings: settings, receiptSigner: false)
+        }
     }
 
     // MARK: - The account's entries

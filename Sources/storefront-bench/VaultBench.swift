@@ -143,9 +143,9 @@ struct VaultBench: BenchSection {
                     buffer.removeSubrange(buffer.startIndex...newline)
                     return line
                 }
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = (try? PipeReader.read(descriptor: output.fileHandleForReading.fileDescriptor)) ?? []
                 if chunk.isEmpty { return nil }
-                buffer.append(chunk)
+                buffer.append(contentsOf: chunk)
             }
         }
     }

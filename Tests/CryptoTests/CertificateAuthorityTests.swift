@@ -91,3 +91,126 @@ import Testing
         #expect(leftovers == ["Certificates"])
     }
 }
+
+/// The pieces a newer version adds: the RSA receipt signer and certificates naming an OCSP
+/// responder, added beside a chain without overwriting anything.
+@Suite struct CertificateAuthorityGrowthTests {
+    let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+    let url = "http://127.0.0.1:8490/ocsp"
+
+    func bytes(of directory: URL, _ names: [String]) throws -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) })
+    }
+
+    @Test func aNewChainHasAnRSAReceiptSignerAndNamesItsOCSPResponder() throws {
+        let temp = try TemporaryDirectory()
+        let made = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now)
+        let receiptSigner = try #require(made.receiptSigningCertificate)
+        #expect(made.receiptSigningKey?.isEC == false)
+        #expect(made.signingKey.isEC)
+        #expect(receiptSigner.hasExtension(oid: "1.2.840.113635.100.6.11.1"))
+        for certificate in [made.intermediate, made.signingCertificate, receiptSigner] {
+            #expect(certificate.ocspResponderURLs == [url])
+        }
+        #expect(made.root.ocspResponderURLs.isEmpty)
+        #expect(made.ocspURL == url)
+        #expect(try CertificateChain.verify(
+            leaf: receiptSigner, intermediates: [made.intermediate], trustedRoots: [made.root], at: now) == nil)
+        let loaded = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
+        #expect(loaded.receiptSigningCertificate == made.receiptSigningCertificate)
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.issued).path))
+        // OpenSSL's own text agrees about the extension.
+        let printed = try ChildProcess.run(.tool("openssl"), ["x509", "-noout", "-text", "-in", temp.url.appendingPathComponent("signing.pem").path])
+        #expect(printed.output.contains("OCSP - URI:\(url)"), "\(printed.output)")
+    }
+
+    @Test func aChainFromBeforeRSAReceiptsGetsTheSignerAddedAndKeepsItsFiles() throws {
+        let temp = try TemporaryDirectory()
+        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        for name in [CertificateAuthority.FileName.receiptSigning, CertificateAuthority.FileName.receiptSigningKey] {
+            try FileManager.default.removeItem(at: temp.url.appendingPathComponent(name))
+        }
+        let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
+        let upgraded = try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 86_400)
+        #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before, "nothing of the old chain is rewritten")
+        #expect(upgraded.receiptSigningKey?.isEC == false)
+        #expect(try CertificateChain.verify(
+            leaf: try #require(upgraded.receiptSigningCertificate), intermediates: [upgraded.intermediate], trustedRoots: [upgraded.root],
+            at: now + 86_400) == nil)
+        let keyMode = try FileManager.default.attributesOfItem(
+            atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path)[.posixPermissions] as? Int
+        #expect(keyMode == 0o600)
+        #expect(try CertificateAuthority.load(from: temp.url).receiptSigningCertificate == upgraded.receiptSigningCertificate)
+    }
+
+    @Test func anotherOCSPURLGetsCertificatesForTheSameKeysBesideTheOldOnes() throws {
+        let temp = try TemporaryDirectory()
+        let old = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
+        let moved = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
+        #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before)
+        #expect(moved.root == old.root)
+        #expect(moved.signingCertificate != old.signingCertificate)
+        #expect(moved.signingCertificate.ocspResponderURLs == [url])
+        #expect(moved.intermediate.ocspResponderURLs == [url])
+        #expect(moved.signingCertificate.subject == old.signingCertificate.subject)
+        // The same key: what the old certificate's key signs, the new certificate verifies.
+        let message = Array("same key".utf8)
+        #expect(try moved.signingCertificate.verifySHA256(signature: old.signingKey.signSHA256(message), message: message))
+        #expect(try CertificateChain.verify(
+            leaf: moved.signingCertificate, intermediates: [moved.intermediate], trustedRoots: [old.root], at: now + 60) == nil)
+        // Loading again finds the same set; the old URL still gets the old certificates.
+        #expect(try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 120)
+            .signingCertificate == moved.signingCertificate)
+        #expect(try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 120).signingCertificate == old.signingCertificate)
+        let issued = try CertificateAuthority.issuedCertificates(in: temp.url)
+        #expect(Set(issued.intermediates) == [old.intermediate, moved.intermediate])
+        #expect(Set(issued.signers) == Set([old.signingCertificate, old.receiptSigningCertificate, moved.signingCertificate,
+                                            moved.receiptSigningCertificate].compactMap { $0 }))
+        #expect(issued.signers.count == 4)
+    }
+
+    @Test func concurrentProcessesAgreeOnOneSetForANewURL() async throws {
+        let temp = try TemporaryDirectory()
+        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let directory = temp.url
+        let url = self.url
+        let now = self.now
+        let leaves = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try CertificateAuthority.loadOrCreate(in: directory, configuration: .init(ocspURL: url), now: now)
+                        .signingCertificate.derRepresentation
+                }
+            }
+            var all: [[UInt8]] = []
+            for try await leaf in group { all.append(leaf) }
+            return all
+        }
+        #expect(Set(leaves).count == 1)
+        let sets = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("issued").path)
+        #expect(sets.count == 1 && sets[0].hasPrefix("ocsp-"), "\(sets)")
+    }
+
+    @Test func theReceiptSignerIsMadeOnlyWhenAskedFor() throws {
+        let temp = try TemporaryDirectory()
+        let jwsOnly = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now)
+        #expect(jwsOnly.receiptSigningCertificate == nil && jwsOnly.receiptSigningKey == nil)
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path))
+        let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
+        let full = try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 60)
+        #expect(full.receiptSigningKey?.isEC == false)
+        #expect(full.signingCertificate == jwsOnly.signingCertificate)
+        #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before)
+        // Once made, it is loaded even when not asked for.
+        let again = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now + 120)
+        #expect(again.receiptSigningCertificate == full.receiptSigningCertificate)
+    }
+
+    @Test func aURLThatIsNotHTTPIsRefused() throws {
+        let temp = try TemporaryDirectory()
+        #expect(throws: CryptoError.self) {
+            try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: "ftp://x, y"), now: now)
+        }
+    }
+}

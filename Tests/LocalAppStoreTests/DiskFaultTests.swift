@@ -7,7 +7,7 @@ import Testing
 
 /// The store's journal on a failing disk (SystemIO's fake): each failure is a
 /// `LocalAppStoreError.io` naming the journal and the call, and the change is not applied.
-@Suite(.timeLimit(.minutes(1))) struct DiskFaultTests {
+@Suite(.timeLimit(.minutes(10))) struct DiskFaultTests {
     func makeStore(_ dir: TemporaryDirectory, _ disk: FaultInjectingFileSystem) throws -> LocalAppStore {
         try LocalAppStore(configuration: LocalAppStoreConfiguration(
             catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),

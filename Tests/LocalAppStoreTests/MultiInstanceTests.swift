@@ -5,7 +5,7 @@ import Testing
 @testable import LocalAppStore
 
 /// Two stores on one state directory, as two processes on one data directory.
-@Suite(.timeLimit(.minutes(1))) struct MultiInstanceTests {
+@Suite(.timeLimit(.minutes(10))) struct MultiInstanceTests {
     /// The revision tells a reader that another instance wrote, and stays put when none did.
     @Test func theRevisionMovesOnlyWhenTheJournalChanges() async throws {
         let dir = try TemporaryDirectory()

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-@Suite(.timeLimit(.minutes(1))) struct PersistenceTests {
+@Suite(.timeLimit(.minutes(10))) struct PersistenceTests {
     @Test func unfinishedTransactionsComeBackToTheNextInstanceWithTheirOrderData() async throws {
         let dir = try TemporaryDirectory()
         var purchasedID = ""
@@ -211,7 +211,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DurabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct DurabilityTests {
     @Test func aStoreThatDoesNotSyncStillKeepsEverythingAcrossInstances() async throws {
         let dir = try TemporaryDirectory()
         let configuration = LocalAppStoreConfiguration(
@@ -230,7 +230,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct BadStateTests {
+@Suite(.timeLimit(.minutes(10))) struct BadStateTests {
     @Test func aStateDirectoryThatCannotBeMadeIsAnIOErrorNamingThePath() throws {
         let dir = try TemporaryDirectory()
         // The data directory is a regular file: nothing can be created inside it.
@@ -275,7 +275,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct EmptyJournalTests {
+@Suite(.timeLimit(.minutes(10))) struct EmptyJournalTests {
     @Test func anEmptiedJournalStartsAnewAndStaysReadable() async throws {
         let dir = try TemporaryDirectory()
         _ = try makeStore(dir)
@@ -289,7 +289,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct FailedWriteTests {
+@Suite(.timeLimit(.minutes(10))) struct FailedWriteTests {
     @Test func aChargeWhoseWriteFailedIsRetriedOnTheNextSynchronize() async throws {
         let dir = try TemporaryDirectory()
         let clock = ManualClock()

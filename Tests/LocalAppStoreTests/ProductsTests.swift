@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-@Suite(.timeLimit(.minutes(1))) struct ProductsTests {
+@Suite(.timeLimit(.minutes(10))) struct ProductsTests {
     @Test func productsAreLocalizedAndPricedForTheStorefront() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)

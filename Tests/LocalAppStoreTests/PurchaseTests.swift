@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-@Suite(.timeLimit(.minutes(1))) struct PurchaseTests {
+@Suite(.timeLimit(.minutes(10))) struct PurchaseTests {
     @Test func aPurchaseGoesPurchasingThenPurchasedThenLeavesTheQueueWhenFinished() async throws {
         let dir = try TemporaryDirectory()
         let clock = ManualClock()

@@ -5,9 +5,10 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-/// README's "StoreCore in an app" example, step for step, with what each step must give.
-/// Keep the two together: a change to one is a change to the other.
-@Suite(.timeLimit(.minutes(1))) struct ReadmeExampleTests {
+/// The steps of README's "StoreCore in an app" (`Examples/ReadmeApp`, which `PackagingTests`
+/// builds and runs as a separate package), each checked for what it must give, and a refund
+/// made in the store reaching the app's listener.
+@Suite(.timeLimit(.minutes(10))) struct ReadmeExampleTests {
     static var demoCatalog: URL {
         Repository.url("Catalogs/Demo.storekit")
     }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-@Suite(.timeLimit(.minutes(1))) struct RestoreTests {
+@Suite(.timeLimit(.minutes(10))) struct RestoreTests {
     @Test func restoreBringsBackNonConsumablesAndSubscriptionsNeverConsumables() async throws {
         let dir = try TemporaryDirectory()
         let clock = ManualClock()

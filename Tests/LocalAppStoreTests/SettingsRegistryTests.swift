@@ -101,7 +101,8 @@ import Testing
         #expect(Set(written?.keys ?? [:].keys) == Set(registry.map(\.key)))
         #expect(Set(registry.map(\.key)) == ["latencyMilliseconds", "askToBuy", "paymentsAllowed", "interruptPurchases",
             "failPurchases", "failLoadProducts", "failRestore", "failRefreshReceipt", "bandwidthBytesPerSecond",
-            "failDownloadsAtPercent", "timeRate", "billingRetryOnRenewal", "gracePeriod"])
+            "failDownloadsAtPercent", "timeRate", "billingRetryOnRenewal", "gracePeriod",
+            "environment", "appAppleID", "serverURL", "sharedSecret"])
         #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(expected)) == expected)
         #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(LocalStoreSettings())) == LocalStoreSettings())
     }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-@Suite(.timeLimit(.minutes(1))) struct TransactionManagerTests {
+@Suite(.timeLimit(.minutes(10))) struct TransactionManagerTests {
     @Test func askToBuyDefersThenApproveChargesAndPurchases() async throws {
         let dir = try TemporaryDirectory()
         let recorder = FaultRecorder()

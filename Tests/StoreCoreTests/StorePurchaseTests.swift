@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import StoreCore
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct StorePurchaseTests {
     let dir: TemporaryDirectory
     let backend = QueueBackend()

@@ -6,7 +6,7 @@ import Testing
 
 /// The engine's side of subscriptions: renewals, revocations and status changes reach the
 /// app through observers and the update stream, and entitlements follow.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct StoreSubscriptionTests {
     let dir: TemporaryDirectory
     let backend = QueueBackend()

@@ -5,7 +5,7 @@ import Testing
 
 /// The purchase ledger in the encrypted vault: the `PurchaseLedger` contract, persistence,
 /// and the engine running on it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct VaultLedgerTests {
     let dir: TemporaryDirectory
     init() throws { dir = try TemporaryDirectory() }

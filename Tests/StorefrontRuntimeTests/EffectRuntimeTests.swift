@@ -6,7 +6,7 @@ import Testing
 /// The runtime owns every effect's task: periodic ones sleep on the injected clock, effects
 /// with an identity are replaced and cancelled by it, and quitting cancels them all.
 /// The time limit only turns a runtime that never lets go into a failure instead of a hang.
-@Suite(.timeLimit(.minutes(1))) struct EffectRuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectRuntimeTests {
     private let clock = ObservedClock()
     private let sink = Recorder<Action>()
 

@@ -37,9 +37,9 @@ import Testing
         func line() -> String {
             var bytes = Data()
             while !bytes.contains(10) {
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = (try? PipeReader.read(descriptor: output.fileHandleForReading.fileDescriptor)) ?? []
                 if chunk.isEmpty { break }
-                bytes += chunk
+                bytes.append(contentsOf: chunk)
             }
             return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }

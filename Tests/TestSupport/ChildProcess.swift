@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// A real child process a test started: the built `storefront` or `vault-torture`
 /// (`BuiltProduct`), or a tool such as `python3` or `openssl` (`.tool("openssl")`).
@@ -248,10 +249,10 @@ private final class StreamReader: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            // `availableData` returns what one read gives (`read(upToCount:)` waits for the count).
-            while case let chunk = handle.availableData, !chunk.isEmpty {
+            // One read's worth at a time, retried on EINTR (`availableData` traps on it).
+            while let chunk = try? PipeReader.read(descriptor: handle.fileDescriptor), !chunk.isEmpty {
                 condition.withLock {
-                    data.append(chunk)
+                    data.append(contentsOf: chunk)
                     condition.broadcast()
                 }
             }

@@ -8,13 +8,17 @@ public struct Storefront: Sendable, Hashable, Identifiable {
     public var currencyCode: String
     /// The default locale identifier, e.g. `ja_JP`.
     public var locale: String
+    /// Apple's numeric storefront identifier, e.g. `143441` for the United States (what signed
+    /// transactions carry as `storefrontId`); empty when unknown.
+    public var storefrontID: String
 
     /// Creates a storefront.
-    public init(code: String, name: String, currencyCode: String, locale: String) {
+    public init(code: String, name: String, currencyCode: String, locale: String, storefrontID: String = "") {
         self.code = code
         self.name = name
         self.currencyCode = currencyCode
         self.locale = locale
+        self.storefrontID = storefrontID
     }
 
     /// The alpha-3 code.
@@ -26,7 +30,8 @@ public struct Storefront: Sendable, Hashable, Identifiable {
     }
 
     /// The United States storefront, the default when a catalog names none.
-    public static let unitedStates = Storefront(code: "USA", name: "United States", currencyCode: "USD", locale: "en_US")
+    public static let unitedStates = Storefront(
+        code: "USA", name: "United States", currencyCode: "USD", locale: "en_US", storefrontID: "143441")
 
     private static let byCode: [String: Storefront] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 }

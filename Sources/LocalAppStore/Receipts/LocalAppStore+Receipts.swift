@@ -2,17 +2,21 @@ import Foundation
 import Receipts
 import StoreCore
 
-/// The local App Store's receipts, ready to wire into `appReceipt()` and `refreshReceipt()`:
-/// the chain lives in `STATE/Certificates/`, the device identifier in `STATE/device-id`, the
-/// receipt in `STATE/receipt`, and the root is exported as `STATE/Certificates/root.cer`.
+/// The local App Store's receipts: the chain lives in `STATE/Certificates/`, the device
+/// identifier in `STATE/device-id`, each account's app download in `STATE/AppTransactions/`,
+/// the receipt in `STATE/receipt`, and the root is exported as `STATE/Certificates/root.cer`.
 extension LocalAppStore {
     /// Where the app receipt is written.
     public nonisolated var receiptFileURL: URL { configuration.stateDirectory.appendingPathComponent("receipt") }
 
     /// Where the root certificate is exported (DER), for a server or `storefront receipt verify --root`.
     public nonisolated var rootCertificateURL: URL {
+        certificatesDirectoryURL.appendingPathComponent("root.cer")
+    }
+
+    /// The directory of the store's certificate chain.
+    public nonisolated var certificatesDirectoryURL: URL {
         configuration.stateDirectory.appendingPathComponent(LocalReceiptIssuer.certificatesDirectoryName)
-            .appendingPathComponent("root.cer")
     }
 
     /// This device's identifier (as `identifierForVendor`): a UUID kept in `STATE/device-id`,
@@ -36,17 +40,39 @@ extension LocalAppStore {
         return identifier
     }
 
-    /// The issuer for this store's bundle ID, app version and device, over the chain in the
-    /// state directory (made on first use).
+    /// The signed-in account's download of the app (its `appTransactionId` and original
+    /// purchase date), made on first use.
+    /// - Throws: the file system's error, or when the file is damaged.
+    public nonisolated func appDownload() throws -> AppDownload {
+        try AppDownload.loadOrCreate(
+            in: configuration.stateDirectory.appendingPathComponent("AppTransactions"), accountID: configuration.account.id,
+            appVersion: configuration.appVersion, now: configuration.clock.now)
+    }
+
+    /// The issuer for this store's bundle ID, app version, device and account, saying what the
+    /// settings say (environment, app Apple ID, the OCSP URL under `server-url`), over the chain
+    /// in the state directory (made on first use; certificates for a new OCSP URL are issued
+    /// for its keys).
     /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
-    public nonisolated func receiptIssuer() throws -> LocalReceiptIssuer {
+    public func receiptIssuer() throws -> LocalReceiptIssuer {
+        try receiptIssuer(settings: journal.state.settings)
+    }
+
+    /// The issuer for `settings` (see `receiptIssuer()`), with the receipt signer when
+    /// `receiptSigner` (made on first use: an RSA key is slow to make, and JWS need none).
+    /// Callable from any thread: it reads only the chain's files and the configuration.
+    public nonisolated func receiptIssuer(settings: LocalStoreSettings, receiptSigner: Bool = true) throws -> LocalReceiptIssuer {
         let identifier = try deviceIdentifier()
+        let download = try appDownload()
         let issuer = try LocalReceiptIssuer.loadOrCreate(
             stateDirectory: configuration.stateDirectory,
             configuration: .init(
                 bundleID: configuration.bundleID, appVersion: configuration.appVersion,
-                deviceIdentifier: withUnsafeBytes(of: identifier.uuid) { Array($0) }),
-            now: configuration.clock.now)
+                originalAppVersion: download.originalApplicationVersion,
+                deviceIdentifier: withUnsafeBytes(of: identifier.uuid) { Array($0) }, environment: settings.environment,
+                appAppleID: settings.appAppleID, ocspURL: settings.ocspURL, appTransactionID: download.appTransactionID,
+                originalPurchaseDate: download.originalPurchaseDate),
+            catalog: configuration.catalog, now: configuration.clock.now, receiptSigner: receiptSigner)
         if !FileManager.default.fileExists(atPath: rootCertificateURL.path) { try issuer.exportRoot(to: rootCertificateURL) }
         return issuer
     }
@@ -56,8 +82,8 @@ extension LocalAppStore {
     /// - Throws: `LocalAppStoreError`/`StoreError` when the state cannot be read, `CryptoError`
     ///   when the chain is damaged, or the file system's error.
     public func writeAppReceipt() async throws -> Data {
-        let issuer = try receiptIssuer()
         let transactions = try history()
+        let issuer = try currentSigner(forReceipts: true)
         let unfinished = Set(try await unfinishedTransactions().map(\.transactionID))
         let finished = Set(transactions.map(\.transactionID)).subtracting(unfinished)
         let receipt = try issuer.issueReceipt(transactions: transactions, finishedTransactionIDs: finished, now: configuration.clock.now)

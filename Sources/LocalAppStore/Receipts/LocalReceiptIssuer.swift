@@ -1,18 +1,20 @@
+import Catalog
 import Crypto
 import Foundation
 import Receipts
 import StoreCore
 
 /// Issues what the App Store issues, for the local App Store: the app receipt (PKCS#7
-/// SignedData, SHA-256, every documented attribute, bound to the device), a JWS signed
-/// transaction for each transaction, and signed renewal info for subscriptions, all under the
-/// store's own certificate chain (root → intermediate → signing certificate).
+/// SignedData, SHA-256, RSA, every documented attribute, bound to the device), a JWS signed
+/// transaction for each transaction, signed renewal info for subscriptions and the signed app
+/// transaction, all under the store's own certificate chain (root → intermediate → signers),
+/// saying what Apple's would in the configured environment.
 ///
 /// It is a pure function of its inputs plus the chain: the store decides which transactions
 /// exist and which are finished; this builds and signs. Building a receipt is linear in the
 /// number of transactions.
 public struct LocalReceiptIssuer: Sendable {
-    /// What every receipt and signed transaction says about the app and the device.
+    /// What every receipt and signed item says about the app, the device and the environment.
     public struct Configuration: Sendable, Hashable {
         /// The app's bundle identifier.
         public var bundleID: String
@@ -22,23 +24,49 @@ public struct LocalReceiptIssuer: Sendable {
         public var originalAppVersion: String
         /// This device's identifier bytes (16 bytes of `identifierForVendor`).
         public var deviceIdentifier: [UInt8]
-        /// The receipt type written in attribute 0.
-        public var receiptType: ReceiptType
-        /// The environment written in signed transactions and renewal info.
+        /// The environment every signed item names; the receipt type follows it.
         public var environment: AppStoreEnvironment
+        /// The app's Apple ID; receipts and app transactions carry it in Production only, as
+        /// Apple's do (the sandbox's receipts say 0 and its app transactions have none).
+        public var appAppleID: Int64?
+        /// The OCSP responder the certificates name; nil for none.
+        public var ocspURL: String?
+        /// The app download's transaction ID, which every signed item carries (`appTransactionId`).
+        public var appTransactionID: String?
+        /// When the customer first got the app (the receipt's and the app transaction's
+        /// original purchase date).
+        public var originalPurchaseDate: Date?
 
         /// Creates a configuration.
         public init(
             bundleID: String, appVersion: String, originalAppVersion: String = "1.0", deviceIdentifier: [UInt8],
-            receiptType: ReceiptType = .xcode, environment: AppStoreEnvironment = .localTesting
+            environment: AppStoreEnvironment = .sandbox, appAppleID: Int64? = nil, ocspURL: String? = nil,
+            appTransactionID: String? = nil, originalPurchaseDate: Date? = nil
         ) {
             self.bundleID = bundleID
             self.appVersion = appVersion
             self.originalAppVersion = originalAppVersion
             self.deviceIdentifier = deviceIdentifier
-            self.receiptType = receiptType
             self.environment = environment
+            self.appAppleID = appAppleID
+            self.ocspURL = ocspURL
+            self.appTransactionID = appTransactionID
+            self.originalPurchaseDate = originalPurchaseDate
         }
+
+        /// The receipt type of attribute 0 for the environment: `ProductionSandbox` for the
+        /// sandbox and `Production` as Apple writes them, `Xcode` for Xcode and local testing
+        /// (Apple issues no receipt of its own for LocalTesting).
+        public var receiptType: ReceiptType {
+            switch environment {
+            case .production: .production
+            case .sandbox: .productionSandbox
+            case .xcode, .localTesting: .xcode
+            }
+        }
+
+        /// The app's Apple ID where Apple gives it: in Production.
+        public var appAppleIDInItems: Int64? { environment == .production ? appAppleID : nil }
     }
 
     /// The directory, under the store's state directory, that keeps the chain.
@@ -48,21 +76,32 @@ public struct LocalReceiptIssuer: Sendable {
     public let authority: CertificateAuthority
     /// The app and device.
     public let configuration: Configuration
+    /// The catalog, for the offers signed transactions describe (`offerDiscountType`, `offerPeriod`).
+    public let catalog: StoreKitConfiguration?
 
     /// Creates an issuer over an existing chain.
-    public init(authority: CertificateAuthority, configuration: Configuration) {
+    public init(authority: CertificateAuthority, configuration: Configuration, catalog: StoreKitConfiguration? = nil) {
         self.authority = authority
         self.configuration = configuration
+        self.catalog = catalog
     }
 
-    /// Loads the chain kept in `stateDirectory/Certificates`, making it on first use.
+    /// Loads the chain kept in `stateDirectory/Certificates`, making it on first use, with
+    /// certificates naming `configuration.ocspURL` (issued for the chain's keys when missing).
+    /// - Parameter receiptSigner: make the RSA receipt signer when the chain has none yet; without
+    ///   it the issuer signs JWS only until a receipt is needed (RSA keys are slow to make).
     /// - Throws: `CryptoError` naming the file when the chain is damaged, or the file system's error.
     public static func loadOrCreate(
-        stateDirectory: URL, configuration: Configuration, now: Date, fileManager: FileManager = .default
+        stateDirectory: URL, configuration: Configuration, catalog: StoreKitConfiguration? = nil, now: Date,
+        receiptSigner: Bool = true, fileManager: FileManager = .default
     ) throws -> LocalReceiptIssuer {
         let directory = stateDirectory.appendingPathComponent(certificatesDirectoryName)
-        let authority = try CertificateAuthority.loadOrCreate(in: directory, now: now, fileManager: fileManager)
-        return LocalReceiptIssuer(authority: authority, configuration: configuration)
+        let authority = try CertificateAuthority.loadOrCreate(
+            in: directory,
+            configuration: CertificateAuthority.Configuration(
+                receiptKeyKind: receiptSigner ? .rsa(bits: 2048) : nil, ocspURL: configuration.ocspURL),
+            now: now, fileManager: fileManager)
+        return LocalReceiptIssuer(authority: authority, configuration: configuration, catalog: catalog)
     }
 
     /// Writes the root certificate as DER, for a server to trust.
@@ -97,9 +136,10 @@ public struct LocalReceiptIssuer: Sendable {
             listed.append(Self.inAppPurchase(transaction, upgradedAt: upgrades[transaction.transactionID]))
         }
         var receipt = AppReceipt(
-            receiptType: configuration.receiptType, appItemID: 0, bundleID: configuration.bundleID,
-            appVersion: configuration.appVersion, opaqueValue: [], sha1Hash: [], creationDate: now,
-            originalPurchaseDate: nil, originalAppVersion: configuration.originalAppVersion, inApp: listed)
+            receiptType: configuration.receiptType, appItemID: configuration.appAppleIDInItems ?? 0,
+            bundleID: configuration.bundleID, appVersion: configuration.appVersion, opaqueValue: [], sha1Hash: [],
+            creationDate: now, originalPurchaseDate: configuration.originalPurchaseDate,
+            originalAppVersion: configuration.originalAppVersion, inApp: listed)
         try ReceiptSigner.bind(&receipt, deviceIdentifier: configuration.deviceIdentifier, opaqueValue: opaqueValue)
         return receipt
     }
@@ -170,98 +210,5 @@ public struct LocalReceiptIssuer: Sendable {
         case .nonRenewing: .nonRenewingSubscription
         default: nil
         }
-    }
-
-    // MARK: - Signed transactions
-
-    /// The `JWSTransactionDecodedPayload` of a transaction, signed at `now`.
-    public func transactionPayload(_ transaction: Transaction, now: Date) -> JWSTransactionDecodedPayload {
-        var payload = JWSTransactionDecodedPayload()
-        payload.transactionId = transaction.transactionID
-        payload.originalTransactionId = transaction.originalTransactionID
-        payload.webOrderLineItemId = transaction.webOrderLineItemID
-        payload.bundleId = configuration.bundleID
-        payload.productId = transaction.productID
-        payload.subscriptionGroupIdentifier = transaction.subscriptionGroupID
-        payload.purchaseDate = transaction.purchaseDate
-        payload.originalPurchaseDate = transaction.originalPurchaseDate
-        payload.expiresDate = transaction.expiresDate
-        payload.quantity = Int32(clamping: transaction.quantity)
-        payload.type = Self.storeProductType(transaction.productType)
-        payload.appAccountToken = transaction.payment.applicationUsername.flatMap(UUID.init(uuidString:))
-        payload.inAppOwnershipType = .purchased
-        payload.signedDate = now
-        payload.rawRevocationReason = transaction.revocationReason.map { Int32(clamping: $0) }
-        payload.revocationDate = transaction.revocationDate
-        payload.isUpgraded = transaction.productType == .autoRenewable ? transaction.isUpgraded : nil
-        payload.offerType = Self.offerType(transaction.offerType)
-        payload.offerIdentifier = transaction.offerID
-        payload.environment = configuration.environment
-        payload.storefront = transaction.storefront
-        payload.transactionReason = transaction.productType == .autoRenewable
-            && transaction.transactionID != transaction.originalTransactionID && transaction.state == .purchased
-            ? .renewal : .purchase
-        payload.price = transaction.price.map(Self.milliunits)
-        payload.currency = transaction.currencyCode
-        return payload
-    }
-
-    /// Signs a transaction as a StoreKit 2 signed transaction (JWS, ES256, chain in `x5c`).
-    /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
-    public func signedTransaction(_ transaction: Transaction, now: Date) throws -> String {
-        try JWSSigner(authority: authority).sign(transactionPayload(transaction, now: now))
-    }
-
-    /// The `JWSRenewalInfoDecodedPayload` of a subscription's renewal info, signed at `now`.
-    public func renewalInfoPayload(_ info: RenewalInfo, price: Decimal? = nil, currency: String? = nil, now: Date)
-        -> JWSRenewalInfoDecodedPayload
-    {
-        var payload = JWSRenewalInfoDecodedPayload()
-        payload.originalTransactionId = info.originalTransactionID
-        payload.productId = info.currentProductID
-        payload.autoRenewProductId = info.autoRenewProductID
-        payload.autoRenewStatus = info.willAutoRenew ? .on : .off
-        payload.rawExpirationIntent = info.expirationIntent.map { Int32(clamping: $0.rawValue) }
-        payload.isInBillingRetryPeriod = info.isInBillingRetry
-        payload.gracePeriodExpiresDate = info.gracePeriodExpiresDate
-        payload.renewalDate = info.renewalDate
-        payload.signedDate = now
-        payload.environment = configuration.environment
-        payload.renewalPrice = price.map(Self.milliunits)
-        payload.currency = currency
-        return payload
-    }
-
-    /// Signs a subscription's renewal info (JWS, ES256, chain in `x5c`).
-    /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
-    public func signedRenewalInfo(_ info: RenewalInfo, price: Decimal? = nil, currency: String? = nil, now: Date) throws -> String {
-        try JWSSigner(authority: authority).sign(renewalInfoPayload(info, price: price, currency: currency, now: now))
-    }
-
-    static func storeProductType(_ type: ProductType) -> AppStoreProductType? {
-        switch type {
-        case .consumable: .consumable
-        case .nonConsumable: .nonConsumable
-        case .autoRenewable: .autoRenewableSubscription
-        case .nonRenewing: .nonRenewingSubscription
-        default: nil
-        }
-    }
-
-    static func offerType(_ kind: SubscriptionOffer.Kind?) -> OfferType? {
-        switch kind {
-        case .introductory?: .introductoryOffer
-        case .promotional?: .promotionalOffer
-        case .code?: .subscriptionOfferCode
-        default: nil
-        }
-    }
-
-    /// A price in milliunits (1.99 → 1990), as Apple's `price` field carries it.
-    static func milliunits(_ price: Decimal) -> Int64 {
-        var scaled = price * 1000
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        return NSDecimalNumber(decimal: rounded).int64Value
     }
 }

@@ -7,8 +7,10 @@ import StoreCore
 /// ECDSA signatures are randomized, so signing a version again would give it another JWS;
 /// the cache hands out the first one again until the transaction changes (a refund, a new
 /// expiry). The issuer is loaded on first use, from the loader each call passes (the store's
-/// `receiptIssuer()`), and loaded again on the next call when that fails: until then
-/// transactions go out unsigned. The owner (the `LocalAppStore` actor) serializes calls.
+/// `receiptIssuer(settings:receiptSigner:)`), and loaded again on the next call when that
+/// fails: until then transactions go out unsigned. It follows the store's settings: when the
+/// environment, app Apple ID or OCSP URL change, the issuer and the kept signatures are dropped.
+/// The owner (the `LocalAppStore` actor) serializes calls.
 struct TransactionSigner {
     private var issuer: LocalReceiptIssuer?
     /// The JWS of each transaction version signed, by transaction ID (the last version only).
@@ -44,11 +46,32 @@ struct TransactionSigner {
         }
     }
 
-    /// The JWS of `info` signed `now`, or `nil` when there is no issuer or signing fails.
+    /// The JWS of `info` signed `now` (with `details`), or `nil` when there is no issuer or
+    /// signing fails.
     mutating func signedRenewalInfo(
-        _ info: RenewalInfo, now: Date, loadIssuer: () throws -> LocalReceiptIssuer
+        _ info: RenewalInfo, details: LocalReceiptIssuer.RenewalDetails = .init(), now: Date,
+        loadIssuer: () throws -> LocalReceiptIssuer
     ) -> String? {
-        try? loadedIssuer(loadIssuer)?.signedRenewalInfo(info, now: now)
+        try? loadedIssuer(loadIssuer)?.signedRenewalInfo(info, details: details, now: now)
+    }
+
+    /// Drops the issuer, and the signatures it made, when it does not say what `settings` say.
+    mutating func follow(_ settings: LocalStoreSettings) {
+        guard let issuer, !issuer.follows(settings) else { return }
+        self.issuer = nil
+        signatures = [:]
+    }
+
+    /// The issuer, loaded now when there is none or when `withReceiptSigner` asks for the
+    /// receipt signer it lacks (the loader is told whether it must make it).
+    /// - Throws: what the loader throws.
+    mutating func issuer(
+        withReceiptSigner: Bool, load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
+    ) throws -> LocalReceiptIssuer {
+        if let issuer, !withReceiptSigner || issuer.authority.receiptSigningCertificate != nil { return issuer }
+        let loaded = try load(withReceiptSigner)
+        issuer = loaded
+        return loaded
     }
 
     private mutating func loadedIssuer(_ load: () throws -> LocalReceiptIssuer) -> LocalReceiptIssuer? {

@@ -53,6 +53,22 @@ extension LocalStoreSettings {
         SettingDefinition(
             "grace-period", label: "Grace period", values: .onOff,
             help: "a failed renewal keeps access for a grace period", key: "gracePeriod", \.gracePeriod),
+        SettingDefinition(
+            "environment", label: "Environment", values: .environment,
+            help: "the environment signed transactions, renewal info, app transactions and receipts name",
+            key: "environment", \.rawEnvironment),
+        SettingDefinition(
+            "app-apple-id", label: "App Apple ID", values: .appAppleID,
+            help: "the app's Apple ID, carried by Production receipts and app transactions", key: "appAppleID",
+            \.appAppleID),
+        SettingDefinition(
+            "server-url", label: "Server URL", values: .serverURL,
+            help: "the local App Store Server's base URL; the certificates name SERVER-URL/ocsp as their OCSP responder",
+            key: "serverURL", \.serverURL),
+        SettingDefinition(
+            "shared-secret", label: "Shared secret (verifyReceipt)", values: .secretOrOff,
+            help: "the app's shared secret that storefront serve's verifyReceipt checks 'password' against",
+            key: "sharedSecret", \.sharedSecret),
     ]
 
     /// The names `set(name:value:)` accepts, in display order.

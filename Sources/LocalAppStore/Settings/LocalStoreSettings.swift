@@ -34,6 +34,14 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var billingRetryOnRenewal = false
     /// A failed renewal keeps access for a grace period (`_billingGracePeriodEnabled`).
     public var gracePeriod = false
+    /// The environment every signed item and receipt names, as stored (see `environment`).
+    public var rawEnvironment = LocalStoreSettings.defaultEnvironment.rawValue
+    /// The app's Apple ID, which Production receipts and app transactions carry.
+    public var appAppleID = LocalStoreSettings.defaultAppAppleID
+    /// The local App Store Server's base URL; the certificates name its `/ocsp` as responder.
+    public var serverURL = LocalStoreSettings.defaultServerURL
+    /// The app's shared secret for `verifyReceipt` (`password`); nil accepts any or none.
+    public var sharedSecret: String?
 
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }

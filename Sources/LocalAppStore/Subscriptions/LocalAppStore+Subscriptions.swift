@@ -24,7 +24,7 @@ extension LocalAppStore {
                 to: now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod,
                 billingFails: desk.settings.billingRetryOnRenewal, period: desk.period(of:))
             var info = lifecycle.renewalInfo(at: now)
-            info.signedRenewalInfo = signer.signedRenewalInfo(info, now: now, loadIssuer: receiptIssuer)
+            info.signedRenewalInfo = signedRenewalInfo(info, of: stored, now: now)
             return info
         }
     }

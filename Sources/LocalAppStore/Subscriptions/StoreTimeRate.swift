@@ -16,17 +16,29 @@ public struct StoreTimeRate: RawRepresentable, Hashable, Sendable, CustomStringC
 
     private init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Subscriptions renew in real time (`SKTestTimeRate.realTime`, 0).
     public static let realTime = StoreTimeRate(0)
+    /// A monthly renewal every hour (10).
     public static let monthlyRenewalEveryHour = StoreTimeRate(10)
+    /// A monthly renewal every 30 minutes (11).
     public static let monthlyRenewalEveryThirtyMinutes = StoreTimeRate(11)
+    /// A monthly renewal every 15 minutes (12).
     public static let monthlyRenewalEveryFifteenMinutes = StoreTimeRate(12)
+    /// A monthly renewal every 5 minutes (13).
     public static let monthlyRenewalEveryFiveMinutes = StoreTimeRate(13)
+    /// A monthly renewal every 30 seconds (15).
     public static let monthlyRenewalEveryThirtySeconds = StoreTimeRate(15)
+    /// One renewal of any period every 15 minutes (1000).
     public static let oneRenewalEveryFifteenMinutes = StoreTimeRate(1000)
+    /// One renewal of any period every 5 minutes (1001).
     public static let oneRenewalEveryFiveMinutes = StoreTimeRate(1001)
+    /// One renewal of any period every minute (1002).
     public static let oneRenewalEveryMinute = StoreTimeRate(1002)
+    /// One renewal of any period every 30 seconds (1003).
     public static let oneRenewalEveryThirtySeconds = StoreTimeRate(1003)
+    /// One renewal of any period every 10 seconds (1004).
     public static let oneRenewalEveryTenSeconds = StoreTimeRate(1004)
+    /// One renewal of any period every 2 seconds (1005).
     public static let oneRenewalEveryTwoSeconds = StoreTimeRate(1005)
 
     /// Every rate, in raw-value order.

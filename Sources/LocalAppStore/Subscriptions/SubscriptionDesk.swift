@@ -212,7 +212,9 @@ struct SubscriptionDesk {
             var renewal = StoreCore.Transaction(
                 transactionID: transactionID, originalTransactionID: stored.lifecycle.originalTransactionID,
                 productID: productID, productType: .autoRenewable,
-                payment: Payment(productID: productID, applicationUsername: latest?.transaction.payment.applicationUsername),
+                payment: RenewalPayment.make(
+                    productID: productID, applicationUsername: latest?.transaction.payment.applicationUsername,
+                    transactionID: transactionID),
                 state: .purchased, purchaseDate: start, originalPurchaseDate: original?.transaction.purchaseDate ?? start,
                 expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,

@@ -16,7 +16,9 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         case expired(at: Date, intent: RenewalInfo.ExpirationIntent)
     }
 
+    /// The original transaction of the subscription, kept across renewals and plan changes.
     public let originalTransactionID: String
+    /// The subscription group.
     public let groupID: String
     /// The product of the current period.
     public private(set) var productID: String
@@ -24,7 +26,9 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     public var autoRenewProductID: String
     /// Off after the customer cancels: access continues to the end of the period.
     public var willAutoRenew: Bool
+    /// When the current period began.
     public private(set) var periodStart: Date
+    /// When the current period ends (renews or expires).
     public private(set) var periodEnd: Date
     /// The current period's number, counting every period of the subscription (the name is
     /// the journal's; the store derives each period's web order line item ID from the ID of
@@ -32,8 +36,11 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     public private(set) var webOrderLineItemID: Int
     /// Renewals fail while this is on (`store billing-issue ID on`, or the catalog's setting).
     public var hasBillingIssue: Bool
+    /// When billing first failed, while the store retries.
     public private(set) var billingRetryStart: Date?
+    /// When the billing grace period ends, when one applies.
     public private(set) var graceEnd: Date?
+    /// When and why the subscription ended, once it did.
     public private(set) var expiration: (date: Date, intent: RenewalInfo.ExpirationIntent)? {
         get { expiredAt.map { ($0, RenewalInfo.ExpirationIntent(rawValue: expirationIntentRaw ?? 5)) } }
         set {
@@ -44,6 +51,7 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     private var expiredAt: Date?
     private var expirationIntentRaw: Int?
 
+    /// Starts a subscription with its first period, renewing into the same product.
     public init(
         originalTransactionID: String, groupID: String, productID: String, periodStart: Date, periodEnd: Date,
         webOrderLineItemID: Int
@@ -67,6 +75,7 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         return false
     }
 
+    /// Whether the subscription has ended.
     public var isExpired: Bool { expiredAt != nil }
 
     /// Whether billing has failed and access continues in a grace period at `now` (after the
@@ -134,6 +143,12 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     /// Moves the end of the current period to `date` (the store expired it early).
     public mutating func endPeriod(at date: Date) {
         if periodEnd > date { periodEnd = date }
+    }
+
+    /// Moves the end of the current period later, to `date` (a renewal-date extension through
+    /// the App Store Server API); the renewal then happens at the new end.
+    public mutating func extendPeriod(to date: Date) {
+        if periodEnd < date { periodEnd = date }
     }
 
     /// The billing issue is fixed: a subscription in billing retry renews at once, unless the

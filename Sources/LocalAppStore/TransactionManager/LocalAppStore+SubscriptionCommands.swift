@@ -82,7 +82,7 @@ extension LocalAppStore {
 
     /// Finds the subscription `id` names (a transaction ID of it, or its product ID), lets
     /// `body` change it under the write lock, journals the result and tells listeners.
-    /// - Returns: the subscription's latest transaction afterwards.
+    /// - Returns: the subscription's latest transaction afterwards, with its signed form.
     private func changeSubscription(
         _ id: String,
         _ body: (inout StoredSubscription, SubscriptionDesk, inout JournalState) throws(LocalAppStoreError) -> [JournalRecord]
@@ -102,6 +102,6 @@ extension LocalAppStore {
         }
         announceRevisions(changed)
         subscriptionsChanged()
-        return journal.state.entries[latest]?.transaction
+        return journal.state.entries[latest].map { signed([$0.transaction])[0] }
     }
 }

@@ -100,7 +100,7 @@ extension LocalAppStore {
         }
         announceRevisions(changed)
         subscriptionsChanged()
-        return refunded
+        return signed([refunded])[0]
     }
 
     // MARK: - Promoted purchases

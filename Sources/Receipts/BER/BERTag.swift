@@ -2,9 +2,13 @@
 public struct BERTag: Hashable, Sendable, CustomStringConvertible {
     /// The four ASN.1 tag classes.
     public enum TagClass: UInt8, Hashable, Sendable {
+        /// Types ASN.1 itself defines (INTEGER, SET, UTF8String…).
         case universal = 0
+        /// Types of one application.
         case application = 1
+        /// Tags whose meaning depends on where they appear.
         case contextSpecific = 2
+        /// Types private to one organisation.
         case `private` = 3
     }
 

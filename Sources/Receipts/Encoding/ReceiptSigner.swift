@@ -2,12 +2,13 @@ import Crypto
 import Foundation
 
 /// Issues app receipts the way the App Store does: the payload encoded by `ReceiptEncoder`,
-/// wrapped in a PKCS#7 SignedData (SHA-256, no signed attributes) carrying the whole chain.
+/// wrapped in a PKCS#7 SignedData (SHA-256, no signed attributes) carrying the whole chain,
+/// signed by the authority's receipt signer (RSA, as Apple's and Xcode's receipts are).
 public struct ReceiptSigner: Sendable {
     private let authority: CertificateAuthority
     private let encoder: ReceiptEncoder
 
-    /// Creates a signer that signs with `authority`'s signing certificate.
+    /// Creates a signer that signs with `authority`'s receipt signing certificate.
     public init(authority: CertificateAuthority, encoder: ReceiptEncoder = ReceiptEncoder()) {
         self.authority = authority
         self.encoder = encoder
@@ -15,11 +16,14 @@ public struct ReceiptSigner: Sendable {
 
     /// Encodes and signs `receipt`.
     /// - Returns: the DER receipt file (what the App Store writes to `appStoreReceiptURL`).
-    /// - Throws: `CryptoError` if OpenSSL cannot sign.
+    /// - Throws: `CryptoError` if OpenSSL cannot sign, or when the authority was loaded without
+    ///   its receipt signer.
     public func sign(_ receipt: AppReceipt) throws(CryptoError) -> [UInt8] {
-        try PKCS7.sign(
-            encoder.encodePayload(receipt), signer: authority.signingCertificate, key: authority.signingKey,
-            chain: [authority.intermediate, authority.root])
+        guard let certificate = authority.receiptSigningCertificate, let key = authority.receiptSigningKey else {
+            throw CryptoError("signing a receipt", reason: "the certificate authority was loaded without its receipt signer")
+        }
+        return try PKCS7.sign(
+            encoder.encodePayload(receipt), signer: certificate, key: key, chain: [authority.intermediate, authority.root])
     }
 
     /// Binds `receipt` to a device: sets its opaque value and the SHA-1 hash over the device

@@ -34,6 +34,16 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     public var renewalPrice: Int64?
     /// The ISO 4217 currency code of the renewal price.
     public var currency: String?
+    /// The payment mode of the offer at renewal, as stored (see `offerDiscountType`).
+    public var rawOfferDiscountType: String?
+    /// Win-back offers the customer may redeem, best first.
+    public var eligibleWinBackOfferIds: [String]?
+    /// The UUID the app associated with the subscription, lowercase (see `appAccountToken`).
+    public var rawAppAccountToken: String?
+    /// The identifier of the app download transaction.
+    public var appTransactionId: String?
+    /// The duration of the offer at renewal, ISO 8601.
+    public var offerPeriod: String?
 
     enum CodingKeys: String, CodingKey {
         case rawExpirationIntent = "expirationIntent"
@@ -46,10 +56,26 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         case offerIdentifier, signedDate
         case rawEnvironment = "environment"
         case recentSubscriptionStartDate, renewalDate, renewalPrice, currency
+        case rawOfferDiscountType = "offerDiscountType"
+        case eligibleWinBackOfferIds
+        case rawAppAccountToken = "appAccountToken"
+        case appTransactionId, offerPeriod
     }
 
     /// Creates an empty payload; set the fields that apply.
     public init() {}
+
+    /// The app account token, when it is a UUID; set writes it lowercase, as Apple does.
+    public var appAccountToken: UUID? {
+        get { rawAppAccountToken.flatMap(UUID.init(uuidString:)) }
+        set { rawAppAccountToken = newValue?.uuidString.lowercased() }
+    }
+
+    /// The payment mode of the offer at renewal, when known.
+    public var offerDiscountType: OfferDiscountType? {
+        get { rawOfferDiscountType.flatMap(OfferDiscountType.init(rawValue:)) }
+        set { rawOfferDiscountType = newValue?.rawValue }
+    }
 
     /// Why the subscription expired, when known.
     public var expirationIntent: ExpirationIntent? {

@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 
 /// Signs App Store JWS (compact serialization, ES256, the chain in `x5c`): signed transactions
-/// and signed renewal info, as the App Store and Xcode issue them.
+/// signed renewal info and
+/// signed app transactions, as the App Store and Xcode issue them.
 public struct JWSSigner: Sendable {
     private let chain: [X509Certificate]
     private let key: PrivateKey
@@ -29,6 +30,10 @@ public struct JWSSigner: Sendable {
     /// Signs a subscription's renewal info.
     /// - Throws: `CryptoError` if OpenSSL cannot sign, or an encoding error.
     public func sign(_ payload: JWSRenewalInfoDecodedPayload) throws -> String { try signPayload(payload) }
+
+    /// Signs an app transaction.
+    /// - Throws: `CryptoError` if OpenSSL cannot sign, or an encoding error.
+    public func sign(_ payload: JWSAppTransactionDecodedPayload) throws -> String { try signPayload(payload) }
 
     /// Signs any payload with App Store JWS conventions (dates as milliseconds).
     /// - Throws: `CryptoError` if OpenSSL cannot sign, or an encoding error.

@@ -25,8 +25,9 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     public var quantity: Int32?
     /// The product type, as stored (see `type`).
     public var rawType: String?
-    /// The UUID the app associated with the purchase.
-    public var appAccountToken: UUID?
+    /// The UUID the app associated with the purchase, as sent: lowercase, as Apple sends it
+    /// (see `appAccountToken`).
+    public var rawAppAccountToken: String?
     /// The ownership type, as stored (see `inAppOwnershipType`).
     public var rawInAppOwnershipType: String?
     /// When the App Store signed this payload.
@@ -53,12 +54,18 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     public var price: Int64?
     /// The ISO 4217 currency code.
     public var currency: String?
+    /// The offer's payment mode, as stored (see `offerDiscountType`).
+    public var rawOfferDiscountType: String?
+    /// The identifier of the app download transaction (the app transaction's `appTransactionId`).
+    public var appTransactionId: String?
+    /// The duration of the offer, ISO 8601 (`P1M`, `P2M`, `P3D`).
+    public var offerPeriod: String?
 
     enum CodingKeys: String, CodingKey {
         case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
         case subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity
         case rawType = "type"
-        case appAccountToken
+        case rawAppAccountToken = "appAccountToken"
         case rawInAppOwnershipType = "inAppOwnershipType"
         case signedDate
         case rawRevocationReason = "revocationReason"
@@ -69,10 +76,24 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         case storefront, storefrontId
         case rawTransactionReason = "transactionReason"
         case price, currency
+        case rawOfferDiscountType = "offerDiscountType"
+        case appTransactionId, offerPeriod
     }
 
     /// Creates an empty payload; set the fields that apply.
     public init() {}
+
+    /// The app account token, when it is a UUID; set writes it lowercase, as Apple does.
+    public var appAccountToken: UUID? {
+        get { rawAppAccountToken.flatMap(UUID.init(uuidString:)) }
+        set { rawAppAccountToken = newValue?.uuidString.lowercased() }
+    }
+
+    /// The offer's payment mode, when known.
+    public var offerDiscountType: OfferDiscountType? {
+        get { rawOfferDiscountType.flatMap(OfferDiscountType.init(rawValue:)) }
+        set { rawOfferDiscountType = newValue?.rawValue }
+    }
 
     /// The product type, when known.
     public var type: AppStoreProductType? {

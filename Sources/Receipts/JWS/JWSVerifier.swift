@@ -49,6 +49,13 @@ public struct JWSVerifier: Sendable {
         verify(jws, as: JWSRenewalInfoDecodedPayload.self, signedDate: \.signedDate, at: date)
     }
 
+    /// Verifies a signed app transaction.
+    /// - Parameter date: when to check the certificates; nil means the payload's `signedDate`,
+    ///   else its `receiptCreationDate` (as Apple's library does).
+    public func verifyAppTransaction(_ jws: String, at date: Date? = nil) -> JWSVerificationResult<JWSAppTransactionDecodedPayload> {
+        verify(jws, as: JWSAppTransactionDecodedPayload.self, signedDate: { $0.signedDate ?? $0.receiptCreationDate }, at: date)
+    }
+
     /// Verifies any App Store JWS and decodes its payload as `Payload`.
     public func verify<Payload: Decodable & Hashable & Sendable>(
         _ jws: String, as type: Payload.Type, signedDate: (Payload) -> Date?, at date: Date?

@@ -32,41 +32,47 @@ extension Store {
         }
     }
 
-    /// Handles one transaction update. Returns true when the transaction is (now or already)
-    /// recorded as delivered.
-    func process(_ transaction: Transaction) async -> Bool {
+    /// Handles one transaction update.
+    /// - Returns: what it came to (`.purchased` when the transaction is, now or already,
+    ///   recorded as delivered); nil while it is still being bought or handled elsewhere.
+    @discardableResult
+    func process(_ transaction: Transaction) async -> PurchaseResult? {
         let id = transaction.transactionID
-        guard !inFlight.contains(id) else { return false }
+        guard !inFlight.contains(id) else { return nil }
         inFlight.insert(id)
         defer { inFlight.remove(id) }
+        let requestID = transaction.payment.requestID
 
         switch transaction.state {
         case .deferred:
             if reported.insert(id).inserted {
                 broadcaster.send(.paymentDeferred(transaction))
-                resume(transaction.payment.requestID, with: .pending(transaction))
+                resume(requestID, with: .pending(transaction))
             }
-            return false
+            return .pending(transaction)
         case .failed:
             let error = transaction.error ?? .unknown("the store gave no reason")
             if reported.insert(id).inserted {
                 broadcaster.send(.paymentFailed(transaction, error))
             }
-            resume(transaction.payment.requestID,
-                   with: error == .paymentCancelled ? .cancelled(transaction) : .failed(error, transaction))
+            let result: PurchaseResult = error == .paymentCancelled ? .cancelled(transaction) : .failed(error, transaction)
+            resume(requestID, with: result)
+            endRequest(requestID)
             await finishOrLeaveForRedelivery(id)
-            return false
+            return result
         case .purchased, .restored:
             return await deliver(transaction)
         default:
-            return false
+            return nil
         }
     }
 
     /// Verifies, records and finishes a purchased or restored transaction, and reports it.
-    /// Returns true when it is (now or already) recorded.
-    private func deliver(_ transaction: Transaction) async -> Bool {
+    /// - Returns: `.purchased` when it is (now or already) recorded, `.unverified` when its
+    ///   verification could not complete, `.failed` when it was rejected or not recorded.
+    private func deliver(_ transaction: Transaction) async -> PurchaseResult {
         let id = transaction.transactionID
+        let requestID = transaction.payment.requestID
         let alreadyRecorded: Bool
         do {
             alreadyRecorded = try ledger.contains(transactionID: id)
@@ -76,30 +82,8 @@ extension Store {
 
         if alreadyRecorded {
             await applyChanges(to: transaction)
-        } else {
-            let verifier = configuration.verifier
-            let receipt = verifier.needsReceipt ? await backend.appReceipt() : nil
-            switch await verifier.verify(transaction, receipt: receipt) {
-            case .valid:
-                try? ledger.removeUnverifiedOrder(transactionID: id)
-            case .invalid(let reason):
-                let error = StoreError.verificationFailed(reason)
-                try? ledger.removeUnverifiedOrder(transactionID: id)
-                broadcaster.send(.paymentFailed(transaction, error))
-                resume(transaction.payment.requestID, with: .failed(error, transaction))
-                await finishOrLeaveForRedelivery(id)
-                return false
-            case .unableToComplete(let reason):
-                let error = StoreError.verificationUnavailable(reason)
-                let attempts = ((try? ledger.unverifiedOrders()) ?? [])
-                    .first { $0.transaction.transactionID == id }?.attempts ?? 0
-                try? ledger.saveUnverifiedOrder(UnverifiedOrder(
-                    transaction: transaction, receipt: await backend.appReceipt(),
-                    lastFailure: reason, attempts: attempts + 1))
-                broadcaster.send(.paymentFailed(transaction, error))
-                resume(transaction.payment.requestID, with: .failed(error, transaction))
-                return false
-            }
+        } else if let rejected = await verify(transaction) {
+            return rejected
         }
 
         let isFirstDelivery: Bool
@@ -109,31 +93,89 @@ extension Store {
             return failRecording(transaction, error)
         }
         configuration.faultHook(.beforeFinish)
+        // Announced once recorded, before its content downloads (whose events follow).
+        let wasWaiting = waiters.isWaiting(for: requestID)
+        if isFirstDelivery || wasWaiting {
+            broadcaster.send(.paymentFinished(transaction))
+        }
         let finishes = configuration.finishesTransactionsAutomatically || !isFirstDelivery
         // Content not yet installed: the download finishes the transaction once it is.
-        let waitsForContent = await downloads?.startDownloads(for: transaction, finishesTransaction: finishes) ?? false
-        if finishes, !waitsForContent {
+        broadcaster.noteDownloadTransaction(transaction)
+        let contentPending = await downloads?.startDownloads(for: transaction, finishesTransaction: finishes) ?? false
+        if finishes, !contentPending {
             await finishOrLeaveForRedelivery(id)
         }
 
-        let waitingCaller = waiters.isWaiting(for: transaction.payment.requestID)
-        if isFirstDelivery || waitingCaller {
-            broadcaster.send(.paymentFinished(transaction))
-            if waitingCaller {
-                resume(transaction.payment.requestID, with: .purchased(transaction))
-            } else if !restoreInProgress {
-                broadcaster.sendUpdate(transaction)
+        // The caller may have stopped waiting meanwhile (its task cancelled): then it is an update.
+        if waiters.isWaiting(for: requestID) {
+            if contentPending, requestOptions[requestID]?.waitsForContent == true {
+                waiters.noteAwaitingContent(requestID, transaction)
+            } else {
+                resume(requestID, with: .purchased(transaction))
             }
+        } else if isFirstDelivery || wasWaiting, !restoreInProgress {
+            broadcaster.sendUpdate(transaction)
         }
-        return true
+        if contentPending, requestOptions[requestID] != nil {
+            // The request's caller or observer hears of the content; it ends when that settles.
+            Task { await self.awaitContent(of: transaction) }
+        } else {
+            endRequest(requestID)
+        }
+        return .purchased(transaction)
     }
 
-    /// Reports a transaction the ledger could not record.
-    private func failRecording(_ transaction: Transaction, _ error: any Error) -> Bool {
+    /// Verifies a transaction not yet recorded, with its purchase's own verifier when it has one.
+    /// - Returns: nil when it is valid; otherwise the outcome already reported (rejected:
+    ///   failed and finished; verification unavailable: kept as an unverified order).
+    private func verify(_ transaction: Transaction) async -> PurchaseResult? {
+        let id = transaction.transactionID
+        let requestID = transaction.payment.requestID
+        let verifier = requestOptions[requestID]?.verifier ?? configuration.verifier
+        let receipt = verifier.needsReceipt ? await backend.appReceipt() : nil
+        switch await verifier.verify(transaction, receipt: receipt) {
+        case .valid:
+            try? ledger.removeUnverifiedOrder(transactionID: id)
+            return nil
+        case .invalid(let reason):
+            let error = StoreError.verificationFailed(reason)
+            try? ledger.removeUnverifiedOrder(transactionID: id)
+            broadcaster.send(.paymentFailed(transaction, error))
+            resume(requestID, with: .failed(error, transaction))
+            endRequest(requestID)
+            await finishOrLeaveForRedelivery(id)
+            return .failed(error, transaction)
+        case .unableToComplete(let reason):
+            let attempts = ((try? ledger.unverifiedOrders()) ?? [])
+                .first { $0.transaction.transactionID == id }?.attempts ?? 0
+            let kept: Data? = if let receipt { receipt } else { await backend.appReceipt() }
+            let order = UnverifiedOrder(transaction: transaction, receipt: kept, lastFailure: reason, attempts: attempts + 1)
+            do {
+                try ledger.saveUnverifiedOrder(order)
+            } catch {
+                return failRecording(transaction, error)
+            }
+            broadcaster.send(.paymentUnverified(order))
+            resume(requestID, with: .unverified(order))
+            return .unverified(order)
+        }
+    }
+
+    /// Waits for the content download of a delivered purchase to settle, then resumes its
+    /// caller (when it waits for content) and ends the request.
+    private func awaitContent(of transaction: Transaction) async {
+        _ = try? await downloads?.waitUntilSettled(transaction.transactionID)
+        resume(transaction.payment.requestID, with: .purchased(transaction))
+        endRequest(transaction.payment.requestID)
+    }
+
+    /// Reports a transaction the ledger could not record; it stays unfinished, so the store
+    /// delivers it again.
+    private func failRecording(_ transaction: Transaction, _ error: any Error) -> PurchaseResult {
         let storeError = StoreError.persistenceFailed("\(error)")
         broadcaster.send(.paymentFailed(transaction, storeError))
         resume(transaction.payment.requestID, with: .failed(storeError, transaction))
-        return false
+        return .failed(storeError, transaction)
     }
 
     /// Finishes a handled transaction with the backend. Silent because every failure ends
@@ -162,16 +204,4 @@ extension Store {
         }
         broadcaster.sendUpdate(transaction)
     }
-
-    // MARK: - Lost orders
-
-    /// Verifies again every purchase whose verification could not be completed earlier; each
-    /// is delivered once verified, failed once rejected, and kept while still unverifiable.
-    public func retryUnverifiedOrders() async {
-        guard let orders = try? ledger.unverifiedOrders() else { return }
-        for order in orders { _ = await process(order.transaction) }
-    }
-
-    /// Purchases still waiting for verification.
-    public func unverifiedOrders() throws -> [UnverifiedOrder] { try ledger.unverifiedOrders() }
 }

@@ -1,34 +1,9 @@
 import Foundation
 
-/// What the account owns, from the ledger: purchased products, consumable balances, the
-/// delivered history, entitlements and subscription statuses (reported when they change).
+/// What the account is entitled to, from the ledger: entitlements, subscription statuses
+/// (reported when they change), SwiftyStoreKit's purchase and subscription questions, and
+/// intro-offer eligibility. What it owns item by item is in `Store+Ledger.swift`.
 extension Store {
-    // MARK: - What the user owns
-
-    /// Whether a non-consumable or subscription was ever delivered (and not revoked).
-    public func isPurchased(_ productID: String) throws -> Bool {
-        try ledger.transactions().contains { $0.productID == productID && $0.revocationDate == nil }
-    }
-
-    /// The products delivered at least once.
-    public func purchasedProductIDs() throws -> Set<String> {
-        Set(try ledger.transactions().filter { $0.revocationDate == nil }.map(\.productID))
-    }
-
-    /// Units of a consumable bought and not yet consumed.
-    public func count(of productID: String) throws -> Int { try ledger.balance(of: productID) }
-
-    /// Uses up units of a consumable and returns the balance left.
-    public func consume(_ productID: String, quantity: Int = 1) throws -> Int {
-        try ledger.consume(productID: productID, quantity: quantity)
-    }
-
-    /// Every delivered transaction, oldest first.
-    public func history() throws -> [Transaction] { try ledger.transactions() }
-
-    /// Consumable balances by product ID.
-    public func balances() throws -> [String: Int] { try ledger.balances() }
-
     // MARK: - Entitlements
 
     /// Everything the account has at `now` (the engine's clock when nil): non-consumables,
@@ -47,12 +22,16 @@ extension Store {
             records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
     }
 
-    /// Whether a product was purchased and not refunded, from the delivered transactions.
+    /// Whether a product was purchased and not refunded, from the delivered transactions
+    /// (SwiftyStoreKit's `verifyPurchase`).
+    /// - Throws: `LedgerError` when the ledger cannot be read.
     public func verifyPurchase(_ productID: String) throws -> PurchaseQueries.PurchaseResult {
         PurchaseQueries.verifyPurchase(productID: productID, in: try ledger.transactions().map(PurchaseRecord.init))
     }
 
-    /// Whether any of `productIDs` is subscribed at `now`, from the delivered transactions.
+    /// Whether any of `productIDs` is subscribed at `now` (the engine's clock when nil), from
+    /// the delivered transactions (SwiftyStoreKit's `verifySubscriptions`).
+    /// - Throws: `LedgerError` when the ledger cannot be read.
     public func verifySubscriptions(
         _ kind: PurchaseQueries.SubscriptionKind, productIDs: Set<String>, at now: Date? = nil
     ) throws -> PurchaseQueries.SubscriptionResult {

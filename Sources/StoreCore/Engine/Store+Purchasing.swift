@@ -5,55 +5,99 @@ import Foundation
 extension Store {
     // MARK: - Purchasing
 
-    /// Buys a product and returns once the purchase is delivered, pending, cancelled or failed.
-    /// A product not yet fetched is fetched first.
+    /// Buys a product and returns once the purchase is delivered, pending, unverified,
+    /// cancelled or failed. A product not yet fetched is fetched first.
     /// - Parameters:
     ///   - productID: the product to buy.
     ///   - quantity: how many; only consumables may buy more than one.
     ///   - applicationUsername: an opaque account identifier (see `ApplicationUsername.hash`).
     ///   - orderData: the app's own order data, kept with the transaction.
     ///   - offerID: a promotional offer to apply.
+    /// - Returns: the outcome; see `purchase(_:options:)`.
     public func purchase(
         _ productID: String, quantity: Int = 1, applicationUsername: String? = nil,
         orderData: [String: String] = [:], offerID: String? = nil
     ) async -> PurchaseResult {
+        await purchase(productID, options: PurchaseOptions(
+            quantity: quantity, applicationUsername: applicationUsername, orderData: orderData, offerID: offerID))
+    }
+
+    /// Buys a product with `options` and returns once the purchase is delivered, pending,
+    /// unverified, cancelled or failed.
+    ///
+    /// Safe to call at any time: an engine not yet started starts first, so the payment never
+    /// reaches the store without a way to be delivered. Cancelling the calling task returns
+    /// `.taskCancelled` at once; a payment the store already queued goes on and is delivered
+    /// once, on `transactionUpdates()` or by the next `start()`.
+    /// - Parameters:
+    ///   - productID: the product to buy; fetched first when it is not cached.
+    ///   - options: quantity, the app's account and order data, an offer, and this purchase's
+    ///     own verifier and observer.
+    /// - Returns: the outcome.
+    public func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseResult {
+        await start()
+        guard !Task.isCancelled else { return .taskCancelled(nil) }
         let product: Product
         do {
             product = try await productForPurchase(productID)
         } catch {
             return finishEarly(.failed(error, nil))
         }
+        let quantity = options.quantity
         guard quantity >= 1, quantity == 1 || product.type == .consumable else {
             return finishEarly(.failed(.paymentInvalid("quantity \(quantity) is not allowed for \(productID)"), nil))
         }
+        guard !Task.isCancelled else { return .taskCancelled(nil) }
         let payment = Payment(
-            productID: productID, quantity: quantity, applicationUsername: applicationUsername,
-            orderData: orderData, offerID: offerID)
-        return await withCheckedContinuation { continuation in
-            waiters.add(payment.requestID, continuation)
-            Task { await self.submit(payment) }
+            productID: productID, quantity: quantity, applicationUsername: options.applicationUsername,
+            orderData: options.orderData, offerID: options.offerID)
+        requestOptions[payment.requestID] = options
+        if let observer = options.observer { broadcaster.addObserver(observer, forRequest: payment.requestID) }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters.add(payment.requestID, continuation)
+                Task { await self.submit(payment) }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(for: payment.requestID) }
         }
     }
 
     /// `purchase` with closures, in the shape of RMStore and DEStoreKitManager. `restored`
-    /// falls back to `success` and `cancelled` to `failure` when not given.
+    /// falls back to `success`, `cancelled` to `failure` with `.paymentCancelled`, and
+    /// `unverified` to `failure` with `.verificationUnavailable` (RMStore's "unable to complete
+    /// verification"), when not given.
+    /// - Parameters:
+    ///   - productID: the product to buy.
+    ///   - options: the purchase's options (see `PurchaseOptions`).
+    ///   - success: called with the delivered transaction.
+    ///   - failure: called when the purchase failed, with its transaction if the store made one.
+    ///   - restored: called instead of `success` when the store delivered it as restored.
+    ///   - cancelled: called when the user or an approver cancelled.
+    ///   - deferred: called when the purchase waits for approval.
+    ///   - unverified: called when the customer was charged but verification could not complete.
     public nonisolated func purchase(
-        _ productID: String, quantity: Int = 1, applicationUsername: String? = nil,
-        orderData: [String: String] = [:],
+        _ productID: String, options: PurchaseOptions = PurchaseOptions(),
         success: @escaping @Sendable (Transaction) -> Void,
         failure: @escaping @Sendable (Transaction?, StoreError) -> Void,
         restored: (@Sendable (Transaction) -> Void)? = nil,
         cancelled: (@Sendable (Transaction?) -> Void)? = nil,
-        deferred: (@Sendable (Transaction) -> Void)? = nil
+        deferred: (@Sendable (Transaction) -> Void)? = nil,
+        unverified: (@Sendable (UnverifiedOrder) -> Void)? = nil
     ) {
         Task {
-            let result = await purchase(
-                productID, quantity: quantity, applicationUsername: applicationUsername, orderData: orderData)
-            switch result {
+            switch await purchase(productID, options: options) {
             case .purchased(let t) where t.state == .restored: (restored ?? success)(t)
             case .purchased(let t): success(t)
             case .pending(let t): deferred?(t)
-            case .cancelled(let t):
+            case .unverified(let order):
+                if let unverified {
+                    unverified(order)
+                } else {
+                    failure(order.transaction, .verificationUnavailable(order.lastFailure))
+                }
+            // This task is never cancelled: nothing outside holds it.
+            case .cancelled(let t), .taskCancelled(let t):
                 if let cancelled { cancelled(t) } else { failure(t, .paymentCancelled) }
             case .failed(let error, let t): failure(t, error)
             }
@@ -63,9 +107,19 @@ extension Store {
     /// Hands `payment` to the backend; a refusal is the waiting caller's outcome.
     private func submit(_ payment: Payment) async {
         do {
-            _ = try await backend.add(payment)
+            let queued = try await backend.add(payment)
+            waiters.noteQueued(payment.requestID, queued)
         } catch {
             resume(payment.requestID, with: error == .paymentCancelled ? .cancelled(nil) : .failed(error, nil))
+            endRequest(payment.requestID)
+        }
+    }
+
+    /// Stops the wait of a `purchase` call whose task was cancelled. A purchase delivered
+    /// while its caller waited for content goes out as an update now: no caller will see it.
+    private func stopWaiting(for requestID: String) {
+        if let delivered = waiters.cancel(requestID), !restoreInProgress {
+            broadcaster.sendUpdate(delivered)
         }
     }
 
@@ -97,6 +151,12 @@ extension Store {
         waiters.resume(requestID, with: result)
     }
 
+    /// Forgets the options of a purchase that has ended: its own observer is told no more.
+    func endRequest(_ requestID: String) {
+        requestOptions.removeValue(forKey: requestID)
+        broadcaster.removeObserver(forRequest: requestID)
+    }
+
     // MARK: - Finishing
 
     /// Finishes a transaction by hand (when `finishesTransactionsAutomatically` is false).
@@ -106,6 +166,7 @@ extension Store {
     }
 
     /// Transactions the backend still holds unfinished (for apps that finish by hand).
+    /// - Throws: `StoreError` from the store.
     public func unfinishedTransactions() async throws(StoreError) -> [Transaction] {
         try await backend.unfinishedTransactions()
     }

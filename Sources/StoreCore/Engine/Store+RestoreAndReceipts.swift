@@ -20,14 +20,19 @@ extension Store {
             throw error
         }
         var restored: [Transaction] = []
-        for transaction in transactions where await process(transaction) {
-            restored.append(transaction)
+        for transaction in transactions {
+            if case .purchased? = await process(transaction) { restored.append(transaction) }
         }
         broadcaster.send(.restoreFinished(restored))
         return restored
     }
 
     /// `restoreTransactions` with closures; `cancelled` falls back to `failure`.
+    /// - Parameters:
+    ///   - applicationUsername: restore only what this account name bought.
+    ///   - success: called with the restored transactions.
+    ///   - failure: called with the store's error.
+    ///   - cancelled: called when the user cancelled.
     public nonisolated func restoreTransactions(
         applicationUsername: String? = nil,
         success: @escaping @Sendable ([Transaction]) -> Void,
@@ -59,6 +64,9 @@ extension Store {
     }
 
     /// `refreshReceipt` with closures.
+    /// - Parameters:
+    ///   - success: called with the fresh receipt.
+    ///   - failure: called with the store's error.
     public nonisolated func refreshReceipt(
         success: @escaping @Sendable (Data) -> Void, failure: @escaping @Sendable (StoreError) -> Void
     ) {

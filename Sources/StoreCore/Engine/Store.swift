@@ -35,9 +35,15 @@ public actor Store {
     var reported: Set<String> = []
     /// Whether a restore runs: its transactions are reported as the restore's, not as updates.
     var restoreInProgress = false
+    /// The options of this process's purchases still under way, by `Payment.requestID`: their
+    /// own verifiers and observers, and whether their callers wait for content.
+    var requestOptions: [String: PurchaseOptions] = [:]
+    /// Attaching to the backend (`start()`), shared by concurrent callers.
+    private var startup: Task<Void, Never>?
     private var eventTask: Task<Void, Never>?
     /// Store-started payments the handler held back.
     var heldStorePayments: [Payment] = []
+    /// Decides whether a store-started payment is added now (see `setShouldAddStorePaymentHandler`).
     var storePaymentHandler: (@Sendable (Payment, Product) -> Bool)?
     /// Which subscription statuses changed since they were last reported.
     var statusChanges = StatusChangeTracker()
@@ -62,14 +68,25 @@ public actor Store {
 
     /// Attaches the engine to the backend's transaction queue, as an app adds its observer to
     /// `SKPaymentQueue` at launch. Returns once the unfinished transactions of earlier runs are
-    /// handled (delivered, failed or left pending). Calling it again does nothing.
+    /// handled (delivered, failed or left pending). Calling it again, or while it runs, waits
+    /// for the same start; `purchase` calls it when the app has not.
     public func start() async {
-        guard eventTask == nil else { return }
+        if let startup { return await startup.value }
+        let attaching = Task { await self.attach() }
+        startup = attaching
+        await attaching.value
+    }
+
+    /// Whether the engine is attached to the backend (or attaching).
+    public var isStarted: Bool { startup != nil }
+
+    /// Opens the backend's event stream, handles its backlog, then listens.
+    private func attach() async {
         let stream = await backend.events()
         // The stream repeats this backlog first; handled transactions are recognised then.
         if let backlog = try? await backend.unfinishedTransactions() {
             for transaction in backlog where transaction.state != .purchasing {
-                _ = await process(transaction)
+                await process(transaction)
             }
         }
         eventTask = Task { [weak self] in
@@ -86,6 +103,7 @@ public actor Store {
     public func stop() {
         eventTask?.cancel()
         eventTask = nil
+        startup = nil
         broadcaster.finishStreams()
     }
 
@@ -111,11 +129,16 @@ public actor Store {
     /// another process. Each transaction ID appears once, ever.
     public nonisolated func transactionUpdates() -> AsyncStream<Transaction> { broadcaster.transactionUpdates() }
 
-    /// Decides what happens to purchases started from the store (promoted products): return
-    /// true to add the payment now, false to hold it until `addHeldStorePayments()`.
+    /// Decides what happens to purchases started from the store (promoted products, as
+    /// `SKPaymentTransactionObserver.paymentQueue(_:shouldAddStorePayment:for:)` does): return
+    /// true to add the payment now, false to hold it until `addHeldStorePayments()`. Without a
+    /// handler every store-started payment is held.
     public func setShouldAddStorePaymentHandler(_ handler: (@Sendable (Payment, Product) -> Bool)?) {
         storePaymentHandler = handler
     }
+
+    /// The store-started payments the handler held back, oldest first.
+    public func heldPayments() -> [Payment] { heldStorePayments }
 
     /// Adds every store-started payment that the handler held back.
     public func addHeldStorePayments() async {

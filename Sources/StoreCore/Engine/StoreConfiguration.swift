@@ -19,6 +19,8 @@ public struct StoreConfiguration: Sendable {
     /// Hosted-content downloads (where content goes, self-hosted source); `nil` turns them off.
     public var downloads: DownloadConfiguration?
 
+    /// Creates a configuration; every setting has its production default (automatic finishing,
+    /// no verification, the default notification center, real time, downloads off).
     public init(
         finishesTransactionsAutomatically: Bool = true,
         verifier: any PurchaseVerifier = AcceptingVerifier(),

@@ -8,6 +8,8 @@ public struct EntitlementCalculator: Sendable {
     /// How long a non-renewing subscription lasts, by product ID: the app decides.
     public var nonRenewingDuration: @Sendable (String) -> SubscriptionPeriod?
 
+    /// Creates a calculator; a non-renewing subscription lasts `nonRenewingDuration(productID)`
+    /// from its purchase (nil: only as long as the store's expiry date says).
     public init(nonRenewingDuration: @escaping @Sendable (String) -> SubscriptionPeriod? = { _ in nil }) {
         self.nonRenewingDuration = nonRenewingDuration
     }

@@ -6,7 +6,9 @@ import Foundation
 public enum PurchaseQueries {
     /// The answer for a product bought once.
     public enum PurchaseResult: Hashable, Sendable {
+        /// Purchased and not refunded: the earliest such purchase.
         case purchased(PurchaseRecord)
+        /// Never purchased, or every purchase was refunded.
         case notPurchased
     }
 
@@ -16,6 +18,7 @@ public enum PurchaseQueries {
         case purchased(expiresDate: Date, items: [PurchaseRecord])
         /// Lapsed since `expiresDate`.
         case expired(expiresDate: Date, items: [PurchaseRecord])
+        /// Never subscribed (or every period was refunded).
         case notPurchased
     }
 

@@ -4,19 +4,30 @@ import Receipts
 /// One purchase as entitlement questions need it, whether it came from a transaction the
 /// engine recorded or from an entry of a verified app receipt.
 public struct PurchaseRecord: Hashable, Sendable {
+    /// The product bought.
     public var productID: String
+    /// The kind of product, when known (receipts of old apps may not say).
     public var productType: ProductType?
+    /// The transaction's identifier.
     public var transactionID: String
+    /// The first transaction of the purchase (the same across renewals and restores).
     public var originalTransactionID: String
+    /// How many were bought.
     public var quantity: Int
+    /// When the store charged (or restored, or renewed).
     public var purchaseDate: Date
+    /// When the original transaction was charged.
     public var originalPurchaseDate: Date
+    /// When a subscription period ends.
     public var expiresDate: Date?
     /// When Apple refunded or revoked it (a receipt's cancellation date).
     public var cancellationDate: Date?
+    /// The subscription group, for auto-renewable subscriptions.
     public var subscriptionGroupID: String?
+    /// Whether the customer upgraded within the group, ending this period.
     public var isUpgraded: Bool
 
+    /// Creates a record.
     public init(
         productID: String, productType: ProductType?, transactionID: String,
         originalTransactionID: String, quantity: Int = 1, purchaseDate: Date,

@@ -4,7 +4,9 @@ import Foundation
 public struct RenewalInfo: Codable, Hashable, Sendable {
     /// Why a subscription expired, as Apple codes it; stored raw.
     public struct ExpirationIntent: RawRepresentable, Codable, Hashable, Sendable {
+        /// Apple's code: 1 cancelled, 2 billing error, 3 price increase, 4 product unavailable, 5 unknown.
         public let rawValue: Int
+        /// Wraps a code, known or not.
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// The customer cancelled.
         public static let cancelled = ExpirationIntent(rawValue: 1)
@@ -14,15 +16,19 @@ public struct RenewalInfo: Codable, Hashable, Sendable {
         public static let priceIncrease = ExpirationIntent(rawValue: 3)
         /// The product was no longer available.
         public static let productUnavailable = ExpirationIntent(rawValue: 4)
+        /// Another reason.
         public static let unknown = ExpirationIntent(rawValue: 5)
     }
 
+    /// The original transaction of the subscription.
     public var originalTransactionID: String
     /// The product the subscription currently is.
     public var currentProductID: String
     /// The product it renews into (differs after a downgrade or crossgrade).
     public var autoRenewProductID: String
+    /// Whether the subscription renews at the end of the current period.
     public var willAutoRenew: Bool
+    /// Why the subscription expired, once it did.
     public var expirationIntent: ExpirationIntent?
     /// Whether the store keeps trying to bill after a failed renewal.
     public var isInBillingRetry: Bool
@@ -33,6 +39,7 @@ public struct RenewalInfo: Codable, Hashable, Sendable {
     /// The StoreKit 2 signed renewal info (JWS), when the store issued one.
     public var signedRenewalInfo: String?
 
+    /// Creates renewal info; the product renews into itself unless `autoRenewProductID` says otherwise.
     public init(
         originalTransactionID: String, currentProductID: String, autoRenewProductID: String? = nil,
         willAutoRenew: Bool = true, expirationIntent: ExpirationIntent? = nil, isInBillingRetry: Bool = false,

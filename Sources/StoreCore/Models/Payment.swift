@@ -19,6 +19,7 @@ public struct Payment: Codable, Hashable, Sendable {
     /// The most units one payment may buy, as the App Store allows (`SKMutablePayment.quantity`).
     public static let quantities = 1...10
 
+    /// Creates a payment; each gets its own `requestID` unless one is given.
     public init(
         productID: String, quantity: Int = 1, applicationUsername: String? = nil,
         orderData: [String: String] = [:], offerID: String? = nil, requestID: String = UUID().uuidString

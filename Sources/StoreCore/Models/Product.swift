@@ -4,6 +4,7 @@ import Foundation
 public struct Product: Codable, Hashable, Sendable, Identifiable {
     /// The product identifier, e.g. `com.storefront.demo.coins.100`.
     public let id: String
+    /// The kind of product: consumable, non-consumable, auto-renewable or non-renewing.
     public let type: ProductType
     /// The localized name.
     public let displayName: String
@@ -22,6 +23,7 @@ public struct Product: Codable, Hashable, Sendable, Identifiable {
     /// Whether Family Sharing applies.
     public let isFamilyShareable: Bool
 
+    /// Creates a product.
     public init(
         id: String, type: ProductType, displayName: String, description: String, price: Decimal,
         displayPrice: String, currencyCode: String, subscription: SubscriptionInfo? = nil,

@@ -13,6 +13,7 @@ public struct SubscriptionInfo: Codable, Hashable, Sendable {
     /// Promotional offers the app may present.
     public let promotionalOffers: [SubscriptionOffer]
 
+    /// Creates subscription details.
     public init(
         groupID: String, groupDisplayName: String, groupLevel: Int, period: SubscriptionPeriod,
         introductoryOffer: SubscriptionOffer?, promotionalOffers: [SubscriptionOffer]

@@ -6,8 +6,11 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable {
     public struct PaymentMode: RawRepresentable, Codable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// Free for the offer's periods.
         public static let freeTrial = PaymentMode(rawValue: "freeTrial")
+        /// A reduced price each period of the offer.
         public static let payAsYouGo = PaymentMode(rawValue: "payAsYouGo")
+        /// One reduced price for all the offer's periods, paid at once.
         public static let payUpFront = PaymentMode(rawValue: "payUpFront")
     }
 
@@ -15,14 +18,19 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable {
     public struct Kind: RawRepresentable, Codable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The introductory offer, once per subscription group and account.
         public static let introductory = Kind(rawValue: "introductory")
+        /// A promotional offer the app presents to current or lapsed subscribers.
         public static let promotional = Kind(rawValue: "promotional")
+        /// An offer redeemed with an offer code.
         public static let code = Kind(rawValue: "code")
     }
 
     /// The offer's identifier (promotional and code offers); nil for introductory offers.
     public let id: String?
+    /// Which kind of offer this is.
     public let kind: Kind
+    /// How the customer pays during the offer.
     public let paymentMode: PaymentMode
     /// The length of one offer period.
     public let period: SubscriptionPeriod
@@ -33,6 +41,7 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable {
     /// The price formatted for the storefront and locale.
     public let displayPrice: String
 
+    /// Creates an offer.
     public init(
         id: String?, kind: Kind, paymentMode: PaymentMode, period: SubscriptionPeriod,
         periodCount: Int, price: Decimal, displayPrice: String

@@ -6,10 +6,13 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     public let transactionID: String
     /// The first transaction of this purchase: itself, or the one a restore or renewal continues.
     public let originalTransactionID: String
+    /// The product bought.
     public let productID: String
+    /// The kind of product bought.
     public let productType: ProductType
     /// The payment that made this transaction (quantity, application username, order data).
     public let payment: Payment
+    /// Where the transaction is in its life: purchasing, purchased, failed, restored or deferred.
     public var state: TransactionState
     /// When the store charged (or for a restore, the restore's date).
     public var purchaseDate: Date
@@ -25,6 +28,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     public var webOrderLineItemID: String?
     /// The price charged, in `currencyCode`.
     public var price: Decimal?
+    /// The ISO 4217 code of `price`'s currency.
     public var currencyCode: String?
     /// The storefront (ISO 3166 alpha-3) where it was bought.
     public var storefront: String?
@@ -46,6 +50,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     /// The number of items bought.
     public var quantity: Int { payment.quantity }
 
+    /// Creates a transaction; the original transaction and purchase date default to its own.
     public init(
         transactionID: String, originalTransactionID: String? = nil, productID: String,
         productType: ProductType, payment: Payment, state: TransactionState, purchaseDate: Date,

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Sends each event to every registered observer, as a notification, and to every open
-/// stream. Observers are held weakly, as RMStore holds them.
+/// stream. Observers are held weakly, as RMStore holds them; a purchase's own observer
+/// (`PurchaseOptions.observer`) is held until the purchase ends and hears only its events.
 final class EventBroadcaster: Sendable {
     private struct WeakObserver {
         weak var observer: (any StoreObserver)?
@@ -12,6 +13,11 @@ final class EventBroadcaster: Sendable {
         var observers: [WeakObserver] = []
         var eventStreams: [UUID: AsyncStream<StoreEvent>.Continuation] = [:]
         var updateStreams: [UUID: AsyncStream<Transaction>.Continuation] = [:]
+        /// Each purchase's own observer, by `Payment.requestID`.
+        var requestObservers: [String: any StoreObserver] = [:]
+        /// Delivered transactions whose content downloads, by transaction ID: their download
+        /// events name them, and reach their purchase's own observer.
+        var downloading: [String: Transaction] = [:]
     }
 
     private let state = Mutex(State())
@@ -34,6 +40,21 @@ final class EventBroadcaster: Sendable {
         state.withLock { $0.observers.removeAll { $0.observer == nil || $0.observer === observer } }
     }
 
+    /// Tells `observer` the events of the purchase `requestID` only, until `removeObserver(forRequest:)`.
+    func addObserver(_ observer: any StoreObserver, forRequest requestID: String) {
+        state.withLock { $0.requestObservers[requestID] = observer }
+    }
+
+    /// Forgets the own observer of the purchase `requestID`.
+    func removeObserver(forRequest requestID: String) {
+        _ = state.withLock { $0.requestObservers.removeValue(forKey: requestID) }
+    }
+
+    /// Notes the transaction a download is about to start for, so its download events carry it.
+    func noteDownloadTransaction(_ transaction: Transaction) {
+        state.withLock { $0.downloading[transaction.transactionID] = transaction }
+    }
+
     func events() -> AsyncStream<StoreEvent> {
         let (stream, continuation) = AsyncStream<StoreEvent>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
@@ -54,14 +75,29 @@ final class EventBroadcaster: Sendable {
         return stream
     }
 
-    /// Reports `event` to observers, notification subscribers and event streams.
+    /// Reports `event` to observers (the purchase's own observer included), notification
+    /// subscribers and event streams.
     func send(_ event: StoreEvent) {
-        let (observers, streams) = state.withLock { state in
-            (state.observers.compactMap(\.observer), Array(state.eventStreams.values))
+        let (observers, streams, transaction) = state.withLock { state in
+            var observers = state.observers.compactMap(\.observer)
+            var transaction = event.transaction
+            if let download = event.download {
+                transaction = state.downloading[download.transactionID]
+                // Only a finished download is over: a failed or cancelled one may be resumed.
+                if download.state == .finished {
+                    state.downloading.removeValue(forKey: download.transactionID)
+                }
+            }
+            if let requestID = transaction?.payment.requestID, let own = state.requestObservers[requestID],
+               !observers.contains(where: { $0 === own }) {
+                observers.append(own)
+            }
+            return (observers, Array(state.eventStreams.values), transaction)
         }
         for observer in observers { event.deliver(to: observer) }
-        notificationCenter.post(
-            name: event.notificationName, object: sender, userInfo: [storeEventUserInfoKey: event])
+        var userInfo: [String: any Sendable] = [storeEventUserInfoKey: event]
+        if event.download != nil, let transaction { userInfo[storeTransactionUserInfoKey] = transaction }
+        notificationCenter.post(name: event.notificationName, object: sender, userInfo: userInfo)
         for stream in streams { stream.yield(event) }
     }
 

@@ -3,16 +3,26 @@ import Foundation
 /// Everything the engine reports, in one value: what observers, notifications and the event
 /// stream all carry.
 public enum StoreEvent: Sendable, Hashable {
+    /// A products request answered: the products found and the identifiers the store does not sell.
     case productsRequestFinished(ProductsResponse)
+    /// A products request failed.
     case productsRequestFailed(StoreError)
     /// A purchased or restored transaction was verified, recorded and delivered.
     case paymentFinished(Transaction)
+    /// A payment failed, was cancelled, was rejected by verification or could not be recorded.
     case paymentFailed(Transaction, StoreError)
     /// The payment waits for approval (Ask to Buy) or for an interruption to be resolved.
     case paymentDeferred(Transaction)
+    /// The customer was charged but verification could not complete: the order is kept and
+    /// verified again later (never a failure).
+    case paymentUnverified(UnverifiedOrder)
+    /// A restore finished with the restored transactions.
     case restoreFinished([Transaction])
+    /// A restore failed.
     case restoreFailed(StoreError)
+    /// A receipt refresh finished with the new receipt.
     case refreshReceiptFinished(Data)
+    /// A receipt refresh failed.
     case refreshReceiptFailed(StoreError)
     /// A delivered transaction was refunded or revoked.
     case transactionRevoked(Transaction)
@@ -30,12 +40,26 @@ public enum StoreEvent: Sendable, Hashable {
     /// A download was cancelled.
     case downloadCanceled(Download)
 
-    /// The transaction this event is about, if it is about one.
+    /// The transaction this event is about, if it is about one (an unverified order's too).
     public var transaction: Transaction? {
         switch self {
         case .paymentFinished(let t), .paymentFailed(let t, _), .paymentDeferred(let t), .transactionRevoked(let t): t
+        case .paymentUnverified(let order): order.transaction
         default: nil
         }
+    }
+
+    /// The identifier of the transaction this event is about: a payment's, or the one a
+    /// download belongs to.
+    public var transactionID: String? {
+        if let download { return download.transactionID }
+        return transaction.map(\.transactionID)
+    }
+
+    /// The identifier of the product this event is about: a payment's or a download's.
+    public var productID: String? {
+        if let download { return download.productID }
+        return transaction.map(\.productID)
     }
 
     /// The error this event reports, if it reports one.
@@ -64,6 +88,7 @@ public enum StoreEvent: Sendable, Hashable {
         case .paymentFinished: .storePaymentTransactionFinished
         case .paymentFailed: .storePaymentTransactionFailed
         case .paymentDeferred: .storePaymentTransactionDeferred
+        case .paymentUnverified: .storePaymentTransactionUnverified
         case .restoreFinished: .storeRestoreTransactionsFinished
         case .restoreFailed: .storeRestoreTransactionsFailed
         case .refreshReceiptFinished: .storeRefreshReceiptFinished

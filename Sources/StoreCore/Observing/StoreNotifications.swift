@@ -1,28 +1,48 @@
 import Foundation
 
 extension Notification.Name {
+    /// Posted when a products request answered; `storeProducts` and
+    /// `storeInvalidProductIdentifiers` read it.
     public static let storeProductsRequestFinished = Notification.Name("StoreProductsRequestFinished")
+    /// Posted when a products request failed; `storeError` says why.
     public static let storeProductsRequestFailed = Notification.Name("StoreProductsRequestFailed")
+    /// Posted when a purchased or restored transaction was verified, recorded and delivered.
     public static let storePaymentTransactionFinished = Notification.Name("StorePaymentTransactionFinished")
+    /// Posted when a payment failed or was cancelled; `storeError` says why.
     public static let storePaymentTransactionFailed = Notification.Name("StorePaymentTransactionFailed")
+    /// Posted when a payment waits for approval (Ask to Buy) or for an interruption to be resolved.
     public static let storePaymentTransactionDeferred = Notification.Name("StorePaymentTransactionDeferred")
+    /// Posted when the customer was charged but verification could not complete;
+    /// `storeUnverifiedOrder` carries the kept order.
+    public static let storePaymentTransactionUnverified = Notification.Name("StorePaymentTransactionUnverified")
+    /// Posted when a restore finished; `storeTransactions` carries the restored transactions.
     public static let storeRestoreTransactionsFinished = Notification.Name("StoreRestoreTransactionsFinished")
+    /// Posted when a restore failed; `storeError` says why.
     public static let storeRestoreTransactionsFailed = Notification.Name("StoreRestoreTransactionsFailed")
+    /// Posted when a receipt refresh finished; `storeReceipt` carries the receipt.
     public static let storeRefreshReceiptFinished = Notification.Name("StoreRefreshReceiptFinished")
+    /// Posted when a receipt refresh failed; `storeError` says why.
     public static let storeRefreshReceiptFailed = Notification.Name("StoreRefreshReceiptFailed")
+    /// Posted when a delivered transaction was refunded or revoked.
     public static let storeTransactionRevoked = Notification.Name("StoreTransactionRevoked")
+    /// Posted when a subscription group changed state; `storeSubscriptionStatus` carries it.
     public static let storeSubscriptionStatusChanged = Notification.Name("StoreSubscriptionStatusChanged")
+    /// Posted when a hosted-content download started or made progress; `storeDownload` carries it.
     public static let storeDownloadUpdated = Notification.Name("StoreDownloadUpdated")
+    /// Posted when a download was verified and installed.
     public static let storeDownloadFinished = Notification.Name("StoreDownloadFinished")
+    /// Posted when a download failed.
     public static let storeDownloadFailed = Notification.Name("StoreDownloadFailed")
+    /// Posted when a download was paused.
     public static let storeDownloadPaused = Notification.Name("StoreDownloadPaused")
+    /// Posted when a download was cancelled.
     public static let storeDownloadCanceled = Notification.Name("StoreDownloadCanceled")
 
     /// Every name the engine posts under.
     public static let allStoreNotifications: [Notification.Name] = [
         .storeProductsRequestFinished, .storeProductsRequestFailed,
         .storePaymentTransactionFinished, .storePaymentTransactionFailed,
-        .storePaymentTransactionDeferred, .storeRestoreTransactionsFinished,
+        .storePaymentTransactionDeferred, .storePaymentTransactionUnverified, .storeRestoreTransactionsFinished,
         .storeRestoreTransactionsFailed, .storeRefreshReceiptFinished, .storeRefreshReceiptFailed,
         .storeTransactionRevoked, .storeSubscriptionStatusChanged,
         .storeDownloadUpdated, .storeDownloadFinished, .storeDownloadFailed, .storeDownloadPaused,
@@ -33,11 +53,22 @@ extension Notification.Name {
 /// The key under which a store notification's `userInfo` carries its `StoreEvent`.
 public let storeEventUserInfoKey = "StoreEvent"
 
+/// The key under which a download notification's `userInfo` carries the `Transaction` the
+/// download belongs to, when this process delivered it.
+public let storeTransactionUserInfoKey = "StoreTransaction"
+
 extension Notification {
     /// The engine event this notification carries.
     public var storeEvent: StoreEvent? { userInfo?[storeEventUserInfoKey] as? StoreEvent }
-    /// The transaction of a payment notification.
-    public var storeTransaction: Transaction? { storeEvent?.transaction }
+    /// The transaction of a payment notification, or of the purchase a download notification
+    /// belongs to (when this process delivered it).
+    public var storeTransaction: Transaction? {
+        storeEvent?.transaction ?? userInfo?[storeTransactionUserInfoKey] as? Transaction
+    }
+    /// The transaction identifier of a payment or download notification.
+    public var storeTransactionID: String? { storeEvent?.transactionID }
+    /// The product identifier of a payment or download notification.
+    public var storeProductID: String? { storeEvent?.productID }
     /// The download of a download notification.
     public var storeDownload: Download? { storeEvent?.download }
     /// The error of a failure notification.
@@ -55,6 +86,11 @@ extension Notification {
     /// The transactions of a finished restore.
     public var storeTransactions: [Transaction]? {
         if case .restoreFinished(let ts)? = storeEvent { return ts }
+        return nil
+    }
+    /// The kept order of an unverified-payment notification.
+    public var storeUnverifiedOrder: UnverifiedOrder? {
+        if case .paymentUnverified(let order)? = storeEvent { return order }
         return nil
     }
     /// The subscription status of a status-change notification.

@@ -15,6 +15,8 @@ public final class FileLedger: PurchaseLedger {
         case consume(productID: String, quantity: Int)
         case unverified(UnverifiedOrder)
         case verified(transactionID: String)
+        case remove(transactionID: String)
+        case removeAll
     }
 
     private struct Index {
@@ -22,6 +24,8 @@ public final class FileLedger: PurchaseLedger {
         var transactions: [Transaction] = []
         var positions: [String: Int] = [:]
         var balances: [String: Int] = [:]
+        /// The units each consumable transaction added to its balance when it was recorded.
+        var counted: [String: Int] = [:]
         var unverified: [String: UnverifiedOrder] = [:]
         var unverifiedOrder: [String] = []
 
@@ -33,6 +37,7 @@ public final class FileLedger: PurchaseLedger {
                 transactions.append(t)
                 if t.productType == .consumable, t.revocationDate == nil {
                     balances[t.productID, default: 0] += t.quantity
+                    counted[t.transactionID] = t.quantity
                 }
             case .update(let t):
                 guard let position = positions[t.transactionID] else { return }
@@ -44,6 +49,18 @@ public final class FileLedger: PurchaseLedger {
                 if unverified.updateValue(order, forKey: id) == nil { unverifiedOrder.append(id) }
             case .verified(let id):
                 if unverified.removeValue(forKey: id) != nil { unverifiedOrder.removeAll { $0 == id } }
+            case .remove(let id):
+                guard let position = positions.removeValue(forKey: id) else { return }
+                let removed = transactions.remove(at: position)
+                for later in transactions[position...] { positions[later.transactionID, default: 0] -= 1 }
+                if let units = counted.removeValue(forKey: id) {
+                    balances[removed.productID] = max(0, (balances[removed.productID] ?? 0) - units)
+                }
+            case .removeAll:
+                transactions.removeAll()
+                positions.removeAll()
+                balances.removeAll()
+                counted.removeAll()
             }
         }
     }
@@ -120,6 +137,14 @@ public final class FileLedger: PurchaseLedger {
             return .consume(productID: productID, quantity: quantity)
         }
         return left
+    }
+
+    public func remove(transactionID: String) throws -> Bool {
+        try write { $0.positions[transactionID] == nil ? nil : .remove(transactionID: transactionID) } != nil
+    }
+
+    public func removeAll() throws {
+        _ = try write { $0.transactions.isEmpty && $0.balances.isEmpty ? nil : .removeAll }
     }
 
     public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws {

@@ -35,6 +35,16 @@ public protocol PurchaseLedger: Sendable {
     /// - Throws: `LedgerError.insufficientBalance` when fewer units are left.
     func consume(productID: String, quantity: Int) throws -> Int
 
+    /// Forgets a recorded transaction: it no longer counts as delivered (a backend that
+    /// delivers it again gets it recorded again), and a consumable's units leave its balance,
+    /// which never goes below zero.
+    /// - Returns: whether a transaction with this ID was recorded.
+    func remove(transactionID: String) throws -> Bool
+
+    /// Forgets every recorded transaction and every consumable balance (RMStore's
+    /// `removeTransactions`); unverified orders stay.
+    func removeAll() throws
+
     /// Keeps a purchase whose verification could not be completed, with its receipt and the
     /// app's order data, until it is verified (a lost order must never be lost).
     func saveUnverifiedOrder(_ order: UnverifiedOrder) throws
@@ -48,13 +58,21 @@ public protocol PurchaseLedger: Sendable {
 
 /// A purchase the store reported but the app could not yet verify.
 public struct UnverifiedOrder: Codable, Hashable, Sendable {
+    /// The charged transaction, unfinished at the store until it is verified or removed.
     public let transaction: Transaction
     /// The app receipt at the time of the purchase, if there was one.
     public let receipt: Data?
     /// Why verification did not complete the last time.
     public var lastFailure: String
+    /// How many times verification was tried.
     public var attempts: Int
 
+    /// Creates an order.
+    /// - Parameters:
+    ///   - transaction: the charged transaction.
+    ///   - receipt: the app receipt at the time of the purchase.
+    ///   - lastFailure: why verification did not complete.
+    ///   - attempts: how many times verification was tried.
     public init(transaction: Transaction, receipt: Data?, lastFailure: String, attempts: Int) {
         self.transaction = transaction
         self.receipt = receipt
@@ -72,6 +90,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer units are left than asked for.
     case insufficientBalance(productID: String, balance: Int, requested: Int)
 
+    /// What went wrong, naming the ledger's file.
     public var description: String {
         switch self {
         case .io(let path, let reason): "\(path): \(reason)"

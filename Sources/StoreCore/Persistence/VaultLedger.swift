@@ -198,6 +198,41 @@ public final class VaultLedger: PurchaseLedger {
         return left
     }
 
+    public func remove(transactionID: String) throws -> Bool {
+        guard let item = try guarded({ try vault.get(service: Self.transactionsService, account: transactionID) }) else {
+            return false
+        }
+        let units = item.attributes["counted"].flatMap(Int.init) ?? 0
+        if units > 0, let productID = item.attributes["productID"] {
+            // A balance is counted minus consumed, so consumed may not exceed what stays counted
+            // (a later purchase's units would be swallowed). The counter is lowered first: a crash
+            // before the delete below leaves the transaction recorded, and removing it again
+            // finishes the job.
+            let left = (try countedUnits()[productID] ?? 0) - units
+            try guarded {
+                try vault.modify(service: Self.consumedService, account: productID) { current in
+                    let consumed = current.flatMap { Int(String(decoding: $0.data, as: UTF8.self)) } ?? 0
+                    guard consumed > left else { return .keep }
+                    return .put(VaultItemContent(data: Data("\(max(0, left))".utf8), label: productID))
+                }
+            }
+        }
+        try guarded {
+            try vault.modify(service: Self.transactionsService, account: transactionID) { _ in .delete }
+        }
+        decoded.withLock { _ = $0.removeValue(forKey: transactionID) }
+        return true
+    }
+
+    public func removeAll() throws {
+        for service in [Self.transactionsService, Self.consumedService] {
+            for item in try guarded({ try vault.items(service: service) }) {
+                try guarded { try vault.modify(service: service, account: item.account) { _ in .delete } }
+            }
+        }
+        decoded.withLock { $0.removeAll() }
+    }
+
     public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws {
         let data: Data
         do { data = try JSONEncoder().encode(order) } catch {

@@ -20,6 +20,12 @@ public struct AppReceiptVerifier: PurchaseVerifier {
         public var verificationDate: Date?
 
         /// Creates a configuration.
+        /// - Parameters:
+        ///   - trustedRoots: DER or PEM encodings of the trusted roots.
+        ///   - bundleID: the app's bundle identifier.
+        ///   - appVersion: the app's version; nil skips the check.
+        ///   - deviceIdentifier: the device identifier's bytes; nil skips the device hash check.
+        ///   - verificationDate: when to check the certificates; nil: each receipt's creation date.
         public init(
             trustedRoots: [Data], bundleID: String, appVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
             verificationDate: Date? = nil
@@ -29,6 +35,24 @@ public struct AppReceiptVerifier: PurchaseVerifier {
             self.appVersion = appVersion
             self.deviceIdentifier = deviceIdentifier
             self.verificationDate = verificationDate
+        }
+
+        /// Creates a configuration for a device known by its UUID (`identifierForVendor`): its 16
+        /// bytes are what the receipt's hash covers.
+        /// - Parameters:
+        ///   - trustedRoots: DER or PEM encodings of the trusted roots.
+        ///   - bundleID: the app's bundle identifier.
+        ///   - appVersion: the app's version; nil skips the check.
+        ///   - deviceIdentifier: this device's identifier.
+        ///   - verificationDate: when to check the certificates; nil: each receipt's creation date.
+        public init(
+            trustedRoots: [Data], bundleID: String, appVersion: String? = nil, deviceIdentifier: UUID,
+            verificationDate: Date? = nil
+        ) {
+            self.init(
+                trustedRoots: trustedRoots, bundleID: bundleID, appVersion: appVersion,
+                deviceIdentifier: withUnsafeBytes(of: deviceIdentifier.uuid) { Array($0) },
+                verificationDate: verificationDate)
         }
     }
 
@@ -45,6 +69,7 @@ public struct AppReceiptVerifier: PurchaseVerifier {
         /// The receipt says the purchase was refunded or revoked.
         case cancelled(transactionID: String, on: Date)
 
+        /// What is wrong with the receipt, in a sentence fragment.
         public var description: String {
             switch self {
             case .noReceipt: "there is no app receipt"
@@ -80,16 +105,34 @@ public struct AppReceiptVerifier: PurchaseVerifier {
         self.refreshReceipt = refreshReceipt
     }
 
-    /// Checks `receipt` for the transaction with `transactionID` (or, for a restore, its original).
-    public func check(_ receipt: Data?, transactionID: String, originalTransactionID: String? = nil, productID: String? = nil) -> Verdict {
-        guard let receipt, !receipt.isEmpty else { return .invalid(.noReceipt) }
+    /// Verifies the receipt itself (signature and chain, bundle ID, app version, device hash)
+    /// and returns its payload, to ask RMAppReceipt's questions of it
+    /// (`containsInAppPurchase(ofProductID:)`, `containsActiveAutoRenewableSubscription(ofProductID:at:)`).
+    /// - Parameter receipt: the receipt's bytes (`Store.appReceipt()`).
+    /// - Returns: the verified receipt, or why it is not acceptable.
+    public func validate(_ receipt: Data?) -> Result<AppReceipt, Failure> {
+        guard let receipt, !receipt.isEmpty else { return .failure(.noReceipt) }
         let expectations = ReceiptValidator.Expectations(
             bundleID: configuration.bundleID, appVersion: configuration.appVersion,
             deviceIdentifier: configuration.deviceIdentifier)
         switch validator.validate(Array(receipt), expecting: expectations, at: configuration.verificationDate) {
-        case .invalid(let reason):
-            return .invalid(.receipt(reason))
-        case .valid(let decoded):
+        case .invalid(let reason): return .failure(.receipt(reason))
+        case .valid(let decoded): return .success(decoded)
+        }
+    }
+
+    /// Checks `receipt` for the transaction with `transactionID` (or, for a restore, its original).
+    /// - Parameters:
+    ///   - receipt: the receipt's bytes.
+    ///   - transactionID: the transaction the receipt must list.
+    ///   - originalTransactionID: for a restore, the original it may be listed under instead.
+    ///   - productID: the product the entry must be for; nil skips the check.
+    /// - Returns: the receipt and its entry, or why not.
+    public func check(_ receipt: Data?, transactionID: String, originalTransactionID: String? = nil, productID: String? = nil) -> Verdict {
+        switch validate(receipt) {
+        case .failure(let failure):
+            return .invalid(failure)
+        case .success(let decoded):
             let entry = decoded.inAppPurchase(transactionID: transactionID)
                 ?? originalTransactionID.flatMap { decoded.inAppPurchase(transactionID: $0) }
             guard let entry else { return .invalid(.transactionNotInReceipt(transactionID: transactionID)) }

@@ -23,12 +23,16 @@ public protocol PurchaseVerifier: Sendable {
 }
 
 extension PurchaseVerifier {
+    /// By default a verifier reads the receipt.
     public var needsReceipt: Bool { true }
 }
 
 /// A verifier that accepts everything: verification turned off.
 public struct AcceptingVerifier: PurchaseVerifier {
+    /// Creates the verifier.
     public init() {}
+    /// Never: it reads nothing.
     public var needsReceipt: Bool { false }
+    /// Accepts the purchase.
     public func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome { .valid }
 }

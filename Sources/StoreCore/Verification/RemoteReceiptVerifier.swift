@@ -93,10 +93,11 @@ public struct RemoteReceiptVerifier: PurchaseVerifier {
         case .failure(let error):
             return error.isRetryable ? .unableToComplete(reason: error.description) : .invalid(reason: error.description)
         case .success(let response):
-            let entries = (response.receipt?.inApp ?? []) + (response.latestReceiptInfo ?? [])
+            let listed = (response.receipt?.inApp ?? []).compactMap(\.transactionId)
+                + (response.latestReceiptInfo ?? []).compactMap(\.transactionId)
             let ids: Set<String> = transaction.state == .restored
                 ? [transaction.transactionID, transaction.originalTransactionID] : [transaction.transactionID]
-            guard entries.contains(where: { $0.transactionId.map(ids.contains) ?? false }) else {
+            guard listed.contains(where: ids.contains) else {
                 return .invalid(reason: VerifyReceiptError.transactionNotInReceipt(transactionID: transaction.transactionID).description)
             }
             return .valid

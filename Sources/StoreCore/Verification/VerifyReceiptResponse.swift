@@ -1,55 +1,41 @@
-/// The parts of Apple's `verifyReceipt` response body the engine reads (`responseBody`).
+import Foundation
+
+/// Apple's `verifyReceipt` response body (`responseBody`), every member under its wire name
+/// and type: strings stay strings (dates in milliseconds are `Milliseconds`, "true"/"false"
+/// flags are `Flag`, both keeping the wire text), so an answer decodes and encodes back
+/// unchanged. `RemoteReceiptVerifier` reads it; a server answering `verifyReceipt` writes it.
 public struct VerifyReceiptResponse: Codable, Hashable, Sendable {
-    /// One in-app purchase as the JSON receipt lists it (`responseBody.Receipt.In_app`).
-    public struct InApp: Codable, Hashable, Sendable {
-        /// `transaction_id`.
-        public var transactionId: String?
-        /// `original_transaction_id`.
-        public var originalTransactionId: String?
-        /// `product_id`.
-        public var productId: String?
-        /// `cancellation_date_ms`.
-        public var cancellationDateMs: String?
-
-        enum CodingKeys: String, CodingKey {
-            case transactionId = "transaction_id"
-            case originalTransactionId = "original_transaction_id"
-            case productId = "product_id"
-            case cancellationDateMs = "cancellation_date_ms"
-        }
-    }
-
-    /// The decoded receipt (`responseBody.Receipt`).
-    public struct Receipt: Codable, Hashable, Sendable {
-        /// `bundle_id`.
-        public var bundleId: String?
-        /// `application_version`.
-        public var applicationVersion: String?
-        /// `in_app`.
-        public var inApp: [InApp]?
-
-        enum CodingKeys: String, CodingKey {
-            case bundleId = "bundle_id"
-            case applicationVersion = "application_version"
-            case inApp = "in_app"
-        }
-    }
-
-    /// 0 when valid, else a status code.
+    /// `status`: 0 when the receipt is valid, else a status code (`VerifyReceiptError(status:)`).
     public var status: Int
-    /// "Production" or "Sandbox".
+    /// `environment`: "Production" or "Sandbox".
     public var environment: String?
-    /// Whether Apple suggests retrying (`is-retryable`).
+    /// `is-retryable`: whether the failure was temporary (status codes 21100–21199): try again later.
     public var isRetryable: Bool?
-    /// The decoded receipt.
+    /// `receipt`: the decoded receipt that was sent.
     public var receipt: Receipt?
-    /// The latest renewals (`latest_receipt_info`).
-    public var latestReceiptInfo: [InApp]?
+    /// `latest_receipt`: the latest app receipt, base64-encoded (receipts with auto-renewable
+    /// subscriptions only).
+    public var latestReceipt: String?
+    /// `latest_receipt_info`: every in-app purchase transaction, renewals included, finished
+    /// consumables left out (receipts with auto-renewable subscriptions only).
+    public var latestReceiptInfo: [LatestReceiptInfo]?
+    /// `pending_renewal_info`: the renewal state of each auto-renewable subscription, by product.
+    public var pendingRenewalInfo: [PendingRenewalInfo]?
+
+    /// Creates an answer with `status` and nothing else; set the members it carries.
+    public init(status: Int) {
+        self.status = status
+    }
+
+    /// The bytes of `latestReceipt`, when it is valid base64.
+    public var latestReceiptData: Data? { latestReceipt.flatMap { Data(base64Encoded: $0) } }
 
     enum CodingKeys: String, CodingKey {
         case status, environment
         case isRetryable = "is-retryable"
         case receipt
+        case latestReceipt = "latest_receipt"
         case latestReceiptInfo = "latest_receipt_info"
+        case pendingRenewalInfo = "pending_renewal_info"
     }
 }

@@ -32,14 +32,19 @@ public final class ManualClock: StoreClock {
         state = Mutex(State(now: start))
     }
 
+    /// The clock's current time.
     public var now: Date { state.withLock { $0.now } }
 
+    /// Waits until `advance` has moved the clock `duration` past the time of the call.
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         try await wait { $0.addingTimeInterval(seconds) }
     }
 
+    /// Waits until `advance` has moved the clock to `deadline` (at once when it is there).
+    /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Date) async throws {
         try await wait { _ in deadline }
     }

@@ -8,8 +8,11 @@ enum CommandRegistry {
         EntitlementsCommand(),
         ReceiptCommand(),
         TransactionCommand(),
+        SignedCommand(),
         DownloadsCommand(),
         StoreCommand(),
+        ServeCommand(),
+        CredentialsCommand(),
         HelpCommand(),
     ]
 }

@@ -78,8 +78,8 @@ struct BuyCommand: Command {
             throw .runtime("the content of \(productID) was not installed (\(download.state)); the purchase is kept.")
         }
         switch result {
-        case .purchased, .pending: return
-        case .cancelled: throw .runtime("the purchase of \(productID) was cancelled.")
+        case .purchased, .pending, .unverified: return
+        case .cancelled, .taskCancelled: throw .runtime("the purchase of \(productID) was cancelled.")
         case .failed(let error, _): throw .runtime("the purchase of \(productID) failed: \(error.description)")
         }
     }
@@ -91,7 +91,9 @@ struct BuyCommand: Command {
             return "Purchased \(name)\(quantity) (transaction \(t.transactionID))."
         case .pending(let t):
             return "Waiting for approval: \(name) (transaction \(t.transactionID)). Approve it with 'storefront store approve \(t.transactionID)'."
-        case .cancelled:
+        case .unverified(let order):
+            return "Charged, not yet verified: \(name) (transaction \(order.transaction.transactionID)): \(order.lastFailure). Verified again at the next start."
+        case .cancelled, .taskCancelled:
             return "Cancelled: \(name)."
         case .failed(let error, _):
             return "Failed: \(name): \(error.description)"

@@ -8,7 +8,7 @@ import Testing
 
 /// The local App Store serves hosted content from the catalog's content sidecar: from a byte
 /// offset, at the `bandwidth` setting, failing at `fail-downloads-at`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ContentServingTests {
     /// A catalog file `Test.storekit` with `Test.content/com.test.pro/` holding two files.
     struct Fixture {

@@ -5,7 +5,7 @@ import Testing
 @testable import LocalAppStore
 
 /// What the store's streams are told when entries change, and that every stream hears it.
-@Suite(.timeLimit(.minutes(1))) struct EventFanOutTests {
+@Suite(.timeLimit(.minutes(10))) struct EventFanOutTests {
     static func entry(
         _ id: String, _ state: TransactionState, account: String = "me", finished: Bool = false
     ) -> QueueEntry {

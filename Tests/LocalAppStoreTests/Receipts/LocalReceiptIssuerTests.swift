@@ -63,7 +63,8 @@ import Testing
             return
         }
         #expect(receipt.inApp.map(\.transactionID) == ["1", "3", "4", "5", "8"])
-        #expect(receipt.receiptType == .xcode)
+        #expect(receipt.receiptType == .productionSandbox, "the default environment is Sandbox")
+        #expect(receipt.appItemID == 0, "the sandbox's receipts carry no app Apple ID")
         #expect(receipt.inApp.first { $0.transactionID == "4" }?.cancellationDate == Self.now.addingTimeInterval(-60))
         #expect(receipt.inApp.first { $0.transactionID == "5" }?.productType == .autoRenewableSubscription)
         #expect(receipt.inApp.first { $0.transactionID == "5" }?.webOrderLineItemID == 9000)
@@ -105,7 +106,7 @@ import Testing
         let jws = try fixture.issuer.signedTransaction(transaction, now: Self.now)
         let verifier = try SignedTransactionVerifier(configuration: .init(
             trustedRoots: [Data(fixture.issuer.authority.root.derRepresentation)], bundleID: "com.example.storefront",
-            environments: [.localTesting]))
+            environments: [.sandbox]))
         let payload = try verifier.check(jws, transactionID: "5", productID: "pro.monthly").get()
         #expect(payload.price == 1990)
         #expect(payload.currency == "USD")
@@ -128,12 +129,14 @@ import Testing
         let info = RenewalInfo(
             originalTransactionID: "5", currentProductID: "pro.monthly", autoRenewProductID: "pro.yearly", willAutoRenew: true,
             expirationIntent: nil, isInBillingRetry: false, gracePeriodExpiresDate: nil, renewalDate: Self.now.addingTimeInterval(3600))
-        let jws = try fixture.issuer.signedRenewalInfo(info, price: Decimal(string: "19.99"), currency: "USD", now: Self.now)
+        let jws = try fixture.issuer.signedRenewalInfo(
+            info, details: .init(renewalPrice: Decimal(string: "19.99"), currency: "USD"), now: Self.now)
         let payload = try #require(try JWSVerifier(trustedRoots: [fixture.issuer.authority.root.derRepresentation]).verifyRenewalInfo(jws).payload)
         #expect(payload.autoRenewProductId == "pro.yearly")
         #expect(payload.autoRenewStatus == .on)
         #expect(payload.renewalPrice == 19_990)
-        #expect(payload.environment == .localTesting)
+        #expect(payload.currency == "USD")
+        #expect(payload.environment == .sandbox)
     }
 
     private func tool(_ name: String, _ arguments: [String]) throws -> Int32 {

@@ -21,7 +21,7 @@ import Testing
     static func verifier(_ issuer: LocalReceiptIssuer) throws -> SignedTransactionVerifier {
         try SignedTransactionVerifier(configuration: .init(
             trustedRoots: [Data(issuer.authority.root.derRepresentation)], bundleID: "com.example.storefront",
-            environments: [.localTesting]))
+            environments: [.sandbox]))
     }
 
     static let transaction = StoreCore.Transaction(

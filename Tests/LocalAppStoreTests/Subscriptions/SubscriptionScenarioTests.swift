@@ -9,7 +9,7 @@ import Testing
 /// Subscriptions end to end: the engine over the real local store, the Demo catalog, a
 /// manual store clock and one renewal every 10 seconds. Each scenario checks entitlements,
 /// the group's status and what reaches the app's update stream.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct SubscriptionScenarioTests {
     static let basic = "com.storefront.demo.premium.basic.monthly"
     static let plus = "com.storefront.demo.premium.plus.monthly"
@@ -365,7 +365,7 @@ struct SubscriptionScenarioTests {
 }
 
 /// Changes made while the app is not running reach it at its next start.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct OfflineChangeTests {
     @Test func aRefundMadeWhileTheAppIsNotRunningIsDeliveredAtTheNextStart() async throws {
         let directory = try TemporaryDirectory()

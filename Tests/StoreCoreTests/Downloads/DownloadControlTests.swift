@@ -5,7 +5,7 @@ import Testing
 
 /// Pause and cancel reach a download that another engine (another process) is running, and
 /// a configuration can leave downloads waiting until asked for.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DownloadControlTests {
     @Test func anotherEngineOnTheSameDataPausesAndCancelsARunningDownload() async throws {
         let f = try await DownloadFixture()

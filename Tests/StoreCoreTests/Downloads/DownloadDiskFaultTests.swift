@@ -3,7 +3,7 @@ import SystemIO
 import Testing
 @testable import StoreCore
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DownloadDiskFaultTests {
     /// Installs the sticker set first, so each test can check that nothing installed is lost.
     func installStickers(_ f: DownloadFixture, _ store: Store) async throws {

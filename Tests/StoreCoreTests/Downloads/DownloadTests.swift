@@ -16,7 +16,7 @@ final class DownloadObserver: StoreObserver {
     func storeDownloadCanceled(_ d: Download) { note("canceled:\(d.id)") }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DownloadTests {
     @Test func purchaseDownloadsVerifiesInstallsAndOnlyThenFinishes() async throws {
         let f = try await DownloadFixture()

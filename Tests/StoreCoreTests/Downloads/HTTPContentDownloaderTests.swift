@@ -6,7 +6,7 @@ import Testing
 
 /// Self-hosted content: `HTTPContentDownloader` against a real HTTP server on 127.0.0.1 that
 /// supports byte ranges.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HTTPContentDownloaderTests {
     static let product = Product(
         id: "remote", type: .nonConsumable, displayName: "Remote Pack", description: "Self-hosted",

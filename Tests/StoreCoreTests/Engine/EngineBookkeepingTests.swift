@@ -4,7 +4,7 @@ import Testing
 
 /// The engine's bookkeeping types, without an engine: which statuses are news, and the
 /// `purchase` calls waiting for their outcome.
-@Suite(.timeLimit(.minutes(1))) struct EngineBookkeepingTests {
+@Suite(.timeLimit(.minutes(10))) struct EngineBookkeepingTests {
     static func status(_ group: String, _ state: SubscriptionStatus.State) -> SubscriptionStatus {
         SubscriptionStatus(
             groupID: group, state: state,

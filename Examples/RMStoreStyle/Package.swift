@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "RMStoreStyle",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Storefront", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RMStoreStyle",
+            dependencies: [
+                .product(name: "StoreCore", package: "Storefront"),
+                .product(name: "LocalAppStore", package: "Storefront"),
+                .product(name: "Catalog", package: "Storefront"),
+                .product(name: "Receipts", package: "Storefront"),
+                .product(name: "Vault", package: "Storefront"),
+                .product(name: "Crypto", package: "Storefront"),
+                .product(name: "SystemIO", package: "Storefront"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,116 @@
+import Catalog
+import Crypto
+import Foundation
+import Receipts
+import StoreCore
+
+/// What the local store signs as Apple signs: the signer follows the settings (environment,
+/// app Apple ID, server URL) as other processes change them, renewal info carries its price,
+/// offer and run start, the app transaction is issued on demand, and the chain's CAs answer
+/// OCSP for the certificates they issued.
+extension LocalAppStore {
+    /// The issuer that signs now, following the settings (environment, app Apple ID, OCSP
+    /// URL) as they are in the journal, changed here or in another process.
+    /// - Parameter forReceipts: it must carry the receipt signer (loaded, or made on first use).
+    /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
+    func currentSigner(forReceipts: Bool = false) throws -> LocalReceiptIssuer {
+        let settings = journal.state.settings
+        signer.follow(settings)
+        return try signer.issuer(withReceiptSigner: forReceipts) { receiptSigner in
+            try receiptIssuer(settings: settings, receiptSigner: receiptSigner)
+        }
+    }
+
+    /// The subscription's renewal info signed with everything Apple's says: the renewal price
+    /// in the subscriber's storefront (at the offer's price while one applies), the offer, the
+    /// start of the current run of periods and the app account token. Nil when the chain
+    /// cannot be used.
+    func signedRenewalInfo(_ info: RenewalInfo, of stored: StoredSubscription, now: Date) -> String? {
+        let state = journal.state
+        let latest = state.entries[stored.latestTransactionID]?.transaction
+        let catalog = configuration.catalog
+        var details = LocalReceiptIssuer.RenewalDetails(
+            recentSubscriptionStartDate: Self.recentSubscriptionStart(of: stored, in: state),
+            appAccountToken: latest?.payment.applicationUsername.flatMap(UUID.init(uuidString:)))
+        if info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) {
+            let price = latest?.storefront.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) }
+                ?? localizer.price(of: product)
+            details.renewalPrice = price.amount
+            details.currency = price.currencyCode
+            if stored.discountedRenewalsLeft > 0, let subscription = product.subscription {
+                let offer = stored.discountOfferID.map { id in subscription.promotionalOffers.first { $0.id == id } }
+                    ?? subscription.introductoryOffer
+                if let offer {
+                    details.offer = offer
+                    details.offerType = stored.discountOfferID == nil ? .introductory : .promotional
+                    details.offerID = stored.discountOfferID
+                    // As the renewal will be charged (SubscriptionDesk.renewals): a pay-up-front
+                    // offer charged its whole price with the period it began.
+                    let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
+                        && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
+                    details.renewalPrice = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
+                }
+            }
+        }
+        let settings = state.settings
+        signer.follow(settings)
+        return signer.signedRenewalInfo(info, details: details, now: now) {
+            try receiptIssuer(settings: settings, receiptSigner: false)
+        }
+    }
+
+    /// The earliest start of the subscription's periods reached back through gaps of at most
+    /// 60 days, as Apple's `recentSubscriptionStartDate` ignores shorter lapses.
+    static func recentSubscriptionStart(of stored: StoredSubscription, in state: JournalState) -> Date? {
+        let periods = state.entries.values.map(\.transaction).filter {
+            $0.originalTransactionID == stored.lifecycle.originalTransactionID && $0.state == .purchased
+        }.sorted { $0.purchaseDate < $1.purchaseDate }
+        guard var start = periods.last?.purchaseDate else { return nil }
+        for period in periods.dropLast().reversed() {
+            let end = period.expiresDate ?? period.purchaseDate
+            guard start.timeIntervalSince(end) <= 60 * 86_400 else { break }
+            start = min(start, period.purchaseDate)
+        }
+        return start
+    }
+
+    /// The signed-in account's app transaction on this device (JWS, ES256, `x5c` chain), as
+    /// `AppTransaction.shared` gives it: signed now with a fresh device verification nonce.
+    /// - Throws: `LocalAppStoreError` when the state cannot be read, `CryptoError` when the
+    ///   chain is damaged, or the file system's error.
+    public func signedAppTransaction() throws -> String {
+        try refresh()
+        return try currentSigner().signedAppTransaction(now: configuration.clock.now)
+    }
+
+    /// The OCSP responder of this store's chain: the root answers for the intermediates, the
+    /// intermediate for the signing certificates, every set ever issued included.
+    /// - Throws: `CryptoError` naming a missing or damaged chain file.
+    public nonisolated func ocspResponder() throws -> OCSPResponder {
+        let base = try CertificateAuthority.load(from: certificatesDirectoryURL)
+        let issued = try CertificateAuthority.issuedCertificates(in: certificatesDirectoryURL)
+        return OCSPResponder(authorities: [
+            .init(certificate: base.root, key: base.rootKey, issued: issued.intermediates),
+            .init(certificate: base.intermediate, key: base.intermediateKey, issued: issued.signers),
+        ])
+    }
+
+    /// Answers an OCSP request (the DER body of a POST to `server-url` + `/ocsp`) with a DER
+    /// OCSP response: `good` for the certificates this store issued, signed by their issuer;
+    /// `unauthorized` for others and while the store has no chain yet; `malformedRequest` for
+    /// bytes that are not a request. Reads the chain from disk each time, so certificates
+    /// issued by another process since are known.
+    /// - Parameter now: the answer's `thisUpdate`; the wall clock by default, since clients
+    ///   compare it with theirs.
+    public nonisolated func respondToOCSP(_ requestDER: Data, now: Date = Date()) -> Data {
+        ((try? ocspResponder()) ?? OCSPResponder(authorities: [])).respond(to: requestDER, at: now)
+    }
+}
+
+extension LocalReceiptIssuer {
+    /// Whether this issuer says what `settings` say: their environment, app Apple ID and OCSP URL.
+    func follows(_ settings: LocalStoreSettings) -> Bool {
+        configuration.environment == settings.environment && configuration.appAppleID == settings.appAppleID
+            && configuration.ocspURL == settings.ocspURL
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Receipts
+import StoreCore
+
+/// The engine's verifiers, set up for this store in one call each: the chain is made and its
+/// root exported on first use, and the receipt's expectations (bundle ID, app version, this
+/// device's identifier bytes) come from the store's configuration.
+extension LocalAppStore {
+    /// A verifier that checks each purchase against this store's app receipt, as RMStore's
+    /// `RMStoreAppReceiptVerifier` does, refreshing the receipt once when it lacks the purchase:
+    /// `StoreConfiguration(verifier: try await appStore.receiptVerifier())`.
+    /// - Parameter verificationDate: when to check the certificates; nil checks each receipt at
+    ///   its creation date.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read.
+    public func receiptVerifier(verificationDate: Date? = nil) throws(LocalAppStoreError) -> AppReceiptVerifier {
+        let configuration = try receiptVerifierConfiguration(verificationDate: verificationDate)
+        do {
+            return try AppReceiptVerifier(configuration: configuration) { [self] () async throws -> Data in
+                try await self.refreshReceipt()
+            }
+        } catch {
+            throw certificateError("\(error)")
+        }
+    }
+
+    /// What a receipt issued by this store must match: its root, bundle ID, app version and
+    /// this device's identifier (for an `AppReceiptVerifier` an app builds itself, or a server).
+    /// - Parameter verificationDate: when to check the certificates; nil: each receipt's creation date.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read.
+    public func receiptVerifierConfiguration(verificationDate: Date? = nil) throws(LocalAppStoreError) -> AppReceiptVerifier.Configuration {
+        let issuer = try verifiedIssuer()
+        return AppReceiptVerifier.Configuration(
+            trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
+            appVersion: issuer.configuration.appVersion, deviceIdentifier: issuer.configuration.deviceIdentifier,
+            verificationDate: verificationDate)
+    }
+
+    /// A verifier of the StoreKit 2 signed transactions (JWS) this store issues, trusting its
+    /// root and the environment it signs for.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read.
+    public func signedTransactionVerifier() throws(LocalAppStoreError) -> SignedTransactionVerifier {
+        let issuer = try verifiedIssuer()
+        do {
+            return try SignedTransactionVerifier(configuration: .init(
+                trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
+                environments: [issuer.configuration.environment]))
+        } catch {
+            throw certificateError("\(error)")
+        }
+    }
+
+    /// The receipt issuer, its chain made and its root exported when this is the first use.
+    private func verifiedIssuer() throws(LocalAppStoreError) -> LocalReceiptIssuer {
+        do {
+            return try receiptIssuer()
+        } catch {
+            throw certificateError("cannot make or read the store's certificate chain: \(error)")
+        }
+    }
+
+    /// The DER of the exported root certificate.
+    private func rootCertificate() throws(LocalAppStoreError) -> Data {
+        do {
+            return try Data(contentsOf: rootCertificateURL)
+        } catch {
+            throw .io(path: rootCertificateURL.path, reason: "cannot read the root certificate: \(error.localizedDescription)")
+        }
+    }
+
+    /// An error about the store's certificate chain, naming its directory.
+    private func certificateError(_ reason: String) -> LocalAppStoreError {
+        .io(path: rootCertificateURL.deletingLastPathComponent().path, reason: reason)
+    }
+}

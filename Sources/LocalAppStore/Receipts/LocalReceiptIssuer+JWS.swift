@@ -1,0 +1,223 @@
+import Catalog
+import Crypto
+import Foundation
+import Receipts
+import StoreCore
+
+/// The JWS the local store signs, with every field Apple's carry: signed transactions,
+/// renewal info and the app transaction.
+extension LocalReceiptIssuer {
+    /// What renewal info says beyond `RenewalInfo`: the renewal's price, the offer it renews
+    /// at, the start of the run of uninterrupted periods, and the app account token.
+    public struct RenewalDetails: Sendable, Hashable {
+        /// The price of the next period, in `currency`.
+        public var renewalPrice: Decimal?
+        /// The ISO 4217 currency of `renewalPrice`.
+        public var currency: String?
+        /// The start of the subscription's current run of periods (lapses under 60 days ignored).
+        public var recentSubscriptionStartDate: Date?
+        /// The kind of offer the next period renews at, if any.
+        public var offerType: StoreCore.SubscriptionOffer.Kind?
+        /// That offer's identifier (promotional offers).
+        public var offerID: String?
+        /// That offer's terms in the catalog.
+        public var offer: StoreKitConfiguration.SubscriptionOffer?
+        /// The UUID the app associated with the subscription.
+        public var appAccountToken: UUID?
+
+        /// Creates details; set what applies.
+        public init(
+            renewalPrice: Decimal? = nil, currency: String? = nil, recentSubscriptionStartDate: Date? = nil,
+            offerType: StoreCore.SubscriptionOffer.Kind? = nil, offerID: String? = nil,
+            offer: StoreKitConfiguration.SubscriptionOffer? = nil, appAccountToken: UUID? = nil
+        ) {
+            self.renewalPrice = renewalPrice
+            self.currency = currency
+            self.recentSubscriptionStartDate = recentSubscriptionStartDate
+            self.offerType = offerType
+            self.offerID = offerID
+            self.offer = offer
+            self.appAccountToken = appAccountToken
+        }
+    }
+
+    // MARK: - Signed transactions
+
+    /// The `JWSTransactionDecodedPayload` of a transaction, signed at `now`.
+    public func transactionPayload(_ transaction: Transaction, now: Date) -> JWSTransactionDecodedPayload {
+        var payload = JWSTransactionDecodedPayload()
+        payload.transactionId = transaction.transactionID
+        payload.originalTransactionId = transaction.originalTransactionID
+        payload.webOrderLineItemId = transaction.webOrderLineItemID
+        payload.bundleId = configuration.bundleID
+        payload.productId = transaction.productID
+        payload.subscriptionGroupIdentifier = transaction.subscriptionGroupID
+        payload.purchaseDate = transaction.purchaseDate
+        payload.originalPurchaseDate = transaction.originalPurchaseDate
+        payload.expiresDate = transaction.expiresDate
+        payload.quantity = Int32(clamping: transaction.quantity)
+        payload.type = Self.storeProductType(transaction.productType)
+        payload.appAccountToken = transaction.payment.applicationUsername.flatMap(UUID.init(uuidString:))
+        payload.inAppOwnershipType = .purchased
+        payload.signedDate = now
+        payload.rawRevocationReason = transaction.revocationReason.map { Int32(clamping: $0) }
+        payload.revocationDate = transaction.revocationDate
+        // Apple sends isUpgraded only when it is true.
+        payload.isUpgraded = transaction.isUpgraded ? true : nil
+        payload.offerType = Self.offerType(transaction.offerType)
+        payload.offerIdentifier = transaction.offerID
+        if let offer = offer(of: transaction) {
+            payload.offerDiscountType = Self.discountType(offer.paymentMode)
+            payload.offerPeriod = Self.duration(of: offer)
+        }
+        payload.environment = configuration.environment
+        payload.storefront = transaction.storefront
+        payload.storefrontId = transaction.storefront.flatMap(Storefront.named)?.storefrontID
+        payload.transactionReason = RenewalPayment.isRenewal(transaction) ? .renewal : .purchase
+        payload.price = transaction.price.map(Self.milliunits)
+        payload.currency = transaction.currencyCode
+        payload.appTransactionId = configuration.appTransactionID
+        return payload
+    }
+
+    /// Signs a transaction as a StoreKit 2 signed transaction (JWS, ES256, chain in `x5c`).
+    /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
+    public func signedTransaction(_ transaction: Transaction, now: Date) throws -> String {
+        try JWSSigner(authority: authority).sign(transactionPayload(transaction, now: now))
+    }
+
+    /// The catalog's terms of the offer a transaction was priced at, if any.
+    func offer(of transaction: Transaction) -> StoreKitConfiguration.SubscriptionOffer? {
+        guard let kind = transaction.offerType, let info = catalog?.product(id: transaction.productID)?.subscription else {
+            return nil
+        }
+        switch kind {
+        case .introductory: return info.introductoryOffer
+        case .promotional: return info.promotionalOffers.first { $0.id == transaction.offerID }
+        case .code: return info.codeOffers.first { $0.id == transaction.offerID }
+        default: return nil
+        }
+    }
+
+    // MARK: - Renewal info
+
+    /// The `JWSRenewalInfoDecodedPayload` of a subscription's renewal info, signed at `now`.
+    public func renewalInfoPayload(_ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date)
+        -> JWSRenewalInfoDecodedPayload
+    {
+        var payload = JWSRenewalInfoDecodedPayload()
+        payload.originalTransactionId = info.originalTransactionID
+        payload.productId = info.currentProductID
+        payload.autoRenewProductId = info.autoRenewProductID
+        payload.autoRenewStatus = info.willAutoRenew ? .on : .off
+        payload.rawExpirationIntent = info.expirationIntent.map { Int32(clamping: $0.rawValue) }
+        payload.isInBillingRetryPeriod = info.isInBillingRetry
+        payload.gracePeriodExpiresDate = info.gracePeriodExpiresDate
+        payload.renewalDate = info.renewalDate
+        payload.signedDate = now
+        payload.environment = configuration.environment
+        payload.renewalPrice = details.renewalPrice.map(Self.milliunits)
+        payload.currency = details.renewalPrice == nil ? nil : details.currency
+        payload.recentSubscriptionStartDate = details.recentSubscriptionStartDate
+        payload.offerType = Self.offerType(details.offerType)
+        payload.offerIdentifier = details.offerID
+        if let offer = details.offer {
+            payload.offerDiscountType = Self.discountType(offer.paymentMode)
+            payload.offerPeriod = Self.duration(of: offer)
+        }
+        payload.appAccountToken = details.appAccountToken
+        payload.appTransactionId = configuration.appTransactionID
+        return payload
+    }
+
+    /// Signs a subscription's renewal info (JWS, ES256, chain in `x5c`).
+    /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
+    public func signedRenewalInfo(_ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date) throws -> String {
+        try JWSSigner(authority: authority).sign(renewalInfoPayload(info, details: details, now: now))
+    }
+
+    // MARK: - App transaction
+
+    /// The `JWSAppTransactionDecodedPayload` for this app and device, signed at `now`.
+    /// - Parameter nonce: the device verification nonce (fresh for every app transaction).
+    public func appTransactionPayload(now: Date, nonce: UUID) throws -> JWSAppTransactionDecodedPayload {
+        var payload = JWSAppTransactionDecodedPayload()
+        payload.receiptType = configuration.environment
+        payload.appAppleId = configuration.appAppleIDInItems
+        payload.bundleId = configuration.bundleID
+        payload.applicationVersion = configuration.appVersion
+        payload.receiptCreationDate = now
+        payload.originalPurchaseDate = configuration.originalPurchaseDate
+        payload.originalApplicationVersion = configuration.originalAppVersion
+        let nonceText = nonce.uuidString.lowercased()
+        payload.deviceVerificationNonce = nonceText
+        payload.deviceVerification = Data(try Self.deviceVerification(nonce: nonceText, device: configuration.deviceIdentifier))
+            .base64EncodedString()
+        payload.appTransactionId = configuration.appTransactionID
+        payload.originalPlatform = .iOS
+        payload.signedDate = now
+        return payload
+    }
+
+    /// Signs the app transaction (JWS, ES256, chain in `x5c`).
+    /// - Throws: `CryptoError` when OpenSSL cannot hash or sign.
+    public func signedAppTransaction(now: Date, nonce: UUID = UUID()) throws -> String {
+        try JWSSigner(authority: authority).sign(appTransactionPayload(now: now, nonce: nonce))
+    }
+
+    /// SHA-384 of the lowercase nonce followed by the lowercase device verification ID (the
+    /// device identifier as a UUID), as StoreKit documents `deviceVerification`.
+    static func deviceVerification(nonce: String, device: [UInt8]) throws -> [UInt8] {
+        // The identifier's 16 bytes as a lowercase UUID string (8-4-4-4-12 hex digits).
+        let hex = device.map { String(format: "%02x", $0) }.joined()
+        var identifier = ""
+        for (index, character) in hex.enumerated() {
+            if [8, 12, 16, 20].contains(index) { identifier.append("-") }
+            identifier.append(character)
+        }
+        return try Digest.hash(.sha384, Array((nonce + identifier).utf8))
+    }
+
+    // MARK: - Apple's values
+
+    static func storeProductType(_ type: ProductType) -> AppStoreProductType? {
+        switch type {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .autoRenewable: .autoRenewableSubscription
+        case .nonRenewing: .nonRenewingSubscription
+        default: nil
+        }
+    }
+
+    static func offerType(_ kind: StoreCore.SubscriptionOffer.Kind?) -> OfferType? {
+        switch kind {
+        case .introductory?: .introductoryOffer
+        case .promotional?: .promotionalOffer
+        case .code?: .subscriptionOfferCode
+        default: nil
+        }
+    }
+
+    static func discountType(_ mode: PaymentMode) -> OfferDiscountType {
+        switch mode {
+        case .free: .freeTrial
+        case .payAsYouGo: .payAsYouGo
+        case .payUpFront: .payUpFront
+        }
+    }
+
+    /// An offer's whole duration in ISO 8601, as Apple's `offerPeriod` gives it (one month
+    /// for two periods is `P2M`).
+    static func duration(of offer: StoreKitConfiguration.SubscriptionOffer) -> String {
+        SubscriptionPeriod(value: offer.period.value * max(offer.numberOfPeriods, 1), unit: offer.period.unit).iso8601
+    }
+
+    /// A price in milliunits (1.99 → 1990), as Apple's `price` field carries it.
+    static func milliunits(_ price: Decimal) -> Int64 {
+        var scaled = price * 1000
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+}

@@ -1,0 +1,51 @@
+/// How one purchase is made and reported: what `Store.purchase(_:options:)` takes besides the
+/// product.
+///
+/// A value that grows: each option is a property with a default, so options StoreKit 2 adds
+/// (an app account token, a signed promotional offer) join without changing any call site.
+/// The verifier and the observer live in this process only: a purchase delivered by a later
+/// process (after a crash) is verified by `StoreConfiguration.verifier` and reported to the
+/// observers registered there.
+public struct PurchaseOptions: Sendable {
+    /// How many to buy; only consumables may buy more than one.
+    public var quantity: Int
+    /// An opaque identifier of the app's account (see `ApplicationUsername.hash`).
+    public var applicationUsername: String?
+    /// The app's own order data (such as an order number), kept with the transaction.
+    public var orderData: [String: String]
+    /// The identifier of a promotional offer to apply.
+    public var offerID: String?
+    /// Whether `purchase` returns only once the product's hosted content is installed (or its
+    /// download settled as failed, paused or cancelled); otherwise it returns once the purchase
+    /// is recorded and the download runs on.
+    public var waitsForContent: Bool
+    /// Verifies this purchase instead of `StoreConfiguration.verifier` (DEStoreKitManager's
+    /// per-request verifier).
+    public var verifier: (any PurchaseVerifier)?
+    /// Told of this purchase's events only (its payment and its download), held until the
+    /// purchase ends; other purchases never reach it.
+    public var observer: (any StoreObserver)?
+
+    /// Creates purchase options; every option has its default.
+    /// - Parameters:
+    ///   - quantity: how many to buy (1).
+    ///   - applicationUsername: the app's opaque account identifier (none).
+    ///   - orderData: the app's order data (empty).
+    ///   - offerID: a promotional offer (none).
+    ///   - waitsForContent: return only after the hosted content is installed (false).
+    ///   - verifier: this purchase's own verifier (none: the configuration's).
+    ///   - observer: this purchase's own observer (none).
+    public init(
+        quantity: Int = 1, applicationUsername: String? = nil, orderData: [String: String] = [:],
+        offerID: String? = nil, waitsForContent: Bool = false, verifier: (any PurchaseVerifier)? = nil,
+        observer: (any StoreObserver)? = nil
+    ) {
+        self.quantity = quantity
+        self.applicationUsername = applicationUsername
+        self.orderData = orderData
+        self.offerID = offerID
+        self.waitsForContent = waitsForContent
+        self.verifier = verifier
+        self.observer = observer
+    }
+}

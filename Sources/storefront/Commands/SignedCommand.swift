@@ -1,0 +1,80 @@
+import Foundation
+import LocalAppStore
+import StoreCore
+
+/// `storefront signed`: every item the local App Store signs, as it signs it now; `storefront
+/// signed ocsp FILE` answers an OCSP request with the store's chain.
+struct SignedCommand: Command {
+    let name = "signed"
+    let summary = "Print the store's signed transactions, renewal info, app transaction and receipt."
+    var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json]), UsageForm("ocsp REQUEST_FILE")] }
+    let discussion = """
+        Prints what a backend receives, signed as the App Store signs in the store's environment
+        ('store set environment Sandbox|Production|Xcode|LocalTesting'): each transaction of the
+        account with its signed transaction (JWS), each subscription's signed renewal info, the
+        signed app transaction, and the app receipt (base64, RSA-signed PKCS#7). --json prints an
+        object with environment, bundleId, appAppleId, rootCertificate (the DER root to trust),
+        ocspURL, transactions (transactionId, originalTransactionId, productId, state,
+        signedTransaction), renewalInfo (originalTransactionId, signedRenewalInfo),
+        appTransaction and receipt.
+        'signed ocsp REQUEST_FILE' reads a DER OCSP request and prints the store's DER OCSP
+        response in base64: what the local App Store Server answers at SERVER-URL/ocsp.
+        """
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
+        if invocation.arguments.first == "ocsp" {
+            guard invocation.arguments.count == 2 else { throw .usage("signed ocsp takes exactly one REQUEST_FILE.") }
+            let request = try ReceiptOutput.read(invocation.arguments[1], context: context, what: "OCSP request")
+            context.output.write(backend.respondToOCSP(request).base64EncodedString() + "\n")
+            return
+        }
+        guard invocation.arguments.isEmpty else { throw .usage("usage: storefront signed \(usage)") }
+        let transactions: [Transaction]
+        let settings: LocalStoreSettings
+        let appTransaction: String
+        do {
+            transactions = try await backend.history()
+            settings = try await backend.currentSettings()
+            appTransaction = try await backend.signedAppTransaction()
+        } catch {
+            throw .runtime("cannot sign the store's items: \(error)")
+        }
+        let renewals = await backend.renewalInfo()
+        let receipt = await backend.appReceipt()
+        let environment = settings.environment.rawValue
+        if invocation.global.json {
+            context.output.write(JSONText.object([
+                ("environment", .string(environment)),
+                ("bundleId", .string(backend.configuration.bundleID)),
+                ("appAppleId", .number(String(settings.appAppleID))),
+                ("rootCertificate", .string(backend.rootCertificateURL.path)),
+                ("ocspURL", .string(settings.ocspURL)),
+                ("transactions", .array(transactions.map { t in
+                    .object([
+                        ("transactionId", .string(t.transactionID)),
+                        ("originalTransactionId", .string(t.originalTransactionID)),
+                        ("productId", .string(t.productID)),
+                        ("state", .string(t.revocationDate == nil ? t.state.rawValue : "refunded")),
+                        ("signedTransaction", .optional(t.signedTransaction)),
+                    ])
+                })),
+                ("renewalInfo", .array(renewals.map { info in
+                    .object([
+                        ("originalTransactionId", .string(info.originalTransactionID)),
+                        ("signedRenewalInfo", .optional(info.signedRenewalInfo)),
+                    ])
+                })),
+                ("appTransaction", .string(appTransaction)),
+                ("receipt", .optional(receipt?.base64EncodedString())),
+            ]).rendered())
+            return
+        }
+        var lines = ["Environment: \(environment)   root certificate: \(backend.rootCertificateURL.path)"]
+        lines += transactions.map { "transaction \($0.transactionID) (\($0.productID)): \($0.signedTransaction ?? "-")" }
+        lines += renewals.map { "renewal info \($0.originalTransactionID): \($0.signedRenewalInfo ?? "-")" }
+        lines.append("app transaction: \(appTransaction)")
+        lines.append("receipt: \(receipt?.base64EncodedString() ?? "-")")
+        context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The products' public API as the compiler sees it, read from symbol graphs that the
+/// toolchain's `swift-symbolgraph-extract` writes from the built modules: every public
+/// declaration has a `///` summary, and every module whose types it names is a product.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct DocumentationTests {
+    /// The modules whose public declarations must each have a summary: the engine, the local
+    /// store, and every module an app imports beside them.
+    static let documented = ["StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
+
+    /// One public declaration from a symbol graph.
+    struct Symbol {
+        let module: String
+        let path: String
+        let kind: String
+        let file: String?
+        let line: Int?
+        let summary: String?
+        /// The modules of the types its declaration names (from their mangled identifiers).
+        let referencedModules: Set<String>
+
+        var place: String {
+            guard let file else { return "\(module).\(path)" }
+            return "\(file.replacingOccurrences(of: Repository.root.path + "/", with: "")):\((line ?? 0) + 1): \(module).\(path)"
+        }
+    }
+
+    /// The public symbols of `module`, its extensions of other modules' types included.
+    static func symbols(of module: String) async throws -> [Symbol] {
+        let extract = try require(Repository.tool("swift-symbolgraph-extract"), "no swift-symbolgraph-extract beside `swift`")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("symbolgraph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        var arguments = [
+            "-module-name", module, "-I", Repository.modules.path, "-minimum-access-level", "public",
+            "-output-dir", output.path, "-target", try hostTriple(),
+        ]
+        // The system-library targets' module maps, for modules that import them.
+        for library in ["COpenSSL"] {
+            arguments += ["-Xcc", "-fmodule-map-file=" + Repository.root.appendingPathComponent("Sources/\(library)/module.modulemap").path]
+        }
+        let result = try await ChildProcess.run(extract, arguments)
+        guard result.status == 0 else { throw ChildProcess.Failure("swift-symbolgraph-extract -module-name \(module)", result) }
+        var symbols: [Symbol] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: output.path)
+        where file == "\(module).symbols.json" || file.hasPrefix("\(module)@") {
+            let data = try Data(contentsOf: output.appendingPathComponent(file))
+            let graph = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            for entry in graph["symbols"] as? [[String: Any]] ?? [] {
+                if let symbol = Self.symbol(entry, module: module) { symbols.append(symbol) }
+            }
+        }
+        return symbols
+    }
+
+    /// A symbol of the graph, nil for what the compiler synthesized (`Hashable`'s `hash(into:)`).
+    static func symbol(_ entry: [String: Any], module: String) -> Symbol? {
+        let identifier = (entry["identifier"] as? [String: Any])?["precise"] as? String ?? ""
+        guard !identifier.contains("::SYNTHESIZED::"), let location = entry["location"] as? [String: Any] else { return nil }
+        let position = location["position"] as? [String: Any]
+        let lines = ((entry["docComment"] as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        let summary = lines.first.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        let fragments = entry["declarationFragments"] as? [[String: Any]] ?? []
+        let referenced = Set(fragments.compactMap { ($0["preciseIdentifier"] as? String).flatMap(Self.module(ofMangled:)) })
+        return Symbol(
+            module: module, path: (entry["pathComponents"] as? [String] ?? []).joined(separator: "."),
+            kind: (entry["kind"] as? [String: Any])?["identifier"] as? String ?? "",
+            file: (location["uri"] as? String).map { URL(string: $0)?.path ?? $0 }, line: position?["line"] as? Int,
+            summary: summary, referencedModules: referenced)
+    }
+
+    /// The module of a mangled Swift identifier: `s:9StoreCore11TransactionV` is StoreCore's.
+    static func module(ofMangled identifier: String) -> String? {
+        guard identifier.hasPrefix("s:") else { return nil }
+        let rest = identifier.dropFirst(2)
+        let digits = rest.prefix { $0.isNumber }
+        guard let length = Int(digits), length > 0 else { return nil }
+        let name = rest.dropFirst(digits.count).prefix(length)
+        return name.count == length ? String(name) : nil
+    }
+
+    /// The target triple the modules were built for, as the toolchain names the host.
+    static func hostTriple() throws -> String {
+        #if arch(x86_64)
+        let cpu = "x86_64"
+        #elseif arch(arm64)
+        let cpu = "aarch64"
+        #else
+        throw ChildProcess.Failure("no triple known for this processor")
+        #endif
+        #if os(Linux)
+        return "\(cpu)-unknown-linux-gnu"
+        #elseif os(macOS)
+        return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx13.0"
+        #else
+        throw ChildProcess.Failure("no triple known for this system")
+        #endif
+    }
+
+    @Test(arguments: documented)
+    func everyPublicDeclarationHasASummary(_ module: String) async throws {
+        let symbols = try await Self.symbols(of: module)
+        #expect(symbols.count > 10, "\(module): the symbol graph lists only \(symbols.count) public symbols")
+        let missing = symbols.filter { $0.summary == nil }.map(\.place).sorted()
+        if !missing.isEmpty {
+            Issue.record("\(missing.count) public declarations of \(module) lack a /// summary:\n\(missing.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func everyModuleThePublicAPINamesIsAProduct() async throws {
+        let products = try await Repository.libraryProducts()
+        let targets = Set(try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Sources").path))
+        for product in products.sorted() {
+            var named: [String: String] = [:]
+            for symbol in try await Self.symbols(of: product) {
+                for module in symbol.referencedModules where targets.contains(module) && !products.contains(module) {
+                    named[module] = named[module] ?? symbol.place
+                }
+            }
+            for (module, place) in named.sorted(by: { $0.key < $1.key }) {
+                Issue.record("\(product)'s public API names \(module), which is no library product (first at \(place))")
+            }
+        }
+    }
+
+    @Test func aMangledIdentifierNamesItsModule() {
+        #expect(Self.module(ofMangled: "s:9StoreCore11TransactionV") == "StoreCore")
+        #expect(Self.module(ofMangled: "s:10Foundation4DateV") == "Foundation")
+        #expect(Self.module(ofMangled: "c:objc(cs)NSObject") == nil)
+        #expect(Self.module(ofMangled: "s:99Short") == nil)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where things are: the repository this test target was built from, its build products, and
+/// the toolchain that built them.
+enum Repository {
+    /// The repository's root directory (this file is `Tests/PackagingTests/Repository.swift`).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The build products directory of this test run: the one holding `Modules/StoreCore.swiftmodule`,
+    /// beside the test runner (or its parent), else `.build/debug`.
+    static var products: URL {
+        let runner = Bundle.main.bundleURL
+        let candidates = [runner, runner.deletingLastPathComponent(), root.appendingPathComponent(".build/debug")]
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/StoreCore.swiftmodule").path)
+                || FileManager.default.fileExists(atPath: $0.appendingPathComponent("StoreCore.swiftmodule").path)
+        } ?? candidates[2]
+    }
+
+    /// The directory of the compiled modules among `products` (`Modules/` since Swift 6).
+    static var modules: URL {
+        let nested = products.appendingPathComponent("Modules")
+        return FileManager.default.fileExists(atPath: nested.path) ? nested : products
+    }
+
+    /// Where the example packages build: one scratch path for all three, so the package's
+    /// libraries compile once and each example adds only its own module.
+    static let examplesBuild = root.appendingPathComponent(".build/examples")
+
+    /// A toolchain executable: from `$PATH`, or beside the `swift` that `$PATH` finds.
+    static func tool(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// The product library names `Package.swift` declares, read by `swift package dump-package`.
+    static func libraryProducts() async throws -> Set<String> {
+        let swift = try require(tool("swift"), "no `swift` on PATH")
+        let result = try await ChildProcess.run(
+            swift, ["package", "--package-path", root.path, "--scratch-path", examplesBuild.appendingPathComponent("manifest").path,
+                    "dump-package"])
+        guard result.status == 0 else { throw ChildProcess.Failure("swift package dump-package", result) }
+        let manifest = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let products = manifest?["products"] as? [[String: Any]] ?? []
+        return Set(products.compactMap { product in
+            guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
+            return product["name"] as? String
+        })
+    }
+}
+
+/// `#require` for a plain function (outside a test's body).
+func require<T>(_ value: T?, _ message: String) throws -> T {
+    guard let value else { throw ChildProcess.Failure(message) }
+    return value
+}
