@@ -125,7 +125,7 @@ let package = Package(
         // The executable's own code (argument parsing, help, output), called in-process.
         .testTarget(
             name: "storefrontTests",
-            dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI"],
+            dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI", "SystemIO"],
             exclude: ["Snapshots"]
         ),
         // Power loss: every crash state of the durable operations, reopened by `crash-check`.

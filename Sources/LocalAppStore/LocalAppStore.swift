@@ -30,6 +30,9 @@ public actor LocalAppStore: StoreBackend {
     var fanOut = EventFanOut()
     /// This instance's `.purchasing` transactions whose settling is scheduled (waiting for latency).
     var scheduled: Set<String> = []
+    /// This instance's purchases it declined without being able to journal the decline (see
+    /// `decline(_:because:)`): it never settles them itself; the next start does.
+    var declinedUnwritten: Set<String> = []
     /// Wakes the store when the next subscription period, grace or billing retry ends.
     var renewalTimer: Task<Void, Never>?
     /// Signs transactions and renewal info (its issuer loaded from the state directory on first use).

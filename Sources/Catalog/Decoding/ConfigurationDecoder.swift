@@ -256,7 +256,7 @@ struct ConfigurationDecoder {
         return CatalogSettings(
             storefront: storefront,
             locale: try object.optionalString("_locale"),
-            timeRate: try object.optionalInt("_timeRate"),
+            timeRate: try object.optionalInt("_timeRate", minimum: 0),
             askToBuyEnabled: try object.optionalBool("_askToBuyEnabled"),
             failTransactionsEnabled: try object.optionalBool("_failTransactionsEnabled"),
             storeKitErrors: errors,

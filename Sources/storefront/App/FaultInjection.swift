@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import Synchronization
 import SystemIO
 
 /// The test-only fault hooks of the environment:
@@ -30,6 +31,10 @@ enum FaultInjection {
         }
     }
 
+    /// The failing file system the last `fileSystem(environment:)` made, so in-process tests
+    /// can read its call counts (how far a command's calls go).
+    static let lastFaulty = Mutex<FaultInjectingFileSystem?>(nil)
+
     /// The file system for `environment`: the real one, or one that fails as
     /// `STOREFRONT_FAIL_IO` says (calls are counted from the start of the command). `CALL` may
     /// end with `+` for "that call and every later one" (a dying disk).
@@ -55,6 +60,7 @@ enum FaultInjection {
             }
             faulty.fail(operation, onCall: call, with: errno, repeating: repeating)
         }
+        lastFaulty.withLock { $0 = faulty }
         return faulty
     }
 }
