@@ -72,12 +72,10 @@ extension PowerLossTests {
             name: "store journal compaction",
             setup: { context in
                 try await Self.buyPro(context)
-                // Superseded settings records up to the compaction threshold (2 × entries + 1024,
-                // StoreJournal's), so the purchase's second record compacts the journal: copies of
-                // the journal's last settings record, as a thousand `store set` would leave.
-                let entries = try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-                    try await session.backend.history().count
-                }
+                // Superseded settings records past the compaction threshold (StoreJournal's
+                // `defaultCompactionSlack`, 256 lines beyond the snapshot), so the purchase's
+                // first write compacts the journal: copies of its last settings record, as a few
+                // hundred `store set` would leave.
                 let journal = context.data.appendingPathComponent("store/journal.jsonl")
                 let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)
                 guard let settings = lines.last(where: { $0.contains(#""kind":"settings""#) }) else {
@@ -85,7 +83,7 @@ extension PowerLossTests {
                 }
                 let handle = try FileHandle(forWritingTo: journal)
                 try handle.seekToEnd()
-                try handle.write(contentsOf: Data(String(repeating: settings + "\n", count: 2 * entries + 1025 - lines.count).utf8))
+                try handle.write(contentsOf: Data(String(repeating: settings + "\n", count: 300).utf8))
                 try handle.close()
             },
             operation: { context, recorder in
@@ -115,16 +113,16 @@ extension PowerLossTests {
         try await Self.run(CrashScenario(
             name: "first purchase (new data directory)",
             setup: { context in
-                // Only the store's signing chain and device identifier, which are written outside
-                // the file layer, made in a directory aside and copied in: the journal, leases,
-                // key and vault are new.
+                // Only the store's signing chain, device identifier and app transaction, which are
+                // written outside the file layer, made in a directory aside and copied in: the
+                // journal, leases, key and vault are new.
                 let aside = context.data.deletingLastPathComponent().appendingPathComponent("aside")
                 try await AppSession.with(aside, catalog: context.catalog, clock: context.clock) { session in
                     _ = try await session.buy(CrashCatalog.pro)
                 }
                 let store = context.data.appendingPathComponent("store")
                 try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-                for name in ["Certificates", "device-id"] {
+                for name in ["Certificates", "device-id", "AppTransactions"] {
                     try FileManager.default.copyItem(
                         at: aside.appendingPathComponent("store/" + name), to: store.appendingPathComponent(name))
                 }

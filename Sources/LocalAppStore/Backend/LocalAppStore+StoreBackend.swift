@@ -216,3 +216,16 @@ extension LocalAppStore {
         }
     }
 }
+
+extension LocalAppStore {
+    /// The account's purchased and restored transactions the app finished, oldest first.
+    public func finishedTransactions() async throws(StoreError) -> [StoreCore.Transaction]? {
+        try translatingErrors { () throws(LocalAppStoreError) in
+            try refresh()
+            // Unsigned: the engine compares IDs, and a long history would cost a JWS each.
+            return try accountEntries()
+                .filter { $0.finished && ($0.transaction.state == .purchased || $0.transaction.state == .restored) }
+                .map(\.transaction)
+        }
+    }
+}

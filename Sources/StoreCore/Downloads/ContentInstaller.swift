@@ -51,7 +51,15 @@ struct ContentInstaller {
         let staged = paths.partialDirectory(record.download.id)
         try DownloadError.translating { () throws(SystemCallError) in
             try createDurably(productDirectory)
-            if fs.exists(staged) {
+            if fs.exists(staged), !holdsEveryFile(staged, record.manifest) {
+                // A partial directory that is not whole beside the installed copy: a crash after
+                // the rename lost the checkpoints that said so, and the files downloaded again
+                // since are a part of what is installed. The installed copy stays.
+                guard isInstalled(record.manifest) else {
+                    throw SystemCallError("install", path: staged, errno: .noSuchFile)
+                }
+                try fs.removeTree(staged)
+            } else if fs.exists(staged) {
                 // Every directory of the content holds its names durably before the one
                 // rename makes it visible, so nothing installed can lose a file to a power cut.
                 try fs.createDirectories(staged)
