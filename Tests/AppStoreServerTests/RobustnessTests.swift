@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 @testable import AppStoreServer
 
-@Suite(.timeLimit(.minutes(5))) struct RobustnessTests {
+/// The limit is a hang guard: the 10,000 mutated requests took 770 s in a CI run at load 20.
+@Suite(.timeLimit(.minutes(30))) struct RobustnessTests {
     @Test func aOneByteAtATimeClientBlocksNobodyAndIsClosedWhenIdle() async throws {
         let fixture = try await ServerFixture(http: .init(threads: 1, connectionTimeoutSeconds: 30))
         let t = try await fixture.buy(ServerFixture.pro)
