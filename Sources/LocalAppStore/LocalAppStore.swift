@@ -30,6 +30,9 @@ public actor LocalAppStore: StoreBackend {
     var fanOut = EventFanOut()
     /// This instance's `.purchasing` transactions whose settling is scheduled (waiting for latency).
     var scheduled: Set<String> = []
+    /// This instance's purchases it declined without being able to journal the decline (see
+    /// `decline(_:because:)`): it never settles them itself; the next start does.
+    var declinedUnwritten: Set<String> = []
     /// Wakes the store when the next subscription period, grace or billing retry ends.
     var renewalTimer: Task<Void, Never>?
     /// Signs transactions and renewal info for the engine and the App Store Server alike (its
@@ -40,6 +43,12 @@ public actor LocalAppStore: StoreBackend {
     /// catalog's settings.
     /// - Throws: `LocalAppStoreError.io` or `.corrupt` when the state cannot be read.
     public init(configuration: LocalAppStoreConfiguration) throws(LocalAppStoreError) {
+        if let rate = configuration.catalog.settings.timeRate, StoreTimeRate(rawValue: rate) == nil {
+            // The catalog's settings block is read through the same rule as `store set time-rate`.
+            throw .invalidSettingValue(
+                name: "_timeRate (in \(configuration.catalog.file))", value: String(rate),
+                accepted: LocalStoreSettings.definition(named: "time-rate")?.accepted ?? "a time rate")
+        }
         self.configuration = configuration
         let metrics = StoreMetrics()
         self.metrics = metrics
