@@ -26,7 +26,7 @@ import Testing
     @Test func oversizedBodiesGet413AndChangeNothing() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.coins)
-        let before = try fixture.journalBytes()
+        let before = try fixture.stateFiles()
         let huge = Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1)
         // A client that sends its body at once has it read and dropped before the 413 (a reset
         // mid-body would be an EPIPE here); one that waits for "100 Continue" is answered first.
@@ -39,7 +39,7 @@ import Testing
             let receipt = try await fixture.client.send("POST", "/verifyReceipt", headers: headers, body: huge)
             #expect(receipt.status == 413)
         }
-        #expect(try fixture.journalBytes() == before)
+        #expect(try fixture.stateFiles() == before)
         await fixture.close()
     }
 
@@ -66,7 +66,7 @@ import Testing
             ("POST", "/verifyReceipt", #"{"receipt-data":"\#(receipt)","exclude-old-transactions":true}"#),
         ]
         var random = SeededGenerator(state: 0x5EED_0014)
-        var journal = try fixture.journalBytes()
+        var journal = try fixture.stateFiles()
         var answered = 0
         var statuses: [Int: Int] = [:]
         for _ in 0..<10_000 {
@@ -106,7 +106,7 @@ import Testing
             answered += 1
             statuses[answer.status, default: 0] += 1
             #expect((200..<600).contains(answer.status))
-            let now = try fixture.journalBytes()
+            let now = try fixture.stateFiles()
             if answer.status >= 300 || (method == "POST" && path.hasPrefix("/verifyReceipt")) {
                 #expect(now == journal, "\(method) \(path) answered \(answer.status) and changed the journal")
             }
