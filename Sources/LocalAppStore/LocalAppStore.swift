@@ -35,8 +35,9 @@ public actor LocalAppStore: StoreBackend {
     var declinedUnwritten: Set<String> = []
     /// Wakes the store when the next subscription period, grace or billing retry ends.
     var renewalTimer: Task<Void, Never>?
-    /// Signs transactions and renewal info (its issuer loaded from the state directory on first use).
-    var signer = TransactionSigner()
+    /// Signs transactions and renewal info for the engine and the App Store Server alike (its
+    /// issuers loaded from the state directory on first use).
+    nonisolated let signer = TransactionSigner()
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -146,11 +147,7 @@ public actor LocalAppStore: StoreBackend {
     /// `transactions` with their StoreKit 2 signed transaction (JWS, ES256, `x5c` chain),
     /// signed now as the App Store signs on each request.
     func signed(_ transactions: [StoreCore.Transaction]) -> [StoreCore.Transaction] {
-        let settings = journal.state.settings
-        signer.follow(settings)
-        return signer.sign(transactions, now: configuration.clock.now) {
-            try receiptIssuer(settings: settings, receiptSigner: false)
-        }
+        signed(transactions, settings: journal.state.settings, now: configuration.clock.now)
     }
 
     // MARK: - The account's entries

@@ -94,7 +94,7 @@ final class StoreJournal {
             }
             // A long journal (one written before compaction moved history out, or one that
             // grew without a writer) is compacted now, so later opens read little.
-            if needsCompaction { try compact() }
+            if needsCompaction { compactIfPossible() }
         }
     }
 
@@ -156,9 +156,21 @@ final class StoreJournal {
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
-                if needsCompaction { try compact() }
+                if needsCompaction { compactIfPossible() }
             }
             return (result, Self.lastVersions(changed))
+        }
+    }
+
+    /// Compacts when the journal is already durable (after a write, or at open): a compaction
+    /// that fails (a full disk, a failing rename) leaves the old journal, which holds
+    /// everything, so the write or the open is not reported as failed; the next write tries
+    /// again. (`metrics.failedCompactions` counts them.)
+    private func compactIfPossible() {
+        do {
+            try compact()
+        } catch {
+            metrics.countFailedCompaction()
         }
     }
 
@@ -206,17 +218,20 @@ final class StoreJournal {
 
     /// Applies every complete new line; when compaction replaced the journal, first the rest
     /// of the old file (so what changed in it is reported entry by entry), then the new one.
+    /// A reader that missed compactions (it last read an older file than the one the new
+    /// file replaced) reports every entry that differs from what it knew: the frames those
+    /// compactions appended to `history.dat` and the new file's entries.
     private func readNewRecords(cutTornTail: Bool) throws(LocalAppStoreError) -> [QueueEntry] {
         guard let current = try currentInode() else {
             throw .io(path: journalPath, reason: "the journal disappeared (was the state directory removed?)")
         }
         var changed: [QueueEntry] = []
-        var replacedGeneration: UInt64? = nil
+        var replaced: (generation: UInt64, state: JournalState)? = nil
         if let old = file, current != inode {
             changed += try readLines(of: old, cutTornTail: false, reporting: true)
             fs.close(old)
             file = nil
-            replacedGeneration = generation
+            replaced = (generation, state)
         }
         if file == nil {
             let opened = try openJournal()
@@ -230,11 +245,34 @@ final class StoreJournal {
         }
         guard let file else { return Self.lastVersions(changed) }
         // After a compaction of the file just finished, its snapshot is the state already
-        // read: only the lines after it are news. After missed ones, every entry it holds is.
-        let quietSnapshot = replacedGeneration != nil
-        changed += try readLines(of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replacedGeneration)
-        if quietSnapshot { revision += 1 }
+        // read: only the lines after it are news. After missed ones, see below.
+        let fresh = try readLines(of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replaced?.generation)
+        if let replaced, generation != replaced.generation + 1 {
+            changed += try missed(since: replaced.state, newFileEntries: fresh)
+        } else {
+            changed += fresh
+        }
+        if replaced != nil { revision += 1 }
         return Self.lastVersions(changed)
+    }
+
+    /// What changed since `before` (the state of the last file read, read to its end) when
+    /// the compactions in between were missed: each entry they moved to the history or the
+    /// new file holds, in its current version, unless `before` had that version already.
+    private func missed(since before: JournalState, newFileEntries: [QueueEntry]) throws(LocalAppStoreError) -> [QueueEntry] {
+        var candidates: [QueueEntry] = []
+        if let history = state.history {
+            let start = before.history?.historyEnd ?? UInt64(JournalHistory.headerLength)
+            do {
+                candidates = try history.frames(from: start).map { state.entries[$0.id] ?? $0 }
+            } catch let error as LocalAppStoreError {
+                throw error
+            } catch {
+                throw .io(path: historyPath, reason: "\(error)")
+            }
+        }
+        candidates += newFileEntries
+        return Self.lastVersions(candidates).filter { before.entries[$0.id] != $0 }
     }
 
     /// Applies the complete lines of `file` past `offset`.
