@@ -84,12 +84,7 @@ enum RecordPayload: Equatable {
 
     /// Dates are stored as whole milliseconds since 1970.
     static func milliseconds(_ date: Date) -> Int64 {
-        let exact = date.timeIntervalSince1970 * 1000
-        // A date read from the file is a whole millisecond give or take the Double's rounding:
-        // it snaps back to that millisecond, or every re-sealing (compaction) would move it
-        // down by one (found by the vault record fuzzer). Other dates are truncated.
-        let nearest = exact.rounded()
-        let ms = abs(exact - nearest) <= 4 * exact.ulp ? nearest : exact.rounded(.down)
+        let ms = (date.timeIntervalSince1970 * 1000).rounded(.down)
         guard ms.isFinite, ms > Double(Int64.min), ms < Double(Int64.max) else { return 0 }
         return Int64(ms)
     }
