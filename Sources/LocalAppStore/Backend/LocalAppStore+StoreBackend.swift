@@ -202,6 +202,19 @@ extension LocalAppStore {
         try? await writeAppReceipt()
     }
 
+    /// The account's app transaction on this device, signed now with a fresh device
+    /// verification nonce (the local store keeps none, so `refresh` changes nothing).
+    /// - Throws: `.systemError` naming the cause when it cannot be issued.
+    public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {
+        do {
+            return try signedAppTransaction()
+        } catch let error as LocalAppStoreError {
+            throw error.storeError
+        } catch {
+            throw .systemError("cannot issue the app transaction: \(error)")
+        }
+    }
+
     /// Runs `body`, translating the store's error into the engine's at the `StoreBackend`
     /// boundary.
     func translatingErrors<T>(_ body: () throws(LocalAppStoreError) -> T) throws(StoreError) -> T {

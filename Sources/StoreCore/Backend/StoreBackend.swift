@@ -48,6 +48,13 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// The store's renewal info for every subscription of the account.
     func renewalInfo() async -> [RenewalInfo]
 
+    /// The signed app transaction (JWS) of the signed-in account on this device, as StoreKit 2's
+    /// `AppTransaction.shared` fetches it.
+    /// - Parameter refresh: ask the store for a new one (`AppTransaction.refresh()`) rather than
+    ///   one it may keep.
+    /// - Throws: `StoreError` when the store cannot issue one (by default: it issues none).
+    func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String
+
     /// The manifest of `productID`'s hosted content, `nil` when it has none (the default).
     /// - Throws: `StoreError` when the store cannot be asked.
     func contentManifest(productID: String) async throws(StoreError) -> ContentManifest?
@@ -60,4 +67,9 @@ public protocol StoreBackend: AnyObject, Sendable {
 extension StoreBackend {
     /// A backend without subscriptions has no renewal info.
     public func renewalInfo() async -> [RenewalInfo] { [] }
+
+    /// A backend that issues no app transaction says so.
+    public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {
+        throw .systemError("this store issues no app transaction")
+    }
 }

@@ -41,6 +41,9 @@ public enum Action: Sendable {
     /// A setting change was refused or applied (the settings come back with it).
     case settingChanged(name: String, value: String, Result<[SettingRow], StoreError>)
 
+    /// The app transaction, verified or not.
+    case appTransactionLoaded(Result<VerificationResult<AppTransaction>, StoreError>)
+
     // MARK: Store events
 
     /// An event from the engine's observers (payments, restores, receipts, downloads…).

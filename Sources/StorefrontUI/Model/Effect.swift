@@ -65,6 +65,8 @@ public enum Effect: Hashable, Sendable {
     case resumeDownload(id: String)
     /// Cancel a download.
     case cancelDownload(id: String)
+    /// Fetch and verify the app transaction (StoreKit 2's `AppTransaction.shared`) → `.appTransactionLoaded`.
+    case loadAppTransaction
     /// Leave the app: the runtime cancels every running effect, restores the terminal and returns.
     case quit
 

@@ -46,6 +46,7 @@ extension State {
             rebuildListing()
         case .character(" "): return toggleDownloadPause()
         case .character("x"): return cancelDownload()
+        case .character("i"): return [.loadAppTransaction]
         case .character(let c):
             if let item = MenuItem.allCases.first(where: { $0.key == c }) { return run(item) }
         default: break

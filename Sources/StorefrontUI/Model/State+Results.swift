@@ -130,6 +130,8 @@ extension State {
                 fail(error)
             }
             return [.loadPurchases]
+        case .appTransactionLoaded(let result):
+            showAppTransaction(result)
         default:
             break
         }

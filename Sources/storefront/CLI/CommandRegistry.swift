@@ -9,6 +9,7 @@ enum CommandRegistry {
         ReceiptCommand(),
         TransactionCommand(),
         SignedCommand(),
+        AppTransactionCommand(),
         DownloadsCommand(),
         StoreCommand(),
         HelpCommand(),

@@ -127,6 +127,12 @@ final class StorefrontEffects: EffectHandler {
             } catch {
                 send(.storeEvent(.productsRequestFailed(.unknown("download \(id): \(error)"))))
             }
+        case .loadAppTransaction:
+            do {
+                send(.appTransactionLoaded(.success(try await store.appTransaction())))
+            } catch {
+                send(.appTransactionLoaded(.failure(error)))
+            }
         case .tick, .every, .cancel, .quit:
             // The runtime's own.
             break

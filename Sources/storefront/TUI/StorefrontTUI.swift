@@ -10,7 +10,7 @@ enum StorefrontTUI {
     /// Opens the engine on the data directory and runs the storefront until the user quits.
     /// - Throws: `CLIError.runtime` when the store cannot be opened or there is no terminal.
     static func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let session = try await StoreSession.open(invocation, context: context)
+        let session = try await StoreSession.open(invocation, context: context, verifiesAppTransaction: true)
         do {
             // One clock for everything: the store's (the system clock outside tests).
             try await TerminalApp.run(handler: StorefrontEffects(session: session), clock: session.backend.configuration.clock)
