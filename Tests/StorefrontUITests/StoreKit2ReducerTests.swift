@@ -3,7 +3,8 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-/// StoreKit 2's pieces in the storefront, as data: the app transaction (`i`).
+/// StoreKit 2's pieces in the storefront, as data: the app transaction (`i`), the storefront's
+/// updates.
 @Suite struct StoreKit2ReducerTests {
     static let app = AppTransaction(
         appTransactionID: "704289572311111111", bundleID: "com.storefront.demo", appVersion: "2.0", originalAppVersion: "1.0",
@@ -29,5 +30,12 @@ import Testing
         #expect(state.log.last?.isError == true)
         send(&state, .appTransactionLoaded(.failure(.systemError("no chain"))))
         #expect(state.message?.text == "Error: The store failed: no chain")
+    }
+
+    @Test func aStorefrontUpdateIsLogged() {
+        var state = Fixtures.loaded()
+        let japan = Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP", storefrontID: "143462")
+        #expect(send(&state, .storeEvent(.storefrontChanged(japan))) == [])
+        #expect(state.log.last?.text == "Storefront is now JPN (storefront ID 143462)")
     }
 }

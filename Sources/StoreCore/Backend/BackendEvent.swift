@@ -11,4 +11,6 @@ public enum BackendEvent: Sendable, Hashable {
     /// Subscription state changed without a new transaction (a period ended, billing retry
     /// began, auto-renew was turned off): the engine re-reads renewal info and statuses.
     case subscriptionsChanged
+    /// The account's storefront changed (StoreKit 2's `Storefront.updates`).
+    case storefrontChanged(Storefront)
 }

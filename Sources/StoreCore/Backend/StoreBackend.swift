@@ -55,6 +55,10 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// - Throws: `StoreError` when the store cannot issue one (by default: it issues none).
     func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String
 
+    /// The storefront the account buys in now (StoreKit 2's `Storefront.current`); changes
+    /// arrive on the event stream as `.storefrontChanged`. Nil when unknown (the default).
+    func currentStorefront() async -> Storefront?
+
     /// The manifest of `productID`'s hosted content, `nil` when it has none (the default).
     /// - Throws: `StoreError` when the store cannot be asked.
     func contentManifest(productID: String) async throws(StoreError) -> ContentManifest?
@@ -67,6 +71,9 @@ public protocol StoreBackend: AnyObject, Sendable {
 extension StoreBackend {
     /// A backend without subscriptions has no renewal info.
     public func renewalInfo() async -> [RenewalInfo] { [] }
+
+    /// A backend that does not know its storefront says nil.
+    public func currentStorefront() async -> Storefront? { nil }
 
     /// A backend that issues no app transaction says so.
     public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {

@@ -23,6 +23,8 @@ extension Store {
             break
         case .subscriptionsChanged:
             await publishStatusChanges()
+        case .storefrontChanged(let storefront):
+            broadcaster.send(.storefrontChanged(storefront))
         case .storePaymentRequested(let payment, let product):
             if storePaymentHandler?(payment, product) == true {
                 _ = try? await backend.add(payment)

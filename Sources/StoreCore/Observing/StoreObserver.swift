@@ -38,6 +38,8 @@ public protocol StoreObserver: AnyObject, Sendable {
     func storeDownloadPaused(_ download: Download)
     /// A download was cancelled; its transaction stays unfinished and retryable.
     func storeDownloadCanceled(_ download: Download)
+    /// The account's storefront changed.
+    func storeStorefrontChanged(_ storefront: Storefront)
 }
 
 extension StoreObserver {
@@ -75,6 +77,8 @@ extension StoreObserver {
     public func storeDownloadPaused(_ download: Download) {}
     /// Does nothing by default.
     public func storeDownloadCanceled(_ download: Download) {}
+    /// Does nothing by default.
+    public func storeStorefrontChanged(_ storefront: Storefront) {}
 }
 
 extension StoreEvent {
@@ -98,6 +102,7 @@ extension StoreEvent {
         case .downloadFailed(let d): observer.storeDownloadFailed(d)
         case .downloadPaused(let d): observer.storeDownloadPaused(d)
         case .downloadCanceled(let d): observer.storeDownloadCanceled(d)
+        case .storefrontChanged(let s): observer.storeStorefrontChanged(s)
         }
     }
 }

@@ -296,6 +296,8 @@ extension State {
             record(text, isError: true)
             show(text, kind: .error)
             return []
+        case .storefrontChanged(let storefront):
+            return storefrontChanged(storefront)
         }
     }
 

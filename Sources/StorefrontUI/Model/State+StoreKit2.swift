@@ -1,8 +1,14 @@
 import Foundation
 import StoreCore
 
-/// StoreKit 2's pieces in the storefront: the app transaction (`i`).
+/// StoreKit 2's pieces in the storefront: the app transaction (`i`), the storefront's updates.
 extension State {
+    /// Logs the storefront the engine reports moving to (StoreKit 2's `Storefront.updates`).
+    mutating func storefrontChanged(_ storefront: Storefront) -> [Effect] {
+        record(strings("Storefront is now {} (storefront ID {})", storefront.countryCode, storefront.id))
+        return []
+    }
+
     /// Shows the app transaction in the status line and the log: since when the account has
     /// the app, in which version, and whether its signature checked out.
     mutating func showAppTransaction(_ result: Result<VerificationResult<AppTransaction>, StoreError>) {

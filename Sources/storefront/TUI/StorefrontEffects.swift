@@ -57,7 +57,8 @@ final class StorefrontEffects: EffectHandler {
             await purchase(productID, quantity: quantity, send: send)
         case .restore:
             do {
-                send(.restoreFinished(.success(try await store.restoreTransactions())))
+                // StoreKit 2's AppStore.sync(): catch up with other processes, restore, report statuses.
+                send(.restoreFinished(.success(try await store.sync())))
             } catch {
                 send(.restoreFinished(.failure(error)))
             }
