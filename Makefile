@@ -3,7 +3,7 @@ SWIFT      ?= swift
 CATALOG    ?= Catalogs/Demo.storekit
 BUILD_ARGS ?=
 
-.PHONY: run test bench coverage fuzz deps build clean content venv
+.PHONY: run test bench coverage fuzz deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -21,13 +21,19 @@ run: deps content
 	$(SWIFT) build $(BUILD_ARGS) --product storefront
 	./.build/debug/storefront --catalog $(CATALOG)
 
-# Apple's App Store Server Library (Python, pinned) in .build/venv, for the suite that judges
-# what the store signs (Tests/AppleLibrary, run by swift test).
+# Apple's app-store-server-library in .build/venv (scripts/python-venv; idempotent).
 venv:
 	@./scripts/python-venv >/dev/null
 
 test: deps content venv
 	$(SWIFT) test $(BUILD_ARGS)
+	$(MAKE) python-suite
+
+# Apple's Python library as the client of `storefront serve` (Tests/PythonSuite), and the
+# README's "Testing your server" commands run as written.
+python-suite: venv
+	$(SWIFT) build $(BUILD_ARGS) --product storefront
+	STOREFRONT_BIN=$(CURDIR)/.build/debug/storefront .build/venv/bin/python Tests/PythonSuite/run.py
 
 bench: deps
 	$(SWIFT) build -c release $(BUILD_ARGS) --product storefront-bench
@@ -41,19 +47,27 @@ coverage: deps
 clean:
 	rm -rf .build
 
-# Fuzz the BER reader, the receipt decoder and JWS parsing with libFuzzer for a fixed number of runs,
-# seeded with the conformance receipts. Any crash fails the target.
+# Fuzz the BER reader, the receipt decoder and JWS parsing, and the catalog JSON parser and decoder, with
+# libFuzzer for a fixed number of runs each, seeded with the conformance receipts and the catalogs in
+# Fuzz/seeds/catalog. Any crash fails the target.
 FUZZ_RUNS ?= 50000
 FUZZ_DIR  := .build/fuzz
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
 	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift, $(wildcard Sources/Receipts/JWS/*.swift))
+CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
 fuzz:
-	rm -rf $(FUZZ_DIR)/work && mkdir -p $(FUZZ_DIR)/work $(FUZZ_DIR)/seeds
+	rm -rf $(FUZZ_DIR)/work $(FUZZ_DIR)/catalog-work && mkdir -p $(FUZZ_DIR)/work $(FUZZ_DIR)/seeds $(FUZZ_DIR)/catalog-work \
+		$(FUZZ_DIR)/catalog-seeds
 	for f in Tests/ReceiptsTests/Fixtures/*.b64; do \
 		cp $$f $(FUZZ_DIR)/seeds/ && base64 -d $$f > $(FUZZ_DIR)/seeds/$$(basename $$f .b64).der; done
-	cp Fuzz/seeds/* $(FUZZ_DIR)/seeds/
+	find Fuzz/seeds -maxdepth 1 -type f -exec cp {} $(FUZZ_DIR)/seeds/ \;
+	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReceiptsFuzz \
 		Fuzz/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES) -o $(FUZZ_DIR)/receipts-fuzz
 	$(FUZZ_DIR)/receipts-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=16384 -print_final_stats=1 \
 		$(FUZZ_DIR)/work $(FUZZ_DIR)/seeds
+	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name Catalog \
+		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) -o $(FUZZ_DIR)/catalog-fuzz
+	$(FUZZ_DIR)/catalog-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=65536 -print_final_stats=1 \
+		$(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/catalog-seeds

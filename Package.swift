@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
 
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
@@ -47,6 +53,10 @@ let package = Package(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
         ),
+        .target(
+            name: "AppStoreServer",
+            dependencies: ["LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD"]
+        ),
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
         .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
         .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
@@ -56,14 +66,14 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO",
+                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO", "AppStoreServer",
             ]
         ),
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
                 "Crypto", "Vault", "Receipts", "Catalog", "StoreCore", "LocalAppStore",
-                "StorefrontUI", "SystemIO",
+                "StorefrontUI", "SystemIO", "AppStoreServer",
             ]
         ),
 
@@ -94,7 +104,13 @@ let package = Package(
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
-            name: "StorefrontUITests", dependencies: ["TestSupport", "StorefrontUI", "StoreCore"], exclude: ["Golden"]
+            name: "StorefrontUITests",
+            dependencies: ["TestSupport", "StorefrontUI", "StoreCore", "Catalog", "LocalAppStore"],
+            exclude: ["Golden"], resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AppStoreServerTests",
+            dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
         ),
         .testTarget(
             name: "StorefrontRuntimeTests",

@@ -49,7 +49,25 @@ public struct Digest: ~Copyable {
         self.algorithm = algorithm
     }
 
+    private init(context: OpaquePointer, algorithm: Algorithm) {
+        self.context = context
+        self.algorithm = algorithm
+    }
+
     deinit { EVP_MD_CTX_free(context) }
+
+    /// An independent copy of the digest so far (`EVP_MD_CTX_copy_ex`): finalizing the copy gives
+    /// the digest of everything fed in until now while this one goes on, so a stream's running
+    /// digest can be read at any point without hashing the bytes twice.
+    /// - Throws: `CryptoError` if OpenSSL cannot copy the context.
+    public func copy() throws -> Digest {
+        guard let copied = EVP_MD_CTX_new() else { throw CryptoError("EVP_MD_CTX_new") }
+        guard EVP_MD_CTX_copy_ex(copied, context) == 1 else {
+            EVP_MD_CTX_free(copied)
+            throw CryptoError("EVP_MD_CTX_copy_ex")
+        }
+        return Digest(context: copied, algorithm: algorithm)
+    }
 
     /// Feeds `bytes` into the digest.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) throws {

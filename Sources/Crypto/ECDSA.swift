@@ -23,6 +23,17 @@ public enum ECDSA {
         return try certificate.verifySHA256(signature: der, message: message)
     }
 
+    /// Checks an ES256 signature (raw `r || s`) over `message` with a bare public key, as a
+    /// JWT's signature is checked against the key its `kid` names.
+    /// - Returns: whether the signature is good; a non-P-256 key or a signature of the wrong
+    ///   length is not.
+    /// - Throws: `CryptoError` only if OpenSSL cannot set up the check.
+    public static func verifyES256(signature: [UInt8], message: [UInt8], publicKey: PublicKey) throws(CryptoError) -> Bool {
+        guard publicKey.isP256, signature.count == 2 * coordinateLength else { return false }
+        guard let der = try? derSignature(fromRaw: signature) else { return false }
+        return try publicKey.verifySHA256(signature: der, message: message)
+    }
+
     /// Converts a DER `ECDSA-Sig-Value` into raw `r || s`.
     /// - Throws: `CryptoError` when the DER is not an ECDSA signature or a coordinate is too long.
     public static func rawSignature(fromDER der: [UInt8]) throws(CryptoError) -> [UInt8] {

@@ -163,6 +163,9 @@ enum Platform {
     /// Whether SIGINT, SIGTERM or SIGHUP arrived.
     static var quitRequested: Bool { SignalState.quitSignal != 0 }
 
+    /// The quit signal received, if any.
+    static var quitSignal: Int32? { SignalState.quitSignal == 0 ? nil : Int32(SignalState.quitSignal) }
+
     /// Marks the terminal as restored by the app, so the exit and crash paths leave it alone.
     static func markRestored() { SignalState.active = 0 }
     /// Marks the terminal as in full-screen mode.

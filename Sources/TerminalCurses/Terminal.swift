@@ -50,6 +50,12 @@ public final class Terminal {
         nonl()
         let window = cncurses_stdscr()
         keypad(window, true)
+        // Home and End as VT220-style terminals and tmux send them, whatever TERM says.
+        for (sequence, code) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME),
+                                 ("\u{1B}[8~", KEY_END), ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),
+                                 ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] {
+            _ = define_key(sequence, code)
+        }
         intrflush(window, false)
         set_escdelay(25)
         curs_set(0)
@@ -103,8 +109,10 @@ public final class Terminal {
         public var resized = false
         /// Whether `wake()` was called since the last wait.
         public var woken = false
-        /// Whether SIGINT, SIGTERM or SIGHUP asked the app to quit.
-        public var quitRequested = false
+        /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the app to quit, if one did.
+        public var quitSignal: Int32?
+        /// Whether a signal asked the app to quit.
+        public var quitRequested: Bool { quitSignal != nil }
         /// Whether the timeout passed with nothing else happening.
         public var timedOut: Bool { keys.isEmpty && !resized && !woken && !quitRequested }
     }
@@ -127,7 +135,7 @@ public final class Terminal {
             previous = nil
         }
         readKeys(into: &events)
-        events.quitRequested = Platform.quitRequested
+        events.quitSignal = Platform.quitSignal
         return events
     }
 

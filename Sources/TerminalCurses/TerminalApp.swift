@@ -17,22 +17,24 @@ public enum TerminalApp {
     ///   - initial: the state to start from (its size is replaced by the terminal's).
     ///   - handler: runs effects against the engine.
     ///   - clock: the time of `.tick` actions, and what periodic effects sleep on.
+    /// - Returns: the state the app ended in (its `exitStatus` says how it ended).
     /// - Throws: `TerminalError` when there is no usable terminal (nothing was changed then).
+    @discardableResult
     public static func run(
         initial: State = State(), handler: some EffectHandler, clock: any StoreClock = SystemClock()
-    ) async throws(TerminalError) {
+    ) async throws(TerminalError) -> State {
         // The loop blocks a thread in poll(2), so it gets its own rather than a task's.
-        let outcome: Result<Void, TerminalError> = await withCheckedContinuation { continuation in
+        let outcome: Result<State, TerminalError> = await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: loop(initial: initial, handler: handler, clock: clock))
             }
             thread.name = "storefront-ui"
             thread.start()
         }
-        try outcome.get()
+        return try outcome.get()
     }
 
-    private static func loop(initial: State, handler: some EffectHandler, clock: any StoreClock) -> Result<Void, TerminalError> {
+    private static func loop(initial: State, handler: some EffectHandler, clock: any StoreClock) -> Result<State, TerminalError> {
         let terminal: Terminal
         do {
             terminal = try Terminal()
@@ -56,7 +58,7 @@ public enum TerminalApp {
                     runtime.run(effect)
                 }
             }
-            if quit || state.isQuitting { return .success(()) }
+            if quit || state.isQuitting { return .success(state) }
             terminal.draw(render(state))
             let events = terminal.waitForEvents(timeoutMilliseconds: nil)
             // One `.tick` a wake, with the time read here: an animation tick only wakes the
@@ -68,7 +70,7 @@ public enum TerminalApp {
             }
             pending += events.keys.map { .key($0) }
             pending += inbox.drain().filter { if case .tick = $0 { false } else { true } }
-            if events.quitRequested { pending.append(.key(.control("c"))) }
+            if let signal = events.quitSignal { pending.append(.signal(signal)) }
         }
     }
 }

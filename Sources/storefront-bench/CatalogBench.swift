@@ -2,7 +2,8 @@ import Catalog
 import Foundation
 
 /// Catalog load of a generated 10,000-product, 20-locale `.storekit` file: time and peak memory,
-/// beside Python's `json.load` of the same file and the time to read its bytes.
+/// beside Python's `json.load` of the same file and the time to read its bytes; then the longest
+/// strings the limit accepts, and the refusal of a longer one.
 struct CatalogBench: BenchSection {
     let name = "catalog"
     let summary = "load a 10,000-product, 20-locale .storekit file (peer: python3 json.load of the same file)"
@@ -60,6 +61,47 @@ struct CatalogBench: BenchSection {
         report.line("this process's peak RSS (VmHWM)", BenchReport.bytes(peakAfter), "whole process incl. Swift runtime and Foundation")
         report.line("python3 json.load peak RSS", BenchReport.bytes(pythonPeak),
                     "whole process (getrusage RUSAGE_CHILDREN maxrss); ours/python " + BenchReport.ratio(Double(peakAfter) / Double(max(pythonPeak, 1))))
+        try longStrings(report, in: directory, pythonStartup: pythonStartup.median)
+    }
+
+    /// Long strings: 48 descriptions of the largest length accepted (1 MiB each, a 48 MiB file),
+    /// beside Python; then a catalog with one 50 MB product ID, which is refused at its path.
+    private func longStrings(_ report: BenchReport, in directory: URL, pythonStartup: Double) throws {
+        let count = 48
+        let description = String(repeating: "d", count: 1 << 20)
+        var text = #"{"version":{"major":4,"minor":0},"products":["#
+        for index in 0..<count {
+            text += index == 0 ? "" : ","
+            text += #"{"productID":"long.\#(index)","type":"Consumable","displayPrice":"0.99","referenceName":"Long","#
+            text += #""localizations":[{"locale":"en_US","displayName":"Long","description":""# + description + #""}]}"#
+        }
+        text += "]}"
+        let longFile = directory.appendingPathComponent("Long.storekit")
+        try Data(text.utf8).write(to: longFile)
+        let hugeFile = directory.appendingPathComponent("HugeID.storekit")
+        let hugeID = String(repeating: "p", count: 50_000_000)
+        try Data((#"{"products":[{"productID":""# + hugeID + #"","type":"Consumable","displayPrice":"0.99"}]}"#).utf8).write(to: hugeFile)
+        text = ""
+
+        let long = try Timing.measure(runs: runs) {
+            let catalog = try StoreKitConfiguration.load(contentsOf: longFile)
+            guard catalog.products.count == count else { throw Mismatch(description: "the long-string catalog did not load") }
+        }
+        let pythonLong = try Timing.measure(runs: runs) { try ChildProcess.run("python3", ["-c", "import json; json.load(open(\(pythonLiteral(longFile.path))))"]) }
+        var refusal = ""
+        let refuse = Timing.measure(runs: runs) {
+            do throws(CatalogError) { _ = try StoreKitConfiguration.load(contentsOf: hugeFile) } catch { refusal = error.problem }
+        }
+        guard refusal.contains("1 MiB") else { throw Mismatch(description: "the 50 MB product ID was not refused: \(refusal)") }
+        let pythonHuge = try Timing.measure(runs: runs) { try ChildProcess.run("python3", ["-c", "import json; json.load(open(\(pythonLiteral(hugeFile.path))))"]) }
+
+        let size = BenchReport.bytes(count << 20)
+        report.line("load \(count) × 1 MiB descriptions (\(size), the longest accepted)", BenchReport.duration(long.median), long.summary)
+        report.line("  python3 json.load of it minus startup", BenchReport.duration(max(pythonLong.median - pythonStartup, 0)), pythonLong.summary + " with startup")
+        report.line("  load / python3 json.load minus startup", BenchReport.ratio(long.median / max(pythonLong.median - pythonStartup, 1e-9)),
+                    String(format: "%.0f MB/s", Double(count << 20) / long.median / 1e6))
+        report.line("refuse a 50 MB product ID (file → error)", BenchReport.duration(refuse.median), refuse.summary + "; " + refusal)
+        report.line("  python3 json.load of it minus startup", BenchReport.duration(max(pythonHuge.median - pythonStartup, 0)), "Python accepts it; it has no limit")
     }
 
     private func pythonLiteral(_ text: String) -> String {

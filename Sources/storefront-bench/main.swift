@@ -11,6 +11,7 @@ let sections: [any BenchSection] = [
     VaultBench(),
     DownloadBench(),
     UIBench(),
+    ServerBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

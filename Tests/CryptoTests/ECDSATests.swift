@@ -33,3 +33,30 @@ import Testing
         #expect(throws: CryptoError.self) { try ECDSA.signES256([1], key: PrivateKey.generate(.rsa(bits: 2048))) }
     }
 }
+
+@Suite struct PublicKeyES256Tests {
+    @Test func aSignatureChecksWithThePublicHalfAndNothingElse() throws {
+        let key = try PrivateKey.generate(.p256)
+        let other = try PrivateKey.generate(.p256)
+        let message = Array("header.payload".utf8)
+        let signature = try ECDSA.signES256(message, key: key)
+        let publicKey = try PublicKey(of: key)
+        #expect(publicKey.isP256)
+        #expect(try ECDSA.verifyES256(signature: signature, message: message, publicKey: publicKey))
+        #expect(try !ECDSA.verifyES256(signature: signature, message: message + [0], publicKey: publicKey))
+        #expect(try !ECDSA.verifyES256(signature: signature, message: message, publicKey: PublicKey(of: other)))
+        #expect(try !ECDSA.verifyES256(signature: Array(signature.dropLast()), message: message, publicKey: publicKey))
+        let reread = try PublicKey(pem: publicKey.pemRepresentation())
+        #expect(try ECDSA.verifyES256(signature: signature, message: message, publicKey: reread))
+    }
+
+    @Test func anRSAKeyIsNotAnES256Key() throws {
+        let rsa = try PublicKey(of: PrivateKey.generate(.rsa(bits: 2048)))
+        #expect(!rsa.isP256)
+        #expect(try !ECDSA.verifyES256(signature: [UInt8](repeating: 1, count: 64), message: [1], publicKey: rsa))
+    }
+
+    @Test func garbageIsNotAPublicKey() {
+        #expect(throws: CryptoError.self) { _ = try PublicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n") }
+    }
+}

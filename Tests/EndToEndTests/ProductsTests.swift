@@ -104,7 +104,7 @@ import Testing
         let result = try run(["products", "--catalog", "Missing.storekit"], cwd: dir)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "storefront: cannot load the catalog: \(dir.path)/Missing.storekit: $: no such file\n")
+        #expect(result.stderr == "storefront: cannot load the catalog: there is no file \(dir.path)/Missing.storekit (the catalog, relative to the current directory); give your .storekit file with --catalog PATH\n")
     }
 
     @Test func malformedCatalogExitsOneWithFileAndJSONPath() throws {

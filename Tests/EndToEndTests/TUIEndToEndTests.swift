@@ -48,7 +48,9 @@ import Testing
 
     /// Filters the list to `name` and buys the one match through the confirmation sheet.
     static func buy(_ tmux: TUITmux, _ name: String) throws {
+        // A fresh query (^U clears what an earlier purchase left in the field).
         try tmux.keys("/")
+        try tmux.keys("C-u")
         try tmux.keys(name, literal: true)
         try tmux.waitFor(text: "(1/19)")
         try tmux.keys("Enter")
@@ -70,10 +72,11 @@ import Testing
         try tmux.waitFor(text: "Balance 1")
 
         // A non-consumable with hosted content: its download reaches 100 % and it is owned.
-        try tmux.keys("Escape")
+        // (Escape closes the finished purchase's sheet if it still shows, then the filter.)
+        try tmux.keys("Escape", "Escape")
         try Self.buy(tmux, "Forest Level Pack")
         try tmux.waitFor(text: "Owned")
-        try tmux.keys("Escape")
+        try tmux.keys("Escape", "Escape")
         // The event log tells the download reached its end.
         try tmux.keys("l")
         try tmux.waitFor(text: "Download of Forest Level Pack finished")
@@ -101,12 +104,13 @@ import Testing
         try tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
         #expect(try !tmux.alternateScreenOn())
 
-        // A second launch shows what the account owns.
-        try Self.launch(tmux, dataDirectory: data)
-        try tmux.waitFor(text: "Balance 1")
-        try tmux.waitFor(text: "Owned")
+        // A second launch shows what the account owns, in the storefront and language chosen last.
+        try tmux.run("\(StorefrontProcess.executable.path) \(Self.arguments(data).joined(separator: " "))")
+        try tmux.waitFor(text: "コイン100枚")
+        try tmux.waitFor(text: "残高 1")
+        try tmux.waitFor(text: "購入済み")
         try tmux.keys("q")
-        try tmux.waitFor("the shell prompt after the second run") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try tmux.waitFor("the shell prompt after the second run") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
         #expect(try !tmux.alternateScreenOn())
     }
 

@@ -90,7 +90,10 @@ import Testing
         try tmux.waitFor("the row renewing again") { !$0.contains("Auto-renew off, ends") && $0.contains("Renews") }
 
         // x: expired now; the app has nothing left.
+        // x: expired now, after a question; the app has nothing left.
         try tmux.keys("x")
+        try tmux.waitFor(text: "Access stops at once.")
+        try tmux.keys("y")
         try tmux.waitFor(text: "Expired Basic (Monthly) now")
         #expect(try subscription(data)["expired"] as? Bool == true)
         #expect(try entitlements(data).isEmpty)
@@ -98,6 +101,8 @@ import Testing
         // f: the last period refunded; a refunded purchase leaves the manager.
         let last = try #require(try history(data).last?["transactionID"] as? String)
         try tmux.keys("f")
+        try tmux.waitFor(text: "The app loses what it bought.")
+        try tmux.keys("y")
         try tmux.waitFor(text: "Refunded transaction \(last)")
         try tmux.waitFor(text: "No transactions")
         #expect(try history(data).last?["revocationDate"] is String)

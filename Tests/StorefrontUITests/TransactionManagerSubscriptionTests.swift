@@ -57,10 +57,13 @@ import Testing
         let until = Fixtures.start.addingTimeInterval(3 * Self.hour)
         var state = Self.managing(Self.subscription(phase: .active(until: until)))
         #expect(send(&state, .key(.character("n"))) == [.renew(transactionID: "22")])
-        #expect(send(&state, .key(.character("x"))) == [.expire(transactionID: "22")])
+        // Expiring and refunding cannot be undone: each asks first.
+        #expect(send(&state, .key(.character("x"))) == [])
+        #expect(send(&state, .key(.character("y"))) == [.expire(transactionID: "22")])
         #expect(send(&state, .key(.character("c"))) == [.setAutoRenew(transactionID: "22", on: false)])
         #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: true)])
-        #expect(send(&state, .key(.character("f"))) == [.refund(transactionID: "22")])
+        #expect(send(&state, .key(.character("f"))) == [])
+        #expect(send(&state, .key(.character("y"))) == [.refund(transactionID: "22")])
 
         // Cancelled, with a billing issue: c turns auto-renew back on, b resolves.
         state = Self.managing(Self.subscription(phase: .active(until: until), willAutoRenew: false, billingIssue: true))
@@ -76,7 +79,8 @@ import Testing
             #expect(state.message?.text == "Pro Unlock is not an auto-renewable subscription")
             #expect(state.message?.kind == .error)
         }
-        #expect(send(&state, .key(.character("f"))) == [.refund(transactionID: "10")])
+        send(&state, .key(.character("f")))
+        #expect(send(&state, .key(.enter)) == [.refund(transactionID: "10")])
     }
 
     @Test func eachResultSaysWhatHappenedAndReloads() {
@@ -111,20 +115,22 @@ import Testing
 
     @Test func theRowShowsWhereTheSubscriptionStandsAndTheFooterItsKeys() {
         let until = Fixtures.start.addingTimeInterval(30 * 60)
-        let cases: [(ManagedSubscription, String)] = [
-            (Self.subscription(phase: .active(until: until)), "Renews                00:30:00"),
-            (Self.subscription(phase: .active(until: until), willAutoRenew: false), "Auto-renew off, ends  00:30:00"),
-            (Self.subscription(phase: .active(until: until), billingIssue: true), "Billing issue, renews 00:30:00"),
-            (Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until    00:30:00"),
-            (Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true), "Billing retry since   00:00:00"),
-            (Self.subscription(phase: .expired(at: Fixtures.start)), "Expired               00:00:00"),
+        let cases: [(ManagedSubscription, String, String)] = [
+            (Self.subscription(phase: .active(until: until)), "Renews  ", "00:30:00"),
+            (Self.subscription(phase: .active(until: until), willAutoRenew: false), "Auto-renew off, ends", "00:30:00"),
+            (Self.subscription(phase: .active(until: until), billingIssue: true), "Billing issue, renews", "00:30:00"),
+            (Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until", "00:30:00"),
+            (Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true), "Billing retry since", "00:00:00"),
+            (Self.subscription(phase: .expired(at: Fixtures.start)), "Expired  ", "00:00:00"),
         ]
-        for (subscription, expected) in cases {
+        for (subscription, expected, date) in cases {
             let lines = render(Self.managing(subscription)).lines
-            #expect(lines.contains { $0.contains("22") && $0.contains("Premium Monthly") && $0.contains(expected) }, "\(expected)")
-            let footer = lines.first { $0.contains("Esc") && $0.contains("Refund") } ?? ""
+            #expect(lines.contains { $0.contains("22") && $0.contains("Premium Monthly") && $0.contains(expected) && $0.contains(date) },
+                    "\(expected)")
+            // The keys, on the window's last rows.
+            let footer = lines.filter { $0.contains("Renew ·") || $0.contains("Refund") || $0.contains("Esc") }.joined(separator: " · ")
             if subscription.hasEnded {
-                #expect(!footer.contains("n Renew") && footer.contains("f Refund · Esc"), "an ended subscription: \(footer)")
+                #expect(!footer.contains("n Renew") && footer.contains("f Refund") && footer.contains("Esc"), "an ended subscription: \(footer)")
                 continue
             }
             #expect(footer.contains("n Renew · x Expire"), "\(footer)")
@@ -195,7 +201,8 @@ import Testing
         } ?? 0
         #expect(state.selectedProduct?.id == Self.monthly)
         send(&state, .key(.enter))
-        #expect(render(state).lines.contains { $0.contains("Introductory offer: Free trial for 1 week") }, "eligible: the sheet shows the trial")
+        #expect(render(state).lines.filter { $0.contains("1 week free, then $4.99/month") }.count == 2,
+                "eligible: the sheet shows the trial (and the detail pane beneath it)")
         send(&state, .key(.escape))
 
         var bought = Self.period("20", startingAfter: 0)
@@ -204,7 +211,7 @@ import Testing
         #expect(render(state).lines.contains { $0.contains("— not eligible") })
         send(&state, .key(.enter))
         #expect(state.modal == .confirm(productID: Self.monthly))
-        #expect(render(state).lines.filter { $0.contains("Introductory offer: Free trial") }.count == 1, "the detail pane's line only: the sheet shows no trial")
+        #expect(render(state).lines.filter { $0.contains("1 week free, then") }.count == 1, "the detail pane's line only: the sheet shows no trial")
     }
 
     @Test func theListAndMyPurchasesSayGraceAndBillingRetryNotExpired() {

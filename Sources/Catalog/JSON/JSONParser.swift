@@ -1,18 +1,64 @@
-/// A strict RFC 8259 JSON parser over bytes that never traps on hostile input.
+import Foundation
+
+/// A strict RFC 8259 JSON parser over UTF-8 bytes that never traps on hostile input.
 ///
 /// It exists (instead of `JSONSerialization`) to keep booleans apart from numbers, keep number
-/// text exact, reject duplicate keys, bound nesting depth, and report line and column.
+/// text exact, reject duplicate keys and invalid UTF-8, bound nesting depth and string length,
+/// and report line and column. It builds a `JSONTape` (no `String` or `Dictionary` per value);
+/// `Document` materializes a `JSONValue` tree from it for callers that want one.
 struct JSONParser {
     /// Why the bytes are not JSON, with a 1-based line and column.
     struct SyntaxError: Error, Equatable {
         let message: String
         let line: Int
         let column: Int
-        var description: String { "not valid JSON: \(message) at line \(line), column \(column)" }
+        /// The text is JSON so far but a string is longer than `maximumStringBytes`.
+        var oversized = false
+        /// Where the oversized string sits, outermost first (filled in as the error unwinds).
+        var path: [PathComponent] = []
+
+        var description: String {
+            oversized ? "\(message) (line \(line), column \(column))" : "not valid JSON: \(message) at line \(line), column \(column)"
+        }
+
+        /// `path` as a JSON path such as `$.products[0].productID`.
+        var jsonPath: String {
+            path.reduce(JSONPath.root) { parent, component in
+                switch component {
+                case .key(let key): JSONPath.member(key, of: parent)
+                case .index(let index): JSONPath.element(index, of: parent)
+                }
+            }
+        }
+
+        /// The error for catalog `file`: at the root for bad JSON, at the string's path when one is too long.
+        func catalogError(file: String) -> CatalogError {
+            CatalogError(file: file, path: oversized ? jsonPath : JSONPath.root, problem: description)
+        }
+
+        func within(_ component: PathComponent) -> SyntaxError {
+            guard oversized else { return self }
+            var copy = self
+            copy.path.insert(component, at: 0)
+            return copy
+        }
+    }
+
+    /// One step of a path into the text: an object member or an array element.
+    enum PathComponent: Equatable {
+        case key(String)
+        case index(Int)
     }
 
     /// The deepest nesting accepted; deeper input is rejected rather than risking the stack.
     static let maximumDepth = 200
+
+    /// The longest string accepted, in bytes as written (1 MiB). App Store Connect's longest
+    /// in-app purchase text is far shorter; this bounds what one value can cost downstream.
+    static let maximumStringBytes = 1 << 20
+
+    /// An object of more members than this finds duplicate keys through a `Set`, not by comparing pairs.
+    private static let linearKeyCheckLimit = 16
 
     /// The parsed value and, when it is an object, its member keys in file order.
     struct Document {
@@ -20,15 +66,12 @@ struct JSONParser {
         let rootKeyOrder: [String]
     }
 
-    /// Parses a complete JSON text (UTF-8, an optional byte-order mark is skipped).
+    /// Parses a complete JSON text (UTF-8, an optional byte-order mark is skipped) into a value tree.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> Document {
-        var parser = Cursor(bytes: bytes)
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
-        return Document(value: value, rootKeyOrder: parser.rootKeyOrder)
+        let tape = try tape(bytes)
+        return tape.withRoot(over: bytes) { root in
+            Document(value: root.value, rootKeyOrder: root.members.map { $0.key.string ?? "" })
+        }
     }
 
     /// Parses a complete JSON text held in `bytes`.
@@ -39,13 +82,38 @@ struct JSONParser {
         return try result.get()
     }
 
-    private struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-        var rootKeyOrder: [String] = []
-        var scratch: [UInt8] = []
+    /// Parses a complete JSON text into a tape, to read in place over the same `bytes`.
+    static func tape(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONTape {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw SyntaxError(message: "unexpected end of file, expected a value", line: 1, column: 1)
+        }
+        guard bytes.count < Int(UInt32.max) else {
+            throw SyntaxError(message: "a text of \(bytes.count) bytes is too long", line: 1, column: 1)
+        }
+        var parser = Cursor(bytes: bytes, base: base)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
+        parser.skipWhitespace()
+        try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return JSONTape(nodes: parser.nodes)
+    }
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private struct Cursor {
+        typealias Node = JSONTape.Node
+        let bytes: UnsafeBufferPointer<UInt8>
+        let base: UnsafePointer<UInt8>
+        var index = 0
+        var nodes: [Node] = []
+        /// The key nodes of the objects being parsed, innermost last, for the duplicate check.
+        var keys: [Int] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>) {
+            self.bytes = bytes
+            self.base = base
+            // About one node per 20 bytes in a pretty-printed catalog; reserved pages cost nothing until touched.
+            nodes.reserveCapacity(bytes.count / 16 + 16)
+        }
 
         func error(_ message: String, at position: Int? = nil) -> SyntaxError {
             let end = min(position ?? index, bytes.count)
@@ -73,16 +141,20 @@ struct JSONParser {
             }
         }
 
-        mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
+        mutating func append(_ kind: JSONTape.Kind, flags: UInt8 = 0, start: Int = 0, length: Int = 0) {
+            nodes.append(Node(kind: kind, flags: flags, count: 0, start: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: length)))
+        }
+
+        mutating func parseValue(depth: Int) throws(SyntaxError) {
             guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
             switch bytes[index] {
-            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-            case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): try parseString()
+            case UInt8(ascii: "t"): try expectLiteral("true"); append(.bool, flags: Node.trueValue)
+            case UInt8(ascii: "f"): try expectLiteral("false"); append(.bool)
+            case UInt8(ascii: "n"): try expectLiteral("null"); append(.null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
             default: throw error("unexpected \(describeByte(at: index)), expected a value")
             }
         }
@@ -97,56 +169,95 @@ struct JSONParser {
             index += count
         }
 
-        mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
+        mutating func parseObject(depth: Int) throws(SyntaxError) {
             if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            let object = nodes.count
+            append(.object)
             index += 1
-            var members: [String: JSONValue] = [:]
+            let keysBase = keys.count
+            defer { keys.removeLast(keys.count - keysBase) }
+            var seen: Set<String>?
+            var count: UInt32 = 0
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; close(object, count: count); return }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("unexpected \(describeByte(at: index)), expected a member name in quotes")
                 }
                 let keyStart = index
-                let key = try parseString()
+                let key = nodes.count
+                try parseString()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("unexpected \(describeByte(at: index)), expected ':' after a member name")
                 }
                 index += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth)
-                if members.updateValue(value, forKey: key) != nil {
-                    throw error("duplicate member name \"\(key)\"", at: keyStart)
-                }
-                if depth == 1 { rootKeyOrder.append(key) }
+                do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.key(string(of: key))) }
+                try checkUnique(key, keysBase: keysBase, seen: &seen, at: keyStart)
+                count += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of file inside an object") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; close(object, count: count); return }
                 throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
             }
         }
 
-        mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
+        /// Rejects `key` when the object already has it: pairwise for small objects, through a set beyond.
+        mutating func checkUnique(_ key: Int, keysBase: Int, seen: inout Set<String>?, at keyStart: Int) throws(SyntaxError) {
+            if seen == nil, keys.count - keysBase < JSONParser.linearKeyCheckLimit {
+                for earlier in keys[keysBase...] where sameString(earlier, key) {
+                    throw error("duplicate member name \"\(string(of: key))\"", at: keyStart)
+                }
+                keys.append(key)
+                return
+            }
+            if seen == nil { seen = Set(keys[keysBase...].map { string(of: $0) }) }
+            let text = string(of: key)
+            if seen?.insert(text).inserted == false { throw error("duplicate member name \"\(text)\"", at: keyStart) }
+        }
+
+        /// Whether string nodes `a` and `b` hold the same string (as Swift compares them).
+        func sameString(_ a: Int, _ b: Int) -> Bool {
+            let x = nodes[a], y = nodes[b]
+            guard x.isPlainASCII, y.isPlainASCII else { return string(of: a) == string(of: b) }
+            return x.extent == y.extent && memcmp(base + Int(x.start), base + Int(y.start), Int(x.extent)) == 0
+        }
+
+        func string(of node: Int) -> String {
+            let node = nodes[node]
+            let text = UnsafeBufferPointer(start: base + Int(node.start), count: Int(node.extent))
+            return node.flags & Node.escaped != 0 ? JSONTape.unescape(text) : String(decoding: text, as: UTF8.self)
+        }
+
+        mutating func close(_ container: Int, count: UInt32) {
+            nodes[container].count = count
+            nodes[container].extent = UInt32(truncatingIfNeeded: nodes.count)
+        }
+
+        mutating func parseArray(depth: Int) throws(SyntaxError) {
             if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            let array = nodes.count
+            append(.array)
             index += 1
-            var elements: [JSONValue] = []
+            var count: UInt32 = 0
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; close(array, count: count); return }
             while true {
                 skipWhitespace()
-                elements.append(try parseValue(depth: depth))
+                do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.index(Int(count))) }
+                count += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of file inside an array") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; close(array, count: count); return }
                 throw error("unexpected \(describeByte(at: index)), expected ',' or ']'")
             }
         }
 
-        mutating func parseNumber() throws(SyntaxError) -> String {
+        mutating func parseNumber() throws(SyntaxError) {
             let start = index
             func digits(_ cursor: inout Cursor) -> Int {
                 let from = cursor.index
@@ -171,32 +282,83 @@ struct JSONParser {
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 if digits(&self) == 0 { throw error("invalid number, expected a digit in the exponent") }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            append(.number, start: start, length: index - start)
         }
 
-        mutating func parseString() throws(SyntaxError) -> String {
+        /// A word's bytes that end a run of plain ASCII (`"`, a backslash, a control or a non-ASCII byte),
+        /// each as its high bit. Exact up to the first such byte, so its trailing zeros find it.
+        @inline(__always)
+        static func specialBytes(_ word: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let control = (word &- ones &* 0x20) & ~word
+            return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | control | word) & (ones &* 0x80)
+        }
+
+        mutating func parseString() throws(SyntaxError) {
+            let quote = index
             index += 1
             let start = index
-            var hasEscapes = false
+            let count = bytes.count
+            var flags: UInt8 = 0
             while true {
-                guard index < bytes.count else { throw error("unexpected end of file inside a string") }
+                // Plain ASCII eight bytes at a time, and sixteen once a run is long: a cycle or two per word.
+                while index + 8 <= count {
+                    let special = Self.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    if special != 0 { index += special.trailingZeroBitCount >> 3; break }
+                    index += 8
+                    while index + 16 <= count,
+                        Self.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                            | Self.specialBytes(UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)) == 0
+                    {
+                        index += 16
+                    }
+                }
+                guard index < count else { throw error("unexpected end of file inside a string") }
                 let b = bytes[index]
                 if b == UInt8(ascii: "\"") { break }
-                if b == UInt8(ascii: "\\") {
-                    hasEscapes = true
-                    index += 2
-                    continue
-                }
+                if b == UInt8(ascii: "\\") { flags |= Node.escaped; try checkEscape(); continue }
                 if b < 0x20 { throw error("control character (byte 0x\(String(b, radix: 16, uppercase: true))) inside a string; escape it") }
                 if b < 0x80 { index += 1; continue }
+                flags |= Node.nonASCII
                 try skipUTF8Sequence()
             }
-            let end = index
-            index += 1
-            if !hasEscapes {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let length = index - start
+            if length > JSONParser.maximumStringBytes {
+                var tooLong = error(
+                    "a string of \(length) bytes, longer than the \(JSONParser.maximumStringBytes) bytes (1 MiB) a catalog string may be",
+                    at: quote)
+                tooLong.oversized = true
+                throw tooLong
             }
-            return try unescape(from: start, to: end)
+            index += 1
+            append(.string, flags: flags, start: start, length: length)
+        }
+
+        /// Checks the escape at `index` (a backslash) and steps over it; `\u` escapes must pair surrogates.
+        mutating func checkEscape() throws(SyntaxError) {
+            let at = index
+            guard index + 1 < bytes.count else { throw error("unexpected end of file inside a string") }
+            let e = bytes[index + 1]
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                index += 2
+            case UInt8(ascii: "u"):
+                guard let scalar = JSONTape.hex4(bytes, at: index + 2) else { throw error("\\u escape needs four hex digits", at: index + 2) }
+                index += 6
+                if scalar >= 0xD800, scalar <= 0xDBFF {
+                    guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                        let low = JSONTape.hex4(bytes, at: index + 2), low >= 0xDC00, low <= 0xDFFF
+                    else { throw error("unpaired UTF-16 surrogate in \\u escape", at: index) }
+                    index += 6
+                } else if scalar >= 0xDC00, scalar <= 0xDFFF {
+                    throw error("unpaired UTF-16 surrogate in \\u escape", at: index)
+                }
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: at)
+            }
         }
 
         /// Steps over one multi-byte UTF-8 sequence, rejecting malformed, overlong and surrogate forms.
@@ -223,64 +385,6 @@ struct JSONParser {
                 i += 1
             }
             index += length
-        }
-
-        mutating func unescape(from start: Int, to end: Int) throws(SyntaxError) -> String {
-            scratch.removeAll(keepingCapacity: true)
-            var i = start
-            while i < end {
-                let b = bytes[i]
-                guard b == UInt8(ascii: "\\") else { scratch.append(b); i += 1; continue }
-                guard i + 1 < end else { throw error("unfinished escape", at: i) }
-                let e = bytes[i + 1]
-                i += 2
-                switch e {
-                case UInt8(ascii: "\""): scratch.append(0x22)
-                case UInt8(ascii: "\\"): scratch.append(0x5C)
-                case UInt8(ascii: "/"): scratch.append(0x2F)
-                case UInt8(ascii: "b"): scratch.append(0x08)
-                case UInt8(ascii: "f"): scratch.append(0x0C)
-                case UInt8(ascii: "n"): scratch.append(0x0A)
-                case UInt8(ascii: "r"): scratch.append(0x0D)
-                case UInt8(ascii: "t"): scratch.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4(at: i, end: end)
-                    i += 4
-                    if scalar >= 0xD800, scalar <= 0xDBFF {
-                        guard i + 6 <= end, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired UTF-16 surrogate in \\u escape", at: i)
-                        }
-                        let low = try hex4(at: i + 2, end: end)
-                        guard low >= 0xDC00, low <= 0xDFFF else { throw error("unpaired UTF-16 surrogate in \\u escape", at: i) }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    } else if scalar >= 0xDC00, scalar <= 0xDFFF {
-                        throw error("unpaired UTF-16 surrogate in \\u escape", at: i)
-                    }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape", at: i) }
-                    scratch.append(contentsOf: Array(String(Character(unicode)).utf8))
-                default:
-                    throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
-                }
-            }
-            return String(decoding: scratch, as: UTF8.self)
-        }
-
-        func hex4(at i: Int, end: Int) throws(SyntaxError) -> UInt32 {
-            guard i + 4 <= end else { throw error("\\u escape needs four hex digits", at: i) }
-            var value: UInt32 = 0
-            for j in i..<(i + 4) {
-                let c = bytes[j]
-                let digit: UInt8
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
-                default: throw error("\\u escape needs four hex digits", at: j)
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
         }
     }
 }

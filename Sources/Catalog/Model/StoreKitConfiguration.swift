@@ -113,9 +113,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     ///   - file: the name to use in errors and in `file`.
     /// - Throws: `CatalogError` for text that is not JSON or does not describe a valid catalog.
     public static func decode(data: Data, file: String) throws(CatalogError) -> StoreKitConfiguration {
-        let document = try parseJSON(data, file: file)
-        var decoder = ConfigurationDecoder(file: file)
-        return try decoder.decode(document)
+        try ConfigurationDecoder.decode(data: data, file: file)
     }
 
     static func parseJSON(_ data: Data, file: String) throws(CatalogError) -> JSONParser.Document {
@@ -125,7 +123,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         }
         switch result {
         case .success(let document): return document
-        case .failure(let syntax): throw CatalogError(file: file, path: JSONPath.root, problem: syntax.description)
+        case .failure(let syntax): throw syntax.catalogError(file: file)
         }
     }
 

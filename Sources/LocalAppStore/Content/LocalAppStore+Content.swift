@@ -18,6 +18,7 @@ extension LocalAppStore {
     ) -> AsyncThrowingStream<[UInt8], any Error> {
         let catalog = configuration.catalog
         let clock = configuration.clock
+        let fileSystem = configuration.fileSystem
         guard let content = catalog.content[productID], content.version == version,
               let index = content.files.firstIndex(where: { $0.path == path })
         else {
@@ -42,7 +43,7 @@ extension LocalAppStore {
                 streamer.set(ContentStreamer(
                     url: content.url(of: file), path: path, size: file.size, offset: offset, contentOffset: before,
                     contentTotal: content.totalBytes, bandwidth: settings.bandwidthBytesPerSecond,
-                    failAtPercent: settings.failDownloadsAtPercent, clock: clock))
+                    failAtPercent: settings.failDownloadsAtPercent, clock: clock, fileSystem: fileSystem))
             }
             return try await streamer.value?.next()
         })

@@ -18,12 +18,16 @@ struct JournalRecord: Codable {
         static let settings = Kind(rawValue: "settings")
         /// A subscription's whole lifecycle after a change (the last one wins).
         static let subscription = Kind(rawValue: "subscription")
+        /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
+        static let server = Kind(rawValue: "server")
     }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
-    /// The format version this code writes and reads.
-    static let currentVersion = 1
+    /// The format version this code writes and reads. Version 2 adds `server` records; a
+    /// version 1 journal reads unchanged, and a version 1 build refuses a version 2 journal
+    /// rather than compacting its server records away.
+    static let currentVersion = 2
 
     var kind: Kind
     var format: String?
@@ -32,6 +36,7 @@ struct JournalRecord: Codable {
     var entry: QueueEntry?
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
+    var server: ServerRecord?
 
     static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
         JournalRecord(kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
@@ -43,6 +48,10 @@ struct JournalRecord: Codable {
 
     static func make(_ settings: LocalStoreSettings) -> JournalRecord {
         JournalRecord(kind: .settings, settings: settings)
+    }
+
+    static func make(_ server: ServerRecord) -> JournalRecord {
+        JournalRecord(kind: .server, server: server)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {

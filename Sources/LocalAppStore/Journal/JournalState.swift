@@ -9,6 +9,8 @@ struct JournalState: Sendable {
     /// Transaction IDs in the order they first appeared.
     private(set) var order: [String] = []
     var settings: LocalStoreSettings
+    /// What the App Store Server API recorded.
+    private(set) var server = ServerRecords()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
@@ -54,6 +56,9 @@ struct JournalState: Sendable {
             return put(entry)
         case .subscription:
             if let subscription = record.subscription { put(subscription) }
+            return nil
+        case .server:
+            if let server = record.server { self.server.apply(server) }
             return nil
         default:
             return nil
@@ -154,5 +159,6 @@ struct JournalState: Sendable {
         [JournalRecord.makeHeader(nextTransactionID: nextTransactionID), JournalRecord.make(settings)]
             + orderedEntries.map(JournalRecord.make)
             + subscriptionOrder.compactMap { subscriptions[$0] }.map(JournalRecord.make)
+            + server.snapshot.map(JournalRecord.make)
     }
 }

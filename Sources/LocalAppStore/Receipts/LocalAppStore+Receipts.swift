@@ -60,7 +60,8 @@ extension LocalAppStore {
 
     /// The issuer for `settings` (see `receiptIssuer()`), with the receipt signer when
     /// `receiptSigner` (made on first use: an RSA key is slow to make, and JWS need none).
-    nonisolated func receiptIssuer(settings: LocalStoreSettings, receiptSigner: Bool = true) throws -> LocalReceiptIssuer {
+    /// Callable from any thread: it reads only the chain's files and the configuration.
+    public nonisolated func receiptIssuer(settings: LocalStoreSettings, receiptSigner: Bool = true) throws -> LocalReceiptIssuer {
         let identifier = try deviceIdentifier()
         let download = try appDownload()
         let issuer = try LocalReceiptIssuer.loadOrCreate(

@@ -65,6 +65,10 @@ extension LocalStoreSettings {
             "server-url", label: "Server URL", values: .serverURL,
             help: "the local App Store Server's base URL; the certificates name SERVER-URL/ocsp as their OCSP responder",
             key: "serverURL", \.serverURL),
+        SettingDefinition(
+            "shared-secret", label: "Shared secret (verifyReceipt)", values: .secretOrOff,
+            help: "the app's shared secret that storefront serve's verifyReceipt checks 'password' against",
+            key: "sharedSecret", \.sharedSecret),
     ]
 
     /// The names `set(name:value:)` accepts, in display order.

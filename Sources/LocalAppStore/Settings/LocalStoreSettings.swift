@@ -40,6 +40,8 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var appAppleID = LocalStoreSettings.defaultAppAppleID
     /// The local App Store Server's base URL; the certificates name its `/ocsp` as responder.
     public var serverURL = LocalStoreSettings.defaultServerURL
+    /// The app's shared secret for `verifyReceipt` (`password`); nil accepts any or none.
+    public var sharedSecret: String?
 
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }

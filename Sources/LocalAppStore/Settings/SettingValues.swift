@@ -122,3 +122,19 @@ extension SettingValues where Value == SimulatedError? {
             format: { $0?.rawValue ?? "off" })
     }
 }
+
+extension SettingValues where Value == String? {
+    /// `off`, or a shared secret of 1 to 64 letters and digits (App Store Connect's are 32 hex
+    /// digits), kept as written.
+    public static var secretOrOff: SettingValues<String?> {
+        SettingValues(
+            synopsis: "SECRET|off", accepted: "off or 1 to 64 letters and digits (App Store Connect's are 32 hex digits)",
+            choices: ["off"],
+            parse: { text -> String?? in
+                if ["off", "none"].contains(text.lowercased()) { return .some(nil) }
+                guard (1...64).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+                return .some(text)
+            },
+            format: { $0 ?? "off" })
+    }
+}

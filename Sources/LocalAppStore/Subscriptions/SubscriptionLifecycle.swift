@@ -145,6 +145,12 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         if periodEnd > date { periodEnd = date }
     }
 
+    /// Moves the end of the current period later, to `date` (a renewal-date extension through
+    /// the App Store Server API); the renewal then happens at the new end.
+    public mutating func extendPeriod(to date: Date) {
+        if periodEnd < date { periodEnd = date }
+    }
+
     /// The billing issue is fixed: a subscription in billing retry renews at once, unless the
     /// customer cancelled meanwhile, which ends it now.
     public mutating func resolveBillingIssue(

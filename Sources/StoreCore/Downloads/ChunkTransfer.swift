@@ -1,27 +1,36 @@
 import SystemIO
 
-/// One file of a download on its way to the disk: chunks are written to the partial file and
-/// hashed, and every `checkpointBytes` the file is synced and the stretch's length and
-/// SHA-256 become a checkpoint the record keeps. A resume re-reads and re-hashes the
-/// checkpointed stretches (which also restores the whole-file digest); any mismatch or a
-/// short file means the partial is corrupt, and the file starts again from zero.
+/// One file of a download on its way to the disk: chunks are written to the partial file here,
+/// and hashed and synced in the background (`ChunkPipeline`); every `checkpointBytes` a
+/// stretch ends and becomes a checkpoint (its end and the SHA-256 of the file up to it) once
+/// it is durable. A resume re-reads and re-hashes the checkpointed stretches (which also
+/// restores the whole-file digest); any mismatch or a short file means the partial is corrupt,
+/// and the file starts again from zero.
 struct ChunkTransfer: ~Copyable {
     private let fs: any FileSystem
     /// The manifest's entry for the file.
     let file: ContentFile
     private let handle: OpenFile
+    private let pipeline: ChunkPipeline
     /// Bytes of the file written so far.
     private(set) var offset: Int64 = 0
-    private var whole: ContentHasher
-    private var stretch: ContentHasher
+    /// Where the current stretch began (the last checkpoint's end).
+    private var stretchStart: Int64
     /// Bytes written since the last checkpoint.
-    private(set) var stretchLength: Int64 = 0
+    var stretchLength: Int64 { offset - stretchStart }
+    /// How many written bytes may wait for their sync at a checkpoint: an eighth of the file,
+    /// at least one checkpoint and at most 64 MiB (a power loss then costs at most that much
+    /// downloading again, and the transfer never waits for a disk that keeps up).
+    private let maxUndurable: Int64
 
     /// Opens the partial file at `path` (creating it and its directory) and picks up from the
     /// record's checkpoints when the bytes still match them, else from zero (clearing them).
-    init(_ file: ContentFile, at path: String, resuming record: inout DownloadRecord, fileSystem: any FileSystem) throws(DownloadError) {
+    /// A record of format 1 comes out with its checkpoints in format 2 (prefix digests).
+    init(
+        _ file: ContentFile, at path: String, resuming record: inout DownloadRecord, checkpointBytes: Int64,
+        fileSystem: any FileSystem
+    ) throws(DownloadError) {
         var whole = try ContentHasher()
-        let stretch = try ContentHasher()
         let handle = try DownloadError.translating { () throws(SystemCallError) -> OpenFile in
             try fileSystem.createDirectories(FilePaths.parent(of: path))
             return try fileSystem.open(path, [.readWrite, .create], mode: 0o600)
@@ -38,25 +47,12 @@ struct ChunkTransfer: ~Copyable {
         self.file = file
         self.handle = handle
         self.offset = offset
-        self.whole = whole
-        self.stretch = stretch
+        self.stretchStart = offset
+        self.maxUndurable = min(64 << 20, max(checkpointBytes, file.size / 8))
+        self.pipeline = ChunkPipeline(fileSystem: fileSystem, handle: handle, hasher: whole, offset: offset)
     }
 
-    /// Where a resumed file goes on: its durable offset when the checkpointed stretches still
-    /// hold the same bytes (fed into `whole`), else 0, with the record's checkpoints cleared.
-    private static func resume(
-        _ handle: OpenFile, _ record: inout DownloadRecord, into whole: inout ContentHasher, fileSystem: any FileSystem
-    ) throws(DownloadError) -> Int64 {
-        guard record.durableOffset > 0 else { return 0 }
-        if try verifyPrefix(handle, record.segments, into: &whole, fileSystem: fileSystem) { return record.durableOffset }
-        // The partial file no longer holds what was made durable: download it again.
-        whole = try ContentHasher()
-        record.segments = []
-        record.durableOffset = 0
-        return 0
-    }
-
-    deinit { fs.close(handle) }
+    deinit { pipeline.close() }
 
     /// Streams `chunks` into the file, one at a time, until the source ends or a stop is asked.
     /// - Parameters:
@@ -69,13 +65,13 @@ struct ChunkTransfer: ~Copyable {
     ///   unless a stop was asked by then.
     mutating func receive(
         _ chunks: AsyncThrowingStream<[UInt8], any Error>, shouldStop: () -> Bool, isStopping: () -> Bool,
-        received: (inout ChunkTransfer) throws(DownloadError) -> Void, isolation: isolated (any Actor)? = #isolation
+        received: (inout ChunkTransfer) async throws(DownloadError) -> Void, isolation: isolated (any Actor)? = #isolation
     ) async throws(DownloadError) {
         do {
             for try await chunk in chunks {
                 if shouldStop() { break }
-                try append(chunk)
-                try received(&self)
+                try await append(chunk)
+                try await received(&self)
             }
         } catch let error as DownloadError {
             if !isStopping() { throw error }
@@ -84,37 +80,36 @@ struct ChunkTransfer: ~Copyable {
         }
     }
 
-    /// Writes and hashes the next chunk.
+    /// Writes the next chunk and hands it to the background hasher.
     /// - Throws: `DownloadError.sizeMismatch` when the file would outgrow the manifest's size.
-    mutating func append(_ chunk: [UInt8]) throws(DownloadError) {
+    mutating func append(_ chunk: [UInt8], isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) {
         let (end, overflow) = offset.addingReportingOverflow(Int64(chunk.count))
         guard !overflow, end <= file.size else {
             throw .sizeMismatch(file: file.path, expected: file.size, actual: overflow ? Int64.max : end)
         }
         try DownloadError.translating { () throws(SystemCallError) in try fs.write(handle, chunk, at: UInt64(offset)) }
-        try whole.update(chunk)
-        try stretch.update(chunk)
+        try await pipeline.hash(chunk)
         offset = end
-        stretchLength += Int64(chunk.count)
     }
 
-    /// Makes the bytes so far durable and closes the stretch.
-    /// - Returns: the stretch, for the record's checkpoints.
-    mutating func checkpoint() throws(DownloadError) -> DownloadRecord.Segment {
-        try sync()
-        let segment = DownloadRecord.Segment(length: stretchLength, sha256: try stretch.finishAndRestart())
-        stretchLength = 0
-        return segment
+    /// Ends the stretch here: its sync and digest go on in the background. Waits only when
+    /// more than `maxUndurable` bytes would be waiting for the disk.
+    /// - Returns: the checkpoints that became durable since the last call, oldest first.
+    mutating func checkpoint(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> [ChunkPipeline.Checkpoint] {
+        pipeline.markCheckpoint(at: offset)
+        stretchStart = offset
+        if offset - maxUndurable > 0 { await pipeline.waitForDurability(atLeast: offset - maxUndurable) }
+        return try pipeline.collect()
     }
 
-    /// Makes the bytes so far durable.
-    func sync() throws(DownloadError) {
-        try DownloadError.translating { () throws(SystemCallError) in try fs.synchronize(handle, .all) }
+    /// Makes every byte written so far durable and returns the checkpoints not returned yet.
+    func settle(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> [ChunkPipeline.Checkpoint] {
+        try await pipeline.settle(through: offset)
     }
 
     /// The whole file's SHA-256 (call once, after the last chunk).
-    mutating func digest() throws(DownloadError) -> String {
-        try whole.finishAndRestart()
+    func digest(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> String {
+        try await pipeline.wholeDigest()
     }
 
     /// Cuts the partial file to nothing (bytes that failed verification are never kept).
@@ -122,32 +117,57 @@ struct ChunkTransfer: ~Copyable {
         try? fs.truncate(handle, to: 0)
     }
 
-    /// Re-reads the checkpointed stretches and checks each one's SHA-256, feeding the bytes
-    /// into `whole`. False when the file is short or any stretch differs.
+    /// Where a resumed file goes on: its durable offset when the checkpointed stretches still
+    /// hold the same bytes (fed into `whole`), else 0, with the record's checkpoints cleared.
+    private static func resume(
+        _ handle: OpenFile, _ record: inout DownloadRecord, into whole: inout ContentHasher, fileSystem: any FileSystem
+    ) throws(DownloadError) -> Int64 {
+        guard record.durableOffset > 0 else { return 0 }
+        if let prefixDigests = try verifyPrefix(handle, record, into: &whole, fileSystem: fileSystem) {
+            record.segments = prefixDigests
+            record.formatVersion = DownloadRecord.currentFormat
+            return record.durableOffset
+        }
+        // The partial file no longer holds what was made durable: download it again.
+        whole = try ContentHasher()
+        record.segments = []
+        record.durableOffset = 0
+        return 0
+    }
+
+    /// Re-reads the checkpointed stretches, feeding the bytes into `whole`, and checks each
+    /// checkpoint's SHA-256: of the file up to its end (format 2), or of the stretch alone
+    /// (format 1). Returns the checkpoints with prefix digests, or `nil` when the file is short,
+    /// the checkpoints do not add up to the durable offset, or any digest differs.
     private static func verifyPrefix(
-        _ handle: OpenFile, _ segments: [DownloadRecord.Segment], into whole: inout ContentHasher, fileSystem fs: any FileSystem
-    ) throws(DownloadError) -> Bool {
+        _ handle: OpenFile, _ record: DownloadRecord, into whole: inout ContentHasher, fileSystem fs: any FileSystem
+    ) throws(DownloadError) -> [DownloadRecord.Segment]? {
+        let segments = record.segments
         let length = try DownloadError.translating { () throws(SystemCallError) in try fs.status(of: handle).size }
         let durable = segments.reduce(Int64(0)) { $0 + $1.length }
-        guard length >= UInt64(max(0, durable)) else { return false }
+        guard durable == record.durableOffset, length >= UInt64(max(0, durable)) else { return nil }
+        let stretchDigests = record.formatVersion == 1
         var position: Int64 = 0
-        let block = 1 << 16
+        var verified: [DownloadRecord.Segment] = []
+        let block = 1 << 20
         for segment in segments {
-            var digest = try ContentHasher()
+            var stretch = try ContentHasher()
             var left = segment.length
             while left > 0 {
                 let count = Int(min(Int64(block), left))
                 let bytes = try DownloadError.translating { () throws(SystemCallError) in
                     try fs.read(handle, count: count, at: UInt64(position))
                 }
-                guard bytes.count == count else { return false }
-                try digest.update(bytes)
+                guard bytes.count == count else { return nil }
+                if stretchDigests { try stretch.update(bytes) }
                 try whole.update(bytes)
                 position += Int64(count)
                 left -= Int64(count)
             }
-            guard try digest.finish() == segment.sha256 else { return false }
+            let prefix = try whole.digestSoFar()
+            guard try (stretchDigests ? stretch.finish() : prefix) == segment.sha256 else { return nil }
+            verified.append(DownloadRecord.Segment(length: segment.length, sha256: prefix))
         }
-        return true
+        return verified
     }
 }

@@ -1,7 +1,8 @@
 import Crypto
 
-/// A running SHA-256 whose failures are `DownloadError`s (OpenSSL digest state cannot be
-/// saved, so a resume re-hashes the durable bytes instead).
+/// A running SHA-256 whose failures are `DownloadError`s. OpenSSL digest state cannot be
+/// saved to disk, so a resume re-hashes the durable bytes; within a process it can be copied,
+/// so the digest of every prefix (`digestSoFar`) costs no second pass over the bytes.
 struct ContentHasher: ~Copyable {
     private var digest: Digest
 
@@ -21,6 +22,15 @@ struct ContentHasher: ~Copyable {
         }
     }
 
+    /// The hex digest of everything fed in so far; this one goes on.
+    func digestSoFar() throws(DownloadError) -> String {
+        do {
+            return try digest.copy().finalize().hexString
+        } catch {
+            throw .transferFailed("SHA-256 failed: \(error)")
+        }
+    }
+
     /// The hex digest of everything fed in.
     consuming func finish() throws(DownloadError) -> String {
         do {
@@ -28,12 +38,5 @@ struct ContentHasher: ~Copyable {
         } catch {
             throw .transferFailed("SHA-256 failed: \(error)")
         }
-    }
-
-    /// The hex digest so far, starting again from nothing.
-    mutating func finishAndRestart() throws(DownloadError) -> String {
-        var finished = try ContentHasher()
-        swap(&finished, &self)
-        return try finished.finish()
     }
 }

@@ -15,24 +15,24 @@ import SystemIO
 /// This actor is the facade; `DownloadScheduler`, `ChunkTransfer`, `ContentInstaller`,
 /// `DownloadRecordStore`, `ManifestSource` and `DownloadControlFiles` do the jobs.
 public actor DownloadManager {
-    private enum Outcome {
+    enum Outcome {
         case completed
         case stopped(DownloadState)
     }
 
-    private let configuration: DownloadConfiguration
+    let configuration: DownloadConfiguration
     private let backend: any StoreBackend
     private let broadcaster: EventBroadcaster
-    private let faultHook: FaultHook
-    private let fs: any FileSystem
+    let faultHook: FaultHook
+    let fs: any FileSystem
     private let clock: any StoreClock
-    private let paths: DownloadPaths
+    let paths: DownloadPaths
     private let manifests: ManifestSource
     private let installer: ContentInstaller
-    private let control: DownloadControlFiles
+    let control: DownloadControlFiles
 
-    private var records: DownloadRecordStore
-    private var scheduler: DownloadScheduler
+    var records: DownloadRecordStore
+    var scheduler: DownloadScheduler
     private var progress = DownloadProgress()
 
     init(
@@ -127,15 +127,28 @@ public actor DownloadManager {
     }
 
     /// Waits until download `id` is finished, failed, cancelled or paused, and returns it; at
-    /// once when this process is not going to run it (for example another process is).
+    /// once when this process is not going to run it (for example another process is). When
+    /// the waiting task is cancelled it returns at once with the download as it is then (still
+    /// waiting or active); the download itself goes on.
     /// - Throws: `DownloadError.unknownDownload`.
     public func waitUntilSettled(_ id: String) async throws(DownloadError) -> Download {
         records.loadIfNeeded()
         guard let record = records[id] else { throw .unknownDownload(id) }
-        if !scheduler.isRunning(id), !scheduler.isScheduled(record) {
+        if Task.isCancelled || (!scheduler.isRunning(id) && !scheduler.isScheduled(record)) {
             return record.download
         }
-        return await withCheckedContinuation { scheduler.addWaiter(id, $0) }
+        let token = scheduler.takeWaiterToken()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { scheduler.addWaiter(id, token: token, $0) }
+        } onCancel: {
+            // Runs after the waiter is added: the actor is busy adding it until it suspends.
+            Task { await self.stopWaiting(id, token: token) }
+        }
+    }
+
+    private func stopWaiting(_ id: String, token: Int) {
+        let download = records[id]?.download ?? Download.placeholder(id, .waiting)
+        scheduler.removeWaiter(id, token: token)?.resume(returning: download)
     }
 
     // MARK: - Stopping
@@ -344,65 +357,7 @@ public actor DownloadManager {
         schedule()
     }
 
-    /// Streams the record's current file to its partial file, checkpointing as it goes.
-    private func downloadFile(_ record: inout DownloadRecord, from source: any ContentDownloader) async throws(DownloadError) -> Outcome {
-        let id = record.download.id
-        let file = record.manifest.files[record.fileIndex]
-        var transfer = try ChunkTransfer(
-            file, at: paths.partialDirectory(id) + "/" + file.path, resuming: &record, fileSystem: fs)
-        record.download.bytesWritten = record.completedBytes + transfer.offset
-        records[id] = record
-
-        try await transfer.receive(
-            source.bytes(of: file, in: record.manifest, from: transfer.offset),
-            shouldStop: { stopRequested(id) }, isStopping: { scheduler.stopRequests[id] != nil }
-        ) { (transfer: inout ChunkTransfer) throws(DownloadError) in
-            record.download.bytesWritten = record.completedBytes + transfer.offset
-            if transfer.stretchLength >= configuration.checkpointBytes {
-                try checkpoint(&record, &transfer)
-                faultHook(.midDownload)
-            }
-            report(&record)
-        }
-
-        if let stop = scheduler.stopRequests[id] {
-            if stop == .paused, transfer.stretchLength > 0 { try checkpoint(&record, &transfer) }
-            return .stopped(stop)
-        }
-        guard transfer.offset == file.size else {
-            throw .transferFailed("\(file.path): the source ended after \(transfer.offset) of \(file.size) bytes")
-        }
-        let actual = try transfer.digest()
-        guard actual == file.sha256 else {
-            // Never keep bytes that failed verification: a retry starts this file afresh.
-            transfer.discard()
-            record.durableOffset = 0
-            record.segments = []
-            records[id] = record
-            try? records.commit(record)
-            throw .checksumMismatch(file: file.path, expected: file.sha256, actual: actual)
-        }
-        try transfer.sync()
-        record.completeFile(size: file.size)
-        try records.commit(record)
-        return .completed
-    }
-
-    /// Whether download `id` was asked to stop, here or through a control file.
-    private func stopRequested(_ id: String) -> Bool {
-        if scheduler.stopRequests[id] == nil, let asked = control.pending(for: id) { scheduler.stopRequests[id] = asked }
-        return scheduler.stopRequests[id] != nil
-    }
-
-    /// Makes the transfer's bytes durable, then the record naming them (its rename need not
-    /// be durable: an older record still names durable bytes).
-    private func checkpoint(_ record: inout DownloadRecord, _ transfer: inout ChunkTransfer) throws(DownloadError) {
-        record.segments.append(try transfer.checkpoint())
-        record.durableOffset = transfer.offset
-        try records.commit(record, checkpoint: true)
-    }
-
-    private func report(_ record: inout DownloadRecord) {
+    func report(_ record: inout DownloadRecord) {
         let due = progress.note(&record, at: clock.now)
         records[record.download.id] = record
         if due { broadcaster.send(.downloadUpdated(record.download)) }

@@ -8,6 +8,7 @@ struct DownloadPaths: Sendable {
     var downloadsRoot: String { dataDirectory.appendingPathComponent("Downloads").path }
     var recordsDirectory: String { downloadsRoot + "/records" }
     func record(_ id: String) -> String { recordsDirectory + "/" + id + ".json" }
+    func checkpointLog(_ id: String) -> String { recordsDirectory + "/" + id + ".checkpoints" }
     func partialDirectory(_ id: String) -> String { downloadsRoot + "/partial/" + id }
     var locksDirectory: String { downloadsRoot + "/locks" }
     func lock(_ id: String) -> String { locksDirectory + "/" + id + ".lock" }

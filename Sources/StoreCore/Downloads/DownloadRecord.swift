@@ -1,15 +1,27 @@
 /// A download's durable state, one JSON file per download in `Downloads/records/`, rewritten
-/// atomically at every checkpoint and state change.
+/// atomically at every state change; between them, checkpoints are appended to its
+/// `CheckpointLog` (format 2), which reading the record applies.
 struct DownloadRecord: Codable, Sendable {
-    /// A checkpointed stretch of the current file: its length and SHA-256, so a resume can
-    /// prove the partial file still holds exactly the bytes that were made durable.
+    /// A checkpointed stretch of the current file: its length and a SHA-256, so a resume can
+    /// prove the partial file still holds exactly the bytes that were made durable. In format 2
+    /// the digest is of the file's bytes from the start through the stretch (one running hash
+    /// gives them all); in format 1 it was of the stretch alone.
     struct Segment: Codable, Hashable, Sendable {
         var length: Int64
         var sha256: String
     }
 
-    /// The format version of this record.
-    var formatVersion = 1
+    /// The format this build writes.
+    static let currentFormat = 2
+    /// The formats this build reads.
+    static let readableFormats = 1...2
+
+    /// The format version of this record: 2, or 1 for a record an older build wrote (kept
+    /// until a resume has re-verified its checkpoints and turned them into format 2).
+    var formatVersion = currentFormat
+    /// Which checkpoint log entries extend this record: each write of the record takes the
+    /// next number, so entries left from an earlier write are ignored (absent in format 1).
+    var logGeneration: Int?
     var download: Download
     var manifest: ContentManifest
     /// Whether the engine left finishing the transaction to the download.

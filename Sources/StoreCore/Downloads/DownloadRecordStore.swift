@@ -2,7 +2,8 @@ import Foundation
 import SystemIO
 
 /// The downloads' records: one JSON file per download in `Downloads/records/`, rewritten
-/// atomically at every checkpoint and state change, and the copy of each in memory.
+/// atomically and durably at every state change, with its `CheckpointLog` appended to at
+/// checkpoints in between, and the copy of each in memory.
 /// Not thread-safe: `DownloadManager` (an actor) owns it.
 struct DownloadRecordStore {
     private let fs: any FileSystem
@@ -11,6 +12,8 @@ struct DownloadRecordStore {
     /// Every known download, by identifier, as this process last saw or changed it.
     private(set) var records: [String: DownloadRecord] = [:]
     private var lastSequence = 0
+    /// The generation of each record as last written or read here (see `logGeneration`).
+    private var generations: [String: Int] = [:]
     /// Set when the process is treated as dead (`simulateProcessDeath`): nothing is written.
     var isDead = false
 
@@ -38,7 +41,7 @@ struct DownloadRecordStore {
         loaded = true
         let names = (try? fs.contentsOfDirectory(paths.recordsDirectory)) ?? []
         for name in names where name.hasSuffix(".json") {
-            guard var record = read(paths.recordsDirectory + "/" + name), record.download.id + ".json" == name else { continue }
+            guard var record = read(String(name.dropLast(5))) else { continue }
             if record.download.state == .active, let free = try? fs.tryLease(paths.lock(record.download.id)) {
                 fs.release(free)
                 record.download.state = .waiting
@@ -51,26 +54,35 @@ struct DownloadRecordStore {
 
     /// Re-reads download `id`'s record from disk (another process may have changed it).
     mutating func reload(_ id: String) {
-        guard let record = read(paths.record(id)), record.download.id == id else { return }
+        guard let record = read(id) else { return }
         records[id] = record
     }
 
-    private func read(_ path: String) -> DownloadRecord? {
-        guard let bytes = try? fs.readFile(path),
-              let record = try? JSONDecoder().decode(DownloadRecord.self, from: Data(bytes)),
-              record.formatVersion == 1
+    /// Download `id`'s record with its checkpoint log applied; `nil` when there is no readable
+    /// record of a known format.
+    private mutating func read(_ id: String) -> DownloadRecord? {
+        guard let bytes = try? fs.readFile(paths.record(id)),
+              var record = try? JSONDecoder().decode(DownloadRecord.self, from: Data(bytes)),
+              DownloadRecord.readableFormats.contains(record.formatVersion), record.download.id == id
         else { return nil }
+        generations[id] = record.logGeneration ?? 0
+        if record.formatVersion == DownloadRecord.currentFormat, let log = try? fs.readFile(paths.checkpointLog(id)) {
+            CheckpointLog.apply(CheckpointLog.entries(in: log), to: &record)
+        }
         return record
     }
 
-    /// Keeps `record` in memory and writes it durably.
-    /// - Parameter checkpoint: a checkpoint's rename need not survive a power loss: the
-    ///   previous record then still describes bytes that are durable, and the download
-    ///   resumes from there. Every other change syncs the directory too.
-    mutating func commit(_ record: DownloadRecord, checkpoint: Bool = false) throws(DownloadError) {
-        let path = paths.record(record.download.id)
+    /// Keeps `record` in memory and writes it durably (synced, renamed over the old one, the
+    /// directory synced) under the next generation, then drops the checkpoint log, whose
+    /// entries it now holds.
+    mutating func commit(_ record: DownloadRecord) throws(DownloadError) {
+        let id = record.download.id
+        let path = paths.record(id)
         guard !isDead else { throw .fileSystem(path: path, reason: "the process is gone") }
-        records[record.download.id] = record
+        var record = record
+        let generation = max(generations[id] ?? 0, record.logGeneration ?? 0) + 1
+        record.logGeneration = generation
+        records[id] = record
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(record) else {
@@ -78,7 +90,22 @@ struct DownloadRecordStore {
         }
         try DownloadError.translating { () throws(SystemCallError) in
             try fs.createDirectories(paths.recordsDirectory)
-            try fs.replaceAtomically(path, with: Array(data), fileSync: .all, syncsDirectory: !checkpoint)
+            try fs.replaceAtomically(path, with: Array(data), fileSync: .all, syncsDirectory: true)
+        }
+        generations[id] = generation
+        try? fs.removeFile(paths.checkpointLog(id))
+    }
+
+    /// Appends `entry` (whose generation is filled in) to download `id`'s checkpoint log,
+    /// without syncing it: call only once what it names is durable.
+    func log(_ id: String, _ entry: (Int) -> CheckpointLog.Entry) throws(DownloadError) {
+        let path = paths.checkpointLog(id)
+        guard !isDead else { throw .fileSystem(path: path, reason: "the process is gone") }
+        let line = CheckpointLog.line(entry(generations[id] ?? 0))
+        try DownloadError.translating { () throws(SystemCallError) in
+            let file = try fs.open(path, [.write, .create, .append], mode: 0o600)
+            defer { fs.close(file) }
+            try fs.write(file, line[...])
         }
     }
 }

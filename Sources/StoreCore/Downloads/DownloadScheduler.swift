@@ -13,7 +13,8 @@ struct DownloadScheduler {
     private(set) var requested: Set<String> = []
     /// Pauses and cancels asked for running downloads, acted on at the next chunk.
     var stopRequests: [String: DownloadState] = [:]
-    private var waiters: [String: [CheckedContinuation<Download, Never>]] = [:]
+    private var waiters: [String: [(token: Int, continuation: CheckedContinuation<Download, Never>)]] = [:]
+    private var lastWaiterToken = 0
     /// The lease files held while downloads run (`nil`: running without one).
     private var leases: [String: OpenFile?] = [:]
 
@@ -66,13 +67,25 @@ struct DownloadScheduler {
 
     // MARK: - Waiting
 
-    mutating func addWaiter(_ id: String, _ waiter: CheckedContinuation<Download, Never>) {
-        waiters[id, default: []].append(waiter)
+    /// A token for the next waiter, so that it can be taken back (`removeWaiter`).
+    mutating func takeWaiterToken() -> Int {
+        lastWaiterToken += 1
+        return lastWaiterToken
+    }
+
+    mutating func addWaiter(_ id: String, token: Int, _ waiter: CheckedContinuation<Download, Never>) {
+        waiters[id, default: []].append((token, waiter))
+    }
+
+    /// Takes back the waiter with `token` (its task was cancelled), if it still waits.
+    mutating func removeWaiter(_ id: String, token: Int) -> CheckedContinuation<Download, Never>? {
+        guard let index = waiters[id]?.firstIndex(where: { $0.token == token }) else { return nil }
+        return waiters[id]?.remove(at: index).continuation
     }
 
     /// Resumes everyone waiting for `download` to settle.
     mutating func settle(_ download: Download) {
-        for waiter in waiters.removeValue(forKey: download.id) ?? [] { waiter.resume(returning: download) }
+        for waiter in waiters.removeValue(forKey: download.id) ?? [] { waiter.continuation.resume(returning: download) }
     }
 
     // MARK: - Leases

@@ -11,6 +11,9 @@ public enum Action: Sendable {
     case resize(width: Int, height: Int)
     /// The time now, sent by the runtime (reduce never reads a clock).
     case tick(Date)
+    /// A signal asked the app to leave (SIGINT, SIGTERM, SIGHUP): it quits at once, with the
+    /// exit status a shell expects (128 + the signal's number).
+    case signal(Int32)
 
     // MARK: Results of effects
 
@@ -26,6 +29,8 @@ public enum Action: Sendable {
     case purchasePhase(productID: String, PurchasePhase)
     /// A purchase was delivered with content still to download: the sheet follows it.
     case purchaseNeedsDownload(productID: String, downloadID: String)
+    /// A purchase's download stopped: finished, failed, paused or cancelled (nil: unknown).
+    case purchaseDownloadSettled(productID: String, Download?)
     /// A purchase ended.
     case purchaseFinished(productID: String, Result<PurchaseOutcome, StoreError>)
     /// A restore ended with the restored transactions.
@@ -40,6 +45,12 @@ public enum Action: Sendable {
     case consumed(productID: String, Result<Int, StoreError>)
     /// A setting change was refused or applied (the settings come back with it).
     case settingChanged(name: String, value: String, Result<[SettingRow], StoreError>)
+    /// A storefront switch ended with the new context and its products, together.
+    case storefrontSwitched(Result<StorefrontSwitch, StoreError>)
+    /// A product's price in every storefront.
+    case priceComparisonLoaded(productID: String, [StorefrontPrice])
+    /// A receipt or a transaction, decoded for the viewer.
+    case documentLoaded(Result<TextDocument, StoreError>)
 
     /// The app transaction, verified or not.
     case appTransactionLoaded(Result<VerificationResult<AppTransaction>, StoreError>)

@@ -11,8 +11,8 @@ public enum Effect: Hashable, Sendable {
     /// Look once whether another process changed the shared store (an approval, a refund):
     /// synchronize, and → `.storeChanged` when the store moved since the last look.
     case lookForChanges
-    /// Follow a purchase's content download until it settles → `.purchasePhase(.done)`, then
-    /// `.purchaseFinished`. Identity `.download(id)`.
+    /// Start a purchase's content download and follow it until it settles →
+    /// `.purchaseDownloadSettled`. Identity `.download(id)`.
     case followDownload(id: String, productID: String)
     /// Send `.tick` with the runtime clock's time (run by the runtime itself).
     case tick
@@ -29,14 +29,22 @@ public enum Effect: Hashable, Sendable {
     case loadPurchases
     /// Load the local App Store's settings → `.settingsLoaded`.
     case loadSettings
-    /// Buy a product → `.purchasePhase`… then `.purchaseFinished`.
-    case purchase(productID: String, quantity: Int)
+    /// Buy a product, with a promotional offer when `offerID` is set → `.purchasePhase`… then
+    /// `.purchaseFinished`.
+    case purchase(productID: String, quantity: Int, offerID: String? = nil)
     /// Restore completed transactions → `.restoreFinished`.
     case restore
     /// Ask the store for a fresh receipt → `.receiptRefreshed`.
     case refreshReceipt
-    /// Switch storefront and locale → `.contextLoaded`, then products again.
+    /// Switch storefront and locale, and remember them for the next launch →
+    /// `.storefrontSwitched` (the context and the products together).
     case setStorefront(code: String, locale: String)
+    /// Price one product in every storefront → `.priceComparisonLoaded`.
+    case loadPriceComparison(productID: String)
+    /// Decode the app receipt → `.documentLoaded`.
+    case loadReceipt
+    /// Decode one transaction and its signed payload (JWS) → `.documentLoaded`.
+    case loadTransaction(transactionID: String)
     /// Change a store setting (`store set NAME VALUE`) → `.settingsLoaded`.
     case setSetting(name: String, value: String)
     /// Approve a deferred (Ask to Buy) transaction → `.transactionCommandFinished`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The steps of a purchase as the confirmation sheet shows them, in order.
 public enum PurchasePhase: Int, Hashable, Sendable, CaseIterable, Comparable {
     case contacting, authorizing, verifying, downloading, done
@@ -36,12 +38,17 @@ public struct PurchaseFlow: Hashable, Sendable {
     public var phase: PurchasePhase
     /// Whether the product has content to download (the sheet shows that step only then).
     public var hasDownloads: Bool
+    /// How many are bought.
+    public var quantity: Int
+    /// When the purchase ended with every step done (its sheet closes a moment later).
+    public var finishedAt: Date?
 
     /// Creates a flow at its first step.
-    public init(productID: String, phase: PurchasePhase = .contacting, hasDownloads: Bool = false) {
+    public init(productID: String, phase: PurchasePhase = .contacting, hasDownloads: Bool = false, quantity: Int = 1) {
         self.productID = productID
         self.phase = phase
         self.hasDownloads = hasDownloads
+        self.quantity = quantity
     }
 
     /// The phases the sheet lists for this purchase.
@@ -51,6 +58,7 @@ public struct PurchaseFlow: Hashable, Sendable {
 
     /// How far along, 0…1, for the progress bar.
     public var fraction: Double {
+        if phase == .done { return 1 }
         let steps = phases
         guard let index = steps.firstIndex(of: phase), steps.count > 1 else { return 0 }
         return Double(index) / Double(steps.count - 1)

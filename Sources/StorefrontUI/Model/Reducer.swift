@@ -22,22 +22,17 @@ private func update(state: inout State, action: Action) -> [Effect] {
         return [.loadPurchases]
     case .key(let key):
         return state.handle(key)
+    case .signal(let number):
+        state.exitStatus = 128 + number
+        state.isQuitting = true
+        return [.quit]
     case .resize(let width, let height):
         state.width = max(0, width)
         state.height = max(0, height)
         state.keepSelectionVisible()
         return []
     case .tick(let date):
-        state.now = date
-        state.tickCount &+= 1
-        if var message = state.message {
-            if let shown = message.shownAt {
-                if date.timeIntervalSince(shown) >= message.lifetime { state.message = nil }
-            } else {
-                message.shownAt = date
-                state.message = message
-            }
-        }
+        state.advance(to: date)
         return []
     case .storeEvent(let event):
         return state.apply(event)
@@ -57,7 +52,35 @@ extension State {
         return [wanted.map { .every(.milliseconds($0), .tick) } ?? .cancel(.animation)]
     }
 
-    /// Shows a message in the status line (and, for errors, in the log).
+    /// The clock moved: messages fade, a finished purchase's sheet closes, settled downloads
+    /// leave the pane.
+    mutating func advance(to date: Date) {
+        now = date
+        tickCount &+= 1
+        if var message {
+            if let shown = message.shownAt {
+                if date.timeIntervalSince(shown) >= message.lifetime { self.message = nil }
+            } else {
+                message.shownAt = date
+                self.message = message
+            }
+        }
+        for (productID, flow) in flows {
+            guard let finished = flow.finishedAt else { continue }
+            if date.timeIntervalSince(finished) >= Self.settledLifetime { closeFlow(productID) }
+        }
+        for (id, settled) in settledAt where date.timeIntervalSince(settled) >= Self.settledLifetime {
+            settledAt[id] = nil
+        }
+    }
+
+    /// Forgets a finished purchase and closes its sheet if it is open.
+    mutating func closeFlow(_ productID: String) {
+        flows[productID] = nil
+        if modal == .purchase(productID: productID) { modal = nil }
+    }
+
+    /// Shows a message in the status line.
     mutating func show(_ text: String, kind: StatusMessage.Kind = .info) {
         message = StatusMessage(text, kind: kind, shownAt: now)
     }
@@ -68,56 +91,9 @@ extension State {
         if log.count > Self.logLimit { log.removeFirst(log.count - Self.logLimit) }
     }
 
-    /// Rebuilds the visible list after the products, the filter, the grouping or the language
-    /// changed, keeping the same product selected when it is still listed.
-    mutating func rebuildListing() {
-        let selectedID = selectedProduct?.id
-        listing = ProductListing(products: products ?? [], filter: filter, grouping: grouping, strings: strings)
-        if let selectedID, let products,
-           let row = listing.rows.firstIndex(where: { row in
-               if case .product(let i) = row { return products[i].id == selectedID }
-               return false
-           }) {
-            selectedRow = row
-        } else {
-            selectedRow = listing.productRow(from: 0, step: 1) ?? 0
-        }
-        keepSelectionVisible()
-    }
-
-    /// Scrolls the list so the selected row (and its group heading when possible) shows.
-    mutating func keepSelectionVisible() {
-        let visible = max(1, Layout(state: self).listRows)
-        if selectedRow < scrollTop {
-            scrollTop = selectedRow
-            // Show the heading above the first product of a group.
-            if scrollTop > 0, listing.productIndex(at: scrollTop - 1) == nil { scrollTop -= 1 }
-            if scrollTop == 1 { scrollTop = 0 }
-        } else if selectedRow >= scrollTop + visible {
-            scrollTop = selectedRow - visible + 1
-        }
-        scrollTop = max(0, min(scrollTop, max(0, listing.rows.count - visible)))
-    }
-
-    /// Moves the selection by `delta` product rows (skipping headings), clamped to the list.
-    mutating func moveSelection(by delta: Int) {
-        guard !listing.rows.isEmpty else { return }
-        let step = delta >= 0 ? 1 : -1
-        var row = selectedRow
-        for _ in 0..<abs(delta) {
-            guard let next = listing.productRow(from: row + step, step: step) else { break }
-            row = next
-        }
-        selectedRow = row
-        keepSelectionVisible()
-    }
-
-    /// Selects the first or last product.
-    mutating func selectEdge(last: Bool) {
-        let row = last
-            ? listing.productRow(from: listing.rows.count - 1, step: -1)
-            : listing.productRow(from: 0, step: 1)
-        selectedRow = row ?? 0
-        keepSelectionVisible()
+    /// Shows a message and records it in the log.
+    mutating func report(_ text: String, kind: StatusMessage.Kind = .info) {
+        show(text, kind: kind)
+        record(text, isError: kind == .error)
     }
 }

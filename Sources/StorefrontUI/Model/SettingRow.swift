@@ -4,6 +4,11 @@
 /// (`LocalStoreSettings.registry`: name, label, choices), so no fact about a setting is written
 /// here; this module only shows them and cycles `value` through `choices` (toggles `on`/`off`).
 public struct SettingRow: Hashable, Sendable {
+    /// What a numeric value counts, so the window can say `1.0 MB/s` or `Unlimited`.
+    public enum Unit: Hashable, Sendable {
+        case none, milliseconds, bytesPerSecond
+    }
+
     /// The setting's name for `Effect.setSetting` (`ask-to-buy`, `latency`).
     public var name: String
     /// What people read (English; localized through `Strings` when a translation exists).
@@ -12,13 +17,19 @@ public struct SettingRow: Hashable, Sendable {
     public var value: String
     /// The values to cycle through.
     public var choices: [String]
+    /// What the number counts, if it is one.
+    public var unit: Unit
+    /// What the setting does, in a line (English).
+    public var help: String
 
     /// Creates a row.
-    public init(name: String, label: String, value: String, choices: [String]) {
+    public init(name: String, label: String, value: String, choices: [String], unit: Unit = .none, help: String = "") {
         self.name = name
         self.label = label
         self.value = value
         self.choices = choices
+        self.unit = unit
+        self.help = help
     }
 
     /// The value after the current one (or before it, with `step` -1), wrapping around.

@@ -1,12 +1,15 @@
 import Foundation
 import StoreCore
 
+/// Keys on the product list and in the filter field; the windows' keys are in
+/// `State+Windows.swift`.
 extension State {
     /// Handles a key in the current mode: a window, the filter field, or the product list.
     mutating func handle(_ key: Key) -> [Effect] {
-        if key == .control("c") { return quit() }
+        // Ctrl-C (when the terminal sends it as a key) leaves at once, as SIGINT does.
+        if key == .control("c") { return quit(status: 128 + 2) }
         guard fitsMinimumSize else {
-            if key == .character("q") || key == .escape { return quit() }
+            if key == .character("q") || key == .escape { return askToQuit() }
             return []
         }
         if let modal { return handle(key, in: modal) }
@@ -14,20 +17,33 @@ extension State {
         return handleList(key)
     }
 
-    private mutating func quit() -> [Effect] {
+    /// Leaves now with `status`.
+    mutating func quit(status: Int32 = 0) -> [Effect] {
+        exitStatus = status
         isQuitting = true
+        modal = nil
         return [.quit]
     }
 
-    // MARK: - The product list
+    /// Quits, after asking when downloads are under way.
+    mutating func askToQuit() -> [Effect] {
+        let running = activeDownloads.count
+        guard running == 0 else {
+            modal = .question(.quit(downloads: running), over: modal)
+            return []
+        }
+        return quit()
+    }
+
+    /// The number of list rows a page key moves.
+    var listPage: Int { max(1, Layout(state: self).listRows - 1) }
 
     private mutating func handleList(_ key: Key) -> [Effect] {
-        let page = max(1, Layout(state: self).listRows - 1)
         switch key {
         case .up, .character("k"): moveSelection(by: -1)
         case .down, .character("j"): moveSelection(by: 1)
-        case .pageUp, .control("b"): moveSelection(by: -page)
-        case .pageDown, .control("f"): moveSelection(by: page)
+        case .pageUp, .control("b"): moveSelection(by: -listPage)
+        case .pageDown, .control("f"): moveSelection(by: listPage)
         case .home: selectEdge(last: false)
         case .end, .character("G"): selectEdge(last: true)
         case .enter: return openConfirmation()
@@ -36,16 +52,23 @@ extension State {
         case .escape:
             if !filter.isEmpty {
                 filter = ""
-                rebuildListing()
+                refilter()
             }
-        case .character("?"), .function(1): modal = .help
+        case .character("?"), .function(1): modal = .help()
         case .character("m"), .function(2): modal = .menu(selected: 0)
         case .character("l"): showsLog.toggle(); keepSelectionVisible()
         case .character("g"):
-            grouping = grouping == .type ? .subscriptionGroup : .type
-            rebuildListing()
+            grouping = ProductListing.Grouping(rawValue: (grouping.rawValue + 1) % ProductListing.Grouping.allCases.count) ?? .subscriptionGroup
+            regroup()
+            show(strings("Grouped: {}", strings(groupingLabel)))
+        case .character("S"):
+            sort = ProductListing.Sort(rawValue: (sort.rawValue + 1) % ProductListing.Sort.allCases.count) ?? .catalog
+            regroup()
+            show(strings("Sorted by {}", strings(sortLabel)))
+        case .character("d"): return openDetails()
         case .character(" "): return toggleDownloadPause()
-        case .character("x"): return cancelDownload()
+        case .character("x"): return askToCancelDownload()
+        case .character("q"): return askToQuit()
         case .character("i"): return [.loadAppTransaction]
         case .character(let c):
             if let item = MenuItem.allCases.first(where: { $0.key == c }) { return run(item) }
@@ -54,38 +77,64 @@ extension State {
         return []
     }
 
+    /// The English name of the grouping (localized through `Strings`).
+    var groupingLabel: String {
+        switch grouping {
+        case .subscriptionGroup: "by type and subscription group"
+        case .type: "by type"
+        case .none: "none"
+        }
+    }
+
+    /// The English name of the sort order (localized through `Strings`).
+    var sortLabel: String {
+        switch sort {
+        case .catalog: "catalog order"
+        case .name: "name"
+        case .price: "price"
+        case .type: "type"
+        }
+    }
+
     private mutating func handleFilter(_ key: Key) -> [Effect] {
         switch key {
         case .escape:
             isFiltering = false
             filter = ""
-            rebuildListing()
+            refilter()
         case .enter:
             isFiltering = false
         case .up: moveSelection(by: -1)
         case .down: moveSelection(by: 1)
+        case .pageUp: moveSelection(by: -listPage)
+        case .pageDown: moveSelection(by: listPage)
         case .backspace:
             if filter.isEmpty {
                 isFiltering = false
             } else {
                 filter.removeLast()
-                rebuildListing()
+                refilter()
             }
         case .control("u"):
             filter = ""
-            rebuildListing()
+            refilter()
         case .character(let c):
             filter.append(c)
-            rebuildListing()
+            refilter()
         default: break
         }
         return []
     }
 
     private mutating func openConfirmation() -> [Effect] {
+        // A storefront switch under way: the prices on screen are the old storefront's.
+        if let switchingTo {
+            show(strings("Switching to {}: wait for its prices", switchingTo))
+            return []
+        }
         guard let product = selectedProduct else { return [] }
         if product.type == .nonConsumable, purchases.owned.contains(product.id) {
-            show(strings("You already own {}", product.displayName))
+            show(strings("You already own {}", State.shownName(product)))
             return []
         }
         if let flow = flows[product.id], flow.phase < .done {
@@ -96,8 +145,14 @@ extension State {
         return []
     }
 
+    private mutating func openDetails() -> [Effect] {
+        guard let product = selectedProduct else { return [] }
+        modal = .details(productID: product.id)
+        return priceComparison?.productID == product.id ? [] : [.loadPriceComparison(productID: product.id)]
+    }
+
     /// The download the download keys act on: the selected product's, else the first open one.
-    private var targetDownload: Download? {
+    var targetDownload: Download? {
         let open = downloads.filter { !$0.state.isTerminal || $0.state == .failed || $0.state == .cancelled }
         if let id = selectedProduct?.id, let own = open.last(where: { $0.productID == id }) { return own }
         return open.first { !$0.state.isTerminal }
@@ -112,9 +167,10 @@ extension State {
         }
     }
 
-    private mutating func cancelDownload() -> [Effect] {
+    private mutating func askToCancelDownload() -> [Effect] {
         guard let download = targetDownload, !download.state.isTerminal else { return [] }
-        return [.cancelDownload(id: download.id)]
+        modal = .question(.cancelDownload(id: download.id, productID: download.productID), over: nil)
+        return []
     }
 
     /// Runs a menu item.
@@ -129,6 +185,10 @@ extension State {
         case .refreshReceipt:
             show(strings("Refreshing the receipt…"))
             return [.refreshReceipt]
+        case .viewReceipt:
+            document = nil
+            modal = .document(scroll: 0, over: nil)
+            return [.loadReceipt]
         case .storefront:
             let storefronts = context?.storefronts ?? []
             let current = storefronts.firstIndex { $0.code == context?.storefront } ?? 0
@@ -144,194 +204,11 @@ extension State {
         case .myPurchases:
             modal = .purchases(tab: 0, selected: 0)
             return [.loadPurchases]
+        case .eventLog:
+            modal = .log(selected: max(0, log.count - 1))
+            return []
         case .quit:
-            return quit()
+            return askToQuit()
         }
-    }
-
-    // MARK: - Windows
-
-    private mutating func handle(_ key: Key, in modal: Modal) -> [Effect] {
-        let closes = key == .escape || key == .character("q")
-        switch modal {
-        case .confirm(let productID):
-            switch key {
-            case .enter, .character("y"), .character("b"):
-                guard let product = product(productID) else { self.modal = nil; return [] }
-                flows[productID] = PurchaseFlow(productID: productID, hasDownloads: product.hasDownloads)
-                self.modal = .purchase(productID: productID)
-                return [.purchase(productID: productID, quantity: 1)]
-            case .escape, .character("n"), .character("q"):
-                self.modal = nil
-            default: break
-            }
-        case .purchase:
-            if closes || key == .enter { self.modal = nil }
-        case .help:
-            if closes || key == .character("?") || key == .enter { self.modal = nil }
-        case .menu(let selected):
-            let items = MenuItem.allCases
-            switch key {
-            case .up, .character("k"): self.modal = .menu(selected: (selected + items.count - 1) % items.count)
-            case .down, .character("j"): self.modal = .menu(selected: (selected + 1) % items.count)
-            case .enter: return run(items[min(max(0, selected), items.count - 1)])
-            case .escape, .character("m"): self.modal = nil
-            case .character(let c):
-                if let item = items.first(where: { $0.key == c }) { return run(item) }
-            default: break
-            }
-        case .storefronts(let storefront, let locale, let column):
-            return handleStorefronts(key, storefront: storefront, locale: locale, column: column)
-        case .settings(let selected):
-            return handleSettings(key, selected: selected)
-        case .transactions(let selected):
-            return handleTransactions(key, selected: selected)
-        case .purchases(let tab, let selected):
-            return handlePurchases(key, tab: tab, selected: selected)
-        }
-        return []
-    }
-
-    private mutating func handleStorefronts(_ key: Key, storefront: Int, locale: Int, column: Int) -> [Effect] {
-        let storefronts = context?.storefronts ?? []
-        let locales = context?.locales ?? []
-        switch key {
-        case .escape, .character("q"): modal = nil
-        case .tab, .backTab, .left, .right, .character("h"), .character("l"):
-            modal = .storefronts(storefront: storefront, locale: locale, column: column == 0 ? 1 : 0)
-        case .up, .down, .character("k"), .character("j"):
-            let step = (key == .up || key == .character("k")) ? -1 : 1
-            if column == 0, !storefronts.isEmpty {
-                let next = min(max(0, storefront + step), storefronts.count - 1)
-                // A new storefront brings its own language when the catalog has it.
-                let localeIndex = locales.firstIndex(of: storefronts[next].defaultLocale) ?? locale
-                modal = .storefronts(storefront: next, locale: localeIndex, column: 0)
-            } else if column == 1, !locales.isEmpty {
-                modal = .storefronts(storefront: storefront, locale: min(max(0, locale + step), locales.count - 1), column: 1)
-            }
-        case .character(let c) where c.isUppercase && c.isASCII:
-            // Type the first letter of a code to jump there (again for the next one).
-            guard let next = (1...max(1, storefronts.count)).lazy
-                .map({ (storefront + $0) % max(1, storefronts.count) })
-                .first(where: { storefronts.indices.contains($0) && storefronts[$0].code.first == c })
-            else { return [] }
-            let localeIndex = locales.firstIndex(of: storefronts[next].defaultLocale) ?? locale
-            modal = .storefronts(storefront: next, locale: localeIndex, column: 0)
-        case .enter:
-            modal = nil
-            guard storefront < storefronts.count else { return [] }
-            let code = storefronts[storefront].code
-            let chosenLocale = locale < locales.count ? locales[locale] : storefronts[storefront].defaultLocale
-            return [.setStorefront(code: code, locale: chosenLocale)]
-        default: break
-        }
-        return []
-    }
-
-    private mutating func handleSettings(_ key: Key, selected: Int) -> [Effect] {
-        switch key {
-        case .escape, .character("q"), .character("o"): modal = nil
-        case .up, .character("k"): modal = .settings(selected: max(0, selected - 1))
-        case .down, .character("j"): modal = .settings(selected: min(max(0, settings.count - 1), selected + 1))
-        case .enter, .character(" "), .right, .left, .character("l"), .character("h"):
-            guard selected < settings.count else { return [] }
-            let step = (key == .left || key == .character("h")) ? -1 : 1
-            let next = settings[selected].cycled(by: step)
-            // Shown at once, so a second key press cycles on from here; a refusal reloads.
-            settings[selected].value = next
-            return [.setSetting(name: settings[selected].name, value: next)]
-        default: break
-        }
-        return []
-    }
-
-    /// The rows of the Transaction Manager: transactions waiting for a decision, then the
-    /// account's purchases (which may be refunded), newest first by original purchase, so a
-    /// renewal does not move its row. An auto-renewable subscription is one row, its latest
-    /// transaction, which stands for the subscription.
-    var managedTransactions: [Transaction] {
-        let pendingIDs = Set(purchases.pending.map(\.transactionID))
-        var subscriptionsSeen: Set<String> = []
-        // History is newest first, so the first transaction of a subscription is its latest.
-        let settled = purchases.transactions.filter { t in
-            guard !pendingIDs.contains(t.transactionID) else { return false }
-            if t.productType == .autoRenewable, !subscriptionsSeen.insert(t.originalTransactionID).inserted { return false }
-            return t.state == .purchased && t.revocationDate == nil
-        }
-        return purchases.pending + settled.sorted {
-            ($0.originalPurchaseDate, $0.originalTransactionID) > ($1.originalPurchaseDate, $1.originalTransactionID)
-        }
-    }
-
-    /// The subscription a transaction belongs to, as the store runs it.
-    func managedSubscription(for transaction: Transaction) -> ManagedSubscription? {
-        guard transaction.productType == .autoRenewable else { return nil }
-        return purchases.subscriptions.first { $0.originalTransactionID == transaction.originalTransactionID }
-    }
-
-    private mutating func handleTransactions(_ key: Key, selected: Int) -> [Effect] {
-        let rows = managedTransactions
-        switch key {
-        case .escape, .character("q"), .character("t"): modal = nil
-        case .up, .character("k"): modal = .transactions(selected: max(0, selected - 1))
-        case .down, .character("j"): modal = .transactions(selected: min(max(0, rows.count - 1), selected + 1))
-        case .character("a"), .character("d"), .character("f"), .character("i"):
-            guard selected < rows.count else { return [] }
-            let id = rows[selected].transactionID
-            switch key {
-            case .character("a"): return [.approve(transactionID: id)]
-            case .character("d"): return [.decline(transactionID: id)]
-            case .character("f"): return [.refund(transactionID: id)]
-            default: return [.resolve(transactionID: id)]
-            }
-        case .character("n"), .character("x"), .character("c"), .character("b"):
-            guard selected < rows.count else { return [] }
-            let transaction = rows[selected]
-            guard let subscription = managedSubscription(for: transaction) else {
-                show(strings("{} is not an auto-renewable subscription", name(of: transaction.productID)), kind: .error)
-                return []
-            }
-            let id = transaction.transactionID
-            switch key {
-            case .character("n"): return [.renew(transactionID: id)]
-            case .character("x"): return [.expire(transactionID: id)]
-            case .character("c"): return [.setAutoRenew(transactionID: id, on: !subscription.willAutoRenew)]
-            default: return [.setBillingIssue(transactionID: id, on: !(subscription.hasBillingIssue || subscription.isInBillingRetry))]
-            }
-        default: break
-        }
-        return []
-    }
-
-    /// The consumables with a balance, for My Purchases → Balances.
-    var balanceRows: [(productID: String, count: Int)] {
-        purchases.balances.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
-
-    /// The subscriptions the account has or had (active, failing billing, or ended), for My
-    /// Purchases → Subscriptions, by product ID.
-    var subscriptionRows: [String] {
-        Set(purchases.activeUntil.keys).union(purchases.subscriptions.map(\.productID)).sorted()
-    }
-
-    private mutating func handlePurchases(_ key: Key, tab: Int, selected: Int) -> [Effect] {
-        let counts = [purchases.transactions.count, balanceRows.count, subscriptionRows.count]
-        switch key {
-        case .escape, .character("q"), .character("p"): modal = nil
-        case .tab, .right, .character("l"): modal = .purchases(tab: (tab + 1) % 3, selected: 0)
-        case .backTab, .left, .character("h"): modal = .purchases(tab: (tab + 2) % 3, selected: 0)
-        case .up, .character("k"), .pageUp, .home:
-            let step = key == .pageUp ? 10 : key == .home ? selected : 1
-            modal = .purchases(tab: tab, selected: max(0, selected - step))
-        case .down, .character("j"), .pageDown, .end:
-            let step = key == .pageDown ? 10 : key == .end ? counts[tab] : 1
-            modal = .purchases(tab: tab, selected: min(max(0, counts[tab] - 1), selected + step))
-        case .character("c"):
-            let rows = balanceRows
-            guard tab == 1, selected < rows.count else { return [] }
-            return [.consume(productID: rows[selected].productID, quantity: 1)]
-        default: break
-        }
-        return []
     }
 }

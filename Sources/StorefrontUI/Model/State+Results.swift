@@ -1,10 +1,11 @@
 import Foundation
 import StoreCore
 
+/// Effects' results: loads, purchases, restores, commands.
 extension State {
     /// The name people know a product by: its localized name, else its identifier.
     func name(of productID: String) -> String {
-        product(productID)?.displayName ?? productID
+        product(productID).map(State.shownName) ?? productID
     }
 
     /// Whether the account may still take `product`'s introductory offer: it has one and the
@@ -19,25 +20,33 @@ extension State {
     mutating func applyResult(_ action: Action) -> [Effect] {
         switch action {
         case .contextLoaded(.success(let loaded)):
-            let localeChanged = context.map { $0.locale != loaded.locale || $0.storefront != loaded.storefront } ?? false
-            context = loaded
-            strings = Strings(UILanguage(locale: loaded.locale))
-            rebuildListing()
-            if localeChanged {
-                record(strings("Storefront set to {} ({})", loaded.storefront, loaded.locale))
-                show(strings("Storefront set to {} ({})", loaded.storefront, loaded.locale), kind: .success)
-                return [.loadProducts]
-            }
+            let changed = context.map { $0.locale != loaded.locale || $0.storefront != loaded.storefront } ?? false
+            adopt(loaded)
+            if changed { return [.loadProducts] }
         case .contextLoaded(.failure(let error)):
+            fail(error)
+        case .storefrontSwitched(.success(let switched)):
+            switchingTo = nil
+            let before = context
+            // Context and products together: never one storefront's header over another's prices.
+            products = switched.products
+            productsError = nil
+            priceComparison = nil
+            adopt(switched.context)
+            if before?.storefront != switched.context.storefront || before?.locale != switched.context.locale {
+                report(strings("Storefront set to {} ({})", switched.context.storefront, switched.context.locale), kind: .success)
+            }
+        case .storefrontSwitched(.failure(let error)):
+            switchingTo = nil
             fail(error)
         case .productsLoaded(.success(let loaded)):
             products = loaded
             productsError = nil
-            rebuildListing()
+            productsChanged()
         case .productsLoaded(.failure(let error)):
             productsError = error
             if products == nil { products = [] }
-            rebuildListing()
+            productsChanged()
             fail(error)
         case .purchasesLoaded(.success(let snapshot)):
             purchases = snapshot
@@ -51,12 +60,20 @@ extension State {
             fail(error)
         case .settingChanged(let name, let value, .success(let loaded)):
             settings = loaded
-            let label = settings.first { $0.name == name }.map { strings($0.label) } ?? name
-            show(strings("Setting {} changed to {}", label, strings(displayValue(value))), kind: .success)
-            record(strings("Setting {} changed to {}", label, value))
+            let row = settings.first { $0.name == name }
+            let label = row.map { strings($0.label) } ?? name
+            let shown = row.map { displayValue(of: $0, value) } ?? value
+            report(strings("Setting {} changed to {}", label, shown), kind: .success)
         case .settingChanged(_, _, .failure(let error)):
             fail(error)
             return [.loadSettings]
+        case .priceComparisonLoaded(let productID, let prices):
+            priceComparison = (productID, prices)
+        case .documentLoaded(.success(let loaded)):
+            document = loaded
+        case .documentLoaded(.failure(let error)):
+            if case .document(_, let over) = modal { modal = over }
+            fail(error)
         case .purchasePhase(let productID, let phase):
             if var flow = flows[productID], phase > flow.phase {
                 flow.phase = phase
@@ -68,31 +85,26 @@ extension State {
                 flows[productID] = flow
             }
             return [.followDownload(id: downloadID, productID: productID)]
+        case .purchaseDownloadSettled(let productID, let download):
+            return settlePurchaseDownload(productID, download)
         case .purchaseFinished(let productID, let result):
             return finishPurchase(productID, result)
         case .restoreFinished(let result):
             isRestoring = false
             switch result {
             case .success(let restored):
-                let text = restored.isEmpty ? strings("Nothing to restore") : strings("Restored {} purchases", String(restored.count))
-                show(text, kind: .success)
-                record(text)
+                report(restored.isEmpty ? strings("Nothing to restore") : strings("Restored {} purchases", String(restored.count)),
+                       kind: .success)
             case .failure(let error):
-                let text = strings("Restore failed: {}", describe(error))
-                show(text, kind: .error)
-                record(text, isError: true)
+                report(strings("Restore failed: {}", describe(error)), kind: .error)
             }
             return [.loadPurchases]
         case .receiptRefreshed(let result):
             switch result {
             case .success(let bytes):
-                let text = strings("Receipt refreshed ({} bytes)", String(bytes))
-                show(text, kind: .success)
-                record(text)
+                report(strings("Receipt refreshed ({})", Format.bytes(Int64(bytes))), kind: .success)
             case .failure(let error):
-                let text = strings("Receipt refresh failed: {}", describe(error))
-                show(text, kind: .error)
-                record(text, isError: true)
+                report(strings("Receipt refresh failed: {}", describe(error)), kind: .error)
             }
         case .transactionCommandFinished(let command, let result):
             switch result {
@@ -104,8 +116,7 @@ extension State {
                 case .refund: text = strings("Refunded transaction {}", id)
                 default: text = strings("Resolved transaction {}", id)
                 }
-                show(text, kind: .success)
-                record(text)
+                report(text, kind: .success)
             case .failure(let error):
                 fail(error)
             }
@@ -114,18 +125,15 @@ extension State {
             switch result {
             case .success(let subscription):
                 let (text, kind) = subscriptionMessage(command, subscription)
-                show(text, kind: kind)
-                record(text, isError: kind == .error)
+                report(text, kind: kind)
             case .failure(let error):
                 fail(error)
             }
             return [.loadPurchases]
         case .consumed(let productID, let result):
             switch result {
-            case .success:
-                let text = strings("Consumed one {}", name(of: productID))
-                show(text, kind: .success)
-                record(text)
+            case .success(let left):
+                report(strings("Used 1 × {}: {} left", name(of: productID), String(left)), kind: .success)
             case .failure(let error):
                 fail(error)
             }
@@ -138,34 +146,63 @@ extension State {
         return []
     }
 
+    /// Takes a new context: the language, the estimated prices and the list follow it.
+    private mutating func adopt(_ loaded: StoreContext) {
+        context = loaded
+        strings = Strings(UILanguage(locale: loaded.locale))
+        productsChanged()
+    }
+
     private mutating func finishPurchase(_ productID: String, _ result: Result<PurchaseOutcome, StoreError>) -> [Effect] {
         let name = name(of: productID)
-        let flow = flows.removeValue(forKey: productID)
-        if modal == .purchase(productID: productID) || modal == .confirm(productID: productID) { modal = nil }
+        let quantity = flows[productID]?.quantity ?? 1
+        let shown = quantity > 1 ? "\(quantity) × \(name)" : name
+        if modal == .confirm(productID: productID) { modal = nil }
         switch result {
         case .success(.purchased):
-            let text = strings("Purchased {}", name)
-            show(text, kind: .success)
-            record(text)
-            // Content still downloading keeps showing in the downloads pane.
-            _ = flow
+            // Every step ticked: the sheet shows Done at 100 % a moment before it closes.
+            if var flow = flows[productID] {
+                flow.phase = .done
+                flow.finishedAt = now ?? Date(timeIntervalSince1970: 0)
+                flows[productID] = flow
+            }
+            report(strings("Purchased {}", shown), kind: .success)
+            return [.loadPurchases]
         case .success(.pending):
-            let text = strings("{} is waiting for approval (Ask to Buy)", name)
-            show(text)
-            record(text)
+            report(strings("{} is waiting for approval (Ask to Buy)", name))
         case .success(.interrupted):
-            let text = strings("{} was interrupted: resolve it in the Transaction Manager (t, then i)", name)
-            show(text)
-            record(text)
+            report(strings("{} was interrupted: resolve it in the Transaction Manager (t, then i)", name))
         case .success(.cancelled):
-            let text = strings("Purchase of {} cancelled", name)
-            show(text)
-            record(text)
+            report(strings("Purchase of {} cancelled", name))
         case .failure(let error):
-            let text = strings("Purchase of {} failed: {}", name, describe(error))
-            show(text, kind: .error)
-            record(text, isError: true)
+            report(strings("Purchase of {} failed: {}", name, describe(error)), kind: .error)
         }
+        closeFlow(productID)
+        return [.loadPurchases]
+    }
+
+    /// A purchase's download stopped: finished, the purchase is done; otherwise it is bought
+    /// but its content is not here, and the message says so and what to press.
+    private mutating func settlePurchaseDownload(_ productID: String, _ download: Download?) -> [Effect] {
+        if let download { update(download) }
+        let name = name(of: productID)
+        let percent = download.map { Format.percent($0.fraction) } ?? "?"
+        switch download?.state {
+        case .finished?, nil:
+            if var flow = flows[productID] {
+                flow.phase = .done
+                flows[productID] = flow
+            }
+            return finishPurchase(productID, .success(.purchased(transactionID: download?.transactionID ?? "")))
+        case .failed?:
+            let reason = download?.error.map { "\($0)" } ?? "?"
+            report(strings("Bought {}, but its download failed at {}: {} (space retries)", name, percent, reason), kind: .error)
+        case .paused?:
+            report(strings("Bought {}; its download is paused at {} (space resumes)", name, percent))
+        default:
+            report(strings("Bought {}; its download was cancelled (space starts it again)", name))
+        }
+        closeFlow(productID)
         return [.loadPurchases]
     }
 
@@ -197,27 +234,32 @@ extension State {
 
     /// Shows an error that belongs to no window: a message that does not block, and a log line.
     mutating func fail(_ error: StoreError) {
-        let text = strings("Error: {}", describe(error))
-        show(text, kind: .error)
-        record(text, isError: true)
+        report(strings("Error: {}", describe(error)), kind: .error)
     }
 
-    /// A store error in the interface's language where a translation exists.
+    /// A store error in the interface's language: the phrase once, then what the store said.
     func describe(_ error: StoreError) -> String {
         switch error {
         case .paymentCancelled: strings("The payment was cancelled.")
         case .paymentNotAllowed: strings("Payments are not allowed on this device or account.")
-        case .networkError: strings("The store could not be reached.") + " " + error.description
+        case .networkError(let why): strings("The store could not be reached: {}", why)
+        case .productNotAvailable(let id): strings("{} is not sold in this storefront.", name(of: id))
+        case .unknownTransaction(let id): strings("No transaction {} is known.", id)
+        case .interrupted: strings("The purchase was interrupted; resolve it to complete the purchase.")
         default: error.description
         }
     }
 
-    /// How a setting's value reads (`on`/`off` translated).
-    func displayValue(_ value: String) -> String {
-        switch value {
-        case "on": "On"
-        case "off": "Off"
-        default: value
+    /// How a setting's value reads: on/off translated, a bandwidth in bytes per second as
+    /// `1.0 MB/s` (0 is unlimited), milliseconds as `250 ms`.
+    func displayValue(of row: SettingRow, _ value: String) -> String {
+        switch (row.unit, value) {
+        case (_, "on"): return strings("On")
+        case (_, "off"): return strings("Off")
+        case (.bytesPerSecond, "0"): return strings("Unlimited")
+        case (.bytesPerSecond, _): return Int64(value).map { Format.rate(Double($0)) } ?? value
+        case (.milliseconds, _): return Int(value) != nil ? "\(value) ms" : value
+        default: return value
         }
     }
 
@@ -229,91 +271,8 @@ extension State {
         case .transactions(let selected):
             modal = .transactions(selected: min(selected, max(0, managedTransactions.count - 1)))
         case .purchases(let tab, let selected):
-            let counts = [purchases.transactions.count, balanceRows.count, subscriptionRows.count]
-            modal = .purchases(tab: tab, selected: min(selected, max(0, counts[tab] - 1)))
+            modal = .purchases(tab: tab, selected: min(selected, max(0, purchaseTabCounts[tab] - 1)))
         default: break
-        }
-    }
-
-    // MARK: - Store events
-
-    /// Applies an event from the engine: the log, downloads, and a reload of what changed.
-    mutating func apply(_ event: StoreEvent) -> [Effect] {
-        switch event {
-        case .productsRequestFinished, .productsRequestFailed:
-            // Answers to our own requests arrive as results too; the log is enough.
-            if case .productsRequestFailed(let error) = event { record(describe(error), isError: true) }
-            return []
-        case .paymentFinished(let t):
-            record(logLine("purchased", t))
-            if var flow = flows[t.productID], flow.phase < .verifying {
-                flow.phase = flow.hasDownloads ? .downloading : .verifying
-                flows[t.productID] = flow
-            }
-            return [.loadPurchases]
-        case .paymentFailed(let t, let error):
-            record(logLine("failed", t) + " — " + describe(error), isError: true)
-            if flows[t.productID] == nil { fail(error) }
-            return [.loadPurchases]
-        case .paymentDeferred(let t):
-            record(logLine("deferred", t))
-            return [.loadPurchases]
-        case .paymentUnverified(let order):
-            record(logLine("unverified", order.transaction) + " — " + order.lastFailure, isError: true)
-            return [.loadPurchases]
-        case .restoreFinished(let transactions):
-            record("restore: \(transactions.count) restored")
-            return []
-        case .restoreFailed(let error):
-            record("restore failed: " + describe(error), isError: true)
-            return []
-        case .refreshReceiptFinished(let data):
-            record("receipt refreshed: \(data.count) bytes")
-            return []
-        case .refreshReceiptFailed(let error):
-            record("receipt refresh failed: " + describe(error), isError: true)
-            return []
-        case .transactionRevoked(let t):
-            record(logLine("revoked", t))
-            return [.loadPurchases]
-        case .subscriptionStatusChanged(let status):
-            record("subscription \(status.groupID): \(status.state.rawValue)")
-            return [.loadPurchases]
-        case .downloadUpdated(let d), .downloadPaused(let d), .downloadCanceled(let d):
-            update(d)
-            if case .downloadUpdated = event {} else { record("download \(d.productID): \(d.state.rawValue)") }
-            return []
-        case .downloadFinished(let d):
-            update(d)
-            let text = strings("Download of {} finished", name(of: d.productID))
-            record(text)
-            show(text, kind: .success)
-            return [.loadPurchases]
-        case .downloadFailed(let d):
-            update(d)
-            let reason = d.error.map { "\($0)" } ?? "?"
-            let text = strings("Download of {} failed: {}", name(of: d.productID), reason)
-            record(text, isError: true)
-            show(text, kind: .error)
-            return []
-        case .storefrontChanged(let storefront):
-            return storefrontChanged(storefront)
-        }
-    }
-
-    private func logLine(_ what: String, _ t: Transaction) -> String {
-        "\(t.transactionID) \(t.productID) ×\(t.quantity) \(what)"
-    }
-
-    private mutating func update(_ download: Download) {
-        if let i = downloads.firstIndex(where: { $0.id == download.id }) {
-            downloads[i] = download
-        } else {
-            downloads.append(download)
-        }
-        if var flow = flows[download.productID], flow.phase < .downloading {
-            flow.phase = .downloading
-            flows[download.productID] = flow
         }
     }
 }

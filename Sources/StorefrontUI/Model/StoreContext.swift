@@ -10,14 +10,21 @@ public struct StoreContext: Hashable, Sendable {
     public var storefronts: [StorefrontOption]
     /// The locales the catalog is localized in.
     public var locales: [String]
+    /// The products whose price in this storefront is an estimate: no price is set for it (in
+    /// the catalog's price sidecar), so the catalog's price is read in the storefront's currency.
+    public var estimatedPrices: Set<String>
 
     /// Creates a context.
-    public init(storefront: String, locale: String, account: String, storefronts: [StorefrontOption] = [], locales: [String] = []) {
+    public init(
+        storefront: String, locale: String, account: String, storefronts: [StorefrontOption] = [], locales: [String] = [],
+        estimatedPrices: Set<String> = []
+    ) {
         self.storefront = storefront
         self.locale = locale
         self.account = account
         self.storefronts = storefronts
         self.locales = locales
+        self.estimatedPrices = estimatedPrices
     }
 }
 

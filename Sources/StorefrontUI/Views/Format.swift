@@ -65,35 +65,10 @@ enum Format {
         return day(date) == day(now) ? time : day(date) + " " + time
     }
 
-    /// `1 month`, `1 个月`, `1か月`.
-    static func period(_ period: SubscriptionPeriod, _ language: UILanguage) -> String {
-        let n = period.value
-        switch language {
-        case .english:
-            let unit = switch period.unit {
-            case .day: "day"
-            case .week: "week"
-            case .month: "month"
-            case .year: "year"
-            }
-            return "\(n) \(unit)\(n == 1 ? "" : "s")"
-        case .simplifiedChinese:
-            let unit = switch period.unit {
-            case .day: "天"
-            case .week: "周"
-            case .month: "个月"
-            case .year: "年"
-            }
-            return "\(n) \(unit)"
-        case .japanese:
-            let unit = switch period.unit {
-            case .day: "日"
-            case .week: "週間"
-            case .month: "か月"
-            case .year: "年"
-            }
-            return "\(n)\(unit)"
-        }
+    /// `55%`: a fraction rounded down, so 100 % means done.
+    static func percent(_ fraction: Double) -> String {
+        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        return "\(Int((clamped * 100).rounded(.down)))%"
     }
 
     /// The spinner frame for a tick count.

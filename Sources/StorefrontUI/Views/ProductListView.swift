@@ -1,16 +1,21 @@
+import Foundation
 import StoreCore
 
-/// The product list: group headings, then one row per product with its localized name,
-/// type, localized price and status.
+/// The product list: group headings, then one row per product with its localized name, type,
+/// price (per period for subscriptions) and status, in columns sized by `TableLayout`.
 enum ProductListView {
+    /// The cells before the table on each row: a space, the selection marker and a space.
+    static let marker = 3
+
     static func render(_ state: State, in rect: Rect, into screen: inout Screen) {
         let s = state.strings
         var title = s("Storefront")
         if let context = state.context { title += " · \(context.storefront)" }
+        if let switching = state.switchingTo { title += " → \(switching)…" }
         if let products = state.products {
-            let shown = state.listing.rows.filter { if case .product = $0 { true } else { false } }.count
-            title += state.filter.isEmpty ? " (\(products.count))" : " (\(shown)/\(products.count))"
+            title += state.filter.isEmpty ? " (\(products.count))" : " (\(state.listing.productCount)/\(products.count))"
         }
+        if state.sort != .catalog { title += " · " + s("Sorted by {}", s(state.sortLabel)) }
         let inner = screen.box(rect, border: .rounded, style: state.modal == nil ? Theme.focusedBorder : Theme.border,
                                title: title, titleStyle: Theme.title)
         guard !inner.isEmpty else { return }
@@ -20,23 +25,26 @@ enum ProductListView {
         }
         if state.listing.rows.isEmpty {
             let text = state.filter.isEmpty ? s("No products") : s("No products match “{}”", state.filter)
-            screen.put(text, x: inner.x + 1, y: inner.y, style: Theme.secondary, maxWidth: inner.width - 1)
+            for (i, line) in TextLayout.wrap(text, width: max(1, inner.width - 2)).prefix(inner.height).enumerated() {
+                screen.put(line, x: inner.x + 1, y: inner.y + i, style: Theme.secondary)
+            }
             return
         }
-        let columns = Columns(width: inner.width)
+        let table = TableLayout(columns: columns(state), width: max(0, inner.width - marker - 1))
         let rows = state.listing.rows
         let end = min(rows.count, state.scrollTop + inner.height)
+        // A switch under way: the old storefront's prices, dimmed, until the new ones arrive.
+        let stale = state.switchingTo != nil
         for (offset, rowIndex) in (state.scrollTop..<max(state.scrollTop, end)).enumerated() {
             let y = inner.y + offset
             switch rows[rowIndex] {
             case .header(let heading):
-                screen.put(heading, x: inner.x + 1, y: y, style: Theme.heading, maxWidth: inner.width - 1)
+                let text = TextLayout.truncate(heading, to: max(0, inner.width - 2))
+                screen.put(text, x: inner.x + 1, y: y, style: Theme.heading)
             case .product(let index):
                 guard index < products.count else { continue }
-                let product = products[index]
-                let selected = rowIndex == state.selectedRow
-                drawRow(product, state: state, columns: columns, x: inner.x, y: y, width: inner.width, selected: selected,
-                        into: &screen)
+                drawRow(index, products[index], state: state, table: table, x: inner.x, y: y, width: inner.width,
+                        selected: rowIndex == state.selectedRow, stale: stale, into: &screen)
             }
         }
         // A scroll position marker on the right border when the list does not fit.
@@ -47,41 +55,80 @@ enum ProductListView {
         }
     }
 
-    /// Column widths for an inner width: name takes what the others leave.
-    struct Columns {
-        let type: Int, price: Int, status: Int, name: Int
-        init(width: Int) {
-            status = width >= 90 ? 24 : (width >= 70 ? 23 : (width >= 60 ? 21 : 16))
-            price = width >= 90 ? 11 : 9
-            type = width >= 90 ? 16 : (width >= 66 ? 14 : 0)
-            // The marker takes 3 cells; a gap of 1 follows the name and the type, 2 the price.
-            name = max(4, width - 3 - type - price - status - (type > 0 ? 4 : 3))
+    /// The columns: name and price first, then status; the type gives way first.
+    static func columns(_ state: State) -> [TableColumn] {
+        [
+            TableColumn(natural: state.metrics.widestName, minimum: 12, priority: 0),
+            TableColumn(natural: state.metrics.widestType, minimum: 0, priority: 3, optional: true),
+            TableColumn(natural: state.metrics.widestPrice, priority: 1, alignment: .trailing),
+            TableColumn(natural: widestStatus(state), minimum: 0, priority: 2, flexible: true),
+        ]
+    }
+
+    /// The width the list's rows want: the marker, every column at its natural width, a margin.
+    static func naturalWidth(_ state: State) -> Int {
+        let columns = columns(state)
+        return marker + columns.reduce(0) { $0 + $1.natural } + 2 * (columns.count - 1) + 1
+    }
+
+    /// The widest status any product has now, found from what the account holds (a product
+    /// with nothing to say has no status), not by asking every product.
+    static func widestStatus(_ state: State) -> Int {
+        var ids = Set(state.purchases.owned)
+        ids.formUnion(state.purchases.balances.keys)
+        ids.formUnion(state.purchases.activeUntil.keys)
+        ids.formUnion(state.purchases.subscriptions.map(\.productID))
+        ids.formUnion(state.purchases.pending.map(\.productID))
+        ids.formUnion(state.purchases.transactions.lazy.filter { $0.revocationDate != nil }.map(\.productID))
+        ids.formUnion(state.downloads.map(\.productID))
+        ids.formUnion(state.flows.keys)
+        var widest = 0
+        for id in ids {
+            guard let product = state.product(id), let status = ProductStatus.of(product, in: state) else { continue }
+            widest = max(widest, DisplayWidth.of(status.text))
         }
+        return widest
     }
 
     private static func drawRow(
-        _ product: Product, state: State, columns: Columns, x: Int, y: Int, width: Int, selected: Bool,
-        into screen: inout Screen
+        _ index: Int, _ product: Product, state: State, table: TableLayout, x: Int, y: Int, width: Int, selected: Bool,
+        stale: Bool, into screen: inout Screen
     ) {
         let s = state.strings
         let base = selected ? Theme.selected : CellStyle.plain
         if selected { screen.fill(Rect(x: x, y: y, width: width, height: 1), with: Cell(" ", style: base)) }
-        var column = x + 1
-        screen.put(selected ? "▸" : " ", x: column, y: y, style: base.with(.bold))
-        column += 2
-        screen.put(TextLayout.truncate(product.displayName, to: columns.name), x: column, y: y, style: selected ? base.with(.bold) : base)
-        column += columns.name + 1
-        if columns.type > 0 {
-            screen.put(TextLayout.truncate(s.typeName(product.type), to: columns.type), x: column, y: y,
-                       style: selected ? base : Theme.secondary)
-            column += columns.type + 1
+        screen.put(selected ? "▸" : " ", x: x + 1, y: y, style: base.with(.bold))
+        let status = ProductStatus.of(product, in: state)
+        let name = State.shownName(product)
+        let price = index < state.metrics.prices.count ? state.metrics.prices[index] : product.displayPrice
+        let texts = [name, s.typeName(product.type), price, status?.text ?? ""]
+        let needs = [state.metrics.nameWidths.indices.contains(index) ? state.metrics.nameWidths[index] : DisplayWidth.of(name),
+                     DisplayWidth.of(texts[1]),
+                     state.metrics.priceWidths.indices.contains(index) ? state.metrics.priceWidths[index] : DisplayWidth.of(price),
+                     DisplayWidth.of(texts[3])]
+        let placed = table.place(texts, needs: needs)
+        let left = x + marker
+        let estimated = state.context?.estimatedPrices.contains(product.id) == true
+        let priceStyle = selected ? base : (stale || estimated ? Theme.secondary : Theme.price)
+        let styles: [CellStyle] = [
+            selected ? base.with(.bold) : (stale ? Theme.secondary : base),
+            selected ? base : Theme.secondary,
+            priceStyle,
+            selected ? base.with(.bold) : (status?.style ?? base),
+        ]
+        for (column, placement) in placed.enumerated() where placement.width > 0 {
+            screen.put(placement.text, x: left + placement.x, y: y, style: styles[column], maxWidth: placement.width)
         }
-        let price = TextLayout.pad(product.displayPrice, to: columns.price, alignRight: true)
-        screen.put(price, x: column, y: y, style: selected ? base : Theme.price)
-        column += columns.price + 2
-        if let status = ProductStatus.of(product, in: state) {
-            let style = selected ? base.with(.bold) : status.style
-            screen.put(TextLayout.truncate(status.text, to: columns.status), x: column, y: y, style: style)
+        // The filter's words, highlighted where they occur in the name.
+        let words = state.filterWords
+        if !words.isEmpty, placed[0].width > 0 {
+            for range in Highlight.ranges(of: words, in: placed[0].text) {
+                screen.restyle(Rect(x: left + placed[0].x + range.lowerBound, y: y, width: range.count, height: 1)) {
+                    $0.attributes.insert(.underline)
+                    $0.attributes.insert(.bold)
+                    if !selected { $0.foreground = .yellow }
+                }
+            }
         }
     }
 }

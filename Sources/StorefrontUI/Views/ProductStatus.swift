@@ -1,7 +1,8 @@
 import Foundation
 import StoreCore
 
-/// What the list says about a product for this account: owned, balance, active until…
+/// What the list says about a product for this account: owned, balance, active until, a
+/// download's state, refunded…
 struct ProductStatus {
     let text: String
     let style: CellStyle
@@ -9,14 +10,12 @@ struct ProductStatus {
     /// The status of `product` in `state`, or nil when there is nothing to say.
     static func of(_ product: Product, in state: State) -> ProductStatus? {
         let s = state.strings
-        let download = state.downloads.last(where: { $0.productID == product.id && !$0.state.isTerminal })
-        if let flow = state.flows[product.id], flow.phase < .done, download == nil {
+        let download = state.downloads.last { $0.productID == product.id }
+        if let flow = state.flows[product.id], flow.phase < .done,
+           download.map({ $0.state.isTerminal }) ?? true {
             return ProductStatus(text: s("Purchasing…"), style: Theme.busy)
         }
-        if let download {
-            let percent = "\(Int((download.fraction * 100).rounded(.down)))%"
-            return ProductStatus(text: s("Downloading {}", percent), style: Theme.busy)
-        }
+        if let download, let status = downloadStatus(download, state) { return status }
         if let waiting = state.purchases.pending.first(where: { $0.productID == product.id && $0.state == .deferred }) {
             return waiting.error == .interrupted
                 ? ProductStatus(text: s("Interrupted"), style: Theme.error)
@@ -25,20 +24,38 @@ struct ProductStatus {
         switch product.type {
         case .consumable:
             let balance = state.purchases.balances[product.id] ?? 0
-            return balance > 0 ? ProductStatus(text: s("Balance {}", String(balance)), style: Theme.owned) : nil
+            if balance > 0 { return ProductStatus(text: s("Balance {}", String(balance)), style: Theme.owned) }
         case .autoRenewable, .nonRenewing:
-            return subscription(product.id, in: state)
+            if let status = subscription(product.id, in: state) { return status }
         default:
-            return state.purchases.owned.contains(product.id)
-                ? ProductStatus(text: s("Owned"), style: Theme.owned) : nil
+            if state.purchases.owned.contains(product.id) { return ProductStatus(text: s("Owned"), style: Theme.owned) }
+        }
+        if state.purchases.transactions.contains(where: { $0.productID == product.id && $0.revocationDate != nil }) {
+            return ProductStatus(text: s("Refunded"), style: Theme.secondary)
+        }
+        return nil
+    }
+
+    /// A download's state on its product's row: under way, paused, failed or cancelled (a
+    /// finished one says nothing more than the product's own status).
+    private static func downloadStatus(_ download: Download, _ state: State) -> ProductStatus? {
+        let s = state.strings
+        let percent = Format.percent(download.fraction)
+        switch download.state {
+        case .active, .waiting: return ProductStatus(text: s("Downloading {}", percent), style: Theme.busy)
+        case .paused: return ProductStatus(text: s("Paused {}", percent), style: Theme.waiting)
+        case .failed: return ProductStatus(text: s("Download failed {}", percent), style: Theme.error)
+        case .cancelled: return ProductStatus(text: s("Download cancelled"), style: Theme.error)
+        default: return nil
         }
     }
 
-    /// A subscription's status: active until, in a grace period (billing failed, access goes
-    /// on), in billing retry (no access), or expired.
+    /// A subscription's status: active until (a free trial, or ending because auto-renew is
+    /// off), in a grace period, in billing retry, or expired.
     static func subscription(_ productID: String, in state: State) -> ProductStatus? {
         let s = state.strings
-        switch state.purchases.subscriptions.last(where: { $0.productID == productID })?.phase {
+        let managed = state.purchases.subscriptions.last { $0.productID == productID }
+        switch managed?.phase {
         case .gracePeriod(let until):
             return ProductStatus(text: s("Grace until {}", Format.until(until, now: state.now)), style: Theme.waiting)
         case .billingRetry:
@@ -52,6 +69,20 @@ struct ProductStatus {
         if let now = state.now, until <= now {
             return ProductStatus(text: s("Expired {}", Format.day(until)), style: Theme.secondary)
         }
-        return ProductStatus(text: s("Active until {}", Format.until(until, now: state.now)), style: Theme.owned)
+        let when = Format.until(until, now: state.now)
+        if isInFreeTrial(productID, state) { return ProductStatus(text: s("Free trial until {}", when), style: Theme.owned) }
+        if let managed, !managed.willAutoRenew {
+            return ProductStatus(text: s("Ends {} (auto-renew off)", when), style: Theme.waiting)
+        }
+        return ProductStatus(text: s("Active until {}", when), style: Theme.owned)
+    }
+
+    /// Whether the subscription's current period is its introductory free trial.
+    static func isInFreeTrial(_ productID: String, _ state: State) -> Bool {
+        guard let latest = state.purchases.transactions.first(where: { $0.productID == productID && $0.revocationDate == nil }),
+              latest.offerType == .introductory,
+              state.product(productID)?.subscription?.introductoryOffer?.paymentMode == .freeTrial
+        else { return false }
+        return true
     }
 }

@@ -32,32 +32,51 @@ private func renderTooSmall(_ state: State, into screen: inout Screen) {
     }
 }
 
+/// The title bar: where the app shops, and what waits (approvals, downloads) beside the keys.
 private func renderHeader(_ state: State, _ rect: Rect, into screen: inout Screen) {
     let s = state.strings
     screen.fill(rect, with: Cell(" ", style: Theme.bar))
     var x = rect.x + 1
     x += screen.put(" " + s("Storefront") + " ", x: x, y: rect.y, style: Theme.barTitle)
+    var right: [String] = []
+    let approvals = state.purchases.pending.filter { $0.state == .deferred && $0.error != .interrupted }.count
+    if approvals > 0 { right.append("⏳ " + s("{} waiting for approval", String(approvals))) }
+    let downloading = state.activeDownloads.count
+    if downloading > 0 { right.append("⇩ " + s("{} downloading", String(downloading))) }
+    if state.isRestoring { right.append("\(Format.spinner(state.tickCount)) " + s("Restoring purchases…")) }
+    let keys = "? \(s("Help"))  m \(s("Menu")) "
+    let status = right.joined(separator: " · ")
+    let statusText = status.isEmpty ? keys : status + "  " + keys
+    var left = ""
     if let context = state.context {
-        let where_ = " \(context.storefront) · \(context.locale) · \(s("Account")): \(context.account)"
-        x += screen.put(where_, x: x, y: rect.y, style: Theme.bar, maxWidth: rect.maxX - x)
+        left = " \(context.storefront) · \(context.locale) · \(s("Account")): \(context.account)"
     }
-    if state.isRestoring {
-        x += screen.put("  \(Format.spinner(state.tickCount)) " + s("Restoring purchases…"), x: x, y: rect.y,
-                        style: Theme.bar, maxWidth: rect.maxX - x)
-    }
-    let right = "? \(s("Help"))  m \(s("Menu")) "
-    let rightWidth = DisplayWidth.of(right)
-    if rect.maxX - rightWidth > x + 1 {
-        screen.put(right, x: rect.maxX - rightWidth, y: rect.y, style: Theme.bar)
+    let room = rect.maxX - x
+    let rightWidth = DisplayWidth.of(statusText)
+    if DisplayWidth.of(left) + 1 + rightWidth <= room {
+        screen.put(left, x: x, y: rect.y, style: Theme.bar)
+        screen.put(statusText, x: rect.maxX - rightWidth, y: rect.y, style: Theme.bar)
+    } else {
+        // Too narrow for both: what waits wins over the account's name.
+        let shownRight = rightWidth <= room ? statusText : TextLayout.truncate(statusText, to: room)
+        let w = DisplayWidth.of(shownRight)
+        screen.put(TextLayout.truncate(left, to: max(0, room - w - 1)), x: x, y: rect.y, style: Theme.bar)
+        screen.put(shownRight, x: rect.maxX - w, y: rect.y, style: Theme.bar)
     }
 }
 
+/// The status line: the filter field, or the message wrapped whole (on up to three rows; past
+/// them, the log has it), or the filter in use.
 private func renderStatus(_ state: State, _ rect: Rect, into screen: inout Screen) {
     let s = state.strings
     if state.isFiltering {
         var x = rect.x + 1
         x += screen.put("/ ", x: x, y: rect.y, style: Theme.key)
-        x += screen.put(state.filter, x: x, y: rect.y, maxWidth: rect.maxX - x - 1)
+        let room = rect.maxX - x - 1
+        // The end of a long query, where the cursor is.
+        var shown = state.filter
+        while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+        x += screen.put(shown, x: x, y: rect.y, maxWidth: room)
         screen.put(" ", x: x, y: rect.y, style: Theme.selected)
         return
     }
@@ -67,20 +86,30 @@ private func renderStatus(_ state: State, _ rect: Rect, into screen: inout Scree
         case .success: Theme.success
         case .error: Theme.error
         }
-        screen.put(message.text, x: rect.x + 1, y: rect.y, style: style, maxWidth: rect.width - 2)
+        var lines = Layout.messageLines(state)
+        if lines.count > rect.height, rect.height > 0 {
+            lines = Array(lines.prefix(rect.height))
+            lines[rect.height - 1] = TextLayout.truncate(lines[rect.height - 1] + " …", to: rect.width - 2 - 6) + " (L)"
+        }
+        for (i, line) in lines.enumerated() {
+            screen.put(line, x: rect.x + 1, y: rect.y + i, style: style, maxWidth: rect.width - 2)
+        }
         return
     }
     if !state.filter.isEmpty {
-        screen.put("\(s("Filter")): \(state.filter)   Esc ✕", x: rect.x + 1, y: rect.y, style: Theme.secondary, maxWidth: rect.width - 2)
+        let text = "\(s("Filter")): \(state.filter)   Esc ✕"
+        screen.put(TextLayout.truncate(text, to: rect.width - 2), x: rect.x + 1, y: rect.y, style: Theme.secondary)
     }
 }
 
 private func renderHints(_ state: State, _ rect: Rect, into screen: inout Screen) {
     let s = state.strings
     screen.fill(rect, with: Cell(" ", style: Theme.bar))
-    let hints: [(String, String)] = [
-        ("Enter", s("Buy")), ("/", s("Filter")), ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")),
-        ("r", s("Restore Purchases")), ("s", s("Storefront & Language")), ("p", s("My Purchases")), ("l", s("Log")),
+    var hints: [(String, String)] = [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))]
+    if state.switchingTo != nil { hints = [("/", s("Filter"))] }
+    hints += [
+        ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")), ("S", s("Sort")), ("g", s("Group")),
+        ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")), ("l", s("Log")),
     ]
     var x = rect.x + 1
     for (key, label) in hints {

@@ -34,18 +34,25 @@ public struct POSIXFileSystem: FileSystem {
     }
 
     public func read(_ file: OpenFile, count: Int, at offset: UInt64) throws(SystemCallError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = try Syscall.retrying("pread", path: file.path) {
-                out.withUnsafeMutableBytes { buffer -> Int in
-                    pread(file.descriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+        // Read straight into the array's storage: no zero fill, no second copy.
+        var failure: SystemCallError?
+        let out = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
+            var done = 0
+            while done < buffer.count {
+                do throws(SystemCallError) {
+                    let n = try Syscall.retrying("pread", path: file.path) {
+                        pread(file.descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+                    }
+                    if n == 0 { break }
+                    done += n
+                } catch {
+                    failure = error
+                    break
                 }
             }
-            if n == 0 { break }
-            done += n
+            initialized = done
         }
-        if done < count { out.removeLast(count - done) }
+        if let failure { throw failure }
         return out
     }
 

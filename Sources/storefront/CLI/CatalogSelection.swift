@@ -19,6 +19,10 @@ struct CatalogSelection {
         let path = Paths.absolute(
             options.catalog ?? GlobalOptions.defaultCatalog, relativeTo: context.currentDirectory,
             home: context.environment["HOME"])
+        guard FileManager.default.fileExists(atPath: path) else {
+            let which = options.catalog == nil ? "the default catalog \(GlobalOptions.defaultCatalog)" : "the catalog"
+            throw .runtime("cannot load the catalog: there is no file \(path) (\(which), relative to the current directory); give your .storekit file with --catalog PATH")
+        }
         let catalog: StoreKitConfiguration
         do {
             catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: path), contentDigester: ContentDigest.sha256)

@@ -15,6 +15,8 @@ enum CommandRegistry {
         StorefrontCommand(),
         DownloadsCommand(),
         StoreCommand(),
+        ServeCommand(),
+        CredentialsCommand(),
         HelpCommand(),
     ]
 }

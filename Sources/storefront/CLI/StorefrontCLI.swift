@@ -13,8 +13,7 @@ struct StorefrontCLI {
                 // No command: the full-screen storefront on a terminal, else help and a note.
                 if invocation.command == nil, !invocation.global.help {
                     if StorefrontTUI.isAvailable {
-                        try await StorefrontTUI.run(invocation, context: context)
-                        return 0
+                        return try await StorefrontTUI.run(invocation, context: context)
                     }
                     context.output.writeError(StorefrontTUI.needsTerminal)
                 }

@@ -1,3 +1,4 @@
+import LocalAppStore
 import StoreCore
 
 /// `storefront history`: what the app has recorded, balances, and what still waits.
@@ -16,6 +17,13 @@ struct HistoryCommand: Command {
         (each a transaction with lastFailure and attempts); they stay unfinished and are retried
         at every start until verified.
         """
+
+    /// A transaction's JSON with its Apple-style order ID (purchases only; restores are no orders).
+    static func withOrderID(_ json: JSONText, _ t: Transaction) -> JSONText {
+        guard case .object(let members) = json, t.state == .purchased,
+              let order = LocalAppStore.orderID(forTransactionID: t.transactionID) else { return json }
+        return .object(members + [("orderID", .string(order))])
+    }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("history takes no arguments.") }
@@ -38,7 +46,7 @@ struct HistoryCommand: Command {
             + pending.map { ($0, "pending") }
         if invocation.global.json {
             context.output.write(JSONText.object([
-                ("transactions", .array(rows.map { TransactionOutput.json($0.0, state: $0.1) })),
+                ("transactions", .array(rows.map { Self.withOrderID(TransactionOutput.json($0.0, state: $0.1), $0.0) })),
                 ("balances", .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
                 ("pending", .array(pending.map { TransactionOutput.json($0) })),
                 ("unverifiedOrders", .array(unverified.map { order in
@@ -49,6 +57,10 @@ struct HistoryCommand: Command {
             return
         }
         var lines = rows.isEmpty ? ["No purchases yet."] : TransactionOutput.table(rows)
+        let orders = delivered.filter { $0.state == .purchased }.compactMap { t in
+            LocalAppStore.orderID(forTransactionID: t.transactionID).map { "  \(t.transactionID)  \($0)" }
+        }
+        if !orders.isEmpty { lines += ["", "Order IDs (Look Up Order ID):"] + orders }
         if !unverified.isEmpty {
             lines += ["", "Unverified orders (kept, unfinished, retried at every start until verified):"]
                 + unverified.map { "  \($0.transaction.transactionID)  \($0.transaction.productID)  \($0.attempts) attempt(s), last: \($0.lastFailure)" }

@@ -54,22 +54,36 @@ indirect enum JSONText: Sendable, Equatable {
 
     private static func writeString(_ text: String, into out: inout String) {
         out += "\""
-        for scalar in text.unicodeScalars {
+        // Runs that need no escape are appended whole: one copy, however long the string.
+        let scalars = text.unicodeScalars
+        var run = scalars.startIndex
+        var index = run
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let escape: String?
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": escape = "\\\""
+            case "\\": escape = "\\\\"
+            case "\n": escape = "\\n"
+            case "\r": escape = "\\r"
+            case "\t": escape = "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    escape = nil
                 }
             }
+            let next = scalars.index(after: index)
+            if let escape {
+                out += Substring(scalars[run..<index])
+                out += escape
+                run = next
+            }
+            index = next
         }
+        out += Substring(scalars[run...])
         out += "\""
     }
 }

@@ -11,25 +11,30 @@ public struct Layout: Hashable, Sendable {
     public let log: Rect
     /// The downloads panel, border included (empty without downloads).
     public let downloads: Rect
-    /// The status line (messages, the filter field).
+    /// The status line (messages, the filter field): one row, more for a long message.
     public let status: Rect
     /// The key hints (bottom row).
     public let hints: Rect
 
     /// Columns from which the detail pane sits beside the list rather than below it.
     public static let sideBySideWidth = 110
+    /// The fewest columns the detail pane gets beside the list.
+    public static let detailMinimumWidth = 40
+    /// The most rows a long message takes in the status line.
+    public static let statusMaximumRows = 3
 
     /// Lays out `state`'s screen.
     public init(state: State) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
         let (header, belowHeader) = screen.splitTop(1)
-        let (body0, footer) = belowHeader.splitBottom(2)
-        let (status, hints) = footer.splitTop(1)
+        let statusRows = min(Self.statusMaximumRows, max(1, Self.messageLines(state).count))
+        let (body0, footer) = belowHeader.splitBottom(statusRows + 1)
+        let (status, hints) = footer.splitTop(statusRows)
         var body = body0
-        let openDownloads = state.downloads.filter { !$0.state.isTerminal || $0.state == .failed }.count
         var downloads = Rect(x: 0, y: 0, width: 0, height: 0)
-        if openDownloads > 0 {
-            let rows = min(openDownloads, 3) + 2
+        let shownDownloads = DownloadsView.shown(state).count
+        if shownDownloads > 0 {
+            let rows = min(shownDownloads, 3) + 2
             (body, downloads) = body.splitBottom(rows)
         }
         var log = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -45,10 +50,13 @@ public struct Layout: Hashable, Sendable {
         var detail = Rect(x: 0, y: 0, width: 0, height: 0)
         var list = body
         if body.width >= Self.sideBySideWidth {
-            let listWidth = body.width * 3 / 5
+            // The list as wide as its columns want (within reason), the description the rest.
+            let wanted = ProductListView.naturalWidth(state) + 2
+            let listWidth = max(body.width * 2 / 5, min(wanted, body.width - Self.detailMinimumWidth))
             (list, detail) = body.splitLeft(listWidth)
         } else if body.height >= 14 {
-            (list, detail) = body.splitBottom(body.height >= 26 ? 9 : 6)
+            let detailRows = body.height >= 30 ? 12 : (body.height >= 18 ? 9 : 6)
+            (list, detail) = body.splitBottom(detailRows)
         }
         self.header = header
         self.list = list
@@ -61,4 +69,10 @@ public struct Layout: Hashable, Sendable {
 
     /// How many list rows fit inside the list panel's border.
     public var listRows: Int { max(0, list.height - 2) }
+
+    /// The status line's text as wrapped lines: the message, whole.
+    static func messageLines(_ state: State) -> [String] {
+        guard !state.isFiltering, let message = state.message else { return [] }
+        return TextLayout.wrap(message.text, width: max(1, state.width - 2))
+    }
 }

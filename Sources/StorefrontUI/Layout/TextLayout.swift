@@ -63,6 +63,31 @@ public enum TextLayout {
         return lines
     }
 
+    /// `items` joined with `separator` into lines of at most `width` columns, breaking only
+    /// between items (an item wider than a line is wrapped on its own).
+    public static func join(_ items: [String], separator: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for item in items {
+            let candidate = line.isEmpty ? item : line + separator + item
+            if DisplayWidth.of(candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            if DisplayWidth.of(item) <= width {
+                line = item
+            } else {
+                let parts = wrap(item, width: width)
+                lines += parts.dropLast()
+                line = parts.last ?? ""
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Words, single spaces, and each wide character as its own token.
     private static func tokens(of text: String) -> [String] {
         var tokens: [String] = []

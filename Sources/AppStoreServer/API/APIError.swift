@@ -1,0 +1,63 @@
+import Foundation
+
+/// An App Store Server API error: Apple's code, HTTP status and message, sent as `ErrorPayload`.
+public struct APIError: Error, Hashable, Sendable {
+    /// Apple's numeric code, e.g. 4040010.
+    public let code: Int64
+    /// The HTTP status that carries it (400, 403, 404, 429, 500).
+    public let status: Int
+    /// Apple's message.
+    public let message: String
+
+    init(_ code: Int64, _ status: Int, _ message: String) {
+        self.code = code
+        self.status = status
+        self.message = message
+    }
+
+    /// The JSON response for this error.
+    public var response: HTTPResponse {
+        let body = (try? JSONEncoder().encode(ErrorPayload(errorCode: code, errorMessage: message))) ?? Data()
+        return .json(status, body)
+    }
+
+    static let generalBadRequest = APIError(4_000_000, 400, "Bad request.")
+    static let invalidRequestRevision = APIError(4_000_005, 400, "Invalid request revision.")
+    static let invalidTransactionId = APIError(4_000_006, 400, "Invalid transaction id.")
+    static let invalidOriginalTransactionId = APIError(4_000_008, 400, "Invalid original transaction id.")
+    static let invalidExtendByDays = APIError(4_000_009, 400, "Invalid extend by days value.")
+    static let invalidExtendReasonCode = APIError(4_000_010, 400, "Invalid extend reason code.")
+    static let invalidRequestIdentifier = APIError(4_000_011, 400, "Invalid request identifier.")
+    static let startDateAfterEndDate = APIError(4_000_013, 400, "Invalid request. The start date is later than the end date.")
+    static let invalidStartDate = APIError(4_000_015, 400, "Invalid request. The start date is not valid.")
+    static let invalidEndDate = APIError(4_000_016, 400, "Invalid request. The end date is not valid.")
+    static let invalidSort = APIError(4_000_021, 400, "Invalid request. The sort parameter is invalid.")
+    static let invalidProductType = APIError(4_000_022, 400, "Invalid request. The product type parameter is invalid.")
+    static let invalidProductId = APIError(4_000_023, 400, "Invalid request. The product id parameter is invalid.")
+    static let invalidSubscriptionGroupIdentifier = APIError(4_000_024, 400, "Invalid request. The subscription group identifier parameter is invalid.")
+    static let invalidInAppOwnershipType = APIError(4_000_026, 400, "Invalid request. The in-app ownership type parameter is invalid.")
+    static let invalidEmptyStorefrontCountryCodeList = APIError(4_000_027, 400, "Invalid request. The storefront country code list is empty.")
+    static let invalidStorefrontCountryCode = APIError(4_000_028, 400, "Invalid request. A storefront country code is invalid.")
+    static let invalidRevoked = APIError(4_000_030, 400, "Invalid request. The revoked parameter is invalid.")
+    static let invalidStatus = APIError(4_000_031, 400, "Invalid request. The status parameter is invalid.")
+    static let invalidAccountTenure = APIError(4_000_032, 400, "Invalid request. The account tenure field is invalid.")
+    static let invalidAppAccountToken = APIError(4_000_033, 400, "Invalid request. The app account token field is invalid.")
+    static let invalidConsumptionStatus = APIError(4_000_034, 400, "Invalid request. The consumption status field is invalid.")
+    static let invalidCustomerConsented = APIError(4_000_035, 400, "Invalid request. The customer consented field is required and must indicate the customer consented.")
+    static let invalidDeliveryStatus = APIError(4_000_036, 400, "Invalid request. The delivery status field is invalid.")
+    static let invalidLifetimeDollarsPurchased = APIError(4_000_037, 400, "Invalid request. The lifetime dollars purchased field is invalid.")
+    static let invalidLifetimeDollarsRefunded = APIError(4_000_038, 400, "Invalid request. The lifetime dollars refunded field is invalid.")
+    static let invalidPlatform = APIError(4_000_039, 400, "Invalid request. The platform field is invalid.")
+    static let invalidPlayTime = APIError(4_000_040, 400, "Invalid request. The play time field is invalid.")
+    static let invalidSampleContentProvided = APIError(4_000_041, 400, "Invalid request. The sample content provided field is invalid.")
+    static let invalidUserStatus = APIError(4_000_042, 400, "Invalid request. The user status field is invalid.")
+    static let invalidAppAccountTokenUUID = APIError(4_000_183, 400, "Invalid request. The app account token field must be a valid UUID.")
+    static let transactionIdIsNotOriginal = APIError(4_000_187, 400, "Invalid request. The transaction id is not an original transaction id.")
+    static let subscriptionExtensionIneligible = APIError(4_030_004, 403, "Forbidden - subscription state ineligible for extension.")
+    static let subscriptionMaxExtension = APIError(4_030_005, 403, "Forbidden - subscription has reached maximum extension count.")
+    static let originalTransactionIdNotFound = APIError(4_040_005, 404, "Original transaction id not found.")
+    static let statusRequestNotFound = APIError(4_040_009, 404, "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination.")
+    static let transactionIdNotFound = APIError(4_040_010, 404, "Transaction id not found.")
+    static let appTransactionDoesNotExist = APIError(4_040_019, 404, "No app transaction exists for the customer.")
+    static let generalInternal = APIError(5_000_000, 500, "An unknown error occurred.")
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LocalAppStore
+import StoreCore
+
+/// Get Transaction Info, Get Transaction History (v1, v2), Look Up Order ID, Get Refund
+/// History and Get App Transaction Info.
+extension AppStoreServer {
+    /// Apple's page size for histories.
+    static let pageSize = 20
+
+    func transactionInfo(_ id: String, _ context: RequestContext) throws -> HTTPResponse {
+        let t = try transaction(id, context)
+        return try json(TransactionInfoResponse(signedTransactionInfo: signed(t, context)))
+    }
+
+    func history(_ id: String, _ request: HTTPRequest, _ context: RequestContext, version: Int) throws -> HTTPResponse {
+        _ = try transaction(id, context)
+        let filter = try HistoryFilter(request)
+        let snapshot = context.snapshot
+        // v1 leaves out consumables the app finished, unless refunded (Apple's v1 rule).
+        let page = snapshot.page(from: filter.revision?.position, ascending: filter.ascending, limit: Self.pageSize) { t in
+            guard filter.matches(t) else { return false }
+            if version == 1, t.productType == .consumable, t.revocationDate == nil, snapshot.isFinished(t.transactionID) { return false }
+            return true
+        }
+        return try json(HistoryResponse(
+            revision: RevisionToken(position: page.next, ascending: filter.ascending).text, hasMore: page.hasMore,
+            bundleId: context.bundleID, appAppleId: context.appAppleID, environment: context.environment.rawValue,
+            signedTransactions: page.transactions.map { try signed($0, context) }))
+    }
+
+    func orderLookup(_ orderID: String, _ context: RequestContext) throws -> HTTPResponse {
+        guard let t = context.snapshot.transaction(orderID: orderID) else {
+            return try json(OrderLookupResponse(rawStatus: 1, signedTransactions: []))
+        }
+        return try json(OrderLookupResponse(rawStatus: 0, signedTransactions: [signed(t, context)]))
+    }
+
+    func refundHistory(_ id: String, _ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        _ = try transaction(id, context)
+        var start: Int?
+        if let text = request.values("revision").last {
+            guard let token = RevisionToken(text: text), token.ascending else { throw APIError.invalidRequestRevision }
+            start = token.position
+        }
+        let page = context.snapshot.page(from: start, ascending: true, limit: Self.pageSize) { $0.revocationDate != nil }
+        return try json(RefundHistoryResponse(
+            signedTransactions: page.transactions.map { try signed($0, context) },
+            revision: RevisionToken(position: page.next, ascending: true).text, hasMore: page.hasMore))
+    }
+
+    /// The app transaction's ID: one per customer and app, derived from the store's first ID.
+    static let appTransactionID = "2000000000000000"
+
+    func appTransactionInfo(_ id: String, _ context: RequestContext) throws -> HTTPResponse {
+        guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
+        let snapshot = context.snapshot
+        guard id == Self.appTransactionID || snapshot.transaction(id) != nil else { throw APIError.transactionIdNotFound }
+        var payload = AppTransaction()
+        payload.receiptType = context.environment.rawValue
+        payload.appAppleId = context.appAppleID
+        payload.bundleId = context.bundleID
+        payload.applicationVersion = store.configuration.appVersion
+        payload.versionExternalIdentifier = 0
+        payload.receiptCreationDate = snapshot.now
+        payload.originalPurchaseDate = snapshot.accountTransactions.first?.originalPurchaseDate ?? snapshot.now
+        payload.originalApplicationVersion = "1.0"
+        payload.appTransactionId = Self.appTransactionID
+        payload.originalPlatform = "iOS"
+        return try json(AppTransactionInfoResponse(
+            signedAppTransactionInfo: signer.signedAppTransaction(payload, environment: context.environment)))
+    }
+}

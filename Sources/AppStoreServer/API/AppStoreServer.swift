@@ -1,0 +1,174 @@
+import Crypto
+import Foundation
+import LocalAppStore
+import Receipts
+import StoreCore
+
+/// The local App Store Server: Apple's App Store Server API and `verifyReceipt` over HTTP, on
+/// libmicrohttpd, answered from a `LocalAppStore`'s journal as it is at each request (so the
+/// CLI, the TUI and the app, in any process, show in the answers at once).
+///
+/// Every `/inApps` request needs an ES256 JWT signed by the API key (`APICredentials`);
+/// a refused token gets 401 with no body, as Apple's. GET requests never write the journal.
+public final class AppStoreServer: Sendable {
+    /// How the server listens and what it says. Immutable.
+    public struct Configuration: Sendable {
+        /// Where and how the HTTP daemon listens.
+        public var http: MicroHTTPDaemon.Configuration
+        /// The environment to answer in; nil follows the store (`ServerIdentity`).
+        public var environment: AppStoreEnvironment?
+        /// Receives one line per request: method, path, status, milliseconds.
+        public var log: (@Sendable (String) -> Void)?
+
+        /// Creates a configuration.
+        public init(http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, log: (@Sendable (String) -> Void)? = nil) {
+            self.http = http
+            self.environment = environment
+            self.log = log
+        }
+    }
+
+    /// The store answered from.
+    public let store: LocalAppStore
+    /// What tokens must carry.
+    public let tokens: APITokenVerifier
+    let configuration: Configuration
+    let signer: ServerSigner
+    private let daemon: MicroHTTPDaemon.Box
+
+    /// Starts the server over `store`, accepting tokens signed with `credentials`' key.
+    /// - Throws: `APICredentials.Failure` for an unreadable key, `HTTPServerError` when it cannot listen.
+    public init(store: LocalAppStore, credentials: APICredentials, configuration: Configuration = .init()) throws {
+        self.store = store
+        self.configuration = configuration
+        self.tokens = APITokenVerifier(
+            keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
+            publicKey: try credentials.publicKey())
+        self.signer = ServerSigner(store: store)
+        self.daemon = MicroHTTPDaemon.Box()
+        let daemon = try MicroHTTPDaemon(configuration: configuration.http) { [weak self] request in
+            guard let self else { return .empty(503) }
+            return await self.respond(to: request)
+        }
+        self.daemon.value = daemon
+    }
+
+    /// The port the server listens on.
+    public var port: UInt16 { daemon.value?.port ?? 0 }
+
+    /// The base URL a backend points its client at, e.g. `http://127.0.0.1:8080`.
+    public var baseURL: URL {
+        let host = configuration.http.host == "localhost" ? "127.0.0.1" : configuration.http.host
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return URL(string: "http://\(shown):\(port)")!
+    }
+
+    /// Finishes the requests being answered and stops listening.
+    public func stop() async { await daemon.value?.stop() }
+
+    /// Answers one request and logs it.
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = await answer(request)
+        if let log = configuration.log {
+            let elapsed = clock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            log("\(request.method) \(request.path) \(response.status) \(String(format: "%.2f", ms))ms")
+        }
+        return response
+    }
+
+    /// Routes, authenticates and answers one request (no logging).
+    public func answer(_ request: HTTPRequest) async -> HTTPResponse {
+        let route: Route
+        switch Route.resolve(method: request.method, path: request.path) {
+        case .notFound: return .empty(404)
+        case .wrongMethod(let allowed): return .empty(405, headers: [.init("Allow", allowed.joined(separator: ", "))])
+        case .found(let found): route = found
+        }
+        if route == .verifyReceipt { return await verifyReceipt(request) }
+        let now = store.configuration.clock.now
+        if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .empty(401) }
+        let snapshot: StoreSnapshot
+        do {
+            snapshot = try await store.snapshot()
+        } catch {
+            return APIError.generalInternal.response
+        }
+        let context = RequestContext(
+            snapshot: snapshot, environment: configuration.environment ?? ServerIdentity.environment(settings: snapshot.settings),
+            appAppleID: ServerIdentity.appAppleID(settings: snapshot.settings), bundleID: store.configuration.bundleID)
+        do {
+            return try await answer(route, request, context)
+        } catch let error as APIError {
+            return error.response
+        } catch {
+            return APIError.generalInternal.response
+        }
+    }
+
+    private func answer(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        switch route {
+        case .transactionInfo(let id): return try transactionInfo(id, context)
+        case .appTransactionInfo(let id): return try appTransactionInfo(id, context)
+        case .historyV1(let id): return try history(id, request, context, version: 1)
+        case .historyV2(let id): return try history(id, request, context, version: 2)
+        case .orderLookup(let id): return try orderLookup(id, context)
+        case .refundHistory(let id): return try refundHistory(id, request, context)
+        case .subscriptionStatuses(let id): return try subscriptionStatuses(id, request, context)
+        case .extendRenewalDate(let id): return try await extendRenewalDate(id, request, context)
+        case .massExtendRenewalDate: return try await massExtendRenewalDate(request, context)
+        case .massExtendStatus(let product, let identifier): return try massExtendStatus(product, identifier, context)
+        case .consumptionV1(let id): return try await consumption(id, request, context, version: 1)
+        case .consumptionV2(let id): return try await consumption(id, request, context, version: 2)
+        case .appAccountToken(let id): return try await setAppAccountToken(id, request, context)
+        case .verifyReceipt: return await verifyReceipt(request)
+        }
+    }
+
+    // MARK: - Helpers for the endpoints
+
+    /// A JSON answer of an Apple model.
+    func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
+        if let info = value as? TransactionInfoResponse, let data = FastJSON.encode(info) { return .json(status, data) }
+        if let history = value as? HistoryResponse, let data = FastJSON.encode(history) { return .json(status, data) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return .json(status, try encoder.encode(value))
+    }
+
+    /// The transaction signed as the server returns it (with its app account token).
+    func signed(_ t: StoreCore.Transaction, _ context: RequestContext) throws -> String {
+        try signer.signedTransaction(
+            t, token: context.snapshot.appAccountToken(originalTransactionID: t.originalTransactionID),
+            environment: context.environment, now: context.snapshot.now)
+    }
+
+    /// The account's transaction a path's ID names, checked as Apple checks it.
+    func transaction(_ id: String, _ context: RequestContext, invalid: APIError = .invalidTransactionId) throws -> StoreCore.Transaction {
+        guard Self.isNumericID(id) else { throw invalid }
+        guard let t = context.snapshot.transaction(id) else { throw APIError.transactionIdNotFound }
+        return t
+    }
+
+    /// Whether `id` has the shape of an App Store transaction ID (digits, at most 20).
+    static func isNumericID(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 20 && id.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
+/// What every endpoint answers from: the store at the request, and what to say about the app.
+struct RequestContext: Sendable {
+    let snapshot: StoreSnapshot
+    let environment: AppStoreEnvironment
+    let appAppleID: Int64
+    let bundleID: String
+}
+
+extension MicroHTTPDaemon {
+    /// Holds the daemon for the server that made it (set once, after its handler exists).
+    final class Box: @unchecked Sendable {
+        var value: MicroHTTPDaemon?
+    }
+}

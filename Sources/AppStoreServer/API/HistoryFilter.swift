@@ -1,0 +1,83 @@
+import Foundation
+import StoreCore
+
+/// The query of Get Transaction History, parsed and checked as Apple checks it.
+struct HistoryFilter: Sendable {
+    var startDate: Date?
+    var endDate: Date?
+    var productIDs: Set<String> = []
+    var productTypes: Set<ProductType> = []
+    var ascending = true
+    var groupIDs: Set<String> = []
+    var revoked: Bool?
+    var revision: RevisionToken?
+
+    /// Parses the query.
+    /// - Throws: the `APIError` Apple sends for the first bad parameter.
+    init(_ request: HTTPRequest) throws(APIError) {
+        if let text = request.values("startDate").last {
+            guard let ms = Int64(text), ms >= 0 else { throw .invalidStartDate }
+            startDate = Date(timeIntervalSince1970: Double(ms) / 1000)
+        }
+        if let text = request.values("endDate").last {
+            guard let ms = Int64(text), ms >= 0 else { throw .invalidEndDate }
+            endDate = Date(timeIntervalSince1970: Double(ms) / 1000)
+        }
+        if let startDate, let endDate, startDate > endDate { throw .startDateAfterEndDate }
+        for id in request.values("productId") {
+            guard !id.isEmpty, id.count <= 256 else { throw .invalidProductId }
+            productIDs.insert(id)
+        }
+        for type in request.values("productType") {
+            switch type {
+            case "AUTO_RENEWABLE": productTypes.insert(.autoRenewable)
+            case "NON_RENEWABLE": productTypes.insert(.nonRenewing)
+            case "CONSUMABLE": productTypes.insert(.consumable)
+            case "NON_CONSUMABLE": productTypes.insert(.nonConsumable)
+            default: throw .invalidProductType
+            }
+        }
+        if let sort = request.values("sort").last {
+            switch sort {
+            case "ASCENDING": ascending = true
+            case "DESCENDING": ascending = false
+            default: throw .invalidSort
+            }
+        }
+        for group in request.values("subscriptionGroupIdentifier") {
+            guard !group.isEmpty, group.count <= 256 else { throw .invalidSubscriptionGroupIdentifier }
+            groupIDs.insert(group)
+        }
+        if let ownership = request.values("inAppOwnershipType").last {
+            // Every purchase in the local store is the customer's own.
+            guard ownership == "PURCHASED" || ownership == "FAMILY_SHARED" else { throw .invalidInAppOwnershipType }
+            if ownership == "FAMILY_SHARED" { familySharedOnly = true }
+        }
+        if let text = request.values("revoked").last {
+            switch text.lowercased() {
+            case "true": revoked = true
+            case "false": revoked = false
+            default: throw .invalidRevoked
+            }
+        }
+        if let text = request.values("revision").last {
+            guard let token = RevisionToken(text: text), token.ascending == ascending else { throw .invalidRequestRevision }
+            revision = token
+        }
+    }
+
+    /// Only family-shared purchases were asked for (the local store has none).
+    var familySharedOnly = false
+
+    /// Whether a transaction passes the filter.
+    func matches(_ t: StoreCore.Transaction) -> Bool {
+        if familySharedOnly { return false }
+        if let startDate, t.purchaseDate < startDate { return false }
+        if let endDate, t.purchaseDate >= endDate { return false }
+        if !productIDs.isEmpty, !productIDs.contains(t.productID) { return false }
+        if !productTypes.isEmpty, !productTypes.contains(t.productType) { return false }
+        if !groupIDs.isEmpty, !groupIDs.contains(t.subscriptionGroupID ?? "") { return false }
+        if let revoked, (t.revocationDate != nil) != revoked { return false }
+        return true
+    }
+}

@@ -1,0 +1,275 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: the only Swift code that knows it.
+///
+/// MHD parses HTTP, runs an internal `epoll` thread pool and enforces its limits: idle
+/// connections close after `connectionTimeoutSeconds`, each connection's headers fit in
+/// `connectionMemoryLimit` bytes, and a body over `maxBodyBytes` is answered 413 without
+/// being read. A slow client occupies a connection slot, never a thread.
+///
+/// MHD calls back synchronously on its own threads while the handler is `async`: a complete
+/// request's connection is suspended (`MHD_suspend_connection`), the handler runs as a task,
+/// and the connection is resumed with the answer (`MHD_resume_connection`), so no MHD thread
+/// ever waits on Swift's cooperative pool and no pool thread waits on MHD.
+public final class MicroHTTPDaemon: Sendable {
+    /// How the daemon listens and what it tolerates. Immutable.
+    public struct Configuration: Sendable, Hashable {
+        /// The address to bind: a numeric IPv4/IPv6 address, or `localhost` (127.0.0.1).
+        public var host: String
+        /// The port; 0 lets the kernel choose a free one (read it from `port`).
+        public var port: UInt16
+        /// MHD's worker threads (each polls many connections).
+        public var threads: Int
+        /// Seconds after which an idle connection is closed.
+        public var connectionTimeoutSeconds: Int
+        /// Bytes each connection may use for its request line and headers.
+        public var connectionMemoryLimit: Int
+        /// The largest request body accepted; larger ones get 413.
+        public var maxBodyBytes: Int
+        /// The most connections open at once.
+        public var connectionLimit: Int
+
+        /// Creates a configuration; by default loopback, any free port, 1 MiB bodies.
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 0, threads: Int = 4, connectionTimeoutSeconds: Int = 10,
+            connectionMemoryLimit: Int = 64 * 1024, maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1000
+        ) {
+            self.host = host
+            self.port = port
+            self.threads = threads
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.connectionMemoryLimit = connectionMemoryLimit
+            self.maxBodyBytes = maxBodyBytes
+            self.connectionLimit = connectionLimit
+        }
+    }
+
+    /// Answers one request.
+    public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+
+    /// The configuration the daemon was started with.
+    public let configuration: Configuration
+    /// The port it listens on (the chosen one when `configuration.port` was 0).
+    public var port: UInt16 { daemon.port }
+
+    private let handler: Handler
+    private let daemon: Daemon
+    private let state = Mutex(Lifecycle())
+
+    private struct Lifecycle {
+        var inFlight = 0
+        var stopping = false
+        var stopped = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    /// MHD's daemon pointer, set once at start.
+    private final class Daemon: @unchecked Sendable {
+        var pointer: OpaquePointer?
+        var port: UInt16 = 0
+    }
+
+    /// Starts listening.
+    /// - Throws: `HTTPServerError.invalidHost` or `.cannotListen`.
+    public init(configuration: Configuration, handler: @escaping Handler) throws(HTTPServerError) {
+        self.configuration = configuration
+        self.handler = handler
+        self.daemon = Daemon()
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started: OpaquePointer? = address.withSockaddr { sockaddr in
+            var options: [MHD_OptionItem] = [
+                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
+                MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+                MHD_OptionItem(
+                    option: .NOTIFY_COMPLETED, value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
+                    ptr_value: context),
+                MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+            ]
+            return options.withUnsafeMutableBufferPointer { buffer in
+                storefront_mhd_start(UInt32(flags), configuration.port, accessHandler, context, buffer.baseAddress)
+            }
+        }
+        guard let started else { throw .cannotListen(host: configuration.host, port: Int(configuration.port)) }
+        daemon.pointer = started
+        daemon.port = storefront_mhd_bound_port(started)
+    }
+
+    deinit {
+        if let pointer = daemon.pointer, !state.withLock({ $0.stopped }) { MHD_stop_daemon(pointer) }
+    }
+
+    /// Stops accepting work, waits for the requests being answered, then stops the daemon
+    /// and closes every connection. Later requests on open connections get 503 meanwhile.
+    public func stop() async {
+        let mustWait = state.withLock { state -> Bool in
+            state.stopping = true
+            return state.inFlight > 0
+        }
+        if mustWait {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> Bool in
+                    if state.inFlight == 0 { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+        let pointer = state.withLock { state -> OpaquePointer? in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return daemon.pointer
+        }
+        if let pointer { MHD_stop_daemon(pointer) }
+    }
+
+    // MARK: - MHD callbacks (on MHD's threads)
+
+    /// The state of one request across MHD's calls, kept in MHD's per-request pointer.
+    final class Exchange: @unchecked Sendable {
+        var request: HTTPRequest
+        var tooLarge = false
+        var started = false
+        let answer = Mutex<HTTPResponse?>(nil)
+
+        init(request: HTTPRequest) { self.request = request }
+    }
+
+    fileprivate func handle(
+        _ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = slot.pointee else {
+            // The headers are in: decide at once about an oversized body, before reading it.
+            let headers = Self.values(connection, kind: .HEADER_KIND)
+            var names: [String: String] = [:]
+            for (name, value) in headers { names[name.lowercased()] = value ?? "" }
+            let query = Self.values(connection, kind: .GET_ARGUMENT_KIND).map { HTTPRequest.QueryItem(name: $0.0, value: $0.1) }
+            let exchange = Exchange(request: HTTPRequest(method: method, path: url, query: query, headers: names))
+            slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            if let length = names["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+                exchange.tooLarge = true
+                return Self.queue(connection, Self.tooLarge(configuration.maxBodyBytes))
+            }
+            return .YES
+        }
+        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            if !exchange.tooLarge, let upload {
+                if exchange.request.body.count + count > configuration.maxBodyBytes {
+                    exchange.tooLarge = true
+                    exchange.request.body = Data()
+                } else {
+                    exchange.request.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count)
+                }
+            }
+            return .YES
+        }
+        if exchange.tooLarge { return Self.queue(connection, Self.tooLarge(configuration.maxBodyBytes)) }
+        if let answer = exchange.answer.withLock({ $0 }) { return Self.queue(connection, answer) }
+        guard !exchange.started else { return .YES }
+        exchange.started = true
+        let admitted = state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.inFlight += 1
+            return true
+        }
+        guard admitted else {
+            return Self.queue(connection, .json(503, Data(#"{"errorCode":5000001,"errorMessage":"The server is stopping."}"#.utf8)))
+        }
+        MHD_suspend_connection(connection)
+        let suspended = SuspendedConnection(pointer: connection)
+        let request = exchange.request
+        let handler = self.handler
+        let work: @Sendable () async -> Void = {
+            let response = await handler(request)
+            exchange.answer.withLock { $0 = response }
+            MHD_resume_connection(suspended.pointer)
+            self.finishedOne()
+        }
+        if #available(macOS 15.0, *) {
+            Task(executorPreference: HandlerExecutor.shared, operation: work)
+        } else {
+            Task(operation: work)
+        }
+        return .YES
+    }
+
+    private func finishedOne() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.inFlight -= 1
+            guard state.inFlight == 0, state.stopping else { return nil }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// A suspended connection handed to the task that answers it; MHD keeps it alive until resumed.
+    private struct SuspendedConnection: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    fileprivate static func completed(_ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        guard let slot, let raw = slot.pointee else { return }
+        Unmanaged<Exchange>.fromOpaque(raw).release()
+        slot.pointee = nil
+    }
+
+    private static func tooLarge(_ limit: Int) -> HTTPResponse {
+        HTTPResponse(
+            status: 413, headers: [HTTPResponse.Header("Content-Type", "text/plain"), HTTPResponse.Header("Connection", "close")],
+            body: Data("Request bodies are limited to \(limit) bytes.\n".utf8))
+    }
+
+    private static func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {
+        let made: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for header in response.headers { _ = MHD_add_response_header(made, header.name, header.value) }
+        return MHD_queue_response(connection, UInt32(clamping: response.status), made)
+    }
+
+    /// Collects MHD's key/value pairs of one kind (headers or query arguments).
+    private final class Collector {
+        var pairs: [(String, String?)] = []
+    }
+
+    private static func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
+        let collector = Collector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+            guard let cls, let key else { return .YES }
+            let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
+            collector.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+            return .YES
+        }, context)
+        return collector.pairs
+    }
+}
+
+/// MHD's access handler: every call for a request (headers, each body chunk, the end, the resume).
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
+    guard let cls, let connection, let uploadSize, let slot else { return .NO }
+    let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+    return daemon.handle(
+        connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET",
+        upload: upload, uploadSize: uploadSize, slot: slot)
+}
+
+/// MHD's completion callback: the request is done (answered, timed out or dropped).
+private let requestCompleted: MHD_RequestCompletedCallback = { _, _, slot, _ in
+    MicroHTTPDaemon.completed(slot)
+}

@@ -1,0 +1,13 @@
+/// An App Store Server API error body (Apple's `ErrorPayload`): `{"errorCode": 4040010, "errorMessage": "Transaction id not found."}`.
+public struct ErrorPayload: Codable, Hashable, Sendable {
+    /// Apple's numeric error code.
+    public var errorCode: Int64?
+    /// Apple's message.
+    public var errorMessage: String?
+
+    /// Creates a payload.
+    public init(errorCode: Int64? = nil, errorMessage: String? = nil) {
+        self.errorCode = errorCode
+        self.errorMessage = errorMessage
+    }
+}

@@ -1,0 +1,19 @@
+/// The answer of Extend a Subscription Renewal Date (Apple's `ExtendRenewalDateResponse`).
+public struct ExtendRenewalDateResponse: Codable, Hashable, Sendable {
+    /// The subscription's original transaction ID.
+    public var originalTransactionId: String?
+    /// The extended period's web order line item ID.
+    public var webOrderLineItemId: String?
+    /// Whether the renewal date moved.
+    public var success: Bool?
+    /// The new renewal date, in milliseconds since 1970.
+    public var effectiveDate: Int64?
+
+    /// Creates a response.
+    public init(originalTransactionId: String? = nil, webOrderLineItemId: String? = nil, success: Bool? = nil, effectiveDate: Int64? = nil) {
+        self.originalTransactionId = originalTransactionId
+        self.webOrderLineItemId = webOrderLineItemId
+        self.success = success
+        self.effectiveDate = effectiveDate
+    }
+}

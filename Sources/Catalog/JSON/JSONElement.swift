@@ -1,0 +1,173 @@
+import Foundation
+
+/// One value of a `JSONTape`, read in place: strings are made only when asked for, object
+/// members are found by comparing bytes, and nothing is copied or reference-counted.
+///
+/// An element points into the tape and the source bytes, so it lives only inside
+/// `JSONTape.withRoot(over:_:)`; keep what it yields (`String`, `JSONValue`), never the element.
+struct JSONElement {
+    let nodes: UnsafeBufferPointer<JSONTape.Node>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let index: Int
+
+    var node: JSONTape.Node { nodes[index] }
+    var kind: JSONTape.Kind { nodes[index].kind }
+    var isNull: Bool { kind == .null }
+
+    /// The index just past this value's subtree.
+    var end: Int {
+        let node = nodes[index]
+        return node.kind == .array || node.kind == .object ? Int(node.extent) : index + 1
+    }
+
+    /// A short name of the value's JSON type, as `JSONValue.typeDescription` gives it.
+    var typeDescription: String {
+        switch kind {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    private var text: UnsafeBufferPointer<UInt8> {
+        let node = nodes[index]
+        return UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.start) + Int(node.extent)])
+    }
+
+    /// The string's text (escapes resolved), or `nil` for any other kind.
+    var string: String? {
+        let node = nodes[index]
+        guard node.kind == .string else { return nil }
+        if node.flags & JSONTape.Node.escaped != 0 { return JSONTape.unescape(text) }
+        let text = self.text
+        // Short ASCII fits in a String's inline storage, made without validating (it is ASCII).
+        if node.flags == 0, text.count <= 15 {
+            return String(unsafeUninitializedCapacity: text.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: text)
+                return text.count
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The number's source text (e.g. `"-1.5e3"`), or `nil` for any other kind.
+    var number: String? {
+        kind == .number ? String(decoding: text, as: UTF8.self) : nil
+    }
+
+    /// `true` or `false`, or `nil` for any other kind.
+    var bool: Bool? {
+        let node = nodes[index]
+        return node.kind == .bool ? node.flags & JSONTape.Node.trueValue != 0 : nil
+    }
+
+    /// The number of members or elements of a container, else 0.
+    var count: Int {
+        kind == .array || kind == .object ? Int(nodes[index].count) : 0
+    }
+
+    /// Whether this string is exactly `key` (as Swift compares strings: canonically equivalent
+    /// spellings match, so `"\u0061"` is `a`); bytes decide when this string is plain ASCII.
+    func equals(_ key: String) -> Bool {
+        let node = nodes[index]
+        guard node.kind == .string else { return false }
+        guard node.isPlainASCII else { return string == key }
+        return key.utf8.withContiguousStorageIfAvailable { equalsPlain($0) } ?? (string == key)
+    }
+
+    /// Whether this plain ASCII string's bytes are `utf8`.
+    @inline(__always)
+    func equalsPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[index]
+        guard Int(node.extent) == utf8.count else { return false }
+        // An empty key may come with a base address and nothing behind it: never read it.
+        guard utf8.count > 0, let key = utf8.baseAddress else { return true }
+        let start = bytes.baseAddress! + Int(node.start)
+        guard start[0] == key[0] else { return false }
+        return memcmp(key, start, utf8.count) == 0
+    }
+
+    /// An array's elements in order (none for other kinds).
+    var elements: Elements { Elements(array: self) }
+
+    /// An object's members in file order (none for other kinds).
+    var members: Members { Members(object: self) }
+
+    /// The value of member `key` of an object (the only one: keys are unique), or `nil`.
+    func member(_ key: String) -> JSONElement? {
+        // The key's bytes are fetched once; most names are told apart by their length.
+        let found: JSONElement?? = key.utf8.withContiguousStorageIfAvailable { utf8 in
+            for (name, value) in members where name.node.isPlainASCII ? name.equalsPlain(utf8) : name.string == key {
+                return value
+            }
+            return nil
+        }
+        if let found { return found }
+        for (name, value) in members where name.equals(key) { return value }
+        return nil
+    }
+
+    /// The whole value, materialized.
+    var value: JSONValue {
+        switch kind {
+        case .null: return .null
+        case .bool: return .bool(bool ?? false)
+        case .number: return .number(number ?? "")
+        case .string: return .string(string ?? "")
+        case .array: return .array(elements.map(\.value))
+        case .object:
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(count)
+            for (key, value) in self.members { members[key.string ?? ""] = value.value }
+            return .object(members)
+        }
+    }
+
+    /// An array's elements.
+    struct Elements: Sequence, IteratorProtocol {
+        private let array: JSONElement
+        private var position: Int
+        private let end: Int
+
+        init(array: JSONElement) {
+            self.array = array
+            let isArray = array.kind == .array
+            position = isArray ? array.index + 1 : 0
+            end = isArray ? array.end : 0
+        }
+
+        mutating func next() -> JSONElement? {
+            guard position < end else { return nil }
+            let element = JSONElement(nodes: array.nodes, bytes: array.bytes, index: position)
+            position = element.end
+            return element
+        }
+
+        var underestimatedCount: Int { array.kind == .array ? array.count : 0 }
+    }
+
+    /// An object's members, each its key (a string) and its value.
+    struct Members: Sequence, IteratorProtocol {
+        private let object: JSONElement
+        private var position: Int
+        private let end: Int
+
+        init(object: JSONElement) {
+            self.object = object
+            let isObject = object.kind == .object
+            position = isObject ? object.index + 1 : 0
+            end = isObject ? object.end : 0
+        }
+
+        mutating func next() -> (key: JSONElement, value: JSONElement)? {
+            guard position < end else { return nil }
+            let key = JSONElement(nodes: object.nodes, bytes: object.bytes, index: position)
+            let value = JSONElement(nodes: object.nodes, bytes: object.bytes, index: position + 1)
+            position = value.end
+            return (key, value)
+        }
+    }
+}

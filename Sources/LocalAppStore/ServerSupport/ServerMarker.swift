@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import SystemIO
+
+/// The "a server is running" marker of a data directory: `DATA/server.json` (its URL, process
+/// and start) beside `DATA/server.lock`, on which the running server holds an exclusive
+/// `flock` for its life. The kernel drops the lock when the process dies, so a marker whose
+/// lock can be taken is a dead server's and is ignored (and removed by the next server).
+public final class ServerMarker: Sendable {
+    /// What a running server's marker says.
+    public struct Running: Codable, Hashable, Sendable {
+        /// Its base URL, e.g. `http://127.0.0.1:8080`.
+        public var url: String
+        /// Its process ID.
+        public var pid: Int32
+        /// When it started.
+        public var startedAt: Date
+
+        /// Creates a marker's content.
+        public init(url: String, pid: Int32, startedAt: Date) {
+            self.url = url
+            self.pid = pid
+            self.startedAt = startedAt
+        }
+    }
+
+    /// What the marker says.
+    public let running: Running
+    private let markerPath: String
+    private let lease: OpenFile
+    private let fileSystem: any FileSystem
+    private let released = Mutex(false)
+
+    /// Claims the data directory for a server: takes the lock and writes the marker.
+    /// - Parameter fileSystem: where the files live (the real one by default).
+    /// - Returns: nil when another live server holds it (read it with `running(in:)`).
+    /// - Throws: `LocalAppStoreError.io` when the files cannot be made.
+    public static func claim(
+        dataDirectory: URL, running: Running, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws(LocalAppStoreError) -> ServerMarker? {
+        let lockPath = dataDirectory.appendingPathComponent("server.lock").path
+        let markerPath = dataDirectory.appendingPathComponent("server.json").path
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let bytes = try? Array(encoder.encode(running)) + [UInt8(ascii: "\n")] else {
+            throw .io(path: markerPath, reason: "the marker cannot be encoded")
+        }
+        do throws(SystemCallError) {
+            guard let lease = try fileSystem.tryLease(lockPath) else { return nil }
+            do {
+                // Not made durable: a marker only says something while its lease is held.
+                try fileSystem.replaceAtomically(
+                    markerPath, with: bytes, temporaryPath: markerPath + ".tmp-\(running.pid)", fileSync: nil,
+                    syncsDirectory: false)
+            } catch {
+                fileSystem.release(lease)
+                throw error
+            }
+            return ServerMarker(running: running, markerPath: markerPath, lease: lease, fileSystem: fileSystem)
+        } catch {
+            throw .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
+        }
+    }
+
+    private init(running: Running, markerPath: String, lease: OpenFile, fileSystem: any FileSystem) {
+        self.running = running
+        self.markerPath = markerPath
+        self.lease = lease
+        self.fileSystem = fileSystem
+    }
+
+    deinit { release() }
+
+    /// Removes the marker and drops the lock (a stopped server).
+    public func release() {
+        guard !released.withLock({ done in defer { done = true }; return done }) else { return }
+        try? fileSystem.removeFile(markerPath)
+        fileSystem.release(lease)
+    }
+
+    /// The server running on this data directory, if one is: nil when there is no marker, or
+    /// its server died (the lock is free).
+    public static func running(in dataDirectory: URL, fileSystem: any FileSystem = POSIXFileSystem()) -> Running? {
+        let lockPath = dataDirectory.appendingPathComponent("server.lock").path
+        guard fileSystem.exists(lockPath) else { return nil }
+        // Taking the lease (and dropping it at once) proves nobody holds it.
+        switch Result(catching: { () throws(SystemCallError) in try fileSystem.tryLease(lockPath) }) {
+        case .success(let free?):
+            fileSystem.release(free)
+            return nil
+        case .success(nil):
+            break
+        case .failure:
+            return nil
+        }
+        guard let bytes = try? fileSystem.readFile(dataDirectory.appendingPathComponent("server.json").path, limit: 64 << 10) else {
+            return nil
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(Running.self, from: Data(bytes))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import StoreCore
+
+/// The local store's state at one moment, as the App Store Server answers from it: taken in
+/// O(1) (the journal state's collections are copy-on-write) and read off the store's actor,
+/// so requests run in parallel and a page costs the same whatever the history's length.
+///
+/// Only the account's charged-for transactions count as the server's (purchases, renewals,
+/// refunded and upgraded ones); restored copies are found by ID but not listed, and failed,
+/// deferred and purchasing transactions do not exist for the server, as on Apple's.
+public struct StoreSnapshot: Sendable {
+    let state: JournalState
+    /// The signed-in account.
+    public let accountID: String
+    /// The store clock's now when the snapshot was taken.
+    public let now: Date
+
+    /// The store's settings.
+    public var settings: LocalStoreSettings { state.settings }
+
+    /// The account's transaction with this ID (purchased, renewed or restored), if any.
+    public func transaction(_ id: String) -> StoreCore.Transaction? {
+        guard let entry = state.entries[id], entry.accountID == accountID else { return nil }
+        let s = entry.transaction.state
+        return s == .purchased || s == .restored ? entry.transaction : nil
+    }
+
+    /// Whether the app finished the transaction.
+    public func isFinished(_ id: String) -> Bool { state.entries[id]?.finished ?? false }
+
+    /// Whether a transaction is one the server lists in histories (not a restored copy).
+    public static func isListed(_ transaction: StoreCore.Transaction) -> Bool { transaction.state == .purchased }
+
+    /// The number of positions `page` walks over (every journal entry, listed or not).
+    public var positionCount: Int { state.order.count }
+
+    /// Up to `limit` listed transactions matching `filter`, walking journal positions from
+    /// `position` (the first or, descending, the last by default).
+    /// - Returns: the transactions, the position to continue from, and whether any remain.
+    public func page(
+        from position: Int?, ascending: Bool, limit: Int, matching filter: (StoreCore.Transaction) -> Bool
+    ) -> (transactions: [StoreCore.Transaction], next: Int, hasMore: Bool) {
+        let order = state.order
+        var index = position ?? (ascending ? 0 : order.count - 1)
+        var found: [StoreCore.Transaction] = []
+        while index >= 0 && index < order.count {
+            if let entry = state.entries[order[index]], entry.accountID == accountID,
+               Self.isListed(entry.transaction), filter(entry.transaction) {
+                if found.count == limit { return (found, index, true) }
+                found.append(entry.transaction)
+            }
+            index += ascending ? 1 : -1
+        }
+        return (found, index, false)
+    }
+
+    /// Every listed transaction of the account, oldest first.
+    public var listedTransactions: [StoreCore.Transaction] {
+        state.orderedEntries.filter { $0.accountID == accountID && Self.isListed($0.transaction) }.map(\.transaction)
+    }
+
+    /// Every transaction of the account (any state), oldest first: what an app receipt is made from.
+    public var accountTransactions: [StoreCore.Transaction] {
+        state.orderedEntries.filter { $0.accountID == accountID }.map(\.transaction)
+    }
+
+    /// The account's subscriptions, oldest first, with the transaction of each one's current period.
+    public var subscriptions: [(lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction)] {
+        state.subscriptions(accountID: accountID).compactMap { stored in
+            state.entries[stored.latestTransactionID].map { (stored.lifecycle, $0.transaction) }
+        }
+    }
+
+    /// The account's subscription that a transaction belongs to.
+    public func subscription(of transaction: StoreCore.Transaction) -> SubscriptionLifecycle? {
+        guard let group = transaction.subscriptionGroupID else { return nil }
+        return state.subscription(accountID: accountID, groupID: group)?.lifecycle
+    }
+
+    /// The purchase an Apple-style order ID names (`OrderID`), if it is the account's.
+    public func transaction(orderID: String) -> StoreCore.Transaction? {
+        guard let id = OrderID.transactionID(orderID: orderID), let t = transaction(id), Self.isListed(t) else { return nil }
+        return t
+    }
+
+    /// The app account token set through the API for a purchase, by original transaction ID.
+    public func appAccountToken(originalTransactionID: String) -> UUID? {
+        state.server.appAccountTokens[originalTransactionID]
+    }
+
+    /// Consumption information received for a transaction, oldest first.
+    public func consumption(transactionID: String) -> [ConsumptionRecord] { state.server.consumption[transactionID] ?? [] }
+
+    /// Every transaction's consumption information, by transaction ID.
+    public var allConsumption: [String: [ConsumptionRecord]] { state.server.consumption }
+
+    /// A subscription's renewal-date extensions, oldest first.
+    public func extensions(originalTransactionID: String) -> [RenewalExtension] {
+        state.server.extensions[originalTransactionID] ?? []
+    }
+
+    /// A mass extension, by product and request identifier.
+    public func massExtension(productID: String, requestIdentifier: String) -> MassRenewalExtension? {
+        state.server.massExtensions[productID + "/" + requestIdentifier]
+    }
+}

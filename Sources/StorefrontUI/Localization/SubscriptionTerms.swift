@@ -1,0 +1,48 @@
+import StoreCore
+
+/// What a subscription costs and how it renews, in words: `$4.99/month`, `Renews monthly`,
+/// `1 week free, then $4.99/month`.
+public enum SubscriptionTerms {
+    /// A price for one period: `$4.99/month`, `$9.99 every 3 months`.
+    public static func perPeriod(_ price: String, _ period: SubscriptionPeriod, _ s: Strings) -> String {
+        guard period.value == 1 else { return s("{} every {}", price, PeriodWords.length(period, s.language)) }
+        return switch period.unit {
+        case .day: s("{}/day", price)
+        case .week: s("{}/week", price)
+        case .month: s("{}/month", price)
+        case .year: s("{}/year", price)
+        }
+    }
+
+    /// How often it renews: `Renews monthly`, `Renews every 3 months`.
+    public static func renewal(_ period: SubscriptionPeriod, _ s: Strings) -> String {
+        guard period.value == 1 else { return s("Renews every {}", PeriodWords.length(period, s.language)) }
+        return switch period.unit {
+        case .day: s("Renews daily")
+        case .week: s("Renews weekly")
+        case .month: s("Renews monthly")
+        case .year: s("Renews yearly")
+        }
+    }
+
+    /// The product's price as the list shows it: per period for an auto-renewable subscription.
+    public static func listPrice(_ product: Product, _ s: Strings) -> String {
+        guard product.type == .autoRenewable, let period = product.subscription?.period else { return product.displayPrice }
+        return perPeriod(product.displayPrice, period, s)
+    }
+
+    /// An offer and what follows it: `1 week free, then $4.99/month`, `$1.99/month for
+    /// 3 months, then $4.99/month`, `$9.99 for 6 months, then $4.99/month`.
+    public static func offer(_ offer: SubscriptionOffer, of product: Product, _ s: Strings) -> String {
+        let after = listPrice(product, s)
+        let length = PeriodWords.length(offer.period.value * offer.periodCount, offer.period.unit, s.language)
+        switch offer.paymentMode {
+        case .freeTrial:
+            return s("{} free, then {}", length, after)
+        case .payUpFront:
+            return s("{} for {}, then {}", offer.displayPrice, length, after)
+        default:
+            return s("{} for {}, then {}", perPeriod(offer.displayPrice, offer.period, s), length, after)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import StoreCore
+
+/// The product list: measuring and indexing products once per load, grouping and sorting
+/// them, the incremental filter, and keeping the selection on screen.
+extension State {
+    /// The name a product is shown by: its localized name, else (a catalog without one) its ID.
+    static func shownName(_ product: Product) -> String {
+        product.displayName.trimmingCharacters(in: .whitespaces).isEmpty ? product.id : product.displayName
+    }
+
+    /// Products, language or estimated prices changed: measure and index them again, then
+    /// rebuild the list.
+    mutating func productsChanged() {
+        let products = products ?? []
+        search = ProductSearch(products: products, strings: strings)
+        metrics = ProductMetrics(products: products, strings: strings, estimated: context?.estimatedPrices ?? [])
+        filterSteps = []
+        regroup()
+    }
+
+    /// Grouping or sorting changed: group and sort every product again, then filter.
+    mutating func regroup() {
+        sections = ProductListing.sections(
+            of: products ?? [], search: search, grouping: grouping, sort: sort, strings: strings)
+        refilter()
+    }
+
+    /// The filter changed: narrow the last matches when the query only grew, go back a step
+    /// when it shrank to an earlier query, else match every product.
+    mutating func refilter() {
+        let query = ProductSearch.fold(filter).trimmingCharacters(in: .whitespaces)
+        while let last = filterSteps.last, !query.hasPrefix(last.query) { filterSteps.removeLast() }
+        var matches: [Int]? = nil
+        if !query.isEmpty {
+            if let last = filterSteps.last, last.query == query {
+                matches = last.matches
+            } else {
+                let found = search.matches(ProductSearch.words(of: query), among: filterSteps.last?.matches)
+                filterSteps.append(FilterStep(query: query, matches: found))
+                matches = found
+            }
+        } else {
+            filterSteps = []
+        }
+        relist(matches: matches)
+    }
+
+    /// Rebuilds the visible rows, keeping the same product selected when it is still listed.
+    private mutating func relist(matches: [Int]?) {
+        let selectedIndex = listing.productIndex(at: selectedRow)
+        listing = ProductListing(order: sections, matches: matches, productCount: products?.count ?? 0)
+        if let selectedIndex, let row = listing.rows.firstIndex(of: .product(selectedIndex)) {
+            selectedRow = row
+        } else {
+            selectedRow = listing.productRow(from: 0, step: 1) ?? 0
+        }
+        keepSelectionVisible()
+    }
+
+    /// The words of the filter, for highlighting them.
+    var filterWords: [String] {
+        filter.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// Scrolls the list so the selected row (and its group heading when possible) shows.
+    mutating func keepSelectionVisible() {
+        let visible = max(1, Layout(state: self).listRows)
+        if selectedRow < scrollTop {
+            scrollTop = selectedRow
+            // Show the heading above the first product of a group.
+            if scrollTop > 0, listing.productIndex(at: scrollTop - 1) == nil { scrollTop -= 1 }
+            if scrollTop == 1 { scrollTop = 0 }
+        } else if selectedRow >= scrollTop + visible {
+            scrollTop = selectedRow - visible + 1
+        }
+        scrollTop = max(0, min(scrollTop, max(0, listing.rows.count - visible)))
+    }
+
+    /// Moves the selection by `delta` product rows (skipping headings), clamped to the list.
+    mutating func moveSelection(by delta: Int) {
+        guard !listing.rows.isEmpty else { return }
+        let step = delta >= 0 ? 1 : -1
+        var row = selectedRow
+        for _ in 0..<abs(delta) {
+            guard let next = listing.productRow(from: row + step, step: step) else { break }
+            row = next
+        }
+        selectedRow = row
+        keepSelectionVisible()
+    }
+
+    /// Selects the first or last product.
+    mutating func selectEdge(last: Bool) {
+        let row = last
+            ? listing.productRow(from: listing.rows.count - 1, step: -1)
+            : listing.productRow(from: 0, step: 1)
+        selectedRow = row ?? 0
+        keepSelectionVisible()
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import LocalAppStore
+import StoreCore
+import Testing
+@testable import AppStoreServer
+
+@Suite struct EndpointTests {
+    @Test func transactionInfoSignsTheTransactionAndUnknownIDsGetApplesErrors() async throws {
+        let fixture = try await ServerFixture()
+        let t = try await fixture.buy(ServerFixture.pro)
+        let answer = try await fixture.api("GET", "/inApps/v1/transactions/\(t.transactionID)")
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"] == "application/json")
+        let jws = try #require(try answer.json()["signedTransactionInfo"] as? String)
+        let payload = try ServerFixture.payload(jws)
+        #expect(payload["transactionId"] as? String == t.transactionID)
+        #expect(payload["productId"] as? String == ServerFixture.pro)
+        #expect(payload["price"] as? Int == 9990)
+        #expect(payload["environment"] as? String == "Sandbox")
+
+        let missing = try await fixture.api("GET", "/inApps/v1/transactions/9999999999999999")
+        #expect(missing.status == 404)
+        #expect(try missing.json()["errorCode"] as? Int == 4040010)
+        #expect(try missing.json()["errorMessage"] as? String == "Transaction id not found.")
+        let invalid = try await fixture.api("GET", "/inApps/v1/transactions/abc")
+        #expect(invalid.status == 400)
+        #expect(try invalid.json()["errorCode"] as? Int == 4000006)
+        await fixture.close()
+    }
+
+    @Test func unknownPathsAre404AndWrongMethods405() async throws {
+        let fixture = try await ServerFixture()
+        #expect(try await fixture.api("GET", "/inApps/v1/nothing/1").status == 404)
+        #expect(try await fixture.api("GET", "/").status == 404)
+        let wrong = try await fixture.api("DELETE", "/inApps/v1/transactions/1")
+        #expect(wrong.status == 405)
+        #expect(wrong.headers["allow"] == "GET")
+        await fixture.close()
+    }
+
+    @Test func historyPagesByTwentyWithRevisionsSortAndFilters() async throws {
+        let fixture = try await ServerFixture()
+        var bought: [String] = []
+        for _ in 0..<23 { bought.append(try await fixture.buy(ServerFixture.coins).transactionID) }
+        fixture.clock.advance(by: 10)
+        let pro = try await fixture.buy(ServerFixture.pro)
+        fixture.clock.advance(by: 60)
+        _ = try await fixture.store.refund(transactionID: bought[0])
+
+        func ids(_ answer: HTTPClient.Answer) throws -> [String] {
+            try (try answer.json()["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as! String }
+        }
+        let first = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)")
+        #expect(first.status == 200)
+        #expect(try first.json()["hasMore"] as? Bool == true)
+        #expect(try first.json()["bundleId"] as? String == "com.storefront.demo")
+        #expect(try first.json()["appAppleId"] as? Int == Int(ServerIdentity.defaultAppAppleID))
+        #expect(try ids(first) == Array(bought.prefix(20)))
+        let revision = try #require(try first.json()["revision"] as? String)
+        let second = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?revision=\(revision)")
+        #expect(try ids(second) == Array(bought.suffix(3)) + [pro.transactionID])
+        #expect(try second.json()["hasMore"] as? Bool == false)
+
+        let descending = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?sort=DESCENDING")
+        #expect(try ids(descending).first == pro.transactionID)
+        let onlyPro = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?productType=NON_CONSUMABLE")
+        #expect(try ids(onlyPro) == [pro.transactionID])
+        let byID = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?productId=\(ServerFixture.pro)&productId=none")
+        #expect(try ids(byID) == [pro.transactionID])
+        let revoked = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?revoked=true")
+        #expect(try ids(revoked) == [bought[0]])
+        let family = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?inAppOwnershipType=FAMILY_SHARED")
+        #expect(try ids(family) == [])
+        let ms = Int64(pro.purchaseDate.timeIntervalSince1970 * 1000)
+        let dated = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?startDate=\(ms)&endDate=\(ms + 1)")
+        #expect(try ids(dated) == [pro.transactionID])
+
+        // v1 leaves out finished consumables that were not refunded.
+        let v1 = try await fixture.api("GET", "/inApps/v1/history/\(pro.transactionID)")
+        #expect(try ids(v1) == [bought[0], pro.transactionID])
+
+        for (query, code) in [
+            ("sort=UP", 4000021), ("productType=GAME", 4000022), ("revoked=maybe", 4000030),
+            ("startDate=x", 4000015), ("endDate=-5", 4000016), ("startDate=10&endDate=5", 4000013),
+            ("inAppOwnershipType=MINE", 4000026), ("revision=nonsense", 4000005),
+        ] {
+            let answer = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?\(query)")
+            #expect(answer.status == 400, "\(query)")
+            #expect(try answer.json()["errorCode"] as? Int == code, "\(query)")
+        }
+        await fixture.close()
+    }
+
+    @Test func orderLookupFindsEveryPurchaseByItsOrderID() async throws {
+        let fixture = try await ServerFixture()
+        let t = try await fixture.buy(ServerFixture.pro)
+        let orderID = try #require(LocalAppStore.orderID(forTransactionID: t.transactionID))
+        #expect(orderID.count == 10 && orderID.hasPrefix("M"))
+        #expect(OrderID.transactionID(orderID: orderID) == t.transactionID)
+        let answer = try await fixture.api("GET", "/inApps/v1/lookup/\(orderID)")
+        #expect(try answer.json()["status"] as? Int == 0)
+        let signed = try #require(try answer.json()["signedTransactions"] as? [String])
+        #expect(try signed.map { try ServerFixture.payload($0)["transactionId"] as? String } == [t.transactionID])
+        let unknown = try await fixture.api("GET", "/inApps/v1/lookup/MZZZZZZZZZ")
+        #expect(try unknown.json()["status"] as? Int == 1)
+        let malformed = try await fixture.api("GET", "/inApps/v1/lookup/hello")
+        #expect(try malformed.json()["status"] as? Int == 1)
+        await fixture.close()
+    }
+
+    @Test func orderIDsAreABijectionOverTheStoresIDs() {
+        var seen = Set<String>()
+        for offset: UInt64 in [0, 1, 2, 3, 1000, 123_456_789, (1 << 45) - 1] {
+            let id = String(2_000_000_000_000_001 + offset)
+            let order = OrderID.make(transactionID: id)!
+            #expect(seen.insert(order).inserted)
+            #expect(OrderID.transactionID(orderID: order) == id)
+        }
+        #expect(OrderID.make(transactionID: "12") == nil)
+    }
+
+    @Test func refundHistoryListsRefundedTransactions() async throws {
+        let fixture = try await ServerFixture()
+        let a = try await fixture.buy(ServerFixture.coins)
+        let b = try await fixture.buy(ServerFixture.pro)
+        _ = try await fixture.store.refund(transactionID: b.transactionID)
+        let answer = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)")
+        let signed = try #require(try answer.json()["signedTransactions"] as? [String])
+        let payloads = try signed.map(ServerFixture.payload)
+        #expect(payloads.map { $0["transactionId"] as? String } == [b.transactionID])
+        #expect(payloads.first?["revocationDate"] != nil)
+        #expect(try answer.json()["hasMore"] as? Bool == false)
+        await fixture.close()
+    }
+
+    @Test func subscriptionStatusesFilterByStatusAndCarryRenewalInfo() async throws {
+        let fixture = try await ServerFixture()
+        let sub = try await fixture.buy(ServerFixture.monthly)
+        let answer = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)")
+        #expect(answer.status == 200)
+        let data = try #require(try answer.json()["data"] as? [[String: Any]])
+        #expect(data.first?["subscriptionGroupIdentifier"] as? String == "G1")
+        let last = try #require((data.first?["lastTransactions"] as? [[String: Any]])?.first)
+        #expect(last["status"] as? Int == 1)
+        #expect(last["originalTransactionId"] as? String == sub.originalTransactionID)
+        let renewal = try ServerFixture.payload(try #require(last["signedRenewalInfo"] as? String))
+        #expect(renewal["autoRenewProductId"] as? String == ServerFixture.monthly)
+        #expect(renewal["renewalPrice"] as? Int == 2990)
+        let expiredOnly = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=2")
+        #expect((try expiredOnly.json()["data"] as? [Any])?.isEmpty == true)
+        try await fixture.store.setBillingIssue(sub.transactionID, on: true)
+        try await fixture.store.renew(sub.transactionID)
+        let retry = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=3&status=4")
+        let items = try #require((try retry.json()["data"] as? [[String: Any]])?.first?["lastTransactions"] as? [[String: Any]])
+        #expect(items.first?["status"] as? Int == 3)
+        #expect(try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=9").status == 400)
+        await fixture.close()
+    }
+
+    @Test func extendingMovesTheRenewalDateForTheAppAndTheStore() async throws {
+        let fixture = try await ServerFixture()
+        let sub = try await fixture.buy(ServerFixture.monthly)
+        let end = try #require(sub.expiresDate)
+        let body: [String: Any] = ["extendByDays": 7, "extendReasonCode": 1, "requestIdentifier": "r-1"]
+        let answer = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: body)
+        #expect(answer.status == 200)
+        let json = try answer.json()
+        #expect(json["success"] as? Bool == true)
+        let effective = try #require(json["effectiveDate"] as? Int)
+        #expect(effective == Int((end.timeIntervalSince1970 + 7 * 86_400) * 1000))
+        let lifecycle = try #require(try await fixture.store.subscriptions().first)
+        #expect(lifecycle.periodEnd == end.addingTimeInterval(7 * 86_400))
+        let stored = try #require(try await fixture.store.history().first { $0.transactionID == sub.transactionID })
+        #expect(stored.expiresDate == end.addingTimeInterval(7 * 86_400))
+        // The same request identifier again does not extend twice.
+        _ = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: body)
+        #expect(try await fixture.store.subscriptions().first?.periodEnd == end.addingTimeInterval(7 * 86_400))
+        _ = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-2"])
+        let third = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-3"])
+        #expect(third.status == 403)
+        #expect(try third.json()["errorCode"] as? Int == 4030005)
+        for (bad, code) in [
+            (["extendByDays": 91, "extendReasonCode": 1, "requestIdentifier": "x"] as [String: Any], 4000009),
+            (["extendByDays": "7", "extendReasonCode": 1, "requestIdentifier": "x"], 4000009),
+            (["extendByDays": 7, "extendReasonCode": 4, "requestIdentifier": "x"], 4000010),
+            (["extendByDays": 7, "extendReasonCode": 1], 4000011),
+        ] {
+            let answer = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: bad)
+            #expect(try answer.json()["errorCode"] as? Int == code)
+        }
+        let notJSON = try await fixture.client.send(
+            "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)",
+            headers: ["Authorization": "Bearer \(try fixture.token())"], body: Data("{nope".utf8))
+        #expect(try notJSON.json()["errorCode"] as? Int == 4000000)
+        await fixture.close()
+    }
+
+    @Test func massExtensionExtendsActiveSubscribersAndReportsItsStatus() async throws {
+        let fixture = try await ServerFixture()
+        let sub = try await fixture.buy(ServerFixture.monthly)
+        let end = try #require(sub.expiresDate)
+        let answer = try await fixture.api("POST", "/inApps/v1/subscriptions/extend/mass", body: [
+            "extendByDays": 3, "extendReasonCode": 3, "requestIdentifier": "mass-1", "productId": ServerFixture.monthly,
+            "storefrontCountryCodes": ["USA"],
+        ])
+        #expect(answer.status == 200)
+        #expect(try answer.json()["requestIdentifier"] as? String == "mass-1")
+        #expect(try await fixture.store.subscriptions().first?.periodEnd == end.addingTimeInterval(3 * 86_400))
+        let status = try await fixture.api("GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)/mass-1")
+        #expect(try status.json()["complete"] as? Bool == true)
+        #expect(try status.json()["succeededCount"] as? Int == 1)
+        #expect(try status.json()["failedCount"] as? Int == 0)
+        let unknown = try await fixture.api("GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)/nope")
+        #expect(try unknown.json()["errorCode"] as? Int == 4040009)
+        await fixture.close()
+    }
+
+    @Test func consumptionIsRecordedAndAppAccountTokensShowInSignedTransactions() async throws {
+        let fixture = try await ServerFixture()
+        let coins = try await fixture.buy(ServerFixture.coins)
+        let v2 = try await fixture.api("PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)", body: [
+            "customerConsented": true, "sampleContentProvided": false, "deliveryStatus": "DELIVERED", "consumptionPercentage": 50000,
+        ])
+        #expect(v2.status == 202)
+        let v1 = try await fixture.api("PUT", "/inApps/v1/transactions/consumption/\(coins.transactionID)", body: [
+            "customerConsented": true, "consumptionStatus": 2, "platform": 1, "sampleContentProvided": false, "deliveryStatus": 0,
+            "appAccountToken": "", "accountTenure": 1, "playTime": 2, "lifetimeDollarsRefunded": 0, "lifetimeDollarsPurchased": 3,
+            "userStatus": 1,
+        ])
+        #expect(v1.status == 202)
+        let records = try await fixture.store.snapshot().consumption(transactionID: coins.transactionID)
+        #expect(records.map(\.version) == [2, 1])
+        #expect(records.first?.fields["deliveryStatus"] == "\"DELIVERED\"")
+        let refused = try await fixture.api("PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)", body: [
+            "customerConsented": false, "sampleContentProvided": false, "deliveryStatus": "DELIVERED",
+        ])
+        #expect(try refused.json()["errorCode"] as? Int == 4000035)
+
+        let token = UUID()
+        let set = try await fixture.api("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", body: ["appAccountToken": token.uuidString])
+        #expect(set.status == 200)
+        let info = try await fixture.api("GET", "/inApps/v1/transactions/\(coins.transactionID)")
+        let payload = try ServerFixture.payload(try #require(try info.json()["signedTransactionInfo"] as? String))
+        // Apple sends it lowercase; the JWS encoding of UUIDs is helper "signing"'s (item 8).
+        #expect((payload["appAccountToken"] as? String)?.lowercased() == token.uuidString.lowercased())
+        let bad = try await fixture.api("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", body: ["appAccountToken": "nope"])
+        #expect(try bad.json()["errorCode"] as? Int == 4000183)
+        await fixture.close()
+    }
+
+    @Test func appTransactionInfoIsSignedForTheApp() async throws {
+        let fixture = try await ServerFixture()
+        let t = try await fixture.buy(ServerFixture.pro)
+        let answer = try await fixture.api("GET", "/inApps/v1/transactions/appTransactions/\(t.transactionID)")
+        let payload = try ServerFixture.payload(try #require(try answer.json()["signedAppTransactionInfo"] as? String))
+        #expect(payload["bundleId"] as? String == "com.storefront.demo")
+        #expect(payload["receiptType"] as? String == "Sandbox")
+        #expect(payload["appTransactionId"] as? String == AppStoreServer.appTransactionID)
+        await fixture.close()
+    }
+}

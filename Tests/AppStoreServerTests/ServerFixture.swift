@@ -1,0 +1,136 @@
+import AppStoreServer
+import Catalog
+import Crypto
+import Foundation
+import LocalAppStore
+import Receipts
+import StoreCore
+import SystemIO
+import Testing
+
+/// A real LocalAppStore in a temporary directory, a real AppStoreServer over it on 127.0.0.1,
+/// and a client that signs its own JWTs with the API key.
+final class ServerFixture: @unchecked Sendable {
+    static let coins = "com.test.coins"
+    static let pro = "com.test.pro"
+    static let monthly = "com.test.plus.monthly"
+    static let yearly = "com.test.plus.yearly"
+
+    let directory: URL
+    let clock: ManualClock
+    let store: LocalAppStore
+    let credentials: APICredentials
+    let server: AppStoreServer
+    let client: HTTPClient
+    private var events: AsyncStream<BackendEvent>.Iterator
+
+    init(http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil) async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("AppStoreServerTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        clock = ManualClock()
+        store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
+            catalog: Self.catalog(), stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
+            clock: clock, initialLatencyMilliseconds: 0))
+        credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
+        server = try AppStoreServer(store: store, credentials: credentials, configuration: .init(http: http, environment: environment))
+        client = HTTPClient(port: server.port)
+        events = await store.events().makeAsyncIterator()
+    }
+
+    func close() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var journal: URL { LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory).appendingPathComponent("journal.jsonl") }
+    func journalBytes() throws -> Data { try Data(contentsOf: journal) }
+
+    /// Buys a product and waits until the store decided it.
+    @discardableResult
+    func buy(_ productID: String) async throws -> StoreCore.Transaction {
+        let queued = try await store.add(Payment(productID: productID))
+        while let event = await events.next() {
+            if case .transactionsUpdated(let updated) = event, let decided = updated.first(where: { $0.transactionID == queued.transactionID }) {
+                try await store.finish(transactionID: decided.transactionID)
+                return decided
+            }
+        }
+        throw StoreError.unknown("the event stream ended")
+    }
+
+    // MARK: - Tokens
+
+    struct Claims {
+        var kid: String?
+        var alg = "ES256"
+        var iss: String?
+        var aud: String = "appstoreconnect-v1"
+        var bid: String = "com.storefront.demo"
+        var iat: Double?
+        var exp: Double?
+    }
+
+    /// A token as Apple's libraries make it (iat now, exp in 5 minutes), changed by `change`.
+    func token(key: PrivateKey? = nil, _ change: (inout Claims) -> Void = { _ in }) throws -> String {
+        let now = clock.now.timeIntervalSince1970
+        var claims = Claims(kid: credentials.keyID, iss: credentials.issuerID, iat: now, exp: now + 300)
+        change(&claims)
+        var header: [String: Any] = ["alg": claims.alg, "typ": "JWT"]
+        if let kid = claims.kid { header["kid"] = kid }
+        var payload: [String: Any] = ["aud": claims.aud, "bid": claims.bid]
+        if let iss = claims.iss { payload["iss"] = iss }
+        if let iat = claims.iat { payload["iat"] = Int(iat) }
+        if let exp = claims.exp { payload["exp"] = Int(exp) }
+        let input = Base64URL.encode(try JSONSerialization.data(withJSONObject: header, options: .sortedKeys))
+            + "." + Base64URL.encode(try JSONSerialization.data(withJSONObject: payload, options: .sortedKeys))
+        let signingKey = try key ?? PrivateKey(pem: credentials.privateKeyPEM())
+        return input + "." + Base64URL.encode(try ECDSA.signES256(Array(input.utf8), key: signingKey))
+    }
+
+    /// An authenticated API request.
+    func api(_ method: String, _ path: String, body: Any? = nil) async throws -> HTTPClient.Answer {
+        let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        return try await client.send(method, path, headers: ["Authorization": "Bearer \(try token())", "Content-Type": "application/json"], body: data)
+    }
+
+    /// The payload of a JWS, decoded as JSON.
+    static func payload(_ jws: String) throws -> [String: Any] {
+        let parts = jws.split(separator: ".")
+        try #require(parts.count == 3)
+        let bytes = try #require(Base64URL.decode(parts[1]))
+        return try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    static func catalog() throws -> StoreKitConfiguration {
+        let json = """
+            {
+              "identifier" : "SERVER", "nonRenewingSubscriptions" : [],
+              "products" : [
+                { "displayPrice" : "0.99", "familyShareable" : false, "internalID" : "1",
+                  "localizations" : [ { "description" : "Coins", "displayName" : "Coins", "locale" : "en_US" } ],
+                  "productID" : "\(coins)", "referenceName" : "coins", "type" : "Consumable" },
+                { "displayPrice" : "9.99", "familyShareable" : false, "internalID" : "2",
+                  "localizations" : [ { "description" : "Pro", "displayName" : "Pro", "locale" : "en_US" } ],
+                  "productID" : "\(pro)", "referenceName" : "pro", "type" : "NonConsumable" }
+              ],
+              "settings" : { "_locale" : "en_US", "_storefront" : "USA" },
+              "subscriptionGroups" : [
+                { "id" : "G1", "localizations" : [], "name" : "plus",
+                  "subscriptions" : [
+                    { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "2.99", "familyShareable" : false,
+                      "groupNumber" : 2, "internalID" : "3",
+                      "localizations" : [ { "description" : "Monthly", "displayName" : "Monthly", "locale" : "en_US" } ],
+                      "productID" : "\(monthly)", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "monthly",
+                      "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" },
+                    { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "29.99", "familyShareable" : false,
+                      "groupNumber" : 1, "internalID" : "4",
+                      "localizations" : [ { "description" : "Yearly", "displayName" : "Yearly", "locale" : "en_US" } ],
+                      "productID" : "\(yearly)", "recurringSubscriptionPeriod" : "P1Y", "referenceName" : "yearly",
+                      "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" } ] }
+              ],
+              "version" : { "major" : 3, "minor" : 0 }
+            }
+            """
+        return try StoreKitConfiguration.decode(data: Data(json.utf8), file: "Server.storekit")
+    }
+}

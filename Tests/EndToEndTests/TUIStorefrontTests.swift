@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// Issue 17's defects and features in a real terminal: tmux runs the built storefront on the
+/// Demo catalog; the test presses keys, reads the screen, and asks the CLI what the store holds.
+@Suite(.serialized) struct TUIStorefrontTests {
+    let forest = "com.storefront.demo.levelpack.forest"
+
+    /// Sets store settings through the CLI.
+    func set(_ settings: [(String, String)], _ data: URL) throws {
+        for (name, value) in settings {
+            let result = try StorefrontProcess.run(["store", "set", name, value] + TUIEndToEndTests.arguments(data),
+                                                   cwd: TUIEndToEndTests.repositoryRoot)
+            #expect(result.status == 0, "store set \(name): \(result.stderr)")
+        }
+    }
+
+    /// Starts the storefront in the pane; the shell prints its exit status when it ends.
+    func launch(_ tmux: TUITmux, _ data: URL) throws {
+        try tmux.run("\(StorefrontProcess.executable.path) \(TUIEndToEndTests.arguments(data).joined(separator: " ")); echo exit=$?")
+        try tmux.waitFor(text: "100 Coins")
+    }
+
+    @Test func anAskToBuyApprovalFromTheTransactionManagerStartsTheDownload() throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        try set([("ask-to-buy", "on")], data)
+        let tmux = try TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try launch(tmux, data)
+        try TUIEndToEndTests.buy(tmux, "Forest Level Pack")
+        try tmux.waitFor(text: "Forest Level Pack is waiting for approval")
+        try tmux.keys("t")
+        try tmux.waitFor(text: "Waiting for approval")
+        try tmux.keys("a")
+        try tmux.waitFor(text: "Approved transaction")
+        try tmux.keys("Escape")
+        // The approved purchase arrives with its content, which downloads to the end.
+        try tmux.waitFor("the download finished and the pack owned") { $0.contains("Forest Level Pack") && $0.contains("Owned") }
+        try tmux.keys("l")
+        try tmux.waitFor(text: "Download of Forest Level Pack finished")
+        try tmux.keys("q")
+        try tmux.waitFor(text: "exit=0")
+    }
+
+    @Test func aStorefrontSwitchNeverShowsASheetOrAHeaderOverTheOldPrices() throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        let tmux = try TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try launch(tmux, data)
+        // Slow products: the switch takes a second, long enough to look at every frame of it.
+        try set([("latency", "1000")], data)
+        try tmux.keys("s")
+        try tmux.waitFor(text: "Storefront & Language")
+        try tmux.keys("J", literal: true)
+        try tmux.waitFor(text: "→ JPN")
+        try tmux.keys("Enter")
+        try tmux.keys("Enter")
+        var frames: [String] = []
+        try tmux.waitFor("the Japanese prices") { screen in
+            frames.append(screen)
+            return screen.contains("¥160")
+        }
+        for frame in frames {
+            let header = frame.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(!(header.contains("JPN") && frame.contains("$0.99")), "JPN's header over USA's prices:\n\(frame)")
+            #expect(!(frame.contains("Confirm Your In-App Purchase") && frame.contains("$0.99")),
+                    "a sheet at the old storefront's price:\n\(frame)")
+        }
+        try tmux.keys("q")
+        try tmux.waitFor(text: "exit=0")
+    }
+
+    @Test func ctrlCExitsWith130AndQuittingDuringADownloadAsksFirst() throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        // 3 MB at 50 kB/s: the download runs for a minute, however slow the machine.
+        try set([("bandwidth", "50000")], data)
+        let tmux = try TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try launch(tmux, data)
+        try TUIEndToEndTests.buy(tmux, "Forest Level Pack")
+        // The status bar counts the download under way.
+        try tmux.waitFor(text: "⇩ 1 downloading")
+        try tmux.keys("Escape")
+        try tmux.keys("q")
+        try tmux.waitFor(text: "downloads are under way. Quit anyway?")
+        try tmux.keys("n")
+        try tmux.waitFor("the question gone, the storefront still running") { !$0.contains("Quit anyway?") && $0.contains("⇩ 1 downloading") }
+        try tmux.keys("C-c")
+        try tmux.waitFor(text: "exit=130")
+    }
+
+    @Test func aDownloadThatFailsIsReportedAsAFailureNotAsAPurchase() throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        try set([("fail-downloads-at", "50")], data)
+        let tmux = try TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try launch(tmux, data)
+        try tmux.keys("l")
+        try TUIEndToEndTests.buy(tmux, "Forest Level Pack")
+        let screen = try tmux.waitFor(text: "but its download failed at 50%")
+        #expect(!screen.contains("Purchased Forest Level Pack"))
+        try tmux.waitFor(text: "Download failed 50%")
+        try tmux.keys("Escape", "q")
+        try tmux.waitFor(text: "exit=0")
+    }
+
+    @Test func theLastStorefrontAndLanguageOpenAgain() throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        let tmux = try TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try launch(tmux, data)
+        try tmux.keys("s")
+        try tmux.waitFor(text: "Storefront & Language")
+        try tmux.keys("J", literal: true)
+        try tmux.keys("Enter")
+        try tmux.waitFor(text: "¥160")
+        try tmux.keys("q")
+        try tmux.waitFor(text: "exit=0")
+        try tmux.run("clear")
+        try tmux.run("\(StorefrontProcess.executable.path) \(TUIEndToEndTests.arguments(data).joined(separator: " ")); echo exit=$?")
+        let relaunched = try tmux.waitFor(text: "¥160")
+        #expect(relaunched.contains("JPN · ja_JP"))
+        #expect(relaunched.contains("コイン100枚"))
+        try tmux.keys("q")
+        try tmux.waitFor(text: "exit=0")
+    }
+
+    @Test func afterARestoreIntoAFreshAppTheTransactionManagerListsTheSubscription() throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        let bought = try StorefrontProcess.run(["buy", "com.storefront.demo.premium.basic.monthly"] + TUIEndToEndTests.arguments(data),
+                                               cwd: TUIEndToEndTests.repositoryRoot)
+        #expect(bought.status == 0, "\(bought.stderr)")
+        // A fresh app: the vault (the app's purchases) goes, the store keeps what it sold.
+        for file in ["vault.sfv", "vault.key", "vault.sfv.lock"] {
+            try? FileManager.default.removeItem(at: data.appendingPathComponent("data/\(file)"))
+        }
+        let tmux = try TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try launch(tmux, data)
+        try tmux.keys("r")
+        try tmux.waitFor(text: "Restored 1 purchases")
+        try tmux.keys("t")
+        let manager = try tmux.waitFor(text: "Basic (Monthly)  Renews")
+        #expect(!manager.contains("No transactions"))
+        try tmux.keys("Escape", "q")
+        try tmux.waitFor(text: "exit=0")
+    }
+}

@@ -1,0 +1,186 @@
+"""Apple's own Python client (`app-store-server-library`) against `storefront serve`: every
+endpoint, after purchases, renewals, billing retry, refunds, upgrades and extensions made
+through the CLI; every answer decodes into Apple's models."""
+import unittest
+import uuid
+
+from appstoreserverlibrary.api_client import APIException, GetTransactionHistoryVersion
+from appstoreserverlibrary.models.AppTransaction import AppTransaction
+from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
+from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
+from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
+from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
+from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
+from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
+from appstoreserverlibrary.models.JWSRenewalInfoDecodedPayload import JWSRenewalInfoDecodedPayload
+from appstoreserverlibrary.models.JWSTransactionDecodedPayload import JWSTransactionDecodedPayload
+from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
+from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
+from appstoreserverlibrary.models.Platform import Platform
+from appstoreserverlibrary.models.Status import Status
+from appstoreserverlibrary.models.TransactionHistoryRequest import Order, ProductType, TransactionHistoryRequest
+from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
+
+from storefront_harness import Storefront, decode
+
+BASIC = "com.storefront.demo.premium.basic.monthly"
+PRO = "com.storefront.demo.premium.pro.monthly"
+COINS = "com.storefront.demo.coins.100"
+REMOVE_ADS = "com.storefront.demo.removeads"
+
+
+class AppStoreServerAPITests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.store = Storefront()
+        cls.store.run("store", "set", "latency", "0")
+        cls.store.serve()
+        cls.client = cls.store.client()
+
+    @classmethod
+    def tearDownClass(cls):
+        status = cls.store.stop()
+        cls.store.close()
+        assert status is not None and status[0] == 0, f"serve did not stop cleanly: {status}"
+
+    def buy(self, product):
+        return self.store.json("buy", product)["transaction"]
+
+    def transactions(self, response):
+        return [decode(jws, JWSTransactionDecodedPayload) for jws in response.signedTransactions]
+
+    def test_a_subscription_through_renewal_upgrade_extension_and_billing_retry(self):
+        basic = self.buy(BASIC)
+        original = basic["originalTransactionID"]
+        renewed = self.store.json("store", "renew", original)["transaction"]
+        self.assertEqual(renewed["originalTransactionID"], original)
+
+        info = self.client.get_transaction_info(renewed["transactionID"])
+        payload = decode(info.signedTransactionInfo, JWSTransactionDecodedPayload)
+        self.assertEqual(payload.transactionId, renewed["transactionID"])
+        self.assertEqual(payload.originalTransactionId, original)
+        self.assertEqual(payload.productId, BASIC)
+        self.assertEqual(payload.environment, Environment.SANDBOX)
+        self.assertIsNotNone(payload.expiresDate)
+
+        upgraded = self.buy(PRO)
+        self.assertEqual(upgraded["originalTransactionID"], original)
+
+        extension = self.client.extend_subscription_renewal_date(original, ExtendRenewalDateRequest(
+            extendByDays=5, extendReasonCode=ExtendReasonCode.CUSTOMER_SATISFACTION, requestIdentifier=str(uuid.uuid4())))
+        self.assertTrue(extension.success)
+        self.assertEqual(extension.originalTransactionId, original)
+        statuses = self.client.get_all_subscription_statuses(original)
+        self.assertEqual(statuses.environment, Environment.SANDBOX)
+        item = statuses.data[0].lastTransactions[0]
+        self.assertEqual(item.status, Status.ACTIVE)
+        renewal = decode(item.signedRenewalInfo, JWSRenewalInfoDecodedPayload)
+        self.assertEqual(renewal.renewalDate, extension.effectiveDate)
+        latest = decode(item.signedTransactionInfo, JWSTransactionDecodedPayload)
+        self.assertEqual(latest.productId, PRO)
+        self.assertEqual(latest.expiresDate, extension.effectiveDate)
+        subscriptions = self.store.json("store", "subscriptions")
+        self.assertTrue(subscriptions, "store subscriptions lists the subscription")
+
+        mass_id = str(uuid.uuid4())
+        mass = self.client.extend_renewal_date_for_all_active_subscribers(MassExtendRenewalDateRequest(
+            extendByDays=1, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE, requestIdentifier=mass_id,
+            productId=PRO))
+        self.assertEqual(mass.requestIdentifier, mass_id)
+        status = self.client.get_status_of_subscription_renewal_date_extensions(mass_id, PRO)
+        self.assertTrue(status.complete)
+        self.assertEqual(status.succeededCount, 1)
+
+        self.store.run("store", "billing-issue", original, "on")
+        self.store.run("store", "renew", original)
+        retry = self.client.get_all_subscription_statuses(original, [Status.BILLING_RETRY])
+        self.assertEqual(retry.data[0].lastTransactions[0].status, Status.BILLING_RETRY)
+        active = self.client.get_all_subscription_statuses(original, [Status.ACTIVE])
+        self.assertEqual(active.data, [])
+
+        history = self.client.get_transaction_history(
+            original, None, TransactionHistoryRequest(productTypes=[ProductType.AUTO_RENEWABLE], sort=Order.ASCENDING),
+            GetTransactionHistoryVersion.V2)
+        ids = [t.transactionId for t in self.transactions(history)]
+        self.assertEqual(ids[:3], [basic["transactionID"], renewed["transactionID"], upgraded["transactionID"]])
+        self.assertTrue(self.transactions(history)[1].isUpgraded)
+        self.assertEqual(history.bundleId, "com.storefront.demo")
+        self.assertEqual(history.environment, Environment.SANDBOX)
+
+    def test_history_pages_refunds_orders_consumption_and_tokens(self):
+        coins = [self.buy(COINS) for _ in range(21)]
+        ads = self.buy(REMOVE_ADS)
+        refunded = self.store.json("store", "refund", coins[0]["transactionID"])["transaction"]
+        self.assertEqual(refunded["transactionID"], coins[0]["transactionID"])
+
+        request = TransactionHistoryRequest(productTypes=[ProductType.CONSUMABLE, ProductType.NON_CONSUMABLE])
+        first = self.client.get_transaction_history(ads["transactionID"], None, request, GetTransactionHistoryVersion.V2)
+        self.assertTrue(first.hasMore)
+        self.assertEqual(len(first.signedTransactions), 20)
+        second = self.client.get_transaction_history(ads["transactionID"], first.revision, request, GetTransactionHistoryVersion.V2)
+        self.assertFalse(second.hasMore)
+        seen = [t.transactionId for t in self.transactions(first) + self.transactions(second)]
+        self.assertEqual(seen, [c["transactionID"] for c in coins] + [ads["transactionID"]])
+        v1 = self.client.get_transaction_history(ads["transactionID"], None, request, GetTransactionHistoryVersion.V1)
+        self.assertEqual([t.transactionId for t in self.transactions(v1)], [coins[0]["transactionID"], ads["transactionID"]])
+        revoked = self.client.get_transaction_history(
+            ads["transactionID"], None, TransactionHistoryRequest(revoked=True), GetTransactionHistoryVersion.V2)
+        self.assertEqual([t.transactionId for t in self.transactions(revoked)], [coins[0]["transactionID"]])
+
+        refunds = self.client.get_refund_history(ads["transactionID"], None)
+        refunded_ids = [t.transactionId for t in self.transactions(refunds)]
+        self.assertIn(coins[0]["transactionID"], refunded_ids)
+        self.assertFalse(refunds.hasMore)
+
+        history = self.store.json("history")
+        order_id = next(t["orderID"] for t in history["transactions"] if t["transactionID"] == ads["transactionID"])
+        order = self.client.look_up_order_id(order_id)
+        self.assertEqual(order.status, OrderLookupStatus.VALID)
+        self.assertEqual([t.transactionId for t in self.transactions(order)], [ads["transactionID"]])
+        self.assertEqual(self.client.look_up_order_id("MZZZZZZZZZ").status, OrderLookupStatus.INVALID)
+
+        self.client.send_consumption_information(coins[1]["transactionID"], ConsumptionRequest(
+            customerConsented=True, sampleContentProvided=False, deliveryStatus=DeliveryStatus.DELIVERED,
+            consumptionPercentage=100000))
+        with self.assertWarns(DeprecationWarning):
+            self.client.send_consumption_data(coins[2]["transactionID"], ConsumptionRequestV1(
+                customerConsented=True, consumptionStatus=ConsumptionStatus.FULLY_CONSUMED, platform=Platform.APPLE,
+                sampleContentProvided=False, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY,
+                appAccountToken="", rawAccountTenure=0, rawPlayTime=0, rawLifetimeDollarsRefunded=0, rawLifetimeDollarsPurchased=0,
+                rawUserStatus=0))
+        shown = self.store.run("store", "consumption").stdout
+        self.assertIn(coins[1]["transactionID"], shown)
+        self.assertIn(coins[2]["transactionID"], shown)
+
+        token = str(uuid.uuid4())
+        self.client.set_app_account_token(ads["transactionID"], UpdateAppAccountTokenRequest(appAccountToken=token))
+        info = self.client.get_transaction_info(ads["transactionID"])
+        self.assertEqual(str(decode(info.signedTransactionInfo, JWSTransactionDecodedPayload).appAccountToken).lower(), token)
+
+        app = self.client.get_app_transaction_info(ads["transactionID"])
+        app_transaction = decode(app.signedAppTransactionInfo, AppTransaction)
+        self.assertEqual(app_transaction.bundleId, "com.storefront.demo")
+        self.assertEqual(app_transaction.receiptType, Environment.SANDBOX)
+
+    def test_errors_come_back_as_apples_api_exceptions(self):
+        with self.assertRaises(APIException) as missing:
+            self.client.get_transaction_info("9999999999999999")
+        self.assertEqual(missing.exception.http_status_code, 404)
+        self.assertEqual(missing.exception.raw_api_error, 4040010)
+        with self.assertRaises(APIException) as invalid:
+            self.client.get_transaction_info("not-a-number")
+        self.assertEqual(invalid.exception.raw_api_error, 4000006)
+        self.client._bundle_id = "com.someone.else"
+        try:
+            with self.assertRaises(APIException) as unauthorized:
+                self.client.get_transaction_info("2000000000000001")
+            self.assertEqual(unauthorized.exception.http_status_code, 401)
+            self.assertIsNone(unauthorized.exception.raw_api_error)
+        finally:
+            self.client._bundle_id = "com.storefront.demo"
+
+
+if __name__ == "__main__":
+    unittest.main()

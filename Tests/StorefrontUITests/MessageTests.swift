@@ -1,0 +1,50 @@
+import Foundation
+import StoreCore
+import Testing
+@testable import StorefrontUI
+
+/// Long messages can be read (issue 17): the status line wraps, the log pane wraps, the log
+/// window scrolls back and shows an entry whole, and an error says its phrase once.
+@Suite struct MessageTests {
+    static let long = "Purchase of 100 Coins failed: The store failed: the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"
+
+    @Test func aLongMessageWrapsInTheStatusLine() {
+        var state = Fixtures.loaded()
+        send(&state, .purchaseFinished(productID: "com.storefront.demo.coins.100", .failure(.systemError(
+            "the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"))))
+        let screen = render(state)
+        let shown = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(shown.contains("(No space left on device)"))
+        #expect(shown.contains("Purchase of 100 Coins failed"))
+    }
+
+    @Test func theLogPaneWrapsAndTheLogWindowShowsAnEntryWhole() {
+        var state = Fixtures.loaded()
+        send(&state, .storeEvent(.paymentFailed(Fixtures.transaction("9", "com.storefront.demo.coins.100", .consumable, state: .failed),
+                                                .systemError("the local App Store's journal could not be written (No space left on device)"))))
+        send(&state, .key(.character("l")))
+        let pane = render(state).lines.joined(separator: " ")
+        #expect(pane.contains("(No space left on device)"))
+        // L: the whole log; Enter: the entry whole.
+        send(&state, .key(.character("L")))
+        #expect(render(state).lines.joined().contains("Event Log ("))
+        send(&state, .key(.enter))
+        #expect(render(state).lines.joined(separator: " ").contains("(No space left on device)"))
+    }
+
+    @Test func theLogKeepsHundredsOfEntriesToScrollBack() {
+        var state = Fixtures.loaded()
+        for i in 0..<50 { send(&state, .storeEvent(.refreshReceiptFinished(Data(count: i)))) }
+        send(&state, .key(.character("L")))
+        send(&state, .key(.home))
+        #expect(render(state).lines.contains { $0.contains("receipt refreshed: 0 bytes") })
+    }
+
+    @Test func aNetworkErrorSaysItsPhraseOnce() {
+        var state = Fixtures.loaded()
+        send(&state, .productsLoaded(.failure(.networkError("connection refused"))))
+        let text = state.message?.text ?? ""
+        #expect(text.components(separatedBy: "could not be reached").count == 2, "\(text)")
+        #expect(text.contains("connection refused"))
+    }
+}
