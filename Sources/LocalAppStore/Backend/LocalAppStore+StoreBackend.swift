@@ -56,17 +56,24 @@ extension LocalAppStore {
         guard payment.quantity == 1 || type == .consumable else {
             throw .paymentInvalid("only consumables can be bought more than one at a time")
         }
-        if let offerID = payment.offerID,
+        // A signed offer is judged as the App Store judges it; an offer ID alone is the
+        // testing option (SKTestSession's `.promotionalOffer(id:)`), checked for existence.
+        var offerNonce: UsedOfferNonce?
+        if let offer = payment.promotionalOffer {
+            offerNonce = try promotionalOfferCheck().check(offer, payment: payment, product: product, state: journal.state)
+        } else if let offerID = payment.offerID,
             !(product.subscription?.promotionalOffers.contains { $0.id == offerID } ?? false) {
-            throw .paymentInvalid("\(payment.productID) has no promotional offer \(offerID)")
+            throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
         }
         let account = configuration.account.id
+        let redemption = SubscriptionOfferRedemption(accountID: account, now: configuration.clock.now)
+        let special = try redemption.offer(for: payment, product: product, state: journal.state)
         let price = localizer.price(of: product)
         let storefront = localizer.storefront.code
         let now = configuration.clock.now
         let token = lease.token
-        let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) in
-            try transactAndAnnounce { state throws(LocalAppStoreError) in
+        let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) -> (result: QueueEntry, changed: [QueueEntry]) in
+            try transactAndAnnounce { (state: inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: QueueEntry) in
                 if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
                     return ([], existing)
                 }
@@ -75,10 +82,35 @@ extension LocalAppStore {
                     payment: payment, state: .purchasing, purchaseDate: now, price: price.amount,
                     currencyCode: price.currencyCode, storefront: storefront,
                     subscriptionGroupID: product.subscription?.groupID,
-                    offerType: payment.offerID == nil ? nil : .promotional, offerID: payment.offerID)
+                    offerType: special?.kind ?? (payment.offerID == nil ? nil : .promotional),
+                    offerID: special?.id ?? payment.offerID)
                 let entry = QueueEntry(
                     transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: token)
-                return ([JournalRecord.make(entry)], entry)
+                var records = [JournalRecord.make(entry)]
+                if var nonce = offerNonce {
+                    do throws(StoreError) {
+                        try PromotionalOfferCheck.checkNonce(nonce, in: state)
+                    } catch {
+                        throw .refused(error)
+                    }
+                    nonce.transactionID = entry.id
+                    records.append(JournalRecord.make(StoreKitRecord(usedNonce: nonce)))
+                }
+                // The code is used up with the payment, in one write; another process may
+                // have redeemed it since the check above.
+                if let text = payment.offerCode {
+                    var code: OfferCode
+                    do throws(StoreError) {
+                        code = try redemption.redeemable(text, state: state)
+                    } catch {
+                        throw .refused(error)
+                    }
+                    code.redeemedAt = now
+                    code.redeemedBy = account
+                    code.transactionID = entry.id
+                    records.append(JournalRecord.make(StoreKitRecord(offerCode: code)))
+                }
+                return (records, entry)
             }
         }
         if entry.transaction.state == .purchasing && entry.owner == token {
@@ -96,6 +128,7 @@ extension LocalAppStore {
         }
         let waiting = unfinished().filter { $0.state != .purchasing }
         if !waiting.isEmpty { continuation.yield(.transactionsUpdated(signed(waiting))) }
+        deliverRefundDecisions()
         adoptAbandoned()
         advanceSubscriptions()
         return stream

@@ -20,14 +20,18 @@ struct JournalRecord: Codable {
         static let subscription = Kind(rawValue: "subscription")
         /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
         static let server = Kind(rawValue: "server")
+        /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund
+        /// requests); version 3.
+        static let storeKit = Kind(rawValue: "storekit")
     }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
     /// The format version this code writes and reads. Version 2 adds `server` records; a
     /// version 1 journal reads unchanged, and a version 1 build refuses a version 2 journal
-    /// rather than compacting its server records away.
-    static let currentVersion = 2
+    /// rather than compacting its server records away. Version 3 adds `storekit` records, for
+    /// the same reason.
+    static let currentVersion = 3
 
     var kind: Kind
     var format: String?
@@ -37,6 +41,7 @@ struct JournalRecord: Codable {
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
     var server: ServerRecord?
+    var storeKit: StoreKitRecord?
 
     static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
         JournalRecord(kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
@@ -52,6 +57,10 @@ struct JournalRecord: Codable {
 
     static func make(_ server: ServerRecord) -> JournalRecord {
         JournalRecord(kind: .server, server: server)
+    }
+
+    static func make(_ storeKit: StoreKitRecord) -> JournalRecord {
+        JournalRecord(kind: .storeKit, storeKit: storeKit)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {

@@ -13,4 +13,7 @@ public enum BackendEvent: Sendable, Hashable {
     case subscriptionsChanged
     /// The account's storefront changed (StoreKit 2's `Storefront.updates`).
     case storefrontChanged(Storefront)
+    /// A refund request the app made was approved or declined (an approved one's revoked
+    /// transaction comes as `transactionsUpdated` too).
+    case refundRequestDecided(RefundDecision)
 }

@@ -33,6 +33,11 @@ public struct PurchaseOptions: Sendable {
     /// A promotional offer signed by the developer's server (StoreKit 2's
     /// `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); it names the offer.
     public var promotionalOffer: PromotionalOffer?
+    /// A win-back offer for a lapsed subscriber, by its identifier (StoreKit 2's
+    /// `.winBackOffer(_:)`; the catalog's `winbackOffers`).
+    public var winBackOfferID: String?
+    /// The offer code being redeemed (set by `Store.redeem(offerCode:options:)`).
+    var offerCode: String?
 
     /// Creates purchase options; every option has its default.
     /// - Parameters:
@@ -45,11 +50,14 @@ public struct PurchaseOptions: Sendable {
     ///   - observer: this purchase's own observer (none).
     ///   - appAccountToken: the app's account UUID for this purchase (none).
     ///   - promotionalOffer: a signed promotional offer (none).
+    ///   - winBackOfferID: a win-back offer (none).
     public init(
         quantity: Int = 1, applicationUsername: String? = nil, orderData: [String: String] = [:],
         offerID: String? = nil, waitsForContent: Bool = false, verifier: (any PurchaseVerifier)? = nil,
-        observer: (any StoreObserver)? = nil, appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil
+        observer: (any StoreObserver)? = nil, appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil,
+        winBackOfferID: String? = nil
     ) {
+        self.winBackOfferID = winBackOfferID
         self.appAccountToken = appAccountToken
         self.promotionalOffer = promotionalOffer
         self.quantity = quantity

@@ -51,7 +51,7 @@ extension Store {
         let payment = Payment(
             productID: productID, quantity: quantity, applicationUsername: options.applicationUsername,
             orderData: options.orderData, offerID: options.offerID, appAccountToken: options.appAccountToken,
-            promotionalOffer: options.promotionalOffer)
+            promotionalOffer: options.promotionalOffer, offerCode: options.offerCode, winBackOfferID: options.winBackOfferID)
         requestOptions[payment.requestID] = options
         if let observer = options.observer { broadcaster.addObserver(observer, forRequest: payment.requestID) }
         return await withTaskCancellationHandler {

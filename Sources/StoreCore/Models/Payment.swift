@@ -21,14 +21,23 @@ public struct Payment: Codable, Hashable, Sendable {
     /// The promotional offer with the developer's signature (`SKPaymentDiscount`); the store
     /// applies no promotional offer without one.
     public let promotionalOffer: PromotionalOffer?
+    /// The offer code the customer redeems with this payment (`Store.redeem(offerCode:)`).
+    public let offerCode: String?
+    /// A win-back offer to apply, by its identifier (StoreKit 2's `.winBackOffer(_:)`), for
+    /// lapsed subscribers.
+    public let winBackOfferID: String?
 
     /// Creates a payment; each gets its own `requestID` unless one is given. A signed
-    /// `promotionalOffer` names the offer, unless `offerID` does.
+    /// `promotionalOffer` names the offer, unless `offerID` does; `offerCode` and
+    /// `winBackOfferID` apply a code or win-back offer instead.
     public init(
         productID: String, quantity: Int = 1, applicationUsername: String? = nil,
         orderData: [String: String] = [:], offerID: String? = nil, requestID: String = UUID().uuidString,
-        appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil
+        appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil, offerCode: String? = nil,
+        winBackOfferID: String? = nil
     ) {
+        self.offerCode = offerCode
+        self.winBackOfferID = winBackOfferID
         self.productID = productID
         self.quantity = quantity
         self.applicationUsername = applicationUsername

@@ -41,6 +41,8 @@ public enum StoreEvent: Sendable, Hashable {
     case downloadCanceled(Download)
     /// The account's storefront changed (StoreKit 2's `Storefront.updates`).
     case storefrontChanged(Storefront)
+    /// A refund request the app made was approved or declined.
+    case refundRequestDecided(RefundDecision)
 
     /// The transaction this event is about, if it is about one (an unverified order's too).
     public var transaction: Transaction? {
@@ -103,6 +105,7 @@ public enum StoreEvent: Sendable, Hashable {
         case .downloadPaused: .storeDownloadPaused
         case .downloadCanceled: .storeDownloadCanceled
         case .storefrontChanged: .storeStorefrontChanged
+        case .refundRequestDecided: .storeRefundRequestDecided
         }
     }
 }

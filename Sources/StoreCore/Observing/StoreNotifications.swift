@@ -39,6 +39,9 @@ extension Notification.Name {
     public static let storeDownloadCanceled = Notification.Name("StoreDownloadCanceled")
     /// Posted when the account's storefront changed; `storeStorefront` carries the new one.
     public static let storeStorefrontChanged = Notification.Name("StoreStorefrontChanged")
+    /// Posted when a refund request the app made was approved or declined;
+    /// `storeRefundDecision` carries the decision.
+    public static let storeRefundRequestDecided = Notification.Name("StoreRefundRequestDecided")
 
     /// Every name the engine posts under.
     public static let allStoreNotifications: [Notification.Name] = [
@@ -48,7 +51,7 @@ extension Notification.Name {
         .storeRestoreTransactionsFailed, .storeRefreshReceiptFinished, .storeRefreshReceiptFailed,
         .storeTransactionRevoked, .storeSubscriptionStatusChanged,
         .storeDownloadUpdated, .storeDownloadFinished, .storeDownloadFailed, .storeDownloadPaused,
-        .storeDownloadCanceled, .storeStorefrontChanged,
+        .storeDownloadCanceled, .storeStorefrontChanged, .storeRefundRequestDecided,
     ]
 }
 
@@ -98,6 +101,11 @@ extension Notification {
     /// The subscription status of a status-change notification.
     public var storeSubscriptionStatus: SubscriptionStatus? {
         if case .subscriptionStatusChanged(let s)? = storeEvent { return s }
+        return nil
+    }
+    /// The decision of a refund-request notification.
+    public var storeRefundDecision: RefundDecision? {
+        if case .refundRequestDecided(let d)? = storeEvent { return d }
         return nil
     }
     /// The new storefront of a storefront-change notification.

@@ -40,6 +40,8 @@ public protocol StoreObserver: AnyObject, Sendable {
     func storeDownloadCanceled(_ download: Download)
     /// The account's storefront changed.
     func storeStorefrontChanged(_ storefront: Storefront)
+    /// A refund request the app made was approved or declined.
+    func storeRefundRequestDecided(_ decision: RefundDecision)
 }
 
 extension StoreObserver {
@@ -79,6 +81,8 @@ extension StoreObserver {
     public func storeDownloadCanceled(_ download: Download) {}
     /// Does nothing by default.
     public func storeStorefrontChanged(_ storefront: Storefront) {}
+    /// Does nothing by default.
+    public func storeRefundRequestDecided(_ decision: RefundDecision) {}
 }
 
 extension StoreEvent {
@@ -103,6 +107,7 @@ extension StoreEvent {
         case .downloadPaused(let d): observer.storeDownloadPaused(d)
         case .downloadCanceled(let d): observer.storeDownloadCanceled(d)
         case .storefrontChanged(let s): observer.storeStorefrontChanged(s)
+        case .refundRequestDecided(let d): observer.storeRefundRequestDecided(d)
         }
     }
 }

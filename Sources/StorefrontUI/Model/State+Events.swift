@@ -72,6 +72,8 @@ extension State {
             return []
         case .storefrontChanged(let storefront):
             return storefrontChanged(storefront)
+        case .refundRequestDecided(let decision):
+            return refundRequestDecided(decision)
         }
     }
 

@@ -9,6 +9,15 @@ extension State {
         return []
     }
 
+    /// Reports the App Store's answer to a refund request the app made.
+    mutating func refundRequestDecided(_ decision: RefundDecision) -> [Effect] {
+        let text = decision.isApproved
+            ? strings("Refund of {} approved", name(of: decision.productID))
+            : strings("Refund of {} declined", name(of: decision.productID))
+        report(text, kind: decision.isApproved ? .success : .error)
+        return [.loadPurchases]
+    }
+
     /// Shows the app transaction in the status line and the log: since when the account has
     /// the app, in which version, and whether its signature checked out.
     mutating func showAppTransaction(_ result: Result<VerificationResult<AppTransaction>, StoreError>) {

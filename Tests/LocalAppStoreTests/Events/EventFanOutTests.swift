@@ -51,6 +51,7 @@ import Testing
                 case .transactionsRemoved(let ids): events.append("removed \(ids)")
                 case .subscriptionsChanged: events.append("subscriptions")
                 case .storePaymentRequested: events.append("store payment")
+                case .refundRequestDecided(let decision): events.append("refund \(decision.requestID)")
                 case .storefrontChanged(let storefront): events.append("storefront \(storefront.code)")
                 }
             }
