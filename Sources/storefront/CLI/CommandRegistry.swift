@@ -3,6 +3,8 @@ enum CommandRegistry {
     static let all: [any Command] = [
         ProductsCommand(),
         BuyCommand(),
+        RedeemCommand(),
+        RefundRequestCommand(),
         RestoreCommand(),
         SyncCommand(),
         HistoryCommand(),
