@@ -70,6 +70,7 @@ extension State {
         case .character("x"): return askToCancelDownload()
         case .character("q"): return askToQuit()
         case .character("i"): return [.loadAppTransaction]
+        case .character("c"): return redeemOfferCode()
         case .character(let c):
             if let item = MenuItem.allCases.first(where: { $0.key == c }) { return run(item) }
         default: break

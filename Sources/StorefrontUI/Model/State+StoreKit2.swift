@@ -9,6 +9,25 @@ extension State {
         return []
     }
 
+    /// Redeems an offer code for the selected subscription: its purchase sheet opens and runs
+    /// as for a purchase (a code is the store's, as App Store Connect issues them).
+    mutating func redeemOfferCode() -> [Effect] {
+        guard let product = selectedProduct else { return [] }
+        guard product.type == .autoRenewable else {
+            show(strings("{} is not an auto-renewable subscription", State.shownName(product)), kind: .error)
+            return []
+        }
+        if let flow = flows[product.id], flow.phase < .done {
+            modal = .purchase(productID: product.id)
+            return []
+        }
+        var flow = PurchaseFlow(productID: product.id, hasDownloads: product.hasDownloads, quantity: 1)
+        flow.phase = .contacting
+        flows[product.id] = flow
+        modal = .purchase(productID: product.id)
+        return [.redeemOfferCode(productID: product.id)]
+    }
+
     /// Reports the App Store's answer to a refund request the app made.
     mutating func refundRequestDecided(_ decision: RefundDecision) -> [Effect] {
         let text = decision.isApproved
