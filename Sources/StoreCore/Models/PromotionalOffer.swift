@@ -5,8 +5,8 @@ import Foundation
 /// (StoreKit 1's `SKPaymentDiscount`).
 ///
 /// The signature is ECDSA with SHA-256 (DER, as Apple's `PromotionalOfferSignatureCreator`
-/// makes it) over the bundle ID, key ID, product ID, offer ID, app account name (the
-/// lowercase app account token, else the application username, else empty), the lowercase
+/// makes it) over the bundle ID, key ID, product ID, offer ID, app account name (the app
+/// account token, else the application username, else empty; lowercase), the lowercase
 /// nonce and the timestamp, joined by U+2063 (see Apple's "Generating a signature for
 /// promotional offers"). The store checks it, refuses a nonce it saw before, and takes a
 /// timestamp for 24 hours.
@@ -42,9 +42,9 @@ public struct PromotionalOffer: Codable, Hashable, Sendable {
             .joined(separator: "\u{2063}")
     }
 
-    /// The app account name a payment's signature covers: its app account token in lowercase,
-    /// else its application username, else empty.
+    /// The app account name a payment's signature covers: its app account token, else its
+    /// application username, else empty; lowercase, as Apple's signature creator writes it.
     public static func appAccountName(appAccountToken: UUID?, applicationUsername: String?) -> String {
-        appAccountToken.map { $0.uuidString.lowercased() } ?? applicationUsername ?? ""
+        (appAccountToken?.uuidString ?? applicationUsername ?? "").lowercased()
     }
 }

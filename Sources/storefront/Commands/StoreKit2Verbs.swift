@@ -57,7 +57,7 @@ enum StoreKit2Verbs {
                 let offer = try backend.signPromotionalOffer(
                     productID: rest[0], offerID: rest[1], appAccountToken: try invocation.value(OfferOptions.appAccountToken),
                     applicationUsername: try invocation.value(username).map(ApplicationUsername.hash))
-                context.output.write(describe(offer, productID: rest[0], json: json))
+                context.output.write(describe(offer, productID: rest[0], keyFile: try backend.subscriptionKeyURL().path, json: json))
             case "codes":
                 let codes = try await backend.offerCodes()
                 context.output.write(describe(codes, json: json, empty: "No offer codes yet; 'storefront store issue-codes' issues some.\n"))
@@ -81,13 +81,14 @@ enum StoreKit2Verbs {
         }
     }
 
-    static func describe(_ offer: PromotionalOffer, productID: String, json: Bool) -> String {
+    static func describe(_ offer: PromotionalOffer, productID: String, keyFile: String, json: Bool) -> String {
         let signature = offer.signature.base64EncodedString()
         let nonce = offer.nonce.uuidString.lowercased()
         if json {
             return JSONText.object([
                 ("productID", .string(productID)), ("offerID", .string(offer.offerID)), ("keyID", .string(offer.keyID)),
                 ("nonce", .string(nonce)), ("timestamp", .number(String(offer.timestamp))), ("signature", .string(signature)),
+                ("keyFile", .string(keyFile)),
             ]).rendered()
         }
         return """
@@ -95,6 +96,7 @@ enum StoreKit2Verbs {
             nonce      \(nonce)
             timestamp  \(offer.timestamp)
             signature  \(signature)
+            key file   \(keyFile)
             storefront buy \(productID) --offer \(offer.offerID) --key-id \(offer.keyID) --nonce \(nonce) --timestamp \(offer.timestamp) --signature \(signature)
 
             """
