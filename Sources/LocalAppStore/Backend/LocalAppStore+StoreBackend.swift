@@ -72,8 +72,12 @@ extension LocalAppStore {
         let storefront = localizer.storefront.code
         let now = configuration.clock.now
         let token = lease.token
+        // Not synced: a crash that loses a payment just queued loses nothing charged (the
+        // charge is synced, and its sync makes this line durable too), and the app has no
+        // transaction to deliver yet; the purchase simply did not happen.
+        // The nonce and the code spent with the payment are lost with it, consistently.
         let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) -> (result: QueueEntry, changed: [QueueEntry]) in
-            try transactAndAnnounce { (state: inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: QueueEntry) in
+            try transactAndAnnounce(sync: false) { (state: inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: QueueEntry) in
                 if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
                     return ([], existing)
                 }
@@ -189,7 +193,8 @@ extension LocalAppStore {
     static func restoredCopies(
         accountID account: String, applicationUsername: String?, at now: Date, state: inout JournalState
     ) -> (records: [JournalRecord], result: [StoreCore.Transaction]) {
-        let originals = state.orderedEntries.filter { entry in
+        // Only restorable products' entries are read from the compacted history.
+        let originals = state.entries(where: \.restorable).filter { entry in
             let transaction = entry.transaction
             return entry.accountID == account && transaction.state == .purchased
                 && transaction.productType.isRestorable && transaction.revocationDate == nil
