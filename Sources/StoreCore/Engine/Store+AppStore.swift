@@ -16,6 +16,11 @@ extension Store {
     public func sync() async throws(StoreError) -> [Transaction] {
         await start()
         await backend.synchronize()
+        // What other processes changed is delivered before sync returns, not only when the
+        // event stream gets to it (each transaction once: the ledger recognises a repeat).
+        if let unfinished = try? await backend.unfinishedTransactions() {
+            for transaction in unfinished where transaction.state != .purchasing { _ = await process(transaction) }
+        }
         let restored = try await restoreTransactions()
         await publishStatusChanges()
         return restored

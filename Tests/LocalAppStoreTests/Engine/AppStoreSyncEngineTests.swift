@@ -6,7 +6,7 @@ import Testing
 
 /// StoreKit 2's `AppStore.sync()`, `Storefront` and `Transaction.latest(for:)` over the local
 /// store.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AppStoreSyncEngineTests {
     let directory: TemporaryDirectory
     let clock = ManualClock()

@@ -7,7 +7,7 @@ import Testing
 
 /// `Store.appTransaction()` over the local store: StoreKit 2's `AppTransaction.shared`, signed
 /// by the store and verified against its root and this device.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AppTransactionEngineTests {
     let directory: TemporaryDirectory
     let clock = ManualClock(start: Date(timeIntervalSince1970: 1_790_000_000))

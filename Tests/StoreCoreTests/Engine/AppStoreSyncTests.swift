@@ -6,7 +6,7 @@ import Testing
 
 /// StoreKit 2's `AppStore.sync()`, `Storefront.current`/`updates` and `Transaction.latest(for:)`
 /// on the engine, over the in-memory backend.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AppStoreSyncTests {
     let directory: TemporaryDirectory
     let backend = QueueBackend()
