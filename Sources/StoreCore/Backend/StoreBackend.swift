@@ -79,6 +79,11 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// The bytes of one file of hosted content from byte `offset` on, pulled chunk by chunk.
     /// The stream throws a `DownloadError` when the transfer fails.
     func contentBytes(productID: String, version: String, path: String, offset: Int64) -> AsyncThrowingStream<[UInt8], any Error>
+
+    /// The account's purchased and restored transactions the app finished, oldest first, so
+    /// the engine can tell a ledger that lost some (`Store.auditLedger()`); nil when the store
+    /// cannot say (StoreKit 1 cannot).
+    func finishedTransactions() async throws(StoreError) -> [Transaction]?
 }
 
 extension StoreBackend {
@@ -102,4 +107,7 @@ extension StoreBackend {
     public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {
         throw .systemError("this store issues no app transaction")
     }
+
+    /// A backend that cannot list what the app finished.
+    public func finishedTransactions() async throws(StoreError) -> [Transaction]? { nil }
 }

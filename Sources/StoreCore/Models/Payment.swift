@@ -27,6 +27,9 @@ public struct Payment: Codable, Hashable, Sendable {
     /// lapsed subscribers.
     public let winBackOfferID: String?
 
+    /// The most units one payment may buy, as the App Store allows (`SKMutablePayment.quantity`).
+    public static let quantities = 1...10
+
     /// Creates a payment; each gets its own `requestID` unless one is given. A signed
     /// `promotionalOffer` names the offer, unless `offerID` does; `offerCode` and
     /// `winBackOfferID` apply a code or win-back offer instead.

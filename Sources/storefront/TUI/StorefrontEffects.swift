@@ -50,6 +50,8 @@ final class StorefrontEffects: EffectHandler {
             send(.purchasesLoaded(await purchases()))
         case .loadSettings:
             send(.settingsLoaded(await settings()))
+        case .loadServer:
+            send(.serverLoaded(ServerMarker.running(in: session.dataDirectory)?.url))
         case .purchase(let productID, let quantity, let offerID):
             await purchase(productID, quantity: quantity, offerID: offerID, send: send)
         case .restore:
