@@ -22,6 +22,9 @@ struct JournalRecord: Codable {
         static let server = Kind(rawValue: "server")
         /// Which purchase of each non-consumable an account owns, at a compaction (version 3).
         static let owned = Kind(rawValue: "owned")
+        /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund
+        /// requests); version 4.
+        static let storeKit = Kind(rawValue: "storekit")
     }
 
     /// The format name written in headers.
@@ -29,8 +32,9 @@ struct JournalRecord: Codable {
     /// The format version this code writes. It reads every earlier one: 1 (JSON lines only),
     /// 2 (adds `server` records) and 3 (a compacted history beside the journal, `history.dat`,
     /// named by the header's generation, and `owned` records). A build that reads only up to
-    /// 2 refuses a version 3 journal rather than losing the history it cannot see.
-    static let currentVersion = 3
+    /// 2 refuses a version 3 journal rather than losing the history it cannot see. Version 4
+    /// adds `storekit` records, which a version 3 build would compact away, so it refuses them.
+    static let currentVersion = 4
 
     var kind: Kind
     var format: String?
@@ -52,6 +56,7 @@ struct JournalRecord: Codable {
     /// and on every single-record change, so older journals read as before.
     var more: Bool?
     var server: ServerRecord?
+    var storeKit: StoreKitRecord?
 
     static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
         JournalRecord(
@@ -73,6 +78,10 @@ struct JournalRecord: Codable {
 
     static func make(_ server: ServerRecord) -> JournalRecord {
         JournalRecord(kind: .server, server: server)
+    }
+
+    static func make(_ storeKit: StoreKitRecord) -> JournalRecord {
+        JournalRecord(kind: .storeKit, storeKit: storeKit)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {

@@ -20,6 +20,8 @@ struct JournalState: Sendable {
     var settings: LocalStoreSettings
     /// What the App Store Server API recorded.
     private(set) var server = ServerRecords()
+    /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund requests).
+    private(set) var storeKit = StoreKitRecords()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
@@ -101,6 +103,9 @@ struct JournalState: Sendable {
             return nil
         case .server:
             if let server = record.server { self.server.apply(server) }
+            return nil
+        case .storeKit:
+            if let storeKit = record.storeKit { self.storeKit.apply(storeKit) }
             return nil
         default:
             return nil
