@@ -20,6 +20,8 @@ struct JournalRecord: Codable {
         static let subscription = Kind(rawValue: "subscription")
         /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
         static let server = Kind(rawValue: "server")
+        /// A notification, refund request or price increase (`NotificationRecord`).
+        static let notification = Kind(rawValue: "notification")
     }
 
     /// The format name written in headers.
@@ -37,6 +39,7 @@ struct JournalRecord: Codable {
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
     var server: ServerRecord?
+    var notification: NotificationRecord?
 
     static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
         JournalRecord(kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
@@ -52,6 +55,10 @@ struct JournalRecord: Codable {
 
     static func make(_ server: ServerRecord) -> JournalRecord {
         JournalRecord(kind: .server, server: server)
+    }
+
+    static func make(_ notification: NotificationRecord) -> JournalRecord {
+        JournalRecord(kind: .notification, notification: notification)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {

@@ -11,6 +11,8 @@ struct JournalState: Sendable {
     var settings: LocalStoreSettings
     /// What the App Store Server API recorded.
     private(set) var server = ServerRecords()
+    /// App Store Server Notifications (the outbox), refund requests and price increases.
+    private(set) var notifications = NotificationOutbox()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
@@ -59,6 +61,9 @@ struct JournalState: Sendable {
             return nil
         case .server:
             if let server = record.server { self.server.apply(server) }
+            return nil
+        case .notification:
+            if let notification = record.notification { notifications.apply(notification) }
             return nil
         default:
             return nil
@@ -160,5 +165,6 @@ struct JournalState: Sendable {
             + orderedEntries.map(JournalRecord.make)
             + subscriptionOrder.compactMap { subscriptions[$0] }.map(JournalRecord.make)
             + server.snapshot.map(JournalRecord.make)
+            + notifications.snapshot.map(JournalRecord.make)
     }
 }

@@ -26,6 +26,16 @@ extension LocalAppStore {
     /// start of the current run of periods and the app account token. Nil when the chain
     /// cannot be used.
     func signedRenewalInfo(_ info: RenewalInfo, of stored: StoredSubscription, now: Date) -> String? {
+        let details = renewalDetails(info, of: stored)
+        let settings = journal.state.settings
+        signer.follow(settings)
+        return signer.signedRenewalInfo(info, details: details, now: now) {
+            try receiptIssuer(settings: settings, receiptSigner: false)
+        }
+    }
+
+    /// What the subscription's renewal info says beyond `info` (see `signedRenewalInfo`).
+    func renewalDetails(_ info: RenewalInfo, of stored: StoredSubscription) -> LocalReceiptIssuer.RenewalDetails {
         let state = journal.state
         let latest = state.entries[stored.latestTransactionID]?.transaction
         let catalog = configuration.catalog
@@ -52,11 +62,7 @@ extension LocalAppStore {
                 }
             }
         }
-        let settings = state.settings
-        signer.follow(settings)
-        return signer.signedRenewalInfo(info, details: details, now: now) {
-            try receiptIssuer(settings: settings, receiptSigner: false)
-        }
+        return details
     }
 
     /// The earliest start of the subscription's periods reached back through gaps of at most
