@@ -78,9 +78,10 @@ extension LocalAppStore {
         let (updated, _) = try transactAndAnnounce(sync: false) { state throws(LocalAppStoreError) in
             guard var n = state.notifications.notifications[uuid] else { throw .unknownNotification(uuid) }
             n.sendAttempts.append(attempt)
+            n.resendRequested = nil
             if n.signedPayload == nil { n.signedPayload = signedPayload }
             let settings = state.settings
-            n.nextAttemptDate = attempt.sendAttemptResult.isSuccess || settings.notificationRetries == .off
+            n.nextAttemptDate = attempt.sendAttemptResult.isSuccess
                 ? nil
                 : settings.notificationRetries.nextAttempt(
                     after: n.sendAttempts.count, lastAttempt: attempt.attemptDate, rate: settings.storeTimeRate)
@@ -98,6 +99,7 @@ extension LocalAppStore {
         let (updated, _) = try transactAndAnnounce { state throws(LocalAppStoreError) in
             guard var n = state.notifications.notifications[uuid.lowercased()] else { throw .unknownNotification(uuid) }
             n.nextAttemptDate = now
+            n.resendRequested = true
             return ([JournalRecord.make(NotificationRecord(notification: n))], n)
         }
         return updated

@@ -36,6 +36,9 @@ public struct StoredNotification: Codable, Hashable, Sendable {
     public var sendAttempts: [SendAttemptItem] = []
     /// When the next attempt is due (store clock); nil once delivered or given up.
     public var nextAttemptDate: Date?
+    /// Whether `store notifications resend` asked for the next attempt (sent even while
+    /// `notification-retries` is off).
+    public var resendRequested: Bool?
     /// The payload as first signed for an attempt (later attempts send the same).
     public var signedPayload: String?
     /// What made it, so the same event is never notified twice (e.g. one grace period's end).
