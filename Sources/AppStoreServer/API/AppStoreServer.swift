@@ -19,12 +19,18 @@ public final class AppStoreServer: Sendable {
         public var environment: AppStoreEnvironment?
         /// Receives one line per request: method, path, status, milliseconds.
         public var log: (@Sendable (String) -> Void)?
+        /// How the server sends the store's notifications; nil sends none.
+        public var notifications: NotificationSender.Configuration?
 
         /// Creates a configuration.
-        public init(http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, log: (@Sendable (String) -> Void)? = nil) {
+        public init(
+            http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil,
+            log: (@Sendable (String) -> Void)? = nil, notifications: NotificationSender.Configuration? = nil
+        ) {
             self.http = http
             self.environment = environment
             self.log = log
+            self.notifications = notifications
         }
     }
 
@@ -35,6 +41,9 @@ public final class AppStoreServer: Sendable {
     let configuration: Configuration
     let signer: ServerSigner
     private let daemon: MicroHTTPDaemon.Box
+    /// Sends the store's notifications when the configuration asks for it (started by its
+    /// owner with `start()`; `stop()` stops it with the server).
+    public let notificationSender: NotificationSender?
 
     /// Starts the server over `store`, accepting tokens signed with `credentials`' key.
     /// - Throws: `APICredentials.Failure` for an unreadable key, `HTTPServerError` when it cannot listen.
@@ -45,6 +54,7 @@ public final class AppStoreServer: Sendable {
             keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
             publicKey: try credentials.publicKey())
         self.signer = ServerSigner(store: store)
+        self.notificationSender = configuration.notifications.map { NotificationSender(store: store, configuration: $0) }
         self.daemon = MicroHTTPDaemon.Box()
         let daemon = try MicroHTTPDaemon(configuration: configuration.http) { [weak self] request in
             guard let self else { return .empty(503) }
@@ -64,7 +74,10 @@ public final class AppStoreServer: Sendable {
     }
 
     /// Finishes the requests being answered and stops listening.
-    public func stop() async { await daemon.value?.stop() }
+    public func stop() async {
+        await daemon.value?.stop()
+        await notificationSender?.stop()
+    }
 
     /// Answers one request and logs it.
     func respond(to request: HTTPRequest) async -> HTTPResponse {
@@ -100,7 +113,10 @@ public final class AppStoreServer: Sendable {
             snapshot: snapshot, environment: configuration.environment ?? ServerIdentity.environment(settings: snapshot.settings),
             appAppleID: ServerIdentity.appAppleID(settings: snapshot.settings), bundleID: store.configuration.bundleID)
         do {
-            return try await answer(route, request, context)
+            let response = try await answer(route, request, context)
+            // A write may have journaled notifications (an extension's RENEWAL_EXTENDED).
+            if request.method != "GET" { notificationSender?.wake() }
+            return response
         } catch let error as APIError {
             return error.response
         } catch {
@@ -123,6 +139,9 @@ public final class AppStoreServer: Sendable {
         case .consumptionV1(let id): return try await consumption(id, request, context, version: 1)
         case .consumptionV2(let id): return try await consumption(id, request, context, version: 2)
         case .appAccountToken(let id): return try await setAppAccountToken(id, request, context)
+        case .requestTestNotification: return try await requestTestNotification(context)
+        case .testNotificationStatus(let token): return try await testNotificationStatus(token, context)
+        case .notificationHistory: return try await notificationHistory(request, context)
         case .verifyReceipt: return await verifyReceipt(request)
         }
     }

@@ -13,6 +13,9 @@ enum Route: Hashable, Sendable {
     case consumptionV1(String)
     case consumptionV2(String)
     case appAccountToken(String)
+    case requestTestNotification
+    case testNotificationStatus(String)
+    case notificationHistory
     case verifyReceipt
 
     /// What a method and path resolve to.
@@ -41,6 +44,8 @@ enum Route: Hashable, Sendable {
             case ("v2", "history"): candidates = [("GET", .historyV2(s[3]))]
             case ("v1", "subscriptions"): candidates = [("GET", .subscriptionStatuses(s[3]))]
             case ("v1", "lookup"): candidates = [("GET", .orderLookup(s[3]))]
+            case ("v1", "notifications") where s[3] == "test": candidates = [("POST", .requestTestNotification)]
+            case ("v1", "notifications") where s[3] == "history": candidates = [("POST", .notificationHistory)]
             default: break
             }
         case 5 where s[0] == "inApps":
@@ -50,6 +55,7 @@ enum Route: Hashable, Sendable {
             case ("v2", "transactions", "consumption"): candidates = [("PUT", .consumptionV2(s[4]))]
             case ("v1", "transactions", _) where s[4] == "appAccountToken": candidates = [("PUT", .appAccountToken(s[3]))]
             case ("v2", "refund", "lookup"): candidates = [("GET", .refundHistory(s[4]))]
+            case ("v1", "notifications", "test"): candidates = [("GET", .testNotificationStatus(s[4]))]
             case ("v1", "subscriptions", "extend") where s[4] == "mass": candidates = [("POST", .massExtendRenewalDate)]
             case ("v1", "subscriptions", "extend"): candidates = [("PUT", .extendRenewalDate(s[4]))]
             default: break

@@ -19,7 +19,9 @@ extension LocalStoreSettings {
     static func notificationURL(parsing text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, components.user == nil,
-            components.fragment == nil, !text.contains(where: { $0.isWhitespace })
+            components.fragment == nil, !text.contains(where: { $0.isWhitespace }),
+            // `http://host:/` has an empty port, which URLComponents lets through.
+            components.port != nil || !text.contains(host + ":")
         else { return nil }
         return text
     }

@@ -14,7 +14,9 @@ struct ServeCommand: Command {
         backend, answered from the same data directory every other command uses: purchases,
         renewals and refunds made by the CLI, the TUI or the app show at once. Prints its base
         URL first (http://127.0.0.1:PORT), then one line per request: method, path, status and
-        milliseconds. --port 0 (the default) takes any free port; it binds 127.0.0.1 unless
+        milliseconds, and one line per notification attempt (UUID, type, result): the
+        store's App Store Server Notifications V2 go to `store set notification-url URL`,
+        retried as `notification-retries` says. --port 0 (the default) takes any free port; it binds 127.0.0.1 unless
         --host says otherwise. --environment answers as that environment instead of the
         store's. `storefront credentials` prints the key and IDs a backend signs its tokens
         with. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
@@ -55,7 +57,9 @@ struct ServeCommand: Command {
         do {
             server = try AppStoreServer(
                 store: backend, credentials: credentials,
-                configuration: .init(http: http, environment: environment, log: { line in log.line(line) }))
+                configuration: .init(
+                    http: http, environment: environment, log: { line in log.line(line) },
+                    notifications: .init(pollInterval: .milliseconds(100), log: { line in log.line(line) })))
         } catch {
             throw .runtime("cannot start the server: \(error)")
         }
@@ -76,6 +80,8 @@ struct ServeCommand: Command {
         let signals = SignalWaiter([.interrupt, .terminate])
         CurrentProcess.ignoreBrokenPipes()
         log.line(server.baseURL.absoluteString)
+        // Notifications journaled while no server ran go out now, then each as it happens.
+        await server.notificationSender?.start()
         // Renewals fall due on the store clock while the server runs, as they do at Apple.
         await backend.synchronize()
         let signal = await signals.next()
