@@ -27,22 +27,47 @@ public struct NotificationDelivery: Sendable {
         return (try? encoder.encode(ResponseBodyV2(signedPayload: signedPayload))) ?? Data()
     }
 
-    /// POSTs `body` to `url`, waiting at most `timeout` for the answer.
+    /// POSTs `body` to `url`, waiting at most `timeout` (real time) for the answer.
     public func post(_ body: Data, to url: URL, timeout: Duration) async -> SendAttemptResult {
+        // URLSession on Linux counts its timeout in whole seconds (under one second an attempt
+        // times out at once), so the timeout is a race below, and URLSession's only a backstop.
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let backstop = seconds.rounded(.up) + 1
+        let session = self.session
+        return await withTaskGroup(of: SendAttemptResult?.self) { group in
+            group.addTask { await Self.send(body, to: url, backstop: backstop, session: session) }
+            group.addTask {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return nil }
+                return .timedOut
+            }
+            var outcome = SendAttemptResult.other
+            for await result in group {
+                guard let result else { continue }
+                outcome = result
+                break
+            }
+            group.cancelAll()
+            return outcome
+        }
+    }
+
+    private static func send(_ body: Data, to url: URL, backstop: TimeInterval, session: URLSession) async -> SendAttemptResult? {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = body
+        request.timeoutInterval = backstop
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        request.timeoutInterval = max(seconds, 0.001)
+        // curl (under URLSession on Linux) would ask `Expect: 100-continue` for bodies over
+        // 1 KiB and wait for the answer before sending; Apple's POST sends the body at once.
+        request.setValue("", forHTTPHeaderField: "Expect")
         do {
             let (_, response) = try await session.data(for: request)
             guard let http = response as? HTTPURLResponse else { return .invalidResponse }
             return (200...206).contains(http.statusCode) ? .success : .unsuccessfulHTTPResponseCode
         } catch let error as URLError {
-            return Self.result(of: error.code)
+            return error.code == .cancelled ? nil : result(of: error.code)
         } catch {
-            return .other
+            return Task.isCancelled ? nil : .other
         }
     }
 

@@ -18,7 +18,7 @@ public actor NotificationSender {
         /// How often to look for events other processes journaled; nil looks only when woken
         /// or when an attempt falls due (tests drive it with `wake()`).
         public var pollInterval: Duration?
-        /// Receives one line per attempt: UUID, type, result.
+        /// Receives one line per attempt, once it is journaled: UUID, type, result.
         public var log: (@Sendable (String) -> Void)?
 
         /// Creates a configuration.
@@ -110,8 +110,8 @@ public actor NotificationSender {
             let result = await delivery.post(NotificationDelivery.body(signedPayload: payload), to: url, timeout: settings.notificationTimeout)
             attemptsMade += 1
             let attempt = SendAttemptItem(attemptDate: clock.now, sendAttemptResult: result)
-            configuration.log?("notification \(notification.notificationUUID) \(notification.notificationType) \(result)")
             _ = try? await store.recordAttempt(notification.notificationUUID, attempt, signedPayload: payload)
+            configuration.log?("notification \(notification.notificationUUID) \(notification.notificationType) \(result)")
         }
         // What the attempts scheduled, and anything journaled meanwhile.
         guard let after = try? await store.dueNotifications() else { return next }
