@@ -46,7 +46,7 @@ extension SettingValues where Value == String {
     public static var notificationRetries: SettingValues<String> {
         let names = NotificationRetryPolicy.allCases.map(\.rawValue)
         return SettingValues(
-            synopsis: names.joined(separator: "|"), accepted: names.joined(separator: ", "), choices: names,
+            synopsis: "POLICY", accepted: names.joined(separator: ", "), choices: names,
             parse: { text in names.first { $0 == text.lowercased() } }, format: { $0 })
     }
 }

@@ -14,9 +14,10 @@ struct ServeCommand: Command {
         backend, answered from the same data directory every other command uses: purchases,
         renewals and refunds made by the CLI, the TUI or the app show at once. Prints its base
         URL first (http://127.0.0.1:PORT), then one line per request: method, path, status and
-        milliseconds, and one line per notification attempt (UUID, type, result): the
-        store's App Store Server Notifications V2 go to `store set notification-url URL`,
-        retried as `notification-retries` says. --port 0 (the default) takes any free port; it binds 127.0.0.1 unless
+        milliseconds. It also sends the store's App Store Server Notifications V2 to
+        `store set notification-url URL` (those made while no server ran go out when it
+        starts), retried as `notification-retries` says, one line per attempt: UUID, type,
+        result. --port 0 (the default) takes any free port; it binds 127.0.0.1 unless
         --host says otherwise. --environment answers as that environment instead of the
         store's. `storefront credentials` prints the key and IDs a backend signs its tokens
         with. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
