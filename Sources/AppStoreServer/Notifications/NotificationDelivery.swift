@@ -28,46 +28,59 @@ public struct NotificationDelivery: Sendable {
     }
 
     /// POSTs `body` to `url`, waiting at most `timeout` (real time) for the answer.
+    ///
+    /// The POST is a completion-handler data task, cancelled by a timer when the timeout
+    /// passes: URLSession on Linux counts its own timeout in whole seconds (under one second an
+    /// attempt times out at once), and cancelling its `async` API through Swift task
+    /// cancellation deadlocks against its completion on corelibs-foundation. So the caller's
+    /// cancellation does not reach the POST: an attempt under way ends within `timeout`.
     public func post(_ body: Data, to url: URL, timeout: Duration) async -> SendAttemptResult {
-        // URLSession on Linux counts its timeout in whole seconds (under one second an attempt
-        // times out at once), so the timeout is a race below, and URLSession's only a backstop.
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        let backstop = seconds.rounded(.up) + 1
-        let session = self.session
-        return await withTaskGroup(of: SendAttemptResult?.self) { group in
-            group.addTask { await Self.send(body, to: url, backstop: backstop, session: session) }
-            group.addTask {
-                guard (try? await Task.sleep(for: timeout)) != nil else { return nil }
-                return .timedOut
-            }
-            var outcome = SendAttemptResult.other
-            for await result in group {
-                guard let result else { continue }
-                outcome = result
-                break
-            }
-            group.cancelAll()
-            return outcome
-        }
-    }
-
-    private static func send(_ body: Data, to url: URL, backstop: TimeInterval, session: URLSession) async -> SendAttemptResult? {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = body
-        request.timeoutInterval = backstop
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         // curl (under URLSession on Linux) would ask `Expect: 100-continue` for bodies over
         // 1 KiB and wait for the answer before sending; Apple's POST sends the body at once.
         request.setValue("", forHTTPHeaderField: "Expect")
-        do {
-            let (_, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else { return .invalidResponse }
-            return (200...206).contains(http.statusCode) ? .success : .unsuccessfulHTTPResponseCode
-        } catch let error as URLError {
-            return error.code == .cancelled ? nil : result(of: error.code)
-        } catch {
-            return Task.isCancelled ? nil : .other
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        request.timeoutInterval = seconds.rounded(.up) + 1
+        let session = self.session
+        return await withCheckedContinuation { (continuation: CheckedContinuation<SendAttemptResult, Never>) in
+            let attempt = Attempt(continuation)
+            let task = session.dataTask(with: request) { _, response, error in
+                if let error = error as? URLError {
+                    attempt.finish(Self.result(of: error.code))
+                } else if error != nil {
+                    attempt.finish(.other)
+                } else if let http = response as? HTTPURLResponse {
+                    attempt.finish((200...206).contains(http.statusCode) ? .success : .unsuccessfulHTTPResponseCode)
+                } else {
+                    attempt.finish(.invalidResponse)
+                }
+            }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                if attempt.finish(.timedOut) { task.cancel() }
+            }
+        }
+    }
+
+    /// One POST's outcome, given once: by its completion or by its timer.
+    private final class Attempt: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<SendAttemptResult, Never>?
+
+        init(_ continuation: CheckedContinuation<SendAttemptResult, Never>) { self.continuation = continuation }
+
+        /// Resumes the caller with `result` unless it was resumed already; says whether it was.
+        @discardableResult
+        func finish(_ result: SendAttemptResult) -> Bool {
+            lock.lock()
+            let waiting = continuation
+            continuation = nil
+            lock.unlock()
+            waiting?.resume(returning: result)
+            return waiting != nil
         }
     }
 

@@ -98,6 +98,9 @@ public actor NotificationSender {
             // Another sender has it: look again at the next poll.
             guard lease != nil else { return nil }
         }
+        // The server renews subscriptions as their periods end (Apple's servers do), whoever
+        // made them: a renewal's DID_RENEW exists only once it is journaled.
+        await store.synchronize()
         guard let settings = try? await store.currentSettings(), let text = settings.notificationURL, let url = URL(string: text),
               let (due, next) = try? await store.dueNotifications()
         else { return nil }

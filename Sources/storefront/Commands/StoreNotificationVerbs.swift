@@ -7,13 +7,13 @@ import StoreCore
 /// causes: price increases and the customer's consent, refund requests and their answers, and
 /// reversed refunds.
 enum StoreNotificationVerbs {
-    /// `--reason REASON` of `store refund-request`.
+    /// `--request-reason REASON` of `store refund-request`.
     static let reason = Option<String>(
-        "reason", valueName: "REASON",
+        "request-reason", valueName: "REASON",
         help: "store refund-request: why (\(RefundRequest.reasons.joined(separator: ", "))).") {
         (text: String) throws(CLIError) -> String in
         guard let reason = RefundRequest.reasons.first(where: { $0 == text.uppercased() }) else {
-            throw .usage("--reason must be one of \(RefundRequest.reasons.joined(separator: ", ")), not \"\(text)\".")
+            throw .usage("--request-reason must be one of \(RefundRequest.reasons.joined(separator: ", ")), not \"\(text)\".")
         }
         return reason
     }
@@ -39,8 +39,8 @@ enum StoreNotificationVerbs {
                            or the customer's answer: accept (ACCEPTED) or decline (auto-renew
                            off; it expires at its renewal date with EXPIRED, PRICE_INCREASE)
         refund-request ID [approve|decline]
-                           the customer asks for a refund (CONSUMPTION_REQUEST, --reason
-                           UNSATISFIED_WITH_PURCHASE by default); approve refunds it (REFUND),
+                           the customer asks for a refund (CONSUMPTION_REQUEST; why:
+                           --request-reason, UNSATISFIED_WITH_PURCHASE by default); approve refunds it (REFUND),
                            decline keeps it (REFUND_DECLINED)
         refund-reverse ID  reverse a refund: the purchase grants again (REFUND_REVERSED)
         """
