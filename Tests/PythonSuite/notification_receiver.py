@@ -119,8 +119,9 @@ class OCSPEndpoint:
         self.server.server_close()
 
 
-def verifier_for(store, environment, app_apple_id=None):
-    """Apple's verifier for the store's root, bundle and `environment`, online checks on."""
+def verifier_for(store, environment, app_apple_id=None, online=True):
+    """Apple's verifier for the store's root, bundle and `environment`, online checks on
+    unless `online` is false."""
     signed = store.json("signed")
     with open(signed["rootCertificate"], "rb") as root:
-        return SignedDataVerifier([root.read()], True, environment, signed["bundleId"], app_apple_id)
+        return SignedDataVerifier([root.read()], online, environment, signed["bundleId"], app_apple_id)
