@@ -2,6 +2,7 @@
 webhook receiver verifies every notification with `SignedDataVerifier.verify_and_decode_notification`
 (Sandbox and Production, online checks on), and each scenario of the subscription scenario
 suite asserts the exact sequence of (type, subtype) that Apple documents for it."""
+import os
 import unittest
 import uuid
 
@@ -205,6 +206,60 @@ class NotificationScenarioTests(unittest.TestCase):
         self.assertEqual(s.receiver.verifier.verify_and_decode_notification(item.signedPayload).rawNotificationType,
                          "ONE_TIME_CHARGE")
         self.assertEqual([a.sendAttemptResult for a in item.sendAttempts], [SendAttemptResult.SUCCESS])
+
+
+class ReadmeNotificationsTests(unittest.TestCase):
+    """The README's "Server notifications" lines, run as written: its shell lines through the
+    built binary, its receiver (on a free port instead of 9000) in this process."""
+
+    def test_the_readme_receiver_gets_what_the_readme_says(self):
+        import re
+        import threading
+        from storefront_harness import ROOT
+        section = (ROOT / "README.md").read_text().split("## Server notifications", 1)[1].split("\n## ", 1)[0]
+        shell = [line.split("  #")[0].strip() for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
+        python = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+        store = Storefront()
+        self.addCleanup(store.close)
+        printed = []
+        arrived = threading.Condition()
+
+        def record(*words, **_):
+            with arrived:
+                printed.append(" ".join(str(w) for w in words))
+                arrived.notify_all()
+        namespace = {"print": record}
+        for line in shell:
+            if line.startswith("python3 receiver.py"):
+                self.assertIn('("127.0.0.1", 9000)', python)
+                self.assertTrue(python.rstrip().endswith("server.serve_forever()"))
+                code = python.replace('("127.0.0.1", 9000)', '("127.0.0.1", 0)').rstrip()[:-len("server.serve_forever()")]
+                cwd = os.getcwd()
+                os.chdir(store.home)
+                try:
+                    exec(compile(code, "README.md", "exec"), namespace)
+                finally:
+                    os.chdir(cwd)
+                server = namespace["server"]
+                self.addCleanup(server.server_close)
+                self.addCleanup(server.shutdown)
+                port = server.server_address[1]
+                store.run("store", "set", "notification-url", f"http://127.0.0.1:{port}/notifications")
+
+                threading.Thread(target=server.serve_forever, daemon=True).start()
+            elif line.endswith("&"):
+                self.assertIn(" serve ", line)
+                store.serve()
+                self.addCleanup(store.stop)
+            elif line:
+                store.shell(line)
+        words = section.split("It prints `", 1)[1].split("`, then `", 1)
+        expected = [words[0], words[1].split("`", 1)[0]]
+        with arrived:
+            arrived.wait_for(lambda: len(printed) >= len(expected), 60)
+            self.assertEqual(printed, expected)
+        listed = store.run("store", "notifications").stdout
+        self.assertIn("PRICE_INCREASE/PENDING", listed)
 
 
 if __name__ == "__main__":
