@@ -98,7 +98,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
-        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO"]),
+        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO", "Vault"]),
         .testTarget(
             name: "LocalAppStoreTests",
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]

@@ -1,11 +1,4 @@
 import COpenSSL
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An HMAC key with its OpenSSL `EVP_MAC` context kept between messages, so the key's inner
 /// and outer pads are computed once. For many MACs under one key; `HMAC.authenticate` is the
@@ -24,13 +17,13 @@ public final class HMACKey {
         defer { EVP_MAC_free(mac) }
         guard let context = EVP_MAC_CTX_new(mac) else { throw CryptoError("EVP_MAC_CTX_new") }
         // OSSL_PARAM keeps the pointers: both strings must outlive EVP_MAC_init.
-        guard let paramName = strdup("digest"), let digestName = strdup(algorithm.rawValue) else {
+        guard let paramName = CRYPTO_strdup("digest", #fileID, #line), let digestName = CRYPTO_strdup(algorithm.rawValue, #fileID, #line) else {
             EVP_MAC_CTX_free(context)
             throw CryptoError("HMAC", reason: "out of memory")
         }
         defer {
-            free(paramName)
-            free(digestName)
+            CRYPTO_free(paramName, #fileID, #line)
+            CRYPTO_free(digestName, #fileID, #line)
         }
         var params = [OSSL_PARAM_construct_utf8_string(paramName, digestName, 0), OSSL_PARAM_construct_end()]
         let dummy: [UInt8] = [0]

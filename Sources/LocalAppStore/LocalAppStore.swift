@@ -148,10 +148,11 @@ public actor LocalAppStore: StoreBackend {
 
     // MARK: - The account's entries
 
-    /// Every entry of the account, finished or not, oldest first.
-    func accountEntries() -> [QueueEntry] {
+    /// Every entry of the account, finished or not, oldest first (the whole history is read).
+    /// - Throws: `.corrupt` or `.io` when the compacted history cannot be read.
+    func accountEntries() throws(LocalAppStoreError) -> [QueueEntry] {
         let account = configuration.account.id
-        return journal.state.orderedEntries.filter { $0.accountID == account }
+        return try journal.checked(journal.state.orderedEntries.filter { $0.accountID == account })
     }
 
     /// The account's unfinished transactions, oldest first.

@@ -36,26 +36,24 @@ public final class Vault: @unchecked Sendable {
     /// The item for `service` and `account`, or `nil` if there is none.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func get(service: String, account: String) throws -> VaultItem? {
-        try read { $0.item(VaultItem.ID(service: service, account: account)) }
+        try read { try $0.item(VaultItem.ID(service: service, account: account)) }
     }
 
     /// All items of `service`, ordered by account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func items(service: String) throws -> [VaultItem] {
-        try read { store in
-            store.items.values.filter { $0.service == service }.sorted { $0.account < $1.account }
-        }
+        try read { store in try store.items(service: service).sorted { $0.account < $1.account } }
     }
 
     /// Every item, ordered by service and account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func allItems() throws -> [VaultItem] {
-        try read { store in store.items.values.sorted { $0.id < $1.id } }
+        try read { store in try store.items(service: nil).sorted { $0.id < $1.id } }
     }
 
     /// Counts of what is in the file (for tests, diagnostics and the benchmark).
     public func status() throws -> VaultStatus {
-        try read { VaultStatus(items: $0.items.count, records: $0.recordCount, bytes: $0.verifiedSize) }
+        try read { VaultStatus(items: $0.liveCount, records: $0.recordCount, bytes: $0.verifiedSize) }
     }
 
     // MARK: - Writing
@@ -104,7 +102,7 @@ public final class Vault: @unchecked Sendable {
             for (account, content) in entries.sorted(by: { $0.key < $1.key }) {
                 let id = VaultItem.ID(service: service, account: account)
                 try RecordPayload.validate(id, content)
-                items.append(VaultItem(id: id, content: content, created: store.item(id)?.created ?? now, modified: now))
+                items.append(VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now))
             }
             try store.append(items.map { .put($0) })
             return items
@@ -130,6 +128,37 @@ public final class Vault: @unchecked Sendable {
         service: String, account: String, _ body: (VaultItem?) throws -> VaultChange
     ) throws -> VaultItem? {
         try write(VaultItem.ID(service: service, account: account), body).item
+    }
+
+    /// Reads, decides and writes several items as one atomic, durable write (one `fdatasync`):
+    /// `body` sees the latest values (nothing else writes until it returns) and the changes it
+    /// made so far; a crash keeps every change it made or none.
+    /// - Returns: what `body` returns.
+    /// - Throws: whatever `body` throws (nothing is written then), `VaultError.invalidItem`, or
+    ///   an I/O error.
+    @discardableResult
+    public func transact<R: Sendable>(_ body: (inout VaultBatch) throws -> R) throws -> R {
+        try locked { store in
+            if store.needsCompaction { try store.compact() }
+            var batch = VaultBatch(store: store)
+            let result = try body(&batch)
+            let now = RecordPayload.stored(store.configuration.clock.now)
+            var payloads: [RecordPayload] = []
+            for id in batch.order {
+                guard let change = batch.changes[id] else { continue }
+                switch change {
+                case .put(let content):
+                    try RecordPayload.validate(id, content)
+                    payloads.append(.put(VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now)))
+                case .delete:
+                    if try store.item(id) != nil { payloads.append(.delete(id)) }
+                case .keep:
+                    continue
+                }
+            }
+            try store.append(payloads, atomic: true)
+            return result
+        }
     }
 
     /// Re-wraps the data key for a new key or passphrase. Only the header changes; the
@@ -158,7 +187,7 @@ public final class Vault: @unchecked Sendable {
     private func write(_ id: VaultItem.ID, _ decide: (VaultItem?) throws -> VaultChange) throws -> Written {
         try locked { store in
             if store.needsCompaction { try store.compact() }
-            let current = store.item(id)
+            let current = try store.item(id)
             switch try decide(current) {
             case .keep:
                 return Written(item: current)

@@ -17,6 +17,10 @@ public struct VaultConfiguration: Sendable {
     public var scryptLimits: Scrypt.Limits
     /// Compaction runs when superseded records outnumber both live items and this minimum.
     public var compactionMinimumGarbage: Int
+    /// A vault with fewer records is read whole on open and gets no index (`NAME.idx`).
+    public var indexMinimumRecords: Int
+    /// The index is rewritten once this many records follow it (what every open replays).
+    public var indexTailRecords: Int
 
     /// Creates a configuration; the defaults are the production ones.
     public init(
@@ -26,7 +30,9 @@ public struct VaultConfiguration: Sendable {
         cipher: AEAD.Algorithm = .aes256GCM,
         newScryptParameters: Scrypt.Parameters = .interactive,
         scryptLimits: Scrypt.Limits = .default,
-        compactionMinimumGarbage: Int = 1024
+        compactionMinimumGarbage: Int = 1024,
+        indexMinimumRecords: Int = 1024,
+        indexTailRecords: Int = 256
     ) {
         self.clock = clock
         self.fileSystem = fileSystem
@@ -35,5 +41,7 @@ public struct VaultConfiguration: Sendable {
         self.newScryptParameters = newScryptParameters
         self.scryptLimits = scryptLimits
         self.compactionMinimumGarbage = compactionMinimumGarbage
+        self.indexMinimumRecords = indexMinimumRecords
+        self.indexTailRecords = indexTailRecords
     }
 }

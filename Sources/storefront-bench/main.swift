@@ -6,6 +6,8 @@ let sections: [any BenchSection] = [
     CatalogBench(),
     StoreBench(),
     EngineBench(),
+    HistoryBench(),
+    ProcessesBench(),
     EntitlementBench(),
     ReceiptsBench(),
     VaultBench(),

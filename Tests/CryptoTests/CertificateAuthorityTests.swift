@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Crypto
 
-@Suite struct CertificateAuthorityTests {
+@Suite(.waitsOnProcesses) struct CertificateAuthorityTests {
     let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 
     @Test func makesChainOnFirstUseAndLoadsItAfterwards() throws {
@@ -72,7 +72,7 @@ import Testing
     }
 }
 
-@Suite struct CertificateAuthorityRaceTests {
+@Suite(.waitsOnProcesses) struct CertificateAuthorityRaceTests {
     @Test func concurrentFirstUsesAgreeOnOneChain() async throws {
         let temp = try TemporaryDirectory()
         let directory = temp.url.appendingPathComponent("state/Certificates")
@@ -94,7 +94,7 @@ import Testing
 
 /// The pieces a newer version adds: the RSA receipt signer and certificates naming an OCSP
 /// responder, added beside a chain without overwriting anything.
-@Suite struct CertificateAuthorityGrowthTests {
+@Suite(.waitsOnProcesses) struct CertificateAuthorityGrowthTests {
     let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
     let url = "http://127.0.0.1:8490/ocsp"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The OCSP responder, judged by OpenSSL's own `openssl ocsp` client: it builds the requests
 /// and verifies the answers (signature, responder, nonce, status).
-@Suite struct OCSPResponderTests {
+@Suite(.waitsOnProcesses) struct OCSPResponderTests {
     let now = Date()
     let authority: CertificateAuthority
     let temp: TemporaryDirectory

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Crypto
 
-@Suite struct PKCS7Tests {
+@Suite(.waitsOnProcesses) struct PKCS7Tests {
     let now = Date(timeIntervalSince1970: 1_767_225_600)
 
     @Test(arguments: [PrivateKey.Kind.p256, .rsa(bits: 2048)])

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Apple's own App Store Server Library (Python, pinned in scripts/python-venv) judges what the
 /// built `storefront` signs: the suite in Tests/AppleLibrary drives the binary and verifies its
 /// signed transactions, renewal info, app transactions and receipts with `SignedDataVerifier`
 /// and `ReceiptUtility`, offline and with OCSP.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct AppleLibraryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

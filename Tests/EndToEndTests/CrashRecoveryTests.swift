@@ -4,7 +4,7 @@ import Testing
 
 /// The real `storefront` binary killed with SIGKILL at the fault points, then run again: the
 /// purchase is delivered once, the balance grows once, nothing is charged twice.
-@Suite struct CrashRecoveryTests {
+@Suite(.waitsOnProcesses) struct CrashRecoveryTests {
     static let packageRoot = Repository.root
     let scratch: TemporaryDirectory
     var data: URL { scratch.url.appendingPathComponent("data") }

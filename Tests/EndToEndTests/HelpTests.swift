@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct HelpTests {
+@Suite(.waitsOnProcesses) struct HelpTests {
     /// The version as the snapshots show it (`HelpSnapshotTests.version`).
     static let snapshotVersion = "VERSION"
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `storefront products`, run as the real binary against the bundled Demo catalog.
-@Suite struct ProductsTests {
+@Suite(.waitsOnProcesses) struct ProductsTests {
     static let packageRoot = Repository.root
     static let demoSidecar = packageRoot.appendingPathComponent("Catalogs/Demo.prices.json")
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `storefront receipt` and `storefront transaction verify`, run as the real binary on the
 /// conformance receipts (compared with expected.json read at test time) and on JWS made here.
-@Suite struct ReceiptCommandTests {
+@Suite(.waitsOnProcesses) struct ReceiptCommandTests {
     static let packageRoot = Repository.root
     static let fixtures = packageRoot.appendingPathComponent("Tests/ReceiptsTests/Fixtures")
 

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// `storefront serve` and `storefront credentials` through the built binary: the server runs as
 /// a child process over a data directory that other `storefront` processes change meanwhile.
-@Suite struct ServeCommandTests {
+@Suite(.waitsOnProcesses) struct ServeCommandTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let data: URL
 

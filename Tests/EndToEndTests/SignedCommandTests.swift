@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `storefront signed`: the store's signed items as a backend receives them, and the OCSP
 /// answers of its chain; bad input gets a clear error and a non-zero exit.
-@Suite struct SignedCommandTests {
+@Suite(.waitsOnProcesses) struct SignedCommandTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

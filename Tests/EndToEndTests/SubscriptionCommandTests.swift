@@ -5,7 +5,7 @@ import Testing
 /// The transaction manager's subscription commands and `storefront entitlements`, through the
 /// real binary on a temporary data directory. Nothing waits on the wall clock: every change is
 /// made by a command that acts now (renew, expire, cancel, refund, billing-issue).
-@Suite struct SubscriptionCommandTests {
+@Suite(.waitsOnProcesses) struct SubscriptionCommandTests {
     static let packageRoot = Repository.root
     let scratch: TemporaryDirectory
     var data: URL { scratch.url.appendingPathComponent("data") }

@@ -4,7 +4,7 @@ import Testing
 
 /// The storefront in a real terminal: tmux runs the built binary; the test types keys and
 /// reads the screen.
-@Suite(.serialized) struct TUIEndToEndTests {
+@Suite(.waitsOnProcesses, .serialized) struct TUIEndToEndTests {
     static var repositoryRoot: URL {
         Repository.root
     }
@@ -41,116 +41,116 @@ import Testing
         ["--data-dir", dir.appendingPathComponent("data").path, "--catalog", dir.appendingPathComponent("Demo.storekit").path]
     }
 
-    static func launch(_ tmux: TUITmux, dataDirectory: URL, environment: String = "") throws {
+    static func launch(_ tmux: TUITmux, dataDirectory: URL, environment: String = "") async throws {
         try tmux.run("\(environment)\(StorefrontProcess.executable.path) \(arguments(dataDirectory).joined(separator: " "))")
-        try tmux.waitFor(text: "100 Coins")
+        try await tmux.waitFor(text: "100 Coins")
     }
 
     /// Filters the list to `name` and buys the one match through the confirmation sheet.
-    static func buy(_ tmux: TUITmux, _ name: String) throws {
+    static func buy(_ tmux: TUITmux, _ name: String) async throws {
         // A fresh query (^U clears what an earlier purchase left in the field).
         try tmux.keys("/")
         try tmux.keys("C-u")
         try tmux.keys(name, literal: true)
-        try tmux.waitFor(text: "(1/19)")
+        try await tmux.waitFor(text: "(1/19)")
         try tmux.keys("Enter")
         try tmux.keys("Enter")
-        try tmux.waitFor(text: "Confirm Your In-App Purchase")
+        try await tmux.waitFor(text: "Confirm Your In-App Purchase")
         try tmux.keys("Enter")
     }
 
-    @Test func buyRestoreSwitchStorefrontQuitAndRelaunch() throws {
+    @Test func buyRestoreSwitchStorefrontQuitAndRelaunch() async throws {
         let scratch = try Self.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: Self.repositoryRoot)
+        let tmux = try await TUITmux(directory: Self.repositoryRoot)
         defer { tmux.close() }
-        try Self.launch(tmux, dataDirectory: data)
+        try await Self.launch(tmux, dataDirectory: data)
         #expect(try tmux.alternateScreenOn())
 
         // A consumable: the balance shows in the list.
-        try Self.buy(tmux, "100 Coins")
-        try tmux.waitFor(text: "Balance 1")
+        try await Self.buy(tmux, "100 Coins")
+        try await tmux.waitFor(text: "Balance 1")
 
         // A non-consumable with hosted content: its download reaches 100 % and it is owned.
         // (Escape closes the finished purchase's sheet if it still shows, then the filter.)
         try tmux.keys("Escape", "Escape")
-        try Self.buy(tmux, "Forest Level Pack")
-        try tmux.waitFor(text: "Owned")
+        try await Self.buy(tmux, "Forest Level Pack")
+        try await tmux.waitFor(text: "Owned")
         try tmux.keys("Escape", "Escape")
         // The event log tells the download reached its end.
         try tmux.keys("l")
-        try tmux.waitFor(text: "Download of Forest Level Pack finished")
+        try await tmux.waitFor(text: "Download of Forest Level Pack finished")
         try tmux.keys("l")
 
         // Restore from the menu; the event log keeps the result after the message fades.
         try tmux.keys("l")
         try tmux.keys("m")
-        try tmux.waitFor(text: "Restore Purchases")
+        try await tmux.waitFor(text: "Restore Purchases")
         try tmux.keys("Enter")
-        try tmux.waitFor(text: "Restored 1 purchases")
+        try await tmux.waitFor(text: "Restored 1 purchases")
         try tmux.keys("l")
 
         // Storefront & Language: JPN shows yen prices and Japanese names at once.
         try tmux.keys("s")
-        try tmux.waitFor(text: "Storefront & Language")
+        try await tmux.waitFor(text: "Storefront & Language")
         try tmux.keys("J", literal: true)
-        try tmux.waitFor(text: "→ JPN")
+        try await tmux.waitFor(text: "→ JPN")
         try tmux.keys("Enter")
-        let japanese = try tmux.waitFor(text: "¥160")
+        let japanese = try await tmux.waitFor(text: "¥160")
         #expect(japanese.contains("コイン100枚"))
 
         // Quit: the terminal comes back (alternate screen off, the shell prompt again).
         try tmux.keys("q")
-        try tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
+        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
         #expect(try !tmux.alternateScreenOn())
 
         // A second launch shows what the account owns, in the storefront and language chosen last.
         try tmux.run("\(StorefrontProcess.executable.path) \(Self.arguments(data).joined(separator: " "))")
-        try tmux.waitFor(text: "コイン100枚")
-        try tmux.waitFor(text: "残高 1")
-        try tmux.waitFor(text: "購入済み")
+        try await tmux.waitFor(text: "コイン100枚")
+        try await tmux.waitFor(text: "残高 1")
+        try await tmux.waitFor(text: "購入済み")
         try tmux.keys("q")
-        try tmux.waitFor("the shell prompt after the second run") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
+        try await tmux.waitFor("the shell prompt after the second run") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
         #expect(try !tmux.alternateScreenOn())
     }
 
-    @Test func sigtermAndCtrlCRestoreTheTerminal() throws {
+    @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
         let scratch = try Self.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: Self.repositoryRoot)
+        let tmux = try await TUITmux(directory: Self.repositoryRoot)
         defer { tmux.close() }
-        try Self.launch(tmux, dataDirectory: data)
+        try await Self.launch(tmux, dataDirectory: data)
         try tmux.keys("C-c")
-        try tmux.waitFor("the prompt after Ctrl-C") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.waitFor("the prompt after Ctrl-C") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
         #expect(try !tmux.alternateScreenOn())
 
-        try Self.launch(tmux, dataDirectory: data)
+        try await Self.launch(tmux, dataDirectory: data)
         let pid = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"])
         // The pane's process is the shell; the storefront is its child.
         let children = try String(contentsOfFile: "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/task/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/children", encoding: .utf8)
         let child = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         kill(child, SIGTERM)
-        try tmux.waitFor("the prompt after SIGTERM") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.waitFor("the prompt after SIGTERM") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
         #expect(try !tmux.alternateScreenOn())
     }
 
-    @Test func killedDuringAPurchaseCompletesOnTheNextLaunch() throws {
+    @Test func killedDuringAPurchaseCompletesOnTheNextLaunch() async throws {
         let scratch = try Self.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: Self.repositoryRoot)
+        let tmux = try await TUITmux(directory: Self.repositoryRoot)
         defer { tmux.close() }
-        try Self.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAULT=after-charge ")
-        try Self.buy(tmux, "100 Coins")
+        try await Self.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAULT=after-charge ")
+        try await Self.buy(tmux, "100 Coins")
         // The process kills itself with SIGKILL once the store has charged.
-        try tmux.waitFor("the shell after SIGKILL") { $0.contains(TUITmux.prompt) && $0.contains("Killed") }
+        try await tmux.waitFor("the shell after SIGKILL") { $0.contains(TUITmux.prompt) && $0.contains("Killed") }
 
         // SIGKILL leaves the terminal as it was; a fresh pane runs the next launch.
-        let next = try TUITmux(directory: Self.repositoryRoot)
+        let next = try await TUITmux(directory: Self.repositoryRoot)
         defer { next.close() }
-        try Self.launch(next, dataDirectory: data)
-        try next.waitFor(text: "Balance 1")
+        try await Self.launch(next, dataDirectory: data)
+        try await next.waitFor(text: "Balance 1")
         try next.keys("q")
-        try next.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await next.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
         let history = try StorefrontProcess.run(["history", "--json"] + Self.arguments(data), cwd: Self.repositoryRoot)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])
         let balances = try #require(json["balances"] as? [String: Int])

@@ -2,12 +2,13 @@ import LocalAppStore
 import StoreCore
 import StorefrontUI
 import Testing
+import TestSupport
 @testable import storefront
 
 /// The storefront's messages are its own (issue 17): a Transaction Manager command that fails
 /// says so in the window's words, not the CLI's (which name commands to type, and were cut
 /// mid-command in the status line).
-@Suite struct TUIMessageTests {
+@Suite(.waitsOnProcesses) struct TUIMessageTests {
     @Test func anUnknownSubscriptionIsTheStorefrontsMessageNotTheCLIs() {
         let cli = StoreSubscriptionVerbs.subscriptionMessage(.unknownTransaction("22"), id: "22")
         #expect(cli.contains("`storefront store subscriptions`"), "the CLI's own text names a command")

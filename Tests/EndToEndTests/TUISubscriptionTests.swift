@@ -5,7 +5,7 @@ import Testing
 /// The Transaction Manager's subscription commands in a real terminal: tmux runs the built
 /// storefront, the test presses the keys, reads the screen, and asks the CLI (another
 /// process on the same data directory) what the store and the app now hold.
-@Suite struct TUISubscriptionTests {
+@Suite(.waitsOnProcesses) struct TUISubscriptionTests {
     let monthly = "com.storefront.demo.premium.basic.monthly"
 
     func cli(_ args: [String], _ data: URL) throws -> Any {
@@ -33,7 +33,7 @@ import Testing
         })
     }
 
-    @Test func renewBillingIssueGraceResolveCancelExpireAndRefundFromTheTransactionManager() throws {
+    @Test func renewBillingIssueGraceResolveCancelExpireAndRefundFromTheTransactionManager() async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
         // A monthly period lasts an hour on this clock: nothing renews by itself during the test.
@@ -42,73 +42,73 @@ import Testing
         }
         let bought = try #require((try cli(["buy", monthly], data) as? [String: Any])?["transactionID"] as? String)
 
-        let tmux = try TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
-        try TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.keys("t")
-        try tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
+        try await tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
 
         // n: renewed now, a new transaction on the same row.
         try tmux.keys("n")
-        try tmux.waitFor(text: "Renewed Basic (Monthly): transaction")
-        try tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
+        try await tmux.waitFor(text: "Renewed Basic (Monthly): transaction")
+        try await tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
         #expect(try history(data).count == 2)
 
         // b: a billing issue; the row says the next renewal will fail.
         try tmux.keys("b")
-        try tmux.waitFor(text: "Billing issue, renews")
+        try await tmux.waitFor(text: "Billing issue, renews")
         #expect(try subscription(data)["billingIssue"] as? Bool == true)
 
         // n: the forced renewal fails into billing retry with a grace period; access continues.
         try tmux.keys("n")
-        try tmux.waitFor(text: "Renewal of Basic (Monthly) failed (billing issue): grace period until")
-        try tmux.waitFor(text: "Grace period until")
+        try await tmux.waitFor(text: "Renewal of Basic (Monthly) failed (billing issue): grace period until")
+        try await tmux.waitFor(text: "Grace period until")
         let inGrace = try subscription(data)
         #expect(inGrace["billingRetryStart"] is String && inGrace["gracePeriodExpiresDate"] is String, "\(inGrace)")
         #expect(try entitlements(data) == [monthly: "inGracePeriod"])
 
         // b again: resolved, which renews at once (a new transaction on the same row).
         try tmux.keys("b")
-        try tmux.waitFor(text: "Billing issue resolved for Basic (Monthly)")
-        try tmux.waitFor(text: "Renews")
+        try await tmux.waitFor(text: "Billing issue resolved for Basic (Monthly)")
+        try await tmux.waitFor(text: "Renews")
         #expect(try history(data).count == 3, "resolving renewed at once")
         #expect(try subscription(data)["billingRetryStart"] is NSNull)
         #expect(try entitlements(data) == [monthly: "active"])
 
         // c: cancelled, access to the end of the period; c again turns auto-renew back on.
         try tmux.keys("c")
-        try tmux.waitFor(text: "Auto-renew off, ends")
+        try await tmux.waitFor(text: "Auto-renew off, ends")
         #expect(try subscription(data)["willAutoRenew"] as? Bool == false)
         try tmux.keys("c")
-        try tmux.waitFor(text: "Auto-renew is on for Basic (Monthly)")
+        try await tmux.waitFor(text: "Auto-renew is on for Basic (Monthly)")
         #expect(try subscription(data)["willAutoRenew"] as? Bool == true)
 
         // A cancel from another process shows without a key press; undo it the same way.
         _ = try cli(["store", "cancel", monthly], data)
-        try tmux.waitFor(text: "Auto-renew off, ends")
+        try await tmux.waitFor(text: "Auto-renew off, ends")
         _ = try cli(["store", "cancel", monthly, "--undo"], data)
-        try tmux.waitFor("the row renewing again") { !$0.contains("Auto-renew off, ends") && $0.contains("Renews") }
+        try await tmux.waitFor("the row renewing again") { !$0.contains("Auto-renew off, ends") && $0.contains("Renews") }
 
         // x: expired now; the app has nothing left.
         // x: expired now, after a question; the app has nothing left.
         try tmux.keys("x")
-        try tmux.waitFor(text: "Access stops at once.")
+        try await tmux.waitFor(text: "Access stops at once.")
         try tmux.keys("y")
-        try tmux.waitFor(text: "Expired Basic (Monthly) now")
+        try await tmux.waitFor(text: "Expired Basic (Monthly) now")
         #expect(try subscription(data)["expired"] as? Bool == true)
         #expect(try entitlements(data).isEmpty)
 
         // f: the last period refunded; a refunded purchase leaves the manager.
         let last = try #require(try history(data).last?["transactionID"] as? String)
         try tmux.keys("f")
-        try tmux.waitFor(text: "The app loses what it bought.")
+        try await tmux.waitFor(text: "The app loses what it bought.")
         try tmux.keys("y")
-        try tmux.waitFor(text: "Refunded transaction \(last)")
-        try tmux.waitFor(text: "No transactions")
+        try await tmux.waitFor(text: "Refunded transaction \(last)")
+        try await tmux.waitFor(text: "No transactions")
         #expect(try history(data).last?["revocationDate"] is String)
 
         try tmux.keys("Escape")
         try tmux.keys("q")
-        try tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
     }
 }

@@ -4,21 +4,21 @@ import Testing
 
 /// The storefront's terminal handling in real terminals: resizes, `NO_COLOR`, monochrome
 /// terminals, and refusing to start without a terminal.
-@Suite(.serialized) struct TUITerminalTests {
-    @Test func resizeRedrawsAndTooSmallSaysSo() throws {
+@Suite(.waitsOnProcesses, .serialized) struct TUITerminalTests {
+    @Test func resizeRedrawsAndTooSmallSaysSo() async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
-        try TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "12"])
-        try tmux.waitFor(text: "Terminal too small: 50×12")
+        try await tmux.waitFor(text: "Terminal too small: 50×12")
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
         // Wide enough for the description beside the list.
-        let wide = try tmux.waitFor("the side-by-side layout") { $0.contains("100 Coins") && $0.contains("╮╭ Description") }
+        let wide = try await tmux.waitFor("the side-by-side layout") { $0.contains("100 Coins") && $0.contains("╮╭ Description") }
         #expect(wide.split(separator: "\n").allSatisfy { !$0.contains("Terminal too small") })
         try tmux.keys("q")
-        try tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
     }
 
     /// Whether any SGR sequence sets a foreground or background color (30–37, 40–47, 38;…, 48;…,
@@ -37,33 +37,33 @@ import Testing
     }
 
     @Test(arguments: [("NO_COLOR=1 ", "xterm-256color"), ("", "vt100")])
-    func noColorAndMonochromeDrawNoColors(environment: String, term: String) throws {
+    func noColorAndMonochromeDrawNoColors(environment: String, term: String) async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
-        try TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "\(environment)TERM=\(term) ")
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "\(environment)TERM=\(term) ")
         let styled = try styledCapture(tmux)
         // Foreground 30–37 / background 40–47 (and 38;/48; extended) would be colors.
         #expect(!drawsColors(styled), "\(environment)TERM=\(term) drew colors")
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is still shown in reverse video")
         try tmux.keys("q")
         // vt100 has no alternate screen: the last frame stays, the prompt comes below it.
-        try tmux.waitFor("the prompt") { screen in
+        try await tmux.waitFor("the prompt") { screen in
             screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(TUITmux.prompt) == true
         }
     }
 
-    @Test func colorTerminalDrawsColors() throws {
+    @Test func colorTerminalDrawsColors() async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
-        try TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         let styled = try styledCapture(tmux)
         #expect(drawsColors(styled), "colors on a color terminal")
         try tmux.keys("q")
-        try tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
     }
 
     /// The pid of the storefront running in the pane (the shell's child).
@@ -75,27 +75,27 @@ import Testing
     }
 
     @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS])
-    func aCrashRestoresTheTerminal(signal: Int32) throws {
+    func aCrashRestoresTheTerminal(signal: Int32) async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
-        let tmux = try TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         // Without the Swift backtracer our handler re-raises into the default action. (With it, a
         // signal sent from outside leaves the backtracer's handler waiting; a real fault
         // re-faults and dies.)
-        try TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "SWIFT_BACKTRACE=enable=no ")
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "SWIFT_BACKTRACE=enable=no ")
         #expect(try tmux.alternateScreenOn())
         kill(try storefrontPID(tmux), signal)
         // The crash handler leaves full-screen mode, then the signal kills the process as before;
         // the shell's prompt comes back on a line of its own.
-        try tmux.waitFor("the prompt after the crash") { screen in
+        try await tmux.waitFor("the prompt after the crash") { screen in
             screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
                 .trimmingCharacters(in: .whitespaces) == TUITmux.prompt
         }
         #expect(try !tmux.alternateScreenOn())
         // The terminal mode came back too: the shell echoes what is typed.
         try tmux.run("echo restored-$((6*7))")
-        try tmux.waitFor(text: "restored-42")
+        try await tmux.waitFor(text: "restored-42")
     }
 
     @Test func withoutATerminalItPointsAtTheCLI() throws {

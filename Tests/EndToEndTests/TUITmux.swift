@@ -1,28 +1,52 @@
 import Foundation
 
 /// A private tmux server (its own socket) running the built storefront in a pane, for
-/// end-to-end tests in a real terminal. Waits are bounded polls of `capture-pane`.
-final class TUITmux {
+/// end-to-end tests in a real terminal.
+///
+/// Waits are driven by the pane's output, not by sleeping: tmux pipes everything the pane
+/// prints into a FIFO (`pipe-pane`), and a wait reads the screen again each time new output
+/// arrives. Waits run on a thread of their own, off Swift's cooperative pool (as many threads
+/// as cores, two here), so a test waiting on the terminal never holds up the rest of the suite.
+final class TUITmux: @unchecked Sendable {
     let socket: String
     let session = "storefront"
     let width: Int
     let height: Int
     /// The shell prompt shown before the storefront starts and after it ends.
     static let prompt = "tui-shell$"
+    /// How long a wait gives the terminal before it fails: a bound for a stuck test, not a
+    /// timing assertion (the screen is read again as soon as the pane prints).
+    static let patience: TimeInterval = 90
+
+    private let scratch: URL
+    /// The read end of the FIFO the pane's output arrives on (opened read-write, so that it
+    /// never reads end-of-file while tmux reopens its end).
+    private let output: Int32
 
     /// Starts a tmux server with one `width`×`height` pane running `sh` in `directory`.
-    init(width: Int = 100, height: Int = 30, directory: URL) throws {
+    init(width: Int = 100, height: Int = 30, directory: URL) async throws {
         socket = "storefront-tui-\(getpid())-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let fifo = scratch.appendingPathComponent("pane-output").path
+        guard mkfifo(fifo, 0o600) == 0 else { throw SpawnFailure(errno: errno) }
+        output = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard output >= 0 else { throw SpawnFailure(errno: errno) }
         _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", session,
                       "-c", directory.path, "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)",
                       "TERM=xterm-256color", "LANG=C.UTF-8", "PS1=\(Self.prompt) ", "sh"])
         _ = try tmux(["set-option", "-t", session, "status", "off"])
-        try waitFor { $0.contains(Self.prompt) }
+        _ = try tmux(["pipe-pane", "-O", "-t", session, "exec cat > '\(fifo)'"])
+        try await waitFor { $0.contains(Self.prompt) }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        Foundation.close(output)
+        try? FileManager.default.removeItem(at: scratch)
+    }
 
     /// Ends the session and its server (safe to call more than once). `kill-session` first:
     /// with its last session gone the server exits even where `kill-server` alone left it running.
@@ -86,22 +110,49 @@ final class TUITmux {
         var description: String { "gave up waiting for \(what); the pane shows:\n\(screen)" }
     }
 
-    /// Polls the pane until `condition` holds, at most `attempts` times (each poll lets the
-    /// storefront run for a few milliseconds; the count bounds the wait, no timing is asserted).
+    /// Reads the pane until `condition` holds, again each time the pane prints something.
+    /// - Throws: `Timeout` with the last screen when nothing shows it within `patience`.
     @discardableResult
-    func waitFor(_ what: String = "the expected screen", attempts: Int = 1000, _ condition: (String) -> Bool) throws -> String {
-        var screen = ""
-        for _ in 0..<attempts {
-            screen = try capture()
-            if condition(screen) { return screen }
-            usleep(20_000)
+    func waitFor(_ what: String = "the expected screen", _ condition: @escaping @Sendable (String) -> Bool) async throws -> String {
+        try await Self.offThePool { [self] in
+            let deadline = Date().addingTimeInterval(Self.patience)
+            var screen = ""
+            while true {
+                drainOutput()
+                screen = try capture()
+                if condition(screen) { return screen }
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0, awaitOutput(within: remaining) else { throw Timeout(what: what, screen: screen) }
+            }
         }
-        throw Timeout(what: what, screen: screen)
     }
 
     /// Waits until the pane shows `text`.
     @discardableResult
-    func waitFor(text: String, attempts: Int = 1000) throws -> String {
-        try waitFor("“\(text)”", attempts: attempts) { $0.contains(text) }
+    func waitFor(text: String) async throws -> String {
+        try await waitFor("“\(text)”") { $0.contains(text) }
+    }
+
+    /// Blocks until the pane prints something or `seconds` pass; `false` when nothing came.
+    private func awaitOutput(within seconds: TimeInterval) -> Bool {
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, Int32(min(seconds * 1000, Double(Int32.max))))
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// Discards the output seen so far: the screen read next includes it.
+    private func drainOutput() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while read(output, &buffer, buffer.count) > 0 {}
+    }
+
+    /// Runs `body` on a thread of its own and waits for it without holding a pool thread.
+    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 }

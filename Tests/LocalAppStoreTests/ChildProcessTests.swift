@@ -7,7 +7,7 @@ import Testing
 
 /// The store shared with real `storefront` processes on one data directory, one of them
 /// killed with SIGKILL.
-@Suite(.timeLimit(.minutes(10))) struct ChildProcessTests {
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10))) struct ChildProcessTests {
     static let coins = "com.storefront.demo.coins.100"
 
     /// The repository's bundled catalog, which the child processes sell from too.

@@ -6,7 +6,7 @@ import Testing
 
 /// The engine (`Store`) over the real local App Store: the purchase walk end to end, and
 /// changes made by another process sharing the state directory.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct EngineIntegrationTests {
     let directory: TemporaryDirectory
     let clock = ManualClock()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The packages in `Examples/`, each a separate SwiftPM package that depends on this one by
 /// path and imports only its products: built (one shared scratch path, so the libraries compile
 /// once), run against a local App Store in a temporary directory, and their output checked
 /// against `expected-output.txt` beside each.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.waitsOnProcesses, .serialized, .timeLimit(.minutes(20)))
 struct ExampleTests {
     static let examples = ["ReadmeApp", "RMStoreStyle", "StoreKit2Style"]
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import Receipts
 
-@Suite struct IssuingTests {
+@Suite(.waitsOnProcesses) struct IssuingTests {
     @Test(arguments: ConformanceFixtures.receiptNames)
     func conformancePayloadsSurviveEncodeDecode(name: String) throws {
         let decoder = ReceiptDecoder()

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 @testable import Receipts
 
-@Suite struct JWSTests {
+@Suite(.waitsOnProcesses) struct JWSTests {
     static let signedDate = Date(timeIntervalSince1970: 1_767_225_600)
 
     static func transaction() -> JWSTransactionDecodedPayload {
@@ -170,7 +170,7 @@ import Testing
     }
 }
 
-@Suite struct JWSHostileInputTests {
+@Suite(.waitsOnProcesses) struct JWSHostileInputTests {
     /// A JWS whose payload is `json`, signed properly, so only the payload's values are hostile.
     func signed(_ json: String) throws -> (String, CertificateAuthority) {
         let authority = try CertificateAuthority.create(now: Date(timeIntervalSince1970: 1_767_225_600)).authority

@@ -6,7 +6,7 @@ import Testing
 /// Removing from the ledger, RMStore's `removeTransactions` and a single removal, on both
 /// ledgers: what was removed no longer counts as delivered, consumable units leave the
 /// balance (never below zero), and a later purchase counts in full.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct LedgerRemovalTests {
     enum Kind: String, CaseIterable, Sendable { case file, vault }
 

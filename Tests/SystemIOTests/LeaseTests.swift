@@ -1,10 +1,11 @@
 import Foundation
 import SystemIO
 import Testing
+import TestSupport
 
 /// `flock` leases between this process and real child processes (python3's `fcntl.flock`
 /// takes the same kernel lock).
-@Suite(.serialized) struct LeaseTests {
+@Suite(.waitsOnProcesses, .serialized) struct LeaseTests {
     /// A child holding (or trying) an exclusive `flock` on a file.
     final class LockChild {
         let process = Process()

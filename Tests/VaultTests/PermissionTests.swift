@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 @testable import Vault
 
-@Suite struct PermissionTests {
+@Suite(.waitsOnProcesses) struct PermissionTests {
     @Test func refusesToOpenThroughASymlink() throws {
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())

@@ -6,7 +6,7 @@ import Testing
 
 /// The passphrase asked at a real terminal: `vault-torture read` runs on a pseudo-terminal
 /// (python's `pty`), which types the passphrase.
-@Suite(.timeLimit(.minutes(10))) struct TerminalPromptTests {
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10))) struct TerminalPromptTests {
     static let driver = """
         import os, pty, select, sys
         pid, fd = pty.fork()

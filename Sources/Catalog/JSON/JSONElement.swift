@@ -21,16 +21,7 @@ struct JSONElement {
     }
 
     /// A short name of the value's JSON type, as `JSONValue.typeDescription` gives it.
-    var typeDescription: String {
-        switch kind {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
+    var typeDescription: String { kind.typeDescription }
 
     private var text: UnsafeBufferPointer<UInt8> {
         let node = nodes[index]

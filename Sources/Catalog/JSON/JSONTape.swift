@@ -8,6 +8,18 @@ struct JSONTape {
     /// What a node is.
     enum Kind: UInt8 {
         case null, bool, number, string, array, object
+
+        /// A short name of the JSON type, for error messages (`"a string"`, `"null"`, …).
+        var typeDescription: String {
+            switch self {
+            case .null: "null"
+            case .bool: "a boolean"
+            case .number: "a number"
+            case .string: "a string"
+            case .array: "an array"
+            case .object: "an object"
+            }
+        }
     }
 
     /// One value (or object key). 16 bytes: the tape of a 33 MiB catalog is about 26 MiB.

@@ -65,8 +65,11 @@ extension LocalAppStore {
         let storefront = localizer.storefront.code
         let now = configuration.clock.now
         let token = lease.token
+        // Not synced: a crash that loses a payment just queued loses nothing charged (the
+        // charge is synced, and its sync makes this line durable too), and the app has no
+        // transaction to deliver yet; the purchase simply did not happen.
         let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) in
-            try transactAndAnnounce { state throws(LocalAppStoreError) in
+            try transactAndAnnounce(sync: false) { state throws(LocalAppStoreError) in
                 if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
                     return ([], existing)
                 }
@@ -156,7 +159,8 @@ extension LocalAppStore {
     static func restoredCopies(
         accountID account: String, applicationUsername: String?, at now: Date, state: inout JournalState
     ) -> (records: [JournalRecord], result: [StoreCore.Transaction]) {
-        let originals = state.orderedEntries.filter { entry in
+        // Only restorable products' entries are read from the compacted history.
+        let originals = state.entries(where: \.restorable).filter { entry in
             let transaction = entry.transaction
             return entry.accountID == account && transaction.state == .purchased
                 && transaction.productType.isRestorable && transaction.revocationDate == nil

@@ -20,29 +20,45 @@ struct JournalRecord: Codable {
         static let subscription = Kind(rawValue: "subscription")
         /// What the App Store Server API recorded (consumption, tokens, extensions); version 2.
         static let server = Kind(rawValue: "server")
+        /// Which purchase of each non-consumable an account owns, at a compaction (version 3).
+        static let owned = Kind(rawValue: "owned")
         /// A notification, refund request or price increase (`NotificationRecord`).
         static let notification = Kind(rawValue: "notification")
     }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
-    /// The format version this code writes and reads. Version 2 adds `server` records; a
-    /// version 1 journal reads unchanged, and a version 1 build refuses a version 2 journal
-    /// rather than compacting its server records away.
-    static let currentVersion = 2
+    /// The format version this code writes. It reads every earlier one: 1 (JSON lines only),
+    /// 2 (adds `server` records) and 3 (a compacted history beside the journal, `history.dat`,
+    /// named by the header's generation, and `owned` records). A build that reads only up to
+    /// 2 refuses a version 3 journal rather than losing the history it cannot see.
+    static let currentVersion = 3
 
     var kind: Kind
     var format: String?
     var version: Int?
     var nextTransactionID: UInt64?
+    /// Version 3 headers: the compaction that wrote this journal (0: none yet), the bytes of
+    /// `history.dat` it uses, and how many lines (the header's included) it began with.
+    var generation: UInt64?
+    var historyEnd: UInt64?
+    var snapshotLines: Int?
+    /// An `owned` record: account and product (joined by U+001F) → the owning transaction.
+    var owned: [String: String]?
     var entry: QueueEntry?
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
     var server: ServerRecord?
     var notification: NotificationRecord?
 
-    static func makeHeader(nextTransactionID: UInt64) -> JournalRecord {
-        JournalRecord(kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID)
+    static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
+        JournalRecord(
+            kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID,
+            generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines)
+    }
+
+    static func makeOwned(_ owned: [String: String]) -> JournalRecord {
+        JournalRecord(kind: .owned, owned: owned)
     }
 
     static func make(_ entry: QueueEntry) -> JournalRecord {

@@ -1,13 +1,22 @@
 import StoreCore
 
 /// What the journal's records add up to: every transaction, the settings and the ID counter.
+///
+/// Finished transactions that a compaction moved out of the journal live in `history`
+/// (`JournalHistory`, read when asked for); everything since, and every unfinished
+/// transaction, is in `recent`. Lookups look in `recent` first.
 struct JournalState: Sendable {
     /// The first transaction ID a new store hands out (the shape of App Store IDs).
     static let firstTransactionID: UInt64 = 2_000_000_000_000_001
 
-    private(set) var entries: [String: QueueEntry] = [:]
-    /// Transaction IDs in the order they first appeared.
-    private(set) var order: [String] = []
+    /// The compacted history, if any.
+    private(set) var history: JournalHistory?
+    /// Entries written since the history (and every unfinished one), by transaction ID.
+    private(set) var recent: [String: QueueEntry] = [:]
+    /// `recent`'s IDs in the order they first appeared.
+    private var recentOrder: [String] = []
+    /// The IDs of `recent` that the history does not hold, in the order they first appeared.
+    private(set) var freshOrder: [String] = []
     var settings: LocalStoreSettings
     /// What the App Store Server API recorded.
     private(set) var server = ServerRecords()
@@ -17,12 +26,13 @@ struct JournalState: Sendable {
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
     // Indexes, so that one purchase costs the same whatever the history's length.
-    /// The transaction each payment made, by `Payment.requestID` (restores excluded).
+    /// The transaction each payment made since the history, by `Payment.requestID` (restores
+    /// excluded); the history has its own.
     private var byRequestID: [String: String] = [:]
-    /// Entries not finished yet.
+    /// Entries not finished yet (always in `recent`: compaction keeps them in the journal).
     private var unfinishedIDs: Set<String> = []
     /// The charged, unrevoked purchase of each non-consumable, by account and product.
-    private var ownedNonConsumables: [OwnedKey: String] = [:]
+    private(set) var ownedNonConsumables: [OwnedKey: String] = [:]
 
     /// Subscriptions by original transaction ID, and the order they began in.
     private(set) var subscriptions: [String: StoredSubscription] = [:]
@@ -35,13 +45,40 @@ struct JournalState: Sendable {
         let groupID: String
     }
 
-    private struct OwnedKey: Hashable, Sendable {
+    /// An account and a product, for the non-consumables it owns.
+    struct OwnedKey: Hashable, Sendable {
         let accountID: String
         let productID: String
+
+        /// As the journal's `owned` record keeps it.
+        var text: String { accountID + "\u{1F}" + productID }
+
+        init(accountID: String, productID: String) {
+            self.accountID = accountID
+            self.productID = productID
+        }
+
+        init?(text: String) {
+            let parts = text.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            self.init(accountID: String(parts[0]), productID: String(parts[1]))
+        }
     }
 
-    init(settings: LocalStoreSettings) {
+    init(settings: LocalStoreSettings, history: JournalHistory? = nil) {
         self.settings = settings
+        self.history = history
+    }
+
+    /// Every transaction, recent or compacted, by ID: `state.entries[id]`.
+    var entries: Entries { Entries(recent: recent, history: history) }
+
+    /// A read-only view of every entry by transaction ID.
+    struct Entries {
+        let recent: [String: QueueEntry]
+        let history: JournalHistory?
+
+        subscript(id: String) -> QueueEntry? { recent[id] ?? history?.entry(id: id) }
     }
 
     /// Applies one record; returns the entry it changed, if any.
@@ -58,6 +95,11 @@ struct JournalState: Sendable {
             return put(entry)
         case .subscription:
             if let subscription = record.subscription { put(subscription) }
+            return nil
+        case .owned:
+            for (text, id) in record.owned ?? [:] {
+                if let key = OwnedKey(text: text) { ownedNonConsumables[key] = id }
+            }
             return nil
         case .server:
             if let server = record.server { self.server.apply(server) }
@@ -76,15 +118,20 @@ struct JournalState: Sendable {
         if let number = UInt64(entry.id), number >= nextTransactionID, number < UInt64.max {
             nextTransactionID = number + 1
         }
-        let previous = entries.updateValue(entry, forKey: entry.id)
-        if previous == nil { order.append(entry.id) }
+        var previous = recent.updateValue(entry, forKey: entry.id)
+        if previous == nil {
+            recentOrder.append(entry.id)
+            previous = history?.entry(id: entry.id)
+            if previous == nil { freshOrder.append(entry.id) }
+        }
         index(entry)
         return previous == entry ? nil : entry
     }
 
     private mutating func index(_ entry: QueueEntry) {
         let transaction = entry.transaction
-        if transaction.state != .restored, byRequestID[transaction.payment.requestID] == nil {
+        if transaction.state != .restored, byRequestID[transaction.payment.requestID] == nil,
+            history?.entry(requestID: transaction.payment.requestID) == nil {
             byRequestID[transaction.payment.requestID] = entry.id
         }
         if entry.finished {
@@ -104,12 +151,13 @@ struct JournalState: Sendable {
 
     /// The transaction a payment made, by its `requestID` (not counting restores).
     func entry(requestID: String) -> QueueEntry? {
-        byRequestID[requestID].flatMap { entries[$0] }
+        if let id = byRequestID[requestID] { return entries[id] }
+        return history?.entry(requestID: requestID).flatMap { entries[$0.id] }
     }
 
     /// Unfinished entries, oldest (lowest ID) first.
     var unfinishedEntries: [QueueEntry] {
-        unfinishedIDs.compactMap { entries[$0] }.sorted { (UInt64($0.id) ?? 0) < (UInt64($1.id) ?? 0) }
+        unfinishedIDs.compactMap { recent[$0] }.sorted { Self.precedes($0.id, $1.id) }
     }
 
     /// The account's charged, unrevoked purchase of a non-consumable, if it owns one.
@@ -140,11 +188,35 @@ struct JournalState: Sendable {
 
     /// The account's subscriptions, oldest first.
     func subscriptions(accountID: String) -> [StoredSubscription] {
-        subscriptionOrder.compactMap { subscriptions[$0] }.filter { $0.accountID == accountID }
+        orderedSubscriptions.filter { $0.accountID == accountID }
     }
 
-    /// Every entry, oldest first.
-    var orderedEntries: [QueueEntry] { order.compactMap { entries[$0] } }
+    /// Every subscription, in the order they began.
+    var orderedSubscriptions: [StoredSubscription] { subscriptionOrder.compactMap { subscriptions[$0] } }
+
+    /// Every entry, oldest (lowest ID) first. Reads the whole history.
+    var orderedEntries: [QueueEntry] { entries(where: { _ in true }) }
+
+    /// The entries whose history flags pass `filter` (every recent entry is checked by its
+    /// own flags), oldest first: a scan that decodes only what it keeps.
+    func entries(where filter: (JournalHistory.Flags) -> Bool) -> [QueueEntry] {
+        let compacted = (history?.entries(where: filter) ?? []).filter { recent[$0.id] == nil }
+        let fresh = recentOrder.compactMap { recent[$0] }.filter { filter(JournalHistory.Flags($0)) }
+        return (compacted + fresh).sorted { Self.precedes($0.id, $1.id) }
+    }
+
+    /// The transactions of a purchase and its renewals and restored copies (one original
+    /// transaction ID), oldest first: a scan of the subscriptions' and the other restorable
+    /// products' entries.
+    func entries(originalTransactionID: String) -> [QueueEntry] {
+        entries(where: \.restorable).filter { $0.transaction.originalTransactionID == originalTransactionID }
+    }
+
+    /// Every transaction ID by position, in the order they were handed out (`JournalOrder`).
+    var order: JournalOrder { JournalOrder(history: history, fresh: freshOrder) }
+
+    /// The entries written since the history, in the order they first appeared.
+    var recentEntries: [QueueEntry] { recentOrder.compactMap { recent[$0] } }
 
     /// The account's transactions that grant what `entry` grants: for a subscription, those of
     /// its period (a downgrade's answer and restored copies share its web order line item ID);
@@ -152,19 +224,33 @@ struct JournalState: Sendable {
     /// or an early end applies to all of them.
     func sameGrant(as entry: QueueEntry) -> [QueueEntry] {
         let t = entry.transaction
-        return entries.values.filter {
-            $0.accountID == entry.accountID && $0.transaction.originalTransactionID == t.originalTransactionID
-                && ($0.transaction.state == .purchased || $0.transaction.state == .restored)
-                && (t.webOrderLineItemID == nil || $0.transaction.webOrderLineItemID == t.webOrderLineItemID)
+        func grants(_ other: QueueEntry) -> Bool {
+            other.accountID == entry.accountID && other.transaction.originalTransactionID == t.originalTransactionID
+                && (other.transaction.state == .purchased || other.transaction.state == .restored)
+                && (t.webOrderLineItemID == nil || other.transaction.webOrderLineItemID == t.webOrderLineItemID)
         }
+        var found = recent.values.filter(grants)
+        if let history {
+            // The history finds the purchase's grant under its key (account, original, period).
+            let compacted = history.entries(grantKey: Self.grantKey(accountID: entry.accountID, transaction: t))
+            found += compacted.filter { recent[$0.id] == nil && grants($0) }
+        }
+        return found.sorted { Self.precedes($0.id, $1.id) }
     }
 
-    /// The records that rebuild this state: what compaction writes.
-    var snapshotRecords: [JournalRecord] {
-        [JournalRecord.makeHeader(nextTransactionID: nextTransactionID), JournalRecord.make(settings)]
-            + orderedEntries.map(JournalRecord.make)
-            + subscriptionOrder.compactMap { subscriptions[$0] }.map(JournalRecord.make)
-            + server.snapshot.map(JournalRecord.make)
-            + notifications.snapshot.map(JournalRecord.make)
+    /// The key under which the history's `grants` table finds an entry.
+    static func grantKey(accountID: String, transaction: Transaction) -> UInt64 {
+        HistoryIndex.hash(accountID, transaction.originalTransactionID, transaction.webOrderLineItemID ?? "")
+    }
+
+    /// Whether transaction ID `a` sorts before `b`: numerically (IDs increase), others after
+    /// in text order.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        switch (UInt64(a), UInt64(b)) {
+        case let (x?, y?): x < y
+        case (.some, nil): true
+        case (nil, .some): false
+        case (nil, nil): a < b
+        }
     }
 }

@@ -1,45 +1,55 @@
 import Foundation
 import SystemIO
 
-/// The store's state on disk: an append-only journal of JSON lines in the state directory,
-/// shared by every process that opens the same directory.
+/// The store's state on disk, shared by every process that opens the same directory: an
+/// append-only journal of JSON lines (`journal.jsonl`) holding what changed since the last
+/// compaction and every unfinished transaction, and the finished transactions compacted out
+/// of it (`history.dat`, found through `history-GENERATION.idx`: `JournalHistory`).
 ///
 /// - Writes take an exclusive `flock` on `store.lock` only while they write: read the other
-///   processes' new records, append this one's, `fsync`, release.
+///   processes' new records, append this one's, sync, release.
 /// - A line counts once it ends with a newline; a torn last line (a crash mid-append) is
 ///   ignored on load and cut off by the next writer.
-/// - When the journal holds many superseded records it is compacted: the state is written
-///   to a temporary file, `fsync`ed, renamed over the journal, and the directory `fsync`ed.
-///   Readers notice the new inode and read the new file from its start.
+/// - When the journal holds `compactionSlack` lines beyond its snapshot, it is compacted
+///   (`StoreJournal+Compaction.swift`): finished entries go to `history.dat`, a new index is
+///   written, and the journal is rewritten with the rest — its cost does not grow with the
+///   history but for the index (24 bytes an entry). Readers notice the new inode, finish the
+///   old file and go on with the new one.
 ///
 /// Not thread-safe: its owner (the `LocalAppStore` actor) serializes calls.
 final class StoreJournal {
     let directory: String
     let journalPath: String
     let lockPath: String
-    private let metrics: StoreMetrics
-    private let fs: any FileSystem
+    var historyPath: String { directory + "/history.dat" }
+    func indexPath(_ generation: UInt64) -> String { directory + "/history-\(generation).idx" }
+    let metrics: StoreMetrics
+    let fs: any FileSystem
 
     private let lockFile: OpenFile
     /// The journal as last opened (`nil` until the first read).
-    private var file: OpenFile?
-    private var inode: UInt64 = 0
+    var file: OpenFile?
+    var inode: UInt64 = 0
     /// Bytes of the journal read and applied (always at a line boundary).
-    private var offset: Int64 = 0
+    var offset: Int64 = 0
     /// Complete lines read from the current file (for error messages and compaction).
-    private var lineCount = 0
-    private(set) var state: JournalState
+    var lineCount = 0
+    /// The lines the current file began with (its snapshot; 0 for a version 1 journal).
+    var snapshotLines = 0
+    /// The compaction that wrote the current file (0: none).
+    var generation: UInt64 = 0
+    var state: JournalState
     /// Grows whenever records are applied (read from another process's writes, or appended
     /// here), so a reader can tell that nothing changed without comparing states.
-    private(set) var revision = 0
+    var revision = 0
 
-    private let encoder = JSONEncoder()
+    let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    /// Compaction starts when the journal has this many records beyond twice the live ones.
-    static let defaultCompactionSlack = 1024
-    private let compactionSlack: Int
-    private let syncsWrites: Bool
+    /// Compaction starts when the journal has this many lines beyond its snapshot.
+    static let defaultCompactionSlack = 256
+    let compactionSlack: Int
+    let syncsWrites: Bool
     /// The records a write adds besides its own, from the state before it and its records
     /// (the notifications of its events): they go out in the same durable append.
     var consequences: ((JournalState, [JournalRecord]) -> [JournalRecord])?
@@ -50,7 +60,7 @@ final class StoreJournal {
     ///   - directory: the state directory, created with mode 0700.
     ///   - initialSettings: the settings a new journal starts with.
     ///   - metrics: where `fsync`s are counted.
-    ///   - compactionSlack: superseded records tolerated before compacting (tests lower it).
+    ///   - compactionSlack: lines beyond the snapshot tolerated before compacting (tests lower it).
     ///   - syncsWrites: `false` skips every `fsync` (only to seed a benchmark's history).
     ///   - fileSystem: the file system the journal is kept through.
     /// - Throws: `LocalAppStoreError.io` or `.corrupt`.
@@ -75,20 +85,27 @@ final class StoreJournal {
         }
         try withLock { () throws(LocalAppStoreError) in
             if try currentInode() == nil {
-                try writeSnapshot(JournalState(settings: initialSettings).snapshotRecords)
+                try writeSnapshot(Self.emptySnapshot(initialSettings))
             }
             _ = try readNewRecords(cutTornTail: true)
             if lineCount == 0 {
                 // An empty journal (cut to nothing from outside) holds no state: start it anew.
-                try writeSnapshot(JournalState(settings: initialSettings).snapshotRecords)
+                try writeSnapshot(Self.emptySnapshot(initialSettings))
                 _ = try readNewRecords(cutTornTail: true)
             }
+            // A long journal (one written before compaction moved history out, or one that
+            // grew without a writer) is compacted now, so later opens read little.
+            if needsCompaction { try compact() }
         }
     }
 
     deinit {
         if let file { fs.close(file) }
         fs.close(lockFile)
+    }
+
+    static func emptySnapshot(_ settings: LocalStoreSettings) -> [JournalRecord] {
+        [JournalRecord.makeHeader(nextTransactionID: JournalState.firstTransactionID, snapshotLines: 2), JournalRecord.make(settings)]
     }
 
     // MARK: - Reading
@@ -99,16 +116,23 @@ final class StoreJournal {
         try readNewRecords(cutTornTail: false)
     }
 
+    /// `value`, unless reading the compacted history to make it met a failure: then that
+    /// failure (the history is damaged or unreadable; nothing is answered from it).
+    func checked<T>(_ value: T) throws(LocalAppStoreError) -> T {
+        if let failure = state.history?.failure { throw failure }
+        return value
+    }
+
     // MARK: - Writing
 
     /// Runs `body` on the up-to-date state under the write lock, then makes the records it
     /// returns durable and applies them.
     ///
     /// - Parameters:
-    ///   - sync: whether to `fsync` before returning. Only a change that a crash may lose
-    ///     harmlessly skips it (a finish: the transaction is delivered again and the engine
-    ///     deduplicates it); the next synced append makes it durable anyway, and a killed
-    ///     process loses nothing it wrote.
+    ///   - sync: whether to sync before returning. Only a change that a crash may lose
+    ///     harmlessly skips it (a purchase just queued: nothing is charged yet; a finish: the
+    ///     transaction is delivered again and the engine deduplicates it); the next synced
+    ///     append makes it durable anyway, and a killed process loses nothing it wrote.
     ///   - body: gets the state (with every other process's changes) to draft on; returns
     ///     the records to append and a result. It must not block or wait.
     /// - Returns: `body`'s result and every entry that changed: other processes' changes
@@ -125,6 +149,8 @@ final class StoreJournal {
                 var draft = state
                 return try body(&draft)
             }()
+            // A draft decided on a history that could not be read is never written.
+            _ = try checked(())
             if let consequences { records += consequences(state, records) }
             if !records.isEmpty {
                 try append(records, sync: sync && syncsWrites)
@@ -132,23 +158,24 @@ final class StoreJournal {
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
-                if lineCount > 2 * state.entries.count + compactionSlack {
-                    try compact()
-                }
+                if needsCompaction { try compact() }
             }
             return (result, Self.lastVersions(changed))
         }
     }
 
+    /// Whether the journal holds enough lines beyond its snapshot to compact.
+    var needsCompaction: Bool { lineCount - snapshotLines > compactionSlack }
+
     // MARK: - Internals
 
-    private func withLock<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
+    func withLock<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
         try io { () throws(SystemCallError) in _ = try fs.lock(lockFile, waiting: true) }
         defer { fs.unlock(lockFile) }
         return try body()
     }
 
-    private func io<T>(_ body: () throws(SystemCallError) -> T) throws(LocalAppStoreError) -> T {
+    func io<T>(_ body: () throws(SystemCallError) -> T) throws(LocalAppStoreError) -> T {
         do {
             return try body()
         } catch {
@@ -157,7 +184,7 @@ final class StoreJournal {
     }
 
     /// The store's error for a failed call, naming its file: "PATH: CALL failed: REASON".
-    private static func ioError(_ error: SystemCallError) -> LocalAppStoreError {
+    static func ioError(_ error: SystemCallError) -> LocalAppStoreError {
         .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
     }
 
@@ -167,7 +194,7 @@ final class StoreJournal {
     }
 
     /// Opens the journal (after a start or a compaction) for appending.
-    private func openJournal() throws(LocalAppStoreError) -> (file: OpenFile, inode: UInt64) {
+    func openJournal() throws(LocalAppStoreError) -> (file: OpenFile, inode: UInt64) {
         try io { () throws(SystemCallError) in
             let file = try fs.open(journalPath, [.readWrite, .create, .append])
             do throws(SystemCallError) {
@@ -179,26 +206,47 @@ final class StoreJournal {
         }
     }
 
-    /// Reopens the journal when compaction replaced it, then applies every complete new line.
+    /// Applies every complete new line; when compaction replaced the journal, first the rest
+    /// of the old file (so what changed in it is reported entry by entry), then the new one.
     private func readNewRecords(cutTornTail: Bool) throws(LocalAppStoreError) -> [QueueEntry] {
         guard let current = try currentInode() else {
             throw .io(path: journalPath, reason: "the journal disappeared (was the state directory removed?)")
         }
-        var before: [String: QueueEntry]? = nil
-        if file == nil || current != inode {
-            if let old = file {
-                fs.close(old)
-                file = nil
-                before = state.entries
-            }
+        var changed: [QueueEntry] = []
+        var replacedGeneration: UInt64? = nil
+        if let old = file, current != inode {
+            changed += try readLines(of: old, cutTornTail: false, reporting: true)
+            fs.close(old)
+            file = nil
+            replacedGeneration = generation
+        }
+        if file == nil {
             let opened = try openJournal()
             file = opened.file
             inode = opened.inode
             offset = 0
             lineCount = 0
+            snapshotLines = 0
+            generation = 0
             state = JournalState(settings: state.settings)
         }
-        guard let file else { return [] }
+        guard let file else { return Self.lastVersions(changed) }
+        // After a compaction of the file just finished, its snapshot is the state already
+        // read: only the lines after it are news. After missed ones, every entry it holds is.
+        let quietSnapshot = replacedGeneration != nil
+        changed += try readLines(of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replacedGeneration)
+        if quietSnapshot { revision += 1 }
+        return Self.lastVersions(changed)
+    }
+
+    /// Applies the complete lines of `file` past `offset`.
+    /// - Parameters:
+    ///   - reporting: collect the entries the lines change.
+    ///   - quietSnapshotAfter: when the file is the compaction of this generation, its
+    ///     snapshot lines are not reported.
+    private func readLines(
+        of file: OpenFile, cutTornTail: Bool, reporting: Bool, quietSnapshotAfter previous: UInt64? = nil
+    ) throws(LocalAppStoreError) -> [QueueEntry] {
         let bytes = try io { () throws(SystemCallError) in try fs.readToEnd(file, from: UInt64(offset)) }
         var changed: [QueueEntry] = []
         var lineStart = 0
@@ -208,25 +256,39 @@ final class StoreJournal {
                 lineCount += 1
                 if index > lineStart {
                     let record = try decode(bytes[lineStart..<index])
-                    if lineCount == 1 { try checkHeader(record) }
-                    if let entry = state.apply(record) { changed.append(entry) }
+                    if lineCount == 1 { try startFile(with: record) }
+                    let quiet = previous.map { generation == $0 + 1 && lineCount <= snapshotLines } ?? false
+                    if let entry = state.apply(record), reporting, !quiet { changed.append(entry) }
                 }
                 lineStart = index + 1
             }
             index += 1
         }
         offset += Int64(lineStart)
-        if lineStart > 0 || before != nil { revision += 1 }
+        if lineStart > 0 { revision += 1 }
         if cutTornTail && lineStart < bytes.count {
             // Only a writer holding the lock gets here, so nobody is appending: the
             // bytes after the last newline are a crashed writer's torn record.
             try io { () throws(SystemCallError) in try fs.truncate(file, to: UInt64(offset)) }
         }
-        if let before {
-            // The file was replaced: report what differs from the state before it.
-            return state.orderedEntries.filter { before[$0.id] != $0 }
+        _ = try checked(())
+        return changed
+    }
+
+    /// Checks a file's header and opens the history its generation names.
+    private func startFile(with record: JournalRecord) throws(LocalAppStoreError) {
+        guard record.kind == .header, record.format == JournalRecord.formatName else {
+            throw .corrupt(path: journalPath, line: 1, reason: "the first line is not a \(JournalRecord.formatName) header")
         }
-        return Self.lastVersions(changed)
+        guard let version = record.version, version <= JournalRecord.currentVersion else {
+            throw .corrupt(
+                path: journalPath, line: 1,
+                reason: "journal version \(record.version.map(String.init) ?? "missing") is newer than this build reads (\(JournalRecord.currentVersion))")
+        }
+        generation = record.generation ?? 0
+        snapshotLines = record.snapshotLines ?? 0
+        let history = generation == 0 ? nil : try openHistory(generation: generation, historyEnd: record.historyEnd ?? 0)
+        state = JournalState(settings: state.settings, history: history)
     }
 
     private func decode(_ line: ArraySlice<UInt8>) throws(LocalAppStoreError) -> JournalRecord {
@@ -237,18 +299,7 @@ final class StoreJournal {
         }
     }
 
-    private func checkHeader(_ record: JournalRecord) throws(LocalAppStoreError) {
-        guard record.kind == .header, record.format == JournalRecord.formatName else {
-            throw .corrupt(path: journalPath, line: 1, reason: "the first line is not a \(JournalRecord.formatName) header")
-        }
-        guard let version = record.version, version <= JournalRecord.currentVersion else {
-            throw .corrupt(
-                path: journalPath, line: 1,
-                reason: "journal version \(record.version.map(String.init) ?? "missing") is newer than this build reads (\(JournalRecord.currentVersion))")
-        }
-    }
-
-    private func encode(_ records: [JournalRecord]) throws(LocalAppStoreError) -> [UInt8] {
+    func encode(_ records: [JournalRecord]) throws(LocalAppStoreError) -> [UInt8] {
         var bytes: [UInt8] = []
         for record in records {
             do {
@@ -280,7 +331,7 @@ final class StoreJournal {
 
     /// Writes `records` to a temporary file and renames it over the journal, durably.
     @discardableResult
-    private func writeSnapshot(_ records: [JournalRecord]) throws(LocalAppStoreError) -> Int {
+    func writeSnapshot(_ records: [JournalRecord]) throws(LocalAppStoreError) -> Int {
         let bytes = try encode(records)
         let temporary = journalPath + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         try io { () throws(SystemCallError) in
@@ -295,23 +346,8 @@ final class StoreJournal {
         return bytes.count
     }
 
-    private func compact() throws(LocalAppStoreError) {
-        let records = state.snapshotRecords
-        let size = try writeSnapshot(records)
-        metrics.countCompaction()
-        // Continue on the new file after its last line: it holds exactly the state in memory,
-        // and nobody else appended to it (the lock is held), so there is nothing to re-read.
-        if let old = file { fs.close(old) }
-        file = nil
-        let opened = try openJournal()
-        file = opened.file
-        inode = opened.inode
-        offset = Int64(size)
-        lineCount = records.count
-    }
-
     /// Keeps the last version of each entry, in the order of their last change.
-    private static func lastVersions(_ entries: [QueueEntry]) -> [QueueEntry] {
+    static func lastVersions(_ entries: [QueueEntry]) -> [QueueEntry] {
         guard entries.count > 1 else { return entries }
         var seen = Set<String>()
         var result: [QueueEntry] = []

@@ -3,7 +3,9 @@ import Foundation
 /// How the store retries a notification its receiver did not accept (`notification-retries`),
 /// stored raw so a newer value survives an older build.
 public struct NotificationRetryPolicy: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+    /// The policy's name, as `store set notification-retries` takes it.
     public let rawValue: String
+    /// Wraps a name, known or not.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Apple's production servers: five retries, at 1, 12, 24, 48 and 72 hours after the
@@ -15,6 +17,7 @@ public struct NotificationRetryPolicy: RawRepresentable, Codable, Hashable, Send
     /// `store notifications resend UUID`, which makes one attempt.
     public static let off = NotificationRetryPolicy(rawValue: "off")
 
+    /// The policies this build knows, in the order `store settings` offers them.
     public static var allCases: [NotificationRetryPolicy] { [.production, .sandbox, .off] }
 
     /// Apple's production schedule: each retry's delay after the previous attempt, in hours.

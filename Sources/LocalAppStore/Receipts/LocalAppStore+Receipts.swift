@@ -82,11 +82,14 @@ extension LocalAppStore {
     /// - Throws: `LocalAppStoreError`/`StoreError` when the state cannot be read, `CryptoError`
     ///   when the chain is damaged, or the file system's error.
     public func writeAppReceipt() async throws -> Data {
-        let transactions = try history()
+        try refresh()
         let issuer = try currentSigner(forReceipts: true)
-        let unfinished = Set(try await unfinishedTransactions().map(\.transactionID))
-        let finished = Set(transactions.map(\.transactionID)).subtracting(unfinished)
-        let receipt = try issuer.issueReceipt(transactions: transactions, finishedTransactionIDs: finished, now: configuration.clock.now)
+        // A receipt carries no signed transactions: the entries go in as they are, unsigned
+        // (signing each one would cost an ECDSA signature per transaction ever made).
+        let entries = try accountEntries()
+        let finished = Set(entries.lazy.filter(\.finished).map(\.id))
+        let receipt = try issuer.issueReceipt(
+            transactions: entries.map(\.transaction), finishedTransactionIDs: finished, now: configuration.clock.now)
         try LocalReceiptIssuer.write(receipt, to: receiptFileURL)
         return receipt
     }

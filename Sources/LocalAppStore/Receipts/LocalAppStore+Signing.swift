@@ -68,8 +68,8 @@ extension LocalAppStore {
     /// The earliest start of the subscription's periods reached back through gaps of at most
     /// 60 days, as Apple's `recentSubscriptionStartDate` ignores shorter lapses.
     static func recentSubscriptionStart(of stored: StoredSubscription, in state: JournalState) -> Date? {
-        let periods = state.entries.values.map(\.transaction).filter {
-            $0.originalTransactionID == stored.lifecycle.originalTransactionID && $0.state == .purchased
+        let periods = state.entries(originalTransactionID: stored.lifecycle.originalTransactionID).map(\.transaction).filter {
+            $0.state == .purchased
         }.sorted { $0.purchaseDate < $1.purchaseDate }
         guard var start = periods.last?.purchaseDate else { return nil }
         for period in periods.dropLast().reversed() {

@@ -24,13 +24,13 @@ extension LocalAppStore {
     /// Every transaction of the account, finished or not, oldest first.
     public func history() throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         try refresh()
-        return signed(accountEntries().map(\.transaction))
+        return signed(try accountEntries().map(\.transaction))
     }
 
     /// The transactions the account was charged for, oldest first: its purchase ledger.
     public func charges() throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         try refresh()
-        return signed(accountEntries().filter(\.charged).map(\.transaction))
+        return signed(try accountEntries().filter(\.charged).map(\.transaction))
     }
 
     // MARK: - Deferred purchases

@@ -24,15 +24,7 @@ public struct JWSVerifier: Sendable {
     ///   or a root cannot be read.
     public init(trustedRoots: [[UInt8]], trustXcodeSelfSigned: Bool = false, requireMarkers: Bool = true) throws(ReceiptValidatorError) {
         guard !trustedRoots.isEmpty || trustXcodeSelfSigned else { throw .noTrustedRoot }
-        var roots: [X509Certificate] = []
-        for (index, bytes) in trustedRoots.enumerated() {
-            do {
-                roots.append(bytes.first == 0x30 ? try X509Certificate(der: bytes) : try X509Certificate(pem: String(decoding: bytes, as: UTF8.self)))
-            } catch {
-                throw .unreadableRoot(index: index, reason: error.reason)
-            }
-        }
-        self.roots = roots
+        self.roots = try TrustedRoots.certificates(trustedRoots)
         self.trustsXcodeSelfSigned = trustXcodeSelfSigned
         self.requiresMarkers = requireMarkers
     }

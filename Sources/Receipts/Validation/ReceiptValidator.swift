@@ -42,15 +42,7 @@ public struct ReceiptValidator: Sendable {
         decoder: ReceiptDecoder = ReceiptDecoder()
     ) throws(ReceiptValidatorError) {
         guard !trustedRoots.isEmpty else { throw .noTrustedRoot }
-        var roots: [X509Certificate] = []
-        for (index, bytes) in trustedRoots.enumerated() {
-            do {
-                roots.append(bytes.first == 0x30 ? try X509Certificate(der: bytes) : try X509Certificate(pem: String(decoding: bytes, as: UTF8.self)))
-            } catch {
-                throw .unreadableRoot(index: index, reason: error.reason)
-            }
-        }
-        self.roots = roots
+        self.roots = try TrustedRoots.certificates(trustedRoots)
         self.decoder = decoder
         self.signerMarker = signerMarker
     }

@@ -10,14 +10,14 @@ extension Store {
     /// active or in-grace subscriptions, unexpired non-renewing subscriptions; never refunded
     /// or revoked items.
     public func currentEntitlements(at now: Date? = nil) async throws -> [Entitlement] {
-        let records = try ledger.transactions().map(PurchaseRecord.init)
+        let records = try ledger.entitlementTransactions().map(PurchaseRecord.init)
         return configuration.entitlements.currentEntitlements(
             records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
     }
 
     /// The status of every subscription group the account ever subscribed to, at `now`.
     public func subscriptionStatuses(at now: Date? = nil) async throws -> [SubscriptionStatus] {
-        let records = try ledger.transactions().map(PurchaseRecord.init)
+        let records = try ledger.entitlementTransactions().map(PurchaseRecord.init)
         return configuration.entitlements.statuses(
             records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
     }

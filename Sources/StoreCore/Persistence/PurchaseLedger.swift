@@ -24,6 +24,14 @@ public protocol PurchaseLedger: Sendable {
     /// Every recorded transaction, oldest first.
     func transactions() throws -> [Transaction]
 
+    /// The transactions entitlements and subscription statuses are computed from: every
+    /// non-consumable and non-renewing subscription transaction, oldest first, then the latest
+    /// transaction of each subscription group (in `EntitlementCalculator`'s order). What
+    /// `EntitlementCalculator` makes of them is what it makes of every transaction; a ledger
+    /// that keeps them apart answers without reading the whole history. By default, every
+    /// transaction.
+    func entitlementTransactions() throws -> [Transaction]
+
     /// Units of a consumable bought and not yet consumed.
     func balance(of productID: String) throws -> Int
 
@@ -54,6 +62,12 @@ public protocol PurchaseLedger: Sendable {
 
     /// Orders still waiting for verification.
     func unverifiedOrders() throws -> [UnverifiedOrder]
+}
+
+extension PurchaseLedger {
+    /// Every transaction (`transactions()`): right for any ledger, and what a ledger without
+    /// aggregates has.
+    public func entitlementTransactions() throws -> [Transaction] { try transactions() }
 }
 
 /// A purchase the store reported but the app could not yet verify.

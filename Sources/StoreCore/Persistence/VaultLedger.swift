@@ -5,27 +5,43 @@ import Vault
 
 /// The purchase ledger kept in the encrypted vault (`Vault`), the way RMStore keeps
 /// transactions in the Keychain: one item per transaction, one per unverified order, one
-/// consumption counter per consumable. Every write is durable when it returns and atomic on
-/// its own; several processes may share the file.
+/// consumption counter per consumable, and the aggregates that keep every question but the
+/// whole history independent of its length. Every write is durable when it returns and atomic
+/// (`Vault.transact`); several processes may share the file.
 ///
-/// Items: service `storefront.transactions` (account = transaction ID, data = the
-/// transaction as JSON, attribute `counted` = the units it added to its consumable balance
-/// when recorded), `storefront.consumed` (account = product ID, data = units consumed), and
-/// `storefront.unverified` (account = transaction ID, data = the `UnverifiedOrder` as JSON).
-/// A balance is counted units minus consumed units, so recording a purchase is one write and
-/// a crash can never leave it recorded but uncounted.
+/// Items (service, account → data):
+/// - `storefront.transactions`, transaction ID → the transaction as JSON (attributes `productID`,
+///   `counted` = the units it added to its consumable's balance when recorded, `order`);
+/// - `storefront.consumed`, product ID → units consumed; `storefront.counted`, product ID →
+///   units counted (the sum of `counted`): a balance is counted minus consumed;
+/// - `storefront.entitling`, transaction ID → a copy of each non-consumable and non-renewing
+///   transaction; `storefront.groups`, group ID → the group's latest transaction (in
+///   `EntitlementCalculator`'s order); `storefront.periods.GROUP`, transaction ID → what orders
+///   each of the group's transactions (for when the latest one moves back);
+/// - `storefront.unverified`, transaction ID → the `UnverifiedOrder` as JSON;
+/// - `storefront.ledger`, `format` → `2` once the aggregates exist (a ledger written before
+///   them gets them in one write on first use).
 public final class VaultLedger: PurchaseLedger {
     static let transactionsService = "storefront.transactions"
     static let consumedService = "storefront.consumed"
+    static let countedService = "storefront.counted"
+    static let entitlingService = "storefront.entitling"
+    static let groupsService = "storefront.groups"
     static let unverifiedService = "storefront.unverified"
+    static let ledgerService = "storefront.ledger"
+    static let formatAccount = "format"
+    static let currentFormat = "2"
+
+    static func periodsService(_ groupID: String) -> String { "storefront.periods." + groupID }
 
     /// The vault holding the ledger.
     public let vault: Vault
     private let clock: any StoreClock
     private let lastOrder = Mutex<UInt64>(0)
+    /// Whether this ledger has seen (or made) the aggregates.
+    private let aggregated = Mutex(false)
     /// Transactions already decoded, by transaction ID, with the bytes they came from: a read
-    /// decodes only what changed since the last one (JSON decoding is most of the cost of
-    /// reading a large ledger, and entitlements read it on every call).
+    /// decodes only what changed since the last one.
     private let decoded = Mutex<[String: DecodedTransaction]>([:])
 
     private struct DecodedTransaction: Sendable {
@@ -44,7 +60,7 @@ public final class VaultLedger: PurchaseLedger {
 
     /// A recording order: nanoseconds since 1970, strictly increasing within this process
     /// (two records in the same clock tick still keep the order they were made in).
-    private func nextOrder() -> String {
+    func nextOrder() -> String {
         let now = UInt64(max(0, clock.now.timeIntervalSince1970 * 1e9))
         return String(lastOrder.withLock { last in
             last = max(now, last + 1)
@@ -52,7 +68,7 @@ public final class VaultLedger: PurchaseLedger {
         })
     }
 
-    private static func order(_ item: VaultItem) -> UInt64 { item.attributes["order"].flatMap { UInt64($0) } ?? 0 }
+    static func order(_ item: VaultItem) -> UInt64 { item.attributes["order"].flatMap { UInt64($0) } ?? 0 }
 
     /// Opens (creating on first use) the ledger vault `vault.sfv` in `dataDirectory`, unlocked
     /// by the passphrase in `STOREFRONT_PASSPHRASE` when `environment` has one, else by the
@@ -93,20 +109,7 @@ public final class VaultLedger: PurchaseLedger {
     // MARK: - PurchaseLedger
 
     public func record(_ transaction: Transaction) throws -> Bool {
-        let data = try encode(transaction)
-        let order = nextOrder()
-        var recorded = false
-        try guarded {
-            try vault.modify(service: Self.transactionsService, account: transaction.transactionID) { current in
-                guard current == nil else { return .keep }
-                recorded = true
-                let counted = transaction.productType == .consumable && transaction.revocationDate == nil ? transaction.quantity : 0
-                return .put(VaultItemContent(
-                    data: data, label: transaction.productID,
-                    attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": order]))
-            }
-        }
-        return recorded
+        try recordAll([transaction]) == 1
     }
 
     /// Records many transactions in one durable write (importing a history); transactions
@@ -114,16 +117,25 @@ public final class VaultLedger: PurchaseLedger {
     /// - Returns: how many were new.
     @discardableResult
     public func recordAll(_ transactions: [Transaction]) throws -> Int {
-        var entries: [String: VaultItemContent] = [:]
-        for transaction in transactions where try !contains(transactionID: transaction.transactionID) {
-            let counted = transaction.productType == .consumable && transaction.revocationDate == nil ? transaction.quantity : 0
-            entries[transaction.transactionID] = VaultItemContent(
-                data: try encode(transaction), label: transaction.productID,
-                attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": nextOrder()])
+        let encoded = try transactions.map { ($0, try encode($0), nextOrder()) }
+        return try guarded {
+            try vault.transact { batch in
+                try prepareAggregates(in: &batch)
+                var added = 0
+                let aggregates = LedgerAggregates()
+                for (transaction, data, order) in encoded {
+                    let id = transaction.transactionID
+                    guard try batch.get(service: Self.transactionsService, account: id) == nil else { continue }
+                    let counted = Self.countedUnits(transaction)
+                    batch.put(service: Self.transactionsService, account: id, VaultItemContent(
+                        data: data, label: transaction.productID,
+                        attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": order]))
+                    try aggregates.recorded(transaction, data: data, order: order, counted: counted, in: &batch)
+                    added += 1
+                }
+                return added
+            }
         }
-        guard !entries.isEmpty else { return 0 }
-        _ = try guarded { try vault.upsertAll(service: Self.transactionsService, entries) }
-        return entries.count
     }
 
     public func contains(transactionID: String) throws -> Bool {
@@ -137,94 +149,92 @@ public final class VaultLedger: PurchaseLedger {
     public func update(_ transaction: Transaction) throws {
         let data = try encode(transaction)
         try guarded {
-            try vault.modify(service: Self.transactionsService, account: transaction.transactionID) { current in
-                guard let current else { return .keep }
+            try vault.transact { batch in
+                guard let current = try batch.get(service: Self.transactionsService, account: transaction.transactionID) else { return }
+                try prepareAggregates(in: &batch)
                 var content = current.content
                 content.data = data
-                return .put(content)
+                batch.put(service: Self.transactionsService, account: transaction.transactionID, content)
+                let aggregates = LedgerAggregates()
+                try aggregates.updated(transaction, data: data, order: content.attributes["order"] ?? "0", in: &batch, decode: decodeTransaction)
             }
         }
     }
 
     public func transactions() throws -> [Transaction] {
-        let items = try guarded { try vault.items(service: Self.transactionsService) }
-        let cache = decoded.withLock { $0 }
-        var fresh: [String: DecodedTransaction] = [:]
-        fresh.reserveCapacity(items.count)
-        var listed: [(order: UInt64, transaction: Transaction)] = []
-        listed.reserveCapacity(items.count)
-        for item in items {
-            let transaction: Transaction
-            if let hit = cache[item.account], hit.data == item.data {
-                transaction = hit.transaction
-            } else {
-                transaction = try decodeTransaction(item)
-            }
-            fresh[item.account] = DecodedTransaction(data: item.data, transaction: transaction)
-            listed.append((Self.order(item), transaction))
-        }
-        decoded.withLock { $0 = fresh }
-        // Oldest first: the order they were recorded in.
-        return listed.sorted { a, b in
-            (a.order, a.transaction.purchaseDate, a.transaction.transactionID)
-                < (b.order, b.transaction.purchaseDate, b.transaction.transactionID)
-        }
-        .map(\.transaction)
+        try sortedTransactions(try guarded { try vault.items(service: Self.transactionsService) })
     }
 
-    public func balance(of productID: String) throws -> Int { try balances(including: true)[productID] ?? 0 }
+    /// Every non-consumable and non-renewing transaction, and each subscription group's latest
+    /// one: from the aggregates, so its cost does not grow with the history.
+    public func entitlementTransactions() throws -> [Transaction] {
+        try ensureAggregates()
+        let entitling = try guarded { try vault.items(service: Self.entitlingService) }
+        let latest = try guarded { try vault.items(service: Self.groupsService) }
+        return try sortedTransactions(entitling) + latest.map(decodeTransaction)
+    }
 
-    public func balances() throws -> [String: Int] { try balances(including: false) }
+    public func balance(of productID: String) throws -> Int {
+        try ensureAggregates()
+        let counted = try guarded { try vault.get(service: Self.countedService, account: productID) }.map(Self.number) ?? 0
+        let consumed = try guarded { try vault.get(service: Self.consumedService, account: productID) }.map(Self.number) ?? 0
+        return counted - consumed
+    }
+
+    public func balances() throws -> [String: Int] {
+        try ensureAggregates()
+        var result: [String: Int] = [:]
+        for item in try guarded({ try vault.items(service: Self.countedService) }) { result[item.account] = Self.number(item) }
+        for item in try guarded({ try vault.items(service: Self.consumedService) }) {
+            result[item.account, default: 0] -= Self.number(item)
+        }
+        return result.filter { $0.value != 0 }
+    }
 
     public func consume(productID: String, quantity: Int) throws -> Int {
-        // Balances only grow between this read and the write below (recording adds units,
-        // nothing else removes them but this counter, which the write re-reads under the lock).
-        let counted = try countedUnits()[productID] ?? 0
-        var left = 0
         try guarded {
-            try vault.modify(service: Self.consumedService, account: productID) { current in
-                let consumed = current.flatMap { Int(String(decoding: $0.data, as: UTF8.self)) } ?? 0
+            try vault.transact { batch in
+                try prepareAggregates(in: &batch)
+                let counted = try batch.get(service: Self.countedService, account: productID).map(Self.number) ?? 0
+                let consumed = try batch.get(service: Self.consumedService, account: productID).map(Self.number) ?? 0
                 let balance = counted - consumed
                 guard quantity > 0, balance >= quantity else {
                     throw LedgerError.insufficientBalance(productID: productID, balance: balance, requested: quantity)
                 }
-                left = balance - quantity
-                return .put(VaultItemContent(data: Data("\(consumed + quantity)".utf8), label: productID))
+                batch.put(service: Self.consumedService, account: productID, VaultItemContent(data: Data("\(consumed + quantity)".utf8), label: productID))
+                return balance - quantity
             }
         }
-        return left
     }
 
     public func remove(transactionID: String) throws -> Bool {
-        guard let item = try guarded({ try vault.get(service: Self.transactionsService, account: transactionID) }) else {
-            return false
-        }
-        let units = item.attributes["counted"].flatMap(Int.init) ?? 0
-        if units > 0, let productID = item.attributes["productID"] {
-            // A balance is counted minus consumed, so consumed may not exceed what stays counted
-            // (a later purchase's units would be swallowed). The counter is lowered first: a crash
-            // before the delete below leaves the transaction recorded, and removing it again
-            // finishes the job.
-            let left = (try countedUnits()[productID] ?? 0) - units
-            try guarded {
-                try vault.modify(service: Self.consumedService, account: productID) { current in
-                    let consumed = current.flatMap { Int(String(decoding: $0.data, as: UTF8.self)) } ?? 0
-                    guard consumed > left else { return .keep }
-                    return .put(VaultItemContent(data: Data("\(max(0, left))".utf8), label: productID))
-                }
+        let removed = try guarded {
+            try vault.transact { batch -> Bool in
+                guard let item = try batch.get(service: Self.transactionsService, account: transactionID) else { return false }
+                try prepareAggregates(in: &batch)
+                batch.delete(service: Self.transactionsService, account: transactionID)
+                // The aggregates follow in the same atomic write: the units it counted leave
+                // its balance (consumed lowered to what stays counted, so a later purchase's
+                // units are not swallowed), its copy and its place in its group go.
+                try LedgerAggregates().removed(try decodeTransaction(item), item: item, in: &batch, decode: decodeTransaction)
+                return true
             }
         }
-        try guarded {
-            try vault.modify(service: Self.transactionsService, account: transactionID) { _ in .delete }
-        }
         decoded.withLock { _ = $0.removeValue(forKey: transactionID) }
-        return true
+        return removed
     }
 
     public func removeAll() throws {
-        for service in [Self.transactionsService, Self.consumedService] {
-            for item in try guarded({ try vault.items(service: service) }) {
-                try guarded { try vault.modify(service: service, account: item.account) { _ in .delete } }
+        try guarded {
+            try vault.transact { batch in
+                var services = [Self.transactionsService, Self.consumedService, Self.countedService, Self.entitlingService]
+                services += try batch.items(service: Self.groupsService).map { Self.periodsService($0.account) }
+                services.append(Self.groupsService)
+                for service in services {
+                    for item in try batch.items(service: service) { batch.delete(service: service, account: item.account) }
+                }
+                // An empty ledger's aggregates are empty: it stays marked as having them.
+                batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
             }
         }
         decoded.withLock { $0.removeAll() }
@@ -263,40 +273,76 @@ public final class VaultLedger: PurchaseLedger {
 
     // MARK: - Plumbing
 
-    private func balances(including zero: Bool) throws -> [String: Int] {
-        var result = try countedUnits()
-        for item in try guarded({ try vault.items(service: Self.consumedService) }) {
-            result[item.account, default: 0] -= Int(String(decoding: item.data, as: UTF8.self)) ?? 0
-        }
-        return zero ? result : result.filter { $0.value != 0 }
+    /// The units a transaction adds to its consumable's balance when it is recorded.
+    static func countedUnits(_ transaction: Transaction) -> Int {
+        transaction.productType == .consumable && transaction.revocationDate == nil ? transaction.quantity : 0
     }
 
-    private func countedUnits() throws -> [String: Int] {
-        var counted: [String: Int] = [:]
-        for item in try guarded({ try vault.items(service: Self.transactionsService) }) {
-            guard let product = item.attributes["productID"], let units = item.attributes["counted"].flatMap(Int.init) else {
-                continue
+    static func number(_ item: VaultItem) -> Int { Int(String(decoding: item.data, as: UTF8.self)) ?? 0 }
+
+    /// Decodes the items' transactions (reusing what was decoded before from the same bytes),
+    /// oldest first: the order they were recorded in.
+    private func sortedTransactions(_ items: [VaultItem]) throws -> [Transaction] {
+        let cache = decoded.withLock { $0 }
+        var fresh: [String: DecodedTransaction] = [:]
+        fresh.reserveCapacity(items.count)
+        var listed: [(order: UInt64, transaction: Transaction)] = []
+        listed.reserveCapacity(items.count)
+        for item in items {
+            let transaction: Transaction
+            if let hit = cache[item.account], hit.data == item.data {
+                transaction = hit.transaction
+            } else {
+                transaction = try decodeTransaction(item)
             }
-            counted[product, default: 0] += units
+            fresh[item.account] = DecodedTransaction(data: item.data, transaction: transaction)
+            listed.append((Self.order(item), transaction))
         }
-        return counted
+        decoded.withLock { current in current.merge(fresh) { $1 } }
+        return listed.sorted { a, b in
+            (a.order, a.transaction.purchaseDate, a.transaction.transactionID)
+                < (b.order, b.transaction.purchaseDate, b.transaction.transactionID)
+        }
+        .map(\.transaction)
     }
 
-    private func encode(_ transaction: Transaction) throws -> Data {
+    func encode(_ transaction: Transaction) throws -> Data {
         do { return try JSONEncoder().encode(transaction) } catch {
             throw LedgerError.io(path: vault.path, reason: "cannot encode transaction \(transaction.transactionID): \(error)")
         }
     }
 
-    private func decodeTransaction(_ item: VaultItem) throws -> Transaction {
+    func decodeTransaction(_ item: VaultItem) throws -> Transaction {
         do { return try JSONDecoder().decode(Transaction.self, from: item.data) } catch {
             throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
         }
     }
 
+    /// Makes sure the aggregates can be read: a ledger marked as having them has them; an
+    /// empty one needs none (its first write marks it); one written before them gets them now,
+    /// in one write.
+    private func ensureAggregates() throws {
+        guard !aggregated.withLock({ $0 }) else { return }
+        if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) }) != nil {
+            aggregated.withLock { $0 = true }
+            return
+        }
+        guard try !guarded({ try vault.items(service: Self.transactionsService) }).isEmpty else { return }
+        try guarded { try vault.transact { batch in try prepareAggregates(in: &batch) } }
+        aggregated.withLock { $0 = true }
+    }
+
+    /// Inside a write: when the ledger is not marked as having its aggregates, makes them
+    /// afresh from its transactions (so making them twice changes nothing) and marks it.
+    private func prepareAggregates(in batch: inout VaultBatch) throws {
+        guard try batch.get(service: Self.ledgerService, account: Self.formatAccount) == nil else { return }
+        try LedgerAggregates().rebuild(from: try batch.items(service: Self.transactionsService), in: &batch, decode: decodeTransaction)
+        batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
+    }
+
     /// Runs a vault call, turning the vault's errors into the ledger's (keeping the message).
     @discardableResult
-    private func guarded<T>(_ body: () throws -> T) throws -> T {
+    func guarded<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch {
             throw Self.translate(error, path: vault.path)
         }

@@ -12,6 +12,9 @@ struct RecordCodec {
     /// The record key, with its OpenSSL contexts kept (a codec is used under the vault's lock).
     private let recordKey: AEADKey
     private let itemKey: HMACKey
+    /// Authenticates this file's index (`NAME.idx`), so nobody without the key can point an
+    /// item at another record.
+    let indexMACKey: HMACKey
 
     /// Derives the per-file record key and the per-vault item-tag key from the data key.
     init(cipher: AEAD.Algorithm, fileID: [UInt8], dataKey: SecureBytes) throws {
@@ -21,6 +24,8 @@ struct RecordCodec {
             key: dataKey, salt: fileID, info: Array("storefront vault record key v1".utf8) + [cipher.rawValue], count: 32))
         itemKey = try HMACKey(.sha256, key: try HKDF.derive(
             key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32))
+        indexMACKey = try HMACKey(.sha256, key: try HKDF.derive(
+            key: dataKey, salt: fileID, info: Array("storefront vault index key v1".utf8), count: 32))
     }
 
     /// The chain value before the first record of a file.
@@ -32,6 +37,20 @@ struct RecordCodec {
         w.string(id.service)
         w.string(id.account)
         return Array(try itemKey.authenticate(w.bytes).prefix(16))
+    }
+
+    /// The keyed tag naming a service, which leads an item's key in the index so that a
+    /// service's items sit together: HMAC-SHA256(item-tag key, "service" ‖ service)[0..4].
+    func serviceTag(_ service: String) throws -> [UInt8] {
+        var w = ByteWriter()
+        w.append(Array("service".utf8))
+        w.string(service)
+        return Array(try itemKey.authenticate(w.bytes).prefix(4))
+    }
+
+    /// An item's key in the index: its service tag, then the first 12 bytes of its item tag.
+    func indexKey(_ id: VaultItem.ID) throws -> [UInt8] {
+        try serviceTag(id.service) + itemTag(id).prefix(12)
     }
 
     /// Seals `payload` as record number `sequence` following the record whose tag is `chain`.

@@ -12,6 +12,24 @@ enum RecordPayload: Equatable {
         }
     }
 
+    /// The record that opens an atomic write of `count` records (`VaultFormat.batchService`).
+    static func batchMarker(count: Int) -> RecordPayload {
+        var w = ByteWriter(capacity: 4)
+        w.uint32(UInt32(count))
+        return .put(VaultItem(
+            id: VaultItem.ID(service: VaultFormat.batchService, account: ""),
+            content: VaultItemContent(data: Data(w.bytes)), created: date(0), modified: date(0)))
+    }
+
+    /// The number of records the atomic write this record opens holds, when it opens one; 0
+    /// when it is a batch marker that names no records (malformed).
+    var batchCount: Int? {
+        guard case .put(let item) = self, item.service == VaultFormat.batchService else { return nil }
+        var r = ByteReader(Array(item.data)[...])
+        guard let count = r.uint32(), r.remaining == 0 else { return 0 }
+        return Int(count)
+    }
+
     func encoded() -> [UInt8] {
         var w = ByteWriter(capacity: 64)
         switch self {
@@ -85,6 +103,9 @@ enum RecordPayload: Equatable {
             }
         }
         try check(id.service, "the service")
+        guard !id.service.hasPrefix("\u{0}") else {
+            throw .invalidItem(id, reason: "services starting with NUL are reserved for the vault itself")
+        }
         try check(id.account, "the account")
         try check(content.label, "the label")
         guard content.attributes.count <= VaultFormat.maxAttributes else {

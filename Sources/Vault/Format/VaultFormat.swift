@@ -22,6 +22,11 @@ public enum VaultFormat {
     public static let maxAttributes = 64
     /// The largest UTF-8 length of a service, account, label, attribute name or value.
     public static let maxStringLength = 65_535
+    /// The reserved item that opens an atomic write of several records: a put of it, whose
+    /// data is the number of records that follow (UInt32), comes first, and readers apply the
+    /// records that follow only once all of them are there. Services starting with NUL are the
+    /// vault's own; items cannot use them.
+    public static let batchService = "\u{0}vault.batch"
     /// The first bytes of a key file.
     public static let keyFileMagic: [UInt8] = Array("SFVKEY\0\u{1}".utf8)
     /// Length of a key file: magic and a 256-bit key.

@@ -1,31 +1,37 @@
 import Crypto
 import SystemIO
 
-/// The vault file engine: the header, the key, the append-only log of sealed records and
-/// the in-memory index rebuilt from it. Not thread-safe; `Vault` keeps it behind one lock.
+/// The vault file engine: the header, the key, the append-only log of sealed records, and
+/// what the log holds — from the index (`NAME.idx`, when there is a valid one) plus the records
+/// after it, or from every record. Not thread-safe; `Vault` keeps it behind one lock.
+///
+/// Items the index names are read, and authenticated, when asked for; reading the records
+/// after the index is what opening costs, so it does not grow with the number of items.
 final class VaultStore {
     let path: String
     let directory: String
     let configuration: VaultConfiguration
-    private let files: FileGuard
-    private var fs: any FileSystem { configuration.fileSystem }
+    let files: FileGuard
+    var fs: any FileSystem { configuration.fileSystem }
     private let lockFile: OpenFile
     private var file: OpenFile
     private var identity: (device: UInt64, inode: UInt64)
-    private var header: VaultHeader
+    private(set) var header: VaultHeader
     private let dataKey: SecureBytes
-    private var codec: RecordCodec
-    private var log: LogState
+    private(set) var codec: RecordCodec
+    private(set) var log: LogState
+    /// The index the log's replay started from, if any.
+    private(set) var index: VaultIndex?
+    /// Items read through the index (the records before it never change).
+    private var loaded: [VaultItem.ID: VaultItem] = [:]
     private var failure: String?
 
-    var items: [VaultItem.ID: VaultItem] { log.items }
-
-    /// One item, read without copying the index (a copy held across a write would make the
-    /// next insertion copy the whole dictionary).
-    func item(_ id: VaultItem.ID) -> VaultItem? { log.items[id] }
+    var indexPath: String { path + ".idx" }
+    var headerEnd: UInt64 { UInt64(VaultFormat.headerLength) }
     var recordCount: Int { log.recordCount }
-
-    private var temporaryPath: String { path + ".tmp" }
+    var liveCount: Int { log.liveCount }
+    /// The file's size as this handle last verified it.
+    var verifiedSize: UInt64 { log.validEnd }
 
     // MARK: - Opening
 
@@ -38,7 +44,8 @@ final class VaultStore {
         try files.ensureDirectory(directory)
         let lockFile = try files.openOrCreate(path + ".lock")
         var file: OpenFile?
-        let opened: (OpenFile, FileStatus, VaultHeader, SecureBytes, RecordCodec, LogState)
+        let opened: Opened
+        let dataKey: SecureBytes
         do {
             if try fs.status(atPath: path, followingLinks: false) == nil {
                 try Self.withLock(lockFile, fs, path) {
@@ -50,13 +57,10 @@ final class VaultStore {
             let existing = try files.openExisting(path)
             file = existing
             let status = try files.status(existing)
-            let bytes = try Self.readAll(existing, size: status.size, fs: fs, path: path)
-            let (header, length) = try VaultHeader.parse(bytes[...], path: path)
-            let dataKey = try Self.unwrap(header, key: key, configuration: configuration, files: files, path: path)
-            let codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
-            var log = LogState(headerEnd: UInt64(length), codec: codec)
-            try log.consume(bytes[length...], at: UInt64(length), codec: codec, path: path)
-            opened = (existing, status, header, dataKey, codec, log)
+            let head = try Self.read(existing, from: 0, to: min(status.size, UInt64(VaultFormat.maxHeaderLength)), fs: fs, path: path)
+            let (header, _) = try VaultHeader.parse(head[...], path: path)
+            dataKey = try Self.unwrap(header, key: key, configuration: configuration, files: files, path: path)
+            opened = try Self.readLog(existing, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path)
         } catch {
             if let file { fs.close(file) }
             fs.close(lockFile)
@@ -70,8 +74,12 @@ final class VaultStore {
         self.configuration = configuration
         self.files = files
         self.lockFile = lockFile
-        self.file = opened.0
-        (identity, header, dataKey, codec, log) = ((opened.1.device, opened.1.inode), opened.2, opened.3, opened.4, opened.5)
+        self.file = opened.file
+        self.dataKey = dataKey
+        (identity, header, codec, log, index) = (opened.identity, opened.header, opened.codec, opened.log, opened.index)
+        // An old (1.0-era) or large vault read without an index gets one now, so the next
+        // open reads only its header and the records after it.
+        if index == nil { writeIndexIfWorthwhile() }
     }
 
     deinit {
@@ -79,126 +87,152 @@ final class VaultStore {
         fs.close(lockFile)
     }
 
-    private static func readAll(_ file: OpenFile, size: UInt64, fs: any FileSystem, path: String) throws -> [UInt8] {
-        guard size <= UInt64(Int.max) else {
+    /// What reading a file's log established.
+    struct Opened {
+        var file: OpenFile
+        var identity: (device: UInt64, inode: UInt64)
+        var header: VaultHeader
+        var codec: RecordCodec
+        var log: LogState
+        var index: VaultIndex?
+    }
+
+    /// Reads `file`'s log: from its index when there is a valid one for it (the records after
+    /// the index), else every record.
+    private static func readLog(
+        _ file: OpenFile, status: FileStatus, header: VaultHeader, dataKey: SecureBytes,
+        configuration: VaultConfiguration, path: String, usingIndex: Bool = true
+    ) throws -> Opened {
+        let fs = configuration.fileSystem
+        let codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
+        let headerEnd = UInt64(VaultFormat.headerLength)
+        if usingIndex,
+            let index = try validIndex(for: file, size: status.size, header: header, codec: codec, configuration: configuration, path: path) {
+            do {
+                var log = LogState(index: index)
+                let tail = try read(file, from: log.validEnd, to: status.size, fs: fs, path: path)
+                try log.consume(tail[...], at: log.validEnd, codec: codec, path: path, baseHolds: { try holds(index, $0, codec: codec) })
+                return Opened(file: file, identity: (status.device, status.inode), header: header, codec: codec, log: log, index: index)
+            } catch is VaultIndex.Damaged {
+                // Read the whole log instead, below.
+            }
+        }
+        var log = LogState(headerEnd: headerEnd, codec: codec)
+        let bytes = try read(file, from: headerEnd, to: status.size, fs: fs, path: path)
+        try log.consume(bytes[...], at: headerEnd, codec: codec, path: path, baseHolds: { _ in false })
+        return Opened(file: file, identity: (status.device, status.inode), header: header, codec: codec, log: log, index: nil)
+    }
+
+    /// Runs `body`; when it meets a damaged index page, drops the index, reads the whole log
+    /// instead (and writes a new index) and runs `body` again. An index is only a cache.
+    private func recoveringFromDamagedIndex<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch is VaultIndex.Damaged {
+            try readWholeLog()
+            return try body()
+        }
+    }
+
+    /// Drops the index and replays every record of the file (then writes a new index).
+    private func readWholeLog() throws {
+        let status = try files.status(file)
+        let opened = try Self.readLog(
+            file, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path, usingIndex: false)
+        (identity, codec, log, index) = (opened.identity, opened.codec, opened.log, nil)
+        loaded = [:]
+        writeIndexIfWorthwhile()
+    }
+
+    /// The index beside the vault when it belongs to this file as it is: same file id, within
+    /// the file, and the record it ends after is the one in the file (its tag matches).
+    private static func validIndex(
+        for file: OpenFile, size: UInt64, header: VaultHeader, codec: RecordCodec, configuration: VaultConfiguration,
+        path: String
+    ) throws -> VaultIndex? {
+        let fs = configuration.fileSystem
+        let indexPath = path + ".idx"
+        guard let status = try? fs.status(atPath: indexPath, followingLinks: false), status.isRegularFile,
+            status.owner == fs.currentUser(),
+            let index = VaultIndex.open(indexPath, fileID: header.fileID, codec: codec, fs: fs)
+        else { return nil }
+        let headerEnd = UInt64(VaultFormat.headerLength)
+        guard index.coveredEnd >= headerEnd, index.coveredEnd <= size else { return nil }
+        let chain = index.coveredEnd == headerEnd
+            ? header.fileID : try read(file, from: index.coveredEnd - 16, to: index.coveredEnd, fs: fs, path: path)
+        return chain == index.chain ? index : nil
+    }
+
+    static func holds(_ index: VaultIndex, _ id: VaultItem.ID, codec: RecordCodec) throws -> Bool {
+        let key = try codec.indexKey(id)
+        return try !index.entries(withPrefix: key).isEmpty
+    }
+
+    static func read(_ file: OpenFile, from start: UInt64, to end: UInt64, fs: any FileSystem, path: String) throws -> [UInt8] {
+        guard end > start else { return [] }
+        guard end - start <= UInt64(Int.max) else {
             throw VaultError.integrity(path: path, offset: 0, detail: "the file is too large to be a vault")
         }
-        return try fs.read(file, count: Int(size), at: 0)
-    }
-
-    /// Writes a new empty vault atomically: header to a temporary file, sync, rename, sync
-    /// the directory. Called with the lock held.
-    private static func create(path: String, key: VaultKey, configuration: VaultConfiguration, files: FileGuard) throws {
-        let dataKey = try SecureBytes.random(count: 32)
-        var header = VaultHeader(
-            fileID: try SecureRandom.bytes(count: 16), cipher: configuration.cipher, keyKind: .keyFile,
-            scrypt: .init(log2N: 0, r: 0, p: 0, maxMemory: 0), salt: [UInt8](repeating: 0, count: 32),
-            wrapNonce: [], wrappedKey: [])
-        try wrap(dataKey, into: &header, key: key, configuration: configuration, files: files, path: path)
-        let created = try replace(path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
-        configuration.fileSystem.close(created)
-    }
-
-    /// Writes `bytes` to the temporary file, syncs it, renames it over `path` and syncs the
-    /// directory; returns the open file now at `path`.
-    @discardableResult
-    private static func replace(
-        path: String, with bytes: [UInt8], files: FileGuard, configuration: VaultConfiguration, fault: VaultFaultPoint?
-    ) throws -> OpenFile {
-        let fs = configuration.fileSystem
-        let temporary = try files.createTemporary(path + ".tmp")
-        do {
-            try fs.write(temporary, bytes, at: 0)
-        } catch {
-            fs.close(temporary)
-            try? fs.removeFile(temporary.path)
-            throw VaultError.notDurable(path: temporary.path, operation: error.operation, errno: error.code)
-        }
-        do {
-            try fs.commitReplacement(temporary, over: path, fileSync: .data) {
-                if let fault { configuration.faultHook?(fault) }
-            }
-        } catch {
-            fs.close(temporary)
-            switch error.operation {
-            case "rename": throw VaultError.io(path: path, operation: error.operation, errno: error.code)
-            default: throw VaultError.notDurable(path: error.path, operation: error.operation, errno: error.code)
-            }
-        }
-        return temporary
-    }
-
-    // MARK: - Keys
-
-    /// Fills the key slot of `header` with `dataKey` wrapped under the key-encryption key.
-    private static func wrap(
-        _ dataKey: SecureBytes, into header: inout VaultHeader, key: VaultKey,
-        configuration: VaultConfiguration, files: FileGuard, path: String
-    ) throws {
-        let kek: SecureBytes
-        switch key {
-        case .keyFile(let url):
-            header.keyKind = .keyFile
-            header.scrypt = .init(log2N: 0, r: 0, p: 0, maxMemory: 0)
-            header.salt = [UInt8](repeating: 0, count: 32)
-            kek = try KeyFile.load(url.path, files: files) ?? KeyFile.create(url.path, files: files)
-        case .passphrase, .askPassphrase:
-            let passphrase: SecureBytes
-            if case .passphrase(let p) = key { passphrase = p } else if case .askPassphrase(let prompt) = key {
-                passphrase = try prompt.passphrase(message: "New passphrase for \(path): ")
-            } else { passphrase = SecureBytes([UInt8]()) }
-            header.keyKind = .passphrase
-            header.scrypt = configuration.newScryptParameters
-            header.salt = try SecureRandom.bytes(count: 32)
-            do { try Scrypt.validate(header.scrypt, limits: configuration.scryptLimits) } catch {
-                throw VaultError.kdfParametersRejected(path: path, detail: error.description)
-            }
-            kek = try Scrypt.derive(
-                password: passphrase, salt: header.salt, parameters: header.scrypt,
-                limits: configuration.scryptLimits, count: 32)
-        }
-        header.wrapNonce = try SecureRandom.bytes(count: AEAD.nonceByteCount)
-        header.wrappedKey = try dataKey.withUnsafeBytes {
-            try AEAD.seal(header.cipher, key: kek, nonce: header.wrapNonce, plaintext: $0, associatedData: header.wrapAssociatedData())
+        do { return try fs.read(file, count: Int(end - start), at: start) } catch {
+            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         }
     }
 
-    /// Recovers the data key from the header's key slot. KDF parameters are checked against
-    /// the configured limits before anything is derived or asked for.
-    private static func unwrap(
-        _ header: VaultHeader, key: VaultKey, configuration: VaultConfiguration, files: FileGuard, path: String
-    ) throws -> SecureBytes {
-        let kek: SecureBytes
-        switch (header.keyKind, key) {
-        case (.keyFile, .keyFile(let url)):
-            guard let loaded = try KeyFile.load(url.path, files: files) else {
-                throw VaultError.keyFileMissing(path: url.path, vault: path)
-            }
-            kek = loaded
-        case (.keyFile, _):
-            throw VaultError.keyKindMismatch(path: path, needs: "a key file, not a passphrase (unset STOREFRONT_PASSPHRASE)")
-        case (.passphrase, .keyFile):
-            throw VaultError.keyKindMismatch(path: path, needs: "a passphrase (set STOREFRONT_PASSPHRASE or run on a terminal)")
-        case (.passphrase, .passphrase), (.passphrase, .askPassphrase):
-            do { try Scrypt.validate(header.scrypt, limits: configuration.scryptLimits) } catch {
-                throw VaultError.kdfParametersRejected(path: path, detail: error.description)
-            }
-            let passphrase: SecureBytes
-            switch key {
-            case .passphrase(let p): passphrase = p
-            case .askPassphrase(let prompt): passphrase = try prompt.passphrase(message: "Passphrase for \(path): ")
-            case .keyFile: passphrase = SecureBytes([UInt8]())
-            }
-            kek = try Scrypt.derive(
-                password: passphrase, salt: header.salt, parameters: header.scrypt,
-                limits: configuration.scryptLimits, count: 32)
+    // MARK: - Items
+
+    /// One item: from the records after the index, else through the index (read and
+    /// authenticated now, then kept).
+    func item(_ id: VaultItem.ID) throws -> VaultItem? {
+        try recoveringFromDamagedIndex { try indexedItem(id) }
+    }
+
+    private func indexedItem(_ id: VaultItem.ID) throws -> VaultItem? {
+        if let item = log.items[id] { return item }
+        if log.deleted.contains(id) { return nil }
+        guard let index else { return nil }
+        if let item = loaded[id] { return item }
+        for entry in try index.entries(withPrefix: try codec.indexKey(id)) {
+            let item = try readItem(at: entry)
+            if item.id == id { return item }
         }
-        let opened = try AEAD.open(
-            header.cipher, key: kek, nonce: header.wrapNonce, sealed: header.wrappedKey,
-            associatedData: header.wrapAssociatedData())
-        guard var opened else { throw VaultError.authenticationFailed(path: path) }
-        defer { for i in opened.indices { opened[i] = 0 } }
-        return SecureBytes(opened)
+        return nil
+    }
+
+    /// Every live item of `service` (all of them when `service` is nil), in no order.
+    func items(service: String?) throws -> [VaultItem] {
+        try recoveringFromDamagedIndex { try indexedItems(service: service) }
+    }
+
+    private func indexedItems(service: String?) throws -> [VaultItem] {
+        var result = log.items.values.filter { service == nil || $0.service == service }
+        guard let index else { return result }
+        let overridden = try Set((Array(log.items.keys) + Array(log.deleted)).map { try codec.indexKey($0) })
+        let entries = try service.map { try index.entries(withPrefix: try codec.serviceTag($0)) } ?? index.allEntries()
+        for entry in entries where !overridden.contains(entry.key) {
+            let item = try readItem(at: entry)
+            if service == nil || item.service == service { result.append(item) }
+        }
+        return result
+    }
+
+    /// Reads and authenticates the record an index entry names: its sequence number must be
+    /// the entry's, its chain the tag just before it, and it must put the entry's item.
+    private func readItem(at entry: VaultIndex.Entry) throws -> VaultItem {
+        let head = try Self.read(file, from: entry.offset, to: entry.offset + UInt64(VaultFormat.frameHeaderLength), fs: fs, path: path)
+        var r = ByteReader(head[4...])
+        guard head.count == VaultFormat.frameHeaderLength, let length = r.uint32(), length <= VaultFormat.maxSealedLength else {
+            throw VaultError.integrity(path: path, offset: entry.offset, detail: "the index names no record here")
+        }
+        let end = entry.offset + UInt64(VaultFormat.frameHeaderLength) + UInt64(length)
+        let bytes = head + (try Self.read(file, from: entry.offset + UInt64(head.count), to: end, fs: fs, path: path))
+        let chain = entry.offset == headerEnd
+            ? codec.initialChain : try Self.read(file, from: entry.offset - 16, to: entry.offset, fs: fs, path: path)
+        let outcome = try codec.open(bytes[...], offset: entry.offset, sequence: entry.sequence, chain: chain, path: path)
+        guard case .record(.put(let item), _, _) = outcome, try codec.indexKey(item.id) == entry.key else {
+            throw VaultError.integrity(path: path, offset: entry.offset, detail: "the record the index names is not the item's")
+        }
+        loaded[item.id] = item
+        return item
     }
 
     // MARK: - Reading the log
@@ -221,13 +255,7 @@ final class VaultStore {
             if size < log.validEnd {
                 throw VaultError.integrity(path: path, offset: size, detail: "the file shrank below its last verified record")
             }
-            if size > log.validEnd {
-                let tail: [UInt8]
-                do { tail = try fs.read(file, count: Int(size - log.validEnd), at: log.validEnd) } catch {
-                    throw VaultError.io(path: path, operation: error.operation, errno: error.code)
-                }
-                try log.consume(tail[...], at: log.validEnd, codec: codec, path: path)
-            }
+            if size > log.validEnd { try consume(from: log.validEnd, to: size) }
         }
         if forWriting {
             let size = try files.status(file).size
@@ -242,23 +270,30 @@ final class VaultStore {
         }
     }
 
+    private func consume(from start: UInt64, to end: UInt64) throws {
+        let tail = try Self.read(file, from: start, to: end, fs: fs, path: path)
+        let (index, codec) = (self.index, self.codec)
+        do {
+            try log.consume(
+                tail[...], at: start, codec: codec, path: path,
+                baseHolds: { id in try index.map { try Self.holds($0, id, codec: codec) } ?? false })
+        } catch is VaultIndex.Damaged {
+            try readWholeLog()
+        }
+    }
+
     /// Re-reads a file that replaced ours. The data key is the same (it never changes), so
     /// a replacement that is not this vault fails authentication like any other damage.
     private func reload() throws {
         let newFile = try files.openExisting(path)
         do {
             let status = try files.status(newFile)
-            let bytes = try Self.readAll(newFile, size: status.size, fs: fs, path: path)
-            let (newHeader, length) = try VaultHeader.parse(bytes[...], path: path)
-            let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
-            var newLog = LogState(headerEnd: UInt64(length), codec: newCodec)
-            try newLog.consume(bytes[length...], at: UInt64(length), codec: newCodec, path: path)
+            let head = try Self.read(newFile, from: 0, to: min(status.size, UInt64(VaultFormat.maxHeaderLength)), fs: fs, path: path)
+            let (newHeader, _) = try VaultHeader.parse(head[...], path: path)
+            let opened = try Self.readLog(newFile, status: status, header: newHeader, dataKey: dataKey, configuration: configuration, path: path)
             fs.close(file)
-            codec = newCodec
-            log = newLog
-            file = newFile
-            header = newHeader
-            identity = (status.device, status.inode)
+            (file, identity, header, codec, log, index) = (newFile, opened.identity, opened.header, opened.codec, opened.log, opened.index)
+            loaded = [:]
         } catch let error as SystemCallError {
             fs.close(newFile)
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
@@ -275,7 +310,7 @@ final class VaultStore {
         try Self.withLock(lockFile, fs, path, body)
     }
 
-    private static func withLock<R>(_ lockFile: OpenFile, _ fs: any FileSystem, _ path: String, _ body: () throws -> R) throws -> R {
+    static func withLock<R>(_ lockFile: OpenFile, _ fs: any FileSystem, _ path: String, _ body: () throws -> R) throws -> R {
         do { _ = try fs.lock(lockFile, waiting: true) } catch {
             throw VaultError.io(path: path + ".lock", operation: error.operation, errno: error.code)
         }
@@ -285,15 +320,18 @@ final class VaultStore {
 
     /// Whether enough superseded records piled up to make compaction worth its O(items) cost.
     var needsCompaction: Bool {
-        let garbage = log.recordCount - log.items.count
-        return garbage > max(log.items.count, configuration.compactionMinimumGarbage)
+        let garbage = log.recordCount - log.liveCount
+        return garbage > max(log.liveCount, configuration.compactionMinimumGarbage)
     }
 
     /// Appends records (one `pwrite`) and makes them durable (one `fdatasync`); memory is
     /// updated only after the sync succeeded. Call with the lock held, after `refresh`.
-    func append(_ payloads: [RecordPayload]) throws {
+    /// - Parameter atomic: the records form one atomic write, opened by a batch marker: a
+    ///   crash keeps all of them or none.
+    func append(_ records: [RecordPayload], atomic: Bool = false) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
-        guard !payloads.isEmpty else { return }
+        guard !records.isEmpty else { return }
+        let payloads = atomic && records.count > 1 ? [RecordPayload.batchMarker(count: records.count)] + records : records
         var sealed: [(payload: RecordPayload, chain: [UInt8], length: Int)] = []
         var bytes: [UInt8] = []
         var chain = log.chain
@@ -322,42 +360,109 @@ final class VaultStore {
             failure = "\(error.operation) failed with errno \(error.code)"
             throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
         }
-        for record in sealed { log.apply(record.payload, chain: record.chain, length: record.length) }
+        let (index, codec) = (self.index, self.codec)
+        do {
+            for record in sealed {
+                try log.apply(record.payload, chain: record.chain, length: record.length,
+                              baseHolds: { id in try index.map { try Self.holds($0, id, codec: codec) } ?? false })
+            }
+        } catch is VaultIndex.Damaged {
+            // The records are durable; the whole log, read again, holds them.
+            try readWholeLog()
+        }
+        if log.tailRecords >= configuration.indexTailRecords { writeIndexIfWorthwhile() }
     }
+
+    // MARK: - The index
+
+    /// Writes an index covering the log as this handle has it, when the vault is large enough
+    /// for reading it whole to matter, and continues from it. Best effort: the index is a
+    /// cache, and a failure to write it changes nothing.
+    func writeIndexIfWorthwhile() {
+        guard log.recordCount >= configuration.indexMinimumRecords, failure == nil else { return }
+        guard let entries = try? liveEntries() else { return }
+        let snapshot = VaultIndex.Snapshot(
+            fileID: header.fileID, coveredEnd: log.validEnd, nextSequence: log.nextSequence, chain: log.chain,
+            recordCount: log.recordCount, entries: entries)
+        guard (try? VaultIndex.write(snapshot, to: indexPath, codec: codec, fs: fs, temporarySuffix: Self.temporarySuffix())) != nil,
+            let written = VaultIndex.open(indexPath, fileID: header.fileID, codec: codec, fs: fs),
+            written.coveredEnd == log.validEnd
+        else { return }
+        for (id, item) in log.items { loaded[id] = item }
+        index = written
+        log = LogState(index: written)
+    }
+
+    /// Every live item's index entry, sorted by key: the index's, overlaid with the records
+    /// replayed after it.
+    private func liveEntries() throws -> [VaultIndex.Entry] {
+        var byKey: [[UInt8]: VaultIndex.Entry] = [:]
+        for entry in try index?.allEntries() ?? [] { byKey[entry.key] = entry }
+        for id in log.deleted { byKey[try codec.indexKey(id)] = nil }
+        for (id, location) in log.locations {
+            let key = try codec.indexKey(id)
+            byKey[key] = VaultIndex.Entry(key: key, offset: location.offset, sequence: location.sequence)
+        }
+        return byKey.values.sorted(by: <)
+    }
+
+    /// A name for this process's temporary files that no other process uses at once.
+    static func temporarySuffix() -> String {
+        "\(CurrentProcess.identifier)-\((try? SecureRandom.bytes(count: 6))?.map { String($0, radix: 16) }.joined() ?? "0")"
+    }
+
+    // MARK: - Replacing the file
 
     /// Rewrites the live items into a new file with a new file id (fresh record key), then
     /// renames it over the vault. Call with the lock held, after `refresh`.
     func compact() throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
+        let live = try items(service: nil)
         var newHeader = header
         newHeader.fileID = try SecureRandom.bytes(count: 16)
         let newCodec = try RecordCodec(cipher: newHeader.cipher, fileID: newHeader.fileID, dataKey: dataKey)
         var bytes = newHeader.encoded()
         var newLog = LogState(headerEnd: UInt64(bytes.count), codec: newCodec)
-        for id in log.items.keys.sorted() {
-            guard let item = log.items[id] else { continue }
+        for item in live.sorted(by: { $0.id < $1.id }) {
             let sealed = try newCodec.seal(.put(item), sequence: newLog.nextSequence, chain: newLog.chain)
             bytes += sealed.frame
-            newLog.apply(.put(item), chain: sealed.chain, length: sealed.frame.count)
+            try newLog.apply(.put(item), chain: sealed.chain, length: sealed.frame.count, baseHolds: { _ in false })
+        }
+        // The new file's index goes first, so readers that follow the rename find it.
+        var newIndexEntries: [VaultIndex.Entry] = []
+        if live.count >= configuration.indexMinimumRecords {
+            newIndexEntries = try newLog.locations.map { id, location in
+                VaultIndex.Entry(key: try newCodec.indexKey(id), offset: location.offset, sequence: location.sequence)
+            }.sorted(by: <)
+            try? VaultIndex.write(
+                VaultIndex.Snapshot(
+                    fileID: newHeader.fileID, coveredEnd: newLog.validEnd, nextSequence: newLog.nextSequence,
+                    chain: newLog.chain, recordCount: newLog.recordCount, entries: newIndexEntries),
+                to: indexPath, codec: newCodec, fs: fs, temporarySuffix: Self.temporarySuffix())
         }
         let newFile = try Self.replace(path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
         adopt(newFile)
         header = newHeader
         codec = newCodec
-        log = newLog
+        loaded = [:]
+        if !newIndexEntries.isEmpty, let written = VaultIndex.open(indexPath, fileID: newHeader.fileID, codec: newCodec, fs: fs),
+            written.coveredEnd == newLog.validEnd {
+            for (id, item) in newLog.items { loaded[id] = item }
+            index = written
+            log = LogState(index: written)
+        } else {
+            index = nil
+            log = newLog
+        }
     }
 
     /// Re-wraps the data key for `key` and rewrites the header; the records are copied byte
-    /// for byte. Call with the lock held, after `refresh`.
+    /// for byte (so the index stays valid). Call with the lock held, after `refresh`.
     func changeKey(to key: VaultKey) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
         var newHeader = header
         try Self.wrap(dataKey, into: &newHeader, key: key, configuration: configuration, files: files, path: path)
-        let headerLength = UInt64(VaultFormat.headerLength)
-        let records: [UInt8]
-        do { records = try fs.read(file, count: Int(log.validEnd - headerLength), at: headerLength) } catch {
-            throw VaultError.io(path: path, operation: error.operation, errno: error.code)
-        }
+        let records = try Self.read(file, from: headerEnd, to: log.validEnd, fs: fs, path: path)
         let newFile = try Self.replace(
             path: path, with: newHeader.encoded() + records, files: files, configuration: configuration, fault: .midKeyChange)
         adopt(newFile)
@@ -371,7 +476,4 @@ final class VaultStore {
         file = newFile
         identity = (try? fs.status(of: newFile)).map { ($0.device, $0.inode) } ?? (0, 0)
     }
-
-    /// The file's size as this handle last verified it.
-    var verifiedSize: UInt64 { log.validEnd }
 }

@@ -71,11 +71,10 @@ struct StoreSession {
         return (selection, dataDirectory, backend)
     }
 
-    /// Stops the engine; what it started has been handled.
+    /// Stops the engine; what it started has been handled. No receipt is issued here: the
+    /// receipt lists the whole history, so it is issued on demand (`receipt`, a verifier that
+    /// reads it, `refreshReceipt`), never at every command's close.
     func close() async {
         await store.stop()
-        // Leave the app receipt in the data directory as the purchases now are (issued here,
-        // once a command, rather than inside every purchase: its cost grows with the history).
-        _ = await backend.appReceipt()
     }
 }

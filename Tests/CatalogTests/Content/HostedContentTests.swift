@@ -6,7 +6,7 @@ import Testing
 /// The content sidecar `NAME.content/PRODUCT_ID/manifest.json`: loaded with the catalog, and
 /// rejected with an error naming the manifest, the field and the problem when it does not
 /// match its files.
-@Suite struct HostedContentTests {
+@Suite(.waitsOnProcesses) struct HostedContentTests {
     static let repository = Repository.root
 
     static let catalogJSON = """
@@ -165,7 +165,7 @@ import Testing
 }
 
 /// `NAME.content/hosting.json`: base URLs of self-hosted content.
-@Suite struct ContentHostingTests {
+@Suite(.waitsOnProcesses) struct ContentHostingTests {
     func write(_ json: String, _ s: HostedContentTests.Scratch) throws {
         try Data(json.utf8).write(to: s.root.appendingPathComponent("Test.content/hosting.json"))
     }

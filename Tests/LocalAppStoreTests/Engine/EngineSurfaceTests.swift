@@ -8,7 +8,7 @@ import Testing
 /// The engine's public surface over the real local store: the closure forms, the account-name
 /// paths, store-started payments, SwiftyStoreKit's and RMStore's questions, and local receipt
 /// verification set up in one call.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct EngineSurfaceTests {
     let directory: TemporaryDirectory
     let clock = ManualClock()

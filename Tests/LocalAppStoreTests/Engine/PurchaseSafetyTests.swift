@@ -6,7 +6,7 @@ import Testing
 
 /// No call charges without a way to deliver: `purchase` starts the engine itself, returns at
 /// once when its task is cancelled, and a payment already queued is delivered once, later.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PurchaseSafetyTests {
     let directory: TemporaryDirectory
     let clock = ManualClock()

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-@Suite struct LocalReceiptIssuerTests {
+@Suite(.waitsOnProcesses) struct LocalReceiptIssuerTests {
     static let now = Date(timeIntervalSince1970: 1_767_225_600)
     static let device: [UInt8] = Array(200..<216)
     static let configuration = LocalReceiptIssuer.Configuration(bundleID: "com.example.storefront", appVersion: "7", deviceIdentifier: device)

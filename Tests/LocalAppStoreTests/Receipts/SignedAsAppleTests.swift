@@ -10,7 +10,7 @@ import Testing
 /// What the local store signs says what Apple's would: the environment and app Apple ID of the
 /// settings, every field of a transaction, renewal info and app transaction, RSA receipts, and
 /// OCSP answers for the certificates it names.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct SignedAsAppleTests {
     static let plus = "com.storefront.demo.premium.plus.monthly"
     static let pro = "com.storefront.demo.premium.pro.monthly"

@@ -4,7 +4,7 @@ import Testing
 
 /// A sleep on the manual clock ends with `CancellationError` when its task is cancelled,
 /// before or while it sleeps, and leaves no sleeper behind; other sleepers keep sleeping.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ManualClockCancellationTests {
     @Test func aSleepingTaskCancelledWakesWithCancellationError() async throws {
         let clock = ManualClock()

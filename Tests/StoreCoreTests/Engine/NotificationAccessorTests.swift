@@ -5,7 +5,7 @@ import Testing
 
 /// Every event goes out as a notification under its own name, and each typed accessor of
 /// `Notification` reads what its event carries (and nothing from another kind of event).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct NotificationAccessorTests {
     static let product = Product(
         id: "pro", type: .nonConsumable, displayName: "Pro", description: "All", price: 1, displayPrice: "$1.00",

@@ -17,7 +17,7 @@ final class PurchaseObserver: StoreObserver {
 
 /// `PurchaseOptions`: a purchase's own verifier and observer (DEStoreKitManager's per-request
 /// callbacks) and waiting for its content.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PurchaseOptionsTests {
     @Test func aPurchaseIsVerifiedByItsOwnVerifierOthersByTheConfiguration() async throws {
         let dir = try TemporaryDirectory()

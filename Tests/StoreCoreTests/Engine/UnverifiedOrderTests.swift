@@ -7,7 +7,7 @@ import Testing
 /// A purchase whose verification could not complete: charged, kept, never a failure; listed,
 /// retried and removed through `Store` (RNInAppPurchaseModule's `iapUnverifyOrdersArray` and
 /// `removePurchase`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct UnverifiedOrderTests {
     let dir: TemporaryDirectory
     let backend = QueueBackend()

@@ -1,0 +1,278 @@
+import Crypto
+import Foundation
+import SystemIO
+
+/// The index of the store's history file (`history-GENERATION.idx`): three sorted tables of
+/// 24-byte entries (key, value, info), in 4096-byte pages each checked by SHA-256 when read.
+/// The header (checked too) holds each page's first key, so a lookup reads one page; the
+/// index is rewritten, whole, at each compaction of the journal (16–24 bytes an entry).
+///
+/// - `entries`: transaction ID → offset of its latest frame in `history.dat` (info: the
+///   frame's length and `HistoryFlags`);
+/// - `requests`: `HistoryIndex.hash(requestID)` → transaction ID (restored copies left out);
+/// - `grants`: `HistoryIndex.hash(account, original ID, web order line item ID)` → transaction ID.
+final class HistoryIndex {
+    /// One entry of a table.
+    struct Entry: Hashable {
+        var key: UInt64
+        var value: UInt64
+        var info: UInt64 = 0
+    }
+
+    /// The tables, in file order.
+    enum Table: Int, CaseIterable {
+        case entries, requests, grants
+    }
+
+    /// A page that fails its check, or a file that is not this generation's index.
+    struct Damaged: Error {
+        let detail: String
+    }
+
+    static let magic: [UInt8] = Array("SFJIDX\0\u{1}".utf8)
+    static let version: UInt16 = 1
+    static let pageSize = 4096
+    static let entrySize = 24
+    static let entriesPerPage = 169
+    static let fixedHeaderLength = 8 + 2 + 2 + 8 + 8 + 3 * 8
+
+    /// The generation of the journal this index belongs to.
+    let generation: UInt64
+    /// The bytes of `history.dat` this generation uses.
+    let historyEnd: UInt64
+    let path: String
+
+    private let fs: any FileSystem
+    private let file: OpenFile
+    private let tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]
+    /// Pages read and checked, by number; guarded by `lock` (snapshots read off the actor).
+    private var pages: [Int: [Entry]] = [:]
+    private let lock = NSLock()
+
+    private init(path: String, fs: any FileSystem, file: OpenFile, generation: UInt64, historyEnd: UInt64,
+                 tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]) {
+        self.path = path
+        self.fs = fs
+        self.file = file
+        self.generation = generation
+        self.historyEnd = historyEnd
+        self.tables = tables
+    }
+
+    deinit { fs.close(file) }
+
+    /// The entry count of `table`.
+    func count(_ table: Table) -> Int { tables[table.rawValue].count }
+
+    // MARK: - Opening
+
+    /// Opens the index at `path`, checking its header names `generation`.
+    /// - Throws: `Damaged` when it is not that generation's index or its header fails its
+    ///   check; `SystemCallError` when it cannot be read.
+    static func open(_ path: String, generation: UInt64, fs: any FileSystem) throws -> HistoryIndex {
+        let file = try fs.open(path, [.read, .noFollow], mode: 0)
+        do {
+            let fixed = try fs.read(file, count: fixedHeaderLength, at: 0)
+            guard fixed.count == fixedHeaderLength, Array(fixed[0..<8]) == magic else { throw Damaged(detail: "not a history index") }
+            var r = Reader(fixed, at: 8)
+            guard r.uint16() == version, r.uint16() == 0 else { throw Damaged(detail: "an index of another version") }
+            guard r.uint64() == generation else { throw Damaged(detail: "the index of another generation") }
+            let historyEnd = r.uint64()
+            var shapes: [(pages: Int, count: Int)] = []
+            for _ in Table.allCases {
+                let pages = Int(r.uint32()), count = Int(r.uint32())
+                guard pages <= 1 << 24, count <= pages * entriesPerPage, count > (pages - 1) * entriesPerPage || pages == 0 else {
+                    throw Damaged(detail: "impossible table sizes")
+                }
+                shapes.append((pages, count))
+            }
+            let keysLength = shapes.reduce(0) { $0 + $1.pages } * 8
+            let rest = try fs.read(file, count: keysLength + 32, at: UInt64(fixedHeaderLength))
+            guard rest.count == keysLength + 32 else { throw Damaged(detail: "the header is cut short") }
+            let header = fixed + rest[..<keysLength]
+            guard try Digest.hash(.sha256, header) == Array(rest[keysLength...]) else { throw Damaged(detail: "the header fails its check") }
+            var keys = Reader(Array(rest[..<keysLength]), at: 0)
+            var start = (header.count + 32 + pageSize - 1) / pageSize * pageSize
+            var tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)] = []
+            for shape in shapes {
+                tables.append((shape.pages, shape.count, (0..<shape.pages).map { _ in keys.uint64() }, start))
+                start += shape.pages * pageSize
+            }
+            return HistoryIndex(path: path, fs: fs, file: file, generation: generation, historyEnd: historyEnd, tables: tables)
+        } catch {
+            fs.close(file)
+            throw error
+        }
+    }
+
+    // MARK: - Looking up
+
+    /// Every entry of `table` with `key`, in table order.
+    /// - Throws: `Damaged` when a page fails its check; `SystemCallError` when it cannot be read.
+    func entries(_ table: Table, key: UInt64) throws -> [Entry] {
+        let shape = tables[table.rawValue]
+        // The last page whose first key is below `key` may hold the first entries with it.
+        var low = 0, high = shape.firstKeys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shape.firstKeys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        var found: [Entry] = []
+        var page = max(0, low - 1)
+        while page < shape.pages {
+            for entry in try entries(table, page: page) {
+                if entry.key == key { found.append(entry) } else if entry.key > key { return found }
+            }
+            page += 1
+        }
+        return found
+    }
+
+    /// How many entries of `table` have a key below `key`.
+    func rank(_ table: Table, of key: UInt64) throws -> Int {
+        let shape = tables[table.rawValue]
+        var low = 0, high = shape.firstKeys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shape.firstKeys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return 0 }
+        // Every page before `low - 1` is full and below `key`; that page holds the boundary.
+        let page = low - 1
+        return page * Self.entriesPerPage + (try entries(table, page: page)).lazy.filter { $0.key < key }.count
+    }
+
+    /// The entry at `rank` (0-based, in key order) of `table`, if there is one.
+    func entry(_ table: Table, at rank: Int) throws -> Entry? {
+        guard rank >= 0, rank < count(table) else { return nil }
+        let page = try entries(table, page: rank / Self.entriesPerPage)
+        let slot = rank % Self.entriesPerPage
+        return slot < page.count ? page[slot] : nil
+    }
+
+    /// Every entry of `table`, in key order.
+    func allEntries(_ table: Table) throws -> [Entry] {
+        var all: [Entry] = []
+        all.reserveCapacity(count(table))
+        for page in 0..<tables[table.rawValue].pages { all += try entries(table, page: page) }
+        return all
+    }
+
+    private func entries(_ table: Table, page: Int) throws -> [Entry] {
+        let number = table.rawValue << 24 | page
+        if let cached = lock.withLock({ pages[number] }) { return cached }
+        let shape = tables[table.rawValue]
+        let bytes = try fs.read(file, count: Self.pageSize, at: UInt64(shape.start + page * Self.pageSize))
+        guard bytes.count == Self.pageSize,
+            try Digest.hash(.sha256, Self.pageCheckInput(bytes, generation: generation, number: number)) == Array(bytes[(Self.pageSize - 32)...])
+        else { throw Damaged(detail: "page \(page) of table \(table) fails its check") }
+        var r = Reader(bytes, at: Self.entriesPerPage * Self.entrySize)
+        let count = Int(r.uint16())
+        guard count >= 1, count <= Self.entriesPerPage else { throw Damaged(detail: "page \(page) of table \(table) is malformed") }
+        var e = Reader(bytes, at: 0)
+        let decoded = (0..<count).map { _ in Entry(key: e.uint64(), value: e.uint64(), info: e.uint64()) }
+        guard decoded.first?.key == shape.firstKeys[page] else { throw Damaged(detail: "page \(page) of table \(table) is misplaced") }
+        lock.withLock { pages[number] = decoded }
+        return decoded
+    }
+
+    private static func pageCheckInput(_ page: [UInt8], generation: UInt64, number: Int) -> [UInt8] {
+        var w = Writer()
+        w.uint64(generation)
+        w.uint32(UInt32(number))
+        return w.bytes + page[..<(pageSize - 32)]
+    }
+
+    // MARK: - Writing
+
+    /// Writes the tables (each sorted by key) as generation `generation`'s index at `path`,
+    /// through a temporary renamed into place. Not synced: an index lost to a crash is made
+    /// again from `history.dat` (`JournalHistory.rebuildIndex`).
+    static func write(
+        _ tables: [[Entry]], generation: UInt64, historyEnd: UInt64, to path: String, fs: any FileSystem, temporarySuffix: String
+    ) throws(SystemCallError) {
+        var header = Writer()
+        header.append(magic)
+        header.uint16(version)
+        header.uint16(0)
+        header.uint64(generation)
+        header.uint64(historyEnd)
+        let pageCounts = tables.map { ($0.count + entriesPerPage - 1) / entriesPerPage }
+        for (table, pages) in zip(tables, pageCounts) {
+            header.uint32(UInt32(pages))
+            header.uint32(UInt32(table.count))
+        }
+        for (table, pages) in zip(tables, pageCounts) {
+            for page in 0..<pages { header.uint64(table[page * entriesPerPage].key) }
+        }
+        var bytes = header.bytes
+        bytes += (try? Digest.hash(.sha256, header.bytes)) ?? []
+        bytes += [UInt8](repeating: 0, count: (bytes.count + pageSize - 1) / pageSize * pageSize - bytes.count)
+        for (index, (table, pages)) in zip(tables, pageCounts).enumerated() {
+            for page in 0..<pages {
+                var w = Writer()
+                for entry in table[(page * entriesPerPage)..<min(table.count, (page + 1) * entriesPerPage)] {
+                    w.uint64(entry.key)
+                    w.uint64(entry.value)
+                    w.uint64(entry.info)
+                }
+                w.append([UInt8](repeating: 0, count: entriesPerPage * entrySize - w.bytes.count))
+                w.uint16(UInt16(min(entriesPerPage, table.count - page * entriesPerPage)))
+                w.append([UInt8](repeating: 0, count: pageSize - 32 - w.bytes.count))
+                let number = index << 24 | page
+                w.append((try? Digest.hash(.sha256, pageCheckInput(w.bytes + [UInt8](repeating: 0, count: 32), generation: generation, number: number))) ?? [])
+                bytes += w.bytes
+            }
+        }
+        try fs.replaceAtomically(path, with: bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
+    }
+
+    /// A table of pairs, sorted by key and value, from a key → values map.
+    static func pairs(_ table: [UInt64: [UInt64: Void]]) -> [Entry] {
+        table.keys.sorted().flatMap { key in table[key, default: [:]].keys.sorted().map { Entry(key: key, value: $0) } }
+    }
+
+    /// FNV-1a, 64 bits, of `parts` joined by a separator: the tables' keys for request IDs and
+    /// grants (a collision only makes a lookup read one more entry, which it then rejects).
+    static func hash(_ parts: String...) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (index, part) in parts.enumerated() {
+            if index > 0 { hash = (hash ^ 0x1F) &* 0x100_0000_01b3 }
+            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return hash
+    }
+
+    // MARK: - Bytes
+
+    /// Little-endian reading of a buffer whose length the caller checked.
+    struct Reader {
+        let bytes: [UInt8]
+        var position: Int
+        init(_ bytes: [UInt8], at position: Int) {
+            self.bytes = bytes
+            self.position = position
+        }
+        mutating func uint16() -> UInt16 { UInt16(truncatingIfNeeded: integer(2)) }
+        mutating func uint32() -> UInt32 { UInt32(truncatingIfNeeded: integer(4)) }
+        mutating func uint64() -> UInt64 { integer(8) }
+        private mutating func integer(_ size: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for i in 0..<size where position + i < bytes.count { value |= UInt64(bytes[position + i]) << (8 * UInt64(i)) }
+            position += size
+            return value
+        }
+    }
+
+    /// Little-endian writing.
+    struct Writer {
+        var bytes: [UInt8] = []
+        mutating func append(_ raw: [UInt8]) { bytes += raw }
+        mutating func uint16(_ v: UInt16) { integer(UInt64(v), 2) }
+        mutating func uint32(_ v: UInt32) { integer(UInt64(v), 4) }
+        mutating func uint64(_ v: UInt64) { integer(v, 8) }
+        private mutating func integer(_ v: UInt64, _ size: Int) {
+            for i in 0..<size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Every transaction ID of a journal state by position, in the order the IDs were handed out
+/// (numeric order; IDs that are not numbers after them): the compacted history's IDs (the
+/// index's sorted `entries` table) merged with the few the history does not hold.
+///
+/// A position names the same transaction for as long as the store lives, compactions
+/// included: new transactions get higher IDs, so they only ever add positions at the end.
+/// Reading a position reads at most one index page.
+struct JournalOrder {
+    private let history: JournalHistory?
+    private let historyCount: Int
+    /// The IDs the history does not hold, sorted, each with its position.
+    private let fresh: [(id: String, position: Int)]
+
+    init(history: JournalHistory?, fresh ids: [String]) {
+        self.history = history
+        historyCount = history?.count ?? 0
+        let sorted = ids.sorted(by: JournalState.precedes)
+        var fresh: [(id: String, position: Int)] = []
+        fresh.reserveCapacity(sorted.count)
+        for (index, id) in sorted.enumerated() {
+            // The history's IDs below this one come before it, and so do the fresh ones.
+            let below = UInt64(id).map { history?.rank(of: $0) ?? 0 } ?? historyCount
+            fresh.append((id, index + below))
+        }
+        self.fresh = fresh
+    }
+
+    /// The number of positions.
+    var count: Int { historyCount + fresh.count }
+
+    /// The transaction ID at `position` (`0..<count`).
+    subscript(position: Int) -> String {
+        // How many fresh IDs come before the position (binary search on their positions).
+        var low = 0, high = fresh.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fresh[middle].position < position { low = middle + 1 } else { high = middle }
+        }
+        if low < fresh.count, fresh[low].position == position { return fresh[low].id }
+        return history?.identifier(at: position - low).map(String.init) ?? ""
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import StoreCore
+import SystemIO
+import TestSupport
+import Testing
+@testable import LocalAppStore
+
+/// The journal's compacted history (`history.dat` and its index): what compaction moves out
+/// is found again exactly, a journal of version 1 is read and migrated, a damaged or lost
+/// index is made again, and a damaged history is a clear error, never wrong data.
+@Suite(.timeLimit(.minutes(2))) struct JournalHistoryTests {
+    static func entry(_ id: String, product: String = TestCatalog.coins, type: ProductType = .consumable,
+                      account: String = "a", finished: Bool = true, original: String? = nil, period: String? = nil,
+                      requestID: String? = nil) -> QueueEntry {
+        QueueEntry(
+            transaction: Transaction(
+                transactionID: id, originalTransactionID: original, productID: product, productType: type,
+                payment: Payment(productID: product, orderData: ["id": id], requestID: requestID ?? "request-\(id)"),
+                state: .purchased, purchaseDate: Date(timeIntervalSince1970: 1_700_000_000 + (Double(id) ?? 0)),
+                webOrderLineItemID: period),
+            accountID: account, charged: true, finished: finished, pending: nil, owner: nil)
+    }
+
+    /// Journals `count` purchases one write each (IDs from the counter), finished or not.
+    static func purchase(_ journal: StoreJournal, count: Int, finished: (Int) -> Bool = { _ in true }) throws -> [QueueEntry] {
+        var made: [QueueEntry] = []
+        for n in 0..<count {
+            let (entry, _) = try journal.transact { state throws(LocalAppStoreError) in
+                let entry = Self.entry(state.allocateTransactionID(), finished: finished(n))
+                return ([JournalRecord.make(entry)], entry)
+            }
+            made.append(entry)
+        }
+        return made
+    }
+
+    static func open(_ dir: TemporaryDirectory, slack: Int = StoreJournal.defaultCompactionSlack, fileSystem: any FileSystem = POSIXFileSystem()) throws -> StoreJournal {
+        try StoreJournal(
+            directory: dir.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(),
+            compactionSlack: slack, fileSystem: fileSystem)
+    }
+
+    @Test func compactedEntriesAreFoundByIDRequestAndGrantAndTheJournalStaysShort() throws {
+        let dir = try TemporaryDirectory()
+        let journal = try Self.open(dir, slack: 16)
+        let made = try Self.purchase(journal, count: 200, finished: { $0 % 50 != 7 })
+        let reopened = try Self.open(dir, slack: 16)
+        let state = reopened.state
+        #expect(state.history != nil)
+        #expect(state.history!.count > 150, "most entries were compacted")
+        #expect(try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n").count < 40)
+        #expect(state.orderedEntries == made)
+        for entry in [made[0], made[99], made[199]] {
+            #expect(state.entries[entry.id] == entry)
+            #expect(state.entry(requestID: entry.transaction.payment.requestID) == entry)
+            #expect(state.sameGrant(as: entry) == [entry])
+        }
+        #expect(state.entry(requestID: "nobody asked") == nil)
+        #expect(state.entries["2999999999999999"] == nil)
+        #expect(state.unfinishedEntries.map(\.id) == made.enumerated().filter { $0.offset % 50 == 7 }.map(\.element.id))
+        #expect(state.nextTransactionID == UInt64(made.last!.id)! + 1)
+        #expect(reopened.state.history?.failure == nil)
+    }
+
+    @Test func aCompactedEntryChangedLaterReadsAsItsNewVersionBeforeAndAfterTheNextCompaction() throws {
+        let dir = try TemporaryDirectory()
+        let journal = try Self.open(dir, slack: 8)
+        let made = try Self.purchase(journal, count: 40)
+        var refunded = made[3]
+        refunded.transaction.revocationDate = Date(timeIntervalSince1970: 1_800_000_000)
+        refunded.finished = false
+        _ = try journal.transact { _ throws(LocalAppStoreError) in ([JournalRecord.make(refunded)], ()) }
+        #expect(try Self.open(dir, slack: 8).state.entries[refunded.id] == refunded)
+        #expect(try Self.open(dir, slack: 8).state.unfinishedEntries.map(\.id) == [refunded.id])
+        refunded.finished = true
+        _ = try journal.transact { _ throws(LocalAppStoreError) in ([JournalRecord.make(refunded)], ()) }
+        _ = try Self.purchase(journal, count: 20)
+        let state = try Self.open(dir, slack: 8).state
+        #expect(state.entries[refunded.id] == refunded)
+        #expect(state.entry(requestID: refunded.transaction.payment.requestID) == refunded)
+        #expect(state.unfinishedEntries.isEmpty)
+    }
+
+    @Test func aJournalOfVersionOneIsReadAndMigrated() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
+        // As version 1 wrote it: a header, the settings, every change as a line.
+        let encoder = JSONEncoder()
+        var lines = [#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":1}"#]
+        lines.append(String(decoding: try encoder.encode(JournalRecord.make(LocalStoreSettings())), as: UTF8.self))
+        var expected: [QueueEntry] = []
+        for n in 0..<600 {
+            var entry = Self.entry("\(2_000_000_000_000_001 + n)", finished: false)
+            lines.append(String(decoding: try encoder.encode(JournalRecord.make(entry)), as: UTF8.self))
+            entry.finished = n % 100 != 0
+            lines.append(String(decoding: try encoder.encode(JournalRecord.make(entry)), as: UTF8.self))
+            expected.append(entry)
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.journal)
+        let migrated = try Self.open(dir)
+        #expect(migrated.state.orderedEntries == expected)
+        let header = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")[0]
+        #expect(header.contains(#""version":3"#))
+        #expect(FileManager.default.fileExists(atPath: dir.stateDirectory.appendingPathComponent("history.dat").path))
+        let reopened = try Self.open(dir)
+        #expect(reopened.state.orderedEntries == expected)
+        #expect(reopened.state.unfinishedEntries.count == 6)
+        #expect(reopened.state.nextTransactionID == 2_000_000_000_000_601)
+    }
+
+    @Test func aLostOrDamagedIndexIsMadeAgainFromTheHistory() throws {
+        let dir = try TemporaryDirectory()
+        let journal = try Self.open(dir, slack: 8)
+        let made = try Self.purchase(journal, count: 60)
+        let generations = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).compactMap { name -> UInt64? in
+            name.hasPrefix("history-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(8).dropLast(4)) : nil
+        }
+        let current = dir.stateDirectory.appendingPathComponent("history-\(try #require(generations.max())).idx")
+        let original = try Data(contentsOf: current)
+        // Every 97th byte flipped in turn, then the file gone: the same entries each time.
+        for position in stride(from: 0, to: original.count, by: 97) {
+            var damaged = original
+            damaged[position] ^= 0x20
+            try damaged.write(to: current)
+            #expect(try Self.open(dir, slack: 8).state.orderedEntries == made, "byte \(position)")
+        }
+        try FileManager.default.removeItem(at: current)
+        #expect(try Self.open(dir, slack: 8).state.orderedEntries == made)
+        #expect(FileManager.default.fileExists(atPath: current.path), "made again")
+    }
+
+    @Test func aDamagedHistoryIsAClearErrorAndNothingIsDecidedOnIt() throws {
+        let dir = try TemporaryDirectory()
+        let journal = try Self.open(dir, slack: 8)
+        let made = try Self.purchase(journal, count: 40)
+        let history = dir.stateDirectory.appendingPathComponent("history.dat")
+        var bytes = try Data(contentsOf: history)
+        bytes[40] ^= 0x01  // inside the first frame's entry
+        try bytes.write(to: history)
+        let reopened = try Self.open(dir, slack: 8)
+        #expect(reopened.state.entries[made[0].id] == nil)
+        guard case .corrupt(let path, _, _)? = reopened.state.history?.failure else {
+            Issue.record("no failure recorded")
+            return
+        }
+        #expect(path == history.path)
+        #expect(throws: LocalAppStoreError.self) {
+            _ = try reopened.transact { state throws(LocalAppStoreError) in
+                ([JournalRecord.make(Self.entry(made[0].id))], state.entries[made[0].id])
+            }
+        }
+    }
+
+    @Test func aCompactionThatFailsLeavesTheOldJournalAndTheNextOneCutsWhatItAppended() throws {
+        let dir = try TemporaryDirectory()
+        let journal = try Self.open(dir, slack: 8)
+        var made = try Self.purchase(journal, count: 12)
+        // The next compaction's journal rename fails: the history got frames no journal names.
+        let disk = FaultInjectingFileSystem()
+        let failing = try Self.open(dir, slack: 8, fileSystem: disk)
+        disk.fail(.rename, with: .ioError)
+        #expect(throws: LocalAppStoreError.self) { made += try Self.purchase(failing, count: 10) }
+        let after = try Self.open(dir, slack: 8)
+        #expect(after.state.orderedEntries.map(\.id) == Array(after.state.orderedEntries.map(\.id)).sorted())
+        made = after.state.orderedEntries
+        made += try Self.purchase(after, count: 30)
+        #expect(try Self.open(dir, slack: 8).state.orderedEntries == made)
+    }
+
+    @Test func aReaderFollowsCompactionsEntryByEntryOrAllAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        let reader = try Self.open(dir)
+        let writer = try Self.open(dir, slack: 4)
+        var seen = Set<String>()
+        var made: [QueueEntry] = []
+        for round in 0..<30 {
+            made += try Self.purchase(writer, count: round % 5 == 0 ? 12 : 1)
+            if round % 3 != 2 { for entry in try reader.refresh() { seen.insert(entry.id) } }
+        }
+        _ = try reader.refresh()
+        #expect(reader.state.orderedEntries == made)
+        #expect(reader.state.nextTransactionID == writer.state.nextTransactionID)
+        #expect(seen.count > made.count / 2)
+    }
+}
