@@ -193,3 +193,85 @@ struct NotificationDeliveryTests {
         await fixture.close()
     }
 }
+
+/// Get Notification History and the test notification endpoints refuse what Apple refuses,
+/// with Apple's codes, and page 20 at a time.
+@Suite(.timeLimit(.minutes(5)))
+struct NotificationEndpointTests {
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    static func errorCode(_ answer: HTTPClient.Answer) -> Int? {
+        ((try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any])?["errorCode"] as? Int
+    }
+
+    @Test func badRequestsGetApplesErrors() async throws {
+        let fixture = try await ServerFixture()
+        let now = Self.milliseconds(fixture.clock.now)
+        let noURL = try await fixture.api("POST", "/inApps/v1/notifications/test")
+        #expect(noURL.status == 404 && Self.errorCode(noURL) == 4_040_007, "no notification URL is set")
+        let cases: [([String: Any], Int)] = [
+            (["endDate": now], 4_000_015),
+            (["startDate": now], 4_000_016),
+            (["startDate": now, "endDate": now - 1], 4_000_013),
+            (["startDate": now - 181 * 86_400_000, "endDate": now], 4_000_012),
+            (["startDate": now - 1000, "endDate": now, "notificationType": "NOT_A_TYPE"], 4_000_018),
+            (["startDate": now - 1000, "endDate": now, "notificationSubtype": "INITIAL_BUY"], 4_000_018),
+            (["startDate": now - 1000, "endDate": now, "transactionId": "abc"], 4_000_006),
+        ]
+        for (body, code) in cases {
+            let answer = try await fixture.api("POST", "/inApps/v1/notifications/history", body: body)
+            #expect(answer.status == 400 && Self.errorCode(answer) == code, "\(body) → \(answer.status) \(answer.text)")
+        }
+        let token = try await fixture.api("POST", "/inApps/v1/notifications/history?paginationToken=nope", body: [
+            "startDate": now - 1000, "endDate": now,
+        ])
+        #expect(Self.errorCode(token) == 4_000_014)
+        let unknown = try await fixture.api("GET", "/inApps/v1/notifications/test/0123abcd_1")
+        #expect(unknown.status == 404 && Self.errorCode(unknown) == 4_040_008)
+        let malformed = try await fixture.api("GET", "/inApps/v1/notifications/test/not%20a%20token")
+        #expect(malformed.status == 400 && Self.errorCode(malformed) == 4_000_020)
+        await fixture.close()
+    }
+
+    @Test func historyPagesTwentyAtATimeAndFilters() async throws {
+        let fixture = try await ServerFixture()
+        let receiver = try NotificationDeliveryTests.Receiver(plan: [])
+        try await fixture.store.set(name: "notification-url", value: receiver.url)
+        let log = NotificationDeliveryTests.AttemptLog()
+        let sender = NotificationSender(store: fixture.store, configuration: .init(pollInterval: nil, log: { log.continuation.yield($0) }))
+        await sender.start()
+        var lines = log.lines.makeAsyncIterator()
+        var bought: [String] = []
+        for _ in 0..<23 { bought.append(try await fixture.buy(ServerFixture.coins).transactionID) }
+        let pro = try await fixture.buy(ServerFixture.pro)
+        sender.wake()
+        for _ in 0..<24 { _ = await lines.next() }
+        let start = Self.milliseconds(fixture.clock.now) - 1000
+        let end = Self.milliseconds(fixture.clock.now) + 1000
+        let first = try await fixture.api("POST", "/inApps/v1/notifications/history", body: ["startDate": start, "endDate": end])
+        let page = try #require(try JSONSerialization.jsonObject(with: first.body) as? [String: Any])
+        #expect(page["hasMore"] as? Bool == true)
+        #expect((page["notificationHistory"] as? [Any])?.count == 20)
+        let next = try #require(page["paginationToken"] as? String)
+        let second = try await fixture.api("POST", "/inApps/v1/notifications/history?paginationToken=\(next)", body: ["startDate": start, "endDate": end])
+        let rest = try #require(try JSONSerialization.jsonObject(with: second.body) as? [String: Any])
+        #expect(rest["hasMore"] as? Bool == false && rest["paginationToken"] == nil)
+        let items = try #require(rest["notificationHistory"] as? [[String: Any]])
+        #expect(items.count == 4)
+        let last = try ServerFixture.payload(try #require(items.last?["signedPayload"] as? String))
+        let data = try #require(last["data"] as? [String: Any])
+        #expect(try ServerFixture.payload(try #require(data["signedTransactionInfo"] as? String))["transactionId"] as? String == pro.transactionID)
+        let typed = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
+            "startDate": start, "endDate": end, "notificationType": "ONE_TIME_CHARGE", "transactionId": bought[0],
+        ])
+        let filtered = try #require(try JSONSerialization.jsonObject(with: typed.body) as? [String: Any])
+        #expect((filtered["notificationHistory"] as? [Any])?.count == 20, "the customer's 24, a page at a time")
+        let none = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
+            "startDate": start, "endDate": end, "notificationType": "REFUND",
+        ])
+        #expect(((try JSONSerialization.jsonObject(with: none.body) as? [String: Any])?["notificationHistory"] as? [Any])?.count == 0)
+        await sender.stop()
+        await receiver.stop()
+        await fixture.close()
+    }
+}
