@@ -42,7 +42,7 @@ struct DocumentationTests {
         for library in ["COpenSSL"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + Repository.root.appendingPathComponent("Sources/\(library)/module.modulemap").path]
         }
-        let result = try await ChildProcess.run(extract, arguments)
+        let result = try ChildProcess.run(extract, arguments)
         guard result.status == 0 else { throw ChildProcess.Failure("swift-symbolgraph-extract -module-name \(module)", result) }
         var symbols: [Symbol] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: output.path)
@@ -111,7 +111,7 @@ struct DocumentationTests {
     }
 
     @Test func everyModuleThePublicAPINamesIsAProduct() async throws {
-        let products = try await Repository.libraryProducts()
+        let products = try Repository.libraryProducts()
         let targets = Set(try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Sources").path))
         for product in products.sorted() {
             var named: [String: String] = [:]

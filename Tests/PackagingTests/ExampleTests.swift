@@ -14,19 +14,19 @@ struct ExampleTests {
     static func buildAndRun(_ name: String) async throws -> (build: ChildProcess.Result, run: ChildProcess.Result) {
         let swift = try require(Repository.tool("swift"), "no `swift` on PATH")
         let package = Repository.root.appendingPathComponent("Examples/\(name)")
-        let build = try await ChildProcess.run(
+        let build = try ChildProcess.run(
             swift, ["build", "--package-path", package.path, "--scratch-path", Repository.examplesBuild.path,
-                    "--product", name])
+                    "--product", name], timeout: .seconds(3600))
         guard build.status == 0 else { throw ChildProcess.Failure("swift build of Examples/\(name)", build) }
         let executable = Repository.examplesBuild.appendingPathComponent("debug/\(name)")
-        let run = try await ChildProcess.run(executable, [], in: Repository.root)
+        let run = try ChildProcess.run(executable, [], currentDirectory: Repository.root)
         return (build, run)
     }
 
     /// The Demo catalog's hosted content, which the examples download (made as `make test` makes it).
     static func makeContent() async throws {
         let script = Repository.root.appendingPathComponent("scripts/make-content")
-        let result = try await ChildProcess.run(script, [], in: Repository.root)
+        let result = try ChildProcess.run(script, [], currentDirectory: Repository.root)
         guard result.status == 0 else { throw ChildProcess.Failure("scripts/make-content", result) }
     }
 
@@ -48,7 +48,7 @@ struct ExampleTests {
         let package = Repository.root.appendingPathComponent("Examples/\(name)")
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(name: "Storefront", path: "../..")"#), "depends on the project by path")
-        let products = try await Repository.libraryProducts()
+        let products = try Repository.libraryProducts()
         let sources = package.appendingPathComponent("Sources/\(name)")
         for file in try FileManager.default.contentsOfDirectory(atPath: sources.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
@@ -62,7 +62,7 @@ struct ExampleTests {
     }
 
     @Test func theConsumerCheckImportsEveryProductTogether() async throws {
-        let products = try await Repository.libraryProducts()
+        let products = try Repository.libraryProducts()
         let source = try String(
             contentsOf: Repository.root.appendingPathComponent("Examples/StoreKit2Style/Sources/StoreKit2Style/main.swift"),
             encoding: .utf8)

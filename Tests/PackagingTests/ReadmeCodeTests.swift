@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's Swift code is the examples' code: each ```swift block carries a marker

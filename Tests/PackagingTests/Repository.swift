@@ -1,12 +1,9 @@
 import Foundation
+import TestSupport
 
-/// Where things are: the repository this test target was built from, its build products, and
+/// Where the packaging tests find things beyond the source tree: this run's build products and
 /// the toolchain that built them.
-enum Repository {
-    /// The repository's root directory (this file is `Tests/PackagingTests/Repository.swift`).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
+extension Repository {
     /// The build products directory of this test run: the one holding `Modules/StoreCore.swiftmodule`,
     /// beside the test runner (or its parent), else `.build/debug`.
     static var products: URL {
@@ -39,9 +36,9 @@ enum Repository {
     }
 
     /// The product library names `Package.swift` declares, read by `swift package dump-package`.
-    static func libraryProducts() async throws -> Set<String> {
+    static func libraryProducts() throws -> Set<String> {
         let swift = try require(tool("swift"), "no `swift` on PATH")
-        let result = try await ChildProcess.run(
+        let result = try ChildProcess.run(
             swift, ["package", "--package-path", root.path, "--scratch-path", examplesBuild.appendingPathComponent("manifest").path,
                     "dump-package"])
         guard result.status == 0 else { throw ChildProcess.Failure("swift package dump-package", result) }
