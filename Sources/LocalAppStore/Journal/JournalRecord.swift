@@ -29,10 +29,12 @@ struct JournalRecord: Codable {
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
     /// The format version this code writes. It reads every earlier one: 1 (JSON lines only),
-    /// 2 (adds `server` records) and 3 (a compacted history beside the journal, `history.dat`,
-    /// named by the header's generation, and `owned` records). A build that reads only up to
-    /// 2 refuses a version 3 journal rather than losing the history it cannot see.
-    static let currentVersion = 3
+    /// 2 (adds `server` records), 3 (a compacted history beside the journal, `history.dat`,
+    /// named by the header's generation, and `owned` records) and 4 (adds `notification`
+    /// records, the outbox). A build that reads only up to 2 refuses a version 3 journal rather
+    /// than losing the history it cannot see, and one that reads up to 3 a version 4 journal
+    /// rather than compacting its notifications away.
+    static let currentVersion = 4
 
     var kind: Kind
     var format: String?
