@@ -29,6 +29,8 @@ public enum Effect: Hashable, Sendable {
     case loadPurchases
     /// Load the local App Store's settings → `.settingsLoaded`.
     case loadSettings
+    /// Load the store's App Store Server Notifications → `.notificationsLoaded`.
+    case loadNotifications
     /// Buy a product, with a promotional offer when `offerID` is set → `.purchasePhase`… then
     /// `.purchaseFinished`.
     case purchase(productID: String, quantity: Int, offerID: String? = nil)

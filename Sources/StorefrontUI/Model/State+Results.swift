@@ -58,6 +58,13 @@ extension State {
             clampModalSelection()
         case .settingsLoaded(.failure(let error)):
             fail(error)
+        case .notificationsLoaded(.success(let loaded)):
+            notifications = loaded
+            if case .notifications(let selected) = modal {
+                modal = .notifications(selected: min(selected, max(0, loaded.count - 1)))
+            }
+        case .notificationsLoaded(.failure(let error)):
+            fail(error)
         case .settingChanged(let name, let value, .success(let loaded)):
             settings = loaded
             let row = settings.first { $0.name == name }

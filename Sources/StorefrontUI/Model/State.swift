@@ -50,6 +50,8 @@ public struct State: Sendable {
     public var purchases = PurchasesSnapshot()
     /// The store's settings.
     public var settings: [SettingRow] = []
+    /// The store's App Store Server Notifications, oldest first (the Notifications window).
+    public var notifications: [NotificationRow] = []
     /// Purchases under way (or just done, until their sheet closes), by product ID.
     public var flows: [String: PurchaseFlow] = [:]
     /// Downloads, in the order they first appeared.

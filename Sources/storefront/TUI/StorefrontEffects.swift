@@ -50,6 +50,8 @@ final class StorefrontEffects: EffectHandler {
             send(.purchasesLoaded(await purchases()))
         case .loadSettings:
             send(.settingsLoaded(await settings()))
+        case .loadNotifications:
+            send(.notificationsLoaded(await notificationRows()))
         case .purchase(let productID, let quantity, let offerID):
             await purchase(productID, quantity: quantity, offerID: offerID, send: send)
         case .restore:
