@@ -78,6 +78,11 @@ let package = Package(
         ),
 
         .executableTarget(name: "vault-torture", dependencies: ["Vault", "SystemIO"]),  // crash-test child of VaultTests
+        // The power-loss tests' child: reopens crash states as the app's next run would.
+        .executableTarget(
+            name: "crash-check",
+            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO"]
+        ),
 
         // What every test target shares: temporary directories, child processes, hashing,
         // the Python servers, clock waits.
@@ -120,8 +125,14 @@ let package = Package(
         // The executable's own code (argument parsing, help, output), called in-process.
         .testTarget(
             name: "storefrontTests",
-            dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI"],
+            dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI", "SystemIO"],
             exclude: ["Snapshots"]
+        ),
+        // Power loss: every crash state of the durable operations, reopened by `crash-check`.
+        .testTarget(
+            name: "PowerLossTests",
+            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "crash-check"],
+            exclude: ["Fixtures"]
         ),
         // The package's own rules: imports follow ARCHITECTURE.md's target table.
         .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),

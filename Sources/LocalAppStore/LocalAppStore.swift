@@ -30,15 +30,25 @@ public actor LocalAppStore: StoreBackend {
     var fanOut = EventFanOut()
     /// This instance's `.purchasing` transactions whose settling is scheduled (waiting for latency).
     var scheduled: Set<String> = []
+    /// This instance's purchases it declined without being able to journal the decline (see
+    /// `decline(_:because:)`): it never settles them itself; the next start does.
+    var declinedUnwritten: Set<String> = []
     /// Wakes the store when the next subscription period, grace or billing retry ends.
     var renewalTimer: Task<Void, Never>?
-    /// Signs transactions and renewal info (its issuer loaded from the state directory on first use).
-    var signer = TransactionSigner()
+    /// Signs transactions and renewal info for the engine and the App Store Server alike (its
+    /// issuers loaded from the state directory on first use).
+    nonisolated let signer = TransactionSigner()
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
     /// - Throws: `LocalAppStoreError.io` or `.corrupt` when the state cannot be read.
     public init(configuration: LocalAppStoreConfiguration) throws(LocalAppStoreError) {
+        if let rate = configuration.catalog.settings.timeRate, StoreTimeRate(rawValue: rate) == nil {
+            // The catalog's settings block is read through the same rule as `store set time-rate`.
+            throw .invalidSettingValue(
+                name: "_timeRate (in \(configuration.catalog.file))", value: String(rate),
+                accepted: LocalStoreSettings.definition(named: "time-rate")?.accepted ?? "a time rate")
+        }
         self.configuration = configuration
         let metrics = StoreMetrics()
         self.metrics = metrics
@@ -139,11 +149,7 @@ public actor LocalAppStore: StoreBackend {
     /// `transactions` with their StoreKit 2 signed transaction (JWS, ES256, `x5c` chain),
     /// signed now as the App Store signs on each request.
     func signed(_ transactions: [StoreCore.Transaction]) -> [StoreCore.Transaction] {
-        let settings = journal.state.settings
-        signer.follow(settings)
-        return signer.sign(transactions, now: configuration.clock.now) {
-            try receiptIssuer(settings: settings, receiptSigner: false)
-        }
+        signed(transactions, settings: journal.state.settings, now: configuration.clock.now)
     }
 
     // MARK: - The account's entries

@@ -9,9 +9,7 @@ struct CatalogBench: BenchSection {
     let summary = "load a 10,000-product, 20-locale .storekit file (peer: python3 json.load of the same file)"
     var runs = 5
 
-    struct Mismatch: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Mismatch = BenchFailure
 
     func run(_ report: BenchReport) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")

@@ -10,9 +10,7 @@ struct ReceiptsBench: BenchSection {
     var purchases = 10_000
     var runs = 5
 
-    struct Mismatch: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Mismatch = BenchFailure
 
     func run(_ report: BenchReport) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")

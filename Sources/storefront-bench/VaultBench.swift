@@ -13,9 +13,7 @@ struct VaultBench: BenchSection {
     var sizes = [1_000, 10_000, 100_000]
     var bufferSize = 16 * 1024
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = BenchFailure
 
     func run(_ report: BenchReport) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-vault-\(UUID().uuidString)")

@@ -1,6 +1,7 @@
 import Foundation
 import LocalAppStore
 import StoreCore
+import TestSupport
 import Testing
 @testable import AppStoreServer
 
@@ -54,7 +55,7 @@ import Testing
         #expect(first.status == 200)
         #expect(try first.json()["hasMore"] as? Bool == true)
         #expect(try first.json()["bundleId"] as? String == "com.storefront.demo")
-        #expect(try first.json()["appAppleId"] as? Int == Int(ServerIdentity.defaultAppAppleID))
+        #expect(try first.json()["appAppleId"] as? Int == Int(LocalStoreSettings.defaultAppAppleID))
         #expect(try ids(first) == Array(bought.prefix(20)))
         let revision = try #require(try first.json()["revision"] as? String)
         let second = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?revision=\(revision)")
@@ -241,8 +242,7 @@ import Testing
         #expect(set.status == 200)
         let info = try await fixture.api("GET", "/inApps/v1/transactions/\(coins.transactionID)")
         let payload = try ServerFixture.payload(try #require(try info.json()["signedTransactionInfo"] as? String))
-        // Apple sends it lowercase; the JWS encoding of UUIDs is helper "signing"'s (item 8).
-        #expect((payload["appAccountToken"] as? String)?.lowercased() == token.uuidString.lowercased())
+        #expect(payload["appAccountToken"] as? String == token.uuidString.lowercased())
         let bad = try await fixture.api("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", body: ["appAccountToken": "nope"])
         #expect(try bad.json()["errorCode"] as? Int == 4000183)
         await fixture.close()
@@ -255,7 +255,15 @@ import Testing
         let payload = try ServerFixture.payload(try #require(try answer.json()["signedAppTransactionInfo"] as? String))
         #expect(payload["bundleId"] as? String == "com.storefront.demo")
         #expect(payload["receiptType"] as? String == "Sandbox")
-        #expect(payload["appTransactionId"] as? String == AppStoreServer.appTransactionID)
+        let appTransactionID = try fixture.store.appTransactionID()
+        #expect(payload["appTransactionId"] as? String == appTransactionID)
+        #expect(payload["deviceVerification"] == nil)
+        let transaction = try ServerFixture.payload(try #require(t.signedTransaction))
+        #expect(transaction["appTransactionId"] as? String == appTransactionID)
+        let byItsOwnID = try await fixture.api("GET", "/inApps/v1/transactions/appTransactions/\(appTransactionID)")
+        #expect(byItsOwnID.status == 200)
+        let unknown = try await fixture.api("GET", "/inApps/v1/transactions/appTransactions/9999999999999999")
+        #expect(try unknown.json()["errorCode"] as? Int == 4040010)
         await fixture.close()
     }
 }

@@ -4,6 +4,7 @@ import LocalAppStore
 import Receipts
 import Synchronization
 import SystemIO
+import TestSupport
 import Testing
 
 /// Delivery as Apple's production servers do it, on the store clock: a receiver that fails,

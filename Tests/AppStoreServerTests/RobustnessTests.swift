@@ -1,5 +1,6 @@
 import Foundation
 import LocalAppStore
+import TestSupport
 import Testing
 @testable import AppStoreServer
 
@@ -58,7 +59,7 @@ import Testing
             ("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", #"{"appAccountToken":"7e3fb20b-4cdb-47cc-936d-99d65f608138"}"#),
             ("POST", "/verifyReceipt", #"{"receipt-data":"\#(receipt)","exclude-old-transactions":true}"#),
         ]
-        var random = SeededRandom(seed: 0x5EED_0014)
+        var random = SeededGenerator(state: 0x5EED_0014)
         var journal = try fixture.journalBytes()
         var answered = 0
         var statuses: [Int: Int] = [:]
@@ -112,7 +113,7 @@ import Testing
     }
 
     /// Replaces, inserts or deletes one character.
-    static func mutate(_ text: String, using random: inout SeededRandom) -> String {
+    static func mutate(_ text: String, using random: inout SeededGenerator) -> String {
         var characters = Array(text)
         let alphabet = Array("/?&=%.-_aZ09 {}[]\":,\\\u{7F}é")
         let index = characters.isEmpty ? 0 : Int.random(in: 0..<characters.count, using: &random)

@@ -6,6 +6,7 @@ import LocalAppStore
 import Receipts
 import StoreCore
 import SystemIO
+import TestSupport
 import Testing
 
 /// A real LocalAppStore in a temporary directory, a real AppStoreServer over it on 127.0.0.1,

@@ -3,6 +3,7 @@ import Foundation
 import LocalAppStore
 import Receipts
 import StoreCore
+import TestSupport
 import Testing
 @testable import AppStoreServer
 

@@ -94,7 +94,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("not allowed"))
         let unknown = try sf(["store", "set", "volume", "11"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 2, "an unknown setting is a usage error")
         #expect(unknown.stderr.contains("volume"))
     }
 }

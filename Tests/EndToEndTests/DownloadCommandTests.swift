@@ -5,7 +5,7 @@ import Testing
 /// Hosted content through the real `storefront` binary: `buy` downloads with progress,
 /// `downloads` lists, pauses, resumes and cancels, a process killed at `mid-download` resumes
 /// from its last durable offset, and a sidecar that does not match its files is rejected.
-@Suite(.waitsOnProcesses, .timeLimit(.minutes(2)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct DownloadCommandTests {
     static let packageRoot = Repository.root
     static let forest = "com.storefront.demo.levelpack.forest"

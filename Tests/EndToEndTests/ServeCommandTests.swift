@@ -3,9 +3,6 @@ import Foundation
 import Receipts
 import Testing
 import TestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `storefront serve` and `storefront credentials` through the built binary: the server runs as
 /// a child process over a data directory that other `storefront` processes change meanwhile.
@@ -39,15 +36,11 @@ import FoundationNetworking
     }
 
     func get(_ url: String, token: String?) async throws -> (Int, Data) {
-        var request = URLRequest(url: URL(string: url)!)
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error { continuation.resume(throwing: error) } else {
-                    continuation.resume(returning: ((response as! HTTPURLResponse).statusCode, data ?? Data()))
-                }
-            }.resume()
-        }
+        let address = try #require(URL(string: url))
+        let base = try #require(URL(string: "/", relativeTo: address)?.absoluteURL.absoluteString.dropLast())
+        let answer = try await HTTPClient(base: try #require(URL(string: String(base)))).send(
+            "GET", address.path, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        return (answer.status, answer.body)
     }
 
     /// The first line the child prints (its URL).
@@ -88,6 +81,23 @@ import FoundationNetworking
         #expect(Self.firstLine(again).hasPrefix("http://127.0.0.1:"))
         kill(again.processIdentifier, SIGINT)
         #expect(again.wait().stdout.hasSuffix("stopped (SIGINT)\n"))
+    }
+
+    @Test func serveListensOnThePortOfTheServerURLSettingByDefault() throws {
+        // A port the kernel just gave out, free again once that server stopped.
+        let probe = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
+        let url = Self.firstLine(probe)
+        kill(probe.processIdentifier, SIGINT)
+        let probed = probe.wait()
+        #expect(probed.status == 0)
+        #expect(probed.stderr.contains("note: the certificates name http://127.0.0.1:8490/ocsp"), "\(probed.stderr)")
+        #expect(try sf(["store", "set", "server-url", url]).status == 0)
+        let server = try StorefrontProcess.start(["serve", "--data-dir", data.path], cwd: Self.packageRoot)
+        #expect(Self.firstLine(server) == url)
+        kill(server.processIdentifier, SIGINT)
+        let result = server.wait()
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("note:"), "the certificates name this server")
     }
 
     @Test func serveRefusesAHostThatIsNoAddress() throws {

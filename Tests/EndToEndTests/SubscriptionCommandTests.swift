@@ -227,7 +227,7 @@ import Testing
         #expect(try sf(["store", "set", "time-rate", "every-2-seconds"]).status == 0)
         #expect(try object(["store", "settings"])["time-rate"] as? String == "every-2-seconds (1005)")
         let refused = try sf(["store", "set", "time-rate", "14"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 2, "a value the setting does not take is a usage error")
         #expect(refused.stderr.contains("\"14\""))
         #expect(refused.stderr.contains("15 monthly-every-30-seconds") && refused.stderr.contains("1005 every-2-seconds"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import SystemIO
 import TestSupport
 import Testing
 @testable import LocalAppStore
@@ -290,26 +291,59 @@ import Testing
 }
 
 @Suite(.timeLimit(.minutes(10))) struct FailedWriteTests {
-    @Test func aChargeWhoseWriteFailedIsRetriedOnTheNextSynchronize() async throws {
+    @Test func aChargeTheJournalCannotTakeIsDeclinedAndSettledOnlyByTheNextStart() async throws {
         let dir = try TemporaryDirectory()
         let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock, latency: 500)
+        var store: LocalAppStore? = try makeStore(dir, clock: clock, latency: 500)
+        var events = EventReader(try #require(await store?.events()))
+        let queued = try #require(try await store?.add(Payment(productID: TestCatalog.coins)))
+        await clock.waitForSleepers()
+        // The journal is away when the charge is written: the write fails, and so does the decline.
+        let aside = dir.stateDirectory.appendingPathComponent("journal.aside")
+        try FileManager.default.moveItem(at: dir.journal, to: aside)
+        #expect(await store?.scheduledSettleCount == 1)
+        clock.advance(by: 0.5)
+        // The buyer hears at once (a caller would otherwise wait for ever), with the file named.
+        let declined = await events.nextUpdate()
+        #expect(declined.map(\.transactionID) == [queued.transactionID])
+        #expect(declined.first?.state == .failed)
+        let reason = declined.first?.error?.description ?? ""
+        #expect(reason.contains(dir.journal.path) && reason.contains("settled again at the next start"), "\(reason)")
+        try FileManager.default.moveItem(at: aside, to: dir.journal)
+        #expect(try await store?.history().map(\.state) == [.purchasing])
+        // This instance, which told its buyer no, never charges it itself.
+        await store?.synchronize()
+        #expect(try await store?.charges().isEmpty == true)
+        store = nil
+
+        // The next start finds it `.purchasing` with its owner gone, as after a kill, and settles it.
+        let next = try makeStore(dir, clock: clock)
+        var nextEvents = EventReader(await next.events())
+        let decided = await nextEvents.nextUpdate()
+        #expect(decided.map(\.transactionID) == [queued.transactionID])
+        #expect(decided.first?.state == .purchased)
+        #expect(try await next.charges().count == 1)
+    }
+
+    @Test func aChargeWhoseWriteFailedOnceIsDeclinedInTheJournal() async throws {
+        let dir = try TemporaryDirectory()
+        let clock = ManualClock()
+        let disk = FaultInjectingFileSystem()
+        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
+            catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: clock,
+            initialLatencyMilliseconds: 500, fileSystem: disk))
         var events = EventReader(await store.events())
         let queued = try await store.add(Payment(productID: TestCatalog.coins))
         await clock.waitForSleepers()
-        // The journal is away when the charge is written: the write fails.
-        let aside = dir.stateDirectory.appendingPathComponent("journal.aside")
-        try FileManager.default.moveItem(at: dir.journal, to: aside)
-        #expect(await store.scheduledSettleCount == 1)
+        disk.fail(.write, onCall: 1, with: .noSpace)
         clock.advance(by: 0.5)
-        while await store.scheduledSettleCount > 0 { await Task.yield() }  // it ran, and failed
-        await #expect(throws: LocalAppStoreError.self) { try await store.history() }
-        try FileManager.default.moveItem(at: aside, to: dir.journal)
-        #expect(try await store.history().map(\.state) == [.purchasing])
-        await store.synchronize()
-        let decided = await events.nextUpdate()
-        #expect(decided.map(\.transactionID) == [queued.transactionID])
-        #expect(decided.first?.state == .purchased)
-        #expect(try await store.charges().count == 1)
+        let declined = await events.nextUpdate()
+        #expect(declined.first?.state == .failed)
+        #expect(declined.first?.error?.description.contains("\(dir.journal.path): write failed") == true)
+        // Written: every later start sees the same decline, and nothing was charged.
+        let next = try makeStore(dir, clock: clock)
+        await next.synchronize()
+        #expect(try await next.history().first { $0.transactionID == queued.transactionID }?.state == .failed)
+        #expect(try await next.charges().isEmpty)
     }
 }

@@ -6,7 +6,7 @@ import Vault
 
 /// The vault ledger's aggregates: entitlements, statuses and balances read without the whole
 /// history, and always the same answers as the whole history gives.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct VaultLedgerAggregateTests {
     let dir: TemporaryDirectory
     init() throws { dir = try TemporaryDirectory() }

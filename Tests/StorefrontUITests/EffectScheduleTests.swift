@@ -13,7 +13,8 @@ private let forest = "com.storefront.demo.levels.forest"
         var state = State()
         let effects = reduce(state: &state, action: .started)
         #expect(effects == [
-            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .every(.seconds(2), .lookForChanges),
+            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
+            .every(.seconds(2), .lookForChanges),
         ])
         #expect(effects.compactMap(\.id) == [.storeEvents, .storeWatch])
     }

@@ -22,7 +22,8 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
     @Test func startLoadsEverything() {
         var state = State()
         #expect(send(&state, .started) == [
-            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .every(.seconds(2), .lookForChanges),
+            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
+            .every(.seconds(2), .lookForChanges),
         ])
     }
 

@@ -9,6 +9,10 @@ public enum BuiltProduct {
     /// else beside the test runner.
     public static var vaultTorture: URL { executable("vault-torture", override: "VAULT_TORTURE_BIN") }
 
+    /// The built `crash-check` binary (the power-loss tests' child): `$CRASH_CHECK_BIN`, else
+    /// beside the test runner.
+    public static var crashCheck: URL { executable("crash-check", override: "CRASH_CHECK_BIN") }
+
     /// The executable `name`: the path in the environment variable `override` when it is set,
     /// else the file in the build products directory (the test runner's bundle or the
     /// directory holding it), else that directory's would-be path, so a missing build fails

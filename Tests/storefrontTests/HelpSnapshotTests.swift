@@ -40,6 +40,10 @@ import Testing
             ["store", "renew"], ["store", "expire"], ["store", "cancel"], ["store", "refund"], ["store", "billing-issue", "1"],
             ["store", "subscriptions", "x"], ["store", "renew", "1", "--undo"], ["store", "settings", "--reason", "1"],
             ["store", "refund", "1", "--reason", "7"], ["store", "billing-issue", "1", "maybe"],
+            // Issue 18's bad input: every bad command line is a usage error, refused before anything is opened.
+            ["store", "set", "latency", "abc"], ["store", "set", "frob", "1"], ["store", "set", "fail-downloads-at", "200"],
+            ["store", "set", "ask-to-buy", "maybe"], ["store", "set", "latency", "-5"], ["buy", "coins", "--quantity", "11"],
+            ["buy", "coins", "--quantity", "99999999999999999999999"], ["buy", ""], ["buy", "  "],
         ]
         var text = ""
         for arguments in cases {

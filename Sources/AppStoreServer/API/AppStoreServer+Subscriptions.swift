@@ -21,7 +21,7 @@ extension AppStoreServer {
             let item = LastTransactionsItem(
                 status: status, originalTransactionId: lifecycle.originalTransactionID,
                 signedTransactionInfo: try signed(latest, context),
-                signedRenewalInfo: try signedRenewalInfo(lifecycle, latest: latest, context))
+                signedRenewalInfo: try signedRenewalInfo(lifecycle, context))
             if let index = groups.firstIndex(where: { $0.0 == lifecycle.groupID }) {
                 groups[index].1.append(item)
             } else {
@@ -41,15 +41,14 @@ extension AppStoreServer {
         return lifecycle.isActive(at: now) || lifecycle.willAutoRenew ? .active : .expired
     }
 
-    /// Signed renewal info, with the price the next renewal charges in the subscriber's storefront.
-    func signedRenewalInfo(_ lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction, _ context: RequestContext) throws -> String {
-        let catalog = store.configuration.catalog
-        let price = catalog.product(id: lifecycle.autoRenewProductID).map { product in
-            catalog.price(for: product, in: latest.storefront.flatMap(Storefront.named) ?? catalog.defaultStorefront)
+    /// Signed renewal info, as the engine's (the store's one signing path).
+    func signedRenewalInfo(_ lifecycle: SubscriptionLifecycle, _ context: RequestContext) throws -> String {
+        do {
+            return try store.signedRenewalInfo(
+                originalTransactionID: lifecycle.originalTransactionID, in: context.snapshot, environment: context.override)
+        } catch {
+            throw APIError.generalInternal
         }
-        return try signer.signedRenewalInfo(
-            lifecycle.renewalInfo(at: context.snapshot.now), price: price?.amount, currency: price?.currencyCode,
-            environment: context.environment, now: context.snapshot.now)
     }
 
     func extendRenewalDate(_ id: String, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {

@@ -49,25 +49,18 @@ extension AppStoreServer {
             revision: RevisionToken(position: page.next, ascending: true).text, hasMore: page.hasMore))
     }
 
-    /// The app transaction's ID: one per customer and app, derived from the store's first ID.
-    static let appTransactionID = "2000000000000000"
-
     func appTransactionInfo(_ id: String, _ context: RequestContext) throws -> HTTPResponse {
         guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
-        let snapshot = context.snapshot
-        guard id == Self.appTransactionID || snapshot.transaction(id) != nil else { throw APIError.transactionIdNotFound }
-        var payload = AppTransaction()
-        payload.receiptType = context.environment.rawValue
-        payload.appAppleId = context.appAppleID
-        payload.bundleId = context.bundleID
-        payload.applicationVersion = store.configuration.appVersion
-        payload.versionExternalIdentifier = 0
-        payload.receiptCreationDate = snapshot.now
-        payload.originalPurchaseDate = snapshot.accountTransactions.first?.originalPurchaseDate ?? snapshot.now
-        payload.originalApplicationVersion = "1.0"
-        payload.appTransactionId = Self.appTransactionID
-        payload.originalPlatform = "iOS"
-        return try json(AppTransactionInfoResponse(
-            signedAppTransactionInfo: signer.signedAppTransaction(payload, environment: context.environment)))
+        // Apple's path takes an original transaction ID, a transaction ID or the appTransactionId.
+        guard id == (try? store.appTransactionID()) || context.snapshot.transaction(id) != nil else {
+            throw APIError.transactionIdNotFound
+        }
+        let jws: String
+        do {
+            jws = try store.signedAppTransaction(in: context.snapshot, environment: context.override)
+        } catch {
+            throw APIError.generalInternal
+        }
+        return try json(AppTransactionInfoResponse(signedAppTransactionInfo: jws))
     }
 }

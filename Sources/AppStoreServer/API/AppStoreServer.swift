@@ -10,12 +10,13 @@ import StoreCore
 ///
 /// Every `/inApps` request needs an ES256 JWT signed by the API key (`APICredentials`);
 /// a refused token gets 401 with no body, as Apple's. GET requests never write the journal.
+/// `POST /ocsp` answers OCSP for the store's certificates, so online checks pass too.
 public final class AppStoreServer: Sendable {
     /// How the server listens and what it says. Immutable.
     public struct Configuration: Sendable {
         /// Where and how the HTTP daemon listens.
         public var http: MicroHTTPDaemon.Configuration
-        /// The environment to answer in; nil follows the store (`ServerIdentity`).
+        /// The environment to answer and sign as; nil follows the store's `environment` setting.
         public var environment: AppStoreEnvironment?
         /// Receives one line per request: method, path, status, milliseconds.
         public var log: (@Sendable (String) -> Void)?
@@ -39,7 +40,6 @@ public final class AppStoreServer: Sendable {
     /// What tokens must carry.
     public let tokens: APITokenVerifier
     let configuration: Configuration
-    let signer: ServerSigner
     private let daemon: MicroHTTPDaemon.Box
     /// Sends the store's notifications when the configuration asks for it (started by its
     /// owner with `start()`; `stop()` stops it with the server).
@@ -53,7 +53,6 @@ public final class AppStoreServer: Sendable {
         self.tokens = APITokenVerifier(
             keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
             publicKey: try credentials.publicKey())
-        self.signer = ServerSigner(store: store)
         self.notificationSender = configuration.notifications.map { NotificationSender(store: store, configuration: $0) }
         self.daemon = MicroHTTPDaemon.Box()
         let daemon = try MicroHTTPDaemon(configuration: configuration.http) { [weak self] request in
@@ -101,6 +100,7 @@ public final class AppStoreServer: Sendable {
         case .found(let found): route = found
         }
         if route == .verifyReceipt { return await verifyReceipt(request) }
+        if route == .ocsp { return ocsp(request) }
         let now = store.configuration.clock.now
         if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .empty(401) }
         let snapshot: StoreSnapshot
@@ -109,9 +109,7 @@ public final class AppStoreServer: Sendable {
         } catch {
             return APIError.generalInternal.response
         }
-        let context = RequestContext(
-            snapshot: snapshot, environment: configuration.environment ?? ServerIdentity.environment(settings: snapshot.settings),
-            appAppleID: ServerIdentity.appAppleID(settings: snapshot.settings), bundleID: store.configuration.bundleID)
+        let context = RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID)
         do {
             let response = try await answer(route, request, context)
             // A write may have journaled notifications (an extension's RENEWAL_EXTENDED).
@@ -143,7 +141,15 @@ public final class AppStoreServer: Sendable {
         case .testNotificationStatus(let token): return try await testNotificationStatus(token, context)
         case .notificationHistory: return try await notificationHistory(request, context)
         case .verifyReceipt: return await verifyReceipt(request)
+        case .ocsp: return ocsp(request)
         }
+    }
+
+    /// `POST /ocsp`: the store's OCSP responder (RFC 6960), for the URL the leaf and
+    /// intermediate certificates name (`server-url` + `/ocsp`); no token, as Apple's responder.
+    func ocsp(_ request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: [.init("Content-Type", "application/ocsp-response")], body: store.respondToOCSP(request.body))
     }
 
     // MARK: - Helpers for the endpoints
@@ -157,11 +163,13 @@ public final class AppStoreServer: Sendable {
         return .json(status, try encoder.encode(value))
     }
 
-    /// The transaction signed as the server returns it (with its app account token).
+    /// The transaction signed as the app gets it (the store's one signing path).
     func signed(_ t: StoreCore.Transaction, _ context: RequestContext) throws -> String {
-        try signer.signedTransaction(
-            t, token: context.snapshot.appAccountToken(originalTransactionID: t.originalTransactionID),
-            environment: context.environment, now: context.snapshot.now)
+        do {
+            return try store.signedTransaction(t, in: context.snapshot, environment: context.override)
+        } catch {
+            throw APIError.generalInternal
+        }
     }
 
     /// The account's transaction a path's ID names, checked as Apple checks it.
@@ -177,12 +185,19 @@ public final class AppStoreServer: Sendable {
     }
 }
 
-/// What every endpoint answers from: the store at the request, and what to say about the app.
+/// What every endpoint answers from: the store at the request, and what to say about the app
+/// (the store's `environment` and `app-apple-id` settings, the environment overridden by
+/// `Configuration.environment`).
 struct RequestContext: Sendable {
     let snapshot: StoreSnapshot
-    let environment: AppStoreEnvironment
-    let appAppleID: Int64
+    /// The server's own environment, when it answers as another than the store's.
+    let override: AppStoreEnvironment?
     let bundleID: String
+
+    /// The environment answered and signed as.
+    var environment: AppStoreEnvironment { override ?? snapshot.settings.environment }
+    /// The app's Apple ID.
+    var appAppleID: Int64 { snapshot.settings.appAppleID }
 }
 
 extension MicroHTTPDaemon {

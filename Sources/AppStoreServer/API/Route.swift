@@ -17,6 +17,8 @@ enum Route: Hashable, Sendable {
     case testNotificationStatus(String)
     case notificationHistory
     case verifyReceipt
+    /// The OCSP responder the certificates' Authority Information Access names.
+    case ocsp
 
     /// What a method and path resolve to.
     enum Resolution: Hashable, Sendable {
@@ -27,7 +29,7 @@ enum Route: Hashable, Sendable {
     }
 
     /// Whether the route is one of the App Store Server API's (JWT required).
-    var needsToken: Bool { self != .verifyReceipt }
+    var needsToken: Bool { self != .verifyReceipt && self != .ocsp }
 
     /// Resolves `method` on `path`.
     static func resolve(method: String, path: String) -> Resolution {
@@ -37,6 +39,8 @@ enum Route: Hashable, Sendable {
         switch s.count {
         case 1 where s[0] == "verifyReceipt":
             candidates = [("POST", .verifyReceipt), ("GET", .verifyReceipt)]
+        case 1 where s[0] == "ocsp":
+            candidates = [("POST", .ocsp)]
         case 4 where s[0] == "inApps":
             switch (s[1], s[2]) {
             case ("v1", "transactions"): candidates = [("GET", .transactionInfo(s[3]))]

@@ -19,12 +19,11 @@ extension AppStoreServer {
         let validator: ReceiptValidator
         do {
             snapshot = try await store.snapshot()
-            _ = try signer.issuer(.sandbox)
-            validator = try ReceiptValidator(trustedRoots: [Array(Data(contentsOf: store.rootCertificateURL))])
+            validator = try ReceiptValidator(trustedRoots: [Array(store.rootCertificate(in: snapshot))])
         } catch {
             return Self.status(21009)
         }
-        let environment = configuration.environment ?? ServerIdentity.environment(settings: snapshot.settings)
+        let environment = configuration.environment ?? snapshot.settings.environment
         let receipt: AppReceipt
         switch validator.validate(Array(bytes), at: nil) {
         case .invalid(.unreadable): return Self.status(21002)
@@ -43,7 +42,7 @@ extension AppStoreServer {
     }
 
     private func respond(_ receipt: AppReceipt, snapshot: StoreSnapshot, environment: AppStoreEnvironment, excludeOld: Bool) -> HTTPResponse {
-        let appAppleID = ServerIdentity.appAppleID(settings: snapshot.settings)
+        let appAppleID = snapshot.settings.appAppleID
         let listed = snapshot.listedTransactions.filter { t in
             t.productType != .consumable || t.revocationDate != nil || !snapshot.isFinished(t.transactionID)
         }
@@ -74,17 +73,13 @@ extension AppStoreServer {
 
     /// The account's receipt as the store is now, of the same type as the one sent.
     private func latestReceipt(_ sent: AppReceipt, snapshot: StoreSnapshot) throws -> Data {
-        let base = try signer.issuer(.sandbox)
-        var configuration = base.configuration
+        let environment: AppStoreEnvironment
         switch sent.receiptType {
-        case .production?: configuration.environment = .production
-        case .xcode?: configuration.environment = .xcode
-        default: configuration.environment = .sandbox
+        case .production?: environment = .production
+        case .xcode?: environment = .xcode
+        default: environment = .sandbox
         }
-        let issuer = LocalReceiptIssuer(authority: base.authority, configuration: configuration)
-        let all = snapshot.accountTransactions
-        let finished = Set(all.map(\.transactionID).filter(snapshot.isFinished))
-        return try issuer.issueReceipt(transactions: all, finishedTransactionIDs: finished, now: snapshot.now)
+        return try store.receipt(in: snapshot, environment: environment)
     }
 
     private static func status(_ code: Int) -> HTTPResponse {

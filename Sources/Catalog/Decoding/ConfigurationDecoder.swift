@@ -6,6 +6,8 @@ struct ConfigurationDecoder {
     let file: String
     /// Where each product ID was first seen: its array's path and index (the path is built only for an error).
     private var firstSeen: [String: (array: String, index: Int)] = [:]
+    /// The currency of the catalog's storefront, which base prices are written in.
+    private var baseCurrency = Storefront.unitedStates.currencyCode
 
     init(file: String) { self.file = file }
 
@@ -50,6 +52,14 @@ struct ConfigurationDecoder {
     mutating func decode(_ rootValue: JSONElement) throws(CatalogError) -> StoreKitConfiguration {
         let root = try ObjectReader(rootValue, file: file, path: JSONPath.root, what: "a StoreKit Configuration")
         let version = try decodeVersion(root)
+        // Settings first: the storefront they name decides the currency base prices are in.
+        let settings: CatalogSettings
+        if let value = root.member("settings") {
+            settings = try decodeSettings(value, path: root.path(of: "settings"))
+        } else {
+            settings = CatalogSettings()
+        }
+        baseCurrency = (settings.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates).currencyCode
         var sections: [String: [StoreKitConfiguration.Product]] = [:]
         var groups: [SubscriptionGroup] = []
 
@@ -77,12 +87,6 @@ struct ConfigurationDecoder {
         }
         let products = ordered.flatMap { sections[$0] ?? [] }
 
-        let settings: CatalogSettings
-        if let value = root.member("settings") {
-            settings = try decodeSettings(value, path: root.path(of: "settings"))
-        } else {
-            settings = CatalogSettings()
-        }
 
         return StoreKitConfiguration(
             file: file, version: version, identifier: try root.optionalString("identifier"),
@@ -94,6 +98,10 @@ struct ConfigurationDecoder {
         guard let value = root.member("version") else { return nil }
         let version = try ObjectReader(value, file: file, path: root.path(of: "version"), what: "a format version")
         guard let major = try version.optionalInt("major", minimum: 0) else { throw version.error("major", "missing major") }
+        let newest = StoreKitConfiguration.FormatVersion.newestMajor
+        guard major <= newest else {
+            throw version.error("major", "format version \(major) is newer than this build reads (up to \(newest)); update storefront")
+        }
         return StoreKitConfiguration.FormatVersion(major: major, minor: try version.optionalInt("minor", minimum: 0) ?? 0)
     }
 
@@ -103,6 +111,9 @@ struct ConfigurationDecoder {
     ) throws(CatalogError) -> StoreKitConfiguration.Product {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
         let id = try object.limited(object.nonEmptyString("productID"), "productID", maximum: Self.maximumProductIDLength, what: "the product ID")
+        if let control = id.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw object.error("productID", "product ID \"\(id.debugDescription.dropFirst().dropLast())\" contains the control character U+\(String(format: "%04X", control.value))")
+        }
         if let first = firstSeen[id] {
             let firstPath = JSONPath.member("productID", of: JSONPath.element(first.index, of: first.array))
             throw object.error("productID", "duplicate product ID \"\(id)\" (first defined at \(firstPath))")
@@ -153,7 +164,7 @@ struct ConfigurationDecoder {
             id: id, referenceName: try object.optionalString("referenceName").map { text throws(CatalogError) in
                 try object.limited(text, "referenceName", maximum: Self.maximumReferenceNameLength, what: "the reference name")
             } ?? "", kind: kind,
-            price: try object.price("displayPrice"),
+            price: try object.price("displayPrice", in: baseCurrency),
             familyShareable: try object.optionalBool("familyShareable") ?? false,
             localizations: localizations, subscription: subscription,
             extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
@@ -177,7 +188,7 @@ struct ConfigurationDecoder {
         }
         let price: Decimal
         if object.member("displayPrice") != nil {
-            price = try object.price("displayPrice")
+            price = try object.price("displayPrice", in: baseCurrency)
         } else if mode == .free {
             price = 0
         } else {
@@ -238,10 +249,14 @@ struct ConfigurationDecoder {
                     name: try entry.string("name"), enabled: try entry.optionalBool("enabled") ?? false,
                     current: current))
         }
+        let storefront = try object.optionalString("_storefront")
+        if let storefront, Storefront.named(storefront) == nil {
+            throw object.error("_storefront", "unknown storefront \"\(storefront)\"; expected an ISO 3166 alpha-3 code from the storefront table, e.g. USA, JPN, DEU")
+        }
         return CatalogSettings(
-            storefront: try object.optionalString("_storefront"),
+            storefront: storefront,
             locale: try object.optionalString("_locale"),
-            timeRate: try object.optionalInt("_timeRate"),
+            timeRate: try object.optionalInt("_timeRate", minimum: 0),
             askToBuyEnabled: try object.optionalBool("_askToBuyEnabled"),
             failTransactionsEnabled: try object.optionalBool("_failTransactionsEnabled"),
             storeKitErrors: errors,

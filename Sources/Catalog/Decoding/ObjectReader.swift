@@ -124,6 +124,17 @@ struct ObjectReader<Value: JSONReadable> {
         }
     }
 
+    /// A price member that `currencyCode` can show: no more decimals than its minor units
+    /// (`"1.999"` would show as $2.00 and be recorded as 1.999).
+    func price(_ key: String, in currencyCode: String) throws(CatalogError) -> Decimal {
+        let amount = try price(key)
+        let digits = Price.minorUnits(of: currencyCode)
+        if let text = member(key)?.string, DecimalText.fractionDigits(text) > digits {
+            throw error(key, "price \"\(text)\" has more decimals than \(currencyCode) allows (\(digits))")
+        }
+        return amount
+    }
+
     /// A period member in ISO 8601 form, e.g. `"P1M"`.
     func period(_ key: String) throws(CatalogError) -> SubscriptionPeriod {
         let text = try string(key)

@@ -19,6 +19,9 @@ public struct StoreKitConfiguration: Sendable, Hashable {
             self.minor = minor
         }
 
+        /// The newest major version this build reads (Xcode's formats 2 to 5).
+        public static let newestMajor = 5
+
         /// `major.minor`, e.g. `5.0`.
         public var description: String { "\(major).\(minor)" }
 

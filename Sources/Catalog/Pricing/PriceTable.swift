@@ -48,16 +48,11 @@ public struct PriceTable: Sendable, Hashable {
             }
             let byStorefront = try ObjectReader(value, file: file, path: products.path(of: productID), what: "prices by storefront code")
             var entry: [String: Decimal] = [:]
-            for (code, priceValue) in byStorefront.members {
+            for code in byStorefront.members.keys {
                 guard let storefront = Storefront.named(code), storefront.code == code else {
                     throw byStorefront.error(code, "unknown storefront \"\(code)\"; expected an upper-case ISO 3166 alpha-3 code from the storefront table, e.g. USA, JPN, DEU")
                 }
-                let amount = try byStorefront.price(code)
-                if case .string(let text) = priceValue, DecimalText.fractionDigits(text) > Price.minorUnits(of: storefront.currencyCode) {
-                    let digits = Price.minorUnits(of: storefront.currencyCode)
-                    throw byStorefront.error(code, "price \"\(text)\" has more decimals than \(storefront.currencyCode) allows (\(digits))")
-                }
-                entry[code] = amount
+                entry[code] = try byStorefront.price(code, in: storefront.currencyCode)
             }
             table[productID] = entry
         }

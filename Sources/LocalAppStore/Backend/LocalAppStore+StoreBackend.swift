@@ -50,8 +50,8 @@ extension LocalAppStore {
             throw .productNotAvailable(productID: payment.productID)
         }
         let type = ProductLocalizer.type(of: product.kind)
-        guard payment.quantity >= 1, payment.quantity <= 10 else {
-            throw .paymentInvalid("quantity \(payment.quantity) is outside 1…10")
+        guard Payment.quantities.contains(payment.quantity) else {
+            throw .paymentInvalid("quantity \(payment.quantity) is outside \(Payment.quantities.lowerBound)…\(Payment.quantities.upperBound)")
         }
         guard payment.quantity == 1 || type == .consumable else {
             throw .paymentInvalid("only consumables can be bought more than one at a time")
@@ -213,6 +213,19 @@ extension LocalAppStore {
             return try body()
         } catch {
             throw error.storeError
+        }
+    }
+}
+
+extension LocalAppStore {
+    /// The account's purchased and restored transactions the app finished, oldest first.
+    public func finishedTransactions() async throws(StoreError) -> [StoreCore.Transaction]? {
+        try translatingErrors { () throws(LocalAppStoreError) in
+            try refresh()
+            // Unsigned: the engine compares IDs, and a long history would cost a JWS each.
+            return try accountEntries()
+                .filter { $0.finished && ($0.transaction.state == .purchased || $0.transaction.state == .restored) }
+                .map(\.transaction)
         }
     }
 }

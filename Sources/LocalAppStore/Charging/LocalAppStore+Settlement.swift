@@ -35,17 +35,48 @@ extension LocalAppStore {
         configuration.faultHook(.beforeCharge)
         let account = configuration.account.id
         let rules = chargingRules(at: configuration.clock.now)
-        let result = try? journal.transact { state throws(LocalAppStoreError) in
-            let (records, charged) = rules.settle(id, accountID: account, state: state)
-            return (records, charged)
+        let result: (result: Bool, changed: [QueueEntry])
+        do {
+            result = try journal.transact { state throws(LocalAppStoreError) in
+                let (records, charged) = rules.settle(id, accountID: account, state: state)
+                return (records, charged)
+            }
+        } catch {
+            scheduled.remove(id)
+            decline(id, because: error)
+            return
         }
-        // A failed write leaves the transaction `.purchasing` and unscheduled: the next
-        // `synchronize()` or `events()` settles it again.
         scheduled.remove(id)
-        guard let result else { return }
         if result.result { configuration.faultHook(.afterCharge) }
         announce(result.changed)
         if result.changed.contains(where: { $0.transaction.productType == .autoRenewable }) { subscriptionsChanged() }
+    }
+
+    /// Declines a purchase whose charge the journal could not take (a full or failing disk)
+    /// rather than leave its buyer waiting for ever: nothing is charged, and the error names the
+    /// file. The decline is journaled when the journal takes it; when it takes nothing either,
+    /// only this instance's listeners hear it, and the transaction, still `.purchasing` on disk,
+    /// is settled again once its owner is gone (the next start).
+    func decline(_ id: String, because error: LocalAppStoreError) {
+        let failure = StoreError.systemError("the charge could not be recorded: \(error.description)")
+        let declined = try? journal.transact { state throws(LocalAppStoreError) in
+            guard var entry = state.entries[id], !entry.finished, entry.transaction.state == .purchasing else {
+                return ([JournalRecord](), ())
+            }
+            entry.owner = nil
+            entry.transaction.state = .failed
+            entry.transaction.error = failure
+            return ([JournalRecord.make(entry)], ())
+        }
+        if let declined {
+            announce(declined.changed)
+        } else if var entry = journal.state.entries[id], entry.transaction.state == .purchasing {
+            declinedUnwritten.insert(id)
+            entry.transaction.state = .failed
+            entry.transaction.error = .systemError(
+                "the charge could not be recorded: \(error.description); the purchase is settled again at the next start")
+            announce([entry])
+        }
     }
 
     /// Charges a deferred purchase that waits for `reason`, and marks it purchased.
@@ -72,7 +103,7 @@ extension LocalAppStore {
         let orphans = journal.state.unfinishedEntries.filter { entry in
             guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }
-            if owner == mine { return !scheduled.contains(entry.id) }
+            if owner == mine { return !scheduled.contains(entry.id) && !declinedUnwritten.contains(entry.id) }
             return OwnerLease.isAbandoned(token: owner, directory: directory, fileSystem: configuration.fileSystem)
         }
         for orphan in orphans { settle(orphan.id) }

@@ -112,9 +112,34 @@ final class JournalHistory: @unchecked Sendable {
         lookUp { try index.entry(.entries, at: rank)?.key } ?? nil
     }
 
+    /// The index's three tables whole (what the next compaction's index starts from); `nil`
+    /// when they cannot be read (`failure` says why).
+    func indexTables() -> (entries: [HistoryIndex.Entry], requests: [HistoryIndex.Entry], grants: [HistoryIndex.Entry])? {
+        lookUp { (try index.allEntries(.entries), try index.allEntries(.requests), try index.allEntries(.grants)) }
+    }
+
     /// Every transaction ID the index holds, in order.
     func identifiers() -> [UInt64] {
         lookUp { try index.allEntries(.entries).map(\.key) } ?? []
+    }
+
+    /// The entries of the frames from byte `start` to the history's end, in file order (what
+    /// the compactions after the one that ended at `start` moved here).
+    /// - Throws: `LocalAppStoreError.corrupt` naming a frame that fails its check.
+    func frames(from start: UInt64) throws -> [QueueEntry] {
+        guard start < historyEnd else { return [] }
+        let bytes = try fs.read(data, count: Int(historyEnd - start), at: start)
+        guard bytes.count == Int(historyEnd - start) else {
+            throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the history is shorter than the journal says")
+        }
+        var found: [QueueEntry] = []
+        var position = 0
+        while position < bytes.count {
+            let (entry, length) = try Self.decodeFrame(bytes, from: position, at: start + UInt64(position), path: dataPath)
+            found.append(entry)
+            position += length
+        }
+        return found
     }
 
     private func entry(number: UInt64) throws -> QueueEntry? {
@@ -153,7 +178,7 @@ final class JournalHistory: @unchecked Sendable {
             throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the index names bytes \(entry.value)… outside the history")
         }
         let bytes = try fs.read(data, count: 12 + length, at: entry.value)
-        let read = try Self.decodeFrame(bytes, at: entry.value, path: dataPath)
+        let read = try Self.decodeFrame(bytes, from: 0, at: entry.value, path: dataPath)
         guard read.entry.id == String(entry.key), read.length == 12 + length else {
             throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the frame at byte \(entry.value) is not transaction \(entry.key)'s")
         }
@@ -177,7 +202,7 @@ final class JournalHistory: @unchecked Sendable {
         var grants: [UInt64: [UInt64: Void]] = [:]
         var position = headerLength
         while position < bytes.count {
-            let (entry, length) = try decodeFrame(Array(bytes[position...]), at: UInt64(position), path: dataPath)
+            let (entry, length) = try decodeFrame(bytes, from: position, at: UInt64(position), path: dataPath)
             guard let id = UInt64(entry.id) else {
                 throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the frame at byte \(position) has no numeric transaction ID")
             }
@@ -204,16 +229,21 @@ final class JournalHistory: @unchecked Sendable {
         return w.bytes
     }
 
-    /// Decodes the frame at the start of `bytes` (found at `offset`).
-    /// - Returns: the entry and the frame's length; `nil` when `bytes` ends before the frame does.
-    static func decodeFrame(_ bytes: [UInt8], at offset: UInt64, path: String) throws -> (entry: QueueEntry, length: Int) {
-        var r = HistoryIndex.Reader(bytes, at: 0)
-        let length = Int(r.uint32())
-        guard bytes.count >= 12 + length else {
+    /// Decodes the frame that starts at `bytes[position]` (found at byte `offset` of the file).
+    /// - Returns: the entry and the frame's length.
+    /// - Throws: `LocalAppStoreError.corrupt` when the frame is cut short, fails its check or
+    ///   holds no entry.
+    static func decodeFrame(_ bytes: [UInt8], from position: Int, at offset: UInt64, path: String) throws -> (entry: QueueEntry, length: Int) {
+        guard bytes.count - position >= 12 else {
             throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) is cut short")
         }
-        let payload = Array(bytes[12..<(12 + length)])
-        guard try Digest.hash(.sha256, payload).prefix(8).elementsEqual(bytes[4..<12]) else {
+        var r = HistoryIndex.Reader(bytes, at: position)
+        let length = Int(r.uint32())
+        guard bytes.count - position - 12 >= length else {
+            throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) is cut short")
+        }
+        let payload = bytes[(position + 12)..<(position + 12 + length)]
+        guard try Digest.hash(.sha256, Array(payload)).prefix(8).elementsEqual(bytes[(position + 4)..<(position + 12)]) else {
             throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) fails its check")
         }
         do {

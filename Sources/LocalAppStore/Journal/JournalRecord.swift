@@ -50,6 +50,11 @@ struct JournalRecord: Codable {
     var entry: QueueEntry?
     var settings: LocalStoreSettings?
     var subscription: StoredSubscription?
+    /// Set on every record of a change but its last: a change made of several records (a
+    /// renewal's transaction and its subscription) applies only once its last record is read,
+    /// so a write torn between its lines applies none of it. Absent (`nil`) on the last record
+    /// and on every single-record change, so older journals read as before.
+    var more: Bool?
     var server: ServerRecord?
     var notification: NotificationRecord?
 

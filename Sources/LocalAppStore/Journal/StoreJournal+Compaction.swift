@@ -119,17 +119,13 @@ extension StoreJournal {
         var requests: [UInt64: [UInt64: Void]] = [:]
         var grants: [UInt64: [UInt64: Void]] = [:]
         guard let old else { return (entries, requests, grants) }
-        do {
-            for entry in try old.index.allEntries(.entries) { entries[entry.key] = entry }
-            for entry in try old.index.allEntries(.requests) { requests[entry.key, default: [:]][entry.value] = () }
-            for entry in try old.index.allEntries(.grants) { grants[entry.key, default: [:]][entry.value] = () }
-        } catch let error as HistoryIndex.Damaged {
-            throw .corrupt(path: old.index.path, line: 0, reason: error.detail)
-        } catch let error as SystemCallError {
-            throw Self.ioError(error)
-        } catch {
-            throw .io(path: old.index.path, reason: "\(error)")
+        // Through the history, so that a damaged page makes the index again from `history.dat`.
+        guard let tables = old.indexTables() else {
+            throw old.failure ?? .corrupt(path: old.index.path, line: 0, reason: "the history's index cannot be read")
         }
+        for entry in tables.entries { entries[entry.key] = entry }
+        for entry in tables.requests { requests[entry.key, default: [:]][entry.value] = () }
+        for entry in tables.grants { grants[entry.key, default: [:]][entry.value] = () }
         return (entries, requests, grants)
     }
 

@@ -8,8 +8,10 @@ import SystemIO
 ///
 /// - Writes take an exclusive `flock` on `store.lock` only while they write: read the other
 ///   processes' new records, append this one's, sync, release.
-/// - A line counts once it ends with a newline; a torn last line (a crash mid-append) is
-///   ignored on load and cut off by the next writer.
+/// - A line counts once it ends with a newline, and a change of several lines once its last
+///   line is in (every line but the last says `"more": true`): a torn last change (a crash or
+///   power cut mid-append, even between its lines) is ignored on load and cut off by the next
+///   writer, never applied in part.
 /// - When the journal holds `compactionSlack` lines beyond its snapshot, it is compacted
 ///   (`StoreJournal+Compaction.swift`): finished entries go to `history.dat`, a new index is
 ///   written, and the journal is rewritten with the rest — its cost does not grow with the
@@ -95,7 +97,7 @@ final class StoreJournal {
             }
             // A long journal (one written before compaction moved history out, or one that
             // grew without a writer) is compacted now, so later opens read little.
-            if needsCompaction { try compact() }
+            if needsCompaction { compactIfPossible() }
         }
     }
 
@@ -158,9 +160,21 @@ final class StoreJournal {
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
-                if needsCompaction { try compact() }
+                if needsCompaction { compactIfPossible() }
             }
             return (result, Self.lastVersions(changed))
+        }
+    }
+
+    /// Compacts when the journal is already durable (after a write, or at open): a compaction
+    /// that fails (a full disk, a failing rename) leaves the old journal, which holds
+    /// everything, so the write or the open is not reported as failed; the next write tries
+    /// again. (`metrics.failedCompactions` counts them.)
+    private func compactIfPossible() {
+        do {
+            try compact()
+        } catch {
+            metrics.countFailedCompaction()
         }
     }
 
@@ -208,17 +222,20 @@ final class StoreJournal {
 
     /// Applies every complete new line; when compaction replaced the journal, first the rest
     /// of the old file (so what changed in it is reported entry by entry), then the new one.
+    /// A reader that missed compactions (it last read an older file than the one the new
+    /// file replaced) reports every entry that differs from what it knew: the frames those
+    /// compactions appended to `history.dat` and the new file's entries.
     private func readNewRecords(cutTornTail: Bool) throws(LocalAppStoreError) -> [QueueEntry] {
         guard let current = try currentInode() else {
             throw .io(path: journalPath, reason: "the journal disappeared (was the state directory removed?)")
         }
         var changed: [QueueEntry] = []
-        var replacedGeneration: UInt64? = nil
+        var replaced: (generation: UInt64, state: JournalState)? = nil
         if let old = file, current != inode {
             changed += try readLines(of: old, cutTornTail: false, reporting: true)
             fs.close(old)
             file = nil
-            replacedGeneration = generation
+            replaced = (generation, state)
         }
         if file == nil {
             let opened = try openJournal()
@@ -232,11 +249,34 @@ final class StoreJournal {
         }
         guard let file else { return Self.lastVersions(changed) }
         // After a compaction of the file just finished, its snapshot is the state already
-        // read: only the lines after it are news. After missed ones, every entry it holds is.
-        let quietSnapshot = replacedGeneration != nil
-        changed += try readLines(of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replacedGeneration)
-        if quietSnapshot { revision += 1 }
+        // read: only the lines after it are news. After missed ones, see below.
+        let fresh = try readLines(of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replaced?.generation)
+        if let replaced, generation != replaced.generation + 1 {
+            changed += try missed(since: replaced.state, newFileEntries: fresh)
+        } else {
+            changed += fresh
+        }
+        if replaced != nil { revision += 1 }
         return Self.lastVersions(changed)
+    }
+
+    /// What changed since `before` (the state of the last file read, read to its end) when
+    /// the compactions in between were missed: each entry they moved to the history or the
+    /// new file holds, in its current version, unless `before` had that version already.
+    private func missed(since before: JournalState, newFileEntries: [QueueEntry]) throws(LocalAppStoreError) -> [QueueEntry] {
+        var candidates: [QueueEntry] = []
+        if let history = state.history {
+            let start = before.history?.historyEnd ?? UInt64(JournalHistory.headerLength)
+            do {
+                candidates = try history.frames(from: start).map { state.entries[$0.id] ?? $0 }
+            } catch let error as LocalAppStoreError {
+                throw error
+            } catch {
+                throw .io(path: historyPath, reason: "\(error)")
+            }
+        }
+        candidates += newFileEntries
+        return Self.lastVersions(candidates).filter { before.entries[$0.id] != $0 }
     }
 
     /// Applies the complete lines of `file` past `offset`.
@@ -249,26 +289,41 @@ final class StoreJournal {
     ) throws(LocalAppStoreError) -> [QueueEntry] {
         let bytes = try io { () throws(SystemCallError) in try fs.readToEnd(file, from: UInt64(offset)) }
         var changed: [QueueEntry] = []
+        // A change's records apply together once its last one is read (`JournalRecord.more`);
+        // `committed` ends after the last complete change, and only that far is read.
+        var pending: [(record: JournalRecord, line: Int)] = []
+        var lines = 0
+        var committedLines = 0
+        var committed = 0
         var lineStart = 0
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\n") {
-                lineCount += 1
+                lines += 1
                 if index > lineStart {
-                    let record = try decode(bytes[lineStart..<index])
-                    if lineCount == 1 { try startFile(with: record) }
-                    let quiet = previous.map { generation == $0 + 1 && lineCount <= snapshotLines } ?? false
-                    if let entry = state.apply(record), reporting, !quiet { changed.append(entry) }
+                    let record = try decode(bytes[lineStart..<index], line: lineCount + lines)
+                    if lineCount + lines == 1 { try startFile(with: record) }
+                    pending.append((record, lineCount + lines))
+                }
+                if pending.last?.record.more != true {
+                    for (record, number) in pending {
+                        let quiet = previous.map { generation == $0 + 1 && number <= snapshotLines } ?? false
+                        if let entry = state.apply(record), reporting, !quiet { changed.append(entry) }
+                    }
+                    pending.removeAll()
+                    committed = index + 1
+                    committedLines = lines
                 }
                 lineStart = index + 1
             }
             index += 1
         }
-        offset += Int64(lineStart)
-        if lineStart > 0 { revision += 1 }
-        if cutTornTail && lineStart < bytes.count {
-            // Only a writer holding the lock gets here, so nobody is appending: the
-            // bytes after the last newline are a crashed writer's torn record.
+        lineCount += committedLines
+        offset += Int64(committed)
+        if committed > 0 { revision += 1 }
+        if cutTornTail && committed < bytes.count {
+            // Only a writer holding the lock gets here, so nobody is appending: the bytes
+            // after the last complete change are a crashed writer's torn change.
             try io { () throws(SystemCallError) in try fs.truncate(file, to: UInt64(offset)) }
         }
         _ = try checked(())
@@ -291,17 +346,18 @@ final class StoreJournal {
         state = JournalState(settings: state.settings, history: history)
     }
 
-    private func decode(_ line: ArraySlice<UInt8>) throws(LocalAppStoreError) -> JournalRecord {
+    private func decode(_ line: ArraySlice<UInt8>, line number: Int) throws(LocalAppStoreError) -> JournalRecord {
         do {
             return try decoder.decode(JournalRecord.self, from: Data(line))
         } catch {
-            throw .corrupt(path: journalPath, line: lineCount, reason: "not a journal record (\(error))")
+            throw .corrupt(path: journalPath, line: number, reason: "not a journal record (\(error))")
         }
     }
 
-    func encode(_ records: [JournalRecord]) throws(LocalAppStoreError) -> [UInt8] {
+    func encode(_ records: [JournalRecord], asOneChange: Bool = false) throws(LocalAppStoreError) -> [UInt8] {
         var bytes: [UInt8] = []
-        for record in records {
+        for (index, var record) in records.enumerated() {
+            if asOneChange, index < records.count - 1 { record.more = true }
             do {
                 bytes.append(contentsOf: try encoder.encode(record))
             } catch {
@@ -313,7 +369,7 @@ final class StoreJournal {
     }
 
     private func append(_ records: [JournalRecord], sync: Bool) throws(LocalAppStoreError) {
-        let bytes = try encode(records)
+        let bytes = try encode(records, asOneChange: true)
         guard let file else { throw .io(path: journalPath, reason: "the journal is not open") }
         try io { () throws(SystemCallError) in
             try fs.write(file, bytes)

@@ -52,7 +52,9 @@ extension LocalAppStore {
             if let t = notification.transaction { data.signedTransactionInfo = try issuer.signedTransaction(t, now: now) }
             if let stored = notification.subscription {
                 let info = stored.lifecycle.renewalInfo(at: notification.createdDate)
-                var renewal = issuer.renewalInfoPayload(info, details: renewalDetails(info, of: stored), now: now)
+                let localizer = self.localizer
+                let details = renewalDetails(info, of: stored, in: journal.state) { localizer.price(of: $0) }
+                var renewal = issuer.renewalInfoPayload(info, details: details, now: now)
                 renewal.rawPriceIncreaseStatus = notification.priceIncreaseStatus
                 data.signedRenewalInfo = try JWSSigner(authority: issuer.authority).sign(renewal)
             }

@@ -14,29 +14,52 @@ extension LocalAppStore {
     /// - Parameter forReceipts: it must carry the receipt signer (loaded, or made on first use).
     /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
     func currentSigner(forReceipts: Bool = false) throws -> LocalReceiptIssuer {
-        let settings = journal.state.settings
-        signer.follow(settings)
-        return try signer.issuer(withReceiptSigner: forReceipts) { receiptSigner in
+        try issuer(for: journal.state.settings, forReceipts: forReceipts)
+    }
+
+    /// The issuer that signs under `settings` (kept by `signer`, loaded on first use).
+    /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
+    nonisolated func issuer(for settings: LocalStoreSettings, forReceipts: Bool = false) throws -> LocalReceiptIssuer {
+        try signer.issuer(for: settings, withReceiptSigner: forReceipts) { receiptSigner in
             try receiptIssuer(settings: settings, receiptSigner: receiptSigner)
         }
     }
 
-    /// The subscription's renewal info signed with everything Apple's says: the renewal price
-    /// in the subscriber's storefront (at the offer's price while one applies), the offer, the
-    /// start of the current run of periods and the app account token. Nil when the chain
-    /// cannot be used.
-    func signedRenewalInfo(_ info: RenewalInfo, of stored: StoredSubscription, now: Date) -> String? {
-        let details = renewalDetails(info, of: stored)
-        let settings = journal.state.settings
-        signer.follow(settings)
-        return signer.signedRenewalInfo(info, details: details, now: now) {
-            try receiptIssuer(settings: settings, receiptSigner: false)
+    /// `transactions` signed under `settings`: the one path every signed transaction the store
+    /// or its server hands out takes, so a version has one JWS wherever it is read.
+    nonisolated func signed(_ transactions: [StoreCore.Transaction], settings: LocalStoreSettings, now: Date)
+        -> [StoreCore.Transaction]
+    {
+        signer.sign(transactions, settings: settings, now: now) { receiptSigner in
+            try receiptIssuer(settings: settings, receiptSigner: receiptSigner)
         }
     }
 
-    /// What the subscription's renewal info says beyond `info` (see `signedRenewalInfo`).
-    func renewalDetails(_ info: RenewalInfo, of stored: StoredSubscription) -> LocalReceiptIssuer.RenewalDetails {
+    /// The subscription's renewal info signed with everything Apple's says (see
+    /// `renewalDetails(_:of:in:fallbackPrice:)`). Nil when the chain cannot be used.
+    func signedRenewalInfo(_ info: RenewalInfo, of stored: StoredSubscription, now: Date) -> String? {
         let state = journal.state
+        let localizer = self.localizer
+        return signedRenewalInfo(
+            info, details: renewalDetails(info, of: stored, in: state) { localizer.price(of: $0) }, settings: state.settings, now: now)
+    }
+
+    /// Renewal info signed under `settings` with `details`; nil when the chain cannot be used.
+    nonisolated func signedRenewalInfo(
+        _ info: RenewalInfo, details: LocalReceiptIssuer.RenewalDetails, settings: LocalStoreSettings, now: Date
+    ) -> String? {
+        signer.signedRenewalInfo(info, details: details, settings: settings, now: now) { receiptSigner in
+            try receiptIssuer(settings: settings, receiptSigner: receiptSigner)
+        }
+    }
+
+    /// What a subscription's renewal info says beyond `RenewalInfo`: the renewal price in the
+    /// subscriber's storefront (at the offer's price while one applies), the offer, the start of
+    /// the current run of periods and the app account token.
+    /// - Parameter fallbackPrice: the price of a product for a subscriber without a storefront.
+    nonisolated func renewalDetails(
+        _ info: RenewalInfo, of stored: StoredSubscription, in state: JournalState, fallbackPrice: (StoreKitConfiguration.Product) -> Price
+    ) -> LocalReceiptIssuer.RenewalDetails {
         let latest = state.entries[stored.latestTransactionID]?.transaction
         let catalog = configuration.catalog
         var details = LocalReceiptIssuer.RenewalDetails(
@@ -44,7 +67,7 @@ extension LocalAppStore {
             appAccountToken: latest?.payment.applicationUsername.flatMap(UUID.init(uuidString:)))
         if info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) {
             let price = latest?.storefront.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) }
-                ?? localizer.price(of: product)
+                ?? fallbackPrice(product)
             details.renewalPrice = price.amount
             details.currency = price.currencyCode
             if stored.discountedRenewalsLeft > 0, let subscription = product.subscription {
@@ -110,13 +133,5 @@ extension LocalAppStore {
     ///   compare it with theirs.
     public nonisolated func respondToOCSP(_ requestDER: Data, now: Date = Date()) -> Data {
         ((try? ocspResponder()) ?? OCSPResponder(authorities: [])).respond(to: requestDER, at: now)
-    }
-}
-
-extension LocalReceiptIssuer {
-    /// Whether this issuer says what `settings` say: their environment, app Apple ID and OCSP URL.
-    func follows(_ settings: LocalStoreSettings) -> Bool {
-        configuration.environment == settings.environment && configuration.appAppleID == settings.appAppleID
-            && configuration.ocspURL == settings.ocspURL
     }
 }

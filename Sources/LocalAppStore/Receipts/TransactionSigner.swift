@@ -1,81 +1,127 @@
 import Foundation
 import StoreCore
+import Synchronization
 
 /// Signs what the store hands out (StoreKit 2 signed transactions and renewal info: JWS,
-/// ES256, `x5c` chain), keeping one JWS per transaction version.
+/// ES256, `x5c` chain), keeping one JWS per transaction version: the one signing path of the
+/// engine's transactions and the App Store Server's answers, so both hand out the same JWS.
 ///
 /// ECDSA signatures are randomized, so signing a version again would give it another JWS;
 /// the cache hands out the first one again until the transaction changes (a refund, a new
-/// expiry). The issuer is loaded on first use, from the loader each call passes (the store's
+/// expiry, an app account token). Issuers are kept per identity (environment, app Apple ID,
+/// OCSP URL): each call names the settings to sign under, so a change made in another process,
+/// or a server answering as another environment, gets its own issuer and signatures. An issuer
+/// is loaded on first use by the loader each call passes (the store's
 /// `receiptIssuer(settings:receiptSigner:)`), and loaded again on the next call when that
-/// fails: until then transactions go out unsigned. It follows the store's settings: when the
-/// environment, app Apple ID or OCSP URL change, the issuer and the kept signatures are dropped.
-/// The owner (the `LocalAppStore` actor) serializes calls.
-struct TransactionSigner {
-    private var issuer: LocalReceiptIssuer?
-    /// The JWS of each transaction version signed, by transaction ID (the last version only).
-    private var signatures: [String: (version: StoreCore.Transaction, jws: String)] = [:]
+/// fails: until then transactions go out unsigned.
+///
+/// Callable from any thread: the state is behind one lock, and signing happens outside it (a
+/// version two threads sign at once keeps the JWS stored first).
+final class TransactionSigner: Sendable {
+    /// What an issuer says that the settings decide.
+    private struct Identity: Hashable {
+        let environment: String
+        let appAppleID: Int64
+        let ocspURL: String
 
-    /// A signer that loads its issuer on first use.
-    init() {}
-
-    /// A signer over `issuer`.
-    init(issuer: LocalReceiptIssuer) {
-        self.issuer = issuer
+        init(_ settings: LocalStoreSettings) {
+            environment = settings.environment.rawValue
+            appAppleID = settings.appAppleID
+            ocspURL = settings.ocspURL
+        }
     }
 
-    /// `transactions` with their signed transaction: a version signed before keeps its JWS,
-    /// others are signed `now`. Any JWS a transaction carries in is replaced.
-    /// - Parameter loadIssuer: makes the issuer when there is none yet; when it throws, the
-    ///   transactions come back as they came in.
-    mutating func sign(
-        _ transactions: [StoreCore.Transaction], now: Date, loadIssuer: () throws -> LocalReceiptIssuer
+    private struct Signed: Sendable {
+        let version: StoreCore.Transaction
+        let jws: String
+    }
+
+    private struct Slot: Sendable {
+        var issuer: LocalReceiptIssuer
+        /// The JWS of each transaction version signed, by transaction ID (the last version only).
+        var signatures: [String: Signed] = [:]
+    }
+
+    /// Identities kept at once; a settings change past it drops the others.
+    private static let identityLimit = 4
+    /// Signatures kept per identity; past it they are dropped and signed again on demand.
+    private static let signatureLimit = 50_000
+
+    private let slots = Mutex<[Identity: Slot]>([:])
+
+    /// A signer that loads its issuers on first use.
+    init() {}
+
+    /// `transactions` with their signed transaction under `settings`: a version signed before
+    /// keeps its JWS, others are signed `now`. Any JWS a transaction carries in is replaced.
+    /// - Parameter load: makes the issuer when there is none yet for these settings (told
+    ///   whether it must carry the receipt signer); when it throws, the transactions come back
+    ///   as they came in.
+    func sign(
+        _ transactions: [StoreCore.Transaction], settings: LocalStoreSettings, now: Date,
+        load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
     ) -> [StoreCore.Transaction] {
-        guard !transactions.isEmpty else { return transactions }
-        guard let issuer = loadedIssuer(loadIssuer) else { return transactions }
+        guard !transactions.isEmpty, let issuer = try? issuer(for: settings, withReceiptSigner: false, load: load) else {
+            return transactions
+        }
+        let identity = Identity(settings)
         return transactions.map { transaction in
             var t = transaction
             t.signedTransaction = nil
-            if let cached = signatures[t.transactionID], cached.version == t {
-                t.signedTransaction = cached.jws
+            let known = slots.withLock { slots -> String? in
+                guard let cached = slots[identity]?.signatures[t.transactionID], cached.version == t else { return nil }
+                return cached.jws
+            }
+            if let known {
+                t.signedTransaction = known
             } else if let jws = try? issuer.signedTransaction(t, now: now) {
-                signatures[t.transactionID] = (t, jws)
-                t.signedTransaction = jws
+                let version = t
+                t.signedTransaction = slots.withLock { slots -> String in
+                    guard var slot = slots[identity] else { return jws }
+                    if let first = slot.signatures[version.transactionID], first.version == version { return first.jws }
+                    if slot.signatures.count >= Self.signatureLimit { slot.signatures.removeAll(keepingCapacity: true) }
+                    slot.signatures[version.transactionID] = Signed(version: version, jws: jws)
+                    slots[identity] = slot
+                    return jws
+                }
             }
             return t
         }
     }
 
-    /// The JWS of `info` signed `now` (with `details`), or `nil` when there is no issuer or
-    /// signing fails.
-    mutating func signedRenewalInfo(
-        _ info: RenewalInfo, details: LocalReceiptIssuer.RenewalDetails = .init(), now: Date,
-        loadIssuer: () throws -> LocalReceiptIssuer
+    /// The JWS of `info` signed `now` under `settings` (with `details`), or `nil` when there is
+    /// no issuer or signing fails.
+    func signedRenewalInfo(
+        _ info: RenewalInfo, details: LocalReceiptIssuer.RenewalDetails = .init(), settings: LocalStoreSettings, now: Date,
+        load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
     ) -> String? {
-        try? loadedIssuer(loadIssuer)?.signedRenewalInfo(info, details: details, now: now)
+        try? issuer(for: settings, withReceiptSigner: false, load: load).signedRenewalInfo(info, details: details, now: now)
     }
 
-    /// Drops the issuer, and the signatures it made, when it does not say what `settings` say.
-    mutating func follow(_ settings: LocalStoreSettings) {
-        guard let issuer, !issuer.follows(settings) else { return }
-        self.issuer = nil
-        signatures = [:]
-    }
-
-    /// The issuer, loaded now when there is none or when `withReceiptSigner` asks for the
-    /// receipt signer it lacks (the loader is told whether it must make it).
+    /// The issuer for `settings`, loaded now when there is none or when `withReceiptSigner`
+    /// asks for the receipt signer it lacks (the loader is told whether it must make it).
     /// - Throws: what the loader throws.
-    mutating func issuer(
-        withReceiptSigner: Bool, load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
+    func issuer(
+        for settings: LocalStoreSettings, withReceiptSigner: Bool, load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
     ) throws -> LocalReceiptIssuer {
-        if let issuer, !withReceiptSigner || issuer.authority.receiptSigningCertificate != nil { return issuer }
+        let identity = Identity(settings)
+        if let known = slots.withLock({ $0[identity]?.issuer }),
+           !withReceiptSigner || known.authority.receiptSigningCertificate != nil {
+            return known
+        }
+        // Loaded outside the lock: making a chain reads files and may make keys.
         let loaded = try load(withReceiptSigner)
-        issuer = loaded
-        return loaded
-    }
-
-    private mutating func loadedIssuer(_ load: () throws -> LocalReceiptIssuer) -> LocalReceiptIssuer? {
-        if issuer == nil { issuer = try? load() }
-        return issuer
+        return slots.withLock { slots in
+            if var slot = slots[identity] {
+                if withReceiptSigner && slot.issuer.authority.receiptSigningCertificate == nil {
+                    slot.issuer = loaded
+                    slots[identity] = slot
+                }
+                return slot.issuer
+            }
+            if slots.count >= Self.identityLimit { slots.removeAll() }
+            slots[identity] = Slot(issuer: loaded)
+            return loaded
+        }
     }
 }

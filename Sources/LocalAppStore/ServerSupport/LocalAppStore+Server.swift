@@ -41,18 +41,31 @@ extension LocalAppStore {
     }
 
     /// Sets the app account token of a purchase (by its original transaction ID): every
-    /// signed transaction of it that the server returns carries the token from now on.
+    /// transaction of it (and every renewal to come) carries the token, lowercase, as its
+    /// `appAccountToken` from now on, in the app's signed transactions as in the server's, in
+    /// the same durable write as the record of the request.
     /// - Returns: false when the account has no such original transaction (nothing is written).
     @discardableResult
     public func setAppAccountToken(_ token: UUID, originalTransactionID: String) throws(LocalAppStoreError) -> Bool {
         let account = configuration.account.id
-        let (known, _) = try journal.transact { state throws(LocalAppStoreError) in
+        let text = token.uuidString.lowercased()
+        let (known, changed) = try journal.transact { state throws(LocalAppStoreError) in
             guard let entry = state.entries[originalTransactionID], entry.accountID == account,
                   entry.transaction.originalTransactionID == originalTransactionID,
                   entry.transaction.state == .purchased else { return ([], false) }
+            var records: [JournalRecord] = []
+            // Restorable products' periods and copies by their original ID; a consumable is its own.
+            var purchase = state.entries(originalTransactionID: originalTransactionID)
+            if !purchase.contains(where: { $0.id == entry.id }) { purchase.append(entry) }
+            for var other in purchase where other.accountID == account && other.transaction.payment.applicationUsername != text {
+                other.transaction = other.transaction.withApplicationUsername(text)
+                records.append(JournalRecord.make(other))
+            }
             let record = AppAccountTokenRecord(originalTransactionID: originalTransactionID, token: token)
-            return ([JournalRecord.make(ServerRecord(appAccountToken: record))], true)
+            records.append(JournalRecord.make(ServerRecord(appAccountToken: record)))
+            return (records, true)
         }
+        announceRevisions(changed)
         return known
     }
 
@@ -162,4 +175,22 @@ extension LocalAppStore {
 
     /// The Apple-style order ID of a purchase (`OrderID`); nil for an ID this store never made.
     public nonisolated static func orderID(forTransactionID id: String) -> String? { OrderID.make(transactionID: id) }
+}
+
+extension StoreCore.Transaction {
+    /// This transaction with its payment's application username (the app account token) replaced.
+    func withApplicationUsername(_ username: String?) -> StoreCore.Transaction {
+        let p = payment
+        return StoreCore.Transaction(
+            transactionID: transactionID, originalTransactionID: originalTransactionID, productID: productID,
+            productType: productType,
+            payment: Payment(
+                productID: p.productID, quantity: p.quantity, applicationUsername: username, orderData: p.orderData,
+                offerID: p.offerID, requestID: p.requestID),
+            state: state, purchaseDate: purchaseDate, originalPurchaseDate: originalPurchaseDate, expiresDate: expiresDate,
+            revocationDate: revocationDate, revocationReason: revocationReason, webOrderLineItemID: webOrderLineItemID,
+            price: price, currencyCode: currencyCode, storefront: storefront, signedTransaction: signedTransaction,
+            error: error, subscriptionGroupID: subscriptionGroupID, isUpgraded: isUpgraded, offerType: offerType,
+            offerID: offerID)
+    }
 }

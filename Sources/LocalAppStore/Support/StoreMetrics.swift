@@ -6,6 +6,7 @@ public final class StoreMetrics: Sendable {
     private let fsyncCount = Atomic<Int>(0)
     private let appendCount = Atomic<Int>(0)
     private let compactionCount = Atomic<Int>(0)
+    private let failedCompactionCount = Atomic<Int>(0)
     private let fsyncNanoseconds = Atomic<Int>(0)
 
     /// Creates zeroed counters.
@@ -18,6 +19,10 @@ public final class StoreMetrics: Sendable {
     /// Journal compactions (rewrite to a temporary file, `fsync`, rename, `fsync` the directory).
     public var compactions: Int { compactionCount.load(ordering: .relaxed) }
 
+    /// Compactions that failed after the write that started them was durable (the old
+    /// journal stays; the next write tries again).
+    public var failedCompactions: Int { failedCompactionCount.load(ordering: .relaxed) }
+
     /// Time spent waiting in `fsync` so far, in seconds.
     public var fsyncSeconds: Double { Double(fsyncNanoseconds.load(ordering: .relaxed)) / 1e9 }
 
@@ -27,4 +32,5 @@ public final class StoreMetrics: Sendable {
     }
     func countAppend() { appendCount.add(1, ordering: .relaxed) }
     func countCompaction() { compactionCount.add(1, ordering: .relaxed) }
+    func countFailedCompaction() { failedCompactionCount.add(1, ordering: .relaxed) }
 }

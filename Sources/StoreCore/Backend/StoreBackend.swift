@@ -55,9 +55,17 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// The bytes of one file of hosted content from byte `offset` on, pulled chunk by chunk.
     /// The stream throws a `DownloadError` when the transfer fails.
     func contentBytes(productID: String, version: String, path: String, offset: Int64) -> AsyncThrowingStream<[UInt8], any Error>
+
+    /// The account's purchased and restored transactions the app finished, oldest first, so
+    /// the engine can tell a ledger that lost some (`Store.auditLedger()`); nil when the store
+    /// cannot say (StoreKit 1 cannot).
+    func finishedTransactions() async throws(StoreError) -> [Transaction]?
 }
 
 extension StoreBackend {
     /// A backend without subscriptions has no renewal info.
     public func renewalInfo() async -> [RenewalInfo] { [] }
+
+    /// A backend that cannot list what the app finished.
+    public func finishedTransactions() async throws(StoreError) -> [Transaction]? { nil }
 }

@@ -65,7 +65,7 @@ public actor DownloadManager {
     /// The download `id` (a transaction identifier), if known.
     public func download(id: String) -> Download? {
         records.loadIfNeeded()
-        return records[id]?.download
+        return records[records.downloadID(serving: id)]?.download
     }
 
     /// Where `productID`'s content is installed (the newest version), if it is.
@@ -104,6 +104,7 @@ public actor DownloadManager {
     /// - Throws: `DownloadError.unknownDownload`.
     public func resume(_ id: String) throws(DownloadError) {
         records.loadIfNeeded()
+        let id = records.downloadID(serving: id)
         reload(id)
         guard var record = records[id] else { throw .unknownDownload(id) }
         scheduler.request(id)
@@ -133,6 +134,7 @@ public actor DownloadManager {
     /// - Throws: `DownloadError.unknownDownload`.
     public func waitUntilSettled(_ id: String) async throws(DownloadError) -> Download {
         records.loadIfNeeded()
+        let id = records.downloadID(serving: id)
         guard let record = records[id] else { throw .unknownDownload(id) }
         if Task.isCancelled || (!scheduler.isRunning(id) && !scheduler.isScheduled(record)) {
             return record.download
@@ -155,6 +157,7 @@ public actor DownloadManager {
 
     private func stop(_ id: String, as target: DownloadState) async throws(DownloadError) -> Download {
         records.loadIfNeeded()
+        let id = records.downloadID(serving: id)
         guard records[id] != nil else { throw .unknownDownload(id) }
         if scheduler.isRunning(id) {
             scheduler.askToStop(id, as: target)
@@ -214,18 +217,18 @@ public actor DownloadManager {
     /// finishing it to the download (done when `finishesTransaction`).
     func startDownloads(for transaction: Transaction, finishesTransaction: Bool) async -> Bool {
         records.loadIfNeeded()
-        let id = transaction.transactionID
+        let id = records.downloadID(serving: transaction.transactionID)
         if var record = records[id] {
             switch record.download.state {
             case .finished:
                 return false
             case .failed:
-                record.finishesTransaction = finishesTransaction
+                record.setFinishes(transaction.transactionID, finishesTransaction)
                 records[id] = record
                 // Retried by itself on the next start, unless downloads wait to be asked for.
                 if configuration.startsAutomatically { try? resume(id) }
             case .waiting, .active:
-                record.finishesTransaction = finishesTransaction
+                record.setFinishes(transaction.transactionID, finishesTransaction)
                 records[id] = record
                 schedule()
             default:
@@ -246,6 +249,22 @@ public actor DownloadManager {
             return true
         }
         guard let (manifest, source) = found else { return false }
+        if var unfinished = records.records.values
+            .filter({ $0.download.productID == transaction.productID && $0.manifest.version == manifest.version })
+            .filter({ $0.download.state != .finished && $0.needsManifest != true })
+            .max(by: { ($0.download.bytesWritten, $0.sequence) < ($1.download.bytesWritten, $1.sequence) }) {
+            // The same content is being downloaded for another transaction (this one is a
+            // restore of it): join that download rather than start another from zero.
+            unfinished.joined = (unfinished.joined ?? []) + [.init(transactionID: transaction.transactionID, finishes: finishesTransaction)]
+            do {
+                try records.commit(unfinished)
+            } catch {
+                return true
+            }
+            if unfinished.download.state == .failed, configuration.startsAutomatically { try? resume(unfinished.download.id) }
+            schedule()
+            return true
+        }
         var record = DownloadRecord.new(
             transaction, manifest: manifest, source: source, finishesTransaction: finishesTransaction,
             sequence: records.takeSequence())
@@ -315,24 +334,38 @@ public actor DownloadManager {
         record.download.state = .active
         record.download.error = nil
         progress.start(id)
-        do {
+        do throws(DownloadError) {
             if record.needsManifest == true { try await manifests.refetch(into: &record) }
             try records.commit(record)
             broadcaster.send(.downloadUpdated(record.download))
             let source = manifests.contentSource(for: record)
             var outcome = Outcome.completed
-            while record.fileIndex < record.manifest.files.count {
-                outcome = try await downloadFile(&record, from: source)
-                if case .stopped = outcome { break }
-            }
+            var attempts = 0
+            repeat {
+                attempts += 1
+                while record.fileIndex < record.manifest.files.count {
+                    outcome = try await downloadFile(&record, from: source)
+                    if case .stopped = outcome { break }
+                }
+                // Verified files a power cut took before they were durable (or an install the
+                // record did not hear of) are found before anything is installed.
+                guard case .completed = outcome, installer.staged(record) == .incomplete, attempts < 2 else { break }
+                try DownloadError.translating { () throws(SystemCallError) in try fs.removeTree(paths.partialDirectory(id)) }
+                record.resetProgress()
+                try records.commit(record)
+            } while true
             switch outcome {
             case .completed:
+                guard installer.staged(record) != .incomplete else {
+                    throw DownloadError.fileSystem(path: paths.partialDirectory(id), reason: "the downloaded files are gone from the disk")
+                }
                 try installer.install(&record)
                 try records.commit(record)
                 broadcaster.send(.downloadFinished(record.download))
-                if record.finishesTransaction {
-                    // Another process may have finished it first; that is the same outcome.
-                    try? await backend.finish(transactionID: record.download.transactionID)
+                // Another process may have finished them first; that is the same outcome.
+                if record.finishesTransaction { try? await backend.finish(transactionID: record.download.transactionID) }
+                for joined in record.joined ?? [] where joined.finishes {
+                    try? await backend.finish(transactionID: joined.transactionID)
                 }
             case .stopped(let state) where state == .cancelled:
                 try markCancelled(record)

@@ -41,6 +41,23 @@ struct DownloadRecord: Codable, Sendable {
     /// Set when the manifest could not be fetched yet (`manifest` is then empty): the next
     /// attempt asks for it first.
     var needsManifest: Bool?
+    /// Other transactions for the same content that joined this download instead of starting
+    /// their own (a restore while it was unfinished): each is finished, when it asks to be,
+    /// once the content is installed. Absent in records written before joining existed.
+    var joined: [JoinedTransaction]?
+
+    /// A transaction that joined a download of its content.
+    struct JoinedTransaction: Codable, Hashable, Sendable {
+        /// The transaction's ID.
+        var transactionID: String
+        /// Whether the download finishes it with the store.
+        var finishes: Bool
+    }
+
+    /// Whether the download is for `transactionID`, its own or joined.
+    func covers(_ transactionID: String) -> Bool {
+        download.transactionID == transactionID || (joined ?? []).contains { $0.transactionID == transactionID }
+    }
 
     /// A new download of `transaction`'s content, waiting to run.
     static func new(
@@ -65,6 +82,15 @@ struct DownloadRecord: Codable, Sendable {
                 state: .failed, bytesWritten: 0, totalBytes: 0, error: error),
             manifest: ContentManifest(productID: transaction.productID, version: "", files: []),
             finishesTransaction: finishesTransaction, source: .unknown, sequence: sequence, needsManifest: true)
+    }
+
+    /// Says whether the download finishes `transactionID` (its own, or a joined one).
+    mutating func setFinishes(_ transactionID: String, _ finishes: Bool) {
+        if transactionID == download.transactionID {
+            finishesTransaction = finishes
+        } else if let index = joined?.firstIndex(where: { $0.transactionID == transactionID }) {
+            joined?[index].finishes = finishes
+        }
     }
 
     /// Moves on to the next file once the current one (of `size` bytes) is verified and durable.

@@ -27,6 +27,13 @@ struct DownloadRecordStore {
         set { records[id] = newValue }
     }
 
+    /// The ID of the download that serves `id`: its own download's, or the one its
+    /// transaction joined; `id` itself when there is neither.
+    func downloadID(serving id: String) -> String {
+        if records[id] != nil { return id }
+        return records.values.first { $0.covers(id) }?.download.id ?? id
+    }
+
     /// The next sequence number, for a new download (orders listing and scheduling).
     mutating func takeSequence() -> Int {
         lastSequence += 1

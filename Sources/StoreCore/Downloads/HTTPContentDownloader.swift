@@ -19,7 +19,8 @@ public struct HTTPContentDownloader: ContentDownloader {
     public let timeout: TimeInterval
     /// Bytes asked for per request.
     public let chunkBytes: Int
-    private let session: URLSession
+    /// Made on the first request (a storefront that downloads nothing never sets one up).
+    private let lazySession: LazyURLSession
 
     /// Creates a downloader.
     /// - Parameters:
@@ -30,11 +31,7 @@ public struct HTTPContentDownloader: ContentDownloader {
         self.baseURLs = baseURLs
         self.timeout = timeout
         self.chunkBytes = max(1, chunkBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        lazySession = LazyURLSession(timeout: timeout, cachePolicy: .reloadIgnoringLocalCacheData)
     }
 
     private struct RemoteManifest: Decodable {
@@ -92,7 +89,7 @@ public struct HTTPContentDownloader: ContentDownloader {
     private func get(_ url: URL, range: (Int64, Int64)?) async throws(DownloadError) -> (Int, Data, String?) {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         if let (start, end) = range { request.setValue("bytes=\(start)-\(end)", forHTTPHeaderField: "Range") }
-        let session = self.session
+        let session = lazySession.session
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 session.dataTask(with: request) { data, response, error in

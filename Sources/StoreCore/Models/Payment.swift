@@ -16,6 +16,9 @@ public struct Payment: Codable, Hashable, Sendable {
     /// Ties this payment to its caller: two payments of one product each get their own result.
     public let requestID: String
 
+    /// The most units one payment may buy, as the App Store allows (`SKMutablePayment.quantity`).
+    public static let quantities = 1...10
+
     /// Creates a payment; each gets its own `requestID` unless one is given.
     public init(
         productID: String, quantity: Int = 1, applicationUsername: String? = nil,

@@ -135,13 +135,11 @@ public struct RemoteReceiptVerifier: PurchaseVerifier {
 
     /// A transport over an ephemeral `URLSession` whose requests and resources time out after `timeout`.
     public static func urlSessionTransport(timeout: TimeInterval) -> Transport {
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = timeout
-        sessionConfiguration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: sessionConfiguration)
+        // Made on the first request, not with the verifier.
+        let lazySession = LazyURLSession(timeout: timeout)
         return { request in
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
+                let task = lazySession.session.dataTask(with: request) { data, response, error in
                     if let error {
                         continuation.resume(throwing: error)
                     } else {

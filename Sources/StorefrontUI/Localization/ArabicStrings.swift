@@ -6,6 +6,8 @@ extension Strings {
         "Answer a question": "الإجابة عن سؤال",
         "App Apple ID": "معرّف Apple للتطبيق",
         "App Receipt": "إيصال التطبيق",
+        "App Store Server: {}": "خادم App Store: {}",
+        "App Store Server: not running": "خادم App Store: لا يعمل",
         "Approve": "موافقة",
         "Approved transaction {}": "تمت الموافقة على المعاملة {}",
         "Are you sure?": "هل أنت متأكد؟",

@@ -6,6 +6,8 @@ extension Strings {
         "Answer a question": "回答问题",
         "App Apple ID": "App 的 Apple ID",
         "App Receipt": "App 收据",
+        "App Store Server: {}": "App Store 服务器：{}",
+        "App Store Server: not running": "App Store 服务器：未运行",
         "Approve": "批准",
         "Approved transaction {}": "已批准交易 {}",
         "Are you sure?": "确定吗？",

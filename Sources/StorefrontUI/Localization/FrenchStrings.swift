@@ -6,6 +6,8 @@ extension Strings {
         "Answer a question": "Répondre à une question",
         "App Apple ID": "Apple ID de l’app",
         "App Receipt": "Reçu de l’app",
+        "App Store Server: {}": "Serveur App Store : {}",
+        "App Store Server: not running": "Serveur App Store : arrêté",
         "Approve": "Approuver",
         "Approved transaction {}": "Transaction {} approuvée",
         "Are you sure?": "Êtes-vous sûr ?",

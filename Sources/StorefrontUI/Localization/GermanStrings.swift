@@ -6,6 +6,8 @@ extension Strings {
         "Answer a question": "Eine Frage beantworten",
         "App Apple ID": "Apple-ID der App",
         "App Receipt": "App-Beleg",
+        "App Store Server: {}": "App-Store-Server: {}",
+        "App Store Server: not running": "App-Store-Server: läuft nicht",
         "Approve": "Genehmigen",
         "Approved transaction {}": "Transaktion {} genehmigt",
         "Are you sure?": "Sind Sie sicher?",

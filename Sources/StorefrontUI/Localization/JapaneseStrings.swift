@@ -6,6 +6,8 @@ extension Strings {
         "Answer a question": "質問に答える",
         "App Apple ID": "App の Apple ID",
         "App Receipt": "App レシート",
+        "App Store Server: {}": "App Store サーバー：{}",
+        "App Store Server: not running": "App Store サーバー：停止中",
         "Approve": "承認",
         "Approved transaction {}": "トランザクション {} を承認しました",
         "Are you sure?": "よろしいですか？",

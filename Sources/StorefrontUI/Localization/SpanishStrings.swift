@@ -6,6 +6,8 @@ extension Strings {
         "Answer a question": "Responder a una pregunta",
         "App Apple ID": "Apple ID de la app",
         "App Receipt": "Recibo de la app",
+        "App Store Server: {}": "Servidor de App Store: {}",
+        "App Store Server: not running": "Servidor de App Store: detenido",
         "Approve": "Aprobar",
         "Approved transaction {}": "Transacción {} aprobada",
         "Are you sure?": "¿Seguro?",

@@ -49,6 +49,8 @@ public enum Action: Sendable {
     case settingChanged(name: String, value: String, Result<[SettingRow], StoreError>)
     /// A storefront switch ended with the new context and its products, together.
     case storefrontSwitched(Result<StorefrontSwitch, StoreError>)
+    /// The base URL of the App Store Server running on the data directory; nil when none runs.
+    case serverLoaded(String?)
     /// A product's price in every storefront.
     case priceComparisonLoaded(productID: String, [StorefrontPrice])
     /// A receipt or a transaction, decoded for the viewer.

@@ -31,6 +31,8 @@ public enum Effect: Hashable, Sendable {
     case loadSettings
     /// Load the store's App Store Server Notifications → `.notificationsLoaded`.
     case loadNotifications
+    /// Look whether `storefront serve` runs on this data directory → `.serverLoaded`.
+    case loadServer
     /// Buy a product, with a promotional offer when `offerID` is set → `.purchasePhase`… then
     /// `.purchaseFinished`.
     case purchase(productID: String, quantity: Int, offerID: String? = nil)

@@ -15,11 +15,15 @@ public struct PurchasesSnapshot: Hashable, Sendable {
     public var pending: [Transaction]
     /// The auto-renewable subscriptions as the store runs them, for the Transaction Manager.
     public var subscriptions: [ManagedSubscription]
+    /// Apple-style order IDs (as on the customer's invoice), by transaction ID: purchases and
+    /// renewals have one, restored copies none.
+    public var orderIDs: [String: String]
 
     /// Creates a snapshot.
     public init(
         transactions: [Transaction] = [], balances: [String: Int] = [:], owned: Set<String> = [],
-        activeUntil: [String: Date] = [:], pending: [Transaction] = [], subscriptions: [ManagedSubscription] = []
+        activeUntil: [String: Date] = [:], pending: [Transaction] = [], subscriptions: [ManagedSubscription] = [],
+        orderIDs: [String: String] = [:]
     ) {
         self.transactions = transactions
         self.balances = balances
@@ -27,5 +31,6 @@ public struct PurchasesSnapshot: Hashable, Sendable {
         self.activeUntil = activeUntil
         self.pending = pending
         self.subscriptions = subscriptions
+        self.orderIDs = orderIDs
     }
 }

@@ -16,7 +16,7 @@ private func update(state: inout State, action: Action) -> [Effect] {
     switch action {
     case .started:
         // The event subscription first, so nothing the loads cause goes unheard.
-        return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings,
+        return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
                 .every(State.storeLookInterval, .lookForChanges)]
     case .storeChanged:
         // An open Notifications window follows the sender's attempts as they are journaled.

@@ -55,7 +55,10 @@ extension State {
                 refilter()
             }
         case .character("?"), .function(1): modal = .help()
-        case .character("m"), .function(2): modal = .menu(selected: 0)
+        case .character("m"), .function(2):
+            modal = .menu(selected: 0)
+            // The menu says whether a server runs on the data directory: look again as it opens.
+            return [.loadServer]
         case .character("l"): showsLog.toggle(); keepSelectionVisible()
         case .character("g"):
             grouping = ProductListing.Grouping(rawValue: (grouping.rawValue + 1) % ProductListing.Grouping.allCases.count) ?? .subscriptionGroup

@@ -22,26 +22,37 @@ extension State {
     mutating func regroup() {
         sections = ProductListing.sections(
             of: products ?? [], search: search, grouping: grouping, sort: sort, strings: strings)
-        refilter()
+        refilter(listingIsCurrent: false)
     }
 
     /// The filter changed: narrow the last matches when the query only grew, go back a step
-    /// when it shrank to an earlier query, else match every product.
-    mutating func refilter() {
+    /// when it shrank to an earlier query, else match every product. Queries are compared as
+    /// bytes, so a step's words are always a prefix of the next step's.
+    /// - Parameter listingIsCurrent: whether `listing` shows the last step's matches in the
+    ///   current sections (false after a regroup), so a key that drops no product keeps it.
+    mutating func refilter(listingIsCurrent: Bool = true) {
         let query = ProductSearch.fold(filter).trimmingCharacters(in: .whitespaces)
-        while let last = filterSteps.last, !query.hasPrefix(last.query) { filterSteps.removeLast() }
+        var popped = false
+        while let last = filterSteps.last, !query.utf8.starts(with: last.query.utf8) {
+            filterSteps.removeLast()
+            popped = true
+        }
         var matches: [Int]? = nil
+        var narrowedTheList = false
         if !query.isEmpty {
-            if let last = filterSteps.last, last.query == query {
+            if let last = filterSteps.last, query.utf8.elementsEqual(last.query.utf8) {
                 matches = last.matches
             } else {
-                let found = search.matches(ProductSearch.words(of: query), among: filterSteps.last?.matches)
-                filterSteps.append(FilterStep(query: query, matches: found))
-                matches = found
+                let step = search.step(query: query, from: filterSteps.last)
+                filterSteps.append(step)
+                matches = step.matches
+                narrowedTheList = !popped
             }
         } else {
             filterSteps = []
         }
+        // The new matches are a subset of the rows shown: as many means the same rows.
+        if narrowedTheList, listingIsCurrent, matches?.count == listing.productCount { return }
         relist(matches: matches)
     }
 

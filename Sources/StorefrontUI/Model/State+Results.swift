@@ -53,6 +53,8 @@ extension State {
             clampModalSelection()
         case .purchasesLoaded(.failure(let error)):
             fail(error)
+        case .serverLoaded(let url):
+            serverURL = url
         case .settingsLoaded(.success(let loaded)):
             settings = loaded
             clampModalSelection()

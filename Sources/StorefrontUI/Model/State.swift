@@ -52,6 +52,9 @@ public struct State: Sendable {
     public var settings: [SettingRow] = []
     /// The store's App Store Server Notifications, oldest first (the Notifications window).
     public var notifications: [NotificationRow] = []
+    /// The base URL of the App Store Server (`storefront serve`) on this data directory, nil
+    /// when none runs (as last looked: at start and whenever the menu opens).
+    public var serverURL: String?
     /// Purchases under way (or just done, until their sheet closes), by product ID.
     public var flows: [String: PurchaseFlow] = [:]
     /// Downloads, in the order they first appeared.
@@ -132,4 +135,17 @@ public struct FilterStep: Hashable, Sendable {
     public var query: String
     /// The matching products, by index, in catalog order.
     public var matches: [Int]
+    /// The query's words, folded (empty: not known, so a longer query checks all of its own).
+    public var words: [[UInt8]]
+    /// For each match, where the query's last word first occurs in its search text (empty:
+    /// not known).
+    public var hits: [Int32]
+
+    /// A step: a query, its matches, and what a longer query may skip checking again.
+    public init(query: String, matches: [Int], words: [[UInt8]] = [], hits: [Int32] = []) {
+        self.query = query
+        self.matches = matches
+        self.words = words
+        self.hits = hits
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import StoreCore
 
-/// My Purchases: the history (every transaction), consumable balances, and subscriptions, in
-/// columns sized by content; Enter shows a transaction whole.
+/// My Purchases: the history (every transaction, with its order ID), consumable balances, and
+/// subscriptions, in columns sized by content; Enter shows a transaction whole.
 enum PurchasesView {
     /// Columns for rows of texts, each as wide as its widest cell; `priorities[i]` says who
     /// gets room first; the `whole` columns (IDs, dates, counts) are never narrower than their
@@ -37,11 +37,14 @@ enum PurchasesView {
         var whole: Set<Int> = [0]
         switch tab {
         case 0:
-            priorities = [0, 1, 4, 3, 2]
-            whole = [0, 2, 4]
+            priorities = [0, 2, 5, 4, 1, 3]
+            whole = [0, 1, 3, 5]
             for t in state.purchases.transactions {
                 let label = historyLabel(t, s, now: state.now)
-                texts.append([t.transactionID, state.name(of: t.productID), "×\(t.quantity)", label.0, Format.minute(t.purchaseDate)])
+                texts.append([
+                    t.transactionID, state.purchases.orderIDs[t.transactionID] ?? "", state.name(of: t.productID), "×\(t.quantity)",
+                    label.0, Format.minute(t.purchaseDate),
+                ])
                 styles.append(label.1)
             }
         case 1:

@@ -68,13 +68,15 @@ enum SheetView {
     private static func menu(_ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
         let items = MenuItem.allCases
-        let width = (items.map { DisplayWidth.of(s($0.label)) }.max() ?? 20) + 10
-        let inner = window(s("Menu"), width: max(30, width), height: items.count + 4, footer: "Enter · Esc", into: &screen)
+        let server = state.serverURL.map { s("App Store Server: {}", $0) } ?? s("App Store Server: not running")
+        let width = max(items.map { DisplayWidth.of(s($0.label)) }.max() ?? 20, DisplayWidth.of(server) - 5) + 10
+        let inner = window(s("Menu"), width: max(30, width), height: items.count + 6, footer: "Enter · Esc", into: &screen)
         for (i, item) in items.enumerated() {
             line(String(item.key), inner, 1 + i, style: Theme.key, indent: 2, into: &screen)
             line(s(item.label), inner, 1 + i, indent: 5, into: &screen)
             if i == selected { highlight(inner, 1 + i, into: &screen) }
         }
+        line(server, inner, items.count + 2, style: state.serverURL == nil ? Theme.secondary : Theme.owned, indent: 2, into: &screen)
     }
 
     /// The help line count at this screen size (the reducer scrolls help with it).

@@ -20,17 +20,23 @@ public final class SignalWaiter: @unchecked Sendable {
     private var caught: CurrentProcess.Signal?
     private var waiter: CheckedContinuation<CurrentProcess.Signal, Never>?
 
-    /// Starts catching `signals`.
+    /// Starts catching `signals`; returns once every source is registered with the kernel.
     public init(_ signals: [CurrentProcess.Signal]) {
+        // A source is armed asynchronously after `resume()`; a signal sent before that, with
+        // its action already ignored, would be lost, so wait for each one's registration.
+        let armed = DispatchGroup()
         queue.sync {
             for kind in signals {
                 signal(kind.number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: kind.number, queue: queue)
                 source.setEventHandler { [unowned self] in self.deliver(kind) }
+                armed.enter()
+                source.setRegistrationHandler { armed.leave() }
                 sources.append(source)
                 source.resume()
             }
         }
+        armed.wait()
     }
 
     /// The first signal caught (at once when one already was).

@@ -41,13 +41,7 @@ struct FileGuard {
     func openExisting(_ path: String) throws(VaultError) -> OpenFile {
         let file: OpenFile
         do { file = try fs.open(path, [.readWrite, .noFollow], mode: 0) } catch { throw refusal(path, error) }
-        do {
-            try check(path, try status(file), directory: false)
-        } catch {
-            fs.close(file)
-            throw error
-        }
-        return file
+        return try checked(file, path)
     }
 
     /// Opens `path` creating it if needed (mode 0600), then checks it like `openExisting`.
@@ -74,6 +68,11 @@ struct FileGuard {
         do { file = try fs.openReplacement(path, mode: 0o600) } catch {
             throw error.operation == "open" ? refusal(path, error) : io(path, error)
         }
+        return try checked(file, path)
+    }
+
+    /// Returns `file` once it passes `check` as a regular file; closes it and throws otherwise.
+    private func checked(_ file: OpenFile, _ path: String) throws(VaultError) -> OpenFile {
         do {
             try check(path, try status(file), directory: false)
         } catch {

@@ -2,9 +2,7 @@ import Dispatch
 
 /// Runs async work from the benchmark's synchronous sections.
 enum Blocking {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = BenchFailure
 
     private final class Box<T>: @unchecked Sendable {
         var result: Result<T, any Error>?

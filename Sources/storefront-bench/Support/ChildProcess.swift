@@ -2,10 +2,7 @@ import Foundation
 
 /// Runs a peer program (e.g. `python3`) to completion, for timing beside our own code.
 enum ChildProcess {
-    /// Why a peer could not run.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = BenchFailure
 
     /// Runs `executable arguments…`, discarding output; throws unless it exits 0.
     static func run(_ executable: String, _ arguments: [String]) throws {

@@ -16,10 +16,7 @@ enum CommandTiming {
         var ended: Double
     }
 
-    /// Why a command could not be timed.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = BenchFailure
 
     /// Seconds on the monotonic clock.
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

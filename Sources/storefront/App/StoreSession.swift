@@ -20,14 +20,16 @@ struct StoreSession {
         _ invocation: Invocation, context: CommandContext, durations: NonRenewingDurations = .storefront
     ) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
-        let (selection, dataDirectory, backend) = try openBackend(invocation, context: context, faultHook: faultHook)
+        let fileSystem = try FaultInjection.fileSystem(environment: context.environment)
+        let (selection, dataDirectory, backend) = try openBackend(
+            invocation, context: context, faultHook: faultHook, fileSystem: fileSystem)
         // The purchases live in the encrypted vault (DATA/vault.sfv), unlocked by the key file
         // beside it or by STOREFRONT_PASSPHRASE (asked at the terminal when the vault needs one).
         let ledger: VaultLedger
         do {
             ledger = try VaultLedger.open(
                 inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
-                prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil)
+                prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil, fileSystem: fileSystem)
         } catch {
             throw .runtime("cannot open the purchase vault: \(error)")
         }
@@ -36,7 +38,8 @@ struct StoreSession {
         let hosting = selection.catalog.contentHosting
         let downloads = DownloadConfiguration(
             dataDirectory: dataDirectory,
-            contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting), startsAutomatically: false)
+            contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting), startsAutomatically: false,
+            fileSystem: fileSystem)
         let store = Store(
             backend: backend, ledger: ledger, configuration: StoreConfiguration(
                 faultHook: faultHook, entitlements: durations.calculator, downloads: downloads))
@@ -45,26 +48,29 @@ struct StoreSession {
     }
 
     /// Opens only the local App Store (its transaction manager needs no engine).
+    /// - Parameter fileSystem: the file system (`STOREFRONT_FAIL_IO`'s when not given).
     static func openBackend(
-        _ invocation: Invocation, context: CommandContext, faultHook: @escaping FaultHook = { _ in }
+        _ invocation: Invocation, context: CommandContext, faultHook: @escaping FaultHook = { _ in },
+        fileSystem given: (any FileSystem)? = nil
     ) throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
+        let fileSystem: any FileSystem
+        if let given { fileSystem = given } else { fileSystem = try FaultInjection.fileSystem(environment: context.environment) }
         let selection = try CatalogSelection.load(invocation.global, context: context)
         let path = try DataDirectory.resolve(
             option: invocation.global.dataDirectory, environment: context.environment,
             currentDirectory: context.currentDirectory)
         let dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
         do {
-            try FileManager.default.createDirectory(
-                at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fileSystem.createDirectories(path, mode: 0o700)
         } catch {
-            throw .runtime("cannot create the data directory \(path): \(error.localizedDescription)")
+            throw .runtime("cannot create the data directory \(path): \(DataDirectory.explain(error))")
         }
         let backend: LocalAppStore
         do {
             backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
                 catalog: selection.catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                storefront: selection.storefront, locale: selection.locale, faultHook: faultHook))
+                storefront: selection.storefront, locale: selection.locale, faultHook: faultHook, fileSystem: fileSystem))
         } catch {
             throw .runtime("cannot open the local App Store: \(error.description)")
         }

@@ -22,7 +22,9 @@ struct ArgumentParser {
         while index < arguments.count {
             let token = arguments[index]
             index += 1
-            if optionsEnded || !token.hasPrefix("-") || token == "-" {
+            // A negative number is an argument (`store set latency -5`), never an option: the
+            // setting's own parser then says what it accepts.
+            if optionsEnded || !token.hasPrefix("-") || token == "-" || Double(token) != nil {
                 if invocation.command == nil {
                     guard let found = commands.first(where: { $0.name == token }) else {
                         throw .usage("unknown command '\(token)'. Run 'storefront --help' for the list of commands.")

@@ -1,3 +1,5 @@
+import SystemIO
+
 /// Where the CLI keeps state: `--data-dir`, else `$STOREFRONT_HOME`, else
 /// `$XDG_DATA_HOME/storefront`, else `~/.local/share/storefront`. Resolving never creates it.
 enum DataDirectory {
@@ -21,5 +23,16 @@ enum DataDirectory {
             throw .runtime("cannot choose a data directory: HOME is not set; pass --data-dir PATH or set STOREFRONT_HOME")
         }
         return Paths.join(home, ".local/share/storefront")
+    }
+
+    /// Why a data directory could not be made or used, in words: which path is in the way.
+    static func explain(_ error: SystemCallError) -> String {
+        switch error.errno {
+        case .notADirectory: "\(error.path) is a file, not a directory"
+        case .symbolicLink: "\(error.path) is a loop of symbolic links"
+        case .accessDenied, .notPermitted: "permission denied at \(error.path)"
+        case .readOnlyFileSystem: "\(error.path) is on a read-only file system"
+        default: error.description
+        }
     }
 }

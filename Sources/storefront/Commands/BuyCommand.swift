@@ -25,7 +25,10 @@ struct BuyCommand: Command {
     static let quantity = Option<Int>(
         "quantity", valueName: "N", help: "How many to buy (consumables only; the store takes 1 to 10; default 1)."
     ) { (text: String) throws(CLIError) -> Int in
-        guard let n = Int(text), n >= 1 else { throw .usage("--quantity must be a whole number of at least 1 (got '\(text)').") }
+        let range = Payment.quantities
+        guard let n = Int(text), range.contains(n) else {
+            throw .usage("--quantity must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)').")
+        }
         return n
     }
     /// `--username NAME`.
@@ -42,6 +45,9 @@ struct BuyCommand: Command {
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.count == 1, let productID = invocation.arguments.first else {
             throw .usage("buy needs exactly one product ID (see 'storefront products').")
+        }
+        guard !productID.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .usage("buy needs a product ID, and '\(productID)' is empty (see 'storefront products').")
         }
         let quantity = try invocation.value(Self.quantity) ?? 1
         let orderData = try invocation.value(Self.orderData) ?? [:]

@@ -61,8 +61,8 @@ struct CredentialsCommand: Command {
             ("bundleID", "Bundle ID", .string(backend.configuration.bundleID)),
             ("privateKeyPath", "Private key", .string(credentials.keyPath)),
             ("rootCertificatePath", "Root certificate", .string(backend.rootCertificateURL.path)),
-            ("environment", "Environment", .string(ServerIdentity.environment(settings: settings).rawValue)),
-            ("appAppleID", "App Apple ID", .number(String(ServerIdentity.appAppleID(settings: settings)))),
+            ("environment", "Environment", .string(settings.environment.rawValue)),
+            ("appAppleID", "App Apple ID", .number(String(settings.appAppleID))),
         ]
         if invocation.global.json {
             context.output.write(JSONText.object(rows.map { ($0.0, $0.2) }).rendered())

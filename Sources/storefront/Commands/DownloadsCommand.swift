@@ -58,6 +58,25 @@ struct DownloadsCommand: Command {
         context.output.write(table.render().joined(separator: "\n") + "\n")
     }
 
+    /// The download `key` names for `action`: the one with that ID, else one of that
+    /// product's. By product, `resume` continues the unfinished one furthest along (never a
+    /// newer one that would start again from less), `pause` and `cancel` the one running or
+    /// waiting first; failing those, the newest.
+    static func target(_ key: String, for action: String, in downloads: [Download]) -> Download? {
+        if let exact = downloads.first(where: { $0.id == key }) { return exact }
+        let product = downloads.filter { $0.productID == key }
+        let unfinished = product.filter { $0.state != .finished }
+        let furthest = unfinished.enumerated().max { a, b in
+            (a.element.bytesWritten, a.offset) < (b.element.bytesWritten, b.offset)
+        }?.element
+        switch action {
+        case "resume":
+            return furthest ?? product.last
+        default:
+            return unfinished.last { $0.state == .active || $0.state == .waiting } ?? furthest ?? product.last
+        }
+    }
+
     private func control(_ action: String, _ key: String, _ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         let session = try await StoreSession.open(invocation, context: context)
         guard let manager = session.store.downloads else {
@@ -65,7 +84,7 @@ struct DownloadsCommand: Command {
             throw .runtime("downloads are not enabled.")
         }
         let all = await manager.downloads()
-        guard let target = all.first(where: { $0.id == key }) ?? all.last(where: { $0.productID == key }) else {
+        guard let target = Self.target(key, for: action, in: all) else {
             await session.close()
             throw .runtime("no download \(key); see 'storefront downloads' for the IDs.")
         }

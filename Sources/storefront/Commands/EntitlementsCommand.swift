@@ -39,6 +39,7 @@ struct EntitlementsCommand: Command {
         var durations = NonRenewingDurations.storefront
         if let period = try invocation.value(Self.nonRenewingDuration) { durations = .uniform(period) }
         let session = try await StoreSession.open(invocation, context: context, durations: durations)
+        let lost = await LedgerCheck.reconcile(session)
         let entitlements: [Entitlement]
         let groups: [SubscriptionStatus]
         do {
@@ -54,6 +55,7 @@ struct EntitlementsCommand: Command {
                 ("entitlements", .array(entitlements.map(Self.json))),
                 ("subscriptionGroups", .array(groups.map(Self.json))),
             ]).rendered())
+            if let lost { throw .runtime(lost) }
             return
         }
         var lines = entitlements.isEmpty ? ["No entitlements."] : TextTable(
@@ -72,6 +74,7 @@ struct EntitlementsCommand: Command {
             lines += ["", "Subscription groups:"] + groups.map { Self.line($0, name: names[$0.groupID]) }
         }
         context.output.write(lines.joined(separator: "\n") + "\n")
+        if let lost { throw .runtime(lost) }
     }
 
     /// `active`, or the subscription state when it is anything else (`inGracePeriod`).

@@ -28,6 +28,7 @@ struct HistoryCommand: Command {
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("history takes no arguments.") }
         let session = try await StoreSession.open(invocation, context: context)
+        let lost = await LedgerCheck.reconcile(session)
         let delivered: [Transaction]
         let balances: [String: Int]
         let pending: [Transaction]
@@ -54,6 +55,7 @@ struct HistoryCommand: Command {
                     return .object(members + [("lastFailure", .string(order.lastFailure)), ("attempts", .number(String(order.attempts)))])
                 })),
             ]).rendered())
+            if let lost { throw .runtime(lost) }
             return
         }
         var lines = rows.isEmpty ? ["No purchases yet."] : TransactionOutput.table(rows)
@@ -69,5 +71,6 @@ struct HistoryCommand: Command {
             lines += ["", "Balances:"] + balances.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
         }
         context.output.write(lines.joined(separator: "\n") + "\n")
+        if let lost { throw .runtime(lost) }
     }
 }

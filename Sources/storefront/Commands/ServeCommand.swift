@@ -14,16 +14,20 @@ struct ServeCommand: Command {
         backend, answered from the same data directory every other command uses: purchases,
         renewals and refunds made by the CLI, the TUI or the app show at once. Prints its base
         URL first (http://127.0.0.1:PORT), then one line per request: method, path, status and
-        milliseconds. It also sends the store's App Store Server Notifications V2 to
-        `store set notification-url URL` (those made while no server ran go out when it
-        starts), retried as `notification-retries` says, one line per attempt: UUID, type,
-        result. --port 0 (the default) takes any free port; it binds 127.0.0.1 unless
-        --host says otherwise. --environment answers as that environment instead of the
-        store's. `storefront credentials` prints the key and IDs a backend signs its tokens
+        milliseconds, and one line per attempt to send the store's App Store Server
+        Notifications V2 to `store set notification-url URL` (UUID, type, result; those made
+        while no server ran go out when it starts, retried as `notification-retries` says).
+        It listens on the port of the server-url setting (8490 by default), whose /ocsp the
+        certificates name, so Apple's online checks reach it; --port N listens elsewhere (0:
+        any free port). It binds 127.0.0.1 unless --host says otherwise. --environment
+        answers as that environment instead of the store's. `storefront credentials` prints
+        the key and IDs a backend signs its tokens
         with. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
     /// `--port N`.
-    static let port = Option<UInt16>("port", valueName: "N", help: "The port to listen on (0: any free port).") {
+    static let port = Option<UInt16>(
+        "port", valueName: "N", help: "The port to listen on (default: server-url's, 8490; 0: any free port)."
+    ) {
         (text: String) throws(CLIError) -> UInt16 in
         guard let port = UInt16(text) else { throw .usage("--port must be a number from 0 to 65535, not \"\(text)\".") }
         return port
@@ -43,10 +47,17 @@ struct ServeCommand: Command {
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("serve takes no arguments.") }
         var http = MicroHTTPDaemon.Configuration()
-        if let port = try invocation.value(Self.port) { http.port = port }
+        let port = try invocation.value(Self.port)
         if let host = try invocation.value(Self.host) { http.host = host }
         let environment = try invocation.value(Self.environment)
         let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
+        let settings: LocalStoreSettings
+        do {
+            settings = try await backend.currentSettings()
+        } catch {
+            throw .runtime("cannot read the store's settings: \(error)")
+        }
+        http.port = port ?? Self.port(of: settings.serverURL)
         let credentials: APICredentials
         do {
             credentials = try APICredentials.loadOrCreate(dataDirectory: dataDirectory)
@@ -81,6 +92,11 @@ struct ServeCommand: Command {
         let signals = SignalWaiter([.interrupt, .terminate])
         CurrentProcess.ignoreBrokenPipes()
         log.line(server.baseURL.absoluteString)
+        if Self.port(of: settings.serverURL) != server.port {
+            context.output.writeError(
+                "note: the certificates name \(settings.ocspURL) for OCSP; for online checks to reach this server, "
+                    + "run: storefront store set server-url \(server.baseURL.absoluteString)\n")
+        }
         // Notifications journaled while no server ran go out now, then each as it happens.
         await server.notificationSender?.start()
         // Renewals fall due on the store clock while the server runs, as they do at Apple.
@@ -89,6 +105,15 @@ struct ServeCommand: Command {
         await server.stop()
         marker.release()
         log.line("stopped (\(signal == .interrupt ? "SIGINT" : "SIGTERM"))")
+    }
+}
+
+extension ServeCommand {
+    /// The port a `server-url` names (its scheme's default when it names none).
+    static func port(of serverURL: String) -> UInt16 {
+        let components = URLComponents(string: serverURL)
+        if let port = components?.port, let value = UInt16(exactly: port) { return value }
+        return components?.scheme?.lowercased() == "https" ? 443 : 80
     }
 }
 

@@ -67,6 +67,12 @@ struct StoreCommand: Command {
         guard form.argumentCount == rest.count else {
             throw .usage("usage: storefront store \(form.synopsis) (got \(Self.count(rest.count, "argument"))).")
         }
+        if verb == "set" {
+            // The registry's parser decides before anything is opened: a bad name or value is a
+            // usage error (exit 2), like every other bad command line.
+            var scratch = LocalStoreSettings()
+            do { try scratch.set(name: rest[0], value: rest[1]) } catch { throw .usage(error.description) }
+        }
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         let json = invocation.global.json
         do {

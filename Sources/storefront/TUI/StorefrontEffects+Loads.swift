@@ -58,9 +58,13 @@ extension StorefrontEffects {
                 if item.reason == .interrupted { transaction.error = .interrupted }
                 return transaction
             }
+            var orderIDs: [String: String] = [:]
+            for t in history where t.state == .purchased {
+                orderIDs[t.transactionID] = LocalAppStore.orderID(forTransactionID: t.transactionID)
+            }
             return .success(PurchasesSnapshot(
                 transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending,
-                subscriptions: try await managedSubscriptions(history: history)))
+                subscriptions: try await managedSubscriptions(history: history), orderIDs: orderIDs))
         } catch let error as StoreError {
             return .failure(error)
         } catch let error as LocalAppStoreError {

@@ -52,6 +52,8 @@ final class StorefrontEffects: EffectHandler {
             send(.settingsLoaded(await settings()))
         case .loadNotifications:
             send(.notificationsLoaded(await notificationRows()))
+        case .loadServer:
+            send(.serverLoaded(ServerMarker.running(in: session.dataDirectory)?.url))
         case .purchase(let productID, let quantity, let offerID):
             await purchase(productID, quantity: quantity, offerID: offerID, send: send)
         case .restore:

@@ -5,13 +5,14 @@ import TestSupport
 import Testing
 @testable import LocalAppStore
 
-/// The signature cache: one JWS per transaction version, the issuer loaded on first use.
+/// The signature cache: one JWS per transaction version and identity, the issuer loaded on first use.
 @Suite struct TransactionSignerTests {
     static let now = Date(timeIntervalSince1970: 1_767_225_600)
     static let configuration = LocalReceiptIssuer.Configuration(
         bundleID: "com.example.storefront", appVersion: "1", deviceIdentifier: Array(0..<16))
 
     struct NoChain: Error {}
+    static let settings = LocalStoreSettings()
 
     static func issuer(in directory: TemporaryDirectory) throws -> LocalReceiptIssuer {
         try LocalReceiptIssuer.loadOrCreate(
@@ -35,44 +36,44 @@ import Testing
         // ECDSA is randomized: signing one version twice gives two JWS, so equal ones come from the cache.
         #expect(try issuer.signedTransaction(Self.transaction, now: Self.now) != issuer.signedTransaction(Self.transaction, now: Self.now))
 
-        var signer = TransactionSigner(issuer: issuer)
-        let first = try #require(signer.sign([Self.transaction], now: Self.now) { throw NoChain() }.first?.signedTransaction)
-        let again = signer.sign([Self.transaction], now: Self.now.addingTimeInterval(5)) { throw NoChain() }
+        let signer = TransactionSigner()
+        let first = try #require(signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in issuer }.first?.signedTransaction)
+        let again = signer.sign([Self.transaction], settings: Self.settings, now: Self.now.addingTimeInterval(5)) { _ in throw NoChain() }
         #expect(again.first?.signedTransaction == first)
         // The JWS a transaction carries in is not part of its version.
         let carried = try #require(again.first)
-        #expect(signer.sign([carried], now: Self.now) { throw NoChain() }.first?.signedTransaction == first)
+        #expect(signer.sign([carried], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction == first)
 
         var refunded = Self.transaction
         refunded.revocationDate = Self.now
         refunded.revocationReason = 0
         refunded.signedTransaction = first
-        let revised = try #require(signer.sign([refunded], now: Self.now) { throw NoChain() }.first?.signedTransaction)
+        let revised = try #require(signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction)
         #expect(revised != first)
         let payload = try Self.verifier(issuer).check(revised, transactionID: Self.transaction.transactionID).get()
         #expect(payload.revocationDate == Self.now)
-        #expect(signer.sign([refunded], now: Self.now) { throw NoChain() }.first?.signedTransaction == revised)
+        #expect(signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction == revised)
     }
 
     @Test func theIssuerIsLoadedOnFirstUseAndAgainAfterAFailure() throws {
         let directory = try TemporaryDirectory()
         let issuer = try Self.issuer(in: directory)
-        var signer = TransactionSigner()
+        let signer = TransactionSigner()
         var loads = 0
 
-        #expect(signer.sign([], now: Self.now) { loads += 1; return issuer }.isEmpty)
+        #expect(signer.sign([], settings: Self.settings, now: Self.now) { _ in loads += 1; return issuer }.isEmpty)
         #expect(loads == 0, "nothing to sign loads nothing")
 
-        let unsigned = signer.sign([Self.transaction], now: Self.now) { loads += 1; throw NoChain() }
+        let unsigned = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in loads += 1; throw NoChain() }
         #expect(loads == 1)
         #expect(unsigned == [Self.transaction], "without an issuer transactions go out as they came")
 
-        let signed = signer.sign([Self.transaction], now: Self.now) { loads += 1; return issuer }
+        let signed = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in loads += 1; return issuer }
         #expect(loads == 2)
         let jws = try #require(signed.first?.signedTransaction)
         _ = try Self.verifier(issuer).check(jws, transactionID: Self.transaction.transactionID).get()
 
-        _ = signer.sign([Self.transaction], now: Self.now) { loads += 1; return issuer }
+        _ = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in loads += 1; return issuer }
         #expect(loads == 2, "loaded once")
     }
 
@@ -83,14 +84,69 @@ import Testing
             originalTransactionID: "5", currentProductID: "plus.monthly", autoRenewProductID: "plus.monthly",
             willAutoRenew: false, expirationIntent: nil, isInBillingRetry: false, gracePeriodExpiresDate: nil,
             renewalDate: Self.now.addingTimeInterval(3600))
-        var failing = TransactionSigner()
-        #expect(failing.signedRenewalInfo(info, now: Self.now) { throw NoChain() } == nil)
+        let failing = TransactionSigner()
+        #expect(failing.signedRenewalInfo(info, settings: Self.settings, now: Self.now) { _ in throw NoChain() } == nil)
 
-        var signer = TransactionSigner()
-        let jws = try #require(signer.signedRenewalInfo(info, now: Self.now) { issuer })
+        let signer = TransactionSigner()
+        let jws = try #require(signer.signedRenewalInfo(info, settings: Self.settings, now: Self.now) { _ in issuer })
         let payload = try #require(
             try JWSVerifier(trustedRoots: [issuer.authority.root.derRepresentation]).verifyRenewalInfo(jws).payload)
         #expect(payload.autoRenewStatus == .off)
         #expect(payload.originalTransactionId == "5")
+    }
+
+    @Test func eachIdentityHasItsOwnIssuerAndSignatures() throws {
+        let directory = try TemporaryDirectory()
+        let issuer = try LocalReceiptIssuer.loadOrCreate(
+            stateDirectory: directory.url, configuration: Self.configuration, now: Self.now.addingTimeInterval(-3600),
+            receiptSigner: false)
+        try #require(issuer.authority.receiptSigningCertificate == nil)
+        let withReceipts = try Self.issuer(in: directory)
+        let signer = TransactionSigner()
+        var production = Self.settings
+        production.rawEnvironment = "Production"
+        var loads: [Bool] = []
+        let sandboxJWS = try #require(signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { receiptSigner in
+            loads.append(receiptSigner)
+            return issuer
+        }.first?.signedTransaction)
+        let productionJWS = try #require(signer.sign([Self.transaction], settings: production, now: Self.now) { receiptSigner in
+            loads.append(receiptSigner)
+            return issuer
+        }.first?.signedTransaction)
+        #expect(loads == [false, false], "one issuer per identity, without the receipt signer")
+        #expect(sandboxJWS != productionJWS)
+        // Going back to the first settings finds its signature kept.
+        #expect(signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in throw NoChain() }
+            .first?.signedTransaction == sandboxJWS)
+        // Asking for the receipt signer the kept issuer lacks loads again, once.
+        let loaded = try signer.issuer(for: Self.settings, withReceiptSigner: true) { receiptSigner in
+            loads.append(receiptSigner)
+            return withReceipts
+        }
+        #expect(loaded.authority.receiptSigningCertificate != nil)
+        _ = try signer.issuer(for: Self.settings, withReceiptSigner: true) { _ in throw NoChain() }
+        #expect(loads == [false, false, true])
+    }
+
+    @Test func threadsSigningOneVersionAtOnceAllGetTheFirstJWSKept() async throws {
+        let directory = try TemporaryDirectory()
+        let issuer = try Self.issuer(in: directory)
+        let signer = TransactionSigner()
+        let settings = Self.settings
+        let transaction = Self.transaction
+        let signed = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { signer.sign([transaction], settings: settings, now: Self.now) { _ in issuer }.first?.signedTransaction }
+            }
+            var all: [String?] = []
+            for await jws in group { all.append(jws) }
+            return all
+        }
+        let kept = signer.sign([transaction], settings: settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction
+        #expect(kept != nil)
+        #expect(signed.count == 8)
+        // A thread that signed after another stored its JWS hands out the stored one, not its own.
+        #expect(signed.allSatisfy { $0 == kept })
     }
 }

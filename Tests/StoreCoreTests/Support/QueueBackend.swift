@@ -82,9 +82,17 @@ actor QueueBackend: StoreBackend {
         if t.state == .purchased, t.productType != .consumable { owned.append(t) }
     }
 
+    /// Whether a restore also brings back purchases not finished yet (as the App Store does,
+    /// and the local store: the purchase is owned once charged).
+    var restoresUnfinished = false
+    func setRestoresUnfinished(_ on: Bool) { restoresUnfinished = on }
+
     func restoreCompletedTransactions(applicationUsername: String?) async throws(StoreError) -> [Transaction] {
         var restored: [Transaction] = []
-        for original in owned where applicationUsername == nil || original.payment.applicationUsername == applicationUsername {
+        let unfinished = restoresUnfinished
+            ? queue.values.filter { $0.state == .purchased && $0.productType != .consumable }.sorted { $0.transactionID < $1.transactionID }
+            : []
+        for original in owned + unfinished where applicationUsername == nil || original.payment.applicationUsername == applicationUsername {
             nextID += 1
             let t = Transaction(
                 transactionID: String(nextID), originalTransactionID: original.transactionID,

@@ -14,8 +14,7 @@ from appstoreserverlibrary.models.NotificationHistoryRequest import Notification
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.SendAttemptResult import SendAttemptResult
 
-from notification_receiver import NotificationReceiver, OCSPEndpoint, verifier_for
-from storefront_harness import Storefront
+from notification_receiver import NotificationReceiver, OCSPEndpoint, Storefront, verifier_for
 
 BASIC = "com.storefront.demo.premium.basic.monthly"
 PLUS = "com.storefront.demo.premium.plus.monthly"
@@ -215,7 +214,8 @@ class ReadmeNotificationsTests(unittest.TestCase):
     def test_the_readme_receiver_gets_what_the_readme_says(self):
         import re
         import threading
-        from storefront_harness import ROOT
+        import pathlib
+        ROOT = pathlib.Path(__file__).resolve().parents[2]
         section = (ROOT / "README.md").read_text().split("## Server notifications", 1)[1].split("\n## ", 1)[0]
         shell = [line.split("  #")[0].strip() for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
         python = re.search(r"```python\n(.*?)```", section, re.S).group(1)

@@ -5,10 +5,13 @@ import base64
 import http.server
 import json
 import os
+import subprocess
 import tempfile
 import threading
 
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+
+from storefront import BINARY, CATALOG, Store
 
 
 class NotificationReceiver:
@@ -125,3 +128,31 @@ def verifier_for(store, environment, app_apple_id=None, online=True):
     signed = store.json("signed")
     with open(signed["rootCertificate"], "rb") as root:
         return SignedDataVerifier([root.read()], online, environment, signed["bundleId"], app_apple_id)
+
+
+class Storefront(Store):
+    """The suite's `Store`, with what the notification tests use: `home`, `run` returning the
+    finished process, `json`, and `close`."""
+
+    def __init__(self):
+        super().__init__(latency_zero=False)
+
+    @property
+    def home(self):
+        return self.directory
+
+    def run(self, *arguments, json_output=False, check=True):
+        if json_output:
+            return super().run(*arguments, json_output=True, check=check)
+        command = [BINARY, "--catalog", CATALOG, *arguments]
+        done = subprocess.run(command, env=self.environment(), cwd=self.directory, capture_output=True, text=True,
+                              timeout=120, stdin=subprocess.DEVNULL)
+        if check and done.returncode != 0:
+            raise AssertionError(f"storefront {' '.join(arguments)} exited {done.returncode}: {done.stderr}{done.stdout}")
+        return done
+
+    def json(self, *arguments):
+        return super().run(*arguments, json_output=True)
+
+    def close(self):
+        self.remove()

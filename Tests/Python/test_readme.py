@@ -1,12 +1,16 @@
 """The README's "Testing your server" walkthrough, run as written: its shell lines through the
-built binary (in a fresh data directory), then its Python block against the server it started."""
+built binary (in a fresh data directory whose `server-url` names a free port, so its `serve`
+listens there as it would on 8490), then its Python block against that server, with the
+README's URL (the default `server-url`) replaced by the server's."""
 import contextlib
 import io
 import os
 import re
 import unittest
 
-from storefront_harness import ROOT, Storefront
+from storefront import ROOT, Store, free_port
+
+DEFAULT_URL = "http://127.0.0.1:8490"
 
 
 def walkthrough():
@@ -20,33 +24,34 @@ def walkthrough():
 class ReadmeWalkthroughTests(unittest.TestCase):
     def test_the_readme_commands_run_as_written(self):
         lines, python = walkthrough()
-        self.assertTrue(any(line.endswith("&") and " serve " in line for line in lines), "the README starts the server")
-        store = Storefront()
+        self.assertIn("storefront serve &", lines, "the README starts the server on its default port")
+        self.assertIn(DEFAULT_URL, python)
+        store = Store(latency_zero=False)
         try:
+            url = f"http://127.0.0.1:{free_port()}"
+            store.run("store", "set", "server-url", url)
             for line in lines:
                 if line.endswith("&"):
-                    self.assertIn("--port 8080", line)
-                    store.serve()
+                    self.assertEqual(store.serve_line(line), url, "serve listens on server-url's port")
                 else:
                     store.shell(line)
-            self.assertIn("http://127.0.0.1:8080", python)
-            code = python.replace("http://127.0.0.1:8080", store.url)
             namespace = {}
             printed = io.StringIO()
             cwd = os.getcwd()
-            os.chdir(store.home)
+            os.chdir(store.directory)
             try:
                 with contextlib.redirect_stdout(printed):
-                    exec(compile(code, "README.md", "exec"), namespace)
+                    exec(compile(python.replace(DEFAULT_URL, url), "README.md", "exec"), namespace)
             finally:
                 os.chdir(cwd)
             self.assertGreaterEqual(len(namespace["history"].signedTransactions), 1)
-            self.assertEqual(printed.getvalue().split(), ["False", "1", "1"])
+            self.assertEqual(printed.getvalue().split(), ["False", "1", "1", "com.storefront.demo.premium.plus.monthly"])
             status, output, _ = store.stop()
             self.assertEqual(status, 0)
             self.assertRegex(output, r"GET /inApps/v2/history/2000000000000001 200 [0-9.]+ms")
+            self.assertRegex(output, r"POST /ocsp 200 [0-9.]+ms", "the verifier's online checks reached the server")
         finally:
-            store.close()
+            store.remove()
 
 
 if __name__ == "__main__":

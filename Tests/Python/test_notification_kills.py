@@ -13,8 +13,8 @@ import unittest
 
 from appstoreserverlibrary.models.Environment import Environment
 
-from notification_receiver import verifier_for
-from storefront_harness import BINARY, CATALOG, Storefront
+from notification_receiver import Storefront, verifier_for
+from storefront import BINARY, CATALOG
 
 COINS = "com.storefront.demo.coins.100"
 KILLS = int(os.environ.get("NOTIFICATION_KILLS", "200"))

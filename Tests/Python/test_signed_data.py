@@ -2,7 +2,7 @@
 
 Purchases, renewals, billing retry, an upgrade and a refund are made through the real
 `storefront` CLI; Apple's `SignedDataVerifier` (app-store-server-library, pinned in
-scripts/python-venv) must accept every signed transaction, renewal info and app transaction in
+scripts/python-requirements.txt) must accept every signed transaction, renewal info and app transaction in
 Sandbox and in Production, with the store's root, with online (OCSP) checks off and on; its
 `ReceiptUtility` must find our transaction IDs in our receipts; and it must reject another
 store's root, a changed payload, another bundle ID and another environment.
@@ -21,7 +21,7 @@ from appstoreserverlibrary.models.Type import Type
 from appstoreserverlibrary.receipt_utility import ReceiptUtility
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException, VerificationStatus
 
-from storefront import COINS, PLUS, PRO, REMOVE_ADS, OCSPEndpoint, Store
+from storefront import COINS, PLUS, PRO, REMOVE_ADS, Store
 
 APP_APPLE_ID = 1234567890
 
@@ -160,31 +160,33 @@ class SignedDataTests(unittest.TestCase):
             verifier(self.items, self.root, Environment.PRODUCTION).verify_and_decode_app_transaction(self.items["appTransaction"])
         self.assertEqual(refused.exception.status, VerificationStatus.INVALID_APP_IDENTIFIER)
 
-    def test_online_checks_ask_the_stores_ocsp_responder(self):
+    def test_online_checks_ask_storefront_serve_at_the_url_the_certificates_name(self):
         store = Store()
-        endpoint = OCSPEndpoint(store)
         try:
-            store.run("store", "set", "server-url", endpoint.url)
+            url = store.serve()
+            store.run("store", "set", "server-url", url)
             store.run("store", "set", "app-apple-id", str(APP_APPLE_ID))
             store.buy(PLUS)
             store.buy(COINS)
             items = store.signed()
             root = store.root()
+            self.assertEqual(items["ocspURL"], url + "/ocsp")
             for environment in (Environment.SANDBOX, Environment.PRODUCTION):
                 if environment == Environment.PRODUCTION:
                     store.run("store", "set", "environment", "Production")
                     items = store.signed()
-                before = endpoint.requests
                 accept_everything(self, items, verifier(items, root, environment, online=True))
-                self.assertGreaterEqual(endpoint.requests - before, 2, "the intermediate and the leaf were checked")
+            status, log, _ = store.stop()
+            self.assertEqual(status, 0)
+            # Both environments' checks asked the server for the leaf and the intermediate.
+            self.assertGreaterEqual(log.count("POST /ocsp 200 "), 4, log)
+            # With nobody answering at the certificates' OCSP URL, online checks cannot pass.
+            with self.assertRaises(VerificationException) as refused:
+                verifier(items, root, Environment.PRODUCTION, online=True).verify_and_decode_signed_transaction(
+                    items["transactions"][0]["signedTransaction"])
+            self.assertEqual(refused.exception.status, VerificationStatus.RETRYABLE_VERIFICATION_FAILURE)
         finally:
-            endpoint.close()
-        # With nobody answering at the certificates' OCSP URL, online checks cannot pass.
-        with self.assertRaises(VerificationException) as refused:
-            verifier(items, root, Environment.PRODUCTION, online=True).verify_and_decode_signed_transaction(
-                items["transactions"][0]["signedTransaction"])
-        self.assertEqual(refused.exception.status, VerificationStatus.RETRYABLE_VERIFICATION_FAILURE)
-        store.remove()
+            store.remove()
 
     def test_another_stores_root_is_rejected(self):
         other = Store()

@@ -1,11 +1,11 @@
 """Apple's own Python client (`app-store-server-library`) against `storefront serve`: every
 endpoint, after purchases, renewals, billing retry, refunds, upgrades and extensions made
-through the CLI; every answer decodes into Apple's models."""
+through the CLI; every answer decodes into Apple's models, and every signed item in it passes
+Apple's `SignedDataVerifier` with the store's root."""
 import unittest
 import uuid
 
 from appstoreserverlibrary.api_client import APIException, GetTransactionHistoryVersion
-from appstoreserverlibrary.models.AppTransaction import AppTransaction
 from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
 from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
 from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
@@ -14,51 +14,46 @@ from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
 from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
-from appstoreserverlibrary.models.JWSRenewalInfoDecodedPayload import JWSRenewalInfoDecodedPayload
-from appstoreserverlibrary.models.JWSTransactionDecodedPayload import JWSTransactionDecodedPayload
 from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtendRenewalDateRequest
 from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
 from appstoreserverlibrary.models.Platform import Platform
 from appstoreserverlibrary.models.Status import Status
 from appstoreserverlibrary.models.TransactionHistoryRequest import Order, ProductType, TransactionHistoryRequest
 from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from storefront_harness import Storefront, decode
-
-BASIC = "com.storefront.demo.premium.basic.monthly"
-PRO = "com.storefront.demo.premium.pro.monthly"
-COINS = "com.storefront.demo.coins.100"
-REMOVE_ADS = "com.storefront.demo.removeads"
+from storefront import BASIC, COINS, PRO, REMOVE_ADS, Store
 
 
 class AppStoreServerAPITests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.store = Storefront()
-        cls.store.run("store", "set", "latency", "0")
+        cls.store = Store()
         cls.store.serve()
         cls.client = cls.store.client()
+        # Every signed item an answer carries is checked by Apple's verifier, with the store's root.
+        cls.verifier = SignedDataVerifier([cls.store.root()], False, Environment.SANDBOX, "com.storefront.demo")
 
     @classmethod
     def tearDownClass(cls):
         status = cls.store.stop()
-        cls.store.close()
+        cls.store.remove()
         assert status is not None and status[0] == 0, f"serve did not stop cleanly: {status}"
 
     def buy(self, product):
-        return self.store.json("buy", product)["transaction"]
+        return self.store.run("buy", product, json_output=True)["transaction"]
 
     def transactions(self, response):
-        return [decode(jws, JWSTransactionDecodedPayload) for jws in response.signedTransactions]
+        return [self.verifier.verify_and_decode_signed_transaction(jws) for jws in response.signedTransactions]
 
     def test_a_subscription_through_renewal_upgrade_extension_and_billing_retry(self):
         basic = self.buy(BASIC)
         original = basic["originalTransactionID"]
-        renewed = self.store.json("store", "renew", original)["transaction"]
+        renewed = self.store.run("store", "renew", original, json_output=True)["transaction"]
         self.assertEqual(renewed["originalTransactionID"], original)
 
         info = self.client.get_transaction_info(renewed["transactionID"])
-        payload = decode(info.signedTransactionInfo, JWSTransactionDecodedPayload)
+        payload = self.verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo)
         self.assertEqual(payload.transactionId, renewed["transactionID"])
         self.assertEqual(payload.originalTransactionId, original)
         self.assertEqual(payload.productId, BASIC)
@@ -76,12 +71,12 @@ class AppStoreServerAPITests(unittest.TestCase):
         self.assertEqual(statuses.environment, Environment.SANDBOX)
         item = statuses.data[0].lastTransactions[0]
         self.assertEqual(item.status, Status.ACTIVE)
-        renewal = decode(item.signedRenewalInfo, JWSRenewalInfoDecodedPayload)
+        renewal = self.verifier.verify_and_decode_renewal_info(item.signedRenewalInfo)
         self.assertEqual(renewal.renewalDate, extension.effectiveDate)
-        latest = decode(item.signedTransactionInfo, JWSTransactionDecodedPayload)
+        latest = self.verifier.verify_and_decode_signed_transaction(item.signedTransactionInfo)
         self.assertEqual(latest.productId, PRO)
         self.assertEqual(latest.expiresDate, extension.effectiveDate)
-        subscriptions = self.store.json("store", "subscriptions")
+        subscriptions = self.store.run("store", "subscriptions", json_output=True)
         self.assertTrue(subscriptions, "store subscriptions lists the subscription")
 
         mass_id = str(uuid.uuid4())
@@ -112,7 +107,7 @@ class AppStoreServerAPITests(unittest.TestCase):
     def test_history_pages_refunds_orders_consumption_and_tokens(self):
         coins = [self.buy(COINS) for _ in range(21)]
         ads = self.buy(REMOVE_ADS)
-        refunded = self.store.json("store", "refund", coins[0]["transactionID"])["transaction"]
+        refunded = self.store.run("store", "refund", coins[0]["transactionID"], json_output=True)["transaction"]
         self.assertEqual(refunded["transactionID"], coins[0]["transactionID"])
 
         request = TransactionHistoryRequest(productTypes=[ProductType.CONSUMABLE, ProductType.NON_CONSUMABLE])
@@ -134,7 +129,7 @@ class AppStoreServerAPITests(unittest.TestCase):
         self.assertIn(coins[0]["transactionID"], refunded_ids)
         self.assertFalse(refunds.hasMore)
 
-        history = self.store.json("history")
+        history = self.store.run("history", json_output=True)
         order_id = next(t["orderID"] for t in history["transactions"] if t["transactionID"] == ads["transactionID"])
         order = self.client.look_up_order_id(order_id)
         self.assertEqual(order.status, OrderLookupStatus.VALID)
@@ -150,17 +145,20 @@ class AppStoreServerAPITests(unittest.TestCase):
                 sampleContentProvided=False, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY,
                 appAccountToken="", rawAccountTenure=0, rawPlayTime=0, rawLifetimeDollarsRefunded=0, rawLifetimeDollarsPurchased=0,
                 rawUserStatus=0))
-        shown = self.store.run("store", "consumption").stdout
+        shown = self.store.run("store", "consumption")
         self.assertIn(coins[1]["transactionID"], shown)
         self.assertIn(coins[2]["transactionID"], shown)
 
         token = str(uuid.uuid4())
         self.client.set_app_account_token(ads["transactionID"], UpdateAppAccountTokenRequest(appAccountToken=token))
         info = self.client.get_transaction_info(ads["transactionID"])
-        self.assertEqual(str(decode(info.signedTransactionInfo, JWSTransactionDecodedPayload).appAccountToken).lower(), token)
+        self.assertEqual(self.verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo).appAccountToken, token)
+        # The app's own signed transaction carries it too (lowercase, as Apple's).
+        apps = {t["transactionId"]: t["signedTransaction"] for t in self.store.signed()["transactions"]}
+        self.assertEqual(self.verifier.verify_and_decode_signed_transaction(apps[ads["transactionID"]]).appAccountToken, token)
 
         app = self.client.get_app_transaction_info(ads["transactionID"])
-        app_transaction = decode(app.signedAppTransactionInfo, AppTransaction)
+        app_transaction = self.verifier.verify_and_decode_app_transaction(app.signedAppTransactionInfo)
         self.assertEqual(app_transaction.bundleId, "com.storefront.demo")
         self.assertEqual(app_transaction.receiptType, Environment.SANDBOX)
 

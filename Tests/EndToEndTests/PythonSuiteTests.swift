@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The Python suite (Tests/Python, one runner and one harness, in the venv of
+/// `scripts/python-venv` with Apple's pinned `app-store-server-library`): Apple's own code
+/// judges the built `storefront`. `SignedDataVerifier` checks what it signs, offline and with
+/// online checks answered by `storefront serve`'s `/ocsp`; `AppStoreServerAPIClient` calls every
+/// endpoint of `serve`; `ReceiptUtility` reads its receipts; and the README's "Testing your
+/// server" walkthrough runs as written. `make python-suite` runs the same runner alone.
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
+struct PythonSuiteTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func applesLibraryAcceptsWhatTheStoreSignsAndServesAndTheReadmeRunsAsWritten() async throws {
+        // Makes .build/venv with the pinned library when missing (the first run needs PyPI).
+        let venv = try await ChildProcess.runDetached(Self.root.appendingPathComponent("scripts/python-venv"), currentDirectory: Self.root)
+        try #require(venv.status == 0, "scripts/python-venv failed:\n\(venv.output)")
+        let python = Self.root.appendingPathComponent(
+            venv.stdout.split(separator: "\n").last.map(String.init) ?? ".build/venv/bin/python")
+        // The waits happen on a dispatch thread, not on the 2-thread cooperative pool, which the
+        // suite (a minute or more of child processes) would otherwise hold from every other test.
+        let suite = try await ChildProcess.runDetached(
+            python, ["Tests/Python/run.py"], environment: [
+                "STOREFRONT_BIN": StorefrontProcess.executable.path, "PYTHONDONTWRITEBYTECODE": "1",
+            ], currentDirectory: Self.root, timeout: .seconds(540))
+        #expect(suite.status == 0 && !suite.timedOut, "Apple's library refused something:\n\(suite.output)")
+        let summary = try #require(suite.stdout.split(separator: "\n").last { $0.hasPrefix("python-suite: ") })
+        #expect(summary.hasSuffix(" 0 failed"), "\(suite.output)")
+        #expect(!summary.hasPrefix("python-suite: 0 passed"), "\(suite.output)")
+    }
+}

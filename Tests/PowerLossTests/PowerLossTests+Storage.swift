@@ -1,0 +1,141 @@
+import Foundation
+import StoreCore
+import SystemIO
+import TestSupport
+import Testing
+import Vault
+
+/// The storage operations' crash states: a download's checkpoints and install, vault and
+/// journal compaction, and the first purchase of a new data directory.
+extension PowerLossTests {
+    @Test func downloadCheckpointsAndInstall() async throws {
+        try await Self.run(CrashScenario(
+            name: "download and install", setup: Self.buyPro,
+            operation: { context, recorder in
+                try await Self.app(context, recorder) { session in
+                    let levels = try await session.buy(CrashCatalog.levels)
+                    recorder.mark(Marks.storeSaid)
+                    let state = try await session.waitForDownload(levels.transactionID)
+                    guard state == .finished else { throw SessionError("the download ended \(state)") }
+                    recorder.mark(Marks.acknowledged)
+                }
+            },
+            expectations: { state in
+                guard state.passed(Marks.storeSaid) else { return [] }
+                return state.ledger(CrashCatalog.levels).count == 1 ? [] : ["the purchase with content is not delivered once"]
+            }),
+            recordingMust: { recording in
+                recording.operations.contains { if case .rename(_, let to) = $0 { to.hasPrefix("Content/") } else { false } }
+            })
+    }
+
+    @Test func vaultCompaction() async throws {
+        let consumes = 7
+        try await Self.run(CrashScenario(
+            name: "vault compaction",
+            setup: { context in
+                try await Self.buyPro(context)
+                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                    _ = try await session.buy(CrashCatalog.coins, quantity: 10)
+                }
+            },
+            operation: { context, recorder in
+                let vaultURL = context.data.appendingPathComponent("vault.sfv")
+                // Compaction after a handful of superseded records instead of 1024.
+                let ledger = {
+                    VaultLedger(vault: try Vault(
+                        at: vaultURL, key: .keyFile(VaultKey.defaultKeyFile(for: vaultURL)),
+                        configuration: VaultConfiguration(clock: context.clock, fileSystem: recorder, compactionMinimumGarbage: 2)),
+                        clock: context.clock)
+                }
+                try await AppSession.with(
+                    context.data, catalog: context.catalog, clock: context.clock, fileSystem: recorder, ledger: ledger
+                ) { session in
+                    for count in 1...consumes {
+                        _ = try await session.store.consume(CrashCatalog.coins)
+                        recorder.mark("consumed \(count)")
+                    }
+                }
+            },
+            expectations: { _ in [] },
+            consumption: { marks in
+                let acknowledged = (1...consumes).filter { marks.contains("consumed \($0)") }.count
+                return acknowledged...min(consumes, acknowledged + 1)
+            }),
+            recordingMust: { recording in
+                recording.operations.contains(.rename(from: "vault.sfv.tmp", to: "vault.sfv"))
+            })
+    }
+
+    @Test func journalCompaction() async throws {
+        try await Self.run(CrashScenario(
+            name: "store journal compaction",
+            setup: { context in
+                try await Self.buyPro(context)
+                // Superseded settings records past the compaction threshold (StoreJournal's
+                // `defaultCompactionSlack`, 256 lines beyond the snapshot), so the purchase's
+                // first write compacts the journal: copies of its last settings record, as a few
+                // hundred `store set` would leave.
+                let journal = context.data.appendingPathComponent("store/journal.jsonl")
+                let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)
+                guard let settings = lines.last(where: { $0.contains(#""kind":"settings""#) }) else {
+                    throw SessionError("the journal has no settings record")
+                }
+                let handle = try FileHandle(forWritingTo: journal)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(String(repeating: settings + "\n", count: 300).utf8))
+                try handle.close()
+            },
+            operation: { context, recorder in
+                try await Self.app(context, recorder) { session in
+                    _ = try await session.buy(CrashCatalog.coins)
+                    recorder.mark(Marks.acknowledged)
+                }
+            },
+            expectations: { state in
+                var failures: [String] = []
+                if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != 1 {
+                    failures.append("the acknowledged purchase is lost")
+                }
+                if state.facts.store.count < state.baseline.charged.count { failures.append("the store lost history") }
+                return failures
+            }),
+            recordingMust: { recording in
+                recording.operations.contains {
+                    if case .rename(let from, "store/journal.jsonl") = $0 { from.hasPrefix("store/journal.jsonl.tmp") } else { false }
+                } && recording.operations.filter {
+                    if case .rename(_, "store/journal.jsonl") = $0 { true } else { false }
+                }.count == 1
+            })
+    }
+
+    @Test func firstPurchaseInANewDataDirectory() async throws {
+        try await Self.run(CrashScenario(
+            name: "first purchase (new data directory)",
+            setup: { context in
+                // Only the store's signing chain, device identifier and app transaction, which are
+                // written outside the file layer, made in a directory aside and copied in: the
+                // journal, leases, key and vault are new.
+                let aside = context.data.deletingLastPathComponent().appendingPathComponent("aside")
+                try await AppSession.with(aside, catalog: context.catalog, clock: context.clock) { session in
+                    _ = try await session.buy(CrashCatalog.pro)
+                }
+                let store = context.data.appendingPathComponent("store")
+                try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                for name in ["Certificates", "device-id", "AppTransactions"] {
+                    try FileManager.default.copyItem(
+                        at: aside.appendingPathComponent("store/" + name), to: store.appendingPathComponent(name))
+                }
+            },
+            operation: { context, recorder in
+                try await Self.app(context, recorder) { session in
+                    _ = try await session.buy(CrashCatalog.coins)
+                    recorder.mark(Marks.acknowledged)
+                }
+            },
+            expectations: { state in
+                guard state.passed(Marks.acknowledged) else { return [] }
+                return state.ledger(CrashCatalog.coins).count == 1 ? [] : ["the first purchase, acknowledged, is lost"]
+            }))
+    }
+}
