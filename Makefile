@@ -60,6 +60,10 @@ RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipt
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
 	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift, $(wildcard Sources/Receipts/JWS/*.swift))
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
+# The vault's record payload decoder, with SystemIO (which VaultError names) as a static library.
+VAULT_FUZZ_SOURCES := Sources/Vault/Format/ByteReader.swift Sources/Vault/Format/ByteWriter.swift \
+	Sources/Vault/Format/RecordPayload.swift Sources/Vault/Format/VaultFormat.swift Sources/Vault/Model/VaultItem.swift \
+	Sources/Vault/Model/VaultItemContent.swift Sources/Vault/VaultError.swift
 fuzz:
 	rm -rf $(FUZZ_DIR)/work $(FUZZ_DIR)/catalog-work && mkdir -p $(FUZZ_DIR)/work $(FUZZ_DIR)/seeds $(FUZZ_DIR)/catalog-work \
 		$(FUZZ_DIR)/catalog-seeds
@@ -75,3 +79,10 @@ fuzz:
 		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) -o $(FUZZ_DIR)/catalog-fuzz
 	$(FUZZ_DIR)/catalog-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=65536 -print_final_stats=1 \
 		$(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/catalog-seeds
+	rm -rf $(FUZZ_DIR)/vault-work && mkdir -p $(FUZZ_DIR)/vault-work
+	swiftc -O -parse-as-library -sanitize=address -emit-library -static -emit-module -module-name SystemIO \
+		$$(find Sources/SystemIO -name '*.swift') -emit-module-path $(FUZZ_DIR)/SystemIO.swiftmodule -o $(FUZZ_DIR)/libSystemIO.a
+	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name Vault -I $(FUZZ_DIR) \
+		Fuzz/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES) $(FUZZ_DIR)/libSystemIO.a -o $(FUZZ_DIR)/vault-fuzz
+	$(FUZZ_DIR)/vault-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=4096 -print_final_stats=1 \
+		$(FUZZ_DIR)/vault-work Fuzz/seeds/vault

@@ -89,6 +89,7 @@ public actor LocalAppStore: StoreBackend {
     /// - Throws: `.io` or `.corrupt` when the journal cannot be read.
     func refresh() throws(LocalAppStoreError) {
         announce(try journal.refresh())
+        deliverRefundDecisions()
     }
 
     /// `refresh()` for the operations whose signature cannot throw (`canMakePayments()`,
@@ -96,6 +97,7 @@ public actor LocalAppStore: StoreBackend {
     /// the journal cannot be read now, and the next operation that throws reports the failure.
     func refreshForNonThrowingCaller() {
         if let changed = try? journal.refresh() { announce(changed) }
+        deliverRefundDecisions()
     }
 
     /// Journals what `body` drafts on the up-to-date state (under the write lock, see

@@ -24,6 +24,19 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case unknownStorefront(String)
     /// No notification has this UUID.
     case unknownNotification(String)
+    /// A subscription key cannot sign (its file holds no EC P-256 key).
+    case invalidSubscriptionKey(keyID: String, reason: String)
+    /// No offer code is this one.
+    case unknownOfferCode(String)
+    /// No refund request has this identifier, or it was decided already.
+    case unknownRefundRequest(String)
+    /// The product has no offer of this kind with this identifier.
+    case unknownOffer(productID: String, offerID: String, kind: String)
+    /// The App Store refused the payment with this error (a promotional offer's signature,
+    /// an offer code): passed to the engine as it is.
+    case refused(StoreError)
+    /// A refund of this transaction was requested already (pending or approved).
+    case duplicateRefundRequest(String)
 
     public var description: String {
         switch self {
@@ -47,6 +60,18 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
             "Unknown storefront \"\(code)\": expected an ISO 3166 alpha-3 code such as USA, JPN or DEU."
         case .unknownNotification(let uuid):
             "No notification \(uuid). `storefront store notifications` lists them."
+        case .invalidSubscriptionKey(let keyID, let reason):
+            "The subscription key \(keyID) cannot sign: \(reason)."
+        case .unknownOfferCode(let code):
+            "No offer code \(code). `storefront store codes` lists the codes the store issued."
+        case .unknownRefundRequest(let id):
+            "No pending refund request \(id). `storefront store refund-requests` lists them."
+        case .unknownOffer(let productID, let offerID, let kind):
+            "\(productID) has no \(kind) offer \(offerID)."
+        case .refused(let error):
+            error.description
+        case .duplicateRefundRequest(let id):
+            "A refund of transaction \(id) was requested already. `storefront store refund-requests` lists the requests."
         }
     }
 
@@ -56,6 +81,7 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
         case .unknownTransaction(let id): .unknownTransaction(id)
         case .unknownProduct(let id): .productNotAvailable(productID: id)
         case .notPending: .paymentInvalid(description)
+        case .refused(let error): error
         default: .systemError(description)
         }
     }

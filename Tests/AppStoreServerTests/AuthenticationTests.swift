@@ -26,7 +26,7 @@ import Testing
             "no exp": "Bearer " + (try fixture.token { $0.exp = nil }),
             "from the future": "Bearer " + (try fixture.token { $0.iat = now + 600; $0.exp = now + 900 }),
         ]
-        let before = try fixture.journalBytes()
+        let before = try fixture.stateFiles()
         for (name, authorization) in bad {
             for (method, path, body) in [
                 ("GET", "/inApps/v1/transactions/\(t.transactionID)", nil as Data?),
@@ -39,7 +39,7 @@ import Testing
                 #expect(answer.body.isEmpty, "\(name)")
             }
         }
-        #expect(try fixture.journalBytes() == before)
+        #expect(try fixture.stateFiles() == before)
         await fixture.close()
     }
 

@@ -29,7 +29,7 @@ import Testing
 
     @Test func theAnswerIsAnOCSPResponseWithoutATokenAndOnlyPOSTIsServed() async throws {
         let fixture = try await ServerFixture()
-        let journal = try fixture.journalBytes()
+        let journal = try fixture.stateFiles()
         let garbage = try await fixture.client.send("POST", "/ocsp", headers: ["Content-Type": "application/ocsp-request"], body: Data([0x30, 0x00]))
         #expect(garbage.status == 200)
         #expect(garbage.headers["content-type"] == "application/ocsp-response")
@@ -38,7 +38,7 @@ import Testing
         let get = try await fixture.client.send("GET", "/ocsp")
         #expect(get.status == 405)
         #expect(get.headers["allow"] == "POST")
-        #expect(try fixture.journalBytes() == journal)
+        #expect(try fixture.stateFiles() == journal)
         await fixture.close()
     }
 

@@ -44,7 +44,21 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     var journal: URL { LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory).appendingPathComponent("journal.jsonl") }
-    func journalBytes() throws -> Data { try Data(contentsOf: journal) }
+
+    /// Every file of the store's state (the journal, its history file and index, the chain…),
+    /// by path relative to the state directory: what "changes nothing" compares. Lock files,
+    /// which hold no state, are left out.
+    func stateFiles() throws -> [String: Data] {
+        let state = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory).standardizedFileURL
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: state, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true, !url.lastPathComponent.hasSuffix(".lock")
+            else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(state.path.count))] = try Data(contentsOf: url)
+        }
+        return files
+    }
 
     /// Buys a product and waits until the store decided it.
     @discardableResult

@@ -58,7 +58,7 @@ import Testing
         let fixture = try await ServerFixture()
         _ = try await fixture.buy(ServerFixture.pro)
         let good = try #require(await fixture.store.appReceipt())
-        let before = try fixture.journalBytes()
+        let before = try fixture.stateFiles()
         #expect(try await post(fixture, ["receipt": "x"])["status"] as? Int == 21002)
         #expect(try await post(fixture, ["receipt-data": "!!!"])["status"] as? Int == 21002)
         #expect(try await post(fixture, ["receipt-data": Data("not a receipt".utf8).base64EncodedString()])["status"] as? Int == 21002)
@@ -79,7 +79,7 @@ import Testing
         let strangers = try await receipt(fixture, type: .xcode, transactions: [stranger])
         #expect(try await post(fixture, ["receipt-data": strangers.base64EncodedString()])["status"] as? Int == 21010)
 
-        #expect(try fixture.journalBytes() == before)
+        #expect(try fixture.stateFiles() == before)
         try await fixture.store.set(name: "shared-secret", value: "0123456789abcdef0123456789abcdef")
         #expect(try await post(fixture, ["receipt-data": good.base64EncodedString(), "password": "wrong"])["status"] as? Int == 21004)
         #expect(try await post(fixture, ["receipt-data": good.base64EncodedString()])["status"] as? Int == 21004)

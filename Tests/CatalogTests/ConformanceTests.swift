@@ -109,7 +109,7 @@ import Testing
         #expect(monthly.promotionalOffers.first?.referenceName == "year discount")
         let product = try #require(catalog.product(id: "com.revenuecat.monthly_4.99.1_week_intro"))
         #expect(product.extra["billingPlans"] != nil)
-        #expect(product.extra["winbackOffers"] == .array([]))
+        #expect(product.extra["winbackOffers"] == nil && product.subscription?.winBackOffers == [], "winbackOffers is modelled")
         #expect(product.familyShareable)
         #expect(catalog.extra["appPolicies"] != nil)
         #expect(catalog.identifier == "B495CDA2")

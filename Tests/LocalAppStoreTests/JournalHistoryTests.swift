@@ -100,7 +100,7 @@ import Testing
         let migrated = try Self.open(dir)
         #expect(migrated.state.orderedEntries == expected)
         let header = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")[0]
-        #expect(header.contains(#""version":\#(JournalRecord.currentVersion)"#))
+        #expect(header.contains("\"version\":\(JournalRecord.currentVersion)"))
         #expect(FileManager.default.fileExists(atPath: dir.stateDirectory.appendingPathComponent("history.dat").path))
         let reopened = try Self.open(dir)
         #expect(reopened.state.orderedEntries == expected)

@@ -161,18 +161,24 @@ class NotificationScenarioTests(unittest.TestCase):
         self.assertEqual(received[1].renewal.priceIncreaseStatus.value, 0)
         self.assertEqual(received[2].renewal.priceIncreaseStatus.value, 1)
 
+    def request_id(self, s, transaction_id):
+        """The id of the store's refund request for `transaction_id` (`store refund-requests`)."""
+        return [r["id"] for r in s.store.json("store", "refund-requests") if r["transactionID"] == transaction_id][-1]
+
     def test_consumable_refund_requests(self):
         s = self.scenario()
         declined = s.buy(COINS)
         approved = s.buy(COINS)
-        s.run("store", "refund-request", declined, "--request-reason", "UNINTENDED_PURCHASE")
-        s.run("store", "refund-request", declined, "decline")
-        s.run("store", "refund-request", approved)
-        s.run("store", "refund-request", approved, "approve")
+        s.run("refund-request", declined, "--reason", "UNINTENDED_PURCHASE")
+        s.run("store", "decline-refund", self.request_id(s, declined))
+        s.run("refund-request", approved)
+        s.run("store", "approve-refund", self.request_id(s, approved))
         received = s.expect(self, [
             "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "CONSUMPTION_REQUEST", "REFUND",
         ])
         self.assertEqual(received[2].data.rawConsumptionRequestReason, "UNINTENDED_PURCHASE")
+        self.assertEqual(received[4].data.rawConsumptionRequestReason, "UNSATISFIED_WITH_PURCHASE")
+        self.assertEqual(received[3].transaction.transactionId, declined)
         self.assertEqual(received[5].transaction.transactionId, approved)
 
     def test_production_notifications_carry_the_app_apple_id(self):

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// MHD parses HTTP, runs an internal `epoll` thread pool and enforces its limits: idle
 /// connections close after `connectionTimeoutSeconds`, each connection's headers fit in
-/// `connectionMemoryLimit` bytes, and a body over `maxBodyBytes` is answered 413 without
-/// being read. A slow client occupies a connection slot, never a thread.
+/// `connectionMemoryLimit` bytes, and a body over `maxBodyBytes` is answered 413 (read and
+/// dropped first unless it is huge or the client waits for "100 Continue"). A slow client
+/// occupies a connection slot, never a thread.
 ///
 /// MHD calls back synchronously on its own threads while the handler is `async`: a complete
 /// request's connection is suspended (`MHD_suspend_connection`), the handler runs as a task,
@@ -157,7 +158,13 @@ public final class MicroHTTPDaemon: Sendable {
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             if let length = names["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
                 exchange.tooLarge = true
-                return Self.queue(connection, Self.tooLarge(configuration.maxBodyBytes))
+                // A client that waits for "100 Continue" has sent nothing yet: answer now. One
+                // that is already sending would see its connection reset mid-body (EPIPE) before
+                // it reads the answer, so its body is read and dropped, up to a bound, first.
+                let waitsToSend = names["expect"]?.lowercased() == "100-continue"
+                if waitsToSend || length > configuration.maxBodyBytes * Self.drainedBodyFactor {
+                    return Self.queue(connection, Self.tooLarge(configuration.maxBodyBytes))
+                }
             }
             return .YES
         }
@@ -225,6 +232,10 @@ public final class MicroHTTPDaemon: Sendable {
         Unmanaged<Exchange>.fromOpaque(raw).release()
         slot.pointee = nil
     }
+
+    /// An oversized body up to this many times `maxBodyBytes` is read and dropped before the
+    /// 413, so the client reads the answer instead of a reset; a larger one is cut off.
+    private static let drainedBodyFactor = 16
 
     private static func tooLarge(_ limit: Int) -> HTTPResponse {
         HTTPResponse(

@@ -15,7 +15,7 @@ struct ConfigurationDecoder {
     private static let productKeys: KnownKeys = ["productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations"]
     private static let subscriptionKeys: KnownKeys = productKeys.union([
         "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
-        "adHocOffers", "codeOffers",
+        "adHocOffers", "codeOffers", "winbackOffers",
     ])
     private static let offerKeys: KnownKeys = ["offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice", "eligibility"]
     private static let groupKeys: KnownKeys = ["id", "name", "localizations", "subscriptions"]
@@ -157,7 +157,8 @@ struct ConfigurationDecoder {
                 period: try object.period("recurringSubscriptionPeriod"),
                 introductoryOffers: introductory,
                 promotionalOffers: try decodeOffers(object, key: "adHocOffers"),
-                codeOffers: try decodeOffers(object, key: "codeOffers"))
+                codeOffers: try decodeOffers(object, key: "codeOffers"),
+                winBackOffers: try decodeOffers(object, key: "winbackOffers"))
         }
 
         return StoreKitConfiguration.Product(

@@ -15,13 +15,16 @@ extension StoreKitConfiguration {
         public var promotionalOffers: [SubscriptionOffer]
         /// Offer codes (`codeOffers`).
         public var codeOffers: [SubscriptionOffer]
+        /// Win-back offers for lapsed subscribers (`winbackOffers`).
+        public var winBackOffers: [SubscriptionOffer]
 
         /// Creates subscription details.
         public init(
             groupID: String, groupName: String, groupNumber: Int, period: SubscriptionPeriod,
             introductoryOffers: [SubscriptionOffer] = [], promotionalOffers: [SubscriptionOffer] = [],
-            codeOffers: [SubscriptionOffer] = []
+            codeOffers: [SubscriptionOffer] = [], winBackOffers: [SubscriptionOffer] = []
         ) {
+            self.winBackOffers = winBackOffers
             self.groupID = groupID
             self.groupName = groupName
             self.groupNumber = groupNumber

@@ -1,29 +1,10 @@
-/// An App Store storefront: a country or region with its currency and default locale.
-public struct Storefront: Sendable, Hashable, Identifiable {
-    /// The ISO 3166-1 alpha-3 code App Store uses, e.g. `USA`, `JPN`.
-    public var code: String
-    /// The English name, e.g. `Japan`.
-    public var name: String
-    /// The ISO 4217 currency prices are charged in, e.g. `JPY`.
-    public var currencyCode: String
-    /// The default locale identifier, e.g. `ja_JP`.
-    public var locale: String
-    /// Apple's numeric storefront identifier, e.g. `143441` for the United States (what signed
-    /// transactions carry as `storefrontId`); empty when unknown.
-    public var storefrontID: String
+import StoreKitValues
 
-    /// Creates a storefront.
-    public init(code: String, name: String, currencyCode: String, locale: String, storefrontID: String = "") {
-        self.code = code
-        self.name = name
-        self.currencyCode = currencyCode
-        self.locale = locale
-        self.storefrontID = storefrontID
-    }
+/// An App Store storefront (country code, name, currency, locale, Apple's ID): one type, defined
+/// in `StoreKitValues`, which the engine names too; the table of storefronts is the catalog's.
+public typealias Storefront = StoreKitValues.Storefront
 
-    /// The alpha-3 code.
-    public var id: String { code }
-
+extension Storefront {
     /// The storefront with alpha-3 `code` (any letter case) from `all`, else `nil`.
     public static func named(_ code: String) -> Storefront? {
         byCode[code.uppercased()]

@@ -56,11 +56,18 @@ extension LocalAppStore {
         guard payment.quantity == 1 || type == .consumable else {
             throw .paymentInvalid("only consumables can be bought more than one at a time")
         }
-        if let offerID = payment.offerID,
+        // A signed offer is judged as the App Store judges it; an offer ID alone is the
+        // testing option (SKTestSession's `.promotionalOffer(id:)`), checked for existence.
+        var offerNonce: UsedOfferNonce?
+        if let offer = payment.promotionalOffer {
+            offerNonce = try promotionalOfferCheck().check(offer, payment: payment, product: product, state: journal.state)
+        } else if let offerID = payment.offerID,
             !(product.subscription?.promotionalOffers.contains { $0.id == offerID } ?? false) {
-            throw .paymentInvalid("\(payment.productID) has no promotional offer \(offerID)")
+            throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
         }
         let account = configuration.account.id
+        let redemption = SubscriptionOfferRedemption(accountID: account, now: configuration.clock.now)
+        let special = try redemption.offer(for: payment, product: product, state: journal.state)
         let price = localizer.price(of: product)
         let storefront = localizer.storefront.code
         let now = configuration.clock.now
@@ -68,8 +75,9 @@ extension LocalAppStore {
         // Not synced: a crash that loses a payment just queued loses nothing charged (the
         // charge is synced, and its sync makes this line durable too), and the app has no
         // transaction to deliver yet; the purchase simply did not happen.
-        let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) in
-            try transactAndAnnounce(sync: false) { state throws(LocalAppStoreError) in
+        // The nonce and the code spent with the payment are lost with it, consistently.
+        let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) -> (result: QueueEntry, changed: [QueueEntry]) in
+            try transactAndAnnounce(sync: false) { (state: inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: QueueEntry) in
                 if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
                     return ([], existing)
                 }
@@ -78,10 +86,35 @@ extension LocalAppStore {
                     payment: payment, state: .purchasing, purchaseDate: now, price: price.amount,
                     currencyCode: price.currencyCode, storefront: storefront,
                     subscriptionGroupID: product.subscription?.groupID,
-                    offerType: payment.offerID == nil ? nil : .promotional, offerID: payment.offerID)
+                    offerType: special?.kind ?? (payment.offerID == nil ? nil : .promotional),
+                    offerID: special?.id ?? payment.offerID)
                 let entry = QueueEntry(
                     transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: token)
-                return ([JournalRecord.make(entry)], entry)
+                var records = [JournalRecord.make(entry)]
+                if var nonce = offerNonce {
+                    do throws(StoreError) {
+                        try PromotionalOfferCheck.checkNonce(nonce, in: state)
+                    } catch {
+                        throw .refused(error)
+                    }
+                    nonce.transactionID = entry.id
+                    records.append(JournalRecord.make(StoreKitRecord(usedNonce: nonce)))
+                }
+                // The code is used up with the payment, in one write; another process may
+                // have redeemed it since the check above.
+                if let text = payment.offerCode {
+                    var code: OfferCode
+                    do throws(StoreError) {
+                        code = try redemption.redeemable(text, state: state)
+                    } catch {
+                        throw .refused(error)
+                    }
+                    code.redeemedAt = now
+                    code.redeemedBy = account
+                    code.transactionID = entry.id
+                    records.append(JournalRecord.make(StoreKitRecord(offerCode: code)))
+                }
+                return (records, entry)
             }
         }
         if entry.transaction.state == .purchasing && entry.owner == token {
@@ -99,6 +132,7 @@ extension LocalAppStore {
         }
         let waiting = unfinished().filter { $0.state != .purchasing }
         if !waiting.isEmpty { continuation.yield(.transactionsUpdated(signed(waiting))) }
+        deliverRefundDecisions()
         adoptAbandoned()
         advanceSubscriptions()
         return stream
@@ -204,6 +238,19 @@ extension LocalAppStore {
     /// purchase, restore and refund it reflects them) and written to `receiptFileURL`.
     public func appReceipt() async -> Data? {
         try? await writeAppReceipt()
+    }
+
+    /// The account's app transaction on this device, signed now with a fresh device
+    /// verification nonce (the local store keeps none, so `refresh` changes nothing).
+    /// - Throws: `.systemError` naming the cause when it cannot be issued.
+    public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {
+        do {
+            return try signedAppTransaction()
+        } catch let error as LocalAppStoreError {
+            throw error.storeError
+        } catch {
+            throw .systemError("cannot issue the app transaction: \(error)")
+        }
     }
 
     /// Runs `body`, translating the store's error into the engine's at the `StoreBackend`

@@ -22,7 +22,11 @@ struct JournalRecord: Codable {
         static let server = Kind(rawValue: "server")
         /// Which purchase of each non-consumable an account owns, at a compaction (version 3).
         static let owned = Kind(rawValue: "owned")
-        /// A notification, refund request or price increase (`NotificationRecord`).
+        /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund
+        /// requests); version 4.
+        static let storeKit = Kind(rawValue: "storekit")
+        /// App Store Server Notifications (the outbox) and price increases (`NotificationRecord`);
+        /// version 4.
         static let notification = Kind(rawValue: "notification")
     }
 
@@ -30,10 +34,11 @@ struct JournalRecord: Codable {
     static let formatName = "storefront-local-store-journal"
     /// The format version this code writes. It reads every earlier one: 1 (JSON lines only),
     /// 2 (adds `server` records), 3 (a compacted history beside the journal, `history.dat`,
-    /// named by the header's generation, and `owned` records) and 4 (adds `notification`
-    /// records, the outbox). A build that reads only up to 2 refuses a version 3 journal rather
+    /// named by the header's generation, and `owned` records) and 4 (adds `storekit` records:
+    /// offer nonces, offer codes, refund requests; and `notification` records: the outbox and
+    /// price increases). A build that reads only up to 2 refuses a version 3 journal rather
     /// than losing the history it cannot see, and one that reads up to 3 a version 4 journal
-    /// rather than compacting its notifications away.
+    /// rather than compacting its `storekit` and `notification` records away.
     static let currentVersion = 4
 
     var kind: Kind
@@ -56,6 +61,7 @@ struct JournalRecord: Codable {
     /// and on every single-record change, so older journals read as before.
     var more: Bool?
     var server: ServerRecord?
+    var storeKit: StoreKitRecord?
     var notification: NotificationRecord?
 
     static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
@@ -78,6 +84,10 @@ struct JournalRecord: Codable {
 
     static func make(_ server: ServerRecord) -> JournalRecord {
         JournalRecord(kind: .server, server: server)
+    }
+
+    static func make(_ storeKit: StoreKitRecord) -> JournalRecord {
+        JournalRecord(kind: .storeKit, storeKit: storeKit)
     }
 
     static func make(_ notification: NotificationRecord) -> JournalRecord {

@@ -20,7 +20,9 @@ struct JournalState: Sendable {
     var settings: LocalStoreSettings
     /// What the App Store Server API recorded.
     private(set) var server = ServerRecords()
-    /// App Store Server Notifications (the outbox), refund requests and price increases.
+    /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund requests).
+    private(set) var storeKit = StoreKitRecords()
+    /// App Store Server Notifications (the outbox) and price increases.
     private(set) var notifications = NotificationOutbox()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
@@ -103,6 +105,9 @@ struct JournalState: Sendable {
             return nil
         case .server:
             if let server = record.server { self.server.apply(server) }
+            return nil
+        case .storeKit:
+            if let storeKit = record.storeKit { self.storeKit.apply(storeKit) }
             return nil
         case .notification:
             if let notification = record.notification { notifications.apply(notification) }

@@ -73,6 +73,7 @@ extension StoreJournal {
         snapshot += state.orderedSubscriptions.map(JournalRecord.make)
         snapshot += staying.map(JournalRecord.make)
         snapshot += state.server.snapshot.map(JournalRecord.make)
+        snapshot += state.storeKit.snapshot.map(JournalRecord.make)
         snapshot += state.notifications.snapshot.map(JournalRecord.make)
         let header = JournalRecord.makeHeader(
             nextTransactionID: state.nextTransactionID, generation: next, historyEnd: end, snapshotLines: snapshot.count + 1)

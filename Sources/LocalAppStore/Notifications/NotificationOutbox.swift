@@ -1,8 +1,8 @@
 import Foundation
 
 /// The journal's `notification` records added up: every notification by UUID in the order
-/// made, which are still due, the events already notified, refund requests and price
-/// increases. Part of `JournalState`, so compaction keeps them.
+/// made, which are still due, the events already notified, and price increases. Part of
+/// `JournalState`, so compaction keeps them.
 struct NotificationOutbox: Sendable {
     private(set) var notifications: [String: StoredNotification] = [:]
     /// UUIDs in the order the notifications were made.
@@ -15,8 +15,6 @@ struct NotificationOutbox: Sendable {
     private(set) var eventKeys: Set<String> = []
     /// The UUID of each test notification, by its token.
     private(set) var testTokens: [String: String] = [:]
-    /// Refund requests by transaction ID (the last one of each).
-    private(set) var refundRequests: [String: RefundRequest] = [:]
     /// Price increases by original transaction ID (the last one of each).
     private(set) var priceIncreases: [String: PriceIncrease] = [:]
 
@@ -30,7 +28,6 @@ struct NotificationOutbox: Sendable {
             if let key = n.eventKey { eventKeys.insert(key) }
             if let token = n.testNotificationToken { testTokens[token] = n.notificationUUID }
         }
-        if let r = record.refundRequest { refundRequests[r.transactionID] = r }
         if let p = record.priceIncrease { priceIncreases[p.originalTransactionID] = p }
     }
 
@@ -48,7 +45,6 @@ struct NotificationOutbox: Sendable {
     /// The records that rebuild this state.
     var snapshot: [NotificationRecord] {
         ordered.map(NotificationRecord.init(notification:))
-            + refundRequests.values.sorted { $0.transactionID < $1.transactionID }.map(NotificationRecord.init(refundRequest:))
             + priceIncreases.values.sorted { $0.originalTransactionID < $1.originalTransactionID }
             .map(NotificationRecord.init(priceIncrease:))
     }

@@ -110,13 +110,19 @@ extension NotificationRules.Pass {
 
     // MARK: - Refund requests and price increases
 
+    /// A refund request made or decided (`storekit` records; the app's `beginRefundRequest`
+    /// and the Transaction Manager's decision): `CONSUMPTION_REQUEST` when a consumable or an
+    /// auto-renewable subscription is asked for (Apple asks for consumption data of those only),
+    /// `REFUND_DECLINED` on a decline; an approval's `REFUND` is the revocation's own.
     mutating func refundRequestChanged(_ r: RefundRequest) {
-        guard before.notifications.refundRequests[r.transactionID]?.status != r.status
-            || before.notifications.refundRequests[r.transactionID]?.requestDate != r.requestDate else { return }
+        guard before.storeKit.refundRequests[r.id]?.status != r.status else { return }
         let t = entryAfter(r.transactionID)?.transaction
         switch r.status {
         case .pending:
-            notify(.consumptionRequest, nil, transaction: t, accountID: r.accountID) { $0.consumptionRequestReason = r.reason }
+            guard t?.productType == .consumable || t?.productType == .autoRenewable else { return }
+            notify(.consumptionRequest, nil, transaction: t, accountID: r.accountID) {
+                $0.consumptionRequestReason = r.consumptionRequestReason
+            }
         case .declined:
             notify(.refundDeclined, nil, transaction: t, accountID: r.accountID)
         default:

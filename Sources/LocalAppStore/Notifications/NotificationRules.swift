@@ -12,7 +12,7 @@ import StoreCore
 /// `ONE_TIME_CHARGE`; a revocation `REFUND` (undone: `REFUND_REVERSED`); a subscription's
 /// changes in its period `DID_CHANGE_RENEWAL_PREF`/`STATUS`, `DID_FAIL_TO_RENEW`,
 /// `GRACE_PERIOD_EXPIRED`, `EXPIRED`; server records `RENEWAL_EXTENDED` and
-/// `RENEWAL_EXTENSION`; refund requests and price increases their own types. Nothing is made
+/// `RENEWAL_EXTENSION`; refund requests (`storekit` records) and price increases their own types. Nothing is made
 /// while `notification-url` is off.
 struct NotificationRules {
     let now: Date
@@ -71,8 +71,9 @@ struct NotificationRules {
                 case .server:
                     if let e = record.server?.renewalExtension, e.success { extended(e) }
                     if let m = record.server?.massExtension { massExtended(m) }
+                case .storeKit:
+                    if let r = record.storeKit?.refundRequest { refundRequestChanged(r) }
                 case .notification:
-                    if let r = record.notification?.refundRequest { refundRequestChanged(r) }
                     if let p = record.notification?.priceIncrease { priceIncreaseChanged(p) }
                 default:
                     break

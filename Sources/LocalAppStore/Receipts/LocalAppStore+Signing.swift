@@ -64,7 +64,7 @@ extension LocalAppStore {
         let catalog = configuration.catalog
         var details = LocalReceiptIssuer.RenewalDetails(
             recentSubscriptionStartDate: Self.recentSubscriptionStart(of: stored, in: state),
-            appAccountToken: latest?.payment.applicationUsername.flatMap(UUID.init(uuidString:)))
+            appAccountToken: latest?.appAccountToken)
         if info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) {
             let price = latest?.storefront.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) }
                 ?? fallbackPrice(product)

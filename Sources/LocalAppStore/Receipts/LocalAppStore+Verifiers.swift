@@ -52,6 +52,28 @@ extension LocalAppStore {
         }
     }
 
+    /// A verifier of the app transactions this store signs (`StoreConfiguration(appTransactionVerifier:)`):
+    /// its root, bundle ID and environment, and this device's identifier for the device
+    /// verification hash.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read, or the device identifier's file when it cannot be read.
+    public func appTransactionVerifier() throws(LocalAppStoreError) -> AppTransactionVerifier {
+        let issuer = try verifiedIssuer()
+        let device: UUID
+        do {
+            device = try deviceIdentifier()
+        } catch {
+            throw .io(path: configuration.stateDirectory.appendingPathComponent("device-id").path, reason: "\(error)")
+        }
+        do {
+            return try AppTransactionVerifier(configuration: .init(
+                trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
+                environments: [issuer.configuration.environment], deviceIdentifier: device))
+        } catch {
+            throw certificateError("\(error)")
+        }
+    }
+
     /// The receipt issuer, its chain made and its root exported when this is the first use.
     private func verifiedIssuer() throws(LocalAppStoreError) -> LocalReceiptIssuer {
         do {

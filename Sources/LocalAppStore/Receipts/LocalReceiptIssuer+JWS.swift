@@ -57,7 +57,7 @@ extension LocalReceiptIssuer {
         payload.expiresDate = transaction.expiresDate
         payload.quantity = Int32(clamping: transaction.quantity)
         payload.type = Self.storeProductType(transaction.productType)
-        payload.appAccountToken = transaction.payment.applicationUsername.flatMap(UUID.init(uuidString:))
+        payload.appAccountToken = transaction.appAccountToken
         payload.inAppOwnershipType = .purchased
         payload.signedDate = now
         payload.rawRevocationReason = transaction.revocationReason.map { Int32(clamping: $0) }
@@ -95,6 +95,7 @@ extension LocalReceiptIssuer {
         case .introductory: return info.introductoryOffer
         case .promotional: return info.promotionalOffers.first { $0.id == transaction.offerID }
         case .code: return info.codeOffers.first { $0.id == transaction.offerID }
+        case .winBack: return info.winBackOffers.first { $0.id == transaction.offerID }
         default: return nil
         }
     }
@@ -195,6 +196,7 @@ extension LocalReceiptIssuer {
         case .introductory?: .introductoryOffer
         case .promotional?: .promotionalOffer
         case .code?: .subscriptionOfferCode
+        case .winBack?: .winBackOffer
         default: nil
         }
     }

@@ -41,14 +41,20 @@ extension LocalAppStore {
     /// The current display locale.
     public var locale: String { localizer.locale }
 
-    /// Moves the account to another storefront (and locale); products are localized anew.
+    /// The current storefront, for the engine (`StoreBackend.currentStorefront()`).
+    public func currentStorefront() async -> Storefront? { localizer.storefront }
+
+    /// Moves the account to another storefront (and locale); products are localized anew, and
+    /// a move to another storefront goes out on the event stream as `.storefrontChanged`.
     /// - Parameters:
     ///   - code: an ISO 3166 alpha-3 storefront code, e.g. `JPN`.
     ///   - locale: the display locale; `nil` for the storefront's own.
     /// - Throws: `.unknownStorefront` when the code is not in the storefront table.
     public func setStorefront(_ code: String, locale: String? = nil) throws(LocalAppStoreError) {
         guard let storefront = Storefront.named(code) else { throw .unknownStorefront(code) }
+        let moved = storefront != localizer.storefront
         localizer = ProductLocalizer(
             catalog: configuration.catalog, storefront: storefront, locale: locale ?? storefront.locale)
+        if moved { fanOut.send(.storefrontChanged(storefront)) }
     }
 }

@@ -35,15 +35,18 @@ struct SubscriptionDesk {
         let existing = state.subscription(accountID: entry.accountID, groupID: info.groupID)
         entry.transaction.subscriptionGroupID = info.groupID
 
-        // A promotional offer must be the product's, and is for current or lapsed subscribers.
+        // A promotional offer must be the product's, and is for current or lapsed subscribers;
+        // code and win-back offers were checked when the payment was queued.
         var offer: StoreKitConfiguration.SubscriptionOffer?
-        if let offerID = entry.transaction.payment.offerID {
+        if let kind = entry.transaction.offerType, kind == .code || kind == .winBack, let id = entry.transaction.offerID {
+            offer = Self.offer(id: id, kind: kind, in: info)
+        } else if let offerID = entry.transaction.payment.offerID {
             guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }) else {
-                fail(&entry, "\(productID) has no promotional offer \(offerID)")
+                fail(&entry, .invalidOfferIdentifier("\(productID) has no promotional offer \(offerID)"))
                 return (false, [])
             }
             guard existing != nil else {
-                fail(&entry, "the promotional offer \(offerID) is for current or lapsed subscribers of \(info.groupName)")
+                fail(&entry, .ineligibleForOffer("the promotional offer \(offerID) is for current or lapsed subscribers of \(info.groupName)"))
                 return (false, [])
             }
             offer = promotional
@@ -57,7 +60,9 @@ struct SubscriptionDesk {
 
         // A new subscriber, or a lapsed one coming back.
         if let offer {
-            entry.transaction.offerType = .promotional
+            if entry.transaction.offerType != .code && entry.transaction.offerType != .winBack {
+                entry.transaction.offerType = .promotional
+            }
             entry.transaction.offerID = offer.id
         } else if existing == nil, let intro = info.introductoryOffer {
             offer = intro
@@ -88,7 +93,7 @@ struct SubscriptionDesk {
             start: now, end: end)
         let stored = StoredSubscription(
             accountID: entry.accountID, lifecycle: lifecycle, discountedRenewalsLeft: discountedRenewals,
-            discountOfferID: entry.transaction.offerType == .promotional ? entry.transaction.offerID : nil,
+            discountOfferID: entry.transaction.offerType == .introductory ? nil : entry.transaction.offerID,
             latestTransactionID: entry.id)
         return (true, [JournalRecord.make(stored)])
     }
@@ -127,7 +132,7 @@ struct SubscriptionDesk {
             current.discountOfferID = nil
             if let offer {
                 entry.transaction.price = offer.paymentMode == .free ? 0 : offer.price
-                entry.transaction.offerType = .promotional
+                if entry.transaction.offerType != .code { entry.transaction.offerType = .promotional }
                 entry.transaction.offerID = offer.id
                 current.discountedRenewalsLeft = max(offer.numberOfPeriods - 1, 0)
                 current.discountOfferID = offer.id
@@ -214,7 +219,7 @@ struct SubscriptionDesk {
                 productID: productID, productType: .autoRenewable,
                 payment: RenewalPayment.make(
                     productID: productID, applicationUsername: latest?.transaction.payment.applicationUsername,
-                    transactionID: transactionID),
+                    appAccountToken: latest?.transaction.payment.appAccountToken, transactionID: transactionID),
                 state: .purchased, purchaseDate: start, originalPurchaseDate: original?.transaction.purchaseDate ?? start,
                 expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
@@ -225,7 +230,7 @@ struct SubscriptionDesk {
                     let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
                         && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
                     renewal.price = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
-                    renewal.offerType = stored.discountOfferID == nil ? .introductory : .promotional
+                    renewal.offerType = stored.discountOfferID.map { Self.kind(ofOffer: $0, in: product.subscription) } ?? .introductory
                     renewal.offerID = stored.discountOfferID
                     stored.discountedRenewalsLeft -= 1
                 } else {
@@ -270,7 +275,27 @@ struct SubscriptionDesk {
     /// product after a downgrade or crossgrade).
     private func discountOffer(of stored: StoredSubscription, product: StoreKitConfiguration.Product) -> StoreKitConfiguration.SubscriptionOffer? {
         guard let id = stored.discountOfferID else { return product.subscription?.introductoryOffer }
-        return product.subscription?.promotionalOffers.first { $0.id == id }
+        guard let info = product.subscription else { return nil }
+        return Self.offer(id: id, kind: Self.kind(ofOffer: id, in: info), in: info)
+    }
+
+    /// The subscription's offer of `kind` with `id` (promotional, code or win-back).
+    static func offer(
+        id: String, kind: StoreCore.SubscriptionOffer.Kind, in info: StoreKitConfiguration.SubscriptionInfo
+    ) -> StoreKitConfiguration.SubscriptionOffer? {
+        let offers = switch kind {
+        case .code: info.codeOffers
+        case .winBack: info.winBackOffers
+        default: info.promotionalOffers
+        }
+        return offers.first { $0.id == id }
+    }
+
+    /// Which kind of offer `id` is: promotional unless it names a code or win-back offer.
+    static func kind(ofOffer id: String, in info: StoreKitConfiguration.SubscriptionInfo?) -> StoreCore.SubscriptionOffer.Kind {
+        if info?.codeOffers.contains(where: { $0.id == id }) ?? false { return .code }
+        if info?.winBackOffers.contains(where: { $0.id == id }) ?? false { return .winBack }
+        return .promotional
     }
 
 
@@ -294,8 +319,8 @@ struct SubscriptionDesk {
         return String(id * 10 + 1)
     }
 
-    private func fail(_ entry: inout QueueEntry, _ reason: String) {
+    private func fail(_ entry: inout QueueEntry, _ error: StoreError) {
         entry.transaction.state = .failed
-        entry.transaction.error = .paymentInvalid(reason)
+        entry.transaction.error = error
     }
 }

@@ -78,36 +78,43 @@ extension LocalAppStore {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (refunded, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            guard let entry = state.entries[transactionID], entry.accountID == account,
-                  entry.charged || entry.transaction.state == .purchased || entry.transaction.state == .restored
-            else { throw .unknownTransaction(transactionID) }
-            if let date = entry.transaction.revocationDate { throw .alreadyRefunded(transactionID: transactionID, on: date) }
-            // What it granted is refunded whole: its restored copies, and for a subscription the
-            // period's other transactions (a downgrade's answer). Each goes back in the queue, so
-            // an app that is not running gets the refund at its next start.
-            var records: [JournalRecord] = []
-            var refunded = entry.transaction
-            for var granted in state.sameGrant(as: entry) where granted.transaction.revocationDate == nil {
-                granted.transaction.revocationDate = now
-                granted.transaction.revocationReason = reason
-                granted.finished = false
-                records.append(JournalRecord.make(granted))
-                if granted.id == entry.id { refunded = granted.transaction }
-            }
-            // A refund of the current period ends the subscription.
-            if let group = entry.transaction.subscriptionGroupID,
-               var stored = state.subscription(accountID: account, groupID: group),
-               let latest = state.entries[stored.latestTransactionID],
-               state.sameGrant(as: latest).contains(where: { $0.id == entry.id }) {
-                _ = stored.lifecycle.expireNow(at: now, intent: .unknown)
-                records.append(JournalRecord.make(stored))
-            }
-            if let request { records.append(JournalRecord.make(NotificationRecord(refundRequest: request))) }
-            return (records, refunded)
+            try refundRecords(in: state, transactionID: transactionID, accountID: account, reason: reason, now: now)
         }
         announceRevisions(changed)
         subscriptionsChanged()
         return signed([refunded])[0]
+    }
+
+    /// The records that refund `transactionID` in `state`, and its refunded transaction (see
+    /// `refund(transactionID:reason:)`); an approved refund request journals them too.
+    nonisolated func refundRecords(
+        in state: JournalState, transactionID: String, accountID account: String, reason: Int, now: Date
+    ) throws(LocalAppStoreError) -> (records: [JournalRecord], result: StoreCore.Transaction) {
+        guard let entry = state.entries[transactionID], entry.accountID == account,
+              entry.charged || entry.transaction.state == .purchased || entry.transaction.state == .restored
+        else { throw .unknownTransaction(transactionID) }
+        if let date = entry.transaction.revocationDate { throw .alreadyRefunded(transactionID: transactionID, on: date) }
+        // What it granted is refunded whole: its restored copies, and for a subscription the
+        // period's other transactions (a downgrade's answer). Each goes back in the queue, so
+        // an app that is not running gets the refund at its next start.
+        var records: [JournalRecord] = []
+        var refunded = entry.transaction
+        for var granted in state.sameGrant(as: entry) where granted.transaction.revocationDate == nil {
+            granted.transaction.revocationDate = now
+            granted.transaction.revocationReason = reason
+            granted.finished = false
+            records.append(JournalRecord.make(granted))
+            if granted.id == entry.id { refunded = granted.transaction }
+        }
+        // A refund of the current period ends the subscription.
+        if let group = entry.transaction.subscriptionGroupID,
+           var stored = state.subscription(accountID: account, groupID: group),
+           let latest = state.entries[stored.latestTransactionID],
+           state.sameGrant(as: latest).contains(where: { $0.id == entry.id }) {
+            _ = stored.lifecycle.expireNow(at: now, intent: .unknown)
+            records.append(JournalRecord.make(stored))
+        }
+        return (records, refunded)
     }
 
     // MARK: - Promoted purchases

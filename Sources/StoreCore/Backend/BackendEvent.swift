@@ -11,4 +11,9 @@ public enum BackendEvent: Sendable, Hashable {
     /// Subscription state changed without a new transaction (a period ended, billing retry
     /// began, auto-renew was turned off): the engine re-reads renewal info and statuses.
     case subscriptionsChanged
+    /// The account's storefront changed (StoreKit 2's `Storefront.updates`).
+    case storefrontChanged(Storefront)
+    /// A refund request the app made was approved or declined (an approved one's revoked
+    /// transaction comes as `transactionsUpdated` too).
+    case refundRequestDecided(RefundDecision)
 }

@@ -48,6 +48,30 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// The store's renewal info for every subscription of the account.
     func renewalInfo() async -> [RenewalInfo]
 
+    /// The signed app transaction (JWS) of the signed-in account on this device, as StoreKit 2's
+    /// `AppTransaction.shared` fetches it.
+    /// - Parameter refresh: ask the store for a new one (`AppTransaction.refresh()`) rather than
+    ///   one it may keep.
+    /// - Throws: `StoreError` when the store cannot issue one (by default: it issues none).
+    func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String
+
+    /// The storefront the account buys in now (StoreKit 2's `Storefront.current`); changes
+    /// arrive on the event stream as `.storefrontChanged`. Nil when unknown (the default).
+    func currentStorefront() async -> Storefront?
+
+    /// Asks the store to refund a transaction of the account (StoreKit 2's
+    /// `Transaction.beginRefundRequest`); the decision arrives later on the event stream as
+    /// `.refundRequestDecided`. By default the store takes no refund requests.
+    /// - Throws: `.duplicateRequest` when one was made already; `.failed` otherwise.
+    func beginRefundRequest(transactionID: String) async throws(RefundRequestError) -> RefundRequestStatus
+
+    /// The product an offer code is for (StoreKit 2's offer code redemption sheet checks the
+    /// code first); the purchase then carries the code in `Payment.offerCode`. By default the
+    /// store issues no codes.
+    /// - Throws: `StoreError.invalidOfferIdentifier` for an unknown code, `.ineligibleForOffer`
+    ///   for a code redeemed already.
+    func productForOfferCode(_ code: String) async throws(StoreError) -> String
+
     /// The manifest of `productID`'s hosted content, `nil` when it has none (the default).
     /// - Throws: `StoreError` when the store cannot be asked.
     func contentManifest(productID: String) async throws(StoreError) -> ContentManifest?
@@ -65,6 +89,24 @@ public protocol StoreBackend: AnyObject, Sendable {
 extension StoreBackend {
     /// A backend without subscriptions has no renewal info.
     public func renewalInfo() async -> [RenewalInfo] { [] }
+
+    /// A backend that does not know its storefront says nil.
+    public func currentStorefront() async -> Storefront? { nil }
+
+    /// A backend that takes no refund requests fails them.
+    public func beginRefundRequest(transactionID: String) async throws(RefundRequestError) -> RefundRequestStatus {
+        throw .failed("this store takes no refund requests")
+    }
+
+    /// A backend that issues no offer codes knows none.
+    public func productForOfferCode(_ code: String) async throws(StoreError) -> String {
+        throw .invalidOfferIdentifier("this store issues no offer codes")
+    }
+
+    /// A backend that issues no app transaction says so.
+    public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {
+        throw .systemError("this store issues no app transaction")
+    }
 
     /// A backend that cannot list what the app finished.
     public func finishedTransactions() async throws(StoreError) -> [Transaction]? { nil }

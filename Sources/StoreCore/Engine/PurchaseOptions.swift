@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one purchase is made and reported: what `Store.purchase(_:options:)` takes besides the
 /// product.
 ///
@@ -25,6 +27,17 @@ public struct PurchaseOptions: Sendable {
     /// Told of this purchase's events only (its payment and its download), held until the
     /// purchase ends; other purchases never reach it.
     public var observer: (any StoreObserver)?
+    /// A UUID tying the purchase to the app's account (StoreKit 2's `.appAccountToken(_:)`),
+    /// carried by the signed transaction.
+    public var appAccountToken: UUID?
+    /// A promotional offer signed by the developer's server (StoreKit 2's
+    /// `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); it names the offer.
+    public var promotionalOffer: PromotionalOffer?
+    /// A win-back offer for a lapsed subscriber, by its identifier (StoreKit 2's
+    /// `.winBackOffer(_:)`; the catalog's `winbackOffers`).
+    public var winBackOfferID: String?
+    /// The offer code being redeemed (set by `Store.redeem(offerCode:options:)`).
+    var offerCode: String?
 
     /// Creates purchase options; every option has its default.
     /// - Parameters:
@@ -35,11 +48,18 @@ public struct PurchaseOptions: Sendable {
     ///   - waitsForContent: return only after the hosted content is installed (false).
     ///   - verifier: this purchase's own verifier (none: the configuration's).
     ///   - observer: this purchase's own observer (none).
+    ///   - appAccountToken: the app's account UUID for this purchase (none).
+    ///   - promotionalOffer: a signed promotional offer (none).
+    ///   - winBackOfferID: a win-back offer (none).
     public init(
         quantity: Int = 1, applicationUsername: String? = nil, orderData: [String: String] = [:],
         offerID: String? = nil, waitsForContent: Bool = false, verifier: (any PurchaseVerifier)? = nil,
-        observer: (any StoreObserver)? = nil
+        observer: (any StoreObserver)? = nil, appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil,
+        winBackOfferID: String? = nil
     ) {
+        self.winBackOfferID = winBackOfferID
+        self.appAccountToken = appAccountToken
+        self.promotionalOffer = promotionalOffer
         self.quantity = quantity
         self.applicationUsername = applicationUsername
         self.orderData = orderData

@@ -23,6 +23,10 @@ extension Store {
             break
         case .subscriptionsChanged:
             await publishStatusChanges()
+        case .storefrontChanged(let storefront):
+            broadcaster.send(.storefrontChanged(storefront))
+        case .refundRequestDecided(let decision):
+            broadcaster.send(.refundRequestDecided(decision))
         case .storePaymentRequested(let payment, let product):
             if storePaymentHandler?(payment, product) == true {
                 _ = try? await backend.add(payment)

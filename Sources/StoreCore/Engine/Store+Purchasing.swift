@@ -50,7 +50,8 @@ extension Store {
         guard !Task.isCancelled else { return .taskCancelled(nil) }
         let payment = Payment(
             productID: productID, quantity: quantity, applicationUsername: options.applicationUsername,
-            orderData: options.orderData, offerID: options.offerID)
+            orderData: options.orderData, offerID: options.offerID, appAccountToken: options.appAccountToken,
+            promotionalOffer: options.promotionalOffer, offerCode: options.offerCode, winBackOfferID: options.winBackOfferID)
         requestOptions[payment.requestID] = options
         if let observer = options.observer { broadcaster.addObserver(observer, forRequest: payment.requestID) }
         return await withTaskCancellationHandler {

@@ -18,9 +18,13 @@ public struct StoreConfiguration: Sendable {
     public var entitlements: EntitlementCalculator
     /// Hosted-content downloads (where content goes, self-hosted source); `nil` turns them off.
     public var downloads: DownloadConfiguration?
+    /// Verifies the signed app transaction (`Store.appTransaction()`); `nil` reports every app
+    /// transaction unverified, as no root is trusted.
+    public var appTransactionVerifier: AppTransactionVerifier?
 
     /// Creates a configuration; every setting has its production default (automatic finishing,
-    /// no verification, the default notification center, real time, downloads off).
+    /// no verification, the default notification center, real time, downloads off, no app
+    /// transaction verifier).
     public init(
         finishesTransactionsAutomatically: Bool = true,
         verifier: any PurchaseVerifier = AcceptingVerifier(),
@@ -28,9 +32,11 @@ public struct StoreConfiguration: Sendable {
         faultHook: @escaping FaultHook = { _ in },
         clock: any StoreClock = SystemClock(),
         entitlements: EntitlementCalculator = EntitlementCalculator(),
-        downloads: DownloadConfiguration? = nil
+        downloads: DownloadConfiguration? = nil,
+        appTransactionVerifier: AppTransactionVerifier? = nil
     ) {
         self.downloads = downloads
+        self.appTransactionVerifier = appTransactionVerifier
         self.finishesTransactionsAutomatically = finishesTransactionsAutomatically
         self.verifier = verifier
         self.notificationCenter = notificationCenter

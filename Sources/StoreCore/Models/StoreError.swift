@@ -26,6 +26,17 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
     case persistenceFailed(String)
     /// No transaction with this identifier is known.
     case unknownTransaction(String)
+    /// The subscription offer's identifier is not one the product has (`SKErrorInvalidOfferIdentifier`).
+    case invalidOfferIdentifier(String)
+    /// The promotional offer's signature is not valid: wrong, by an unknown key, its nonce
+    /// used before or its timestamp stale (`SKErrorInvalidSignature`).
+    case invalidSignature(String)
+    /// A promotional offer came without its signature's parameters (`SKErrorMissingOfferParams`).
+    case missingOfferParams(String)
+    /// The offer's price is no longer a discount on the subscription's (`SKErrorInvalidOfferPrice`).
+    case invalidOfferPrice(String)
+    /// The customer may not take this offer (`SKErrorIneligibleForOffer`).
+    case ineligibleForOffer(String)
 
     /// The `SKErrorDomain` code of this error (0 where StoreKit has no closer one).
     public var code: Int {
@@ -40,6 +51,11 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
         case .networkError: 7
         case .systemError: 0
         case .interrupted: 16
+        case .invalidOfferIdentifier: 11
+        case .invalidSignature: 12
+        case .missingOfferParams: 13
+        case .invalidOfferPrice: 14
+        case .ineligibleForOffer: 18
         }
     }
 
@@ -58,6 +74,11 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
         case .verificationUnavailable(let why): "Verification is unavailable right now (will retry): \(why)"
         case .persistenceFailed(let why): "The purchase could not be recorded (will retry): \(why)"
         case .unknownTransaction(let id): "No transaction \(id) is known."
+        case .invalidOfferIdentifier(let why): "The offer identifier is invalid: \(why)"
+        case .invalidSignature(let why): "The offer's signature is invalid: \(why)"
+        case .missingOfferParams(let why): "The offer's parameters are missing: \(why)"
+        case .invalidOfferPrice(let why): "The offer's price is invalid: \(why)"
+        case .ineligibleForOffer(let why): "The customer is not eligible for the offer: \(why)"
         }
     }
 }

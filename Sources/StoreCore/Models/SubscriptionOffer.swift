@@ -24,6 +24,8 @@ public struct SubscriptionOffer: Codable, Hashable, Sendable {
         public static let promotional = Kind(rawValue: "promotional")
         /// An offer redeemed with an offer code.
         public static let code = Kind(rawValue: "code")
+        /// A win-back offer for a lapsed subscriber (StoreKit 2's `.winBack`).
+        public static let winBack = Kind(rawValue: "winBack")
     }
 
     /// The offer's identifier (promotional and code offers); nil for introductory offers.

@@ -13,6 +13,7 @@ final class EventBroadcaster: Sendable {
         var observers: [WeakObserver] = []
         var eventStreams: [UUID: AsyncStream<StoreEvent>.Continuation] = [:]
         var updateStreams: [UUID: AsyncStream<Transaction>.Continuation] = [:]
+        var storefrontStreams: [UUID: AsyncStream<Storefront>.Continuation] = [:]
         /// Each purchase's own observer, by `Payment.requestID`.
         var requestObservers: [String: any StoreObserver] = [:]
         /// Delivered transactions whose content downloads, by transaction ID: their download
@@ -75,10 +76,21 @@ final class EventBroadcaster: Sendable {
         return stream
     }
 
+    /// A stream of each storefront the account moves to (StoreKit 2's `Storefront.updates`).
+    func storefrontUpdates() -> AsyncStream<Storefront> {
+        let (stream, continuation) = AsyncStream<Storefront>.makeStream(bufferingPolicy: .unbounded)
+        let id = UUID()
+        state.withLock { $0.storefrontStreams[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.storefrontStreams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
     /// Reports `event` to observers (the purchase's own observer included), notification
     /// subscribers and event streams.
     func send(_ event: StoreEvent) {
-        let (observers, streams, transaction) = state.withLock { state in
+        let (observers, streams, storefrontStreams, transaction) = state.withLock { state in
             var observers = state.observers.compactMap(\.observer)
             var transaction = event.transaction
             if let download = event.download {
@@ -92,13 +104,19 @@ final class EventBroadcaster: Sendable {
                !observers.contains(where: { $0 === own }) {
                 observers.append(own)
             }
-            return (observers, Array(state.eventStreams.values), transaction)
+            let storefrontStreams = if case .storefrontChanged = event { Array(state.storefrontStreams.values) } else {
+                [AsyncStream<Storefront>.Continuation]()
+            }
+            return (observers, Array(state.eventStreams.values), storefrontStreams, transaction)
         }
         for observer in observers { event.deliver(to: observer) }
         var userInfo: [String: any Sendable] = [storeEventUserInfoKey: event]
         if event.download != nil, let transaction { userInfo[storeTransactionUserInfoKey] = transaction }
         notificationCenter.post(name: event.notificationName, object: sender, userInfo: userInfo)
         for stream in streams { stream.yield(event) }
+        if case .storefrontChanged(let storefront) = event {
+            for stream in storefrontStreams { stream.yield(storefront) }
+        }
     }
 
     /// Delivers a transaction on the StoreKit 2-shaped update streams.
@@ -108,13 +126,15 @@ final class EventBroadcaster: Sendable {
     }
 
     func finishStreams() {
-        let (events, updates) = state.withLock { state in
-            let pair = (Array(state.eventStreams.values), Array(state.updateStreams.values))
+        let (events, updates, storefronts) = state.withLock { state in
+            let streams = (Array(state.eventStreams.values), Array(state.updateStreams.values), Array(state.storefrontStreams.values))
             state.eventStreams.removeAll()
             state.updateStreams.removeAll()
-            return pair
+            state.storefrontStreams.removeAll()
+            return streams
         }
         events.forEach { $0.finish() }
         updates.forEach { $0.finish() }
+        storefronts.forEach { $0.finish() }
     }
 }

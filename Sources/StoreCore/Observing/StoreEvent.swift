@@ -39,6 +39,10 @@ public enum StoreEvent: Sendable, Hashable {
     case downloadPaused(Download)
     /// A download was cancelled.
     case downloadCanceled(Download)
+    /// The account's storefront changed (StoreKit 2's `Storefront.updates`).
+    case storefrontChanged(Storefront)
+    /// A refund request the app made was approved or declined.
+    case refundRequestDecided(RefundDecision)
 
     /// The transaction this event is about, if it is about one (an unverified order's too).
     public var transaction: Transaction? {
@@ -100,6 +104,8 @@ public enum StoreEvent: Sendable, Hashable {
         case .downloadFailed: .storeDownloadFailed
         case .downloadPaused: .storeDownloadPaused
         case .downloadCanceled: .storeDownloadCanceled
+        case .storefrontChanged: .storeStorefrontChanged
+        case .refundRequestDecided: .storeRefundRequestDecided
         }
     }
 }

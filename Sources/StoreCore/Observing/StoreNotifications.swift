@@ -37,6 +37,11 @@ extension Notification.Name {
     public static let storeDownloadPaused = Notification.Name("StoreDownloadPaused")
     /// Posted when a download was cancelled.
     public static let storeDownloadCanceled = Notification.Name("StoreDownloadCanceled")
+    /// Posted when the account's storefront changed; `storeStorefront` carries the new one.
+    public static let storeStorefrontChanged = Notification.Name("StoreStorefrontChanged")
+    /// Posted when a refund request the app made was approved or declined;
+    /// `storeRefundDecision` carries the decision.
+    public static let storeRefundRequestDecided = Notification.Name("StoreRefundRequestDecided")
 
     /// Every name the engine posts under.
     public static let allStoreNotifications: [Notification.Name] = [
@@ -46,7 +51,7 @@ extension Notification.Name {
         .storeRestoreTransactionsFailed, .storeRefreshReceiptFinished, .storeRefreshReceiptFailed,
         .storeTransactionRevoked, .storeSubscriptionStatusChanged,
         .storeDownloadUpdated, .storeDownloadFinished, .storeDownloadFailed, .storeDownloadPaused,
-        .storeDownloadCanceled,
+        .storeDownloadCanceled, .storeStorefrontChanged, .storeRefundRequestDecided,
     ]
 }
 
@@ -96,6 +101,16 @@ extension Notification {
     /// The subscription status of a status-change notification.
     public var storeSubscriptionStatus: SubscriptionStatus? {
         if case .subscriptionStatusChanged(let s)? = storeEvent { return s }
+        return nil
+    }
+    /// The decision of a refund-request notification.
+    public var storeRefundDecision: RefundDecision? {
+        if case .refundRequestDecided(let d)? = storeEvent { return d }
+        return nil
+    }
+    /// The new storefront of a storefront-change notification.
+    public var storeStorefront: Storefront? {
+        if case .storefrontChanged(let s)? = storeEvent { return s }
         return nil
     }
     /// The receipt of a finished refresh.

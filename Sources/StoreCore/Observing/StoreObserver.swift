@@ -38,6 +38,10 @@ public protocol StoreObserver: AnyObject, Sendable {
     func storeDownloadPaused(_ download: Download)
     /// A download was cancelled; its transaction stays unfinished and retryable.
     func storeDownloadCanceled(_ download: Download)
+    /// The account's storefront changed.
+    func storeStorefrontChanged(_ storefront: Storefront)
+    /// A refund request the app made was approved or declined.
+    func storeRefundRequestDecided(_ decision: RefundDecision)
 }
 
 extension StoreObserver {
@@ -75,6 +79,10 @@ extension StoreObserver {
     public func storeDownloadPaused(_ download: Download) {}
     /// Does nothing by default.
     public func storeDownloadCanceled(_ download: Download) {}
+    /// Does nothing by default.
+    public func storeStorefrontChanged(_ storefront: Storefront) {}
+    /// Does nothing by default.
+    public func storeRefundRequestDecided(_ decision: RefundDecision) {}
 }
 
 extension StoreEvent {
@@ -98,6 +106,8 @@ extension StoreEvent {
         case .downloadFailed(let d): observer.storeDownloadFailed(d)
         case .downloadPaused(let d): observer.storeDownloadPaused(d)
         case .downloadCanceled(let d): observer.storeDownloadCanceled(d)
+        case .storefrontChanged(let s): observer.storeStorefrontChanged(s)
+        case .refundRequestDecided(let d): observer.storeRefundRequestDecided(d)
         }
     }
 }

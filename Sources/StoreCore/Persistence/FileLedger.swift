@@ -122,6 +122,12 @@ public final class FileLedger: PurchaseLedger {
 
     public func transactions() throws -> [Transaction] { try read { $0.transactions } }
 
+    /// Every transaction but the consumables (which never grant an entitlement), so a history
+    /// of consumables does not make entitlements and statuses cost more.
+    public func entitlementTransactions() throws -> [Transaction] {
+        try read { $0.transactions.filter { $0.productType != .consumable } }
+    }
+
     public func balance(of productID: String) throws -> Int { try read { $0.balances[productID] ?? 0 } }
 
     public func balances() throws -> [String: Int] { try read { $0.balances.filter { $0.value != 0 } } }

@@ -56,6 +56,9 @@ public enum Action: Sendable {
     /// A receipt or a transaction, decoded for the viewer.
     case documentLoaded(Result<TextDocument, StoreError>)
 
+    /// The app transaction, verified or not.
+    case appTransactionLoaded(Result<VerificationResult<AppTransaction>, StoreError>)
+
     // MARK: Store events
 
     /// An event from the engine's observers (payments, restores, receipts, downloads…).

@@ -77,6 +77,16 @@ public enum Effect: Hashable, Sendable {
     case resumeDownload(id: String)
     /// Cancel a download.
     case cancelDownload(id: String)
+    /// Fetch and verify the app transaction (StoreKit 2's `AppTransaction.shared`) → `.appTransactionLoaded`.
+    case loadAppTransaction
+    /// Redeem an offer code for a subscription (the store's first open code for it, issued now
+    /// when there is none) → the purchase flow's actions, as `.purchase`.
+    case redeemOfferCode(productID: String)
+    /// The customer asks for a refund (StoreKit 2's `beginRefundRequest`) → `.transactionCommandFinished`.
+    case requestRefund(transactionID: String)
+    /// The Transaction Manager approves or declines the transaction's pending refund request →
+    /// `.transactionCommandFinished`.
+    case decideRefund(transactionID: String, approve: Bool)
     /// Leave the app: the runtime cancels every running effect, restores the terminal and returns.
     case quit
 

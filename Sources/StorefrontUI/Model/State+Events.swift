@@ -70,6 +70,10 @@ extension State {
             let reason = d.error.map { "\($0)" } ?? "?"
             report(strings("Download of {} failed at {}: {}", name(of: d.productID), Format.percent(d.fraction), reason), kind: .error)
             return []
+        case .storefrontChanged(let storefront):
+            return storefrontChanged(storefront)
+        case .refundRequestDecided(let decision):
+            return refundRequestDecided(decision)
         }
     }
 

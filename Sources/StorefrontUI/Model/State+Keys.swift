@@ -72,6 +72,8 @@ extension State {
         case .character(" "): return toggleDownloadPause()
         case .character("x"): return askToCancelDownload()
         case .character("q"): return askToQuit()
+        case .character("i"): return [.loadAppTransaction]
+        case .character("c"): return redeemOfferCode()
         case .character(let c):
             if let item = MenuItem.allCases.first(where: { $0.key == c }) { return run(item) }
         default: break

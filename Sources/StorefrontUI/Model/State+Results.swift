@@ -123,6 +123,10 @@ extension State {
                 case .approve: text = strings("Approved transaction {}", id)
                 case .decline: text = strings("Declined transaction {}", id)
                 case .refund: text = strings("Refunded transaction {}", id)
+                case .requestRefund: text = strings("Refund requested for transaction {}", id)
+                case .decideRefund(_, let approve):
+                    text = approve ? strings("Approved the refund request for transaction {}", id)
+                        : strings("Declined the refund request for transaction {}", id)
                 default: text = strings("Resolved transaction {}", id)
                 }
                 report(text, kind: .success)
@@ -147,6 +151,8 @@ extension State {
                 fail(error)
             }
             return [.loadPurchases]
+        case .appTransactionLoaded(let result):
+            showAppTransaction(result)
         default:
             break
         }

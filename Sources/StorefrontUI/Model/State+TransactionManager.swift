@@ -52,6 +52,13 @@ extension State {
             case .character("d"): return [.decline(transactionID: id)]
             default: return [.resolve(transactionID: id)]
             }
+        case .character("R"), .character("A"), .character("D"):
+            guard selected < rows.count else { return [] }
+            let id = storeID(rows[selected])
+            switch key {
+            case .character("R"): return [.requestRefund(transactionID: id)]
+            default: return [.decideRefund(transactionID: id, approve: key == .character("A"))]
+            }
         case .character("f"):
             guard selected < rows.count else { return [] }
             modal = .question(.refund(transactionID: storeID(rows[selected]), productID: rows[selected].productID), over: over)

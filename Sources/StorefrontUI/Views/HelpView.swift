@@ -10,6 +10,7 @@ enum HelpView {
             ("S", s("Sort: catalog order, name, price, type")), ("g", s("Group: by subscription group, by type, none")),
             ("space", s("Pause/resume download")), ("x", s("Cancel download")),
             ("l", s("Show or hide the event log")), ("m  F2", s("Open the menu")),
+            ("i", s("App transaction (signed, verified)")), ("c", s("Redeem an offer code for the subscription")),
         ]
         rows += MenuItem.allCases.map { (String($0.key), s($0.label)) }
         rows += [
@@ -22,6 +23,8 @@ enum HelpView {
             ("", s("Transaction Manager")),
             ("a d i", [s("Approve"), s("Decline"), s("Resolve")].joined(separator: " / ")),
             ("f", s("Refund (asks first)")), ("x", s("Expire now (asks first)")),
+            ("R", s("The customer asks for a refund")),
+            ("A D", s("Approve") + " / " + s("Decline") + " " + s("the refund request")),
             ("n c b", [s("Renew"), s("Cancel") + " / " + s("Auto-renew on"), s("Billing issue")].joined(separator: " / ")),
             ("Enter", s("Show the transaction and its signed payload")),
             ("", s("My Purchases")),

@@ -14,10 +14,14 @@ struct StoreSession {
 
     /// Opens the data directory (creating it, mode 0700), the local store and the ledger, and
     /// starts the engine: purchases left unfinished by an earlier process are delivered now.
-    /// - Parameter durations: how long non-renewing subscriptions last, for entitlements.
+    /// - Parameters:
+    ///   - durations: how long non-renewing subscriptions last, for entitlements.
+    ///   - verifiesAppTransaction: trust the store's root for `Store.appTransaction()` (its
+    ///     chain is made now when it is the first use).
     /// - Throws: `CLIError.runtime` naming the path when state cannot be opened.
     static func open(
-        _ invocation: Invocation, context: CommandContext, durations: NonRenewingDurations = .storefront
+        _ invocation: Invocation, context: CommandContext, durations: NonRenewingDurations = .storefront,
+        verifiesAppTransaction: Bool = false
     ) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
         let fileSystem = try FaultInjection.fileSystem(environment: context.environment)
@@ -40,9 +44,18 @@ struct StoreSession {
             dataDirectory: dataDirectory,
             contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting), startsAutomatically: false,
             fileSystem: fileSystem)
+        var appTransactionVerifier: AppTransactionVerifier?
+        if verifiesAppTransaction {
+            do {
+                appTransactionVerifier = try await backend.appTransactionVerifier()
+            } catch {
+                throw .runtime("cannot set up app transaction verification: \(error.description)")
+            }
+        }
         let store = Store(
             backend: backend, ledger: ledger, configuration: StoreConfiguration(
-                faultHook: faultHook, entitlements: durations.calculator, downloads: downloads))
+                faultHook: faultHook, entitlements: durations.calculator, downloads: downloads,
+                appTransactionVerifier: appTransactionVerifier))
         await store.start()
         return StoreSession(selection: selection, dataDirectory: dataDirectory, backend: backend, store: store)
     }

@@ -5,14 +5,27 @@ import StoreCore
 struct BuyCommand: Command {
     let name = "buy"
     let summary = "Buy a product; the purchase is verified, recorded and delivered once."
-    var forms: [UsageForm] { [UsageForm("PRODUCT_ID", optional: [Self.quantity, Self.username, Self.orderData, Self.offer])] }
+    var forms: [UsageForm] {
+        [UsageForm("PRODUCT_ID", optional: [
+            Self.quantity, Self.username, Self.orderData, OfferOptions.appAccountToken, Self.offer, OfferOptions.signed,
+            OfferOptions.keyID, OfferOptions.nonce, OfferOptions.timestamp, OfferOptions.signature, Self.winBack,
+        ])]
+    }
     let discussion = """
         Waits for the outcome: purchased, pending (Ask to Buy: approve it with 'storefront store
         approve ID'), cancelled or failed. --username is hashed (SHA-256) into the payment's
         applicationUsername. --order-data is the app's own order data, kept with the transaction
         and returned with it, also after a crash. --offer applies a subscription's promotional
         offer (the catalog's adHocOffers; for current or lapsed subscribers: on an upgrade from
-        now, otherwise from the next renewal). A product with hosted content is downloaded
+        now, otherwise from the next renewal). The App Store takes an offer only with the
+        developer's signature: --signed signs it now with the store's subscription key, or
+        --key-id, --nonce, --timestamp and --signature give one made elsewhere ('storefront
+        store sign-offer', or a server with Apple's PromotionalOfferSignatureCreator); a bad
+        signature, a reused nonce, a timestamp over 24 hours old or an unknown key fails with
+        the App Store's error. --offer alone is the testing option (no signature, as
+        SKTestSession's). --app-account-token ties the purchase to the app's account; the signed
+        transaction carries it (lowercase). --win-back applies a win-back offer (the catalog's
+        winbackOffers; for lapsed subscribers). A product with hosted content is downloaded
         next, with progress, and installed before the purchase is finished.
         --json prints an object with state (purchased, pending, cancelled or failed); when the
         store made a transaction, transactionID and transaction; when it failed, error (why);
@@ -41,6 +54,9 @@ struct BuyCommand: Command {
     /// `--offer OFFER_ID`.
     static let offer = Option<String>(
         "offer", valueName: "OFFER_ID", help: "A promotional offer of the subscription to apply.")
+    /// `--win-back OFFER_ID`.
+    static let winBack = Option<String>(
+        "win-back", valueName: "OFFER_ID", help: "A win-back offer of the subscription to apply (lapsed subscribers).")
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.count == 1, let productID = invocation.arguments.first else {
@@ -53,11 +69,22 @@ struct BuyCommand: Command {
         let orderData = try invocation.value(Self.orderData) ?? [:]
         let username = try invocation.value(Self.username).map(ApplicationUsername.hash)
         let offerID = try invocation.value(Self.offer)
+        let token = try invocation.value(OfferOptions.appAccountToken)
 
         let session = try await StoreSession.open(invocation, context: context)
-        let result = await session.store.purchase(
-            productID, quantity: quantity, applicationUsername: username, orderData: orderData,
-            offerID: offerID)
+        let signedOffer: PromotionalOffer?
+        do {
+            signedOffer = try OfferOptions.promotionalOffer(
+                invocation, productID: productID, offerID: offerID, appAccountToken: token, username: username,
+                backend: session.backend)
+        } catch {
+            await session.close()
+            throw error
+        }
+        let result = await session.store.purchase(productID, options: PurchaseOptions(
+            quantity: quantity, applicationUsername: username, orderData: orderData,
+            offerID: signedOffer == nil ? offerID : nil, appAccountToken: token, promotionalOffer: signedOffer,
+            winBackOfferID: try invocation.value(Self.winBack)))
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         if !invocation.global.json { context.output.write(Self.describe(result, name: name) + "\n") }
         // Hosted content downloads now, with progress; the purchase is owned either way.

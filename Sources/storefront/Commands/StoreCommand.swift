@@ -8,7 +8,8 @@ struct StoreCommand: Command {
     let summary = "The local App Store's transaction manager and settings."
     var forms: [UsageForm] {
         ["pending", "approve ID", "decline ID", "resolve ID", "charges", "settings", "set NAME VALUE"].map { UsageForm($0) }
-            + StoreSubscriptionVerbs.forms + [UsageForm(StoreConsumptionVerb.usage)] + StoreNotificationVerbs.forms
+            + StoreSubscriptionVerbs.forms + [UsageForm(StoreConsumptionVerb.usage)] + StoreKit2Verbs.forms
+            + StoreNotificationVerbs.forms
     }
     var discussion: String {
         """
@@ -21,8 +22,8 @@ struct StoreCommand: Command {
         set NAME VALUE     change a setting (SETTINGS below), e.g. 'set latency 0',
                            'set ask-to-buy on', 'set time-rate every-2-seconds'
 
-        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + "\n"
-            + StoreNotificationVerbs.discussion + "\n\n" + Self.settingsHelp + """
+        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + "\n" + StoreKit2Verbs.discussion
+            + "\n" + StoreNotificationVerbs.discussion + "\n\n" + Self.settingsHelp + """
 
 
         Everything persists in the data directory. Every other storefront process uses a change
@@ -57,6 +58,7 @@ struct StoreCommand: Command {
             try await StoreSubscriptionVerbs.run(verb, rest, invocation: invocation, context: context)
             return
         }
+        if StoreKit2Verbs.verbs.contains(verb) { return try await StoreKit2Verbs.run(verb, rest, invocation: invocation, context: context) }
         if verb == StoreConsumptionVerb.verb { return try await StoreConsumptionVerb.run(rest, invocation: invocation, context: context) }
         if StoreNotificationVerbs.verbs.contains(verb) {
             return try await StoreNotificationVerbs.run(verb, rest, invocation: invocation, context: context)

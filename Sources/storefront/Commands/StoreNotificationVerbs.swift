@@ -4,24 +4,13 @@ import StoreCore
 
 /// The notification verbs of `storefront store`: the outbox of App Store Server Notifications
 /// (`notifications`, `notifications resend UUID`) and the store events only Apple's side
-/// causes: price increases and the customer's consent, refund requests and their answers, and
-/// reversed refunds.
+/// causes: price increases and the customer's consent, and reversed refunds. Refund requests
+/// are `StoreKit2Verbs`' (`refund-requests`, `approve-refund`, `decline-refund`).
 enum StoreNotificationVerbs {
-    /// `--request-reason REASON` of `store refund-request`.
-    static let reason = Option<String>(
-        "request-reason", valueName: "REASON",
-        help: "store refund-request: why (\(RefundRequest.reasons.joined(separator: ", "))).") {
-        (text: String) throws(CLIError) -> String in
-        guard let reason = RefundRequest.reasons.first(where: { $0 == text.uppercased() }) else {
-            throw .usage("--request-reason must be one of \(RefundRequest.reasons.joined(separator: ", ")), not \"\(text)\".")
-        }
-        return reason
-    }
-
     /// The verbs' forms, as the usage line shows them.
     static let forms: [UsageForm] = [
         UsageForm("notifications"), UsageForm("notifications resend UUID"), UsageForm("price-increase ID [accept|decline]"),
-        UsageForm("refund-request ID [approve|decline]", optional: [reason]), UsageForm("refund-reverse ID"),
+        UsageForm("refund-reverse ID"),
     ]
 
     /// The verbs this type handles.
@@ -38,10 +27,6 @@ enum StoreNotificationVerbs {
                            announce a price increase needing consent (PRICE_INCREASE, PENDING),
                            or the customer's answer: accept (ACCEPTED) or decline (auto-renew
                            off; it expires at its renewal date with EXPIRED, PRICE_INCREASE)
-        refund-request ID [approve|decline]
-                           the customer asks for a refund (CONSUMPTION_REQUEST; why:
-                           --request-reason, UNSATISFIED_WITH_PURCHASE by default); approve refunds it (REFUND),
-                           decline keeps it (REFUND_DECLINED)
         refund-reverse ID  reverse a refund: the purchase grants again (REFUND_REVERSED)
         """
 
@@ -83,25 +68,6 @@ enum StoreNotificationVerbs {
                     ]).rendered())
                 } else {
                     output.write("Price increase of \(increase.productID) (subscription \(increase.originalTransactionID)): \(increase.status.rawValue).\n")
-                }
-            case ("refund-request", 1), ("refund-request", 2):
-                let request: RefundRequest
-                if rest.count == 2 {
-                    guard rest[1] == "approve" || rest[1] == "decline" else {
-                        throw CLIError.usage("store refund-request ID takes approve or decline, not \"\(rest[1])\".")
-                    }
-                    request = try await backend.answerRefundRequest(transactionID: rest[0], approve: rest[1] == "approve")
-                } else {
-                    let reason = try invocation.value(Self.reason) ?? "UNSATISFIED_WITH_PURCHASE"
-                    request = try await backend.requestRefund(transactionID: rest[0], reason: reason)
-                }
-                if json {
-                    output.write(JSONText.object([
-                        ("transactionID", .string(request.transactionID)), ("reason", .string(request.reason)),
-                        ("status", .string(request.status.rawValue)),
-                    ]).rendered())
-                } else {
-                    output.write("Refund request for \(request.transactionID) (\(request.reason)): \(request.status.rawValue).\n")
                 }
             case ("refund-reverse", 1):
                 let t = try await backend.reverseRefund(transactionID: rest[0])

@@ -9,7 +9,7 @@ import StoreCore
 enum StoreSubscriptionVerbs {
     /// `--reason 0|1` of `store refund`.
     static let reason = Option<Int>(
-        "reason", valueName: "0|1", help: "store refund: 0 other (the default), 1 an issue in the app.",
+        "reason", valueName: "0|1", help: "store refund, approve-refund: 0 other (the default), 1 an issue in the app.",
         parse: refundReason)
     /// `--undo` of `store cancel`.
     static let undo = Flag("undo", help: "store cancel: turn auto-renew back on.")

@@ -31,6 +31,7 @@ enum TransactionOutput {
         if let currency = t.currencyCode { members.append(("currencyCode", .string(currency))) }
         if let storefront = t.storefront { members.append(("storefront", .string(storefront))) }
         if let user = t.payment.applicationUsername { members.append(("applicationUsername", .string(user))) }
+        if let token = t.appAccountToken { members.append(("appAccountToken", .string(token.uuidString.lowercased()))) }
         if !t.payment.orderData.isEmpty {
             members.append(("orderData", .object(t.payment.orderData.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         }

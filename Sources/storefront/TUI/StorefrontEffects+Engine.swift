@@ -41,7 +41,34 @@ extension StorefrontEffects {
         send(.purchaseDownloadSettled(productID: productID, settled))
     }
 
-    func purchase(_ productID: String, quantity: Int, offerID: String?, send: @escaping @Sendable (Action) -> Void) async {
+    /// Redeems an offer code for `productID`: the store's first open code for it, or one issued
+    /// now for its first code offer (as App Store Connect hands a tester a code).
+    func redeemOfferCode(_ productID: String, send: @escaping @Sendable (Action) -> Void) async {
+        do throws(LocalAppStoreError) {
+            var code = try await backend.offerCodes().first { $0.productID == productID && !$0.isRedeemed }
+            if code == nil { code = try await issueCode(productID, offerID: session.selection.catalog.product(id: productID)?.subscription?.codeOffers.first?.id) }
+            guard let code else {
+                send(.purchaseFinished(productID: productID, .failure(.invalidOfferIdentifier("\(productID) has no code offer"))))
+                return
+            }
+            await purchase(productID, quantity: 1, offerID: nil, offerCode: code.code, send: send)
+        } catch {
+            send(.purchaseFinished(productID: productID, .failure(error.storeError)))
+        }
+    }
+
+    private func issueCode(_ productID: String, offerID: String?) async throws(LocalAppStoreError) -> OfferCode? {
+        guard let offerID else { return nil }
+        return try await backend.issueOfferCodes(productID: productID, offerID: offerID).first
+    }
+
+    /// Buys `productID`; a promotional offer is signed first with the store's subscription key,
+    /// as the app's server would sign it, so the store judges its signature as the App Store
+    /// does. With `offerCode`, the code is redeemed instead.
+    func purchase(
+        _ productID: String, quantity: Int, offerID: String?, offerCode: String? = nil,
+        send: @escaping @Sendable (Action) -> Void
+    ) async {
         // Contacting: the store is asked for the product afresh (a real round trip).
         do {
             _ = try await store.requestProducts([productID], useCache: false)
@@ -50,7 +77,20 @@ extension StorefrontEffects {
             return
         }
         send(.purchasePhase(productID: productID, .authorizing))
-        let result = await store.purchase(productID, quantity: quantity, offerID: offerID)
+        let result: PurchaseResult
+        if let offerCode {
+            result = await store.redeem(offerCode: offerCode)
+        } else if let offerID {
+            do {
+                let signed = try backend.signPromotionalOffer(productID: productID, offerID: offerID)
+                result = await store.purchase(productID, options: PurchaseOptions(quantity: quantity, promotionalOffer: signed))
+            } catch {
+                send(.purchaseFinished(productID: productID, .failure(error.storeError)))
+                return
+            }
+        } else {
+            result = await store.purchase(productID, quantity: quantity)
+        }
         switch result {
         case .purchased(let transaction):
             send(.purchasePhase(productID: productID, .verifying))

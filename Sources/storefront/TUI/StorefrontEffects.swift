@@ -58,7 +58,8 @@ final class StorefrontEffects: EffectHandler {
             await purchase(productID, quantity: quantity, offerID: offerID, send: send)
         case .restore:
             do {
-                send(.restoreFinished(.success(try await store.restoreTransactions())))
+                // StoreKit 2's AppStore.sync(): catch up with other processes, restore, report statuses.
+                send(.restoreFinished(.success(try await store.sync())))
             } catch {
                 send(.restoreFinished(.failure(error)))
             }
@@ -137,6 +138,35 @@ final class StorefrontEffects: EffectHandler {
                 }
             } catch {
                 send(.storeEvent(.productsRequestFailed(.unknown("download \(id): \(error)"))))
+            }
+        case .redeemOfferCode(let productID):
+            await redeemOfferCode(productID, send: send)
+        case .requestRefund(let id):
+            do {
+                _ = try await store.beginRefundRequest(for: id)
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(.systemError(error.description))))
+            }
+        case .decideRefund(let id, let approve):
+            do throws(LocalAppStoreError) {
+                guard let request = try await backend.refundRequests().last(where: { $0.transactionID == id && $0.status == .pending })
+                else { throw LocalAppStoreError.unknownRefundRequest("for transaction \(id)") }
+                if approve {
+                    try await backend.approveRefundRequest(request.id)
+                } else {
+                    try await backend.declineRefundRequest(request.id)
+                }
+                await store.synchronize()
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(error.storeError)))
+            }
+        case .loadAppTransaction:
+            do {
+                send(.appTransactionLoaded(.success(try await store.appTransaction())))
+            } catch {
+                send(.appTransactionLoaded(.failure(error)))
             }
         case .tick, .every, .cancel, .quit:
             // The runtime's own.

@@ -23,7 +23,7 @@ enum StorefrontTUI {
             invocation.global.storefront = remembered.storefront
             invocation.global.locale = remembered.locale
         }
-        let session = try await StoreSession.open(invocation, context: context)
+        let session = try await StoreSession.open(invocation, context: context, verifiesAppTransaction: true)
         let effects = StorefrontEffects(session: session, preferences: preferences)
         // The first frame shows the products: they are loaded before the terminal is taken
         // (the start-up loads that `.started` asks for refresh them a moment later).

@@ -51,6 +51,8 @@ import Testing
                 case .transactionsRemoved(let ids): events.append("removed \(ids)")
                 case .subscriptionsChanged: events.append("subscriptions")
                 case .storePaymentRequested: events.append("store payment")
+                case .refundRequestDecided(let decision): events.append("refund \(decision.requestID)")
+                case .storefrontChanged(let storefront): events.append("storefront \(storefront.code)")
                 }
             }
             #expect(events == [#"updated ["1"]"#, #"removed ["2"]"#, "subscriptions"])

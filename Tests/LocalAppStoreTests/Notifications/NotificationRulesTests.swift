@@ -96,23 +96,43 @@ struct NotificationRulesTests {
         ])
     }
 
+    /// The id of the account's request for `transactionID` (the app's `beginRefundRequest`).
+    func requestID(_ transactionID: String) async throws -> String {
+        try #require(try await store.refundRequests().last { $0.transactionID == transactionID }?.id)
+    }
+
     @Test mutating func oneTimeChargesRefundsAndRefundRequests() async throws {
         let coins = try await buy(store, &reader, Self.coins)
         let ads = try await buy(store, &reader, Self.removeAds)
-        try await store.requestRefund(transactionID: coins.transactionID, reason: "UNINTENDED_PURCHASE")
-        try await store.answerRefundRequest(transactionID: coins.transactionID, approve: false)
-        try await store.requestRefund(transactionID: ads.transactionID)
-        try await store.answerRefundRequest(transactionID: ads.transactionID, approve: true)
+        // A consumable: Apple asks for consumption data, then the decision.
+        _ = try await store.beginRefundRequest(transactionID: coins.transactionID, consumptionRequestReason: "UNINTENDED_PURCHASE")
+        try await store.declineRefundRequest(try await requestID(coins.transactionID))
+        // A non-consumable: no consumption request; the approval is the refund.
+        _ = try await store.beginRefundRequest(transactionID: ads.transactionID)
+        try await store.approveRefundRequest(try await requestID(ads.transactionID), reason: 1)
         try await store.reverseRefund(transactionID: ads.transactionID)
         #expect(try await sequence() == [
-            "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "CONSUMPTION_REQUEST", "REFUND",
-            "REFUND_REVERSED",
+            "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "REFUND", "REFUND_REVERSED",
         ])
         let all = try await store.notifications()
         #expect(all[2].consumptionRequestReason == "UNINTENDED_PURCHASE")
-        #expect(all[5].transaction?.revocationDate != nil)
-        #expect(all[6].transaction?.revocationDate == nil)
+        #expect(all[2].transaction?.transactionID == coins.transactionID && all[3].transaction?.transactionID == coins.transactionID)
+        #expect(all[4].transaction?.revocationDate != nil && all[4].transaction?.revocationReason == 1)
+        #expect(all[5].transaction?.revocationDate == nil)
         #expect(all[0].subscription == nil && all[0].status == nil)
+        // The decisions reached the app (journaled as told) without notifying again.
+        #expect(try await store.refundRequests().allSatisfy(\.isDeliveredToApp))
+        #expect(try await store.notifications().count == all.count)
+    }
+
+    @Test mutating func aSubscriptionRefundRequestAsksForConsumptionData() async throws {
+        let first = try await buy(store, &reader, Self.basic)
+        _ = try await store.beginRefundRequest(transactionID: first.transactionID)
+        try await store.approveRefundRequest(try await requestID(first.transactionID))
+        #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "CONSUMPTION_REQUEST", "REFUND"])
+        let all = try await store.notifications()
+        #expect(all[1].consumptionRequestReason == "UNSATISFIED_WITH_PURCHASE", "the refund sheet's reason when none is given")
+        #expect(all[1].status == 1 && all[2].status == 5, "active while asked, revoked once refunded")
     }
 
     @Test mutating func aSubscriptionRefundIsOneRefund() async throws {

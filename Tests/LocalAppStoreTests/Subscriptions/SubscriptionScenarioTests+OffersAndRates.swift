@@ -24,7 +24,7 @@ extension SubscriptionScenarioTests {
         let app = try await launch()
         _ = await app.store.purchase(Self.basic)
         let refused = await app.store.purchase(Self.pro, offerID: "no.such.offer")
-        guard case .failed(.paymentInvalid(let why), _) = refused else {
+        guard case .failed(.invalidOfferIdentifier(let why), _) = refused else {
             Issue.record("an unknown offer was accepted: \(refused)")
             return
         }

@@ -352,7 +352,7 @@ struct SubscriptionScenarioTests {
         let app = try await launch()
         let offerID = try #require(catalog.product(id: Self.pro)?.subscription?.promotionalOffers.first?.id)
         let refused = await app.store.purchase(Self.pro, offerID: offerID)
-        guard case .failed(.paymentInvalid, _) = refused else {
+        guard case .failed(.ineligibleForOffer, _) = refused else {
             Issue.record("a newcomer got a promotional offer: \(refused)")
             return
         }

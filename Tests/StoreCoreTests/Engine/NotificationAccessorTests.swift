@@ -24,12 +24,17 @@ struct NotificationAccessorTests {
         renewalInfo: nil)
     static let response = ProductsResponse(products: [product], invalidProductIdentifiers: ["ghost"])
     static let failure = StoreError.networkError("down")
+    static let decision = RefundDecision(
+        requestID: "r1", transactionID: "7", productID: "p", isApproved: true, date: Date(timeIntervalSince1970: 1))
+    static let japan = Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP", storefrontID: "143462")
 
     static let events: [StoreEvent] = [
         .productsRequestFinished(response), .productsRequestFailed(failure), .paymentFinished(transaction),
         .paymentFailed(transaction, failure), .paymentDeferred(transaction), .paymentUnverified(order),
         .restoreFinished([transaction]), .restoreFailed(failure), .refreshReceiptFinished(Data([1, 2])),
         .refreshReceiptFailed(failure), .transactionRevoked(transaction), .subscriptionStatusChanged(status),
+        .storefrontChanged(japan),
+        .refundRequestDecided(decision),
         // A finished download is over (its transaction forgotten), so it comes last.
         .downloadUpdated(download(.active)), .downloadFailed(download(.failed)), .downloadPaused(download(.paused)),
         .downloadCanceled(download(.cancelled)), .downloadFinished(download(.finished)),
@@ -50,6 +55,8 @@ struct NotificationAccessorTests {
         let storeUnverifiedOrder: UnverifiedOrder?
         let storeSubscriptionStatus: SubscriptionStatus?
         let storeReceipt: Data?
+        let storeStorefront: Storefront?
+        let storeRefundDecision: RefundDecision?
 
         init(_ n: Notification) {
             name = n.name
@@ -65,6 +72,8 @@ struct NotificationAccessorTests {
             storeUnverifiedOrder = n.storeUnverifiedOrder
             storeSubscriptionStatus = n.storeSubscriptionStatus
             storeReceipt = n.storeReceipt
+            storeStorefront = n.storeStorefront
+            storeRefundDecision = n.storeRefundDecision
         }
     }
 
@@ -101,6 +110,9 @@ struct NotificationAccessorTests {
         #expect(try note(.storeRefreshReceiptFinished).storeReceipt == Data([1, 2]))
         #expect(try note(.storeSubscriptionStatusChanged).storeSubscriptionStatus == Self.status)
         #expect(try note(.storePaymentTransactionUnverified).storeUnverifiedOrder == Self.order)
+        #expect(try note(.storeStorefrontChanged).storeStorefront == Self.japan)
+        #expect(try note(.storeRefundRequestDecided).storeRefundDecision == Self.decision)
+        #expect(try note(.storeStorefrontChanged).storeRefundDecision == nil)
         for name in [Notification.Name.storeProductsRequestFailed, .storePaymentTransactionFailed, .storeRestoreTransactionsFailed,
                      .storeRefreshReceiptFailed] {
             #expect(try note(name).storeError == Self.failure, "\(name.rawValue)")
@@ -123,7 +135,7 @@ struct NotificationAccessorTests {
         let finished = try note(.storePaymentTransactionFinished)
         #expect(finished.storeProducts == nil && finished.storeInvalidProductIdentifiers == nil)
         #expect(finished.storeTransactions == nil && finished.storeReceipt == nil && finished.storeError == nil)
-        #expect(finished.storeSubscriptionStatus == nil && finished.storeUnverifiedOrder == nil)
+        #expect(finished.storeSubscriptionStatus == nil && finished.storeUnverifiedOrder == nil && finished.storeStorefront == nil)
         #expect(try note(.storeProductsRequestFinished).storeTransactionID == nil)
     }
 }

@@ -124,6 +124,18 @@ actor QueueBackend: StoreBackend {
         continuation?.yield(.transactionsUpdated([t]))
     }
 
+    /// The storefront `currentStorefront()` answers (nil: the protocol's default is not used
+    /// here, the backend just does not know).
+    var storefront: Storefront?
+
+    func currentStorefront() async -> Storefront? { storefront }
+
+    /// Moves the account to `storefront` and says so on the event stream.
+    func move(to storefront: Storefront) {
+        self.storefront = storefront
+        continuation?.yield(.storefrontChanged(storefront))
+    }
+
     /// Ends the event stream, as a process that dies.
     func detach() {
         continuation?.finish()

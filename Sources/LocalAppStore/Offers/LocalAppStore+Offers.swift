@@ -1,0 +1,49 @@
+import Foundation
+import StoreCore
+
+/// Promotional offers: the store's subscription key, and signing with it as the developer's
+/// server would.
+extension LocalAppStore {
+    /// The check a payment's signed promotional offer goes through, at the store clock's now.
+    func promotionalOfferCheck() -> PromotionalOfferCheck {
+        PromotionalOfferCheck(
+            bundleID: configuration.bundleID, keyring: SubscriptionKeyring(stateDirectory: configuration.stateDirectory),
+            now: configuration.clock.now)
+    }
+
+    /// The store's subscription key as a signer for this app (made on first use), as the
+    /// developer's server holds it: `storefront store sign-offer` and the storefront sign with it.
+    /// - Throws: `LocalAppStoreError.io` when the key cannot be made or read.
+    public nonisolated func promotionalOfferSigner() throws(LocalAppStoreError) -> PromotionalOfferSigner {
+        let key = try SubscriptionKeyring(stateDirectory: configuration.stateDirectory).signingKey()
+        return PromotionalOfferSigner(key: key.privateKey, keyID: key.keyID, bundleID: configuration.bundleID)
+    }
+
+    /// The path of the store's subscription key file (`SubscriptionKey_KEYID.p8`), made on first use.
+    /// - Throws: `LocalAppStoreError.io` when the key cannot be made.
+    public nonisolated func subscriptionKeyURL() throws(LocalAppStoreError) -> URL {
+        let keyring = SubscriptionKeyring(stateDirectory: configuration.stateDirectory)
+        let key = try keyring.signingKey()
+        return keyring.directory.appendingPathComponent("SubscriptionKey_\(key.keyID).p8")
+    }
+
+    /// Signs the product's promotional offer for one purchase with the store's subscription
+    /// key, now by the store's clock, with a new nonce.
+    /// - Parameters:
+    ///   - productID: the subscription.
+    ///   - offerID: its promotional offer (`adHocOffers`).
+    ///   - appAccountToken: the purchase's app account token, if it will carry one.
+    ///   - applicationUsername: the purchase's application username (signed when there is no token).
+    /// - Throws: `.unknownOffer` when the product has no such promotional offer; `.io`.
+    public nonisolated func signPromotionalOffer(
+        productID: String, offerID: String, appAccountToken: UUID? = nil, applicationUsername: String? = nil
+    ) throws(LocalAppStoreError) -> PromotionalOffer {
+        guard configuration.catalog.product(id: productID)?.subscription?.promotionalOffers.contains(where: { $0.id == offerID }) ?? false
+        else { throw .unknownOffer(productID: productID, offerID: offerID, kind: "promotional") }
+        let timestamp = Int64((configuration.clock.now.timeIntervalSince1970 * 1000).rounded(.down))
+        return try promotionalOfferSigner().sign(
+            productID: productID, offerID: offerID,
+            appAccountName: PromotionalOffer.appAccountName(appAccountToken: appAccountToken, applicationUsername: applicationUsername),
+            nonce: UUID(), timestamp: timestamp)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// StoreKit 2's offer codes and refund requests: `redeem(offerCode:)` (what
+/// `AppStore.presentOfferCodeRedeemSheet` leads to) and `beginRefundRequest(for:)`.
+extension Store {
+    /// Redeems an offer code (the catalog's `codeOffers`): the store names the subscription
+    /// the code is for, and the code is bought with it at the offer's terms, delivered as any
+    /// purchase (to this caller, observers and notifications; once).
+    /// - Parameters:
+    ///   - offerCode: the code as the customer typed it.
+    ///   - options: the purchase's other options (its app account token, its own observer…).
+    /// - Returns: the purchase's outcome; `.failed(.invalidOfferIdentifier)` for an unknown
+    ///   code, `.failed(.ineligibleForOffer)` for one redeemed already.
+    public func redeem(offerCode: String, options: PurchaseOptions = PurchaseOptions()) async -> PurchaseResult {
+        await start()
+        let productID: String
+        do {
+            productID = try await backend.productForOfferCode(offerCode)
+        } catch {
+            return .failed(error, nil)
+        }
+        var options = options
+        options.offerCode = offerCode
+        options.offerID = nil
+        options.promotionalOffer = nil
+        options.winBackOfferID = nil
+        return await purchase(productID, options: options)
+    }
+
+    /// Asks the App Store to refund a transaction (StoreKit 2's
+    /// `Transaction.beginRefundRequest(for:in:)`). The decision comes later as
+    /// `StoreEvent.refundRequestDecided` (observers, notifications, `events()`); an approved
+    /// refund's revoked transaction also comes on `transactionUpdates()`.
+    /// - Parameter transactionID: a transaction of the account.
+    /// - Returns: `.success` once the request is queued at the store.
+    /// - Throws: `RefundRequestError.duplicateRequest` when one was made already, `.failed`
+    ///   when the store refuses or cannot take it.
+    public func beginRefundRequest(for transactionID: String) async throws(RefundRequestError) -> RefundRequestStatus {
+        await start()
+        return try await backend.beginRefundRequest(transactionID: transactionID)
+    }
+}

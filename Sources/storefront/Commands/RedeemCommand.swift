@@ -1,0 +1,44 @@
+import StoreCore
+
+/// `storefront redeem CODE`: redeems an offer code, as the app does after StoreKit 2's
+/// offer code redemption sheet (`Store.redeem(offerCode:)`).
+struct RedeemCommand: Command {
+    let name = "redeem"
+    let summary = "Redeem an offer code for a subscription (the store issues them: 'store issue-codes')."
+    var forms: [UsageForm] { [UsageForm("CODE", optional: [OfferOptions.appAccountToken, GlobalOptions.json])] }
+    let discussion = """
+        The code names its subscription and code offer; the subscription is bought at the offer's
+        terms, verified, recorded and delivered once, as 'storefront buy' does. A code is
+        redeemed once; an unknown code fails with invalidOfferIdentifier, a redeemed one or a
+        customer the offer is not for (its eligibility) with ineligibleForOffer. --json prints
+        what 'buy --json' prints. Exits 1 when the redemption failed.
+        """
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        guard invocation.arguments.count == 1, let code = invocation.arguments.first else {
+            throw .usage("redeem needs exactly one offer code (see 'storefront store codes').")
+        }
+        let token = try invocation.value(OfferOptions.appAccountToken)
+        let session = try await StoreSession.open(invocation, context: context)
+        let result = await session.store.redeem(offerCode: code, options: PurchaseOptions(appAccountToken: token))
+        let productID = result.transaction?.productID ?? code
+        let name = await session.store.cachedProduct(productID)?.displayName ?? productID
+        await session.close()
+        if invocation.global.json {
+            var members: [(String, JSONText)] = [("state", .string(result.state))]
+            if let t = result.transaction, !t.transactionID.isEmpty {
+                members.append(("transactionID", .string(t.transactionID)))
+                members.append(("transaction", TransactionOutput.json(t)))
+            }
+            if case .failed(let error, _) = result { members.append(("error", .string(error.description))) }
+            context.output.write(JSONText.object(members).rendered())
+        } else {
+            context.output.write(BuyCommand.describe(result, name: name) + "\n")
+        }
+        switch result {
+        case .purchased, .pending, .unverified: return
+        case .cancelled, .taskCancelled: throw .runtime("the redemption of \(code) was cancelled.")
+        case .failed(let error, _): throw .runtime("the code \(code) was not redeemed: \(error.description)")
+        }
+    }
+}

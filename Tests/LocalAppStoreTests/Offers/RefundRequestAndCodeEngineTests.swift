@@ -1,0 +1,125 @@
+import Catalog
+import Foundation
+import StoreCore
+import TestSupport
+import Testing
+@testable import LocalAppStore
+
+/// StoreKit 2's refund requests and offer codes through the engine over the real local store:
+/// the app asks, the Transaction Manager (here or in another process) decides, and the app
+/// hears the decision once on its event stream, an approval also as the revoked transaction.
+@Suite(.timeLimit(.minutes(10)))
+struct RefundRequestAndCodeEngineTests {
+    static let pro = "com.storefront.demo.premium.pro.monthly"
+    static let removeAds = "com.storefront.demo.removeads"
+    static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
+
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
+    let catalog: StoreKitConfiguration
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalog = try StoreKitConfiguration.load(contentsOf: Repository.url("Catalogs/Demo.storekit"))
+    }
+
+    func launch() async throws -> (LocalAppStore, Store) {
+        let backend = try makeStore(directory, catalog: catalog, clock: clock)
+        let store = Store(
+            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        await store.start()
+        return (backend, store)
+    }
+
+    /// The next refund decision on `events`, skipping other events.
+    func nextDecision(_ events: inout AsyncStream<StoreEvent>.Iterator) async -> RefundDecision? {
+        while let event = await events.next() {
+            if case .refundRequestDecided(let decision) = event { return decision }
+        }
+        return nil
+    }
+
+    @Test func anApprovedRequestRevokesTheTransactionAndTheAppHearsBoth() async throws {
+        let (backend, store) = try await launch()
+        var events = store.events().makeAsyncIterator()
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        let bought = try #require(await store.purchase(Self.removeAds).transaction)
+        #expect(try await store.beginRefundRequest(for: bought.transactionID) == .success)
+        do {
+            _ = try await store.beginRefundRequest(for: bought.transactionID)
+            Issue.record("a second request was taken")
+        } catch {
+            #expect(error == .duplicateRequest(transactionID: bought.transactionID))
+        }
+        let request = try #require(try await backend.refundRequests().first)
+        #expect(request.status == .pending && request.transactionID == bought.transactionID)
+        clock.advance(by: 60)
+        try await backend.approveRefundRequest(request.id, reason: 1)
+        let decision = try #require(await nextDecision(&events))
+        #expect(decision.isApproved && decision.transactionID == bought.transactionID && decision.date == clock.now)
+        let revoked = try #require(await updates.next())
+        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == clock.now && revoked.revocationReason == 1)
+        #expect(try await store.isPurchased(Self.removeAds) == false)
+    }
+
+    @Test func aDeclineMadeByAnotherProcessReachesTheAppOnce() async throws {
+        let (_, store) = try await launch()
+        var events = store.events().makeAsyncIterator()
+        let bought = try #require(await store.purchase(Self.removeAds).transaction)
+        _ = try await store.beginRefundRequest(for: bought.transactionID)
+        // The Transaction Manager in another process: its own store instance on the directory.
+        let manager = try makeStore(directory, catalog: catalog, clock: clock)
+        let request = try #require(try await manager.refundRequests().first)
+        try await manager.declineRefundRequest(request.id)
+        await store.synchronize()
+        let decision = try #require(await nextDecision(&events))
+        #expect(!decision.isApproved && decision.requestID == request.id)
+        #expect(try await store.isPurchased(Self.removeAds), "a declined refund leaves the purchase")
+        #expect(try await manager.refundRequests().first?.isDeliveredToApp == true)
+        // Told once: a new launch does not hear it again.
+        let (_, relaunched) = try await launch()
+        var later = relaunched.events().makeAsyncIterator()
+        await relaunched.synchronize()
+        _ = try await relaunched.beginRefundRequest(for: bought.transactionID)
+        let next = try #require(try await manager.refundRequests().last)
+        try await manager.declineRefundRequest(next.id)
+        await relaunched.synchronize()
+        #expect(await nextDecision(&later)?.requestID == next.id, "the first decision was not told again")
+    }
+
+    @Test func aRefundRequestForAnUnknownTransactionFails() async throws {
+        let (_, store) = try await launch()
+        do {
+            _ = try await store.beginRefundRequest(for: "999")
+            Issue.record("an unknown transaction took a refund request")
+        } catch {
+            guard case .failed(let why) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(why.contains("999"))
+        }
+    }
+
+    @Test func redeemingACodeBuysTheSubscriptionAtTheOffersTermsOnce() async throws {
+        let (backend, store) = try await launch()
+        let code = try #require(try await backend.issueOfferCodes(productID: Self.pro, offerID: Self.codeOffer).first)
+        let redeemed = try #require(await store.redeem(offerCode: code.code).transaction)
+        #expect(redeemed.productID == Self.pro && redeemed.offerType == .code && redeemed.offerID == Self.codeOffer)
+        #expect(redeemed.price == 0 && redeemed.payment.offerCode == code.code)
+        // Three free months.
+        let expires = try #require(redeemed.expiresDate)
+        #expect(expires > clock.now.addingTimeInterval(80 * 24 * 3600))
+        guard case .failed(.ineligibleForOffer, _) = await store.redeem(offerCode: code.code) else {
+            Issue.record("a code was redeemed twice")
+            return
+        }
+        guard case .failed(.invalidOfferIdentifier, _) = await store.redeem(offerCode: "ABCDEFGHJKLM") else {
+            Issue.record("an unknown code was redeemed")
+            return
+        }
+        let listed = try await backend.offerCodes()
+        #expect(listed.first?.transactionID == redeemed.transactionID && listed.first?.redeemedBy == StoreAccount.localTester.id)
+    }
+}

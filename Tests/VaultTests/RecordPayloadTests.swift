@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import Vault
+
+/// What a record keeps of a date: found by the vault record fuzzer (`make fuzz`).
+@Suite struct RecordPayloadTests {
+    /// `Fuzz/seeds/vault/crash-far-date.bin`, the fuzzer's find: re-encoding a decoded put
+    /// moved its dates down one millisecond, so every compaction did.
+    @Test func theFuzzersFindEncodesBackToTheSameBytes() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/seeds/vault/crash-far-date.bin").standardized
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let payload = try #require(RecordPayload.decode(bytes))
+        #expect(payload.encoded() == bytes)
+        #expect(RecordPayload.decode(payload.encoded()) == payload)
+    }
+
+    @Test func everyStoredMillisecondReadsBackAsItself() {
+        var state: UInt64 = 0x5EED_0018
+        func next() -> Int64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int64(bitPattern: state >> 13) - (1 << 50)
+        }
+        let edges: [Int64] = [0, 1, -1, 999, -999, 1_767_225_600_123, 847_087_809_885_283, 1 << 50, -(1 << 50)]
+        for ms in edges + (0..<10_000).map({ _ in next() }) {
+            #expect(RecordPayload.milliseconds(RecordPayload.date(ms)) == ms, "\(ms)")
+        }
+    }
+
+    @Test func aFreshDateIsRoundedToTheNearestMillisecond() {
+        #expect(RecordPayload.milliseconds(Date(timeIntervalSince1970: 1_767_225_600.123_4)) == 1_767_225_600_123)
+        #expect(RecordPayload.milliseconds(Date(timeIntervalSince1970: 1_767_225_600.123_6)) == 1_767_225_600_124)
+    }
+}
