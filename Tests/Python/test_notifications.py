@@ -151,15 +151,19 @@ class NotificationScenarioTests(unittest.TestCase):
         first = s.buy(BASIC)
         s.run("store", "price-increase", first)
         s.run("store", "price-increase", first, "accept")
+        s.run("store", "renew", first)
         s.run("store", "price-increase", first)
         s.run("store", "price-increase", first, "decline")
-        s.run("store", "expire", first)
+        # The renewal date (forced): without consent the subscription expires instead.
+        s.run("store", "renew", first)
         received = s.expect(self, [
-            "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "PRICE_INCREASE/PENDING",
-            "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/PRICE_INCREASE",
+            "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
+            "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE",
         ])
         self.assertEqual(received[1].renewal.priceIncreaseStatus.value, 0)
         self.assertEqual(received[2].renewal.priceIncreaseStatus.value, 1)
+        self.assertEqual(received[5].renewal.expirationIntent.value, 3, "didn't consent to a price increase")
+        self.assertEqual(received[5].data.status.value, 2, "expired")
 
     def request_id(self, s, transaction_id):
         """The id of the store's refund request for `transaction_id` (`store refund-requests`)."""

@@ -40,7 +40,7 @@ extension NotificationRules.Pass {
         if let expiration = n.expiration, o.expiration == nil {
             let subtype: Subtype?
             switch expiration.intent {
-            case .cancelled: subtype = priceIncrease(of: original)?.status == .declined ? .priceIncrease : .voluntary
+            case .cancelled: subtype = .voluntary
             case .billingError: subtype = .billingRetry
             case .priceIncrease: subtype = .priceIncrease
             case .productUnavailable: subtype = .productNotForSale
@@ -137,7 +137,7 @@ extension NotificationRules.Pass {
         switch p.status {
         case .pending: notify(.priceIncrease, .pending, transaction: latest, accountID: p.accountID, subscription: stored)
         case .accepted: notify(.priceIncrease, .accepted, transaction: latest, accountID: p.accountID, subscription: stored)
-        default: break  // declined: auto-renew turns off (DID_CHANGE_RENEWAL_STATUS), then EXPIRED
+        default: break  // declined: nothing now; EXPIRED/PRICE_INCREASE at the renewal date
         }
     }
 }

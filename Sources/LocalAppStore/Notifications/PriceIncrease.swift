@@ -1,8 +1,9 @@
 import Foundation
 
 /// A price increase of a subscription that needs the customer's consent (`store price-increase
-/// ID`): `PRICE_INCREASE`/`PENDING` when announced, `ACCEPTED` on consent; declining turns
-/// auto-renew off, so the subscription ends with `EXPIRED`/`PRICE_INCREASE` at its renewal date.
+/// ID`): `PRICE_INCREASE`/`PENDING` when announced, `ACCEPTED` on consent; without consent by
+/// the renewal date (declined or unanswered) the subscription ends there with
+/// `EXPIRED`/`PRICE_INCREASE`.
 public struct PriceIncrease: Codable, Hashable, Sendable {
     /// Where the consent stands, stored raw.
     public struct Status: RawRepresentable, Codable, Hashable, Sendable {
@@ -14,7 +15,8 @@ public struct PriceIncrease: Codable, Hashable, Sendable {
         public static let pending = Status(rawValue: "pending")
         /// The customer consented (`priceIncreaseStatus` 1).
         public static let accepted = Status(rawValue: "accepted")
-        /// The customer declined: the subscription will not renew.
+        /// The customer declined: the subscription will not renew (`priceIncreaseStatus` stays 0,
+        /// Apple's "not consented").
         public static let declined = Status(rawValue: "declined")
     }
 

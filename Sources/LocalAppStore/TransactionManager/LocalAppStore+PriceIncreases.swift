@@ -2,14 +2,16 @@ import Foundation
 import StoreCore
 
 /// Price increases that need the customer's consent (App Store Connect's price change with
-/// consent, and the customer's answer on the price consent sheet).
+/// consent, and the customer's answer on the price consent sheet). One announced and not
+/// consented to by the renewal date ends the subscription there (`lacksPriceConsent`).
 extension LocalAppStore {
     /// What the customer does with a price increase.
     public enum PriceConsent: String, Sendable, CaseIterable {
         /// Agrees: the subscription renews (`PRICE_INCREASE`/`ACCEPTED`).
         case accept
-        /// Declines: auto-renew turns off and the subscription ends at its renewal date
-        /// (`EXPIRED`/`PRICE_INCREASE`).
+        /// Declines (the customer does not consent): nothing is sent now and auto-renew stays
+        /// as it is; at the renewal date the subscription expires (`EXPIRED`/`PRICE_INCREASE`,
+        /// expiration intent 3), as one left unanswered does.
         case decline
     }
 
@@ -27,7 +29,7 @@ extension LocalAppStore {
         let (increase, changed) = try journal.transact { state throws(LocalAppStoreError) in
             let group = state.entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
                 ?? state.subscriptions(accountID: account).last { $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id }?.lifecycle.groupID
-            guard let group, var stored = state.subscription(accountID: account, groupID: group) else { throw .unknownTransaction(id) }
+            guard let group, let stored = state.subscription(accountID: account, groupID: group) else { throw .unknownTransaction(id) }
             guard !stored.lifecycle.isExpired else {
                 throw .notPending(transactionID: id, state: "expired", expected: "an active subscription")
             }
@@ -38,19 +40,30 @@ extension LocalAppStore {
                     date: now, status: .pending)
                 return ([JournalRecord.make(NotificationRecord(priceIncrease: increase))], increase)
             }
-            guard var increase = state.notifications.priceIncreases[original], increase.status == .pending else {
+            guard var increase = state.currentPriceIncrease(of: stored), increase.status == .pending else {
                 throw .notPending(transactionID: id, state: "without a pending price increase", expected: "one announced ('store price-increase ID')")
             }
             increase.status = consent == .accept ? .accepted : .declined
-            var records = [JournalRecord.make(NotificationRecord(priceIncrease: increase))]
-            if consent == .decline {
-                stored.lifecycle.willAutoRenew = false
-                records.append(JournalRecord.make(stored))
-            }
-            return (records, increase)
+            return ([JournalRecord.make(NotificationRecord(priceIncrease: increase))], increase)
         }
         announce(changed)
         subscriptionsChanged()
         return increase
+    }
+}
+
+extension JournalState {
+    /// The price increase announced in the subscription's current period, if any: one from an
+    /// earlier period was settled at that period's end (renewed after consent, or expired).
+    func currentPriceIncrease(of stored: StoredSubscription) -> PriceIncrease? {
+        guard let increase = notifications.priceIncreases[stored.lifecycle.originalTransactionID],
+              increase.date >= stored.lifecycle.periodStart else { return nil }
+        return increase
+    }
+
+    /// Whether the subscription's current period has a price increase not consented to
+    /// (pending or declined): at its renewal date it expires instead of renewing.
+    func lacksPriceConsent(_ stored: StoredSubscription) -> Bool {
+        currentPriceIncrease(of: stored).map { $0.status != .accepted } ?? false
     }
 }

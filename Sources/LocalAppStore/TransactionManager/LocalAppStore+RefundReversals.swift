@@ -6,11 +6,15 @@ import StoreCore
 /// are in `Offers/LocalAppStore+RefundRequests.swift`.
 extension LocalAppStore {
     /// Reverses a refund: the purchase (with what it granted alongside) grants again and goes
-    /// back in the queue, so the app learns of it. A subscription the refund ended stays ended.
+    /// back in the queue un-revoked, so the app learns of it and its entitlement returns. A
+    /// subscription period the refund ended is active again until its transaction's
+    /// `expiresDate`, and renews then as it would have; one whose period has passed since
+    /// stays expired.
     /// - Throws: `.unknownTransaction`, or `.notPending` when it was not refunded.
     @discardableResult
     public func reverseRefund(transactionID: String) throws(LocalAppStoreError) -> StoreCore.Transaction {
         let account = configuration.account.id
+        let now = configuration.clock.now
         let (restored, changed) = try journal.transact { state throws(LocalAppStoreError) in
             guard let entry = state.entries[transactionID], entry.accountID == account else { throw .unknownTransaction(transactionID) }
             guard entry.transaction.revocationDate != nil else {
@@ -26,14 +30,32 @@ extension LocalAppStore {
                 records.append(JournalRecord.make(granted))
                 if granted.id == entry.id { restored = granted.transaction }
             }
+            if var stored = state.subscriptionEnded(byRefundOf: entry, now: now) {
+                stored.lifecycle.reinstate(until: entry.transaction.expiresDate ?? now)
+                records.append(JournalRecord.make(stored))
+            }
             return (records, restored)
         }
         announceRevisions(changed)
+        subscriptionsChanged()
         return signed([restored])[0]
     }
 }
 
 extension JournalState {
+    /// The subscription whose current period the refund of `entry` ended (it expired when
+    /// the transaction was revoked, with the refund's unknown intent), while that period's
+    /// `expiresDate` is still ahead of `now`; nil otherwise.
+    func subscriptionEnded(byRefundOf entry: QueueEntry, now: Date) -> StoredSubscription? {
+        let t = entry.transaction
+        guard let group = t.subscriptionGroupID, let revoked = t.revocationDate, let expires = t.expiresDate, expires > now,
+              let stored = subscription(accountID: entry.accountID, groupID: group),
+              let expiration = stored.lifecycle.expiration, expiration.date == revoked, expiration.intent == .unknown,
+              let latest = entries[stored.latestTransactionID], sameGrant(as: latest).contains(where: { $0.id == entry.id })
+        else { return nil }
+        return stored
+    }
+
     /// The account's revoked transactions that granted with `entry` (its restored copies, and
     /// for a subscription its period's), `entry` included.
     func entries(sameGrantRevokedAs entry: QueueEntry) -> [QueueEntry] {

@@ -25,9 +25,11 @@ enum StoreNotificationVerbs {
                            send a notification again (same UUID and payload)
         price-increase ID [accept|decline]
                            announce a price increase needing consent (PRICE_INCREASE, PENDING),
-                           or the customer's answer: accept (ACCEPTED) or decline (auto-renew
-                           off; it expires at its renewal date with EXPIRED, PRICE_INCREASE)
-        refund-reverse ID  reverse a refund: the purchase grants again (REFUND_REVERSED)
+                           or the customer's answer: accept (ACCEPTED) or decline (no consent:
+                           at its renewal date, or 'renew ID', it expires with EXPIRED,
+                           PRICE_INCREASE, as one left unanswered does)
+        refund-reverse ID  reverse a refund: the purchase grants again, and a subscription
+                           period the refund ended runs on to its end (REFUND_REVERSED)
         """
 
     static func run(_ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {

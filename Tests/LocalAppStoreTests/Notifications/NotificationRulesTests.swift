@@ -171,14 +171,52 @@ struct NotificationRulesTests {
         await advance(10)
         try await store.priceIncrease(Self.basic)
         try await store.priceIncrease(Self.basic, consent: .decline)
+        // Declining changes nothing yet: auto-renew stays on until the renewal date.
+        #expect(try await store.subscriptions().first?.willAutoRenew == true)
         await advance(10)
         #expect(try await sequence() == [
             "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
-            "PRICE_INCREASE/PENDING", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/PRICE_INCREASE",
+            "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE",
         ])
         let all = try await store.notifications()
         #expect(all[1].priceIncreaseStatus == 0 && all[2].priceIncreaseStatus == 1)
+        #expect(all[3].priceIncreaseStatus == nil, "the accepted increase took effect at that renewal")
+        #expect(all[5].priceIncreaseStatus == 0 && all[5].status == 2)
+        let lapsed = try #require(try await store.subscriptions().first)
+        #expect(lapsed.expiration?.intent == .priceIncrease)
+        #expect(await store.renewalInfo().first?.expirationIntent == .priceIncrease)
         await #expect(throws: LocalAppStoreError.self) { try await store.priceIncrease(Self.basic, consent: .accept) }
+        // Buying again starts afresh: the old increase does not end the new subscription.
+        _ = try await buy(store, &reader, Self.basic)
+        await advance(10)
+        #expect(try await sequence().suffix(2) == ["SUBSCRIBED/RESUBSCRIBE", "DID_RENEW"])
+    }
+
+    @Test mutating func anUnansweredPriceIncreaseEndsTheSubscriptionAtItsRenewalDate() async throws {
+        let first = try await buy(store, &reader, Self.basic)
+        try await store.priceIncrease(first.transactionID)
+        // A forced renewal is the renewal date now: without consent it expires instead.
+        let ended = try await store.renew(first.transactionID)
+        #expect(ended?.expiresDate == clock.now)
+        #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE"])
+        #expect(try await store.subscriptions().first?.expiration?.intent == .priceIncrease)
+        #expect(try await store.history().filter { $0.productID == Self.basic }.count == 1, "no renewal was charged")
+    }
+
+    @Test mutating func aReversedSubscriptionRefundReinstatesItsPeriod() async throws {
+        let first = try await buy(store, &reader, Self.basic)
+        clock.advance(by: 3)
+        try await store.refund(transactionID: first.transactionID)
+        #expect(try await store.subscriptions().first?.isExpired == true)
+        try await store.reverseRefund(transactionID: first.transactionID)
+        let reinstated = try #require(try await store.subscriptions().first)
+        #expect(!reinstated.isExpired && reinstated.periodEnd == first.expiresDate)
+        #expect(try await store.history().last?.revocationDate == nil)
+        // It renews at its period's end, as if the refund never happened.
+        await advance(7)
+        #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "REFUND", "REFUND_REVERSED", "DID_RENEW"])
+        let all = try await store.notifications()
+        #expect(all[2].status == 1 && all[2].transaction?.revocationDate == nil, "active again")
     }
 
     @Test mutating func nothingIsRecordedWithoutAURL() async throws {
