@@ -162,6 +162,14 @@ final class StorefrontEffects: EffectHandler {
             } catch {
                 send(.transactionCommandFinished(effect, .failure(error.storeError)))
             }
+        case .priceIncrease(let id, let accept):
+            do throws(LocalAppStoreError) {
+                try await backend.priceIncrease(id, consent: accept.map { $0 ? LocalAppStore.PriceConsent.accept : .decline })
+                await store.synchronize()
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(error.storeError)))
+            }
         case .loadAppTransaction:
             do {
                 send(.appTransactionLoaded(.success(try await store.appTransaction())))
