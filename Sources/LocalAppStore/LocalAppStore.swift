@@ -63,6 +63,8 @@ public actor LocalAppStore: StoreBackend {
             syncsWrites: configuration.syncsWrites, fileSystem: configuration.fileSystem)
         published = PublishedSnapshot(journalPath: journal.journalPath, fileSystem: configuration.fileSystem)
         lease = try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
+        let clock = configuration.clock
+        journal.consequences = { before, records in NotificationRules(now: clock.now).records(before: before, writing: records) }
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale
         localizer = ProductLocalizer(catalog: configuration.catalog, storefront: storefront, locale: locale)

@@ -22,6 +22,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case invalidSettingValue(name: String, value: String, accepted: String)
     /// The storefront code is not in the storefront table.
     case unknownStorefront(String)
+    /// No notification has this UUID.
+    case unknownNotification(String)
     /// A subscription key cannot sign (its file holds no EC P-256 key).
     case invalidSubscriptionKey(keyID: String, reason: String)
     /// No offer code is this one.
@@ -56,6 +58,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
             "Invalid value \"\(value)\" for setting \(name): expected \(accepted)."
         case .unknownStorefront(let code):
             "Unknown storefront \"\(code)\": expected an ISO 3166 alpha-3 code such as USA, JPN or DEU."
+        case .unknownNotification(let uuid):
+            "No notification \(uuid). `storefront store notifications` lists them."
         case .invalidSubscriptionKey(let keyID, let reason):
             "The subscription key \(keyID) cannot sign: \(reason)."
         case .unknownOfferCode(let code):

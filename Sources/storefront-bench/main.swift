@@ -14,6 +14,7 @@ let sections: [any BenchSection] = [
     DownloadBench(),
     UIBench(),
     ServerBench(),
+    NotificationBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -188,4 +188,43 @@ import Testing
         #expect(after.count == 70)
         #expect((0..<after.count).map { after[$0] } == journal.state.orderedEntries.map(\.id))
     }
+
+    /// Version 4 has two new record kinds, `storekit` (refund requests, offer codes, nonces) and
+    /// `notification` (the outbox, price increases): interleaved in one journal, each keeps its
+    /// last version through several compactions, and the header says version 4.
+    @Test func aVersionFourJournalKeepsItsStoreKitAndNotificationRecordsThroughCompactions() throws {
+        let dir = try TemporaryDirectory()
+        let journal = try H.open(dir, slack: 8)
+        let epoch = Date(timeIntervalSince1970: 1_800_000_000)
+        var request = RefundRequest(
+            id: "r1", transactionID: "7", originalTransactionID: "7", productID: "p", accountID: "a", requestedAt: epoch,
+            consumptionRequestReason: "LEGAL")
+        var sent = StoredNotification(type: .consumptionRequest, subtype: nil, now: epoch, accountID: "a", transaction: nil)
+        sent.consumptionRequestReason = "LEGAL"
+        var increase = PriceIncrease(originalTransactionID: "9", accountID: "a", productID: "s", date: epoch, status: .pending)
+        _ = try journal.transact { _ throws(LocalAppStoreError) in
+            ([JournalRecord.make(StoreKitRecord(refundRequest: request)), JournalRecord.make(NotificationRecord(notification: sent)),
+              JournalRecord.make(NotificationRecord(priceIncrease: increase))], ())
+        }
+        _ = try H.purchase(journal, count: 20, finished: { _ in true })
+        request.status = .declined
+        request.decidedAt = epoch.addingTimeInterval(60)
+        sent.sendAttempts = [SendAttemptItem(attemptDate: epoch.addingTimeInterval(1), sendAttemptResult: .success)]
+        sent.nextAttemptDate = nil
+        increase.status = .accepted
+        _ = try journal.transact { _ throws(LocalAppStoreError) in
+            ([JournalRecord.make(NotificationRecord(priceIncrease: increase)), JournalRecord.make(StoreKitRecord(refundRequest: request)),
+              JournalRecord.make(NotificationRecord(notification: sent))], ())
+        }
+        _ = try H.purchase(journal, count: 40, finished: { _ in true })
+        let state = try H.open(dir, slack: 8).state
+        #expect(state.storeKit.orderedRefundRequests == [request])
+        #expect(state.notifications.ordered == [sent])
+        #expect(state.notifications.due.isEmpty)
+        #expect(state.notifications.priceIncreases == ["9": increase])
+        let lines = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count < 30, "it was compacted")
+        #expect(lines[0].contains(#""version":4"#))
+        #expect(lines.contains { $0.contains(#""kind":"storekit""#) } && lines.contains { $0.contains(#""kind":"notification""#) })
+    }
 }

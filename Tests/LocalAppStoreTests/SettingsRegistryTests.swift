@@ -102,7 +102,8 @@ import Testing
         #expect(Set(registry.map(\.key)) == ["latencyMilliseconds", "askToBuy", "paymentsAllowed", "interruptPurchases",
             "failPurchases", "failLoadProducts", "failRestore", "failRefreshReceipt", "bandwidthBytesPerSecond",
             "failDownloadsAtPercent", "timeRate", "billingRetryOnRenewal", "gracePeriod",
-            "environment", "appAppleID", "serverURL", "sharedSecret"])
+            "environment", "appAppleID", "serverURL", "sharedSecret", "notificationURL", "notificationRetries",
+            "notificationTimeoutMilliseconds"])
         #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(expected)) == expected)
         #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(LocalStoreSettings())) == LocalStoreSettings())
     }

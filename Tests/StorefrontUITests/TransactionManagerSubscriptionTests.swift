@@ -71,10 +71,26 @@ import Testing
         #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: false)])
     }
 
+    @Test func priceIncreaseKeysAnnounceAndAnswerBesideTheRefundKeys() {
+        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
+        #expect(send(&state, .key(.character("p"))) == [.priceIncrease(transactionID: "22", accept: nil)])
+        #expect(send(&state, .key(.character("+"))) == [.priceIncrease(transactionID: "22", accept: true)])
+        #expect(send(&state, .key(.character("-"))) == [.priceIncrease(transactionID: "22", accept: false)])
+        #expect(send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: nil), .success("22")))
+            == [.loadPurchases])
+        #expect(state.message?.text == "Price increase announced for 22; + accepts, - declines")
+        send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .success("22")))
+        #expect(state.message?.text == "The customer accepted the price increase for 22")
+        send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: false), .success("22")))
+        #expect(state.message?.text == "The customer declined the price increase for 22: it expires at its renewal date")
+        send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .failure(.systemError("no"))))
+        #expect(state.message?.kind == .error)
+    }
+
     @Test func subscriptionKeysOnAnotherPurchaseSayWhyNothingHappens() {
         var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start)))
         send(&state, .key(.down))
-        for key in "nxcb" {
+        for key in "nxcbp+-" {
             #expect(send(&state, .key(.character(key))) == [])
             #expect(state.message?.text == "Pro Unlock is not an auto-renewable subscription")
             #expect(state.message?.kind == .error)

@@ -27,17 +27,21 @@ public final class AppStoreServer: Sendable {
         /// Whether answers that follow from the store's state alone are kept until the state
         /// changes (`AnswerCache`); false computes each one (the bench's comparison).
         public var keepsAnswers: Bool
+        /// How the server sends the store's notifications; nil sends none.
+        public var notifications: NotificationSender.Configuration?
 
         /// Creates a configuration.
         public init(
             http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil,
-            log: (@Sendable (String) -> Void)? = nil, answersReadsOnHTTPThreads: Bool = true, keepsAnswers: Bool = true
+            log: (@Sendable (String) -> Void)? = nil, answersReadsOnHTTPThreads: Bool = true, keepsAnswers: Bool = true,
+            notifications: NotificationSender.Configuration? = nil
         ) {
             self.http = http
             self.environment = environment
             self.log = log
             self.answersReadsOnHTTPThreads = answersReadsOnHTTPThreads
             self.keepsAnswers = keepsAnswers
+            self.notifications = notifications
         }
     }
 
@@ -48,6 +52,9 @@ public final class AppStoreServer: Sendable {
     let configuration: Configuration
     private let daemon: MicroHTTPDaemon.Box
     private let answers = AnswerCache()
+    /// Sends the store's notifications when the configuration asks for it (started by its
+    /// owner with `start()`; `stop()` stops it with the server).
+    public let notificationSender: NotificationSender?
 
     /// Starts the server over `store`, accepting tokens signed with `credentials`' key.
     /// - Throws: `APICredentials.Failure` for an unreadable key, `HTTPServerError` when it cannot listen.
@@ -57,6 +64,7 @@ public final class AppStoreServer: Sendable {
         self.tokens = APITokenVerifier(
             keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
             publicKey: try credentials.publicKey())
+        self.notificationSender = configuration.notifications.map { NotificationSender(store: store, configuration: $0) }
         self.daemon = MicroHTTPDaemon.Box()
         var immediate: MicroHTTPDaemon.ImmediateHandler?
         if configuration.answersReadsOnHTTPThreads {
@@ -80,7 +88,10 @@ public final class AppStoreServer: Sendable {
     }
 
     /// Finishes the requests being answered and stops listening.
-    public func stop() async { await daemon.value?.stop() }
+    public func stop() async {
+        await daemon.value?.stop()
+        await notificationSender?.stop()
+    }
 
     /// Answers one request and logs it.
     func respond(to request: HTTPRequest) async -> HTTPResponse {
@@ -124,7 +135,10 @@ public final class AppStoreServer: Sendable {
         let context = context(snapshot)
         if let response = read(route, request, context) { return response }
         do {
-            return try await write(route, request, context)
+            let response = try await write(route, request, context)
+            // A write may have journaled notifications (an extension's RENEWAL_EXTENDED).
+            if request.method != "GET" { notificationSender?.wake() }
+            return response
         } catch let error as APIError {
             return error.response
         } catch {
@@ -195,7 +209,8 @@ public final class AppStoreServer: Sendable {
             case .refundHistory(let id): return try refundHistory(id, request, context)
             case .subscriptionStatuses(let id): return try subscriptionStatuses(id, request, context)
             case .massExtendStatus(let product, let identifier): return try massExtendStatus(product, identifier, context)
-            case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp:
+            case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp,
+                 .requestTestNotification, .testNotificationStatus, .notificationHistory:
                 return nil
             }
         } catch let error as APIError {
@@ -213,6 +228,9 @@ public final class AppStoreServer: Sendable {
         case .consumptionV1(let id): return try await consumption(id, request, context, version: 1)
         case .consumptionV2(let id): return try await consumption(id, request, context, version: 2)
         case .appAccountToken(let id): return try await setAppAccountToken(id, request, context)
+        case .requestTestNotification: return try await requestTestNotification(context)
+        case .testNotificationStatus(let token): return try await testNotificationStatus(token, context)
+        case .notificationHistory: return try await notificationHistory(request, context)
         case .verifyReceipt: return await verifyReceipt(request)
         case .ocsp: return ocsp(request)
         case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory, .subscriptionStatuses,

@@ -13,6 +13,9 @@ enum Route: Hashable, Sendable {
     case consumptionV1(String)
     case consumptionV2(String)
     case appAccountToken(String)
+    case requestTestNotification
+    case testNotificationStatus(String)
+    case notificationHistory
     case verifyReceipt
     /// The OCSP responder the certificates' Authority Information Access names.
     case ocsp
@@ -44,7 +47,9 @@ enum Route: Hashable, Sendable {
         case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .subscriptionStatuses, .orderLookup, .refundHistory,
              .massExtendStatus:
             true
-        case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp:
+        // The test notification's status follows the sender's attempts: read through the store's actor.
+        case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp,
+             .requestTestNotification, .testNotificationStatus, .notificationHistory:
             false
         }
     }
@@ -66,6 +71,8 @@ enum Route: Hashable, Sendable {
             case ("v2", "history"): candidates = [("GET", .historyV2(s[3]))]
             case ("v1", "subscriptions"): candidates = [("GET", .subscriptionStatuses(s[3]))]
             case ("v1", "lookup"): candidates = [("GET", .orderLookup(s[3]))]
+            case ("v1", "notifications") where s[3] == "test": candidates = [("POST", .requestTestNotification)]
+            case ("v1", "notifications") where s[3] == "history": candidates = [("POST", .notificationHistory)]
             default: break
             }
         case 5 where s[0] == "inApps":
@@ -75,6 +82,7 @@ enum Route: Hashable, Sendable {
             case ("v2", "transactions", "consumption"): candidates = [("PUT", .consumptionV2(s[4]))]
             case ("v1", "transactions", _) where s[4] == "appAccountToken": candidates = [("PUT", .appAccountToken(s[3]))]
             case ("v2", "refund", "lookup"): candidates = [("GET", .refundHistory(s[4]))]
+            case ("v1", "notifications", "test"): candidates = [("GET", .testNotificationStatus(s[4]))]
             case ("v1", "subscriptions", "extend") where s[4] == "mass": candidates = [("POST", .massExtendRenewalDate)]
             case ("v1", "subscriptions", "extend"): candidates = [("PUT", .extendRenewalDate(s[4]))]
             default: break

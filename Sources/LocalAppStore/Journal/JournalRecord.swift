@@ -25,15 +25,20 @@ struct JournalRecord: Codable {
         /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund
         /// requests); version 4.
         static let storeKit = Kind(rawValue: "storekit")
+        /// App Store Server Notifications (the outbox) and price increases (`NotificationRecord`);
+        /// version 4.
+        static let notification = Kind(rawValue: "notification")
     }
 
     /// The format name written in headers.
     static let formatName = "storefront-local-store-journal"
     /// The format version this code writes. It reads every earlier one: 1 (JSON lines only),
-    /// 2 (adds `server` records) and 3 (a compacted history beside the journal, `history.dat`,
-    /// named by the header's generation, and `owned` records). A build that reads only up to
-    /// 2 refuses a version 3 journal rather than losing the history it cannot see. Version 4
-    /// adds `storekit` records, which a version 3 build would compact away, so it refuses them.
+    /// 2 (adds `server` records), 3 (a compacted history beside the journal, `history.dat`,
+    /// named by the header's generation, and `owned` records) and 4 (adds `storekit` records:
+    /// offer nonces, offer codes, refund requests; and `notification` records: the outbox and
+    /// price increases). A build that reads only up to 2 refuses a version 3 journal rather
+    /// than losing the history it cannot see, and one that reads up to 3 a version 4 journal
+    /// rather than compacting its `storekit` and `notification` records away.
     static let currentVersion = 4
 
     var kind: Kind
@@ -57,6 +62,7 @@ struct JournalRecord: Codable {
     var more: Bool?
     var server: ServerRecord?
     var storeKit: StoreKitRecord?
+    var notification: NotificationRecord?
 
     static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
         JournalRecord(
@@ -82,6 +88,10 @@ struct JournalRecord: Codable {
 
     static func make(_ storeKit: StoreKitRecord) -> JournalRecord {
         JournalRecord(kind: .storeKit, storeKit: storeKit)
+    }
+
+    static func make(_ notification: NotificationRecord) -> JournalRecord {
+        JournalRecord(kind: .notification, notification: notification)
     }
 
     static func make(_ subscription: StoredSubscription) -> JournalRecord {

@@ -22,6 +22,8 @@ struct JournalState: Sendable {
     private(set) var server = ServerRecords()
     /// What the app's StoreKit requests recorded (offer nonces, offer codes, refund requests).
     private(set) var storeKit = StoreKitRecords()
+    /// App Store Server Notifications (the outbox) and price increases.
+    private(set) var notifications = NotificationOutbox()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
@@ -106,6 +108,9 @@ struct JournalState: Sendable {
             return nil
         case .storeKit:
             if let storeKit = record.storeKit { self.storeKit.apply(storeKit) }
+            return nil
+        case .notification:
+            if let notification = record.notification { notifications.apply(notification) }
             return nil
         default:
             return nil

@@ -4,7 +4,8 @@ import SystemIO
 /// Compaction: the finished entries of the journal move to `history.dat` (appended, synced),
 /// a new index covers the whole history (`history-GENERATION.idx`), and the journal is
 /// rewritten with what is left — its header, the settings, which purchases own which
-/// non-consumables, the subscriptions, every unfinished entry and the server's records — through a temporary file
+/// non-consumables, the subscriptions, every unfinished entry, the server's records and the
+/// notification outbox — through a temporary file
 /// that is synced and renamed over it, the directory synced. A crash at any step leaves the
 /// old journal, which still names the old history and index; bytes a crashed compaction
 /// appended to `history.dat` past what any journal names are cut off by the next one.
@@ -73,6 +74,7 @@ extension StoreJournal {
         snapshot += staying.map(JournalRecord.make)
         snapshot += state.server.snapshot.map(JournalRecord.make)
         snapshot += state.storeKit.snapshot.map(JournalRecord.make)
+        snapshot += state.notifications.snapshot.map(JournalRecord.make)
         let header = JournalRecord.makeHeader(
             nextTransactionID: state.nextTransactionID, generation: next, historyEnd: end, snapshotLines: snapshot.count + 1)
         let records = [header] + snapshot

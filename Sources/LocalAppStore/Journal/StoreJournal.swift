@@ -52,6 +52,9 @@ final class StoreJournal {
     static let defaultCompactionSlack = 256
     let compactionSlack: Int
     let syncsWrites: Bool
+    /// The records a write adds besides its own, from the state before it and its records
+    /// (the notifications of its events): they go out in the same durable append.
+    var consequences: ((JournalState, [JournalRecord]) -> [JournalRecord])?
 
     /// Opens (creating when needed) the journal in `directory`.
     ///
@@ -144,12 +147,13 @@ final class StoreJournal {
             var changed = try readNewRecords(cutTornTail: true)
             // The draft dies before the records are applied, so applying them does not copy
             // the state's dictionaries (copy-on-write) on every write.
-            let (records, result) = try { () throws(LocalAppStoreError) in
+            var (records, result) = try { () throws(LocalAppStoreError) in
                 var draft = state
                 return try body(&draft)
             }()
             // A draft decided on a history that could not be read is never written.
             _ = try checked(())
+            if let consequences { records += consequences(state, records) }
             if !records.isEmpty {
                 try append(records, sync: sync && syncsWrites)
                 revision += 1

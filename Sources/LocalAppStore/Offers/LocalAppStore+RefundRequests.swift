@@ -11,6 +11,17 @@ extension LocalAppStore {
     ///   approved; `.failed` for an unknown, unpurchased or refunded transaction, or when the
     ///   journal cannot be written.
     public func beginRefundRequest(transactionID: String) async throws(RefundRequestError) -> RefundRequestStatus {
+        try await beginRefundRequest(transactionID: transactionID, consumptionRequestReason: "UNSATISFIED_WITH_PURCHASE")
+    }
+
+    /// Queues a refund request with the reason the customer picked on the refund sheet
+    /// (Apple's `consumptionRequestReason`, one of `RefundRequest.reasons`), which the
+    /// `CONSUMPTION_REQUEST` notification carries; `beginRefundRequest(transactionID:)` picks
+    /// `UNSATISFIED_WITH_PURCHASE`.
+    /// - Throws: what `beginRefundRequest(transactionID:)` throws.
+    public func beginRefundRequest(
+        transactionID: String, consumptionRequestReason: String
+    ) async throws(RefundRequestError) -> RefundRequestStatus {
         let account = configuration.account.id
         let now = configuration.clock.now
         do {
@@ -27,7 +38,7 @@ extension LocalAppStore {
                 let request = RefundRequest(
                     id: UUID().uuidString.lowercased(), transactionID: transactionID,
                     originalTransactionID: entry.transaction.originalTransactionID, productID: entry.transaction.productID,
-                    accountID: account, requestedAt: now)
+                    accountID: account, requestedAt: now, consumptionRequestReason: consumptionRequestReason)
                 return ([JournalRecord.make(StoreKitRecord(refundRequest: request))], ())
             }
         } catch .duplicateRefundRequest {

@@ -38,6 +38,9 @@ public struct RefundRequest: Codable, Hashable, Sendable, Identifiable {
     /// The revocation reason of an approved refund (0 other, 1 an issue in the app), as
     /// `Transaction.revocationReason`.
     public var revocationReason: Int?
+    /// Why the customer asked, as Apple's `consumptionRequestReason` (one of `reasons`); the
+    /// `CONSUMPTION_REQUEST` notification carries it. Nil in requests journaled without one.
+    public var consumptionRequestReason: String?
     /// Whether the app was told of the decision (`BackendEvent.refundRequestDecided`); a
     /// decision not yet told reaches the app when it next listens, in any process.
     public var isDeliveredToApp: Bool
@@ -46,8 +49,9 @@ public struct RefundRequest: Codable, Hashable, Sendable, Identifiable {
     public init(
         id: String, transactionID: String, originalTransactionID: String, productID: String, accountID: String,
         requestedAt: Date, status: Status = .pending, decidedAt: Date? = nil, revocationReason: Int? = nil,
-        isDeliveredToApp: Bool = false
+        isDeliveredToApp: Bool = false, consumptionRequestReason: String? = nil
     ) {
+        self.consumptionRequestReason = consumptionRequestReason
         self.isDeliveredToApp = isDeliveredToApp
         self.id = id
         self.transactionID = transactionID
@@ -59,6 +63,9 @@ public struct RefundRequest: Codable, Hashable, Sendable, Identifiable {
         self.decidedAt = decidedAt
         self.revocationReason = revocationReason
     }
+
+    /// Apple's `consumptionRequestReason` values, the reasons a customer picks on the refund sheet.
+    public static let reasons = ["UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER"]
 
     /// The decision as the engine hears it; nil while pending.
     public var decision: RefundDecision? {

@@ -69,6 +69,21 @@ extension LocalStoreSettings {
             "shared-secret", label: "Shared secret (verifyReceipt)", values: .secretOrOff,
             help: "the app's shared secret that storefront serve's verifyReceipt checks 'password' against",
             key: "sharedSecret", \.sharedSecret),
+        SettingDefinition(
+            "notification-url", label: "Notification URL", values: .notificationURL,
+            help: "where App Store Server Notifications V2 are sent (storefront serve sends them); off sends none",
+            key: "notificationURL", \.notificationURL),
+        SettingDefinition(
+            "notification-retries", label: "Notification retries", values: .notificationRetries,
+            help: "production retries a failed notification 5 times (1, 12, 24, 48, 72 h on the store clock); "
+                + "sandbox sends once; off holds them until 'store notifications resend UUID'",
+            key: "notificationRetries", \.rawNotificationRetries),
+        SettingDefinition(
+            "notification-timeout", label: "Notification timeout (ms)",
+            values: .number(in: 1...600_000, placeholder: "MILLISECONDS",
+                            accepted: "a whole number of milliseconds from 1 to 600000", presets: [5000, 1000, 250, 30000]),
+            help: "how long a notification's receiver has to answer before the attempt is TIMED_OUT",
+            key: "notificationTimeoutMilliseconds", \.notificationTimeoutMilliseconds),
     ]
 
     /// The names `set(name:value:)` accepts, in display order.

@@ -42,6 +42,12 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var serverURL = LocalStoreSettings.defaultServerURL
     /// The app's shared secret for `verifyReceipt` (`password`); nil accepts any or none.
     public var sharedSecret: String?
+    /// Where App Store Server Notifications V2 are POSTed; nil sends none (and records none).
+    public var notificationURL: String?
+    /// How failed notifications are retried, as stored (see `notificationRetries`).
+    public var rawNotificationRetries = NotificationRetryPolicy.production.rawValue
+    /// How long a notification's receiver has to answer, in milliseconds.
+    public var notificationTimeoutMilliseconds = LocalStoreSettings.defaultNotificationTimeoutMilliseconds
 
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }

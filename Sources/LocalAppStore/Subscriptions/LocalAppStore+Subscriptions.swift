@@ -22,7 +22,8 @@ extension LocalAppStore {
             var lifecycle = stored.lifecycle
             _ = lifecycle.advance(
                 to: now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod,
-                billingFails: desk.settings.billingRetryOnRenewal, period: desk.period(of:))
+                billingFails: desk.settings.billingRetryOnRenewal,
+                lacksPriceConsent: journal.state.lacksPriceConsent(stored), period: desk.period(of:))
             var info = lifecycle.renewalInfo(at: now)
             info.signedRenewalInfo = signedRenewalInfo(info, of: stored, now: now)
             return info

@@ -178,7 +178,8 @@ struct SubscriptionDesk {
         for var stored in state.subscriptions(accountID: accountID) where !stored.lifecycle.isExpired {
             let events = stored.lifecycle.advance(
                 to: now, rate: rate, gracePeriodEnabled: settings.gracePeriod,
-                billingFails: settings.billingRetryOnRenewal, period: period(of:))
+                billingFails: settings.billingRetryOnRenewal,
+                lacksPriceConsent: state.lacksPriceConsent(stored), period: period(of:))
             guard !events.isEmpty else { continue }
             records += renewals(events, for: &stored, state: &state)
             records.append(JournalRecord.make(stored))

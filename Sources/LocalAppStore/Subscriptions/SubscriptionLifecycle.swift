@@ -91,9 +91,12 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     ///   - gracePeriodEnabled: whether failed renewals get a grace period (catalog setting).
     ///   - period: each product's renewal period.
     ///   - billingFails: renewals fail as if `hasBillingIssue` were on (the store's setting).
+    ///   - lacksPriceConsent: a price increase that needs the customer's consent was announced
+    ///     and not consented to: the subscription does not renew but expires at its period's
+    ///     end with `.priceIncrease`, as Apple's does.
     public mutating func advance(
         to now: Date, rate: StoreTimeRate, gracePeriodEnabled: Bool, billingFails: Bool = false,
-        period: (String) -> SubscriptionPeriod?
+        lacksPriceConsent: Bool = false, period: (String) -> SubscriptionPeriod?
     ) -> [Event] {
         var events: [Event] = []
         while expiredAt == nil {
@@ -106,6 +109,10 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
             guard periodEnd <= now else { break }
             if !willAutoRenew {
                 expire(at: periodEnd, intent: .cancelled, into: &events)
+                break
+            }
+            if lacksPriceConsent {
+                expire(at: periodEnd, intent: .priceIncrease, into: &events)
                 break
             }
             guard let next = period(autoRenewProductID) else {
@@ -189,6 +196,14 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         var events: [Event] = []
         renew(startingAt: now, period: period, rate: rate, into: &events)
         return events
+    }
+
+    /// Undoes an expiry (a reversed refund): the current period runs again until `date`,
+    /// renewing then as before (auto-renew as it was). Nothing happens to one that runs.
+    public mutating func reinstate(until date: Date) {
+        guard expiredAt != nil else { return }
+        expiration = nil
+        periodEnd = max(periodStart, date)
     }
 
     /// Ends the subscription now (`store expire ID`, or a refund).

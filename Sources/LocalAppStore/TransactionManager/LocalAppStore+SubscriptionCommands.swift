@@ -10,7 +10,9 @@ extension LocalAppStore {
     /// Renews a subscription now (Xcode's "force renewal"): a new period starts at once. While
     /// billing fails (`setBillingIssue(on: true)` or the billing-retry setting) the renewal
     /// fails instead, as it would on the store clock: the period ends now and billing retry
-    /// begins, in a grace period when the grace-period setting is on.
+    /// begins, in a grace period when the grace-period setting is on. A price increase the
+    /// customer did not consent to (`priceIncrease`) makes it expire now instead
+    /// (`EXPIRED`/`PRICE_INCREASE`), as the renewal date would.
     /// - Parameter id: a transaction ID of the subscription, or its product ID.
     /// - Throws: `.notPending` for an expired subscription, or one in billing retry whose
     ///   billing still fails.
@@ -28,6 +30,11 @@ extension LocalAppStore {
                 }
                 _ = stored.lifecycle.failRenewal(
                     at: desk.now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod, period: desk.period(of:))
+                return SubscriptionDesk.endLatestPeriod(of: stored, at: desk.now, state: state)
+            }
+            // A price increase the customer did not consent to ends it instead, as at its date.
+            if state.lacksPriceConsent(stored) {
+                _ = stored.lifecycle.expireNow(at: desk.now, intent: .priceIncrease)
                 return SubscriptionDesk.endLatestPeriod(of: stored, at: desk.now, state: state)
             }
             // The current period ends now (with its other transactions), and the next begins.

@@ -69,6 +69,12 @@ extension LocalAppStore {
     ///   purchased or restored; `.alreadyRefunded`.
     @discardableResult
     public func refund(transactionID: String, reason: Int = 0) throws(LocalAppStoreError) -> StoreCore.Transaction {
+        try refund(transactionID: transactionID, reason: reason, alsoRecording: nil)
+    }
+
+    /// `refund(transactionID:reason:)`, journaling the answered refund request in the same write.
+    @discardableResult
+    func refund(transactionID: String, reason: Int, alsoRecording request: RefundRequest?) throws(LocalAppStoreError) -> StoreCore.Transaction {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (refunded, changed) = try journal.transact { state throws(LocalAppStoreError) in

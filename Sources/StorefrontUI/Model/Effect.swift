@@ -29,6 +29,8 @@ public enum Effect: Hashable, Sendable {
     case loadPurchases
     /// Load the local App Store's settings → `.settingsLoaded`.
     case loadSettings
+    /// Load the store's App Store Server Notifications → `.notificationsLoaded`.
+    case loadNotifications
     /// Look whether `storefront serve` runs on this data directory → `.serverLoaded`.
     case loadServer
     /// Buy a product, with a promotional offer when `offerID` is set → `.purchasePhase`… then
@@ -85,6 +87,10 @@ public enum Effect: Hashable, Sendable {
     /// The Transaction Manager approves or declines the transaction's pending refund request →
     /// `.transactionCommandFinished`.
     case decideRefund(transactionID: String, approve: Bool)
+    /// The App Store announces a price increase needing consent for the transaction's
+    /// subscription (`accept` nil), or the customer answers it (true consents, false declines)
+    /// → `.transactionCommandFinished`.
+    case priceIncrease(transactionID: String, accept: Bool?)
     /// Leave the app: the runtime cancels every running effect, restores the terminal and returns.
     case quit
 

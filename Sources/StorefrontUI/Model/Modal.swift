@@ -16,6 +16,8 @@ public enum Modal: Hashable, Sendable {
     case settings(selected: Int)
     /// Transaction Manager, with its selected row.
     case transactions(selected: Int)
+    /// The store's App Store Server Notifications, with the selected row.
+    case notifications(selected: Int)
     /// My Purchases: tab 0 history, 1 balances, 2 subscriptions.
     case purchases(tab: Int, selected: Int)
     /// Everything about one product, with its price in every storefront, scrolled `scroll` lines.
@@ -53,7 +55,7 @@ public enum Question: Hashable, Sendable {
 
 /// The items of the menu, in order, with the key that opens each from anywhere.
 public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
-    case restore, refreshReceipt, viewReceipt, storefront, settings, transactionManager, myPurchases, eventLog, quit
+    case restore, refreshReceipt, viewReceipt, storefront, settings, transactionManager, myPurchases, eventLog, notifications, quit
 
     /// The English label (localized through `Strings`).
     public var label: String {
@@ -66,6 +68,7 @@ public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         case .transactionManager: "Transaction Manager"
         case .myPurchases: "My Purchases"
         case .eventLog: "Event Log"
+        case .notifications: "Server Notifications"
         case .quit: "Quit"
         }
     }
@@ -81,6 +84,7 @@ public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         case .transactionManager: "t"
         case .myPurchases: "p"
         case .eventLog: "L"
+        case .notifications: "N"
         case .quit: "q"
         }
     }

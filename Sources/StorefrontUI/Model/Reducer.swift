@@ -19,6 +19,8 @@ private func update(state: inout State, action: Action) -> [Effect] {
         return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
                 .every(State.storeLookInterval, .lookForChanges)]
     case .storeChanged:
+        // An open Notifications window follows the sender's attempts as they are journaled.
+        if case .notifications = state.modal { return [.loadPurchases, .loadNotifications] }
         return [.loadPurchases]
     case .key(let key):
         return state.handle(key)

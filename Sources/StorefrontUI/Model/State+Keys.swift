@@ -211,6 +211,9 @@ extension State {
         case .eventLog:
             modal = .log(selected: max(0, log.count - 1))
             return []
+        case .notifications:
+            modal = .notifications(selected: 0)
+            return [.loadNotifications]
         case .quit:
             return askToQuit()
         }

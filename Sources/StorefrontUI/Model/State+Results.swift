@@ -60,6 +60,13 @@ extension State {
             clampModalSelection()
         case .settingsLoaded(.failure(let error)):
             fail(error)
+        case .notificationsLoaded(.success(let loaded)):
+            notifications = loaded
+            if case .notifications(let selected) = modal {
+                modal = .notifications(selected: min(selected, max(0, loaded.count - 1)))
+            }
+        case .notificationsLoaded(.failure(let error)):
+            fail(error)
         case .settingChanged(let name, let value, .success(let loaded)):
             settings = loaded
             let row = settings.first { $0.name == name }
@@ -120,6 +127,10 @@ extension State {
                 case .decideRefund(_, let approve):
                     text = approve ? strings("Approved the refund request for transaction {}", id)
                         : strings("Declined the refund request for transaction {}", id)
+                case .priceIncrease(_, nil): text = strings("Price increase announced for {}; + accepts, - declines", id)
+                case .priceIncrease(_, true?): text = strings("The customer accepted the price increase for {}", id)
+                case .priceIncrease(_, false?):
+                    text = strings("The customer declined the price increase for {}: it expires at its renewal date", id)
                 default: text = strings("Resolved transaction {}", id)
                 }
                 report(text, kind: .success)

@@ -67,7 +67,8 @@ extension State {
             document = nil
             modal = .document(scroll: 0, over: over)
             return [.loadTransaction(transactionID: rows[selected].transactionID)]
-        case .character("n"), .character("x"), .character("c"), .character("b"):
+        case .character("n"), .character("x"), .character("c"), .character("b"), .character("p"), .character("+"),
+             .character("-"):
             guard selected < rows.count else { return [] }
             let transaction = rows[selected]
             guard let subscription = managedSubscription(for: transaction) else {
@@ -81,6 +82,8 @@ extension State {
                 modal = .question(.expire(transactionID: id, productID: transaction.productID), over: over)
                 return []
             case .character("c"): return [.setAutoRenew(transactionID: id, on: !subscription.willAutoRenew)]
+            case .character("p"): return [.priceIncrease(transactionID: id, accept: nil)]
+            case .character("+"), .character("-"): return [.priceIncrease(transactionID: id, accept: key == .character("+"))]
             default: return [.setBillingIssue(transactionID: id, on: !(subscription.hasBillingIssue || subscription.isInBillingRetry))]
             }
         default:

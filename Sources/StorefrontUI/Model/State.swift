@@ -50,6 +50,8 @@ public struct State: Sendable {
     public var purchases = PurchasesSnapshot()
     /// The store's settings.
     public var settings: [SettingRow] = []
+    /// The store's App Store Server Notifications, oldest first (the Notifications window).
+    public var notifications: [NotificationRow] = []
     /// The base URL of the App Store Server (`storefront serve`) on this data directory, nil
     /// when none runs (as last looked: at start and whenever the menu opens).
     public var serverURL: String?

@@ -26,6 +26,8 @@ enum HelpView {
             ("R", s("The customer asks for a refund")),
             ("A D", s("Approve") + " / " + s("Decline") + " " + s("the refund request")),
             ("n c b", [s("Renew"), s("Cancel") + " / " + s("Auto-renew on"), s("Billing issue")].joined(separator: " / ")),
+            ("p", s("Announce a price increase that needs consent")),
+            ("+ -", s("The customer accepts / declines the price increase")),
             ("Enter", s("Show the transaction and its signed payload")),
             ("", s("My Purchases")),
             ("Tab ← →", s("History") + " / " + s("Balances") + " / " + s("Subscriptions")),

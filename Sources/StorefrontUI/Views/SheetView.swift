@@ -21,6 +21,7 @@ enum SheetView {
             if let over { render(over, state, into: &screen) }
             DocumentView.render(scroll, state, into: &screen)
         case .log(let selected, let showsDetail): LogWindowView.render(selected, showsDetail, state, into: &screen)
+        case .notifications(let selected): NotificationsView.render(selected, state, into: &screen)
         case .question(let question, let over):
             if let over { render(over, state, into: &screen) }
             QuestionView.render(question, state, into: &screen)

@@ -1,3 +1,4 @@
+import LocalAppStore
 import StoreCore
 
 /// `storefront refund-request TRANSACTION_ID`: the app asks for a refund (StoreKit 2's
@@ -5,24 +6,43 @@ import StoreCore
 struct RefundRequestCommand: Command {
     let name = "refund-request"
     let summary = "Ask the store to refund a transaction, as an app's refund sheet does."
-    var forms: [UsageForm] { [UsageForm("TRANSACTION_ID", optional: [GlobalOptions.json])] }
+    var forms: [UsageForm] { [UsageForm("TRANSACTION_ID", optional: [Self.reason, GlobalOptions.json])] }
+    /// `--reason REASON`: what the customer picks on the refund sheet (Apple's
+    /// `consumptionRequestReason`).
+    static let reason = Option<String>(
+        "reason", valueName: "REASON",
+        help: "why the customer asks (\(RefundRequest.reasons.joined(separator: ", ")); default UNSATISFIED_WITH_PURCHASE).") {
+        (text: String) throws(CLIError) -> String in
+        guard let reason = RefundRequest.reasons.first(where: { $0 == text.uppercased() }) else {
+            throw .usage("--reason must be one of \(RefundRequest.reasons.joined(separator: ", ")), not \"\(text)\".")
+        }
+        return reason
+    }
     let discussion = """
         The request waits in the local store until the Transaction Manager approves or declines it
         ('storefront store approve-refund ID' / 'decline-refund ID', or t in the storefront); the
         app hears the decision on its event stream (an approved refund also as the revoked
         transaction, with revocationDate and revocationReason). A second request for the same
         transaction fails as duplicateRequest while one is pending or approved. --json prints
-        {"status": "success"}.
+        {"status": "success"}. With 'set notification-url', the app's server gets
+        CONSUMPTION_REQUEST for a consumable or an auto-renewable subscription (with --reason as
+        its consumptionRequestReason), then REFUND or REFUND_DECLINED on the decision.
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.count == 1, let id = invocation.arguments.first else {
             throw .usage("refund-request needs exactly one transaction ID (see 'storefront history').")
         }
+        let reason = try invocation.value(Self.reason)
         let session = try await StoreSession.open(invocation, context: context)
         let status: RefundRequestStatus
         do {
-            status = try await session.store.beginRefundRequest(for: id)
+            // The engine's call, or the store's own with the sheet's reason when one is given.
+            if let reason {
+                status = try await session.backend.beginRefundRequest(transactionID: id, consumptionRequestReason: reason)
+            } else {
+                status = try await session.store.beginRefundRequest(for: id)
+            }
         } catch {
             await session.close()
             throw .runtime(error.description)

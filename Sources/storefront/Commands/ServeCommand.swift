@@ -14,10 +14,14 @@ struct ServeCommand: Command {
         backend, answered from the same data directory every other command uses: purchases,
         renewals and refunds made by the CLI, the TUI or the app show at once. Prints its base
         URL first (http://127.0.0.1:PORT), then one line per request: method, path, status and
-        milliseconds. It listens on the port of the server-url setting (8490 by default), whose
-        /ocsp the certificates name, so Apple's online checks reach it; --port N listens
-        elsewhere (0: any free port). It binds 127.0.0.1 unless --host says otherwise.
-        --environment answers as that environment instead of the store's. `storefront credentials` prints the key and IDs a backend signs its tokens
+        milliseconds, and one line per attempt to send the store's App Store Server
+        Notifications V2 to `store set notification-url URL` (UUID, type, result; those made
+        while no server ran go out when it starts, retried as `notification-retries` says).
+        It listens on the port of the server-url setting (8490 by default), whose /ocsp the
+        certificates name, so Apple's online checks reach it; --port N listens elsewhere (0:
+        any free port). It binds 127.0.0.1 unless --host says otherwise. --environment
+        answers as that environment instead of the store's. `storefront credentials` prints
+        the key and IDs a backend signs its tokens
         with. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
     /// `--port N`.
@@ -65,7 +69,9 @@ struct ServeCommand: Command {
         do {
             server = try AppStoreServer(
                 store: backend, credentials: credentials,
-                configuration: .init(http: http, environment: environment, log: { line in log.line(line) }))
+                configuration: .init(
+                    http: http, environment: environment, log: { line in log.line(line) },
+                    notifications: .init(pollInterval: .milliseconds(100), log: { line in log.line(line) })))
         } catch {
             throw .runtime("cannot start the server: \(error)")
         }
@@ -91,6 +97,8 @@ struct ServeCommand: Command {
                 "note: the certificates name \(settings.ocspURL) for OCSP; for online checks to reach this server, "
                     + "run: storefront store set server-url \(server.baseURL.absoluteString)\n")
         }
+        // Notifications journaled while no server ran go out now, then each as it happens.
+        await server.notificationSender?.start()
         // Renewals fall due on the store clock while the server runs, as they do at Apple.
         await backend.synchronize()
         let signal = await signals.next()

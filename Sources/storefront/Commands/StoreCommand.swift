@@ -9,6 +9,7 @@ struct StoreCommand: Command {
     var forms: [UsageForm] {
         ["pending", "approve ID", "decline ID", "resolve ID", "charges", "settings", "set NAME VALUE"].map { UsageForm($0) }
             + StoreSubscriptionVerbs.forms + [UsageForm(StoreConsumptionVerb.usage)] + StoreKit2Verbs.forms
+            + StoreNotificationVerbs.forms
     }
     var discussion: String {
         """
@@ -22,7 +23,7 @@ struct StoreCommand: Command {
                            'set ask-to-buy on', 'set time-rate every-2-seconds'
 
         """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + "\n" + StoreKit2Verbs.discussion
-            + "\n\n" + Self.settingsHelp + """
+            + "\n" + StoreNotificationVerbs.discussion + "\n\n" + Self.settingsHelp + """
 
 
         Everything persists in the data directory. Every other storefront process uses a change
@@ -59,6 +60,9 @@ struct StoreCommand: Command {
         }
         if StoreKit2Verbs.verbs.contains(verb) { return try await StoreKit2Verbs.run(verb, rest, invocation: invocation, context: context) }
         if verb == StoreConsumptionVerb.verb { return try await StoreConsumptionVerb.run(rest, invocation: invocation, context: context) }
+        if StoreNotificationVerbs.verbs.contains(verb) {
+            return try await StoreNotificationVerbs.run(verb, rest, invocation: invocation, context: context)
+        }
         guard let form = forms.first(where: { $0.verb == verb }) else {
             throw .usage("unknown store subcommand '\(verb)'; see 'storefront help store'.")
         }

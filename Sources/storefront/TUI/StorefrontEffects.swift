@@ -50,6 +50,8 @@ final class StorefrontEffects: EffectHandler {
             send(.purchasesLoaded(await purchases()))
         case .loadSettings:
             send(.settingsLoaded(await settings()))
+        case .loadNotifications:
+            send(.notificationsLoaded(await notificationRows()))
         case .loadServer:
             send(.serverLoaded(ServerMarker.running(in: session.dataDirectory)?.url))
         case .purchase(let productID, let quantity, let offerID):
@@ -155,6 +157,14 @@ final class StorefrontEffects: EffectHandler {
                 } else {
                     try await backend.declineRefundRequest(request.id)
                 }
+                await store.synchronize()
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(error.storeError)))
+            }
+        case .priceIncrease(let id, let accept):
+            do throws(LocalAppStoreError) {
+                try await backend.priceIncrease(id, consent: accept.map { $0 ? LocalAppStore.PriceConsent.accept : .decline })
                 await store.synchronize()
                 send(.transactionCommandFinished(effect, .success(id)))
             } catch {

@@ -1,0 +1,127 @@
+import Foundation
+import LocalAppStore
+import Receipts
+import SystemIO
+
+/// Sends a store's App Store Server Notifications to `notification-url`, in the order they
+/// were made, and records every attempt in the journal; failed ones are retried when Apple's
+/// schedule says (`notification-retries`, on the store clock). `storefront serve` runs one.
+///
+/// It sends only while it holds the store's `NotificationSenderLease`, so two senders never
+/// make the same attempt. A notification is journaled with its event before anything is sent
+/// and its attempt after the answer, so a sender killed mid-POST sends it again (same UUID) on
+/// its next start. It wakes when the next attempt falls due, when `wake()` is called (after an
+/// event in this process) and, with a `pollInterval`, to look for other processes' events.
+public actor NotificationSender {
+    /// How the sender runs. Immutable.
+    public struct Configuration: Sendable {
+        /// How often to look for events other processes journaled; nil looks only when woken
+        /// or when an attempt falls due (tests drive it with `wake()`).
+        public var pollInterval: Duration?
+        /// Receives one line per attempt, once it is journaled: UUID, type, result.
+        public var log: (@Sendable (String) -> Void)?
+
+        /// Creates a configuration.
+        public init(pollInterval: Duration? = .milliseconds(100), log: (@Sendable (String) -> Void)? = nil) {
+            self.pollInterval = pollInterval
+            self.log = log
+        }
+    }
+
+    private let store: LocalAppStore
+    private let clock: any StoreClock
+    private let configuration: Configuration
+    private let delivery: NotificationDelivery
+    private var lease: NotificationSenderLease?
+    private var task: Task<Void, Never>?
+    private let wakes: AsyncStream<Void>
+    private let wakeContinuation: AsyncStream<Void>.Continuation
+    /// Attempts made by this sender.
+    public private(set) var attemptsMade = 0
+
+    /// A sender for `store` (not started).
+    public init(store: LocalAppStore, configuration: Configuration = .init(), delivery: NotificationDelivery = .init()) {
+        self.store = store
+        self.clock = store.configuration.clock
+        self.configuration = configuration
+        self.delivery = delivery
+        (wakes, wakeContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Starts sending (once).
+    public func start() {
+        guard task == nil else { return }
+        task = Task { await self.run() }
+    }
+
+    /// Stops: an attempt under way finishes (and is recorded) first; the lease is given up.
+    public func stop() async {
+        task?.cancel()
+        wakeContinuation.yield()
+        await task?.value
+        task = nil
+        lease?.release()
+        lease = nil
+    }
+
+    /// Looks for due notifications now (call after an event journaled in this process).
+    public nonisolated func wake() { wakeContinuation.yield() }
+
+    /// Whether this sender holds the lease.
+    public var isSending: Bool { lease != nil }
+
+    private func run() async {
+        var signals = wakes.makeAsyncIterator()
+        while !Task.isCancelled {
+            let next = await sendDue()
+            guard !Task.isCancelled else { break }
+            var deadline = next
+            if let poll = configuration.pollInterval {
+                let polled = clock.now.addingTimeInterval(Self.seconds(poll))
+                deadline = min(deadline ?? polled, polled)
+            }
+            let timer = deadline.map { date in
+                Task { [clock, wakeContinuation] in
+                    guard (try? await clock.sleep(until: date)) != nil else { return }
+                    wakeContinuation.yield()
+                }
+            }
+            _ = await signals.next()
+            timer?.cancel()
+        }
+    }
+
+    /// Sends every notification due now, oldest first. Returns when the next falls due.
+    private func sendDue() async -> Date? {
+        if lease == nil {
+            lease = try? NotificationSenderLease.take(stateDirectory: store.configuration.stateDirectory)
+            // Another sender has it: look again at the next poll.
+            guard lease != nil else { return nil }
+        }
+        // The server renews subscriptions as their periods end (Apple's servers do), whoever
+        // made them: a renewal's DID_RENEW exists only once it is journaled.
+        await store.synchronize()
+        guard let settings = try? await store.currentSettings(), let text = settings.notificationURL, let url = URL(string: text),
+              let (due, next) = try? await store.dueNotifications()
+        else { return nil }
+        for notification in due {
+            guard !Task.isCancelled else { return nil }
+            if settings.notificationRetries == .off && notification.resendRequested != true { continue }
+            let signed: String?
+            if let kept = notification.signedPayload { signed = kept } else { signed = try? await store.signedPayload(of: notification) }
+            guard let payload = signed else { continue }
+            let result = await delivery.post(NotificationDelivery.body(signedPayload: payload), to: url, timeout: settings.notificationTimeout)
+            attemptsMade += 1
+            let attempt = SendAttemptItem(attemptDate: clock.now, sendAttemptResult: result)
+            _ = try? await store.recordAttempt(notification.notificationUUID, attempt, signedPayload: payload)
+            configuration.log?("notification \(notification.notificationUUID) \(notification.notificationType) \(result)")
+        }
+        // What the attempts scheduled, and anything journaled meanwhile.
+        guard let after = try? await store.dueNotifications() else { return next }
+        return after.due.isEmpty ? after.next : clock.now
+    }
+
+    private static func seconds(_ d: Duration) -> TimeInterval {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}

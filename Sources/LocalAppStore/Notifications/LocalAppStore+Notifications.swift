@@ -1,0 +1,123 @@
+import Foundation
+import Receipts
+import StoreCore
+
+/// App Store Server Notifications V2 on the store's side: the outbox in the journal (each
+/// notification is written with its event, by `NotificationRules`), what is due, the signed
+/// payload, the attempts a sender records, resending, and test notifications. The sender that
+/// POSTs them is the server's (`storefront serve`).
+extension LocalAppStore {
+    /// Every notification, oldest first, with its attempts.
+    public func notifications() throws(LocalAppStoreError) -> [StoredNotification] {
+        try refresh()
+        return journal.state.notifications.ordered
+    }
+
+    /// The notifications with an attempt due by `date` (the store clock's now by default), in
+    /// the order they were made, and when the next later one falls due.
+    public func dueNotifications(by date: Date? = nil) throws(LocalAppStoreError) -> (due: [StoredNotification], next: Date?) {
+        try refresh()
+        let now = date ?? configuration.clock.now
+        let pending = journal.state.notifications.due
+        let due = pending.filter { ($0.nextAttemptDate ?? .distantFuture) <= now }
+        let next = pending.compactMap(\.nextAttemptDate).filter { $0 > now }.min()
+        return (due, next)
+    }
+
+    /// The notification's payload, signed now with the store's chain in the store's
+    /// environment: `data` (app, bundle, environment, the signed transaction and renewal info as
+    /// of the event, the status) or, for a mass extension, `summary`.
+    /// - Throws: `CryptoError` when the chain cannot be used, or the file system's error.
+    public func signedPayload(of notification: StoredNotification) throws -> String {
+        let issuer = try currentSigner()
+        let now = configuration.clock.now
+        let c = issuer.configuration
+        var payload = ResponseBodyV2DecodedPayload()
+        payload.notificationType = notification.notificationType
+        payload.subtype = notification.subtype
+        payload.notificationUUID = notification.notificationUUID
+        payload.version = ResponseBodyV2DecodedPayload.currentVersion
+        payload.signedDate = now
+        if var summary = notification.summary {
+            summary.rawEnvironment = c.environment.rawValue
+            summary.appAppleId = c.appAppleIDInItems
+            summary.bundleId = c.bundleID
+            payload.summary = summary
+        } else {
+            var data = NotificationData()
+            data.environment = c.environment
+            data.appAppleId = c.appAppleIDInItems
+            data.bundleId = c.bundleID
+            data.bundleVersion = c.appVersion
+            if let t = notification.transaction { data.signedTransactionInfo = try issuer.signedTransaction(t, now: now) }
+            if let stored = notification.subscription {
+                let info = stored.lifecycle.renewalInfo(at: notification.createdDate)
+                let localizer = self.localizer
+                let details = renewalDetails(info, of: stored, in: journal.state) { localizer.price(of: $0) }
+                var renewal = issuer.renewalInfoPayload(info, details: details, now: now)
+                renewal.rawPriceIncreaseStatus = notification.priceIncreaseStatus
+                data.signedRenewalInfo = try JWSSigner(authority: issuer.authority).sign(renewal)
+            }
+            data.rawStatus = notification.status
+            data.rawConsumptionRequestReason = notification.consumptionRequestReason
+            payload.data = data
+        }
+        return try JWSSigner(authority: issuer.authority).signPayload(payload)
+    }
+
+    /// Records an attempt to send a notification and when the next is due (Apple's schedule
+    /// under `notification-retries`, on the store clock at the time rate).
+    /// - Parameters:
+    ///   - uuid: the notification.
+    ///   - attempt: when it was made and how it ended.
+    ///   - signedPayload: what was sent; kept, so later attempts send the same.
+    /// - Returns: the notification afterwards.
+    /// - Throws: `.unknownNotification`, or `.io` when the journal cannot be written.
+    @discardableResult
+    public func recordAttempt(
+        _ uuid: String, _ attempt: SendAttemptItem, signedPayload: String
+    ) throws(LocalAppStoreError) -> StoredNotification {
+        let (updated, _) = try transactAndAnnounce(sync: false) { state throws(LocalAppStoreError) in
+            guard var n = state.notifications.notifications[uuid] else { throw .unknownNotification(uuid) }
+            n.sendAttempts.append(attempt)
+            n.resendRequested = nil
+            if n.signedPayload == nil { n.signedPayload = signedPayload }
+            let settings = state.settings
+            n.nextAttemptDate = attempt.sendAttemptResult.isSuccess
+                ? nil
+                : settings.notificationRetries.nextAttempt(
+                    after: n.sendAttempts.count, lastAttempt: attempt.attemptDate, rate: settings.storeTimeRate)
+            return ([JournalRecord.make(NotificationRecord(notification: n))], n)
+        }
+        return updated
+    }
+
+    /// Sends a notification again (`store notifications resend UUID`): an attempt is due now,
+    /// delivered before or not; the UUID and payload stay.
+    /// - Throws: `.unknownNotification`, or `.io`.
+    @discardableResult
+    public func resendNotification(_ uuid: String) throws(LocalAppStoreError) -> StoredNotification {
+        let now = configuration.clock.now
+        let (updated, _) = try transactAndAnnounce { state throws(LocalAppStoreError) in
+            guard var n = state.notifications.notifications[uuid.lowercased()] else { throw .unknownNotification(uuid) }
+            n.nextAttemptDate = now
+            n.resendRequested = true
+            return ([JournalRecord.make(NotificationRecord(notification: n))], n)
+        }
+        return updated
+    }
+
+    /// Makes a `TEST` notification (Request a Test Notification), due now.
+    /// - Returns: its token, `UUID_MILLISECONDS` as Apple's.
+    /// - Throws: `.io` when the journal cannot be written.
+    public func requestTestNotification() throws(LocalAppStoreError) -> String {
+        let now = configuration.clock.now
+        let (token, _) = try transactAndAnnounce { _ throws(LocalAppStoreError) in
+            var n = StoredNotification(type: .test, subtype: nil, now: now, accountID: nil, transaction: nil)
+            let token = n.notificationUUID + "_" + String(Int64((now.timeIntervalSince1970 * 1000).rounded()))
+            n.testNotificationToken = token
+            return ([JournalRecord.make(NotificationRecord(notification: n))], token)
+        }
+        return token
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+import SystemIO
+
+/// The right to send a store's notifications: an exclusive `flock` on
+/// `STATE/notifications.lock`, held by one sender for its life. Two servers (or two senders in
+/// one process) on one data directory therefore never make the same attempt; the kernel drops
+/// the lock when its holder dies, so a killed sender's successor takes over at once.
+public final class NotificationSenderLease: Sendable {
+    private let file: OpenFile
+    private let fileSystem: any FileSystem
+    private let released = Mutex(false)
+
+    /// Takes the lease of the store in `stateDirectory`.
+    /// - Returns: nil while another sender holds it.
+    /// - Throws: `LocalAppStoreError.io` when the lock file cannot be opened.
+    public static func take(
+        stateDirectory: URL, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws(LocalAppStoreError) -> NotificationSenderLease? {
+        let path = stateDirectory.appendingPathComponent("notifications.lock").path
+        do throws(SystemCallError) {
+            guard let file = try fileSystem.tryLease(path) else { return nil }
+            return NotificationSenderLease(file: file, fileSystem: fileSystem)
+        } catch {
+            throw .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
+        }
+    }
+
+    private init(file: OpenFile, fileSystem: any FileSystem) {
+        self.file = file
+        self.fileSystem = fileSystem
+    }
+
+    deinit { release() }
+
+    /// Gives the lease up (a stopped sender).
+    public func release() {
+        guard !released.withLock({ done in defer { done = true }; return done }) else { return }
+        fileSystem.release(file)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The Notifications window: every App Store Server Notification the store made, oldest
+/// first (type and subtype, product, attempts, the last result, the next retry), reloaded
+/// whenever the store moves, so attempts show as `storefront serve` makes them.
+enum NotificationsView {
+    static func render(_ selected: Int, _ state: State, into screen: inout Screen) {
+        let s = state.strings
+        let rows = state.notifications
+        let (frameWidth, frameHeight) = PageView.frame(state)
+        let inner = SheetView.window(s("Server Notifications") + " (\(rows.count))", width: frameWidth, height: frameHeight,
+                                     footer: "↑↓ · Esc", into: &screen)
+        guard !inner.isEmpty else { return }
+        if rows.isEmpty {
+            SheetView.line(s("No notifications yet"), inner, 0, style: Theme.secondary, into: &screen)
+            return
+        }
+        // Type, attempts, last result and next retry whole; the product takes what is left
+        // (cut first on a narrow terminal: the type says what happened).
+        let header = [s("Type"), s("Attempts"), s("Last result"), s("Next retry"), s("Product")]
+        let cells = rows.map { row in
+            [row.kind, String(row.attempts), row.lastResult ?? "-",
+             row.nextAttempt.map(Format.clock)
+                ?? (row.delivered ? s("delivered") : row.attempts > 0 ? s("gave up") : "-"),
+             row.productID ?? "-"]
+        }
+        var widths = header.map { DisplayWidth.of($0) }
+        for line in cells { for (i, cell) in line.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
+        let fixed = widths.dropLast().reduce(0, +) + 2 * (widths.count - 1)
+        widths[widths.count - 1] = max(1, min(widths[widths.count - 1], inner.width - fixed))
+        func joined(_ line: [String]) -> String {
+            line.enumerated().map { i, cell in
+                i == line.count - 1 ? TextLayout.truncate(cell, to: widths[i]) : TextLayout.pad(cell, to: widths[i])
+            }.joined(separator: "  ")
+        }
+        SheetView.line(joined(header), inner, 0, style: Theme.secondary, into: &screen)
+        let visible = max(0, inner.height - 1)
+        let top = SheetView.top(selected: selected, visible: visible, count: rows.count)
+        for (i, line) in cells.enumerated().dropFirst(top).prefix(visible) {
+            let row = i - top + 1
+            SheetView.line(joined(line), inner, row, style: rows[i].delivered ? .plain : Theme.error, into: &screen)
+            if i == selected { SheetView.highlight(inner, row, into: &screen) }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import LocalAppStore
+import StoreCore
+
+/// The notification verbs of `storefront store`: the outbox of App Store Server Notifications
+/// (`notifications`, `notifications resend UUID`) and the store events only Apple's side
+/// causes: price increases and the customer's consent, and reversed refunds. Refund requests
+/// are `StoreKit2Verbs`' (`refund-requests`, `approve-refund`, `decline-refund`).
+enum StoreNotificationVerbs {
+    /// The verbs' forms, as the usage line shows them.
+    static let forms: [UsageForm] = [
+        UsageForm("notifications"), UsageForm("notifications resend UUID"), UsageForm("price-increase ID [accept|decline]"),
+        UsageForm("refund-reverse ID"),
+    ]
+
+    /// The verbs this type handles.
+    static let verbs = Set(forms.compactMap(\.verb))
+
+    /// The verbs' lines in `storefront help store`.
+    static let discussion = """
+        notifications      every App Store Server Notification (V2) the store made: type,
+                           subtype, product, attempts, the last result and the next retry
+                           ('set notification-url URL' turns them on; 'storefront serve' sends)
+        notifications resend UUID
+                           send a notification again (same UUID and payload)
+        price-increase ID [accept|decline]
+                           announce a price increase needing consent (PRICE_INCREASE, PENDING),
+                           or the customer's answer: accept (ACCEPTED) or decline (no consent:
+                           at its renewal date, or 'renew ID', it expires with EXPIRED,
+                           PRICE_INCREASE, as one left unanswered does)
+        refund-reverse ID  reverse a refund: the purchase grants again, and a subscription
+                           period the refund ended runs on to its end (REFUND_REVERSED)
+        """
+
+    static func run(_ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
+        let json = invocation.global.json
+        let output = context.output
+        do {
+            switch (verb, rest.count) {
+            case ("notifications", 0):
+                let all = try await backend.notifications()
+                if json {
+                    output.write(JSONText.array(all.map(Self.json)).rendered())
+                } else if all.isEmpty {
+                    output.write("No notifications yet ('storefront store set notification-url URL' turns them on).\n")
+                } else {
+                    output.write(Self.table(all).joined(separator: "\n") + "\n")
+                }
+            case ("notifications", 2) where rest[0] == "resend":
+                let n = try await backend.resendNotification(rest[1])
+                if json {
+                    output.write(Self.json(n).rendered())
+                } else {
+                    output.write("Notification \(n.notificationUUID) (\(Self.kind(n))) will be sent again now.\n")
+                }
+            case ("price-increase", 1), ("price-increase", 2):
+                var consent: LocalAppStore.PriceConsent?
+                if rest.count == 2 {
+                    guard let answer = LocalAppStore.PriceConsent(rawValue: rest[1]) else {
+                        throw CLIError.usage("store price-increase ID takes accept or decline, not \"\(rest[1])\".")
+                    }
+                    consent = answer
+                }
+                let increase = try await backend.priceIncrease(rest[0], consent: consent)
+                if json {
+                    output.write(JSONText.object([
+                        ("originalTransactionID", .string(increase.originalTransactionID)),
+                        ("productID", .string(increase.productID)), ("status", .string(increase.status.rawValue)),
+                    ]).rendered())
+                } else {
+                    output.write("Price increase of \(increase.productID) (subscription \(increase.originalTransactionID)): \(increase.status.rawValue).\n")
+                }
+            case ("refund-reverse", 1):
+                let t = try await backend.reverseRefund(transactionID: rest[0])
+                if json {
+                    output.write(TransactionOutput.json(t).rendered())
+                } else {
+                    output.write("Refund of \(t.transactionID) (\(t.productID)) reversed: it grants again.\n")
+                }
+            default:
+                throw CLIError.usage("usage: storefront store \(forms.filter { $0.verb == verb }.map(\.synopsis).joined(separator: " | ")).")
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as LocalAppStoreError {
+            throw .runtime(error.description)
+        } catch {
+            throw .runtime("\(error)")
+        }
+    }
+
+    /// `TYPE` or `TYPE/SUBTYPE`.
+    static func kind(_ n: StoredNotification) -> String {
+        n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue
+    }
+
+    /// What `store notifications` prints for one notification: the next retry, or how it ended.
+    static func next(_ n: StoredNotification) -> String {
+        if let date = n.nextAttemptDate { return date.formatted(.iso8601) }
+        return n.isDelivered ? "delivered" : n.sendAttempts.isEmpty ? "-" : "gave up"
+    }
+
+    static func table(_ all: [StoredNotification]) -> [String] {
+        TextTable(
+            columns: [
+                .init(header: "UUID"), .init(header: "CREATED"), .init(header: "TYPE"), .init(header: "PRODUCT"),
+                .init(header: "ATTEMPTS"), .init(header: "LAST RESULT"), .init(header: "NEXT"),
+            ],
+            rows: all.map { n in
+                [n.notificationUUID, n.createdDate.formatted(.iso8601), kind(n), n.productID ?? "-", String(n.sendAttempts.count),
+                 n.sendAttempts.last?.sendAttemptResult.rawValue ?? "-", next(n)]
+            }
+        ).render()
+    }
+
+    static func json(_ n: StoredNotification) -> JSONText {
+        .object([
+            ("notificationUUID", .string(n.notificationUUID)), ("notificationType", .string(n.notificationType.rawValue)),
+            ("subtype", .optional(n.subtype?.rawValue)), ("createdDate", .string(n.createdDate.formatted(.iso8601))),
+            ("transactionID", .optional(n.transaction?.transactionID)), ("productID", .optional(n.productID)),
+            ("status", n.status.map { .number(String($0)) } ?? .null),
+            ("sendAttempts", .array(n.sendAttempts.map { a in
+                .object([("attemptDate", .string(a.attemptDate.formatted(.iso8601))), ("sendAttemptResult", .string(a.sendAttemptResult.rawValue))])
+            })),
+            ("delivered", .bool(n.isDelivered)), ("nextAttemptDate", .optional(n.nextAttemptDate?.formatted(.iso8601))),
+        ])
+    }
+}

@@ -1,0 +1,66 @@
+import Catalog
+import Foundation
+import StoreCore
+import TestSupport
+import Testing
+@testable import LocalAppStore
+
+/// A reversed refund through the engine over the real local store: the app hears the
+/// transaction again, un-revoked, and its entitlement returns (a non-consumable's, and a
+/// subscription's whose period had not ended).
+@Suite(.timeLimit(.minutes(10)))
+struct RefundReversalEngineTests {
+    static let removeAds = "com.storefront.demo.removeads"
+    static let pro = "com.storefront.demo.premium.pro.monthly"
+
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
+    let catalog: StoreKitConfiguration
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalog = try StoreKitConfiguration.load(contentsOf: Repository.url("Catalogs/Demo.storekit"))
+    }
+
+    func launch() async throws -> (LocalAppStore, Store) {
+        let backend = try makeStore(directory, catalog: catalog, clock: clock)
+        let store = Store(
+            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        await store.start()
+        return (backend, store)
+    }
+
+    @Test(arguments: [removeAds, pro])
+    func theAppGetsTheTransactionBackAndItsEntitlementReturns(_ productID: String) async throws {
+        let (backend, store) = try await launch()
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        let bought = try #require(await store.purchase(productID).transaction)
+        clock.advance(by: 1)
+        try await backend.refund(transactionID: bought.transactionID, reason: 1)
+        let revoked = try #require(await updates.next())
+        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == clock.now)
+        #expect(try await store.currentEntitlements().map(\.productID).contains(productID) == false)
+
+        clock.advance(by: 1)
+        try await backend.reverseRefund(transactionID: bought.transactionID)
+        let reinstated = try #require(await updates.next())
+        #expect(reinstated.transactionID == bought.transactionID)
+        #expect(reinstated.revocationDate == nil && reinstated.revocationReason == nil)
+        #expect(try await store.currentEntitlements().map(\.productID).contains(productID))
+        #expect(try await store.isPurchased(productID))
+    }
+
+    @Test func aReversalAfterThePeriodEndedLeavesTheSubscriptionExpired() async throws {
+        let (backend, store) = try await launch()
+        let bought = try #require(await store.purchase(Self.pro).transaction)
+        try await backend.refund(transactionID: bought.transactionID)
+        let end = try #require(bought.expiresDate)
+        clock.advance(by: end.timeIntervalSince(clock.now) + 1)
+        try await backend.reverseRefund(transactionID: bought.transactionID)
+        await store.synchronize()
+        #expect(try await backend.subscriptions().first?.isExpired == true)
+        #expect(try await store.currentEntitlements().map(\.productID).contains(Self.pro) == false)
+        #expect(try await backend.history().first?.revocationDate == nil, "the refund itself is reversed")
+    }
+}
