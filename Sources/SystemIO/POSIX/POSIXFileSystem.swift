@@ -135,6 +135,10 @@ public struct POSIXFileSystem: FileSystem {
         _ = try Syscall.retrying("chmod", path: path) { chmod(path, mode_t(mode)) }
     }
 
+    public func checkWritable(_ path: String) throws(SystemCallError) {
+        _ = try Syscall.retrying("faccessat", path: path) { faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) }
+    }
+
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {
         _ = try Syscall.retrying("rename", path: destination) { libcRename(source, destination) }
     }

@@ -45,6 +45,8 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         case contentsOfDirectory
         /// `fsync` of a directory.
         case synchronizeDirectory
+        /// `faccessat` (may the process write in a directory).
+        case access
     }
 
     private struct Rule {
@@ -227,6 +229,11 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     public func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError) {
         try check(.setPermissions, "chmod", path: path, changing: [path])
         try base.setPermissions(atPath: path, to: mode)
+    }
+
+    public func checkWritable(_ path: String) throws(SystemCallError) {
+        try check(.access, "faccessat", path: path, changing: [path])
+        try base.checkWritable(path)
     }
 
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {

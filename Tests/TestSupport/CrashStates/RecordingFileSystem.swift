@@ -277,6 +277,9 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     // MARK: - Identity
 
     public func currentUser() -> UInt32 { base.currentUser() }
+
+    /// Changes nothing, so nothing is recorded.
+    public func checkWritable(_ path: String) throws(SystemCallError) { try base.checkWritable(path) }
 }
 
 /// What a `RecordingFileSystem` saw: the durable tree at the start, every durable operation
