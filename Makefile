@@ -58,6 +58,8 @@ clean:
 # target longer: FUZZ_TARGET=journal FUZZ_LONG_RUNS=10000000 (ARCHITECTURE.md records the campaigns).
 FUZZ_RUNS ?= 50000
 FUZZ_DIR  := .build/fuzz
+# A fatalError is the fuzzer's crash to report: Swift's own backtracer would only get in its way.
+fuzz fuzz-long: export SWIFT_BACKTRACE = enable=no
 # The journal, HTTP and JWS targets each open files or make a request per run (hundreds a second).
 FUZZ_PACKAGE_RUNS ?= 5000
 # The journal, HTTP and JWS targets need the package's modules (OpenSSL, libmicrohttpd): SwiftPM
@@ -80,7 +82,8 @@ FUZZ_SEEDS_http     := Fuzz/seeds/http
 FUZZ_SEEDS_jws      := Fuzz/seeds/jws
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
-	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift, $(wildcard Sources/Receipts/JWS/*.swift))
+	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
+	$(wildcard Sources/Receipts/JWS/*.swift))
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
 # The vault's record payload decoder, with SystemIO (which VaultError names) as a static library.
 VAULT_FUZZ_SOURCES := Sources/Vault/Format/ByteReader.swift Sources/Vault/Format/ByteWriter.swift \
@@ -93,18 +96,21 @@ fuzz:
 		cp $$f $(FUZZ_DIR)/seeds/ && base64 -d $$f > $(FUZZ_DIR)/seeds/$$(basename $$f .b64).der; done
 	find Fuzz/seeds -maxdepth 1 -type f -exec cp {} $(FUZZ_DIR)/seeds/ \;
 	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReceiptsFuzz \
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -module-name ReceiptsFuzz \
 		Fuzz/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES) -o $(FUZZ_DIR)/receipts-fuzz
 	$(FUZZ_DIR)/receipts-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=16384 -print_final_stats=1 \
 		$(FUZZ_DIR)/work $(FUZZ_DIR)/seeds
-	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name Catalog \
-		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) -o $(FUZZ_DIR)/catalog-fuzz
+	swiftc -O -parse-as-library -sanitize=address -emit-library -static -emit-module -module-name StoreKitValues \
+		$$(find Sources/StoreKitValues -name '*.swift') -emit-module-path $(FUZZ_DIR)/StoreKitValues.swiftmodule \
+		-o $(FUZZ_DIR)/libStoreKitValues.a
+	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -use-ld=lld -module-name Catalog -I $(FUZZ_DIR) \
+		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) $(FUZZ_DIR)/libStoreKitValues.a -o $(FUZZ_DIR)/catalog-fuzz
 	$(FUZZ_DIR)/catalog-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=65536 -print_final_stats=1 \
 		$(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/catalog-seeds
 	rm -rf $(FUZZ_DIR)/vault-work && mkdir -p $(FUZZ_DIR)/vault-work
 	swiftc -O -parse-as-library -sanitize=address -emit-library -static -emit-module -module-name SystemIO \
 		$$(find Sources/SystemIO -name '*.swift') -emit-module-path $(FUZZ_DIR)/SystemIO.swiftmodule -o $(FUZZ_DIR)/libSystemIO.a
-	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name Vault -I $(FUZZ_DIR) \
+	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -use-ld=lld -module-name Vault -I $(FUZZ_DIR) \
 		Fuzz/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES) $(FUZZ_DIR)/libSystemIO.a -o $(FUZZ_DIR)/vault-fuzz
 	$(FUZZ_DIR)/vault-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=4096 -print_final_stats=1 \
 		$(FUZZ_DIR)/vault-work Fuzz/seeds/vault
@@ -118,6 +124,7 @@ fuzz:
 fuzz-long:
 	mkdir -p $(FUZZ_DIR)/long-$(FUZZ_TARGET)
 	nice -n 19 $(FUZZ_DIR)/$(FUZZ_TARGET)-fuzz -runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) -seed=1 \
+		-artifact_prefix=$(FUZZ_DIR)/long-$(FUZZ_TARGET)- \
 		-max_len=16384 -print_final_stats=1 $(FUZZ_DIR)/long-$(FUZZ_TARGET) $(FUZZ_SEEDS_$(FUZZ_TARGET))
 
 # The three targets over the package's modules (built once, then only what changed).

@@ -52,6 +52,8 @@ public protocol FileSystem: Sendable {
     func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError)
     /// `rename(source, destination)`, atomic within one file system.
     func rename(_ source: String, to destination: String) throws(SystemCallError)
+    /// `link(source, destination)`: a second name for a file; never replaces one (`EEXIST`).
+    func link(_ source: String, to destination: String) throws(SystemCallError)
     /// `unlink(path)`.
     func removeFile(_ path: String) throws(SystemCallError)
     /// `rmdir(path)`.

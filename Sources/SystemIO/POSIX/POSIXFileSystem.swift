@@ -143,6 +143,10 @@ public struct POSIXFileSystem: FileSystem {
         _ = try Syscall.retrying("rename", path: destination) { libcRename(source, destination) }
     }
 
+    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+        _ = try Syscall.retrying("link", path: destination) { libcLink(source, destination) }
+    }
+
     public func removeFile(_ path: String) throws(SystemCallError) {
         _ = try Syscall.retrying("unlink", path: path) { unlink(path) }
     }
@@ -214,6 +218,7 @@ private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
 private func libcClose(_ fd: Int32) -> Int32 { close(fd) }
 private func libcWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 private func libcRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
+private func libcLink(_ source: String, _ destination: String) -> Int32 { link(source, destination) }
 private func libcDataSync(_ fd: Int32) -> Int32 {
     #if canImport(Darwin)
     fsync(fd)  // Darwin has no fdatasync; fsync makes at least as much durable.

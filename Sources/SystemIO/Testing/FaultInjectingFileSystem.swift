@@ -37,6 +37,8 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         case makeDirectory
         /// `rename`.
         case rename
+        /// `link`.
+        case link
         /// `unlink`.
         case removeFile
         /// `rmdir`.
@@ -239,6 +241,11 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {
         try check(.rename, "rename", path: destination, changing: [source, destination])
         try base.rename(source, to: destination)
+    }
+
+    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+        try check(.link, "link", path: destination, changing: [destination])
+        try base.link(source, to: destination)
     }
 
     public func removeFile(_ path: String) throws(SystemCallError) {

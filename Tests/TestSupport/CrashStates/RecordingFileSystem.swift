@@ -240,6 +240,16 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         record(.rename(from: from, to: to))
     }
 
+    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try base.link(source, to: destination)
+        guard let from = relative(source), let to = relative(destination) else {
+            return noteOutside(relative(source) == nil ? source : destination)
+        }
+        record(.link(from: from, to: to))
+    }
+
     public func removeFile(_ path: String) throws(SystemCallError) {
         lock.lock()
         defer { lock.unlock() }
