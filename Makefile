@@ -7,7 +7,7 @@ BUILD_ARGS ?=
 # by lld (gold warns about the `mktemp` inside the static Foundation). See ARCHITECTURE.md.
 RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
-.PHONY: run test bench coverage fuzz deps build clean content venv python-suite
+.PHONY: run test bench coverage fuzz fuzz-long fuzz-package-targets deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -51,14 +51,39 @@ coverage: deps
 clean:
 	rm -rf .build
 
-# Fuzz the BER reader, the receipt decoder and JWS parsing, and the catalog JSON parser and decoder, with
-# libFuzzer for a fixed number of runs each, seeded with the conformance receipts and the catalogs in
-# Fuzz/seeds/catalog. Any crash fails the target.
+# Fuzz, with libFuzzer for a fixed number of runs each: the BER reader, the receipt decoder and JWS
+# parsing; the catalog JSON parser and decoder; the vault record decoder; the store journal reader;
+# the App Store Server's request handling; JWS verification and the API's bearer JWT. Seeded from
+# the conformance receipts and Fuzz/seeds. Any crash fails the target. `make fuzz-long` runs one
+# target longer: FUZZ_TARGET=journal FUZZ_LONG_RUNS=10000000 (ARCHITECTURE.md records the campaigns).
 FUZZ_RUNS ?= 50000
 FUZZ_DIR  := .build/fuzz
+# A fatalError is the fuzzer's crash to report: Swift's own backtracer would only get in its way.
+fuzz fuzz-long: export SWIFT_BACKTRACE = enable=no
+# The journal, HTTP and JWS targets each open files or make a request per run (hundreds a second).
+FUZZ_PACKAGE_RUNS ?= 5000
+# The journal, HTTP and JWS targets need the package's modules (OpenSSL, libmicrohttpd): SwiftPM
+# builds them instrumented (and testable, for the journal's internal reader) in their own build path.
+FUZZ_SPM     := $(FUZZ_DIR)/spm
+FUZZ_SPM_OUT  = $(FUZZ_SPM)/release
+FUZZ_MODULES := Crypto SystemIO StoreKitValues Catalog Receipts Vault StoreCore LocalAppStore AppStoreServer
+FUZZ_LINK     = swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I $(FUZZ_SPM_OUT)/Modules \
+	-Xcc -fmodule-map-file=$(CURDIR)/Sources/COpenSSL/module.modulemap \
+	-Xcc -fmodule-map-file=$(CURDIR)/Sources/CMicroHTTPD/module.modulemap \
+	$(foreach m,$(FUZZ_MODULES),$(FUZZ_SPM_OUT)/$(m).build/*.o) -lcrypto -lmicrohttpd
+FUZZ_TARGET    ?= journal
+FUZZ_LONG_RUNS ?= 10000000
+FUZZ_LONG_TIME ?= 0
+FUZZ_SEEDS_receipts := $(FUZZ_DIR)/seeds
+FUZZ_SEEDS_catalog  := $(FUZZ_DIR)/catalog-seeds
+FUZZ_SEEDS_vault    := Fuzz/seeds/vault
+FUZZ_SEEDS_journal  := Fuzz/seeds/journal
+FUZZ_SEEDS_http     := Fuzz/seeds/http
+FUZZ_SEEDS_jws      := Fuzz/seeds/jws
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
-	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift, $(wildcard Sources/Receipts/JWS/*.swift))
+	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
+	$(wildcard Sources/Receipts/JWS/*.swift))
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
 # The vault's record payload decoder, with SystemIO (which VaultError names) as a static library.
 VAULT_FUZZ_SOURCES := Sources/Vault/Format/ByteReader.swift Sources/Vault/Format/ByteWriter.swift \
@@ -71,18 +96,41 @@ fuzz:
 		cp $$f $(FUZZ_DIR)/seeds/ && base64 -d $$f > $(FUZZ_DIR)/seeds/$$(basename $$f .b64).der; done
 	find Fuzz/seeds -maxdepth 1 -type f -exec cp {} $(FUZZ_DIR)/seeds/ \;
 	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
-	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReceiptsFuzz \
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -module-name ReceiptsFuzz \
 		Fuzz/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES) -o $(FUZZ_DIR)/receipts-fuzz
 	$(FUZZ_DIR)/receipts-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=16384 -print_final_stats=1 \
 		$(FUZZ_DIR)/work $(FUZZ_DIR)/seeds
-	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name Catalog \
-		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) -o $(FUZZ_DIR)/catalog-fuzz
+	swiftc -O -parse-as-library -sanitize=address -emit-library -static -emit-module -module-name StoreKitValues \
+		$$(find Sources/StoreKitValues -name '*.swift') -emit-module-path $(FUZZ_DIR)/StoreKitValues.swiftmodule \
+		-o $(FUZZ_DIR)/libStoreKitValues.a
+	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -use-ld=lld -module-name Catalog -I $(FUZZ_DIR) \
+		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) $(FUZZ_DIR)/libStoreKitValues.a -o $(FUZZ_DIR)/catalog-fuzz
 	$(FUZZ_DIR)/catalog-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=65536 -print_final_stats=1 \
 		$(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/catalog-seeds
 	rm -rf $(FUZZ_DIR)/vault-work && mkdir -p $(FUZZ_DIR)/vault-work
 	swiftc -O -parse-as-library -sanitize=address -emit-library -static -emit-module -module-name SystemIO \
 		$$(find Sources/SystemIO -name '*.swift') -emit-module-path $(FUZZ_DIR)/SystemIO.swiftmodule -o $(FUZZ_DIR)/libSystemIO.a
-	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name Vault -I $(FUZZ_DIR) \
+	swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -use-ld=lld -module-name Vault -I $(FUZZ_DIR) \
 		Fuzz/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES) $(FUZZ_DIR)/libSystemIO.a -o $(FUZZ_DIR)/vault-fuzz
 	$(FUZZ_DIR)/vault-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=4096 -print_final_stats=1 \
 		$(FUZZ_DIR)/vault-work Fuzz/seeds/vault
+	$(MAKE) --no-print-directory fuzz-package-targets
+	for t in journal http jws; do rm -rf $(FUZZ_DIR)/$$t-work && mkdir -p $(FUZZ_DIR)/$$t-work && \
+		$(FUZZ_DIR)/$$t-fuzz -runs=$(FUZZ_PACKAGE_RUNS) -seed=1 -max_len=16384 -print_final_stats=1 \
+			$(FUZZ_DIR)/$$t-work Fuzz/seeds/$$t || exit 1; done
+
+# One long campaign of one target (after `make fuzz` built them), at the lowest priority, its
+# corpus kept in .build/fuzz/long-TARGET; FUZZ_LONG_TIME (seconds, 0: none) bounds it in time.
+fuzz-long:
+	mkdir -p $(FUZZ_DIR)/long-$(FUZZ_TARGET)
+	nice -n 19 $(FUZZ_DIR)/$(FUZZ_TARGET)-fuzz -runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) -seed=1 \
+		-artifact_prefix=$(FUZZ_DIR)/long-$(FUZZ_TARGET)- \
+		-max_len=16384 -print_final_stats=1 $(FUZZ_DIR)/long-$(FUZZ_TARGET) $(FUZZ_SEEDS_$(FUZZ_TARGET))
+
+# The three targets over the package's modules (built once, then only what changed).
+fuzz-package-targets:
+	$(SWIFT) build -c release --build-path $(FUZZ_SPM) --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing \
+		--target AppStoreServer
+	$(FUZZ_LINK) -module-name JournalFuzz Fuzz/JournalFuzz.swift -o $(FUZZ_DIR)/journal-fuzz
+	$(FUZZ_LINK) -module-name HTTPFuzz Fuzz/HTTPFuzz.swift -o $(FUZZ_DIR)/http-fuzz
+	$(FUZZ_LINK) -module-name JWSFuzz Fuzz/JWSFuzz.swift -o $(FUZZ_DIR)/jws-fuzz

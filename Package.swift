@@ -43,7 +43,7 @@ let package = Package(
 
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
-        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "Crypto", dependencies: ["COpenSSL", "SystemIO"]),
         .target(name: "Vault", dependencies: ["Crypto", "SystemIO"]),
         .target(name: "Receipts", dependencies: ["Crypto"]),
         .target(name: "StoreKitValues"),  // value types the catalog file and the engine share

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// A three-level certificate chain — root → intermediate → signing certificates — made with
 /// OpenSSL on first use and kept as PEM files in a directory, like the App Store's own chain.
@@ -199,9 +200,11 @@ public struct CertificateAuthority: Sendable {
         return max(1, random.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } >> 1)
     }
 
-    /// Writes the root certificate as DER (a `.cer` file a server can trust).
-    /// - Throws: the file system's error.
-    public func exportRoot(to url: URL) throws {
-        try Data(root.derRepresentation).write(to: url, options: .atomic)
+    /// Writes the root certificate as DER (a `.cer` file a server can trust), replacing the
+    /// file atomically and durably (SystemIO's `replaceAtomically`), mode 0644.
+    /// - Throws: the file system's `SystemCallError`.
+    public func exportRoot(to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
+        try fileSystem.replaceAtomically(
+            url.path, with: root.derRepresentation, temporaryPath: url.path + ".tmp-\(UUID().uuidString)", mode: 0o644)
     }
 }

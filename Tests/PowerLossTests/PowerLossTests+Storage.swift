@@ -115,21 +115,9 @@ extension PowerLossTests {
     @Test func firstPurchaseInANewDataDirectory() async throws {
         try await Self.run(CrashScenario(
             name: "first purchase (new data directory)",
-            setup: { context in
-                // Only the store's signing chain, device identifier and app transaction, which are
-                // written outside the file layer, made in a directory aside and copied in: the
-                // journal, leases, key and vault are new.
-                let aside = context.data.deletingLastPathComponent().appendingPathComponent("aside")
-                try await AppSession.with(aside, catalog: context.catalog, clock: context.clock) { session in
-                    _ = try await session.buy(CrashCatalog.pro)
-                }
-                let store = context.data.appendingPathComponent("store")
-                try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-                for name in ["Certificates", "device-id", "AppTransactions"] {
-                    try FileManager.default.copyItem(
-                        at: aside.appendingPathComponent("store/" + name), to: store.appendingPathComponent(name))
-                }
-            },
+            // Nothing before: the journal, leases, key, vault, and the store's signing chain,
+            // device identifier and app transaction (written through the file layer too) are new.
+            setup: { _ in },
             operation: { context, recorder in
                 try await Self.app(context, recorder) { session in
                     _ = try await session.buy(CrashCatalog.coins)
@@ -139,6 +127,18 @@ extension PowerLossTests {
             expectations: { state in
                 guard state.passed(Marks.acknowledged) else { return [] }
                 return state.ledger(CrashCatalog.coins).count == 1 ? [] : ["the first purchase, acknowledged, is lost"]
-            }))
+            }),
+            recordingMust: { recording in
+                let linked = recording.operations.compactMap { operation -> String? in
+                    if case .link(_, let to) = operation { return to }
+                    return nil
+                }
+                let renamed = recording.operations.compactMap { operation -> String? in
+                    if case .rename(_, let to) = operation { return to }
+                    return nil
+                }
+                return linked.contains { $0.hasSuffix("store/device-id") } && linked.contains { $0.contains("store/AppTransactions/") }
+                    && renamed.contains { $0.hasSuffix("store/Certificates") }
+            })
     }
 }

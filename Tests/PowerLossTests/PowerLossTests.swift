@@ -11,7 +11,8 @@ import Testing
 /// `PowerLossTests+Storage.swift`.
 @Suite(.serialized) struct PowerLossTests {
     /// Buys Pro in the setup, so every scenario starts with a purchase that must never be lost
-    /// (and with the store's signing chain made, which is written outside the file layer).
+    /// (and with the store's signing chain, device identifier and app transaction made: the
+    /// first purchase's scenario explores their making).
     static func buyPro(_ context: CrashScenario.Context) async throws {
         try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
             try await session.backend.set(name: "bandwidth", value: "0")

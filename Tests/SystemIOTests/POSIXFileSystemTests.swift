@@ -121,6 +121,38 @@ import Testing
         #expect(try fs.readFile(scratch.file("a")) == nil)
     }
 
+    @Test func anExistingDirectoryKeepsThePermissionsItsOwnerGaveIt() throws {
+        let scratch = try Scratch()
+        let directory = scratch.file("mine")
+        try fs.makeDirectory(directory, mode: 0o700)
+        try fs.setPermissions(atPath: directory, to: 0o550)
+        try fs.createDirectories(directory, mode: 0o700, enforcingMode: true)
+        #expect(try fs.status(atPath: directory, followingLinks: false)?.mode == 0o040550)
+        // A directory made by the call gets the mode asked for.
+        let made = scratch.file("mine2/deeper")
+        try fs.createDirectories(made, mode: 0o750, enforcingMode: true)
+        #expect(try fs.status(atPath: made, followingLinks: false)?.mode == 0o040750)
+        try fs.setPermissions(atPath: directory, to: 0o700)
+    }
+
+    @Test func checkWritableSaysWhatThePermissionBitsSayForThisUser() throws {
+        let scratch = try Scratch()
+        let directory = scratch.file("dir")
+        try fs.makeDirectory(directory, mode: 0o700)
+        try fs.checkWritable(directory)
+        try fs.setPermissions(atPath: directory, to: 0o500)
+        defer { try? fs.setPermissions(atPath: directory, to: 0o700) }
+        if CurrentProcess.effectiveUserID == 0 {
+            // Root may write whatever the bits say: faccessat says so too.
+            try fs.checkWritable(directory)
+        } else {
+            #expect(throws: SystemCallError("faccessat", path: directory, errno: .accessDenied)) { try fs.checkWritable(directory) }
+        }
+        #expect(throws: SystemCallError("faccessat", path: scratch.file("gone"), errno: .noSuchFile)) {
+            try fs.checkWritable(scratch.file("gone"))
+        }
+    }
+
     @Test func writesAtAnOffsetAndAtTheEndAndReadsBackExactly() throws {
         let scratch = try Scratch()
         let file = try fs.open(scratch.file("log"), [.readWrite, .create, .append])

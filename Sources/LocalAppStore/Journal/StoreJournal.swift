@@ -59,7 +59,8 @@ final class StoreJournal {
     /// Opens (creating when needed) the journal in `directory`.
     ///
     /// - Parameters:
-    ///   - directory: the state directory, created with mode 0700.
+    ///   - directory: the state directory, created with mode 0700 (an existing one must be
+    ///     writable: its permissions are the user's and are never changed).
     ///   - initialSettings: the settings a new journal starts with.
     ///   - metrics: where `fsync`s are counted.
     ///   - compactionSlack: lines beyond the snapshot tolerated before compacting (tests lower it).
@@ -79,8 +80,8 @@ final class StoreJournal {
         self.lockPath = directory + "/store.lock"
         self.metrics = metrics
         self.state = JournalState(settings: initialSettings)
+        try StoreDirectory.prepare(directory, fileSystem: fileSystem)
         do {
-            try fileSystem.createDirectories(directory, mode: 0o700, enforcingMode: true)
             lockFile = try fileSystem.open(lockPath, [.readWrite, .create])
         } catch {
             throw Self.ioError(error)

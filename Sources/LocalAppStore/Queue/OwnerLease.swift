@@ -20,11 +20,7 @@ final class OwnerLease: Sendable {
     init(directory: String, fileSystem: any FileSystem = POSIXFileSystem()) throws(LocalAppStoreError) {
         let owners = directory + "/owners"
         fs = fileSystem
-        do {
-            try fileSystem.createDirectories(owners, mode: 0o700, enforcingMode: true)
-        } catch {
-            throw Self.io(error)
-        }
+        try StoreDirectory.prepare(owners, fileSystem: fileSystem)
         // A sweeper may take a draft in the instant between its creation and its lock (it looks
         // abandoned then) and remove it: the rename then finds nothing, and a new token is tried.
         var attempt = 0

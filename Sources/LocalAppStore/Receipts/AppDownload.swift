@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemIO
 
 /// An account's download of the app, as the App Store remembers it: the app transaction's
 /// identifier (which every signed transaction carries as `appTransactionId`), when the app was
@@ -31,22 +32,23 @@ public struct AppDownload: Codable, Hashable, Sendable {
     }
 
     /// Reads the account's download from `directory`, or makes and keeps one there on first use.
-    /// A new file is written beside its name and hard-linked into place, so two processes
-    /// making it at once agree on the first.
+    /// A new file is written beside its name, synced and hard-linked into place (SystemIO's
+    /// `createOnce`), so two processes making it at once agree on the first and a power loss
+    /// leaves the whole file or none.
     /// - Throws: the file system's error, or `CocoaError.fileReadCorruptFile` naming a file that
     ///   is not a download of a known version.
     public static func loadOrCreate(
-        in directory: URL, accountID: String, appVersion: String, now: Date, fileManager: FileManager = .default
+        in directory: URL, accountID: String, appVersion: String, now: Date, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AppDownload {
         let url = directory.appendingPathComponent(fileName(accountID: accountID))
-        if !fileManager.fileExists(atPath: url.path) {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if !fileSystem.exists(url.path) {
+            try fileSystem.createDirectories(directory.path, mode: 0o700, enforcingMode: true)
             let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-            try coder.encoder.encode(try make(now: now, appVersion: appVersion)).write(to: temporary)
-            defer { try? fileManager.removeItem(at: temporary) }
-            try? fileManager.linkItem(at: temporary, to: url)
+            try fileSystem.createOnce(
+                url.path, with: Array(try coder.encoder.encode(try make(now: now, appVersion: appVersion))), temporaryPath: temporary.path)
         }
-        guard let download = try? coder.decoder.decode(AppDownload.self, from: Data(contentsOf: url)),
+        guard let bytes = try fileSystem.readFile(url.path),
+            let download = try? coder.decoder.decode(AppDownload.self, from: Data(bytes)),
             download.version <= currentVersion, !download.appTransactionID.isEmpty
         else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])

@@ -1,10 +1,13 @@
 import Foundation
 import Receipts
 import StoreCore
+import SystemIO
 
 /// The local App Store's receipts: the chain lives in `STATE/Certificates/`, the device
 /// identifier in `STATE/device-id`, each account's app download in `STATE/AppTransactions/`,
 /// the receipt in `STATE/receipt`, and the root is exported as `STATE/Certificates/root.cer`.
+/// All of them are written through the configuration's `FileSystem` (SystemIO), durably: the
+/// recording file layer and the fault injection see them as they see the journal.
 extension LocalAppStore {
     /// Where the app receipt is written.
     public nonisolated var receiptFileURL: URL { configuration.stateDirectory.appendingPathComponent("receipt") }
@@ -24,16 +27,14 @@ extension LocalAppStore {
     /// - Throws: the file system's error, or when the file holds no UUID.
     public nonisolated func deviceIdentifier() throws -> UUID {
         let url = configuration.stateDirectory.appendingPathComponent("device-id")
-        let fileManager = FileManager.default
-        if !fileManager.fileExists(atPath: url.path) {
-            try fileManager.createDirectory(at: configuration.stateDirectory, withIntermediateDirectories: true)
-            let temporary = configuration.stateDirectory.appendingPathComponent(".device-id.\(UUID().uuidString).tmp")
-            try Data((UUID().uuidString + "\n").utf8).write(to: temporary)
-            defer { try? fileManager.removeItem(at: temporary) }
-            // A hard link never replaces an existing file: whoever links first wins.
-            try? fileManager.linkItem(at: temporary, to: url)
-        }
-        let text = try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fs = configuration.fileSystem
+        // A hard link never replaces an existing file: whoever links first wins (`createOnce`).
+        try fs.createDirectories(configuration.stateDirectory.path, mode: 0o700, enforcingMode: true)
+        try fs.createOnce(
+            url.path, with: Array((UUID().uuidString + "\n").utf8),
+            temporaryPath: configuration.stateDirectory.appendingPathComponent(".device-id.\(UUID().uuidString).tmp").path, mode: 0o644)
+        let bytes = try fs.readFile(url.path) ?? []
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let identifier = UUID(uuidString: text) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
         }
@@ -46,7 +47,7 @@ extension LocalAppStore {
     public nonisolated func appDownload() throws -> AppDownload {
         try AppDownload.loadOrCreate(
             in: configuration.stateDirectory.appendingPathComponent("AppTransactions"), accountID: configuration.account.id,
-            appVersion: configuration.appVersion, now: configuration.clock.now)
+            appVersion: configuration.appVersion, now: configuration.clock.now, fileSystem: configuration.fileSystem)
     }
 
     /// The issuer for this store's bundle ID, app version, device and account, saying what the
@@ -72,8 +73,11 @@ extension LocalAppStore {
                 deviceIdentifier: withUnsafeBytes(of: identifier.uuid) { Array($0) }, environment: settings.environment,
                 appAppleID: settings.appAppleID, ocspURL: settings.ocspURL, appTransactionID: download.appTransactionID,
                 originalPurchaseDate: download.originalPurchaseDate),
-            catalog: configuration.catalog, now: configuration.clock.now, receiptSigner: receiptSigner)
-        if !FileManager.default.fileExists(atPath: rootCertificateURL.path) { try issuer.exportRoot(to: rootCertificateURL) }
+            catalog: configuration.catalog, now: configuration.clock.now, receiptSigner: receiptSigner,
+            fileSystem: configuration.fileSystem)
+        if !configuration.fileSystem.exists(rootCertificateURL.path) {
+            try issuer.exportRoot(to: rootCertificateURL, fileSystem: configuration.fileSystem)
+        }
         return issuer
     }
 
@@ -90,10 +94,12 @@ extension LocalAppStore {
         let finished = Set(entries.lazy.filter(\.finished).map(\.id))
         let receipt = try issuer.issueReceipt(
             transactions: entries.map(\.transaction), finishedTransactionIDs: finished, now: configuration.clock.now)
-        try LocalReceiptIssuer.write(receipt, to: receiptFileURL)
+        try LocalReceiptIssuer.write(receipt, to: receiptFileURL, fileSystem: configuration.fileSystem)
         return receipt
     }
 
     /// The receipt written last, if any.
-    public nonisolated func storedAppReceipt() -> Data? { try? Data(contentsOf: receiptFileURL) }
+    public nonisolated func storedAppReceipt() -> Data? {
+        (try? configuration.fileSystem.readFile(receiptFileURL.path)).flatMap { $0.map { Data($0) } }
+    }
 }

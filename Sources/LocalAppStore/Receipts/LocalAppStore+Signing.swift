@@ -116,8 +116,8 @@ extension LocalAppStore {
     /// intermediate for the signing certificates, every set ever issued included.
     /// - Throws: `CryptoError` naming a missing or damaged chain file.
     public nonisolated func ocspResponder() throws -> OCSPResponder {
-        let base = try CertificateAuthority.load(from: certificatesDirectoryURL)
-        let issued = try CertificateAuthority.issuedCertificates(in: certificatesDirectoryURL)
+        let base = try CertificateAuthority.load(from: certificatesDirectoryURL, fileSystem: configuration.fileSystem)
+        let issued = try CertificateAuthority.issuedCertificates(in: certificatesDirectoryURL, fileSystem: configuration.fileSystem)
         return OCSPResponder(authorities: [
             .init(certificate: base.root, key: base.rootKey, issued: issued.intermediates),
             .init(certificate: base.intermediate, key: base.intermediateKey, issued: issued.signers),

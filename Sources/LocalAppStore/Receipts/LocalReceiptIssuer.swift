@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Receipts
 import StoreCore
+import SystemIO
 
 /// Issues what the App Store issues, for the local App Store: the app receipt (PKCS#7
 /// SignedData, SHA-256, RSA, every documented attribute, bound to the device), a JWS signed
@@ -93,20 +94,22 @@ public struct LocalReceiptIssuer: Sendable {
     /// - Throws: `CryptoError` naming the file when the chain is damaged, or the file system's error.
     public static func loadOrCreate(
         stateDirectory: URL, configuration: Configuration, catalog: StoreKitConfiguration? = nil, now: Date,
-        receiptSigner: Bool = true, fileManager: FileManager = .default
+        receiptSigner: Bool = true, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> LocalReceiptIssuer {
         let directory = stateDirectory.appendingPathComponent(certificatesDirectoryName)
         let authority = try CertificateAuthority.loadOrCreate(
             in: directory,
             configuration: CertificateAuthority.Configuration(
                 receiptKeyKind: receiptSigner ? .rsa(bits: 2048) : nil, ocspURL: configuration.ocspURL),
-            now: now, fileManager: fileManager)
+            now: now, fileSystem: fileSystem)
         return LocalReceiptIssuer(authority: authority, configuration: configuration, catalog: catalog)
     }
 
     /// Writes the root certificate as DER, for a server to trust.
     /// - Throws: the file system's error.
-    public func exportRoot(to url: URL) throws { try authority.exportRoot(to: url) }
+    public func exportRoot(to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
+        try authority.exportRoot(to: url, fileSystem: fileSystem)
+    }
 
     // MARK: - App receipt
 
@@ -157,11 +160,13 @@ public struct LocalReceiptIssuer: Sendable {
         return Data(try ReceiptSigner(authority: authority).sign(receipt))
     }
 
-    /// Writes a receipt file atomically (a reader never sees half a receipt).
-    /// - Throws: the file system's error.
-    public static func write(_ receipt: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try receipt.write(to: url, options: .atomic)
+    /// Writes a receipt file atomically and durably (SystemIO's `replaceAtomically`: a reader
+    /// never sees half a receipt, and a power loss leaves the old one or the new one).
+    /// - Throws: the file system's `SystemCallError`.
+    public static func write(_ receipt: Data, to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
+        try fileSystem.createDirectories(url.deletingLastPathComponent().path, mode: 0o700)
+        try fileSystem.replaceAtomically(
+            url.path, with: Array(receipt), temporaryPath: url.path + ".tmp-\(UUID().uuidString)", mode: 0o644)
     }
 
     /// When each upgraded subscription transaction was replaced: the purchase date of the next

@@ -18,15 +18,18 @@ extension FileSystem {
 
     /// Creates `path` and its missing parents with `mode`; succeeds when it is a directory
     /// already (links followed).
-    /// - Parameter enforcingMode: also `chmod` `path` to `mode`, so neither the umask nor an
-    ///   earlier creator can leave it wider.
+    /// - Parameter enforcingMode: when this call creates `path`, also `chmod` it to `mode`, so
+    ///   the umask cannot leave it other than asked. A directory that exists keeps the
+    ///   permissions its owner gave it: they are the user's, never changed behind their back.
     /// - Throws: `ENOTDIR` naming the first component that exists but is not a directory.
     public func createDirectories(_ path: String, mode: UInt32 = 0o700, enforcingMode: Bool = false) throws(SystemCallError) {
-        try createMissingDirectories(path, mode: mode)
-        if enforcingMode { try setPermissions(atPath: path, to: mode) }
+        let created = try createMissingDirectories(path, mode: mode)
+        if enforcingMode, created { try setPermissions(atPath: path, to: mode) }
     }
 
-    private func createMissingDirectories(_ path: String, mode: UInt32) throws(SystemCallError) {
+    /// Creates what is missing of `path`; returns whether `path` itself was made by this call.
+    @discardableResult
+    private func createMissingDirectories(_ path: String, mode: UInt32) throws(SystemCallError) -> Bool {
         let existing: FileStatus?
         do {
             existing = try status(atPath: path, followingLinks: true)
@@ -36,16 +39,18 @@ extension FileSystem {
             existing = nil
         }
         if let existing {
-            if existing.isDirectory { return }
+            if existing.isDirectory { return false }
             throw SystemCallError("mkdir", path: path, errno: .notADirectory)
         }
         let parent = FilePaths.parent(of: path)
         if parent != path, parent != "." { try createMissingDirectories(parent, mode: mode) }
         do {
             try makeDirectory(path, mode: mode)
+            return true
         } catch {
             // Another process made it first.
             guard error.errno == .fileExists else { throw error }
+            return false
         }
     }
 

@@ -52,6 +52,8 @@ public protocol FileSystem: Sendable {
     func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError)
     /// `rename(source, destination)`, atomic within one file system.
     func rename(_ source: String, to destination: String) throws(SystemCallError)
+    /// `link(source, destination)`: a second name for a file; never replaces one (`EEXIST`).
+    func link(_ source: String, to destination: String) throws(SystemCallError)
     /// `unlink(path)`.
     func removeFile(_ path: String) throws(SystemCallError)
     /// `rmdir(path)`.
@@ -60,6 +62,10 @@ public protocol FileSystem: Sendable {
     func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String]
     /// Makes a directory's entries (a rename, a new or removed name) durable: open it, `fsync`.
     func synchronizeDirectory(_ path: String) throws(SystemCallError)
+    /// `faccessat(path, W_OK | X_OK, AT_EACCESS)`: whether this process (its effective user and
+    /// groups) may create, rename and remove names in the directory `path`; throws `EACCES`
+    /// when its permission bits say no, `EROFS` on a read-only file system.
+    func checkWritable(_ path: String) throws(SystemCallError)
     /// `sync()`: schedules every dirty page of the machine to be written (benchmarks).
     func synchronizeAll()
 

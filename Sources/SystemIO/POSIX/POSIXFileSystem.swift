@@ -135,8 +135,16 @@ public struct POSIXFileSystem: FileSystem {
         _ = try Syscall.retrying("chmod", path: path) { chmod(path, mode_t(mode)) }
     }
 
+    public func checkWritable(_ path: String) throws(SystemCallError) {
+        _ = try Syscall.retrying("faccessat", path: path) { faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) }
+    }
+
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {
         _ = try Syscall.retrying("rename", path: destination) { libcRename(source, destination) }
+    }
+
+    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+        _ = try Syscall.retrying("link", path: destination) { libcLink(source, destination) }
     }
 
     public func removeFile(_ path: String) throws(SystemCallError) {
@@ -220,6 +228,7 @@ private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
 private func libcClose(_ fd: Int32) -> Int32 { close(fd) }
 private func libcWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 private func libcRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
+private func libcLink(_ source: String, _ destination: String) -> Int32 { link(source, destination) }
 private func libcDataSync(_ fd: Int32) -> Int32 {
     #if canImport(Darwin)
     fsync(fd)  // Darwin has no fdatasync; fsync makes at least as much durable.

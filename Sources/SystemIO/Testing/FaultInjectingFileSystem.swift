@@ -37,6 +37,8 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         case makeDirectory
         /// `rename`.
         case rename
+        /// `link`.
+        case link
         /// `unlink`.
         case removeFile
         /// `rmdir`.
@@ -45,6 +47,8 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         case contentsOfDirectory
         /// `fsync` of a directory.
         case synchronizeDirectory
+        /// `faccessat` (may the process write in a directory).
+        case access
     }
 
     private struct Rule {
@@ -229,9 +233,19 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         try base.setPermissions(atPath: path, to: mode)
     }
 
+    public func checkWritable(_ path: String) throws(SystemCallError) {
+        try check(.access, "faccessat", path: path, changing: [path])
+        try base.checkWritable(path)
+    }
+
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {
         try check(.rename, "rename", path: destination, changing: [source, destination])
         try base.rename(source, to: destination)
+    }
+
+    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+        try check(.link, "link", path: destination, changing: [destination])
+        try base.link(source, to: destination)
     }
 
     public func removeFile(_ path: String) throws(SystemCallError) {

@@ -85,10 +85,15 @@ enum RecordPayload: Equatable {
     /// Dates are stored as whole milliseconds since 1970, the nearest one: a date read back
     /// from the file is its millisecond give or take the Double's rounding (up to 5e-5 ms near
     /// 1970, where `Date` counts from 2001), so truncating moved it down one at every re-seal
-    /// (found by the vault record fuzzer, `Fuzz/seeds/vault/crash-far-date.bin`).
+    /// (found by the vault record fuzzer, `Fuzz/seeds/vault/crash-far-date.bin`). A date
+    /// beyond what 64 bits of milliseconds hold is clamped to the nearest end, never made 1970:
+    /// the extremes read from a file (`Int64.min`, `Int64.max`, whose `Double` is 2^63) must
+    /// encode back to themselves (the fuzzer again, `crash-int64-min-date.bin`).
     static func milliseconds(_ date: Date) -> Int64 {
         let ms = (date.timeIntervalSince1970 * 1000).rounded()
-        guard ms.isFinite, ms > Double(Int64.min), ms < Double(Int64.max) else { return 0 }
+        if ms.isNaN { return 0 }
+        if ms <= Double(Int64.min) { return .min }
+        if ms >= Double(Int64.max) { return .max }
         return Int64(ms)
     }
 

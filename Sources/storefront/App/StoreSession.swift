@@ -78,6 +78,13 @@ struct StoreSession {
         } catch {
             throw .runtime("cannot create the data directory \(path): \(DataDirectory.explain(error))")
         }
+        do {
+            try fileSystem.checkWritable(path)
+        } catch {
+            throw .runtime(
+                "the data directory \(path) is not writable (\(error.errno)); storefront never changes its permissions: "
+                    + "make it writable (chmod u+w \(path)) or choose another with --data-dir")
+        }
         let backend: LocalAppStore
         do {
             backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(

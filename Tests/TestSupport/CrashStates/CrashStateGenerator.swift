@@ -254,6 +254,9 @@ public struct CrashStateGenerator: Sendable {
                 for (key, maker) in moved { made[to + key.dropFirst(from.count)] = maker }
                 made[from] = nil
                 made[to] = index
+            case .link(let from, let to):
+                dependencies.direct[index] = ([from] + ancestors(from) + ancestors(to)).compactMap { made[$0] }
+                made[to] = index
             case .removeFile(let path), .removeDirectory(let path):
                 dependencies.direct[index] = ([path] + ancestors(path)).compactMap { made[$0] }
                 made[path] = nil

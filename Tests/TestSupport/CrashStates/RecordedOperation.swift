@@ -16,6 +16,8 @@ public enum RecordedOperation: Hashable, Sendable, CustomStringConvertible {
     case synchronize(inode: Int)
     /// `rename(source, destination)`.
     case rename(from: String, to: String)
+    /// `link(source, destination)`: a second name for the source's file.
+    case link(from: String, to: String)
     /// `unlink(path)`.
     case removeFile(path: String)
     /// `rmdir(path)`.
@@ -56,6 +58,7 @@ public enum RecordedOperation: Hashable, Sendable, CustomStringConvertible {
             .namespace(directories: [DiskImage.parent(of: path)])
         case .rename(let from, let to):
             .namespace(directories: Array(Set([DiskImage.parent(of: from), DiskImage.parent(of: to)])).sorted())
+        case .link(_, let to): .namespace(directories: [DiskImage.parent(of: to)])
         case .write(let inode, _, _), .truncate(let inode, _): .content(inode: inode)
         case .synchronize(let inode): .fileSync(inode: inode)
         case .synchronizeDirectory(let path): .directorySync(path: path)
@@ -73,6 +76,7 @@ public enum RecordedOperation: Hashable, Sendable, CustomStringConvertible {
         case .truncate(let inode, let length): "truncate #\(inode) to \(length)"
         case .synchronize(let inode): "fsync #\(inode)"
         case .rename(let from, let to): "rename \(show(from)) -> \(show(to))"
+        case .link(let from, let to): "link \(show(from)) -> \(show(to))"
         case .removeFile(let path): "unlink \(show(path))"
         case .removeDirectory(let path): "rmdir \(show(path))"
         case .synchronizeDirectory(let path): "fsync dir \(show(path))"

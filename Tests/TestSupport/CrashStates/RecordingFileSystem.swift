@@ -240,6 +240,16 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         record(.rename(from: from, to: to))
     }
 
+    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try base.link(source, to: destination)
+        guard let from = relative(source), let to = relative(destination) else {
+            return noteOutside(relative(source) == nil ? source : destination)
+        }
+        record(.link(from: from, to: to))
+    }
+
     public func removeFile(_ path: String) throws(SystemCallError) {
         lock.lock()
         defer { lock.unlock() }
@@ -277,6 +287,9 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     // MARK: - Identity
 
     public func currentUser() -> UInt32 { base.currentUser() }
+
+    /// Changes nothing, so nothing is recorded.
+    public func checkWritable(_ path: String) throws(SystemCallError) { try base.checkWritable(path) }
 }
 
 /// What a `RecordingFileSystem` saw: the durable tree at the start, every durable operation

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 18 item 3, in the terminal: a purchase whose journal write or fsync fails (EIO, ENOSPC,
+/// injected through `STOREFRONT_FAIL_IO`, SystemIO's fault-injecting file system under the
+/// storefront) shows the error naming the file, and the storefront keeps running: it answers
+/// keys and quits cleanly. The next run without faults loses nothing recorded
+/// before and delivers every charge once.
+@Suite(.waitsOnProcesses, .serialized) struct TUIWriteFailureTests {
+    static let coins = "com.storefront.demo.coins.100"
+
+    /// Delivered and charged transaction IDs, from the CLI.
+    static func facts(_ data: URL) throws -> (delivered: [String], charged: [String]) {
+        let arguments = TUIEndToEndTests.arguments(data)
+        let history = try StorefrontProcess.run(["history", "--json"] + arguments, cwd: TUIEndToEndTests.repositoryRoot)
+        #expect(history.status == 0, "\(history.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])
+        let transactions = try #require(object["transactions"] as? [[String: Any]])
+        let charges = try StorefrontProcess.run(["store", "charges", "--json"] + arguments, cwd: TUIEndToEndTests.repositoryRoot)
+        #expect(charges.status == 0, "\(charges.stderr)")
+        let charged = try #require(try JSONSerialization.jsonObject(with: Data(charges.stdout.utf8)) as? [[String: Any]])
+        return (transactions.compactMap { $0["transactionID"] as? String }, charged.compactMap { $0["transactionID"] as? String })
+    }
+
+    @Test(arguments: ["synchronize:1+:EIO", "write:1+:ENOSPC"])
+    func aFailingWriteIsShownAndTheStorefrontKeepsRunning(_ rule: String) async throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        let first = try StorefrontProcess.run(["buy", Self.coins] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        try #require(first.status == 0, "\(first.stderr)")
+        // The receipt makes the chain's RSA receipt signer, which the storefront asks for at
+        // launch: made now, the launch writes nothing and the first failing call is the purchase's.
+        let receipt = try StorefrontProcess.run(["receipt"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        try #require(receipt.status == 0, "\(receipt.stderr)")
+        let before = try Self.facts(data)
+
+        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAIL_IO=\(rule) ")
+        try await TUIEndToEndTests.buy(tmux, "100 Coins")
+        // The first failing call may be the journal's or the vault's: the message names its
+        // file; the event log (`l`) holds it whole, with the errno (as text, or by number once
+        // the vault's handle has stopped).
+        let shown = try await tmux.waitFor("the failed write's error") { screen in
+            (screen.contains("failed") || screen.contains("Error:")) && screen.contains(data.path + "/data/")
+        }
+        #expect(!shown.contains("Purchased"), "a purchase whose write failed was called done:\n\(shown)")
+        let errno = rule.hasSuffix("EIO") ? ["Input/output error", "errno 5"] : ["No space left on device", "errno 28"]
+        try tmux.keys("l")
+        try await tmux.waitFor("the errno in the event log") { screen in errno.contains { screen.contains($0) } }
+        try tmux.keys("l")
+        // Still running: it answers keys (the menu opens and closes).
+        try tmux.keys("Escape", "Escape")
+        try tmux.keys("m")
+        try await tmux.waitFor(text: "Restore Purchases")
+        try tmux.keys("Escape")
+        try await tmux.waitFor("the menu closed") { !$0.contains("Restore Purchases") }
+        try tmux.keys("q")
+        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        #expect(try !tmux.alternateScreenOn())
+
+        let after = try Self.facts(data)
+        #expect(Set(before.delivered).isSubset(of: after.delivered), "a recorded purchase is lost: \(before) → \(after)")
+        #expect(Set(after.delivered).count == after.delivered.count, "delivered twice: \(after.delivered)")
+        #expect(Set(after.charged).isSubset(of: after.delivered), "charged, never delivered: \(after)")
+    }
+}
