@@ -130,19 +130,20 @@ import Testing
             #expect(state.history != nil)
         }
         let header = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")[0]
-        #expect(header.contains(#""version":3"#))
+        #expect(header.contains("\"version\":\(JournalRecord.currentVersion)"))
     }
 
     @Test func aJournalOfANewerVersionIsRefusedByName() throws {
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
-        try Data(#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":4}"#.utf8 + [10])
+        let newer = JournalRecord.currentVersion + 1
+        try Data(#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":\#(newer)}"#.utf8 + [10])
             .write(to: dir.journal)
         #expect {
             _ = try H.open(dir)
         } throws: { error in
             guard case .corrupt(let path, let line, let reason)? = error as? LocalAppStoreError else { return false }
-            return path == dir.journal.path && line == 1 && reason.contains("version 4")
+            return path == dir.journal.path && line == 1 && reason.contains("version \(newer)")
         }
     }
 
