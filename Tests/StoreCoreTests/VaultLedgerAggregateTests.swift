@@ -195,6 +195,17 @@ struct VaultLedgerDigestTests {
         #expect(try open().auditBaseline() == nil)
     }
 
+    /// `history`'s table decodes only what it prints: the same rows, in the same order, as
+    /// the whole transactions give.
+    @Test func summariesAreTheWholeTransactionsRows() throws {
+        let ledger = try open()
+        _ = try VaultLedgerAggregateTests.drive(ledger)
+        let whole = try ledger.transactions()
+        #expect(whole.count > 100)
+        #expect(try ledger.transactionSummaries() == whole.map(TransactionSummary.init))
+        #expect(try FileLedger(path: dir.path("file.jsonl")).transactionSummaries().isEmpty)
+    }
+
     @Test func aLedgerOfFormatTwoGetsItsDigestOnFirstUse() throws {
         let ledger = try open()
         _ = try VaultLedgerAggregateTests.drive(ledger)

@@ -77,11 +77,12 @@ final class TransactionSigner: Sendable {
             } else if let jws = try? issuer.signedTransaction(t, now: now) {
                 let version = t
                 t.signedTransaction = slots.withLock { slots -> String in
-                    guard var slot = slots[identity] else { return jws }
-                    if let first = slot.signatures[version.transactionID], first.version == version { return first.jws }
-                    if slot.signatures.count >= Self.signatureLimit { slot.signatures.removeAll(keepingCapacity: true) }
-                    slot.signatures[version.transactionID] = Signed(version: version, jws: jws)
-                    slots[identity] = slot
+                    guard let count = slots[identity]?.signatures.count else { return jws }
+                    if let first = slots[identity]?.signatures[version.transactionID], first.version == version { return first.jws }
+                    // In place: a copy of the slot would copy its signatures at every insert
+                    // (quadratic: 10,000 imported transactions took minutes).
+                    if count >= Self.signatureLimit { slots[identity]?.signatures.removeAll(keepingCapacity: true) }
+                    slots[identity]?.signatures[version.transactionID] = Signed(version: version, jws: jws)
                     return jws
                 }
             }

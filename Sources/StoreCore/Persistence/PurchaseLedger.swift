@@ -32,6 +32,10 @@ public protocol PurchaseLedger: Sendable {
     /// transaction.
     func entitlementTransactions() throws -> [Transaction]
 
+    /// What a listing shows of every recorded transaction (`TransactionSummary`), in
+    /// `transactions()`' order. By default, made from `transactions()`.
+    func transactionSummaries() throws -> [TransactionSummary]
+
     /// The digest of every recorded transaction ID (`TransactionDigest`), which
     /// `Store.auditLedger()` compares with the store's before reading either side in full. By
     /// default, made from `transactions()`.
@@ -82,6 +86,9 @@ extension PurchaseLedger {
     /// Every transaction (`transactions()`): right for any ledger, and what a ledger without
     /// aggregates has.
     public func entitlementTransactions() throws -> [Transaction] { try transactions() }
+
+    /// The summaries of `transactions()`: right for any ledger.
+    public func transactionSummaries() throws -> [TransactionSummary] { try transactions().map(TransactionSummary.init) }
 
     /// The digest of `transactions()`' IDs: right for any ledger, and what one without
     /// aggregates has.

@@ -176,6 +176,27 @@ public final class VaultLedger: PurchaseLedger {
         try sortedTransactions(try guarded { try vault.items(service: Self.transactionsService) })
     }
 
+    /// Decodes only the summaries' members of each item (no decoded transaction is kept: a
+    /// listing reads each once).
+    public func transactionSummaries() throws -> [TransactionSummary] {
+        let items = try guarded { try vault.items(service: Self.transactionsService) }
+        let decoder = JSONDecoder()
+        var listed: [(order: UInt64, summary: TransactionSummary)] = []
+        listed.reserveCapacity(items.count)
+        for item in items {
+            do {
+                listed.append((Self.order(item), try decoder.decode(TransactionSummary.self, from: item.data)))
+            } catch {
+                throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
+            }
+        }
+        // `sortedTransactions`' order.
+        return listed.sorted { a, b in
+            (a.order, a.summary.purchaseDate, a.summary.transactionID) < (b.order, b.summary.purchaseDate, b.summary.transactionID)
+        }
+        .map(\.summary)
+    }
+
     /// Every non-consumable and non-renewing transaction, and each subscription group's latest
     /// one: from the aggregates, so its cost does not grow with the history.
     public func entitlementTransactions() throws -> [Transaction] {
