@@ -12,9 +12,10 @@ struct CatalogBench: BenchSection {
     typealias Mismatch = BenchFailure
 
     func run(_ report: BenchReport) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try ScratchDirectory.with("catalog") { try run(report, in: $0) }
+    }
+
+    private func run(_ report: BenchReport, in directory: URL) throws {
         let file = directory.appendingPathComponent("Bench.storekit")
         let generator = CatalogGenerator(productCount: 10_000, localeCount: 20)
         try Data(generator.json().utf8).write(to: file)

@@ -13,9 +13,10 @@ struct ReceiptsBench: BenchSection {
     typealias Mismatch = BenchFailure
 
     func run(_ report: BenchReport) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try ScratchDirectory.with("receipts") { try run(report, in: $0) }
+    }
+
+    private func run(_ report: BenchReport, in directory: URL) throws {
         let created = Date(timeIntervalSince1970: 1_767_225_600)
         // RSA 2048, as Apple signs receipts.
         let authority = try CertificateAuthority.create(configuration: .init(keyKind: .rsa(bits: 2048)), now: created.addingTimeInterval(-86_400)).authority

@@ -145,7 +145,7 @@ struct ServerBench: BenchSection {
     }
 
     static func fetch(_ url: String, token: String) throws -> Data {
-        let result = try capture("/usr/bin/env", ["curl", "-sf", "-H", "Authorization: Bearer \(token)", url])
+        let result = try ChildProcess.output("curl", ["-sf", "-H", "Authorization: Bearer \(token)", url])
         guard !result.isEmpty else { throw Blocking.Failure(description: "\(url) answered nothing") }
         return result
     }
@@ -159,7 +159,7 @@ struct ServerBench: BenchSection {
     static func wrk(_ wrk: String, _ url: String, token: String?) throws -> WrkResult {
         var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
-        let output = String(decoding: try capture(wrk, arguments + [url]), as: UTF8.self)
+        let output = String(decoding: try ChildProcess.output(wrk, arguments + [url]), as: UTF8.self)
         guard !output.contains("Non-2xx") else { throw Blocking.Failure(description: "wrk saw errors from \(url):\n\(output)") }
         var rps: Double?
         var p99: Double?
@@ -178,19 +178,6 @@ struct ServerBench: BenchSection {
             return Double(text.dropLast(suffix.count)).map { $0 * scale }
         }
         return nil
-    }
-
-    static func capture(_ executable: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 
     static func which(_ name: String, extra: [String] = []) -> String? {
@@ -236,7 +223,7 @@ final class NginxProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Ready when it answers (curl retries connection refusals itself).
-        _ = try ServerBench.capture("/usr/bin/env", ["curl", "-s", "-o", "/dev/null", "--retry", "50", "--retry-connrefused", "--retry-delay", "0", "http://127.0.0.1:\(port)/"])
+        _ = try ChildProcess.output("curl", ["-s", "-o", "/dev/null", "--retry", "50", "--retry-connrefused", "--retry-delay", "0", "http://127.0.0.1:\(port)/"])
     }
 
     func stop() {

@@ -16,9 +16,10 @@ struct VaultBench: BenchSection {
     typealias Failure = BenchFailure
 
     func run(_ report: BenchReport) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-vault-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try ScratchDirectory.with("vault") { try run(report, in: $0) }
+    }
+
+    private func run(_ report: BenchReport, in directory: URL) throws {
         try durableWrites(report, directory)
         try scaling(report, directory)
         try aeadThroughput(report)
@@ -153,17 +154,7 @@ struct VaultBench: BenchSection {
     }
 
     private func python(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "python3 exited with \(process.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try ChildProcess.output("python3", arguments), as: UTF8.self)
     }
 
     // MARK: - Scaling with the number of items

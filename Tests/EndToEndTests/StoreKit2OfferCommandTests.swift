@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TestSupport
 import Testing
@@ -56,6 +57,32 @@ import Testing
         #expect(otherToken.status == 0, "--signed signs for the token given: \(otherToken.stderr)")
         let incomplete = try sf(["buy", Self.pro, "--offer", Self.comeback, "--key-id", "X"])
         #expect(incomplete.status == 2 && incomplete.stderr.contains("--nonce"), "\(incomplete.stderr)")
+    }
+
+    /// App Store Connect's one In-App Purchase key serves the App Store Server API and offer
+    /// signatures: the server's credentials name the store's subscription key, and a user's own
+    /// key, once installed with `credentials --key`, signs offers the store accepts.
+    @Test func theAPIKeyIsTheSubscriptionKeyAndAUsersOwnKeySignsOffers() throws {
+        _ = try object(["buy", Self.basic])
+        let made = try object(["credentials"])
+        let signed = try object(["store", "sign-offer", Self.pro, Self.comeback])
+        #expect(signed["keyID"] as? String == made["keyID"] as? String, "\(signed) \(made)")
+
+        let keyID = "MYKEY12345"
+        let key = try PrivateKey.generate(.p256)
+        let file = scratch.url.appendingPathComponent("SubscriptionKey_\(keyID).p8")
+        try key.pemRepresentation().write(to: file, atomically: true, encoding: .utf8)
+        let installed = try object(["credentials", "--key", file.path, "--key-id", keyID, "--issuer-id", UUID().uuidString])
+        #expect(installed["keyID"] as? String == keyID && installed["privateKeyPath"] as? String == file.path, "\(installed)")
+        // Signed as the developer's server signs, by Apple's rule: the parts joined by U+2063.
+        let bundleID = try #require(installed["bundleID"] as? String)
+        let nonce = UUID().uuidString.lowercased()
+        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        let text = [bundleID, keyID, Self.pro, Self.comeback, "", nonce, String(timestamp)].joined(separator: "\u{2063}")
+        let signature = Data(try key.signSHA256(Array(text.utf8))).base64EncodedString()
+        let bought = try transaction(try object(["buy", Self.pro, "--offer", Self.comeback, "--key-id", keyID, "--nonce", nonce,
+                                                 "--timestamp", String(timestamp), "--signature", signature]))
+        #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == Self.comeback, "\(bought)")
     }
 
     @Test func aForgedSignatureAndAnUnknownKeyAreRefused() throws {

@@ -130,7 +130,7 @@ import Testing
             #expect(state.history != nil)
         }
         let header = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")[0]
-        #expect(header.contains("\"version\":\(JournalRecord.currentVersion)"))
+        #expect(header.contains(#""version":\#(JournalRecord.currentVersion)"#))
     }
 
     @Test func aJournalOfANewerVersionIsRefusedByName() throws {

@@ -1,12 +1,15 @@
 import Crypto
 import Foundation
+import LocalAppStore
 
 /// What an app's backend needs to call the local App Store Server, as App Store Connect hands
 /// it out: a key ID, an issuer ID and an API private key (PKCS#8 `.p8` PEM, EC P-256).
 ///
-/// Kept in `DATA/api/credentials.json`; the key made on first use is
-/// `DATA/api/SubscriptionKey_KEYID.p8` (mode 0600). A user's own key stays where it is and
-/// only its path is kept.
+/// Kept in `DATA/api/credentials.json`. The key is one of the local store's subscription keys
+/// (`SubscriptionKeyring`), as App Store Connect's In-App Purchase key serves both the App
+/// Store Server API and promotional offer signatures: made on first use, or the user's own,
+/// which stays where it is (its path is kept) and is copied into the store's keyring so the
+/// offers it signs are accepted.
 public struct APICredentials: Codable, Hashable, Sendable {
     /// The key's ID (10 characters, as App Store Connect's), the JWT header's `kid`.
     public var keyID: String
@@ -54,15 +57,16 @@ public struct APICredentials: Codable, Hashable, Sendable {
     public static func loadOrCreate(dataDirectory: URL, fileManager: FileManager = .default) throws(Failure) -> APICredentials {
         let folder = directory(inDataDirectory: dataDirectory)
         let file = folder.appendingPathComponent("credentials.json")
-        if let existing = try read(file) { return existing }
+        let keyring = SubscriptionKeyring(stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory))
+        if let existing = try read(file) {
+            try existing.adopt(into: keyring)
+            return existing
+        }
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let keyID = try randomKeyID()
+            let key = try keyring.signingKey()
             let issuer = try UUID(uuid: randomUUIDBytes()).uuidString.lowercased()
-            let keyURL = folder.appendingPathComponent("SubscriptionKey_\(keyID).p8")
-            let pem = try PrivateKey.generate(.p256).pemRepresentation()
-            try writePrivate(Data(pem.utf8), to: keyURL, fileManager: fileManager)
-            try publish(APICredentials(keyID: keyID, issuerID: issuer, keyPath: keyURL.path), to: file, fileManager: fileManager)
+            try publish(APICredentials(keyID: key.keyID, issuerID: issuer, keyPath: keyring.url(of: key.keyID).path), to: file, fileManager: fileManager)
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -85,6 +89,7 @@ public struct APICredentials: Codable, Hashable, Sendable {
         }
         let credentials = APICredentials(keyID: keyID, issuerID: issuerID.lowercased(), keyPath: keyPath)
         _ = try credentials.publicKey()
+        try credentials.adopt(into: SubscriptionKeyring(stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory)))
         let folder = directory(inDataDirectory: dataDirectory)
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -96,6 +101,15 @@ public struct APICredentials: Codable, Hashable, Sendable {
             throw .io(path: folder.path, reason: "\(error)")
         }
         return credentials
+    }
+
+    /// Makes the key known to the store's keyring (a no-op when it is there already).
+    private func adopt(into keyring: SubscriptionKeyring) throws(Failure) {
+        do throws(LocalAppStoreError) {
+            try keyring.adopt(keyAt: keyPath, keyID: keyID)
+        } catch {
+            throw .io(path: keyPath, reason: "\(error)")
+        }
     }
 
     /// The private key's PEM text.
@@ -156,15 +170,9 @@ public struct APICredentials: Codable, Hashable, Sendable {
         do {
             try writePrivate(data, to: file, fileManager: fileManager)
         } catch {
+            // Someone else's credentials won (they name the store's one key too).
             guard fileManager.fileExists(atPath: file.path) else { throw error }
-            // Someone else's credentials won: drop the key made for ours.
-            try? fileManager.removeItem(atPath: credentials.keyPath)
         }
-    }
-
-    private static func randomKeyID() throws -> String {
-        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-        return String(try SecureRandom.bytes(count: 10).map { alphabet[Int($0) % alphabet.count] })
     }
 
     private static func randomUUIDBytes() throws -> uuid_t {

@@ -24,7 +24,7 @@ extension LocalAppStore {
     public nonisolated func subscriptionKeyURL() throws(LocalAppStoreError) -> URL {
         let keyring = SubscriptionKeyring(stateDirectory: configuration.stateDirectory)
         let key = try keyring.signingKey()
-        return keyring.directory.appendingPathComponent("SubscriptionKey_\(key.keyID).p8")
+        return keyring.url(of: key.keyID)
     }
 
     /// Signs the product's promotional offer for one purchase with the store's subscription

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A subscription's signed renewal info, named as Apple's `JWSRenewalInfoDecodedPayload`.
-public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
+public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable, JWSSharedFields {
     /// Why the subscription expired, as stored (see `expirationIntent`).
     public var rawExpirationIntent: Int32?
     /// The original transaction of the subscription.
@@ -65,18 +65,6 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     /// Creates an empty payload; set the fields that apply.
     public init() {}
 
-    /// The app account token, when it is a UUID; set writes it lowercase, as Apple does.
-    public var appAccountToken: UUID? {
-        get { rawAppAccountToken.flatMap(UUID.init(uuidString:)) }
-        set { rawAppAccountToken = newValue?.uuidString.lowercased() }
-    }
-
-    /// The payment mode of the offer at renewal, when known.
-    public var offerDiscountType: OfferDiscountType? {
-        get { rawOfferDiscountType.flatMap(OfferDiscountType.init(rawValue:)) }
-        set { rawOfferDiscountType = newValue?.rawValue }
-    }
-
     /// Why the subscription expired, when known.
     public var expirationIntent: ExpirationIntent? {
         get { rawExpirationIntent.flatMap(ExpirationIntent.init(rawValue:)) }
@@ -93,17 +81,5 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     public var priceIncreaseStatus: PriceIncreaseStatus? {
         get { rawPriceIncreaseStatus.flatMap(PriceIncreaseStatus.init(rawValue:)) }
         set { rawPriceIncreaseStatus = newValue?.rawValue }
-    }
-
-    /// The offer type, when known.
-    public var offerType: OfferType? {
-        get { rawOfferType.flatMap(OfferType.init(rawValue:)) }
-        set { rawOfferType = newValue?.rawValue }
-    }
-
-    /// The environment, when known.
-    public var environment: AppStoreEnvironment? {
-        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
-        set { rawEnvironment = newValue?.rawValue }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A StoreKit 2 signed transaction's payload, named as Apple's `JWSTransactionDecodedPayload`.
 /// Dates travel as milliseconds since 1970; enums are stored raw so new values survive.
-public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
+public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSSharedFields {
     /// The transaction's identifier.
     public var transactionId: String?
     /// The identifier of the original purchase.
@@ -83,18 +83,6 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     /// Creates an empty payload; set the fields that apply.
     public init() {}
 
-    /// The app account token, when it is a UUID; set writes it lowercase, as Apple does.
-    public var appAccountToken: UUID? {
-        get { rawAppAccountToken.flatMap(UUID.init(uuidString:)) }
-        set { rawAppAccountToken = newValue?.uuidString.lowercased() }
-    }
-
-    /// The offer's payment mode, when known.
-    public var offerDiscountType: OfferDiscountType? {
-        get { rawOfferDiscountType.flatMap(OfferDiscountType.init(rawValue:)) }
-        set { rawOfferDiscountType = newValue?.rawValue }
-    }
-
     /// The product type, when known.
     public var type: AppStoreProductType? {
         get { rawType.flatMap(AppStoreProductType.init(rawValue:)) }
@@ -111,18 +99,6 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     public var revocationReason: RevocationReason? {
         get { rawRevocationReason.flatMap(RevocationReason.init(rawValue:)) }
         set { rawRevocationReason = newValue?.rawValue }
-    }
-
-    /// The offer type, when known.
-    public var offerType: OfferType? {
-        get { rawOfferType.flatMap(OfferType.init(rawValue:)) }
-        set { rawOfferType = newValue?.rawValue }
-    }
-
-    /// The environment, when known.
-    public var environment: AppStoreEnvironment? {
-        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
-        set { rawEnvironment = newValue?.rawValue }
     }
 
     /// The transaction reason, when known.

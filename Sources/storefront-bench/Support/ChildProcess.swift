@@ -4,14 +4,33 @@ import Foundation
 enum ChildProcess {
     typealias Failure = BenchFailure
 
-    /// Runs `executable arguments…`, discarding output; throws unless it exits 0.
+    /// Runs `executable arguments…` (a name on `PATH` or a path), discarding its output;
+    /// throws unless it exits 0.
     static func run(_ executable: String, _ arguments: [String]) throws {
+        try finish(launch(executable, arguments, output: FileHandle.nullDevice), executable)
+    }
+
+    /// Runs `executable arguments…` to completion and returns what it wrote to standard
+    /// output; throws unless it exits 0.
+    static func output(_ executable: String, _ arguments: [String]) throws -> Data {
+        let pipe = Pipe()
+        let process = try launch(executable, arguments, output: pipe)
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        try finish(process, executable)
+        return data
+    }
+
+    private static func launch(_ executable: String, _ arguments: [String], output: Any) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return process
+    }
+
+    private static func finish(_ process: Process, _ executable: String) throws {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(executable) exited with status \(process.terminationStatus)")

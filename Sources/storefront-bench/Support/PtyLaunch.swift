@@ -13,15 +13,7 @@ struct PtyLaunch {
 
     /// Seconds until `command`'s output shows `marker`.
     func firstFrame(_ marker: String, _ command: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, marker, "0"] + command
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ChildProcess.output("python3", [script.path, marker, "0"] + command)
         let text = String(decoding: data, as: UTF8.self)
         guard let first = text.split(separator: " ").first.flatMap({ Double($0) }), first >= 0 else {
             throw CommandTiming.Failure(description: "the pty harness saw no '\(marker)' from \(command): \(text)")

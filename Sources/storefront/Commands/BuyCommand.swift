@@ -86,21 +86,12 @@ struct BuyCommand: Command {
             offerID: signedOffer == nil ? offerID : nil, appAccountToken: token, promotionalOffer: signedOffer,
             winBackOfferID: try invocation.value(Self.winBack)))
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
-        if !invocation.global.json { context.output.write(Self.describe(result, name: name) + "\n") }
+        if !invocation.global.json { context.output.write(PurchaseOutput.describe(result, name: name) + "\n") }
         // Hosted content downloads now, with progress; the purchase is owned either way.
         let download = await DownloadsFollower.followPurchase(result, name: name, session: session, context: context, json: invocation.global.json)
         await session.close()
 
-        if invocation.global.json {
-            var members: [(String, JSONText)] = [("state", .string(result.state))]
-            if let t = result.transaction, !t.transactionID.isEmpty {
-                members.append(("transactionID", .string(t.transactionID)))
-                members.append(("transaction", TransactionOutput.json(t)))
-            }
-            if case .failed(let error, _) = result { members.append(("error", .string(error.description))) }
-            if let download { members.append(("download", DownloadsOutput.json(download))) }
-            context.output.write(JSONText.object(members).rendered())
-        }
+        if invocation.global.json { context.output.write(PurchaseOutput.json(result, download: download).rendered()) }
         if let download, download.state == .failed || download.state == .cancelled {
             throw .runtime("the content of \(productID) was not installed (\(download.state)); the purchase is kept.")
         }
@@ -108,22 +99,6 @@ struct BuyCommand: Command {
         case .purchased, .pending, .unverified: return
         case .cancelled, .taskCancelled: throw .runtime("the purchase of \(productID) was cancelled.")
         case .failed(let error, _): throw .runtime("the purchase of \(productID) failed: \(error.description)")
-        }
-    }
-
-    static func describe(_ result: PurchaseResult, name: String) -> String {
-        switch result {
-        case .purchased(let t):
-            let quantity = t.quantity > 1 ? " ×\(t.quantity)" : ""
-            return "Purchased \(name)\(quantity) (transaction \(t.transactionID))."
-        case .pending(let t):
-            return "Waiting for approval: \(name) (transaction \(t.transactionID)). Approve it with 'storefront store approve \(t.transactionID)'."
-        case .unverified(let order):
-            return "Charged, not yet verified: \(name) (transaction \(order.transaction.transactionID)): \(order.lastFailure). Verified again at the next start."
-        case .cancelled, .taskCancelled:
-            return "Cancelled: \(name)."
-        case .failed(let error, _):
-            return "Failed: \(name): \(error.description)"
         }
     }
 

@@ -10,12 +10,13 @@ struct CredentialsCommand: Command {
     let discussion = """
         Prints what App Store Connect would give an app's backend for the App Store Server
         API, for the local server: the key ID, the issuer ID, the bundle ID, the path of the
-        API private key (a PKCS#8 .p8 file, EC P-256, made on first use with mode 0600 in the
-        data directory), the root certificate that signed transactions chain to, the
-        environment and the app's Apple ID. --key PATH --key-id ID --issuer-id UUID installs
-        your own key instead (kept in the data directory for later runs). --json prints an
-        object with keyID, issuerID, bundleID, privateKeyPath, rootCertificatePath,
-        environment and appAppleID.
+        API private key (a PKCS#8 .p8 file, EC P-256, mode 0600: the store's subscription key,
+        which also signs promotional offers, as App Store Connect's In-App Purchase key does),
+        the root certificate that signed transactions chain to, the environment and the app's
+        Apple ID. --key PATH --key-id ID --issuer-id UUID installs your own key instead (kept
+        in the data directory for later runs; the store then accepts offers it signs).
+        --json prints an object with keyID, issuerID, bundleID, privateKeyPath,
+        rootCertificatePath, environment and appAppleID.
         """
     /// `--key PATH`.
     static let key = Option<String>("key", valueName: "PATH", help: "Use this .p8 private key (EC P-256, PEM) instead.")

@@ -25,15 +25,9 @@ struct RedeemCommand: Command {
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         await session.close()
         if invocation.global.json {
-            var members: [(String, JSONText)] = [("state", .string(result.state))]
-            if let t = result.transaction, !t.transactionID.isEmpty {
-                members.append(("transactionID", .string(t.transactionID)))
-                members.append(("transaction", TransactionOutput.json(t)))
-            }
-            if case .failed(let error, _) = result { members.append(("error", .string(error.description))) }
-            context.output.write(JSONText.object(members).rendered())
+            context.output.write(PurchaseOutput.json(result, download: nil).rendered())
         } else {
-            context.output.write(BuyCommand.describe(result, name: name) + "\n")
+            context.output.write(PurchaseOutput.describe(result, name: name) + "\n")
         }
         switch result {
         case .purchased, .pending, .unverified: return

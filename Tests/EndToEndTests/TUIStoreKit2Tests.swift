@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// StoreKit 2's keys in a real terminal (tmux runs the built storefront): the Transaction
+/// Manager's R asks for a refund as the customer would and A approves it; c redeems an offer
+/// code for the selected subscription. The CLI, another process on the same data directory,
+/// says what the store and the app then hold.
+@Suite(.waitsOnProcesses) struct TUIStoreKit2Tests {
+    static let removeAds = "com.storefront.demo.removeads"
+    static let pro = "com.storefront.demo.premium.pro.monthly"
+    static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
+
+    func cli(_ args: [String], _ data: URL) throws -> Any {
+        let result = try StorefrontProcess.run(
+            args + ["--json"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        #expect(result.status == 0, "\(args): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    func refundRequests(_ data: URL) throws -> [[String: Any]] {
+        try #require(try cli(["store", "refund-requests"], data) as? [[String: Any]])
+    }
+
+    @Test func theCustomersRefundRequestIsAskedWithRAndApprovedWithA() async throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        let bought = try #require((try cli(["buy", Self.removeAds], data) as? [String: Any])?["transactionID"] as? String)
+
+        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
+        try tmux.keys("t")
+        try await tmux.waitFor("the purchase's row") { $0.contains(bought) }
+
+        try tmux.keys("R")
+        try await tmux.waitFor(text: "Refund requested for transaction \(bought)")
+        let pending = try refundRequests(data)
+        #expect(pending.count == 1 && pending.first?["status"] as? String == "pending", "\(pending)")
+        #expect(pending.first?["transactionID"] as? String == bought, "\(pending)")
+
+        // A: approved; the app hears the refund at once, so its own message may replace the
+        // approval's before the pane is read: the refunded purchase leaving the manager stays.
+        try tmux.keys("A")
+        try await tmux.waitFor("the approval") {
+            $0.contains("Approved the refund request for transaction \(bought)") || $0.contains("No transactions")
+        }
+        try await tmux.waitFor(text: "No transactions")
+        #expect(try refundRequests(data).first?["status"] as? String == "approved")
+        let latest = try #require(try cli(["latest", Self.removeAds], data) as? [String: Any])
+        #expect(latest["state"] as? String == "refunded", "\(latest)")
+
+        try tmux.keys("Escape")
+        try tmux.keys("q")
+        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
+
+    @Test func cRedeemsAnOfferCodeForTheSelectedSubscription() async throws {
+        let scratch = try TUIEndToEndTests.freshDataDirectory()
+        let data = scratch.url
+        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
+
+        try tmux.keys("/")
+        try tmux.keys("Pro (Monthly)", literal: true)
+        try await tmux.waitFor(text: "(1/19)")
+        try tmux.keys("Enter")
+        try tmux.keys("c")
+        try await tmux.waitFor(text: "Purchased")
+        let redeemed = try #require(try cli(["latest", Self.pro], data) as? [String: Any])
+        #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == Self.codeOffer, "\(redeemed)")
+        #expect(redeemed["price"] as? String == "0", "\(redeemed)")
+        let codes = try #require(try cli(["store", "codes"], data) as? [[String: Any]])
+        #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")
+
+        try tmux.keys("Escape", "Escape")
+        try tmux.keys("q")
+        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
+}
