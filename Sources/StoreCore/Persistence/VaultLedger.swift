@@ -176,27 +176,6 @@ public final class VaultLedger: PurchaseLedger {
         try sortedTransactions(try guarded { try vault.items(service: Self.transactionsService) })
     }
 
-    /// Decodes only the summaries' members of each item (no decoded transaction is kept: a
-    /// listing reads each once).
-    public func transactionSummaries() throws -> [TransactionSummary] {
-        let items = try guarded { try vault.items(service: Self.transactionsService) }
-        let decoder = JSONDecoder()
-        var listed: [(order: UInt64, summary: TransactionSummary)] = []
-        listed.reserveCapacity(items.count)
-        for item in items {
-            do {
-                listed.append((Self.order(item), try decoder.decode(TransactionSummary.self, from: item.data)))
-            } catch {
-                throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
-            }
-        }
-        // `sortedTransactions`' order.
-        return listed.sorted { a, b in
-            (a.order, a.summary.purchaseDate, a.summary.transactionID) < (b.order, b.summary.purchaseDate, b.summary.transactionID)
-        }
-        .map(\.summary)
-    }
-
     /// Every non-consumable and non-renewing transaction, and each subscription group's latest
     /// one: from the aggregates, so its cost does not grow with the history.
     public func entitlementTransactions() throws -> [Transaction] {
@@ -204,26 +183,6 @@ public final class VaultLedger: PurchaseLedger {
         let entitling = try guarded { try vault.items(service: Self.entitlingService) }
         let latest = try guarded { try vault.items(service: Self.groupsService) }
         return try sortedTransactions(entitling) + latest.map(decodeTransaction)
-    }
-
-    /// From the aggregates: one item, whatever the history's length.
-    public func transactionDigest() throws -> TransactionDigest {
-        try ensureAggregates()
-        return try guarded { try vault.get(service: Self.ledgerService, account: Self.digestAccount) }
-            .flatMap { TransactionDigest(String(decoding: $0.data, as: UTF8.self)) } ?? TransactionDigest()
-    }
-
-    public func auditBaseline() throws -> TransactionDigest? {
-        try guarded { try vault.get(service: Self.ledgerService, account: Self.baselineAccount) }
-            .flatMap { TransactionDigest(String(decoding: $0.data, as: UTF8.self)) }
-    }
-
-    public func saveAuditBaseline(_ baseline: TransactionDigest) throws {
-        try guarded {
-            try vault.modify(service: Self.ledgerService, account: Self.baselineAccount) { _ in
-                .put(VaultItemContent(data: Data(baseline.description.utf8)))
-            }
-        }
     }
 
     public func balance(of productID: String) throws -> Int {
@@ -377,7 +336,7 @@ public final class VaultLedger: PurchaseLedger {
     /// Makes sure the aggregates can be read: a ledger marked as having them has them; an
     /// empty one needs none (its first write marks it); one written before them gets them now,
     /// in one write.
-    private func ensureAggregates() throws {
+    func ensureAggregates() throws {
         guard !aggregated.withLock({ $0 }) else { return }
         if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) })?.data == Data(Self.currentFormat.utf8) {
             aggregated.withLock { $0 = true }
@@ -398,16 +357,6 @@ public final class VaultLedger: PurchaseLedger {
         if format == nil { try LedgerAggregates().rebuild(from: transactions, in: &batch, decode: decodeTransaction) }
         Self.put(TransactionDigest(ids: transactions.map(\.account)), as: Self.digestAccount, in: &batch)
         batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
-    }
-
-    /// The digest kept in `batch` (empty when none is).
-    private static func digest(in batch: VaultBatch) throws -> TransactionDigest {
-        try batch.get(service: ledgerService, account: digestAccount).flatMap { TransactionDigest(String(decoding: $0.data, as: UTF8.self)) }
-            ?? TransactionDigest()
-    }
-
-    private static func put(_ digest: TransactionDigest, as account: String, in batch: inout VaultBatch) {
-        batch.put(service: ledgerService, account: account, VaultItemContent(data: Data(digest.description.utf8)))
     }
 
     /// Runs a vault call, turning the vault's errors into the ledger's (keeping the message).
