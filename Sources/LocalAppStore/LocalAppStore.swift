@@ -38,6 +38,8 @@ public actor LocalAppStore: StoreBackend {
     /// Signs transactions and renewal info for the engine and the App Store Server alike (its
     /// issuers loaded from the state directory on first use).
     nonisolated let signer = TransactionSigner()
+    /// The state as `snapshot()` last read it, for `currentSnapshot()` off the actor.
+    nonisolated let published: PublishedSnapshot
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -59,6 +61,7 @@ public actor LocalAppStore: StoreBackend {
         journal = try StoreJournal(
             directory: directory, initialSettings: initial, metrics: metrics,
             syncsWrites: configuration.syncsWrites, fileSystem: configuration.fileSystem)
+        published = PublishedSnapshot(journalPath: journal.journalPath, fileSystem: configuration.fileSystem)
         lease = try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale

@@ -15,6 +15,14 @@ struct ServerBench: BenchSection {
 
     static let connections = 64
     static let seconds = 5
+    /// wrk runs of each server, alternated, whose median is reported: one run on a machine
+    /// shared with other work moves by ±30%, a median of alternated runs by far less.
+    static let rounds = 3
+    static let historyRounds = 7
+    /// Seconds of each history run (more, shorter runs: a median of more samples).
+    static let historySeconds = 3
+    /// In-process page timings, alternated, whose median is reported.
+    static let inProcessRounds = 9
 
     func run(_ report: BenchReport) throws {
         guard let wrk = Self.which("wrk"), let nginx = Self.which("nginx", extra: ["/usr/sbin/nginx"]) else {
@@ -24,20 +32,38 @@ struct ServerBench: BenchSection {
         defer { try? FileManager.default.removeItem(at: root) }
         let small = try Blocking.await { try await Self.server(transactions: 100, in: root.appendingPathComponent("small")) }
         let large = try Blocking.await { try await Self.server(transactions: 100_000, in: root.appendingPathComponent("large")) }
+        // The same stores served computing every answer (no `AnswerCache`), and with every
+        // request through the store's actor besides (as before `answerNow`).
+        let computing = try AppStoreServer(store: small.server.store, credentials: small.credentials, configuration: .init(keepsAnswers: false))
+        let computingLarge = try AppStoreServer(store: large.server.store, credentials: large.credentials, configuration: .init(keepsAnswers: false))
+        let viaActor = try AppStoreServer(
+            store: small.server.store, credentials: small.credentials,
+            configuration: .init(answersReadsOnHTTPThreads: false, keepsAnswers: false))
         defer {
-            _ = try? Blocking.await { await small.server.stop() }
-            _ = try? Blocking.await { await large.server.stop() }
+            for server in [small.server, large.server, computing, computingLarge, viaActor] {
+                _ = try? Blocking.await { await server.stop() }
+            }
         }
 
         // Get Transaction Info against nginx serving the same bytes.
         let path = "/inApps/v1/transactions/\(small.firstID)"
+        let request = HTTPRequest(method: "GET", path: path, headers: ["authorization": "Bearer \(small.token)"])
         let inProcess = try Blocking.await { () async -> Double in
-            let request = HTTPRequest(method: "GET", path: path, headers: ["authorization": "Bearer \(small.token)"])
             let start = DispatchTime.now()
-            for _ in 0..<5000 { _ = await small.server.answer(request) }
+            for _ in 0..<5000 { _ = await viaActor.answer(request) }
             return 5000 / (Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
         }
-        report.line("Get Transaction Info in process", String(format: "%.0f req/s", inProcess), "routing, token, snapshot, signing, JSON; no HTTP")
+        func rate(_ server: AppStoreServer) throws -> Double {
+            try Self.warm(server, request)
+            let start = DispatchTime.now()
+            for _ in 0..<20_000 { _ = server.answerNow(request) }
+            return 20_000 / (Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+        }
+        let computed = try rate(computing)
+        let kept = try rate(small.server)
+        report.line("Get Transaction Info in process, via the actor", String(format: "%.0f req/s", inProcess), "answer: routing, token, the actor's snapshot, signing, JSON; no HTTP")
+        report.line("Get Transaction Info in process, now", String(format: "%.0f req/s", computed), "answerNow: the same from the published snapshot (one stat)")
+        report.line("Get Transaction Info in process, kept", String(format: "%.0f req/s", kept), "answerNow with the answer kept for the state (the default)")
         let body = try Self.fetch(small.server.baseURL.absoluteString + path, token: small.token)
         // Outside the 0700 data directories: nginx's workers run as another user.
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("serverbench-site-\(UUID().uuidString)")
@@ -46,44 +72,101 @@ struct ServerBench: BenchSection {
         try body.write(to: site.appendingPathComponent("transaction.json"))
         let nginxServer = try NginxProcess(executable: nginx, site: site, directory: site.appendingPathComponent(".nginx"))
         defer { nginxServer.stop() }
-        let ours = try Self.wrk(wrk, small.server.baseURL.absoluteString + path, token: small.token)
-        let theirs = try Self.wrk(wrk, "http://127.0.0.1:\(nginxServer.port)/transaction.json", token: nil)
+        var ours: [WrkResult] = []
+        var theirs: [WrkResult] = []
+        for _ in 0..<Self.rounds {
+            ours.append(try Self.wrk(wrk, small.server.baseURL.absoluteString + path, token: small.token))
+            theirs.append(try Self.wrk(wrk, "http://127.0.0.1:\(nginxServer.port)/transaction.json", token: nil))
+        }
+        let actorRate = try Self.wrk(wrk, viaActor.baseURL.absoluteString + path, token: small.token)
         let echoBody = body
         let echo = try MicroHTTPDaemon(configuration: .init()) { _ in HTTPResponse.json(200, echoBody) }
         let echoRate = try Self.wrk(wrk, "http://127.0.0.1:\(echo.port)/x", token: nil)
         try Blocking.await { await echo.stop() }
-        report.line("MHD + async bridge, constant answer", String(format: "%.0f req/s", echoRate.rps), "the HTTP layer's own ceiling")
+        let echoNow = try MicroHTTPDaemon(configuration: .init(), immediate: { _ in HTTPResponse.json(200, echoBody) }) { _ in .empty(500) }
+        let echoNowRate = try Self.wrk(wrk, "http://127.0.0.1:\(echoNow.port)/x", token: nil)
+        try Blocking.await { await echoNow.stop() }
+        report.line("MHD + async bridge, constant answer", String(format: "%.0f req/s", echoRate.rps), "suspend, task, resume: the ceiling of the actor path")
+        report.line("MHD on its thread, constant answer", String(format: "%.0f req/s", echoNowRate.rps), "the HTTP layer's own ceiling")
+        report.line("Get Transaction Info via the actor", String(format: "%.0f req/s", actorRate.rps), "every request suspended and answered through the store's actor")
         report.line("response size", "\(body.count) B", "signedTransactionInfo, and the same file for nginx")
-        report.line("Get Transaction Info: requests/s", String(format: "%.0f", ours.rps), "nginx \(String(format: "%.0f", theirs.rps)) → \(BenchReport.ratio(ours.rps / theirs.rps)) of nginx (goal ≥ 0.5×)")
-        report.line("Get Transaction Info: p99 latency", BenchReport.duration(ours.p99), "nginx \(BenchReport.duration(theirs.p99)) → \(BenchReport.ratio(ours.p99 / max(theirs.p99, 1e-9))) of nginx's")
+        let rps = CommandTiming.median(ours.map(\.rps))
+        let nginxRPS = CommandTiming.median(theirs.map(\.rps))
+        let p99 = CommandTiming.median(ours.map(\.p99))
+        let nginxP99 = CommandTiming.median(theirs.map(\.p99))
+        report.line(
+            "Get Transaction Info: requests/s", String(format: "%.0f", rps),
+            "nginx \(String(format: "%.0f", nginxRPS)) → \(BenchReport.ratio(rps / nginxRPS)) of nginx (goal ≥ 0.5×; median of \(Self.rounds) alternated runs: \(Self.list(ours.map(\.rps))) vs \(Self.list(theirs.map(\.rps))))")
+        report.line("Get Transaction Info: p99 latency", BenchReport.duration(p99), "nginx \(BenchReport.duration(nginxP99)) → \(BenchReport.ratio(p99 / max(nginxP99, 1e-9))) of nginx's")
+        let computedRate = try Self.wrk(wrk, computing.baseURL.absoluteString + path, token: small.token)
+        report.line("Get Transaction Info, computed each time", String(format: "%.0f req/s", computedRate.rps), "on MHD's thread, no kept answer: routing into the state, signing cache, JSON")
+        try history(report, wrk: wrk, small: computing, large: computingLarge, tokens: (small.token, large.token), firstID: small.firstID)
+        let keptPage = try Self.wrk(wrk, large.server.baseURL.absoluteString + "/inApps/v2/history/\(large.firstID)", token: large.token)
+        report.line("history page at 100,000, kept", String(format: "%.0f req/s", keptPage.rps), "the same page asked again while nothing changed (the default)")
+    }
 
-        // A page of history costs the same whatever the history's length.
-        let page100 = try Self.wrk(wrk, small.server.baseURL.absoluteString + "/inApps/v2/history/\(small.firstID)", token: small.token)
-        let page100k = try Self.wrk(wrk, large.server.baseURL.absoluteString + "/inApps/v2/history/\(large.firstID)", token: large.token)
-        report.line("history page at 100 transactions", String(format: "%.0f req/s", page100.rps), "p99 \(BenchReport.duration(page100.p99))")
-        report.line("history page at 100,000 transactions", String(format: "%.0f req/s", page100k.rps), "p99 \(BenchReport.duration(page100k.p99))")
-        report.line("cost of a page at 100,000 vs 100 (wrk)", BenchReport.ratio(page100.rps / page100k.rps), "goal ≤ 1.2×")
-        // The same in process, best of three, away from the TCP stack's noise.
-        func pageTime(_ served: Served) throws -> Double {
-            try Blocking.await { () async -> Double in
-                let request = HTTPRequest(
-                    method: "GET", path: "/inApps/v2/history/\(served.firstID)", headers: ["authorization": "Bearer \(served.token)"])
-                var best = Double.infinity
-                for _ in 0..<3 {
-                    let start = DispatchTime.now()
-                    for _ in 0..<500 { _ = await served.server.answer(request) }
-                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 / 500)
-                }
-                return best
-            }
+    /// A page of history costs the same whatever the history's length: computed each time
+    /// (no kept answers), over wrk and in process, alternating the two stores. Over wrk the
+    /// cost is the server's CPU time per page (this process's, where the servers run, user and
+    /// system), which the rest of the machine's load moves far less than requests/s; the
+    /// median of the runs.
+    func history(
+        _ report: BenchReport, wrk: String, small: AppStoreServer, large: AppStoreServer, tokens: (small: String, large: String),
+        firstID: String
+    ) throws {
+        let page = "/inApps/v2/history/\(firstID)"
+        var page100: [WrkResult] = []
+        var page100k: [WrkResult] = []
+        for _ in 0..<Self.historyRounds {
+            page100.append(try Self.wrk(wrk, small.baseURL.absoluteString + page, token: tokens.small, duration: Self.historySeconds))
+            page100k.append(try Self.wrk(wrk, large.baseURL.absoluteString + page, token: tokens.large, duration: Self.historySeconds))
         }
-        let small100 = try pageTime(small)
-        let large100k = try pageTime(large)
-        report.line("a page in process at 100 / 100,000", "\(BenchReport.duration(small100)) / \(BenchReport.duration(large100k))", "→ \(BenchReport.ratio(large100k / small100)) (goal ≤ 1.2×)")
+        let cpu100 = CommandTiming.median(page100.map(\.cpuPerRequest))
+        let cpu100k = CommandTiming.median(page100k.map(\.cpuPerRequest))
+        report.line("history page at 100, computed", String(format: "%.0f req/s", CommandTiming.median(page100.map(\.rps))), "p99 \(BenchReport.duration(CommandTiming.median(page100.map(\.p99)))); runs \(Self.list(page100.map(\.rps)))")
+        report.line("history page at 100,000, computed", String(format: "%.0f req/s", CommandTiming.median(page100k.map(\.rps))), "p99 \(BenchReport.duration(CommandTiming.median(page100k.map(\.p99)))); runs \(Self.list(page100k.map(\.rps)))")
+        let rate100 = CommandTiming.median(page100.map(\.rps))
+        let rate100k = CommandTiming.median(page100k.map(\.rps))
+        report.line("requests/s of a page at 100 vs 100,000", BenchReport.ratio(rate100 / rate100k), "medians of \(Self.historyRounds) alternated wrk runs: moved by the machine's load")
+        report.line(
+            "server CPU per page at 100 / 100,000", "\(BenchReport.duration(cpu100)) / \(BenchReport.duration(cpu100k))",
+            "→ \(BenchReport.ratio(cpu100k / cpu100)) (goal ≤ 1.2×; median of \(Self.historyRounds) alternated wrk runs each)")
+        // The same in process, away from the TCP stack's noise: the median of alternated runs.
+        func pageTime(_ server: AppStoreServer, _ token: String) throws -> Double {
+            let request = HTTPRequest(method: "GET", path: page, headers: ["authorization": "Bearer \(token)"])
+            try Self.warm(server, request)
+            let start = DispatchTime.now()
+            for _ in 0..<300 { _ = server.answerNow(request) }
+            return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 / 300
+        }
+        var small100: [Double] = []
+        var large100k: [Double] = []
+        for _ in 0..<Self.inProcessRounds {
+            small100.append(try pageTime(small, tokens.small))
+            large100k.append(try pageTime(large, tokens.large))
+        }
+        let time100 = CommandTiming.median(small100)
+        let time100k = CommandTiming.median(large100k)
+        report.line("a page in process at 100 / 100,000", "\(BenchReport.duration(time100)) / \(BenchReport.duration(time100k))", "→ \(BenchReport.ratio(time100k / time100)) (goal ≤ 1.2×; median of \(Self.inProcessRounds) alternated runs)")
+    }
+
+    /// Answers `request` once through the actor (publishing the store's state), and checks
+    /// that `answerNow` then answers it with a 200 (what the timed loops call).
+    static func warm(_ server: AppStoreServer, _ request: HTTPRequest) throws {
+        _ = try Blocking.await { await server.answer(request) }
+        guard server.answerNow(request)?.status == 200 else {
+            throw Blocking.Failure(description: "answerNow did not answer \(request.path) from the published state")
+        }
+    }
+
+    /// `12345 / 12001 / 13020`.
+    static func list(_ values: [Double]) -> String {
+        values.map { String(format: "%.0f", $0) }.joined(separator: " / ")
     }
 
     struct Served {
         let server: AppStoreServer
+        let credentials: APICredentials
         let token: String
         let firstID: String
     }
@@ -120,7 +203,7 @@ struct ServerBench: BenchSection {
         let store = try LocalAppStore(configuration: configuration)
         let credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
         let server = try AppStoreServer(store: store, credentials: credentials)
-        return Served(server: server, token: try token(credentials, bundleID: configuration.bundleID), firstID: "2000000000000001")
+        return Served(server: server, credentials: credentials, token: try token(credentials, bundleID: configuration.bundleID), firstID: "2000000000000001")
     }
 
     /// The journal's `entry` record, as `StoreJournal` writes it.
@@ -150,26 +233,41 @@ struct ServerBench: BenchSection {
         return result
     }
 
-    struct WrkResult {
+    struct WrkResult: Sendable {
         let rps: Double
         let p99: Double
+        /// This process's CPU time (user and system) per request answered during the run.
+        let cpuPerRequest: Double
+    }
+
+    /// This process's CPU time so far, user and system, in seconds.
+    static func processCPU() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Runs wrk (2 threads, 64 connections) and reads its requests/s and 99th percentile.
-    static func wrk(_ wrk: String, _ url: String, token: String?) throws -> WrkResult {
-        var arguments = ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+    static func wrk(
+        _ wrk: String, _ url: String, token: String?, duration: Int = seconds, connections: Int = connections, threads: Int = 2
+    ) throws -> WrkResult {
+        var arguments = ["-t\(threads)", "-c\(connections)", "-d\(duration)s", "--latency"]
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
+        let cpuBefore = processCPU()
         let output = String(decoding: try ChildProcess.output(wrk, arguments + [url]), as: UTF8.self)
+        let cpu = processCPU() - cpuBefore
         guard !output.contains("Non-2xx") else { throw Blocking.Failure(description: "wrk saw errors from \(url):\n\(output)") }
         var rps: Double?
         var p99: Double?
+        var requests: Double?
         for line in output.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count > 2, fields[1] == "requests", fields[2] == "in" { requests = Double(fields[0]) }
             if fields.first == "Requests/sec:", fields.count > 1 { rps = Double(fields[1]) }
             if fields.first == "99%", fields.count > 1 { p99 = seconds(String(fields[1])) }
         }
-        guard let rps, let p99 else { throw Blocking.Failure(description: "cannot read wrk's output:\n\(output)") }
-        return WrkResult(rps: rps, p99: p99)
+        guard let rps, let p99, let requests, requests > 0 else { throw Blocking.Failure(description: "cannot read wrk's output:\n\(output)") }
+        return WrkResult(rps: rps, p99: p99, cpuPerRequest: cpu / requests)
     }
 
     /// `3.21ms`, `812.00us`, `1.02s` in seconds.

@@ -50,6 +50,26 @@ import Testing
         await daemon.stop()
     }
 
+    @Test func theImmediateHandlerAnswersOnMHDsThreadAndLeavesTheRestToTheAsyncOne() async throws {
+        let calls = CallCounter()
+        let daemon = try MicroHTTPDaemon(configuration: .init(), immediate: { request in
+            guard request.path == "/now" else { return nil }
+            return HTTPResponse(status: 200, body: Data("now \(request.values("a")) \(request.body.count)".utf8))
+        }) { request in
+            calls.increment()
+            return HTTPResponse(status: 202, body: Data("later \(request.body.count)".utf8))
+        }
+        let client = HTTPClient(port: daemon.port)
+        let now = try await client.send("POST", "/now?a=1", body: Data("ab".utf8))
+        #expect(now.status == 200)
+        #expect(now.text == #"now ["1"] 2"#)
+        let later = try await client.send("POST", "/later", body: Data("abc".utf8))
+        #expect(later.status == 202)
+        #expect(later.text == "later 3")
+        #expect(calls.value == 1)
+        await daemon.stop()
+    }
+
     @Test func aHostThatIsNotAnAddressIsRefused() {
         #expect(throws: HTTPServerError.invalidHost("example.com")) {
             _ = try MicroHTTPDaemon(configuration: .init(host: "example.com")) { _ in HTTPResponse(status: 200) }
@@ -74,5 +94,34 @@ final class CallCounter: Sendable {
         #expect(try JSONDecoder().decode(TransactionInfoResponse.self, from: try #require(FastJSON.encode(info))) == info)
         #expect(FastJSON.encode(TransactionInfoResponse(signedTransactionInfo: "a\"b")) == nil)
         #expect(FastJSON.encode(HistoryResponse(bundleId: "a\\b")) == nil)
+    }
+
+    @Test func theFastAnswersWriteEveryPlainCharacterAsIsInTheModelsOrder() throws {
+        // JSONEncoder on Linux orders members by a seeded hash, so its bytes are compared for
+        // one member only, and the decoded model for the rest.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let printable = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter { $0 != "\"" && $0 != "\\" })
+        let history = HistoryResponse(
+            revision: "YToy", hasMore: false, bundleId: printable, appAppleId: -7, environment: "Sandbox",
+            signedTransactions: ["a.b.c", printable, ""])
+        let fast = try #require(FastJSON.encode(history))
+        #expect(String(decoding: fast, as: UTF8.self) == #"{"revision":"YToy","hasMore":false,"bundleId":"\#(printable)","appAppleId":-7,"environment":"Sandbox","signedTransactions":["a.b.c","\#(printable)",""]}"#)
+        #expect(try JSONDecoder().decode(HistoryResponse.self, from: fast) == history)
+        #expect(FastJSON.encode(HistoryResponse(hasMore: true)) == Data(#"{"hasMore":true}"#.utf8))
+        let info = TransactionInfoResponse(signedTransactionInfo: printable)
+        #expect(FastJSON.encode(info) == (try encoder.encode(info)))
+    }
+
+    @Test func everyCharacterThatNeedsEscapingIsFoundWhereverItIs() {
+        // Eight bytes at a time, then one by one: each bad character at each position.
+        for bad in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "\u{80}"] {
+            for position in 0..<20 {
+                let text = String(repeating: "a", count: position) + bad + String(repeating: "Z", count: 19 - position)
+                #expect(!FastJSON.isPlain(text), "\(bad.debugDescription) at \(position)")
+            }
+        }
+        #expect(FastJSON.isPlain("eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMSJ9.c2ln-_"))
+        #expect(FastJSON.isPlain(""))
     }
 }

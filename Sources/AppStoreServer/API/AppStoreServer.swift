@@ -20,12 +20,24 @@ public final class AppStoreServer: Sendable {
         public var environment: AppStoreEnvironment?
         /// Receives one line per request: method, path, status, milliseconds.
         public var log: (@Sendable (String) -> Void)?
+        /// Whether requests that only read are answered on the HTTP thread from the store as
+        /// it is (`answerNow`); false sends every request through the store's actor (the
+        /// bench's comparison).
+        public var answersReadsOnHTTPThreads: Bool
+        /// Whether answers that follow from the store's state alone are kept until the state
+        /// changes (`AnswerCache`); false computes each one (the bench's comparison).
+        public var keepsAnswers: Bool
 
         /// Creates a configuration.
-        public init(http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, log: (@Sendable (String) -> Void)? = nil) {
+        public init(
+            http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil,
+            log: (@Sendable (String) -> Void)? = nil, answersReadsOnHTTPThreads: Bool = true, keepsAnswers: Bool = true
+        ) {
             self.http = http
             self.environment = environment
             self.log = log
+            self.answersReadsOnHTTPThreads = answersReadsOnHTTPThreads
+            self.keepsAnswers = keepsAnswers
         }
     }
 
@@ -35,6 +47,7 @@ public final class AppStoreServer: Sendable {
     public let tokens: APITokenVerifier
     let configuration: Configuration
     private let daemon: MicroHTTPDaemon.Box
+    private let answers = AnswerCache()
 
     /// Starts the server over `store`, accepting tokens signed with `credentials`' key.
     /// - Throws: `APICredentials.Failure` for an unreadable key, `HTTPServerError` when it cannot listen.
@@ -45,7 +58,11 @@ public final class AppStoreServer: Sendable {
             keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
             publicKey: try credentials.publicKey())
         self.daemon = MicroHTTPDaemon.Box()
-        let daemon = try MicroHTTPDaemon(configuration: configuration.http) { [weak self] request in
+        var immediate: MicroHTTPDaemon.ImmediateHandler?
+        if configuration.answersReadsOnHTTPThreads {
+            immediate = { @Sendable [weak self] request in self?.respondNow(to: request) }
+        }
+        let daemon = try MicroHTTPDaemon(configuration: configuration.http, immediate: immediate) { [weak self] request in
             guard let self else { return .empty(503) }
             return await self.respond(to: request)
         }
@@ -67,38 +84,47 @@ public final class AppStoreServer: Sendable {
 
     /// Answers one request and logs it.
     func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let response = await answer(request)
-        if let log = configuration.log {
-            let elapsed = clock.now - start
-            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            log("\(request.method) \(request.path) \(response.status) \(String(format: "%.2f", ms))ms")
-        }
+        log(request, response, since: start)
         return response
+    }
+
+    /// Answers one request and logs it on the caller's thread, when that needs no wait for
+    /// the store's actor (`answerNow`); nil otherwise.
+    func respondNow(to request: HTTPRequest) -> HTTPResponse? {
+        let start = ContinuousClock.now
+        guard let response = answerNow(request) else { return nil }
+        log(request, response, since: start)
+        return response
+    }
+
+    private func log(_ request: HTTPRequest, _ response: HTTPResponse, since start: ContinuousClock.Instant) {
+        guard let log = configuration.log else { return }
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        log("\(request.method) \(request.path) \(response.status) \(String(format: "%.2f", ms))ms")
     }
 
     /// Routes, authenticates and answers one request (no logging).
     public func answer(_ request: HTTPRequest) async -> HTTPResponse {
         let route: Route
-        switch Route.resolve(method: request.method, path: request.path) {
-        case .notFound: return .empty(404)
-        case .wrongMethod(let allowed): return .empty(405, headers: [.init("Allow", allowed.joined(separator: ", "))])
-        case .found(let found): route = found
+        switch admit(request) {
+        case .answered(let response): return response
+        case .route(let admitted): route = admitted
         }
         if route == .verifyReceipt { return await verifyReceipt(request) }
         if route == .ocsp { return ocsp(request) }
-        let now = store.configuration.clock.now
-        if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .empty(401) }
         let snapshot: StoreSnapshot
         do {
             snapshot = try await store.snapshot()
         } catch {
             return APIError.generalInternal.response
         }
-        let context = RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID)
+        let context = context(snapshot)
+        if let response = read(route, request, context) { return response }
         do {
-            return try await answer(route, request, context)
+            return try await write(route, request, context)
         } catch let error as APIError {
             return error.response
         } catch {
@@ -106,23 +132,92 @@ public final class AppStoreServer: Sendable {
         }
     }
 
-    private func answer(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+    /// The answer to a request that only reads, made on the caller's thread from the store
+    /// as it is now (`LocalAppStore.currentSnapshot()`, no wait for the store's actor), and
+    /// every refusal (404, 405, 401). Nil when the request writes, is `verifyReceipt` or
+    /// OCSP, or the journal changed since the store last read it: `answer` then answers it.
+    /// Same bytes as `answer` would give: the same routing, checks and signing path.
+    public func answerNow(_ request: HTTPRequest) -> HTTPResponse? {
+        switch admit(request) {
+        case .answered(let response): return response
+        case .route(let route):
+            guard route.readsOnly, let snapshot = store.currentSnapshot() else { return nil }
+            return read(route, request, context(snapshot))
+        }
+    }
+
+    /// What routing and authentication decide before the store is read.
+    private enum Admission {
+        /// Refused (404, 405, 401): the answer.
+        case answered(HTTPResponse)
+        /// Admitted to this route.
+        case route(Route)
+    }
+
+    private func admit(_ request: HTTPRequest) -> Admission {
+        let route: Route
+        switch Route.resolve(method: request.method, path: request.path) {
+        case .notFound: return .answered(.empty(404))
+        case .wrongMethod(let allowed): return .answered(.empty(405, headers: [.init("Allow", allowed.joined(separator: ", "))]))
+        case .found(let found): route = found
+        }
+        guard route.needsToken else { return .route(route) }
+        let now = store.configuration.clock.now
+        if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .answered(.empty(401)) }
+        return .route(route)
+    }
+
+    private func context(_ snapshot: StoreSnapshot) -> RequestContext {
+        RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID)
+    }
+
+    /// The answer of a route that only reads (`Route.readsOnly`), kept for the state when
+    /// it follows from the state alone; nil for the other routes.
+    private func read(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse? {
+        guard configuration.keepsAnswers, route.answerFollowsFromState else { return compute(route, request, context) }
+        let key = AnswerCache.Key(path: request.path, query: request.query)
+        let publication = context.snapshot.publication
+        if let kept = answers.answer(for: key, publication: publication) { return kept }
+        let response = compute(route, request, context)
+        // A failure to sign (a damaged chain) is not kept: the next request tries again.
+        if let response, response.status < 500 { answers.keep(response, for: key, publication: publication) }
+        return response
+    }
+
+    private func compute(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse? {
+        do {
+            switch route {
+            case .transactionInfo(let id): return try transactionInfo(id, context)
+            case .appTransactionInfo(let id): return try appTransactionInfo(id, context)
+            case .historyV1(let id): return try history(id, request, context, version: 1)
+            case .historyV2(let id): return try history(id, request, context, version: 2)
+            case .orderLookup(let id): return try orderLookup(id, context)
+            case .refundHistory(let id): return try refundHistory(id, request, context)
+            case .subscriptionStatuses(let id): return try subscriptionStatuses(id, request, context)
+            case .massExtendStatus(let product, let identifier): return try massExtendStatus(product, identifier, context)
+            case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp:
+                return nil
+            }
+        } catch let error as APIError {
+            return error.response
+        } catch {
+            return APIError.generalInternal.response
+        }
+    }
+
+    /// The answer of a route that writes through the store's actor.
+    private func write(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         switch route {
-        case .transactionInfo(let id): return try transactionInfo(id, context)
-        case .appTransactionInfo(let id): return try appTransactionInfo(id, context)
-        case .historyV1(let id): return try history(id, request, context, version: 1)
-        case .historyV2(let id): return try history(id, request, context, version: 2)
-        case .orderLookup(let id): return try orderLookup(id, context)
-        case .refundHistory(let id): return try refundHistory(id, request, context)
-        case .subscriptionStatuses(let id): return try subscriptionStatuses(id, request, context)
         case .extendRenewalDate(let id): return try await extendRenewalDate(id, request, context)
         case .massExtendRenewalDate: return try await massExtendRenewalDate(request, context)
-        case .massExtendStatus(let product, let identifier): return try massExtendStatus(product, identifier, context)
         case .consumptionV1(let id): return try await consumption(id, request, context, version: 1)
         case .consumptionV2(let id): return try await consumption(id, request, context, version: 2)
         case .appAccountToken(let id): return try await setAppAccountToken(id, request, context)
         case .verifyReceipt: return await verifyReceipt(request)
         case .ocsp: return ocsp(request)
+        case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory, .subscriptionStatuses,
+             .massExtendStatus:
+            return read(route, request, context) ?? APIError.generalInternal.response
         }
     }
 

@@ -28,6 +28,27 @@ enum Route: Hashable, Sendable {
     /// Whether the route is one of the App Store Server API's (JWT required).
     var needsToken: Bool { self != .verifyReceipt && self != .ocsp }
 
+    /// Whether the route's answer follows from the store's state alone (not from the time,
+    /// nor from files beside the journal), so it may be kept until the state changes.
+    var answerFollowsFromState: Bool {
+        switch self {
+        case .transactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory: true
+        default: false
+        }
+    }
+
+    /// Whether the route only reads the store (any `GET` of Apple's API), so it can be
+    /// answered from a snapshot on the HTTP thread.
+    var readsOnly: Bool {
+        switch self {
+        case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .subscriptionStatuses, .orderLookup, .refundHistory,
+             .massExtendStatus:
+            true
+        case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp:
+            false
+        }
+    }
+
     /// Resolves `method` on `path`.
     static func resolve(method: String, path: String) -> Resolution {
         let s = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)

@@ -10,10 +10,12 @@ import Synchronization
 /// dropped first unless it is huge or the client waits for "100 Continue"). A slow client
 /// occupies a connection slot, never a thread.
 ///
-/// MHD calls back synchronously on its own threads while the handler is `async`: a complete
-/// request's connection is suspended (`MHD_suspend_connection`), the handler runs as a task,
-/// and the connection is resumed with the answer (`MHD_resume_connection`), so no MHD thread
-/// ever waits on Swift's cooperative pool and no pool thread waits on MHD.
+/// MHD calls back synchronously on its own threads. A complete request goes first to the
+/// `immediate` handler, on MHD's thread: what it answers is queued at once (no task, no
+/// wake-up of another thread). What it leaves (nil) goes to the `async` handler: the
+/// connection is suspended (`MHD_suspend_connection`), the handler runs as a task, and the
+/// connection is resumed with the answer (`MHD_resume_connection`), so no MHD thread ever
+/// waits on Swift's cooperative pool and no pool thread waits on MHD.
 public final class MicroHTTPDaemon: Sendable {
     /// How the daemon listens and what it tolerates. Immutable.
     public struct Configuration: Sendable, Hashable {
@@ -49,6 +51,9 @@ public final class MicroHTTPDaemon: Sendable {
 
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+    /// Answers one request on MHD's thread when it can without waiting (computing only);
+    /// nil hands the request to the `Handler`.
+    public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
 
     /// The configuration the daemon was started with.
     public let configuration: Configuration
@@ -56,6 +61,7 @@ public final class MicroHTTPDaemon: Sendable {
     public var port: UInt16 { daemon.port }
 
     private let handler: Handler
+    private let immediate: ImmediateHandler?
     private let daemon: Daemon
     private let state = Mutex(Lifecycle())
 
@@ -73,9 +79,15 @@ public final class MicroHTTPDaemon: Sendable {
     }
 
     /// Starts listening.
+    /// - Parameters:
+    ///   - immediate: tried first for each complete request, on MHD's thread.
+    ///   - handler: answers what `immediate` leaves.
     /// - Throws: `HTTPServerError.invalidHost` or `.cannotListen`.
-    public init(configuration: Configuration, handler: @escaping Handler) throws(HTTPServerError) {
+    public init(
+        configuration: Configuration, immediate: ImmediateHandler? = nil, handler: @escaping Handler
+    ) throws(HTTPServerError) {
         self.configuration = configuration
+        self.immediate = immediate
         self.handler = handler
         self.daemon = Daemon()
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
@@ -193,6 +205,10 @@ public final class MicroHTTPDaemon: Sendable {
         }
         guard admitted else {
             return Self.queue(connection, .json(503, Data(#"{"errorCode":5000001,"errorMessage":"The server is stopping."}"#.utf8)))
+        }
+        if let immediate, let response = immediate(exchange.request) {
+            finishedOne()
+            return Self.queue(connection, response)
         }
         MHD_suspend_connection(connection)
         let suspended = SuspendedConnection(pointer: connection)

@@ -61,33 +61,48 @@ final class TransactionSigner: Sendable {
         _ transactions: [StoreCore.Transaction], settings: LocalStoreSettings, now: Date,
         load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
     ) -> [StoreCore.Transaction] {
-        guard !transactions.isEmpty, let issuer = try? issuer(for: settings, withReceiptSigner: false, load: load) else {
+        guard !transactions.isEmpty else { return transactions }
+        let identity = Identity(settings)
+        var versions = transactions
+        for index in versions.indices { versions[index].signedTransaction = nil }
+        // One lock for the issuer and every kept signature (a history page asks for twenty;
+        // a lock taken per transaction by several HTTP threads at once is contended), the
+        // versions compared outside it.
+        let (keptIssuer, kept) = slots.withLock { slots -> (LocalReceiptIssuer?, [Signed?]) in
+            guard let slot = slots[identity] else { return (nil, []) }
+            return (slot.issuer, versions.map { slot.signatures[$0.transactionID] })
+        }
+        var missing: [Int] = []
+        for index in versions.indices {
+            if index < kept.count, let cached = kept[index], cached.version == versions[index] {
+                versions[index].signedTransaction = cached.jws
+            } else {
+                missing.append(index)
+            }
+        }
+        if missing.isEmpty { return versions }
+        guard let issuer = keptIssuer ?? (try? issuer(for: settings, withReceiptSigner: false, load: load)) else {
             return transactions
         }
-        let identity = Identity(settings)
-        return transactions.map { transaction in
-            var t = transaction
-            t.signedTransaction = nil
-            let known = slots.withLock { slots -> String? in
-                guard let cached = slots[identity]?.signatures[t.transactionID], cached.version == t else { return nil }
-                return cached.jws
-            }
-            if let known {
-                t.signedTransaction = known
-            } else if let jws = try? issuer.signedTransaction(t, now: now) {
-                let version = t
-                t.signedTransaction = slots.withLock { slots -> String in
-                    guard let count = slots[identity]?.signatures.count else { return jws }
-                    if let first = slots[identity]?.signatures[version.transactionID], first.version == version { return first.jws }
-                    // In place: a copy of the slot would copy its signatures at every insert
-                    // (quadratic: 10,000 imported transactions took minutes).
-                    if count >= Self.signatureLimit { slots[identity]?.signatures.removeAll(keepingCapacity: true) }
-                    slots[identity]?.signatures[version.transactionID] = Signed(version: version, jws: jws)
-                    return jws
-                }
-            }
-            return t
+        var fresh: [(index: Int, jws: String)] = []
+        for index in missing {
+            if let jws = try? issuer.signedTransaction(versions[index], now: now) { fresh.append((index, jws)) }
         }
+        guard !fresh.isEmpty else { return versions }
+        let stored = slots.withLock { slots -> [String] in
+            guard slots[identity] != nil else { return fresh.map(\.jws) }
+            // In place: a copy of the slot would copy every kept signature at each call (one
+            // purchase's signing cost O(history); importing 10,000 transactions took minutes).
+            return fresh.map { index, jws -> String in
+                let version = versions[index]
+                if let first = slots[identity]?.signatures[version.transactionID], first.version == version { return first.jws }
+                if (slots[identity]?.signatures.count ?? 0) >= Self.signatureLimit { slots[identity]?.signatures.removeAll(keepingCapacity: true) }
+                slots[identity]?.signatures[version.transactionID] = Signed(version: version, jws: jws)
+                return jws
+            }
+        }
+        for (item, jws) in zip(fresh, stored) { versions[item.index].signedTransaction = jws }
+        return versions
     }
 
     /// The JWS of `info` signed `now` under `settings` (with `details`), or `nil` when there is

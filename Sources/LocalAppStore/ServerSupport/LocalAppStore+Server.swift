@@ -24,7 +24,16 @@ extension LocalAppStore {
     /// - Throws: `LocalAppStoreError.io` or `.corrupt` when the journal cannot be read.
     public func snapshot() throws(LocalAppStoreError) -> StoreSnapshot {
         try refresh()
-        return StoreSnapshot(state: journal.state, accountID: configuration.account.id, now: configuration.clock.now)
+        let number = published.publish(journal.state, inode: journal.inode, length: journal.offset)
+        return StoreSnapshot(state: journal.state, accountID: configuration.account.id, now: configuration.clock.now, publication: number)
+    }
+
+    /// The store as it is now, taken on the caller's thread without waiting for the actor:
+    /// the state the last `snapshot()` read, when no process (this one included) has written
+    /// the journal since (one `stat`). Nil otherwise: then `snapshot()` reads the news.
+    public nonisolated func currentSnapshot() -> StoreSnapshot? {
+        guard let (state, number) = published.current() else { return nil }
+        return StoreSnapshot(state: state, accountID: configuration.account.id, now: configuration.clock.now, publication: number)
     }
 
     /// Records consumption information for one of the account's transactions.

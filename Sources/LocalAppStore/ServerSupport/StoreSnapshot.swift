@@ -14,6 +14,10 @@ public struct StoreSnapshot: Sendable {
     public let accountID: String
     /// The store clock's now when the snapshot was taken.
     public let now: Date
+    /// The number of the state's publication (`currentSnapshot()`): two snapshots with the same
+    /// number have the same state (their `now` may differ), so what is computed from one's
+    /// state alone holds for the other.
+    public let publication: UInt64
 
     /// The store's settings.
     public var settings: LocalStoreSettings { state.settings }

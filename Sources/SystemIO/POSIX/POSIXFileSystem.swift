@@ -199,9 +199,19 @@ public struct POSIXFileSystem: FileSystem {
     }
 
     private static func status(_ info: stat) -> FileStatus {
-        FileStatus(
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        return FileStatus(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-            size: UInt64(max(info.st_size, 0)), mode: UInt32(info.st_mode), owner: UInt32(info.st_uid))
+            size: UInt64(max(info.st_size, 0)), mode: UInt32(info.st_mode), owner: UInt32(info.st_uid),
+            modified: nanoseconds(modified), changed: nanoseconds(changed))
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
     }
 }
 

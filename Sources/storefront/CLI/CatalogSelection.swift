@@ -24,11 +24,17 @@ struct CatalogSelection {
             throw .runtime("cannot load the catalog: there is no file \(path) (\(which), relative to the current directory); give your .storekit file with --catalog PATH")
         }
         let catalog: StoreKitConfiguration
+        // Content digests checked before are kept in the data directory (when it resolves).
+        let cache = (try? DataDirectory.resolve(
+            option: options.dataDirectory, environment: context.environment, currentDirectory: context.currentDirectory))
+            .map { ContentDigestCache(dataDirectory: $0) }
         do {
-            catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: path), contentDigester: ContentDigest.sha256)
+            catalog = try StoreKitConfiguration.load(
+                contentsOf: URL(fileURLWithPath: path), contentDigester: cache?.digester ?? ContentDigest.sha256)
         } catch {
             throw .runtime("cannot load the catalog: \(error.description)")
         }
+        cache?.save()
         let storefront = try resolveStorefront(option: options.storefront, catalog: catalog)
         let locale = try resolveLocale(option: options.locale, storefrontOption: options.storefront, storefront: storefront, catalog: catalog)
         return CatalogSelection(catalog: catalog, storefront: storefront, locale: locale)

@@ -55,6 +55,33 @@ import Testing
         #expect(signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction == revised)
     }
 
+    @Test func aBatchKeepsTheKeptSignaturesSignsTheRestAndKeepsItsOrder() throws {
+        let directory = try TemporaryDirectory()
+        let issuer = try Self.issuer(in: directory)
+        let signer = TransactionSigner()
+        let versions = (0..<5).map { index -> StoreCore.Transaction in
+            StoreCore.Transaction(
+                transactionID: String(2_000_000_000_000_001 + index), productID: "com.test.pro", productType: .nonConsumable,
+                payment: Payment(productID: "com.test.pro"), state: .purchased, purchaseDate: Self.now.addingTimeInterval(-60),
+                price: 9.99, currencyCode: "USD", storefront: "USA")
+        }
+        // Two signed alone first, then all five at once (one of them twice).
+        let alone = [1, 3].map { signer.sign([versions[$0]], settings: Self.settings, now: Self.now) { _ in issuer }[0].signedTransaction }
+        let batch = signer.sign(versions + [versions[4]], settings: Self.settings, now: Self.now) { _ in issuer }
+        #expect(batch.map { $0.transactionID } == (versions + [versions[4]]).map { $0.transactionID })
+        #expect(batch[1].signedTransaction == alone[0])
+        #expect(batch[3].signedTransaction == alone[1])
+        #expect(batch[5].signedTransaction == batch[4].signedTransaction, "a version asked twice in one batch has one JWS")
+        let verifier = try Self.verifier(issuer)
+        for t in batch {
+            let jws = try #require(t.signedTransaction)
+            #expect(try verifier.check(jws, transactionID: t.transactionID).get().transactionId == t.transactionID)
+        }
+        // And every one of them is kept now: no issuer needed to answer them again.
+        let again = signer.sign(versions, settings: Self.settings, now: Self.now) { _ in throw NoChain() }
+        #expect(again.map { $0.signedTransaction } == batch.prefix(5).map { $0.signedTransaction })
+    }
+
     @Test func theIssuerIsLoadedOnFirstUseAndAgainAfterAFailure() throws {
         let directory = try TemporaryDirectory()
         let issuer = try Self.issuer(in: directory)

@@ -1,0 +1,107 @@
+import Catalog
+import Foundation
+import Synchronization
+import SystemIO
+
+/// The SHA-256 digests of hosted content files checked before, so loading a catalog does not
+/// read its content's megabytes again at every launch (6 MB for the Demo catalog: most of a
+/// CLI command's CPU time).
+///
+/// A file whose device, inode, size, modification and change times are the ones recorded is
+/// taken at its recorded digest: any write, rename over it or `touch` moves its change time,
+/// which no call can set back. A file changed within `racyWindow` of being read is digested
+/// but not recorded, since a write in the same clock tick would not move its times (git's
+/// "racy" rule for its index). Kept in `DATA/cache/content-digests.json`; a missing or
+/// unreadable cache only means digesting again, and saving is best effort.
+public final class ContentDigestCache: Sendable {
+    /// What is known of one file.
+    struct Entry: Codable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: UInt64
+        var modified: Int64
+        var changed: Int64
+        var sha256: String
+    }
+
+    /// The file's contents.
+    struct Contents: Codable {
+        var version = 1
+        var files: [String: Entry] = [:]
+    }
+
+    /// The cache file.
+    public let path: String
+    /// How recent a change must be for its digest not to be recorded.
+    static let racyWindow: Int64 = 2_000_000_000
+
+    private let fileSystem: any FileSystem
+    private let clock: any StoreClock
+    private let digest: ContentDigester
+    private let state: Mutex<(contents: Contents, dirty: Bool)>
+
+    /// The cache of the data directory `dataDirectory`, read now (empty when absent or damaged).
+    public init(
+        dataDirectory: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any StoreClock = SystemClock(),
+        digest: @escaping ContentDigester = ContentDigest.sha256
+    ) {
+        path = (dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") + "cache/content-digests.json"
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.digest = digest
+        var contents = Contents()
+        if let bytes = try? fileSystem.readFile(path, limit: 16 << 20),
+           let read = try? JSONDecoder().decode(Contents.self, from: Data(bytes)), read.version == contents.version {
+            contents = read
+        }
+        state = Mutex((contents, false))
+    }
+
+    /// A digester for `StoreKitConfiguration.load(contentsOf:contentDigester:)` that answers
+    /// from the cache when the file is unchanged and digests (and records) it otherwise.
+    public var digester: ContentDigester {
+        { [self] url in try self.sha256(of: url.path) }
+    }
+
+    func sha256(of file: String) throws -> String {
+        let before = try fileSystem.status(atPath: file, followingLinks: true)
+        if let before, let entry = state.withLock({ $0.contents.files[file] }), entry.matches(before) {
+            return entry.sha256
+        }
+        let digest = try digest(URL(fileURLWithPath: file))
+        let now = Int64(clock.now.timeIntervalSince1970 * 1_000_000_000)
+        if let before, let after = try fileSystem.status(atPath: file, followingLinks: true), before == after,
+           now - after.changed > Self.racyWindow, now - after.modified > Self.racyWindow {
+            let entry = Entry(
+                device: after.device, inode: after.inode, size: after.size, modified: after.modified,
+                changed: after.changed, sha256: digest)
+            state.withLock {
+                $0.contents.files[file] = entry
+                $0.dirty = true
+            }
+        }
+        return digest
+    }
+
+    /// Writes what was learnt, when anything was (atomically; not synced, as it is only a cache).
+    /// Does nothing when the data directory does not exist; a failure is ignored.
+    public func save() {
+        let contents = state.withLock { state -> Contents? in
+            guard state.dirty else { return nil }
+            state.dirty = false
+            return state.contents
+        }
+        guard let contents, let bytes = try? JSONEncoder().encode(contents) else { return }
+        let directory = FilePaths.parent(of: path)
+        guard (try? fileSystem.status(atPath: FilePaths.parent(of: directory), followingLinks: true))??.isDirectory == true else { return }
+        try? fileSystem.makeDirectory(directory, mode: 0o700)
+        try? fileSystem.replaceAtomically(path, with: [UInt8](bytes), fileSync: nil, syncsDirectory: false)
+    }
+}
+
+extension ContentDigestCache.Entry {
+    func matches(_ status: FileStatus) -> Bool {
+        device == status.device && inode == status.inode && size == status.size && modified == status.modified
+            && changed == status.changed
+    }
+}

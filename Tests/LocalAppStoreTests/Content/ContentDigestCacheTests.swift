@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+import SystemIO
+import TestSupport
+import Testing
+@testable import LocalAppStore
+
+/// Content digests kept between launches: an unchanged file is not read again, a changed one
+/// is, a file changed just before it was read is not recorded, and a damaged cache is ignored.
+@Suite struct ContentDigestCacheTests {
+    /// Counts the files actually read.
+    final class CountingDigest: Sendable {
+        let reads = Mutex(0)
+        func digest(_ url: URL) throws -> String {
+            reads.withLock { $0 += 1 }
+            return try ContentDigest.sha256(url)
+        }
+    }
+
+    let directory: TemporaryDirectory
+    let file: URL
+    let counter = CountingDigest()
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "sf-digest-cache")
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("data"), withIntermediateDirectories: true)
+        file = directory.url.appendingPathComponent("level.json")
+        try Data(repeating: 7, count: 100_000).write(to: file)
+    }
+
+    /// A cache whose clock reads `seconds` after the file's last change.
+    func cache(secondsAfterChange seconds: TimeInterval) throws -> ContentDigestCache {
+        let changed = try #require(try POSIXFileSystem().status(atPath: file.path, followingLinks: true)).changed
+        let clock = ManualClock(start: Date(timeIntervalSince1970: Double(changed) / 1e9 + seconds))
+        let counter = self.counter
+        return ContentDigestCache(
+            dataDirectory: directory.url.appendingPathComponent("data").path, clock: clock, digest: { try counter.digest($0) })
+    }
+
+    @Test func anUnchangedFileIsReadOnceAcrossLaunches() throws {
+        let first = try cache(secondsAfterChange: 60)
+        let digest = try first.digester(file)
+        first.save()
+        let second = try cache(secondsAfterChange: 60)
+        #expect(try second.digester(file) == digest)
+        #expect(counter.reads.withLock { $0 } == 1)
+        #expect(digest == (try ContentDigest.sha256(file)))
+    }
+
+    @Test func aChangedFileIsReadAgainEvenAtTheSameSize() throws {
+        let first = try cache(secondsAfterChange: 60)
+        let before = try first.digester(file)
+        first.save()
+        try Data(repeating: 8, count: 100_000).write(to: file)
+        let second = try cache(secondsAfterChange: 60)
+        let after = try second.digester(file)
+        let actual = try ContentDigest.sha256(file)
+        #expect(after != before && after == actual)
+        #expect(counter.reads.withLock { $0 } == 2)
+    }
+
+    @Test func aFileChangedJustBeforeItWasReadIsNotRecorded() throws {
+        let first = try cache(secondsAfterChange: 0.5)
+        _ = try first.digester(file)
+        first.save()
+        let second = try cache(secondsAfterChange: 60)
+        _ = try second.digester(file)
+        #expect(counter.reads.withLock { $0 } == 2)
+    }
+
+    @Test func aDamagedCacheIsIgnoredAndReplaced() throws {
+        let first = try cache(secondsAfterChange: 60)
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: first.path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: first.path))
+        let damaged = try cache(secondsAfterChange: 60)
+        let digest = try damaged.digester(file)
+        damaged.save()
+        #expect(try cache(secondsAfterChange: 60).digester(file) == digest)
+        #expect(counter.reads.withLock { $0 } == 1)
+    }
+}
