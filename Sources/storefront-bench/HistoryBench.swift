@@ -12,6 +12,11 @@ struct HistoryBench: BenchSection {
     var sizes: [Int] = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_HISTORY"]
         .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 10_000, 100_000]
     var runs = 5
+    /// Commands to time; `STOREFRONT_BENCH_COMMANDS=history,buy` picks some (by name).
+    var only: Set<String>? = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_COMMANDS"]
+        .map { Set($0.split(separator: ",").map(String.init)) }
+    /// `STOREFRONT_BENCH_KEEP=1` leaves the seeded data directories behind (for profiling).
+    var keeps = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_KEEP"] == "1"
 
     static let commands: [(name: String, arguments: [String])] = [
         ("buy", ["buy", "com.storefront.demo.coins.100"]),
@@ -30,7 +35,7 @@ struct HistoryBench: BenchSection {
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("historybench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { if keeps { report.note("data directories kept in \(root.path)") } else { try? FileManager.default.removeItem(at: root) } }
 
         var directories: [URL] = []
         for size in sizes {
@@ -43,7 +48,7 @@ struct HistoryBench: BenchSection {
         }
         let global = ["--catalog", catalogURL.path]
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
-        for command in Self.commands {
+        for command in Self.commands where only?.contains(command.name) ?? true {
             // Rounds alternate between the histories, so load from elsewhere falls on all alike.
             var walls = sizes.map { _ in [Double]() }, cpus = sizes.map { _ in [Double]() }
             for _ in 0..<runs {

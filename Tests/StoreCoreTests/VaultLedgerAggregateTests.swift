@@ -143,7 +143,7 @@ struct VaultLedgerAggregateTests {
         let ledger = try open()
         #expect(try ledger.balances() == ["coins": history[0].quantity + history[3].quantity - 1])
         #expect(try ledger.entitlementTransactions().map(\.transactionID) == ["2", "3"])
-        #expect(try vault.get(service: "storefront.ledger", account: "format").map { String(decoding: $0.data, as: UTF8.self) } == "2")
+        #expect(try vault.get(service: "storefront.ledger", account: "format").map { String(decoding: $0.data, as: UTF8.self) } == VaultLedger.currentFormat)
         // Made once: recording goes on from them.
         #expect(try ledger.record(Self.transaction(5, product: "coins", type: .consumable, at: 240)))
         #expect(try open().balance(of: "coins") == history[0].quantity + history[3].quantity - 1 + Self.transaction(5, product: "coins", type: .consumable, at: 0).quantity)
@@ -159,5 +159,63 @@ struct VaultLedgerAggregateTests {
             try b.consume(productID: "coins", quantity: 1)
         }
         #expect(try a.balances().isEmpty)
+    }
+}
+
+/// The vault ledger's digest of its transaction IDs (`Store.auditLedger()`'s first
+/// comparison): always the digest of the whole history, and made on first use in a ledger
+/// of format 2, which had none.
+@Suite(.timeLimit(.minutes(10)))
+struct VaultLedgerDigestTests {
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory() }
+
+    func open() throws -> VaultLedger {
+        try VaultLedger.open(inDataDirectory: dir.url.appendingPathComponent("data"), environment: [:])
+    }
+
+    func whole(_ ledger: VaultLedger) throws -> TransactionDigest {
+        TransactionDigest(ids: try ledger.transactions().map(\.transactionID))
+    }
+
+    @Test func theDigestIsTheWholeHistorysAfterRecordsRemovalsAndRemoveAll() throws {
+        let ledger = try open()
+        #expect(try ledger.transactionDigest() == TransactionDigest())
+        _ = try VaultLedgerAggregateTests.drive(ledger)
+        #expect(try ledger.transactionDigest() == whole(ledger))
+        #expect(try ledger.transactionDigest().count > 0)
+        let ids = try ledger.transactions().map(\.transactionID)
+        for id in ids.prefix(5) { #expect(try ledger.remove(transactionID: id)) }
+        #expect(try ledger.record(try #require(try ledger.transactions().first)) == false, "already recorded: counted once")
+        #expect(try open().transactionDigest() == whole(ledger))
+        #expect(try open().transactionDigest().count == ids.count - 5)
+        try ledger.saveAuditBaseline(TransactionDigest(count: 1, sum: 7))
+        try ledger.removeAll()
+        #expect(try open().transactionDigest() == TransactionDigest())
+        #expect(try open().auditBaseline() == nil)
+    }
+
+    /// `history`'s table decodes only what it prints: the same rows, in the same order, as
+    /// the whole transactions give.
+    @Test func summariesAreTheWholeTransactionsRows() throws {
+        let ledger = try open()
+        _ = try VaultLedgerAggregateTests.drive(ledger)
+        let whole = try ledger.transactions()
+        #expect(whole.count > 100)
+        #expect(try ledger.transactionSummaries() == whole.map(TransactionSummary.init))
+        #expect(try FileLedger(path: dir.path("file.jsonl")).transactionSummaries().isEmpty)
+    }
+
+    @Test func aLedgerOfFormatTwoGetsItsDigestOnFirstUse() throws {
+        let ledger = try open()
+        _ = try VaultLedgerAggregateTests.drive(ledger)
+        let expected = try whole(ledger)
+        // As a build before the digest left it: format 2, no digest.
+        try ledger.vault.delete(service: VaultLedger.ledgerService, account: VaultLedger.digestAccount)
+        _ = try ledger.vault.upsert(service: VaultLedger.ledgerService, account: VaultLedger.formatAccount, VaultItemContent(data: Data("2".utf8)))
+        let old = try open()
+        #expect(try old.transactionDigest() == expected)
+        #expect(try old.vault.get(service: VaultLedger.ledgerService, account: VaultLedger.formatAccount)?.data == Data("3".utf8))
+        #expect(try old.entitlementTransactions().count == ledger.entitlementTransactions().count, "the aggregates were kept")
     }
 }

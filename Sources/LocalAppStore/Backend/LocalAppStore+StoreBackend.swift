@@ -275,4 +275,13 @@ extension LocalAppStore {
                 .map(\.transaction)
         }
     }
+
+    /// The digest of `finishedTransactions()`' IDs, from the history index's `finished` table
+    /// and the journal's recent entries: its cost does not grow with the history.
+    public func finishedTransactionsDigest() async throws(StoreError) -> TransactionDigest? {
+        try translatingErrors { () throws(LocalAppStoreError) in
+            try refresh()
+            return try journal.checked(journal.state.finishedDigest(accountID: configuration.account.id))
+        }
+    }
 }

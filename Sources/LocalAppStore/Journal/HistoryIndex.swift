@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import SystemIO
 
-/// The index of the store's history file (`history-GENERATION.idx`): three sorted tables of
+/// The index of the store's history file (`history-GENERATION.idx`): four sorted tables of
 /// 24-byte entries (key, value, info), in 4096-byte pages each checked by SHA-256 when read.
 /// The header (checked too) holds each page's first key, so a lookup reads one page; the
 /// index is rewritten, whole, at each compaction of the journal (16–24 bytes an entry).
@@ -10,7 +10,11 @@ import SystemIO
 /// - `entries`: transaction ID → offset of its latest frame in `history.dat` (info: the
 ///   frame's length and `HistoryFlags`);
 /// - `requests`: `HistoryIndex.hash(requestID)` → transaction ID (restored copies left out);
-/// - `grants`: `HistoryIndex.hash(account, original ID, web order line item ID)` → transaction ID.
+/// - `grants`: `HistoryIndex.hash(account, original ID, web order line item ID)` → transaction ID;
+/// - `finished` (version 2): `HistoryIndex.hash(account)` → how many of the account's compacted
+///   transactions are purchased or restored (info: the sum of their `TransactionDigest`
+///   hashes), so that `LocalAppStore.finishedTransactionsDigest()` reads one page. An index of
+///   version 1 is made again from `history.dat` (derived data, like a damaged one).
 final class HistoryIndex {
     /// One entry of a table.
     struct Entry: Hashable {
@@ -21,7 +25,7 @@ final class HistoryIndex {
 
     /// The tables, in file order.
     enum Table: Int, CaseIterable {
-        case entries, requests, grants
+        case entries, requests, grants, finished
     }
 
     /// A page that fails its check, or a file that is not this generation's index.
@@ -30,11 +34,11 @@ final class HistoryIndex {
     }
 
     static let magic: [UInt8] = Array("SFJIDX\0\u{1}".utf8)
-    static let version: UInt16 = 1
+    static let version: UInt16 = 2
     static let pageSize = 4096
     static let entrySize = 24
     static let entriesPerPage = 169
-    static let fixedHeaderLength = 8 + 2 + 2 + 8 + 8 + 3 * 8
+    static let fixedHeaderLength = 8 + 2 + 2 + 8 + 8 + 4 * 8
 
     /// The generation of the journal this index belongs to.
     let generation: UInt64

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreCore
 import SystemIO
 
 /// The finished entries a compaction moved out of the journal (`history.dat`, one frame per
@@ -112,10 +113,36 @@ final class JournalHistory: @unchecked Sendable {
         lookUp { try index.entry(.entries, at: rank)?.key } ?? nil
     }
 
-    /// The index's three tables whole (what the next compaction's index starts from); `nil`
+    /// The index's four tables whole (what the next compaction's index starts from); `nil`
     /// when they cannot be read (`failure` says why).
-    func indexTables() -> (entries: [HistoryIndex.Entry], requests: [HistoryIndex.Entry], grants: [HistoryIndex.Entry])? {
-        lookUp { (try index.allEntries(.entries), try index.allEntries(.requests), try index.allEntries(.grants)) }
+    func indexTables() -> (
+        entries: [HistoryIndex.Entry], requests: [HistoryIndex.Entry], grants: [HistoryIndex.Entry], finished: [HistoryIndex.Entry]
+    )? {
+        lookUp {
+            (try index.allEntries(.entries), try index.allEntries(.requests), try index.allEntries(.grants), try index.allEntries(.finished))
+        }
+    }
+
+    /// The digest of the account's compacted purchased and restored transactions (all of them
+    /// are finished): one entry of the `finished` table.
+    func finishedDigest(accountID: String) -> TransactionDigest {
+        lookUp { () throws -> TransactionDigest in
+            guard let entry = try index.entries(.finished, key: HistoryIndex.hash(accountID)).first else { return TransactionDigest() }
+            return TransactionDigest(count: Int(entry.value), sum: entry.info)
+        } ?? TransactionDigest()
+    }
+
+    /// Whether `entry` counts in its account's finished digest (`LocalAppStore.finishedTransactions()`'s
+    /// rule: finished, purchased or restored).
+    static func countsAsFinished(_ entry: QueueEntry) -> Bool {
+        entry.finished && (entry.transaction.state == .purchased || entry.transaction.state == .restored)
+    }
+
+    /// The `finished` table for digests by account hash.
+    static func finishedTable(_ digests: [UInt64: TransactionDigest]) -> [HistoryIndex.Entry] {
+        digests.filter { $0.value.count != 0 }.keys.sorted().map { key in
+            HistoryIndex.Entry(key: key, value: UInt64(max(0, digests[key, default: TransactionDigest()].count)), info: digests[key, default: TransactionDigest()].sum)
+        }
     }
 
     /// Every transaction ID the index holds, in order.
@@ -200,6 +227,7 @@ final class JournalHistory: @unchecked Sendable {
         var entries: [UInt64: HistoryIndex.Entry] = [:]
         var requests: [UInt64: [UInt64: Void]] = [:]
         var grants: [UInt64: [UInt64: Void]] = [:]
+        var counting: [UInt64: (account: UInt64, id: String)] = [:]
         var position = headerLength
         while position < bytes.count {
             let (entry, length) = try decodeFrame(bytes, from: position, at: UInt64(position), path: dataPath)
@@ -209,10 +237,13 @@ final class JournalHistory: @unchecked Sendable {
             entries[id] = HistoryIndex.Entry(key: id, value: UInt64(position), info: Flags(entry).info(length: length - 12))
             if entry.transaction.state != .restored { requests[HistoryIndex.hash(entry.transaction.payment.requestID), default: [:]][id] = () }
             grants[JournalState.grantKey(accountID: entry.accountID, transaction: entry.transaction), default: [:]][id] = ()
+            counting[id] = countsAsFinished(entry) ? (HistoryIndex.hash(entry.accountID), entry.id) : nil
             position += length
         }
+        var digests: [UInt64: TransactionDigest] = [:]
+        for (account, id) in counting.values { digests[account, default: TransactionDigest()].insert(id) }
         try HistoryIndex.write(
-            [entries.values.sorted { $0.key < $1.key }, HistoryIndex.pairs(requests), HistoryIndex.pairs(grants)],
+            [entries.values.sorted { $0.key < $1.key }, HistoryIndex.pairs(requests), HistoryIndex.pairs(grants), finishedTable(digests)],
             generation: generation, historyEnd: historyEnd, to: indexPath, fs: fs,
             temporarySuffix: "\(ProcessInfo.processInfo.processIdentifier)-rebuild")
     }

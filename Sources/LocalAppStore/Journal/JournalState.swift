@@ -217,6 +217,20 @@ struct JournalState: Sendable {
         entries(where: \.restorable).filter { $0.transaction.originalTransactionID == originalTransactionID }
     }
 
+    /// The digest of the account's finished purchased and restored transactions
+    /// (`JournalHistory.countsAsFinished`): the history's, corrected by the recent entries
+    /// (each replaces its compacted version, if any), so it costs what the journal holds.
+    func finishedDigest(accountID: String) -> TransactionDigest {
+        var digest = history?.finishedDigest(accountID: accountID) ?? TransactionDigest()
+        for entry in recentEntries {
+            if let compacted = history?.entry(id: entry.id), compacted.accountID == accountID, JournalHistory.countsAsFinished(compacted) {
+                digest.remove(compacted.id)
+            }
+            if entry.accountID == accountID, JournalHistory.countsAsFinished(entry) { digest.insert(entry.id) }
+        }
+        return digest
+    }
+
     /// Every transaction ID by position, in the order they were handed out (`JournalOrder`).
     var order: JournalOrder { JournalOrder(history: history, fresh: freshOrder) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import SystemIO
 
 /// Compaction: the finished entries of the journal move to `history.dat` (appended, synced),
@@ -55,10 +56,18 @@ extension StoreJournal {
             }
             let grant = JournalState.grantKey(accountID: frame.entry.accountID, transaction: transaction)
             tables.2[grant, default: [:]][id] = ()
+            // The finished digests: the version this frame replaces leaves, this one comes in.
+            if let previous = old?.entry(id: frame.entry.id), JournalHistory.countsAsFinished(previous) {
+                tables.3[HistoryIndex.hash(previous.accountID), default: TransactionDigest()].remove(previous.id)
+            }
+            if JournalHistory.countsAsFinished(frame.entry) {
+                tables.3[HistoryIndex.hash(frame.entry.accountID), default: TransactionDigest()].insert(frame.entry.id)
+            }
         }
+        if let failure = old?.failure { throw failure }
         let sorted: [[HistoryIndex.Entry]] = [
             tables.0.values.sorted { $0.key < $1.key },
-            HistoryIndex.pairs(tables.1), HistoryIndex.pairs(tables.2),
+            HistoryIndex.pairs(tables.1), HistoryIndex.pairs(tables.2), JournalHistory.finishedTable(tables.3),
         ]
         let suffix = "\(ProcessInfo.processInfo.processIdentifier)"
         try io { () throws(SystemCallError) in
@@ -112,14 +121,16 @@ extension StoreJournal {
         }
     }
 
-    /// The old index's tables: entries by ID, and the request and grant pairs.
+    /// The old index's tables: entries by ID, the request and grant pairs, and the finished
+    /// digests by account hash.
     private func oldTables(_ old: JournalHistory?) throws(LocalAppStoreError) -> (
-        [UInt64: HistoryIndex.Entry], [UInt64: [UInt64: Void]], [UInt64: [UInt64: Void]]
+        [UInt64: HistoryIndex.Entry], [UInt64: [UInt64: Void]], [UInt64: [UInt64: Void]], [UInt64: TransactionDigest]
     ) {
         var entries: [UInt64: HistoryIndex.Entry] = [:]
         var requests: [UInt64: [UInt64: Void]] = [:]
         var grants: [UInt64: [UInt64: Void]] = [:]
-        guard let old else { return (entries, requests, grants) }
+        var finished: [UInt64: TransactionDigest] = [:]
+        guard let old else { return (entries, requests, grants, finished) }
         // Through the history, so that a damaged page makes the index again from `history.dat`.
         guard let tables = old.indexTables() else {
             throw old.failure ?? .corrupt(path: old.index.path, line: 0, reason: "the history's index cannot be read")
@@ -127,7 +138,8 @@ extension StoreJournal {
         for entry in tables.entries { entries[entry.key] = entry }
         for entry in tables.requests { requests[entry.key, default: [:]][entry.value] = () }
         for entry in tables.grants { grants[entry.key, default: [:]][entry.value] = () }
-        return (entries, requests, grants)
+        for entry in tables.finished { finished[entry.key] = TransactionDigest(count: Int(entry.value), sum: entry.info) }
+        return (entries, requests, grants, finished)
     }
 
     /// Opens generation `generation`'s history: `history.dat` and its index, making the index

@@ -90,16 +90,16 @@ final class TransactionSigner: Sendable {
         }
         guard !fresh.isEmpty else { return versions }
         let stored = slots.withLock { slots -> [String] in
-            guard var slot = slots[identity] else { return fresh.map(\.jws) }
-            let stored = fresh.map { index, jws -> String in
+            guard slots[identity] != nil else { return fresh.map(\.jws) }
+            // In place: a copy of the slot would copy every kept signature at each call (one
+            // purchase's signing cost O(history); importing 10,000 transactions took minutes).
+            return fresh.map { index, jws -> String in
                 let version = versions[index]
-                if let first = slot.signatures[version.transactionID], first.version == version { return first.jws }
-                if slot.signatures.count >= Self.signatureLimit { slot.signatures.removeAll(keepingCapacity: true) }
-                slot.signatures[version.transactionID] = Signed(version: version, jws: jws)
+                if let first = slots[identity]?.signatures[version.transactionID], first.version == version { return first.jws }
+                if (slots[identity]?.signatures.count ?? 0) >= Self.signatureLimit { slots[identity]?.signatures.removeAll(keepingCapacity: true) }
+                slots[identity]?.signatures[version.transactionID] = Signed(version: version, jws: jws)
                 return jws
             }
-            slots[identity] = slot
-            return stored
         }
         for (item, jws) in zip(fresh, stored) { versions[item.index].signedTransaction = jws }
         return versions

@@ -84,6 +84,11 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// the engine can tell a ledger that lost some (`Store.auditLedger()`); nil when the store
     /// cannot say (StoreKit 1 cannot).
     func finishedTransactions() async throws(StoreError) -> [Transaction]?
+
+    /// The digest of `finishedTransactions()`' IDs, kept as they change so that it costs the
+    /// same whatever the history's length; nil when the store keeps none (the audit then
+    /// compares the lists in full).
+    func finishedTransactionsDigest() async throws(StoreError) -> TransactionDigest?
 }
 
 extension StoreBackend {
@@ -110,4 +115,7 @@ extension StoreBackend {
 
     /// A backend that cannot list what the app finished.
     public func finishedTransactions() async throws(StoreError) -> [Transaction]? { nil }
+
+    /// A backend that keeps no digest says nil.
+    public func finishedTransactionsDigest() async throws(StoreError) -> TransactionDigest? { nil }
 }

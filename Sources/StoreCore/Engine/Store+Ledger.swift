@@ -51,6 +51,11 @@ extension Store {
     /// - Throws: `LedgerError` when the ledger cannot be read.
     public func history() throws -> [Transaction] { try ledger.transactions() }
 
+    /// What a listing shows of every delivered transaction, oldest first (`history()`'s order),
+    /// decoded without the rest of each transaction.
+    /// - Throws: `LedgerError` when the ledger cannot be read.
+    public func historySummaries() throws -> [TransactionSummary] { try ledger.transactionSummaries() }
+
     /// Consumable balances by product ID (zero balances omitted).
     /// - Throws: `LedgerError` when the ledger cannot be read.
     public func balances() throws -> [String: Int] { try ledger.balances() }

@@ -32,6 +32,24 @@ public protocol PurchaseLedger: Sendable {
     /// transaction.
     func entitlementTransactions() throws -> [Transaction]
 
+    /// What a listing shows of every recorded transaction (`TransactionSummary`), in
+    /// `transactions()`' order. By default, made from `transactions()`.
+    func transactionSummaries() throws -> [TransactionSummary]
+
+    /// The digest of every recorded transaction ID (`TransactionDigest`), which
+    /// `Store.auditLedger()` compares with the store's before reading either side in full. By
+    /// default, made from `transactions()`.
+    func transactionDigest() throws -> TransactionDigest
+
+    /// What the last full audit that found nothing missing saw separating the store's finished
+    /// transactions from the ledger's (store digest − ledger digest): while the difference
+    /// stays the same, nothing new is missing. By default none is kept (every mismatch is
+    /// compared in full).
+    func auditBaseline() throws -> TransactionDigest?
+
+    /// Keeps `baseline` as the one `auditBaseline()` returns.
+    func saveAuditBaseline(_ baseline: TransactionDigest) throws
+
     /// Units of a consumable bought and not yet consumed.
     func balance(of productID: String) throws -> Int
 
@@ -68,6 +86,21 @@ extension PurchaseLedger {
     /// Every transaction (`transactions()`): right for any ledger, and what a ledger without
     /// aggregates has.
     public func entitlementTransactions() throws -> [Transaction] { try transactions() }
+
+    /// The summaries of `transactions()`: right for any ledger.
+    public func transactionSummaries() throws -> [TransactionSummary] { try transactions().map(TransactionSummary.init) }
+
+    /// The digest of `transactions()`' IDs: right for any ledger, and what one without
+    /// aggregates has.
+    public func transactionDigest() throws -> TransactionDigest {
+        TransactionDigest(ids: try transactions().map(\.transactionID))
+    }
+
+    /// A ledger that keeps no baseline has none.
+    public func auditBaseline() throws -> TransactionDigest? { nil }
+
+    /// A ledger that keeps no baseline forgets it.
+    public func saveAuditBaseline(_ baseline: TransactionDigest) throws {}
 }
 
 /// A purchase the store reported but the app could not yet verify.

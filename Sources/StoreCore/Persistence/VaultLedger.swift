@@ -19,8 +19,11 @@ import Vault
 ///   `EntitlementCalculator`'s order); `storefront.periods.GROUP`, transaction ID → what orders
 ///   each of the group's transactions (for when the latest one moves back);
 /// - `storefront.unverified`, transaction ID → the `UnverifiedOrder` as JSON;
-/// - `storefront.ledger`, `format` → `2` once the aggregates exist (a ledger written before
-///   them gets them in one write on first use).
+/// - `storefront.ledger`, `format` → `3` once the aggregates exist (a ledger written before
+///   them gets them in one write on first use; one of format `2`, written before the digest,
+///   gets the digest the same way); `digest` → the `TransactionDigest` of every recorded
+///   transaction ID (`COUNT SUM`); `audit` → the last harmless audit difference
+///   (`Store.auditLedger()`).
 public final class VaultLedger: PurchaseLedger {
     static let transactionsService = "storefront.transactions"
     static let consumedService = "storefront.consumed"
@@ -30,7 +33,9 @@ public final class VaultLedger: PurchaseLedger {
     static let unverifiedService = "storefront.unverified"
     static let ledgerService = "storefront.ledger"
     static let formatAccount = "format"
-    static let currentFormat = "2"
+    static let currentFormat = "3"
+    static let digestAccount = "digest"
+    static let baselineAccount = "audit"
 
     static func periodsService(_ groupID: String) -> String { "storefront.periods." + groupID }
 
@@ -124,6 +129,7 @@ public final class VaultLedger: PurchaseLedger {
         return try guarded {
             try vault.transact { batch in
                 try prepareAggregates(in: &batch)
+                var digest = try Self.digest(in: batch)
                 var added = 0
                 let aggregates = LedgerAggregates()
                 for (transaction, data, order) in encoded {
@@ -134,8 +140,10 @@ public final class VaultLedger: PurchaseLedger {
                         data: data, label: transaction.productID,
                         attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": order]))
                     try aggregates.recorded(transaction, data: data, order: order, counted: counted, in: &batch)
+                    digest.insert(id)
                     added += 1
                 }
+                if added > 0 { Self.put(digest, as: Self.digestAccount, in: &batch) }
                 return added
             }
         }
@@ -220,6 +228,9 @@ public final class VaultLedger: PurchaseLedger {
                 // its balance (consumed lowered to what stays counted, so a later purchase's
                 // units are not swallowed), its copy and its place in its group go.
                 try LedgerAggregates().removed(try decodeTransaction(item), item: item, in: &batch, decode: decodeTransaction)
+                var digest = try Self.digest(in: batch)
+                digest.remove(transactionID)
+                Self.put(digest, as: Self.digestAccount, in: &batch)
                 return true
             }
         }
@@ -236,6 +247,7 @@ public final class VaultLedger: PurchaseLedger {
                 for service in services {
                     for item in try batch.items(service: service) { batch.delete(service: service, account: item.account) }
                 }
+                for account in [Self.digestAccount, Self.baselineAccount] { batch.delete(service: Self.ledgerService, account: account) }
                 // An empty ledger's aggregates are empty: it stays marked as having them.
                 batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
             }
@@ -324,9 +336,9 @@ public final class VaultLedger: PurchaseLedger {
     /// Makes sure the aggregates can be read: a ledger marked as having them has them; an
     /// empty one needs none (its first write marks it); one written before them gets them now,
     /// in one write.
-    private func ensureAggregates() throws {
+    func ensureAggregates() throws {
         guard !aggregated.withLock({ $0 }) else { return }
-        if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) }) != nil {
+        if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) })?.data == Data(Self.currentFormat.utf8) {
             aggregated.withLock { $0 = true }
             return
         }
@@ -337,9 +349,13 @@ public final class VaultLedger: PurchaseLedger {
 
     /// Inside a write: when the ledger is not marked as having its aggregates, makes them
     /// afresh from its transactions (so making them twice changes nothing) and marks it.
+    /// A ledger of format 2 (aggregates, no digest) gets its digest the same way.
     private func prepareAggregates(in batch: inout VaultBatch) throws {
-        guard try batch.get(service: Self.ledgerService, account: Self.formatAccount) == nil else { return }
-        try LedgerAggregates().rebuild(from: try batch.items(service: Self.transactionsService), in: &batch, decode: decodeTransaction)
+        let format = try batch.get(service: Self.ledgerService, account: Self.formatAccount)
+        guard format?.data != Data(Self.currentFormat.utf8) else { return }
+        let transactions = try batch.items(service: Self.transactionsService)
+        if format == nil { try LedgerAggregates().rebuild(from: transactions, in: &batch, decode: decodeTransaction) }
+        Self.put(TransactionDigest(ids: transactions.map(\.account)), as: Self.digestAccount, in: &batch)
         batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
     }
 

@@ -27,6 +27,8 @@ public enum DisplayWidth {
 
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
+        // Printable ASCII is one column a byte (most of the CLI's cells): no grapheme breaking.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -29,12 +29,16 @@ struct HistoryCommand: Command {
         guard invocation.arguments.isEmpty else { throw .usage("history takes no arguments.") }
         let session = try await StoreSession.open(invocation, context: context)
         let lost = await LedgerCheck.reconcile(session)
+        // The table decodes only what it prints of each transaction; --json prints everything.
+        let json = invocation.global.json
         let delivered: [Transaction]
+        let summaries: [TransactionSummary]
         let balances: [String: Int]
         let pending: [Transaction]
         let unverified: [UnverifiedOrder]
         do {
-            delivered = try await session.store.history()
+            delivered = json ? try await session.store.history() : []
+            summaries = json ? [] : try await session.store.historySummaries()
             balances = try await session.store.balances()
             pending = try await session.backend.pending().map(\.transaction)
             unverified = try await session.store.unverifiedOrders()
@@ -43,9 +47,8 @@ struct HistoryCommand: Command {
             throw .runtime("cannot read the purchase history: \(error)")
         }
         await session.close()
-        let rows = delivered.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") }
-            + pending.map { ($0, "pending") }
-        if invocation.global.json {
+        if json {
+            let rows = delivered.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") } + pending.map { ($0, "pending") }
             context.output.write(JSONText.object([
                 ("transactions", .array(rows.map { Self.withOrderID(TransactionOutput.json($0.0, state: $0.1), $0.0) })),
                 ("balances", .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
@@ -58,19 +61,42 @@ struct HistoryCommand: Command {
             if let lost { throw .runtime(lost) }
             return
         }
-        var lines = rows.isEmpty ? ["No purchases yet."] : TransactionOutput.table(rows)
-        let orders = delivered.filter { $0.state == .purchased }.compactMap { t in
-            LocalAppStore.orderID(forTransactionID: t.transactionID).map { "  \(t.transactionID)  \($0)" }
+        // Written as it is laid out, in pieces of about 64 KiB.
+        var buffer = ""
+        func emit(_ line: String) {
+            buffer += line
+            buffer += "\n"
+            if buffer.utf8.count >= 1 << 16 {
+                context.output.write(buffer)
+                buffer = ""
+            }
         }
-        if !orders.isEmpty { lines += ["", "Order IDs (Look Up Order ID):"] + orders }
+        let rows = summaries.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") }
+            + pending.map { (TransactionSummary($0), "pending") }
+        if rows.isEmpty { emit("No purchases yet.") } else { TransactionOutput.table(rows, line: emit) }
+        var orders = true
+        for t in summaries where t.state == .purchased {
+            guard let order = LocalAppStore.orderID(forTransactionID: t.transactionID) else { continue }
+            if orders {
+                emit("")
+                emit("Order IDs (Look Up Order ID):")
+                orders = false
+            }
+            emit("  \(t.transactionID)  \(order)")
+        }
         if !unverified.isEmpty {
-            lines += ["", "Unverified orders (kept, unfinished, retried at every start until verified):"]
-                + unverified.map { "  \($0.transaction.transactionID)  \($0.transaction.productID)  \($0.attempts) attempt(s), last: \($0.lastFailure)" }
+            emit("")
+            emit("Unverified orders (kept, unfinished, retried at every start until verified):")
+            for order in unverified {
+                emit("  \(order.transaction.transactionID)  \(order.transaction.productID)  \(order.attempts) attempt(s), last: \(order.lastFailure)")
+            }
         }
         if !balances.isEmpty {
-            lines += ["", "Balances:"] + balances.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+            emit("")
+            emit("Balances:")
+            for (product, count) in balances.sorted(by: { $0.key < $1.key }) { emit("  \(product): \(count)") }
         }
-        context.output.write(lines.joined(separator: "\n") + "\n")
+        if !buffer.isEmpty { context.output.write(buffer) }
         if let lost { throw .runtime(lost) }
     }
 }

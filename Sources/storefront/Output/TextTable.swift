@@ -19,6 +19,14 @@ struct TextTable {
 
     /// The table as lines: a header, a rule of `─`, then one line per row; no trailing spaces.
     func render() -> [String] {
+        var lines: [String] = []
+        render { lines.append($0) }
+        return lines
+    }
+
+    /// `render()`'s lines handed to `emit` one at a time, so a long table is written as it is
+    /// laid out instead of being held whole.
+    func render(_ emit: (String) -> Void) {
         let cells = rows.map { row in
             columns.indices.map { index -> String in
                 let text = index < row.count ? row[index] : ""
@@ -40,7 +48,8 @@ struct TextTable {
             while text.last == " " { text.removeLast() }
             return text
         }
-        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")
-        return [line(columns.map(\.header)), rule] + cells.map(line)
+        emit(line(columns.map(\.header)))
+        emit(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+        for row in cells { emit(line(row)) }
     }
 }

@@ -41,6 +41,13 @@ enum TransactionOutput {
 
     /// Transactions as table lines, newest last.
     static func table(_ transactions: [(Transaction, String)]) -> [String] {
+        var lines: [String] = []
+        table(transactions.map { (TransactionSummary($0.0), $0.1) }) { lines.append($0) }
+        return lines
+    }
+
+    /// Summaries as table lines, newest last, handed to `line` one at a time.
+    static func table(_ transactions: [(TransactionSummary, String)], line: (String) -> Void) {
         TextTable(
             columns: [
                 .init(header: "TRANSACTION"), .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44),
@@ -49,6 +56,6 @@ enum TransactionOutput {
             rows: transactions.map { t, state in
                 [t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate), state]
             }
-        ).render()
+        ).render(line)
     }
 }

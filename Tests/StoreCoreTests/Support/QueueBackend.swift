@@ -80,6 +80,25 @@ actor QueueBackend: StoreBackend {
         guard let t = queue.removeValue(forKey: transactionID) else { throw .unknownTransaction(transactionID) }
         finished.append(transactionID)
         if t.state == .purchased, t.productType != .consumable { owned.append(t) }
+        if t.state == .purchased || t.state == .restored { finishedLog.append(t) }
+    }
+
+    /// The purchased and restored transactions finished, oldest first; listed to the engine
+    /// (`finishedTransactions()`, with a digest) only when `listsFinished` is on.
+    private(set) var finishedLog: [Transaction] = []
+    var listsFinished = false
+    /// How many times the engine read the whole list.
+    private(set) var finishedListReads = 0
+    func setListsFinished(_ on: Bool) { listsFinished = on }
+
+    func finishedTransactions() async throws(StoreError) -> [Transaction]? {
+        guard listsFinished else { return nil }
+        finishedListReads += 1
+        return finishedLog
+    }
+
+    func finishedTransactionsDigest() async throws(StoreError) -> TransactionDigest? {
+        listsFinished ? TransactionDigest(ids: finishedLog.map(\.transactionID)) : nil
     }
 
     /// Whether a restore also brings back purchases not finished yet (as the App Store does,
