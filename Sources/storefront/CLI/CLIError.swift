@@ -1,3 +1,5 @@
+import LocalAppStore
+
 /// Why a command line could not run, with the exit status it leads to.
 enum CLIError: Error, Equatable {
     /// The command line itself is wrong (unknown command or option, missing value): exit 2.
@@ -17,6 +19,16 @@ enum CLIError: Error, Equatable {
     var message: String {
         switch self {
         case .usage(let text), .runtime(let text): text
+        }
+    }
+
+    /// A command's failure as the CLI reports it: a `CLIError` as it is, the local store's
+    /// errors in their own words, anything else described (exit 1).
+    init(_ error: any Error) {
+        switch error {
+        case let error as CLIError: self = error
+        case let error as LocalAppStoreError: self = .runtime(error.description)
+        default: self = .runtime("\(error)")
         }
     }
 }

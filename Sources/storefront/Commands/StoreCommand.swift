@@ -135,12 +135,8 @@ struct StoreCommand: Command {
             default:
                 throw CLIError.usage("unknown or incomplete store subcommand '\(([verb] + rest).joined(separator: " "))'; see 'storefront help store'.")
             }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as LocalAppStoreError {
-            throw .runtime(error.description)
         } catch {
-            throw .runtime("\(error)")
+            throw CLIError(error)
         }
     }
 }

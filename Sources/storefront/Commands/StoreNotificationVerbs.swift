@@ -81,12 +81,8 @@ enum StoreNotificationVerbs {
             default:
                 throw CLIError.usage("usage: storefront store \(forms.filter { $0.verb == verb }.map(\.synopsis).joined(separator: " | ")).")
             }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as LocalAppStoreError {
-            throw .runtime(error.description)
         } catch {
-            throw .runtime("\(error)")
+            throw CLIError(error)
         }
     }
 
