@@ -126,3 +126,16 @@ func buy(
         if update.isEmpty { throw StoreError.unknown("the event stream ended") }
     }
 }
+
+/// The engine started over a fresh local store in `directory` with a file ledger beside it,
+/// both on `clock`: what an app on this store is.
+func launchEngine(
+    _ directory: TemporaryDirectory, catalog: StoreKitConfiguration, clock: ManualClock
+) async throws -> (LocalAppStore, Store) {
+    let backend = try makeStore(directory, catalog: catalog, clock: clock)
+    let store = Store(
+        backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
+        configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+    await store.start()
+    return (backend, store)
+}

@@ -24,12 +24,7 @@ struct RefundRequestAndCodeEngineTests {
     }
 
     func launch() async throws -> (LocalAppStore, Store) {
-        let backend = try makeStore(directory, catalog: catalog, clock: clock)
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
-        await store.start()
-        return (backend, store)
+        try await launchEngine(directory, catalog: catalog, clock: clock)
     }
 
     /// The next refund decision on `events`, skipping other events.
