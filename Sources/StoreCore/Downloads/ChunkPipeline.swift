@@ -2,21 +2,25 @@ import Dispatch
 import Synchronization
 import SystemIO
 
-/// The work a `ChunkTransfer` hands to other threads so that receiving and writing never wait
-/// for it: hashing the written chunks in order (one serial queue, which also takes the digest
-/// of the file's prefix at every checkpoint), and making checkpoints durable (`fdatasync` on a
-/// second queue, coalesced: one sync covers every checkpoint that was asked for while the
-/// previous sync ran, so a disk slower than the transfer costs fewer syncs, not a slower
-/// transfer).
+/// The disk's half of a `ChunkTransfer`, on other threads so that receiving and hashing never
+/// wait for it: writing the chunks into the partial file (`pwrite`s on a writer queue), and
+/// making checkpoints durable (`fdatasync` on a sync queue, coalesced: one sync covers every
+/// checkpoint whose bytes were written while the previous sync ran, so a disk slower than the
+/// transfer costs fewer syncs, not a slower transfer).
 ///
-/// A checkpoint counts only once both are done: its bytes were synced after they were written,
-/// and its digest is known. The transfer learns which have by `collect`ing them, so its record
-/// never names a byte that is not durable. It waits only to bound what is in flight: hashing
-/// at most `hashBacklogBytes` behind (memory stays flat) and, at a checkpoint, durability at
-/// most `maxUndurable` behind (what a power loss can cost).
+/// The transfer never sleeps on the writer: when more than `writeBacklogBytes` wait to be
+/// written, it writes the oldest itself (positional writes need no order), so a writer thread
+/// the scheduler leaves off the CPU costs no time, and memory stays bounded. (The previous
+/// design hashed in the background instead; on a loaded machine the transfer spent half its
+/// time waiting for the hashing thread to be scheduled.)
 ///
-/// A failure (a sync's `errno`, OpenSSL) is kept and thrown by the next call that needs the
-/// result; a failed sync is never retried (see `FileSystem.synchronize`).
+/// A checkpoint counts only once a sync that began after every byte before its end was written
+/// has ended. The transfer learns which have by `collect`ing them, so its record never names a
+/// byte that is not durable. It waits only to bound what a power loss can cost: at a
+/// checkpoint, durability at most `maxUndurable` behind (see `ChunkTransfer`).
+///
+/// A failure (a write's or a sync's `errno`) is kept and thrown by the next call; a failed
+/// sync is never retried (see `FileSystem.synchronize`).
 final class ChunkPipeline: Sendable {
     /// The durable end of a stretch of the file and the SHA-256 of the file's bytes before it.
     struct Checkpoint: Equatable, Sendable {
@@ -24,180 +28,231 @@ final class ChunkPipeline: Sendable {
         let sha256: String
     }
 
+    /// A chunk handed over, not yet being written.
+    private struct Pending {
+        let offset: Int64
+        let bytes: [UInt8]
+    }
+
     private struct State {
-        var hashBacklog = 0
-        /// The end of the last checkpoint whose digest was taken.
-        var digestedThrough: Int64
-        /// Digests taken, not collected yet, in order.
-        var digests: [Checkpoint] = []
-        var wholeDigest: String?
-        /// The end of the last checkpoint marked.
-        var lastMarked: Int64
-        var requested: Int64
+        /// Chunks waiting to be written, oldest first.
+        var queue: [Pending] = []
+        /// Bytes handed over and not yet written (queued or being written).
+        var backlog = 0
+        /// Where each write that runs now starts.
+        var writing: [Int64] = []
+        /// The end of the last chunk handed over.
+        var appended: Int64
+        var writerScheduled = false
+        /// Checkpoints marked, not collected yet, in order.
+        var marked: [Checkpoint] = []
+        /// Ends that a sync was asked to cover (checkpoints, settles), ascending, beyond `durable`.
+        var syncPoints: [Int64] = []
         var durable: Int64
         var syncing = false
         var closeRequested = false
+        var closed = false
         var failure: DownloadError?
         var waiter: (isMet: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)?
+
+        /// Every byte before this one is written: the start of the oldest chunk not written yet.
+        var writtenThrough: Int64 {
+            var through = queue.first?.offset ?? appended
+            for start in writing { through = min(through, start) }
+            return through
+        }
+
+        /// The furthest end asked for whose bytes are all written, when beyond `durable`.
+        var syncTarget: Int64? {
+            let written = writtenThrough
+            guard let target = syncPoints.last(where: { $0 <= written }), target > durable else { return nil }
+            return target
+        }
+
+        /// Whether the file may be closed now (asked for, and no thread uses it); once.
+        mutating func takeClose() -> Bool {
+            guard closeRequested, !writerScheduled, !syncing, !closed else { return false }
+            closed = true
+            return true
+        }
     }
 
-    /// The hasher, touched only on `hashQueue` once the pipeline exists.
-    private final class HasherBox: @unchecked Sendable {
-        var hasher: ContentHasher?
-        init(_ hasher: consuming ContentHasher) { self.hasher = consume hasher }
-    }
-
-    /// How far hashing may fall behind the writes, in bytes.
-    static let hashBacklogBytes = 4 << 20
+    /// How many handed-over bytes may wait for the writer before the transfer writes itself.
+    static let writeBacklogBytes = 2 << 20
 
     private let fs: any FileSystem
     private let handle: OpenFile
-    private let box: HasherBox
     private let state: Mutex<State>
-    private let hashQueue = DispatchQueue(label: "storefront.download.hash")
+    private let writeQueue = DispatchQueue(label: "storefront.download.write")
     private let syncQueue = DispatchQueue(label: "storefront.download.sync")
 
-    /// Takes over `handle` (closed by `close()` once no sync uses it) and `hasher`, which has
-    /// seen the file's first `offset` bytes, all of them durable.
-    init(fileSystem: any FileSystem, handle: OpenFile, hasher: consuming ContentHasher, offset: Int64) {
+    /// Takes over `handle` (closed by `close()` once no thread uses it), whose first `offset`
+    /// bytes are durable.
+    init(fileSystem: any FileSystem, handle: OpenFile, offset: Int64) {
         self.fs = fileSystem
         self.handle = handle
-        self.box = HasherBox(hasher)
-        self.state = Mutex(State(digestedThrough: offset, lastMarked: offset, requested: offset, durable: offset))
+        self.state = Mutex(State(appended: offset, durable: offset))
     }
 
     // MARK: - From the transfer
 
-    /// Hashes `chunk` (the file's next bytes, already written) in the background, first
-    /// waiting while hashing is more than `hashBacklogBytes` behind.
-    func hash(_ chunk: [UInt8]) async throws(DownloadError) {
-        if state.withLock({ $0.hashBacklog >= Self.hashBacklogBytes }) {
-            await wait { $0.hashBacklog < Self.hashBacklogBytes }
+    /// Hands over `bytes`, the file's bytes from `offset` (where the last chunk ended), to be
+    /// written. Returns at once, unless more than `writeBacklogBytes` then wait: it writes the
+    /// oldest itself until they no longer do.
+    /// - Throws: the first failure of a write or a sync so far.
+    func write(_ bytes: [UInt8], at offset: Int64) throws(DownloadError) {
+        let (schedules, helps) = try state.withLock { state throws(DownloadError) -> (Bool, Bool) in
+            if let failure = state.failure { throw failure }
+            state.queue.append(Pending(offset: offset, bytes: bytes))
+            state.backlog += bytes.count
+            state.appended = offset + Int64(bytes.count)
+            let schedules = !state.writerScheduled
+            state.writerScheduled = true
+            return (schedules, state.backlog > Self.writeBacklogBytes)
         }
-        try throwIfFailed()
-        state.withLock { $0.hashBacklog += chunk.count }
-        hashQueue.async { [self] in
-            var failure: DownloadError?
-            do throws(DownloadError) {
-                try box.hasher?.update(chunk)
-            } catch {
-                failure = error
-            }
-            change { state in
-                state.hashBacklog -= chunk.count
-                if let failure, state.failure == nil { state.failure = failure }
-            }
+        if schedules { writeQueue.async { [self] in runWrites() } }
+        if helps {
+            writeOldest { $0.backlog > Self.writeBacklogBytes }
+            try throwIfFailed()
         }
     }
 
-    /// Ends a stretch at `end` (every byte before it written and handed to `hash`): its digest
-    /// is taken in order, and a sync through it is asked for.
-    func markCheckpoint(at end: Int64) {
-        state.withLock { $0.lastMarked = max($0.lastMarked, end) }
-        hashQueue.async { [self] in
-            var digest: String?
-            var failure: DownloadError?
-            do throws(DownloadError) {
-                digest = try box.hasher?.digestSoFar()
-            } catch {
-                failure = error
-            }
-            change { state in
-                state.digestedThrough = end
-                if let digest { state.digests.append(Checkpoint(end: end, sha256: digest)) }
-                if let failure, state.failure == nil { state.failure = failure }
-            }
+    /// Ends a stretch at `end` (every byte before it handed to `write`), whose prefix digest is
+    /// `sha256`: a sync through it is asked for, and it is collected once that is done.
+    func markCheckpoint(at end: Int64, sha256: String) {
+        let syncs = state.withLock { state -> Bool in
+            state.marked.append(Checkpoint(end: end, sha256: sha256))
+            return Self.askSync(through: end, &state)
         }
-        requestSync(through: end)
+        if syncs { syncQueue.async { [self] in runSyncs() } }
     }
 
-    /// Asks for the bytes before `end` to be made durable (at once when no sync runs, else by
-    /// the next one).
-    func requestSync(through end: Int64) {
-        let start = state.withLock { state -> Bool in
-            state.requested = max(state.requested, end)
-            guard !state.syncing, !state.closeRequested, state.failure == nil, state.requested > state.durable else { return false }
-            state.syncing = true
-            return true
-        }
-        if start { syncQueue.async { [self] in runSyncs() } }
-    }
-
-    /// Waits until every checkpoint before `floor` is durable and digested (or something failed).
+    /// Waits until every byte before `floor` is durable (or something failed).
     func waitForDurability(atLeast floor: Int64) async {
-        await wait { $0.durable >= floor && $0.digestedThrough >= floor }
+        await wait { $0.durable >= floor }
     }
 
-    /// Makes everything asked for so far durable and digested, then collects it.
-    /// - Parameter end: the file's bytes written so far (synced too, checkpoint or not).
+    /// Makes every byte handed over durable, then collects the checkpoints.
+    /// - Parameter end: the file's bytes handed over so far (synced too, checkpoint or not).
     func settle(through end: Int64) async throws(DownloadError) -> [Checkpoint] {
-        requestSync(through: end)
-        let (target, marked) = state.withLock { ($0.requested, $0.lastMarked) }
-        await wait { $0.durable >= target && $0.digestedThrough >= marked }
+        let syncs = state.withLock { Self.askSync(through: end, &$0) }
+        if syncs { syncQueue.async { [self] in runSyncs() } }
+        await wait { $0.durable >= end }
         return try collect()
     }
 
-    /// The checkpoints that are both durable and digested and were not collected yet, in order.
-    /// - Throws: the first failure of a sync or of hashing.
+    /// Waits until every chunk handed over is written (or something failed): nothing writes
+    /// to the file afterwards until the next `write`.
+    func finishWrites() async throws(DownloadError) {
+        await wait { $0.queue.isEmpty && $0.writing.isEmpty }
+        try throwIfFailed()
+    }
+
+    /// The checkpoints that are durable and were not collected yet, in order.
+    /// - Throws: the first failure of a write or a sync.
     func collect() throws(DownloadError) -> [Checkpoint] {
         try state.withLock { state throws(DownloadError) -> [Checkpoint] in
             if let failure = state.failure { throw failure }
-            let ready = state.digests.prefix { $0.end <= state.durable }
-            state.digests.removeFirst(ready.count)
+            let ready = state.marked.prefix { $0.end <= state.durable }
+            state.marked.removeFirst(ready.count)
             return Array(ready)
         }
     }
 
-    /// The SHA-256 of the whole file, once every chunk handed to `hash` is hashed (call once,
-    /// after the last chunk; no checkpoint can follow).
-    func wholeDigest() async throws(DownloadError) -> String {
-        hashQueue.async { [self] in
-            var digest: String?
-            var failure: DownloadError?
-            do throws(DownloadError) {
-                digest = try box.hasher.take()?.finish()
-            } catch {
-                failure = error
-            }
-            change { state in
-                state.wholeDigest = digest ?? ""
-                if let failure, state.failure == nil { state.failure = failure }
-            }
-        }
-        await wait { $0.wholeDigest != nil }
-        try throwIfFailed()
-        return state.withLock { $0.wholeDigest ?? "" }
-    }
-
-    /// Closes the file once no sync uses it any more; nothing more may be asked afterwards.
+    /// Closes the file once no thread uses it any more (chunks not written yet are dropped);
+    /// nothing more may be asked afterwards.
     func close() {
         let now = state.withLock { state -> Bool in
             state.closeRequested = true
-            return !state.syncing
+            return state.takeClose()
         }
         if now { fs.close(handle) }
     }
 
+    /// Closes the file (as `close`) and waits until no write runs any more, even after a
+    /// failure: no byte of this pipeline lands in the file afterwards (a retry may truncate it).
+    func closeAndFinishWriting() async {
+        close()
+        await wait(orFailure: false) { $0.writing.isEmpty }
+    }
+
     // MARK: - Background
+
+    /// Asks for a sync through `end` (under the lock); whether one should start now.
+    private static func askSync(through end: Int64, _ state: inout State) -> Bool {
+        if end > state.durable, end > (state.syncPoints.last ?? state.durable) { state.syncPoints.append(end) }
+        return claimSync(&state)
+    }
+
+    /// Whether a sync should start now, as none runs and some asked-for end is all written (under
+    /// the lock; it is then counted as running).
+    private static func claimSync(_ state: inout State) -> Bool {
+        guard !state.syncing, !state.closeRequested, state.failure == nil, state.syncTarget != nil else { return false }
+        state.syncing = true
+        return true
+    }
+
+    /// Writes the oldest queued chunks, one at a time, while `more` holds.
+    private func writeOldest(while more: (State) -> Bool) {
+        while true {
+            let next = state.withLock { state -> Pending? in
+                guard state.failure == nil, !state.closeRequested, more(state), !state.queue.isEmpty else { return nil }
+                let next = state.queue.removeFirst()
+                state.writing.append(next.offset)
+                return next
+            }
+            guard let next else { return }
+            var failure: DownloadError?
+            do {
+                try fs.write(handle, next.bytes, at: UInt64(next.offset))
+            } catch {
+                failure = DownloadError(error)
+            }
+            let syncs = change { state -> Bool in
+                state.writing.removeAll { $0 == next.offset }
+                state.backlog -= next.bytes.count
+                if let failure, state.failure == nil { state.failure = failure }
+                return Self.claimSync(&state)
+            }
+            if syncs { syncQueue.async { [self] in runSyncs() } }
+        }
+    }
+
+    private func runWrites() {
+        while true {
+            writeOldest { _ in true }
+            let (done, closes) = change { state -> (Bool, Bool) in
+                guard state.queue.isEmpty || state.failure != nil || state.closeRequested else { return (false, false) }
+                state.writerScheduled = false
+                return (true, state.takeClose())
+            }
+            if closes { fs.close(handle) }
+            if done { return }
+        }
+    }
 
     private func runSyncs() {
         while true {
-            let target = state.withLock { $0.requested }
+            // Only bytes whose writes ended before the sync begins are covered by it.
+            let target = state.withLock { $0.syncTarget }
             var failure: DownloadError?
-            do {
-                try fs.synchronize(handle, .data)
-            } catch {
-                failure = DownloadError(error)
+            if target != nil {
+                do {
+                    try fs.synchronize(handle, .data)
+                } catch {
+                    failure = DownloadError(error)
+                }
             }
             let (again, closes) = change { state -> (Bool, Bool) in
                 if let failure {
                     if state.failure == nil { state.failure = failure }
-                } else {
+                } else if let target {
                     state.durable = max(state.durable, target)
+                    state.syncPoints.removeAll { $0 <= state.durable }
                 }
-                let again = failure == nil && !state.closeRequested && state.requested > state.durable
+                let again = state.failure == nil && !state.closeRequested && state.syncTarget != nil
                 if !again { state.syncing = false }
-                return (again, !again && state.closeRequested)
+                return (again, !again && state.takeClose())
             }
             if closes { fs.close(handle) }
             if !again { return }
@@ -208,12 +263,12 @@ final class ChunkPipeline: Sendable {
         if let failure = state.withLock({ $0.failure }) { throw failure }
     }
 
-    /// Changes the state and wakes the waiter when its condition now holds (or on a failure).
+    /// Changes the state and wakes the waiter when its condition now holds.
     @discardableResult
     private func change<R>(_ body: (inout State) -> R) -> R {
         let (result, woken) = state.withLock { state -> (R, CheckedContinuation<Void, Never>?) in
             let result = body(&state)
-            guard let waiter = state.waiter, waiter.isMet(state) || state.failure != nil else { return (result, nil) }
+            guard let waiter = state.waiter, waiter.isMet(state) else { return (result, nil) }
             state.waiter = nil
             return (result, waiter.continuation)
         }
@@ -221,12 +276,14 @@ final class ChunkPipeline: Sendable {
         return result
     }
 
-    /// Suspends until `isMet` holds or something failed (one waiter at a time: the transfer).
-    private func wait(until isMet: @escaping @Sendable (State) -> Bool) async {
+    /// Suspends until `isMet` holds or, when `orFailure`, something failed (one waiter at a time:
+    /// the transfer).
+    private func wait(orFailure: Bool = true, until isMet: @escaping @Sendable (State) -> Bool) async {
+        let condition: @Sendable (State) -> Bool = { state in isMet(state) || (orFailure && state.failure != nil) }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
-                if isMet(state) || state.failure != nil { return true }
-                state.waiter = (isMet, continuation)
+                if condition(state) { return true }
+                state.waiter = (condition, continuation)
                 return false
             }
             if ready { continuation.resume() }

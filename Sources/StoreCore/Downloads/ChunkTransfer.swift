@@ -1,9 +1,9 @@
 import SystemIO
 
-/// One file of a download on its way to the disk: chunks are written to the partial file here,
-/// and hashed and synced in the background (`ChunkPipeline`); every `checkpointBytes` a
-/// stretch ends and becomes a checkpoint (its end and the SHA-256 of the file up to it) once
-/// it is durable. A resume re-reads and re-hashes the checkpointed stretches (which also
+/// One file of a download on its way to the disk: chunks are hashed here, as they arrive, and
+/// written and synced in the background (`ChunkPipeline`); every `checkpointBytes` a stretch
+/// ends and becomes a checkpoint (its end and the SHA-256 of the file up to it) once it is
+/// durable. A resume re-reads and re-hashes the checkpointed stretches (which also
 /// restores the whole-file digest); any mismatch or a short file means the partial is corrupt,
 /// and the file starts again from zero.
 struct ChunkTransfer: ~Copyable {
@@ -12,6 +12,8 @@ struct ChunkTransfer: ~Copyable {
     let file: ContentFile
     private let handle: OpenFile
     private let pipeline: ChunkPipeline
+    /// The SHA-256 of the file's bytes so far (taken by `digest`).
+    private var whole: ContentHasher?
     /// Bytes of the file written so far.
     private(set) var offset: Int64 = 0
     /// Where the current stretch began (the last checkpoint's end).
@@ -49,7 +51,8 @@ struct ChunkTransfer: ~Copyable {
         self.offset = offset
         self.stretchStart = offset
         self.maxUndurable = min(64 << 20, max(checkpointBytes, file.size / 8))
-        self.pipeline = ChunkPipeline(fileSystem: fileSystem, handle: handle, hasher: whole, offset: offset)
+        self.pipeline = ChunkPipeline(fileSystem: fileSystem, handle: handle, offset: offset)
+        self.whole = consume whole
     }
 
     deinit { pipeline.close() }
@@ -70,7 +73,7 @@ struct ChunkTransfer: ~Copyable {
         do {
             for try await chunk in chunks {
                 if shouldStop() { break }
-                try await append(chunk)
+                try append(chunk)
                 try await received(&self)
             }
         } catch let error as DownloadError {
@@ -80,15 +83,16 @@ struct ChunkTransfer: ~Copyable {
         }
     }
 
-    /// Writes the next chunk and hands it to the background hasher.
-    /// - Throws: `DownloadError.sizeMismatch` when the file would outgrow the manifest's size.
-    mutating func append(_ chunk: [UInt8], isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) {
+    /// Hashes the next chunk and hands it to the background writer.
+    /// - Throws: `DownloadError.sizeMismatch` when the file would outgrow the manifest's size;
+    ///   an earlier write's or sync's failure.
+    mutating func append(_ chunk: [UInt8]) throws(DownloadError) {
         let (end, overflow) = offset.addingReportingOverflow(Int64(chunk.count))
         guard !overflow, end <= file.size else {
             throw .sizeMismatch(file: file.path, expected: file.size, actual: overflow ? Int64.max : end)
         }
-        try DownloadError.translating { () throws(SystemCallError) in try fs.write(handle, chunk, at: UInt64(offset)) }
-        try await pipeline.hash(chunk)
+        try whole?.update(chunk)
+        try pipeline.write(chunk, at: offset)
         offset = end
     }
 
@@ -96,7 +100,7 @@ struct ChunkTransfer: ~Copyable {
     /// more than `maxUndurable` bytes would be waiting for the disk.
     /// - Returns: the checkpoints that became durable since the last call, oldest first.
     mutating func checkpoint(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> [ChunkPipeline.Checkpoint] {
-        pipeline.markCheckpoint(at: offset)
+        pipeline.markCheckpoint(at: offset, sha256: try whole?.digestSoFar() ?? "")
         stretchStart = offset
         if offset - maxUndurable > 0 { await pipeline.waitForDurability(atLeast: offset - maxUndurable) }
         return try pipeline.collect()
@@ -107,13 +111,21 @@ struct ChunkTransfer: ~Copyable {
         try await pipeline.settle(through: offset)
     }
 
-    /// The whole file's SHA-256 (call once, after the last chunk).
-    func digest(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> String {
-        try await pipeline.wholeDigest()
+    /// The whole file's SHA-256 (call once, after the last chunk; no checkpoint can follow).
+    mutating func digest() throws(DownloadError) -> String {
+        try whole.take()?.finish() ?? ""
     }
 
-    /// Cuts the partial file to nothing (bytes that failed verification are never kept).
-    func discard() {
+    /// Stops the background writes and waits until none runs (chunks not written yet are
+    /// dropped); the file is closed once no sync uses it either.
+    func close(isolation: isolated (any Actor)? = #isolation) async {
+        await pipeline.closeAndFinishWriting()
+    }
+
+    /// Cuts the partial file to nothing once no write is left (bytes that failed verification
+    /// are never kept).
+    func discard(isolation: isolated (any Actor)? = #isolation) async {
+        try? await pipeline.finishWrites()
         try? fs.truncate(handle, to: 0)
     }
 

@@ -3,7 +3,8 @@ import Crypto
 /// A running SHA-256 whose failures are `DownloadError`s. OpenSSL digest state cannot be
 /// saved to disk, so a resume re-hashes the durable bytes; within a process it can be copied,
 /// so the digest of every prefix (`digestSoFar`) costs no second pass over the bytes.
-struct ContentHasher: ~Copyable {
+/// Sendable as it is never copied: its `Digest` never escapes, so one owner uses it at a time.
+struct ContentHasher: ~Copyable, @unchecked Sendable {
     private var digest: Digest
 
     init() throws(DownloadError) {

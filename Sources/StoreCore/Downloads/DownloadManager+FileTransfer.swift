@@ -20,7 +20,23 @@ extension DownloadManager {
         records[id] = record
         // A format 1 record now holds prefix digests: write it before logging against it.
         if record.formatVersion != format { try records.commit(record) }
+        let outcome: Result<Outcome, DownloadError>
+        do {
+            outcome = .success(try await stream(&transfer, &record, from: source))
+        } catch {
+            outcome = .failure(error)
+        }
+        // No byte of this run lands in the file once it is over (a retry truncates it first).
+        await transfer.close()
+        return try outcome.get()
+    }
 
+    /// Streams the file through `transfer` to its end, a stop or a failure.
+    private func stream(
+        _ transfer: inout ChunkTransfer, _ record: inout DownloadRecord, from source: any ContentDownloader
+    ) async throws(DownloadError) -> Outcome {
+        let id = record.download.id
+        let file = transfer.file
         do {
             try await transfer.receive(
                 source.bytes(of: file, in: record.manifest, from: transfer.offset),
@@ -41,7 +57,7 @@ extension DownloadManager {
         if let stop = scheduler.stopRequests[id] {
             if stop == .paused {
                 // The paused record, written next, names every byte so far.
-                if transfer.stretchLength > 0 { _ = try await transfer.checkpoint() }
+                if transfer.stretchLength > 0 { try keep(await transfer.checkpoint(), in: &record, logging: false) }
                 try keep(await transfer.settle(), in: &record, logging: false)
             }
             return .stopped(stop)
@@ -50,10 +66,10 @@ extension DownloadManager {
             if let durable = try? await transfer.settle() { try? keep(durable, in: &record, logging: true) }
             throw .transferFailed("\(file.path): the source ended after \(transfer.offset) of \(file.size) bytes")
         }
-        let actual = try await transfer.digest()
+        let actual = try transfer.digest()
         guard actual == file.sha256 else {
             // Never keep bytes that failed verification: a retry starts this file afresh.
-            transfer.discard()
+            await transfer.discard()
             record.durableOffset = 0
             record.segments = []
             records[id] = record
