@@ -7,11 +7,13 @@ import SystemIO
 
 /// Hosted-content downloads from the local App Store at unlimited bandwidth, timed from
 /// `resume` to installed (the purchase's own durable writes are not the download's), beside
-/// `cp` + `sync` of the same file and two bare loops on the same disk in the same run: one
-/// `fdatasync` per 1 MiB written (the floor of checkpoints that each wait for the disk) and one
-/// `fdatasync` after all of it (the floor of any durable copy). The 256 MiB download and its
-/// peer alternate three times (the machine is shared: ratios within the run count). Peak memory
-/// is read as the content grows from 1 MiB to 256 MiB (it must stay flat).
+/// `cp` + `sync` of the same file, `openssl dgst -sha256` of it (the SHA-256 every verified
+/// download must compute: on a loaded machine it alone can take longer than `cp` + `sync`) and
+/// two bare loops on the same disk in the same run: one `fdatasync` per 1 MiB written (the
+/// floor of checkpoints that each wait for the disk) and one `fdatasync` after all of it (the
+/// floor of any durable copy). The 256 MiB download and its peers alternate three times (the
+/// machine is shared: ratios within the run count), with the CPU seconds each used. Peak
+/// memory is read as the content grows from 1 MiB to 256 MiB (it must stay flat).
 struct DownloadBench: BenchSection {
     let name = "downloads"
     let summary = "hosted content: resume → download (SHA-256, 1 MiB checkpoints) → atomic install, bandwidth 0"
@@ -28,7 +30,7 @@ struct DownloadBench: BenchSection {
         let source = root.appendingPathComponent("Bench.content/bench.\(largest)/content.bin").path
         let copy = root.appendingPathComponent("cp-copy.bin").path
         var serial = 0
-        func download(_ size: Int, checkpoint: Int64 = 1 << 20) throws -> (seconds: Double, peak: Int) {
+        func download(_ size: Int, checkpoint: Int64 = 1 << 20) throws -> (seconds: Double, peak: Int, cpu: Double) {
             serial += 1
             let data = root.appendingPathComponent("data-\(serial)")
             defer { try? FileManager.default.removeItem(at: data) }
@@ -42,16 +44,27 @@ struct DownloadBench: BenchSection {
             let measured = try download(size)
             results.append((size, measured.seconds, measured.peak))
         }
-        // The 256 MiB download and cp + sync of the same file alternate, so load hits both alike.
-        var ours: [Double] = [], synced: [Double] = []
+        // The 256 MiB download, cp + sync of the same file and its SHA-256 alone alternate, so
+        // load hits them alike.
+        var ours: [Double] = [], synced: [Double] = [], hashed: [Double] = []
+        var ourCPU: [Double] = [], syncedCPU: [Double] = [], hashedCPU: [Double] = []
+        func child(_ script: String) throws -> (seconds: Double, cpu: Double) {
+            let before = CPUTime.ofChildren()
+            let seconds = try Timing.measure(runs: 1) { try ChildProcess.run("sh", ["-c", script, source, copy]) }.minimum
+            return (seconds, CPUTime.ofChildren() - before)
+        }
         for round in 0..<Self.rounds {
             let measured = try download(largest)
             if round == 0 { results.append((largest, measured.seconds, measured.peak)) }
             ours.append(measured.seconds)
+            ourCPU.append(measured.cpu)
             try? FileManager.default.removeItem(atPath: copy)
-            synced.append(try Timing.measure(runs: 1) {
-                try ChildProcess.run("sh", ["-c", "cp \"$0\" \"$1\" && sync \"$1\"", source, copy])
-            }.minimum)
+            let cpSync = try child("cp \"$0\" \"$1\" && sync \"$1\"")
+            synced.append(cpSync.seconds)
+            syncedCPU.append(cpSync.cpu)
+            let digest = try child("openssl dgst -sha256 \"$0\" > /dev/null")
+            hashed.append(digest.seconds)
+            hashedCPU.append(digest.cpu)
         }
         let cp = try Timing.measure(runs: 3) {
             try? FileManager.default.removeItem(atPath: copy)
@@ -64,13 +77,19 @@ struct DownloadBench: BenchSection {
         let coarse = try download(largest, checkpoint: 16 << 20)
 
         let bytes = Double(largest) * 1_048_576
-        let mine = Timing(runs: ours.sorted()), peer = Timing(runs: synced.sorted())
+        let mine = Timing(runs: ours.sorted()), peer = Timing(runs: synced.sorted()), hash = Timing(runs: hashed.sorted())
+        func cpu(_ seconds: [Double]) -> String { String(format: "%.2f s CPU", seconds.sorted()[seconds.count / 2]) }
         func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", bytes / seconds / 1e6) }
         report.line("download \(largest) MiB, 1 MiB checkpoints", rate(mine.minimum),
                     "\(mine.summary); \(BenchReport.ratio(cp.minimum / mine.minimum)) of cp")
         report.line("cp + sync of the file (peer, durable)", rate(peer.minimum), peer.summary)
         report.line("download / cp + sync, same rounds", BenchReport.ratio(peer.minimum / mine.minimum),
                     "min over min; median over median \(BenchReport.ratio(peer.median / mine.median)); goal ≥ 0.8×")
+        report.line("SHA-256 alone of the file (openssl dgst, peer)", rate(hash.minimum), hash.summary)
+        report.line("ceiling for a verified download, same rounds", BenchReport.ratio(min(1, peer.minimum / hash.minimum)),
+                    "cp + sync over SHA-256 alone (capped at 1×): hashing the bytes alone reaches this")
+        report.line("CPU a run (median): download / cp + sync / dgst", cpu(ourCPU),
+                    "\(cpu(syncedCPU)) / \(cpu(hashedCPU)) (user + system; the download's includes serving)")
         report.line("download \(largest) MiB, 16 MiB checkpoints", rate(coarse.seconds),
                     "\(BenchReport.duration(coarse.seconds)); \(BenchReport.ratio(peer.minimum / coarse.seconds)) of cp+sync")
         report.line("cp of the same file, same disk (peer)", rate(cp.minimum), "\(cp.summary) (into the page cache: no hash, no fsync)")
@@ -109,7 +128,7 @@ struct DownloadBench: BenchSection {
     /// installed and the peak RSS growth meanwhile.
     static func download(
         productID: String, catalog: StoreKitConfiguration, data: URL, checkpoint: Int64 = 1 << 20
-    ) async throws -> (seconds: Double, peak: Int) {
+    ) async throws -> (seconds: Double, peak: Int, cpu: Double) {
         let backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
             catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
             initialLatencyMilliseconds: 0))
@@ -125,16 +144,18 @@ struct DownloadBench: BenchSection {
         let before = ProcessMemory.resident() ?? 0
         _ = ProcessMemory.resetPeak()
         let clock = ContinuousClock()
+        let cpuBefore = CPUTime.ofSelf()
         let start = clock.now
         try await manager.resume(id)
         let download = try await manager.waitUntilSettled(id)
         let elapsed = start.duration(to: clock.now)
+        let cpu = CPUTime.ofSelf() - cpuBefore
         let peak = (ProcessMemory.peak() ?? 0) - before
         guard download.state == .finished else {
             throw Blocking.Failure(description: "the download ended \(download.state): \(String(describing: download.error))")
         }
         await store.stop()
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, max(0, peak))
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, max(0, peak), cpu)
     }
 
     /// A catalog `Bench.storekit` with one non-consumable per size, each with one content file
