@@ -139,3 +139,21 @@ func launchEngine(
     await store.start()
     return (backend, store)
 }
+
+/// What the engine suites over the Demo catalog share: a fresh directory, a manual clock and
+/// the catalog; `launch()` starts a store and the engine over them (`launchEngine`).
+struct DemoEngine {
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
+    let catalog: StoreKitConfiguration
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
+    }
+
+    /// A store on the directory and the engine over it, started.
+    func launch() async throws -> (LocalAppStore, Store) {
+        try await launchEngine(directory, catalog: catalog, clock: clock)
+    }
+}
