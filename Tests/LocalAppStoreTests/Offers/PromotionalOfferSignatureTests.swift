@@ -162,9 +162,7 @@ struct PromotionalOfferSignatureTests {
     @Test func renewalsKeepTheAppAccountToken() async throws {
         let backend = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
         try await backend.set(name: "time-rate", value: "every-10-seconds")
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: demo.directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: demo.clock))
+        let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         var updates = store.transactionUpdates().makeAsyncIterator()
         await store.start()
         let first = try #require(await store.purchase(DemoCatalog.basic, options: PurchaseOptions(appAccountToken: Self.token)).transaction)

@@ -104,9 +104,7 @@ extension SubscriptionScenarioTests {
         try await backend.set(name: "time-rate", value: "every-minute")
         let periods = try await backend.subscriptions()
         #expect(periods.count == 1)
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: demo.directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: demo.clock))
+        let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         await store.start()
         let history = try await store.history().sorted { $0.purchaseDate < $1.purchaseDate }
         #expect(history.count == 3)

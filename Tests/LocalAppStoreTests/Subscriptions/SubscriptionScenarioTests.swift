@@ -42,9 +42,7 @@ struct SubscriptionScenarioTests {
         let backend = try makeStore(demo.directory, catalog: catalog ?? demo.catalog, clock: demo.clock)
         try await backend.set(name: "time-rate", value: "every-10-seconds")
         for (name, value) in settings { try await backend.set(name: name, value: value) }
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: demo.directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: demo.clock))
+        let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         let app = App(
             backend: backend, store: store, updates: store.transactionUpdates().makeAsyncIterator(),
             events: store.events().makeAsyncIterator())
