@@ -7,13 +7,6 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable 
     /// What is wrong, in words a person can act on.
     public let problem: String
 
-    /// Creates an error for `problem` at JSON `path` of `file`.
-    public init(file: String, path: String, problem: String) {
-        self.file = file
-        self.path = path
-        self.problem = problem
-    }
-
     /// `FILE: PATH: PROBLEM`, e.g. `Demo.storekit: $.products[2].productID: missing productID`.
     public var description: String { "\(file): \(path): \(problem)" }
 }

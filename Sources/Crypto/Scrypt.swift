@@ -48,14 +48,6 @@ public enum Scrypt {
         /// The largest memory accepted, in bytes.
         public var maxMemory: UInt64
 
-        /// Creates limits.
-        public init(maxLog2N: UInt8, maxR: UInt32, maxP: UInt32, maxMemory: UInt64) {
-            self.maxLog2N = maxLog2N
-            self.maxR = maxR
-            self.maxP = maxP
-            self.maxMemory = maxMemory
-        }
-
         /// N ≤ 2^20, r ≤ 32, p ≤ 16, memory ≤ 1 GiB.
         public static let `default` = Limits(maxLog2N: 20, maxR: 32, maxP: 16, maxMemory: 1 << 30)
     }

@@ -110,14 +110,7 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
     /// - Throws: `CryptoError` only if OpenSSL cannot set up the check.
     public func verifySHA256(signature: [UInt8], message: [UInt8]) throws(CryptoError) -> Bool {
         guard let key = X509_get0_pubkey(pointer) else { throw CryptoError("X509_get0_pubkey") }
-        guard let context = EVP_MD_CTX_new() else { throw CryptoError("EVP_MD_CTX_new") }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw CryptoError("EVP_DigestVerifyInit") }
-        let result = signature.withUnsafeBufferPointer { sig in
-            message.withUnsafeBufferPointer { EVP_DigestVerify(context, sig.baseAddress, sig.count, $0.baseAddress, $0.count) }
-        }
-        ERR_clear_error()
-        return result == 1
+        return try PublicKey.verifySHA256(signature: signature, message: message, key: key)
     }
 
     /// Whether this certificate's public key is an EC key.

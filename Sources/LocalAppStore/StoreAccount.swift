@@ -5,12 +5,6 @@ public struct StoreAccount: Codable, Hashable, Sendable {
     /// The name shown to people, e.g. in the storefront's header.
     public let displayName: String
 
-    /// Creates an account.
-    public init(id: String, displayName: String) {
-        self.id = id
-        self.displayName = displayName
-    }
-
     /// The account signed in by default.
     public static let localTester = StoreAccount(id: "local-tester", displayName: "Local Tester")
 }

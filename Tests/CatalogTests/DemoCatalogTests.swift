@@ -5,7 +5,7 @@ import Testing
 
 /// The bundled `Catalogs/Demo.storekit` and its price sidecar hold what the README promises.
 @Suite struct DemoCatalogTests {
-    static let url = Repository.url("Catalogs/Demo.storekit")
+    static let url = DemoCatalog.url
     static let locales = ["en_US", "zh_CN", "ja_JP", "de_DE", "fr_FR", "pt_BR"]
     static let storefronts = ["USA", "CHN", "JPN", "DEU", "FRA", "GBR", "BRA", "IND"]
 

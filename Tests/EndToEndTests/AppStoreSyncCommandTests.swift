@@ -5,7 +5,6 @@ import Testing
 /// `storefront sync`, `storefront storefront` and `storefront latest`: StoreKit 2's
 /// `AppStore.sync()`, `Storefront.current` and `Transaction.latest(for:)` through the built binary.
 @Suite struct AppStoreSyncCommandTests {
-    static let removeAds = "com.storefront.demo.removeads"
     let data: TemporaryDirectory
 
     init() throws { data = try TemporaryDirectory() }
@@ -22,25 +21,25 @@ import Testing
 
     @Test func syncRestoresAndLatestFollowsIt() throws {
         #expect(try run(["store", "set", "latency", "0"]).status == 0)
-        let never = try run(["latest", Self.removeAds])
+        let never = try run(["latest", DemoCatalog.removeAds])
         #expect(never.status == 1)
-        #expect(never.stderr.contains("never had \(Self.removeAds)"), "\(never.stderr)")
+        #expect(never.stderr.contains("never had \(DemoCatalog.removeAds)"), "\(never.stderr)")
 
-        #expect(try run(["buy", Self.removeAds]).status == 0)
-        let bought = try #require(try json(["latest", Self.removeAds, "--json"]) as? [String: Any])
+        #expect(try run(["buy", DemoCatalog.removeAds]).status == 0)
+        let bought = try #require(try json(["latest", DemoCatalog.removeAds, "--json"]) as? [String: Any])
         #expect(bought["state"] as? String == "purchased")
 
         let synced = try #require(try json(["sync", "--json"]) as? [String: Any])
         let restored = try #require(synced["restored"] as? [[String: Any]])
-        #expect(restored.map { $0["productID"] as? String } == [Self.removeAds])
-        #expect(synced["entitlements"] as? [String] == [Self.removeAds])
-        let latest = try #require(try json(["latest", Self.removeAds, "--json"]) as? [String: Any])
+        #expect(restored.map { $0["productID"] as? String } == [DemoCatalog.removeAds])
+        #expect(synced["entitlements"] as? [String] == [DemoCatalog.removeAds])
+        let latest = try #require(try json(["latest", DemoCatalog.removeAds, "--json"]) as? [String: Any])
         #expect(latest["state"] as? String == "restored")
         #expect(latest["originalTransactionID"] as? String == bought["transactionID"] as? String)
 
         let text = try run(["sync"])
         #expect(text.stdout.hasPrefix("Synced: 1 transaction restored."), "\(text.stdout)")
-        #expect(text.stdout.contains("Entitled to: \(Self.removeAds)"))
+        #expect(text.stdout.contains("Entitled to: \(DemoCatalog.removeAds)"))
     }
 
     @Test func theStorefrontIsTheOneChosen() throws {

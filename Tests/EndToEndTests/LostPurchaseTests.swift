@@ -8,8 +8,6 @@ import Testing
 /// non-consumables and subscriptions at once, and name the consumables nobody can give back.
 @Suite struct LostPurchaseTests {
     static let demo = Repository.root.appendingPathComponent("Catalogs/Demo.storekit").path
-    static let coins = "com.storefront.demo.coins.100"
-    static let removeAds = "com.storefront.demo.removeads"
     static let monthly = "com.storefront.demo.premium.pro.monthly"
 
     func sf(_ data: URL, _ args: [String]) throws -> StorefrontProcess.Result {
@@ -19,7 +17,7 @@ import Testing
     /// Buys coins ×3, Remove Ads and a subscription; returns the data directory.
     func bought(_ scratch: TemporaryDirectory) throws -> URL {
         let data = scratch.url("data")
-        for args in [["buy", Self.coins, "--quantity", "3"], ["buy", Self.removeAds], ["buy", Self.monthly]] {
+        for args in [["buy", DemoCatalog.coins, "--quantity", "3"], ["buy", DemoCatalog.removeAds], ["buy", Self.monthly]] {
             let result = try sf(data, args)
             #expect(result.status == 0, "\(args): \(result.stderr)")
         }
@@ -39,43 +37,43 @@ import Testing
         let data = try bought(scratch)
         let whole = try historyIDs(data)
         #expect(whole.status == 0, "\(whole.stderr)")
-        #expect(whole.balances[Self.coins] == 3)
+        #expect(whole.balances[DemoCatalog.coins] == 3)
 
         let vault = data.appendingPathComponent("vault.sfv")
         try FileManager.default.removeItem(at: vault)
         let first = try historyIDs(data)
         #expect(first.status == 1, "a lost vault is never a quiet, shorter history")
         #expect(first.stderr.contains("the purchase vault \(vault.path) lacks 3 transactions the store says this app finished"), "\(first.stderr)")
-        #expect(first.stderr.contains("restored from the store: \(Self.monthly), \(Self.removeAds)"), "\(first.stderr)")
-        #expect(first.stderr.contains("consumables the store cannot give back, missing from the balances: \(Self.coins) ×3"), "\(first.stderr)")
+        #expect(first.stderr.contains("restored from the store: \(Self.monthly), \(DemoCatalog.removeAds)"), "\(first.stderr)")
+        #expect(first.stderr.contains("consumables the store cannot give back, missing from the balances: \(DemoCatalog.coins) ×3"), "\(first.stderr)")
         let entitlements = try sf(data, ["entitlements", "--json"])
-        #expect(entitlements.stdout.contains(Self.removeAds) && entitlements.stdout.contains(Self.monthly), "restored at once")
+        #expect(entitlements.stdout.contains(DemoCatalog.removeAds) && entitlements.stdout.contains(Self.monthly), "restored at once")
 
         // Once restored, only the consumables stay missing, and they stay named.
         let second = try historyIDs(data)
         #expect(second.status == 1)
         #expect(second.stderr.contains("lacks 1 transaction the store says"), "\(second.stderr)")
-        #expect(second.stderr.contains("\(Self.coins) ×3") && !second.stderr.contains("restored from the store"), "\(second.stderr)")
-        #expect(Set(second.products).isSuperset(of: [Self.removeAds, Self.monthly]))
+        #expect(second.stderr.contains("\(DemoCatalog.coins) ×3") && !second.stderr.contains("restored from the store"), "\(second.stderr)")
+        #expect(Set(second.products).isSuperset(of: [DemoCatalog.removeAds, Self.monthly]))
     }
 
     @Test func aVaultRolledBackToAnOlderCopyIsReported() throws {
         let scratch = try TemporaryDirectory(prefix: "e2e-lost")
         let data = scratch.url("data")
-        #expect(try sf(data, ["buy", Self.removeAds]).status == 0)
+        #expect(try sf(data, ["buy", DemoCatalog.removeAds]).status == 0)
         let vault = data.appendingPathComponent("vault.sfv")
         let older = scratch.url("vault.older")
         try FileManager.default.copyItem(at: vault, to: older)
-        #expect(try sf(data, ["buy", Self.coins, "--quantity", "2"]).status == 0)
+        #expect(try sf(data, ["buy", DemoCatalog.coins, "--quantity", "2"]).status == 0)
         // The older copy is a state the vault really was in: only the store can tell.
         try FileManager.default.removeItem(at: vault)
         try FileManager.default.copyItem(at: older, to: vault)
         let history = try historyIDs(data)
         #expect(history.status == 1)
-        #expect(history.stderr.contains("lacks 1 transaction") && history.stderr.contains("\(Self.coins) ×2"), "\(history.stderr)")
+        #expect(history.stderr.contains("lacks 1 transaction") && history.stderr.contains("\(DemoCatalog.coins) ×2"), "\(history.stderr)")
         let entitlements = try sf(data, ["entitlements"])
         #expect(entitlements.status == 1, "entitlements say so too")
-        #expect(entitlements.stderr.contains("\(Self.coins) ×2"), "\(entitlements.stderr)")
+        #expect(entitlements.stderr.contains("\(DemoCatalog.coins) ×2"), "\(entitlements.stderr)")
     }
 
     @Test func aWholeVaultSaysNothing() throws {

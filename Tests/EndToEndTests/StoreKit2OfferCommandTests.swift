@@ -9,10 +9,6 @@ import Testing
 /// Transaction Manager's `approve-refund` / `decline-refund`.
 @Suite struct StoreKit2OfferCommandTests {
     static let packageRoot = Repository.root
-    static let basic = "com.storefront.demo.premium.basic.monthly"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let comeback = "com.storefront.demo.premium.pro.comeback"
-    static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
     static let winBack = "com.storefront.demo.premium.pro.winback"
     let scratch: TemporaryDirectory
     var data: URL { scratch.url.appendingPathComponent("data") }
@@ -41,21 +37,21 @@ import Testing
     func transaction(_ o: [String: Any]) throws -> [String: Any] { try #require(o["transaction"] as? [String: Any]) }
 
     @Test func aSignedOfferIsTakenOnceAndItsTokenIsInTheTransaction() throws {
-        _ = try object(["buy", Self.basic])
-        let signed = try object(["store", "sign-offer", Self.pro, Self.comeback, "--app-account-token", "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F"])
-        let parts = ["--offer", Self.comeback, "--key-id", try #require(signed["keyID"] as? String),
+        _ = try object(["buy", DemoCatalog.basic])
+        let signed = try object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback, "--app-account-token", "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F"])
+        let parts = ["--offer", DemoCatalog.comeback, "--key-id", try #require(signed["keyID"] as? String),
                      "--nonce", try #require(signed["nonce"] as? String),
                      "--timestamp", String(try #require(signed["timestamp"] as? Int)),
                      "--signature", try #require(signed["signature"] as? String),
                      "--app-account-token", "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F"]
-        let bought = try transaction(try object(["buy", Self.pro] + parts))
-        #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == Self.comeback)
+        let bought = try transaction(try object(["buy", DemoCatalog.pro] + parts))
+        #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == DemoCatalog.comeback)
         #expect(bought["appAccountToken"] as? String == "8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f")
-        let replay = try sf(["buy", Self.pro] + parts)
+        let replay = try sf(["buy", DemoCatalog.pro] + parts)
         #expect(replay.status == 1 && replay.stderr.contains("signature is invalid") && replay.stderr.contains("used already"), "\(replay.stderr)")
-        let otherToken = try sf(["buy", Self.pro, "--offer", Self.comeback, "--signed", "--app-account-token", UUID().uuidString])
+        let otherToken = try sf(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--signed", "--app-account-token", UUID().uuidString])
         #expect(otherToken.status == 0, "--signed signs for the token given: \(otherToken.stderr)")
-        let incomplete = try sf(["buy", Self.pro, "--offer", Self.comeback, "--key-id", "X"])
+        let incomplete = try sf(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--key-id", "X"])
         #expect(incomplete.status == 2 && incomplete.stderr.contains("--nonce"), "\(incomplete.stderr)")
     }
 
@@ -63,9 +59,9 @@ import Testing
     /// signatures: the server's credentials name the store's subscription key, and a user's own
     /// key, once installed with `credentials --key`, signs offers the store accepts.
     @Test func theAPIKeyIsTheSubscriptionKeyAndAUsersOwnKeySignsOffers() throws {
-        _ = try object(["buy", Self.basic])
+        _ = try object(["buy", DemoCatalog.basic])
         let made = try object(["credentials"])
-        let signed = try object(["store", "sign-offer", Self.pro, Self.comeback])
+        let signed = try object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback])
         #expect(signed["keyID"] as? String == made["keyID"] as? String, "\(signed) \(made)")
 
         let keyID = "MYKEY12345"
@@ -78,36 +74,36 @@ import Testing
         let bundleID = try #require(installed["bundleID"] as? String)
         let nonce = UUID().uuidString.lowercased()
         let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
-        let text = [bundleID, keyID, Self.pro, Self.comeback, "", nonce, String(timestamp)].joined(separator: "\u{2063}")
+        let text = [bundleID, keyID, DemoCatalog.pro, DemoCatalog.comeback, "", nonce, String(timestamp)].joined(separator: "\u{2063}")
         let signature = Data(try key.signSHA256(Array(text.utf8))).base64EncodedString()
-        let bought = try transaction(try object(["buy", Self.pro, "--offer", Self.comeback, "--key-id", keyID, "--nonce", nonce,
+        let bought = try transaction(try object(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--key-id", keyID, "--nonce", nonce,
                                                  "--timestamp", String(timestamp), "--signature", signature]))
-        #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == Self.comeback, "\(bought)")
+        #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == DemoCatalog.comeback, "\(bought)")
     }
 
     @Test func aForgedSignatureAndAnUnknownKeyAreRefused() throws {
-        _ = try object(["buy", Self.basic])
-        let signed = try object(["store", "sign-offer", Self.pro, Self.comeback])
+        _ = try object(["buy", DemoCatalog.basic])
+        let signed = try object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback])
         let text = try #require(signed["signature"] as? String)
         var signature = Array(try #require(Data(base64Encoded: text)))
         signature[10] ^= 0x40
-        let common = ["--offer", Self.comeback, "--nonce", try #require(signed["nonce"] as? String),
+        let common = ["--offer", DemoCatalog.comeback, "--nonce", try #require(signed["nonce"] as? String),
                       "--timestamp", String(try #require(signed["timestamp"] as? Int)), "--signature", Data(signature).base64EncodedString()]
-        let forged = try sf(["buy", Self.pro, "--key-id", try #require(signed["keyID"] as? String)] + common)
+        let forged = try sf(["buy", DemoCatalog.pro, "--key-id", try #require(signed["keyID"] as? String)] + common)
         #expect(forged.status == 1 && forged.stderr.contains("does not match"), "\(forged.stderr)")
-        let unknown = try sf(["buy", Self.pro, "--key-id", "NOSUCHKEY1"] + common)
+        let unknown = try sf(["buy", DemoCatalog.pro, "--key-id", "NOSUCHKEY1"] + common)
         #expect(unknown.status == 1 && unknown.stderr.contains("NOSUCHKEY1"), "\(unknown.stderr)")
         #expect(try array(["store", "charges"]).count == 1, "only Basic was charged")
     }
 
     @Test func anIssuedCodeIsRedeemedOnceAtTheOffersTerms() throws {
-        let issued = try array(["store", "issue-codes", Self.pro, Self.codeOffer, "--count", "2"])
+        let issued = try array(["store", "issue-codes", DemoCatalog.pro, DemoCatalog.codeOffer, "--count", "2"])
         #expect(issued.count == 2)
         let code = try #require(issued.first?["code"] as? String)
         #expect(code.count == 12 && issued.allSatisfy { $0["redeemedAt"] is NSNull })
         let redeemed = try transaction(try object(["redeem", code.lowercased()]))
-        #expect(redeemed["productID"] as? String == Self.pro && redeemed["offerType"] as? String == "code")
-        #expect(redeemed["offerID"] as? String == Self.codeOffer && redeemed["price"] as? String == "0")
+        #expect(redeemed["productID"] as? String == DemoCatalog.pro && redeemed["offerType"] as? String == "code")
+        #expect(redeemed["offerID"] as? String == DemoCatalog.codeOffer && redeemed["price"] as? String == "0")
         let again = try sf(["redeem", code])
         #expect(again.status == 1 && again.stderr.contains("redeemed already"), "\(again.stderr)")
         let listed = try array(["store", "codes"])
@@ -121,17 +117,17 @@ import Testing
     }
 
     @Test func aWinBackOfferIsForLapsedSubscribersOnly() throws {
-        let newcomer = try sf(["buy", Self.pro, "--win-back", Self.winBack])
+        let newcomer = try sf(["buy", DemoCatalog.pro, "--win-back", Self.winBack])
         #expect(newcomer.status == 1 && newcomer.stderr.contains("lapsed subscribers"), "\(newcomer.stderr)")
-        let first = try #require(try object(["buy", Self.basic])["transactionID"] as? String)
+        let first = try #require(try object(["buy", DemoCatalog.basic])["transactionID"] as? String)
         #expect(try sf(["store", "expire", first]).status == 0)
-        let back = try transaction(try object(["buy", Self.pro, "--win-back", Self.winBack]))
+        let back = try transaction(try object(["buy", DemoCatalog.pro, "--win-back", Self.winBack]))
         #expect(back["offerType"] as? String == "winBack" && back["offerID"] as? String == Self.winBack)
         #expect(back["price"] as? String == "4.99")
     }
 
     @Test func aRefundRequestWaitsForTheTransactionManagerAndApprovalRevokes() throws {
-        let id = try #require(try object(["buy", Self.basic])["transactionID"] as? String)
+        let id = try #require(try object(["buy", DemoCatalog.basic])["transactionID"] as? String)
         #expect(try object(["refund-request", id])["status"] as? String == "success")
         let duplicate = try sf(["refund-request", id])
         #expect(duplicate.status == 1 && duplicate.stderr.contains("requested already"), "\(duplicate.stderr)")
@@ -139,7 +135,7 @@ import Testing
         #expect(requests.count == 1 && requests[0]["status"] as? String == "pending")
         let requestID = try #require(requests[0]["id"] as? String)
         #expect(try object(["store", "approve-refund", requestID, "--reason", "1"])["status"] as? String == "approved")
-        let latest = try object(["latest", Self.basic])
+        let latest = try object(["latest", DemoCatalog.basic])
         #expect(latest["state"] as? String == "refunded" && latest["revocationReason"] as? Int == 1, "\(latest)")
         let twice = try sf(["store", "decline-refund", requestID])
         #expect(twice.status == 1 && twice.stderr.contains("No pending refund request"), "\(twice.stderr)")

@@ -9,7 +9,6 @@ import Testing
 /// PENDING and ACCEPTED) and, at the renewal date after a decline, the expiry with intent
 /// priceIncrease (EXPIRED/PRICE_INCREASE).
 @Suite(.waitsOnProcesses) struct TUIPriceIncreaseTests {
-    static let pro = "com.storefront.demo.premium.pro.monthly"
 
     func cli(_ args: [String], _ data: URL) throws -> Any {
         let result = try StorefrontProcess.run(
@@ -32,7 +31,7 @@ import Testing
         let data = scratch.url
         // Notifications are journaled (no server runs here): the outbox shows what was caused.
         _ = try cli(["store", "set", "notification-url", "http://127.0.0.1:9/notifications"], data)
-        let bought = try #require((try cli(["buy", Self.pro], data) as? [String: Any])?["transactionID"] as? String)
+        let bought = try #require((try cli(["buy", DemoCatalog.pro], data) as? [String: Any])?["transactionID"] as? String)
 
         let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }

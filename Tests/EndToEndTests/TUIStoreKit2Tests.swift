@@ -7,9 +7,6 @@ import Testing
 /// code for the selected subscription. The CLI, another process on the same data directory,
 /// says what the store and the app then hold.
 @Suite(.waitsOnProcesses) struct TUIStoreKit2Tests {
-    static let removeAds = "com.storefront.demo.removeads"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
 
     func cli(_ args: [String], _ data: URL) throws -> Any {
         let result = try StorefrontProcess.run(
@@ -25,7 +22,7 @@ import Testing
     @Test func theCustomersRefundRequestIsAskedWithRAndApprovedWithA() async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
-        let bought = try #require((try cli(["buy", Self.removeAds], data) as? [String: Any])?["transactionID"] as? String)
+        let bought = try #require((try cli(["buy", DemoCatalog.removeAds], data) as? [String: Any])?["transactionID"] as? String)
 
         let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
@@ -46,7 +43,7 @@ import Testing
             screen.split(separator: "\n").contains { $0.contains(bought) && $0.contains("Refunded") }
         }
         #expect(try refundRequests(data).first?["status"] as? String == "approved")
-        let latest = try #require(try cli(["latest", Self.removeAds], data) as? [String: Any])
+        let latest = try #require(try cli(["latest", DemoCatalog.removeAds], data) as? [String: Any])
         #expect(latest["state"] as? String == "refunded", "\(latest)")
 
         try tmux.keys("Escape")
@@ -67,8 +64,8 @@ import Testing
         try tmux.keys("Enter")
         try tmux.keys("c")
         try await tmux.waitFor(text: "Purchased")
-        let redeemed = try #require(try cli(["latest", Self.pro], data) as? [String: Any])
-        #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == Self.codeOffer, "\(redeemed)")
+        let redeemed = try #require(try cli(["latest", DemoCatalog.pro], data) as? [String: Any])
+        #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer, "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")
         let codes = try #require(try cli(["store", "codes"], data) as? [[String: Any]])
         #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")

@@ -8,7 +8,6 @@ import Testing
 /// keys and quits cleanly. The next run without faults loses nothing recorded
 /// before and delivers every charge once.
 @Suite(.waitsOnProcesses, .serialized) struct TUIWriteFailureTests {
-    static let coins = "com.storefront.demo.coins.100"
 
     /// Delivered and charged transaction IDs, from the CLI.
     static func facts(_ data: URL) throws -> (delivered: [String], charged: [String]) {
@@ -27,7 +26,7 @@ import Testing
     func aFailingWriteIsShownAndTheStorefrontKeepsRunning(_ rule: String) async throws {
         let scratch = try TUIEndToEndTests.freshDataDirectory()
         let data = scratch.url
-        let first = try StorefrontProcess.run(["buy", Self.coins] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        let first = try StorefrontProcess.run(["buy", DemoCatalog.coins] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
         try #require(first.status == 0, "\(first.stderr)")
         // The receipt makes the chain's RSA receipt signer, which the storefront asks for at
         // launch: made now, the launch writes nothing and the first failing call is the purchase's.

@@ -8,17 +8,13 @@ import Testing
 /// The store shared with real `storefront` processes on one data directory, one of them
 /// killed with SIGKILL.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10))) struct ChildProcessTests {
-    static let coins = "com.storefront.demo.coins.100"
 
     /// The repository's bundled catalog, which the child processes sell from too.
-    static var demoCatalog: URL {
-        Repository.url("Catalogs/Demo.storekit")
-    }
 
     static func start(_ arguments: [String], dataDirectory: URL, fault: String? = nil) throws -> ChildProcess {
         // Standard error kept for the failure message: what the child said when it ended early.
         try ChildProcess(
-            BuiltProduct.storefront, ["--data-dir", dataDirectory.path, "--catalog", demoCatalog.path] + arguments,
+            BuiltProduct.storefront, ["--data-dir", dataDirectory.path, "--catalog", DemoCatalog.url.path] + arguments,
             environment: fault.map { ["STOREFRONT_FAULT": $0] } ?? [:], standardOutput: .discard,
             standardError: .file(dataDirectory.appendingPathComponent("child-\(UUID().uuidString).log")))
     }
@@ -32,14 +28,14 @@ import Testing
     }
 
     static func makeDemoStore(_ dir: TemporaryDirectory) throws -> LocalAppStore {
-        try makeStore(dir, catalog: try StoreKitConfiguration.load(contentsOf: demoCatalog))
+        try makeStore(dir, catalog: try StoreKitConfiguration.load(contentsOf: DemoCatalog.url))
     }
 
     @Test func aPurchaseLeftPurchasingByAKilledProcessIsChargedOnceHere() async throws {
         let dir = try TemporaryDirectory()
         let store = try Self.makeDemoStore(dir)
         // The child kills itself (SIGKILL) after queuing the payment durably, before charging it.
-        let child = try Self.start(["buy", Self.coins], dataDirectory: dir.url, fault: "before-charge")
+        let child = try Self.start(["buy", DemoCatalog.coins], dataDirectory: dir.url, fault: "before-charge")
         try #require(child.wait().signaled, "the child was to die at before-charge: \(Self.childLogs(dir.url))")
         let queued = try await store.history()
         #expect(queued.map(\.state) == [.purchasing])
@@ -63,10 +59,10 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try Self.makeDemoStore(dir)
         var events = EventReader(await store.events())
-        let children = try (0..<2).map { _ in try Self.start(["buy", Self.coins], dataDirectory: dir.url) }
+        let children = try (0..<2).map { _ in try Self.start(["buy", DemoCatalog.coins], dataDirectory: dir.url) }
         var mine: [String] = []
         for _ in 0..<5 {
-            let bought = try await buy(store, &events, Self.coins)
+            let bought = try await buy(store, &events, DemoCatalog.coins)
             mine.append(bought.transactionID)
             do {
                 try await store.finish(transactionID: bought.transactionID)

@@ -7,18 +7,11 @@ import Testing
 /// The engine (`Store`) over the real local App Store: the purchase walk end to end, and
 /// changes made by another process sharing the state directory.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
-struct EngineIntegrationTests {
+struct EngineIntegrationTests: EngineSuite {
     let directory: TemporaryDirectory
     let clock = ManualClock()
 
     init() throws { directory = try TemporaryDirectory() }
-
-    func engine(_ backend: LocalAppStore) throws -> Store {
-        Store(
-            backend: backend,
-            ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
-    }
 
     @Test func purchaseRestoreAndBalancesThroughTheRealStore() async throws {
         let store = try engine(try makeStore(directory, clock: clock))

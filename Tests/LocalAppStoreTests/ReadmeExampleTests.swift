@@ -9,9 +9,6 @@ import Testing
 /// builds and runs as a separate package), each checked for what it must give, and a refund
 /// made in the store reaching the app's listener.
 @Suite(.timeLimit(.minutes(10))) struct ReadmeExampleTests {
-    static var demoCatalog: URL {
-        Repository.url("Catalogs/Demo.storekit")
-    }
 
     @Test func theReadmeExampleRuns() async throws {
         let directory = try TemporaryDirectory()
@@ -19,7 +16,7 @@ import Testing
 
         // 1. The local App Store, on a catalog, and the engine over it, with the purchases in
         //    the encrypted vault.
-        let catalog = try StoreKitConfiguration.load(contentsOf: Self.demoCatalog)
+        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
         let appStore = try LocalAppStore(configuration: LocalAppStoreConfiguration(
             catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
             initialLatencyMilliseconds: 0))

@@ -133,9 +133,51 @@ func launchEngine(
     _ directory: TemporaryDirectory, catalog: StoreKitConfiguration, clock: ManualClock
 ) async throws -> (LocalAppStore, Store) {
     let backend = try makeStore(directory, catalog: catalog, clock: clock)
-    let store = Store(
-        backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-        configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+    let store = try makeEngine(backend, in: directory, clock: clock)
     await store.start()
     return (backend, store)
+}
+
+/// The engine (not started) over `backend`, its file ledger `ledger` in `directory`, with its
+/// own notification center, on `clock`.
+func makeEngine(
+    _ backend: LocalAppStore, in directory: TemporaryDirectory, clock: ManualClock, ledger: String = "ledger.jsonl",
+    verifier: any PurchaseVerifier = AcceptingVerifier()
+) throws -> Store {
+    Store(
+        backend: backend, ledger: try FileLedger(path: directory.path(ledger)),
+        configuration: StoreConfiguration(verifier: verifier, notificationCenter: NotificationCenter(), clock: clock))
+}
+
+/// A suite that drives the engine over local stores on its own directory, on a manual clock.
+protocol EngineSuite {
+    var directory: TemporaryDirectory { get }
+    var clock: ManualClock { get }
+}
+
+extension EngineSuite {
+    /// The engine over `backend`, its ledger the directory's `ledger` file (`makeEngine`).
+    func engine(
+        _ backend: LocalAppStore, ledger: String = "ledger.jsonl", verifier: any PurchaseVerifier = AcceptingVerifier()
+    ) throws -> Store {
+        try makeEngine(backend, in: directory, clock: clock, ledger: ledger, verifier: verifier)
+    }
+}
+
+/// What the engine suites over the Demo catalog share: a fresh directory, a manual clock and
+/// the catalog; `launch()` starts a store and the engine over them (`launchEngine`).
+struct DemoEngine {
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
+    let catalog: StoreKitConfiguration
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
+    }
+
+    /// A store on the directory and the engine over it, started.
+    func launch() async throws -> (LocalAppStore, Store) {
+        try await launchEngine(directory, catalog: catalog, clock: clock)
+    }
 }

@@ -20,6 +20,14 @@ import Testing
         }
     }
 
+    /// `buyPro`, then the monthly subscription in the app's next run.
+    static func buyProThenMonthly(_ context: CrashScenario.Context) async throws {
+        try await buyPro(context)
+        try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+            _ = try await session.buy(CrashCatalog.monthly)
+        }
+    }
+
     /// The operation's run of the app, through the recorder.
     static func app<T>(
         _ context: CrashScenario.Context, _ recorder: RecordingFileSystem, _ body: (AppSession) async throws -> T
@@ -81,12 +89,7 @@ import Testing
     @Test func restore() async throws {
         try await Self.run(CrashScenario(
             name: "restore",
-            setup: { context in
-                try await Self.buyPro(context)
-                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-                    _ = try await session.buy(CrashCatalog.monthly)
-                }
-            },
+            setup: { context in try await Self.buyProThenMonthly(context) },
             operation: { context, recorder in
                 try await Self.app(context, recorder) { session in
                     let restored = try await session.store.restoreTransactions()
@@ -130,12 +133,7 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_767_225_600)
         var scenario = CrashScenario(
             name: "subscription renewal",
-            setup: { context in
-                try await Self.buyPro(context)
-                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-                    _ = try await session.buy(CrashCatalog.monthly)
-                }
-            },
+            setup: { context in try await Self.buyProThenMonthly(context) },
             operation: { context, recorder in
                 try await Self.app(context, recorder) { session in
                     try await Self.eventually("the renewal is delivered") {

@@ -11,7 +11,6 @@ import Testing
 /// store made is delivered exactly once, and a purchase the CLI called done is there.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct FailIOTests {
     static let catalog = Repository.root.appendingPathComponent("Catalogs/Demo.storekit").path
-    static let coins = "com.storefront.demo.coins.100"
 
     struct Run {
         let status: Int32
@@ -45,7 +44,7 @@ import Testing
         let scratch = try TemporaryDirectory(prefix: "sf-fail-io")
         let base = scratch.url("base")
         // One purchase before: it must survive every failure after it.
-        let first = await Self.run(["buy", Self.coins], data: base)
+        let first = await Self.run(["buy", DemoCatalog.coins], data: base)
         #expect(first.status == 0, "\(first.output.standardError)")
         let before = try await Self.facts(base)
         #expect(before.delivered.count == 1)
@@ -55,7 +54,7 @@ import Testing
         while true {
             let data = scratch.url("\(operation)-\(errno)-\(call)")
             try FileManager.default.copyItem(at: base, to: data)
-            let buy = await Self.run(["buy", Self.coins], data: data, failing: "\(operation):\(call):\(errno)")
+            let buy = await Self.run(["buy", DemoCatalog.coins], data: data, failing: "\(operation):\(call):\(errno)")
             let made = try #require(FaultInjection.lastFaulty.withLock { $0 })
                 .calls(of: try #require(FaultInjectingFileSystem.Operation(rawValue: operation)))
             let message = buy.output.standardError

@@ -40,6 +40,8 @@ enum FastJSON {
     struct Writer {
         private(set) var bytes: [UInt8] = []
         private(set) var failed = false
+        /// Whether the object being written has a member yet (one object: the answers are flat).
+        private var hasMember = false
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
@@ -65,6 +67,29 @@ enum FastJSON {
         /// Appends a number or `true`/`false` as Swift prints it (as `JSONEncoder` does for these).
         mutating func literal(_ value: some CustomStringConvertible) { bytes.append(contentsOf: value.description.utf8) }
 
+        /// Appends an object member's `"name":`, after a comma unless it is the object's first.
+        mutating func key(_ name: StaticString) {
+            if hasMember { raw(",") }
+            hasMember = true
+            raw("\"")
+            raw(name)
+            raw("\":")
+        }
+
+        /// Appends the member `name` with `value` between quotes (`plain`); nothing when it is nil.
+        mutating func member(_ name: StaticString, plain value: String?) {
+            guard let value else { return }
+            key(name)
+            plain(value)
+        }
+
+        /// Appends the member `name` with `value` as a literal; nothing when it is nil.
+        mutating func member(_ name: StaticString, literal value: (some CustomStringConvertible)?) {
+            guard let value else { return }
+            key(name)
+            literal(value)
+        }
+
         /// The text, or nil when a value needed escaping.
         var data: Data? { failed ? nil : Data(bytes) }
     }
@@ -83,40 +108,15 @@ enum FastJSON {
     static func encode(_ response: HistoryResponse) -> Data? {
         let signed = response.signedTransactions ?? []
         var writer = Writer(capacity: signed.reduce(256) { $0 + $1.utf8.count + 3 })
-        var first = true
-        func separate(_ writer: inout Writer) {
-            if !first { writer.raw(",") }
-            first = false
-        }
         writer.raw("{")
-        if let revision = response.revision {
-            separate(&writer)
-            writer.raw("\"revision\":")
-            writer.plain(revision)
-        }
-        if let hasMore = response.hasMore {
-            separate(&writer)
-            writer.raw("\"hasMore\":")
-            writer.literal(hasMore)
-        }
-        if let bundleId = response.bundleId {
-            separate(&writer)
-            writer.raw("\"bundleId\":")
-            writer.plain(bundleId)
-        }
-        if let appAppleId = response.appAppleId {
-            separate(&writer)
-            writer.raw("\"appAppleId\":")
-            writer.literal(appAppleId)
-        }
-        if let environment = response.environment {
-            separate(&writer)
-            writer.raw("\"environment\":")
-            writer.plain(environment)
-        }
+        writer.member("revision", plain: response.revision)
+        writer.member("hasMore", literal: response.hasMore)
+        writer.member("bundleId", plain: response.bundleId)
+        writer.member("appAppleId", literal: response.appAppleId)
+        writer.member("environment", plain: response.environment)
         if let transactions = response.signedTransactions {
-            separate(&writer)
-            writer.raw("\"signedTransactions\":[")
+            writer.key("signedTransactions")
+            writer.raw("[")
             for (index, jws) in transactions.enumerated() {
                 if index > 0 { writer.raw(",") }
                 writer.plain(jws)

@@ -6,11 +6,4 @@ public struct HostedContentFile: Sendable, Hashable {
     public var size: Int64
     /// The lowercase hex SHA-256 of the file's bytes.
     public var sha256: String
-
-    /// Creates a file entry.
-    public init(path: String, size: Int64, sha256: String) {
-        self.path = path
-        self.size = size
-        self.sha256 = sha256
-    }
 }

@@ -119,46 +119,51 @@ struct JSONElement {
 
     /// An array's elements.
     struct Elements: Sequence, IteratorProtocol {
-        private let array: JSONElement
-        private var position: Int
-        private let end: Int
+        private var children: Children
+        private let count: Int
 
         init(array: JSONElement) {
-            self.array = array
-            let isArray = array.kind == .array
-            position = isArray ? array.index + 1 : 0
-            end = isArray ? array.end : 0
+            children = Children(of: array, kind: .array)
+            count = array.kind == .array ? array.count : 0
         }
 
-        mutating func next() -> JSONElement? {
-            guard position < end else { return nil }
-            let element = JSONElement(nodes: array.nodes, bytes: array.bytes, index: position)
-            position = element.end
-            return element
-        }
+        mutating func next() -> JSONElement? { children.next() }
 
-        var underestimatedCount: Int { array.kind == .array ? array.count : 0 }
+        var underestimatedCount: Int { count }
     }
 
     /// An object's members, each its key (a string) and its value.
     struct Members: Sequence, IteratorProtocol {
-        private let object: JSONElement
+        private var children: Children
+
+        init(object: JSONElement) { children = Children(of: object, kind: .object) }
+
+        /// The next key and the value after it (the tape lists an object's keys and values in turn).
+        mutating func next() -> (key: JSONElement, value: JSONElement)? {
+            guard let key = children.next(), let value = children.next() else { return nil }
+            return (key, value)
+        }
+    }
+
+    /// The values directly inside a container of `kind`, in tape order; none when the element is
+    /// of another kind.
+    private struct Children {
+        private let container: JSONElement
         private var position: Int
         private let end: Int
 
-        init(object: JSONElement) {
-            self.object = object
-            let isObject = object.kind == .object
-            position = isObject ? object.index + 1 : 0
-            end = isObject ? object.end : 0
+        init(of container: JSONElement, kind: JSONTape.Kind) {
+            self.container = container
+            let matches = container.kind == kind
+            position = matches ? container.index + 1 : 0
+            end = matches ? container.end : 0
         }
 
-        mutating func next() -> (key: JSONElement, value: JSONElement)? {
+        mutating func next() -> JSONElement? {
             guard position < end else { return nil }
-            let key = JSONElement(nodes: object.nodes, bytes: object.bytes, index: position)
-            let value = JSONElement(nodes: object.nodes, bytes: object.bytes, index: position + 1)
-            position = value.end
-            return (key, value)
+            let element = JSONElement(nodes: container.nodes, bytes: container.bytes, index: position)
+            position = element.end
+            return element
         }
     }
 }

@@ -6,11 +6,4 @@ public struct Localization: Sendable, Hashable {
     public var displayName: String
     /// The description shown to the customer (may be empty).
     public var description: String
-
-    /// Creates a localization.
-    public init(locale: String, displayName: String, description: String) {
-        self.locale = locale
-        self.displayName = displayName
-        self.description = description
-    }
 }

@@ -13,12 +13,6 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         /// The minor version, e.g. 0.
         public var minor: Int
 
-        /// Creates a version.
-        public init(major: Int, minor: Int) {
-            self.major = major
-            self.minor = minor
-        }
-
         /// The newest major version this build reads (Xcode's formats 2 to 5).
         public static let newestMajor = 5
 

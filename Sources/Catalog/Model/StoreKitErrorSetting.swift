@@ -25,11 +25,4 @@ public struct StoreKitErrorSetting: Sendable, Hashable {
     public var enabled: Bool
     /// The chosen error (`current`), `nil` when the file has `null` or nothing.
     public var current: JSONValue?
-
-    /// Creates an entry.
-    public init(name: String, enabled: Bool, current: JSONValue? = nil) {
-        self.name = name
-        self.enabled = enabled
-        self.current = current
-    }
 }

@@ -8,13 +8,6 @@ public struct SubscriptionGroup: Sendable, Hashable, Identifiable {
         public var displayName: String
         /// The app name to show with the group (`customAppName`), when set.
         public var customAppName: String?
-
-        /// Creates a group localization.
-        public init(locale: String, displayName: String, customAppName: String? = nil) {
-            self.locale = locale
-            self.displayName = displayName
-            self.customAppName = customAppName
-        }
     }
 
     /// The group identifier (`id`).
@@ -22,21 +15,9 @@ public struct SubscriptionGroup: Sendable, Hashable, Identifiable {
     /// The reference name (`name`).
     public var name: String
     /// The group's localizations, in file order.
-    public var localizations: [Localization]
+    public var localizations: [Localization] = []
     /// The product identifiers of its subscriptions, in file order.
-    public var productIDs: [String]
+    public var productIDs: [String] = []
     /// Members the catalog does not model, kept as read.
-    public var extra: [String: JSONValue]
-
-    /// Creates a group.
-    public init(
-        id: String, name: String, localizations: [Localization] = [], productIDs: [String] = [],
-        extra: [String: JSONValue] = [:]
-    ) {
-        self.id = id
-        self.name = name
-        self.localizations = localizations
-        self.productIDs = productIDs
-        self.extra = extra
-    }
+    public var extra: [String: JSONValue] = [:]
 }

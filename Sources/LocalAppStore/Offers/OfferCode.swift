@@ -18,20 +18,6 @@ public struct OfferCode: Codable, Hashable, Sendable {
     /// The transaction its redemption made.
     public var transactionID: String?
 
-    /// Creates an offer code.
-    public init(
-        code: String, productID: String, offerID: String, issuedAt: Date, redeemedAt: Date? = nil,
-        redeemedBy: String? = nil, transactionID: String? = nil
-    ) {
-        self.code = code
-        self.productID = productID
-        self.offerID = offerID
-        self.issuedAt = issuedAt
-        self.redeemedAt = redeemedAt
-        self.redeemedBy = redeemedBy
-        self.transactionID = transactionID
-    }
-
     /// Whether it was redeemed.
     public var isRedeemed: Bool { redeemedAt != nil }
 

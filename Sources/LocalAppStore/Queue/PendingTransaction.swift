@@ -6,10 +6,4 @@ public struct PendingTransaction: Hashable, Sendable {
     public let transaction: Transaction
     /// What it waits for: `approve`/`decline` (Ask to Buy) or `resolve` (interrupted).
     public let reason: PendingReason
-
-    /// Creates a pending row.
-    public init(transaction: Transaction, reason: PendingReason) {
-        self.transaction = transaction
-        self.reason = reason
-    }
 }

@@ -59,7 +59,7 @@ extension LocalReceiptIssuer {
         payload.originalPurchaseDate = transaction.originalPurchaseDate
         payload.expiresDate = transaction.expiresDate
         payload.quantity = Int32(clamping: transaction.quantity)
-        payload.type = Self.storeProductType(transaction.productType)
+        payload.type = Self.productType(transaction.productType)
         payload.appAccountToken = transaction.appAccountToken
         payload.inAppOwnershipType = .purchased
         payload.signedDate = now
@@ -184,16 +184,6 @@ extension LocalReceiptIssuer {
     }
 
     // MARK: - Apple's values
-
-    static func storeProductType(_ type: ProductType) -> AppStoreProductType? {
-        switch type {
-        case .consumable: .consumable
-        case .nonConsumable: .nonConsumable
-        case .autoRenewable: .autoRenewableSubscription
-        case .nonRenewing: .nonRenewingSubscription
-        default: nil
-        }
-    }
 
     static func offerType(_ kind: StoreCore.SubscriptionOffer.Kind?) -> OfferType? {
         switch kind {

@@ -207,7 +207,9 @@ public struct LocalReceiptIssuer: Sendable {
             promotionalOfferIdentifier: transaction.offerType == .promotional ? transaction.offerID : nil)
     }
 
-    static func productType(_ type: ProductType) -> InAppProductType? {
+    /// Apple's name for `type` in a receipt (`InAppProductType`) or a signed transaction
+    /// (`AppStoreProductType`); nil for a type Apple does not name.
+    static func productType<Apple: AppleProductType>(_ type: ProductType) -> Apple? {
         switch type {
         case .consumable: .consumable
         case .nonConsumable: .nonConsumable

@@ -245,22 +245,22 @@ public struct ReceiptDecoder: Sendable {
         }
     }
 
-    private func string(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> String {
+    /// The attribute's inner element read by `read`, its failure named after the attribute.
+    private func scalar<T>(_ value: AttributeValue, _ type: Int64, _ read: (BERNode) throws -> T) throws(ReceiptError) -> T {
         let node = try inner(value, type)
         do {
-            return try node.stringValue()
+            return try read(node)
         } catch {
             throw Self.invalid(type, value.offset, "\(error)")
         }
     }
 
+    private func string(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> String {
+        try scalar(value, type) { try $0.stringValue() }
+    }
+
     private func integer(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Int64 {
-        let node = try inner(value, type)
-        do {
-            return try node.integerValue()
-        } catch {
-            throw Self.invalid(type, value.offset, "\(error)")
-        }
+        try scalar(value, type) { try $0.integerValue() }
     }
 
     private func date(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Date? {

@@ -29,12 +29,4 @@ public struct SubscriptionStatus: Hashable, Sendable {
     public let transaction: PurchaseRecord
     /// The store's renewal info for it, when known.
     public let renewalInfo: RenewalInfo?
-
-    /// Creates a status.
-    public init(groupID: String, state: State, transaction: PurchaseRecord, renewalInfo: RenewalInfo?) {
-        self.groupID = groupID
-        self.state = state
-        self.transaction = transaction
-        self.renewalInfo = renewalInfo
-    }
 }

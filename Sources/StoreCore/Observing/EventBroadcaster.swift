@@ -56,33 +56,22 @@ final class EventBroadcaster: Sendable {
         state.withLock { $0.downloading[transaction.transactionID] = transaction }
     }
 
-    func events() -> AsyncStream<StoreEvent> {
-        let (stream, continuation) = AsyncStream<StoreEvent>.makeStream(bufferingPolicy: .unbounded)
-        let id = UUID()
-        state.withLock { $0.eventStreams[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.eventStreams.removeValue(forKey: id) }
-        }
-        return stream
-    }
+    func events() -> AsyncStream<StoreEvent> { stream(\.eventStreams) }
 
-    func transactionUpdates() -> AsyncStream<Transaction> {
-        let (stream, continuation) = AsyncStream<Transaction>.makeStream(bufferingPolicy: .unbounded)
-        let id = UUID()
-        state.withLock { $0.updateStreams[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.updateStreams.removeValue(forKey: id) }
-        }
-        return stream
-    }
+    func transactionUpdates() -> AsyncStream<Transaction> { stream(\.updateStreams) }
 
     /// A stream of each storefront the account moves to (StoreKit 2's `Storefront.updates`).
-    func storefrontUpdates() -> AsyncStream<Storefront> {
-        let (stream, continuation) = AsyncStream<Storefront>.makeStream(bufferingPolicy: .unbounded)
+    func storefrontUpdates() -> AsyncStream<Storefront> { stream(\.storefrontStreams) }
+
+    /// A new unbounded stream, its continuation kept in `streams` until the stream ends.
+    private func stream<Element>(
+        _ streams: WritableKeyPath<State, [UUID: AsyncStream<Element>.Continuation]> & Sendable
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
-        state.withLock { $0.storefrontStreams[id] = continuation }
+        state.withLock { $0[keyPath: streams][id] = continuation }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.storefrontStreams.removeValue(forKey: id) }
+            _ = self?.state.withLock { $0[keyPath: streams].removeValue(forKey: id) }
         }
         return stream
     }

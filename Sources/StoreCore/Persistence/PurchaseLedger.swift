@@ -113,19 +113,6 @@ public struct UnverifiedOrder: Codable, Hashable, Sendable {
     public var lastFailure: String
     /// How many times verification was tried.
     public var attempts: Int
-
-    /// Creates an order.
-    /// - Parameters:
-    ///   - transaction: the charged transaction.
-    ///   - receipt: the app receipt at the time of the purchase.
-    ///   - lastFailure: why verification did not complete.
-    ///   - attempts: how many times verification was tried.
-    public init(transaction: Transaction, receipt: Data?, lastFailure: String, attempts: Int) {
-        self.transaction = transaction
-        self.receipt = receipt
-        self.lastFailure = lastFailure
-        self.attempts = attempts
-    }
 }
 
 /// Why the ledger could not do what was asked.

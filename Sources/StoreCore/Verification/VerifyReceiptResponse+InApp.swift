@@ -1,5 +1,6 @@
 extension VerifyReceiptResponse {
-    /// One in-app purchase as the decoded receipt lists it (`responseBody.Receipt.In_app`).
+    /// One in-app purchase as the decoded receipt lists it (`responseBody.Receipt.In_app`); the
+    /// latest receipt's entries (`LatestReceiptInfo`) carry all of it and more.
     public struct InApp: Codable, Hashable, Sendable {
         /// `cancellation_date`: when Apple refunded the purchase or the customer upgraded, as Apple formats
         /// it ("2024-02-23 17:27:16 Etc/GMT").

@@ -4,61 +4,31 @@ import StoreCore
 enum PeriodWords {
     /// `count` units: `1 week`, `2 Wochen`, `3 semaines`, `2 週間`.
     static func length(_ count: Int, _ unit: SubscriptionPeriod.Unit, _ language: UILanguage) -> String {
-        let n = count
-        let one = n == 1
-        switch language {
-        case .english:
-            let word = switch unit {
-            case .day: "day"
-            case .week: "week"
-            case .month: "month"
-            case .year: "year"
-            }
-            return "\(n) \(word)\(one ? "" : "s")"
-        case .german:
-            let word = switch unit {
-            case .day: one ? "Tag" : "Tage"
-            case .week: one ? "Woche" : "Wochen"
-            case .month: one ? "Monat" : "Monate"
-            case .year: one ? "Jahr" : "Jahre"
-            }
-            return "\(n) \(word)"
-        case .french:
-            let word = switch unit {
-            case .day: one ? "jour" : "jours"
-            case .week: one ? "semaine" : "semaines"
-            case .month: "mois"
-            case .year: one ? "an" : "ans"
-            }
-            return "\(n) \(word)"
-        case .spanish:
-            let word = switch unit {
-            case .day: one ? "día" : "días"
-            case .week: one ? "semana" : "semanas"
-            case .month: one ? "mes" : "meses"
-            case .year: one ? "año" : "años"
-            }
-            return "\(n) \(word)"
-        case .arabic:
-            return arabic(n, unit)
-        case .simplifiedChinese:
-            let word = switch unit {
-            case .day: "天"
-            case .week: "周"
-            case .month: "个月"
-            case .year: "年"
-            }
-            return "\(n) \(word)"
-        case .japanese:
-            let word = switch unit {
-            case .day: "日"
-            case .week: "週間"
-            case .month: "か月"
-            case .year: "年"
-            }
-            return "\(n)\(word)"
+        guard let words = unitWords[language] else { return arabic(count, unit) }
+        let (one, other) = switch unit {
+        case .day: words.day
+        case .week: words.week
+        case .month: words.month
+        case .year: words.year
         }
+        let word = count == 1 ? one : other
+        return language == .japanese ? "\(count)\(word)" : "\(count) \(word)"
     }
+
+    /// A language's word for each unit, singular and plural (the same where it has no plural).
+    private struct UnitWords {
+        let day, week, month, year: (String, String)
+    }
+
+    /// Every language but Arabic, whose counts take four forms (`arabic(_:_:)`).
+    private static let unitWords: [UILanguage: UnitWords] = [
+        .english: UnitWords(day: ("day", "days"), week: ("week", "weeks"), month: ("month", "months"), year: ("year", "years")),
+        .german: UnitWords(day: ("Tag", "Tage"), week: ("Woche", "Wochen"), month: ("Monat", "Monate"), year: ("Jahr", "Jahre")),
+        .french: UnitWords(day: ("jour", "jours"), week: ("semaine", "semaines"), month: ("mois", "mois"), year: ("an", "ans")),
+        .spanish: UnitWords(day: ("día", "días"), week: ("semana", "semanas"), month: ("mes", "meses"), year: ("año", "años")),
+        .simplifiedChinese: UnitWords(day: ("天", "天"), week: ("周", "周"), month: ("个月", "个月"), year: ("年", "年")),
+        .japanese: UnitWords(day: ("日", "日"), week: ("週間", "週間"), month: ("か月", "か月"), year: ("年", "年")),
+    ]
 
     /// `period`'s whole length: `1 month`.
     static func length(_ period: SubscriptionPeriod, _ language: UILanguage) -> String {

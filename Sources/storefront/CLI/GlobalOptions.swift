@@ -44,7 +44,9 @@ struct GlobalOptions: Sendable, Equatable {
 
     /// Their names.
     static let names = Set(specs.map(\.name))
+}
 
+extension GlobalOptions {
     /// The global options among `given` (values by option name, flags holding `""`).
     init(given: [String: String]) {
         catalog = given[Self.catalog.name]
@@ -53,18 +55,5 @@ struct GlobalOptions: Sendable, Equatable {
         locale = given[Self.locale.name]
         json = given[Self.json.name] != nil
         help = given[Self.help.name] != nil
-    }
-
-    /// Sets each one (none given, by default).
-    init(
-        catalog: String? = nil, dataDirectory: String? = nil, storefront: String? = nil, locale: String? = nil,
-        json: Bool = false, help: Bool = false
-    ) {
-        self.catalog = catalog
-        self.dataDirectory = dataDirectory
-        self.storefront = storefront
-        self.locale = locale
-        self.json = json
-        self.help = help
     }
 }

@@ -37,6 +37,16 @@ import Testing
         return (state, id)
     }
 
+    /// A new purchase (`purchasing`) settled: its entry once the records are journaled, whether
+    /// it was charged, and the records.
+    func settled(
+        _ productID: String, type: ProductType, settings: LocalStoreSettings = LocalStoreSettings()
+    ) throws -> (entry: QueueEntry, charged: Bool, records: [JournalRecord]) {
+        let (state, id) = Self.purchasing(productID, type: type, settings: settings)
+        let (records, charged) = rules.settle(id, accountID: Self.account, state: state)
+        return (try #require(Self.applying(records, to: state).entries[id]), charged, records)
+    }
+
     /// `state` after journaling `records`, as the store would.
     static func applying(_ records: [JournalRecord], to state: JournalState) -> JournalState {
         var state = state
@@ -45,11 +55,9 @@ import Testing
     }
 
     @Test func withNoSettingOnAPurchaseIsChargedNow() throws {
-        let (state, id) = Self.purchasing(TestCatalog.coins, type: .consumable)
-        let (records, charged) = rules.settle(id, accountID: Self.account, state: state)
+        let (entry, charged, records) = try settled(TestCatalog.coins, type: .consumable)
         #expect(charged)
         #expect(records.count == 1)
-        let entry = try #require(Self.applying(records, to: state).entries[id])
         #expect(entry.transaction.state == .purchased)
         #expect(entry.charged)
         #expect(entry.owner == nil, "a settled transaction has no owner")
@@ -65,10 +73,8 @@ import Testing
         settings.failPurchases = failure
         settings.askToBuy = true  // failing wins over every other setting
         settings.interruptPurchases = true
-        let (state, id) = Self.purchasing(TestCatalog.pro, type: .nonConsumable, settings: settings)
-        let (records, charged) = rules.settle(id, accountID: Self.account, state: state)
+        let (entry, charged, _) = try settled(TestCatalog.pro, type: .nonConsumable, settings: settings)
         #expect(!charged)
-        let entry = try #require(Self.applying(records, to: state).entries[id])
         #expect(entry.transaction.state == .failed)
         #expect(entry.transaction.error == failure.storeError(productID: TestCatalog.pro))
         #expect(!entry.charged)
@@ -79,10 +85,8 @@ import Testing
         var settings = LocalStoreSettings()
         settings.askToBuy = true
         settings.interruptPurchases = true
-        let (state, id) = Self.purchasing(TestCatalog.coins, type: .consumable, settings: settings)
-        let (records, charged) = rules.settle(id, accountID: Self.account, state: state)
+        let (entry, charged, _) = try settled(TestCatalog.coins, type: .consumable, settings: settings)
         #expect(!charged)
-        let entry = try #require(Self.applying(records, to: state).entries[id])
         #expect(entry.transaction.state == .deferred)
         #expect(entry.pending == .askToBuy)
         #expect(entry.transaction.error == nil)
@@ -92,10 +96,8 @@ import Testing
     @Test func anInterruptedPurchaseIsDeferredWithTheInterruptedError() throws {
         var settings = LocalStoreSettings()
         settings.interruptPurchases = true
-        let (state, id) = Self.purchasing(TestCatalog.coins, type: .consumable, settings: settings)
-        let (records, charged) = rules.settle(id, accountID: Self.account, state: state)
+        let (entry, charged, _) = try settled(TestCatalog.coins, type: .consumable, settings: settings)
         #expect(!charged)
-        let entry = try #require(Self.applying(records, to: state).entries[id])
         #expect(entry.transaction.state == .deferred)
         #expect(entry.transaction.error == .interrupted)
         #expect(entry.pending == .interrupted)

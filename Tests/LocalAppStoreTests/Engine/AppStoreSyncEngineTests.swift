@@ -7,17 +7,11 @@ import Testing
 /// StoreKit 2's `AppStore.sync()`, `Storefront` and `Transaction.latest(for:)` over the local
 /// store.
 @Suite(.timeLimit(.minutes(10)))
-struct AppStoreSyncEngineTests {
+struct AppStoreSyncEngineTests: EngineSuite {
     let directory: TemporaryDirectory
     let clock = ManualClock()
 
     init() throws { directory = try TemporaryDirectory() }
-
-    func engine(_ backend: LocalAppStore, ledger: String = "ledger.jsonl") throws -> Store {
-        Store(
-            backend: backend, ledger: try FileLedger(path: directory.path(ledger)),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
-    }
 
     @Test func theStorefrontIsTheStoresAndEveryMoveIsHeardOnce() async throws {
         let backend = try makeStore(directory, clock: clock)

@@ -9,17 +9,11 @@ import Testing
 /// paths, store-started payments, SwiftyStoreKit's and RMStore's questions, and local receipt
 /// verification set up in one call.
 @Suite(.timeLimit(.minutes(10)))
-struct EngineSurfaceTests {
+struct EngineSurfaceTests: EngineSuite {
     let directory: TemporaryDirectory
     let clock = ManualClock()
 
     init() throws { directory = try TemporaryDirectory() }
-
-    func engine(_ backend: LocalAppStore, verifier: any PurchaseVerifier = AcceptingVerifier()) throws -> Store {
-        Store(
-            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(verifier: verifier, notificationCenter: NotificationCenter(), clock: clock))
-    }
 
     /// Calls a closure-style method and returns what its closures reported.
     func reported(_ call: (@escaping @Sendable (String) -> Void) -> Void) async -> String {

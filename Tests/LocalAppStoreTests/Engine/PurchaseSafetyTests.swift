@@ -7,17 +7,11 @@ import Testing
 /// No call charges without a way to deliver: `purchase` starts the engine itself, returns at
 /// once when its task is cancelled, and a payment already queued is delivered once, later.
 @Suite(.timeLimit(.minutes(10)))
-struct PurchaseSafetyTests {
+struct PurchaseSafetyTests: EngineSuite {
     let directory: TemporaryDirectory
     let clock = ManualClock()
 
     init() throws { directory = try TemporaryDirectory() }
-
-    func engine(_ backend: LocalAppStore) throws -> Store {
-        Store(
-            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
-    }
 
     /// Waits (never on the wall clock) until something sleeps on the manual clock.
     func untilSomethingSleeps() async {

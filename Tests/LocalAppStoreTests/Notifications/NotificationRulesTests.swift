@@ -11,12 +11,6 @@ import Testing
 /// one renewal every 10 seconds, and compares the outbox with Apple's documented sequence.
 @Suite(.timeLimit(.minutes(10)))
 struct NotificationRulesTests {
-    static let basic = "com.storefront.demo.premium.basic.monthly"
-    static let plus = "com.storefront.demo.premium.plus.monthly"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let coins = "com.storefront.demo.coins.100"
-    static let removeAds = "com.storefront.demo.removeads"
-
     let directory: TemporaryDirectory
     let clock = ManualClock()
     let store: LocalAppStore
@@ -24,7 +18,7 @@ struct NotificationRulesTests {
 
     init() async throws {
         directory = try TemporaryDirectory()
-        let catalog = try StoreKitConfiguration.load(contentsOf: Repository.url("Catalogs/Demo.storekit"))
+        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
         store = try makeStore(directory, catalog: catalog, clock: clock)
         try await store.set(name: "time-rate", value: "every-10-seconds")
         try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
@@ -43,7 +37,7 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func trialRenewalsCancelAndVoluntaryExpiry() async throws {
-        let trial = try await buy(store, &reader, Self.plus)
+        let trial = try await buy(store, &reader, DemoCatalog.plus)
         #expect(trial.offerType == .introductory)
         await advance(10)
         await advance(10)
@@ -53,7 +47,7 @@ struct NotificationRulesTests {
             "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_RENEW", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
             "EXPIRED/VOLUNTARY",
         ])
-        _ = try await buy(store, &reader, Self.plus)
+        _ = try await buy(store, &reader, DemoCatalog.plus)
         #expect(try await sequence().last == "SUBSCRIBED/RESUBSCRIBE")
         let all = try await store.notifications()
         #expect(Set(all.map(\.notificationUUID)).count == all.count, "one UUID each")
@@ -65,7 +59,7 @@ struct NotificationRulesTests {
 
     @Test mutating func billingRetryWithGraceEndsInExpiry() async throws {
         try await store.set(name: "grace-period", value: "on")
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         try await store.setBillingIssue(first.transactionID, on: true)
         await advance(10)  // the renewal fails: grace (one renewal interval at this rate)
         await advance(10)  // grace ends
@@ -78,7 +72,7 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func billingRetryWithoutGraceRecovers() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         try await store.setBillingIssue(first.transactionID, on: true)
         await advance(10)
         try await store.setBillingIssue(first.transactionID, on: false)
@@ -86,10 +80,10 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func upgradeDowngradeAndItsUndo() async throws {
-        _ = try await buy(store, &reader, Self.plus)
-        _ = try await buy(store, &reader, Self.pro)
-        _ = try await buy(store, &reader, Self.basic)
-        _ = try await buy(store, &reader, Self.pro)
+        _ = try await buy(store, &reader, DemoCatalog.plus)
+        _ = try await buy(store, &reader, DemoCatalog.pro)
+        _ = try await buy(store, &reader, DemoCatalog.basic)
+        _ = try await buy(store, &reader, DemoCatalog.pro)
         #expect(try await sequence() == [
             "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
             "DID_CHANGE_RENEWAL_PREF",
@@ -102,8 +96,8 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func oneTimeChargesRefundsAndRefundRequests() async throws {
-        let coins = try await buy(store, &reader, Self.coins)
-        let ads = try await buy(store, &reader, Self.removeAds)
+        let coins = try await buy(store, &reader, DemoCatalog.coins)
+        let ads = try await buy(store, &reader, DemoCatalog.removeAds)
         // A consumable: Apple asks for consumption data, then the decision.
         _ = try await store.beginRefundRequest(transactionID: coins.transactionID, consumptionRequestReason: "UNINTENDED_PURCHASE")
         try await store.declineRefundRequest(try await requestID(coins.transactionID))
@@ -126,7 +120,7 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func aSubscriptionRefundRequestAsksForConsumptionData() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         _ = try await store.beginRefundRequest(transactionID: first.transactionID)
         try await store.approveRefundRequest(try await requestID(first.transactionID))
         #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "CONSUMPTION_REQUEST", "REFUND"])
@@ -136,28 +130,28 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func aSubscriptionRefundIsOneRefund() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         try await store.refund(transactionID: first.transactionID)
         #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "REFUND"])
         #expect(try await store.notifications().last?.status == 5, "revoked")
     }
 
     @Test mutating func extensionsAndTheirSummary() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         let outcome = try await store.extendRenewalDate(
             originalTransactionID: first.transactionID, days: 3, reasonCode: 1, requestIdentifier: "one")
         guard case .extended = outcome else { Issue.record("not extended: \(outcome)"); return }
         _ = try await store.extendRenewalDates(
-            productID: Self.basic, days: 1, reasonCode: 1, requestIdentifier: "mass-1", storefronts: [])
+            productID: DemoCatalog.basic, days: 1, reasonCode: 1, requestIdentifier: "mass-1", storefronts: [])
         _ = try await store.extendRenewalDates(
-            productID: Self.basic, days: 1, reasonCode: 1, requestIdentifier: "mass-2", storefronts: [])
+            productID: DemoCatalog.basic, days: 1, reasonCode: 1, requestIdentifier: "mass-2", storefronts: [])
         #expect(try await sequence() == [
             "SUBSCRIBED/INITIAL_BUY", "RENEWAL_EXTENDED", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION/SUMMARY",
             "RENEWAL_EXTENSION/FAILURE", "RENEWAL_EXTENSION/SUMMARY",
         ], "two extensions a year: the second mass extension fails for the one subscriber")
         let all = try await store.notifications()
         let massOne = try #require(all[3].summary)
-        #expect(massOne.productId == Self.basic && massOne.requestIdentifier == "mass-1")
+        #expect(massOne.productId == DemoCatalog.basic && massOne.requestIdentifier == "mass-1")
         #expect(massOne.succeededCount == 1 && massOne.failedCount == 0)
         let second = try #require(all[5].summary)
         #expect(second.requestIdentifier == "mass-2" && second.succeededCount == 0 && second.failedCount == 1)
@@ -165,12 +159,12 @@ struct NotificationRulesTests {
     }
 
     @Test mutating func priceIncreaseConsentAndDecline() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         try await store.priceIncrease(first.transactionID)
         try await store.priceIncrease(first.transactionID, consent: .accept)
         await advance(10)
-        try await store.priceIncrease(Self.basic)
-        try await store.priceIncrease(Self.basic, consent: .decline)
+        try await store.priceIncrease(DemoCatalog.basic)
+        try await store.priceIncrease(DemoCatalog.basic, consent: .decline)
         // Declining changes nothing yet: auto-renew stays on until the renewal date.
         #expect(try await store.subscriptions().first?.willAutoRenew == true)
         await advance(10)
@@ -185,26 +179,26 @@ struct NotificationRulesTests {
         let lapsed = try #require(try await store.subscriptions().first)
         #expect(lapsed.expiration?.intent == .priceIncrease)
         #expect(await store.renewalInfo().first?.expirationIntent == .priceIncrease)
-        await #expect(throws: LocalAppStoreError.self) { try await store.priceIncrease(Self.basic, consent: .accept) }
+        await #expect(throws: LocalAppStoreError.self) { try await store.priceIncrease(DemoCatalog.basic, consent: .accept) }
         // Buying again starts afresh: the old increase does not end the new subscription.
-        _ = try await buy(store, &reader, Self.basic)
+        _ = try await buy(store, &reader, DemoCatalog.basic)
         await advance(10)
         #expect(try await sequence().suffix(2) == ["SUBSCRIBED/RESUBSCRIBE", "DID_RENEW"])
     }
 
     @Test mutating func anUnansweredPriceIncreaseEndsTheSubscriptionAtItsRenewalDate() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         try await store.priceIncrease(first.transactionID)
         // A forced renewal is the renewal date now: without consent it expires instead.
         let ended = try await store.renew(first.transactionID)
         #expect(ended?.expiresDate == clock.now)
         #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE"])
         #expect(try await store.subscriptions().first?.expiration?.intent == .priceIncrease)
-        #expect(try await store.history().filter { $0.productID == Self.basic }.count == 1, "no renewal was charged")
+        #expect(try await store.history().filter { $0.productID == DemoCatalog.basic }.count == 1, "no renewal was charged")
     }
 
     @Test mutating func aReversedSubscriptionRefundReinstatesItsPeriod() async throws {
-        let first = try await buy(store, &reader, Self.basic)
+        let first = try await buy(store, &reader, DemoCatalog.basic)
         clock.advance(by: 3)
         try await store.refund(transactionID: first.transactionID)
         #expect(try await store.subscriptions().first?.isExpired == true)
@@ -221,12 +215,12 @@ struct NotificationRulesTests {
 
     @Test mutating func nothingIsRecordedWithoutAURL() async throws {
         try await store.set(name: "notification-url", value: "off")
-        _ = try await buy(store, &reader, Self.coins)
+        _ = try await buy(store, &reader, DemoCatalog.coins)
         #expect(try await store.notifications().isEmpty)
     }
 
     @Test mutating func theOutboxSurvivesAReopenAndACompaction() async throws {
-        for _ in 0..<3 { _ = try await buy(store, &reader, Self.coins) }
+        for _ in 0..<3 { _ = try await buy(store, &reader, DemoCatalog.coins) }
         let before = try await store.notifications()
         let reopened = try makeStore(directory, catalog: store.configuration.catalog, clock: clock)
         #expect(try await reopened.notifications() == before)

@@ -10,34 +10,22 @@ import Testing
 /// subscription's whose period had not ended).
 @Suite(.timeLimit(.minutes(10)))
 struct RefundReversalEngineTests {
-    static let removeAds = "com.storefront.demo.removeads"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
+    let demo: DemoEngine
 
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
-    let catalog: StoreKitConfiguration
+    init() throws { demo = try DemoEngine() }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        catalog = try StoreKitConfiguration.load(contentsOf: Repository.url("Catalogs/Demo.storekit"))
-    }
-
-    func launch() async throws -> (LocalAppStore, Store) {
-        try await launchEngine(directory, catalog: catalog, clock: clock)
-    }
-
-    @Test(arguments: [removeAds, pro])
+    @Test(arguments: [DemoCatalog.removeAds, DemoCatalog.pro])
     func theAppGetsTheTransactionBackAndItsEntitlementReturns(_ productID: String) async throws {
-        let (backend, store) = try await launch()
+        let (backend, store) = try await demo.launch()
         var updates = store.transactionUpdates().makeAsyncIterator()
         let bought = try #require(await store.purchase(productID).transaction)
-        clock.advance(by: 1)
+        demo.clock.advance(by: 1)
         try await backend.refund(transactionID: bought.transactionID, reason: 1)
         let revoked = try #require(await updates.next())
-        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == clock.now)
+        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == demo.clock.now)
         #expect(try await store.currentEntitlements().map(\.productID).contains(productID) == false)
 
-        clock.advance(by: 1)
+        demo.clock.advance(by: 1)
         try await backend.reverseRefund(transactionID: bought.transactionID)
         let reinstated = try #require(await updates.next())
         #expect(reinstated.transactionID == bought.transactionID)
@@ -47,15 +35,15 @@ struct RefundReversalEngineTests {
     }
 
     @Test func aReversalAfterThePeriodEndedLeavesTheSubscriptionExpired() async throws {
-        let (backend, store) = try await launch()
-        let bought = try #require(await store.purchase(Self.pro).transaction)
+        let (backend, store) = try await demo.launch()
+        let bought = try #require(await store.purchase(DemoCatalog.pro).transaction)
         try await backend.refund(transactionID: bought.transactionID)
         let end = try #require(bought.expiresDate)
-        clock.advance(by: end.timeIntervalSince(clock.now) + 1)
+        demo.clock.advance(by: end.timeIntervalSince(demo.clock.now) + 1)
         try await backend.reverseRefund(transactionID: bought.transactionID)
         await store.synchronize()
         #expect(try await backend.subscriptions().first?.isExpired == true)
-        #expect(try await store.currentEntitlements().map(\.productID).contains(Self.pro) == false)
+        #expect(try await store.currentEntitlements().map(\.productID).contains(DemoCatalog.pro) == false)
         #expect(try await backend.history().first?.revocationDate == nil, "the refund itself is reversed")
     }
 }

@@ -12,9 +12,6 @@ import Testing
 /// one-time nonce, and the app account token carried into the signed transaction.
 @Suite(.timeLimit(.minutes(10)))
 struct PromotionalOfferSignatureTests {
-    static let basic = "com.storefront.demo.premium.basic.monthly"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let comeback = "com.storefront.demo.premium.pro.comeback"
     static let token = UUID(uuidString: "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F")!
 
     struct App {
@@ -22,33 +19,24 @@ struct PromotionalOfferSignatureTests {
         let store: Store
     }
 
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
-    let catalog: StoreKitConfiguration
+    let demo: DemoEngine
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        catalog = try StoreKitConfiguration.load(contentsOf: Repository.url("Catalogs/Demo.storekit"))
-    }
+    init() throws { demo = try DemoEngine() }
 
     /// The engine over a store on the test's directory; the account subscribes to Basic, so
     /// Pro's promotional offer is open to it.
     func launch(subscribed: Bool = true) async throws -> App {
-        let backend = try makeStore(directory, catalog: catalog, clock: clock)
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
-        await store.start()
-        if subscribed { _ = try #require(await store.purchase(Self.basic).transaction) }
+        let (backend, store) = try await demo.launch()
+        if subscribed { _ = try #require(await store.purchase(DemoCatalog.basic).transaction) }
         return App(backend: backend, store: store)
     }
 
     func buyPro(_ app: App, offer: PromotionalOffer, token: UUID? = PromotionalOfferSignatureTests.token) async -> PurchaseResult {
-        await app.store.purchase(Self.pro, options: PurchaseOptions(appAccountToken: token, promotionalOffer: offer))
+        await app.store.purchase(DemoCatalog.pro, options: PurchaseOptions(appAccountToken: token, promotionalOffer: offer))
     }
 
     func signature(_ app: App, token: UUID? = PromotionalOfferSignatureTests.token) throws -> PromotionalOffer {
-        try app.backend.signPromotionalOffer(productID: Self.pro, offerID: Self.comeback, appAccountToken: token)
+        try app.backend.signPromotionalOffer(productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: token)
     }
 
     func charges(_ app: App) async throws -> Int { try await app.backend.charges().count }
@@ -58,14 +46,14 @@ struct PromotionalOfferSignatureTests {
         let offer = try signature(app)
         // Apple's order: bundle ID, key ID, product ID, offer ID, app account token (lowercase),
         // nonce (lowercase), timestamp, joined by U+2063; written out here, not through the code.
-        let text = "com.storefront.demo" + "\u{2063}" + offer.keyID + "\u{2063}" + Self.pro + "\u{2063}" + Self.comeback
+        let text = "com.storefront.demo" + "\u{2063}" + offer.keyID + "\u{2063}" + DemoCatalog.pro + "\u{2063}" + DemoCatalog.comeback
             + "\u{2063}" + "8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f" + "\u{2063}" + offer.nonce.uuidString.lowercased()
             + "\u{2063}" + String(offer.timestamp)
         let keyFile = try app.backend.subscriptionKeyURL()
         #expect(keyFile.lastPathComponent == "SubscriptionKey_\(offer.keyID).p8")
         let publicKey = try PublicKey(of: PrivateKey(pem: String(contentsOf: keyFile, encoding: .utf8)))
         #expect(try publicKey.verifySHA256(signature: Array(offer.signature), message: Array(text.utf8)))
-        #expect(offer.timestamp == Int64(clock.now.timeIntervalSince1970 * 1000))
+        #expect(offer.timestamp == Int64(demo.clock.now.timeIntervalSince1970 * 1000))
         let mode = try FileManager.default.attributesOfItem(atPath: keyFile.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
@@ -73,12 +61,12 @@ struct PromotionalOfferSignatureTests {
     @Test func aGoodSignatureAppliesTheOfferAndTheTokenReachesTheSignedTransaction() async throws {
         let app = try await launch()
         let bought = try #require(await buyPro(app, offer: try signature(app)).transaction)
-        #expect(bought.offerType == .promotional && bought.offerID == Self.comeback)
+        #expect(bought.offerType == .promotional && bought.offerID == DemoCatalog.comeback)
         #expect(bought.appAccountToken == Self.token)
         let jws = try #require(bought.signedTransaction)
         let payload = String(decoding: try #require(Base64URL.decode(jws.split(separator: ".")[1])), as: UTF8.self)
         #expect(payload.contains(#""appAccountToken":"8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f""#), "\(payload)")
-        #expect(payload.contains(#""offerIdentifier":"\#(Self.comeback)""#) && payload.contains(#""offerType":2"#), "\(payload)")
+        #expect(payload.contains(#""offerIdentifier":"\#(DemoCatalog.comeback)""#) && payload.contains(#""offerType":2"#), "\(payload)")
     }
 
     @Test func aChangedSignatureIsRefusedAndNothingIsCharged() async throws {
@@ -117,9 +105,9 @@ struct PromotionalOfferSignatureTests {
         }
         #expect(why.contains(offer.nonce.uuidString.lowercased()) && why.contains("used already"), "\(why)")
         // Another process, or the next launch, knows the nonce from the journal.
-        let reopened = try makeStore(directory, catalog: catalog, clock: clock)
+        let reopened = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
         do {
-            _ = try await reopened.add(Payment(productID: Self.pro, appAccountToken: Self.token, promotionalOffer: offer))
+            _ = try await reopened.add(Payment(productID: DemoCatalog.pro, appAccountToken: Self.token, promotionalOffer: offer))
             Issue.record("a reopened store took a used nonce")
         } catch {
             #expect(error.code == 12, "\(error)")
@@ -129,7 +117,7 @@ struct PromotionalOfferSignatureTests {
     @Test func aSignatureOlderThan24HoursIsRefusedOneYoungerIsTaken() async throws {
         let app = try await launch()
         let stale = try signature(app)
-        clock.advance(by: 24 * 60 * 60 + 1)
+        demo.clock.advance(by: 24 * 60 * 60 + 1)
         let result = await buyPro(app, offer: stale)
         guard case .failed(.invalidSignature(let why), _) = result else {
             Issue.record("a stale signature was accepted: \(result)")
@@ -137,8 +125,8 @@ struct PromotionalOfferSignatureTests {
         }
         #expect(why.contains("24 hours"), "\(why)")
         let young = try signature(app)
-        clock.advance(by: 24 * 60 * 60 - 1)
-        #expect(await buyPro(app, offer: young).transaction?.offerID == Self.comeback)
+        demo.clock.advance(by: 24 * 60 * 60 - 1)
+        #expect(await buyPro(app, offer: young).transaction?.offerID == DemoCatalog.comeback)
     }
 
     @Test func anUnknownKeyIDOrOfferIDIsRefusedAsTheAppStoreDoes() async throws {
@@ -172,16 +160,14 @@ struct PromotionalOfferSignatureTests {
     }
 
     @Test func renewalsKeepTheAppAccountToken() async throws {
-        let backend = try makeStore(directory, catalog: catalog, clock: clock)
+        let backend = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
         try await backend.set(name: "time-rate", value: "every-10-seconds")
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         var updates = store.transactionUpdates().makeAsyncIterator()
         await store.start()
-        let first = try #require(await store.purchase(Self.basic, options: PurchaseOptions(appAccountToken: Self.token)).transaction)
+        let first = try #require(await store.purchase(DemoCatalog.basic, options: PurchaseOptions(appAccountToken: Self.token)).transaction)
         #expect(first.appAccountToken == Self.token)
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         let renewal = try #require(await updates.next())
         #expect(renewal.transactionID != first.transactionID && renewal.appAccountToken == Self.token)
     }

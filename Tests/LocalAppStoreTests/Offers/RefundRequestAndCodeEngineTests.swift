@@ -10,22 +10,9 @@ import Testing
 /// hears the decision once on its event stream, an approval also as the revoked transaction.
 @Suite(.timeLimit(.minutes(10)))
 struct RefundRequestAndCodeEngineTests {
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let removeAds = "com.storefront.demo.removeads"
-    static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
+    let demo: DemoEngine
 
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
-    let catalog: StoreKitConfiguration
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        catalog = try StoreKitConfiguration.load(contentsOf: Repository.url("Catalogs/Demo.storekit"))
-    }
-
-    func launch() async throws -> (LocalAppStore, Store) {
-        try await launchEngine(directory, catalog: catalog, clock: clock)
-    }
+    init() throws { demo = try DemoEngine() }
 
     /// The next refund decision on `events`, skipping other events.
     func nextDecision(_ events: inout AsyncStream<StoreEvent>.Iterator) async -> RefundDecision? {
@@ -36,10 +23,10 @@ struct RefundRequestAndCodeEngineTests {
     }
 
     @Test func anApprovedRequestRevokesTheTransactionAndTheAppHearsBoth() async throws {
-        let (backend, store) = try await launch()
+        let (backend, store) = try await demo.launch()
         var events = store.events().makeAsyncIterator()
         var updates = store.transactionUpdates().makeAsyncIterator()
-        let bought = try #require(await store.purchase(Self.removeAds).transaction)
+        let bought = try #require(await store.purchase(DemoCatalog.removeAds).transaction)
         #expect(try await store.beginRefundRequest(for: bought.transactionID) == .success)
         do {
             _ = try await store.beginRefundRequest(for: bought.transactionID)
@@ -49,31 +36,31 @@ struct RefundRequestAndCodeEngineTests {
         }
         let request = try #require(try await backend.refundRequests().first)
         #expect(request.status == .pending && request.transactionID == bought.transactionID)
-        clock.advance(by: 60)
+        demo.clock.advance(by: 60)
         try await backend.approveRefundRequest(request.id, reason: 1)
         let decision = try #require(await nextDecision(&events))
-        #expect(decision.isApproved && decision.transactionID == bought.transactionID && decision.date == clock.now)
+        #expect(decision.isApproved && decision.transactionID == bought.transactionID && decision.date == demo.clock.now)
         let revoked = try #require(await updates.next())
-        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == clock.now && revoked.revocationReason == 1)
-        #expect(try await store.isPurchased(Self.removeAds) == false)
+        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == demo.clock.now && revoked.revocationReason == 1)
+        #expect(try await store.isPurchased(DemoCatalog.removeAds) == false)
     }
 
     @Test func aDeclineMadeByAnotherProcessReachesTheAppOnce() async throws {
-        let (_, store) = try await launch()
+        let (_, store) = try await demo.launch()
         var events = store.events().makeAsyncIterator()
-        let bought = try #require(await store.purchase(Self.removeAds).transaction)
+        let bought = try #require(await store.purchase(DemoCatalog.removeAds).transaction)
         _ = try await store.beginRefundRequest(for: bought.transactionID)
-        // The Transaction Manager in another process: its own store instance on the directory.
-        let manager = try makeStore(directory, catalog: catalog, clock: clock)
+        // The Transaction Manager in another process: its own store instance on the demo.directory.
+        let manager = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
         let request = try #require(try await manager.refundRequests().first)
         try await manager.declineRefundRequest(request.id)
         await store.synchronize()
         let decision = try #require(await nextDecision(&events))
         #expect(!decision.isApproved && decision.requestID == request.id)
-        #expect(try await store.isPurchased(Self.removeAds), "a declined refund leaves the purchase")
+        #expect(try await store.isPurchased(DemoCatalog.removeAds), "a declined refund leaves the purchase")
         #expect(try await manager.refundRequests().first?.isDeliveredToApp == true)
         // Told once: a new launch does not hear it again.
-        let (_, relaunched) = try await launch()
+        let (_, relaunched) = try await demo.launch()
         var later = relaunched.events().makeAsyncIterator()
         await relaunched.synchronize()
         _ = try await relaunched.beginRefundRequest(for: bought.transactionID)
@@ -84,7 +71,7 @@ struct RefundRequestAndCodeEngineTests {
     }
 
     @Test func aRefundRequestForAnUnknownTransactionFails() async throws {
-        let (_, store) = try await launch()
+        let (_, store) = try await demo.launch()
         do {
             _ = try await store.beginRefundRequest(for: "999")
             Issue.record("an unknown transaction took a refund request")
@@ -98,14 +85,14 @@ struct RefundRequestAndCodeEngineTests {
     }
 
     @Test func redeemingACodeBuysTheSubscriptionAtTheOffersTermsOnce() async throws {
-        let (backend, store) = try await launch()
-        let code = try #require(try await backend.issueOfferCodes(productID: Self.pro, offerID: Self.codeOffer).first)
+        let (backend, store) = try await demo.launch()
+        let code = try #require(try await backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
         let redeemed = try #require(await store.redeem(offerCode: code.code).transaction)
-        #expect(redeemed.productID == Self.pro && redeemed.offerType == .code && redeemed.offerID == Self.codeOffer)
+        #expect(redeemed.productID == DemoCatalog.pro && redeemed.offerType == .code && redeemed.offerID == DemoCatalog.codeOffer)
         #expect(redeemed.price == 0 && redeemed.payment.offerCode == code.code)
         // Three free months.
         let expires = try #require(redeemed.expiresDate)
-        #expect(expires > clock.now.addingTimeInterval(80 * 24 * 3600))
+        #expect(expires > demo.clock.now.addingTimeInterval(80 * 24 * 3600))
         guard case .failed(.ineligibleForOffer, _) = await store.redeem(offerCode: code.code) else {
             Issue.record("a code was redeemed twice")
             return

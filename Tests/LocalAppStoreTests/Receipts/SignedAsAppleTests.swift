@@ -12,15 +12,7 @@ import Testing
 /// OCSP answers for the certificates it names.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct SignedAsAppleTests {
-    static let plus = "com.storefront.demo.premium.plus.monthly"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let coins = "com.storefront.demo.coins.100"
     static let token = "7E3FB20B-4CDB-47CC-936D-99D65F608138"
-    static var demoCatalog: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Catalogs/Demo.storekit")
-    }
-
     let directory: TemporaryDirectory
     /// A day ago, in whole seconds (signed items carry milliseconds): the chain must be valid
     /// at the wall clock's now too, where OCSP answers are dated.
@@ -29,7 +21,7 @@ struct SignedAsAppleTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        catalog = try StoreKitConfiguration.load(contentsOf: Self.demoCatalog)
+        catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
     }
 
     func open() throws -> LocalAppStore { try makeStore(directory, catalog: catalog, clock: clock) }
@@ -52,7 +44,7 @@ struct SignedAsAppleTests {
     @Test func everyItemNamesTheEnvironmentTheSettingsSay() async throws {
         let store = try open()
         var reader = EventReader(await store.events())
-        let bought = try await buy(store, &reader, Self.coins)
+        let bought = try await buy(store, &reader, DemoCatalog.coins)
         let verifier = try await verifier(store)
         #expect(try transaction(bought.signedTransaction, verifier).environment == .sandbox, "Sandbox by default")
         let stored = try #require(await store.appReceipt())
@@ -116,7 +108,7 @@ struct SignedAsAppleTests {
         let verifier = try await verifier(store)
         let download = try store.appDownload()
 
-        let first = try await buy(store, &reader, Self.plus, applicationUsername: Self.token)
+        let first = try await buy(store, &reader, DemoCatalog.plus, applicationUsername: Self.token)
         let trial = try transaction(first.signedTransaction, verifier)
         #expect(trial.transactionReason == .purchase)
         #expect(trial.storefront == "USA")
@@ -142,16 +134,16 @@ struct SignedAsAppleTests {
         let renewal = try transaction(renewed.signedTransaction, verifier)
         #expect(renewed.transactionID != first.transactionID)
         #expect(renewal.transactionReason == .renewal)
-        #expect(renewal.price == (try usd(Self.plus)))
+        #expect(renewal.price == (try usd(DemoCatalog.plus)))
         #expect(renewal.offerType == nil && renewal.offerDiscountType == nil && renewal.offerPeriod == nil)
         #expect(renewal.rawAppAccountToken == Self.token.lowercased())
 
         // The customer upgrades: a PURCHASE, though it continues the same subscription.
-        let upgrade = try await buy(store, &reader, Self.pro)
+        let upgrade = try await buy(store, &reader, DemoCatalog.pro)
         #expect(upgrade.originalTransactionID == first.originalTransactionID)
         let upgraded = try transaction(upgrade.signedTransaction, verifier)
         #expect(upgraded.transactionReason == .purchase)
-        #expect(upgraded.price == (try usd(Self.pro)))
+        #expect(upgraded.price == (try usd(DemoCatalog.pro)))
         let replaced = try #require(try await store.history().first { $0.transactionID == renewed.transactionID })
         #expect(try transaction(replaced.signedTransaction, verifier).isUpgraded == true)
 
@@ -161,10 +153,10 @@ struct SignedAsAppleTests {
         #expect(revoked.revocationDate == clock.now)
         #expect(revoked.revocationReason == .appIssue)
 
-        let coins = try await buy(store, &reader, Self.coins)
+        let coins = try await buy(store, &reader, DemoCatalog.coins)
         let consumable = try transaction(coins.signedTransaction, verifier)
         #expect(consumable.type == .consumable)
-        #expect(consumable.price == (try usd(Self.coins)))
+        #expect(consumable.price == (try usd(DemoCatalog.coins)))
         #expect(consumable.quantity == 1)
         #expect(consumable.offerDiscountType == nil && consumable.rawAppAccountToken == nil)
         #expect(consumable.appTransactionId == download.appTransactionID)
@@ -174,16 +166,16 @@ struct SignedAsAppleTests {
         let store = try open()
         var reader = EventReader(await store.events())
         let verifier = try await verifier(store)
-        let first = try await buy(store, &reader, Self.plus, applicationUsername: Self.token)
+        let first = try await buy(store, &reader, DemoCatalog.plus, applicationUsername: Self.token)
         _ = try await store.renew(first.transactionID)
         let info = try #require(await store.renewalInfo().first)
         let signedInfo = try #require(info.signedRenewalInfo)
         let payload = try #require(verifier.verifyRenewalInfo(signedInfo).payload)
         #expect(payload.originalTransactionId == first.originalTransactionID)
-        #expect(payload.productId == Self.plus)
-        #expect(payload.autoRenewProductId == Self.plus)
+        #expect(payload.productId == DemoCatalog.plus)
+        #expect(payload.autoRenewProductId == DemoCatalog.plus)
         #expect(payload.autoRenewStatus == .on)
-        #expect(payload.renewalPrice == (try usd(Self.plus)))
+        #expect(payload.renewalPrice == (try usd(DemoCatalog.plus)))
         #expect(payload.currency == "USD")
         #expect(payload.recentSubscriptionStartDate == first.purchaseDate, "the run began with the first period")
         #expect(payload.renewalDate == info.renewalDate)
@@ -233,7 +225,7 @@ struct SignedAsAppleTests {
     @Test func receiptsAreSignedWithRSAAndJWSWithP256() async throws {
         let store = try open()
         var reader = EventReader(await store.events())
-        let bought = try await buy(store, &reader, Self.coins)
+        let bought = try await buy(store, &reader, DemoCatalog.coins)
         let rsaKey = store.certificatesDirectoryURL.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey)
         #expect(!FileManager.default.fileExists(atPath: rsaKey.path), "no RSA key is made until a receipt is needed")
         let receipt = try #require(await store.appReceipt())
@@ -251,7 +243,7 @@ struct SignedAsAppleTests {
         #expect(try status(store.respondToOCSP(Data([0x30, 0x00]))).contains("malformedrequest"))
         try await store.set(name: "server-url", value: "http://127.0.0.1:9")
         var reader = EventReader(await store.events())
-        let bought = try await buy(store, &reader, Self.coins)
+        let bought = try await buy(store, &reader, DemoCatalog.coins)
         let chain = try chain(of: bought.signedTransaction)
         #expect(chain[0].ocspResponderURLs == ["http://127.0.0.1:9/ocsp"])
         #expect(chain[1].ocspResponderURLs == ["http://127.0.0.1:9/ocsp"])

@@ -35,7 +35,7 @@ extension SubscriptionScenarioTests {
 
     @Test func aConsentedPriceIncreaseIsChargedFromTheNextRenewalOn() async throws {
         var app = try await launch()
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(first.price == Decimal(string: "2.99"))
         #expect(try await renewalPayload(app).renewalPrice == 2_990)
         #expect(try await renewalPayload(app).rawPriceIncreaseStatus == nil, "no increase yet")
@@ -50,7 +50,7 @@ extension SubscriptionScenarioTests {
         #expect(info.priceIncreaseStatus == .customerConsentedOrWasNotifiedWithoutNeedingConsent && info.renewalPrice == 4_490)
 
         // The renewal date: the new price is charged.
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         let renewal = try await nextRenewal(&app, after: [first])
         #expect(renewal.originalTransactionID == first.transactionID)
         #expect(renewal.price == Decimal(string: "4.49") && renewal.currencyCode == "USD")
@@ -61,14 +61,14 @@ extension SubscriptionScenarioTests {
         // And on: the increase is the subscription's price now; it is no longer pending.
         info = try await renewalPayload(app)
         #expect(info.renewalPrice == 4_490 && info.rawPriceIncreaseStatus == nil)
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         let next = try await nextRenewal(&app, after: [first, renewal])
         #expect(next.price == Decimal(string: "4.49"))
         #expect(try transactionPayload(next).price == 4_490)
 
         // A second increase starts from the new price.
         await #expect(throws: LocalAppStoreError.invalidPrice(
-            productID: Self.basic, price: "4.49",
+            productID: DemoCatalog.basic, price: "4.49",
             reason: "a price increase must be more than the current price, 4.49 USD")) {
             try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "4.49"))
         }
@@ -77,21 +77,21 @@ extension SubscriptionScenarioTests {
     @Test(arguments: ["unanswered", "declined"])
     func withoutConsentByTheRenewalDateItExpiresAndNothingIsCharged(_ answer: String) async throws {
         var app = try await launch()
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
         if answer == "declined" { try await app.backend.priceIncrease(first.transactionID, consent: .decline) }
         #expect(try await renewalPayload(app).priceIncreaseStatus == .customerHasNotResponded, "a decline is 0 until it expires")
         #expect(try await renewalPayload(app).renewalPrice == 3_990)
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         #expect(await app.waitForStatus(.expired).last == .expired)
         let lapsed = try #require(try await app.backend.subscriptions().first)
         #expect(lapsed.isExpired && lapsed.expiration?.intent == .priceIncrease)
         #expect(try await app.backend.charges().count == 1, "nothing was charged at the renewal date")
         #expect(try await entitled(app).isEmpty)
         // Buying again starts afresh at the catalog's price, and renews at it.
-        let again = try #require(await app.store.purchase(Self.basic).transaction)
+        let again = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(again.price == Decimal(string: "2.99"))
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         let renewal = try await nextRenewal(&app, after: [first, again])
         #expect(renewal.originalTransactionID == first.transactionID && renewal.price == Decimal(string: "2.99"),
                 "the old increase prices nothing")
@@ -101,7 +101,7 @@ extension SubscriptionScenarioTests {
 
     @Test func aPriceTheStoreCannotChargeIsRefusedNamingTheProblem() async throws {
         let app = try await launch()
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         let cases: [(String, String)] = [
             ("2.999", "it has more decimals than USD allows (2)"),
             ("2.99", "a price increase must be more than the current price, 2.99 USD"),
@@ -109,7 +109,7 @@ extension SubscriptionScenarioTests {
         ]
         for (text, reason) in cases {
             let price = try Price.amount(parsing: text)
-            await #expect(throws: LocalAppStoreError.invalidPrice(productID: Self.basic, price: text == "1" ? "1.00" : text, reason: reason)) {
+            await #expect(throws: LocalAppStoreError.invalidPrice(productID: DemoCatalog.basic, price: text == "1" ? "1.00" : text, reason: reason)) {
                 try await app.backend.priceIncrease(first.transactionID, price: price)
             }
         }
@@ -130,11 +130,11 @@ extension SubscriptionScenarioTests {
         #expect(record.priceIncrease?.price == nil && record.priceIncrease?.status == .accepted)
 
         var app = try await launch()
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         try await app.backend.priceIncrease(first.transactionID)
         try await app.backend.priceIncrease(first.transactionID, consent: .accept)
         #expect(try await renewalPayload(app).renewalPrice == 2_990)
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         let renewal = try await nextRenewal(&app, after: [first])
         #expect(renewal.price == Decimal(string: "2.99"))
     }

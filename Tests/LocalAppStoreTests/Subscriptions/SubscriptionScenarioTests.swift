@@ -11,15 +11,6 @@ import Testing
 /// the group's status and what reaches the app's update stream.
 @Suite(.timeLimit(.minutes(10)))
 struct SubscriptionScenarioTests {
-    static let basic = "com.storefront.demo.premium.basic.monthly"
-    static let plus = "com.storefront.demo.premium.plus.monthly"
-    static let pro = "com.storefront.demo.premium.pro.monthly"
-    static let proYearly = "com.storefront.demo.premium.pro.yearly"
-    static let basicYearly = "com.storefront.demo.premium.basic.yearly"
-    static var demoCatalog: URL {
-        Repository.url("Catalogs/Demo.storekit")
-    }
-
     /// One launch of "the app": a store and an engine on the scenario's directory.
     struct App {
         let backend: LocalAppStore
@@ -43,22 +34,15 @@ struct SubscriptionScenarioTests {
         }
     }
 
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
-    let catalog: StoreKitConfiguration
+    let demo: DemoEngine
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        catalog = try StoreKitConfiguration.load(contentsOf: Self.demoCatalog)
-    }
+    init() throws { demo = try DemoEngine() }
 
     func launch(settings: [String: String] = [:], catalog: StoreKitConfiguration? = nil) async throws -> App {
-        let backend = try makeStore(directory, catalog: catalog ?? self.catalog, clock: clock)
+        let backend = try makeStore(demo.directory, catalog: catalog ?? demo.catalog, clock: demo.clock)
         try await backend.set(name: "time-rate", value: "every-10-seconds")
         for (name, value) in settings { try await backend.set(name: name, value: value) }
-        let store = Store(
-            backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         let app = App(
             backend: backend, store: store, updates: store.transactionUpdates().makeAsyncIterator(),
             events: store.events().makeAsyncIterator())
@@ -77,17 +61,17 @@ struct SubscriptionScenarioTests {
 
     @Test func buyRenewThreeTimesCancelAndLapse() async throws {
         var app = try await launch()
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
-        #expect(first.expiresDate == clock.now.addingTimeInterval(10))
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        #expect(first.expiresDate == demo.clock.now.addingTimeInterval(10))
         var renewals: [StoreCore.Transaction] = []
         for _ in 0..<3 {
-            clock.advance(by: 10)
+            demo.clock.advance(by: 10)
             renewals.append(try #require(await app.nextUpdate()))
         }
-        #expect(renewals.allSatisfy { $0.originalTransactionID == first.transactionID && $0.productID == Self.basic })
+        #expect(renewals.allSatisfy { $0.originalTransactionID == first.transactionID && $0.productID == DemoCatalog.basic })
         #expect(Set(renewals.compactMap(\.webOrderLineItemID) + [first.webOrderLineItemID].compactMap { $0 }).count == 4)
         #expect(renewals.map(\.expiresDate) == (2...4).map { first.purchaseDate.addingTimeInterval(Double($0) * 10) })
-        #expect(try await entitled(app) == [Self.basic])
+        #expect(try await entitled(app) == [DemoCatalog.basic])
         let entries = try await receiptEntries(app)
         for t in [first] + renewals {
             let entry = try #require(entries[t.transactionID], "the receipt lists every period")
@@ -99,9 +83,9 @@ struct SubscriptionScenarioTests {
         try await app.backend.setAutoRenew(first.transactionID, on: false)
         let info = await app.backend.renewalInfo().first
         #expect(info?.willAutoRenew == false)
-        clock.advance(by: 5)
-        #expect(try await entitled(app) == [Self.basic], "access continues to the end of the period")
-        clock.advance(by: 6)
+        demo.clock.advance(by: 5)
+        #expect(try await entitled(app) == [DemoCatalog.basic], "access continues to the end of the period")
+        demo.clock.advance(by: 6)
         #expect(await app.waitForStatus(.expired).last == .expired)
         #expect(try await entitled(app).isEmpty)
         #expect(await app.backend.renewalInfo().first?.expirationIntent == .cancelled)
@@ -110,27 +94,27 @@ struct SubscriptionScenarioTests {
 
     @Test func freeTrialThenPaidAndTheTrialOnlyOncePerGroup() async throws {
         var app = try await launch()
-        let group = try #require(catalog.product(id: Self.plus)?.subscription?.groupID)
+        let group = try #require(demo.catalog.product(id: DemoCatalog.plus)?.subscription?.groupID)
         #expect(try await app.store.isEligibleForIntroOffer(groupID: group))
-        let trial = try #require(await app.store.purchase(Self.plus).transaction)
+        let trial = try #require(await app.store.purchase(DemoCatalog.plus).transaction)
         #expect(try await !app.store.isEligibleForIntroOffer(groupID: group), "the engine agrees with the store")
         #expect(trial.offerType == .introductory)
         #expect(trial.price == 0)
         #expect(try await receiptEntries(app)[trial.transactionID]?.isInIntroOfferPeriod == true)
-        #expect(try await entitled(app) == [Self.plus], "the trial entitles")
+        #expect(try await entitled(app) == [DemoCatalog.plus], "the trial entitles")
         #expect(await app.waitForStatus(.subscribed).last == .subscribed)
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         let paid = try #require(await app.nextUpdate())
         #expect(paid.offerType == nil)
         #expect(paid.price == Decimal(string: "4.99"))
         #expect(paid.originalTransactionID == trial.transactionID)
-        #expect(try await entitled(app) == [Self.plus])
+        #expect(try await entitled(app) == [DemoCatalog.plus])
         #expect(try await app.store.currentEntitlements().first?.transactionID == paid.transactionID)
         #expect(try await receiptEntries(app)[paid.transactionID]?.isInIntroOfferPeriod == false)
 
-        try await app.backend.expire(Self.plus)
+        try await app.backend.expire(DemoCatalog.plus)
         #expect(await app.waitForStatus(.expired).last == .expired)
-        let again = try #require(await app.store.purchase(Self.pro).transaction)
+        let again = try #require(await app.store.purchase(DemoCatalog.pro).transaction)
         #expect(again.offerType == nil, "the introductory offer is once per group per account")
         #expect(try await !app.store.isEligibleForIntroOffer(groupID: group), "a lapsed subscriber stays ineligible")
         #expect(again.originalTransactionID == trial.transactionID, "one subscription per group keeps its original ID")
@@ -138,31 +122,31 @@ struct SubscriptionScenarioTests {
 
     @Test func upgradeMidPeriodTakesEffectAtOnce() async throws {
         var app = try await launch()
-        let basic = try #require(await app.store.purchase(Self.basic).transaction)
+        let basic = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(await app.waitForStatus(.subscribed).last == .subscribed)
-        clock.advance(by: 4)
-        let pro = try #require(await app.store.purchase(Self.pro).transaction)
-        #expect(pro.productID == Self.pro)
+        demo.clock.advance(by: 4)
+        let pro = try #require(await app.store.purchase(DemoCatalog.pro).transaction)
+        #expect(pro.productID == DemoCatalog.pro)
         #expect(pro.originalTransactionID == basic.transactionID)
-        #expect(pro.expiresDate == clock.now.addingTimeInterval(10))
+        #expect(pro.expiresDate == demo.clock.now.addingTimeInterval(10))
         // The replaced period reaches the app as upgraded.
         let replaced = try #require(await app.nextUpdate())
         #expect(replaced.transactionID == basic.transactionID && replaced.isUpgraded)
         #expect(try await app.store.history().first { $0.transactionID == basic.transactionID }?.isUpgraded == true)
-        #expect(try await entitled(app) == [Self.pro], "only one active subscription per group")
+        #expect(try await entitled(app) == [DemoCatalog.pro], "only one active subscription per group")
         let statuses = try await app.store.subscriptionStatuses()
-        #expect(statuses.map(\.state) == [.subscribed] && statuses.first?.transaction.productID == Self.pro)
+        #expect(statuses.map(\.state) == [.subscribed] && statuses.first?.transaction.productID == DemoCatalog.pro)
         let entries = try await receiptEntries(app)
-        #expect(entries[pro.transactionID]?.productID == Self.pro)
+        #expect(entries[pro.transactionID]?.productID == DemoCatalog.pro)
         #expect(entries[basic.transactionID]?.originalTransactionID == entries[pro.transactionID]?.originalTransactionID)
         #expect(entries[basic.transactionID]?.cancellationDate.map { Int($0.timeIntervalSince1970) }
             == Int(pro.purchaseDate.timeIntervalSince1970), "the receipt cancels an upgraded period at the upgrade")
         // SwiftyStoreKit's question over the group, from the app's records and from the receipt.
-        let group: Set = [Self.basic, Self.pro]
+        let group: Set = [DemoCatalog.basic, DemoCatalog.pro]
         for (source, verdict) in [
             ("the app's records", try await app.store.verifySubscriptions(.autoRenewable, productIDs: group)),
             ("the receipt", PurchaseQueries.verifySubscriptions(
-                .autoRenewable, productIDs: group, in: entries.values.compactMap { PurchaseRecord($0) }, at: clock.now)),
+                .autoRenewable, productIDs: group, in: entries.values.compactMap { PurchaseRecord($0) }, at: demo.clock.now)),
         ] {
             guard case .purchased(let until, let items) = verdict else {
                 Issue.record("\(source): \(verdict)")
@@ -172,61 +156,61 @@ struct SubscriptionScenarioTests {
             #expect(items.map(\.transactionID) == [pro.transactionID], "\(source): the upgraded period does not count")
         }
         // Entitlements from the verified receipt, with the catalog's groups.
-        let groupID = try #require(catalog.product(id: Self.pro)?.subscription?.groupID)
-        let fromReceipt = entries.values.compactMap { PurchaseRecord($0, groups: [Self.basic: groupID, Self.pro: groupID]) }
-        #expect(EntitlementCalculator().currentEntitlements(records: fromReceipt, renewalInfo: [], at: clock.now)
+        let groupID = try #require(demo.catalog.product(id: DemoCatalog.pro)?.subscription?.groupID)
+        let fromReceipt = entries.values.compactMap { PurchaseRecord($0, groups: [DemoCatalog.basic: groupID, DemoCatalog.pro: groupID]) }
+        #expect(EntitlementCalculator().currentEntitlements(records: fromReceipt, renewalInfo: [], at: demo.clock.now)
             .map(\.transactionID) == [pro.transactionID])
         #expect(try await app.backend.charges().count == 2)
     }
 
     @Test func downgradeWaitsForTheRenewal() async throws {
         var app = try await launch()
-        let pro = try #require(await app.store.purchase(Self.pro).transaction)
-        clock.advance(by: 3)
-        let answer = try #require(await app.store.purchase(Self.basic).transaction)
-        #expect(answer.productID == Self.pro, "the current level stays until the renewal")
+        let pro = try #require(await app.store.purchase(DemoCatalog.pro).transaction)
+        demo.clock.advance(by: 3)
+        let answer = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        #expect(answer.productID == DemoCatalog.pro, "the current level stays until the renewal")
         #expect(answer.expiresDate == pro.expiresDate && answer.webOrderLineItemID == pro.webOrderLineItemID, "the same period")
-        #expect(await app.backend.renewalInfo().first?.autoRenewProductID == Self.basic)
-        #expect(try await entitled(app) == [Self.pro])
+        #expect(await app.backend.renewalInfo().first?.autoRenewProductID == DemoCatalog.basic)
+        #expect(try await entitled(app) == [DemoCatalog.pro])
         let status = try #require(try await app.store.subscriptionStatuses().first)
-        #expect(status.state == .subscribed && status.renewalInfo?.autoRenewProductID == Self.basic)
+        #expect(status.state == .subscribed && status.renewalInfo?.autoRenewProductID == DemoCatalog.basic)
         #expect(try await app.backend.charges().count == 1, "a downgrade charges nothing now")
-        clock.advance(by: 7)
+        demo.clock.advance(by: 7)
         let renewal = try #require(await app.nextUpdate())
-        #expect(renewal.productID == Self.basic)
+        #expect(renewal.productID == DemoCatalog.basic)
         #expect(renewal.originalTransactionID == pro.transactionID)
-        #expect(try await entitled(app) == [Self.basic])
-        #expect(try await receiptEntries(app)[renewal.transactionID]?.productID == Self.basic)
+        #expect(try await entitled(app) == [DemoCatalog.basic])
+        #expect(try await receiptEntries(app)[renewal.transactionID]?.productID == DemoCatalog.basic)
     }
 
     /// The transaction a downgrade answers with stands for the current period: refunding it
     /// ends the subscription in the store as in the app.
     @Test func refundingTheDowngradesAnswerEndsTheSubscription() async throws {
         var app = try await launch()
-        _ = await app.store.purchase(Self.pro)
-        clock.advance(by: 3)
-        let answer = try #require(await app.store.purchase(Self.basic).transaction)
+        _ = await app.store.purchase(DemoCatalog.pro)
+        demo.clock.advance(by: 3)
+        let answer = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         try await app.backend.refund(transactionID: answer.transactionID)
         #expect(await app.waitForStatus(.revoked).last == .revoked)
         #expect(try await entitled(app).isEmpty)
         #expect(try await app.backend.subscriptions().first?.isExpired == true, "the store agrees")
-        clock.advance(by: 20)
+        demo.clock.advance(by: 20)
         #expect(try await app.store.history().count == 2, "nothing renews")
     }
 
     @Test func crossgradeToAnotherPeriodWaitsForTheRenewal() async throws {
         var app = try await launch()
-        _ = await app.store.purchase(Self.pro)
-        _ = await app.store.purchase(Self.proYearly)
-        #expect(try await entitled(app) == [Self.pro])
-        clock.advance(by: 10)
-        #expect(await app.nextUpdate()?.productID == Self.proYearly)
+        _ = await app.store.purchase(DemoCatalog.pro)
+        _ = await app.store.purchase(DemoCatalog.proYearly)
+        #expect(try await entitled(app) == [DemoCatalog.pro])
+        demo.clock.advance(by: 10)
+        #expect(await app.nextUpdate()?.productID == DemoCatalog.proYearly)
     }
 
     @Test func billingRetryThenRecovery() async throws {
         var app = try await launch(settings: ["billing-retry": "on"])
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
-        clock.advance(by: 10)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        demo.clock.advance(by: 10)
         #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
         #expect(try await entitled(app).isEmpty)
         #expect(await app.backend.renewalInfo().first?.isInBillingRetry == true)
@@ -237,9 +221,9 @@ struct SubscriptionScenarioTests {
         try await app.backend.setBillingIssue(first.transactionID, on: false)
         let recovered = try #require(await app.nextUpdate())
         #expect(recovered.originalTransactionID == first.transactionID)
-        #expect(recovered.purchaseDate == clock.now)
+        #expect(recovered.purchaseDate == demo.clock.now)
         #expect(await app.waitForStatus(.subscribed).last == .subscribed)
-        #expect(try await entitled(app) == [Self.basic])
+        #expect(try await entitled(app) == [DemoCatalog.basic])
         let entry = try #require(try await receiptEntries(app)[recovered.transactionID])
         #expect(entry.originalTransactionID == first.transactionID)
         #expect(entry.expiresDate.map { Int($0.timeIntervalSince1970) } == recovered.expiresDate.map { Int($0.timeIntervalSince1970) })
@@ -247,13 +231,13 @@ struct SubscriptionScenarioTests {
 
     @Test func gracePeriodThenExpiry() async throws {
         var app = try await launch(settings: ["billing-retry": "on", "grace-period": "on"])
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
-        clock.advance(by: 10)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        demo.clock.advance(by: 10)
         #expect(await app.waitForStatus(.inGracePeriod).last == .inGracePeriod)
         #expect(try await app.store.currentEntitlements().map(\.state) == [.inGracePeriod])
-        clock.advance(by: 10)
+        demo.clock.advance(by: 10)
         #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod, "grace ends, retry goes on")
-        clock.advance(by: 30)
+        demo.clock.advance(by: 30)
         #expect(await app.waitForStatus(.expired).last == .expired)
         #expect(await app.backend.renewalInfo().first?.expirationIntent == .billingError)
         #expect(try await entitled(app).isEmpty)
@@ -270,21 +254,21 @@ struct SubscriptionScenarioTests {
     /// clock would: the period ends at once and billing retry (here with grace) begins.
     @Test func aForcedRenewalWhileBillingFailsEntersGraceThenResolvingRenews() async throws {
         var app = try await launch(settings: ["grace-period": "on"])
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
-        clock.advance(by: 3)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        demo.clock.advance(by: 3)
         try await app.backend.setBillingIssue(first.transactionID, on: true)
         let failed = try #require(try await app.backend.renew(first.transactionID))
         #expect(failed.transactionID == first.transactionID, "no new transaction: nothing was billed")
-        #expect(failed.expiresDate == clock.now)
+        #expect(failed.expiresDate == demo.clock.now)
         let ended = try #require(await app.nextUpdate())
-        #expect(ended.transactionID == first.transactionID && ended.expiresDate == clock.now)
+        #expect(ended.transactionID == first.transactionID && ended.expiresDate == demo.clock.now)
         #expect(await app.waitForStatus(.inGracePeriod).last == .inGracePeriod)
         #expect(try await app.store.currentEntitlements().map(\.state) == [.inGracePeriod], "access continues in grace")
         let info = try #require(await app.backend.renewalInfo().first)
         #expect(info.isInBillingRetry)
-        #expect(info.gracePeriodExpiresDate.map { $0 > clock.now } == true)
+        #expect(info.gracePeriodExpiresDate.map { $0 > demo.clock.now } == true)
         #expect(try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
-            == Int(clock.now.timeIntervalSince1970))
+            == Int(demo.clock.now.timeIntervalSince1970))
 
         // Forcing again while billing still fails is refused, naming the way out.
         await #expect(throws: LocalAppStoreError.self) { try await app.backend.renew(first.transactionID) }
@@ -292,18 +276,18 @@ struct SubscriptionScenarioTests {
         try await app.backend.setBillingIssue(first.transactionID, on: false)
         let recovered = try #require(await app.nextUpdate())
         #expect(recovered.originalTransactionID == first.transactionID && recovered.transactionID != first.transactionID)
-        #expect(recovered.purchaseDate == clock.now)
+        #expect(recovered.purchaseDate == demo.clock.now)
         #expect(await app.waitForStatus(.subscribed).last == .subscribed)
-        #expect(try await entitled(app) == [Self.basic])
+        #expect(try await entitled(app) == [DemoCatalog.basic])
     }
 
     /// Without a grace period a failed forced renewal ends access at once; the store's
     /// billing-retry setting fails it as the per-subscription issue does.
     @Test func aForcedRenewalUnderTheBillingRetrySettingEndsAccessAtOnce() async throws {
         var app = try await launch(settings: ["billing-retry": "on"])
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
-        clock.advance(by: 2)
-        try await app.backend.renew(Self.basic)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        demo.clock.advance(by: 2)
+        try await app.backend.renew(DemoCatalog.basic)
         #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
         #expect(try await entitled(app).isEmpty)
         #expect(try await app.store.history().map(\.transactionID) == [first.transactionID])
@@ -313,34 +297,34 @@ struct SubscriptionScenarioTests {
 
     @Test func refundMidPeriodRevokes() async throws {
         var app = try await launch()
-        let first = try #require(await app.store.purchase(Self.basic).transaction)
-        clock.advance(by: 4)
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        demo.clock.advance(by: 4)
         try await app.backend.refund(transactionID: first.transactionID, reason: 1)
         let revoked = try #require(await app.nextUpdate())
         #expect(revoked.transactionID == first.transactionID)
-        #expect(revoked.revocationDate == clock.now)
+        #expect(revoked.revocationDate == demo.clock.now)
         #expect(revoked.revocationReason == 1)
         #expect(await app.waitForStatus(.revoked).last == .revoked)
         #expect(try await entitled(app).isEmpty)
         let refunded = try #require(try await receiptEntries(app)[first.transactionID])
-        #expect(refunded.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(clock.now.timeIntervalSince1970))
-        clock.advance(by: 20)
+        #expect(refunded.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(demo.clock.now.timeIntervalSince1970))
+        demo.clock.advance(by: 20)
         #expect(try await app.store.history().count == 1, "a revoked subscription does not renew")
     }
 
     @Test func renewalsThatHappenedOfflineAreDeliveredInOrderOnRelaunch() async throws {
         do {
             let app = try await launch()
-            _ = await app.store.purchase(Self.basic)
+            _ = await app.store.purchase(DemoCatalog.basic)
             await app.store.stop()
         }
-        clock.advance(by: 35)  // three renewals fall due while no process runs
+        demo.clock.advance(by: 35)  // three renewals fall due while no process runs
         var app = try await launch()
         var delivered: [StoreCore.Transaction] = []
         for _ in 0..<3 { delivered.append(try #require(await app.nextUpdate())) }
         #expect(delivered.map(\.purchaseDate) == delivered.map(\.purchaseDate).sorted())
         #expect(Set(delivered.map(\.transactionID)).count == 3)
-        #expect(try await entitled(app) == [Self.basic])
+        #expect(try await entitled(app) == [DemoCatalog.basic])
         #expect(try await app.store.history().count == 4)
         let status = try #require(try await app.store.subscriptionStatuses().first)
         #expect(status.state == .subscribed && status.transaction.transactionID == delivered.last?.transactionID)
@@ -350,15 +334,15 @@ struct SubscriptionScenarioTests {
 
     @Test func promotionalOffersAreForSubscribersOnly() async throws {
         let app = try await launch()
-        let offerID = try #require(catalog.product(id: Self.pro)?.subscription?.promotionalOffers.first?.id)
-        let refused = await app.store.purchase(Self.pro, offerID: offerID)
+        let offerID = try #require(demo.catalog.product(id: DemoCatalog.pro)?.subscription?.promotionalOffers.first?.id)
+        let refused = await app.store.purchase(DemoCatalog.pro, offerID: offerID)
         guard case .failed(.ineligibleForOffer, _) = refused else {
             Issue.record("a newcomer got a promotional offer: \(refused)")
             return
         }
-        _ = await app.store.purchase(Self.basic)
-        try await app.backend.expire(Self.basic)
-        let back = try #require(await app.store.purchase(Self.pro, offerID: offerID).transaction)
+        _ = await app.store.purchase(DemoCatalog.basic)
+        try await app.backend.expire(DemoCatalog.basic)
+        let back = try #require(await app.store.purchase(DemoCatalog.pro, offerID: offerID).transaction)
         #expect(back.offerType == .promotional)
         #expect(back.offerID == offerID)
     }

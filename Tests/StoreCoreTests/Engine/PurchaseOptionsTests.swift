@@ -4,17 +4,6 @@ import TestSupport
 import Testing
 @testable import StoreCore
 
-/// Records what one observer hears, by transaction and event.
-final class PurchaseObserver: StoreObserver {
-    private let calls = Mutex<[String]>([])
-    var log: [String] { calls.withLock { $0 } }
-    private func note(_ s: String) { calls.withLock { $0.append(s) } }
-    func storePaymentTransactionFinished(_ t: Transaction) { note("finished:\(t.transactionID)") }
-    func storePaymentTransactionFailed(_ t: Transaction, error: StoreError) { note("failed:\(t.transactionID)") }
-    func storePaymentTransactionUnverified(_ order: UnverifiedOrder) { note("unverified:\(order.transaction.transactionID)") }
-    func storeDownloadFinished(_ d: Download) { note("download:\(d.transactionID)") }
-}
-
 /// `PurchaseOptions`: a purchase's own verifier and observer (DEStoreKitManager's per-request
 /// callbacks) and waiting for its content.
 @Suite(.timeLimit(.minutes(10)))
@@ -35,7 +24,7 @@ struct PurchaseOptionsTests {
     @Test func aPurchasesOwnObserverHearsThatPurchaseOnly() async throws {
         let dir = try TemporaryDirectory()
         let store = Store(backend: QueueBackend(), ledger: try FileLedger(path: dir.path("ledger.jsonl")))
-        let mine = PurchaseObserver(), theirs = PurchaseObserver(), everyone = PurchaseObserver()
+        let mine = RecordingObserver(), theirs = RecordingObserver(), everyone = RecordingObserver()
         store.addObserver(everyone)
         async let a = store.purchase("coins", options: PurchaseOptions(observer: mine))
         async let b = store.purchase("coins", options: PurchaseOptions(observer: theirs))
@@ -43,7 +32,7 @@ struct PurchaseOptionsTests {
         let ta = try #require(ra.transaction), tb = try #require(rb.transaction)
         #expect(mine.log == ["finished:\(ta.transactionID)"])
         #expect(theirs.log == ["finished:\(tb.transactionID)"])
-        #expect(Set(everyone.log) == ["finished:\(ta.transactionID)", "finished:\(tb.transactionID)"])
+        #expect(Set(everyone.log) == ["products:1", "finished:\(ta.transactionID)", "finished:\(tb.transactionID)"])
         // Once the purchase ended, its observer hears nothing more.
         _ = await store.purchase("coins")
         #expect(mine.log.count == 1 && theirs.log.count == 1)
@@ -52,7 +41,7 @@ struct PurchaseOptionsTests {
     @Test func anUnverifiedPurchaseReachesItsOwnObserver() async throws {
         let dir = try TemporaryDirectory()
         let store = Store(backend: QueueBackend(), ledger: try FileLedger(path: dir.path("ledger.jsonl")))
-        let mine = PurchaseObserver()
+        let mine = RecordingObserver()
         let result = await store.purchase("pro", options: PurchaseOptions(
             verifier: FixedVerifier(.unableToComplete(reason: "offline")), observer: mine))
         let t = try #require(result.transaction)
@@ -65,7 +54,7 @@ struct PurchaseOptionsTests {
         await f.backend.setContentGate(f.clock)  // every chunk waits a second of the manual clock
         let center = NotificationCenter()
         let store = try await f.makeStore(f.configuration(center: center))
-        let mine = PurchaseObserver()
+        let mine = RecordingObserver()
         let downloaded = Mutex<[(String?, String?, String?)]>([])
         let token = center.addObserver(forName: .storeDownloadFinished, object: nil, queue: nil) { note in
             downloaded.withLock { $0.append((note.storeTransactionID, note.storeProductID, note.storeTransaction?.transactionID)) }

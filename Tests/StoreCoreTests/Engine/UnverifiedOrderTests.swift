@@ -23,7 +23,7 @@ struct UnverifiedOrderTests {
     }
 
     @Test func itIsItsOwnOutcomeAndEventNeverAFailure() async throws {
-        let observer = PurchaseObserver()
+        let observer = RecordingObserver()
         store.addObserver(observer)
         let names = Mutex<[Notification.Name]>([])
         let kept = Mutex<UnverifiedOrder?>(nil)
@@ -40,7 +40,7 @@ struct UnverifiedOrderTests {
         }
         #expect(order.lastFailure == "server down")
         #expect(order.receipt == Data("receipt".utf8), "kept with the receipt of its time")
-        #expect(observer.log == ["unverified:\(order.transaction.transactionID)"])
+        #expect(observer.log == ["products:1", "unverified:\(order.transaction.transactionID)"], "never failed")
         #expect(names.withLock { $0 }.contains(.storePaymentTransactionUnverified))
         #expect(!names.withLock { $0 }.contains(.storePaymentTransactionFailed))
         #expect(kept.withLock { $0 } == order)

@@ -14,9 +14,11 @@ final class RecordingObserver: StoreObserver {
     func storePaymentTransactionFinished(_ t: Transaction) { note("finished:\(t.transactionID)") }
     func storePaymentTransactionFailed(_ t: Transaction, error: StoreError) { note("failed:\(t.transactionID)") }
     func storePaymentTransactionDeferred(_ t: Transaction) { note("deferred:\(t.transactionID)") }
+    func storePaymentTransactionUnverified(_ order: UnverifiedOrder) { note("unverified:\(order.transaction.transactionID)") }
     func storeRestoreTransactionsFinished(_ ts: [Transaction]) { note("restored:\(ts.count)") }
     func storeRestoreTransactionsFailed(_ error: StoreError) { note("restoreFailed") }
     func storeRefreshReceiptFinished(_ receipt: Data) { note("receipt") }
     func storeTransactionRevoked(_ t: Transaction) { note("revoked:\(t.transactionID)") }
+    func storeDownloadFinished(_ d: Download) { note("download:\(d.transactionID)") }
     func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) { note("status:\(status.groupID):\(status.state.rawValue)") }
 }

@@ -1,0 +1,27 @@
+import Foundation
+
+/// `Catalogs/Demo.storekit`, the catalog people try the storefront with, and the products of
+/// it that tests buy, named once for every suite.
+public enum DemoCatalog {
+    /// The catalog file.
+    public static var url: URL { Repository.url("Catalogs/Demo.storekit") }
+
+    /// 100 coins, a consumable.
+    public static let coins = "com.storefront.demo.coins.100"
+    /// Remove Ads, a non-consumable.
+    public static let removeAds = "com.storefront.demo.removeads"
+    /// Premium Basic, monthly (the Premium group's lowest level).
+    public static let basic = "com.storefront.demo.premium.basic.monthly"
+    /// Premium Basic, yearly.
+    public static let basicYearly = "com.storefront.demo.premium.basic.yearly"
+    /// Premium Plus, monthly.
+    public static let plus = "com.storefront.demo.premium.plus.monthly"
+    /// Premium Pro, monthly (the group's highest level).
+    public static let pro = "com.storefront.demo.premium.pro.monthly"
+    /// Premium Pro, yearly.
+    public static let proYearly = "com.storefront.demo.premium.pro.yearly"
+    /// Pro's promotional offer for returning subscribers (an offer identifier).
+    public static let comeback = "com.storefront.demo.premium.pro.comeback"
+    /// Pro's offer-code offer: three months free (an offer identifier).
+    public static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
+}
