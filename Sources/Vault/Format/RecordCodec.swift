@@ -86,13 +86,13 @@ struct RecordCodec {
     func open(_ bytes: ArraySlice<UInt8>, offset: UInt64, sequence: UInt64, chain: [UInt8], path: String) throws -> Outcome {
         let start = bytes.startIndex
         let markerPart = bytes.prefix(VaultFormat.recordMarker.count)
-        guard Array(markerPart) == Array(VaultFormat.recordMarker.prefix(markerPart.count)) else {
+        guard markerPart.elementsEqual(VaultFormat.recordMarker.prefix(markerPart.count)) else {
             throw VaultError.integrity(path: path, offset: offset, detail: "unexpected bytes where a record should start (trailing garbage or damage)")
         }
         guard bytes.count >= VaultFormat.frameHeaderLength else { return .torn }
         let head = bytes[start..<(start + 44)]
         let check = try Digest.hash(.sha256, head).prefix(8)
-        guard Array(check) == Array(bytes[(start + 44)..<(start + 52)]) else {
+        guard check.elementsEqual(bytes[(start + 44)..<(start + 52)]) else {
             throw VaultError.integrity(path: path, offset: offset, detail: "record header checksum mismatch")
         }
         var r = ByteReader(head)
@@ -125,7 +125,15 @@ struct RecordCodec {
         return .record(payload, length: total, chain: Array(sealed.suffix(AEAD.tagByteCount)))
     }
 
+    private static let associatedDataLabel = Array("SFVAULT record v1".utf8)
+
     private func associatedData(frameHead: ArraySlice<UInt8>, chain: [UInt8]) -> [UInt8] {
-        Array("SFVAULT record v1".utf8) + fileID + frameHead + chain
+        var ad: [UInt8] = []
+        ad.reserveCapacity(Self.associatedDataLabel.count + fileID.count + frameHead.count + chain.count)
+        ad += Self.associatedDataLabel
+        ad += fileID
+        ad += frameHead
+        ad += chain
+        return ad
     }
 }
