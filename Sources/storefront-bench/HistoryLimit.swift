@@ -4,7 +4,7 @@ import SystemIO
 import Vault
 
 /// The physical limit of `storefront history` on one data directory: reading the vault's
-/// bytes (in 4 MiB pieces, as the listing does) and opening every record's AEAD seal, with
+/// bytes (in 1 MiB pieces, as the listing does) and opening every record's AEAD seal, with
 /// no decode, then writing the command's own output bytes to `/dev/null` in 64 KiB pieces.
 ///
 /// The vault's record key stays inside the vault, so the bench re-seals every record of a
@@ -70,7 +70,7 @@ struct HistoryLimit {
         while true {
             // The window holds the frame at `position`, or is refilled from it.
             if position + VaultFormat.frameHeaderLength > windowStart + window.count {
-                window = try fs.read(file, count: 4 << 20, at: UInt64(position))
+                window = try fs.read(file, count: 1 << 20, at: UInt64(position))
                 windowStart = position
             }
             let at = position - windowStart
@@ -78,7 +78,7 @@ struct HistoryLimit {
             let sealed = window[(at + 4)..<(at + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
             let length = VaultFormat.frameHeaderLength + sealed
             if window.count - at < length {
-                window = try fs.read(file, count: max(4 << 20, length), at: UInt64(position))
+                window = try fs.read(file, count: max(1 << 20, length), at: UInt64(position))
                 windowStart = position
                 continue
             }

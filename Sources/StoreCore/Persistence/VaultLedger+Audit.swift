@@ -39,11 +39,11 @@ extension VaultLedger {
                 }
             }
         }
-        // `sortedTransactions`' order.
-        return listed.sorted { a, b in
+        // `sortedTransactions`' order (sorted in place: a long history is copied once, by `map`).
+        listed.sort { a, b in
             (a.order, a.summary.purchaseDate, a.summary.transactionID) < (b.order, b.summary.purchaseDate, b.summary.transactionID)
         }
-        .map(\.summary)
+        return listed.map(\.summary)
     }
 
     /// The digest kept in `batch` (empty when none is).

@@ -6,11 +6,12 @@ import SystemIO
 /// puts the item the entry's key names.
 ///
 /// The file is read through one window: entries visited in file order cost one `pread` per
-/// window (`windowSize`, 4 MiB for a listing) instead of three per record, so a listing reads
+/// window (`windowSize`, 1 MiB for a listing) instead of three per record, so a listing reads
 /// the record region sequentially in large pieces. Nothing read is kept beyond the window.
 struct IndexedRecordReader {
-    /// The window a listing reads at once.
-    static let listingWindow = 4 << 20
+    /// The window a listing reads at once (large enough that the reads are few, small enough
+    /// that the allocator reuses its memory rather than faulting in fresh pages each time).
+    static let listingWindow = 1 << 20
     /// The window a single item's read starts with: most records fit, so one `pread` suffices.
     static let itemWindow = 8 << 10
 
