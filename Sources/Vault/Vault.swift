@@ -45,6 +45,16 @@ public final class Vault: @unchecked Sendable {
         try read { store in try store.items(service: service).sorted { $0.account < $1.account } }
     }
 
+    /// Hands every item of `service` to `body`, one at a time and in no order, without holding
+    /// them all: what a listing of a long history reads. The records are read in file order in
+    /// large pieces, each authenticated as `get` does; a record that fails stops the listing.
+    /// - Parameter body: runs with this vault's lock held, so it must not call this vault.
+    /// - Throws: `VaultError` if the file cannot be read or fails verification, or what `body`
+    ///   throws (the listing stops there).
+    public func forEachItem(service: String, _ body: (VaultItem) throws -> Void) throws {
+        try read { store in try store.forEachItem(service: service, body) }
+    }
+
     /// Every item, ordered by service and account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func allItems() throws -> [VaultItem] {

@@ -67,8 +67,62 @@ struct HistoryBench: BenchSection {
                             "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))"
                                 + (command.name == "history" ? " (its output grows with the history)" : "; goal ≤ 1.20×"))
             }
+            if command.name == "history" {
+                try historyLimit(report, binary: binary, arguments: command.arguments + global, directories: directories, cpu: cpu, root: root)
+            }
         }
         try firstFrame(report, binary: binary, global: global, directories: directories, root: root, labels: labels)
+    }
+
+    /// `history` beside its physical limit (`HistoryLimit`) at each size, and its cost a row.
+    private func historyLimit(
+        _ report: BenchReport, binary: String, arguments: [String], directories: [URL], cpu: [Double], root: URL
+    ) throws {
+        var limits: [Double] = [], notes: [String] = []
+        for (size, directory) in zip(sizes, directories) {
+            let output = try Self.capture(binary, arguments + ["--data-dir", directory.path], in: root)
+            let limit = try HistoryLimit(
+                vault: directory.appendingPathComponent("vault.sfv"), copy: root.appendingPathComponent("limit-\(size).bin"),
+                output: output)
+            let passes = try (0..<runs).map { _ in try limit.measure().cpu }
+            limits.append(CommandTiming.median(passes))
+            notes.append("\(BenchReport.bytes(limit.bytes)) / \(limit.records.formatted()) records / \(BenchReport.bytes(output.count)) out")
+            try? FileManager.default.removeItem(at: limit.copy)
+        }
+        let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
+        report.line("history limit at \(labels)", limits.map(BenchReport.duration).joined(separator: " / "),
+                    "cpu: read + AEAD open of the vault, output to /dev/null (\(notes.joined(separator: "; "))), median of \(runs)")
+        guard let last = cpu.last, let limit = limits.last, let first = cpu.first, sizes.count > 1 else { return }
+        report.line("history / limit at \(sizes.last!.formatted())", BenchReport.ratio(last / limit),
+                    "cpu; goal ≤ 2×; with the start-up (history at \(sizes.first!.formatted()), \(BenchReport.duration(first))) added to the limit: "
+                        + BenchReport.ratio(last / (limit + first)))
+        let rows = Double(sizes.last! - sizes.first!)
+        report.line("history a row, \(sizes.first!.formatted()) → \(sizes.last!.formatted())",
+                    String(format: "%.2f µs", (last - first) / rows * 1e6),
+                    String(format: "cpu; the limit's %.2f µs a row", (limit - limits.first!) / rows * 1e6))
+    }
+
+    /// What `binary arguments…` prints on standard output (through a file, as a terminal-less run).
+    static func capture(_ binary: String, _ arguments: [String], in directory: URL) throws -> [UInt8] {
+        let url = directory.appendingPathComponent("captured-\(UUID().uuidString).txt")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BenchFailure(description: "cannot create \(url.path)")
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        guard process.terminationStatus == 0 else {
+            throw BenchFailure(description: "\(([binary] + arguments).joined(separator: " ")) exited \(process.terminationStatus)")
+        }
+        return try [UInt8](Data(contentsOf: url))
     }
 
     /// The storefront's first frame (products on screen) in a pty, per history.

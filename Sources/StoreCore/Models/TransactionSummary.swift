@@ -33,6 +33,21 @@ public struct TransactionSummary: Sendable, Hashable, Decodable {
         revocationDate = transaction.revocationDate
     }
 
+    /// A summary of these members (`TransactionSummaryScanner` makes them from a ledger's JSON).
+    init(
+        transactionID: String, originalTransactionID: String, productID: String, productType: ProductType, quantity: Int,
+        purchaseDate: Date, state: TransactionState, revocationDate: Date?
+    ) {
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.productType = productType
+        self.quantity = quantity
+        self.purchaseDate = purchaseDate
+        self.state = state
+        self.revocationDate = revocationDate
+    }
+
     private enum CodingKeys: String, CodingKey {
         case transactionID, originalTransactionID, productID, productType, payment, state, purchaseDate, revocationDate
     }

@@ -25,25 +25,25 @@ extension VaultLedger {
         }
     }
 
-    /// Decodes only the summaries' members of each item (no decoded transaction is kept: a
-    /// listing reads each once).
+    /// Decodes only the summaries' members of each item, as the vault reads them (in file
+    /// order, none kept: a listing reads each once), by `TransactionSummaryScanner`.
     public func transactionSummaries() throws -> [TransactionSummary] {
-        let items = try guarded { try vault.items(service: Self.transactionsService) }
         let decoder = JSONDecoder()
         var listed: [(order: UInt64, summary: TransactionSummary)] = []
-        listed.reserveCapacity(items.count)
-        for item in items {
-            do {
-                listed.append((Self.order(item), try decoder.decode(TransactionSummary.self, from: item.data)))
-            } catch {
-                throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
+        try guarded {
+            try vault.forEachItem(service: Self.transactionsService) { item in
+                do {
+                    listed.append((Self.order(item), try TransactionSummaryScanner.decode(item.data, fallback: decoder)))
+                } catch {
+                    throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
+                }
             }
         }
-        // `sortedTransactions`' order.
-        return listed.sorted { a, b in
+        // `sortedTransactions`' order (sorted in place: a long history is copied once, by `map`).
+        listed.sort { a, b in
             (a.order, a.summary.purchaseDate, a.summary.transactionID) < (b.order, b.summary.purchaseDate, b.summary.transactionID)
         }
-        .map(\.summary)
+        return listed.map(\.summary)
     }
 
     /// The digest kept in `batch` (empty when none is).

@@ -30,7 +30,10 @@ struct ByteReader {
     /// A UTF-8 string with a 16-bit length prefix.
     mutating func string() -> String? {
         guard let length = uint16(), let raw = take(Int(length)) else { return nil }
-        return String(validating: raw, as: UTF8.self)
+        return raw.withUnsafeBufferPointer { bytes in
+            // ASCII (nearly every string here) is valid UTF-8 as it is.
+            bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        }
     }
 
     private mutating func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> T? {

@@ -15,6 +15,8 @@ struct RecordCodec {
     /// Authenticates this file's index (`NAME.idx`), so nobody without the key can point an
     /// item at another record.
     let indexMACKey: HMACKey
+    /// The frame check's SHA-256, set up once (a listing checks one frame a record).
+    private let frameDigest: FrameDigest
 
     /// Derives the per-file record key and the per-vault item-tag key from the data key.
     init(cipher: AEAD.Algorithm, fileID: [UInt8], dataKey: SecureBytes) throws {
@@ -26,6 +28,7 @@ struct RecordCodec {
             key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32))
         indexMACKey = try HMACKey(.sha256, key: try HKDF.derive(
             key: dataKey, salt: fileID, info: Array("storefront vault index key v1".utf8), count: 32))
+        frameDigest = try FrameDigest()
     }
 
     /// The chain value before the first record of a file.
@@ -64,7 +67,7 @@ struct RecordCodec {
         w.uint64(sequence)
         w.append(try itemTagOverride ?? itemTag(payload.id))
         w.append(nonce)
-        w.append(try Digest.hash(.sha256, w.bytes).prefix(8))
+        w.append(try frameDigest.hash(w.bytes[...]).prefix(8))
         let ad = associatedData(frameHead: w.bytes[0..<44], chain: chain)
         let sealed = try plaintext.withUnsafeBytes { p in
             try ad.withUnsafeBytes { try recordKey.seal(nonce: nonce, plaintext: p, associatedData: $0) }
@@ -86,13 +89,13 @@ struct RecordCodec {
     func open(_ bytes: ArraySlice<UInt8>, offset: UInt64, sequence: UInt64, chain: [UInt8], path: String) throws -> Outcome {
         let start = bytes.startIndex
         let markerPart = bytes.prefix(VaultFormat.recordMarker.count)
-        guard Array(markerPart) == Array(VaultFormat.recordMarker.prefix(markerPart.count)) else {
+        guard markerPart.elementsEqual(VaultFormat.recordMarker.prefix(markerPart.count)) else {
             throw VaultError.integrity(path: path, offset: offset, detail: "unexpected bytes where a record should start (trailing garbage or damage)")
         }
         guard bytes.count >= VaultFormat.frameHeaderLength else { return .torn }
         let head = bytes[start..<(start + 44)]
-        let check = try Digest.hash(.sha256, head).prefix(8)
-        guard Array(check) == Array(bytes[(start + 44)..<(start + 52)]) else {
+        let check = try frameDigest.hash(head).prefix(8)
+        guard check.elementsEqual(bytes[(start + 44)..<(start + 52)]) else {
             throw VaultError.integrity(path: path, offset: offset, detail: "record header checksum mismatch")
         }
         var r = ByteReader(head)
@@ -125,7 +128,29 @@ struct RecordCodec {
         return .record(payload, length: total, chain: Array(sealed.suffix(AEAD.tagByteCount)))
     }
 
+    private static let associatedDataLabel = Array("SFVAULT record v1".utf8)
+
     private func associatedData(frameHead: ArraySlice<UInt8>, chain: [UInt8]) -> [UInt8] {
-        Array("SFVAULT record v1".utf8) + fileID + frameHead + chain
+        var ad: [UInt8] = []
+        ad.reserveCapacity(Self.associatedDataLabel.count + fileID.count + frameHead.count + chain.count)
+        ad += Self.associatedDataLabel
+        ad += fileID
+        ad += frameHead
+        ad += chain
+        return ad
+    }
+}
+
+/// SHA-256 from a context set up once and copied for each message: OpenSSL looks the
+/// algorithm up at every fresh `Digest`, which costs more than hashing a 44-byte frame head.
+private final class FrameDigest {
+    private let initial: Digest
+
+    init() throws { initial = try Digest(.sha256) }
+
+    func hash(_ bytes: ArraySlice<UInt8>) throws -> [UInt8] {
+        var digest = try initial.copy()
+        try bytes.withUnsafeBytes { try digest.update($0) }
+        return try digest.finalize()
     }
 }

@@ -66,7 +66,7 @@ enum RecordPayload: Equatable {
             guard let label = r.string(), let created = r.int64(), let modified = r.int64(),
                 let count = r.uint16(), Int(count) <= VaultFormat.maxAttributes
             else { return nil }
-            var attributes: [String: String] = [:]
+            var attributes = [String: String](minimumCapacity: Int(count))
             for _ in 0..<count {
                 guard let key = r.string(), let value = r.string() else { return nil }
                 attributes[key] = value

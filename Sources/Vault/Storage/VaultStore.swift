@@ -204,37 +204,44 @@ final class VaultStore {
 
     /// Every live item of `service` (all of them when `service` is nil), in no order.
     func items(service: String?) throws -> [VaultItem] {
-        try recoveringFromDamagedIndex { try indexedItems(service: service) }
-    }
-
-    private func indexedItems(service: String?) throws -> [VaultItem] {
-        var result = log.items.values.filter { service == nil || $0.service == service }
-        guard let index else { return result }
-        let overridden = try Set((Array(log.items.keys) + Array(log.deleted)).map { try codec.indexKey($0) })
-        let entries = try service.map { try index.entries(withPrefix: try codec.serviceTag($0)) } ?? index.allEntries()
-        for entry in entries where !overridden.contains(entry.key) {
-            let item = try readItem(at: entry)
-            if service == nil || item.service == service { result.append(item) }
-        }
+        var result: [VaultItem] = []
+        try forEachItem(service: service) { result.append($0) }
         return result
     }
 
-    /// Reads and authenticates the record an index entry names: its sequence number must be
-    /// the entry's, its chain the tag just before it, and it must put the entry's item.
+    /// Hands every live item of `service` (all of them when `service` is nil) to `body`, in no
+    /// order: the records after the index from memory, then the records the index names in
+    /// file order, read through one window of the file (`IndexedRecordReader`) and not kept.
+    func forEachItem(service: String?, _ body: (VaultItem) throws -> Void) throws {
+        let entries = try recoveringFromDamagedIndex { try listedEntries(service: service) }
+        for item in log.items.values where service == nil || item.service == service { try body(item) }
+        guard !entries.isEmpty else { return }
+        var reader = IndexedRecordReader(
+            file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
+            windowSize: IndexedRecordReader.listingWindow)
+        let known = try service.map { ($0, try codec.serviceTag($0)) }
+        for entry in entries {
+            let item = try reader.item(at: entry, known: known)
+            if service == nil || item.service == service { try body(item) }
+        }
+    }
+
+    /// The index's entries for `service` (all when nil) that no record after the index
+    /// replaced, in file order.
+    private func listedEntries(service: String?) throws -> [VaultIndex.Entry] {
+        guard let index else { return [] }
+        let overridden = try Set((Array(log.items.keys) + Array(log.deleted)).map { try codec.indexKey($0) })
+        let entries = try service.map { try index.entries(withPrefix: try codec.serviceTag($0)) } ?? index.allEntries()
+        return entries.filter { !overridden.contains($0.key) }.sorted { $0.offset < $1.offset }
+    }
+
+    /// Reads and authenticates the record an index entry names (`IndexedRecordReader`), and
+    /// keeps the item.
     private func readItem(at entry: VaultIndex.Entry) throws -> VaultItem {
-        let head = try Self.read(file, from: entry.offset, to: entry.offset + UInt64(VaultFormat.frameHeaderLength), fs: fs, path: path)
-        var r = ByteReader(head[4...])
-        guard head.count == VaultFormat.frameHeaderLength, let length = r.uint32(), length <= VaultFormat.maxSealedLength else {
-            throw VaultError.integrity(path: path, offset: entry.offset, detail: "the index names no record here")
-        }
-        let end = entry.offset + UInt64(VaultFormat.frameHeaderLength) + UInt64(length)
-        let bytes = head + (try Self.read(file, from: entry.offset + UInt64(head.count), to: end, fs: fs, path: path))
-        let chain = entry.offset == headerEnd
-            ? codec.initialChain : try Self.read(file, from: entry.offset - 16, to: entry.offset, fs: fs, path: path)
-        let outcome = try codec.open(bytes[...], offset: entry.offset, sequence: entry.sequence, chain: chain, path: path)
-        guard case .record(.put(let item), _, _) = outcome, try codec.indexKey(item.id) == entry.key else {
-            throw VaultError.integrity(path: path, offset: entry.offset, detail: "the record the index names is not the item's")
-        }
+        var reader = IndexedRecordReader(
+            file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
+            windowSize: IndexedRecordReader.itemWindow)
+        let item = try reader.item(at: entry)
         loaded[item.id] = item
         return item
     }

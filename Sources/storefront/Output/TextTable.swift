@@ -26,30 +26,65 @@ struct TextTable {
 
     /// `render()`'s lines handed to `emit` one at a time, so a long table is written as it is
     /// laid out instead of being held whole.
+    ///
+    /// Each cell is measured once. A line of printable ASCII cells (nearly every line) is laid
+    /// out as bytes, one column a byte; any other line goes through `TextLayout`, as it always
+    /// did, so wide characters and grapheme clusters still line up.
     func render(_ emit: (String) -> Void) {
         let cells = rows.map { row in
-            columns.indices.map { index -> String in
-                let text = index < row.count ? row[index] : ""
-                guard let maximum = columns[index].maximumWidth else { return text }
-                return TextLayout.truncate(text, to: maximum)
+            columns.indices.map { index -> Cell in
+                let cell = Cell(index < row.count ? row[index] : "")
+                guard let maximum = columns[index].maximumWidth, cell.width > maximum else { return cell }
+                return Cell(TextLayout.truncate(cell.text, to: maximum))
             }
         }
+        let headers = columns.map { Cell($0.header) }
         let widths = columns.indices.map { index in
-            max(DisplayWidth.of(columns[index].header), cells.map { DisplayWidth.of($0[index]) }.max() ?? 0)
+            max(headers[index].width, cells.map { $0[index].width }.max() ?? 0)
         }
-        func line(_ values: [String]) -> String {
-            let padded = columns.indices.map { index -> String in
-                switch columns[index].alignment {
-                case .left: TextLayout.pad(values[index], to: widths[index])
-                case .right: TextLayout.pad(values[index], to: widths[index], alignRight: true)
+        let capacity = widths.reduce(0, +) + 2 * widths.count
+        func line(_ values: [Cell]) -> String {
+            guard values.allSatisfy(\.isPlainASCII) else {
+                let padded = columns.indices.map { index -> String in
+                    switch columns[index].alignment {
+                    case .left: TextLayout.pad(values[index].text, to: widths[index])
+                    case .right: TextLayout.pad(values[index].text, to: widths[index], alignRight: true)
+                    }
                 }
+                var text = padded.joined(separator: "  ")
+                while text.last == " " { text.removeLast() }
+                return text
             }
-            var text = padded.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(capacity)
+            for index in columns.indices {
+                if index > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+                let fill = widths[index] - values[index].width
+                if columns[index].alignment == .right { bytes.append(contentsOf: repeatElement(0x20, count: fill)) }
+                bytes.append(contentsOf: values[index].text.utf8)
+                if columns[index].alignment == .left { bytes.append(contentsOf: repeatElement(0x20, count: fill)) }
+            }
+            while bytes.last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        emit(line(columns.map(\.header)))
+        emit(line(headers))
         emit(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
         for row in cells { emit(line(row)) }
+    }
+
+    /// A cell's text with its width in columns, measured once.
+    private struct Cell {
+        let text: String
+        let width: Int
+        /// Whether it is printable ASCII only: one column a byte.
+        let isPlainASCII: Bool
+
+        init(_ text: String) {
+            var contiguous = text
+            let plain = contiguous.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            self.text = contiguous
+            isPlainASCII = plain
+            width = plain ? contiguous.utf8.count : DisplayWidth.of(contiguous)
+        }
     }
 }

@@ -1,0 +1,330 @@
+import Foundation
+
+/// Reads a `TransactionSummary` straight from the JSON a ledger stores for a `Transaction`
+/// (what `JSONEncoder` writes): one pass over the bytes, the eight members taken, everything
+/// else (the signed transaction's few kilobytes among it) skipped by its JSON grammar.
+///
+/// It takes only a plain subset: ASCII throughout, no escape inside a member it takes, no
+/// `null` for one, none given twice, a quantity that is a plain integer. Outside it, it gives
+/// up and `decode` asks `JSONDecoder`, which gives the answer (or the error) it always gave; so
+/// a listing decodes as it did, at a small fraction of the cost (issue 13).
+enum TransactionSummaryScanner {
+    /// The summary in `data`, from the scan when it can, else from `decoder`.
+    /// - Throws: what `decoder` throws for data the scan leaves to it.
+    static func decode(_ data: Data, fallback decoder: JSONDecoder) throws -> TransactionSummary {
+        if let summary = data.withUnsafeBytes({ scan($0) }) { return summary }
+        return try decoder.decode(TransactionSummary.self, from: data)
+    }
+
+    /// The summary in `bytes`, or `nil` when they are outside the subset the scan takes.
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> TransactionSummary? {
+        var cursor = Cursor(bytes.bindMemory(to: UInt8.self))
+        var fields = Fields()
+        guard cursor.object(depth: 0, member: { key, cursor in fields.take(key, &cursor) }) else { return nil }
+        cursor.skipSpace()
+        guard cursor.atEnd else { return nil }
+        return fields.summary
+    }
+
+    /// The members a summary needs, as the scan finds them.
+    private struct Fields {
+        var transactionID: String?
+        var originalTransactionID: String?
+        var productID: String?
+        var productType: String?
+        var quantity: Int?
+        var purchaseDate: Double?
+        var state: String?
+        var revocationDate: Double?
+        /// The members taken so far, one bit each (`Member.rawValue`).
+        var seen: UInt16 = 0
+
+        enum Member: Int, CaseIterable {
+            case transactionID, originalTransactionID, productID, productType, state, purchaseDate, revocationDate, payment
+
+            /// The member `key` names, if the summary takes it.
+            init?(_ key: UnsafeBufferPointer<UInt8>) {
+                for member in Self.allCases where Cursor.equal(key, member.name) {
+                    self = member
+                    return
+                }
+                return nil
+            }
+
+            /// The key (`Transaction`'s coding key).
+            var name: StaticString {
+                switch self {
+                case .transactionID: "transactionID"
+                case .originalTransactionID: "originalTransactionID"
+                case .productID: "productID"
+                case .productType: "productType"
+                case .state: "state"
+                case .purchaseDate: "purchaseDate"
+                case .revocationDate: "revocationDate"
+                case .payment: "payment"
+                }
+            }
+        }
+
+        /// Takes the value of member `key` (or skips it): `false` when it is outside the subset.
+        mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor) -> Bool {
+            guard let member = Member(key) else { return cursor.skipValue(depth: 1) }
+            let bit: UInt16 = 1 << member.rawValue
+            guard seen & bit == 0 else { return false }
+            seen |= bit
+            switch member {
+            case .transactionID: transactionID = cursor.plainString(); return transactionID != nil
+            case .originalTransactionID: originalTransactionID = cursor.plainString(); return originalTransactionID != nil
+            case .productID: productID = cursor.plainString(); return productID != nil
+            case .productType: productType = cursor.plainString(); return productType != nil
+            case .state: state = cursor.plainString(); return state != nil
+            case .purchaseDate: purchaseDate = cursor.number(); return purchaseDate != nil
+            case .revocationDate: revocationDate = cursor.number(); return revocationDate != nil
+            case .payment:
+                let scanned = cursor.object(depth: 1) { key, cursor in
+                    guard Cursor.equal(key, "quantity") else { return cursor.skipValue(depth: 2) }
+                    guard quantity == nil else { return false }
+                    quantity = cursor.integer()
+                    return quantity != nil
+                }
+                return scanned && quantity != nil
+            }
+        }
+
+        /// The summary, when every member `TransactionSummary.init(from:)` requires is here.
+        var summary: TransactionSummary? {
+            guard let transactionID, let productID, let productType, let quantity, let purchaseDate, let state else { return nil }
+            return TransactionSummary(
+                transactionID: transactionID, originalTransactionID: originalTransactionID ?? transactionID,
+                productID: productID, productType: ProductType(rawValue: productType), quantity: quantity,
+                purchaseDate: Date(timeIntervalSinceReferenceDate: purchaseDate), state: TransactionState(rawValue: state),
+                revocationDate: revocationDate.map { Date(timeIntervalSinceReferenceDate: $0) })
+        }
+    }
+
+    /// A position in the JSON text; every method returns `nil`/`false` at anything outside the
+    /// subset, leaving the position undefined.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var atEnd: Bool { position == bytes.count }
+
+        /// Nesting deeper than this is left to `JSONDecoder`.
+        static let maximumDepth = 64
+
+        mutating func skipSpace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                default: return
+                }
+            }
+        }
+
+        /// Consumes `byte` after optional white space.
+        mutating func expect(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+
+        /// An object, each member's key handed to `member`, which consumes its value.
+        mutating func object(depth: Int, member: (UnsafeBufferPointer<UInt8>, inout Cursor) -> Bool) -> Bool {
+            guard depth < Self.maximumDepth, expect(UInt8(ascii: "{")) else { return false }
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return true
+            }
+            while true {
+                guard expect(UInt8(ascii: "\"")), let key = plainStringBody(), expect(UInt8(ascii: ":")) else { return false }
+                skipSpace()
+                guard member(key, &self) else { return false }
+                skipSpace()
+                guard position < bytes.count else { return false }
+                let next = bytes[position]
+                position += 1
+                if next == UInt8(ascii: "}") { return true }
+                guard next == UInt8(ascii: ",") else { return false }
+            }
+        }
+
+        /// The bytes of a string whose opening quote was consumed, when it holds only printable
+        /// ASCII and no escape; the closing quote is consumed.
+        mutating func plainStringBody() -> UnsafeBufferPointer<UInt8>? {
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+                }
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+                position += 1
+            }
+            return nil
+        }
+
+        /// A string value in the plain subset.
+        mutating func plainString() -> String? {
+            guard expect(UInt8(ascii: "\"")), let body = plainStringBody() else { return nil }
+            return String(decoding: body, as: UTF8.self)
+        }
+
+        /// The extent of a JSON number (its grammar checked), and whether it is a plain integer.
+        mutating func numberText() -> (text: UnsafeBufferPointer<UInt8>, integer: Bool)? {
+            let start = position
+            var integer = true
+            func digits(_ cursor: inout Cursor) -> Int {
+                let from = cursor.position
+                while cursor.position < cursor.bytes.count, (0x30...0x39).contains(cursor.bytes[cursor.position]) { cursor.position += 1 }
+                return cursor.position - from
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+            } else {
+                guard digits(&self) > 0 else { return nil }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                integer = false
+                guard digits(&self) > 0 else { return nil }
+            }
+            if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+                position += 1
+                integer = false
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                guard digits(&self) > 0 else { return nil }
+            }
+            return (UnsafeBufferPointer(rebasing: bytes[start..<position]), integer)
+        }
+
+        /// A finite number (`Double`'s own correctly rounded parse, as `JSONDecoder`'s).
+        mutating func number() -> Double? {
+            guard let (text, _) = numberText(), let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+                return nil
+            }
+            return value
+        }
+
+        /// A plain integer that fits an `Int` with room to spare.
+        mutating func integer() -> Int? {
+            guard let (text, integer) = numberText(), integer, text.count <= 18 else { return nil }
+            return Int(String(decoding: text, as: UTF8.self))
+        }
+
+        /// Skips any JSON value, checking its grammar; strings may hold escapes here, but only ASCII.
+        mutating func skipValue(depth: Int) -> Bool {
+            skipSpace()
+            guard position < bytes.count, depth < Self.maximumDepth else { return false }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                return skipStringBody()
+            case UInt8(ascii: "{"):
+                return object(depth: depth) { _, cursor in cursor.skipValue(depth: depth + 1) }
+            case UInt8(ascii: "["):
+                position += 1
+                skipSpace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    return true
+                }
+                while true {
+                    guard skipValue(depth: depth + 1) else { return false }
+                    skipSpace()
+                    guard position < bytes.count else { return false }
+                    let next = bytes[position]
+                    position += 1
+                    if next == UInt8(ascii: "]") { return true }
+                    guard next == UInt8(ascii: ",") else { return false }
+                }
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return numberText() != nil
+            }
+        }
+
+        /// Skips a string whose opening quote was consumed: escapes checked, ASCII only.
+        private mutating func skipStringBody() -> Bool {
+            while position < bytes.count {
+                skipPlainRun()
+                guard position < bytes.count else { return false }
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return true
+                case UInt8(ascii: "\\"):
+                    guard position < bytes.count else { return false }
+                    let escaped = bytes[position]
+                    position += 1
+                    switch escaped {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        continue
+                    case UInt8(ascii: "u"):
+                        // A \u escape may name a lone surrogate, which only JSONDecoder judges.
+                        return false
+                    default:
+                        return false
+                    }
+                default:
+                    guard byte >= 0x20, byte < 0x80 else { return false }
+                }
+            }
+            return false
+        }
+
+        /// Skips string bytes that need no closer look, 32 at a time, while none of them is a
+        /// quote, a backslash, a control character or beyond ASCII (a signed transaction is
+        /// kilobytes of such bytes). Each test is the exact "some byte is zero / below n" of
+        /// whole-word arithmetic, so a word it passes has none of them.
+        private mutating func skipPlainRun() {
+            guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            while bytes.count - position >= 32 {
+                let special = Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    | Self.special(raw.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self))
+                    | Self.special(raw.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self))
+                    | Self.special(raw.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self))
+                if special != 0 { return }
+                position += 32
+            }
+        }
+
+        /// Non-zero when some byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
+        @inline(__always)
+        private static func special(_ word: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let below = (word &- ones &* 0x20) & ~word
+            return (below | word | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
+        }
+
+        private mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard bytes.count - position >= count, Self.equal(UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), word) else {
+                return false
+            }
+            position += count
+            return true
+        }
+
+        /// Whether `bytes` are `word`'s.
+        static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+            guard bytes.count == word.utf8CodeUnitCount else { return false }
+            let start = word.utf8Start
+            for index in 0..<bytes.count where bytes[index] != start[index] { return false }
+            return true
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import StoreCore
+
+/// `TransactionSummaryScanner`: the summary a listing reads from a ledger's JSON is the one
+/// `JSONDecoder` gives, the scan takes what the ledger writes, and anything outside its plain
+/// subset goes to `JSONDecoder`, with its answer or its error.
+@Suite struct TransactionSummaryScannerTests {
+    static let start = Date(timeIntervalSince1970: 1_790_000_000.123_456)
+
+    /// Transactions of every shape the ledger keeps.
+    static var transactions: [Transaction] {
+        let renewal = Transaction(
+            transactionID: "2000000000000042", originalTransactionID: "2000000000000007",
+            productID: "com.storefront.demo.premium.basic.monthly", productType: .autoRenewable,
+            payment: Payment(productID: "com.storefront.demo.premium.basic.monthly", applicationUsername: "user/1",
+                             orderData: ["k": "v \"quoted\""]),
+            state: .purchased, purchaseDate: start.addingTimeInterval(30.5), expiresDate: start.addingTimeInterval(330),
+            webOrderLineItemID: "1000071", price: Decimal(string: "4.99"), currencyCode: "USD", storefront: "USA",
+            signedTransaction: "eyJhbGciOiJFUzI1NiJ9." + String(repeating: "QUJDREVGR0hJSktMTU5PUA-_", count: 150) + ".c2ln",
+            subscriptionGroupID: "49EF0713", offerType: .introductory, offerID: "intro/1")
+        var refunded = Transaction(
+            transactionID: "2000000000000043", productID: "com.storefront.demo.coins.100", productType: .consumable,
+            payment: Payment(productID: "com.storefront.demo.coins.100", quantity: 7), state: .purchased,
+            purchaseDate: Date(timeIntervalSince1970: 0), price: Decimal(string: "0.99"))
+        refunded.revocationDate = start.addingTimeInterval(86_400.75)
+        refunded.revocationReason = 1
+        let failed = Transaction(
+            transactionID: "f-1", productID: "com.storefront.demo.removeads", productType: .nonConsumable,
+            payment: Payment(productID: "com.storefront.demo.removeads"), state: .failed, purchaseDate: start,
+            error: .paymentInvalid("card\ndeclined"))
+        let restored = Transaction(
+            transactionID: "r-1", originalTransactionID: "o-1", productID: "com.storefront.demo.lifetime",
+            productType: .nonConsumable, payment: Payment(productID: "com.storefront.demo.lifetime"), state: .restored,
+            purchaseDate: Date(timeIntervalSinceReferenceDate: -1.5), isUpgraded: true)
+        return [renewal, refunded, failed, restored]
+    }
+
+    static func decoded(_ data: Data) throws -> TransactionSummary {
+        try JSONDecoder().decode(TransactionSummary.self, from: data)
+    }
+
+    static func scanned(_ data: Data) -> TransactionSummary? {
+        data.withUnsafeBytes { TransactionSummaryScanner.scan($0) }
+    }
+
+    @Test func theScanTakesWhatTheLedgerWritesAndReadsWhatJSONDecoderReads() throws {
+        for transaction in Self.transactions {
+            let data = try JSONEncoder().encode(transaction)
+            let scanned = try #require(Self.scanned(data), "\(String(decoding: data, as: UTF8.self))")
+            #expect(scanned == (try Self.decoded(data)))
+            #expect(scanned == TransactionSummary(transaction))
+        }
+    }
+
+    /// Outside the plain subset the scan gives up, and `decode` answers as `JSONDecoder` does.
+    @Test func outsideThePlainSubsetJSONDecoderAnswers() throws {
+        let cases: [String] = [
+            #"{"transactionID":"a\u0062","productID":"p","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#,
+            #"{"transactionID":"é","productID":"p","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#,
+            #"{"transactionID":"a","transactionID":"b","productID":"p","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#,
+            #"{"transactionID":"a","originalTransactionID":null,"productID":"p","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#,
+            #"{"transactionID":"a","productID":"p","productType":"consumable","payment":{"quantity":1.0},"state":"purchased","purchaseDate":1}"#,
+            #"{"transactionID":"a","productID":"p","productType":"consumable","payment":{"quantity":2,"quantity":3},"state":"purchased","purchaseDate":1}"#,
+            #"{"transactionID":"a","productID":"p","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1,"note":"\u00e9"}"#,
+            #" {"transactionID":"a","productID":"p","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1e400}"#,
+        ]
+        for text in cases {
+            let data = Data(text.utf8)
+            #expect(Self.scanned(data) == nil, "\(text)")
+            let expected = Result { try Self.decoded(data) }
+            let actual = Result { try TransactionSummaryScanner.decode(data, fallback: JSONDecoder()) }
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+            case (.failure, .failure): break
+            default: Issue.record("JSONDecoder gave \(expected), decode gave \(actual) for \(text)")
+            }
+        }
+    }
+
+    @Test func whatTheScanTakesBesideTheLedgersOwnJSONItReadsAsJSONDecoderDoes() throws {
+        let cases: [String] = [
+            #"{ "payment" : { "x" : [1, -2.5e-3, true, false, null, {"y": "\"\\\/\b\f\n\r\t"}], "quantity" : 10 } , "state":"x","purchaseDate":-0.0,"productType":"t","productID":"p","transactionID":"t1","revocationDate":12.5 }"#,
+            #"{"transactionID":"a","productID":"","productType":"","payment":{"quantity":-3},"state":"","purchaseDate":0,"extra":[]}"#,
+        ]
+        for text in cases {
+            let data = Data(text.utf8)
+            let scanned = try #require(Self.scanned(data), "\(text)")
+            #expect(scanned == (try Self.decoded(data)), "\(text)")
+        }
+    }
+
+    /// Damaged JSON: whatever the scan accepts, `JSONDecoder` reads the same; whatever it
+    /// refuses, `decode` answers as `JSONDecoder` does (the same summary or an error).
+    @Test func damagedJSONIsNeverReadOtherwiseThanJSONDecoderReadsIt() throws {
+        var random = SplitMix(seed: 13)
+        var accepted = 0
+        for transaction in Self.transactions {
+            let original = [UInt8](try JSONEncoder().encode(transaction))
+            for _ in 0..<400 {
+                var bytes = original
+                let position = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(Array(#"{}[]",:0e.-"\ "#.utf8)[Int(random.next() % 14)], at: position)
+                }
+                let data = Data(bytes)
+                let expected = Result { try Self.decoded(data) }
+                if let scanned = Self.scanned(data) {
+                    accepted += 1
+                    #expect((try? expected.get()) == scanned, "\(String(decoding: bytes, as: UTF8.self))")
+                }
+                let actual = Result { try TransactionSummaryScanner.decode(data, fallback: JSONDecoder()) }
+                #expect((try? actual.get()) == (try? expected.get()), "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(accepted > 100, "the scan took \(accepted) damaged documents that still parse")
+    }
+}
+
+/// A small seeded generator, so the damaged documents are the same at every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
