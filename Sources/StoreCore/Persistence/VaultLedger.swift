@@ -106,6 +106,14 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
+    /// Whether `open(inDataDirectory:environment:…)` would ask for a passphrase: the vault there
+    /// is locked with one and `environment` has no `STOREFRONT_PASSPHRASE`.
+    public static func asksForPassphrase(inDataDirectory dataDirectory: URL, environment: [String: String]) -> Bool {
+        let url = dataDirectory.appendingPathComponent("vault.sfv")
+        guard case .keyFile = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url)) else { return false }
+        return isPassphraseVault(url)
+    }
+
     /// Whether the vault at `url` exists and says it is locked with a passphrase (key kind
     /// byte 33 of its header is 2; Docs/VAULT-FORMAT.md). Only decides whether to ask.
     private static func isPassphraseVault(_ url: URL) -> Bool {
