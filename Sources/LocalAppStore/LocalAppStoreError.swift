@@ -37,6 +37,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case refused(StoreError)
     /// A refund of this transaction was requested already (pending or approved).
     case duplicateRefundRequest(String)
+    /// A price the store cannot charge for `productID`, and why.
+    case invalidPrice(productID: String, price: String, reason: String)
 
     public var description: String {
         switch self {
@@ -72,6 +74,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
             error.description
         case .duplicateRefundRequest(let id):
             "A refund of transaction \(id) was requested already. `storefront store refund-requests` lists the requests."
+        case .invalidPrice(let productID, let price, let reason):
+            "Invalid price \(price) for \(productID): \(reason)."
         }
     }
 

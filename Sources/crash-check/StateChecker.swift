@@ -11,8 +11,8 @@ import TestSupport
 /// A run opens the local App Store and the engine over the vault exactly as `storefront` does
 /// (`VaultLedger.open` with the key file beside it), starts the engine (purchases left
 /// unfinished are delivered), settles what the store still owes (purchases a dead process left
-/// charging, downloads to resume or restart), then reads the store, the ledger, the downloads
-/// and the installed content. The clock is a manual one at the recording's last moment, so no
+/// charging, downloads to resume or restart), then reads the store, its notification outbox,
+/// the ledger, the downloads and the installed content. The clock is a manual one at the recording's last moment, so no
 /// renewal falls due that the recording did not see.
 struct StateChecker {
     let catalog: StoreKitConfiguration
@@ -102,6 +102,12 @@ struct StateChecker {
             facts.store = try await backend.history().map(Self.facts)
             facts.charged = try await backend.charges().map(\.transactionID)
             facts.unfinished = try await backend.unfinishedTransactions().map(\.transactionID)
+            facts.notifications = try await backend.notifications().map { n in
+                CrashCheckReport.NotificationFacts(
+                    uuid: n.notificationUUID, kind: n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue,
+                    transactionID: n.transaction?.transactionID, attempts: n.sendAttempts.map(\.sendAttemptResult.rawValue),
+                    due: n.nextAttemptDate != nil, delivered: n.isDelivered)
+            }
         } catch {
             return .failure(OpenFailure(store: "reading the store after recovery: \(error)", integrity: false))
         }
@@ -198,6 +204,9 @@ struct StateChecker {
         if a.store != b.store { return "the store's history changed: \(a.store.map(\.id)) then \(b.store.map(\.id))" }
         if a.charged != b.charged { return "the charges changed: \(a.charged) then \(b.charged)" }
         if a.installed != b.installed { return "the installed content changed" }
+        if a.notifications != b.notifications {
+            return "the notifications changed: \(a.notifications.map(\.uuid)) then \(b.notifications.map(\.uuid))"
+        }
         return nil
     }
 }

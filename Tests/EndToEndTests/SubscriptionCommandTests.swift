@@ -273,6 +273,25 @@ import Testing
         #expect(expired.contains("expired ") && expired.contains("(unknown)"), "a refund ends the period with intent unknown")
     }
 
+    /// `store price-increase ID --price P`: the price the store cannot charge (no increase,
+    /// more decimals than the currency has) exits 1 naming it; a good one is announced, and
+    /// after consent the forced renewal is charged it.
+    @Test func aPriceIncreaseCarriesItsPriceAndABadOneIsRefused() throws {
+        let id = try buy(monthly)
+        for (price, reason) in [("2.999", "it has more decimals than USD allows (2)"),
+                                ("2.50", "a price increase must be more than the current price, 2.99 USD")] {
+            let refused = try sf(["store", "price-increase", id, "--price", price])
+            #expect(refused.status == 1 && refused.stdout.isEmpty, "\(price): \(refused.stderr)")
+            #expect(refused.stderr == "storefront: Invalid price \(price) for \(monthly): \(reason).\n", "\(refused.stderr)")
+        }
+        let announced = try sf(["store", "price-increase", id, "--price", "3.49"])
+        #expect(announced.stdout == "Price increase of \(monthly) to 3.49 USD (subscription \(id)): pending.\n", "\(announced.stderr)")
+        #expect(try sf(["store", "price-increase", id, "accept"]).status == 0)
+        let renewal = try #require(try object(["store", "renew", id])["transaction"] as? [String: Any])
+        #expect(renewal["price"] as? String == "3.49", "\(renewal)")
+        #expect(try history().last?["price"] as? String == "3.49")
+    }
+
     @Test func helpDescribesEveryNewSubcommand() throws {
         let store = try sf(["help", "store"])
         #expect(store.status == 0)

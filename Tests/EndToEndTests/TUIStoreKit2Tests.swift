@@ -40,12 +40,11 @@ import Testing
         #expect(pending.first?["transactionID"] as? String == bought, "\(pending)")
 
         // A: approved; the app hears the refund at once, so its own message may replace the
-        // approval's before the pane is read: the refunded purchase leaving the manager stays.
+        // approval's before the pane is read: the purchase's row marked refunded stays.
         try tmux.keys("A")
-        try await tmux.waitFor("the approval") {
-            $0.contains("Approved the refund request for transaction \(bought)") || $0.contains("No transactions")
+        try await tmux.waitFor("the purchase's row marked refunded") { screen in
+            screen.split(separator: "\n").contains { $0.contains(bought) && $0.contains("Refunded") }
         }
-        try await tmux.waitFor(text: "No transactions")
         #expect(try refundRequests(data).first?["status"] as? String == "approved")
         let latest = try #require(try cli(["latest", Self.removeAds], data) as? [String: Any])
         #expect(latest["state"] as? String == "refunded", "\(latest)")

@@ -98,13 +98,15 @@ import Testing
         #expect(try subscription(data)["expired"] as? Bool == true)
         #expect(try entitlements(data).isEmpty)
 
-        // f: the last period refunded; a refunded purchase leaves the manager.
+        // f: the last period refunded; its row stays, marked refunded (u would reverse it).
         let last = try #require(try history(data).last?["transactionID"] as? String)
         try tmux.keys("f")
         try await tmux.waitFor(text: "The app loses what it bought.")
         try tmux.keys("y")
         try await tmux.waitFor(text: "Refunded transaction \(last)")
-        try await tmux.waitFor(text: "No transactions")
+        try await tmux.waitFor("the period's row marked refunded") { screen in
+            screen.split(separator: "\n").contains { $0.contains(last) && $0.contains("Refunded") && !$0.contains("Refunded transaction") }
+        }
         #expect(try history(data).last?["revocationDate"] is String)
 
         try tmux.keys("Escape")

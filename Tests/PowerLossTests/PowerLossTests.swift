@@ -8,7 +8,7 @@ import Testing
 /// the store, reopened by a fresh process (`crash-check`) and judged (`CrashJudge`, and each
 /// scenario's own expectations). Each test prints how many states it explored and how many
 /// failed. Storage operations (downloads, compactions, a first purchase) are in
-/// `PowerLossTests+Storage.swift`.
+/// `PowerLossTests+Storage.swift`, the notification outbox in `PowerLossTests+Notifications.swift`.
 @Suite(.serialized) struct PowerLossTests {
     /// Buys Pro in the setup, so every scenario starts with a purchase that must never be lost
     /// (and with the store's signing chain, device identifier and app transaction made: the

@@ -148,22 +148,40 @@ class NotificationScenarioTests(unittest.TestCase):
 
     def test_price_increase_consent_and_decline(self):
         s = self.scenario()
-        first = s.buy(BASIC)
-        s.run("store", "price-increase", first)
+        first = s.buy(BASIC)  # 2.99 USD in the catalog
+        increase = s.store.json("store", "price-increase", first, "--price", "3.49")
+        self.assertEqual((increase["status"], increase["price"], increase["currency"]), ("pending", "3.49", "USD"))
         s.run("store", "price-increase", first, "accept")
+        renewal = s.store.json("store", "renew", first)["transaction"]["transactionID"]
         s.run("store", "renew", first)
-        s.run("store", "price-increase", first)
+        s.run("store", "price-increase", first, "--price", "3.99")
         s.run("store", "price-increase", first, "decline")
         # The renewal date (forced): without consent the subscription expires instead.
         s.run("store", "renew", first)
         received = s.expect(self, [
-            "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
+            "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW", "DID_RENEW",
             "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE",
         ])
-        self.assertEqual(received[1].renewal.priceIncreaseStatus.value, 0)
-        self.assertEqual(received[2].renewal.priceIncreaseStatus.value, 1)
-        self.assertEqual(received[5].renewal.expirationIntent.value, 3, "didn't consent to a price increase")
-        self.assertEqual(received[5].data.status.value, 2, "expired")
+        self.assertEqual(received[0].transaction.price, 2990, "milliunits")
+        self.assertEqual(received[0].renewal.renewalPrice, 2990)
+        self.assertIsNone(received[0].renewal.rawPriceIncreaseStatus)
+        # Announced: renewal info carries the new price and "not responded"; consented: 1.
+        self.assertEqual((received[1].renewal.priceIncreaseStatus.value, received[1].renewal.renewalPrice), (0, 3490))
+        self.assertEqual((received[2].renewal.priceIncreaseStatus.value, received[2].renewal.renewalPrice), (1, 3490))
+        self.assertEqual(received[2].renewal.currency, "USD")
+        # Each renewal after consent is charged the new price.
+        self.assertEqual(received[3].transaction.transactionId, renewal)
+        self.assertEqual([n.transaction.price for n in received[3:5]], [3490, 3490])
+        self.assertEqual([n.transaction.currency for n in received[3:5]], ["USD", "USD"])
+        self.assertEqual(received[4].renewal.renewalPrice, 3490)
+        self.assertEqual((received[5].renewal.priceIncreaseStatus.value, received[5].renewal.renewalPrice), (0, 3990))
+        self.assertEqual(received[6].renewal.expirationIntent.value, 3, "didn't consent to a price increase")
+        self.assertEqual(received[6].renewal.priceIncreaseStatus.value, 0)
+        self.assertEqual(received[6].data.status.value, 2, "expired")
+        self.assertEqual(received[6].transaction.price, 3490, "the last period charged was at the first increase")
+        # The store's ledger, as the app reads it: the renewals were charged 3.49.
+        charges = s.store.json("store", "charges")
+        self.assertEqual([c["price"] for c in charges], ["2.99", "3.49", "3.49"])
 
     def request_id(self, s, transaction_id):
         """The id of the store's refund request for `transaction_id` (`store refund-requests`)."""

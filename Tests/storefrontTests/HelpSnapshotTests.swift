@@ -44,6 +44,10 @@ import Testing
             ["store", "set", "latency", "abc"], ["store", "set", "frob", "1"], ["store", "set", "fail-downloads-at", "200"],
             ["store", "set", "ask-to-buy", "maybe"], ["store", "set", "latency", "-5"], ["buy", "coins", "--quantity", "11"],
             ["buy", "coins", "--quantity", "99999999999999999999999"], ["buy", ""], ["buy", "  "],
+            // A price increase's price is read as the catalog reads prices, and only when announcing.
+            ["store", "price-increase", "1", "--price", "abc"], ["store", "price-increase", "1", "--price", "-1"],
+            ["store", "price-increase", "1", "--price", "12,99"], ["store", "price-increase", "1", "accept", "--price", "5"],
+            ["store", "renew", "1", "--price", "5"],
         ]
         var text = ""
         for arguments in cases {

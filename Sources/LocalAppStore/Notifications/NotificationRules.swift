@@ -121,10 +121,9 @@ struct NotificationRules {
                 type: type, subtype: subtype, now: now, accountID: accountID, transaction: transaction, subscription: stored)
             n.eventKey = key
             if let stored { n.status = status(of: stored) }
-            if let stored, let increase = priceIncrease(of: stored.lifecycle.originalTransactionID),
-               increase.date >= stored.lifecycle.periodStart {
-                // Apple has two values: 1 consented, 0 not (yet): a declined one is 0 until it expires.
-                n.priceIncreaseStatus = increase.status == .accepted ? 1 : 0
+            if let stored, let increase = priceIncrease(of: stored.lifecycle.originalTransactionID) {
+                n.priceIncrease = increase
+                if increase.date >= stored.lifecycle.periodStart { n.priceIncreaseStatus = increase.priceIncreaseStatus }
             }
             configure(&n)
             made.append(n)

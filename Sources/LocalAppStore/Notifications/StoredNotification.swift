@@ -32,6 +32,9 @@ public struct StoredNotification: Codable, Hashable, Sendable {
     public var testNotificationToken: String?
     /// A price increase's consent status, which the renewal info carries (0 pending, 1 accepted).
     public var priceIncreaseStatus: Int32?
+    /// The subscription's price increase as of the event (its renewal info's `renewalPrice`);
+    /// absent in notifications journaled before increases had prices.
+    var priceIncrease: PriceIncrease?
     /// Every attempt so far, oldest first.
     public var sendAttempts: [SendAttemptItem] = []
     /// When the next attempt is due (store clock); nil once delivered or given up.

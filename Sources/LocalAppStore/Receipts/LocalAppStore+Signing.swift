@@ -54,20 +54,29 @@ extension LocalAppStore {
     }
 
     /// What a subscription's renewal info says beyond `RenewalInfo`: the renewal price in the
-    /// subscriber's storefront (at the offer's price while one applies), the offer, the start of
-    /// the current run of periods and the app account token.
-    /// - Parameter fallbackPrice: the price of a product for a subscriber without a storefront.
+    /// subscriber's storefront (at the offer's price while one applies, at a price increase's
+    /// from its announcement), the price increase's status, the offer, the start of the current
+    /// run of periods and the app account token.
+    /// - Parameters:
+    ///   - priceIncrease: the subscription's price increase as of the renewal info (a
+    ///     notification's, as of its event); the journal's last one by default.
+    ///   - fallbackPrice: the price of a product for a subscriber without a storefront.
     nonisolated func renewalDetails(
-        _ info: RenewalInfo, of stored: StoredSubscription, in state: JournalState, fallbackPrice: (StoreKitConfiguration.Product) -> Price
+        _ info: RenewalInfo, of stored: StoredSubscription, in state: JournalState, priceIncrease: PriceIncrease?? = nil,
+        fallbackPrice: (StoreKitConfiguration.Product) -> Price
     ) -> LocalReceiptIssuer.RenewalDetails {
         let latest = state.entries[stored.latestTransactionID]?.transaction
         let catalog = configuration.catalog
         var details = LocalReceiptIssuer.RenewalDetails(
             recentSubscriptionStartDate: Self.recentSubscriptionStart(of: stored, in: state),
             appAccountToken: latest?.appAccountToken)
+        let increase = priceIncrease ?? state.notifications.priceIncreases[stored.lifecycle.originalTransactionID]
+        if let increase, increase.date >= stored.lifecycle.periodStart { details.priceIncreaseStatus = increase.priceIncreaseStatus }
         if info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) {
-            let price = latest?.storefront.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) }
+            let listed = latest?.storefront.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) }
                 ?? fallbackPrice(product)
+            let price = increase?.renewalPrice(of: stored, into: product.id, currencyCode: listed.currencyCode, in: state)
+                .map { Price(amount: $0, currencyCode: listed.currencyCode) } ?? listed
             details.renewalPrice = price.amount
             details.currency = price.currencyCode
             if stored.discountedRenewalsLeft > 0, let subscription = product.subscription {

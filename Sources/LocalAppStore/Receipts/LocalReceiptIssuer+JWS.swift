@@ -24,6 +24,9 @@ extension LocalReceiptIssuer {
         public var offer: StoreKitConfiguration.SubscriptionOffer?
         /// The UUID the app associated with the subscription.
         public var appAccountToken: UUID?
+        /// Apple's `priceIncreaseStatus` while a price increase is announced for the next
+        /// renewal: 0 not consented (yet), 1 consented; nil without one.
+        public var priceIncreaseStatus: Int32?
 
         /// Creates details; set what applies.
         public init(
@@ -127,6 +130,7 @@ extension LocalReceiptIssuer {
             payload.offerPeriod = Self.duration(of: offer)
         }
         payload.appAccountToken = details.appAccountToken
+        payload.rawPriceIncreaseStatus = details.priceIncreaseStatus
         payload.appTransactionId = configuration.appTransactionID
         return payload
     }

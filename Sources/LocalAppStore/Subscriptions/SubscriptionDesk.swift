@@ -213,7 +213,9 @@ struct SubscriptionDesk {
             let original = state.entries[stored.lifecycle.originalTransactionID]
             // Renewals are charged where the customer subscribed, whatever storefront the
             // process that journals them happens to use.
-            let price = self.price(product, latest?.transaction.storefront)
+            // A price increase the customer consented to charges its price from then on.
+            let listed = self.price(product, latest?.transaction.storefront)
+            let price = state.increasedRenewalPrice(of: stored, into: productID, currencyCode: listed.currencyCode) ?? listed
             let transactionID = state.allocateTransactionID()
             var renewal = StoreCore.Transaction(
                 transactionID: transactionID, originalTransactionID: stored.lifecycle.originalTransactionID,

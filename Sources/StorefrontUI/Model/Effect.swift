@@ -91,6 +91,9 @@ public enum Effect: Hashable, Sendable {
     /// subscription (`accept` nil), or the customer answers it (true consents, false declines)
     /// → `.transactionCommandFinished`.
     case priceIncrease(transactionID: String, accept: Bool?)
+    /// Apple's support reverses the transaction's refund: it grants again (`REFUND_REVERSED`)
+    /// → `.transactionCommandFinished`.
+    case reverseRefund(transactionID: String)
     /// Leave the app: the runtime cancels every running effect, restores the terminal and returns.
     case quit
 

@@ -131,6 +131,7 @@ extension State {
                 case .priceIncrease(_, true?): text = strings("The customer accepted the price increase for {}", id)
                 case .priceIncrease(_, false?):
                     text = strings("The customer declined the price increase for {}: it expires at its renewal date", id)
+                case .reverseRefund: text = strings("Refund of transaction {} reversed: it grants again", id)
                 default: text = strings("Resolved transaction {}", id)
                 }
                 report(text, kind: .success)

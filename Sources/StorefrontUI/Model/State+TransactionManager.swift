@@ -4,10 +4,10 @@ import StoreCore
 /// The Transaction Manager: its rows and its keys.
 extension State {
     /// The rows of the Transaction Manager: transactions waiting for a decision, then the
-    /// account's purchases (which may be refunded), newest first by original purchase, so a
-    /// renewal does not move its row. An auto-renewable subscription is one row, its latest
-    /// transaction, which stands for the subscription. Restored transactions count as
-    /// purchases: after a restore into a fresh app they are all the app has.
+    /// account's purchases, refunded ones included (their refund can be reversed), newest first
+    /// by original purchase, so a renewal does not move its row. An auto-renewable subscription
+    /// is one row, its latest transaction, which stands for the subscription. Restored
+    /// transactions count as purchases: after a restore into a fresh app they are all the app has.
     var managedTransactions: [Transaction] {
         let pendingIDs = Set(purchases.pending.map(\.transactionID))
         var subscriptionsSeen: Set<String> = []
@@ -15,12 +15,12 @@ extension State {
         // History is newest first, so the first transaction of a subscription is its latest.
         let settled = purchases.transactions.filter { t in
             guard !pendingIDs.contains(t.transactionID) else { return false }
-            // The newest transaction of a subscription stands for it (a refunded one removes it);
+            // The newest transaction of a subscription stands for it (refunded, it shows so);
             // a restore copies a purchase the app may already hold: one row per purchase.
-            let seen = t.productType == .autoRenewable
+            guard t.state == .purchased || t.state == .restored else { return false }
+            return t.productType == .autoRenewable
                 ? subscriptionsSeen.insert(t.originalTransactionID).inserted
                 : originalsSeen.insert(t.originalTransactionID).inserted
-            return seen && (t.state == .purchased || t.state == .restored) && t.revocationDate == nil
         }
         return purchases.pending + settled.sorted {
             ($0.originalPurchaseDate, $0.originalTransactionID) > ($1.originalPurchaseDate, $1.originalTransactionID)
@@ -39,11 +39,27 @@ extension State {
         transaction.state == .restored ? transaction.originalTransactionID : transaction.transactionID
     }
 
+    /// The keys a refunded row takes besides `u`: the others act on a purchase that grants.
+    private static let keysForGrantingRows: Set<Key> = Set(
+        ["a", "d", "i", "R", "A", "D", "f", "n", "x", "c", "b", "p", "+", "-"].map { Key.character(Character($0)) })
+
     mutating func handleTransactions(_ key: Key, selected: Int) -> [Effect] {
         let rows = managedTransactions
         let over = Modal.transactions(selected: selected)
+        // A refunded row: u reverses the refund; what acts on a granting purchase says so.
+        if selected < rows.count, rows[selected].revocationDate != nil, Self.keysForGrantingRows.contains(key) {
+            show(strings("{} was refunded: u reverses the refund", name(of: rows[selected].productID)), kind: .error)
+            return []
+        }
         switch key {
         case .escape, .character("q"), .character("t"): modal = nil
+        case .character("u"):
+            guard selected < rows.count else { return [] }
+            guard rows[selected].revocationDate != nil else {
+                show(strings("{} is not refunded", name(of: rows[selected].productID)), kind: .error)
+                return []
+            }
+            return [.reverseRefund(transactionID: storeID(rows[selected]))]
         case .character("a"), .character("d"), .character("i"):
             guard selected < rows.count else { return [] }
             let id = storeID(rows[selected])

@@ -22,7 +22,7 @@ enum HelpView {
             ("Esc n", s("Cancel the purchase")),
             ("", s("Transaction Manager")),
             ("a d i", [s("Approve"), s("Decline"), s("Resolve")].joined(separator: " / ")),
-            ("f", s("Refund (asks first)")), ("x", s("Expire now (asks first)")),
+            ("f", s("Refund (asks first)")), ("u", s("Reverse refund")), ("x", s("Expire now (asks first)")),
             ("R", s("The customer asks for a refund")),
             ("A D", s("Approve") + " / " + s("Decline") + " " + s("the refund request")),
             ("n c b", [s("Renew"), s("Cancel") + " / " + s("Auto-renew on"), s("Billing issue")].joined(separator: " / ")),

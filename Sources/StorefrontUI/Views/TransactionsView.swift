@@ -2,14 +2,18 @@ import Foundation
 import StoreCore
 
 /// The Transaction Manager: waiting transactions, purchases and subscriptions, one row each
-/// (ID, product, where it stands, the date that matters), with the selected row's keys.
+/// (ID, product, where it stands, the date that matters), with the selected row's keys. A
+/// refunded row says so, with its refund's date, and takes one key: u reverses the refund.
 enum TransactionsView {
     static func render(_ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
         let rows = state.managedTransactions
         // The keys of the selected row: a subscription's, or a purchase's.
         var keys: [String]
-        if selected < rows.count, let subscription = state.managedSubscription(for: rows[selected]) {
+        if selected < rows.count, rows[selected].revocationDate != nil {
+            // A refunded purchase or subscription: only its refund can be undone.
+            keys = ["u \(s("Reverse refund"))"]
+        } else if selected < rows.count, let subscription = state.managedSubscription(for: rows[selected]) {
             let cancel = subscription.willAutoRenew ? s("Cancel") : s("Auto-renew on")
             let failing = subscription.hasBillingIssue || subscription.isInBillingRetry
             let billing = failing ? s("Resolve billing issue") : s("Billing issue")
@@ -59,6 +63,7 @@ enum TransactionsView {
     }
 
     private static func describe(_ t: Transaction, _ subscription: ManagedSubscription?, _ state: State) -> (String, CellStyle, String) {
+        if let revoked = t.revocationDate { return (state.strings("Refunded"), Theme.secondary, Format.minute(revoked)) }
         if let subscription { return subscriptionLabel(subscription, t, state) }
         let (label, style) = stateLabel(t, state.strings)
         return (label, style, Format.minute(t.purchaseDate))

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
@@ -7,10 +8,22 @@ import StoreCore
 /// causes: price increases and the customer's consent, and reversed refunds. Refund requests
 /// are `StoreKit2Verbs`' (`refund-requests`, `approve-refund`, `decline-refund`).
 enum StoreNotificationVerbs {
+    /// `--price P` of `store price-increase`: the new price, read as the catalog reads prices.
+    static let price = Option<Decimal>(
+        "price", valueName: "P",
+        help: "store price-increase: the new price of a period in the subscriber's currency, e.g. 12.99."
+    ) { (text: String) throws(CLIError) -> Decimal in
+        do throws(Price.TextError) {
+            return try Price.amount(parsing: text)
+        } catch {
+            throw .usage("invalid --price '\(text)': \(error.description).")
+        }
+    }
+
     /// The verbs' forms, as the usage line shows them.
     static let forms: [UsageForm] = [
-        UsageForm("notifications"), UsageForm("notifications resend UUID"), UsageForm("price-increase ID [accept|decline]"),
-        UsageForm("refund-reverse ID"),
+        UsageForm("notifications"), UsageForm("notifications resend UUID"),
+        UsageForm("price-increase ID [accept|decline]", optional: [price]), UsageForm("refund-reverse ID"),
     ]
 
     /// The verbs this type handles.
@@ -23,16 +36,30 @@ enum StoreNotificationVerbs {
                            ('set notification-url URL' turns them on; 'storefront serve' sends)
         notifications resend UUID
                            send a notification again (same UUID and payload)
-        price-increase ID [accept|decline]
-                           announce a price increase needing consent (PRICE_INCREASE, PENDING),
-                           or the customer's answer: accept (ACCEPTED) or decline (no consent:
-                           at its renewal date, or 'renew ID', it expires with EXPIRED,
+        price-increase ID [accept|decline] [--price P]
+                           announce a price increase needing consent (PRICE_INCREASE, PENDING)
+                           to --price P (more than the current price; renewal info's
+                           renewalPrice shows it), or the customer's answer: accept (ACCEPTED:
+                           renewals charge P from then on) or decline (no consent: at its
+                           renewal date, or 'renew ID', it expires with EXPIRED,
                            PRICE_INCREASE, as one left unanswered does)
         refund-reverse ID  reverse a refund: the purchase grants again, and a subscription
                            period the refund ended runs on to its end (REFUND_REVERSED)
         """
 
     static func run(_ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {
+        // The command line is checked whole before anything is opened.
+        let newPrice = try invocation.value(Self.price)
+        var consent: LocalAppStore.PriceConsent?
+        if verb == "price-increase", rest.count == 2 {
+            guard let answer = LocalAppStore.PriceConsent(rawValue: rest[1]) else {
+                throw CLIError.usage("store price-increase ID takes accept or decline, not \"\(rest[1])\".")
+            }
+            guard newPrice == nil else {
+                throw CLIError.usage("--price goes with announcing a price increase ('store price-increase ID --price P'), not with \(answer.rawValue).")
+            }
+            consent = answer
+        }
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         let json = invocation.global.json
         let output = context.output
@@ -55,21 +82,17 @@ enum StoreNotificationVerbs {
                     output.write("Notification \(n.notificationUUID) (\(Self.kind(n))) will be sent again now.\n")
                 }
             case ("price-increase", 1), ("price-increase", 2):
-                var consent: LocalAppStore.PriceConsent?
-                if rest.count == 2 {
-                    guard let answer = LocalAppStore.PriceConsent(rawValue: rest[1]) else {
-                        throw CLIError.usage("store price-increase ID takes accept or decline, not \"\(rest[1])\".")
-                    }
-                    consent = answer
-                }
-                let increase = try await backend.priceIncrease(rest[0], consent: consent)
+                let increase = try await backend.priceIncrease(rest[0], consent: consent, price: newPrice)
+                let price = increase.price.map { Price(amount: $0, currencyCode: increase.currencyCode ?? "") }
                 if json {
                     output.write(JSONText.object([
                         ("originalTransactionID", .string(increase.originalTransactionID)),
                         ("productID", .string(increase.productID)), ("status", .string(increase.status.rawValue)),
+                        ("price", .optional(price?.decimalString)), ("currency", .optional(increase.currencyCode)),
                     ]).rendered())
                 } else {
-                    output.write("Price increase of \(increase.productID) (subscription \(increase.originalTransactionID)): \(increase.status.rawValue).\n")
+                    let to = price.map { " to \($0.decimalString) \($0.currencyCode)" } ?? ""
+                    output.write("Price increase of \(increase.productID)\(to) (subscription \(increase.originalTransactionID)): \(increase.status.rawValue).\n")
                 }
             case ("refund-reverse", 1):
                 let t = try await backend.reverseRefund(transactionID: rest[0])

@@ -170,6 +170,14 @@ final class StorefrontEffects: EffectHandler {
             } catch {
                 send(.transactionCommandFinished(effect, .failure(error.storeError)))
             }
+        case .reverseRefund(let id):
+            do throws(LocalAppStoreError) {
+                try await backend.reverseRefund(transactionID: id)
+                await store.synchronize()
+                send(.transactionCommandFinished(effect, .success(id)))
+            } catch {
+                send(.transactionCommandFinished(effect, .failure(error.storeError)))
+            }
         case .loadAppTransaction:
             do {
                 send(.appTransactionLoaded(.success(try await store.appTransaction())))

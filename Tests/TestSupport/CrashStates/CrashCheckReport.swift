@@ -78,6 +78,32 @@ public struct CrashCheckReport: Codable, Sendable {
         }
     }
 
+    /// One App Store Server Notification in the store's outbox.
+    public struct NotificationFacts: Codable, Sendable, Hashable {
+        /// Its `notificationUUID`.
+        public var uuid: String
+        /// `TYPE` or `TYPE/SUBTYPE`.
+        public var kind: String
+        /// The transaction it is about, if any.
+        public var transactionID: String?
+        /// Each attempt's `sendAttemptResult`, oldest first.
+        public var attempts: [String]
+        /// Whether an attempt is due (it will be sent, or sent again).
+        public var due: Bool
+        /// Whether an attempt succeeded.
+        public var delivered: Bool
+
+        /// Creates facts.
+        public init(uuid: String, kind: String, transactionID: String?, attempts: [String], due: Bool, delivered: Bool) {
+            self.uuid = uuid
+            self.kind = kind
+            self.transactionID = transactionID
+            self.attempts = attempts
+            self.due = due
+            self.delivered = delivered
+        }
+    }
+
     /// What one run saw after recovering.
     public struct RunFacts: Codable, Sendable, Hashable {
         /// The account's transactions in the store (its history), oldest first.
@@ -94,6 +120,8 @@ public struct CrashCheckReport: Codable, Sendable {
         public var downloads: [DownloadFacts] = []
         /// Installed content.
         public var installed: [InstalledFacts] = []
+        /// The store's notification outbox, oldest first.
+        public var notifications: [NotificationFacts] = []
         /// Whether every purchase was delivered and every download settled within the bound.
         public var settled = true
         /// What went wrong in the checker itself (its own store never released), if anything.

@@ -1,0 +1,125 @@
+import Foundation
+import LocalAppStore
+import TestSupport
+import Testing
+
+/// The notification outbox's crash states (issue 18 item 2 with issue 15 item 4): an event's
+/// notification is journaled in the event's own durable write, and a sender (the lease, the
+/// signed payload, the attempt, as `NotificationSender` makes them; the POST itself touches no
+/// disk) records its attempts, which are journaled without their own fsync and made durable by
+/// the next synced write (a later event, or the resend that retries a failed one now). Every state reopened must keep: each durable charge has exactly one
+/// notification and each notification its durable charge; a notification the app saw keeps its
+/// `notificationUUID`; attempts are the ones made, in order, never twice, none lost once a
+/// later write synced them; one not delivered is still due.
+extension PowerLossTests {
+    /// The results the scenario's sender gets, by event (1, 2, 3), in order.
+    static let plannedResults: [[SendAttemptResult]] = [[.success], [.timedOut, .success], [.unsuccessfulHTTPResponseCode]]
+
+    @Test func notificationOutboxWriteAndSend() async throws {
+        try await Self.run(CrashScenario(
+            name: "notification outbox write and send",
+            setup: { context in
+                try await Self.buyPro(context)
+                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                    try await session.backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+                }
+            },
+            operation: { context, recorder in
+                try await Self.app(context, recorder) { session in
+                    let backend = session.backend
+                    guard let lease = try NotificationSenderLease.take(
+                        stateDirectory: backend.configuration.stateDirectory, fileSystem: recorder)
+                    else { throw SessionError("the sender's lease is taken") }
+                    defer { lease.release() }
+                    var made: [StoredNotification] = []
+                    for (event, results) in Self.plannedResults.enumerated() {
+                        // The event, and its notification in the same write (synced: it also
+                        // makes the previous event's attempts durable).
+                        let coins = try await session.buy(CrashCatalog.coins, quantity: event + 1)
+                        guard let n = try await backend.notifications().first(where: { $0.transaction?.transactionID == coins.transactionID })
+                        else { throw SessionError("no notification for \(coins.transactionID)") }
+                        recorder.mark(Marks.notified(n.notificationUUID, coins.transactionID))
+                        for (j, earlier) in made.enumerated() {
+                            recorder.mark(Marks.synced(earlier.notificationUUID, Self.plannedResults[j].count))
+                        }
+                        made.append(n)
+                        // The sender's turn: each attempt begins (mark), is answered, is journaled.
+                        for (index, result) in results.enumerated() {
+                            guard let due = try await backend.dueNotifications().due.first(where: { $0.notificationUUID == n.notificationUUID })
+                            else { throw SessionError("\(n.notificationUUID) is not due for attempt \(index + 1)") }
+                            var payload = due.signedPayload
+                            if payload == nil { payload = try await backend.signedPayload(of: due) }
+                            recorder.mark(Marks.sending(n.notificationUUID, index + 1, result))
+                            try await backend.recordAttempt(
+                                n.notificationUUID, SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: result),
+                                signedPayload: payload ?? "")
+                            guard result != .success else { continue }
+                            // Retried now rather than on Apple's schedule (the clock stays where
+                            // the states are reopened); the resend's write is synced.
+                            try await backend.resendNotification(n.notificationUUID)
+                            recorder.mark(Marks.synced(n.notificationUUID, index + 1))
+                        }
+                    }
+                    recorder.mark(Marks.acknowledged)
+                }
+            },
+            expectations: { state in Self.judgeOutbox(state) }),
+            recordingMust: { recording in
+                recording.operations.contains { if case .mark(let label) = $0 { label.hasPrefix("synced ") } else { false } }
+            })
+    }
+
+    /// The outbox's rules for one recovered state (see the extension's summary).
+    static func judgeOutbox(_ state: CrashScenario.Judgement) -> [String] {
+        var failures: [String] = []
+        let facts = state.facts
+        let charged = Set(facts.charged).subtracting(state.baseline.charged)
+        let byTransaction = Dictionary(grouping: facts.notifications.filter { $0.transactionID != nil }, by: { $0.transactionID ?? "" })
+        for id in charged {
+            let made = byTransaction[id] ?? []
+            if made.map(\.kind) != ["ONE_TIME_CHARGE"] { failures.append("charge \(id) has notifications \(made.map(\.kind)), not one ONE_TIME_CHARGE") }
+        }
+        for n in facts.notifications where !charged.contains(n.transactionID ?? "") {
+            failures.append("notification \(n.uuid) (\(n.kind)) is about \(n.transactionID ?? "nothing"), which the store did not charge")
+        }
+        let outbox = Dictionary(facts.notifications.map { ($0.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        for mark in state.marks {
+            let words = mark.split(separator: " ").map(String.init)
+            switch words.first {
+            case "notified":
+                // notified UUID TRANSACTION: the app saw this UUID for the charge.
+                if byTransaction[words[2]]?.map(\.uuid) != [words[1]] {
+                    failures.append("charge \(words[2]) was notified as \(words[1]) and now has \(byTransaction[words[2]]?.map(\.uuid) ?? [])")
+                }
+            case "synced":
+                // synced UUID N: N attempts were journaled before a synced write.
+                let count = outbox[words[1]]?.attempts.count ?? 0
+                if count < Int(words[2]) ?? 0 { failures.append("\(words[1]): \(count) attempts after \(words[2]) were synced") }
+            default:
+                break
+            }
+        }
+        for n in facts.notifications {
+            // The attempts must be the ones begun before the crash, in order, none twice.
+            let begun = (1...4).compactMap { index in
+                state.marks.first { $0.hasPrefix("sending \(n.uuid) \(index) ") }?.split(separator: " ").last.map(String.init)
+            }
+            if n.attempts.count > begun.count || Array(begun.prefix(n.attempts.count)) != n.attempts {
+                failures.append("\(n.uuid): attempts \(n.attempts), but those begun were \(begun)")
+            }
+            if !n.delivered && !n.due { failures.append("\(n.uuid) is neither delivered nor due: it would never be sent") }
+        }
+        return failures
+    }
+}
+
+extension Marks {
+    /// The app read `uuid` as the notification of the charge `transactionID`.
+    static func notified(_ uuid: String, _ transactionID: String) -> String { "notified \(uuid) \(transactionID)" }
+    /// A later synced write made the first `count` attempts of `uuid` durable.
+    static func synced(_ uuid: String, _ count: Int) -> String { "synced \(uuid) \(count)" }
+    /// The sender began attempt `index` of `uuid`, which gets `result`.
+    static func sending(_ uuid: String, _ index: Int, _ result: SendAttemptResult) -> String {
+        "sending \(uuid) \(index) \(result.rawValue)"
+    }
+}
