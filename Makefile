@@ -42,6 +42,7 @@ python-suite: venv
 bench: deps
 	$(SWIFT) build $(RELEASE_ARGS) $(BUILD_ARGS) --product storefront-bench
 	$(SWIFT) build $(RELEASE_ARGS) $(BUILD_ARGS) --product storefront
+	$(SWIFT) build $(RELEASE_ARGS) $(BUILD_ARGS) --product launch-floor
 	./.build/release/storefront-bench
 
 coverage: deps

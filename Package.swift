@@ -78,6 +78,8 @@ let package = Package(
         ),
 
         .executableTarget(name: "vault-torture", dependencies: ["Vault", "SystemIO"]),  // crash-test child of VaultTests
+        // The bench's launch floor: Foundation and one ncurses frame, linked as the storefront is.
+        .executableTarget(name: "launch-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
         // The power-loss tests' child: reopens crash states as the app's next run would.
         .executableTarget(
             name: "crash-check",

@@ -24,7 +24,8 @@ public actor LocalAppStore: StoreBackend {
     public nonisolated let metrics: StoreMetrics
 
     let journal: StoreJournal
-    let lease: OwnerLease
+    /// This instance's owner lease (`nil` when opened read-only: it owns nothing).
+    let lease: OwnerLease?
     var localizer: ProductLocalizer
     /// The event streams of `events()`.
     var fanOut = EventFanOut()
@@ -60,9 +61,9 @@ public actor LocalAppStore: StoreBackend {
             latencyMilliseconds: configuration.initialLatencyMilliseconds)
         journal = try StoreJournal(
             directory: directory, initialSettings: initial, metrics: metrics,
-            syncsWrites: configuration.syncsWrites, fileSystem: configuration.fileSystem)
+            syncsWrites: configuration.syncsWrites, readOnly: configuration.readOnly, fileSystem: configuration.fileSystem)
         published = PublishedSnapshot(journalPath: journal.journalPath, fileSystem: configuration.fileSystem)
-        lease = try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
+        lease = configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let clock = configuration.clock
         journal.consequences = { before, records in NotificationRules(now: clock.now).records(before: before, writing: records) }
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
@@ -84,6 +85,8 @@ public actor LocalAppStore: StoreBackend {
     /// the event stream; processes transactions a dead process left `.purchasing`.
     public func synchronize() async {
         refreshForNonThrowingCaller()
+        // A read-only store shows the state as it was written: it settles and renews nothing.
+        guard !configuration.readOnly else { return }
         adoptAbandoned()
         advanceSubscriptions()
     }

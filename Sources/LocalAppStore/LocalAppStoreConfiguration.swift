@@ -29,6 +29,10 @@ public struct LocalAppStoreConfiguration: Sendable {
     /// Whether writes are `fsync`ed (the default). `false` is only for benchmarks that seed a
     /// long history quickly: a power loss may then lose acknowledged purchases.
     public let syncsWrites: Bool
+    /// Whether the store only reads its state (a directory this process may not write): no
+    /// lock or owner lease is taken, nothing is compacted, written or delivered, and every
+    /// operation that would write fails naming the state directory.
+    public let readOnly: Bool
     /// The file system the state is kept through (tests wrap it to make a call fail).
     public let fileSystem: any FileSystem
 
@@ -46,6 +50,7 @@ public struct LocalAppStoreConfiguration: Sendable {
     ///   - appVersion: the app's version.
     ///   - initialLatencyMilliseconds: the latency of a new store.
     ///   - syncsWrites: `fsync` every durable write (keep `true` outside benchmarks).
+    ///   - readOnly: only read the state (see `readOnly`).
     ///   - fileSystem: the file system; the real one by default.
     public init(
         catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
@@ -53,7 +58,7 @@ public struct LocalAppStoreConfiguration: Sendable {
         faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
         appVersion: String = "1.0",
         initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
-        syncsWrites: Bool = true, fileSystem: any FileSystem = POSIXFileSystem()
+        syncsWrites: Bool = true, readOnly: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
     ) {
         self.catalog = catalog
         self.stateDirectory = stateDirectory
@@ -66,6 +71,7 @@ public struct LocalAppStoreConfiguration: Sendable {
         self.appVersion = appVersion
         self.initialLatencyMilliseconds = initialLatencyMilliseconds
         self.syncsWrites = syncsWrites
+        self.readOnly = readOnly
         self.fileSystem = fileSystem
     }
 

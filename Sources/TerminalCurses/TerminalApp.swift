@@ -17,16 +17,19 @@ public enum TerminalApp {
     ///   - initial: the state to start from (its size is replaced by the terminal's).
     ///   - handler: runs effects against the engine.
     ///   - clock: the time of `.tick` actions, and what periodic effects sleep on.
+    ///   - afterFirstFrame: called once the first frame is on the terminal (work that can
+    ///     wait for it starts there, rather than competing with it for the CPU).
     /// - Returns: the state the app ended in (its `exitStatus` says how it ended).
     /// - Throws: `TerminalError` when there is no usable terminal (nothing was changed then).
     @discardableResult
     public static func run(
-        initial: State = State(), handler: some EffectHandler, clock: any StoreClock = SystemClock()
+        initial: State = State(), handler: some EffectHandler, clock: any StoreClock = SystemClock(),
+        afterFirstFrame: (@Sendable () -> Void)? = nil
     ) async throws(TerminalError) -> State {
         // The loop blocks a thread in poll(2), so it gets its own rather than a task's.
         let outcome: Result<State, TerminalError> = await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: loop(initial: initial, handler: handler, clock: clock))
+                continuation.resume(returning: loop(initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame))
             }
             thread.name = "storefront-ui"
             thread.start()
@@ -34,13 +37,19 @@ public enum TerminalApp {
         return try outcome.get()
     }
 
-    private static func loop(initial: State, handler: some EffectHandler, clock: any StoreClock) -> Result<State, TerminalError> {
+    private static func loop(
+        initial: State, handler: some EffectHandler, clock: any StoreClock, afterFirstFrame: (@Sendable () -> Void)?
+    ) -> Result<State, TerminalError> {
+        var afterFirstFrame = afterFirstFrame
         let terminal: Terminal
         do {
             terminal = try Terminal()
         } catch {
+            afterFirstFrame?()
             return .failure(error)
         }
+        // However the loop ends, what waits for the first frame is not left waiting.
+        defer { afterFirstFrame?() }
         defer { terminal.stop() }
         let inbox = ActionInbox(waker: terminal.waker)
         let runtime = EffectRuntime(handler: handler, clock: clock, send: { inbox.post($0) })
@@ -60,6 +69,8 @@ public enum TerminalApp {
             }
             if quit || state.isQuitting { return .success(state) }
             terminal.draw(render(state))
+            afterFirstFrame?()
+            afterFirstFrame = nil
             let events = terminal.waitForEvents(timeoutMilliseconds: nil)
             // One `.tick` a wake, with the time read here: an animation tick only wakes the
             // loop, so the spinner moves one step a frame however many ticks queued.

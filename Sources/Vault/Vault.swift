@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemIO
 
 /// A keychain-like encrypted item store in one file: items keyed by service and account,
 /// every write sealed with AES-256-GCM (or ChaCha20-Poly1305) and durable when it returns.
@@ -217,6 +218,9 @@ public final class Vault: @unchecked Sendable {
 
     /// Runs `body` with the thread lock and the file lock held, after catching up.
     private func locked<R: Sendable>(_ body: (VaultStore) throws -> R) throws -> R {
+        if store.configuration.readOnly {
+            throw VaultError.io(path: path, operation: "write (the vault was opened read-only)", errno: Errno.readOnlyFileSystem.rawValue)
+        }
         do {
             return try lock.withLock {
                 try store.withLock {

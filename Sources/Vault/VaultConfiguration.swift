@@ -21,6 +21,9 @@ public struct VaultConfiguration: Sendable {
     public var indexMinimumRecords: Int
     /// The index is rewritten once this many records follow it (what every open replays).
     public var indexTailRecords: Int
+    /// Only read the vault (a directory this process may not write): files are opened for
+    /// reading, no lock file or index is made, and every write fails with `EROFS`.
+    public var readOnly: Bool
 
     /// Creates a configuration; the defaults are the production ones.
     public init(
@@ -32,7 +35,8 @@ public struct VaultConfiguration: Sendable {
         scryptLimits: Scrypt.Limits = .default,
         compactionMinimumGarbage: Int = 1024,
         indexMinimumRecords: Int = 1024,
-        indexTailRecords: Int = 256
+        indexTailRecords: Int = 256,
+        readOnly: Bool = false
     ) {
         self.clock = clock
         self.fileSystem = fileSystem
@@ -43,5 +47,6 @@ public struct VaultConfiguration: Sendable {
         self.compactionMinimumGarbage = compactionMinimumGarbage
         self.indexMinimumRecords = indexMinimumRecords
         self.indexTailRecords = indexTailRecords
+        self.readOnly = readOnly
     }
 }

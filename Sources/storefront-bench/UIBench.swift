@@ -111,9 +111,12 @@ struct UIBench: BenchSection {
     // MARK: - Launch and idle CPU, through a real pty
 
     /// The built `storefront` beside this bench, else the debug build.
-    static var storefrontBinary: String? {
+    static var storefrontBinary: String? { builtBinary("storefront") }
+
+    /// The built executable `name` beside this bench, else in the release or debug build.
+    static func builtBinary(_ name: String) -> String? {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [here.appendingPathComponent("storefront").path, ".build/release/storefront", ".build/debug/storefront"]
+        let candidates = [here.appendingPathComponent(name).path, ".build/release/" + name, ".build/debug/" + name]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -189,15 +192,27 @@ struct UIBench: BenchSection {
             return (fields[0], fields[1])
         }
 
-        var launches: [Double] = [], clears: [Double] = []
+        // The floor of a Swift program: the runtime, Foundation and one ncurses frame, linked
+        // as the storefront is (built beside this bench: `--product launch-floor`).
+        let floorBinary = Self.builtBinary("launch-floor")
+        var launches: [Double] = [], clears: [Double] = [], floors: [Double] = []
         for _ in 0..<5 {
             launches.append(try harness("100 Coins", idle: 0, [binary, "--data-dir", dir.path]).first)
             clears.append(try harness("\u{1B}", idle: 0, ["tput", "clear"]).first)
+            if let floorBinary { floors.append(try harness("FLOOR", idle: 0, [floorBinary, "FLOOR"]).first) }
         }
         let launch = launches.sorted()[launches.count / 2], clear = clears.sorted()[clears.count / 2]
         report.line("launch → first frame (Demo, pty 100×30)", BenchReport.duration(launch), "median of 5, products on screen")
         report.line("tput clear, same pty harness", BenchReport.duration(clear), "median of 5: the floor for a terminal program")
-        report.line("storefront launch / tput clear", BenchReport.ratio(launch / clear))
+        report.line("storefront launch / tput clear", BenchReport.ratio(launch / clear), "goal ≤ 5×")
+        if floorBinary != nil {
+            let floor = floors.sorted()[floors.count / 2]
+            report.line("Swift floor: Foundation + one ncurses frame", BenchReport.duration(floor),
+                        "median of 5, linked as storefront is; " + String(format: "%.2f× tput clear", floor / clear))
+            report.line("storefront launch / Swift floor", BenchReport.ratio(launch / floor), "goal ≤ 1.5× when the floor is above 5× tput")
+        } else {
+            report.note("Swift launch floor: no launch-floor beside the bench (build it with `--product launch-floor`)")
+        }
         // Where the launch goes, part by part: the process itself (help, through the same pty),
         // then in this process the catalog, the store and vault, and the first frame.
         var helps: [Double] = []
@@ -221,7 +236,9 @@ struct UIBench: BenchSection {
         let url = URL(fileURLWithPath: demo)
         var catalog = try StoreKitConfiguration.load(contentsOf: url)
         let load = try Timing.measure(runs: 5) { catalog = try StoreKitConfiguration.load(contentsOf: url) }
-        report.line("  catalog load (Demo)", BenchReport.duration(load.median))
+        report.line("  catalog load (Demo)", BenchReport.duration(load.median), "content files' sizes checked (the store's open)")
+        let manifests = try Timing.measure(runs: 5) { _ = try StoreKitConfiguration.load(contentsOf: url, checksContentFiles: false) }
+        report.line("  catalog load, manifests only", BenchReport.duration(manifests.median), "what the first frame waits for")
         var products: [Product] = []
         let open = try Timing.measure(runs: 5) {
             let state = dir.appendingPathComponent("store")

@@ -21,10 +21,11 @@ public enum HostedContentLoader {
     ///   - products: the catalog's products; a directory for any other ID is an error, and only
     ///     non-consumables may carry content (as on the App Store).
     ///   - digester: checks SHA-256 digests too when given.
+    ///   - checksFiles: `false` reads the manifests only, not the files they list.
     /// - Returns: the content by product ID.
     /// - Throws: `CatalogError` naming the file, the JSON path and the problem.
     public static func load(
-        directory: URL, products: [StoreKitConfiguration.Product], digester: ContentDigester?
+        directory: URL, products: [StoreKitConfiguration.Product], digester: ContentDigester?, checksFiles: Bool = true
     ) throws(CatalogError) -> [String: HostedContent] {
         let fm = FileManager.default
         let names: [String]
@@ -43,7 +44,7 @@ public enum HostedContentLoader {
             guard product.kind == .nonConsumable else {
                 throw CatalogError(file: productDirectory.path, path: JSONPath.root, problem: "\(name) is \(product.kind.rawValue); only non-consumables can have hosted content")
             }
-            result[name] = try loadProduct(productDirectory, productID: name, digester: digester)
+            result[name] = try loadProduct(productDirectory, productID: name, digester: digester, checksFiles: checksFiles)
         }
         return result
     }
@@ -106,7 +107,9 @@ public enum HostedContentLoader {
         return root
     }
 
-    static func loadProduct(_ directory: URL, productID: String, digester: ContentDigester?) throws(CatalogError) -> HostedContent {
+    static func loadProduct(
+        _ directory: URL, productID: String, digester: ContentDigester?, checksFiles: Bool = true
+    ) throws(CatalogError) -> HostedContent {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let file = manifestURL.path
         guard FileManager.default.fileExists(atPath: file) else {
@@ -136,6 +139,8 @@ public enum HostedContentLoader {
             guard sha256.utf8.count == 64, isHex else {
                 throw entry.error("sha256", "\"\(sha256)\" is not a SHA-256 digest (64 lowercase hex digits)")
             }
+            files.append(HostedContentFile(path: path, size: Int64(size), sha256: sha256))
+            guard checksFiles else { continue }
             let url = directory.appendingPathComponent(path)
             guard let actualSize = regularFileSize(url) else {
                 throw entry.error("path", "\(url.path) does not exist or is not a regular file")
@@ -154,9 +159,8 @@ public enum HostedContentLoader {
                     throw entry.error("sha256", "is \(sha256) but \(url.path) has SHA-256 \(actual)")
                 }
             }
-            files.append(HostedContentFile(path: path, size: Int64(size), sha256: sha256))
         }
-        for extra in unlistedFiles(in: directory, listed: seen) {
+        for extra in checksFiles ? unlistedFiles(in: directory, listed: seen) : [] {
             throw root.error("files", "\(directory.appendingPathComponent(extra).path) is in the content directory but not listed")
         }
         return HostedContent(productID: productID, version: contentVersion, directory: directory, manifestFile: file, files: files)

@@ -82,9 +82,13 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// - Parameters:
     ///   - url: the `.storekit` file.
     ///   - contentDigester: when given, hosted content files are checked against their SHA-256 too.
+    ///   - checksContentFiles: `false` reads the content manifests without looking at the files
+    ///     they list (their presence, sizes, digests; what a first frame can do without).
     /// - Returns: the configuration, with `prices` set when `NAME.prices.json` exists.
     /// - Throws: `CatalogError` naming the catalog or the sidecar file, the JSON path and the problem.
-    public static func load(contentsOf url: URL, contentDigester: ContentDigester? = nil) throws(CatalogError) -> StoreKitConfiguration {
+    public static func load(
+        contentsOf url: URL, contentDigester: ContentDigester? = nil, checksContentFiles: Bool = true
+    ) throws(CatalogError) -> StoreKitConfiguration {
         let path = url.path
         var configuration = try decode(data: try read(url, as: path), file: path)
         let sidecar = priceSidecarURL(for: url)
@@ -96,7 +100,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         let content = HostedContentLoader.sidecarURL(for: url)
         if FileManager.default.fileExists(atPath: content.path) {
             configuration.content = try HostedContentLoader.load(
-                directory: content, products: configuration.products, digester: contentDigester)
+                directory: content, products: configuration.products, digester: contentDigester, checksFiles: checksContentFiles)
             configuration.contentHosting = try HostedContentLoader.loadHosting(
                 directory: content, products: configuration.products, hosted: Set(configuration.content.keys))
         }

@@ -71,7 +71,7 @@ extension LocalAppStore {
         let price = localizer.price(of: product)
         let storefront = localizer.storefront.code
         let now = configuration.clock.now
-        let token = lease.token
+        guard let token = lease?.token else { throw StoreJournal.readOnlyError(configuration.stateDirectory.path).storeError }
         // Not synced: a crash that loses a payment just queued loses nothing charged (the
         // charge is synced, and its sync makes this line durable too), and the app has no
         // transaction to deliver yet; the purchase simply did not happen.

@@ -99,7 +99,7 @@ extension LocalAppStore {
     func adoptAbandoned() {
         let account = configuration.account.id
         let directory = configuration.stateDirectory.path
-        let mine = lease.token
+        guard let mine = lease?.token else { return }
         let orphans = journal.state.unfinishedEntries.filter { entry in
             guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }

@@ -94,6 +94,8 @@ public final class ContentDigestCache: Sendable {
         guard let contents, let bytes = try? JSONEncoder().encode(contents) else { return }
         let directory = FilePaths.parent(of: path)
         guard (try? fileSystem.status(atPath: FilePaths.parent(of: directory), followingLinks: true))??.isDirectory == true else { return }
+        // A data directory this process may not write keeps no cache: the digests were computed.
+        guard (try? fileSystem.checkWritable(fileSystem.exists(directory) ? directory : FilePaths.parent(of: directory))) != nil else { return }
         try? fileSystem.makeDirectory(directory, mode: 0o700)
         try? fileSystem.replaceAtomically(path, with: [UInt8](bytes), fileSync: nil, syncsDirectory: false)
     }

@@ -156,6 +156,13 @@ extension StoreJournal {
         if let index = try? HistoryIndex.open(path, generation: generation, fs: fs), index.historyEnd == historyEnd {
             return JournalHistory(generation: generation, dataPath: historyPath, data: data, index: index, fs: fs)
         }
+        if readOnly {
+            // Remade only where it may be written: a reader never writes.
+            fs.close(data)
+            throw .corrupt(
+                path: path, line: 0,
+                reason: "the history's index is missing or damaged and the store was opened read-only: run any command once with the directory writable to make it again")
+        }
         do {
             try JournalHistory.rebuildIndex(
                 generation: generation, historyEnd: historyEnd, data: data, dataPath: historyPath, indexPath: path, fs: fs)

@@ -17,6 +17,9 @@ import SystemIO
 ///   written, and the journal is rewritten with the rest — its cost does not grow with the
 ///   history but for the index (24 bytes an entry). Readers notice the new inode, finish the
 ///   old file and go on with the new one.
+/// - Opened `readOnly` (a directory this process may not write), it takes no lock and writes
+///   nothing: it reads as `refresh()` always does, without the lock (only complete changes,
+///   the old file to its end across a compaction), and `transact` refuses.
 ///
 /// Not thread-safe: its owner (the `LocalAppStore` actor) serializes calls.
 final class StoreJournal {
@@ -28,7 +31,10 @@ final class StoreJournal {
     let metrics: StoreMetrics
     let fs: any FileSystem
 
-    private let lockFile: OpenFile
+    /// The write lock's file (`nil` when opened read-only).
+    private let lockFile: OpenFile?
+    /// Whether the journal was opened read-only: no lock, no compaction, no writes.
+    let readOnly: Bool
     /// The journal as last opened (`nil` until the first read).
     var file: OpenFile?
     var inode: UInt64 = 0
@@ -65,21 +71,33 @@ final class StoreJournal {
     ///   - metrics: where `fsync`s are counted.
     ///   - compactionSlack: lines beyond the snapshot tolerated before compacting (tests lower it).
     ///   - syncsWrites: `false` skips every `fsync` (only to seed a benchmark's history).
+    ///   - readOnly: read what is there without the lock and write nothing (no journal:
+    ///     the state a new one would start with, kept in memory).
     ///   - fileSystem: the file system the journal is kept through.
     /// - Throws: `LocalAppStoreError.io` or `.corrupt`.
     init(
         directory: String, initialSettings: LocalStoreSettings, metrics: StoreMetrics,
-        compactionSlack: Int = StoreJournal.defaultCompactionSlack, syncsWrites: Bool = true,
+        compactionSlack: Int = StoreJournal.defaultCompactionSlack, syncsWrites: Bool = true, readOnly: Bool = false,
         fileSystem: any FileSystem = POSIXFileSystem()
     ) throws(LocalAppStoreError) {
         self.fs = fileSystem
         self.compactionSlack = compactionSlack
         self.syncsWrites = syncsWrites
+        self.readOnly = readOnly
         self.directory = directory
         self.journalPath = directory + "/journal.jsonl"
         self.lockPath = directory + "/store.lock"
         self.metrics = metrics
         self.state = JournalState(settings: initialSettings)
+        if readOnly {
+            lockFile = nil
+            if try currentInode() == nil {
+                for record in Self.emptySnapshot(initialSettings) { _ = state.apply(record) }
+            } else {
+                _ = try readNewRecords(cutTornTail: false)
+            }
+            return
+        }
         try StoreDirectory.prepare(directory, fileSystem: fileSystem)
         do {
             lockFile = try fileSystem.open(lockPath, [.readWrite, .create])
@@ -104,7 +122,7 @@ final class StoreJournal {
 
     deinit {
         if let file { fs.close(file) }
-        fs.close(lockFile)
+        if let lockFile { fs.close(lockFile) }
     }
 
     static func emptySnapshot(_ settings: LocalStoreSettings) -> [JournalRecord] {
@@ -185,6 +203,7 @@ final class StoreJournal {
     // MARK: - Internals
 
     func withLock<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
+        guard let lockFile else { throw Self.readOnlyError(directory) }
         try io { () throws(SystemCallError) in _ = try fs.lock(lockFile, waiting: true) }
         defer { fs.unlock(lockFile) }
         return try body()
@@ -203,6 +222,11 @@ final class StoreJournal {
         .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
     }
 
+    /// The error for a write asked of a journal opened read-only.
+    static func readOnlyError(_ directory: String) -> LocalAppStoreError {
+        .io(path: directory, reason: "the store was opened read-only (the directory is not writable); nothing was written")
+    }
+
     /// The inode the journal's path names now; `nil` when there is no journal.
     private func currentInode() throws(LocalAppStoreError) -> UInt64? {
         try io { () throws(SystemCallError) in try fs.status(atPath: journalPath, followingLinks: true)?.inode }
@@ -211,7 +235,7 @@ final class StoreJournal {
     /// Opens the journal (after a start or a compaction) for appending.
     func openJournal() throws(LocalAppStoreError) -> (file: OpenFile, inode: UInt64) {
         try io { () throws(SystemCallError) in
-            let file = try fs.open(journalPath, [.readWrite, .create, .append])
+            let file = try fs.open(journalPath, readOnly ? .read : [.readWrite, .create, .append])
             do throws(SystemCallError) {
                 return (file, try fs.status(of: file).inode)
             } catch {
@@ -228,6 +252,8 @@ final class StoreJournal {
     /// compactions appended to `history.dat` and the new file's entries.
     private func readNewRecords(cutTornTail: Bool) throws(LocalAppStoreError) -> [QueueEntry] {
         guard let current = try currentInode() else {
+            // Read-only over a directory with no journal yet: nothing to read.
+            if readOnly && file == nil { return [] }
             throw .io(path: journalPath, reason: "the journal disappeared (was the state directory removed?)")
         }
         var changed: [QueueEntry] = []

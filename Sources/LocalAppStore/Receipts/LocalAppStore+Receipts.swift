@@ -94,7 +94,10 @@ extension LocalAppStore {
         let finished = Set(entries.lazy.filter(\.finished).map(\.id))
         let receipt = try issuer.issueReceipt(
             transactions: entries.map(\.transaction), finishedTransactionIDs: finished, now: configuration.clock.now)
-        try LocalReceiptIssuer.write(receipt, to: receiptFileURL, fileSystem: configuration.fileSystem)
+        // A read-only store issues the receipt without keeping it.
+        if !configuration.readOnly {
+            try LocalReceiptIssuer.write(receipt, to: receiptFileURL, fileSystem: configuration.fileSystem)
+        }
         return receipt
     }
 

@@ -86,23 +86,32 @@ public final class VaultLedger: PurchaseLedger {
     ///     environment has none.
     ///   - clock: the time stamping items and ordering records.
     ///   - fileSystem: the file system the vault is kept through (tests wrap it).
+    ///   - readOnly: only read the vault (`VaultConfiguration.readOnly`): every write fails.
     /// - Throws: `LedgerError` with the vault's own message (what is wrong and what to do).
     public static func open(
         inDataDirectory dataDirectory: URL, environment: [String: String],
         faultHook: @escaping FaultHook = { _ in }, prompt: (any PassphrasePrompt)? = nil,
-        clock: any StoreClock = SystemClock(), fileSystem: any FileSystem = POSIXFileSystem()
+        clock: any StoreClock = SystemClock(), fileSystem: any FileSystem = POSIXFileSystem(), readOnly: Bool = false
     ) throws -> VaultLedger {
         let url = dataDirectory.appendingPathComponent("vault.sfv")
         var key = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url))
         if case .keyFile = key, let prompt, Self.isPassphraseVault(url) { key = .askPassphrase(prompt) }
         let configuration = VaultConfiguration(clock: clock, fileSystem: fileSystem, faultHook: { point in
             if point == .midVaultWrite { faultHook(.midVaultWrite) }
-        })
+        }, readOnly: readOnly)
         do {
             return VaultLedger(vault: try Vault(at: url, key: key, configuration: configuration), clock: clock)
         } catch {
             throw Self.translate(error, path: url.path)
         }
+    }
+
+    /// Whether `open(inDataDirectory:environment:…)` would ask for a passphrase: the vault there
+    /// is locked with one and `environment` has no `STOREFRONT_PASSPHRASE`.
+    public static func asksForPassphrase(inDataDirectory dataDirectory: URL, environment: [String: String]) -> Bool {
+        let url = dataDirectory.appendingPathComponent("vault.sfv")
+        guard case .keyFile = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url)) else { return false }
+        return isPassphraseVault(url)
     }
 
     /// Whether the vault at `url` exists and says it is locked with a passphrase (key kind

@@ -63,8 +63,9 @@ public protocol FileSystem: Sendable {
     /// Makes a directory's entries (a rename, a new or removed name) durable: open it, `fsync`.
     func synchronizeDirectory(_ path: String) throws(SystemCallError)
     /// `faccessat(path, W_OK | X_OK, AT_EACCESS)`: whether this process (its effective user and
-    /// groups) may create, rename and remove names in the directory `path`; throws `EACCES`
-    /// when its permission bits say no, `EROFS` on a read-only file system.
+    /// groups) may create, rename and remove names in the directory `path` (for a file that is
+    /// not a directory, `W_OK` alone: whether it may write it); throws `EACCES` when its
+    /// permission bits say no, `EROFS` on a read-only file system.
     func checkWritable(_ path: String) throws(SystemCallError)
     /// `sync()`: schedules every dirty page of the machine to be written (benchmarks).
     func synchronizeAll()

@@ -136,7 +136,9 @@ public struct POSIXFileSystem: FileSystem {
     }
 
     public func checkWritable(_ path: String) throws(SystemCallError) {
-        _ = try Syscall.retrying("faccessat", path: path) { faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) }
+        // A directory must be searchable too to change its names; a file only writable.
+        let directory = (try? status(atPath: path, followingLinks: true))??.isDirectory ?? true
+        _ = try Syscall.retrying("faccessat", path: path) { faccessat(AT_FDCWD, path, directory ? W_OK | X_OK : W_OK, AT_EACCESS) }
     }
 
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {

@@ -4,6 +4,8 @@ import SystemIO
 /// this user owns and nobody else can read, created 0600 (directories 0700) whatever the umask.
 struct FileGuard {
     let fs: any FileSystem
+    /// Existing files are opened for reading only (a vault opened read-only).
+    var readOnly = false
 
     /// Makes sure `directory` exists (created 0700, parents too) and is safe to keep secrets in.
     func ensureDirectory(_ directory: String) throws(VaultError) {
@@ -37,10 +39,11 @@ struct FileGuard {
         }
     }
 
-    /// Opens an existing file read-write, refusing links, foreign owners and open modes.
+    /// Opens an existing file read-write (read-only when `readOnly`), refusing links, foreign
+    /// owners and open modes.
     func openExisting(_ path: String) throws(VaultError) -> OpenFile {
         let file: OpenFile
-        do { file = try fs.open(path, [.readWrite, .noFollow], mode: 0) } catch { throw refusal(path, error) }
+        do { file = try fs.open(path, [readOnly ? .read : .readWrite, .noFollow], mode: 0) } catch { throw refusal(path, error) }
         return try checked(file, path)
     }
 

@@ -17,7 +17,8 @@ final class VaultStore {
     let configuration: VaultConfiguration
     let files: FileGuard
     var fs: any FileSystem { configuration.fileSystem }
-    private let lockFile: OpenFile
+    /// The cross-process lock's file (`nil` when read-only and no writer ever made one).
+    private let lockFile: OpenFile?
     private var file: OpenFile
     private var identity: (device: UInt64, inode: UInt64)
     private(set) var header: VaultHeader
@@ -43,15 +44,26 @@ final class VaultStore {
     /// object exists, so a failure closes each descriptor exactly once.
     init(path: String, key: VaultKey, configuration: VaultConfiguration) throws {
         let fs = configuration.fileSystem
-        let files = FileGuard(fs: fs)
+        let files = FileGuard(fs: fs, readOnly: configuration.readOnly)
         let directory = FileGuard.parent(of: path)
         try files.ensureDirectory(directory)
-        let lockFile = try files.openOrCreate(path + ".lock")
+        // Read-only: the lock file only when a writer made one (a reader retrying under it).
+        let lockFile: OpenFile?
+        if !configuration.readOnly {
+            lockFile = try files.openOrCreate(path + ".lock")
+        } else if try fs.status(atPath: path + ".lock", followingLinks: false) != nil {
+            lockFile = try files.openExisting(path + ".lock")
+        } else {
+            lockFile = nil
+        }
         var file: OpenFile?
         let opened: Opened
         let dataKey: SecureBytes
         do {
-            if try fs.status(atPath: path, followingLinks: false) == nil {
+            if configuration.readOnly, try fs.status(atPath: path, followingLinks: false) == nil {
+                throw VaultError.io(path: path, operation: "open (read-only: there is no vault to read)", errno: Errno.noSuchFile.rawValue)
+            }
+            if let lockFile, try fs.status(atPath: path, followingLinks: false) == nil {
                 try Self.withLock(lockFile, fs, path) {
                     if try fs.status(atPath: path, followingLinks: false) == nil {
                         try Self.create(path: path, key: key, configuration: configuration, files: files)
@@ -67,7 +79,7 @@ final class VaultStore {
             opened = try Self.readLog(existing, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path)
         } catch {
             if let file { fs.close(file) }
-            fs.close(lockFile)
+            if let lockFile { fs.close(lockFile) }
             if let error = error as? SystemCallError {
                 throw VaultError.io(path: path, operation: error.operation, errno: error.code)
             }
@@ -88,7 +100,7 @@ final class VaultStore {
 
     deinit {
         fs.close(file)
-        fs.close(lockFile)
+        if let lockFile { fs.close(lockFile) }
     }
 
     /// What reading a file's log established.
@@ -316,9 +328,11 @@ final class VaultStore {
 
     // MARK: - Writing
 
-    /// Runs `body` holding the cross-process lock.
+    /// Runs `body` holding the cross-process lock (without it when read-only and there is
+    /// no lock file: then no writer ever ran).
     func withLock<R>(_ body: () throws -> R) throws -> R {
-        try Self.withLock(lockFile, fs, path, body)
+        guard let lockFile else { return try body() }
+        return try Self.withLock(lockFile, fs, path, body)
     }
 
     static func withLock<R>(_ lockFile: OpenFile, _ fs: any FileSystem, _ path: String, _ body: () throws -> R) throws -> R {
@@ -390,7 +404,7 @@ final class VaultStore {
     /// for reading it whole to matter, and continues from it. Best effort: the index is a
     /// cache, and a failure to write it changes nothing.
     func writeIndexIfWorthwhile() {
-        guard log.recordCount >= configuration.indexMinimumRecords, failure == nil else { return }
+        guard !configuration.readOnly, log.recordCount >= configuration.indexMinimumRecords, failure == nil else { return }
         guard let entries = try? liveEntries() else { return }
         let snapshot = VaultIndex.Snapshot(
             fileID: header.fileID, coveredEnd: log.validEnd, nextSequence: log.nextSequence, chain: log.chain,

@@ -20,7 +20,9 @@ enum LedgerCheck {
         let vault = session.dataDirectory.appendingPathComponent("vault.sfv").path
         var text = "the purchase vault \(vault) lacks \(count(audit.missing.count, "transaction")) the store says this app "
             + "finished (was it deleted, truncated or replaced by an older copy?)"
-        if !audit.restorable.isEmpty {
+        if !audit.restorable.isEmpty, session.readOnly {
+            text += "; the data directory is read-only, so nothing was restored (run `storefront restore` once it is writable)"
+        } else if !audit.restorable.isEmpty {
             do {
                 let restored = try await session.store.recoverLostPurchases(audit)
                 let products = Set(restored.map(\.productID)).sorted()

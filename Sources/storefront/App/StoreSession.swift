@@ -11,6 +11,8 @@ struct StoreSession {
     let dataDirectory: URL
     let backend: LocalAppStore
     let store: Store
+    /// Whether the data directory was opened read-only (see `open`'s `readsOnly`).
+    var readOnly: Bool { backend.configuration.readOnly }
 
     /// Opens the data directory (creating it, mode 0700), the local store and the ledger, and
     /// starts the engine: purchases left unfinished by an earlier process are delivered now.
@@ -18,22 +20,32 @@ struct StoreSession {
     ///   - durations: how long non-renewing subscriptions last, for entitlements.
     ///   - verifiesAppTransaction: trust the store's root for `Store.appTransaction()` (its
     ///     chain is made now when it is the first use).
+    ///   - readsOnly: the command only reads: when the data directory (or its store or vault)
+    ///     may not be written, it is opened read-only instead of refused — no lock, lease or
+    ///     write, and the engine is not started (nothing is delivered or renewed).
     /// - Throws: `CLIError.runtime` naming the path when state cannot be opened.
     static func open(
         _ invocation: Invocation, context: CommandContext, durations: NonRenewingDurations = .storefront,
-        verifiesAppTransaction: Bool = false
+        verifiesAppTransaction: Bool = false, readsOnly: Bool = false
     ) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
         let fileSystem = try FaultInjection.fileSystem(environment: context.environment)
         let (selection, dataDirectory, backend) = try openBackend(
-            invocation, context: context, faultHook: faultHook, fileSystem: fileSystem)
+            invocation, context: context, faultHook: faultHook, fileSystem: fileSystem, readsOnly: readsOnly)
+        let readOnly = backend.configuration.readOnly
         // The purchases live in the encrypted vault (DATA/vault.sfv), unlocked by the key file
         // beside it or by STOREFRONT_PASSPHRASE (asked at the terminal when the vault needs one).
-        let ledger: VaultLedger
+        let ledger: any PurchaseLedger
+        let vaultPath = dataDirectory.appendingPathComponent("vault.sfv").path
         do {
-            ledger = try VaultLedger.open(
-                inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
-                prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil, fileSystem: fileSystem)
+            if readOnly, !fileSystem.exists(vaultPath) {
+                ledger = AbsentLedger(path: vaultPath)
+            } else {
+                ledger = try VaultLedger.open(
+                    inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
+                    prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil, fileSystem: fileSystem,
+                    readOnly: readOnly)
+            }
         } catch {
             throw .runtime("cannot open the purchase vault: \(error)")
         }
@@ -56,15 +68,19 @@ struct StoreSession {
             backend: backend, ledger: ledger, configuration: StoreConfiguration(
                 faultHook: faultHook, entitlements: durations.calculator, downloads: downloads,
                 appTransactionVerifier: appTransactionVerifier))
-        await store.start()
+        // Read-only, the engine reads the ledger and the store as they are: starting it would
+        // deliver what waits, which writes.
+        if !readOnly { await store.start() }
         return StoreSession(selection: selection, dataDirectory: dataDirectory, backend: backend, store: store)
     }
 
     /// Opens only the local App Store (its transaction manager needs no engine).
-    /// - Parameter fileSystem: the file system (`STOREFRONT_FAIL_IO`'s when not given).
+    /// - Parameters:
+    ///   - fileSystem: the file system (`STOREFRONT_FAIL_IO`'s when not given).
+    ///   - readsOnly: open it read-only when the data directory may not be written (see `open`).
     static func openBackend(
         _ invocation: Invocation, context: CommandContext, faultHook: @escaping FaultHook = { _ in },
-        fileSystem given: (any FileSystem)? = nil
+        fileSystem given: (any FileSystem)? = nil, readsOnly: Bool = false
     ) throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
         let fileSystem: any FileSystem
         if let given { fileSystem = given } else { fileSystem = try FaultInjection.fileSystem(environment: context.environment) }
@@ -78,8 +94,9 @@ struct StoreSession {
         } catch {
             throw .runtime("cannot create the data directory \(path): \(DataDirectory.explain(error))")
         }
+        let readOnly = readsOnly && DataDirectory.unwritablePart(path, fileSystem: fileSystem) != nil
         do {
-            try fileSystem.checkWritable(path)
+            if !readOnly { try fileSystem.checkWritable(path) }
         } catch {
             throw .runtime(
                 "the data directory \(path) is not writable (\(error.errno)); storefront never changes its permissions: "
@@ -90,7 +107,8 @@ struct StoreSession {
             backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
                 catalog: selection.catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                storefront: selection.storefront, locale: selection.locale, faultHook: faultHook, fileSystem: fileSystem))
+                storefront: selection.storefront, locale: selection.locale, faultHook: faultHook, readOnly: readOnly,
+                fileSystem: fileSystem))
         } catch {
             throw .runtime("cannot open the local App Store: \(error.description)")
         }

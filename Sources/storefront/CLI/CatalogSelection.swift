@@ -13,9 +13,11 @@ struct CatalogSelection {
 
     /// Loads `--catalog` and resolves `--storefront` and `--locale`.
     ///
+    /// - Parameter checksContentFiles: `false` skips checking the hosted content's files (the
+    ///   storefront's first frame; the store it opens next checks them).
     /// - Throws: `CLIError.runtime` with the `CatalogError` text for a bad catalog,
     ///   `CLIError.usage` for an unknown storefront or a malformed locale.
-    static func load(_ options: GlobalOptions, context: CommandContext) throws(CLIError) -> CatalogSelection {
+    static func load(_ options: GlobalOptions, context: CommandContext, checksContentFiles: Bool = true) throws(CLIError) -> CatalogSelection {
         let path = Paths.absolute(
             options.catalog ?? GlobalOptions.defaultCatalog, relativeTo: context.currentDirectory,
             home: context.environment["HOME"])
@@ -25,12 +27,13 @@ struct CatalogSelection {
         }
         let catalog: StoreKitConfiguration
         // Content digests checked before are kept in the data directory (when it resolves).
-        let cache = (try? DataDirectory.resolve(
+        let cache = !checksContentFiles ? nil : (try? DataDirectory.resolve(
             option: options.dataDirectory, environment: context.environment, currentDirectory: context.currentDirectory))
             .map { ContentDigestCache(dataDirectory: $0) }
         do {
             catalog = try StoreKitConfiguration.load(
-                contentsOf: URL(fileURLWithPath: path), contentDigester: cache?.digester ?? ContentDigest.sha256)
+                contentsOf: URL(fileURLWithPath: path), contentDigester: cache?.digester ?? ContentDigest.sha256,
+                checksContentFiles: checksContentFiles)
         } catch {
             throw .runtime("cannot load the catalog: \(error.description)")
         }

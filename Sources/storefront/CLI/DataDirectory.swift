@@ -25,6 +25,21 @@ enum DataDirectory {
         return Paths.join(home, ".local/share/storefront")
     }
 
+    /// The first part of the data directory `path` this process may not write, if any: the
+    /// directory itself, the store's (`store`, `store/owners`) or the files the store and the
+    /// vault write in place (a `chmod -R a-w`, a read-only mount). Parts not made yet do not count.
+    static func unwritablePart(_ path: String, fileSystem: any FileSystem) -> String? {
+        let parts = ["", "/store", "/store/owners", "/store/journal.jsonl", "/store/store.lock", "/vault.sfv", "/vault.sfv.lock", "/vault.key"]
+        for part in parts.map({ path + $0 }) {
+            do {
+                try fileSystem.checkWritable(part)
+            } catch {
+                if [.accessDenied, .readOnlyFileSystem, .notPermitted].contains(error.errno) { return part }
+            }
+        }
+        return nil
+    }
+
     /// Why a data directory could not be made or used, in words: which path is in the way.
     static func explain(_ error: SystemCallError) -> String {
         switch error.errno {

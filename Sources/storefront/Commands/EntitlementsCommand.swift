@@ -38,7 +38,7 @@ struct EntitlementsCommand: Command {
         guard invocation.arguments.isEmpty else { throw .usage("entitlements takes no arguments.") }
         var durations = NonRenewingDurations.storefront
         if let period = try invocation.value(Self.nonRenewingDuration) { durations = .uniform(period) }
-        let session = try await StoreSession.open(invocation, context: context, durations: durations)
+        let session = try await StoreSession.open(invocation, context: context, durations: durations, readsOnly: true)
         let lost = await LedgerCheck.reconcile(session)
         let entitlements: [Entitlement]
         let groups: [SubscriptionStatus]

@@ -27,7 +27,7 @@ struct HistoryCommand: Command {
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("history takes no arguments.") }
-        let session = try await StoreSession.open(invocation, context: context)
+        let session = try await StoreSession.open(invocation, context: context, readsOnly: true)
         let lost = await LedgerCheck.reconcile(session)
         // The table decodes only what it prints of each transaction; --json prints everything.
         let json = invocation.global.json

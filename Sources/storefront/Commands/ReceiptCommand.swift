@@ -54,7 +54,7 @@ struct ReceiptCommand: Command {
         if let path = invocation.arguments.first {
             bytes = try ReceiptOutput.read(path, context: context, what: "receipt")
         } else {
-            let session = try await StoreSession.open(invocation, context: context)
+            let session = try await StoreSession.open(invocation, context: context, readsOnly: true)
             let stored = await session.backend.appReceipt()
             await session.close()
             guard let stored else {

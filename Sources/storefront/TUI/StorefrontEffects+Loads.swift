@@ -8,19 +8,23 @@ import StorefrontUI
 /// settings, and one product's price in every storefront.
 extension StorefrontEffects {
     func context() async -> StoreContext {
-        let catalog = session.selection.catalog
+        Self.context(
+            catalog: session.selection.catalog, storefront: await backend.storefront, locale: await backend.locale,
+            account: backend.configuration.account.displayName)
+    }
+
+    /// Where the storefront shops, from the catalog and the store's storefront, locale and account.
+    static func context(catalog: StoreKitConfiguration, storefront: Storefront, locale: String, account: String) -> StoreContext {
         var locales: [String] = []
         for product in catalog.products {
             for localization in product.localizations where !locales.contains(localization.locale) {
                 locales.append(localization.locale)
             }
         }
-        let storefront = await backend.storefront
         // Without a price for this storefront, the catalog's number is read in its currency.
         let estimated = Set(catalog.products.filter { catalog.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
         return StoreContext(
-            storefront: storefront.code, locale: await backend.locale,
-            account: backend.configuration.account.displayName,
+            storefront: storefront.code, locale: locale, account: account,
             storefronts: Storefront.all.map {
                 StorefrontOption(code: $0.code, name: $0.name, currencyCode: $0.currencyCode, defaultLocale: $0.locale)
             },

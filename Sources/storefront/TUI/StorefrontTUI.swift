@@ -1,6 +1,9 @@
 import Catalog
 import Foundation
+import LocalAppStore
+import StoreCore
 import StorefrontUI
+import SystemIO
 import TerminalCurses
 
 /// `storefront` with no command on a terminal: the full-screen storefront.
@@ -23,25 +26,59 @@ enum StorefrontTUI {
             invocation.global.storefront = remembered.storefront
             invocation.global.locale = remembered.locale
         }
-        let session = try await StoreSession.open(invocation, context: context, verifiesAppTransaction: true)
-        let effects = StorefrontEffects(session: session, preferences: preferences)
-        // The first frame shows the products: they are loaded before the terminal is taken
-        // (the start-up loads that `.started` asks for refresh them a moment later).
+        // The first frame needs the products, not the hosted content's files: the store's
+        // opening checks those (its own load of the catalog), on the other core.
+        let selection = try CatalogSelection.load(invocation.global, context: context, checksContentFiles: false)
+        let dataURL = URL(fileURLWithPath: dataDirectory, isDirectory: true)
+        // The store (the journal, the vault, the engine's start, the app transaction's chain)
+        // opens once the first frame, drawn from the catalog alone, is on the terminal; a vault
+        // that asks for its passphrase at the terminal is opened before, as it needs it.
+        // Opening reads only the context's environment and directory, never its output.
+        nonisolated(unsafe) let openingContext = context
+        let open: @Sendable () async -> Result<StorefrontEffects, CLIError> = { [invocation] in
+            do throws(CLIError) {
+                let session = try await StoreSession.open(
+                    invocation, context: openingContext, verifiesAppTransaction: true)
+                return .success(StorefrontEffects(session: session, preferences: preferences))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let handler: DeferredEffects
+        if VaultLedger.asksForPassphrase(inDataDirectory: dataURL, environment: context.environment) {
+            let opened = await open()
+            if case .failure(let error) = opened { throw error }
+            handler = DeferredEffects { opened }
+            handler.start()
+        } else {
+            handler = DeferredEffects(open)
+        }
+        // The products as the store will load them (the start-up loads that `.started` asks
+        // for refresh them, and everything else, once it is open).
         var initial = State()
-        _ = reduce(state: &initial, action: .contextLoaded(.success(await effects.context())))
-        _ = reduce(state: &initial, action: .productsLoaded(await effects.products()))
+        _ = reduce(state: &initial, action: .contextLoaded(.success(StorefrontEffects.context(
+            catalog: selection.catalog, storefront: selection.storefront, locale: selection.locale,
+            account: StoreAccount.localTester.displayName))))
+        _ = reduce(state: &initial, action: .productsLoaded(.success(LocalAppStore.localizedProducts(
+            of: selection.catalog, storefront: selection.storefront, locale: selection.locale))))
         // Their effects were not run: the loop's first reduce asks for the animation anew.
         initial.animationInterval = nil
         let final: State
         do {
             // One clock for everything: the store's (the system clock outside tests).
-            final = try await TerminalApp.run(initial: initial, handler: effects, clock: session.backend.configuration.clock)
+            final = try await TerminalApp.run(
+                initial: initial, handler: handler, clock: SystemClock(), afterFirstFrame: { [handler] in handler.start() })
         } catch {
-            await session.close()
+            if case .success(let effects) = await handler.opening.value { await effects.session.close() }
             throw .runtime(error.description)
         }
-        await session.close()
-        return final.exitStatus
+        switch await handler.opening.value {
+        case .success(let effects):
+            await effects.session.close()
+            return final.exitStatus
+        case .failure(let error):
+            throw error
+        }
     }
 
     /// What `storefront` says instead when standard input or output is not a terminal.
