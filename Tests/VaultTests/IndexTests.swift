@@ -139,9 +139,10 @@ import Testing
         #expect(error?.description.contains("byte \(entry.offset)") == true, "\(String(describing: error))")
     }
 
-    @Test func anOlderVersionOfAnItemPutWhereTheIndexPointsIsRejected() throws {
-        let dir = try TemporaryDirectory()
-        let vault = try Self.open(dir)
+    /// Writes "victim" twice among 60 fillers (so the vault keeps an index), then copies the
+    /// old record, with the chain tag that preceded it, over the new one where the index points.
+    static func plantOlderVictimWhereTheIndexPoints(_ dir: TemporaryDirectory) throws {
+        let vault = try open(dir)
         for i in 0..<20 { try vault.upsert(service: "s", account: "filler\(i)", content("\(i)")) }
         let before = try fileBytes(dir.vault)
         try vault.upsert(service: "s", account: "victim", content("old balance"))
@@ -149,15 +150,18 @@ import Testing
         for i in 0..<20 { try vault.upsert(service: "s", account: "more\(i)", content("\(i)")) }
         try vault.upsert(service: "s", account: "victim", content("new balance"))
         for i in 0..<20 { try vault.upsert(service: "s", account: "after\(i)", content("\(i)")) }
-        let store = try #require(Mirror(reflecting: try Self.open(dir)).descendant("store") as? VaultStore)
+        let store = try #require(Mirror(reflecting: try open(dir)).descendant("store") as? VaultStore)
         let key = try store.codec.indexKey(.init(service: "s", account: "victim"))
         let entry = try #require(try store.index?.entries(withPrefix: key).first)
-        // Copy the old record, with the tag that preceded it, over the new one.
         var bytes = try fileBytes(dir.vault)
-        let oldChain = Array(before.suffix(16))
-        bytes.replaceSubrange((Int(entry.offset) - 16)..<Int(entry.offset), with: oldChain)
+        bytes.replaceSubrange((Int(entry.offset) - 16)..<Int(entry.offset), with: before.suffix(16))
         bytes.replaceSubrange(Int(entry.offset)..<(Int(entry.offset) + oldRecord.count), with: oldRecord)
         try writeBytes(bytes, to: dir.vault)
+    }
+
+    @Test func anOlderVersionOfAnItemPutWhereTheIndexPointsIsRejected() throws {
+        let dir = try TemporaryDirectory()
+        try Self.plantOlderVictimWhereTheIndexPoints(dir)
         let error = vaultError { _ = try Self.open(dir).get(service: "s", account: "victim") }
         #expect(error?.isIntegrity == true, "\(String(describing: error))")
     }

@@ -95,20 +95,7 @@ import Testing
 
     @Test func anOlderRecordOfTheItemWhereTheIndexPointsStopsTheListing() throws {
         let dir = try TemporaryDirectory()
-        let vault = try IndexTests.open(dir)
-        for i in 0..<20 { try vault.upsert(service: "s", account: "filler\(i)", content("\(i)")) }
-        let before = try fileBytes(dir.vault)
-        try vault.upsert(service: "s", account: "victim", content("old balance"))
-        let oldRecord = Array(try fileBytes(dir.vault)[before.count...])
-        for i in 0..<20 { try vault.upsert(service: "s", account: "more\(i)", content("\(i)")) }
-        try vault.upsert(service: "s", account: "victim", content("new balance"))
-        for i in 0..<20 { try vault.upsert(service: "s", account: "after\(i)", content("\(i)")) }
-        let store = try Self.store(try IndexTests.open(dir))
-        let entry = try #require(try store.index?.entries(withPrefix: try store.codec.indexKey(.init(service: "s", account: "victim"))).first)
-        var bytes = try fileBytes(dir.vault)
-        bytes.replaceSubrange((Int(entry.offset) - 16)..<Int(entry.offset), with: before.suffix(16))
-        bytes.replaceSubrange(Int(entry.offset)..<(Int(entry.offset) + oldRecord.count), with: oldRecord)
-        try writeBytes(bytes, to: dir.vault)
+        try IndexTests.plantOlderVictimWhereTheIndexPoints(dir)
         let error = vaultError { _ = try Self.listed(try IndexTests.open(dir), "s") }
         #expect(error?.isIntegrity == true, "\(String(describing: error))")
     }
