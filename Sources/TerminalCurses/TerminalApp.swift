@@ -26,25 +26,20 @@ public enum TerminalApp {
         initial: State = State(), handler: some EffectHandler, clock: any StoreClock = SystemClock(),
         afterFirstFrame: (@Sendable () -> Void)? = nil
     ) async throws(TerminalError) -> State {
-        // The loop blocks a thread in poll(2), so it gets its own rather than a task's.
-        let outcome: Result<State, TerminalError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: loop(initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame))
-            }
-            thread.name = "storefront-ui"
-            thread.start()
-        }
-        return try outcome.get()
+        try await TerminalLaunch().run(initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame)
     }
 
-    private static func loop(
-        initial: State, handler: some EffectHandler, clock: any StoreClock, afterFirstFrame: (@Sendable () -> Void)?
+    /// The loop on the terminal `setUp` took over on this thread, until the app ends.
+    static func loop(
+        _ setUp: Result<Terminal, TerminalError>, initial: State, handler: some EffectHandler, clock: any StoreClock,
+        afterFirstFrame: (@Sendable () -> Void)?
     ) -> Result<State, TerminalError> {
         var afterFirstFrame = afterFirstFrame
         let terminal: Terminal
-        do {
-            terminal = try Terminal()
-        } catch {
+        switch setUp {
+        case .success(let taken):
+            terminal = taken
+        case .failure(let error):
             afterFirstFrame?()
             return .failure(error)
         }
@@ -60,17 +55,18 @@ public enum TerminalApp {
         let size = terminal.size
         var pending: [Action] = [.tick(clock.now), .resize(width: size.width, height: size.height), .started]
         while true {
-            var quit = false
-            for action in pending {
-                for effect in reduce(state: &state, action: action) {
-                    if effect == .quit { quit = true }
-                    runtime.run(effect)
-                }
+            var effects: [Effect] = []
+            for action in pending { effects += reduce(state: &state, action: action) }
+            if effects.contains(.quit) || state.isQuitting {
+                for effect in effects { runtime.run(effect) }
+                return .success(state)
             }
-            if quit || state.isQuitting { return .success(state) }
+            // The frame first, then the effects it asked for: starting them (tasks, their
+            // first metadata) would only delay it, and what they send comes as later actions.
             terminal.draw(render(state))
             afterFirstFrame?()
             afterFirstFrame = nil
+            for effect in effects { runtime.run(effect) }
             let events = terminal.waitForEvents(timeoutMilliseconds: nil)
             // One `.tick` a wake, with the time read here: an animation tick only wakes the
             // loop, so the spinner moves one step a frame however many ticks queued.

@@ -26,13 +26,27 @@ enum StorefrontTUI {
             invocation.global.storefront = remembered.storefront
             invocation.global.locale = remembered.locale
         }
+        let dataURL = URL(fileURLWithPath: dataDirectory, isDirectory: true)
+        let asksForPassphrase = VaultLedger.asksForPassphrase(inDataDirectory: dataURL, environment: context.environment)
+        // While this thread loads the catalog, the other core sets up the terminal (the locale,
+        // terminfo, the alternate screen) and ICU's first price format, which the first frame
+        // needs too. A vault that asks for its passphrase at the terminal is opened before the
+        // terminal is taken, as it needs it.
+        let guess = invocation.global.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates
+        PriceFormatWarmUp.start(storefront: guess, locale: invocation.global.locale ?? guess.locale)
+        var launch: TerminalLaunch? = asksForPassphrase ? nil : TerminalLaunch()
         // The first frame needs the products, not the hosted content's files: the store's
         // opening checks those (its own load of the catalog), on the other core.
-        let selection = try CatalogSelection.load(invocation.global, context: context, checksContentFiles: false)
-        let dataURL = URL(fileURLWithPath: dataDirectory, isDirectory: true)
+        let selection: CatalogSelection
+        do {
+            selection = try CatalogSelection.load(invocation.global, context: context, checksContentFiles: false)
+        } catch {
+            // The terminal is given back before the message is printed.
+            await launch?.cancel()
+            throw error
+        }
         // The store (the journal, the vault, the engine's start, the app transaction's chain)
-        // opens once the first frame, drawn from the catalog alone, is on the terminal; a vault
-        // that asks for its passphrase at the terminal is opened before, as it needs it.
+        // opens once the first frame, drawn from the catalog alone, is on the terminal.
         // Opening reads only the context's environment and directory, never its output.
         nonisolated(unsafe) let openingContext = context
         let open: @Sendable () async -> Result<StorefrontEffects, CLIError> = { [invocation] in
@@ -45,11 +59,12 @@ enum StorefrontTUI {
             }
         }
         let handler: DeferredEffects
-        if VaultLedger.asksForPassphrase(inDataDirectory: dataURL, environment: context.environment) {
+        if asksForPassphrase {
             let opened = await open()
             if case .failure(let error) = opened { throw error }
             handler = DeferredEffects { opened }
             handler.start()
+            launch = TerminalLaunch()
         } else {
             handler = DeferredEffects(open)
         }
@@ -66,7 +81,7 @@ enum StorefrontTUI {
         let final: State
         do {
             // One clock for everything: the store's (the system clock outside tests).
-            final = try await TerminalApp.run(
+            final = try await (launch ?? TerminalLaunch()).run(
                 initial: initial, handler: handler, clock: SystemClock(), afterFirstFrame: { [handler] in handler.start() })
         } catch {
             if case .success(let effects) = await handler.opening.value { await effects.session.close() }
