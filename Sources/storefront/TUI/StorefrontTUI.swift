@@ -29,11 +29,11 @@ enum StorefrontTUI {
         let dataURL = URL(fileURLWithPath: dataDirectory, isDirectory: true)
         let asksForPassphrase = VaultLedger.asksForPassphrase(inDataDirectory: dataURL, environment: context.environment)
         // While this thread loads the catalog, the other core sets up the terminal (the locale,
-        // terminfo, the alternate screen) and ICU's first price format, which the first frame
-        // needs too. A vault that asks for its passphrase at the terminal is opened before the
+        // terminfo, the alternate screen) and pays the first frame's first-use costs (ICU's
+        // first price format, the first reduce and render: `FirstFrameWarmUp`). A vault that asks for its passphrase at the terminal is opened before the
         // terminal is taken, as it needs it.
         let guess = invocation.global.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates
-        PriceFormatWarmUp.start(storefront: guess, locale: invocation.global.locale ?? guess.locale)
+        FirstFrameWarmUp.start(storefront: guess, locale: invocation.global.locale ?? guess.locale)
         var launch: TerminalLaunch? = asksForPassphrase ? nil : TerminalLaunch()
         // The first frame needs the products, not the hosted content's files: the store's
         // opening checks those (its own load of the catalog), on the other core.
