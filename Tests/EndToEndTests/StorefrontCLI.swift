@@ -14,10 +14,7 @@ struct StorefrontCLI {
     /// (`store set latency 0`), as most suites want.
     init(prefix: String, instant: Bool = true) throws {
         scratch = try TemporaryDirectory(prefix: prefix)
-        if instant {
-            let result = try run(["store", "set", "latency", "0"])
-            #expect(result.status == 0, "\(result.stderr)")
-        }
+        if instant { try set([("latency", "0")]) }
     }
 
     /// Runs `storefront args… --data-dir DATA [--catalog CATALOG]` from the package's root and
@@ -31,8 +28,14 @@ struct StorefrontCLI {
         try StorefrontProcess.start(arguments(args), environment: environment, cwd: Repository.root)
     }
 
-    private func arguments(_ args: [String]) -> [String] {
+    /// `args… --data-dir DATA [--catalog CATALOG]`.
+    func arguments(_ args: [String]) -> [String] {
         args + ["--data-dir", data.path] + (catalog.map { ["--catalog", $0.path] } ?? [])
+    }
+
+    /// The shell command that runs the storefront (no command: the TUI) on this directory.
+    var commandLine: String {
+        ([StorefrontProcess.executable.path] + arguments([])).joined(separator: " ")
     }
 
     /// Runs `args… --json`, expects `status`, and returns what it printed, parsed.
@@ -50,5 +53,13 @@ struct StorefrontCLI {
     /// `json(args)` as an array of objects.
     func array(_ args: [String], status: Int32 = 0) throws -> [[String: Any]] {
         try #require(try json(args, status: status) as? [[String: Any]], "\(args)")
+    }
+
+    /// `store set NAME VALUE` for each pair, each expected to succeed.
+    func set(_ settings: [(String, String)]) throws {
+        for (name, value) in settings {
+            let result = try run(["store", "set", name, value])
+            #expect(result.status == 0, "store set \(name) \(value): \(result.stderr)")
+        }
     }
 }
