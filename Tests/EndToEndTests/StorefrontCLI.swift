@@ -62,4 +62,13 @@ struct StorefrontCLI {
             #expect(result.status == 0, "store set \(name) \(value): \(result.stderr)")
         }
     }
+
+    /// `TYPE` or `TYPE/SUBTYPE` of every App Store Server Notification the store made, oldest
+    /// first (`store notifications`).
+    func notificationKinds() throws -> [String] {
+        try array(["store", "notifications"]).compactMap { notification in
+            guard let type = notification["notificationType"] as? String else { return nil }
+            return (notification["subtype"] as? String).map { "\(type)/\($0)" } ?? type
+        }
+    }
 }

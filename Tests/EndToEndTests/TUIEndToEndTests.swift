@@ -34,10 +34,28 @@ import Testing
         return storefront
     }
 
-    /// Runs the storefront on `storefront`'s directory in the pane and waits for its list.
-    static func launch(_ tmux: TUITmux, _ storefront: StorefrontCLI, environment: String = "") async throws {
-        try tmux.run(environment + storefront.commandLine)
+    /// Runs the storefront on `storefront`'s directory in the pane and waits for its list; with
+    /// `reportingExit`, the shell prints `exit=STATUS` when it ends.
+    static func launch(
+        _ tmux: TUITmux, _ storefront: StorefrontCLI, environment: String = "", reportingExit: Bool = false
+    ) async throws {
+        try tmux.run(environment + storefront.commandLine + (reportingExit ? "; echo exit=$?" : ""))
         try await tmux.waitFor(text: "100 Coins")
+    }
+
+    /// A new pane of `width` × `height` with the storefront launched in it (`launch`).
+    static func open(
+        _ storefront: StorefrontCLI, width: Int = 100, height: Int = 30, environment: String = "",
+        reportingExit: Bool = false
+    ) async throws -> TUITmux {
+        let tmux = try await TUITmux(width: width, height: height, directory: repositoryRoot)
+        do {
+            try await launch(tmux, storefront, environment: environment, reportingExit: reportingExit)
+        } catch {
+            tmux.close()
+            throw error
+        }
+        return tmux
     }
 
     /// Filters the list to `name` and buys the one match through the confirmation sheet.
@@ -55,9 +73,8 @@ import Testing
 
     @Test func buyRestoreSwitchStorefrontQuitAndRelaunch() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(directory: Self.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await Self.launch(tmux, storefront)
         #expect(try tmux.alternateScreenOn())
 
         // A consumable: the balance shows in the list.
@@ -109,9 +126,8 @@ import Testing
 
     @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(directory: Self.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await Self.launch(tmux, storefront)
         try tmux.keys("C-c")
         try await tmux.waitFor("the prompt after Ctrl-C") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
         #expect(try !tmux.alternateScreenOn())
@@ -128,17 +144,15 @@ import Testing
 
     @Test func killedDuringAPurchaseCompletesOnTheNextLaunch() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(directory: Self.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, environment: "STOREFRONT_FAULT=after-charge ")
         defer { tmux.close() }
-        try await Self.launch(tmux, storefront, environment: "STOREFRONT_FAULT=after-charge ")
         try await Self.buy(tmux, "100 Coins")
         // The process kills itself with SIGKILL once the store has charged.
         try await tmux.waitFor("the shell after SIGKILL") { $0.contains(TUITmux.prompt) && $0.contains("Killed") }
 
         // SIGKILL leaves the terminal as it was; a fresh pane runs the next launch.
-        let next = try await TUITmux(directory: Self.repositoryRoot)
+        let next = try await TUIEndToEndTests.open(storefront)
         defer { next.close() }
-        try await Self.launch(next, storefront)
         try await next.waitFor(text: "Balance 1")
         try next.keys("q")
         try await next.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }

@@ -12,31 +12,21 @@ import Testing
     static let pro = "com.storefront.demo.premium.pro.monthly"
 
     func latest(_ product: String, _ storefront: StorefrontCLI) throws -> [String: Any] {
-        try #require(try storefront.json(["latest", product]) as? [String: Any])
-    }
-
-    /// `TYPE` or `TYPE/SUBTYPE` of every notification the store made, oldest first.
-    func sequence(_ storefront: StorefrontCLI) throws -> [String] {
-        let all = try #require(try storefront.json(["store", "notifications"]) as? [[String: Any]])
-        return all.compactMap { n in
-            guard let type = n["notificationType"] as? String else { return nil }
-            return (n["subtype"] as? String).map { "\(type)/\($0)" } ?? type
-        }
+        try storefront.object(["latest", product])
     }
 
     @Test func refundedRowsAreMarkedAndUReversesTheirRefunds() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         // Notifications are journaled (no server runs here): the outbox shows what was caused.
         _ = try storefront.json(["store", "set", "notification-url", "http://127.0.0.1:9/notifications"])
-        let ads = try #require((try storefront.json(["buy", Self.removeAds]) as? [String: Any])?["transactionID"] as? String)
-        let pro = try #require((try storefront.json(["buy", Self.pro]) as? [String: Any])?["transactionID"] as? String)
+        let ads = try #require(try storefront.object(["buy", Self.removeAds])["transactionID"] as? String)
+        let pro = try #require(try storefront.object(["buy", Self.pro])["transactionID"] as? String)
         _ = try storefront.json(["store", "refund", ads])
         _ = try storefront.json(["store", "refund", pro])
         #expect(try latest(Self.pro, storefront)["state"] as? String == "refunded")
 
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront)
         try tmux.keys("t")
         let manager = try await tmux.waitFor("both refunded rows") { $0.contains(ads) && $0.contains(pro) }
         for id in [ads, pro] {
@@ -52,7 +42,7 @@ import Testing
         try await tmux.waitFor("the subscription renewing again") { screen in
             screen.split(separator: "\n").contains { $0.contains(pro) && $0.lowercased().contains("renews") }
         }
-        let subscription = try #require((try storefront.json(["store", "subscriptions"]) as? [[String: Any]])?.first)
+        let subscription = try #require(try storefront.array(["store", "subscriptions"]).first)
         #expect(subscription["expired"] as? Bool == false, "\(subscription)")
         let reinstated = try latest(Self.pro, storefront)
         #expect(reinstated["state"] as? String == "purchased" && reinstated["revocationDate"] == nil, "\(reinstated)")
@@ -68,9 +58,9 @@ import Testing
         }
         let owned = try latest(Self.removeAds, storefront)
         #expect(owned["state"] as? String == "purchased" && owned["revocationDate"] == nil, "\(owned)")
-        let entitlements = try #require((try storefront.json(["entitlements"]) as? [String: Any])?["entitlements"] as? [[String: Any]])
+        let entitlements = try #require(try storefront.object(["entitlements"])["entitlements"] as? [[String: Any]])
         #expect(Set(entitlements.compactMap { $0["productID"] as? String }) == [Self.removeAds, Self.pro], "\(entitlements)")
-        #expect(try sequence(storefront) == [
+        #expect(try storefront.notificationKinds() == [
             "ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY", "REFUND", "REFUND", "REFUND_REVERSED", "REFUND_REVERSED",
         ])
 

@@ -15,10 +15,8 @@ import TestSupport
         let server = try storefront.start(["serve", "--port", "0"])
         let url = ServeCommandTests.firstLine(server)
         #expect(url.hasPrefix("http://127.0.0.1:"))
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try tmux.run("\(storefront.commandLine); echo exit=$?")
-        try await tmux.waitFor(text: "100 Coins")
         try tmux.keys("m")
         try await tmux.waitFor(text: "App Store Server: \(url)")
         try tmux.keys("Escape")

@@ -9,16 +9,15 @@ import Testing
 @Suite(.waitsOnProcesses) struct TUIStoreKit2Tests {
 
     func refundRequests(_ storefront: StorefrontCLI) throws -> [[String: Any]] {
-        try #require(try storefront.json(["store", "refund-requests"]) as? [[String: Any]])
+        try storefront.array(["store", "refund-requests"])
     }
 
     @Test func theCustomersRefundRequestIsAskedWithRAndApprovedWithA() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let bought = try #require((try storefront.json(["buy", DemoCatalog.removeAds]) as? [String: Any])?["transactionID"] as? String)
+        let bought = try #require(try storefront.object(["buy", DemoCatalog.removeAds])["transactionID"] as? String)
 
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront)
         try tmux.keys("t")
         try await tmux.waitFor("the purchase's row") { $0.contains(bought) }
 
@@ -35,7 +34,7 @@ import Testing
             screen.split(separator: "\n").contains { $0.contains(bought) && $0.contains("Refunded") }
         }
         #expect(try refundRequests(storefront).first?["status"] as? String == "approved")
-        let latest = try #require(try storefront.json(["latest", DemoCatalog.removeAds]) as? [String: Any])
+        let latest = try storefront.object(["latest", DemoCatalog.removeAds])
         #expect(latest["state"] as? String == "refunded", "\(latest)")
 
         try tmux.keys("Escape")
@@ -45,9 +44,8 @@ import Testing
 
     @Test func cRedeemsAnOfferCodeForTheSelectedSubscription() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront)
 
         try tmux.keys("/")
         try tmux.keys("Pro (Monthly)", literal: true)
@@ -55,10 +53,10 @@ import Testing
         try tmux.keys("Enter")
         try tmux.keys("c")
         try await tmux.waitFor(text: "Purchased")
-        let redeemed = try #require(try storefront.json(["latest", DemoCatalog.pro]) as? [String: Any])
+        let redeemed = try storefront.object(["latest", DemoCatalog.pro])
         #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer, "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")
-        let codes = try #require(try storefront.json(["store", "codes"]) as? [[String: Any]])
+        let codes = try storefront.array(["store", "codes"])
         #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")
 
         try tmux.keys("Escape", "Escape")

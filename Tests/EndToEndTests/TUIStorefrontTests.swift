@@ -7,18 +7,11 @@ import TestSupport
 @Suite(.waitsOnProcesses, .serialized) struct TUIStorefrontTests {
     let forest = "com.storefront.demo.levelpack.forest"
 
-    /// Starts the storefront in the pane; the shell prints its exit status when it ends.
-    func launch(_ tmux: TUITmux, _ storefront: StorefrontCLI) async throws {
-        try tmux.run("\(storefront.commandLine); echo exit=$?")
-        try await tmux.waitFor(text: "100 Coins")
-    }
-
     @Test func anAskToBuyApprovalFromTheTransactionManagerStartsTheDownload() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         try storefront.set([("ask-to-buy", "on")])
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, storefront)
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         try await tmux.waitFor(text: "Forest Level Pack is waiting for approval")
         try tmux.keys("t")
@@ -38,9 +31,8 @@ import TestSupport
 
     @Test func aStorefrontSwitchNeverShowsASheetOrAHeaderOverTheOldPrices() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, storefront)
         // Slow products: the switch takes a second, long enough to look at every frame of it.
         try storefront.set([("latency", "1000")])
         try tmux.keys("s")
@@ -68,9 +60,8 @@ import TestSupport
         let storefront = try TUIEndToEndTests.freshStorefront()
         // 3 MB at 50 kB/s: the download runs for a minute, however slow the machine.
         try storefront.set([("bandwidth", "50000")])
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, storefront)
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         // The status bar counts the download under way.
         try await tmux.waitFor(text: "⇩ 1 downloading")
@@ -86,9 +77,8 @@ import TestSupport
     @Test func aDownloadThatFailsIsReportedAsAFailureNotAsAPurchase() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         try storefront.set([("fail-downloads-at", "50")])
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, storefront)
         try tmux.keys("l")
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         let screen = try await tmux.waitFor(text: "but its download failed at 50%")
@@ -100,9 +90,8 @@ import TestSupport
 
     @Test func theLastStorefrontAndLanguageOpenAgain() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, storefront)
         try tmux.keys("s")
         try await tmux.waitFor(text: "Storefront & Language")
         try tmux.keys("J", literal: true)
@@ -127,9 +116,8 @@ import TestSupport
         for file in ["vault.sfv", "vault.key", "vault.sfv.lock"] {
             try? FileManager.default.removeItem(at: storefront.data.appendingPathComponent(file))
         }
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, storefront)
         try tmux.keys("r")
         try await tmux.waitFor(text: "Restored 1 purchases")
         try tmux.keys("t")

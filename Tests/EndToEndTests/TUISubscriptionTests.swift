@@ -10,17 +10,17 @@ import Testing
 
     /// The store's view of the one subscription.
     func subscription(_ storefront: StorefrontCLI) throws -> [String: Any] {
-        try #require((try storefront.json(["store", "subscriptions"]) as? [[String: Any]])?.first)
+        try #require(try storefront.array(["store", "subscriptions"]).first)
     }
 
     /// The app's transactions, oldest first.
     func history(_ storefront: StorefrontCLI) throws -> [[String: Any]] {
-        try #require((try storefront.json(["history"]) as? [String: Any])?["transactions"] as? [[String: Any]])
+        try #require(try storefront.object(["history"])["transactions"] as? [[String: Any]])
     }
 
     /// What the app is entitled to now, by product ID → state.
     func entitlements(_ storefront: StorefrontCLI) throws -> [String: String] {
-        let items = try #require((try storefront.json(["entitlements"]) as? [String: Any])?["entitlements"] as? [[String: Any]])
+        let items = try #require(try storefront.object(["entitlements"])["entitlements"] as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: items.compactMap { item in
             (item["productID"] as? String).map { ($0, item["state"] as? String ?? "?") }
         })
@@ -32,11 +32,10 @@ import Testing
         for (name, value) in [("grace-period", "on"), ("time-rate", "monthly-every-hour")] {
             _ = try storefront.json(["store", "set", name, value])
         }
-        let bought = try #require((try storefront.json(["buy", monthly]) as? [String: Any])?["transactionID"] as? String)
+        let bought = try #require(try storefront.object(["buy", monthly])["transactionID"] as? String)
 
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront)
         try tmux.keys("t")
         try await tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
 

@@ -7,9 +7,8 @@ import Testing
 @Suite(.waitsOnProcesses, .serialized) struct TUITerminalTests {
     @Test func resizeRedrawsAndTooSmallSaysSo() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront)
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "12"])
         try await tmux.waitFor(text: "Terminal too small: 50×12")
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
@@ -38,9 +37,8 @@ import Testing
     @Test(arguments: [("NO_COLOR=1 ", "xterm-256color"), ("", "vt100")])
     func noColorAndMonochromeDrawNoColors(environment: String, term: String) async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, environment: "\(environment)TERM=\(term) ")
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront, environment: "\(environment)TERM=\(term) ")
         let styled = try styledCapture(tmux)
         // Foreground 30–37 / background 40–47 (and 38;/48; extended) would be colors.
         #expect(!drawsColors(styled), "\(environment)TERM=\(term) drew colors")
@@ -54,9 +52,8 @@ import Testing
 
     @Test func colorTerminalDrawsColors() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront)
         let styled = try styledCapture(tmux)
         #expect(drawsColors(styled), "colors on a color terminal")
         try tmux.keys("q")

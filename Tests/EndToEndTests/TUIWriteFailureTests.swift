@@ -27,9 +27,8 @@ import Testing
         try #require(receipt.status == 0, "\(receipt.stderr)")
         let before = try Self.facts(storefront)
 
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, environment: "STOREFRONT_FAIL_IO=\(rule) ")
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, storefront, environment: "STOREFRONT_FAIL_IO=\(rule) ")
         try await TUIEndToEndTests.buy(tmux, "100 Coins")
         // The first failing call may be the journal's or the vault's: the message names its
         // file; the event log (`l`) holds it whole, with the errno (as text, or by number once
