@@ -175,10 +175,15 @@ struct UIBench: BenchSection {
         try Self.harness.write(to: script, atomically: true, encoding: .utf8)
         try ChildProcess.run(binary, ["store", "set", "latency", "0", "--data-dir", dir.path])
 
-        func harness(_ marker: String, idle: Double, _ command: [String]) throws -> (first: Double, cpu: Double) {
+        func harness(
+            _ marker: String, idle: Double, _ command: [String], environment: [String: String] = [:]
+        ) throws -> (first: Double, cpu: Double) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script.path, marker, String(idle)] + command
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            }
             let out = Pipe()
             process.standardOutput = out
             let err = Pipe()
@@ -194,12 +199,21 @@ struct UIBench: BenchSection {
 
         // The floor of a Swift program: the runtime, Foundation and one ncurses frame, linked
         // as the storefront is (built beside this bench: `--product launch-floor`).
+        // The same floor with the storefront's shared libraries loaded too (preloaded: the
+        // dynamic loader maps and relocates the same 39 objects): what no work of the
+        // storefront's own can go below.
         let floorBinary = Self.builtBinary("launch-floor")
-        var launches: [Double] = [], clears: [Double] = [], floors: [Double] = []
+        let libraries = Self.sharedLibraries(of: binary)
+        var launches: [Double] = [], clears: [Double] = [], floors: [Double] = [], loaded: [Double] = []
         for _ in 0..<5 {
             launches.append(try harness("100 Coins", idle: 0, [binary, "--data-dir", dir.path]).first)
             clears.append(try harness("\u{1B}", idle: 0, ["tput", "clear"]).first)
-            if let floorBinary { floors.append(try harness("FLOOR", idle: 0, [floorBinary, "FLOOR"]).first) }
+            if let floorBinary {
+                floors.append(try harness("FLOOR", idle: 0, [floorBinary, "FLOOR"]).first)
+                if !libraries.isEmpty {
+                    loaded.append(try harness("FLOOR", idle: 0, [floorBinary, "FLOOR"], environment: ["LD_PRELOAD": libraries.joined(separator: ":")]).first)
+                }
+            }
         }
         let launch = launches.sorted()[launches.count / 2], clear = clears.sorted()[clears.count / 2]
         report.line("launch → first frame (Demo, pty 100×30)", BenchReport.duration(launch), "median of 5, products on screen")
@@ -210,6 +224,11 @@ struct UIBench: BenchSection {
             report.line("Swift floor: Foundation + one ncurses frame", BenchReport.duration(floor),
                         "median of 5, linked as storefront is; " + String(format: "%.2f× tput clear", floor / clear))
             report.line("storefront launch / Swift floor", BenchReport.ratio(launch / floor), "goal ≤ 1.5× when the floor is above 5× tput")
+            if !loaded.isEmpty {
+                let withLibraries = loaded.sorted()[loaded.count / 2]
+                report.line("Swift floor + the storefront's \(libraries.count) shared libraries", BenchReport.duration(withLibraries),
+                            "median of 5, preloaded; " + String(format: "%.2f× tput clear; launch %.2f× this", withLibraries / clear, launch / withLibraries))
+            }
         } else {
             report.note("Swift launch floor: no launch-floor beside the bench (build it with `--product launch-floor`)")
         }
@@ -224,6 +243,26 @@ struct UIBench: BenchSection {
         let idle = try harness("100 Coins", idle: 3, [binary, "--data-dir", dir.path])
         report.line("idle CPU of the running storefront", String(format: "%.2f%% core", idle.cpu / 3 * 100),
                     "over 3 s with nothing moving (poll(2) without a timeout); 0 % is the limit")
+    }
+
+    /// The shared libraries `binary` loads, as `ldd` lists them (none when it cannot say).
+    static func sharedLibraries(of binary: String) -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ldd", binary]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return [] }
+        // "libcurl.so.4 => /lib/x86_64-linux-gnu/libcurl.so.4 (0x…)": the path after "=>".
+        return text.split(separator: "\n").compactMap { line in
+            guard let arrow = line.range(of: "=> ") else { return nil }
+            let path = line[arrow.upperBound...].split(separator: " ").first.map(String.init)
+            return path?.hasPrefix("/") == true ? path : nil
+        }
     }
 
     /// The launch's parts measured in this process, each the median of five.

@@ -40,4 +40,16 @@ import Testing
         #expect(screen.contains("has 10 bytes"), "\(screen)")
         #expect(screen.contains("exit=1"), "\(screen)")
     }
+
+    @Test func aCatalogThatCannotBeReadEndsItWithTheReasonAndExit1() async throws {
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        // The terminal is set up while the catalog loads: it is given back before the message.
+        let catalog = try #require(storefront.catalog)
+        try Data("{ \"products\": [".utf8).write(to: catalog)
+        let tmux = try await TUITmux(width: 250, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        defer { tmux.close() }
+        let screen = try await runUntilItEnds(tmux, storefront)
+        #expect(screen.contains("storefront: cannot load the catalog: \(catalog.path)"), "\(screen)")
+        #expect(screen.contains("exit=1"), "\(screen)")
+    }
 }
