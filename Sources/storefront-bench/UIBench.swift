@@ -226,7 +226,7 @@ struct UIBench: BenchSection {
             report.line("storefront launch / Swift floor", BenchReport.ratio(launch / floor), "goal ≤ 1.5× when the floor is above 5× tput")
             if !loaded.isEmpty {
                 let withLibraries = loaded.sorted()[loaded.count / 2]
-                report.line("Swift floor + the storefront's \(libraries.count) shared libraries", BenchReport.duration(withLibraries),
+                report.line("Swift floor + storefront's \(libraries.count) libraries", BenchReport.duration(withLibraries),
                             "median of 5, preloaded; " + String(format: "%.2f× tput clear; launch %.2f× this", withLibraries / clear, launch / withLibraries))
             }
         } else {
