@@ -33,13 +33,7 @@ extension Store {
         success: @escaping @Sendable (ProductsResponse) -> Void,
         failure: @escaping @Sendable (StoreError) -> Void
     ) {
-        Task {
-            do throws(StoreError) {
-                success(try await requestProducts(identifiers, useCache: useCache))
-            } catch {
-                failure(error)
-            }
-        }
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.requestProducts(identifiers, useCache: useCache) }
     }
 
     /// A product fetched earlier, if it is cached.

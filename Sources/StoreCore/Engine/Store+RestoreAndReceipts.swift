@@ -39,13 +39,9 @@ extension Store {
         failure: @escaping @Sendable (StoreError) -> Void,
         cancelled: (@Sendable () -> Void)? = nil
     ) {
-        Task {
-            do throws(StoreError) {
-                success(try await restoreTransactions(applicationUsername: applicationUsername))
-            } catch {
-                if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
-            }
-        }
+        callingBack(success: success, failure: { error in
+            if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
+        }) { () async throws(StoreError) in try await self.restoreTransactions(applicationUsername: applicationUsername) }
     }
 
     // MARK: - Receipts
@@ -70,13 +66,7 @@ extension Store {
     public nonisolated func refreshReceipt(
         success: @escaping @Sendable (Data) -> Void, failure: @escaping @Sendable (StoreError) -> Void
     ) {
-        Task {
-            do throws(StoreError) {
-                success(try await refreshReceipt())
-            } catch {
-                failure(error)
-            }
-        }
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.refreshReceipt() }
     }
 
     /// The app receipt as it is now.
