@@ -78,6 +78,16 @@ extension SettingValues where Value == Int {
             parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, format: { String($0) })
     }
 
+    /// A whole number of milliseconds in `range`: its placeholder and its words made from it.
+    /// - Parameters:
+    ///   - range: the accepted numbers.
+    ///   - presets: the values a picker offers.
+    public static func milliseconds(in range: ClosedRange<Int>, presets: [Int]) -> SettingValues<Int> {
+        number(
+            in: range, placeholder: "MILLISECONDS",
+            accepted: "a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)", presets: presets)
+    }
+
     /// A subscription time rate, kept as Apple's `SKTestTimeRate` raw value: written as the
     /// raw value (`15`) or its name (`monthly-every-30-seconds`), shown as both.
     public static var timeRate: SettingValues<Int> {
