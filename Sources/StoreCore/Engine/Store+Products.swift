@@ -16,14 +16,11 @@ extension Store {
             broadcaster.send(.productsRequestFinished(response))
             return response
         }
-        do {
+        return try await announcing(finished: StoreEvent.productsRequestFinished, failed: StoreEvent.productsRequestFailed) {
+            () async throws(StoreError) in
             let response = try await backend.products(identifiers: identifiers)
             for product in response.products { productCache[product.id] = product }
-            broadcaster.send(.productsRequestFinished(response))
             return response
-        } catch {
-            broadcaster.send(.productsRequestFailed(error))
-            throw error
         }
     }
 
