@@ -1,5 +1,7 @@
+import Receipts
+
 /// A subscription's status with its latest transaction and renewal info (Apple's `LastTransactionsItem`).
-public struct LastTransactionsItem: Codable, Hashable, Sendable {
+public struct LastTransactionsItem: Codable, Hashable, Sendable, RawValueMembers {
     /// The status, as stored (see `SubscriptionStatusCode`).
     public var rawStatus: Int32?
     /// The subscription's original transaction ID.
@@ -15,10 +17,7 @@ public struct LastTransactionsItem: Codable, Hashable, Sendable {
     }
 
     /// The status as a value; nil for one this version does not know.
-    public var status: SubscriptionStatusCode? {
-        get { rawStatus.flatMap(SubscriptionStatusCode.init(rawValue:)) }
-        set { rawStatus = newValue?.rawValue }
-    }
+    public var status: SubscriptionStatusCode? { get { self[typed: \.rawStatus] } set { self[typed: \.rawStatus] = newValue } }
 
     /// Creates an item.
     public init(

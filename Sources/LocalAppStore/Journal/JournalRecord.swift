@@ -7,8 +7,7 @@ import StoreCore
 struct JournalRecord: Codable {
     /// What a record holds, stored raw (`"entry"`), so kinds a newer version adds survive.
     struct Kind: RawRepresentable, Codable, Hashable, Sendable {
-        let rawValue: String
-        init(rawValue: String) { self.rawValue = rawValue }
+        let rawValue: String  // `init(rawValue:)` is the memberwise one.
 
         /// The journal's first line: its format, version and the next transaction ID.
         static let header = Kind(rawValue: "header")
@@ -74,27 +73,29 @@ struct JournalRecord: Codable {
         JournalRecord(kind: .owned, owned: owned)
     }
 
-    static func make(_ entry: QueueEntry) -> JournalRecord {
-        JournalRecord(kind: .entry, entry: entry)
-    }
-
-    static func make(_ settings: LocalStoreSettings) -> JournalRecord {
-        JournalRecord(kind: .settings, settings: settings)
-    }
-
-    static func make(_ server: ServerRecord) -> JournalRecord {
-        JournalRecord(kind: .server, server: server)
-    }
-
-    static func make(_ storeKit: StoreKitRecord) -> JournalRecord {
-        JournalRecord(kind: .storeKit, storeKit: storeKit)
-    }
-
-    static func make(_ notification: NotificationRecord) -> JournalRecord {
-        JournalRecord(kind: .notification, notification: notification)
-    }
-
-    static func make(_ subscription: StoredSubscription) -> JournalRecord {
-        JournalRecord(kind: .subscription, subscription: subscription)
+    /// The record that carries `payload`, in the member its type names.
+    static func make<Payload: JournalPayload>(_ payload: Payload) -> JournalRecord {
+        var record = JournalRecord(kind: Payload.journalSlot.kind)
+        record[keyPath: Payload.journalSlot.member] = payload
+        return record
     }
 }
+
+/// A value a journal record carries whole, in the one member its kind of record has for it.
+protocol JournalPayload {
+    /// The kind of the records that carry it, and their member that holds it.
+    static var journalSlot: JournalSlot<Self> { get }
+}
+
+/// Where a payload stands in a record: the record's kind and its member.
+struct JournalSlot<Payload> {
+    let kind: JournalRecord.Kind
+    let member: WritableKeyPath<JournalRecord, Payload?>
+}
+
+extension QueueEntry: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .entry, member: \.entry) } }
+extension LocalStoreSettings: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .settings, member: \.settings) } }
+extension StoredSubscription: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .subscription, member: \.subscription) } }
+extension ServerRecord: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .server, member: \.server) } }
+extension StoreKitRecord: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .storeKit, member: \.storeKit) } }
+extension NotificationRecord: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .notification, member: \.notification) } }

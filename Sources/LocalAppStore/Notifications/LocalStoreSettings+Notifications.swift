@@ -30,14 +30,9 @@ extension LocalStoreSettings {
 extension SettingValues where Value == String? {
     /// `off`, or an http or https URL to POST notifications to.
     public static var notificationURL: SettingValues<String?> {
-        SettingValues(
+        textOrOff(
             synopsis: "URL|off", accepted: "off or an http or https URL, e.g. http://127.0.0.1:9000/notifications",
-            choices: ["off"],
-            parse: { text -> String?? in
-                if ["off", "none"].contains(text.lowercased()) { return .some(nil) }
-                return LocalStoreSettings.notificationURL(parsing: text).map { .some($0) }
-            },
-            format: { $0 ?? "off" })
+            parse: LocalStoreSettings.notificationURL(parsing:))
     }
 }
 

@@ -2,9 +2,7 @@ extension LocalStoreSettings {
     /// Every setting, declared once, in display order.
     public static let registry: [SettingDefinition] = [
         SettingDefinition(
-            "latency", label: "Latency (ms)",
-            values: .number(in: 0...600_000, placeholder: "MILLISECONDS",
-                            accepted: "a whole number of milliseconds from 0 to 600000", presets: [0, 250, 1000, 3000]),
+            "latency", label: "Latency (ms)", values: .milliseconds(in: 0...600_000, presets: [0, 250, 1000, 3000]),
             help: "how long each store step takes (loading products, a purchase, a restore); 0 for tests",
             key: "latencyMilliseconds", \.latencyMilliseconds),
         SettingDefinition(
@@ -80,8 +78,7 @@ extension LocalStoreSettings {
             key: "notificationRetries", \.rawNotificationRetries),
         SettingDefinition(
             "notification-timeout", label: "Notification timeout (ms)",
-            values: .number(in: 1...600_000, placeholder: "MILLISECONDS",
-                            accepted: "a whole number of milliseconds from 1 to 600000", presets: [5000, 1000, 250, 30000]),
+            values: .milliseconds(in: 1...600_000, presets: [5000, 1000, 250, 30000]),
             help: "how long a notification's receiver has to answer before the attempt is TIMED_OUT",
             key: "notificationTimeoutMilliseconds", \.notificationTimeoutMilliseconds),
     ]

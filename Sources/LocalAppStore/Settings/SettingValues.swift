@@ -78,6 +78,16 @@ extension SettingValues where Value == Int {
             parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, format: { String($0) })
     }
 
+    /// A whole number of milliseconds in `range`: its placeholder and its words made from it.
+    /// - Parameters:
+    ///   - range: the accepted numbers.
+    ///   - presets: the values a picker offers.
+    public static func milliseconds(in range: ClosedRange<Int>, presets: [Int]) -> SettingValues<Int> {
+        number(
+            in: range, placeholder: "MILLISECONDS",
+            accepted: "a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)", presets: presets)
+    }
+
     /// A subscription time rate, kept as Apple's `SKTestTimeRate` raw value: written as the
     /// raw value (`15`) or its name (`monthly-every-30-seconds`), shown as both.
     public static var timeRate: SettingValues<Int> {
@@ -124,17 +134,29 @@ extension SettingValues where Value == SimulatedError? {
 }
 
 extension SettingValues where Value == String? {
+    /// `off` (or `none`), or a text `parse` accepts, kept as written: the one form of the
+    /// optional text settings (the shared secret, the notification URL).
+    /// - Parameters:
+    ///   - synopsis: the placeholder in usage lines, e.g. `URL|off`.
+    ///   - accepted: what is accepted, in words.
+    ///   - parse: the text as kept, or nil when it is not accepted.
+    public static func textOrOff(
+        synopsis: String, accepted: String, parse: @escaping @Sendable (String) -> String?
+    ) -> SettingValues<String?> {
+        SettingValues(
+            synopsis: synopsis, accepted: accepted, choices: ["off"],
+            parse: { text -> String?? in
+                if ["off", "none"].contains(text.lowercased()) { return .some(nil) }
+                return parse(text).map { .some($0) }
+            },
+            format: { $0 ?? "off" })
+    }
+
     /// `off`, or a shared secret of 1 to 64 letters and digits (App Store Connect's are 32 hex
     /// digits), kept as written.
     public static var secretOrOff: SettingValues<String?> {
-        SettingValues(
-            synopsis: "SECRET|off", accepted: "off or 1 to 64 letters and digits (App Store Connect's are 32 hex digits)",
-            choices: ["off"],
-            parse: { text -> String?? in
-                if ["off", "none"].contains(text.lowercased()) { return .some(nil) }
-                guard (1...64).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-                return .some(text)
-            },
-            format: { $0 ?? "off" })
+        textOrOff(synopsis: "SECRET|off", accepted: "off or 1 to 64 letters and digits (App Store Connect's are 32 hex digits)") {
+            text in (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? text : nil
+        }
     }
 }

@@ -32,12 +32,22 @@ public enum ReceiptDate {
         let days = floorDivide(total, 86_400)
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        // Digits written into bytes: listings format a date per row (`storefront history`).
+        var bytes = Array("0000-00-00T00:00:00Z".utf8)
+        func put(_ value: Int64, _ digits: Int, at offset: Int) {
+            var value = value
+            for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-            + "\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+        put(year, 4, at: 0)
+        put(month, 2, at: 5)
+        put(day, 2, at: 8)
+        put(secondOfDay / 3600, 2, at: 11)
+        put(secondOfDay % 3600 / 60, 2, at: 14)
+        put(secondOfDay % 60, 2, at: 17)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Parsing

@@ -3,7 +3,7 @@ import Foundation
 /// The customer's purchase of the app, signed by the App Store: the payload of a signed app
 /// transaction, named as Apple's `JWSAppTransactionDecodedPayload` (StoreKit's `AppTransaction`).
 /// Dates travel as milliseconds since 1970; enums are stored raw so new values survive.
-public struct JWSAppTransactionDecodedPayload: Codable, Hashable, Sendable {
+public struct JWSAppTransactionDecodedPayload: Codable, Hashable, Sendable, RawValueMembers {
     /// The environment that signed it, as stored (see `receiptType`): an `environment` value.
     public var rawReceiptType: String?
     /// The app's Apple ID in App Store Connect; absent in the sandbox and Xcode environments.
@@ -46,14 +46,8 @@ public struct JWSAppTransactionDecodedPayload: Codable, Hashable, Sendable {
     public init() {}
 
     /// The environment that signed it, when known.
-    public var receiptType: AppStoreEnvironment? {
-        get { rawReceiptType.flatMap(AppStoreEnvironment.init(rawValue:)) }
-        set { rawReceiptType = newValue?.rawValue }
-    }
+    public var receiptType: AppStoreEnvironment? { get { self[typed: \.rawReceiptType] } set { self[typed: \.rawReceiptType] = newValue } }
 
     /// Where the customer first bought the app, when known.
-    public var originalPlatform: PurchasePlatform? {
-        get { rawOriginalPlatform.flatMap(PurchasePlatform.init(rawValue:)) }
-        set { rawOriginalPlatform = newValue?.rawValue }
-    }
+    public var originalPlatform: PurchasePlatform? { get { self[typed: \.rawOriginalPlatform] } set { self[typed: \.rawOriginalPlatform] = newValue } }
 }

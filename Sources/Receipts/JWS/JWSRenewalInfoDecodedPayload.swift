@@ -66,20 +66,11 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public init() {}
 
     /// Why the subscription expired, when known.
-    public var expirationIntent: ExpirationIntent? {
-        get { rawExpirationIntent.flatMap(ExpirationIntent.init(rawValue:)) }
-        set { rawExpirationIntent = newValue?.rawValue }
-    }
+    public var expirationIntent: ExpirationIntent? { get { self[typed: \.rawExpirationIntent] } set { self[typed: \.rawExpirationIntent] = newValue } }
 
     /// Whether it will renew, when known.
-    public var autoRenewStatus: AutoRenewStatus? {
-        get { rawAutoRenewStatus.flatMap(AutoRenewStatus.init(rawValue:)) }
-        set { rawAutoRenewStatus = newValue?.rawValue }
-    }
+    public var autoRenewStatus: AutoRenewStatus? { get { self[typed: \.rawAutoRenewStatus] } set { self[typed: \.rawAutoRenewStatus] = newValue } }
 
     /// The price increase status, when known.
-    public var priceIncreaseStatus: PriceIncreaseStatus? {
-        get { rawPriceIncreaseStatus.flatMap(PriceIncreaseStatus.init(rawValue:)) }
-        set { rawPriceIncreaseStatus = newValue?.rawValue }
-    }
+    public var priceIncreaseStatus: PriceIncreaseStatus? { get { self[typed: \.rawPriceIncreaseStatus] } set { self[typed: \.rawPriceIncreaseStatus] = newValue } }
 }

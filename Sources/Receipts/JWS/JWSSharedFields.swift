@@ -2,7 +2,7 @@ import Foundation
 
 /// The members Apple's signed transaction and signed renewal info share, typed over the raw
 /// values the JSON carries (an unknown value stays readable in the `raw` member).
-public protocol JWSSharedFields {
+public protocol JWSSharedFields: RawValueMembers {
     /// The app account token as sent (a UUID string).
     var rawAppAccountToken: String? { get set }
     /// The offer's payment mode as sent.
@@ -21,20 +21,11 @@ extension JWSSharedFields {
     }
 
     /// The offer's payment mode, when known.
-    public var offerDiscountType: OfferDiscountType? {
-        get { rawOfferDiscountType.flatMap(OfferDiscountType.init(rawValue:)) }
-        set { rawOfferDiscountType = newValue?.rawValue }
-    }
+    public var offerDiscountType: OfferDiscountType? { get { self[typed: \.rawOfferDiscountType] } set { self[typed: \.rawOfferDiscountType] = newValue } }
 
     /// The offer type, when known.
-    public var offerType: OfferType? {
-        get { rawOfferType.flatMap(OfferType.init(rawValue:)) }
-        set { rawOfferType = newValue?.rawValue }
-    }
+    public var offerType: OfferType? { get { self[typed: \.rawOfferType] } set { self[typed: \.rawOfferType] = newValue } }
 
     /// The environment, when known.
-    public var environment: AppStoreEnvironment? {
-        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
-        set { rawEnvironment = newValue?.rawValue }
-    }
+    public var environment: AppStoreEnvironment? { get { self[typed: \.rawEnvironment] } set { self[typed: \.rawEnvironment] = newValue } }
 }

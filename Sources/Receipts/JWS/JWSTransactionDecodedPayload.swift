@@ -84,26 +84,14 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public init() {}
 
     /// The product type, when known.
-    public var type: AppStoreProductType? {
-        get { rawType.flatMap(AppStoreProductType.init(rawValue:)) }
-        set { rawType = newValue?.rawValue }
-    }
+    public var type: AppStoreProductType? { get { self[typed: \.rawType] } set { self[typed: \.rawType] = newValue } }
 
     /// The ownership type, when known.
-    public var inAppOwnershipType: InAppOwnershipType? {
-        get { rawInAppOwnershipType.flatMap(InAppOwnershipType.init(rawValue:)) }
-        set { rawInAppOwnershipType = newValue?.rawValue }
-    }
+    public var inAppOwnershipType: InAppOwnershipType? { get { self[typed: \.rawInAppOwnershipType] } set { self[typed: \.rawInAppOwnershipType] = newValue } }
 
     /// The revocation reason, when known.
-    public var revocationReason: RevocationReason? {
-        get { rawRevocationReason.flatMap(RevocationReason.init(rawValue:)) }
-        set { rawRevocationReason = newValue?.rawValue }
-    }
+    public var revocationReason: RevocationReason? { get { self[typed: \.rawRevocationReason] } set { self[typed: \.rawRevocationReason] = newValue } }
 
     /// The transaction reason, when known.
-    public var transactionReason: TransactionReason? {
-        get { rawTransactionReason.flatMap(TransactionReason.init(rawValue:)) }
-        set { rawTransactionReason = newValue?.rawValue }
-    }
+    public var transactionReason: TransactionReason? { get { self[typed: \.rawTransactionReason] } set { self[typed: \.rawTransactionReason] = newValue } }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An App Store app receipt's payload, named as Apple's "Receipt Fields" name them.
-public struct AppReceipt: Codable, Hashable, Sendable {
+public struct AppReceipt: Codable, Hashable, Sendable, RawValueMembers {
     /// 0: the receipt type, as stored (see `receiptType`).
     public var rawReceiptType: String?
     /// 1: the app's App Store item ID (0 outside production).
@@ -32,10 +32,7 @@ public struct AppReceipt: Codable, Hashable, Sendable {
     public var unknownAttributes: [ReceiptAttribute]
 
     /// The receipt type, when it is one this library knows.
-    public var receiptType: ReceiptType? {
-        get { rawReceiptType.flatMap(ReceiptType.init(rawValue:)) }
-        set { rawReceiptType = newValue?.rawValue }
-    }
+    public var receiptType: ReceiptType? { get { self[typed: \.rawReceiptType] } set { self[typed: \.rawReceiptType] = newValue } }
 
     /// Creates a receipt; `bundleIDData` becomes the DER UTF8String of `bundleID`.
     public init(

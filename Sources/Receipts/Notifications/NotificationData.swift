@@ -1,5 +1,5 @@
 /// The app and the purchase a notification is about, as Apple's `data`.
-public struct NotificationData: Codable, Hashable, Sendable {
+public struct NotificationData: Codable, Hashable, Sendable, RawValueMembers {
     /// The environment, as stored (`Sandbox`, `Production`…).
     public var rawEnvironment: String?
     /// The app's Apple ID (Apple sends it in Production only).
@@ -28,8 +28,5 @@ public struct NotificationData: Codable, Hashable, Sendable {
     public init() {}
 
     /// The environment, when known.
-    public var environment: AppStoreEnvironment? {
-        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
-        set { rawEnvironment = newValue?.rawValue }
-    }
+    public var environment: AppStoreEnvironment? { get { self[typed: \.rawEnvironment] } set { self[typed: \.rawEnvironment] = newValue } }
 }

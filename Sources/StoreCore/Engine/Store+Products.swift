@@ -16,14 +16,11 @@ extension Store {
             broadcaster.send(.productsRequestFinished(response))
             return response
         }
-        do {
+        return try await announcing(finished: StoreEvent.productsRequestFinished, failed: StoreEvent.productsRequestFailed) {
+            () async throws(StoreError) in
             let response = try await backend.products(identifiers: identifiers)
             for product in response.products { productCache[product.id] = product }
-            broadcaster.send(.productsRequestFinished(response))
             return response
-        } catch {
-            broadcaster.send(.productsRequestFailed(error))
-            throw error
         }
     }
 
@@ -33,13 +30,7 @@ extension Store {
         success: @escaping @Sendable (ProductsResponse) -> Void,
         failure: @escaping @Sendable (StoreError) -> Void
     ) {
-        Task {
-            do throws(StoreError) {
-                success(try await requestProducts(identifiers, useCache: useCache))
-            } catch {
-                failure(error)
-            }
-        }
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.requestProducts(identifiers, useCache: useCache) }
     }
 
     /// A product fetched earlier, if it is cached.

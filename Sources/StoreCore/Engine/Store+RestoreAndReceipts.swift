@@ -12,19 +12,15 @@ extension Store {
     public func restoreTransactions(applicationUsername: String? = nil) async throws(StoreError) -> [Transaction] {
         restoreInProgress = true
         defer { restoreInProgress = false }
-        let transactions: [Transaction]
-        do {
-            transactions = try await backend.restoreCompletedTransactions(applicationUsername: applicationUsername)
-        } catch {
-            broadcaster.send(.restoreFailed(error))
-            throw error
+        return try await announcing(finished: StoreEvent.restoreFinished, failed: StoreEvent.restoreFailed) {
+            () async throws(StoreError) in
+            let transactions = try await backend.restoreCompletedTransactions(applicationUsername: applicationUsername)
+            var restored: [Transaction] = []
+            for transaction in transactions {
+                if case .purchased? = await process(transaction) { restored.append(transaction) }
+            }
+            return restored
         }
-        var restored: [Transaction] = []
-        for transaction in transactions {
-            if case .purchased? = await process(transaction) { restored.append(transaction) }
-        }
-        broadcaster.send(.restoreFinished(restored))
-        return restored
     }
 
     /// `restoreTransactions` with closures; `cancelled` falls back to `failure`.
@@ -39,13 +35,9 @@ extension Store {
         failure: @escaping @Sendable (StoreError) -> Void,
         cancelled: (@Sendable () -> Void)? = nil
     ) {
-        Task {
-            do throws(StoreError) {
-                success(try await restoreTransactions(applicationUsername: applicationUsername))
-            } catch {
-                if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
-            }
-        }
+        callingBack(success: success, failure: { error in
+            if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
+        }) { () async throws(StoreError) in try await self.restoreTransactions(applicationUsername: applicationUsername) }
     }
 
     // MARK: - Receipts
@@ -53,13 +45,8 @@ extension Store {
     /// Asks the store for a fresh app receipt.
     /// - Throws: `StoreError` from the store.
     public func refreshReceipt() async throws(StoreError) -> Data {
-        do {
-            let receipt = try await backend.refreshReceipt()
-            broadcaster.send(.refreshReceiptFinished(receipt))
-            return receipt
-        } catch {
-            broadcaster.send(.refreshReceiptFailed(error))
-            throw error
+        try await announcing(finished: StoreEvent.refreshReceiptFinished, failed: StoreEvent.refreshReceiptFailed) {
+            () async throws(StoreError) in try await backend.refreshReceipt()
         }
     }
 
@@ -70,13 +57,7 @@ extension Store {
     public nonisolated func refreshReceipt(
         success: @escaping @Sendable (Data) -> Void, failure: @escaping @Sendable (StoreError) -> Void
     ) {
-        Task {
-            do throws(StoreError) {
-                success(try await refreshReceipt())
-            } catch {
-                failure(error)
-            }
-        }
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.refreshReceipt() }
     }
 
     /// The app receipt as it is now.

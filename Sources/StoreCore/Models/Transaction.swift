@@ -86,7 +86,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         self.offerID = offerID
     }
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case transactionID, originalTransactionID, productID, productType, payment, state, purchaseDate
         case originalPurchaseDate, expiresDate, revocationDate, revocationReason, webOrderLineItemID, price
         case currencyCode, storefront, signedTransaction, error, subscriptionGroupID, isUpgraded, offerType, offerID
@@ -96,16 +96,18 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     /// defaults, so records written by an older version still read.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        transactionID = try c.decode(String.self, forKey: .transactionID)
-        originalTransactionID = try c.decodeIfPresent(String.self, forKey: .originalTransactionID) ?? transactionID
-        productID = try c.decode(String.self, forKey: .productID)
-        productType = try c.decode(ProductType.self, forKey: .productType)
         payment = try c.decode(Payment.self, forKey: .payment)
-        state = try c.decode(TransactionState.self, forKey: .state)
-        purchaseDate = try c.decode(Date.self, forKey: .purchaseDate)
+        // The members a listing shows decode by the summary's rules, written once there.
+        let summary = try TransactionSummary(c, quantity: payment.quantity)
+        transactionID = summary.transactionID
+        originalTransactionID = summary.originalTransactionID
+        productID = summary.productID
+        productType = summary.productType
+        state = summary.state
+        purchaseDate = summary.purchaseDate
+        revocationDate = summary.revocationDate
         originalPurchaseDate = try c.decodeIfPresent(Date.self, forKey: .originalPurchaseDate) ?? purchaseDate
         expiresDate = try c.decodeIfPresent(Date.self, forKey: .expiresDate)
-        revocationDate = try c.decodeIfPresent(Date.self, forKey: .revocationDate)
         revocationReason = try c.decodeIfPresent(Int.self, forKey: .revocationReason)
         webOrderLineItemID = try c.decodeIfPresent(String.self, forKey: .webOrderLineItemID)
         price = try c.decodeIfPresent(Decimal.self, forKey: .price)

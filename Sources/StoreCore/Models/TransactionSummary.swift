@@ -20,52 +20,41 @@ public struct TransactionSummary: Sendable, Hashable, Decodable {
     public let state: TransactionState
     /// When it was refunded, if it was.
     public let revocationDate: Date?
+}
 
+// The initializers live in extensions so the struct keeps its implicit memberwise one
+// (`TransactionSummaryScanner` makes summaries with it): the members are written once, above.
+extension TransactionSummary {
     /// The summary of `transaction`.
     public init(_ transaction: Transaction) {
-        transactionID = transaction.transactionID
-        originalTransactionID = transaction.originalTransactionID
-        productID = transaction.productID
-        productType = transaction.productType
-        quantity = transaction.quantity
-        purchaseDate = transaction.purchaseDate
-        state = transaction.state
-        revocationDate = transaction.revocationDate
-    }
-
-    /// A summary of these members (`TransactionSummaryScanner` makes them from a ledger's JSON).
-    init(
-        transactionID: String, originalTransactionID: String, productID: String, productType: ProductType, quantity: Int,
-        purchaseDate: Date, state: TransactionState, revocationDate: Date?
-    ) {
-        self.transactionID = transactionID
-        self.originalTransactionID = originalTransactionID
-        self.productID = productID
-        self.productType = productType
-        self.quantity = quantity
-        self.purchaseDate = purchaseDate
-        self.state = state
-        self.revocationDate = revocationDate
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case transactionID, originalTransactionID, productID, productType, payment, state, purchaseDate, revocationDate
-    }
-
-    private enum PaymentKeys: String, CodingKey {
-        case quantity
+        self.init(
+            transactionID: transaction.transactionID, originalTransactionID: transaction.originalTransactionID,
+            productID: transaction.productID, productType: transaction.productType, quantity: transaction.quantity,
+            purchaseDate: transaction.purchaseDate, state: transaction.state, revocationDate: transaction.revocationDate)
     }
 
     /// Decodes the members `Transaction` encodes under the same keys, and nothing else.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        transactionID = try c.decode(String.self, forKey: .transactionID)
-        originalTransactionID = try c.decodeIfPresent(String.self, forKey: .originalTransactionID) ?? transactionID
-        productID = try c.decode(String.self, forKey: .productID)
-        productType = try c.decode(ProductType.self, forKey: .productType)
-        quantity = try c.nestedContainer(keyedBy: PaymentKeys.self, forKey: .payment).decode(Int.self, forKey: .quantity)
-        state = try c.decode(TransactionState.self, forKey: .state)
-        purchaseDate = try c.decode(Date.self, forKey: .purchaseDate)
-        revocationDate = try c.decodeIfPresent(Date.self, forKey: .revocationDate)
+        let c = try decoder.container(keyedBy: Transaction.CodingKeys.self)
+        try self.init(c, quantity: c.nestedContainer(keyedBy: PaymentKeys.self, forKey: .payment).decode(Int.self, forKey: .quantity))
+    }
+
+    /// Decodes the members other than the quantity from a transaction's container, by the rules
+    /// `Transaction` decodes them with (it decodes them here): an absent original transaction
+    /// is the transaction itself.
+    init(_ c: KeyedDecodingContainer<Transaction.CodingKeys>, quantity: Int) throws {
+        let transactionID = try c.decode(String.self, forKey: .transactionID)
+        self.init(
+            transactionID: transactionID,
+            originalTransactionID: try c.decodeIfPresent(String.self, forKey: .originalTransactionID) ?? transactionID,
+            productID: try c.decode(String.self, forKey: .productID),
+            productType: try c.decode(ProductType.self, forKey: .productType), quantity: quantity,
+            purchaseDate: try c.decode(Date.self, forKey: .purchaseDate),
+            state: try c.decode(TransactionState.self, forKey: .state),
+            revocationDate: try c.decodeIfPresent(Date.self, forKey: .revocationDate))
+    }
+
+    private enum PaymentKeys: String, CodingKey {
+        case quantity
     }
 }

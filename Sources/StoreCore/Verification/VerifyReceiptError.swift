@@ -42,21 +42,26 @@ public enum VerifyReceiptError: Error, Hashable, Sendable, CustomStringConvertib
     public init?(status: Int) {
         switch status {
         case 0: return nil
-        case 21000: self = .requestNotPost
-        case 21001: self = .unusedStatus21001
-        case 21002: self = .malformedReceiptData
-        case 21003: self = .receiptNotAuthenticated
-        case 21004: self = .sharedSecretMismatch
-        case 21005: self = .serverUnavailable
-        case 21006: self = .subscriptionExpired
-        case 21007: self = .sandboxReceiptSentToProduction
-        case 21008: self = .productionReceiptSentToSandbox
-        case 21009: self = .internalDataAccessError
-        case 21010: self = .accountNotFound
         case 21100...21199: self = .internalError(status: status)
-        default: self = .unknownStatus(status)
+        default: self = Self.documented.first { $0.status == status }?.error ?? .unknownStatus(status)
         }
     }
+
+    /// Each documented status with its case and what it means: the one table `init(status:)`
+    /// and `description` read.
+    private static let documented: [(status: Int, error: VerifyReceiptError, meaning: String)] = [
+        (21000, .requestNotPost, ": the request was not an HTTP POST"),
+        (21001, .unusedStatus21001, " (no longer used by the App Store)"),
+        (21002, .malformedReceiptData, ": the receipt data was malformed or the service had a temporary issue"),
+        (21003, .receiptNotAuthenticated, ": the receipt could not be authenticated"),
+        (21004, .sharedSecretMismatch, ": the shared secret does not match the account's"),
+        (21005, .serverUnavailable, ": the receipt server is temporarily unavailable"),
+        (21006, .subscriptionExpired, ": the receipt is valid but the subscription has expired"),
+        (21007, .sandboxReceiptSentToProduction, ": a sandbox receipt was sent to production"),
+        (21008, .productionReceiptSentToSandbox, ": a production receipt was sent to the sandbox"),
+        (21009, .internalDataAccessError, ": internal data access error"),
+        (21010, .accountNotFound, ": the user account cannot be found or was deleted"),
+    ]
 
     /// Whether trying again later may succeed: the purchase stays unfinished (unable to complete)
     /// rather than failing.
@@ -74,17 +79,6 @@ public enum VerifyReceiptError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .requestNotPost: "verifyReceipt status 21000: the request was not an HTTP POST"
-        case .unusedStatus21001: "verifyReceipt status 21001 (no longer used by the App Store)"
-        case .malformedReceiptData: "verifyReceipt status 21002: the receipt data was malformed or the service had a temporary issue"
-        case .receiptNotAuthenticated: "verifyReceipt status 21003: the receipt could not be authenticated"
-        case .sharedSecretMismatch: "verifyReceipt status 21004: the shared secret does not match the account's"
-        case .serverUnavailable: "verifyReceipt status 21005: the receipt server is temporarily unavailable"
-        case .subscriptionExpired: "verifyReceipt status 21006: the receipt is valid but the subscription has expired"
-        case .sandboxReceiptSentToProduction: "verifyReceipt status 21007: a sandbox receipt was sent to production"
-        case .productionReceiptSentToSandbox: "verifyReceipt status 21008: a production receipt was sent to the sandbox"
-        case .internalDataAccessError: "verifyReceipt status 21009: internal data access error"
-        case .accountNotFound: "verifyReceipt status 21010: the user account cannot be found or was deleted"
         case .internalError(let status): "verifyReceipt status \(status): internal data access error"
         case .unknownStatus(let status): "verifyReceipt returned unknown status \(status)"
         case .httpStatus(let status): "the verification server answered HTTP \(status)"
@@ -92,6 +86,8 @@ public enum VerifyReceiptError: Error, Hashable, Sendable, CustomStringConvertib
         case .transport(let detail): "the verification server could not be reached: \(detail)"
         case .transactionNotInReceipt(let id): "the verified receipt does not contain transaction \(id)"
         case .bundleIDMismatch(let expected, let found): "the verified receipt is for bundle ID \"\(found ?? "none")\", not \"\(expected)\""
+        default: // A documented status: `documented` says what it means.
+            Self.documented.first { $0.error == self }.map { "verifyReceipt status \($0.status)\($0.meaning)" } ?? "verifyReceipt failed"
         }
     }
 }

@@ -33,22 +33,22 @@ final class VaultIndex {
     static let entriesPerPage = 127
     static let fixedHeaderLength = 96
 
+    /// What the index's header says, read and authenticated when it was opened.
+    private let header: Header
+
     /// The file offset just past the last record the index covers.
-    let coveredEnd: UInt64
+    var coveredEnd: UInt64 { header.coveredEnd }
     /// The sequence number of the record that follows `coveredEnd`.
-    let nextSequence: UInt64
+    var nextSequence: UInt64 { header.nextSequence }
     /// The tag of the record that ends at `coveredEnd` (the file id when there is none).
-    let chain: [UInt8]
+    var chain: [UInt8] { header.chain }
     /// Records before `coveredEnd`.
-    let recordCount: Int
+    var recordCount: Int { header.recordCount }
     /// Entries (live items at `coveredEnd`).
-    let itemCount: Int
+    var itemCount: Int { header.itemCount }
 
     private let fs: any FileSystem
     private let file: OpenFile
-    private let indexID: [UInt8]
-    private let firstKeys: [[UInt8]]
-    private let pagesStart: UInt64
     private let macKey: HMACKey
     private let path: String
     private var pages: [Int: [Entry]] = [:]
@@ -60,20 +60,14 @@ final class VaultIndex {
         self.file = file
         self.path = path
         self.macKey = macKey
-        coveredEnd = header.coveredEnd
-        nextSequence = header.nextSequence
-        chain = header.chain
-        recordCount = header.recordCount
-        itemCount = header.itemCount
-        indexID = header.indexID
-        firstKeys = header.firstKeys
-        pagesStart = header.pagesStart
+        self.header = header
     }
 
     deinit { fs.close(file) }
 
     // MARK: - Opening
 
+    /// The header's members: the log's position it covers, its id and each page's first key.
     private struct Header {
         var coveredEnd: UInt64
         var nextSequence: UInt64
@@ -131,16 +125,16 @@ final class VaultIndex {
     /// - Throws: `Damaged` when a page does not authenticate, `VaultError.io` when it cannot
     ///   be read.
     func entries(withPrefix prefix: [UInt8]) throws -> [Entry] {
-        guard !firstKeys.isEmpty else { return [] }
+        guard !header.firstKeys.isEmpty else { return [] }
         // The last page whose first key sorts before the prefix may hold its first entries.
-        var low = 0, high = firstKeys.count
+        var low = 0, high = header.firstKeys.count
         while low < high {
             let middle = (low + high) / 2
-            if firstKeys[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            if header.firstKeys[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
         }
         var page = max(0, low - 1)
         var found: [Entry] = []
-        while page < firstKeys.count {
+        while page < header.firstKeys.count {
             for entry in try entries(onPage: page) {
                 if entry.key.starts(with: prefix) {
                     found.append(entry)
@@ -157,20 +151,20 @@ final class VaultIndex {
     func allEntries() throws -> [Entry] {
         var all: [Entry] = []
         all.reserveCapacity(itemCount)
-        for page in 0..<firstKeys.count { all += try entries(onPage: page) }
+        for page in 0..<header.firstKeys.count { all += try entries(onPage: page) }
         return all
     }
 
     private func entries(onPage page: Int) throws -> [Entry] {
         if let cached = pages[page] { return cached }
-        let offset = pagesStart + UInt64(page * Self.pageSize)
+        let offset = header.pagesStart + UInt64(page * Self.pageSize)
         let bytes: [UInt8]
         do { bytes = try fs.read(file, count: Self.pageSize, at: offset) } catch {
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         }
         guard bytes.count == Self.pageSize,
-            let decoded = Self.decodePage(bytes, number: page, indexID: indexID, macKey: macKey),
-            decoded.first?.key == firstKeys[page]
+            let decoded = Self.decodePage(bytes, number: page, indexID: header.indexID, macKey: macKey),
+            decoded.first?.key == header.firstKeys[page]
         else { throw Damaged(page: page) }
         pages[page] = decoded
         return decoded

@@ -1,4 +1,5 @@
 import Foundation
+import Receipts
 import StoreCore
 
 /// How transactions appear in tables and in the `--json` contract.
@@ -9,41 +10,14 @@ enum TransactionOutput {
             ?? date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon).timeZone(separator: .omitted))
     }
 
-    /// `date(_:)` computed directly, for dates from 1970 to 9999 at least a millisecond from the
-    /// next whole second (Foundation's formatter gives the rest, whose rounding stays its own):
-    /// a history prints a date per row, and the format style costs more than the rest of it.
+    /// `date(_:)` computed directly (`ReceiptDate.format`, the same form), for dates from 1970 to
+    /// 9999 at least a millisecond from the next whole second (Foundation's formatter gives the
+    /// rest, whose rounding stays its own): a history prints a date per row, and the format
+    /// style costs more than the rest of it.
     static func utcSeconds(_ date: Date) -> String? {
         let interval = date.timeIntervalSince1970
         guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else { return nil }
-        let seconds = Int(interval)
-        let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        // Days since 1970 to a proleptic Gregorian date (eras of 400 years from 0000-03-01).
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        var bytes = [UInt8](repeating: 0, count: 20)
-        func put(_ value: Int, _ digits: Int, at offset: Int) {
-            var value = value
-            for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-        }
-        put(year, 4, at: 0)
-        put(month, 2, at: 5)
-        put(day, 2, at: 8)
-        put(time / 3600, 2, at: 11)
-        put(time / 60 % 60, 2, at: 14)
-        put(time % 60, 2, at: 17)
-        (bytes[4], bytes[7], bytes[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
-        (bytes[13], bytes[16], bytes[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        return ReceiptDate.format(date)
     }
 
     /// One transaction as a JSON object, members in contract order.
