@@ -16,13 +16,19 @@ import SystemIO
 public func journalFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     guard let data else { return 0 }
     let directory = JournalFuzzDirectory.shared.path
-    let manager = FileManager.default
-    for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] {
-        try? manager.removeItem(atPath: directory + "/" + name)
+    // The directory emptied and the input written through the file layer the store uses (a few
+    // system calls on /dev/shm; Foundation's FileManager took a fifth of each run).
+    let fs = POSIXFileSystem()
+    for name in (try? fs.contentsOfDirectory(directory)) ?? [] {
+        let path = directory + "/" + name
+        do { try fs.removeFile(path) } catch { try? FileManager.default.removeItem(atPath: path) }
     }
-    let bytes = Data(UnsafeBufferPointer(start: data, count: count))
-    guard manager.createFile(atPath: directory + "/journal.jsonl", contents: bytes) else {
-        fatalError("cannot write the fuzz journal in \(directory)")
+    do {
+        let file = try fs.open(directory + "/journal.jsonl", [.write, .create, .truncate], mode: 0o600)
+        defer { fs.close(file) }
+        try fs.write(file, Array(UnsafeBufferPointer(start: data, count: count))[...])
+    } catch {
+        fatalError("cannot write the fuzz journal in \(directory): \(error)")
     }
     let first: StoreJournal
     do {

@@ -95,7 +95,8 @@ public struct APITokenVerifier: Sendable {
 
     /// Checks the `Authorization` header's value at `now`.
     public func verify(authorization: String?, now: Date) -> Result<Void, Rejection> {
-        guard let authorization, authorization.count < 16_384 else { return .failure(.missing) }
+        // A text of fewer UTF-8 bytes has fewer Characters: counting them is needed only past that.
+        guard let authorization, authorization.utf8.count < 16_384 || authorization.count < 16_384 else { return .failure(.missing) }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return .failure(.missing) }
         let token = String(parts[1])
@@ -114,7 +115,7 @@ public struct APITokenVerifier: Sendable {
 
     /// The whole check of one token; returns its `exp`.
     private func check(_ token: String, now: Date) -> Result<Double, Rejection> {
-        let segments = token.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        let segments = JWSText.parts(JWSText.trimmingWhitespace(token, andNewlines: false))
         guard segments.count == 3, let headerBytes = Base64URL.decode(segments[0]), let claimBytes = Base64URL.decode(segments[1]),
               let signature = Base64URL.decode(segments[2]) else { return .failure(.malformed("not a compact JWS")) }
         let decoder = JSONDecoder()

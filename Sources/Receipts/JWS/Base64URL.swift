@@ -1,5 +1,3 @@
-import Foundation
-
 /// Base64url without padding, as JWS uses it (RFC 7515 §2).
 public enum Base64URL {
     /// The 64 characters of the URL-safe alphabet, in value order.
@@ -42,16 +40,49 @@ public enum Base64URL {
         })
     }
 
-    /// Decodes `text`, or returns nil when it is not base64url.
+    /// Each byte's value in the alphabet, 0xFF for a byte outside it. Like the Foundation decoder
+    /// this replaced, `+` and `/` are read as `-` and `_` are.
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "/"))] = 63
+        return table
+    }()
+
+    /// Decodes `text`, or returns nil when it is not base64url: a byte outside the alphabet
+    /// (padding included), or a length that leaves one character over. The unused low bits of the
+    /// last character are ignored, as Foundation's decoder ignores them. One pass over the UTF-8
+    /// (every JWS verified decodes its header, payload, signature and chain through here).
     public static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        guard !base64.contains("=") || text.isEmpty else { return nil }
-        switch base64.count % 4 {
-        case 2: base64 += "=="
-        case 3: base64 += "="
-        case 1: return nil
-        default: break
+        let utf8 = text.utf8
+        guard utf8.count % 4 != 1 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count / 4 * 3 + 2)
+        var group: UInt32 = 0
+        var length = 0
+        for byte in utf8 {
+            let value = values[Int(byte)]
+            guard value < 64 else { return nil }
+            group = group << 6 | UInt32(value)
+            length += 1
+            if length == 4 {
+                output.append(UInt8(truncatingIfNeeded: group >> 16))
+                output.append(UInt8(truncatingIfNeeded: group >> 8))
+                output.append(UInt8(truncatingIfNeeded: group))
+                group = 0
+                length = 0
+            }
         }
-        return Data(base64Encoded: base64).map(Array.init)
+        switch length {
+        case 2:
+            output.append(UInt8(truncatingIfNeeded: group >> 4))
+        case 3:
+            output.append(UInt8(truncatingIfNeeded: group >> 10))
+            output.append(UInt8(truncatingIfNeeded: group >> 2))
+        default:
+            break
+        }
+        return output
     }
 }

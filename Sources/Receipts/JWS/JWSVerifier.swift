@@ -52,7 +52,7 @@ public struct JWSVerifier: Sendable {
     public func verify<Payload: Decodable & Hashable & Sendable>(
         _ jws: String, as type: Payload.Type, signedDate: (Payload) -> Date?, at date: Date?
     ) -> JWSVerificationResult<Payload> {
-        let parts = jws.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".", omittingEmptySubsequences: false)
+        let parts = JWSText.parts(JWSText.trimmingWhitespace(jws, andNewlines: true))
         guard parts.count == 3 else { return .invalid(.malformed("expected 3 dot-separated parts, found \(parts.count)")) }
         guard let headerBytes = Base64URL.decode(parts[0]) else { return .invalid(.malformed("the header is not base64url")) }
         guard let payloadBytes = Base64URL.decode(parts[1]) else { return .invalid(.malformed("the payload is not base64url")) }
