@@ -86,6 +86,12 @@ enum TransactionOutput {
 
     /// Summaries as table lines, newest last, handed to `line` one at a time.
     static func table(_ transactions: [(TransactionSummary, String)], line: (String) -> Void) {
+        table(transactions, bytes: { line(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// Summaries as table lines in UTF-8 (no newline), newest last, handed to `line` one at a
+    /// time from a buffer reused for every line (`TextTable.render(bytes:)`).
+    static func table(_ transactions: [(TransactionSummary, String)], bytes line: (UnsafeRawBufferPointer) -> Void) {
         TextTable(
             columns: [
                 .init(header: "TRANSACTION"), .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44),
@@ -94,6 +100,6 @@ enum TransactionOutput {
             rows: transactions.map { t, state in
                 [t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate), state]
             }
-        ).render(line)
+        ).render(bytes: line)
     }
 }
