@@ -110,8 +110,9 @@ struct RecordCodec {
         plaintext: inout [UInt8], _ body: (PayloadLayout) throws -> R
     ) throws -> (R, length: Int)? {
         let marker = VaultFormat.recordMarker
-        let markerPart = bytes.prefix(marker.count)
-        guard markerPart.elementsEqual(marker.prefix(markerPart.count)) else {
+        var markerMatches = true
+        for index in 0..<min(marker.count, bytes.count) where bytes[index] != marker[index] { markerMatches = false }
+        guard markerMatches else {
             throw VaultError.integrity(path: path, offset: offset, detail: "unexpected bytes where a record should start (trailing garbage or damage)")
         }
         guard bytes.count >= VaultFormat.frameHeaderLength else { return nil }

@@ -8,7 +8,7 @@ import SystemIO
 /// The file is read through one window: entries visited in file order cost one `pread` per
 /// window (`windowSize`, 1 MiB for a listing) instead of three per record, so a listing reads
 /// the record region sequentially in large pieces. Nothing read is kept beyond the window.
-struct IndexedRecordReader {
+final class IndexedRecordReader {
     /// The window a listing reads at once (large enough that the reads are few, small enough
     /// that the allocator reuses its memory rather than faulting in fresh pages each time).
     static let listingWindow = 1 << 20
@@ -46,14 +46,14 @@ struct IndexedRecordReader {
     ///   derived again for every record of it.
     /// - Throws: `VaultError.integrity` (at the entry's offset) when the record is not there,
     ///   does not verify, or puts another item; `VaultError.io` when it cannot be read.
-    mutating func item(at entry: VaultIndex.Entry, known: (service: String, tag: [UInt8])? = nil) throws -> VaultItem {
+    func item(at entry: VaultIndex.Entry, known: (service: String, tag: [UInt8])? = nil) throws -> VaultItem {
         try withItem(at: entry, known: known) { $0.item }
     }
 
     /// Hands `body` a view of the item the record at `entry` puts, once the record is
     /// authenticated as `item(at:known:)` authenticates it; the view lasts for the call.
     /// - Throws: what `item(at:known:)` throws, or what `body` throws.
-    mutating func withItem<R>(
+    func withItem<R>(
         at entry: VaultIndex.Entry, known: (service: String, tag: [UInt8])? = nil, _ body: (VaultItemView) throws -> R
     ) throws -> R {
         let offset = entry.offset
@@ -69,12 +69,14 @@ struct IndexedRecordReader {
         guard length <= VaultFormat.maxSealedLength else { throw noRecord(offset) }
         let recordEnd = min(end, offset + frameHeader + UInt64(length))
         try load(from: chainStart, through: recordEnd)
-        let (codec, path, initialChain) = (codec, path, codec.initialChain)
         let (start, chainAt, stop) = (Int(offset - windowStart), Int(chainStart - windowStart), Int(recordEnd - windowStart))
         // The buffer is borrowed for the call (taken out, so the window can be read meanwhile).
         var plaintext: [UInt8] = []
         swap(&plaintext, &self.plaintext)
         defer { swap(&plaintext, &self.plaintext) }
+        var window: [UInt8] = []
+        swap(&window, &self.window)
+        defer { swap(&window, &self.window) }
         let opened = try window.withUnsafeBytes { window in
             let record = UnsafeRawBufferPointer(rebasing: window[start..<stop])
             let frameTag = UnsafeRawBufferPointer(rebasing: window[(start + 16)..<(start + 28)])
@@ -85,18 +87,25 @@ struct IndexedRecordReader {
                     // `indexKey(item.id)`.
                     guard case .put(let view) = layout else { throw notTheItem(offset) }
                     let tag = try known.flatMap { view.isService($0.service) ? $0.tag : nil } ?? codec.serviceTag(view.service)
-                    guard entry.key.count == tag.count + frameTag.count, entry.key.prefix(tag.count).elementsEqual(tag),
-                        entry.key.dropFirst(tag.count).elementsEqual(frameTag)
-                    else { throw notTheItem(offset) }
+                    guard Self.isKey(entry.key, tag, frameTag) else { throw notTheItem(offset) }
                     return try body(view)
                 }
             }
-            if chainAt == start { return try initialChain.withUnsafeBytes { try open($0) } }
+            if chainAt == start { return try codec.initialChain.withUnsafeBytes { try open($0) } }
             return try open(UnsafeRawBufferPointer(rebasing: window[chainAt..<start]))
         }
         // A record cut short by the end of the verified records reads as torn: not the item's.
         guard let (result, _) = opened else { throw notTheItem(offset) }
         return result
+    }
+
+    /// Whether `key` is `serviceTag` followed by `itemTag` (an index key).
+    private static func isKey(_ key: [UInt8], _ serviceTag: [UInt8], _ itemTag: UnsafeRawBufferPointer) -> Bool {
+        guard key.count == serviceTag.count + itemTag.count else { return false }
+        var difference: UInt8 = 0
+        for index in serviceTag.indices { difference |= key[index] ^ serviceTag[index] }
+        for index in itemTag.indices { difference |= key[serviceTag.count + index] ^ itemTag[index] }
+        return difference == 0
     }
 
     private func notTheItem(_ offset: UInt64) -> VaultError {
@@ -109,7 +118,7 @@ struct IndexedRecordReader {
 
     /// Makes the window hold `start..<end` (read from `start`, at least `windowSize` bytes
     /// when the file has them), into the storage it already has when that is large enough.
-    private mutating func load(from start: UInt64, through end: UInt64) throws {
+    private func load(from start: UInt64, through end: UInt64) throws {
         if start >= windowStart, end <= windowStart + UInt64(windowCount) { return }
         let count = Int(min(self.end, max(end, start + UInt64(windowSize))) - start)
         if window.count < count { window = [UInt8](repeating: 0, count: count) }

@@ -250,7 +250,7 @@ final class VaultStore {
     /// The records `entries` name, read in file order through one window and authenticated.
     private func forEachIndexed(_ entries: [VaultIndex.Entry], service: String?, _ body: (VaultItemView) throws -> Void) throws {
         guard !entries.isEmpty else { return }
-        var reader = IndexedRecordReader(
+        let reader = IndexedRecordReader(
             file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
             windowSize: IndexedRecordReader.listingWindow)
         let known = try service.map { ($0, try codec.serviceTag($0)) }
@@ -273,7 +273,7 @@ final class VaultStore {
     /// Reads and authenticates the record an index entry names (`IndexedRecordReader`), and
     /// keeps the item.
     private func readItem(at entry: VaultIndex.Entry) throws -> VaultItem {
-        var reader = IndexedRecordReader(
+        let reader = IndexedRecordReader(
             file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
             windowSize: IndexedRecordReader.itemWindow)
         let item = try reader.item(at: entry)

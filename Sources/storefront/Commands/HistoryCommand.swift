@@ -75,15 +75,16 @@ struct HistoryCommand: Command {
             buffer.append(contentsOf: line.utf8)
             endLine()
         }
-        let rows = summaries.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") }
-            + pending.map { (TransactionSummary($0), "pending") }
-        if rows.isEmpty {
+        func line(_ bytes: UnsafeRawBufferPointer) {
+            buffer.append(contentsOf: bytes)
+            endLine()
+        }
+        let pendingSummaries = pending.map(TransactionSummary.init)
+        if summaries.isEmpty && pending.isEmpty {
             emit("No purchases yet.")
-        } else {
-            TransactionOutput.table(rows) { line in
-                buffer.append(contentsOf: line)
-                endLine()
-            }
+        } else if !HistoryTable.write(summaries, pending: pendingSummaries, line: line) {
+            let rows = summaries.map { ($0, HistoryTable.state(of: $0)) } + pendingSummaries.map { ($0, "pending") }
+            TransactionOutput.table(rows, bytes: line)
         }
         var orders = true
         for t in summaries where t.state == .purchased {

@@ -13,8 +13,16 @@ enum TransactionOutput {
     /// next whole second (Foundation's formatter gives the rest, whose rounding stays its own):
     /// a history prints a date per row, and the format style costs more than the rest of it.
     static func utcSeconds(_ date: Date) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
+            utcSeconds(date, into: bytes) ? String(decoding: bytes.prefix(20), as: UTF8.self) : nil
+        }
+    }
+
+    /// Writes `utcSeconds(_:)`'s 20 bytes into `bytes` (at least 20 of them); `false` (nothing
+    /// written) for the dates it leaves to Foundation.
+    static func utcSeconds(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let interval = date.timeIntervalSince1970
-        guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else { return nil }
+        guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else { return false }
         let seconds = Int(interval)
         let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
         // Days since 1970 to a proleptic Gregorian date (eras of 400 years from 0000-03-01).
@@ -27,7 +35,6 @@ enum TransactionOutput {
         let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
         let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        var bytes = [UInt8](repeating: 0, count: 20)
         func put(_ value: Int, _ digits: Int, at offset: Int) {
             var value = value
             for index in stride(from: offset + digits - 1, through: offset, by: -1) {
@@ -43,7 +50,7 @@ enum TransactionOutput {
         put(time % 60, 2, at: 17)
         (bytes[4], bytes[7], bytes[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
         (bytes[13], bytes[16], bytes[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        return true
     }
 
     /// One transaction as a JSON object, members in contract order.
