@@ -191,7 +191,7 @@ import Testing
             #expect(rest == 30_000 && Array(buffer.prefix(rest)) == Array(bytes.suffix(30_000)))
         }
         #expect(faulty.calls(of: .read) == 2)
-        faulty.fail(.read, onCall: 3, with: .ioError)
+        faulty.fail(.read, onCall: 1, with: .ioError)
         let file = try faulty.open(scratch.file("f"), .read)
         defer { faulty.close(file) }
         var buffer = [UInt8](repeating: 0, count: 10)
