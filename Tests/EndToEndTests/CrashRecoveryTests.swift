@@ -5,36 +5,21 @@ import Testing
 /// The real `storefront` binary killed with SIGKILL at the fault points, then run again: the
 /// purchase is delivered once, the balance grows once, nothing is charged twice.
 @Suite(.waitsOnProcesses) struct CrashRecoveryTests {
-    static let packageRoot = Repository.root
-    let scratch: TemporaryDirectory
-    var data: URL { scratch.url.appendingPathComponent("data") }
+    let cli: StorefrontCLI
     let coins = "com.storefront.demo.coins.100"
 
-    init() throws {
-        scratch = try TemporaryDirectory(prefix: "sf-crash")
-        #expect(try sf(["store", "set", "latency", "0"]).status == 0)
-    }
-
-    func sf(_ args: [String], environment: [String: String] = [:]) throws -> StorefrontProcess.Result {
-        try StorefrontProcess.run(args + ["--data-dir", data.path], environment: environment, cwd: Self.packageRoot)
-    }
-
-    func json(_ args: [String]) throws -> Any {
-        let result = try sf(args + ["--json"])
-        #expect(result.status == 0, "\(args): \(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
+    init() throws { cli = try StorefrontCLI(prefix: "sf-crash") }
 
     func history() throws -> (transactions: [[String: Any]], balances: [String: Int]) {
-        let object = try #require(try json(["history"]) as? [String: Any])
+        let object = try #require(try cli.json(["history"]) as? [String: Any])
         return (try #require(object["transactions"] as? [[String: Any]]), try #require(object["balances"] as? [String: Int]))
     }
 
-    func charges() throws -> [[String: Any]] { try #require(try json(["store", "charges"]) as? [[String: Any]]) }
+    func charges() throws -> [[String: Any]] { try #require(try cli.json(["store", "charges"]) as? [[String: Any]]) }
 
     @Test(arguments: ["before-charge", "after-charge", "mid-vault-write", "before-finish"])
     func aPurchaseKilledMidwayIsDeliveredExactlyOnceOnTheNextRun(point: String) throws {
-        let killed = try sf(["buy", coins, "--order-data", "myProductId=K-1"], environment: ["STOREFRONT_FAULT": point])
+        let killed = try cli.run(["buy", coins, "--order-data", "myProductId=K-1"], environment: ["STOREFRONT_FAULT": point])
         #expect(killed.signaled && killed.status == 9, "the process must die by SIGKILL at \(point)")
 
         let first = try history()
@@ -45,13 +30,13 @@ import Testing
         #expect(try history().balances[coins] == 1, "a second run delivers nothing again")
         #expect(try charges().count == 1)
 
-        #expect(try sf(["buy", coins]).status == 0)
+        #expect(try cli.run(["buy", coins]).status == 0)
         #expect(try history().balances[coins] == 2)
         #expect(try charges().count == 2)
     }
 
     @Test func twoBuysAtOnceBothLand() throws {
-        let processes = try (0..<2).map { _ in try StorefrontProcess.start(["buy", coins, "--data-dir", data.path], cwd: Self.packageRoot) }
+        let processes = try (0..<2).map { _ in try cli.start(["buy", coins]) }
         let results = processes.map { $0.wait() }
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
         let after = try history()
@@ -61,12 +46,12 @@ import Testing
     }
 
     @Test func anApprovalInAnotherProcessIsDeliveredOnce() throws {
-        #expect(try sf(["store", "set", "ask-to-buy", "on"]).status == 0)
-        let pending = try #require(try json(["buy", "com.storefront.demo.lifetime"]) as? [String: Any])
+        #expect(try cli.run(["store", "set", "ask-to-buy", "on"]).status == 0)
+        let pending = try #require(try cli.json(["buy", "com.storefront.demo.lifetime"]) as? [String: Any])
         #expect(pending["state"] as? String == "pending")
         let id = try #require(pending["transactionID"] as? String)
         #expect(try charges().isEmpty, "nothing is charged before approval")
-        #expect(try sf(["store", "approve", id]).status == 0)
+        #expect(try cli.run(["store", "approve", id]).status == 0)
         let delivered = try history().transactions
         #expect(delivered.map { $0["transactionID"] as? String } == [id])
         #expect(delivered.first?["state"] as? String == "purchased")
@@ -75,25 +60,25 @@ import Testing
     }
 
     @Test func declinedAskToBuyFailsAndChargesNothing() throws {
-        #expect(try sf(["store", "set", "ask-to-buy", "on"]).status == 0)
-        let pending = try #require(try json(["buy", "com.storefront.demo.lifetime"]) as? [String: Any])
+        #expect(try cli.run(["store", "set", "ask-to-buy", "on"]).status == 0)
+        let pending = try #require(try cli.json(["buy", "com.storefront.demo.lifetime"]) as? [String: Any])
         let id = try #require(pending["transactionID"] as? String)
-        #expect(try sf(["store", "decline", id]).status == 0)
+        #expect(try cli.run(["store", "decline", id]).status == 0)
         #expect(try history().transactions.isEmpty)
         #expect(try charges().isEmpty)
     }
 
     @Test func simulatedErrorsAndPaymentsNotAllowedFailWithClearMessages() throws {
-        #expect(try sf(["store", "set", "fail-purchases", "network"]).status == 0)
-        let failed = try sf(["buy", coins])
+        #expect(try cli.run(["store", "set", "fail-purchases", "network"]).status == 0)
+        let failed = try cli.run(["buy", coins])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("failed"))
-        #expect(try sf(["store", "set", "fail-purchases", "off"]).status == 0)
-        #expect(try sf(["store", "set", "payments-allowed", "off"]).status == 0)
-        let refused = try sf(["buy", coins])
+        #expect(try cli.run(["store", "set", "fail-purchases", "off"]).status == 0)
+        #expect(try cli.run(["store", "set", "payments-allowed", "off"]).status == 0)
+        let refused = try cli.run(["buy", coins])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("not allowed"))
-        let unknown = try sf(["store", "set", "volume", "11"])
+        let unknown = try cli.run(["store", "set", "volume", "11"])
         #expect(unknown.status == 2, "an unknown setting is a usage error")
         #expect(unknown.stderr.contains("volume"))
     }

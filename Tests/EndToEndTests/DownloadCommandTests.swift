@@ -12,16 +12,18 @@ struct DownloadCommandTests {
     /// Three files, the first larger than one 1 MiB checkpoint.
     static let files: [(String, Int)] = [("levels/big.json", 1_500_000), ("levels/medium.json", 1_200_000), ("pack.json", 300_000)]
 
-    let scratch: TemporaryDirectory
-    var root: URL { scratch.url }
-    var data: URL { root.appendingPathComponent("data") }
+    let cli: StorefrontCLI
+    var root: URL { cli.scratch.url }
+    var data: URL { cli.data }
     var catalog: URL { root.appendingPathComponent("Demo.storekit") }
     var content: URL { root.appendingPathComponent("Demo.content/\(Self.forest)") }
 
     init() throws {
-        scratch = try TemporaryDirectory(prefix: "sf-downloads")
+        var cli = try StorefrontCLI(prefix: "sf-downloads", instant: false)
+        cli.catalog = cli.scratch.url.appendingPathComponent("Demo.storekit")
+        self.cli = cli
         try FileManager.default.createDirectory(at: content.appendingPathComponent("levels"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
         var entries: [String] = []
         for (index, (path, size)) in Self.files.enumerated() {
             let url = content.appendingPathComponent(path)
@@ -30,8 +32,8 @@ struct DownloadCommandTests {
         }
         let manifest = #"{"version": 1, "contentVersion": "2.1", "files": [\#(entries.joined(separator: ", "))]}"#
         try Data(manifest.utf8).write(to: content.appendingPathComponent("manifest.json"))
-        #expect(try sf(["store", "set", "latency", "0"]).status == 0)
-        #expect(try sf(["store", "set", "bandwidth", "0"]).status == 0)
+        #expect(try cli.run(["store", "set", "latency", "0"]).status == 0)
+        #expect(try cli.run(["store", "set", "bandwidth", "0"]).status == 0)
     }
 
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
@@ -44,15 +46,7 @@ struct DownloadCommandTests {
         return out
     }
 
-    func sf(_ args: [String], environment: [String: String] = [:]) throws -> StorefrontProcess.Result {
-        try StorefrontProcess.run(args + ["--data-dir", data.path, "--catalog", catalog.path], environment: environment, cwd: Self.packageRoot)
-    }
-
-    func downloads() throws -> [[String: Any]] {
-        let result = try sf(["downloads", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-    }
+    func downloads() throws -> [[String: Any]] { try cli.array(["downloads"]) }
 
     func transactionID(_ stdout: String) throws -> String {
         let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("Purchased") })
@@ -70,7 +64,7 @@ struct DownloadCommandTests {
     }
 
     @Test func buyDownloadsWithPlainProgressLinesAndInstallsTheContent() throws {
-        let buy = try sf(["buy", Self.forest])
+        let buy = try cli.run(["buy", Self.forest])
         #expect(buy.status == 0, "\(buy.stderr)")
         #expect(buy.stdout.contains("Downloading Forest Level Pack: "))
         #expect(!buy.stdout.contains("\u{1B}["), "no terminal codes when output is not a terminal")
@@ -80,12 +74,12 @@ struct DownloadCommandTests {
         #expect(listed["state"] as? String == "finished")
         #expect(listed["percent"] as? Int == 100)
         #expect(listed["transactionID"] as? String == (try transactionID(buy.stdout)))
-        let table = try sf(["downloads"])
+        let table = try cli.run(["downloads"])
         #expect(table.stdout.contains("finished") && table.stdout.contains("100%"))
     }
 
     @Test func aProcessKilledMidDownloadResumesFromItsLastDurableOffset() throws {
-        let killed = try sf(["buy", Self.forest], environment: ["STOREFRONT_FAULT": "mid-download"])
+        let killed = try cli.run(["buy", Self.forest], environment: ["STOREFRONT_FAULT": "mid-download"])
         #expect(killed.signaled && killed.status == 9, "the process must die by SIGKILL at mid-download")
         let id = try transactionID(killed.stdout)
         var listed = try #require(try downloads().first)
@@ -96,46 +90,45 @@ struct DownloadCommandTests {
 
         // Killed again at its first checkpoint after resuming: that checkpoint lies 1 MiB into
         // the second file, so the resume did not start from zero.
-        let again = try sf(["downloads", "resume", id], environment: ["STOREFRONT_FAULT": "mid-download"])
+        let again = try cli.run(["downloads", "resume", id], environment: ["STOREFRONT_FAULT": "mid-download"])
         #expect(again.signaled && again.status == 9)
         listed = try #require(try downloads().first)
         #expect(listed["bytesWritten"] as? Int == 1_500_000 + 1_048_576)
 
-        let resumed = try sf(["downloads", "resume", id])
+        let resumed = try cli.run(["downloads", "resume", id])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stdout.contains("Installed Forest Level Pack 2.1"))
         #expect(try installedIntact())
         #expect(try downloads().first?["state"] as? String == "finished")
-        let history = try sf(["history", "--json"])
+        let history = try cli.run(["history", "--json"])
         #expect(history.stdout.components(separatedBy: "\"transactionID\": \"\(id)\"").count == 2, "delivered once")
     }
 
     @Test func aFailedDownloadKeepsThePurchaseAndResumesOnceTheStoreStopsFailing() throws {
-        #expect(try sf(["store", "set", "fail-downloads-at", "50"]).status == 0)
-        let buy = try sf(["buy", Self.forest])
+        #expect(try cli.run(["store", "set", "fail-downloads-at", "50"]).status == 0)
+        let buy = try cli.run(["buy", Self.forest])
         #expect(buy.status == 1)
         #expect(buy.stdout.contains("The download of Forest Level Pack failed at 50%"))
         #expect(buy.stderr.contains("was not installed (failed); the purchase is kept"))
         let id = try transactionID(buy.stdout)
         #expect(try downloads().first?["state"] as? String == "failed")
-        #expect(try sf(["history"]).stdout.contains(Self.forest), "the purchase is owned")
+        #expect(try cli.run(["history"]).stdout.contains(Self.forest), "the purchase is owned")
 
-        #expect(try sf(["store", "set", "fail-downloads-at", "off"]).status == 0)
-        let resumed = try sf(["downloads", "resume", Self.forest])
+        #expect(try cli.run(["store", "set", "fail-downloads-at", "off"]).status == 0)
+        let resumed = try cli.run(["downloads", "resume", Self.forest])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(try installedIntact())
         #expect(try downloads().first { $0["id"] as? String == id }?["state"] as? String == "finished")
     }
 
     @Test func pauseAndCancelReachADownloadRunningInAnotherProcess() throws {
-        #expect(try sf(["store", "set", "bandwidth", "200000"]).status == 0)
-        let buy = try StorefrontProcess.start(
-            ["buy", Self.forest, "--data-dir", data.path, "--catalog", catalog.path], cwd: Self.packageRoot)
+        #expect(try cli.run(["store", "set", "bandwidth", "200000"]).status == 0)
+        let buy = try cli.start(["buy", Self.forest])
         // Wait (on the pipe, not the clock) until the download reports progress.
         let seen = buy.waitForStandardOutput { $0.contains("Downloading Forest Level Pack: 1") } ?? buy.wait().stdout
         let id = try transactionID(seen)
 
-        let pause = try sf(["downloads", "pause", id])
+        let pause = try cli.run(["downloads", "pause", id])
         #expect(pause.status == 0, "\(pause.stderr)")
         #expect(pause.stdout.contains("Paused Forest Level Pack at"))
         let rest = buy.wait()
@@ -146,24 +139,24 @@ struct DownloadCommandTests {
         let written = try #require(paused["bytesWritten"] as? Int)
         #expect(written > 0 && written < 3_000_000)
 
-        let cancel = try sf(["downloads", "cancel", id])
+        let cancel = try cli.run(["downloads", "cancel", id])
         #expect(cancel.status == 0)
         #expect(cancel.stdout.contains("Cancelled the download of Forest Level Pack"))
         #expect(try downloads().first?["state"] as? String == "cancelled")
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("Downloads/partial/\(id)").path))
 
-        #expect(try sf(["store", "set", "bandwidth", "0"]).status == 0)
-        #expect(try sf(["downloads", "resume", id]).status == 0)
+        #expect(try cli.run(["store", "set", "bandwidth", "0"]).status == 0)
+        #expect(try cli.run(["downloads", "resume", id]).status == 0)
         #expect(try installedIntact())
     }
 
     @Test func restoreDownloadsTheContentOfRestoredProductsOnANewDevice() throws {
-        #expect(try sf(["buy", Self.forest]).status == 0)
+        #expect(try cli.run(["buy", Self.forest]).status == 0)
         // A new device: the app's own state is gone, the store's account remains.
         for name in try FileManager.default.contentsOfDirectory(atPath: data.path) where name != "store" {
             try FileManager.default.removeItem(at: data.appendingPathComponent(name))
         }
-        let restore = try sf(["restore"])
+        let restore = try cli.run(["restore"])
         #expect(restore.status == 0, "\(restore.stderr)")
         #expect(restore.stdout.contains("Restored 1 purchase"))
         #expect(restore.stdout.contains("Installed Forest Level Pack 2.1"))
@@ -175,7 +168,7 @@ struct DownloadCommandTests {
         var bytes = try Data(contentsOf: file)
         bytes[100] ^= 0x20
         try bytes.write(to: file)
-        let result = try sf(["products"])
+        let result = try cli.run(["products"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(content.path)/manifest.json: $.files[2].sha256: is "))
         #expect(result.stderr.contains("pack.json has SHA-256"))

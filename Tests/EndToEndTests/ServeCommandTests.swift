@@ -7,23 +7,12 @@ import TestSupport
 /// `storefront serve` and `storefront credentials` through the built binary: the server runs as
 /// a child process over a data directory that other `storefront` processes change meanwhile.
 @Suite(.waitsOnProcesses) struct ServeCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let data: URL
+    let cli: StorefrontCLI
+    var data: URL { cli.data }
 
-    init() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("sf-serve-\(UUID().uuidString)")
-        #expect(try sf(["store", "set", "latency", "0"]).status == 0)
-    }
+    init() throws { cli = try StorefrontCLI(prefix: "sf-serve") }
 
-    func sf(_ args: [String]) throws -> StorefrontProcess.Result {
-        try StorefrontProcess.run(args + ["--data-dir", data.path], cwd: Self.packageRoot)
-    }
-
-    func credentials() throws -> [String: Any] {
-        let result = try sf(["credentials", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    }
+    func credentials() throws -> [String: Any] { try cli.object(["credentials"]) }
 
     /// A token as a backend makes it with the credentials' key.
     func token(_ credentials: [String: Any]) throws -> String {
@@ -51,18 +40,18 @@ import TestSupport
 
     @Test func serveAnswersWhatOtherProcessesDoAtOnceAndStopsCleanlyOnSIGTERM() async throws {
         let credentials = try credentials()
-        let server = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
+        let server = try cli.start(["serve", "--port", "0"])
         let url = Self.firstLine(server)
         #expect(url.hasPrefix("http://127.0.0.1:"))
         let marker = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("server.json"))) as? [String: Any])
         #expect(marker["url"] as? String == url)
         #expect(marker["pid"] as? Int == Int(server.processIdentifier))
-        let second = try sf(["serve", "--port", "0"])
+        let second = try cli.run(["serve", "--port", "0"])
         #expect(second.status == 1)
         #expect(second.stderr.contains("already runs on this data directory at \(url)"))
 
         // A purchase another process makes while the server runs is in its next answer.
-        let bought = try sf(["buy", "com.storefront.demo.removeads", "--json"])
+        let bought = try cli.run(["buy", "com.storefront.demo.removeads", "--json"])
         let id = try #require((try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any])?["transactionID"] as? String)
         let (status, body) = try await get(url + "/inApps/v1/transactions/\(id)", token: try token(credentials))
         #expect(status == 200)
@@ -77,7 +66,7 @@ import TestSupport
         #expect(result.stdout.hasSuffix("stopped (SIGTERM)\n"))
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("server.json").path))
         // The lease is released: a new server may start on the directory.
-        let again = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
+        let again = try cli.start(["serve", "--port", "0"])
         #expect(Self.firstLine(again).hasPrefix("http://127.0.0.1:"))
         kill(again.processIdentifier, SIGINT)
         #expect(again.wait().stdout.hasSuffix("stopped (SIGINT)\n"))
@@ -85,14 +74,14 @@ import TestSupport
 
     @Test func serveListensOnThePortOfTheServerURLSettingByDefault() throws {
         // A port the kernel just gave out, free again once that server stopped.
-        let probe = try StorefrontProcess.start(["serve", "--port", "0", "--data-dir", data.path], cwd: Self.packageRoot)
+        let probe = try cli.start(["serve", "--port", "0"])
         let url = Self.firstLine(probe)
         kill(probe.processIdentifier, SIGINT)
         let probed = probe.wait()
         #expect(probed.status == 0)
         #expect(probed.stderr.contains("note: the certificates name http://127.0.0.1:8490/ocsp"), "\(probed.stderr)")
-        #expect(try sf(["store", "set", "server-url", url]).status == 0)
-        let server = try StorefrontProcess.start(["serve", "--data-dir", data.path], cwd: Self.packageRoot)
+        #expect(try cli.run(["store", "set", "server-url", url]).status == 0)
+        let server = try cli.start(["serve"])
         #expect(Self.firstLine(server) == url)
         kill(server.processIdentifier, SIGINT)
         let result = server.wait()
@@ -101,10 +90,10 @@ import TestSupport
     }
 
     @Test func serveRefusesAHostThatIsNoAddress() throws {
-        let result = try sf(["serve", "--host", "example.com"])
+        let result = try cli.run(["serve", "--host", "example.com"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot serve on \"example.com\""))
-        #expect(try sf(["serve", "--port", "99999"]).status == 2)
+        #expect(try cli.run(["serve", "--port", "99999"]).status == 2)
     }
 
     @Test func credentialsAreMadeOnceWithAPrivateKeyAndAcceptAUsersOwnKey() throws {
@@ -121,7 +110,7 @@ import TestSupport
         let own = data.appendingPathComponent("AuthKey_OWNKEY1234.p8")
         try PrivateKey.generate(.p256).pemRepresentation().write(to: own, atomically: true, encoding: .utf8)
         let issuer = "57246542-96fe-1a63-e053-0824d011072a"
-        #expect(try sf(["credentials", "--key", own.path, "--key-id", "OWNKEY1234", "--issuer-id", issuer]).status == 0)
+        #expect(try cli.run(["credentials", "--key", own.path, "--key-id", "OWNKEY1234", "--issuer-id", issuer]).status == 0)
         let installed = try credentials()
         #expect(installed["keyID"] as? String == "OWNKEY1234")
         #expect(installed["issuerID"] as? String == issuer)
@@ -129,10 +118,10 @@ import TestSupport
 
         let bad = data.appendingPathComponent("bad.p8")
         try "not a key".write(to: bad, atomically: true, encoding: .utf8)
-        let refused = try sf(["credentials", "--key", bad.path, "--key-id", "K1", "--issuer-id", issuer])
+        let refused = try cli.run(["credentials", "--key", bad.path, "--key-id", "K1", "--issuer-id", issuer])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("is not an EC P-256 private key"))
-        #expect(try sf(["credentials", "--key", own.path]).status == 2)
+        #expect(try cli.run(["credentials", "--key", own.path]).status == 2)
         #expect(try credentials()["keyID"] as? String == "OWNKEY1234")
     }
 }

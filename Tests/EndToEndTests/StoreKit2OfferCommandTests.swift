@@ -8,50 +8,29 @@ import Testing
 /// App Store's refusals, `store issue-codes` / `codes` / `redeem`, and `refund-request` with the
 /// Transaction Manager's `approve-refund` / `decline-refund`.
 @Suite struct StoreKit2OfferCommandTests {
-    static let packageRoot = Repository.root
     static let winBack = "com.storefront.demo.premium.pro.winback"
-    let scratch: TemporaryDirectory
-    var data: URL { scratch.url.appendingPathComponent("data") }
+    let cli: StorefrontCLI
 
-    init() throws {
-        scratch = try TemporaryDirectory(prefix: "sf-sk2")
-        #expect(try sf(["store", "set", "latency", "0"]).status == 0)
-    }
-
-    func sf(_ args: [String]) throws -> StorefrontProcess.Result {
-        try StorefrontProcess.run(args + ["--data-dir", data.path], cwd: Self.packageRoot)
-    }
-
-    func object(_ args: [String], status: Int32 = 0) throws -> [String: Any] {
-        let result = try sf(args + ["--json"])
-        #expect(result.status == status, "\(args): \(result.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    }
-
-    func array(_ args: [String]) throws -> [[String: Any]] {
-        let result = try sf(args + ["--json"])
-        #expect(result.status == 0, "\(args): \(result.stderr)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-    }
+    init() throws { cli = try StorefrontCLI(prefix: "sf-sk2") }
 
     func transaction(_ o: [String: Any]) throws -> [String: Any] { try #require(o["transaction"] as? [String: Any]) }
 
     @Test func aSignedOfferIsTakenOnceAndItsTokenIsInTheTransaction() throws {
-        _ = try object(["buy", DemoCatalog.basic])
-        let signed = try object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback, "--app-account-token", "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F"])
+        _ = try cli.object(["buy", DemoCatalog.basic])
+        let signed = try cli.object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback, "--app-account-token", "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F"])
         let parts = ["--offer", DemoCatalog.comeback, "--key-id", try #require(signed["keyID"] as? String),
                      "--nonce", try #require(signed["nonce"] as? String),
                      "--timestamp", String(try #require(signed["timestamp"] as? Int)),
                      "--signature", try #require(signed["signature"] as? String),
                      "--app-account-token", "8C1A7A6F-2C5E-4E0B-9F3D-1B2A3C4D5E6F"]
-        let bought = try transaction(try object(["buy", DemoCatalog.pro] + parts))
+        let bought = try transaction(try cli.object(["buy", DemoCatalog.pro] + parts))
         #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == DemoCatalog.comeback)
         #expect(bought["appAccountToken"] as? String == "8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f")
-        let replay = try sf(["buy", DemoCatalog.pro] + parts)
+        let replay = try cli.run(["buy", DemoCatalog.pro] + parts)
         #expect(replay.status == 1 && replay.stderr.contains("signature is invalid") && replay.stderr.contains("used already"), "\(replay.stderr)")
-        let otherToken = try sf(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--signed", "--app-account-token", UUID().uuidString])
+        let otherToken = try cli.run(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--signed", "--app-account-token", UUID().uuidString])
         #expect(otherToken.status == 0, "--signed signs for the token given: \(otherToken.stderr)")
-        let incomplete = try sf(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--key-id", "X"])
+        let incomplete = try cli.run(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--key-id", "X"])
         #expect(incomplete.status == 2 && incomplete.stderr.contains("--nonce"), "\(incomplete.stderr)")
     }
 
@@ -59,16 +38,16 @@ import Testing
     /// signatures: the server's credentials name the store's subscription key, and a user's own
     /// key, once installed with `credentials --key`, signs offers the store accepts.
     @Test func theAPIKeyIsTheSubscriptionKeyAndAUsersOwnKeySignsOffers() throws {
-        _ = try object(["buy", DemoCatalog.basic])
-        let made = try object(["credentials"])
-        let signed = try object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback])
+        _ = try cli.object(["buy", DemoCatalog.basic])
+        let made = try cli.object(["credentials"])
+        let signed = try cli.object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback])
         #expect(signed["keyID"] as? String == made["keyID"] as? String, "\(signed) \(made)")
 
         let keyID = "MYKEY12345"
         let key = try PrivateKey.generate(.p256)
-        let file = scratch.url.appendingPathComponent("SubscriptionKey_\(keyID).p8")
+        let file = cli.scratch.url.appendingPathComponent("SubscriptionKey_\(keyID).p8")
         try key.pemRepresentation().write(to: file, atomically: true, encoding: .utf8)
-        let installed = try object(["credentials", "--key", file.path, "--key-id", keyID, "--issuer-id", UUID().uuidString])
+        let installed = try cli.object(["credentials", "--key", file.path, "--key-id", keyID, "--issuer-id", UUID().uuidString])
         #expect(installed["keyID"] as? String == keyID && installed["privateKeyPath"] as? String == file.path, "\(installed)")
         // Signed as the developer's server signs, by Apple's rule: the parts joined by U+2063.
         let bundleID = try #require(installed["bundleID"] as? String)
@@ -76,77 +55,77 @@ import Testing
         let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
         let text = [bundleID, keyID, DemoCatalog.pro, DemoCatalog.comeback, "", nonce, String(timestamp)].joined(separator: "\u{2063}")
         let signature = Data(try key.signSHA256(Array(text.utf8))).base64EncodedString()
-        let bought = try transaction(try object(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--key-id", keyID, "--nonce", nonce,
+        let bought = try transaction(try cli.object(["buy", DemoCatalog.pro, "--offer", DemoCatalog.comeback, "--key-id", keyID, "--nonce", nonce,
                                                  "--timestamp", String(timestamp), "--signature", signature]))
         #expect(bought["offerType"] as? String == "promotional" && bought["offerID"] as? String == DemoCatalog.comeback, "\(bought)")
     }
 
     @Test func aForgedSignatureAndAnUnknownKeyAreRefused() throws {
-        _ = try object(["buy", DemoCatalog.basic])
-        let signed = try object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback])
+        _ = try cli.object(["buy", DemoCatalog.basic])
+        let signed = try cli.object(["store", "sign-offer", DemoCatalog.pro, DemoCatalog.comeback])
         let text = try #require(signed["signature"] as? String)
         var signature = Array(try #require(Data(base64Encoded: text)))
         signature[10] ^= 0x40
         let common = ["--offer", DemoCatalog.comeback, "--nonce", try #require(signed["nonce"] as? String),
                       "--timestamp", String(try #require(signed["timestamp"] as? Int)), "--signature", Data(signature).base64EncodedString()]
-        let forged = try sf(["buy", DemoCatalog.pro, "--key-id", try #require(signed["keyID"] as? String)] + common)
+        let forged = try cli.run(["buy", DemoCatalog.pro, "--key-id", try #require(signed["keyID"] as? String)] + common)
         #expect(forged.status == 1 && forged.stderr.contains("does not match"), "\(forged.stderr)")
-        let unknown = try sf(["buy", DemoCatalog.pro, "--key-id", "NOSUCHKEY1"] + common)
+        let unknown = try cli.run(["buy", DemoCatalog.pro, "--key-id", "NOSUCHKEY1"] + common)
         #expect(unknown.status == 1 && unknown.stderr.contains("NOSUCHKEY1"), "\(unknown.stderr)")
-        #expect(try array(["store", "charges"]).count == 1, "only Basic was charged")
+        #expect(try cli.array(["store", "charges"]).count == 1, "only Basic was charged")
     }
 
     @Test func anIssuedCodeIsRedeemedOnceAtTheOffersTerms() throws {
-        let issued = try array(["store", "issue-codes", DemoCatalog.pro, DemoCatalog.codeOffer, "--count", "2"])
+        let issued = try cli.array(["store", "issue-codes", DemoCatalog.pro, DemoCatalog.codeOffer, "--count", "2"])
         #expect(issued.count == 2)
         let code = try #require(issued.first?["code"] as? String)
         #expect(code.count == 12 && issued.allSatisfy { $0["redeemedAt"] is NSNull })
-        let redeemed = try transaction(try object(["redeem", code.lowercased()]))
+        let redeemed = try transaction(try cli.object(["redeem", code.lowercased()]))
         #expect(redeemed["productID"] as? String == DemoCatalog.pro && redeemed["offerType"] as? String == "code")
         #expect(redeemed["offerID"] as? String == DemoCatalog.codeOffer && redeemed["price"] as? String == "0")
-        let again = try sf(["redeem", code])
+        let again = try cli.run(["redeem", code])
         #expect(again.status == 1 && again.stderr.contains("redeemed already"), "\(again.stderr)")
-        let listed = try array(["store", "codes"])
+        let listed = try cli.array(["store", "codes"])
         #expect(listed.first { $0["code"] as? String == code }?["transactionID"] as? String == redeemed["transactionID"] as? String)
-        let bogus = try sf(["redeem", "NOTACODE0000"])
+        let bogus = try cli.run(["redeem", "NOTACODE0000"])
         #expect(bogus.status == 1 && bogus.stderr.contains("not an offer code"), "\(bogus.stderr)")
         // The offer is for new and lapsed subscribers: a current one may not take the second code.
         let second = try #require(issued.last?["code"] as? String)
-        let current = try sf(["redeem", second])
+        let current = try cli.run(["redeem", second])
         #expect(current.status == 1 && current.stderr.contains("not eligible"), "\(current.stderr)")
     }
 
     @Test func aWinBackOfferIsForLapsedSubscribersOnly() throws {
-        let newcomer = try sf(["buy", DemoCatalog.pro, "--win-back", Self.winBack])
+        let newcomer = try cli.run(["buy", DemoCatalog.pro, "--win-back", Self.winBack])
         #expect(newcomer.status == 1 && newcomer.stderr.contains("lapsed subscribers"), "\(newcomer.stderr)")
-        let first = try #require(try object(["buy", DemoCatalog.basic])["transactionID"] as? String)
-        #expect(try sf(["store", "expire", first]).status == 0)
-        let back = try transaction(try object(["buy", DemoCatalog.pro, "--win-back", Self.winBack]))
+        let first = try #require(try cli.object(["buy", DemoCatalog.basic])["transactionID"] as? String)
+        #expect(try cli.run(["store", "expire", first]).status == 0)
+        let back = try transaction(try cli.object(["buy", DemoCatalog.pro, "--win-back", Self.winBack]))
         #expect(back["offerType"] as? String == "winBack" && back["offerID"] as? String == Self.winBack)
         #expect(back["price"] as? String == "4.99")
     }
 
     @Test func aRefundRequestWaitsForTheTransactionManagerAndApprovalRevokes() throws {
-        let id = try #require(try object(["buy", DemoCatalog.basic])["transactionID"] as? String)
-        #expect(try object(["refund-request", id])["status"] as? String == "success")
-        let duplicate = try sf(["refund-request", id])
+        let id = try #require(try cli.object(["buy", DemoCatalog.basic])["transactionID"] as? String)
+        #expect(try cli.object(["refund-request", id])["status"] as? String == "success")
+        let duplicate = try cli.run(["refund-request", id])
         #expect(duplicate.status == 1 && duplicate.stderr.contains("requested already"), "\(duplicate.stderr)")
-        let requests = try array(["store", "refund-requests"])
+        let requests = try cli.array(["store", "refund-requests"])
         #expect(requests.count == 1 && requests[0]["status"] as? String == "pending")
         let requestID = try #require(requests[0]["id"] as? String)
-        #expect(try object(["store", "approve-refund", requestID, "--reason", "1"])["status"] as? String == "approved")
-        let latest = try object(["latest", DemoCatalog.basic])
+        #expect(try cli.object(["store", "approve-refund", requestID, "--reason", "1"])["status"] as? String == "approved")
+        let latest = try cli.object(["latest", DemoCatalog.basic])
         #expect(latest["state"] as? String == "refunded" && latest["revocationReason"] as? Int == 1, "\(latest)")
-        let twice = try sf(["store", "decline-refund", requestID])
+        let twice = try cli.run(["store", "decline-refund", requestID])
         #expect(twice.status == 1 && twice.stderr.contains("No pending refund request"), "\(twice.stderr)")
     }
 
     @Test func aDeclinedRefundLeavesTheTransactionAndMayBeAskedAgain() throws {
-        let id = try #require(try object(["buy", "com.storefront.demo.removeads"])["transactionID"] as? String)
-        _ = try object(["refund-request", id])
-        let requestID = try #require(try array(["store", "refund-requests"]).first?["id"] as? String)
-        #expect(try object(["store", "decline-refund", requestID])["status"] as? String == "declined")
-        #expect(try object(["latest", "com.storefront.demo.removeads"])["state"] as? String == "purchased")
-        #expect(try object(["refund-request", id])["status"] as? String == "success")
+        let id = try #require(try cli.object(["buy", "com.storefront.demo.removeads"])["transactionID"] as? String)
+        _ = try cli.object(["refund-request", id])
+        let requestID = try #require(try cli.array(["store", "refund-requests"]).first?["id"] as? String)
+        #expect(try cli.object(["store", "decline-refund", requestID])["status"] as? String == "declined")
+        #expect(try cli.object(["latest", "com.storefront.demo.removeads"])["state"] as? String == "purchased")
+        #expect(try cli.object(["refund-request", id])["status"] as? String == "success")
     }
 }

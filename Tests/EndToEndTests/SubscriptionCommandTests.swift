@@ -6,46 +6,29 @@ import Testing
 /// real binary on a temporary data directory. Nothing waits on the wall clock: every change is
 /// made by a command that acts now (renew, expire, cancel, refund, billing-issue).
 @Suite(.waitsOnProcesses) struct SubscriptionCommandTests {
-    static let packageRoot = Repository.root
-    let scratch: TemporaryDirectory
-    var data: URL { scratch.url.appendingPathComponent("data") }
+    let cli: StorefrontCLI
     let monthly = "com.storefront.demo.premium.basic.monthly"
 
-    init() throws {
-        scratch = try TemporaryDirectory(prefix: "sf-subs")
-        #expect(try sf(["store", "set", "latency", "0"]).status == 0)
-    }
-
-    func sf(_ args: [String]) throws -> StorefrontProcess.Result {
-        try StorefrontProcess.run(args + ["--data-dir", data.path], cwd: Self.packageRoot)
-    }
-
-    func json(_ args: [String]) throws -> Any {
-        let result = try sf(args + ["--json"])
-        #expect(result.status == 0, "\(args): \(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
-
-    func object(_ args: [String]) throws -> [String: Any] { try #require(try json(args) as? [String: Any]) }
+    init() throws { cli = try StorefrontCLI(prefix: "sf-subs") }
 
     /// Buys `productID` and returns its transaction ID.
     func buy(_ productID: String) throws -> String {
-        let bought = try object(["buy", productID])
+        let bought = try cli.object(["buy", productID])
         return try #require(bought["transactionID"] as? String)
     }
 
     func entitlements() throws -> (items: [[String: Any]], groups: [[String: Any]]) {
-        let o = try object(["entitlements"])
+        let o = try cli.object(["entitlements"])
         return (try #require(o["entitlements"] as? [[String: Any]]), try #require(o["subscriptionGroups"] as? [[String: Any]]))
     }
 
-    func history() throws -> [[String: Any]] { try #require(try object(["history"])["transactions"] as? [[String: Any]]) }
+    func history() throws -> [[String: Any]] { try #require(try cli.object(["history"])["transactions"] as? [[String: Any]]) }
 
-    func subscriptions() throws -> [[String: Any]] { try #require(try json(["store", "subscriptions"]) as? [[String: Any]]) }
+    func subscriptions() throws -> [[String: Any]] { try cli.array(["store", "subscriptions"]) }
 
     @Test func aRenewalIsANewTransactionWithTheSameOriginalAndTheEntitlementFollowsIt() throws {
         let first = try buy(monthly)
-        let renewed = try object(["store", "renew", first])
+        let renewed = try cli.object(["store", "renew", first])
         let renewal = try #require(renewed["transaction"] as? [String: Any])
         let renewalID = try #require(renewal["transactionID"] as? String)
         #expect(renewalID != first)
@@ -75,7 +58,7 @@ import Testing
         let lifetime = try buy("com.storefront.demo.lifetime")
         #expect(try entitlements().items.count == 2)
 
-        let refunded = try object(["store", "refund", id, "--reason", "1"])
+        let refunded = try cli.object(["store", "refund", id, "--reason", "1"])
         #expect((refunded["transaction"] as? [String: Any])?["revocationDate"] != nil)
         #expect((refunded["subscription"] as? [String: Any])?["expired"] as? Bool == true)
 
@@ -86,16 +69,16 @@ import Testing
         #expect(recorded["revocationDate"] != nil)
         #expect(recorded["state"] as? String == "refunded")
 
-        #expect(try sf(["store", "refund", lifetime]).status == 0)
+        #expect(try cli.run(["store", "refund", lifetime]).status == 0)
         #expect(try entitlements().items.isEmpty)
-        let again = try sf(["store", "refund", lifetime])
+        let again = try cli.run(["store", "refund", lifetime])
         #expect(again.status == 1)
         #expect(again.stderr.contains(lifetime) && again.stderr.contains("refunded"), "\(again.stderr)")
     }
 
     @Test func cancelTurnsAutoRenewOffKeepsAccessAndUndoTurnsItBackOn() throws {
         let id = try buy(monthly)
-        #expect(try sf(["store", "cancel", monthly]).status == 0, "a product ID names the subscription too")
+        #expect(try cli.run(["store", "cancel", monthly]).status == 0, "a product ID names the subscription too")
         let cancelled = try #require(try subscriptions().first)
         #expect(cancelled["originalTransactionID"] as? String == id)
         #expect(cancelled["willAutoRenew"] as? Bool == false)
@@ -104,7 +87,7 @@ import Testing
         #expect(now.items.first?["state"] as? String == "active", "access continues to the end of the period")
         #expect(now.groups.first?["willAutoRenew"] as? Bool == false)
 
-        #expect(try sf(["store", "cancel", id, "--undo"]).status == 0)
+        #expect(try cli.run(["store", "cancel", id, "--undo"]).status == 0)
         #expect(try subscriptions().first?["willAutoRenew"] as? Bool == true)
         #expect(try entitlements().groups.first?["willAutoRenew"] as? Bool == true)
     }
@@ -112,7 +95,7 @@ import Testing
     @Test func expireEndsTheSubscriptionNowAndRenewThenRefuses() throws {
         let id = try buy(monthly)
         #expect(try entitlements().items.count == 1)
-        #expect(try sf(["store", "expire", id]).status == 0)
+        #expect(try cli.run(["store", "expire", id]).status == 0)
         let now = try entitlements()
         #expect(now.items.isEmpty)
         #expect(now.groups.first?["state"] as? String == "expired")
@@ -121,25 +104,25 @@ import Testing
         #expect(stored["expirationIntent"] as? String == "cancelled")
         #expect(stored["willAutoRenew"] as? Bool == false, "an ended subscription does not renew")
         for verb in [["expire", id], ["cancel", id], ["cancel", id, "--undo"], ["billing-issue", id, "on"]] {
-            let refused = try sf(["store"] + verb)
+            let refused = try cli.run(["store"] + verb)
             #expect(refused.status == 1 && refused.stderr.contains("is expired"), "\(verb): \(refused.stderr)")
         }
 
-        let renew = try sf(["store", "renew", id])
+        let renew = try cli.run(["store", "renew", id])
         #expect(renew.status == 1)
         #expect(renew.stderr.contains(id) && renew.stderr.contains("expired"), "\(renew.stderr)")
     }
 
     @Test func billingIssueMakesAForcedRenewalFailIntoGraceAndResolvingRenews() throws {
-        #expect(try sf(["store", "set", "grace-period", "on"]).status == 0)
+        #expect(try cli.run(["store", "set", "grace-period", "on"]).status == 0)
         let id = try buy(monthly)
-        #expect(try sf(["store", "billing-issue", id, "on"]).status == 0)
+        #expect(try cli.run(["store", "billing-issue", id, "on"]).status == 0)
         #expect(try subscriptions().first?["billingIssue"] as? Bool == true)
         #expect(try entitlements().items.first?["state"] as? String == "active", "billing fails only at the next renewal")
 
         // Forced now, the renewal fails as one on the store clock would: no new transaction,
         // the period ends now, billing retry begins in a grace period, and access continues.
-        let forced = try object(["store", "renew", id])
+        let forced = try cli.object(["store", "renew", id])
         let transaction = try #require(forced["transaction"] as? [String: Any])
         #expect(transaction["transactionID"] as? String == id)
         let subscription = try #require(forced["subscription"] as? [String: Any])
@@ -149,11 +132,11 @@ import Testing
         #expect(try entitlements().groups.first?["state"] as? String == "inGracePeriod")
         #expect(try history().count == 1, "nothing was billed")
 
-        let again = try sf(["store", "renew", id])
+        let again = try cli.run(["store", "renew", id])
         #expect(again.status == 1)
         #expect(again.stderr.contains("billing retry") && again.stderr.contains("billing issue off"), "\(again.stderr)")
 
-        #expect(try sf(["store", "billing-issue", id, "off"]).status == 0)
+        #expect(try cli.run(["store", "billing-issue", id, "off"]).status == 0)
         let resolved = try #require(try subscriptions().first)
         #expect(resolved["billingIssue"] as? Bool == false)
         #expect(resolved["billingRetryStart"] is NSNull)
@@ -163,28 +146,28 @@ import Testing
 
     @Test func aForcedRenewalThatFailsSaysSoInWords() throws {
         let id = try buy(monthly)
-        #expect(try sf(["store", "billing-issue", id, "on"]).status == 0)
-        let failed = try sf(["store", "renew", id])
+        #expect(try cli.run(["store", "billing-issue", id, "on"]).status == 0)
+        let failed = try cli.run(["store", "renew", id])
         #expect(failed.status == 0, "\(failed.stderr)")
         #expect(failed.stdout.contains("failed (billing issue): billing retry since"), "\(failed.stdout)")
         #expect(failed.stdout.contains("(no grace period)") && failed.stdout.contains("billing-issue \(id) off"), "\(failed.stdout)")
         #expect(try entitlements().items.isEmpty, "no grace: access ends with the failed renewal")
         // Cancelled in billing retry, then billing fixed: it ends instead of renewing, and says so.
-        #expect(try sf(["store", "cancel", id]).stdout.contains("in billing retry"))
-        let resolved = try sf(["store", "billing-issue", id, "off"])
+        #expect(try cli.run(["store", "cancel", id]).stdout.contains("in billing retry"))
+        let resolved = try cli.run(["store", "billing-issue", id, "off"])
         #expect(resolved.status == 0 && resolved.stdout.contains("it had been cancelled, so it ended at"), "\(resolved.stdout)")
         #expect(try history().count == 1, "nothing renewed")
     }
 
     @Test func buyWithAnOfferAppliesAPromotionalOfferToALapsedSubscriberOnly() throws {
         let pro = "com.storefront.demo.premium.pro.monthly", comeback = "com.storefront.demo.premium.pro.comeback"
-        let newcomer = try sf(["buy", pro, "--offer", comeback])
+        let newcomer = try cli.run(["buy", pro, "--offer", comeback])
         #expect(newcomer.status == 1 && newcomer.stderr.contains("current or lapsed subscribers"), "\(newcomer.stderr)")
         let id = try buy(monthly)
-        #expect(try sf(["store", "expire", id]).status == 0)
-        let unknown = try sf(["buy", pro, "--offer", "nope"])
+        #expect(try cli.run(["store", "expire", id]).status == 0)
+        let unknown = try cli.run(["buy", pro, "--offer", "nope"])
         #expect(unknown.status == 1 && unknown.stderr.contains("no promotional offer nope"), "\(unknown.stderr)")
-        let back = try #require(try object(["buy", pro, "--offer", comeback])["transaction"] as? [String: Any])
+        let back = try #require(try cli.object(["buy", pro, "--offer", comeback])["transaction"] as? [String: Any])
         #expect(back["offerType"] as? String == "promotional")
         #expect(back["offerID"] as? String == comeback)
         #expect(back["price"] as? String == "0")
@@ -196,37 +179,37 @@ import Testing
         _ = try buy(monthly)
         let coins = try buy("com.storefront.demo.coins.100")
         for verb in ["renew", "expire", "cancel"] {
-            let r = try sf(["store", verb, "9999999"])
+            let r = try cli.run(["store", verb, "9999999"])
             #expect(r.status == 1, "\(verb)")
             #expect(r.stderr.contains("9999999"), "\(verb): \(r.stderr)")
         }
-        let notASubscription = try sf(["store", "renew", coins])
+        let notASubscription = try cli.run(["store", "renew", coins])
         #expect(notASubscription.status == 1)
         #expect(notASubscription.stderr.contains(coins))
-        let refund = try sf(["store", "refund", "9999999"])
+        let refund = try cli.run(["store", "refund", "9999999"])
         #expect(refund.status == 1)
         #expect(refund.stderr.contains("9999999"))
-        let badFlag = try sf(["store", "billing-issue", monthly, "maybe"])
+        let badFlag = try cli.run(["store", "billing-issue", monthly, "maybe"])
         #expect(badFlag.status == 2)
         #expect(badFlag.stderr.contains("'maybe'"))
-        let badReason = try sf(["store", "refund", coins, "--reason", "7"])
+        let badReason = try cli.run(["store", "refund", coins, "--reason", "7"])
         #expect(badReason.status == 2)
         #expect(badReason.stderr.contains("'7'"))
-        let misplaced = try sf(["store", "renew", monthly, "--undo"])
+        let misplaced = try cli.run(["store", "renew", monthly, "--undo"])
         #expect(misplaced.status == 2)
         #expect(misplaced.stderr.contains("--undo"))
-        let badDuration = try sf(["entitlements", "--non-renewing-duration", "3M"])
+        let badDuration = try cli.run(["entitlements", "--non-renewing-duration", "3M"])
         #expect(badDuration.status == 2)
         #expect(badDuration.stderr.contains("'3M'"))
         #expect(try history().allSatisfy { $0["revocationDate"] == nil }, "nothing was changed by a refused command")
     }
 
     @Test func timeRateTakesRawValuesAndNamesAndRefusesOthersListingThem() throws {
-        #expect(try sf(["store", "set", "time-rate", "15"]).status == 0)
-        #expect(try object(["store", "settings"])["time-rate"] as? String == "monthly-every-30-seconds (15)")
-        #expect(try sf(["store", "set", "time-rate", "every-2-seconds"]).status == 0)
-        #expect(try object(["store", "settings"])["time-rate"] as? String == "every-2-seconds (1005)")
-        let refused = try sf(["store", "set", "time-rate", "14"])
+        #expect(try cli.run(["store", "set", "time-rate", "15"]).status == 0)
+        #expect(try cli.object(["store", "settings"])["time-rate"] as? String == "monthly-every-30-seconds (15)")
+        #expect(try cli.run(["store", "set", "time-rate", "every-2-seconds"]).status == 0)
+        #expect(try cli.object(["store", "settings"])["time-rate"] as? String == "every-2-seconds (1005)")
+        let refused = try cli.run(["store", "set", "time-rate", "14"])
         #expect(refused.status == 2, "a value the setting does not take is a usage error")
         #expect(refused.stderr.contains("\"14\""))
         #expect(refused.stderr.contains("15 monthly-every-30-seconds") && refused.stderr.contains("1005 every-2-seconds"))
@@ -243,7 +226,7 @@ import Testing
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
         let threeMonths = try #require(calendar.date(byAdding: .month, value: 3, to: try date(purchase)))
         #expect(try date(expires) == threeMonths)
-        let week = try #require(try object(["entitlements", "--non-renewing-duration", "P1W"])["entitlements"] as? [[String: Any]])
+        let week = try #require(try cli.object(["entitlements", "--non-renewing-duration", "P1W"])["entitlements"] as? [[String: Any]])
         #expect(try date(#require(week.first?["expiresDate"] as? String)) == (try date(purchase)).addingTimeInterval(7 * 86_400))
     }
 
@@ -251,25 +234,25 @@ import Testing
 
     @Test func humanOutputShowsTheSubscriptionAndTheGroupLine() throws {
         let id = try buy(monthly)
-        let cancel = try sf(["store", "cancel", id])
+        let cancel = try cli.run(["store", "cancel", id])
         #expect(cancel.stdout.contains("Cancelled subscription \(id)") && cancel.stdout.contains("auto-renew is off"))
-        let table = try sf(["store", "subscriptions"]).stdout.split(separator: "\n").map(String.init)
+        let table = try cli.run(["store", "subscriptions"]).stdout.split(separator: "\n").map(String.init)
         #expect(table.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             == ["ORIGINAL", "PRODUCT", "PERIOD", "END", "AUTO-RENEW", "NEXT", "PRODUCT", "BILLING", "STATUS"])
         let row = try #require(table.last).split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         #expect(row.count == 7 && row[0] == id && row[1] == monthly && row[3] == "off" && row[5] == "ok" && row[6] == "active", "\(row)")
 
-        let listed = try sf(["entitlements"]).stdout
+        let listed = try cli.run(["entitlements"]).stdout
         #expect(listed.contains("\(monthly)  autoRenewable  active"))
         #expect(listed.contains("Subscription groups:"))
         #expect(listed.contains("49EF0713 (Storefront Premium): subscribed, \(monthly) until "))
         #expect(listed.contains(", auto-renew off"))
 
-        #expect(try sf(["store", "refund", id]).stdout.contains("Refunded transaction \(id)"))
-        let after = try sf(["entitlements"]).stdout
+        #expect(try cli.run(["store", "refund", id]).stdout.contains("Refunded transaction \(id)"))
+        let after = try cli.run(["entitlements"]).stdout
         #expect(after.hasPrefix("No entitlements."))
         #expect(after.contains("49EF0713 (Storefront Premium): revoked, \(monthly) refunded"))
-        let expired = try sf(["store", "subscriptions"]).stdout
+        let expired = try cli.run(["store", "subscriptions"]).stdout
         #expect(expired.contains("expired ") && expired.contains("(unknown)"), "a refund ends the period with intent unknown")
     }
 
@@ -280,25 +263,25 @@ import Testing
         let id = try buy(monthly)
         for (price, reason) in [("2.999", "it has more decimals than USD allows (2)"),
                                 ("2.50", "a price increase must be more than the current price, 2.99 USD")] {
-            let refused = try sf(["store", "price-increase", id, "--price", price])
+            let refused = try cli.run(["store", "price-increase", id, "--price", price])
             #expect(refused.status == 1 && refused.stdout.isEmpty, "\(price): \(refused.stderr)")
             #expect(refused.stderr == "storefront: Invalid price \(price) for \(monthly): \(reason).\n", "\(refused.stderr)")
         }
-        let announced = try sf(["store", "price-increase", id, "--price", "3.49"])
+        let announced = try cli.run(["store", "price-increase", id, "--price", "3.49"])
         #expect(announced.stdout == "Price increase of \(monthly) to 3.49 USD (subscription \(id)): pending.\n", "\(announced.stderr)")
-        #expect(try sf(["store", "price-increase", id, "accept"]).status == 0)
-        let renewal = try #require(try object(["store", "renew", id])["transaction"] as? [String: Any])
+        #expect(try cli.run(["store", "price-increase", id, "accept"]).status == 0)
+        let renewal = try #require(try cli.object(["store", "renew", id])["transaction"] as? [String: Any])
         #expect(renewal["price"] as? String == "3.49", "\(renewal)")
         #expect(try history().last?["price"] as? String == "3.49")
     }
 
     @Test func helpDescribesEveryNewSubcommand() throws {
-        let store = try sf(["help", "store"])
+        let store = try cli.run(["help", "store"])
         #expect(store.status == 0)
         for text in ["renew ID", "expire ID", "cancel ID", "--undo", "refund ID", "--reason", "billing-issue ID on|off", "subscriptions", "time-rate"] {
             #expect(store.stdout.contains(text), "help store lacks \(text)")
         }
-        let entitlements = try sf(["help", "entitlements"])
+        let entitlements = try cli.run(["help", "entitlements"])
         #expect(entitlements.status == 0)
         for text in ["--json", "--non-renewing-duration", "inGracePeriod", "subscriptionGroups"] {
             #expect(entitlements.stdout.contains(text), "help entitlements lacks \(text)")

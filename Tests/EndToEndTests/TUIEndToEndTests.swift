@@ -9,11 +9,12 @@ import Testing
         Repository.root
     }
 
-    /// A fresh directory holding a data directory (zero latency, unlimited bandwidth) and a
-    /// copy of the Demo catalog whose Forest Level Pack carries 3 MB of hosted content.
-    static func freshDataDirectory() throws -> TemporaryDirectory {
-        let scratch = try TemporaryDirectory(prefix: "storefront-tui")
-        let dir = scratch.url
+    /// A fresh data directory (zero latency, unlimited bandwidth) beside a copy of the Demo
+    /// catalog whose Forest Level Pack carries 3 MB of hosted content.
+    static func freshStorefront() throws -> StorefrontCLI {
+        var storefront = try StorefrontCLI(prefix: "storefront-tui", instant: false)
+        let dir = storefront.scratch.url
+        storefront.catalog = dir.appendingPathComponent("Demo.storekit")
         let forest = "com.storefront.demo.levelpack.forest"
         let content = dir.appendingPathComponent("Demo.content/\(forest)")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
@@ -29,21 +30,32 @@ import Testing
         }
         let manifest = #"{"version": 1, "contentVersion": "1.0", "files": [\#(entries.joined(separator: ", "))]}"#
         try Data(manifest.utf8).write(to: content.appendingPathComponent("manifest.json"))
-        for (name, value) in [("latency", "0"), ("bandwidth", "0")] {
-            let result = try StorefrontProcess.run(["store", "set", name, value] + arguments(dir), cwd: repositoryRoot)
-            #expect(result.status == 0, "store set \(name): \(result.stderr)")
-        }
-        return scratch
+        try storefront.set([("latency", "0"), ("bandwidth", "0")])
+        return storefront
     }
 
-    /// `--data-dir DIR/data --catalog DIR/Demo.storekit`.
-    static func arguments(_ dir: URL) -> [String] {
-        ["--data-dir", dir.appendingPathComponent("data").path, "--catalog", dir.appendingPathComponent("Demo.storekit").path]
-    }
-
-    static func launch(_ tmux: TUITmux, dataDirectory: URL, environment: String = "") async throws {
-        try tmux.run("\(environment)\(StorefrontProcess.executable.path) \(arguments(dataDirectory).joined(separator: " "))")
+    /// Runs the storefront on `storefront`'s directory in the pane and waits for its list; with
+    /// `reportingExit`, the shell prints `exit=STATUS` when it ends.
+    static func launch(
+        _ tmux: TUITmux, _ storefront: StorefrontCLI, environment: String = "", reportingExit: Bool = false
+    ) async throws {
+        try tmux.run(environment + storefront.commandLine + (reportingExit ? "; echo exit=$?" : ""))
         try await tmux.waitFor(text: "100 Coins")
+    }
+
+    /// A new pane of `width` × `height` with the storefront launched in it (`launch`).
+    static func open(
+        _ storefront: StorefrontCLI, width: Int = 100, height: Int = 30, environment: String = "",
+        reportingExit: Bool = false
+    ) async throws -> TUITmux {
+        let tmux = try await TUITmux(width: width, height: height, directory: repositoryRoot)
+        do {
+            try await launch(tmux, storefront, environment: environment, reportingExit: reportingExit)
+        } catch {
+            tmux.close()
+            throw error
+        }
+        return tmux
     }
 
     /// Filters the list to `name` and buys the one match through the confirmation sheet.
@@ -60,11 +72,9 @@ import Testing
     }
 
     @Test func buyRestoreSwitchStorefrontQuitAndRelaunch() async throws {
-        let scratch = try Self.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(directory: Self.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await Self.launch(tmux, dataDirectory: data)
         #expect(try tmux.alternateScreenOn())
 
         // A consumable: the balance shows in the list.
@@ -105,7 +115,7 @@ import Testing
         #expect(try !tmux.alternateScreenOn())
 
         // A second launch shows what the account owns, in the storefront and language chosen last.
-        try tmux.run("\(StorefrontProcess.executable.path) \(Self.arguments(data).joined(separator: " "))")
+        try tmux.run("\(storefront.commandLine)")
         try await tmux.waitFor(text: "コイン100枚")
         try await tmux.waitFor(text: "残高 1")
         try await tmux.waitFor(text: "購入済み")
@@ -115,16 +125,14 @@ import Testing
     }
 
     @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
-        let scratch = try Self.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(directory: Self.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await Self.launch(tmux, dataDirectory: data)
         try tmux.keys("C-c")
         try await tmux.waitFor("the prompt after Ctrl-C") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
         #expect(try !tmux.alternateScreenOn())
 
-        try await Self.launch(tmux, dataDirectory: data)
+        try await Self.launch(tmux, storefront)
         let pid = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"])
         // The pane's process is the shell; the storefront is its child.
         let children = try String(contentsOfFile: "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/task/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/children", encoding: .utf8)
@@ -135,23 +143,20 @@ import Testing
     }
 
     @Test func killedDuringAPurchaseCompletesOnTheNextLaunch() async throws {
-        let scratch = try Self.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(directory: Self.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, environment: "STOREFRONT_FAULT=after-charge ")
         defer { tmux.close() }
-        try await Self.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAULT=after-charge ")
         try await Self.buy(tmux, "100 Coins")
         // The process kills itself with SIGKILL once the store has charged.
         try await tmux.waitFor("the shell after SIGKILL") { $0.contains(TUITmux.prompt) && $0.contains("Killed") }
 
         // SIGKILL leaves the terminal as it was; a fresh pane runs the next launch.
-        let next = try await TUITmux(directory: Self.repositoryRoot)
+        let next = try await TUIEndToEndTests.open(storefront)
         defer { next.close() }
-        try await Self.launch(next, dataDirectory: data)
         try await next.waitFor(text: "Balance 1")
         try next.keys("q")
         try await next.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
-        let history = try StorefrontProcess.run(["history", "--json"] + Self.arguments(data), cwd: Self.repositoryRoot)
+        let history = try storefront.run(["history", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])
         let balances = try #require(json["balances"] as? [String: Int])
         #expect(balances == ["com.storefront.demo.coins.100": 1], "charged once, delivered once")

@@ -10,32 +10,14 @@ import Testing
 /// priceIncrease (EXPIRED/PRICE_INCREASE).
 @Suite(.waitsOnProcesses) struct TUIPriceIncreaseTests {
 
-    func cli(_ args: [String], _ data: URL) throws -> Any {
-        let result = try StorefrontProcess.run(
-            args + ["--json"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
-        #expect(result.status == 0, "\(args): \(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
-
-    /// `TYPE` or `TYPE/SUBTYPE` of every notification the store made, oldest first.
-    func sequence(_ data: URL) throws -> [String] {
-        let all = try #require(try cli(["store", "notifications"], data) as? [[String: Any]])
-        return all.compactMap { n in
-            guard let type = n["notificationType"] as? String else { return nil }
-            return (n["subtype"] as? String).map { "\(type)/\($0)" } ?? type
-        }
-    }
-
     @Test func pAnnouncesPlusAcceptsAndMinusDeclinesUntilTheRenewalDate() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
+        let storefront = try TUIEndToEndTests.freshStorefront()
         // Notifications are journaled (no server runs here): the outbox shows what was caused.
-        _ = try cli(["store", "set", "notification-url", "http://127.0.0.1:9/notifications"], data)
-        let bought = try #require((try cli(["buy", DemoCatalog.pro], data) as? [String: Any])?["transactionID"] as? String)
+        _ = try storefront.json(["store", "set", "notification-url", "http://127.0.0.1:9/notifications"])
+        let bought = try #require(try storefront.object(["buy", DemoCatalog.pro])["transactionID"] as? String)
 
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.keys("t")
         try await tmux.waitFor("the subscription's row") { $0.contains(bought) }
 
@@ -43,23 +25,23 @@ import Testing
         try await tmux.waitFor(text: "Price increase announced for \(bought)")
         try tmux.keys("+")
         try await tmux.waitFor(text: "The customer accepted the price increase for \(bought)")
-        #expect(try sequence(data) == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED"])
+        #expect(try storefront.notificationKinds() == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED"])
 
         // The renewal date, forced from another process: consented, so it renews.
-        let renewed = try #require((try cli(["store", "renew", bought], data) as? [String: Any])?["transaction"] as? [String: Any])
+        let renewed = try #require(try storefront.object(["store", "renew", bought])["transaction"] as? [String: Any])
         let renewal = try #require(renewed["transactionID"] as? String)
         try await tmux.waitFor("the renewal's row") { $0.contains(renewal) }
         try tmux.keys("p")
         try await tmux.waitFor(text: "Price increase announced for \(renewal)")
         try tmux.keys("-")
         try await tmux.waitFor(text: "The customer declined the price increase for \(renewal)")
-        let declined = try #require(try cli(["store", "subscriptions"], data) as? [[String: Any]])
+        let declined = try storefront.array(["store", "subscriptions"])
         #expect(declined.first?["willAutoRenew"] as? Bool == true, "a decline changes nothing until the renewal date: \(declined)")
 
-        _ = try cli(["store", "renew", bought], data)
-        let lapsed = try #require(try cli(["store", "subscriptions"], data) as? [[String: Any]])
+        _ = try storefront.json(["store", "renew", bought])
+        let lapsed = try storefront.array(["store", "subscriptions"])
         #expect(lapsed.first?["expired"] as? Bool == true && lapsed.first?["expirationIntent"] as? String == "priceIncrease", "\(lapsed)")
-        #expect(try sequence(data) == [
+        #expect(try storefront.notificationKinds() == [
             "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW", "PRICE_INCREASE/PENDING",
             "EXPIRED/PRICE_INCREASE",
         ])

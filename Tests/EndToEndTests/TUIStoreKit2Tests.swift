@@ -8,31 +8,22 @@ import Testing
 /// says what the store and the app then hold.
 @Suite(.waitsOnProcesses) struct TUIStoreKit2Tests {
 
-    func cli(_ args: [String], _ data: URL) throws -> Any {
-        let result = try StorefrontProcess.run(
-            args + ["--json"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
-        #expect(result.status == 0, "\(args): \(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
-
-    func refundRequests(_ data: URL) throws -> [[String: Any]] {
-        try #require(try cli(["store", "refund-requests"], data) as? [[String: Any]])
+    func refundRequests(_ storefront: StorefrontCLI) throws -> [[String: Any]] {
+        try storefront.array(["store", "refund-requests"])
     }
 
     @Test func theCustomersRefundRequestIsAskedWithRAndApprovedWithA() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let bought = try #require((try cli(["buy", DemoCatalog.removeAds], data) as? [String: Any])?["transactionID"] as? String)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let bought = try #require(try storefront.object(["buy", DemoCatalog.removeAds])["transactionID"] as? String)
 
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.keys("t")
         try await tmux.waitFor("the purchase's row") { $0.contains(bought) }
 
         try tmux.keys("R")
         try await tmux.waitFor(text: "Refund requested for transaction \(bought)")
-        let pending = try refundRequests(data)
+        let pending = try refundRequests(storefront)
         #expect(pending.count == 1 && pending.first?["status"] as? String == "pending", "\(pending)")
         #expect(pending.first?["transactionID"] as? String == bought, "\(pending)")
 
@@ -42,8 +33,8 @@ import Testing
         try await tmux.waitFor("the purchase's row marked refunded") { screen in
             screen.split(separator: "\n").contains { $0.contains(bought) && $0.contains("Refunded") }
         }
-        #expect(try refundRequests(data).first?["status"] as? String == "approved")
-        let latest = try #require(try cli(["latest", DemoCatalog.removeAds], data) as? [String: Any])
+        #expect(try refundRequests(storefront).first?["status"] as? String == "approved")
+        let latest = try storefront.object(["latest", DemoCatalog.removeAds])
         #expect(latest["state"] as? String == "refunded", "\(latest)")
 
         try tmux.keys("Escape")
@@ -52,11 +43,9 @@ import Testing
     }
 
     @Test func cRedeemsAnOfferCodeForTheSelectedSubscription() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
 
         try tmux.keys("/")
         try tmux.keys("Pro (Monthly)", literal: true)
@@ -64,10 +53,10 @@ import Testing
         try tmux.keys("Enter")
         try tmux.keys("c")
         try await tmux.waitFor(text: "Purchased")
-        let redeemed = try #require(try cli(["latest", DemoCatalog.pro], data) as? [String: Any])
+        let redeemed = try storefront.object(["latest", DemoCatalog.pro])
         #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer, "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")
-        let codes = try #require(try cli(["store", "codes"], data) as? [[String: Any]])
+        let codes = try storefront.array(["store", "codes"])
         #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")
 
         try tmux.keys("Escape", "Escape")

@@ -7,28 +7,11 @@ import TestSupport
 @Suite(.waitsOnProcesses, .serialized) struct TUIStorefrontTests {
     let forest = "com.storefront.demo.levelpack.forest"
 
-    /// Sets store settings through the CLI.
-    func set(_ settings: [(String, String)], _ data: URL) throws {
-        for (name, value) in settings {
-            let result = try StorefrontProcess.run(["store", "set", name, value] + TUIEndToEndTests.arguments(data),
-                                                   cwd: TUIEndToEndTests.repositoryRoot)
-            #expect(result.status == 0, "store set \(name): \(result.stderr)")
-        }
-    }
-
-    /// Starts the storefront in the pane; the shell prints its exit status when it ends.
-    func launch(_ tmux: TUITmux, _ data: URL) async throws {
-        try tmux.run("\(StorefrontProcess.executable.path) \(TUIEndToEndTests.arguments(data).joined(separator: " ")); echo exit=$?")
-        try await tmux.waitFor(text: "100 Coins")
-    }
-
     @Test func anAskToBuyApprovalFromTheTransactionManagerStartsTheDownload() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        try set([("ask-to-buy", "on")], data)
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        try storefront.set([("ask-to-buy", "on")])
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, data)
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         try await tmux.waitFor(text: "Forest Level Pack is waiting for approval")
         try tmux.keys("t")
@@ -47,13 +30,11 @@ import TestSupport
     }
 
     @Test func aStorefrontSwitchNeverShowsASheetOrAHeaderOverTheOldPrices() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, data)
         // Slow products: the switch takes a second, long enough to look at every frame of it.
-        try set([("latency", "1000")], data)
+        try storefront.set([("latency", "1000")])
         try tmux.keys("s")
         try await tmux.waitFor(text: "Storefront & Language")
         try tmux.keys("J", literal: true)
@@ -76,13 +57,11 @@ import TestSupport
     }
 
     @Test func ctrlCExitsWith130AndQuittingDuringADownloadAsksFirst() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
+        let storefront = try TUIEndToEndTests.freshStorefront()
         // 3 MB at 50 kB/s: the download runs for a minute, however slow the machine.
-        try set([("bandwidth", "50000")], data)
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        try storefront.set([("bandwidth", "50000")])
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, data)
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         // The status bar counts the download under way.
         try await tmux.waitFor(text: "⇩ 1 downloading")
@@ -96,12 +75,10 @@ import TestSupport
     }
 
     @Test func aDownloadThatFailsIsReportedAsAFailureNotAsAPurchase() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        try set([("fail-downloads-at", "50")], data)
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        try storefront.set([("fail-downloads-at", "50")])
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, data)
         try tmux.keys("l")
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         let screen = try await tmux.waitFor(text: "but its download failed at 50%")
@@ -112,11 +89,9 @@ import TestSupport
     }
 
     @Test func theLastStorefrontAndLanguageOpenAgain() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, data)
         try tmux.keys("s")
         try await tmux.waitFor(text: "Storefront & Language")
         try tmux.keys("J", literal: true)
@@ -125,7 +100,7 @@ import TestSupport
         try tmux.keys("q")
         try await tmux.waitFor(text: "exit=0")
         try tmux.run("clear")
-        try tmux.run("\(StorefrontProcess.executable.path) \(TUIEndToEndTests.arguments(data).joined(separator: " ")); echo exit=$?")
+        try tmux.run("\(storefront.commandLine); echo exit=$?")
         let relaunched = try await tmux.waitFor(text: "¥160")
         #expect(relaunched.contains("JPN · ja_JP"))
         #expect(relaunched.contains("コイン100枚"))
@@ -134,18 +109,15 @@ import TestSupport
     }
 
     @Test func afterARestoreIntoAFreshAppTheTransactionManagerListsTheSubscription() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let bought = try StorefrontProcess.run(["buy", "com.storefront.demo.premium.basic.monthly"] + TUIEndToEndTests.arguments(data),
-                                               cwd: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let bought = try storefront.run(["buy", "com.storefront.demo.premium.basic.monthly"])
         #expect(bought.status == 0, "\(bought.stderr)")
         // A fresh app: the vault (the app's purchases) goes, the store keeps what it sold.
         for file in ["vault.sfv", "vault.key", "vault.sfv.lock"] {
-            try? FileManager.default.removeItem(at: data.appendingPathComponent("data/\(file)"))
+            try? FileManager.default.removeItem(at: storefront.data.appendingPathComponent(file))
         }
-        let tmux = try await TUITmux(width: 120, height: 40, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try await launch(tmux, data)
         try tmux.keys("r")
         try await tmux.waitFor(text: "Restored 1 purchases")
         try tmux.keys("t")

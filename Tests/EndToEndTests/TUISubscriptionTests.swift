@@ -8,43 +8,34 @@ import Testing
 @Suite(.waitsOnProcesses) struct TUISubscriptionTests {
     let monthly = "com.storefront.demo.premium.basic.monthly"
 
-    func cli(_ args: [String], _ data: URL) throws -> Any {
-        let result = try StorefrontProcess.run(
-            args + ["--json"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
-        #expect(result.status == 0, "\(args): \(result.stderr)")
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    }
-
     /// The store's view of the one subscription.
-    func subscription(_ data: URL) throws -> [String: Any] {
-        try #require((try cli(["store", "subscriptions"], data) as? [[String: Any]])?.first)
+    func subscription(_ storefront: StorefrontCLI) throws -> [String: Any] {
+        try #require(try storefront.array(["store", "subscriptions"]).first)
     }
 
     /// The app's transactions, oldest first.
-    func history(_ data: URL) throws -> [[String: Any]] {
-        try #require((try cli(["history"], data) as? [String: Any])?["transactions"] as? [[String: Any]])
+    func history(_ storefront: StorefrontCLI) throws -> [[String: Any]] {
+        try #require(try storefront.object(["history"])["transactions"] as? [[String: Any]])
     }
 
     /// What the app is entitled to now, by product ID → state.
-    func entitlements(_ data: URL) throws -> [String: String] {
-        let items = try #require((try cli(["entitlements"], data) as? [String: Any])?["entitlements"] as? [[String: Any]])
+    func entitlements(_ storefront: StorefrontCLI) throws -> [String: String] {
+        let items = try #require(try storefront.object(["entitlements"])["entitlements"] as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: items.compactMap { item in
             (item["productID"] as? String).map { ($0, item["state"] as? String ?? "?") }
         })
     }
 
     @Test func renewBillingIssueGraceResolveCancelExpireAndRefundFromTheTransactionManager() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
+        let storefront = try TUIEndToEndTests.freshStorefront()
         // A monthly period lasts an hour on this clock: nothing renews by itself during the test.
         for (name, value) in [("grace-period", "on"), ("time-rate", "monthly-every-hour")] {
-            _ = try cli(["store", "set", name, value], data)
+            _ = try storefront.json(["store", "set", name, value])
         }
-        let bought = try #require((try cli(["buy", monthly], data) as? [String: Any])?["transactionID"] as? String)
+        let bought = try #require(try storefront.object(["buy", monthly])["transactionID"] as? String)
 
-        let tmux = try await TUITmux(width: 110, height: 32, directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.keys("t")
         try await tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
 
@@ -52,41 +43,41 @@ import Testing
         try tmux.keys("n")
         try await tmux.waitFor(text: "Renewed Basic (Monthly): transaction")
         try await tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
-        #expect(try history(data).count == 2)
+        #expect(try history(storefront).count == 2)
 
         // b: a billing issue; the row says the next renewal will fail.
         try tmux.keys("b")
         try await tmux.waitFor(text: "Billing issue, renews")
-        #expect(try subscription(data)["billingIssue"] as? Bool == true)
+        #expect(try subscription(storefront)["billingIssue"] as? Bool == true)
 
         // n: the forced renewal fails into billing retry with a grace period; access continues.
         try tmux.keys("n")
         try await tmux.waitFor(text: "Renewal of Basic (Monthly) failed (billing issue): grace period until")
         try await tmux.waitFor(text: "Grace period until")
-        let inGrace = try subscription(data)
+        let inGrace = try subscription(storefront)
         #expect(inGrace["billingRetryStart"] is String && inGrace["gracePeriodExpiresDate"] is String, "\(inGrace)")
-        #expect(try entitlements(data) == [monthly: "inGracePeriod"])
+        #expect(try entitlements(storefront) == [monthly: "inGracePeriod"])
 
         // b again: resolved, which renews at once (a new transaction on the same row).
         try tmux.keys("b")
         try await tmux.waitFor(text: "Billing issue resolved for Basic (Monthly)")
         try await tmux.waitFor(text: "Renews")
-        #expect(try history(data).count == 3, "resolving renewed at once")
-        #expect(try subscription(data)["billingRetryStart"] is NSNull)
-        #expect(try entitlements(data) == [monthly: "active"])
+        #expect(try history(storefront).count == 3, "resolving renewed at once")
+        #expect(try subscription(storefront)["billingRetryStart"] is NSNull)
+        #expect(try entitlements(storefront) == [monthly: "active"])
 
         // c: cancelled, access to the end of the period; c again turns auto-renew back on.
         try tmux.keys("c")
         try await tmux.waitFor(text: "Auto-renew off, ends")
-        #expect(try subscription(data)["willAutoRenew"] as? Bool == false)
+        #expect(try subscription(storefront)["willAutoRenew"] as? Bool == false)
         try tmux.keys("c")
         try await tmux.waitFor(text: "Auto-renew is on for Basic (Monthly)")
-        #expect(try subscription(data)["willAutoRenew"] as? Bool == true)
+        #expect(try subscription(storefront)["willAutoRenew"] as? Bool == true)
 
         // A cancel from another process shows without a key press; undo it the same way.
-        _ = try cli(["store", "cancel", monthly], data)
+        _ = try storefront.json(["store", "cancel", monthly])
         try await tmux.waitFor(text: "Auto-renew off, ends")
-        _ = try cli(["store", "cancel", monthly, "--undo"], data)
+        _ = try storefront.json(["store", "cancel", monthly, "--undo"])
         try await tmux.waitFor("the row renewing again") { !$0.contains("Auto-renew off, ends") && $0.contains("Renews") }
 
         // x: expired now; the app has nothing left.
@@ -95,11 +86,11 @@ import Testing
         try await tmux.waitFor(text: "Access stops at once.")
         try tmux.keys("y")
         try await tmux.waitFor(text: "Expired Basic (Monthly) now")
-        #expect(try subscription(data)["expired"] as? Bool == true)
-        #expect(try entitlements(data).isEmpty)
+        #expect(try subscription(storefront)["expired"] as? Bool == true)
+        #expect(try entitlements(storefront).isEmpty)
 
         // f: the last period refunded; its row stays, marked refunded (u would reverse it).
-        let last = try #require(try history(data).last?["transactionID"] as? String)
+        let last = try #require(try history(storefront).last?["transactionID"] as? String)
         try tmux.keys("f")
         try await tmux.waitFor(text: "The app loses what it bought.")
         try tmux.keys("y")
@@ -107,7 +98,7 @@ import Testing
         try await tmux.waitFor("the period's row marked refunded") { screen in
             screen.split(separator: "\n").contains { $0.contains(last) && $0.contains("Refunded") && !$0.contains("Refunded transaction") }
         }
-        #expect(try history(data).last?["revocationDate"] is String)
+        #expect(try history(storefront).last?["revocationDate"] is String)
 
         try tmux.keys("Escape")
         try tmux.keys("q")

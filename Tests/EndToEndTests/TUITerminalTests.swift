@@ -6,11 +6,9 @@ import Testing
 /// terminals, and refusing to start without a terminal.
 @Suite(.waitsOnProcesses, .serialized) struct TUITerminalTests {
     @Test func resizeRedrawsAndTooSmallSaysSo() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "12"])
         try await tmux.waitFor(text: "Terminal too small: 50×12")
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
@@ -38,11 +36,9 @@ import Testing
 
     @Test(arguments: [("NO_COLOR=1 ", "xterm-256color"), ("", "vt100")])
     func noColorAndMonochromeDrawNoColors(environment: String, term: String) async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, environment: "\(environment)TERM=\(term) ")
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "\(environment)TERM=\(term) ")
         let styled = try styledCapture(tmux)
         // Foreground 30–37 / background 40–47 (and 38;/48; extended) would be colors.
         #expect(!drawsColors(styled), "\(environment)TERM=\(term) drew colors")
@@ -55,11 +51,9 @@ import Testing
     }
 
     @Test func colorTerminalDrawsColors() async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data)
         let styled = try styledCapture(tmux)
         #expect(drawsColors(styled), "colors on a color terminal")
         try tmux.keys("q")
@@ -76,14 +70,13 @@ import Testing
 
     @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS])
     func aCrashRestoresTheTerminal(signal: Int32) async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
+        let storefront = try TUIEndToEndTests.freshStorefront()
         let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         // Without the Swift backtracer our handler re-raises into the default action. (With it, a
         // signal sent from outside leaves the backtracer's handler waiting; a real fault
         // re-faults and dies.)
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "SWIFT_BACKTRACE=enable=no ")
+        try await TUIEndToEndTests.launch(tmux, storefront, environment: "SWIFT_BACKTRACE=enable=no ")
         #expect(try tmux.alternateScreenOn())
         kill(try storefrontPID(tmux), signal)
         // The crash handler leaves full-screen mode, then the signal kills the process as before;

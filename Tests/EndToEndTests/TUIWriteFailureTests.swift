@@ -10,39 +10,31 @@ import Testing
 @Suite(.waitsOnProcesses, .serialized) struct TUIWriteFailureTests {
 
     /// Delivered and charged transaction IDs, from the CLI.
-    static func facts(_ data: URL) throws -> (delivered: [String], charged: [String]) {
-        let arguments = TUIEndToEndTests.arguments(data)
-        let history = try StorefrontProcess.run(["history", "--json"] + arguments, cwd: TUIEndToEndTests.repositoryRoot)
-        #expect(history.status == 0, "\(history.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])
-        let transactions = try #require(object["transactions"] as? [[String: Any]])
-        let charges = try StorefrontProcess.run(["store", "charges", "--json"] + arguments, cwd: TUIEndToEndTests.repositoryRoot)
-        #expect(charges.status == 0, "\(charges.stderr)")
-        let charged = try #require(try JSONSerialization.jsonObject(with: Data(charges.stdout.utf8)) as? [[String: Any]])
+    static func facts(_ storefront: StorefrontCLI) throws -> (delivered: [String], charged: [String]) {
+        let transactions = try #require(try storefront.object(["history"])["transactions"] as? [[String: Any]])
+        let charged = try storefront.array(["store", "charges"])
         return (transactions.compactMap { $0["transactionID"] as? String }, charged.compactMap { $0["transactionID"] as? String })
     }
 
     @Test(arguments: ["synchronize:1+:EIO", "write:1+:ENOSPC"])
     func aFailingWriteIsShownAndTheStorefrontKeepsRunning(_ rule: String) async throws {
-        let scratch = try TUIEndToEndTests.freshDataDirectory()
-        let data = scratch.url
-        let first = try StorefrontProcess.run(["buy", DemoCatalog.coins] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let first = try storefront.run(["buy", DemoCatalog.coins])
         try #require(first.status == 0, "\(first.stderr)")
         // The receipt makes the chain's RSA receipt signer, which the storefront asks for at
         // launch: made now, the launch writes nothing and the first failing call is the purchase's.
-        let receipt = try StorefrontProcess.run(["receipt"] + TUIEndToEndTests.arguments(data), cwd: TUIEndToEndTests.repositoryRoot)
+        let receipt = try storefront.run(["receipt"])
         try #require(receipt.status == 0, "\(receipt.stderr)")
-        let before = try Self.facts(data)
+        let before = try Self.facts(storefront)
 
-        let tmux = try await TUITmux(directory: TUIEndToEndTests.repositoryRoot)
+        let tmux = try await TUIEndToEndTests.open(storefront, environment: "STOREFRONT_FAIL_IO=\(rule) ")
         defer { tmux.close() }
-        try await TUIEndToEndTests.launch(tmux, dataDirectory: data, environment: "STOREFRONT_FAIL_IO=\(rule) ")
         try await TUIEndToEndTests.buy(tmux, "100 Coins")
         // The first failing call may be the journal's or the vault's: the message names its
         // file; the event log (`l`) holds it whole, with the errno (as text, or by number once
         // the vault's handle has stopped).
         let shown = try await tmux.waitFor("the failed write's error") { screen in
-            (screen.contains("failed") || screen.contains("Error:")) && screen.contains(data.path + "/data/")
+            (screen.contains("failed") || screen.contains("Error:")) && screen.contains(storefront.data.path + "/")
         }
         #expect(!shown.contains("Purchased"), "a purchase whose write failed was called done:\n\(shown)")
         let errno = rule.hasSuffix("EIO") ? ["Input/output error", "errno 5"] : ["No space left on device", "errno 28"]
@@ -59,7 +51,7 @@ import Testing
         try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
         #expect(try !tmux.alternateScreenOn())
 
-        let after = try Self.facts(data)
+        let after = try Self.facts(storefront)
         #expect(Set(before.delivered).isSubset(of: after.delivered), "a recorded purchase is lost: \(before) → \(after)")
         #expect(Set(after.delivered).count == after.delivered.count, "delivered twice: \(after.delivered)")
         #expect(Set(after.charged).isSubset(of: after.delivered), "charged, never delivered: \(after)")

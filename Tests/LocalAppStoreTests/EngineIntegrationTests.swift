@@ -7,14 +7,13 @@ import Testing
 /// The engine (`Store`) over the real local App Store: the purchase walk end to end, and
 /// changes made by another process sharing the state directory.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
-struct EngineIntegrationTests: EngineSuite {
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
+struct EngineIntegrationTests {
+    let rig: EngineRig
 
-    init() throws { directory = try TemporaryDirectory() }
+    init() throws { rig = try EngineRig() }
 
     @Test func purchaseRestoreAndBalancesThroughTheRealStore() async throws {
-        let store = try engine(try makeStore(directory, clock: clock))
+        let store = try rig.engine(try rig.store())
         await store.start()
         let coins = await store.purchase(TestCatalog.coins, quantity: 3)
         #expect(coins.state == "purchased")
@@ -29,8 +28,8 @@ struct EngineIntegrationTests: EngineSuite {
     }
 
     @Test func aLongRunningEngineSeesAnApprovalMadeByAnotherProcess() async throws {
-        let mine = try makeStore(directory, clock: clock)
-        let store = try engine(mine)
+        let mine = try rig.store()
+        let store = try rig.engine(mine)
         await store.start()
         try await mine.set(name: "ask-to-buy", value: "on")
         var updates = store.transactionUpdates().makeAsyncIterator()
@@ -40,7 +39,7 @@ struct EngineIntegrationTests: EngineSuite {
         }
 
         // Another process (its own store instance on the same directory) approves it.
-        let theirs = try makeStore(directory, clock: clock)
+        let theirs = try rig.store()
         try await theirs.approve(transactionID: waiting.transactionID)
 
         await store.synchronize()

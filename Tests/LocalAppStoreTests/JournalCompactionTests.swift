@@ -108,20 +108,17 @@ import Testing
 
     @Test func aJournalOfVersionTwoKeepsItsServerRecordsWhenMigrated() throws {
         let dir = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        var lines = [#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":2}"#]
-        lines.append(String(decoding: try encoder.encode(JournalRecord.make(LocalStoreSettings())), as: UTF8.self))
+        var journal = LegacyJournal(version: 2)
+        try journal.append(JournalRecord.make(LocalStoreSettings()))
         var expected: [QueueEntry] = []
         for n in 0..<400 {
             let entry = H.entry("\(2_000_000_000_000_001 + n)", finished: n != 17)
-            lines.append(String(decoding: try encoder.encode(JournalRecord.make(entry)), as: UTF8.self))
+            try journal.append(JournalRecord.make(entry))
             expected.append(entry)
         }
         let token = UUID()
-        let record = ServerRecord(appAccountToken: AppAccountTokenRecord(originalTransactionID: expected[3].id, token: token))
-        lines.append(String(decoding: try encoder.encode(JournalRecord.make(record)), as: UTF8.self))
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.journal)
+        try journal.append(JournalRecord.make(ServerRecord(appAccountToken: AppAccountTokenRecord(originalTransactionID: expected[3].id, token: token))))
+        try journal.write(to: dir)
         for _ in 0..<2 {
             let state = try H.open(dir).state
             #expect(state.orderedEntries == expected)
@@ -135,10 +132,8 @@ import Testing
 
     @Test func aJournalOfANewerVersionIsRefusedByName() throws {
         let dir = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
         let newer = JournalRecord.currentVersion + 1
-        try Data(#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":\#(newer)}"#.utf8 + [10])
-            .write(to: dir.journal)
+        try LegacyJournal(version: newer).write(to: dir)
         #expect {
             _ = try H.open(dir)
         } throws: { error in

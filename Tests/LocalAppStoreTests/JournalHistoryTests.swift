@@ -83,20 +83,18 @@ import Testing
 
     @Test func aJournalOfVersionOneIsReadAndMigrated() throws {
         let dir = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
         // As version 1 wrote it: a header, the settings, every change as a line.
-        let encoder = JSONEncoder()
-        var lines = [#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":1}"#]
-        lines.append(String(decoding: try encoder.encode(JournalRecord.make(LocalStoreSettings())), as: UTF8.self))
+        var journal = LegacyJournal(version: 1)
+        try journal.append(JournalRecord.make(LocalStoreSettings()))
         var expected: [QueueEntry] = []
         for n in 0..<600 {
             var entry = Self.entry("\(2_000_000_000_000_001 + n)", finished: false)
-            lines.append(String(decoding: try encoder.encode(JournalRecord.make(entry)), as: UTF8.self))
+            try journal.append(JournalRecord.make(entry))
             entry.finished = n % 100 != 0
-            lines.append(String(decoding: try encoder.encode(JournalRecord.make(entry)), as: UTF8.self))
+            try journal.append(JournalRecord.make(entry))
             expected.append(entry)
         }
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.journal)
+        try journal.write(to: dir)
         let migrated = try Self.open(dir)
         #expect(migrated.state.orderedEntries == expected)
         let header = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")[0]

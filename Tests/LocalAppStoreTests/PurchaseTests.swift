@@ -6,9 +6,8 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct PurchaseTests {
     @Test func aPurchaseGoesPurchasingThenPurchasedThenLeavesTheQueueWhenFinished() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock)
+        let rig = try EngineRig()
+        let store = try rig.store()
         var events = EventReader(await store.events())
 
         let payment = Payment(productID: TestCatalog.coins, quantity: 3, orderData: ["order": "A-17"])
@@ -25,7 +24,7 @@ import Testing
         #expect(decided.first?.state == .purchased)
         #expect(decided.first?.quantity == 3)
         #expect(decided.first?.payment.orderData == ["order": "A-17"])
-        #expect(decided.first?.purchaseDate == clock.now)
+        #expect(decided.first?.purchaseDate == rig.clock.now)
         #expect(try await store.unfinishedTransactions().map(\.transactionID) == [queued.transactionID])
         #expect(try await store.charges().map(\.transactionID) == [queued.transactionID])
 
@@ -113,19 +112,18 @@ import Testing
     }
 
     @Test func aSubscriptionsFirstPeriodIsItsFreeTrialThenOnePeriodPerRenewal() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock)
+        let rig = try EngineRig()
+        let store = try rig.store()
         var events = EventReader(await store.events())
         let bought = try await buy(store, &events, TestCatalog.monthly)
         // The catalog's introductory offer: one free week, in real time.
         #expect(bought.offerType == .introductory)
         #expect(bought.price == 0)
-        #expect(bought.expiresDate == SubscriptionPeriod(value: 1, unit: .week).advance(clock.now))
-        clock.advance(by: 7 * 86_400)
+        #expect(bought.expiresDate == SubscriptionPeriod(value: 1, unit: .week).advance(rig.clock.now))
+        rig.clock.advance(by: 7 * 86_400)
         let renewal = await events.nextUpdate().first
         #expect(renewal?.originalTransactionID == bought.transactionID)
-        #expect(renewal?.expiresDate == SubscriptionPeriod(value: 1, unit: .month).advance(clock.now))
+        #expect(renewal?.expiresDate == SubscriptionPeriod(value: 1, unit: .month).advance(rig.clock.now))
     }
 
     @Test func latencyPassesOnTheInjectedClock() async throws {

@@ -6,9 +6,8 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct RestoreTests {
     @Test func restoreBringsBackNonConsumablesAndSubscriptionsNeverConsumables() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock)
+        let rig = try EngineRig()
+        let store = try rig.store()
         var events = EventReader(await store.events())
         let coins = try await buy(store, &events, TestCatalog.coins)
         let pro = try await buy(store, &events, TestCatalog.pro, orderData: ["order": "p1"])
@@ -16,11 +15,11 @@ import Testing
         let season = try await buy(store, &events, TestCatalog.season)
         for bought in [coins, pro, monthly, season] { try await store.finish(transactionID: bought.transactionID) }
         _ = await events.nextRemoval()
-        clock.advance(by: 3600)
+        rig.clock.advance(by: 3600)
 
         let restored = try await store.restoreCompletedTransactions(applicationUsername: nil)
         #expect(restored.map(\.originalTransactionID) == [pro, monthly, season].map(\.transactionID))
-        #expect(restored.allSatisfy { $0.state == .restored && $0.purchaseDate == clock.now })
+        #expect(restored.allSatisfy { $0.state == .restored && $0.purchaseDate == rig.clock.now })
         #expect(restored.map(\.originalPurchaseDate) == [pro, monthly, season].map(\.purchaseDate))
         #expect(restored.first?.payment.orderData == ["order": "p1"])
         #expect(restored[1].expiresDate == monthly.expiresDate)
@@ -53,15 +52,14 @@ import Testing
     }
 
     @Test func everyRenewalOfASubscriptionIsRestoredWithItsOriginalID() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock)
+        let rig = try EngineRig()
+        let store = try rig.store()
         var events = EventReader(await store.events())
         let first = try await buy(store, &events, TestCatalog.monthly)
         try await store.finish(transactionID: first.transactionID)
         // A renewal as the subscription machinery journals it: a new transaction, same original.
         let journal = try StoreJournal(
-            directory: dir.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
+            directory: rig.directory.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
         let firstEnd = try #require(first.expiresDate)
         let renewalEnd = SubscriptionPeriod(value: 1, unit: .month).advance(firstEnd)
         let (renewal, _) = try journal.transact { state throws(LocalAppStoreError) in

@@ -149,13 +149,19 @@ func makeEngine(
         configuration: StoreConfiguration(verifier: verifier, notificationCenter: NotificationCenter(), clock: clock))
 }
 
-/// A suite that drives the engine over local stores on its own directory, on a manual clock.
-protocol EngineSuite {
-    var directory: TemporaryDirectory { get }
-    var clock: ManualClock { get }
-}
+/// What the engine suites over local stores share: a fresh directory and a manual clock;
+/// `store(latency:)` opens a local store on them, `engine(_:)` the engine over one.
+struct EngineRig {
+    let directory: TemporaryDirectory
+    let clock = ManualClock()
 
-extension EngineSuite {
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// A local store on the directory (`makeStore`), on the clock.
+    func store(latency: Int = 0) throws -> LocalAppStore {
+        try makeStore(directory, clock: clock, latency: latency)
+    }
+
     /// The engine over `backend`, its ledger the directory's `ledger` file (`makeEngine`).
     func engine(
         _ backend: LocalAppStore, ledger: String = "ledger.jsonl", verifier: any PurchaseVerifier = AcceptingVerifier()

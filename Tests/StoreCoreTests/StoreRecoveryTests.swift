@@ -7,14 +7,12 @@ import Testing
 /// relaunches (a new `Store` over the same ledger file and backend queue).
 @Suite(.timeLimit(.minutes(10)))
 struct StoreRecoveryTests {
-    let dir: TemporaryDirectory
-    let backend = QueueBackend()
+    let engine: QueueEngine
+    var backend: QueueBackend { engine.backend }
 
-    init() throws { dir = try TemporaryDirectory() }
+    init() throws { engine = try QueueEngine() }
 
-    func launch(_ configuration: StoreConfiguration = StoreConfiguration()) throws -> Store {
-        Store(backend: backend, ledger: try FileLedger(path: dir.path("ledger.jsonl")), configuration: configuration)
-    }
+    func launch(_ configuration: StoreConfiguration = StoreConfiguration()) throws -> Store { try engine.store(configuration) }
 
     func charged(_ id: String, product: String = "coins", type: ProductType = .consumable) -> Transaction {
         Transaction(
@@ -37,7 +35,7 @@ struct StoreRecoveryTests {
 
     @Test func recordedButUnfinishedIsFinishedWithoutASecondDelivery() async throws {
         // The first process recorded the purchase and died before finishing it.
-        let ledger = try FileLedger(path: dir.path("ledger.jsonl"))
+        let ledger = try FileLedger(path: engine.directory.path("ledger.jsonl"))
         #expect(try ledger.record(charged("8")))
         await backend.inject(charged("8"))
 

@@ -3,8 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let forest = "com.storefront.demo.levels.forest"
-
 /// A download's state on its product's row and in messages (issue 17): paused says paused, a
 /// cancelled one says so, and one the storefront first hears of waiting (an Ask to Buy
 /// approval) starts.

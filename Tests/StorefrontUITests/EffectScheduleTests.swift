@@ -3,9 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let forest = "com.storefront.demo.levels.forest"
-
 /// The long-running and periodic work `reduce` asks the runtime for, with the identities the
 /// runtime cancels them by.
 @Suite struct EffectScheduleTests {

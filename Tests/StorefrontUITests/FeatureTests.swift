@@ -3,9 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let monthly = "com.storefront.demo.premium.monthly"
-
 private func names(_ state: State) -> [String] {
     state.listing.rows.compactMap { row in
         guard case .product(let i) = row else { return nil }

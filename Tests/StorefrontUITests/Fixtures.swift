@@ -2,6 +2,13 @@ import Foundation
 import StoreCore
 @testable import StorefrontUI
 
+/// The fixture catalog's products the tests act on, named once for every suite.
+let coins = "com.storefront.demo.coins.100"
+let forest = "com.storefront.demo.levels.forest"
+let pro = "com.storefront.demo.pro"
+let monthly = "com.storefront.demo.premium.monthly"
+let yearly = "com.storefront.demo.premium.yearly"
+
 /// Products and states for the reducer and screen tests, in English and Japanese.
 enum Fixtures {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00 UTC
@@ -27,19 +34,19 @@ enum Fixtures {
                 promotionalOffers: [])
         }
         return [
-            p("com.storefront.demo.coins.100", .consumable, "100 Coins", "コイン100枚", "A small pouch of coins.",
+            p(coins, .consumable, "100 Coins", "コイン100枚", "A small pouch of coins.",
               "コインが入った小さな袋。", usd: "0.99", jpy: "160"),
             p("com.storefront.demo.coins.500", .consumable, "500 Coins", "コイン500枚", "A chest of coins for big plans.",
               "大きな計画のためのコインの宝箱。", usd: "4.99", jpy: "800"),
-            p("com.storefront.demo.levels.forest", .nonConsumable, "Forest Level Pack", "森のレベルパック",
+            p(forest, .nonConsumable, "Forest Level Pack", "森のレベルパック",
               "Twelve new levels in an enchanted forest, with their own music.",
               "魔法の森の新しい12レベル。専用の音楽付き。", usd: "2.99", jpy: "480", downloads: true),
-            p("com.storefront.demo.pro", .nonConsumable, "Pro Unlock", "プロ版アンロック", "Removes limits and unlocks every tool.",
+            p(pro, .nonConsumable, "Pro Unlock", "プロ版アンロック", "Removes limits and unlocks every tool.",
               "制限を解除し、すべてのツールを使えるようにします。", usd: "9.99", jpy: "1500"),
-            p("com.storefront.demo.premium.monthly", .autoRenewable, "Premium Monthly", "プレミアム（月額）",
+            p(monthly, .autoRenewable, "Premium Monthly", "プレミアム（月額）",
               "Everything, renewed every month.", "すべての機能を毎月更新で。", usd: "4.99", jpy: "800",
               subscription: sub(2, SubscriptionPeriod(value: 1, unit: .month), intro: true)),
-            p("com.storefront.demo.premium.yearly", .autoRenewable, "Premium Yearly", "プレミアム（年額）",
+            p(yearly, .autoRenewable, "Premium Yearly", "プレミアム（年額）",
               "Everything for a year, at a discount.", "1年分をお得に。", usd: "39.99", jpy: "6000",
               subscription: sub(1, SubscriptionPeriod(value: 1, unit: .year), intro: false)),
             p("com.storefront.demo.seasonpass", .nonRenewing, "Season Pass", "シーズンパス",

@@ -3,9 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let pro = "com.storefront.demo.pro"
-private let monthly = "com.storefront.demo.premium.monthly"
-
 /// What a product's row says (issue 17): refunded, auto-renew off, a free trial.
 @Suite struct ProductStatusTests {
     private func row(_ state: State, _ name: String) -> String {

@@ -3,9 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let forest = "com.storefront.demo.levels.forest"
-
 /// Progress that tells the truth (issue 17): every step of a purchase is ticked before the
 /// sheet closes, a download's last frame is 100 %, the sheet and the Downloads pane agree,
 /// and the bar does not change width with the text beside it.

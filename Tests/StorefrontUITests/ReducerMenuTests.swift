@@ -3,9 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let pro = "com.storefront.demo.pro"
-
 @Suite struct ReducerMenuTests {
     @Test func everyMenuItemHasAKeyThatRunsIt() {
         var state = Fixtures.loaded()

@@ -3,10 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let forest = "com.storefront.demo.levels.forest"
-private let pro = "com.storefront.demo.pro"
-
 @Suite struct ReducerPurchaseTests {
     @Test func enterConfirmsThenBuys() {
         var state = Fixtures.loaded()

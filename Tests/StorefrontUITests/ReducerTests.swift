@@ -3,10 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let forest = "com.storefront.demo.levels.forest"
-private let pro = "com.storefront.demo.pro"
-
 /// Sends actions in order and returns the work they produced, leaving out the animation's
 /// schedule (`.every(_, .tick)`, `.cancel(.animation)`), which `EffectScheduleTests` assert.
 @discardableResult

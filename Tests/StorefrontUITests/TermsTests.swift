@@ -3,9 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let monthly = "com.storefront.demo.premium.monthly"
-private let yearly = "com.storefront.demo.premium.yearly"
-
 /// Terms as people read them (issue 17): a price per period, the trial and what follows it,
 /// how often it renews, a change of plan, and an estimated price marked as one.
 @Suite struct TermsTests {

@@ -3,10 +3,6 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-private let coins = "com.storefront.demo.coins.100"
-private let pro = "com.storefront.demo.pro"
-private let monthly = "com.storefront.demo.premium.monthly"
-
 /// The Transaction Manager (issue 17): restored purchases are listed, a refund and an expiry
 /// ask first, and Home, End, PgUp and PgDn move the selection.
 @Suite struct TransactionManagerTests {

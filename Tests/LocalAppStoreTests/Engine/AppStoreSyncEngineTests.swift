@@ -7,15 +7,14 @@ import Testing
 /// StoreKit 2's `AppStore.sync()`, `Storefront` and `Transaction.latest(for:)` over the local
 /// store.
 @Suite(.timeLimit(.minutes(10)))
-struct AppStoreSyncEngineTests: EngineSuite {
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
+struct AppStoreSyncEngineTests {
+    let rig: EngineRig
 
-    init() throws { directory = try TemporaryDirectory() }
+    init() throws { rig = try EngineRig() }
 
     @Test func theStorefrontIsTheStoresAndEveryMoveIsHeardOnce() async throws {
-        let backend = try makeStore(directory, clock: clock)
-        let store = try engine(backend)
+        let backend = try rig.store()
+        let store = try rig.engine(backend)
         #expect(await store.storefront()?.countryCode == "USA")
         #expect(await store.storefront()?.id == "143441")
         let updates = store.storefrontUpdates()
@@ -33,15 +32,15 @@ struct AppStoreSyncEngineTests: EngineSuite {
     }
 
     @Test func syncPicksUpAnotherProcesssApprovalAndRestores() async throws {
-        let backend = try makeStore(directory, clock: clock)
+        let backend = try rig.store()
         try await backend.set(name: "ask-to-buy", value: "on")
-        let store = try engine(backend)
+        let store = try rig.engine(backend)
         guard case .pending(let waiting) = await store.purchase(TestCatalog.pro) else {
             Issue.record("expected Ask to Buy")
             return
         }
         // Another process (the Transaction Manager) approves it.
-        let manager = try makeStore(directory, clock: clock)
+        let manager = try rig.store()
         try await manager.approve(transactionID: waiting.transactionID)
 
         let restored = try await store.sync()

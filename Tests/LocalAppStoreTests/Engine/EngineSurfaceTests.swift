@@ -9,11 +9,10 @@ import Testing
 /// paths, store-started payments, SwiftyStoreKit's and RMStore's questions, and local receipt
 /// verification set up in one call.
 @Suite(.timeLimit(.minutes(10)))
-struct EngineSurfaceTests: EngineSuite {
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
+struct EngineSurfaceTests {
+    let rig: EngineRig
 
-    init() throws { directory = try TemporaryDirectory() }
+    init() throws { rig = try EngineRig() }
 
     /// Calls a closure-style method and returns what its closures reported.
     func reported(_ call: (@escaping @Sendable (String) -> Void) -> Void) async -> String {
@@ -23,8 +22,8 @@ struct EngineSurfaceTests: EngineSuite {
     // MARK: - Closures
 
     @Test func theClosureFormsReportSuccessAndFailure() async throws {
-        let backend = try makeStore(directory, clock: clock)
-        let store = try engine(backend)
+        let backend = try rig.store()
+        let store = try rig.engine(backend)
         await store.start()
 
         #expect(await reported { say in
@@ -76,7 +75,7 @@ struct EngineSurfaceTests: EngineSuite {
     @Test func theAccountNameTravelsWithThePaymentAndRestoresOnlyItsPurchases() async throws {
         let ada = ApplicationUsername.hash("ada@example.com")
         #expect(ada == "b5fc85e55755f9e0d030a10ab4429b6b2944855f9a0d60077fe832becbc41d72", "SHA-256, lowercase hex")
-        let store = try engine(try makeStore(directory, clock: clock))
+        let store = try rig.engine(try rig.store())
         let pro = await store.purchase(TestCatalog.pro, applicationUsername: ada)
         #expect(pro.transaction?.payment.applicationUsername == ada)
         _ = await store.purchase(TestCatalog.monthly, options: PurchaseOptions(applicationUsername: ApplicationUsername.hash("bob")))
@@ -92,8 +91,8 @@ struct EngineSurfaceTests: EngineSuite {
     // MARK: - Store-started payments
 
     @Test func storeStartedPaymentsAreAddedOrHeldAsTheHandlerSays() async throws {
-        let backend = try makeStore(directory, clock: clock)
-        let store = try engine(backend)
+        let backend = try rig.store()
+        let store = try rig.engine(backend)
         await store.start()
         var updates = store.transactionUpdates().makeAsyncIterator()
 
@@ -124,8 +123,8 @@ struct EngineSurfaceTests: EngineSuite {
     // MARK: - What the user owns
 
     @Test func isPurchasedMeansNonConsumablesAndActiveSubscriptionsOnly() async throws {
-        let backend = try makeStore(directory, clock: clock)
-        let store = try engine(backend)
+        let backend = try rig.store()
+        let store = try rig.engine(backend)
         var updates = store.transactionUpdates().makeAsyncIterator()
         _ = await store.purchase(TestCatalog.coins, quantity: 2)
         let pro = try #require(await store.purchase(TestCatalog.pro).transaction)
@@ -136,7 +135,7 @@ struct EngineSurfaceTests: EngineSuite {
         #expect(try await store.isPurchased(TestCatalog.pro))
         #expect(try await store.count(of: TestCatalog.pro) == 1)
         #expect(try await store.isPurchased(TestCatalog.monthly))
-        #expect(try await store.isPurchased(TestCatalog.monthly, at: clock.now.addingTimeInterval(40 * 86_400)) == false,
+        #expect(try await store.isPurchased(TestCatalog.monthly, at: rig.clock.now.addingTimeInterval(40 * 86_400)) == false,
                 "an expired subscription is not purchased")
         #expect(try await store.count(of: TestCatalog.missing) == 0)
         #expect(try await store.transactions(for: TestCatalog.pro).map(\.transactionID) == [pro.transactionID])
@@ -164,9 +163,9 @@ struct EngineSurfaceTests: EngineSuite {
     // MARK: - Local receipt verification in one call
 
     @Test func oneCallSetsUpReceiptAndSignedTransactionVerification() async throws {
-        let backend = try makeStore(directory, clock: clock)
+        let backend = try rig.store()
         let verifier = try await backend.receiptVerifier()  // no chain exists yet: it is made now
-        let store = try engine(backend, verifier: verifier)
+        let store = try rig.engine(backend, verifier: verifier)
         let bought = await store.purchase(TestCatalog.pro)
         let transaction = try #require(bought.transaction)
         #expect(bought.state == "purchased", "verified against the receipt: \(bought)")

@@ -7,27 +7,26 @@ import Testing
 /// No call charges without a way to deliver: `purchase` starts the engine itself, returns at
 /// once when its task is cancelled, and a payment already queued is delivered once, later.
 @Suite(.timeLimit(.minutes(10)))
-struct PurchaseSafetyTests: EngineSuite {
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
+struct PurchaseSafetyTests {
+    let rig: EngineRig
 
-    init() throws { directory = try TemporaryDirectory() }
+    init() throws { rig = try EngineRig() }
 
     /// Waits (never on the wall clock) until something sleeps on the manual clock.
     func untilSomethingSleeps() async {
-        await clock.waitForSleepers(1)
+        await rig.clock.waitForSleepers(1)
     }
 
     /// Fetches `ids` from a store whose every answer waits `latency` of the manual clock.
     func fetch(_ ids: Set<String>, _ store: Store) async throws {
         async let response = store.requestProducts(ids)
         await untilSomethingSleeps()
-        clock.advance(by: 1)
+        rig.clock.advance(by: 1)
         _ = try await response
     }
 
     @Test func aPurchaseBeforeStartStartsTheEngineFirst() async throws {
-        let store = try engine(try makeStore(directory, clock: clock))
+        let store = try rig.engine(try rig.store())
         #expect(await store.isStarted == false)
         let result = await store.purchase(TestCatalog.pro)
         #expect(result.state == "purchased", "\(result)")
@@ -37,8 +36,8 @@ struct PurchaseSafetyTests: EngineSuite {
     }
 
     @Test func aPurchaseWhoseTaskIsCancelledFirstChargesNothing() async throws {
-        let backend = try makeStore(directory, clock: clock)
-        let store = try engine(backend)
+        let backend = try rig.store()
+        let store = try rig.engine(backend)
         let purchase = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await store.purchase(TestCatalog.coins)
@@ -49,8 +48,8 @@ struct PurchaseSafetyTests: EngineSuite {
     }
 
     @Test func aCancelledPurchaseReturnsAtOnceAndIsDeliveredOnceOnTheUpdateStream() async throws {
-        let backend = try makeStore(directory, clock: clock, latency: 1000)
-        let store = try engine(backend)
+        let backend = try rig.store(latency: 1000)
+        let store = try rig.engine(backend)
         await store.start()
         try await fetch([TestCatalog.coins], store)
         var updates = store.transactionUpdates().makeAsyncIterator()
@@ -63,7 +62,7 @@ struct PurchaseSafetyTests: EngineSuite {
             return
         }
 
-        clock.advance(by: 1)  // the store charges: the payment goes on without its caller
+        rig.clock.advance(by: 1)  // the store charges: the payment goes on without its caller
         let delivered = try #require(await updates.next())
         #expect(delivered.productID == TestCatalog.coins && delivered.state == .purchased)
         #expect(try await store.count(of: TestCatalog.coins) == 1)
@@ -72,15 +71,15 @@ struct PurchaseSafetyTests: EngineSuite {
 
         // Once: a later engine on the same ledger and store delivers nothing again.
         await store.stop()
-        let next = try engine(backend)
+        let next = try rig.engine(backend)
         await next.start()
         #expect(try await next.history().map(\.transactionID) == [delivered.transactionID])
         #expect(try await next.count(of: TestCatalog.coins) == 1)
     }
 
     @Test func aCancelledPurchaseIsDeliveredByTheNextStart() async throws {
-        let first = try makeStore(directory, clock: clock, latency: 1000)
-        let store = try engine(first)
+        let first = try rig.store(latency: 1000)
+        let store = try rig.engine(first)
         await store.start()
         try await fetch([TestCatalog.pro], store)
         let purchase = Task { await store.purchase(TestCatalog.pro) }
@@ -88,11 +87,11 @@ struct PurchaseSafetyTests: EngineSuite {
         purchase.cancel()
         _ = await purchase.value
         await store.stop()  // the app goes away before the store charges
-        clock.advance(by: 1)
+        rig.clock.advance(by: 1)
         while try await first.charges().isEmpty { await Task.yield() }
 
         // The next launch: a new store instance and engine on the same state and ledger.
-        let next = try engine(try makeStore(directory, clock: clock))
+        let next = try rig.engine(try rig.store())
         var updates = next.transactionUpdates().makeAsyncIterator()
         await next.start()
         let delivered = try #require(await updates.next())

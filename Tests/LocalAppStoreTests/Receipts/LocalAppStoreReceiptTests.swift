@@ -9,14 +9,13 @@ import Testing
 /// verify it with the engine's verifier against the exported root.
 @Suite struct LocalAppStoreReceiptTests {
     @Test func receiptAfterPurchasesVerifiesForEachTransaction() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock)
+        let rig = try EngineRig()
+        let store = try rig.store()
         var events = EventReader(await store.events())
         let coins = try await buy(store, &events, TestCatalog.coins)
         let pro = try await buy(store, &events, TestCatalog.pro)
         try await store.finish(transactionID: pro.transactionID)
-        clock.advance(by: 60)
+        rig.clock.advance(by: 60)
 
         let data = try await store.writeAppReceipt()
         #expect(store.storedAppReceipt() == data)
@@ -28,7 +27,7 @@ import Testing
         #expect(await verifier.verify(coins, receipt: data) == .valid)
         #expect(await verifier.verify(pro, receipt: data) == .valid)
         guard case .valid(let receipt, _) = verifier.check(data, transactionID: coins.transactionID) else { Issue.record("invalid"); return }
-        #expect(receipt.creationDate == clock.now)
+        #expect(receipt.creationDate == rig.clock.now)
 
         // Once the consumable is finished, the next receipt drops it.
         try await store.finish(transactionID: coins.transactionID)

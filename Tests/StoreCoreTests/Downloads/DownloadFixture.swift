@@ -81,6 +81,25 @@ struct DownloadFixture {
         return try #require(await manager.download(id: id))
     }
 
+    /// Buys "levels" with the content gated on a clock of its own, lets the transfer take `steps`
+    /// one-second steps of that clock, and returns the store and the purchase's transaction ID.
+    func buyLevelsAndTransfer(steps: Int) async throws -> (store: Store, id: String) {
+        let gate = ManualClock()
+        await backend.setContentGate(gate)
+        let store = try await makeStore(configuration())
+        let id = try #require(await store.purchase("levels").transaction).transactionID
+        await gate.step(steps, by: 1)
+        return (store, id)
+    }
+
+    /// The process "dies": its downloads stop where they are, without a last checkpoint or any
+    /// clean-up, and the store is never used again.
+    func die(_ store: Store) async {
+        await store.downloads?.simulateProcessDeath()
+        await backend.detach()
+        await store.stop()
+    }
+
     func installed(_ path: String, product: String = "levels", version: String = "1.2", data: URL? = nil) -> Data? {
         FileManager.default.contents(atPath: (data ?? dataDirectory).appendingPathComponent("Content/\(product)/\(version)/\(path)").path)
     }

@@ -47,9 +47,7 @@ struct DownloadJoinTests {
         let copy = try #require(try await first.restoreTransactions().first { $0.productID == "levels" })
         // The joined download runs again, fails again, and the process dies before it is retried.
         #expect(try await f.settle(first, copy.transactionID).state == .failed)
-        await first.downloads?.simulateProcessDeath()
-        await f.backend.detach()
-        await first.stop()
+        await f.die(first)
 
         await f.backend.setContentFailsAt(nil)
         let second = try await f.makeStore(f.configuration())

@@ -141,19 +141,11 @@ struct DownloadTests {
 
     @Test func aDownloadInterruptedByDeathResumesFromItsLastCheckpointOnTheNextStart() async throws {
         let f = try await DownloadFixture()
-        let dying = ManualClock()
-        await f.backend.setContentGate(dying)
-        let first = try await f.makeStore(f.configuration())
-        let t = try #require(await first.purchase("levels").transaction)
-        let id = t.transactionID
-        let manager = try #require(first.downloads)
         // Let it pass two checkpoints, then "die": the first engine never runs again.
-        await dying.step(20, by: 1)
-        let written = try #require(await manager.download(id: id)?.bytesWritten)
+        let (first, id) = try await f.buyLevelsAndTransfer(steps: 20)
+        let written = try #require(await first.downloads?.download(id: id)?.bytesWritten)
         #expect(written > 16_384 * 2)
-        await manager.simulateProcessDeath()
-        await f.backend.detach()
-        await first.stop()
+        await f.die(first)
         await f.backend.setContentGate(f.clock)
 
         let second = try await f.makeStore(f.configuration())
@@ -167,15 +159,8 @@ struct DownloadTests {
 
     @Test func aCorruptedPartialFileIsDetectedAndDownloadedAgain() async throws {
         let f = try await DownloadFixture()
-        let dying = ManualClock()
-        await f.backend.setContentGate(dying)
-        let first = try await f.makeStore(f.configuration())
-        let t = try #require(await first.purchase("levels").transaction)
-        let id = t.transactionID
-        await dying.step(30, by: 1)
-        await first.downloads?.simulateProcessDeath()
-        await f.backend.detach()
-        await first.stop()
+        let (first, id) = try await f.buyLevelsAndTransfer(steps: 30)
+        await f.die(first)
 
         // Flip one byte inside the durable part of the partial file.
         let partial = f.partialPath(id, "levels/001.json")

@@ -8,15 +8,13 @@ import Testing
 /// on the engine, over the in-memory backend.
 @Suite(.timeLimit(.minutes(10)))
 struct AppStoreSyncTests {
-    let directory: TemporaryDirectory
-    let backend = QueueBackend()
+    let engine: QueueEngine
+    var backend: QueueBackend { engine.backend }
     let store: Store
 
     init() throws {
-        directory = try TemporaryDirectory()
-        store = Store(
-            backend: backend, ledger: try FileLedger(path: directory.path("ledger.jsonl")),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
+        engine = try QueueEngine()
+        store = try engine.store()
     }
 
     @Test func theLatestTransactionIsThePurchaseMadeLast() async throws {

@@ -9,17 +9,15 @@ import Testing
 /// `removePurchase`).
 @Suite(.timeLimit(.minutes(10)))
 struct UnverifiedOrderTests {
-    let dir: TemporaryDirectory
-    let backend = QueueBackend()
+    let engine: QueueEngine
+    var backend: QueueBackend { engine.backend }
     let verifier = FixedVerifier(.unableToComplete(reason: "server down"))
     let center = NotificationCenter()
     let store: Store
 
     init() throws {
-        dir = try TemporaryDirectory()
-        store = Store(
-            backend: backend, ledger: try FileLedger(path: dir.path("ledger.jsonl")),
-            configuration: StoreConfiguration(verifier: verifier, notificationCenter: center))
+        engine = try QueueEngine()
+        store = try engine.store(StoreConfiguration(verifier: verifier, notificationCenter: center))
     }
 
     @Test func itIsItsOwnOutcomeAndEventNeverAFailure() async throws {
@@ -89,9 +87,7 @@ struct UnverifiedOrderTests {
         let id = try #require(await store.purchase("pro").transaction?.transactionID)
         await store.stop()
         verifier.set(.valid)
-        let next = Store(
-            backend: backend, ledger: try FileLedger(path: dir.path("ledger.jsonl")),
-            configuration: StoreConfiguration(verifier: verifier, notificationCenter: center))
+        let next = try engine.store(StoreConfiguration(verifier: verifier, notificationCenter: center))
         var updates = next.transactionUpdates().makeAsyncIterator()
         await next.start()
         #expect(try await next.unverifiedOrders().isEmpty)
