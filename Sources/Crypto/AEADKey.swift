@@ -62,43 +62,77 @@ public final class AEADKey {
     /// - Returns: the plaintext, or `nil` when the tag does not verify; nothing is released then.
     /// - Throws: `CryptoError` on a wrong nonce length or an OpenSSL failure.
     public func open(nonce: [UInt8], sealed: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer) throws -> [UInt8]? {
-        guard sealed.count >= AEAD.tagByteCount, let sealedBase = sealed.baseAddress else { return nil }
+        guard sealed.count >= AEAD.tagByteCount else { return nil }
         let length = sealed.count - AEAD.tagByteCount
+        var failure: (any Error)?
+        var verified = false
+        let out = [UInt8](unsafeUninitializedCapacity: max(length, 1)) { buffer, initialized in
+            initialized = length
+            do {
+                verified = try nonce.withUnsafeBytes {
+                    try open(nonce: $0, sealed: sealed, associatedData: associatedData, into: UnsafeMutableRawBufferPointer(buffer))
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return verified ? out : nil
+    }
+
+    /// Verifies and decrypts `sealed` (ciphertext followed by tag) into `plaintext`, which must
+    /// hold at least `sealed.count - AEAD.tagByteCount` bytes: the form for many records read
+    /// one after another into one buffer, with nothing allocated a message.
+    /// - Returns: whether the tag verified; when it did not (or OpenSSL failed), the bytes
+    ///   written to `plaintext` are wiped, so nothing unauthenticated is released.
+    /// - Throws: `CryptoError` on a wrong nonce length, a `plaintext` too small, or an OpenSSL failure.
+    public func open(
+        nonce: UnsafeRawBufferPointer, sealed: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer,
+        into plaintext: UnsafeMutableRawBufferPointer
+    ) throws -> Bool {
+        guard sealed.count >= AEAD.tagByteCount, let sealedBase = sealed.baseAddress else { return false }
+        let length = sealed.count - AEAD.tagByteCount
+        guard plaintext.count >= length else {
+            throw CryptoError("AEAD", reason: "the plaintext buffer holds \(plaintext.count) bytes, the message \(length)")
+        }
         let context = try prepare(encrypt: false, nonce: nonce, length: length)
         try addAssociatedData(context, associatedData, encrypt: false)
-        var failure: CryptoError?
-        var verified = false
-        var out = [UInt8](unsafeUninitializedCapacity: max(length, 1)) { buffer, initialized in
-            initialized = length
-            guard let base = buffer.baseAddress else { return }
-            var written: Int32 = 0
-            if length > 0 {
-                guard EVP_DecryptUpdate(
-                    context, base, &written, sealedBase.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1
-                else { failure = CryptoError("EVP_DecryptUpdate"); return }
+        let base = plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        var written: Int32 = 0
+        if length > 0 {
+            guard EVP_DecryptUpdate(context, base, &written, sealedBase.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1 else {
+                OPENSSL_cleanse(base, length)
+                throw CryptoError("EVP_DecryptUpdate")
             }
-            // OpenSSL wants a mutable pointer for the expected tag; give it a copy.
-            var tag = [UInt8](UnsafeRawBufferPointer(rebasing: sealed[length...]))
-            guard tag.withUnsafeMutableBytes({
-                EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_SET_TAG, Int32(AEAD.tagByteCount), $0.baseAddress)
-            }) == 1 else { failure = CryptoError("EVP_CTRL_AEAD_SET_TAG"); return }
-            var final: Int32 = 0
-            verified = EVP_DecryptFinal_ex(context, base + Int(written), &final) == 1
         }
-        if let failure {
-            out.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
-            throw failure
+        // OpenSSL wants a mutable pointer for the expected tag (it only reads it): a copy on the stack.
+        let tagSet = withUnsafeTemporaryAllocation(byteCount: AEAD.tagByteCount, alignment: 1) { tag in
+            tag.copyMemory(from: UnsafeRawBufferPointer(rebasing: sealed[length...]))
+            return EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_SET_TAG, Int32(AEAD.tagByteCount), tag.baseAddress)
+        }
+        guard tagSet == 1 else {
+            OPENSSL_cleanse(base, length)
+            throw CryptoError("EVP_CTRL_AEAD_SET_TAG")
+        }
+        var final: Int32 = 0
+        var scratch: UInt8 = 0
+        let verified = withUnsafeMutablePointer(to: &scratch) { scratch in
+            EVP_DecryptFinal_ex(context, length > 0 ? base! + Int(written) : scratch, &final) == 1
         }
         guard verified else {
             ERR_clear_error()
-            out.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
-            return nil
+            OPENSSL_cleanse(base, length)
+            return false
         }
-        return out
+        return true
     }
 
     /// Returns the context for this direction with the key loaded once and `nonce` set now.
     private func prepare(encrypt: Bool, nonce: [UInt8], length: Int) throws -> OpaquePointer {
+        try nonce.withUnsafeBytes { try prepare(encrypt: encrypt, nonce: $0, length: length) }
+    }
+
+    private func prepare(encrypt: Bool, nonce: UnsafeRawBufferPointer, length: Int) throws -> OpaquePointer {
         guard nonce.count == AEAD.nonceByteCount else {
             throw CryptoError("AEAD", reason: "nonce must be \(AEAD.nonceByteCount) bytes, got \(nonce.count)")
         }
@@ -124,7 +158,7 @@ public final class AEADKey {
             context = fresh
         }
         // A nil key keeps the key schedule already loaded; only the nonce changes.
-        guard nonce.withUnsafeBufferPointer({ initialise(context, nil, nil, nil, $0.baseAddress) }) == 1 else {
+        guard initialise(context, nil, nil, nil, nonce.baseAddress?.assumingMemoryBound(to: UInt8.self)) == 1 else {
             throw CryptoError(name)
         }
         return context

@@ -49,6 +49,18 @@ public final class HMACKey {
     /// Returns the MAC of `message`.
     /// - Throws: `CryptoError` if OpenSSL fails.
     public func authenticate(_ message: UnsafeRawBufferPointer) throws -> [UInt8] {
+        var length = 0
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        try out.withUnsafeMutableBytes { length = try authenticate(message, into: $0) }
+        out.removeLast(out.count - length)
+        return out
+    }
+
+    /// Writes the MAC of `message` to the start of `mac`, with nothing allocated (for one MAC a
+    /// record over many records).
+    /// - Returns: the MAC's length in bytes.
+    /// - Throws: `CryptoError` if OpenSSL fails or `mac` is shorter than the MAC.
+    public func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawBufferPointer) throws -> Int {
         // A nil key restarts the MAC with the key already loaded.
         guard EVP_MAC_init(context, nil, 0, nil) == 1 else { throw CryptoError("EVP_MAC_init") }
         if message.count > 0 {
@@ -56,10 +68,11 @@ public final class HMACKey {
                 throw CryptoError("EVP_MAC_update")
             }
         }
-        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length = 0
-        guard EVP_MAC_final(context, &out, &length, out.count) == 1 else { throw CryptoError("EVP_MAC_final") }
-        return Array(out.prefix(length))
+        guard EVP_MAC_final(context, mac.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, mac.count) == 1 else {
+            throw CryptoError("EVP_MAC_final")
+        }
+        return length
     }
 
     /// Returns the MAC of `message`.

@@ -56,6 +56,18 @@ public final class Vault: @unchecked Sendable {
         try read { store in try store.forEachItem(service: service, body) }
     }
 
+    /// `forEachItem(service:_:)` handing `body` a view of each item's record instead of the
+    /// item (`VaultItemView`: its strings, attributes and data read where the decrypted record
+    /// lies, nothing made unless asked for), each authenticated as `get` authenticates it: what
+    /// a listing of a long history reads when it needs a few parts of each item.
+    /// - Parameter body: runs with this vault's lock held, so it must not call this vault; the
+    ///   view and its buffers are valid only during the call.
+    /// - Throws: `VaultError` if the file cannot be read or fails verification, or what `body`
+    ///   throws (the listing stops there).
+    public func forEachItemView(service: String, _ body: (VaultItemView) throws -> Void) throws {
+        try read { store in try store.forEachItemView(service: service, body) }
+    }
+
     /// Every item, ordered by service and account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func allItems() throws -> [VaultItem] {

@@ -69,4 +69,55 @@ import Testing
             try AEAD.seal(.aes256GCM, key: try SecureBytes.random(count: 32), nonce: [0], plaintext: [], associatedData: [])
         }
     }
+
+    /// Opening into a caller's buffer gives what the allocating form gives, wipes what it wrote
+    /// when the tag does not verify, and refuses a buffer too small.
+    @Test(arguments: AEAD.Algorithm.allCases)
+    func openingIntoABufferMatchesTheAllocatingForm(algorithm: AEAD.Algorithm) throws {
+        let key = try AEADKey(algorithm, key: try SecureBytes.random(count: 32))
+        var buffer = [UInt8](repeating: 0xEE, count: 1100)
+        for length in [0, 1, 16, 1000] {
+            let nonce = try SecureRandom.bytes(count: 12)
+            let plaintext = try SecureRandom.bytes(count: length)
+            let aad = try SecureRandom.bytes(count: 5)
+            var sealed = try plaintext.withUnsafeBytes { p in try aad.withUnsafeBytes { try key.seal(nonce: nonce, plaintext: p, associatedData: $0) } }
+            func open() throws -> Bool {
+                try nonce.withUnsafeBytes { n in
+                    try sealed.withUnsafeBytes { s in
+                        try aad.withUnsafeBytes { a in try buffer.withUnsafeMutableBytes { try key.open(nonce: n, sealed: s, associatedData: a, into: $0) } }
+                    }
+                }
+            }
+            #expect(try open())
+            #expect(Array(buffer.prefix(length)) == plaintext)
+            #expect(buffer[length...].allSatisfy { $0 == 0xEE }, "nothing written past the plaintext")
+            sealed[0] ^= length > 0 ? 1 : 0
+            sealed[sealed.count - 1] ^= 1
+            #expect(try open() == false)
+            #expect(buffer.prefix(length).allSatisfy { $0 == 0 }, "an unauthenticated plaintext is wiped")
+        }
+        let sealed = try [UInt8](repeating: 1, count: 8).withUnsafeBytes { try key.seal(nonce: [UInt8](repeating: 0, count: 12), plaintext: $0, associatedData: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        var small = [UInt8](repeating: 0, count: 7)
+        #expect(throws: CryptoError.self) {
+            try [UInt8](repeating: 0, count: 12).withUnsafeBytes { n in
+                try sealed.withUnsafeBytes { s in
+                    try small.withUnsafeMutableBytes { try key.open(nonce: n, sealed: s, associatedData: UnsafeRawBufferPointer(start: nil, count: 0), into: $0) }
+                }
+            }
+        }
+    }
+
+    /// A MAC written into a caller's buffer is the one `authenticate` returns.
+    @Test func aMACIntoABufferIsTheReturnedOne() throws {
+        let key = try HMACKey(.sha256, key: SecureBytes(Array("Jefe".utf8)))
+        let message = Array("what do ya want for nothing?".utf8)
+        var mac = [UInt8](repeating: 0, count: 64)
+        let length = try message.withUnsafeBytes { m in try mac.withUnsafeMutableBytes { try key.authenticate(m, into: $0) } }
+        #expect(length == 32)
+        #expect(Array(mac.prefix(length)) == (try key.authenticate(message)))
+        var short = [UInt8](repeating: 0, count: 16)
+        #expect(throws: CryptoError.self) {
+            try message.withUnsafeBytes { m in try short.withUnsafeMutableBytes { try key.authenticate(m, into: $0) } }
+        }
+    }
 }

@@ -117,6 +117,46 @@ import Testing
         }
         #expect(accepted > 100, "the scan took \(accepted) damaged documents that still parse")
     }
+
+    /// A byte that ends the plain run of a skipped string (a control character, one beyond
+    /// ASCII, a quote, a backslash) at every position of a long one and of a short one: the
+    /// scan's word steps land on it exactly, and it reads what `JSONDecoder` reads.
+    @Test func everyByteThatEndsAPlainRunIsFoundWhereverItSits() throws {
+        let head = #"{"transactionID":"t","productID":"p","productType":"c","payment":{"quantity":1},"state":"s","purchaseDate":1,"signed":""#
+        for length in [5, 70] {
+            for position in 0..<length {
+                for special in [UInt8(0x01), 0x1F, 0x80, 0xC3, 0xFF, 0x22, 0x5C, 0x7F, 0x20] {
+                    var body = [UInt8](repeating: UInt8(ascii: "A"), count: length)
+                    body[position] = special
+                    let data = Data(Array(head.utf8) + body + Array(#""}"#.utf8))
+                    let expected = try? Self.decoded(data)
+                    if let scanned = Self.scanned(data) {
+                        #expect(scanned == expected, "byte \(special) at \(position) of \(length)")
+                    } else {
+                        #expect(special != 0x7F && special != 0x20, "a printable byte \(special) at \(position) needs no closer look")
+                    }
+                    let decoded = try? TransactionSummaryScanner.decode(data, fallback: JSONDecoder())
+                    #expect(decoded == expected, "byte \(special) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
+    /// Product IDs kept across a listing are reused only for the same bytes, past the number kept too.
+    @Test func keptProductIDsAreReusedOnlyForTheSameBytes() throws {
+        var strings = TransactionSummaryScanner.Strings()
+        for round in 0..<2 {
+            for product in 0..<40 {
+                let id = "com.storefront.product.\(product)"
+                let text = #"{"transactionID":"2000000000000001","originalTransactionID":"2000000000000001","productID":"\#(id)","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#
+                let summary = try Data(text.utf8).withUnsafeBytes {
+                    try TransactionSummaryScanner.decode($0, fallback: JSONDecoder(), strings: &strings)
+                }
+                #expect(summary.productID == id, "round \(round)")
+                #expect(summary.originalTransactionID == "2000000000000001")
+            }
+        }
+    }
 }
 
 /// A small seeded generator, so the damaged documents are the same at every run.

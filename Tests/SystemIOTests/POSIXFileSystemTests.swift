@@ -170,4 +170,33 @@ import Testing
         try fs.write(other, big, at: 10)
         #expect(try fs.read(other, count: 300_000, at: 0) == [UInt8](repeating: 0, count: 10) + big)
     }
+
+    /// Reading into a caller's buffer reads what `read(_:count:at:)` reads, short only at the
+    /// end of the file; a wrapper without its own (`FaultInjectingFileSystem`) counts the read
+    /// and can fail it, since the default goes through `read(_:count:at:)`.
+    @Test func readingIntoABufferReadsTheSameBytesAndWrappersStillSeeIt() throws {
+        let scratch = try Scratch()
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let writer = try fs.open(scratch.file("f"), [.readWrite, .create])
+        try fs.write(writer, bytes, at: 0)
+        fs.close(writer)
+        let faulty = FaultInjectingFileSystem()
+        for system in [fs, faulty] as [any FileSystem] {
+            let file = try system.open(scratch.file("f"), .read)
+            defer { system.close(file) }
+            var buffer = [UInt8](repeating: 0, count: 70_000)
+            let first = try buffer.withUnsafeMutableBytes { try system.read(file, into: $0, at: 0) }
+            #expect(first == 70_000 && buffer == Array(bytes.prefix(70_000)))
+            let rest = try buffer.withUnsafeMutableBytes { try system.read(file, into: $0, at: 70_000) }
+            #expect(rest == 30_000 && Array(buffer.prefix(rest)) == Array(bytes.suffix(30_000)))
+        }
+        #expect(faulty.calls(of: .read) == 2)
+        faulty.fail(.read, onCall: 1, with: .ioError)
+        let file = try faulty.open(scratch.file("f"), .read)
+        defer { faulty.close(file) }
+        var buffer = [UInt8](repeating: 0, count: 10)
+        #expect(throws: SystemCallError("pread", path: scratch.file("f"), errno: .ioError)) {
+            _ = try buffer.withUnsafeMutableBytes { try faulty.read(file, into: $0, at: 0) }
+        }
+    }
 }

@@ -7,6 +7,7 @@
 /// in base 32.
 public enum OrderID {
     private static let alphabet = Array("0123456789ABCDEFGHJKLMNPQRSTVWXZ")
+    private static let alphabetBytes = Array("0123456789ABCDEFGHJKLMNPQRSTVWXZ".utf8)
     private static let bits: UInt64 = 45
     private static let mask: UInt64 = (1 << 45) - 1
     private static let multiplier: UInt64 = 0x1_5A4E_35F3_9D1B & ((1 << 45) - 1) | 1
@@ -17,12 +18,15 @@ public enum OrderID {
     public static func make(transactionID: String) -> String? {
         guard let id = UInt64(transactionID), id >= first, id - first <= mask else { return nil }
         var value = ((id - first) &* multiplier &+ offset) & mask
-        var letters = [Character](repeating: "0", count: 9)
-        for index in (0..<9).reversed() {
-            letters[index] = alphabet[Int(value & 31)]
-            value >>= 5
+        // Ten ASCII bytes make a small string: nothing allocated (a history prints one a row).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { letters in
+            letters[0] = UInt8(ascii: "M")
+            for index in (1...9).reversed() {
+                letters[index] = alphabetBytes[Int(value & 31)]
+                value >>= 5
+            }
+            return String(decoding: letters, as: UTF8.self)
         }
-        return "M" + String(letters)
     }
 
     /// The transaction ID an order ID was made from; nil when it is not one of this store's.

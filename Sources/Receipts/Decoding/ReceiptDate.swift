@@ -24,16 +24,26 @@ public enum ReceiptDate {
 
     /// Formats `date` the way Apple writes receipt dates: UTC, whole seconds, `Z`.
     public static func format(_ date: Date) -> String {
-        // Dates outside years 0000-9999 cannot be written in this form (and must not trap).
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite, seconds >= -62_167_219_200, seconds <= 253_402_300_799, let total = Int64(exactly: seconds) else {
-            return "out-of-range date (\(date.timeIntervalSince1970) s)"
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: formattedLength) { bytes in
+            format(date, into: bytes)
+                ? String(decoding: bytes.prefix(formattedLength), as: UTF8.self)
+                : "out-of-range date (\(date.timeIntervalSince1970) s)"
         }
+    }
+
+    /// The length of `format(_:)`'s form, `YYYY-MM-DDThh:mm:ssZ`.
+    public static let formattedLength = 20
+
+    /// Writes `format(_:)`'s form of `date` into the first `formattedLength` bytes of `bytes`
+    /// (listings format a date per row, `storefront history`); `false`, nothing written, for a
+    /// date outside years 0000-9999, which this form cannot write (and must not trap on).
+    public static func format(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard bytes.count >= formattedLength, seconds.isFinite, seconds >= -62_167_219_200, seconds <= 253_402_300_799,
+              let total = Int64(exactly: seconds) else { return false }
         let days = floorDivide(total, 86_400)
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)
-        // Digits written into bytes: listings format a date per row (`storefront history`).
-        var bytes = Array("0000-00-00T00:00:00Z".utf8)
         func put(_ value: Int64, _ digits: Int, at offset: Int) {
             var value = value
             for index in stride(from: offset + digits - 1, through: offset, by: -1) {
@@ -47,7 +57,9 @@ public enum ReceiptDate {
         put(secondOfDay / 3600, 2, at: 11)
         put(secondOfDay % 3600 / 60, 2, at: 14)
         put(secondOfDay % 60, 2, at: 17)
-        return String(decoding: bytes, as: UTF8.self)
+        (bytes[4], bytes[7], bytes[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
+        (bytes[13], bytes[16], bytes[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
+        return true
     }
 
     // MARK: - Parsing

@@ -12,18 +12,48 @@ enum TransactionSummaryScanner {
     /// The summary in `data`, from the scan when it can, else from `decoder`.
     /// - Throws: what `decoder` throws for data the scan leaves to it.
     static func decode(_ data: Data, fallback decoder: JSONDecoder) throws -> TransactionSummary {
-        if let summary = data.withUnsafeBytes({ scan($0) }) { return summary }
-        return try decoder.decode(TransactionSummary.self, from: data)
+        var strings = Strings()
+        return try data.withUnsafeBytes { try decode($0, fallback: decoder, strings: &strings) }
+    }
+
+    /// The summary in `bytes` (a record's data, borrowed), from the scan when it can, else
+    /// from `decoder`; `strings` keeps the product IDs met so far, so a listing makes each once.
+    /// - Throws: what `decoder` throws for data the scan leaves to it.
+    static func decode(_ bytes: UnsafeRawBufferPointer, fallback decoder: JSONDecoder, strings: inout Strings) throws -> TransactionSummary {
+        if let summary = scan(bytes, strings: &strings) { return summary }
+        return try decoder.decode(TransactionSummary.self, from: Data(bytes))
     }
 
     /// The summary in `bytes`, or `nil` when they are outside the subset the scan takes.
     static func scan(_ bytes: UnsafeRawBufferPointer) -> TransactionSummary? {
+        var strings = Strings()
+        return scan(bytes, strings: &strings)
+    }
+
+    static func scan(_ bytes: UnsafeRawBufferPointer, strings: inout Strings) -> TransactionSummary? {
         var cursor = Cursor(bytes.bindMemory(to: UInt8.self))
         var fields = Fields()
-        guard cursor.object(depth: 0, member: { key, cursor in fields.take(key, &cursor) }) else { return nil }
+        guard cursor.object(depth: 0, member: { key, cursor in fields.take(key, &cursor, &strings) }) else { return nil }
         cursor.skipSpace()
         guard cursor.atEnd else { return nil }
         return fields.summary
+    }
+
+    /// Strings a listing meets again and again (product IDs: a history has few products), kept
+    /// so that each is made once; a string is reused only when its bytes are the same.
+    struct Strings {
+        private var kept: [String] = []
+        /// Enough for any catalog's products in a typical history; beyond it strings are made.
+        private static let limit = 32
+
+        init() {}
+
+        mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            for index in kept.indices where Cursor.equal(bytes, kept[index]) { return kept[index] }
+            let made = String(decoding: bytes, as: UTF8.self)
+            if kept.count < Self.limit { kept.append(made) }
+            return made
+        }
     }
 
     /// The members a summary needs, as the scan finds them.
@@ -42,13 +72,22 @@ enum TransactionSummaryScanner {
         enum Member: Int, CaseIterable {
             case transactionID, originalTransactionID, productID, productType, state, purchaseDate, revocationDate, payment
 
-            /// The member `key` names, if the summary takes it.
+            /// The member `key` names, if the summary takes it (the keys' lengths all differ).
             init?(_ key: UnsafeBufferPointer<UInt8>) {
-                for member in Self.allCases where Cursor.equal(key, member.name) {
-                    self = member
-                    return
+                let member: Member
+                switch key.count {
+                case 13: member = .transactionID
+                case 21: member = .originalTransactionID
+                case 9: member = .productID
+                case 11: member = .productType
+                case 5: member = .state
+                case 12: member = .purchaseDate
+                case 14: member = .revocationDate
+                case 7: member = .payment
+                default: return nil
                 }
-                return nil
+                guard Cursor.equal(key, member.name) else { return nil }
+                self = member
             }
 
             /// The key (`Transaction`'s coding key).
@@ -67,15 +106,20 @@ enum TransactionSummaryScanner {
         }
 
         /// Takes the value of member `key` (or skips it): `false` when it is outside the subset.
-        mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor) -> Bool {
+        mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, _ strings: inout Strings) -> Bool {
             guard let member = Member(key) else { return cursor.skipValue(depth: 1) }
             let bit: UInt16 = 1 << member.rawValue
             guard seen & bit == 0 else { return false }
             seen |= bit
             switch member {
             case .transactionID: transactionID = cursor.plainString(); return transactionID != nil
-            case .originalTransactionID: originalTransactionID = cursor.plainString(); return originalTransactionID != nil
-            case .productID: productID = cursor.plainString(); return productID != nil
+            case .originalTransactionID:
+                // Nearly always the transaction's own ID: its string again, when the bytes are.
+                originalTransactionID = cursor.plainString { body in
+                    transactionID.flatMap { Cursor.equal(body, $0) ? $0 : nil } ?? String(decoding: body, as: UTF8.self)
+                }
+                return originalTransactionID != nil
+            case .productID: productID = cursor.plainString { strings.string($0) }; return productID != nil
             case .productType: productType = cursor.plainString(); return productType != nil
             case .state: state = cursor.plainString(); return state != nil
             case .purchaseDate: purchaseDate = cursor.number(); return purchaseDate != nil
@@ -157,22 +201,16 @@ enum TransactionSummaryScanner {
         /// ASCII and no escape; the closing quote is consumed.
         mutating func plainStringBody() -> UnsafeBufferPointer<UInt8>? {
             let start = position
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") {
-                    position += 1
-                    return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
-                }
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-                position += 1
-            }
-            return nil
+            skipPlainRun()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+            position += 1
+            return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
         }
 
-        /// A string value in the plain subset.
-        mutating func plainString() -> String? {
+        /// A string value in the plain subset, made by `make` from its bytes.
+        mutating func plainString(_ make: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }) -> String? {
             guard expect(UInt8(ascii: "\"")), let body = plainStringBody() else { return nil }
-            return String(decoding: body, as: UTF8.self)
+            return make(body)
         }
 
         /// The extent of a JSON number (its grammar checked), and whether it is a plain integer.
@@ -283,31 +321,53 @@ enum TransactionSummaryScanner {
             return false
         }
 
-        /// Skips string bytes that need no closer look, 32 at a time, while none of them is a
-        /// quote, a backslash, a control character or beyond ASCII (a signed transaction is
-        /// kilobytes of such bytes). Each test is the exact "some byte is zero / below n" of
-        /// whole-word arithmetic, so a word it passes has none of them.
+        /// Moves to the first byte from here on that needs a closer look in a string (a quote, a
+        /// backslash, a control character or one beyond ASCII), or to the end: 32 bytes a step
+        /// while none is there, then the exact byte. Each word's test is the exact "some byte is
+        /// zero / below n" of whole-word arithmetic, whose lowest flagged byte is the first such
+        /// byte (a borrow only flags bytes above a true one), so the position is exact.
         private mutating func skipPlainRun() {
             guard let base = bytes.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             while bytes.count - position >= 32 {
-                let special = Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                    | Self.special(raw.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self))
-                    | Self.special(raw.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self))
-                    | Self.special(raw.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self))
-                if special != 0 { return }
+                let a = Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let b = Self.special(raw.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self))
+                let c = Self.special(raw.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self))
+                let d = Self.special(raw.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self))
+                if a | b | c | d != 0 {
+                    if a != 0 { position += a.trailingZeroBitCount / 8 }
+                    else if b != 0 { position += 8 + b.trailingZeroBitCount / 8 }
+                    else if c != 0 { position += 16 + c.trailingZeroBitCount / 8 }
+                    else { position += 24 + d.trailingZeroBitCount / 8 }
+                    return
+                }
                 position += 32
+            }
+            while bytes.count - position >= 8 {
+                let word = Self.special(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                if word != 0 {
+                    position += word.trailingZeroBitCount / 8
+                    return
+                }
+                position += 8
+            }
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
+                position += 1
             }
         }
 
-        /// Non-zero when some byte of `word` is a quote, a backslash, below 0x20 or above 0x7F.
+        /// The high bit set in each byte of `word` that is a quote, a backslash, below 0x20 or
+        /// above 0x7F (and possibly in bytes above such a byte, never below the first one).
         @inline(__always)
         private static func special(_ word: UInt64) -> UInt64 {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            let below = (word &- ones &* 0x20) & ~word
-            return (below | word | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
+            // Below 0x20: the subtraction borrows into the high bit; above 0x7F: the high bit is set.
+            let outside = (word &- ones &* 0x20) | word
+            return (outside | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
         }
 
         private mutating func literal(_ word: StaticString) -> Bool {
@@ -317,6 +377,16 @@ enum TransactionSummaryScanner {
             }
             position += count
             return true
+        }
+
+        /// Whether `bytes` are `string`'s UTF-8.
+        static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ string: String) -> Bool {
+            var string = string
+            return string.withUTF8 { text in
+                guard text.count == bytes.count else { return false }
+                guard let a = text.baseAddress, let b = bytes.baseAddress else { return true }
+                return memcmp(a, b, bytes.count) == 0
+            }
         }
 
         /// Whether `bytes` are `word`'s.

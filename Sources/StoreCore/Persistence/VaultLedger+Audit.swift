@@ -26,24 +26,32 @@ extension VaultLedger {
     }
 
     /// Decodes only the summaries' members of each item, as the vault reads them (in file
-    /// order, none kept: a listing reads each once), by `TransactionSummaryScanner`.
+    /// order, none kept: a listing reads each once), by `TransactionSummaryScanner`, from a view
+    /// of each decrypted record (`Vault.forEachItemView`: no item built a record).
     public func transactionSummaries() throws -> [TransactionSummary] {
         let decoder = JSONDecoder()
-        var listed: [(order: UInt64, summary: TransactionSummary)] = []
+        var strings = TransactionSummaryScanner.Strings()
+        var summaries: [TransactionSummary] = []
+        var keys: [(order: UInt64, date: Date, index: Int)] = []
         try guarded {
-            try vault.forEachItem(service: Self.transactionsService) { item in
+            try vault.forEachItemView(service: Self.transactionsService) { item in
                 do {
-                    listed.append((Self.order(item), try TransactionSummaryScanner.decode(item.data, fallback: decoder)))
+                    let summary = try TransactionSummaryScanner.decode(item.data, fallback: decoder, strings: &strings)
+                    keys.append((Self.order(item.attribute("order")), summary.purchaseDate, summaries.count))
+                    summaries.append(summary)
                 } catch {
                     throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
                 }
             }
         }
-        // `sortedTransactions`' order (sorted in place: a long history is copied once, by `map`).
-        listed.sort { a, b in
-            (a.order, a.summary.purchaseDate, a.summary.transactionID) < (b.order, b.summary.purchaseDate, b.summary.transactionID)
+        // `sortedTransactions`' order. The vault hands them over in file order, which is nearly
+        // always that order already; then nothing is moved.
+        func precedes(_ a: (order: UInt64, date: Date, index: Int), _ b: (order: UInt64, date: Date, index: Int)) -> Bool {
+            (a.order, a.date, summaries[a.index].transactionID) < (b.order, b.date, summaries[b.index].transactionID)
         }
-        return listed.map(\.summary)
+        if zip(keys, keys.dropFirst()).allSatisfy({ !precedes($1, $0) }) { return summaries }
+        keys.sort(by: precedes)
+        return keys.map { summaries[$0.index] }
     }
 
     /// The digest kept in `batch` (empty when none is).

@@ -73,7 +73,10 @@ public final class VaultLedger: PurchaseLedger {
         })
     }
 
-    static func order(_ item: VaultItem) -> UInt64 { item.attributes["order"].flatMap { UInt64($0) } ?? 0 }
+    static func order(_ item: VaultItem) -> UInt64 { order(item.attributes["order"]) }
+
+    /// `order(_:)` from the attribute's text (a listing reads it from a view of the record).
+    static func order(_ attribute: String?) -> UInt64 { attribute.flatMap { UInt64($0) } ?? 0 }
 
     /// Opens (creating on first use) the ledger vault `vault.sfv` in `dataDirectory`, unlocked
     /// by the passphrase in `STOREFRONT_PASSPHRASE` when `environment` has one, else by the

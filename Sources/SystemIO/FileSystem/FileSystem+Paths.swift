@@ -82,6 +82,13 @@ extension FileSystem {
         return try read(file, count: Int(size), at: 0)
     }
 
+    /// `read(_:count:at:)` copied into `buffer`: what a wrapper without its own gets.
+    public func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(SystemCallError) -> Int {
+        let bytes = try read(file, count: buffer.count, at: offset)
+        buffer.copyBytes(from: bytes)
+        return bytes.count
+    }
+
     /// Reads from `offset` to the end of the file, however long it has become.
     public func readToEnd(_ file: OpenFile, from offset: UInt64) throws(SystemCallError) -> [UInt8] {
         var result: [UInt8] = []

@@ -24,6 +24,11 @@ public protocol FileSystem: Sendable {
     func status(of file: OpenFile) throws(SystemCallError) -> FileStatus
     /// Reads up to `count` bytes at `offset` (`pread`, looped); fewer only at the end of the file.
     func read(_ file: OpenFile, count: Int, at offset: UInt64) throws(SystemCallError) -> [UInt8]
+    /// Reads up to `buffer.count` bytes at `offset` into `buffer` (`pread`, looped), for a reader
+    /// that reuses one buffer; fewer only at the end of the file. The default reads through
+    /// `read(_:count:at:)` and copies, so a wrapper that only has that one still sees every read.
+    /// - Returns: the number of bytes read.
+    func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(SystemCallError) -> Int
     /// Writes all of `bytes` at `offset` (`pwrite`, looped).
     func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(SystemCallError)
     /// Writes all of `bytes` at the file's position (`write`, looped): the end of an `.append` file.

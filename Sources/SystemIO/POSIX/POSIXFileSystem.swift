@@ -37,23 +37,28 @@ public struct POSIXFileSystem: FileSystem {
         // Read straight into the array's storage: no zero fill, no second copy.
         var failure: SystemCallError?
         let out = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
-            var done = 0
-            while done < buffer.count {
-                do throws(SystemCallError) {
-                    let n = try Syscall.retrying("pread", path: file.path) {
-                        pread(file.descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
-                    }
-                    if n == 0 { break }
-                    done += n
-                } catch {
-                    failure = error
-                    break
-                }
+            do throws(SystemCallError) {
+                initialized = try read(file, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            } catch {
+                failure = error
+                initialized = 0
             }
-            initialized = done
         }
         if let failure { throw failure }
         return out
+    }
+
+    public func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(SystemCallError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var done = 0
+        while done < buffer.count {
+            let n = try Syscall.retrying("pread", path: file.path) {
+                pread(file.descriptor, base + done, buffer.count - done, off_t(offset) + off_t(done))
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
     }
 
     public func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(SystemCallError) {

@@ -87,22 +87,41 @@ struct RecordCodec {
     /// Parses and opens the record at the start of `bytes` (non-empty), found at file offset
     /// `offset`. Nothing is allocated from a length field before it has been checked.
     func open(_ bytes: ArraySlice<UInt8>, offset: UInt64, sequence: UInt64, chain: [UInt8], path: String) throws -> Outcome {
-        let start = bytes.startIndex
-        let markerPart = bytes.prefix(VaultFormat.recordMarker.count)
-        guard markerPart.elementsEqual(VaultFormat.recordMarker.prefix(markerPart.count)) else {
+        var plaintext: [UInt8] = []
+        let opened = try bytes.withUnsafeBytes { record in
+            try chain.withUnsafeBytes { chain in
+                try open(record, offset: offset, sequence: sequence, chain: chain, path: path, plaintext: &plaintext) { $0.payload }
+            }
+        }
+        guard let (payload, length) = opened else { return .torn }
+        let end = bytes.startIndex + length
+        return .record(payload, length: length, chain: Array(bytes[(end - AEAD.tagByteCount)..<end]))
+    }
+
+    /// Parses and opens the record at the start of `bytes` (non-empty), found at file offset
+    /// `offset`, decrypting into `plaintext` (grown when too small, else reused), and hands
+    /// its payload's layout to `body` once every check passed: the frame check, the length,
+    /// the sequence number, the AEAD tag over the frame and the chain link, the payload's
+    /// form, and the item tag. Nothing is allocated from a length field before it has been
+    /// checked, nor for a record when `plaintext` is large enough.
+    /// - Returns: what `body` returned and the record's length, or `nil` for a torn record.
+    func open<R>(
+        _ bytes: UnsafeRawBufferPointer, offset: UInt64, sequence: UInt64, chain: UnsafeRawBufferPointer, path: String,
+        plaintext: inout [UInt8], _ body: (PayloadLayout) throws -> R
+    ) throws -> (R, length: Int)? {
+        let marker = VaultFormat.recordMarker
+        var markerMatches = true
+        for index in 0..<min(marker.count, bytes.count) where bytes[index] != marker[index] { markerMatches = false }
+        guard markerMatches else {
             throw VaultError.integrity(path: path, offset: offset, detail: "unexpected bytes where a record should start (trailing garbage or damage)")
         }
-        guard bytes.count >= VaultFormat.frameHeaderLength else { return .torn }
-        let head = bytes[start..<(start + 44)]
-        let check = try frameDigest.hash(head).prefix(8)
-        guard check.elementsEqual(bytes[(start + 44)..<(start + 52)]) else {
+        guard bytes.count >= VaultFormat.frameHeaderLength else { return nil }
+        let head = UnsafeRawBufferPointer(rebasing: bytes[0..<44])
+        guard try frameDigest.matches(head, UnsafeRawBufferPointer(rebasing: bytes[44..<52])) else {
             throw VaultError.integrity(path: path, offset: offset, detail: "record header checksum mismatch")
         }
-        var r = ByteReader(head)
-        _ = r.take(4)
-        guard let length = r.uint32(), let seq = r.uint64(), let tag = r.take(16), let nonce = r.take(12) else {
-            return .torn
-        }
+        let length = head.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian
+        let seq = head.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
         guard length >= UInt32(AEAD.tagByteCount), length <= VaultFormat.maxSealedLength else {
             throw VaultError.integrity(path: path, offset: offset + 4, detail: "record length \(length) is outside \(AEAD.tagByteCount)...\(VaultFormat.maxSealedLength)")
         }
@@ -110,22 +129,62 @@ struct RecordCodec {
             throw VaultError.integrity(path: path, offset: offset + 8, detail: "record number \(seq) where \(sequence) was expected (records reordered, duplicated or spliced)")
         }
         let total = VaultFormat.frameHeaderLength + Int(length)
-        guard bytes.count >= total else { return .torn }
-        let sealed = bytes[(start + 52)..<(start + total)]
-        let ad = associatedData(frameHead: head, chain: chain)
-        let plaintext = try sealed.withUnsafeBytes { s in
-            try ad.withUnsafeBytes { try recordKey.open(nonce: Array(nonce), sealed: s, associatedData: $0) }
+        guard bytes.count >= total else { return nil }
+        let sealed = UnsafeRawBufferPointer(rebasing: bytes[52..<total])
+        let plaintextCount = Int(length) - AEAD.tagByteCount
+        if plaintext.count < plaintextCount { plaintext = [UInt8](repeating: 0, count: max(plaintextCount, 2 * plaintext.count)) }
+        let verified = try withAssociatedData(frameHead: head, chain: chain) { ad in
+            try plaintext.withUnsafeMutableBytes { out in
+                try recordKey.open(
+                    nonce: UnsafeRawBufferPointer(rebasing: head[32..<44]), sealed: sealed, associatedData: ad,
+                    into: UnsafeMutableRawBufferPointer(rebasing: out[0..<plaintextCount]))
+            }
         }
-        guard let plaintext else {
+        guard verified else {
             throw VaultError.integrity(path: path, offset: offset, detail: "record \(seq) fails authentication (altered, moved, or from another vault)")
         }
-        guard let payload = RecordPayload.decode(plaintext) else {
-            throw VaultError.integrity(path: path, offset: offset, detail: "record \(seq) is malformed")
+        let result = try plaintext.withUnsafeBytes { all in
+            guard let layout = PayloadLayout.parse(UnsafeRawBufferPointer(rebasing: all[0..<plaintextCount])) else {
+                throw VaultError.integrity(path: path, offset: offset, detail: "record \(seq) is malformed")
+            }
+            guard try itemTagMatches(layout.idBytes, UnsafeRawBufferPointer(rebasing: head[16..<32])) else {
+                throw VaultError.integrity(path: path, offset: offset + 16, detail: "record \(seq) is bound to a different item")
+            }
+            return try body(layout)
         }
-        guard HMAC.equal(try itemTag(payload.id), Array(tag)) else {
-            throw VaultError.integrity(path: path, offset: offset + 16, detail: "record \(seq) is bound to a different item")
+        return (result, total)
+    }
+
+    /// Whether `tag` is the item tag of the service and account encoded as `idBytes` (what
+    /// `itemTag(_:)` authenticates), compared in constant time, with nothing allocated.
+    private func itemTagMatches(_ idBytes: UnsafeRawBufferPointer, _ tag: UnsafeRawBufferPointer) throws -> Bool {
+        try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { mac in
+            let count = try itemKey.authenticate(idBytes, into: mac)
+            guard count >= tag.count else { return false }
+            var difference: UInt8 = 0
+            for index in 0..<tag.count { difference |= mac[index] ^ tag[index] }
+            return difference == 0
         }
-        return .record(payload, length: total, chain: Array(sealed.suffix(AEAD.tagByteCount)))
+    }
+
+    /// Runs `body` with the associated data of a record (label ‖ file id ‖ frame head ‖ chain)
+    /// laid out on the stack.
+    private func withAssociatedData<R>(
+        frameHead: UnsafeRawBufferPointer, chain: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) rethrows -> R {
+        let label = Self.associatedDataLabel
+        let count = label.count + fileID.count + frameHead.count + chain.count
+        return try withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { ad in
+            var position = 0
+            label.withUnsafeBytes { ad.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            position += label.count
+            fileID.withUnsafeBytes { (ad.baseAddress! + position).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            position += fileID.count
+            if let base = frameHead.baseAddress { (ad.baseAddress! + position).copyMemory(from: base, byteCount: frameHead.count) }
+            position += frameHead.count
+            if let base = chain.baseAddress { (ad.baseAddress! + position).copyMemory(from: base, byteCount: chain.count) }
+            return try body(UnsafeRawBufferPointer(ad))
+        }
     }
 
     private static let associatedDataLabel = Array("SFVAULT record v1".utf8)
@@ -152,5 +211,12 @@ private final class FrameDigest {
         var digest = try initial.copy()
         try bytes.withUnsafeBytes { try digest.update($0) }
         return try digest.finalize()
+    }
+
+    /// Whether `check` is the first bytes of the hash of `bytes` (a frame's check).
+    func matches(_ bytes: UnsafeRawBufferPointer, _ check: UnsafeRawBufferPointer) throws -> Bool {
+        var digest = try initial.copy()
+        try digest.update(bytes)
+        return try digest.finalize().prefix(check.count).elementsEqual(check)
     }
 }

@@ -58,28 +58,7 @@ enum RecordPayload: Equatable {
     /// Decodes a payload; `nil` if it is malformed (only possible with a bug or a stolen key,
     /// since the payload has already been authenticated).
     static func decode(_ bytes: [UInt8]) -> RecordPayload? {
-        var r = ByteReader(bytes[...])
-        guard let op = r.uint8(), let service = r.string(), let account = r.string() else { return nil }
-        let id = VaultItem.ID(service: service, account: account)
-        switch op {
-        case 1:
-            guard let label = r.string(), let created = r.int64(), let modified = r.int64(),
-                let count = r.uint16(), Int(count) <= VaultFormat.maxAttributes
-            else { return nil }
-            var attributes = [String: String](minimumCapacity: Int(count))
-            for _ in 0..<count {
-                guard let key = r.string(), let value = r.string() else { return nil }
-                attributes[key] = value
-            }
-            guard let length = r.uint32(), let data = r.take(Int(length)), r.remaining == 0 else { return nil }
-            return .put(VaultItem(
-                id: id, content: VaultItemContent(data: Data(data), label: label, attributes: attributes),
-                created: date(created), modified: date(modified)))
-        case 2:
-            return r.remaining == 0 ? .delete(id) : nil
-        default:
-            return nil
-        }
+        bytes.withUnsafeBytes { PayloadLayout.parse($0)?.payload }
     }
 
     /// Dates are stored as whole milliseconds since 1970, the nearest one: a date read back

@@ -227,14 +227,37 @@ final class VaultStore {
     func forEachItem(service: String?, _ body: (VaultItem) throws -> Void) throws {
         let entries = try recoveringFromDamagedIndex { try listedEntries(service: service) }
         for item in log.items.values where service == nil || item.service == service { try body(item) }
+        try forEachIndexed(entries, service: service) { try body($0.item) }
+    }
+
+    /// `forEachItem(service:_:)` handing over views of the records (`VaultItemView`), each made
+    /// from the decrypted record where it lies and valid for the call only: what a listing of
+    /// a long history reads, with no item built a record.
+    func forEachItemView(service: String?, _ body: (VaultItemView) throws -> Void) throws {
+        let entries = try recoveringFromDamagedIndex { try listedEntries(service: service) }
+        for item in log.items.values where service == nil || item.service == service {
+            let payload = RecordPayload.put(item).encoded()
+            try payload.withUnsafeBytes { bytes in
+                guard case .put(let view) = PayloadLayout.parse(bytes) else {
+                    throw VaultError.invalidItem(item.id, reason: "it does not fit the record format")
+                }
+                try body(view)
+            }
+        }
+        try forEachIndexed(entries, service: service, body)
+    }
+
+    /// The records `entries` name, read in file order through one window and authenticated.
+    private func forEachIndexed(_ entries: [VaultIndex.Entry], service: String?, _ body: (VaultItemView) throws -> Void) throws {
         guard !entries.isEmpty else { return }
-        var reader = IndexedRecordReader(
+        let reader = IndexedRecordReader(
             file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
             windowSize: IndexedRecordReader.listingWindow)
         let known = try service.map { ($0, try codec.serviceTag($0)) }
         for entry in entries {
-            let item = try reader.item(at: entry, known: known)
-            if service == nil || item.service == service { try body(item) }
+            try reader.withItem(at: entry, known: known) { view in
+                if service.map(view.isService) ?? true { try body(view) }
+            }
         }
     }
 
@@ -250,7 +273,7 @@ final class VaultStore {
     /// Reads and authenticates the record an index entry names (`IndexedRecordReader`), and
     /// keeps the item.
     private func readItem(at entry: VaultIndex.Entry) throws -> VaultItem {
-        var reader = IndexedRecordReader(
+        let reader = IndexedRecordReader(
             file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
             windowSize: IndexedRecordReader.itemWindow)
         let item = try reader.item(at: entry)

@@ -61,19 +61,31 @@ struct HistoryCommand: Command {
             if let lost { throw .runtime(lost) }
             return
         }
-        // Written as it is laid out, in pieces of about 64 KiB.
-        var buffer = ""
-        func emit(_ line: String) {
-            buffer += line
-            buffer += "\n"
-            if buffer.utf8.count >= 1 << 16 {
-                context.output.write(buffer)
-                buffer = ""
+        // Written as it is laid out, as bytes, in pieces of about 64 KiB (each ends a line).
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 17)
+        func endLine() {
+            buffer.append(0x0A)
+            if buffer.count >= 1 << 16 {
+                context.output.write(String(decoding: buffer, as: UTF8.self))
+                buffer.removeAll(keepingCapacity: true)
             }
         }
-        let rows = summaries.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") }
-            + pending.map { (TransactionSummary($0), "pending") }
-        if rows.isEmpty { emit("No purchases yet.") } else { TransactionOutput.table(rows, line: emit) }
+        func emit(_ line: String) {
+            buffer.append(contentsOf: line.utf8)
+            endLine()
+        }
+        func line(_ bytes: UnsafeRawBufferPointer) {
+            buffer.append(contentsOf: bytes)
+            endLine()
+        }
+        let pendingSummaries = pending.map(TransactionSummary.init)
+        if summaries.isEmpty && pending.isEmpty {
+            emit("No purchases yet.")
+        } else if !HistoryTable.write(summaries, pending: pendingSummaries, line: line) {
+            let rows = summaries.map { ($0, HistoryTable.state(of: $0)) } + pendingSummaries.map { ($0, "pending") }
+            TransactionOutput.table(rows, bytes: line)
+        }
         var orders = true
         for t in summaries where t.state == .purchased {
             guard let order = LocalAppStore.orderID(forTransactionID: t.transactionID) else { continue }
@@ -82,7 +94,12 @@ struct HistoryCommand: Command {
                 emit("Order IDs (Look Up Order ID):")
                 orders = false
             }
-            emit("  \(t.transactionID)  \(order)")
+            // "  \(t.transactionID)  \(order)"
+            buffer.append(0x20); buffer.append(0x20)
+            buffer.append(contentsOf: t.transactionID.utf8)
+            buffer.append(0x20); buffer.append(0x20)
+            buffer.append(contentsOf: order.utf8)
+            endLine()
         }
         if !unverified.isEmpty {
             emit("")
@@ -96,7 +113,7 @@ struct HistoryCommand: Command {
             emit("Balances:")
             for (product, count) in balances.sorted(by: { $0.key < $1.key }) { emit("  \(product): \(count)") }
         }
-        if !buffer.isEmpty { context.output.write(buffer) }
+        if !buffer.isEmpty { context.output.write(String(decoding: buffer, as: UTF8.self)) }
         if let lost { throw .runtime(lost) }
     }
 }

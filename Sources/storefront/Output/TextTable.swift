@@ -26,11 +26,17 @@ struct TextTable {
 
     /// `render()`'s lines handed to `emit` one at a time, so a long table is written as it is
     /// laid out instead of being held whole.
+    func render(_ emit: (String) -> Void) {
+        render(bytes: { emit(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// `render()`'s lines as UTF-8 (no newline), handed to `emit` one at a time from one
+    /// buffer reused for every line: valid only during the call.
     ///
     /// Each cell is measured once. A line of printable ASCII cells (nearly every line) is laid
     /// out as bytes, one column a byte; any other line goes through `TextLayout`, as it always
     /// did, so wide characters and grapheme clusters still line up.
-    func render(_ emit: (String) -> Void) {
+    func render(bytes emit: (UnsafeRawBufferPointer) -> Void) {
         let cells = rows.map { row in
             columns.indices.map { index -> Cell in
                 let cell = Cell(index < row.count ? row[index] : "")
@@ -42,8 +48,9 @@ struct TextTable {
         let widths = columns.indices.map { index in
             max(headers[index].width, cells.map { $0[index].width }.max() ?? 0)
         }
-        let capacity = widths.reduce(0, +) + 2 * widths.count
-        func line(_ values: [Cell]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(widths.reduce(0, +) + 2 * widths.count)
+        func line(_ values: [Cell]) {
             guard values.allSatisfy(\.isPlainASCII) else {
                 let padded = columns.indices.map { index -> String in
                     switch columns[index].alignment {
@@ -53,23 +60,24 @@ struct TextTable {
                 }
                 var text = padded.joined(separator: "  ")
                 while text.last == " " { text.removeLast() }
-                return text
+                text.withUTF8 { emit(UnsafeRawBufferPointer($0)) }
+                return
             }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(capacity)
+            bytes.removeAll(keepingCapacity: true)
             for index in columns.indices {
-                if index > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+                if index > 0 { bytes.append(0x20); bytes.append(0x20) }
                 let fill = widths[index] - values[index].width
                 if columns[index].alignment == .right { bytes.append(contentsOf: repeatElement(0x20, count: fill)) }
                 bytes.append(contentsOf: values[index].text.utf8)
                 if columns[index].alignment == .left { bytes.append(contentsOf: repeatElement(0x20, count: fill)) }
             }
             while bytes.last == 0x20 { bytes.removeLast() }
-            return String(decoding: bytes, as: UTF8.self)
+            bytes.withUnsafeBytes(emit)
         }
-        emit(line(headers))
-        emit(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
-        for row in cells { emit(line(row)) }
+        line(headers)
+        var rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")
+        rule.withUTF8 { emit(UnsafeRawBufferPointer($0)) }
+        for row in cells { line(row) }
     }
 
     /// A cell's text with its width in columns, measured once.

@@ -15,9 +15,17 @@ enum TransactionOutput {
     /// rest, whose rounding stays its own): a history prints a date per row, and the format
     /// style costs more than the rest of it.
     static func utcSeconds(_ date: Date) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
+            utcSeconds(date, into: bytes) ? String(decoding: bytes.prefix(20), as: UTF8.self) : nil
+        }
+    }
+
+    /// Writes `utcSeconds(_:)`'s 20 bytes into `bytes` (at least 20 of them); `false` (nothing
+    /// written) for the dates it leaves to Foundation.
+    static func utcSeconds(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let interval = date.timeIntervalSince1970
-        guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else { return nil }
-        return ReceiptDate.format(date)
+        guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else { return false }
+        return ReceiptDate.format(date, into: bytes)
     }
 
     /// One transaction as a JSON object, members in contract order.
@@ -60,6 +68,12 @@ enum TransactionOutput {
 
     /// Summaries as table lines, newest last, handed to `line` one at a time.
     static func table(_ transactions: [(TransactionSummary, String)], line: (String) -> Void) {
+        table(transactions, bytes: { line(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// Summaries as table lines in UTF-8 (no newline), newest last, handed to `line` one at a
+    /// time from a buffer reused for every line (`TextTable.render(bytes:)`).
+    static func table(_ transactions: [(TransactionSummary, String)], bytes line: (UnsafeRawBufferPointer) -> Void) {
         TextTable(
             columns: [
                 .init(header: "TRANSACTION"), .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44),
@@ -68,6 +82,6 @@ enum TransactionOutput {
             rows: transactions.map { t, state in
                 [t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate), state]
             }
-        ).render(line)
+        ).render(bytes: line)
     }
 }
