@@ -103,7 +103,7 @@ RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipt
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
 # The vault's record payload decoder, with SystemIO (which VaultError names) as a static library.
 VAULT_FUZZ_SOURCES := Sources/Vault/Format/ByteReader.swift Sources/Vault/Format/ByteWriter.swift \
-	Sources/Vault/Format/RecordPayload.swift Sources/Vault/Format/VaultFormat.swift Sources/Vault/Model/VaultItem.swift \
+	Sources/Vault/Format/PayloadLayout.swift Sources/Vault/Model/VaultItemView.swift Sources/Vault/Format/RecordPayload.swift Sources/Vault/Format/VaultFormat.swift Sources/Vault/Model/VaultItem.swift \
 	Sources/Vault/Model/VaultItemContent.swift Sources/Vault/VaultError.swift
 fuzz: fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary fuzz-package-targets
 	rm -rf $(FUZZ_DIR)/work $(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/vault-work && \
@@ -127,6 +127,12 @@ fuzz-seeds:
 	find Fuzz/seeds -maxdepth 1 -type f -exec cp {} $(FUZZ_DIR)/seeds/ \;
 	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
 
+# $(call fuzz-static-module,NAME): Sources/NAME as a static library and its module in FUZZ_BIN,
+# for a fuzz target built with swiftc that imports it.
+fuzz-static-module = swiftc -O -parse-as-library $(FUZZ_LIB_SAN) -emit-library -static \
+	-emit-module -module-name $(1) $$(find Sources/$(1) -name '*.swift') \
+	-emit-module-path $(FUZZ_BIN)/$(1).swiftmodule -o $(FUZZ_BIN)/lib$(1).a
+
 fuzz-receipts-binary: fuzz-seeds
 	mkdir -p $(FUZZ_BIN)
 	swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -module-name ReceiptsFuzz \
@@ -134,17 +140,13 @@ fuzz-receipts-binary: fuzz-seeds
 
 fuzz-catalog-binary: fuzz-seeds
 	mkdir -p $(FUZZ_BIN)
-	swiftc -O -parse-as-library $(FUZZ_LIB_SAN) -emit-library -static \
-		-emit-module -module-name StoreKitValues $$(find Sources/StoreKitValues -name '*.swift') \
-		-emit-module-path $(FUZZ_BIN)/StoreKitValues.swiftmodule -o $(FUZZ_BIN)/libStoreKitValues.a
+	$(call fuzz-static-module,StoreKitValues)
 	swiftc -O -wmo -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -module-name Catalog -I $(FUZZ_BIN) \
 		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) $(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/catalog-fuzz
 
 fuzz-vault-binary:
 	mkdir -p $(FUZZ_BIN)
-	swiftc -O -parse-as-library $(FUZZ_LIB_SAN) -emit-library -static \
-		-emit-module -module-name SystemIO $$(find Sources/SystemIO -name '*.swift') \
-		-emit-module-path $(FUZZ_BIN)/SystemIO.swiftmodule -o $(FUZZ_BIN)/libSystemIO.a
+	$(call fuzz-static-module,SystemIO)
 	swiftc -O -wmo -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -module-name Vault -I $(FUZZ_BIN) \
 		Fuzz/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES) $(FUZZ_BIN)/libSystemIO.a -o $(FUZZ_BIN)/vault-fuzz
 

@@ -5,7 +5,7 @@ import SystemIO
 /// what the log holds — from the index (`NAME.idx`, when there is a valid one) plus the records
 /// after it, or from every record. Not thread-safe; `Vault` keeps it behind one lock.
 ///
-/// Why one file of ~500 lines: opening, reading, writing, the index and replacing the file all
+/// Why one file of ~530 lines: opening, reading, writing, the index and replacing the file all
 /// change the same private log state (`log`, `index`, `loaded`, the sticky failure); splitting
 /// them by extension would mean widening those to the whole module.
 ///
