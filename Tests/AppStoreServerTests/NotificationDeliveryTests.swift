@@ -70,17 +70,31 @@ struct NotificationDeliveryTests {
         let lines: AsyncStream<String>
         let continuation: AsyncStream<String>.Continuation
         init() { (lines, continuation) = AsyncStream.makeStream(of: String.self) }
+
+        /// A sender on `store` that sends only when woken, its attempts logged here (after `prefix`).
+        func sender(_ store: LocalAppStore, prefix: String = "") -> NotificationSender {
+            NotificationSender(
+                store: store, configuration: .init(pollInterval: nil, log: { self.continuation.yield(prefix + $0) }))
+        }
+    }
+
+    /// A sender on `fixture`'s store, started after `settings` are set (with the notification URL
+    /// `url`), and the log of its attempts.
+    static func started(
+        _ fixture: ServerFixture, url: String, settings: [(String, String)] = []
+    ) async throws -> (NotificationSender, AttemptLog) {
+        try await fixture.store.set(name: "notification-url", value: url)
+        for (name, value) in settings { try await fixture.store.set(name: name, value: value) }
+        let log = AttemptLog()
+        let sender = log.sender(fixture.store)
+        await sender.start()
+        return (sender, log)
     }
 
     @Test func failingTwiceThenTimingOutThenAcceptingFollowsApplesSchedule() async throws {
         let fixture = try await ServerFixture()
         let receiver = try Receiver(plan: [.status(500), .status(500), .hold, .status(200)])
-        try await fixture.store.set(name: "notification-url", value: receiver.url)
-        try await fixture.store.set(name: "notification-timeout", value: "1000")
-        let log = AttemptLog()
-        let sender = NotificationSender(
-            store: fixture.store, configuration: .init(pollInterval: nil, log: { log.continuation.yield($0) }))
-        await sender.start()
+        let (sender, log) = try await Self.started(fixture, url: receiver.url, settings: [("notification-timeout", "1000")])
         var lines = log.lines.makeAsyncIterator()
         let start = fixture.clock.now
 
@@ -146,12 +160,7 @@ struct NotificationDeliveryTests {
     @Test func sandboxSendsOnceAndOffHoldsUntilResent() async throws {
         let fixture = try await ServerFixture()
         let receiver = try Receiver(plan: [.status(503), .status(500)])
-        try await fixture.store.set(name: "notification-url", value: receiver.url)
-        try await fixture.store.set(name: "notification-retries", value: "sandbox")
-        let log = AttemptLog()
-        let sender = NotificationSender(
-            store: fixture.store, configuration: .init(pollInterval: nil, log: { log.continuation.yield($0) }))
-        await sender.start()
+        let (sender, log) = try await Self.started(fixture, url: receiver.url, settings: [("notification-retries", "sandbox")])
         var lines = log.lines.makeAsyncIterator()
         try await fixture.buy(ServerFixture.coins)
         sender.wake()
@@ -178,8 +187,8 @@ struct NotificationDeliveryTests {
         let fixture = try await ServerFixture()
         try await fixture.store.set(name: "notification-url", value: "http://127.0.0.1:9/refused")
         let log = AttemptLog()
-        let first = NotificationSender(store: fixture.store, configuration: .init(pollInterval: nil, log: { log.continuation.yield($0) }))
-        let second = NotificationSender(store: fixture.store, configuration: .init(pollInterval: nil, log: { log.continuation.yield("second \($0)") }))
+        let first = log.sender(fixture.store)
+        let second = log.sender(fixture.store, prefix: "second ")
         await first.start()
         var lines = log.lines.makeAsyncIterator()
         try await fixture.buy(ServerFixture.coins)
@@ -237,10 +246,7 @@ struct NotificationEndpointTests {
     @Test func historyPagesTwentyAtATimeAndFilters() async throws {
         let fixture = try await ServerFixture()
         let receiver = try NotificationDeliveryTests.Receiver(plan: [])
-        try await fixture.store.set(name: "notification-url", value: receiver.url)
-        let log = NotificationDeliveryTests.AttemptLog()
-        let sender = NotificationSender(store: fixture.store, configuration: .init(pollInterval: nil, log: { log.continuation.yield($0) }))
-        await sender.start()
+        let (sender, log) = try await NotificationDeliveryTests.started(fixture, url: receiver.url)
         var lines = log.lines.makeAsyncIterator()
         var bought: [String] = []
         for _ in 0..<23 { bought.append(try await fixture.buy(ServerFixture.coins).transactionID) }

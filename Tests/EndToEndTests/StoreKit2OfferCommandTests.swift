@@ -98,7 +98,7 @@ import Testing
     @Test func aWinBackOfferIsForLapsedSubscribersOnly() throws {
         let newcomer = try cli.run(["buy", DemoCatalog.pro, "--win-back", Self.winBack])
         #expect(newcomer.status == 1 && newcomer.stderr.contains("lapsed subscribers"), "\(newcomer.stderr)")
-        let first = try #require(try cli.object(["buy", DemoCatalog.basic])["transactionID"] as? String)
+        let first = try cli.buy(DemoCatalog.basic)
         #expect(try cli.run(["store", "expire", first]).status == 0)
         let back = try transaction(try cli.object(["buy", DemoCatalog.pro, "--win-back", Self.winBack]))
         #expect(back["offerType"] as? String == "winBack" && back["offerID"] as? String == Self.winBack)
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func aRefundRequestWaitsForTheTransactionManagerAndApprovalRevokes() throws {
-        let id = try #require(try cli.object(["buy", DemoCatalog.basic])["transactionID"] as? String)
+        let id = try cli.buy(DemoCatalog.basic)
         #expect(try cli.object(["refund-request", id])["status"] as? String == "success")
         let duplicate = try cli.run(["refund-request", id])
         #expect(duplicate.status == 1 && duplicate.stderr.contains("requested already"), "\(duplicate.stderr)")
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func aDeclinedRefundLeavesTheTransactionAndMayBeAskedAgain() throws {
-        let id = try #require(try cli.object(["buy", "com.storefront.demo.removeads"])["transactionID"] as? String)
+        let id = try cli.buy("com.storefront.demo.removeads")
         _ = try cli.object(["refund-request", id])
         let requestID = try #require(try cli.array(["store", "refund-requests"]).first?["id"] as? String)
         #expect(try cli.object(["store", "decline-refund", requestID])["status"] as? String == "declined")

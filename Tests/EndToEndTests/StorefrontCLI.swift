@@ -55,6 +55,11 @@ struct StorefrontCLI {
         try #require(try json(args, status: status) as? [[String: Any]], "\(args)")
     }
 
+    /// `buy PRODUCT_ID`, expected to succeed: the transaction's ID.
+    func buy(_ productID: String) throws -> String {
+        try #require(try object(["buy", productID])["transactionID"] as? String, "buy \(productID)")
+    }
+
     /// `store set NAME VALUE` for each pair, each expected to succeed.
     func set(_ settings: [(String, String)]) throws {
         for (name, value) in settings {

@@ -58,6 +58,21 @@ import Testing
         return tmux
     }
 
+    /// A pane of 110 × 32 with the storefront launched in it (`open`) and its Transaction Manager
+    /// (t) showing the rows that `loaded` waits for; the pane and that screen.
+    static func openTransactions(
+        _ storefront: StorefrontCLI, showing what: String, _ loaded: @escaping @Sendable (String) -> Bool
+    ) async throws -> (TUITmux, String) {
+        let tmux = try await open(storefront, width: 110, height: 32)
+        do {
+            try tmux.keys("t")
+            return (tmux, try await tmux.waitFor(what, loaded))
+        } catch {
+            tmux.close()
+            throw error
+        }
+    }
+
     /// Filters the list to `name` and buys the one match through the confirmation sheet.
     static func buy(_ tmux: TUITmux, _ name: String) async throws {
         // A fresh query (^U clears what an earlier purchase left in the field).

@@ -14,12 +14,10 @@ import Testing
         let storefront = try TUIEndToEndTests.freshStorefront()
         // Notifications are journaled (no server runs here): the outbox shows what was caused.
         _ = try storefront.json(["store", "set", "notification-url", "http://127.0.0.1:9/notifications"])
-        let bought = try #require(try storefront.object(["buy", DemoCatalog.pro])["transactionID"] as? String)
+        let bought = try storefront.buy(DemoCatalog.pro)
 
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the subscription's row") { $0.contains(bought) }
         defer { tmux.close() }
-        try tmux.keys("t")
-        try await tmux.waitFor("the subscription's row") { $0.contains(bought) }
 
         try tmux.keys("p")
         try await tmux.waitFor(text: "Price increase announced for \(bought)")

@@ -19,16 +19,16 @@ import Testing
         let storefront = try TUIEndToEndTests.freshStorefront()
         // Notifications are journaled (no server runs here): the outbox shows what was caused.
         _ = try storefront.json(["store", "set", "notification-url", "http://127.0.0.1:9/notifications"])
-        let ads = try #require(try storefront.object(["buy", Self.removeAds])["transactionID"] as? String)
-        let pro = try #require(try storefront.object(["buy", Self.pro])["transactionID"] as? String)
+        let ads = try storefront.buy(Self.removeAds)
+        let pro = try storefront.buy(Self.pro)
         _ = try storefront.json(["store", "refund", ads])
         _ = try storefront.json(["store", "refund", pro])
         #expect(try latest(Self.pro, storefront)["state"] as? String == "refunded")
 
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        let (tmux, manager) = try await TUIEndToEndTests.openTransactions(storefront, showing: "both refunded rows") {
+            $0.contains(ads) && $0.contains(pro)
+        }
         defer { tmux.close() }
-        try tmux.keys("t")
-        let manager = try await tmux.waitFor("both refunded rows") { $0.contains(ads) && $0.contains(pro) }
         for id in [ads, pro] {
             #expect(manager.split(separator: "\n").contains { $0.contains(id) && $0.contains("Refunded") }, "\(id): \(manager)")
         }

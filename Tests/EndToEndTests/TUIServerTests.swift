@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.waitsOnProcesses, .serialized) struct TUIServerTests {
     @Test func theMenuShowsTheRunningServerAndMyPurchasesShowsOrderIDs() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let id = try #require(try storefront.object(["buy", "com.storefront.demo.removeads"])["transactionID"] as? String)
+        let id = try storefront.buy("com.storefront.demo.removeads")
         let rows = try #require(try storefront.object(["history"])["transactions"] as? [[String: Any]])
         let orderID = try #require(rows.first { $0["transactionID"] as? String == id }?["orderID"] as? String)
 

@@ -14,12 +14,10 @@ import Testing
 
     @Test func theCustomersRefundRequestIsAskedWithRAndApprovedWithA() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let bought = try #require(try storefront.object(["buy", DemoCatalog.removeAds])["transactionID"] as? String)
+        let bought = try storefront.buy(DemoCatalog.removeAds)
 
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the purchase's row") { $0.contains(bought) }
         defer { tmux.close() }
-        try tmux.keys("t")
-        try await tmux.waitFor("the purchase's row") { $0.contains(bought) }
 
         try tmux.keys("R")
         try await tmux.waitFor(text: "Refund requested for transaction \(bought)")

@@ -7,10 +7,15 @@ import TestSupport
 @Suite(.waitsOnProcesses, .serialized) struct TUIStorefrontTests {
     let forest = "com.storefront.demo.levelpack.forest"
 
+    /// `storefront` with `settings` set, launched in a 120 × 40 pane that reports its exit status.
+    func launch(_ storefront: StorefrontCLI, _ settings: [(String, String)] = []) async throws -> TUITmux {
+        try storefront.set(settings)
+        return try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+    }
+
     @Test func anAskToBuyApprovalFromTheTransactionManagerStartsTheDownload() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        try storefront.set([("ask-to-buy", "on")])
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+        let tmux = try await launch(storefront, [("ask-to-buy", "on")])
         defer { tmux.close() }
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         try await tmux.waitFor(text: "Forest Level Pack is waiting for approval")
@@ -31,7 +36,7 @@ import TestSupport
 
     @Test func aStorefrontSwitchNeverShowsASheetOrAHeaderOverTheOldPrices() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+        let tmux = try await launch(storefront)
         defer { tmux.close() }
         // Slow products: the switch takes a second, long enough to look at every frame of it.
         try storefront.set([("latency", "1000")])
@@ -57,10 +62,9 @@ import TestSupport
     }
 
     @Test func ctrlCExitsWith130AndQuittingDuringADownloadAsksFirst() async throws {
-        let storefront = try TUIEndToEndTests.freshStorefront()
         // 3 MB at 50 kB/s: the download runs for a minute, however slow the machine.
-        try storefront.set([("bandwidth", "50000")])
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await launch(storefront, [("bandwidth", "50000")])
         defer { tmux.close() }
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         // The status bar counts the download under way.
@@ -76,8 +80,7 @@ import TestSupport
 
     @Test func aDownloadThatFailsIsReportedAsAFailureNotAsAPurchase() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        try storefront.set([("fail-downloads-at", "50")])
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+        let tmux = try await launch(storefront, [("fail-downloads-at", "50")])
         defer { tmux.close() }
         try tmux.keys("l")
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
@@ -90,7 +93,7 @@ import TestSupport
 
     @Test func theLastStorefrontAndLanguageOpenAgain() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+        let tmux = try await launch(storefront)
         defer { tmux.close() }
         try tmux.keys("s")
         try await tmux.waitFor(text: "Storefront & Language")
@@ -116,7 +119,7 @@ import TestSupport
         for file in ["vault.sfv", "vault.key", "vault.sfv.lock"] {
             try? FileManager.default.removeItem(at: storefront.data.appendingPathComponent(file))
         }
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
+        let tmux = try await launch(storefront)
         defer { tmux.close() }
         try tmux.keys("r")
         try await tmux.waitFor(text: "Restored 1 purchases")

@@ -32,12 +32,12 @@ import Testing
         for (name, value) in [("grace-period", "on"), ("time-rate", "monthly-every-hour")] {
             _ = try storefront.json(["store", "set", name, value])
         }
-        let bought = try #require(try storefront.object(["buy", monthly])["transactionID"] as? String)
+        let bought = try storefront.buy(monthly)
 
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the subscription's row") {
+            $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews")
+        }
         defer { tmux.close() }
-        try tmux.keys("t")
-        try await tmux.waitFor("the subscription's row") { $0.contains(bought) && $0.contains("Basic (Monthly)") && $0.contains("Renews") }
 
         // n: renewed now, a new transaction on the same row.
         try tmux.keys("n")

@@ -59,21 +59,17 @@ import Testing
     }
 
     @Test func anApprovalInAnotherInstanceReachesTheFirstOnSynchronize() async throws {
-        let dir = try TemporaryDirectory()
-        let app = try makeStore(dir)
-        var events = EventReader(await app.events())
-        try await app.set(name: "ask-to-buy", value: "on")
-        let deferred = try await buy(app, &events, TestCatalog.pro)
+        var shop = try await Shop(settings: [("ask-to-buy", "on")])
+        let app = shop.store
+        let deferred = try await shop.buy(TestCatalog.pro)
         #expect(deferred.state == .deferred)
 
-        let manager = try makeStore(dir)  // `storefront store approve` in another terminal
+        let manager = try makeStore(shop.rig.directory)  // `storefront store approve` in another terminal
         #expect(try await manager.pending().map(\.transaction.transactionID) == [deferred.transactionID])
         try await manager.approve(transactionID: deferred.transactionID)
 
         await app.synchronize()
-        let update = await events.nextUpdate()
-        #expect(update.map(\.transactionID) == [deferred.transactionID])
-        #expect(update.first?.state == .purchased)
+        _ = await shop.events.nextDecision(of: deferred.transactionID, .purchased)
         #expect(try await app.charges().count == 1)
     }
 

@@ -71,18 +71,16 @@ import Testing
     }
 
     @Test func aLivingInstancesPurchaseIsNotAdoptedByAnother() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let owner = try makeStore(dir, clock: clock, latency: 1000)
-        var ownerEvents = EventReader(await owner.events())
-        let queued = try await owner.add(Payment(productID: TestCatalog.coins))
+        var owner = try await Shop(latency: 1000)
+        let clock = owner.rig.clock
+        let queued = try await owner.store.add(Payment(productID: TestCatalog.coins))
         await clock.waitForSleepers()
-        let other = try makeStore(dir, clock: clock)
+        let other = try owner.rig.store()
         _ = await other.events()
         await other.synchronize()
         #expect(try await other.history().map(\.state) == [.purchasing])
         clock.advance(by: 1)
-        #expect(await ownerEvents.nextUpdate().map(\.transactionID) == [queued.transactionID])
+        #expect(await owner.events.nextUpdate().map(\.transactionID) == [queued.transactionID])
         #expect(try await other.charges().count == 1)
     }
 
@@ -304,10 +302,8 @@ import Testing
         #expect(await store?.scheduledSettleCount == 1)
         clock.advance(by: 0.5)
         // The buyer hears at once (a caller would otherwise wait for ever), with the file named.
-        let declined = await events.nextUpdate()
-        #expect(declined.map(\.transactionID) == [queued.transactionID])
-        #expect(declined.first?.state == .failed)
-        let reason = declined.first?.error?.description ?? ""
+        let declined = await events.nextDecision(of: queued.transactionID, .failed)
+        let reason = declined?.error?.description ?? ""
         #expect(reason.contains(dir.journal.path) && reason.contains("settled again at the next start"), "\(reason)")
         try FileManager.default.moveItem(at: aside, to: dir.journal)
         #expect(try await store?.history().map(\.state) == [.purchasing])
@@ -319,9 +315,7 @@ import Testing
         // The next start finds it `.purchasing` with its owner gone, as after a kill, and settles it.
         let next = try makeStore(dir, clock: clock)
         var nextEvents = EventReader(await next.events())
-        let decided = await nextEvents.nextUpdate()
-        #expect(decided.map(\.transactionID) == [queued.transactionID])
-        #expect(decided.first?.state == .purchased)
+        _ = await nextEvents.nextDecision(of: queued.transactionID, .purchased)
         #expect(try await next.charges().count == 1)
     }
 

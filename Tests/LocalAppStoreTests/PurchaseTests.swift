@@ -6,9 +6,8 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct PurchaseTests {
     @Test func aPurchaseGoesPurchasingThenPurchasedThenLeavesTheQueueWhenFinished() async throws {
-        let rig = try EngineRig()
-        let store = try rig.store()
-        var events = EventReader(await store.events())
+        var shop = try await Shop()
+        let store = shop.store
 
         let payment = Payment(productID: TestCatalog.coins, quantity: 3, orderData: ["order": "A-17"])
         let queued = try await store.add(payment)
@@ -19,17 +18,15 @@ import Testing
         #expect(queued.currencyCode == "USD")
         #expect(queued.storefront == "USA")
 
-        let decided = await events.nextUpdate()
-        #expect(decided.map(\.transactionID) == [queued.transactionID])
-        #expect(decided.first?.state == .purchased)
-        #expect(decided.first?.quantity == 3)
-        #expect(decided.first?.payment.orderData == ["order": "A-17"])
-        #expect(decided.first?.purchaseDate == rig.clock.now)
+        let decided = await shop.events.nextDecision(of: queued.transactionID, .purchased)
+        #expect(decided?.quantity == 3)
+        #expect(decided?.payment.orderData == ["order": "A-17"])
+        #expect(decided?.purchaseDate == shop.rig.clock.now)
         #expect(try await store.unfinishedTransactions().map(\.transactionID) == [queued.transactionID])
         #expect(try await store.charges().map(\.transactionID) == [queued.transactionID])
 
         try await store.finish(transactionID: queued.transactionID)
-        #expect(await events.nextRemoval() == [queued.transactionID])
+        #expect(await shop.events.nextRemoval() == [queued.transactionID])
         #expect(try await store.unfinishedTransactions().isEmpty)
         #expect(try await store.history().map(\.transactionID) == [queued.transactionID])
         await #expect(throws: StoreError.unknownTransaction(queued.transactionID)) {
@@ -101,14 +98,12 @@ import Testing
     }
 
     @Test func buyingAnOwnedNonConsumableAgainDeliversItWithoutASecondCharge() async throws {
-        let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
-        var events = EventReader(await store.events())
-        let first = try await buy(store, &events, TestCatalog.pro)
-        let second = try await buy(store, &events, TestCatalog.pro)
+        var shop = try await Shop()
+        let first = try await shop.buy(TestCatalog.pro)
+        let second = try await shop.buy(TestCatalog.pro)
         #expect(second.state == .purchased)
         #expect(second.originalTransactionID == first.transactionID)
-        #expect(try await store.charges().map(\.transactionID) == [first.transactionID])
+        #expect(try await shop.store.charges().map(\.transactionID) == [first.transactionID])
     }
 
     @Test func aSubscriptionsFirstPeriodIsItsFreeTrialThenOnePeriodPerRenewal() async throws {
@@ -127,17 +122,14 @@ import Testing
     }
 
     @Test func latencyPassesOnTheInjectedClock() async throws {
-        let dir = try TemporaryDirectory()
-        let clock = ManualClock()
-        let store = try makeStore(dir, clock: clock, latency: 600)
-        var events = EventReader(await store.events())
-        let queued = try await store.add(Payment(productID: TestCatalog.coins))
+        var shop = try await Shop(latency: 600)
+        let clock = shop.rig.clock
+        let queued = try await shop.store.add(Payment(productID: TestCatalog.coins))
         await clock.waitForSleepers()
-        #expect(try await store.charges().isEmpty)
+        #expect(try await shop.store.charges().isEmpty)
         clock.advance(by: 0.6)
-        let decided = await events.nextUpdate()
-        #expect(decided.map(\.transactionID) == [queued.transactionID])
-        #expect(decided.first?.purchaseDate == clock.now)
+        let decided = await shop.events.nextDecision(of: queued.transactionID, .purchased)
+        #expect(decided?.purchaseDate == clock.now)
     }
 
     @Test func theChargeIsDurableBeforeTheFaultHookRunsAndBeforeTheAppHears() async throws {

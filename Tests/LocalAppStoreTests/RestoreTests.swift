@@ -6,15 +6,14 @@ import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct RestoreTests {
     @Test func restoreBringsBackNonConsumablesAndSubscriptionsNeverConsumables() async throws {
-        let rig = try EngineRig()
-        let store = try rig.store()
-        var events = EventReader(await store.events())
-        let coins = try await buy(store, &events, TestCatalog.coins)
-        let pro = try await buy(store, &events, TestCatalog.pro, orderData: ["order": "p1"])
-        let monthly = try await buy(store, &events, TestCatalog.monthly)
-        let season = try await buy(store, &events, TestCatalog.season)
+        var shop = try await Shop()
+        let (store, rig) = (shop.store, shop.rig)
+        let coins = try await shop.buy(TestCatalog.coins)
+        let pro = try await shop.buy(TestCatalog.pro, orderData: ["order": "p1"])
+        let monthly = try await shop.buy(TestCatalog.monthly)
+        let season = try await shop.buy(TestCatalog.season)
         for bought in [coins, pro, monthly, season] { try await store.finish(transactionID: bought.transactionID) }
-        _ = await events.nextRemoval()
+        _ = await shop.events.nextRemoval()
         rig.clock.advance(by: 3600)
 
         let restored = try await store.restoreCompletedTransactions(applicationUsername: nil)
@@ -32,7 +31,7 @@ import Testing
         // Restored transactions go through the queue until finished.
         #expect(try await store.unfinishedTransactions() == restored)
         var announced: [StoreCore.Transaction] = []
-        while announced.count < 3 { announced += await events.nextUpdate() }
+        while announced.count < 3 { announced += await shop.events.nextUpdate() }
         #expect(announced == restored)
     }
 

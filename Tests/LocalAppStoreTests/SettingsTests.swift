@@ -105,18 +105,16 @@ import Testing
     }
 
     @Test func failPurchasesFailsTheTransactionWithTheChosenError() async throws {
-        let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
-        var events = EventReader(await store.events())
-        try await store.set(name: "fail-purchases", value: "on")
-        let failed = try await buy(store, &events, TestCatalog.coins)
+        var shop = try await Shop(settings: [("fail-purchases", "on")])
+        let store = shop.store
+        let failed = try await shop.buy(TestCatalog.coins)
         #expect(failed.state == .failed)
         #expect(failed.error?.code == StoreError.unknown("").code)
         try await store.set(name: "fail-purchases", value: "not-available")
-        let unavailable = try await buy(store, &events, TestCatalog.coins)
+        let unavailable = try await shop.buy(TestCatalog.coins)
         #expect(unavailable.error == .productNotAvailable(productID: TestCatalog.coins))
         try await store.set(name: "fail-purchases", value: "off")
-        #expect(try await buy(store, &events, TestCatalog.coins).state == .purchased)
+        #expect(try await shop.buy(TestCatalog.coins).state == .purchased)
         #expect(try await store.charges().count == 1)
     }
 

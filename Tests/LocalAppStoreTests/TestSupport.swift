@@ -103,6 +103,17 @@ struct EventReader {
         return []
     }
 
+    /// The next `.transactionsUpdated` event's transaction, expected to be `transactionID` alone,
+    /// in `state` (a mismatch is recorded at the caller).
+    mutating func nextDecision(
+        of transactionID: String, _ state: TransactionState, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> StoreCore.Transaction? {
+        let update = await nextUpdate()
+        #expect(update.map(\.transactionID) == [transactionID], sourceLocation: sourceLocation)
+        #expect(update.first?.state == state, sourceLocation: sourceLocation)
+        return update.first
+    }
+
     /// The transaction IDs of the next `.transactionsRemoved` event, skipping other events.
     mutating func nextRemoval() async -> [String] {
         while let event = await iterator.next() {
@@ -167,6 +178,26 @@ struct EngineRig {
         _ backend: LocalAppStore, ledger: String = "ledger.jsonl", verifier: any PurchaseVerifier = AcceptingVerifier()
     ) throws -> Store {
         try makeEngine(backend, in: directory, clock: clock, ledger: ledger, verifier: verifier)
+    }
+}
+
+/// A store on a fresh `EngineRig` with `settings` set, and a reader of its events from then on:
+/// what the purchase suites start from.
+struct Shop {
+    let rig: EngineRig
+    let store: LocalAppStore
+    var events: EventReader
+
+    init(latency: Int = 0, settings: [(name: String, value: String)] = []) async throws {
+        rig = try EngineRig()
+        store = try rig.store(latency: latency)
+        for (name, value) in settings { try await store.set(name: name, value: value) }
+        events = EventReader(await store.events())
+    }
+
+    /// Buys `productID` and waits for its decided state (`buy(_:_:_:)`).
+    mutating func buy(_ productID: String, orderData: [String: String] = [:]) async throws -> StoreCore.Transaction {
+        try await LocalAppStoreTests.buy(store, &events, productID, orderData: orderData)
     }
 }
 

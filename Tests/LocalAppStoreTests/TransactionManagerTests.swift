@@ -27,26 +27,22 @@ import Testing
     }
 
     @Test func declineFailsTheDeferredPurchaseWithoutACharge() async throws {
-        let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
-        try await store.set(name: "ask-to-buy", value: "on")
-        var events = EventReader(await store.events())
-        let deferred = try await buy(store, &events, TestCatalog.coins)
+        var shop = try await Shop(settings: [("ask-to-buy", "on")])
+        let store = shop.store
+        let deferred = try await shop.buy(TestCatalog.coins)
         let declined = try await store.decline(transactionID: deferred.transactionID)
         #expect(declined.state == .failed)
         #expect(declined.error == .paymentCancelled)
-        #expect(await events.nextUpdate() == [declined])
+        #expect(await shop.events.nextUpdate() == [declined])
         #expect(try await store.charges().isEmpty)
         try await store.finish(transactionID: declined.transactionID)
         #expect(try await store.unfinishedTransactions().isEmpty)
     }
 
     @Test func anInterruptedPurchaseWaitsUntilResolvedThenCompletes() async throws {
-        let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
-        try await store.set(name: "interrupt-purchases", value: "on")
-        var events = EventReader(await store.events())
-        let interrupted = try await buy(store, &events, TestCatalog.monthly)
+        var shop = try await Shop(settings: [("interrupt-purchases", "on")])
+        let store = shop.store
+        let interrupted = try await shop.buy(TestCatalog.monthly)
         #expect(interrupted.state == .deferred)
         #expect(interrupted.error == .interrupted)
         #expect(try await store.pending().map(\.reason) == [.interrupted])
@@ -56,15 +52,14 @@ import Testing
         let resolved = try await store.resolve(transactionID: interrupted.transactionID)
         #expect(resolved.state == .purchased)
         #expect(resolved.error == nil)
-        #expect(await events.nextUpdate() == [resolved])
+        #expect(await shop.events.nextUpdate() == [resolved])
         #expect(try await store.charges().count == 1)
     }
 
     @Test func resolvingOrApprovingWhatDoesNotWaitIsAClearError() async throws {
-        let dir = try TemporaryDirectory()
-        let store = try makeStore(dir)
-        var events = EventReader(await store.events())
-        let bought = try await buy(store, &events, TestCatalog.coins)
+        var shop = try await Shop()
+        let store = shop.store
+        let bought = try await shop.buy(TestCatalog.coins)
         await #expect(throws: LocalAppStoreError.notPending(
             transactionID: bought.transactionID, state: "purchased", expected: "waiting for interrupted")) {
             try await store.resolve(transactionID: bought.transactionID)

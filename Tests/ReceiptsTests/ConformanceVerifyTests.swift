@@ -10,13 +10,17 @@ import Testing
         return try #require(expected["signature"] as? [String: String])
     }
 
+    /// A validator trusting only the root that `name`'s signature facts give under `key`
+    /// (`trustedRoot` or `mustRejectWithRoot`).
+    private func validatorTrusting(_ key: String, of name: String) throws -> ReceiptValidator {
+        let rootName = try #require(try signature(name)[key])
+        return try ReceiptValidator(trustedRoots: [ConformanceFixtures.bytes(rootName)])
+    }
+
     @Test(arguments: ConformanceFixtures.receiptNames)
     func verifiesAgainstNamedRootAtCreationDate(name: String) throws {
-        let signature = try signature(name)
-        let rootName = try #require(signature["trustedRoot"])
-        let root = try ConformanceFixtures.bytes(rootName)
-        let validator = try ReceiptValidator(trustedRoots: [root])
-        let verifyAt = try #require(ConformanceFixtures.date(signature["verifyAt"]))
+        let validator = try validatorTrusting("trustedRoot", of: name)
+        let verifyAt = try #require(ConformanceFixtures.date(try signature(name)["verifyAt"]))
         let result = validator.validate(try ConformanceFixtures.bytes(name), at: verifyAt)
         #expect(result.receipt != nil, "\(String(describing: result.reason))")
         // Without a date, the receipt's own creation date is used.
@@ -25,10 +29,7 @@ import Testing
 
     @Test(arguments: ConformanceFixtures.receiptNames)
     func rejectedByTheOtherRoot(name: String) throws {
-        let signature = try signature(name)
-        let otherName = try #require(signature["mustRejectWithRoot"])
-        let other = try ConformanceFixtures.bytes(otherName)
-        let validator = try ReceiptValidator(trustedRoots: [other])
+        let validator = try validatorTrusting("mustRejectWithRoot", of: name)
         let result = validator.validate(try ConformanceFixtures.bytes(name))
         guard case .invalid(.untrustedChain) = result else {
             Issue.record("expected an untrusted chain, got \(result)")
@@ -37,9 +38,7 @@ import Testing
     }
 
     @Test func appleReceiptsFailAtTodaysDateBecauseTheirSignerExpired() throws {
-        let signature = try signature("receipt-production.b64")
-        let rootName = try #require(signature["trustedRoot"])
-        let validator = try ReceiptValidator(trustedRoots: [ConformanceFixtures.bytes(rootName)])
+        let validator = try validatorTrusting("trustedRoot", of: "receipt-production.b64")
         let later = try #require(ConformanceFixtures.date("2030-01-01T00:00:00Z"))
         guard case .invalid(.certificateExpired) = validator.validate(try ConformanceFixtures.bytes("receipt-production.b64"), at: later) else {
             Issue.record("expected an expired certificate at 2030")
@@ -55,9 +54,7 @@ import Testing
             let hash = try #require(expected["hash"] as? [String: String])
             let uuid = try #require(hash["deviceIdentifierUUID"])
             let identifier = try #require(ReceiptValidator.deviceIdentifier(uuid: uuid))
-            let rootName = try #require((expected["signature"] as? [String: String])?["trustedRoot"])
-            let root = try ConformanceFixtures.bytes(rootName)
-            let validator = try ReceiptValidator(trustedRoots: [root])
+            let validator = try validatorTrusting("trustedRoot", of: name)
             let bytes = try ConformanceFixtures.bytes(name)
             let good = validator.validate(bytes, expecting: .init(deviceIdentifier: identifier))
             #expect(good.receipt != nil, "\(String(describing: good.reason))")

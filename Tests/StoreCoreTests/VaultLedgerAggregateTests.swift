@@ -163,17 +163,9 @@ struct VaultLedgerAggregateTests {
 }
 
 /// The vault ledger's digest of its transaction IDs (`Store.auditLedger()`'s first
-/// comparison): always the digest of the whole history, and made on first use in a ledger
-/// of format 2, which had none.
-@Suite(.timeLimit(.minutes(10)))
-struct VaultLedgerDigestTests {
-    let dir: TemporaryDirectory
-    init() throws { dir = try TemporaryDirectory() }
-
-    func open() throws -> VaultLedger {
-        try VaultLedger.open(inDataDirectory: dir.url.appendingPathComponent("data"), environment: [:])
-    }
-
+/// comparison), an aggregate too: always the digest of the whole history, and made on first
+/// use in a ledger of format 2, which had none.
+extension VaultLedgerAggregateTests {
     func whole(_ ledger: VaultLedger) throws -> TransactionDigest {
         TransactionDigest(ids: try ledger.transactions().map(\.transactionID))
     }

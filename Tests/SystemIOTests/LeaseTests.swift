@@ -51,14 +51,27 @@ import TestSupport
         }
     }
 
-    @Test func aLeaseHeldByAnotherProcessIsRefusedUntilItIsReleased() throws {
-        let scratch = try Scratch()
+    /// A file in a fresh directory whose lease a child holds: the child says so, and this
+    /// process is refused it.
+    struct HeldElsewhere {
+        let scratch: Scratch
         let fs = POSIXFileSystem()
-        let path = scratch.file("run.lock")
-        let child = try LockChild("hold", path)
-        #expect(child.line() == "locked")
-        #expect(try fs.tryLease(path) == nil)
-        child.finish()
+        let path: String
+        let child: LockChild
+
+        init(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            scratch = try Scratch()
+            path = scratch.file(name)
+            child = try LockChild("hold", path)
+            #expect(child.line() == "locked", sourceLocation: sourceLocation)
+            #expect(try fs.tryLease(path) == nil, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aLeaseHeldByAnotherProcessIsRefusedUntilItIsReleased() throws {
+        let held = try HeldElsewhere("run.lock")
+        let (fs, path) = (held.fs, held.path)
+        held.child.finish()
         let lease = try #require(try fs.tryLease(path))
         // And the other way round: while we hold it, a child cannot take it.
         let probe = try LockChild("try", path)
@@ -71,17 +84,13 @@ import TestSupport
     }
 
     @Test func theKernelDropsTheLeaseOfAKilledProcess() throws {
-        let scratch = try Scratch()
-        let fs = POSIXFileSystem()
-        let path = scratch.file("owner.lock")
-        let child = try LockChild("hold", path)
-        #expect(child.line() == "locked")
-        #expect(try fs.tryLease(path) == nil)
+        let held = try HeldElsewhere("owner.lock")
+        let child = held.child
         try CurrentProcess.send(.kill, to: child.process.processIdentifier)
         child.process.waitUntilExit()
         #expect(child.process.terminationReason == .uncaughtSignal)
-        let lease = try #require(try fs.tryLease(path))
-        fs.release(lease)
+        let lease = try #require(try held.fs.tryLease(held.path))
+        held.fs.release(lease)
     }
 
     @Test func twoLeasesInOneProcessExcludeEachOther() throws {

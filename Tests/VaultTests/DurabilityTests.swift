@@ -52,17 +52,9 @@ import Testing
     @Test func compactionKeepsEveryItemAndBoundsTheFile() throws {
         let dir = try TemporaryDirectory()
         let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 16))
-        var expected: [String: String] = [:]
-        for i in 0..<300 {
-            let account = "k\(i % 7)"
-            if i % 13 == 12 {
-                if expected[account] != nil { try vault.delete(service: "s", account: account) }
-                expected[account] = nil
-            } else {
-                try vault.upsert(service: "s", account: account, content("\(i)"))
-                expected[account] = "\(i)"
-            }
-            #expect(try vault.status().records <= 7 + 16 + 1)
+        let expected = try churn(vault, steps: 300, accounts: 7, deleteEvery: 13, value: { "\($0)" }) {
+            let records = try vault.status().records
+            #expect(records <= 7 + 16 + 1)
         }
         let reopened = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         let actual = Dictionary(uniqueKeysWithValues: try reopened.allItems().map { ($0.account, text($0) ?? "") })

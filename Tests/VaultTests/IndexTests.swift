@@ -26,17 +26,7 @@ import Testing
     /// A vault of 40 items written one by one, some updated and deleted; its expected items.
     static func populated(_ dir: TemporaryDirectory) throws -> [String: String] {
         let vault = try open(dir)
-        var expected: [String: String] = [:]
-        for i in 0..<60 {
-            let account = "k\(i % 40)"
-            if i % 11 == 10 {
-                if expected[account] != nil { try vault.delete(service: "s", account: account) }
-                expected[account] = nil
-            } else {
-                try vault.upsert(service: "s", account: account, content("v\(i)"))
-                expected[account] = "v\(i)"
-            }
-        }
+        let expected = try churn(vault, steps: 60, accounts: 40, deleteEvery: 11, value: { "v\($0)" })
         try vault.upsert(service: "other", account: "x", content("other"))
         return expected
     }

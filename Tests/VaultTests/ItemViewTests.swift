@@ -64,10 +64,7 @@ import Testing
     /// with the same error, as the listing of items.
     @Test func aDamagedRecordStopsTheViewListingAsItStopsTheItemListing() throws {
         let dir = try TemporaryDirectory()
-        _ = try IndexTests.populated(dir)
-        let store = try ListingTests.store(try IndexTests.open(dir))
-        let replaced = try Set((Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
-        let entries = try #require(try store.index?.allEntries().filter { !replaced.contains($0.key) })
+        let entries = try ListingTests.currentIndexEntries(dir)
         for (entry, offset) in [(entries[0], 60), (entries[entries.count / 2], 20), (entries[entries.count - 1], 2)] {
             let original = try fileBytes(dir.vault)
             var bytes = original

@@ -18,6 +18,15 @@ import Testing
         try #require(Mirror(reflecting: vault).descendant("store") as? VaultStore)
     }
 
+    /// The index entries of a `populated` vault in `dir` whose records are still current (not
+    /// replaced or deleted after the index was written), in file order.
+    static func currentIndexEntries(_ dir: TemporaryDirectory) throws -> [VaultIndex.Entry] {
+        _ = try IndexTests.populated(dir)
+        let store = try store(try IndexTests.open(dir))
+        let replaced = try Set((Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
+        return try #require(try store.index?.allEntries().filter { !replaced.contains($0.key) })
+    }
+
     @Test func aListingHandsOverWhatItemsGivesFromTheIndexAndTheRecordsAfterIt() throws {
         let dir = try TemporaryDirectory()
         let expected = try IndexTests.populated(dir)
@@ -78,10 +87,7 @@ import Testing
 
     @Test func aDamagedRecordTheIndexNamesStopsTheListing() throws {
         let dir = try TemporaryDirectory()
-        _ = try IndexTests.populated(dir)
-        let store = try Self.store(try IndexTests.open(dir))
-        let replaced = try Set((Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
-        let entry = try #require(try store.index?.allEntries().first { !replaced.contains($0.key) })
+        let entry = try #require(try Self.currentIndexEntries(dir).first)
         var bytes = try fileBytes(dir.vault)
         bytes[Int(entry.offset) + 60] ^= 1
         try writeBytes(bytes, to: dir.vault)

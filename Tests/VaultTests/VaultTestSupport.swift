@@ -27,6 +27,28 @@ func content(_ text: String, label: String = "", attributes: [String: String] = 
     VaultItemContent(data: Data(text.utf8), label: label, attributes: attributes)
 }
 
+/// Writes `steps` changes to service `s` of `vault`, one by one: step `i` deletes account
+/// `k(i % accounts)` when `i % deleteEvery == deleteEvery - 1` and upserts it with `value(i)`
+/// otherwise; `afterEach` runs after every step. The items the vault should then hold.
+func churn(
+    _ vault: Vault, steps: Int, accounts: Int, deleteEvery: Int, value: (Int) -> String,
+    afterEach: () throws -> Void = {}
+) throws -> [String: String] {
+    var expected: [String: String] = [:]
+    for i in 0..<steps {
+        let account = "k\(i % accounts)"
+        if i % deleteEvery == deleteEvery - 1 {
+            if expected[account] != nil { try vault.delete(service: "s", account: account) }
+            expected[account] = nil
+        } else {
+            try vault.upsert(service: "s", account: account, content(value(i)))
+            expected[account] = value(i)
+        }
+        try afterEach()
+    }
+    return expected
+}
+
 func text(_ item: VaultItem?) -> String? { item.map { String(decoding: $0.data, as: UTF8.self) } }
 
 func fileBytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }

@@ -50,13 +50,20 @@ extension SubscriptionScenarioTests {
         #expect(renewal.currencyCode == "JPY" && renewal.price == first.price && renewal.storefront == first.storefront)
     }
 
-    /// In billing retry without grace, buying again pays for a new period at once.
-    @Test func buyingAgainInBillingRetryPaysForANewPeriod() async throws {
-        var app = try await launch()
+    /// Buys Basic on `app`, then fails its renewal's billing: the subscription is in billing
+    /// retry (without grace). The purchase.
+    func inBillingRetry(_ app: inout App) async throws -> StoreCore.Transaction {
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         try await app.backend.setBillingIssue(first.transactionID, on: true)
         try await app.backend.renew(first.transactionID)
         #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
+        return first
+    }
+
+    /// In billing retry without grace, buying again pays for a new period at once.
+    @Test func buyingAgainInBillingRetryPaysForANewPeriod() async throws {
+        var app = try await launch()
+        let first = try await inBillingRetry(&app)
         let again = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(again.transactionID != first.transactionID && again.originalTransactionID == first.transactionID)
         #expect(again.price == first.price && again.expiresDate == demo.clock.now.addingTimeInterval(10))
@@ -68,10 +75,7 @@ extension SubscriptionScenarioTests {
     /// Cancelling in billing retry, then fixing billing, ends the subscription: nothing renews.
     @Test func cancellingInBillingRetryThenResolvingEndsIt() async throws {
         var app = try await launch()
-        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        try await app.backend.setBillingIssue(first.transactionID, on: true)
-        try await app.backend.renew(first.transactionID)
-        #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
+        let first = try await inBillingRetry(&app)
         try await app.backend.setAutoRenew(first.transactionID, on: false)
         try await app.backend.setBillingIssue(first.transactionID, on: false)
         #expect(await app.waitForStatus(.expired).last == .expired)

@@ -11,10 +11,8 @@ struct DownloadControlTests {
         let f = try await DownloadFixture()
         await f.backend.setContentGate(f.clock)
         let runner = try await f.makeStore(f.configuration())
-        let t = try #require(await runner.purchase("levels").transaction)
-        let id = t.transactionID
+        let id = try await f.buyLevels(runner, drivenTo: 30_000)
         let running = try #require(runner.downloads)
-        await f.drive { (await running.download(id: id)?.bytesWritten ?? 0) >= 30_000 }
 
         // A second engine, as `storefront downloads pause ID` in another process.
         let other = Store(backend: f.backend, ledger: try FileLedger(path: f.dir.path("ledger.jsonl")), configuration: f.configuration())
@@ -30,7 +28,7 @@ struct DownloadControlTests {
         #expect(seen.bytesWritten >= 30_000)
 
         try await running.resume(id)
-        await f.drive { (await running.download(id: id)?.bytesWritten ?? 0) >= 60_000 }
+        try await f.drive(runner, id, toBytes: 60_000)
         let cancelled = Mutex<Download?>(nil)
         Task { let d = try await remote.cancel(id); cancelled.withLock { $0 = d } }
         await f.drive { cancelled.withLock { $0 } != nil }

@@ -63,6 +63,20 @@ struct DownloadFixture {
         Issue.record("the condition never held")
     }
 
+    /// Drives until download `id` has written `bytes` bytes or more.
+    func drive(_ store: Store, _ id: String, toBytes bytes: Int64) async throws {
+        let manager = try #require(store.downloads)
+        await drive { (await manager.download(id: id)?.bytesWritten ?? 0) >= bytes }
+    }
+
+    /// Buys `levels` on `store` and drives until its download has written `bytes` bytes or more:
+    /// the transaction's ID.
+    func buyLevels(_ store: Store, drivenTo bytes: Int64) async throws -> String {
+        let id = try #require(await store.purchase("levels").transaction).transactionID
+        try await drive(store, id, toBytes: bytes)
+        return id
+    }
+
     /// Drives until download `id` is no longer waiting or active, and returns it.
     func settle(_ store: Store, _ id: String) async throws -> Download {
         let manager = try #require(store.downloads)

@@ -8,13 +8,20 @@ import Testing
 /// once found up to 6 records and 76 extra full downloads in one run).
 @Suite(.timeLimit(.minutes(10)))
 struct DownloadJoinTests {
-    @Test func aRestoreDuringAnUnfinishedDownloadContinuesItInsteadOfStartingAnother() async throws {
-        let f = try await DownloadFixture()
+    /// A store on `f`, whose backend restores unfinished transactions, and its purchase of
+    /// `levels`, whose download failed at 30,000 bytes.
+    static func failedDownload(_ f: DownloadFixture) async throws -> (Store, StoreCore.Transaction) {
         await f.backend.setRestoresUnfinished(true)
         await f.backend.setContentFailsAt(30_000)
         let store = try await f.makeStore(f.configuration())
         let purchase = try #require(await store.purchase("levels").transaction)
         #expect(try await f.settle(store, purchase.transactionID).state == .failed)
+        return (store, purchase)
+    }
+
+    @Test func aRestoreDuringAnUnfinishedDownloadContinuesItInsteadOfStartingAnother() async throws {
+        let f = try await DownloadFixture()
+        let (store, purchase) = try await Self.failedDownload(f)
         let requestsBefore = await f.backend.contentRequests.count
 
         await f.backend.setContentFailsAt(nil)
@@ -39,11 +46,7 @@ struct DownloadJoinTests {
 
     @Test func aJoinedTransactionLeftUnfinishedByACrashIsFinishedAtTheNextStart() async throws {
         let f = try await DownloadFixture()
-        await f.backend.setRestoresUnfinished(true)
-        await f.backend.setContentFailsAt(30_000)
-        let first = try await f.makeStore(f.configuration())
-        let purchase = try #require(await first.purchase("levels").transaction)
-        #expect(try await f.settle(first, purchase.transactionID).state == .failed)
+        let first = try await Self.failedDownload(f).0
         let copy = try #require(try await first.restoreTransactions().first { $0.productID == "levels" })
         // The joined download runs again, fails again, and the process dies before it is retried.
         #expect(try await f.settle(first, copy.transactionID).state == .failed)

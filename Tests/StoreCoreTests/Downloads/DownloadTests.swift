@@ -93,10 +93,7 @@ struct DownloadTests {
         let manager = try #require(store.downloads)
         let observer = DownloadObserver()
         store.addObserver(observer)
-        let t = try #require(await store.purchase("levels").transaction)
-        let id = t.transactionID
-
-        await f.drive { (await manager.download(id: id)?.bytesWritten ?? 0) >= 50_000 }
+        let id = try await f.buyLevels(store, drivenTo: 50_000)
         try await manager.pause(id)
         let paused = try await f.settle(store, id)
         #expect(paused.state == .paused)
@@ -119,9 +116,7 @@ struct DownloadTests {
         await f.backend.setContentGate(f.clock)
         let store = try await f.makeStore(f.configuration())
         let manager = try #require(store.downloads)
-        let t = try #require(await store.purchase("levels").transaction)
-        let id = t.transactionID
-        await f.drive { (await manager.download(id: id)?.bytesWritten ?? 0) >= 20_000 }
+        let id = try await f.buyLevels(store, drivenTo: 20_000)
 
         try await manager.cancel(id)
         let cancelled = try await f.settle(store, id)

@@ -97,6 +97,16 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         return String(path.dropFirst(root.count + 1))
     }
 
+    /// Records the operation on two paths inside the root, or notes the first one outside it.
+    private func record(
+        _ source: String, _ destination: String, _ operation: (_ from: String, _ to: String) -> RecordedOperation
+    ) {
+        guard let from = relative(source), let to = relative(destination) else {
+            return noteOutside(relative(source) == nil ? source : destination)
+        }
+        record(operation(from, to))
+    }
+
     private func noteOutside(_ path: String) {
         if !stopped { outside.append(path) }
     }
@@ -234,20 +244,14 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try base.rename(source, to: destination)
-        guard let from = relative(source), let to = relative(destination) else {
-            return noteOutside(relative(source) == nil ? source : destination)
-        }
-        record(.rename(from: from, to: to))
+        record(source, destination, RecordedOperation.rename)
     }
 
     public func link(_ source: String, to destination: String) throws(SystemCallError) {
         lock.lock()
         defer { lock.unlock() }
         try base.link(source, to: destination)
-        guard let from = relative(source), let to = relative(destination) else {
-            return noteOutside(relative(source) == nil ? source : destination)
-        }
-        record(.link(from: from, to: to))
+        record(source, destination, RecordedOperation.link)
     }
 
     public func removeFile(_ path: String) throws(SystemCallError) {
