@@ -78,11 +78,9 @@ import Testing
         // A fresh query (^U clears what an earlier purchase left in the field).
         try tmux.keys("/")
         try tmux.keys("C-u")
-        try tmux.keys(name, literal: true)
-        try await tmux.waitFor(text: "(1/19)")
+        try await tmux.press(name, literal: true, until: "(1/19)")
         try tmux.keys("Enter")
-        try tmux.keys("Enter")
-        try await tmux.waitFor(text: "Confirm Your In-App Purchase")
+        try await tmux.press("Enter", until: "Confirm Your In-App Purchase")
         try tmux.keys("Enter")
     }
 
@@ -103,25 +101,19 @@ import Testing
         try await tmux.waitFor(text: "Owned")
         try tmux.keys("Escape", "Escape")
         // The event log tells the download reached its end.
-        try tmux.keys("l")
-        try await tmux.waitFor(text: "Download of Forest Level Pack finished")
+        try await tmux.press("l", until: "Download of Forest Level Pack finished")
         try tmux.keys("l")
 
         // Restore from the menu; the event log keeps the result after the message fades.
         try tmux.keys("l")
-        try tmux.keys("m")
-        try await tmux.waitFor(text: "Restore Purchases")
-        try tmux.keys("Enter")
-        try await tmux.waitFor(text: "Restored 1 purchases")
+        try await tmux.press("m", until: "Restore Purchases")
+        try await tmux.press("Enter", until: "Restored 1 purchases")
         try tmux.keys("l")
 
         // Storefront & Language: JPN shows yen prices and Japanese names at once.
-        try tmux.keys("s")
-        try await tmux.waitFor(text: "Storefront & Language")
-        try tmux.keys("J", literal: true)
-        try await tmux.waitFor(text: "→ JPN")
-        try tmux.keys("Enter")
-        let japanese = try await tmux.waitFor(text: "¥160")
+        try await tmux.press("s", until: "Storefront & Language")
+        try await tmux.press("J", literal: true, until: "→ JPN")
+        let japanese = try await tmux.press("Enter", until: "¥160")
         #expect(japanese.contains("コイン100枚"))
 
         // Quit: the terminal comes back (alternate screen off, the shell prompt again).

@@ -19,20 +19,16 @@ import Testing
         let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the subscription's row") { $0.contains(bought) }
         defer { tmux.close() }
 
-        try tmux.keys("p")
-        try await tmux.waitFor(text: "Price increase announced for \(bought)")
-        try tmux.keys("+")
-        try await tmux.waitFor(text: "The customer accepted the price increase for \(bought)")
+        try await tmux.press("p", until: "Price increase announced for \(bought)")
+        try await tmux.press("+", until: "The customer accepted the price increase for \(bought)")
         #expect(try storefront.notificationKinds() == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED"])
 
         // The renewal date, forced from another process: consented, so it renews.
         let renewed = try #require(try storefront.object(["store", "renew", bought])["transaction"] as? [String: Any])
         let renewal = try #require(renewed["transactionID"] as? String)
         try await tmux.waitFor("the renewal's row") { $0.contains(renewal) }
-        try tmux.keys("p")
-        try await tmux.waitFor(text: "Price increase announced for \(renewal)")
-        try tmux.keys("-")
-        try await tmux.waitFor(text: "The customer declined the price increase for \(renewal)")
+        try await tmux.press("p", until: "Price increase announced for \(renewal)")
+        try await tmux.press("-", until: "The customer declined the price increase for \(renewal)")
         let declined = try storefront.array(["store", "subscriptions"])
         #expect(declined.first?["willAutoRenew"] as? Bool == true, "a decline changes nothing until the renewal date: \(declined)")
 

@@ -35,10 +35,8 @@ import Testing
         #expect(manager.contains("u Reverse refund"), "\(manager)")
 
         // The newest purchase is first: the subscription. Renewing it says why not.
-        try tmux.keys("n")
-        try await tmux.waitFor(text: "was refunded: u reverses the refund")
-        try tmux.keys("u")
-        try await tmux.waitFor(text: "Refund of transaction \(pro) reversed")
+        try await tmux.press("n", until: "was refunded: u reverses the refund")
+        try await tmux.press("u", until: "Refund of transaction \(pro) reversed")
         try await tmux.waitFor("the subscription renewing again") { screen in
             screen.split(separator: "\n").contains { $0.contains(pro) && $0.lowercased().contains("renews") }
         }
@@ -47,12 +45,10 @@ import Testing
         let reinstated = try latest(Self.pro, storefront)
         #expect(reinstated["state"] as? String == "purchased" && reinstated["revocationDate"] == nil, "\(reinstated)")
         // A second u on a granting row refuses.
-        try tmux.keys("u")
-        try await tmux.waitFor(text: "is not refunded")
+        try await tmux.press("u", until: "is not refunded")
 
         try tmux.keys("Down")
-        try tmux.keys("u")
-        try await tmux.waitFor(text: "Refund of transaction \(ads) reversed")
+        try await tmux.press("u", until: "Refund of transaction \(ads) reversed")
         try await tmux.waitFor("the purchase owned again") { screen in
             screen.split(separator: "\n").contains { $0.contains(ads) && $0.contains("Owned") }
         }

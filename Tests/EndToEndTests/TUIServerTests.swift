@@ -17,8 +17,7 @@ import TestSupport
         #expect(url.hasPrefix("http://127.0.0.1:"))
         let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40, reportingExit: true)
         defer { tmux.close() }
-        try tmux.keys("m")
-        try await tmux.waitFor(text: "App Store Server: \(url)")
+        try await tmux.press("m", until: "App Store Server: \(url)")
         try tmux.keys("Escape")
         try tmux.keys("p")
         let purchases = try await tmux.waitFor("the purchase with its order ID") { $0.contains(id) && $0.contains(orderID) }
@@ -27,10 +26,8 @@ import TestSupport
 
         kill(server.processIdentifier, SIGINT)
         #expect(server.wait().status == 0)
-        try tmux.keys("m")
-        try await tmux.waitFor(text: "App Store Server: not running")
+        try await tmux.press("m", until: "App Store Server: not running")
         try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("q", until: "exit=0")
     }
 }

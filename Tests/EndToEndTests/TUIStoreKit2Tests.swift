@@ -19,8 +19,7 @@ import Testing
         let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the purchase's row") { $0.contains(bought) }
         defer { tmux.close() }
 
-        try tmux.keys("R")
-        try await tmux.waitFor(text: "Refund requested for transaction \(bought)")
+        try await tmux.press("R", until: "Refund requested for transaction \(bought)")
         let pending = try refundRequests(storefront)
         #expect(pending.count == 1 && pending.first?["status"] as? String == "pending", "\(pending)")
         #expect(pending.first?["transactionID"] as? String == bought, "\(pending)")
@@ -46,11 +45,9 @@ import Testing
         defer { tmux.close() }
 
         try tmux.keys("/")
-        try tmux.keys("Pro (Monthly)", literal: true)
-        try await tmux.waitFor(text: "(1/19)")
+        try await tmux.press("Pro (Monthly)", literal: true, until: "(1/19)")
         try tmux.keys("Enter")
-        try tmux.keys("c")
-        try await tmux.waitFor(text: "Purchased")
+        try await tmux.press("c", until: "Purchased")
         let redeemed = try storefront.object(["latest", DemoCatalog.pro])
         #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer, "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")

@@ -19,8 +19,7 @@ import TestSupport
         defer { tmux.close() }
         try await TUIEndToEndTests.buy(tmux, "Forest Level Pack")
         try await tmux.waitFor(text: "Forest Level Pack is waiting for approval")
-        try tmux.keys("t")
-        try await tmux.waitFor(text: "Waiting for approval")
+        try await tmux.press("t", until: "Waiting for approval")
         try tmux.keys("a")
         // The status line says so until the next event replaces it; on a loaded machine the
         // approved purchase may already be listed as owned by the time the pane is read.
@@ -28,10 +27,8 @@ import TestSupport
         try tmux.keys("Escape")
         // The approved purchase arrives with its content, which downloads to the end.
         try await tmux.waitFor("the download finished and the pack owned") { $0.contains("Forest Level Pack") && $0.contains("Owned") }
-        try tmux.keys("l")
-        try await tmux.waitFor(text: "Download of Forest Level Pack finished")
-        try tmux.keys("q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("l", until: "Download of Forest Level Pack finished")
+        try await tmux.press("q", until: "exit=0")
     }
 
     @Test func aStorefrontSwitchNeverShowsASheetOrAHeaderOverTheOldPrices() async throws {
@@ -40,10 +37,8 @@ import TestSupport
         defer { tmux.close() }
         // Slow products: the switch takes a second, long enough to look at every frame of it.
         try storefront.set([("latency", "1000")])
-        try tmux.keys("s")
-        try await tmux.waitFor(text: "Storefront & Language")
-        try tmux.keys("J", literal: true)
-        try await tmux.waitFor(text: "→ JPN")
+        try await tmux.press("s", until: "Storefront & Language")
+        try await tmux.press("J", literal: true, until: "→ JPN")
         try tmux.keys("Enter")
         try tmux.keys("Enter")
         let frames = FrameLog()
@@ -57,8 +52,7 @@ import TestSupport
             #expect(!(frame.contains("Confirm Your In-App Purchase") && frame.contains("$0.99")),
                     "a sheet at the old storefront's price:\n\(frame)")
         }
-        try tmux.keys("q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("q", until: "exit=0")
     }
 
     @Test func ctrlCExitsWith130AndQuittingDuringADownloadAsksFirst() async throws {
@@ -70,12 +64,10 @@ import TestSupport
         // The status bar counts the download under way.
         try await tmux.waitFor(text: "⇩ 1 downloading")
         try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor(text: "downloads are under way. Quit anyway?")
+        try await tmux.press("q", until: "downloads are under way. Quit anyway?")
         try tmux.keys("n")
         try await tmux.waitFor("the question gone, the storefront still running") { !$0.contains("Quit anyway?") && $0.contains("⇩ 1 downloading") }
-        try tmux.keys("C-c")
-        try await tmux.waitFor(text: "exit=130")
+        try await tmux.press("C-c", until: "exit=130")
     }
 
     @Test func aDownloadThatFailsIsReportedAsAFailureNotAsAPurchase() async throws {
@@ -87,28 +79,23 @@ import TestSupport
         let screen = try await tmux.waitFor(text: "but its download failed at 50%")
         #expect(!screen.contains("Purchased Forest Level Pack"))
         try await tmux.waitFor(text: "Download failed 50%")
-        try tmux.keys("Escape", "q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("Escape", "q", until: "exit=0")
     }
 
     @Test func theLastStorefrontAndLanguageOpenAgain() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         let tmux = try await launch(storefront)
         defer { tmux.close() }
-        try tmux.keys("s")
-        try await tmux.waitFor(text: "Storefront & Language")
+        try await tmux.press("s", until: "Storefront & Language")
         try tmux.keys("J", literal: true)
-        try tmux.keys("Enter")
-        try await tmux.waitFor(text: "¥160")
-        try tmux.keys("q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("Enter", until: "¥160")
+        try await tmux.press("q", until: "exit=0")
         try tmux.run("clear")
         try tmux.run("\(storefront.commandLine); echo exit=$?")
         let relaunched = try await tmux.waitFor(text: "¥160")
         #expect(relaunched.contains("JPN · ja_JP"))
         #expect(relaunched.contains("コイン100枚"))
-        try tmux.keys("q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("q", until: "exit=0")
     }
 
     @Test func afterARestoreIntoAFreshAppTheTransactionManagerListsTheSubscription() async throws {
@@ -121,13 +108,10 @@ import TestSupport
         }
         let tmux = try await launch(storefront)
         defer { tmux.close() }
-        try tmux.keys("r")
-        try await tmux.waitFor(text: "Restored 1 purchases")
-        try tmux.keys("t")
-        let manager = try await tmux.waitFor(text: "Basic (Monthly)  Renews")
+        try await tmux.press("r", until: "Restored 1 purchases")
+        let manager = try await tmux.press("t", until: "Basic (Monthly)  Renews")
         #expect(!manager.contains("No transactions"))
-        try tmux.keys("Escape", "q")
-        try await tmux.waitFor(text: "exit=0")
+        try await tmux.press("Escape", "q", until: "exit=0")
     }
 }
 

@@ -40,38 +40,32 @@ import Testing
         defer { tmux.close() }
 
         // n: renewed now, a new transaction on the same row.
-        try tmux.keys("n")
-        try await tmux.waitFor(text: "Renewed Basic (Monthly): transaction")
+        try await tmux.press("n", until: "Renewed Basic (Monthly): transaction")
         try await tmux.waitFor("the renewal's row") { $0.contains("Renews") && !$0.contains(bought) }
         #expect(try history(storefront).count == 2)
 
         // b: a billing issue; the row says the next renewal will fail.
-        try tmux.keys("b")
-        try await tmux.waitFor(text: "Billing issue, renews")
+        try await tmux.press("b", until: "Billing issue, renews")
         #expect(try subscription(storefront)["billingIssue"] as? Bool == true)
 
         // n: the forced renewal fails into billing retry with a grace period; access continues.
-        try tmux.keys("n")
-        try await tmux.waitFor(text: "Renewal of Basic (Monthly) failed (billing issue): grace period until")
+        try await tmux.press("n", until: "Renewal of Basic (Monthly) failed (billing issue): grace period until")
         try await tmux.waitFor(text: "Grace period until")
         let inGrace = try subscription(storefront)
         #expect(inGrace["billingRetryStart"] is String && inGrace["gracePeriodExpiresDate"] is String, "\(inGrace)")
         #expect(try entitlements(storefront) == [monthly: "inGracePeriod"])
 
         // b again: resolved, which renews at once (a new transaction on the same row).
-        try tmux.keys("b")
-        try await tmux.waitFor(text: "Billing issue resolved for Basic (Monthly)")
+        try await tmux.press("b", until: "Billing issue resolved for Basic (Monthly)")
         try await tmux.waitFor(text: "Renews")
         #expect(try history(storefront).count == 3, "resolving renewed at once")
         #expect(try subscription(storefront)["billingRetryStart"] is NSNull)
         #expect(try entitlements(storefront) == [monthly: "active"])
 
         // c: cancelled, access to the end of the period; c again turns auto-renew back on.
-        try tmux.keys("c")
-        try await tmux.waitFor(text: "Auto-renew off, ends")
+        try await tmux.press("c", until: "Auto-renew off, ends")
         #expect(try subscription(storefront)["willAutoRenew"] as? Bool == false)
-        try tmux.keys("c")
-        try await tmux.waitFor(text: "Auto-renew is on for Basic (Monthly)")
+        try await tmux.press("c", until: "Auto-renew is on for Basic (Monthly)")
         #expect(try subscription(storefront)["willAutoRenew"] as? Bool == true)
 
         // A cancel from another process shows without a key press; undo it the same way.
@@ -82,19 +76,15 @@ import Testing
 
         // x: expired now; the app has nothing left.
         // x: expired now, after a question; the app has nothing left.
-        try tmux.keys("x")
-        try await tmux.waitFor(text: "Access stops at once.")
-        try tmux.keys("y")
-        try await tmux.waitFor(text: "Expired Basic (Monthly) now")
+        try await tmux.press("x", until: "Access stops at once.")
+        try await tmux.press("y", until: "Expired Basic (Monthly) now")
         #expect(try subscription(storefront)["expired"] as? Bool == true)
         #expect(try entitlements(storefront).isEmpty)
 
         // f: the last period refunded; its row stays, marked refunded (u would reverse it).
         let last = try #require(try history(storefront).last?["transactionID"] as? String)
-        try tmux.keys("f")
-        try await tmux.waitFor(text: "The app loses what it bought.")
-        try tmux.keys("y")
-        try await tmux.waitFor(text: "Refunded transaction \(last)")
+        try await tmux.press("f", until: "The app loses what it bought.")
+        try await tmux.press("y", until: "Refunded transaction \(last)")
         try await tmux.waitFor("the period's row marked refunded") { screen in
             screen.split(separator: "\n").contains { $0.contains(last) && $0.contains("Refunded") && !$0.contains("Refunded transaction") }
         }

@@ -91,6 +91,18 @@ final class TUITmux: @unchecked Sendable {
 
     /// Sends keys by tmux name (`Enter`, `Escape`, `Down`) or literal text with `literal`.
     func keys(_ keys: String..., literal: Bool = false) throws {
+        try send(keys, literal: literal)
+    }
+
+    /// Sends `keys` (as `keys(_:literal:)`) and waits until the pane shows `text`: one step of
+    /// a session, a key and what it brings up.
+    @discardableResult
+    func press(_ keys: String..., literal: Bool = false, until text: String) async throws -> String {
+        try send(keys, literal: literal)
+        return try await waitFor(text: text)
+    }
+
+    private func send(_ keys: [String], literal: Bool) throws {
         try tmux(["send-keys", "-t", session] + (literal ? ["-l"] : []) + keys)
     }
 

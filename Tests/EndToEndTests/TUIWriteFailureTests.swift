@@ -43,8 +43,7 @@ import Testing
         try tmux.keys("l")
         // Still running: it answers keys (the menu opens and closes).
         try tmux.keys("Escape", "Escape")
-        try tmux.keys("m")
-        try await tmux.waitFor(text: "Restore Purchases")
+        try await tmux.press("m", until: "Restore Purchases")
         try tmux.keys("Escape")
         try await tmux.waitFor("the menu closed") { !$0.contains("Restore Purchases") }
         try tmux.keys("q")

@@ -108,8 +108,7 @@ import Testing
 
     @Test func aJournalOfVersionTwoKeepsItsServerRecordsWhenMigrated() throws {
         let dir = try TemporaryDirectory()
-        var journal = LegacyJournal(version: 2)
-        try journal.append(JournalRecord.make(LocalStoreSettings()))
+        var journal = try LegacyJournal(version: 2, settings: LocalStoreSettings())
         var expected: [QueueEntry] = []
         for n in 0..<400 {
             let entry = H.entry("\(2_000_000_000_000_001 + n)", finished: n != 17)

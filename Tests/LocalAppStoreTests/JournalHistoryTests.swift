@@ -84,8 +84,7 @@ import Testing
     @Test func aJournalOfVersionOneIsReadAndMigrated() throws {
         let dir = try TemporaryDirectory()
         // As version 1 wrote it: a header, the settings, every change as a line.
-        var journal = LegacyJournal(version: 1)
-        try journal.append(JournalRecord.make(LocalStoreSettings()))
+        var journal = try LegacyJournal(version: 1, settings: LocalStoreSettings())
         var expected: [QueueEntry] = []
         for n in 0..<600 {
             var entry = Self.entry("\(2_000_000_000_000_001 + n)", finished: false)

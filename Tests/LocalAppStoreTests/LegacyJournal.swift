@@ -12,6 +12,12 @@ struct LegacyJournal {
         lines = [#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":\#(version)}"#]
     }
 
+    /// A journal of `version` whose header `settings` follow, as every version wrote it.
+    init(version: Int, settings: LocalStoreSettings) throws {
+        self.init(version: version)
+        try append(JournalRecord.make(settings))
+    }
+
     /// Appends `record` as its own line.
     mutating func append(_ record: JournalRecord) throws {
         lines.append(String(decoding: try encoder.encode(record), as: UTF8.self))

@@ -11,15 +11,15 @@ import Testing
 /// one renewal every 10 seconds, and compares the outbox with Apple's documented sequence.
 @Suite(.timeLimit(.minutes(10)))
 struct NotificationRulesTests {
-    let directory: TemporaryDirectory
-    let clock = ManualClock()
+    let demo: DemoEngine
     let store: LocalAppStore
     var reader: EventReader
+    var clock: ManualClock { demo.clock }
+    var directory: TemporaryDirectory { demo.directory }
 
     init() async throws {
-        directory = try TemporaryDirectory()
-        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
-        store = try makeStore(directory, catalog: catalog, clock: clock)
+        demo = try DemoEngine()
+        store = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
         try await store.set(name: "time-rate", value: "every-10-seconds")
         try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         reader = EventReader(await store.events())

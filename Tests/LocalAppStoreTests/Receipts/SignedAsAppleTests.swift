@@ -41,18 +41,26 @@ struct SignedAsAppleTests {
         return NSDecimalNumber(decimal: catalog.price(for: product, in: .unitedStates).amount * 1000).int64Value
     }
 
+    /// The store's app receipt (decoded) and its signed app transaction (verified), as the app
+    /// would read them.
+    func appItems(
+        _ store: LocalAppStore, _ verifier: JWSVerifier
+    ) async throws -> (receipt: AppReceipt, app: JWSAppTransactionDecodedPayload) {
+        let stored = try #require(await store.appReceipt())
+        let receipt = try ReceiptDecoder().decode(Array(stored))
+        let jws = try await store.signedAppTransaction()
+        return (receipt, try #require(verifier.verifyAppTransaction(jws).payload))
+    }
+
     @Test func everyItemNamesTheEnvironmentTheSettingsSay() async throws {
         let store = try open()
         var reader = EventReader(await store.events())
         let bought = try await buy(store, &reader, DemoCatalog.coins)
         let verifier = try await verifier(store)
         #expect(try transaction(bought.signedTransaction, verifier).environment == .sandbox, "Sandbox by default")
-        let stored = try #require(await store.appReceipt())
-        let sandboxReceipt = try ReceiptDecoder().decode(Array(stored))
+        let (sandboxReceipt, sandboxApp) = try await appItems(store, verifier)
         #expect(sandboxReceipt.receiptType == .productionSandbox)
         #expect(sandboxReceipt.appItemID == 0)
-        let sandboxJWS = try await store.signedAppTransaction()
-        let sandboxApp = try #require(verifier.verifyAppTransaction(sandboxJWS).payload)
         #expect(sandboxApp.receiptType == .sandbox)
         #expect(sandboxApp.appAppleId == nil, "Apple gives no app Apple ID in the sandbox")
 
@@ -62,12 +70,9 @@ struct SignedAsAppleTests {
         try await other.set(name: "app-apple-id", value: "1234567890")
         let history = try await store.history()
         #expect(try transaction(history[0].signedTransaction, verifier).environment == .production)
-        let production = try #require(await store.appReceipt())
-        let receipt = try ReceiptDecoder().decode(Array(production))
+        let (receipt, app) = try await appItems(store, verifier)
         #expect(receipt.receiptType == .production)
         #expect(receipt.appItemID == 1_234_567_890)
-        let productionJWS = try await store.signedAppTransaction()
-        let app = try #require(verifier.verifyAppTransaction(productionJWS).payload)
         #expect(app.receiptType == .production)
         #expect(app.appAppleId == 1_234_567_890)
 

@@ -97,6 +97,12 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         return String(path.dropFirst(root.count + 1))
     }
 
+    /// Records the operation on a path inside the root, or notes the path outside it.
+    private func record(_ path: String, _ operation: (_ path: String) -> RecordedOperation) {
+        guard let name = relative(path) else { return noteOutside(path) }
+        record(operation(name))
+    }
+
     /// Records the operation on two paths inside the root, or notes the first one outside it.
     private func record(
         _ source: String, _ destination: String, _ operation: (_ from: String, _ to: String) -> RecordedOperation
@@ -236,8 +242,7 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try base.setPermissions(atPath: path, to: mode)
-        guard let name = relative(path) else { return noteOutside(path) }
-        record(.setPathMode(path: name, mode: mode & 0o7777))
+        record(path) { .setPathMode(path: $0, mode: mode & 0o7777) }
     }
 
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {
@@ -258,16 +263,14 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try base.removeFile(path)
-        guard let name = relative(path) else { return noteOutside(path) }
-        record(.removeFile(path: name))
+        record(path, RecordedOperation.removeFile)
     }
 
     public func removeDirectory(_ path: String) throws(SystemCallError) {
         lock.lock()
         defer { lock.unlock() }
         try base.removeDirectory(path)
-        guard let name = relative(path) else { return noteOutside(path) }
-        record(.removeDirectory(path: name))
+        record(path, RecordedOperation.removeDirectory)
     }
 
     public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
