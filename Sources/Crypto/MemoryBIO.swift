@@ -21,6 +21,24 @@ final class MemoryBIO {
 
     deinit { BIO_free(pointer) }
 
+    /// What `read` (a `PEM_read_bio_*` function) makes of `pem`.
+    /// - Throws: `CryptoError` naming `operation` when it reads nothing.
+    static func readPEM(
+        _ pem: String, _ operation: String, _ read: (OpaquePointer) -> OpaquePointer?
+    ) throws(CryptoError) -> OpaquePointer {
+        let bio = try MemoryBIO(Array(pem.utf8))
+        guard let object = read(bio.pointer) else { throw CryptoError(operation) }
+        return object
+    }
+
+    /// The PEM text `write` (a `PEM_write_bio_*` function, 1 on success) writes.
+    /// - Throws: `CryptoError` naming `operation` when it fails.
+    static func writePEM(_ operation: String, _ write: (OpaquePointer) -> Int32) throws(CryptoError) -> String {
+        let bio = try MemoryBIO()
+        guard write(bio.pointer) == 1 else { throw CryptoError(operation) }
+        return String(decoding: bio.bytes, as: UTF8.self)
+    }
+
     /// Everything written to the BIO so far.
     var bytes: [UInt8] {
         var data: UnsafeMutablePointer<CChar>? = nil

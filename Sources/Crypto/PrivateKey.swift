@@ -48,19 +48,13 @@ public final class PrivateKey: @unchecked Sendable {
     /// Reads a PEM private key (PKCS#8 or traditional).
     /// - Throws: `CryptoError` naming what OpenSSL could not read.
     public convenience init(pem: String) throws(CryptoError) {
-        let bio = try MemoryBIO(Array(pem.utf8))
-        guard let key = PEM_read_bio_PrivateKey(bio.pointer, nil, nil, nil) else { throw CryptoError("PEM_read_bio_PrivateKey") }
-        self.init(taking: key)
+        self.init(taking: try MemoryBIO.readPEM(pem, "PEM_read_bio_PrivateKey") { PEM_read_bio_PrivateKey($0, nil, nil, nil) })
     }
 
     /// The key as unencrypted PKCS#8 PEM (keep the file private: mode 0600).
     /// - Throws: `CryptoError` if OpenSSL cannot write it.
     public func pemRepresentation() throws(CryptoError) -> String {
-        let bio = try MemoryBIO()
-        guard PEM_write_bio_PrivateKey(bio.pointer, pointer, nil, nil, 0, nil, nil) == 1 else {
-            throw CryptoError("PEM_write_bio_PrivateKey")
-        }
-        return String(decoding: bio.bytes, as: UTF8.self)
+        try MemoryBIO.writePEM("PEM_write_bio_PrivateKey") { PEM_write_bio_PrivateKey($0, pointer, nil, nil, 0, nil, nil) }
     }
 
     /// Whether this is an EC key (ES256) rather than RSA.

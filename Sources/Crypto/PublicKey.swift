@@ -15,25 +15,19 @@ public final class PublicKey: @unchecked Sendable {
     /// The public half of `privateKey`.
     /// - Throws: `CryptoError` if OpenSSL cannot copy it out.
     public convenience init(of privateKey: PrivateKey) throws(CryptoError) {
-        let bio = try MemoryBIO()
-        guard PEM_write_bio_PUBKEY(bio.pointer, privateKey.pointer) == 1 else { throw CryptoError("PEM_write_bio_PUBKEY") }
-        try self.init(pem: String(decoding: bio.bytes, as: UTF8.self))
+        try self.init(pem: MemoryBIO.writePEM("PEM_write_bio_PUBKEY") { PEM_write_bio_PUBKEY($0, privateKey.pointer) })
     }
 
     /// Reads a PEM `PUBLIC KEY` (SubjectPublicKeyInfo).
     /// - Throws: `CryptoError` naming what OpenSSL could not read.
     public convenience init(pem: String) throws(CryptoError) {
-        let bio = try MemoryBIO(Array(pem.utf8))
-        guard let key = PEM_read_bio_PUBKEY(bio.pointer, nil, nil, nil) else { throw CryptoError("PEM_read_bio_PUBKEY") }
-        self.init(taking: key)
+        self.init(taking: try MemoryBIO.readPEM(pem, "PEM_read_bio_PUBKEY") { PEM_read_bio_PUBKEY($0, nil, nil, nil) })
     }
 
     /// The key as PEM `PUBLIC KEY` (SubjectPublicKeyInfo).
     /// - Throws: `CryptoError` if OpenSSL cannot write it.
     public func pemRepresentation() throws(CryptoError) -> String {
-        let bio = try MemoryBIO()
-        guard PEM_write_bio_PUBKEY(bio.pointer, pointer) == 1 else { throw CryptoError("PEM_write_bio_PUBKEY") }
-        return String(decoding: bio.bytes, as: UTF8.self)
+        try MemoryBIO.writePEM("PEM_write_bio_PUBKEY") { PEM_write_bio_PUBKEY($0, pointer) }
     }
 
     /// Whether this is an EC key on P-256 (what ES256 needs).

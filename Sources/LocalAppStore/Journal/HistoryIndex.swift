@@ -116,11 +116,7 @@ final class HistoryIndex {
     func entries(_ table: Table, key: UInt64) throws -> [Entry] {
         let shape = tables[table.rawValue]
         // The last page whose first key is below `key` may hold the first entries with it.
-        var low = 0, high = shape.firstKeys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if shape.firstKeys[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        let low = shape.firstKeys.partitionPoint { $0 < key }
         var found: [Entry] = []
         var page = max(0, low - 1)
         while page < shape.pages {
@@ -134,12 +130,7 @@ final class HistoryIndex {
 
     /// How many entries of `table` have a key below `key`.
     func rank(_ table: Table, of key: UInt64) throws -> Int {
-        let shape = tables[table.rawValue]
-        var low = 0, high = shape.firstKeys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if shape.firstKeys[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        let low = tables[table.rawValue].firstKeys.partitionPoint { $0 < key }
         guard low > 0 else { return 0 }
         // Every page before `low - 1` is full and below `key`; that page holds the boundary.
         let page = low - 1

@@ -31,11 +31,7 @@ struct JournalOrder {
     /// The transaction ID at `position` (`0..<count`).
     subscript(position: Int) -> String {
         // How many fresh IDs come before the position (binary search on their positions).
-        var low = 0, high = fresh.count
-        while low < high {
-            let middle = (low + high) / 2
-            if fresh[middle].position < position { low = middle + 1 } else { high = middle }
-        }
+        let low = fresh.partitionPoint { $0.position < position }
         if low < fresh.count, fresh[low].position == position { return fresh[low].id }
         return history?.identifier(at: position - low).map(String.init) ?? ""
     }

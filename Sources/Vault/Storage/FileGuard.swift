@@ -51,18 +51,7 @@ struct FileGuard {
     func openOrCreate(_ path: String) throws(VaultError) -> OpenFile {
         let file: OpenFile
         do { file = try fs.open(path, [.readWrite, .create, .noFollow], mode: 0o600) } catch { throw refusal(path, error) }
-        do throws(VaultError) {
-            let st = try status(file)
-            if st.owner == fs.currentUser(), st.mode & 0o077 != 0, st.size == 0 {
-                // Freshly created under a permissive umask: narrow it before anything is written.
-                do { try fs.setPermissions(of: file, to: 0o600) } catch { throw io(path, error) }
-            }
-            try check(path, try status(file), directory: false)
-        } catch {
-            fs.close(file)
-            throw error
-        }
-        return file
+        return try checked(file, path, narrowingFresh: true)
     }
 
     /// Creates (or empties) a private temporary file for a write-then-rename.
@@ -75,8 +64,16 @@ struct FileGuard {
     }
 
     /// Returns `file` once it passes `check` as a regular file; closes it and throws otherwise.
-    private func checked(_ file: OpenFile, _ path: String) throws(VaultError) -> OpenFile {
-        do {
+    /// With `narrowingFresh`, a file of ours that is empty and open to others (just created under
+    /// a permissive umask) is narrowed to 0600 first, before anything is written.
+    private func checked(_ file: OpenFile, _ path: String, narrowingFresh: Bool = false) throws(VaultError) -> OpenFile {
+        do throws(VaultError) {
+            if narrowingFresh {
+                let st = try status(file)
+                if st.owner == fs.currentUser(), st.mode & 0o077 != 0, st.size == 0 {
+                    do { try fs.setPermissions(of: file, to: 0o600) } catch { throw io(path, error) }
+                }
+            }
             try check(path, try status(file), directory: false)
         } catch {
             fs.close(file)
