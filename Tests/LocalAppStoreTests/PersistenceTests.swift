@@ -261,16 +261,14 @@ import Testing
         let store = try makeStore(dir)
         try FileManager.default.removeItem(at: dir.journal)
         await #expect(throws: LocalAppStoreError.self) { try await store.history() }
-        do {
+        let error = await #expect(throws: StoreError.self, "a purchase was accepted without a journal") {
             _ = try await store.add(Payment(productID: TestCatalog.coins))
-            Issue.record("a purchase was accepted without a journal")
-        } catch {
-            guard case .systemError(let why) = error else {
-                Issue.record("expected .systemError, got \(error)")
-                return
-            }
-            #expect(why.contains("journal.jsonl"))
         }
+        guard case .systemError(let why)? = error else {
+            Issue.record("expected .systemError, got \(String(describing: error))")
+            return
+        }
+        #expect(why.contains("journal.jsonl"))
     }
 }
 

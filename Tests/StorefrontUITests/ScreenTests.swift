@@ -46,17 +46,24 @@ import Testing
         #expect(!screen[3, 0].isContinuation)
     }
 
-    @Test func wideCharacterAtTheClipEdgeBecomesBlank() {
-        var screen = Screen(width: 6, height: 1)
-        screen.put("xxxxxx", x: 0, y: 0)
-        screen.put("日本", x: 0, y: 0, maxWidth: 3)
-        #expect(screen.lines == ["日 xxx"])
+    /// Text put on a one-line screen, from column `x`, clipped to `maxWidth`.
+    struct Put: Sendable {
+        var text: String
+        var x = 0
+        var maxWidth: Int? = nil
     }
 
-    @Test func wideCharacterCutByTheLeftEdgeShowsABlank() {
-        var screen = Screen(width: 4, height: 1)
-        screen.put("日本", x: -1, y: 0)
-        #expect(screen.lines == [" 本 "])
+    /// The line a screen of `width` shows after `puts`, in turn: a wide character cut by the
+    /// clip edge or the left edge leaves a blank, control characters become spaces.
+    @Test(arguments: [
+        (6, [Put(text: "xxxxxx"), Put(text: "日本", maxWidth: 3)], "日 xxx"),
+        (4, [Put(text: "日本", x: -1)], " 本 "),
+        (5, [Put(text: "a\tb\nc")], "a b c"),
+    ])
+    func whatALineShows(width: Int, puts: [Put], line: String) {
+        var screen = Screen(width: width, height: 1)
+        for put in puts { screen.put(put.text, x: put.x, y: 0, maxWidth: put.maxWidth) }
+        #expect(screen.lines == [line])
     }
 
     @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {
@@ -74,12 +81,6 @@ import Testing
         screen.put("Cafe\u{301}!", x: 0, y: 0)
         #expect(screen.lines == ["Café!"])
         #expect(screen[3, 0].character == "e\u{301}")
-    }
-
-    @Test func controlCharactersBecomeSpaces() {
-        var screen = Screen(width: 5, height: 1)
-        screen.put("a\tb\nc", x: 0, y: 0)
-        #expect(screen.lines == ["a b c"])
     }
 
     @Test func emojiTakeTwoCells() {

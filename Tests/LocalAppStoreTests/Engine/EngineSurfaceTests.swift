@@ -19,6 +19,16 @@ struct EngineSurfaceTests {
         await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in call { done.resume(returning: $0) } }
     }
 
+    /// What `call` reports (`reported`), then what it reports once `backend`'s setting
+    /// `setting` makes it fail with a network error.
+    func reported(
+        thenFailing setting: String, on backend: LocalAppStore, _ call: (@escaping @Sendable (String) -> Void) -> Void
+    ) async throws -> [String] {
+        let before = await reported(call)
+        try await backend.set(name: setting, value: "network")
+        return [before, await reported(call)]
+    }
+
     // MARK: - Closures
 
     @Test func theClosureFormsReportSuccessAndFailure() async throws {
@@ -53,21 +63,12 @@ struct EngineSurfaceTests {
                            success: { _ in say("success") }, failure: { _, e in say("failure \(e == .verificationUnavailable("offline"))") })
         } == "failure true")
 
-        #expect(await reported { say in
-            store.restoreTransactions(success: { say("restored \($0.map(\.productID))") }, failure: { say("failure \($0)") })
-        } == "restored [\"\(TestCatalog.pro)\"]")
-        try await backend.set(name: "fail-restore", value: "network")
-        #expect(await reported { say in
-            store.restoreTransactions(success: { _ in say("success") }, failure: { say("failure \($0.code)") })
-        } == "failure 7")
-
-        #expect(await reported { say in
-            store.refreshReceipt(success: { say("receipt \(!$0.isEmpty)") }, failure: { say("failure \($0)") })
-        } == "receipt true")
-        try await backend.set(name: "fail-refresh-receipt", value: "network")
-        #expect(await reported { say in
-            store.refreshReceipt(success: { _ in say("success") }, failure: { say("failure \($0.code)") })
-        } == "failure 7")
+        #expect(try await reported(thenFailing: "fail-restore", on: backend) { say in
+            store.restoreTransactions(success: { say("restored \($0.map(\.productID))") }, failure: { say("failure \($0.code)") })
+        } == ["restored [\"\(TestCatalog.pro)\"]", "failure 7"])
+        #expect(try await reported(thenFailing: "fail-refresh-receipt", on: backend) { say in
+            store.refreshReceipt(success: { say("receipt \(!$0.isEmpty)") }, failure: { say("failure \($0.code)") })
+        } == ["receipt true", "failure 7"])
     }
 
     // MARK: - Account names

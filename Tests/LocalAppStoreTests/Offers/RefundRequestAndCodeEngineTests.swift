@@ -72,16 +72,14 @@ struct RefundRequestAndCodeEngineTests {
 
     @Test func aRefundRequestForAnUnknownTransactionFails() async throws {
         let (_, store) = try await demo.launch()
-        do {
+        let error = await #expect(throws: RefundRequestError.self, "an unknown transaction took a refund request") {
             _ = try await store.beginRefundRequest(for: "999")
-            Issue.record("an unknown transaction took a refund request")
-        } catch {
-            guard case .failed(let why) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(why.contains("999"))
         }
+        guard case .failed(let why)? = error else {
+            Issue.record("expected .failed, got \(String(describing: error))")
+            return
+        }
+        #expect(why.contains("999"))
     }
 
     @Test func redeemingACodeBuysTheSubscriptionAtTheOffersTermsOnce() async throws {
