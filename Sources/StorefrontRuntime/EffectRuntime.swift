@@ -22,15 +22,9 @@ public final class EffectRuntime: Sendable {
         case idle, noCancelled
     }
 
-    private struct Waiter {
-        let token: UInt64
-        let quiet: Quiet
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
     private struct Tasks {
         var nextToken: UInt64 = 0
-        var waiters: [Waiter] = []
+        var waiters = Waitlist<Quiet>()
         /// Every task that has not ended yet, cancelled ones included, by token.
         var running: [UInt64: Running] = [:]
         /// The live (not cancelled) task of each identity.
@@ -52,12 +46,9 @@ public final class EffectRuntime: Sendable {
         }
 
         /// Takes the waiters whose wait is over.
-        mutating func takeSatisfiedWaiters() -> [Waiter] {
+        mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
             let (idle, noCancelled) = (isQuiet(.idle), isQuiet(.noCancelled))
-            let isOver = { (waiter: Waiter) in waiter.quiet == .idle ? idle : noCancelled }
-            let satisfied = waiters.filter(isOver)
-            waiters.removeAll(where: isOver)
-            return satisfied
+            return waiters.take { $0 == .idle ? idle : noCancelled }
         }
     }
 
@@ -117,26 +108,7 @@ public final class EffectRuntime: Sendable {
     }
 
     private func wait(until quiet: Quiet) async {
-        let token = tasks.withLock { tasks in
-            defer { tasks.nextToken &+= 1 }
-            return tasks.nextToken
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let done = tasks.withLock { tasks in
-                    guard !tasks.isQuiet(quiet), !Task.isCancelled else { return true }
-                    tasks.waiters.append(Waiter(token: token, quiet: quiet, continuation: continuation))
-                    return false
-                }
-                if done { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = tasks.withLock { tasks -> Waiter? in
-                guard let index = tasks.waiters.firstIndex(where: { $0.token == token }) else { return nil }
-                return tasks.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume()
-        }
+        await tasks.wait(on: \.waiters, for: quiet) { $0.isQuiet(quiet) }
     }
 
     private func start(_ effect: Effect) {
@@ -160,12 +132,12 @@ public final class EffectRuntime: Sendable {
     }
 
     private func ended(_ token: UInt64) {
-        let satisfied = tasks.withLock { tasks -> [Waiter] in
+        let satisfied = tasks.withLock { tasks -> [CheckedContinuation<Void, Never>] in
             guard let ended = tasks.running.removeValue(forKey: token) else { return [] }
             if let id = ended.id, tasks.byID[id] == token { tasks.byID[id] = nil }
             return tasks.takeSatisfiedWaiters()
         }
-        for waiter in satisfied { waiter.continuation.resume() }
+        for waiter in satisfied { waiter.resume() }
     }
 
     private func isLive(_ token: UInt64) -> Bool {

@@ -10,19 +10,12 @@ public final class ManualClock: StoreClock {
         let continuation: CheckedContinuation<Bool, Never>
     }
 
-    /// A task in `waitForSleepers`, parked until `count` tasks sleep at once.
-    private struct Watcher {
-        let id: UInt64
-        let count: Int
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
         var nextSleeper: UInt64 = 0
-        var watchers: [Watcher] = []
-        var nextWatcher: UInt64 = 0
+        /// The tasks in `waitForSleepers`, each parked until its count of tasks sleep at once.
+        var watchers = Waitlist<Int>()
     }
 
     private let state: Mutex<State>
@@ -60,22 +53,20 @@ public final class ManualClock: StoreClock {
         }
         let woken = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let (registered, satisfied) = state.withLock { state -> (Bool?, [Watcher]) in
+                let (registered, satisfied) = state.withLock { state -> (Bool?, [CheckedContinuation<Void, Never>]) in
                     let at = deadline(state.now)
                     guard at > state.now else { return (nil, []) }
                     guard !Task.isCancelled else { return (false, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: at, continuation: continuation))
                     let count = state.sleepers.count
-                    let satisfied = state.watchers.filter { $0.count <= count }
-                    state.watchers.removeAll { $0.count <= count }
-                    return (true, satisfied)
+                    return (true, state.watchers.take { $0 <= count })
                 }
                 switch registered {
                 case nil: continuation.resume(returning: true)
                 case false?: continuation.resume(returning: false)
                 case true?: break
                 }
-                for watcher in satisfied { watcher.continuation.resume() }
+                for watcher in satisfied { watcher.resume() }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in
@@ -106,26 +97,6 @@ public final class ManualClock: StoreClock {
     /// they already do), so a test can advance time knowing who will see it. It parks on the
     /// clock, neither polling nor sleeping; cancelling the waiting task ends the wait early.
     public func waitForSleepers(_ count: Int = 1) async {
-        let id = state.withLock { state in
-            defer { state.nextWatcher &+= 1 }
-            return state.nextWatcher
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                // Checked under the lock: a cancellation that found nothing to resume came first.
-                let ready = state.withLock { state -> Bool in
-                    if state.sleepers.count >= count || Task.isCancelled { return true }
-                    state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let watcher = state.withLock { state -> Watcher? in
-                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.watchers.remove(at: index)
-            }
-            watcher?.continuation.resume()
-        }
+        await state.wait(on: \.watchers, for: count) { $0.sleepers.count >= count }
     }
 }
