@@ -43,15 +43,30 @@ enum TransactionSummaryScanner {
     /// so that each is made once; a string is reused only when its bytes are the same.
     struct Strings {
         private var kept: [String] = []
+        /// The kept strings' UTF-8, end to end, and where each one lies in it: compared without
+        /// touching (retaining) the strings themselves, one lookup a record.
+        private var keptBytes: [UInt8] = []
+        private var ranges: [Range<Int>] = []
         /// Enough for any catalog's products in a typical history; beyond it strings are made.
         private static let limit = 32
 
         init() {}
 
         mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-            for index in kept.indices where Cursor.equal(bytes, kept[index]) { return kept[index] }
+            let found = keptBytes.withUnsafeBufferPointer { all -> Int? in
+                for (index, range) in ranges.enumerated() where range.count == bytes.count {
+                    if range.isEmpty { return index }
+                    if memcmp(all.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0 { return index }
+                }
+                return nil
+            }
+            if let found { return kept[found] }
             let made = String(decoding: bytes, as: UTF8.self)
-            if kept.count < Self.limit { kept.append(made) }
+            if kept.count < Self.limit {
+                kept.append(made)
+                ranges.append(keptBytes.count..<(keptBytes.count + bytes.count))
+                keptBytes.append(contentsOf: bytes)
+            }
             return made
         }
     }

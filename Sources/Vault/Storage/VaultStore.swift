@@ -254,8 +254,9 @@ final class VaultStore {
             file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
             windowSize: IndexedRecordReader.listingWindow)
         let known = try service.map { ($0, try codec.serviceTag($0)) }
-        for entry in entries {
-            try reader.withItem(at: entry, known: known) { view in
+        // By index: each entry is read where it lies, not copied out (retaining its key).
+        for index in entries.indices {
+            try reader.withItem(at: entries[index], known: known) { view in
                 if service.map(view.isService) ?? true { try body(view) }
             }
         }

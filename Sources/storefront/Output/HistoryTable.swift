@@ -32,8 +32,9 @@ enum HistoryTable {
             widths[5] = max(widths[5], stateWidth)
             return true
         }
-        for t in delivered { guard measure(t, state(of: t)) else { return false } }
-        for t in pending { guard measure(t, "pending") else { return false } }
+        // By index: each summary is read where it lies, not copied out (retaining its strings).
+        for i in delivered.indices { guard measure(delivered[i], state(of: delivered[i])) else { return false } }
+        for i in pending.indices { guard measure(pending[i], "pending") else { return false } }
 
         var bytes: [UInt8] = []
         bytes.reserveCapacity(widths.reduce(0, +) + 2 * widths.count)
@@ -67,8 +68,8 @@ enum HistoryTable {
             cell(5, state)
             end()
         }
-        for t in delivered { row(t, state(of: t)) }
-        for t in pending { row(t, "pending") }
+        for i in delivered.indices { row(delivered[i], state(of: delivered[i])) }
+        for i in pending.indices { row(pending[i], "pending") }
         return true
     }
 
@@ -77,7 +78,10 @@ enum HistoryTable {
 
     /// The width of a printable ASCII cell (one column a byte), `nil` for any other.
     private static func plainWidth(_ text: String) -> Int? {
+        func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil }
+        // A native string's own bytes, read in place; any other is copied to contiguous UTF-8.
+        if let width = text.utf8.withContiguousStorageIfAvailable(plain) { return width }
         var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil }
+        return text.withUTF8(plain)
     }
 }
