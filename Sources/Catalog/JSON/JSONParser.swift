@@ -197,11 +197,7 @@ struct JSONParser {
                 do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.key(string(of: key))) }
                 try checkUnique(key, keysBase: keysBase, seen: &seen, at: keyStart)
                 count += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw error("unexpected end of file inside an object") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; close(object, count: count); return }
-                throw error("unexpected \(describeByte(at: index)), expected ',' or '}'")
+                guard try another(in: object, count: count, closer: "}", "an object") else { return }
             }
         }
 
@@ -237,6 +233,18 @@ struct JSONParser {
             nodes[container].extent = UInt32(truncatingIfNeeded: nodes.count)
         }
 
+        /// After a member or an element of `container` (`what`, for messages): `true` when a `,`
+        /// says another follows, `false` once `closer` ends it (closed with `count` entries).
+        mutating func another(
+            in container: Int, count: UInt32, closer: Unicode.Scalar, _ what: String
+        ) throws(SyntaxError) -> Bool {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside \(what)") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
+            if bytes[index] == UInt8(ascii: closer) { index += 1; close(container, count: count); return false }
+            throw error("unexpected \(describeByte(at: index)), expected ',' or '\(closer)'")
+        }
+
         mutating func parseArray(depth: Int) throws(SyntaxError) {
             if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
             let array = nodes.count
@@ -249,11 +257,7 @@ struct JSONParser {
                 skipWhitespace()
                 do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.index(Int(count))) }
                 count += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw error("unexpected end of file inside an array") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; close(array, count: count); return }
-                throw error("unexpected \(describeByte(at: index)), expected ',' or ']'")
+                guard try another(in: array, count: count, closer: "]", "an array") else { return }
             }
         }
 
