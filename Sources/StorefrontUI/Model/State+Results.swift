@@ -116,46 +116,11 @@ extension State {
                 report(strings("Receipt refresh failed: {}", describe(error)), kind: .error)
             }
         case .transactionCommandFinished(let command, let result):
-            switch result {
-            case .success(let id):
-                let text: String
-                switch command {
-                case .approve: text = strings("Approved transaction {}", id)
-                case .decline: text = strings("Declined transaction {}", id)
-                case .refund: text = strings("Refunded transaction {}", id)
-                case .requestRefund: text = strings("Refund requested for transaction {}", id)
-                case .decideRefund(_, let approve):
-                    text = approve ? strings("Approved the refund request for transaction {}", id)
-                        : strings("Declined the refund request for transaction {}", id)
-                case .priceIncrease(_, nil): text = strings("Price increase announced for {}; + accepts, - declines", id)
-                case .priceIncrease(_, true?): text = strings("The customer accepted the price increase for {}", id)
-                case .priceIncrease(_, false?):
-                    text = strings("The customer declined the price increase for {}: it expires at its renewal date", id)
-                case .reverseRefund: text = strings("Refund of transaction {} reversed: it grants again", id)
-                default: text = strings("Resolved transaction {}", id)
-                }
-                report(text, kind: .success)
-            case .failure(let error):
-                fail(error)
-            }
-            return [.loadPurchases]
+            return reportAndReload(result.map { (transactionMessage(command, $0), .success) })
         case .subscriptionCommandFinished(let command, let result):
-            switch result {
-            case .success(let subscription):
-                let (text, kind) = subscriptionMessage(command, subscription)
-                report(text, kind: kind)
-            case .failure(let error):
-                fail(error)
-            }
-            return [.loadPurchases]
+            return reportAndReload(result.map { subscriptionMessage(command, $0) })
         case .consumed(let productID, let result):
-            switch result {
-            case .success(let left):
-                report(strings("Used 1 × {}: {} left", name(of: productID), String(left)), kind: .success)
-            case .failure(let error):
-                fail(error)
-            }
-            return [.loadPurchases]
+            return reportAndReload(result.map { (strings("Used 1 × {}: {} left", name(of: productID), String($0)), .success) })
         case .appTransactionLoaded(let result):
             showAppTransaction(result)
         default:
@@ -226,6 +191,35 @@ extension State {
 
     /// What a subscription command did, from the subscription as it is afterwards: a renewal
     /// while billing fails is reported as the failure it is.
+    /// Reports a store command's outcome (its message, or `fail` for its error); the purchases
+    /// load again either way.
+    private mutating func reportAndReload(_ outcome: Result<(String, StatusMessage.Kind), StoreError>) -> [Effect] {
+        switch outcome {
+        case .success(let (text, kind)): report(text, kind: kind)
+        case .failure(let error): fail(error)
+        }
+        return [.loadPurchases]
+    }
+
+    /// What a finished transaction command (approve, refund, a price increase…) says of `id`.
+    private func transactionMessage(_ command: Effect, _ id: String) -> String {
+        switch command {
+        case .approve: return strings("Approved transaction {}", id)
+        case .decline: return strings("Declined transaction {}", id)
+        case .refund: return strings("Refunded transaction {}", id)
+        case .requestRefund: return strings("Refund requested for transaction {}", id)
+        case .decideRefund(_, let approve):
+            return approve ? strings("Approved the refund request for transaction {}", id)
+                : strings("Declined the refund request for transaction {}", id)
+        case .priceIncrease(_, nil): return strings("Price increase announced for {}; + accepts, - declines", id)
+        case .priceIncrease(_, true?): return strings("The customer accepted the price increase for {}", id)
+        case .priceIncrease(_, false?):
+            return strings("The customer declined the price increase for {}: it expires at its renewal date", id)
+        case .reverseRefund: return strings("Refund of transaction {} reversed: it grants again", id)
+        default: return strings("Resolved transaction {}", id)
+        }
+    }
+
     private func subscriptionMessage(_ command: Effect, _ subscription: ManagedSubscription) -> (String, StatusMessage.Kind) {
         let name = name(of: subscription.productID)
         switch (command, subscription.phase) {
