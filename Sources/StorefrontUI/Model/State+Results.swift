@@ -189,8 +189,6 @@ extension State {
         return [.loadPurchases]
     }
 
-    /// What a subscription command did, from the subscription as it is afterwards: a renewal
-    /// while billing fails is reported as the failure it is.
     /// Reports a store command's outcome (its message, or `fail` for its error); the purchases
     /// load again either way.
     private mutating func reportAndReload(_ outcome: Result<(String, StatusMessage.Kind), StoreError>) -> [Effect] {
@@ -220,6 +218,8 @@ extension State {
         }
     }
 
+    /// What a subscription command did, from the subscription as it is afterwards: a renewal
+    /// while billing fails is reported as the failure it is.
     private func subscriptionMessage(_ command: Effect, _ subscription: ManagedSubscription) -> (String, StatusMessage.Kind) {
         let name = name(of: subscription.productID)
         switch (command, subscription.phase) {
