@@ -121,7 +121,7 @@ import Testing
         for _ in 0..<2 {
             let state = try H.open(dir).state
             #expect(state.orderedEntries == expected)
-            #expect(state.server.appAccountTokens[expected[3].id] == token)
+            #expect(state.server.appAccountToken(originalTransactionID: expected[3].id) == token)
             #expect(state.unfinishedEntries.map(\.id) == [expected[17].id])
             #expect(state.history != nil)
         }

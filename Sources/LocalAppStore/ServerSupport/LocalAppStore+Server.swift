@@ -112,7 +112,7 @@ extension LocalAppStore {
     ) throws(LocalAppStoreError) -> MassRenewalExtension {
         let now = configuration.clock.now
         let (result, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            if let done = state.server.massExtensions[productID + "/" + requestIdentifier] { return ([], done) }
+            if let done = state.server.massExtension(productID: productID, requestIdentifier: requestIdentifier) { return ([], done) }
             var records: [JournalRecord] = []
             var succeeded = 0
             var failed = 0
@@ -123,13 +123,12 @@ extension LocalAppStore {
                 guard !stored.lifecycle.isExpired, stored.lifecycle.isActive(at: now) else { continue }
                 if !storefronts.isEmpty,
                    !storefronts.contains(state.entries[stored.latestTransactionID]?.transaction.storefront ?? "") { continue }
-                var draft = state
+                // `extend` changes the state only when it extends (it applies its records).
                 let (extra, outcome) = Self.extend(
                     stored.lifecycle.originalTransactionID, days: days, reasonCode: reasonCode,
-                    requestIdentifier: requestIdentifier, account: stored.accountID, now: now, state: &draft)
+                    requestIdentifier: requestIdentifier, account: stored.accountID, now: now, state: &state)
                 if case .extended = outcome {
                     succeeded += 1
-                    for record in extra { _ = state.apply(record) }
                     records += extra
                 } else {
                     failed += 1
@@ -146,13 +145,14 @@ extension LocalAppStore {
         return result
     }
 
-    /// The records that extend one subscription, or why it cannot be.
+    /// The records that extend one subscription (applied to `state`), or why it cannot be (then
+    /// `state` is as it was).
     private static func extend(
         _ originalID: String, days: Int, reasonCode: Int, requestIdentifier: String, account: String, now: Date,
         state: inout JournalState
     ) -> (records: [JournalRecord], result: ExtensionOutcome) {
         guard var stored = state.subscriptions[originalID], stored.accountID == account else { return ([], .notFound) }
-        let earlier = state.server.extensions[originalID] ?? []
+        let earlier = state.server.extensions(originalTransactionID: originalID)
         if let same = earlier.first(where: { $0.requestIdentifier == requestIdentifier && $0.success }) {
             return ([], .extended(same))
         }

@@ -89,22 +89,22 @@ public struct StoreSnapshot: Sendable {
 
     /// The app account token set through the API for a purchase, by original transaction ID.
     public func appAccountToken(originalTransactionID: String) -> UUID? {
-        state.server.appAccountTokens[originalTransactionID]
+        state.server.appAccountToken(originalTransactionID: originalTransactionID)
     }
 
     /// Consumption information received for a transaction, oldest first.
-    public func consumption(transactionID: String) -> [ConsumptionRecord] { state.server.consumption[transactionID] ?? [] }
+    public func consumption(transactionID: String) -> [ConsumptionRecord] { state.server.consumption(transactionID: transactionID) }
 
     /// Every transaction's consumption information, by transaction ID.
-    public var allConsumption: [String: [ConsumptionRecord]] { state.server.consumption }
+    public var allConsumption: [String: [ConsumptionRecord]] { state.server.allConsumption }
 
     /// A subscription's renewal-date extensions, oldest first.
     public func extensions(originalTransactionID: String) -> [RenewalExtension] {
-        state.server.extensions[originalTransactionID] ?? []
+        state.server.extensions(originalTransactionID: originalTransactionID)
     }
 
     /// A mass extension, by product and request identifier.
     public func massExtension(productID: String, requestIdentifier: String) -> MassRenewalExtension? {
-        state.server.massExtensions[productID + "/" + requestIdentifier]
+        state.server.massExtension(productID: productID, requestIdentifier: requestIdentifier)
     }
 }
