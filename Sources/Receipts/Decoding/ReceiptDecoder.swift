@@ -70,27 +70,25 @@ public struct ReceiptDecoder: Sendable {
         receipt.bundleIDData = []
         var seen: Set<Int64> = []
         try forEachAttribute(in: payload[...], "receipt payload") { (attribute: Attribute) throws(ReceiptError) in
-            let value = attribute.value
-            let type = attribute.type
             typealias T = ReceiptAttributeType
-            switch type {
-            case T.receiptType: receipt.rawReceiptType = try string(value, type)
-            case T.appItemID: receipt.appItemID = try integer(value, type)
+            switch attribute.type {
+            case T.receiptType: receipt.rawReceiptType = try string(attribute)
+            case T.appItemID: receipt.appItemID = try integer(attribute)
             case T.bundleID:
-                receipt.bundleID = try string(value, type)
-                receipt.bundleIDData = Array(value.bytes)
-            case T.appVersion: receipt.appVersion = try string(value, type)
-            case T.opaqueValue: receipt.opaqueValue = Array(value.bytes)
-            case T.sha1Hash: receipt.sha1Hash = Array(value.bytes)
-            case T.ageRating: receipt.ageRating = try string(value, type)
-            case T.creationDate: receipt.creationDate = try date(value, type)
-            case T.originalPurchaseDate: receipt.originalPurchaseDate = try date(value, type)
-            case T.originalAppVersion: receipt.originalAppVersion = try string(value, type)
-            case T.expirationDate: receipt.expirationDate = try date(value, type)
-            case T.inAppPurchase: receipt.inApp.append(try inAppPurchase(value))
+                receipt.bundleID = try string(attribute)
+                receipt.bundleIDData = Array(attribute.value.bytes)
+            case T.appVersion: receipt.appVersion = try string(attribute)
+            case T.opaqueValue: receipt.opaqueValue = Array(attribute.value.bytes)
+            case T.sha1Hash: receipt.sha1Hash = Array(attribute.value.bytes)
+            case T.ageRating: receipt.ageRating = try string(attribute)
+            case T.creationDate: receipt.creationDate = try date(attribute)
+            case T.originalPurchaseDate: receipt.originalPurchaseDate = try date(attribute)
+            case T.originalAppVersion: receipt.originalAppVersion = try string(attribute)
+            case T.expirationDate: receipt.expirationDate = try date(attribute)
+            case T.inAppPurchase: receipt.inApp.append(try inAppPurchase(attribute.value))
             default: receipt.unknownAttributes.append(attribute.raw)
             }
-            seen.insert(type)
+            seen.insert(attribute.type)
         }
         for required in [ReceiptAttributeType.bundleID, ReceiptAttributeType.appVersion] where !seen.contains(required) {
             throw .missingAttribute(type: required, name: ReceiptAttributeType.name(of: required))
@@ -121,25 +119,23 @@ public struct ReceiptDecoder: Sendable {
     }
 
     private func apply(_ attribute: Attribute, to purchase: inout InAppPurchaseReceipt) throws(ReceiptError) {
-            let value = attribute.value
-            let type = attribute.type
-            typealias T = ReceiptAttributeType
-            switch type {
-            case T.quantity: purchase.quantity = try integer(value, type)
-            case T.productID: purchase.productID = try string(value, type)
-            case T.transactionID: purchase.transactionID = try string(value, type)
-            case T.originalTransactionID: purchase.originalTransactionID = try string(value, type)
-            case T.purchaseDate: purchase.purchaseDate = try date(value, type)
-            case T.inAppOriginalPurchaseDate: purchase.originalPurchaseDate = try date(value, type)
-            case T.productType: purchase.rawProductType = try integer(value, type)
-            case T.expiresDate: purchase.expiresDate = try date(value, type)
-            case T.webOrderLineItemID: purchase.webOrderLineItemID = try integer(value, type)
-            case T.cancellationDate: purchase.cancellationDate = try date(value, type)
-            case T.isInTrialPeriod: purchase.isInTrialPeriod = try integer(value, type) != 0
-            case T.isInIntroOfferPeriod: purchase.isInIntroOfferPeriod = try integer(value, type) != 0
-            case T.promotionalOfferIdentifier: purchase.promotionalOfferIdentifier = try string(value, type)
-            default: purchase.unknownAttributes.append(attribute.raw)
-            }
+        typealias T = ReceiptAttributeType
+        switch attribute.type {
+        case T.quantity: purchase.quantity = try integer(attribute)
+        case T.productID: purchase.productID = try string(attribute)
+        case T.transactionID: purchase.transactionID = try string(attribute)
+        case T.originalTransactionID: purchase.originalTransactionID = try string(attribute)
+        case T.purchaseDate: purchase.purchaseDate = try date(attribute)
+        case T.inAppOriginalPurchaseDate: purchase.originalPurchaseDate = try date(attribute)
+        case T.productType: purchase.rawProductType = try integer(attribute)
+        case T.expiresDate: purchase.expiresDate = try date(attribute)
+        case T.webOrderLineItemID: purchase.webOrderLineItemID = try integer(attribute)
+        case T.cancellationDate: purchase.cancellationDate = try date(attribute)
+        case T.isInTrialPeriod: purchase.isInTrialPeriod = try integer(attribute) != 0
+        case T.isInIntroOfferPeriod: purchase.isInIntroOfferPeriod = try integer(attribute) != 0
+        case T.promotionalOfferIdentifier: purchase.promotionalOfferIdentifier = try string(attribute)
+        default: purchase.unknownAttributes.append(attribute.raw)
+        }
     }
 
     // MARK: - Attribute scanning
@@ -237,46 +233,47 @@ public struct ReceiptDecoder: Sendable {
         .invalidAttribute(type: type, name: ReceiptAttributeType.name(of: type), offset: offset, reason: reason)
     }
 
-    private func inner(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> BERNode {
+    /// The attribute's value read as one DER element, its failure named after the attribute.
+    private func inner(_ attribute: Attribute) throws(ReceiptError) -> BERNode {
         do {
-            return try reader.readSingle(value.bytes)
+            return try reader.readSingle(attribute.value.bytes)
         } catch {
-            throw Self.invalid(type, value.offset, "value is not one DER element: \(error)")
+            throw Self.invalid(attribute.type, attribute.value.offset, "value is not one DER element: \(error)")
         }
     }
 
     /// The attribute's inner element read by `read`, its failure named after the attribute.
-    private func scalar<T>(_ value: AttributeValue, _ type: Int64, _ read: (BERNode) throws -> T) throws(ReceiptError) -> T {
-        let node = try inner(value, type)
+    private func scalar<T>(_ attribute: Attribute, _ read: (BERNode) throws -> T) throws(ReceiptError) -> T {
+        let node = try inner(attribute)
         do {
             return try read(node)
         } catch {
-            throw Self.invalid(type, value.offset, "\(error)")
+            throw Self.invalid(attribute.type, attribute.value.offset, "\(error)")
         }
     }
 
-    private func string(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> String {
-        try scalar(value, type) { try $0.stringValue() }
+    private func string(_ attribute: Attribute) throws(ReceiptError) -> String {
+        try scalar(attribute) { try $0.stringValue() }
     }
 
-    private func integer(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Int64 {
-        try scalar(value, type) { try $0.integerValue() }
+    private func integer(_ attribute: Attribute) throws(ReceiptError) -> Int64 {
+        try scalar(attribute) { try $0.integerValue() }
     }
 
-    private func date(_ value: AttributeValue, _ type: Int64) throws(ReceiptError) -> Date? {
-        let node = try inner(value, type)
+    private func date(_ attribute: Attribute) throws(ReceiptError) -> Date? {
+        let node = try inner(attribute)
         let bytes: ArraySlice<UInt8>
         if node.tag == .ia5String || node.tag == .utf8String {
             bytes = node.content
         } else {
             // Constructed strings and other string types take the general path.
-            bytes = Array(try string(value, type).utf8)[...]
+            bytes = Array(try string(attribute).utf8)[...]
         }
         do {
-            return try ReceiptDate.parse(bytes: bytes, offset: value.offset)
+            return try ReceiptDate.parse(bytes: bytes, offset: attribute.value.offset)
         } catch {
             let text = String(decoding: bytes.prefix(40), as: UTF8.self)
-            throw Self.invalid(type, value.offset, "\"\(text)\" is not an RFC 3339 date")
+            throw Self.invalid(attribute.type, attribute.value.offset, "\"\(text)\" is not an RFC 3339 date")
         }
     }
 }

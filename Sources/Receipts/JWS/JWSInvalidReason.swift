@@ -34,11 +34,11 @@ public enum JWSInvalidReason: Error, Hashable, Sendable, CustomStringConvertible
         case .unreadableCertificate(let index, let reason): "x5c certificate \(index) cannot be read: \(reason)"
         case .signatureMismatch: "the JWS signature does not match its content (it was changed or signed with another key)"
         case .certificateExpired(let subject, let notAfter, let at):
-            "certificate \"\(subject)\" had expired (not after \(notAfter.map(ReceiptDate.format) ?? "?")) at \(ReceiptDate.format(at))"
+            Self.expiredText(subject, notAfter: notAfter, checkedAt: at)
         case .certificateNotYetValid(let subject, let notBefore, let at):
-            "certificate \"\(subject)\" was not yet valid (not before \(notBefore.map(ReceiptDate.format) ?? "?")) at \(ReceiptDate.format(at))"
+            Self.notYetValidText(subject, notBefore: notBefore, checkedAt: at)
         case .untrustedChain(let subject, let reason): "the JWS is not signed under the trusted root (\"\(subject)\": \(reason))"
-        case .invalidCertificate(let subject, let reason): "certificate \"\(subject)\" is not acceptable: \(reason)"
+        case .invalidCertificate(let subject, let reason): Self.invalidCertificateText(subject, reason: reason)
         case .certificateNotAuthorized(let subject, let marker):
             "certificate \"\(subject)\" was not issued for App Store signing (it lacks extension \(marker))"
         case .unreadablePayload(let detail): "the JWS payload cannot be read: \(detail)"

@@ -113,12 +113,8 @@ public struct JWSVerifier: Sendable {
                 }
             }
             return .valid(payload)
-        case .expired(let subject, let notAfter)?:
-            return .invalid(.certificateExpired(subject: subject, notAfter: notAfter, checkedAt: checkedAt))
-        case .notYetValid(let subject, let notBefore)?:
-            return .invalid(.certificateNotYetValid(subject: subject, notBefore: notBefore, checkedAt: checkedAt))
-        case .untrusted(let subject, let reason)?: return .invalid(.untrustedChain(subject: subject, reason: reason))
-        case .invalid(let subject, let reason)?: return .invalid(.invalidCertificate(subject: subject, reason: reason))
+        case let failure?:
+            return .invalid(.chain(failure, checkedAt: checkedAt))
         }
     }
 }

@@ -34,12 +34,12 @@ public enum ReceiptInvalidReason: Error, Hashable, Sendable, CustomStringConvert
         case .signatureMismatch(let detail): "the receipt's signature does not match its content (it was changed): \(detail)"
         case .signerCertificateMissing(let detail): "the receipt does not carry its signer's certificate: \(detail)"
         case .certificateExpired(let subject, let notAfter, let at):
-            "certificate \"\(subject)\" had expired (not after \(notAfter.map(ReceiptDate.format) ?? "?")) at \(ReceiptDate.format(at))"
+            Self.expiredText(subject, notAfter: notAfter, checkedAt: at)
         case .certificateNotYetValid(let subject, let notBefore, let at):
-            "certificate \"\(subject)\" was not yet valid (not before \(notBefore.map(ReceiptDate.format) ?? "?")) at \(ReceiptDate.format(at))"
+            Self.notYetValidText(subject, notBefore: notBefore, checkedAt: at)
         case .untrustedChain(let subject, let reason):
             "the receipt is not signed under the trusted root (\"\(subject)\": \(reason))"
-        case .invalidCertificate(let subject, let reason): "certificate \"\(subject)\" is not acceptable: \(reason)"
+        case .invalidCertificate(let subject, let reason): Self.invalidCertificateText(subject, reason: reason)
         case .signerNotAuthorized(let subject, let marker):
             "certificate \"\(subject)\" is not a receipt-signing certificate (it lacks extension \(marker))"
         case .bundleIDMismatch(let expected, let found): "the receipt is for bundle ID \"\(found)\", not \"\(expected)\""

@@ -126,12 +126,7 @@ public struct ReceiptValidator: Sendable {
         case .malformed(let detail): return .unreadable(.notSignedData(offset: 0, reason: detail))
         case .signerNotFound(let detail): return .signerCertificateMissing(detail)
         case .signatureMismatch(let detail): return .signatureMismatch(detail)
-        case .chain(.expired(let subject, let notAfter)):
-            return .certificateExpired(subject: subject, notAfter: notAfter, checkedAt: date)
-        case .chain(.notYetValid(let subject, let notBefore)):
-            return .certificateNotYetValid(subject: subject, notBefore: notBefore, checkedAt: date)
-        case .chain(.untrusted(let subject, let reason)): return .untrustedChain(subject: subject, reason: reason)
-        case .chain(.invalid(let subject, let reason)): return .invalidCertificate(subject: subject, reason: reason)
+        case .chain(let failure): return .chain(failure, checkedAt: date)
         }
     }
 }
