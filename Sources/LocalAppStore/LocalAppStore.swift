@@ -62,7 +62,7 @@ public actor LocalAppStore: StoreBackend {
         journal = try StoreJournal(
             directory: directory, initialSettings: initial, metrics: metrics,
             syncsWrites: configuration.syncsWrites, readOnly: configuration.readOnly, fileSystem: configuration.fileSystem)
-        published = PublishedSnapshot(journalPath: journal.journalPath, fileSystem: configuration.fileSystem)
+        published = journal.published
         lease = configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let clock = configuration.clock
         journal.consequences = { before, records in NotificationRules(now: clock.now).records(before: before, writing: records) }

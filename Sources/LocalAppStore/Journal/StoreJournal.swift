@@ -47,6 +47,9 @@ final class StoreJournal {
     /// The compaction that wrote the current file (0: none).
     var generation: UInt64 = 0
     var state: JournalState
+    /// `state` as last read, for readers off the store's actor; withdrawn before `state`
+    /// changes, so a change does not copy the collections the two share.
+    let published: PublishedSnapshot
     /// Grows whenever records are applied (read from another process's writes, or appended
     /// here), so a reader can tell that nothing changed without comparing states.
     var revision = 0
@@ -89,6 +92,7 @@ final class StoreJournal {
         self.lockPath = directory + "/store.lock"
         self.metrics = metrics
         self.state = JournalState(settings: initialSettings)
+        self.published = PublishedSnapshot(journalPath: journalPath, fileSystem: fileSystem)
         if readOnly {
             lockFile = nil
             if try currentInode() == nil {
@@ -176,6 +180,7 @@ final class StoreJournal {
             if !records.isEmpty {
                 try append(records, sync: sync && syncsWrites)
                 revision += 1
+                published.withdraw()
                 for record in records {
                     if let entry = state.apply(record) { changed.append(entry) }
                 }
@@ -333,6 +338,7 @@ final class StoreJournal {
                     pending.append((record, lineCount + lines))
                 }
                 if pending.last?.record.more != true {
+                    if !pending.isEmpty { published.withdraw() }
                     for (record, number) in pending {
                         let quiet = previous.map { generation == $0 + 1 && number <= snapshotLines } ?? false
                         if let entry = state.apply(record), reporting, !quiet { changed.append(entry) }

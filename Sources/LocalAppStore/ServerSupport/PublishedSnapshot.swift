@@ -14,7 +14,8 @@ import SystemIO
 /// `current()` answers that number.
 final class PublishedSnapshot: Sendable {
     private struct Published: Sendable {
-        let state: JournalState
+        /// Nil once withdrawn (`withdraw()`).
+        var state: JournalState?
         let inode: UInt64
         let length: UInt64
         let number: UInt64
@@ -36,19 +37,32 @@ final class PublishedSnapshot: Sendable {
     func publish(_ state: JournalState, inode: UInt64, length: Int64) -> UInt64 {
         let length = UInt64(max(length, 0))
         return published.withLock { published in
-            if let last = published, last.inode == inode, last.length == length { return last.number }
+            if let last = published, last.inode == inode, last.length == length {
+                // The same file as long: the same state (withdrawn or not), the same number.
+                if last.state == nil { published?.state = state }
+                return last.number
+            }
             let number = (published?.number ?? 0) + 1
             published = Published(state: state, inode: inode, length: length, number: number)
             return number
         }
     }
 
+    /// Lets go of the published state before the store changes its own: the two share their
+    /// collections (copy-on-write), so a change made while this one holds them would copy every
+    /// one it touches, whatever the history's length. The journal is changed by then (a change
+    /// is applied once written or read), so `current()` would answer nil anyway; the next
+    /// `publish` continues the numbering.
+    func withdraw() {
+        published.withLock { $0?.state = nil }
+    }
+
     /// The published state and its number when the journal is still what it was read from;
     /// nil when any process wrote since (or it cannot be checked, or nothing was published yet).
     func current() -> (state: JournalState, number: UInt64)? {
-        guard let last = published.withLock({ $0 }),
+        guard let last = published.withLock({ $0 }), let state = last.state,
               let status = try? fs.status(atPath: journalPath, followingLinks: true),
               status.inode == last.inode, status.size == last.length else { return nil }
-        return (last.state, last.number)
+        return (state, last.number)
     }
 }
