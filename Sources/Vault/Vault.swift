@@ -68,6 +68,27 @@ public final class Vault: @unchecked Sendable {
         try read { store in try store.forEachItemView(service: service, body) }
     }
 
+    /// Hands `body` what `derive` derives from each item of `service`, one item at a time and
+    /// in no order: for a listing that needs only a few bytes of each item of a long history.
+    /// `derive` appends them to the buffer it is handed, from the item's record alone, and only
+    /// from the record (the same record must give the same bytes while `derivation`'s version
+    /// stays). The vault keeps them, sealed, in the derivation's cache beside the file
+    /// (Docs/VAULT-FORMAT.md, "Derived caches") and hands over the kept bytes of the records the
+    /// cache covers instead of reading those records; every other record is read and
+    /// authenticated as `get` does. A cache that is missing, stale, torn or altered is ignored.
+    /// - Parameters:
+    ///   - derive: runs with this vault's lock held; the view is valid only during the call.
+    ///   - body: runs with this vault's lock held, so it must not call this vault; the bytes are
+    ///     valid only during the call.
+    /// - Throws: `VaultError` if a record read cannot be read or fails verification, or what
+    ///   `derive` or `body` throws (the listing stops there).
+    public func forEachDerived(
+        service: String, derivation: VaultDerivation, derive: (VaultItemView, inout [UInt8]) throws -> Void,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try read { store in try store.forEachDerived(service: service, derivation: derivation, derive: derive, body) }
+    }
+
     /// Every item, ordered by service and account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
     public func allItems() throws -> [VaultItem] {

@@ -25,23 +25,34 @@ extension VaultLedger {
         }
     }
 
-    /// Decodes only the summaries' members of each item, as the vault reads them (in file
-    /// order, none kept: a listing reads each once), by `TransactionSummaryScanner`, from a view
-    /// of each decrypted record (`Vault.forEachItemView`: no item built a record).
+    /// Decodes only the summaries' members of each item, by `TransactionSummaryScanner`, from a
+    /// view of each decrypted record, and keeps them with the record's order in the vault's
+    /// derived cache (`SummaryCacheRow`, `Vault.forEachDerived`): the next listing reads the
+    /// kept rows of the records the cache covers instead of those records (issue 13).
     public func transactionSummaries() throws -> [TransactionSummary] {
         let decoder = JSONDecoder()
         var strings = TransactionSummaryScanner.Strings()
         var summaries: [TransactionSummary] = []
         var keys: [(order: UInt64, date: Date, index: Int)] = []
+        // At most one a vault item: room made once (untouched room costs no memory), not
+        // grown (each growth copies into fresh pages).
+        let items = try guarded { try vault.status().items }
+        summaries.reserveCapacity(items)
+        keys.reserveCapacity(items)
         try guarded {
-            try vault.forEachItemView(service: Self.transactionsService) { item in
+            try vault.forEachDerived(service: Self.transactionsService, derivation: SummaryCacheRow.derivation) { item, row in
                 do {
                     let summary = try TransactionSummaryScanner.decode(item.data, fallback: decoder, strings: &strings)
-                    keys.append((Self.order(item.attribute("order")), summary.purchaseDate, summaries.count))
-                    summaries.append(summary)
+                    SummaryCacheRow.append(summary, order: Self.order(item.attribute("order")), to: &row)
                 } catch {
                     throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
                 }
+            } _: { row in
+                guard let (summary, order) = SummaryCacheRow.read(row, strings: &strings) else {
+                    throw LedgerError.corrupt(path: vault.path, reason: "a transaction summary the vault kept is unreadable")
+                }
+                keys.append((order, summary.purchaseDate, summaries.count))
+                summaries.append(summary)
             }
         }
         // `sortedTransactions`' order. The vault hands them over in file order, which is nearly

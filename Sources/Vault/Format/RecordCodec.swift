@@ -15,6 +15,8 @@ struct RecordCodec {
     /// Authenticates this file's index (`NAME.idx`), so nobody without the key can point an
     /// item at another record.
     let indexMACKey: HMACKey
+    /// Seals this file's derived caches (`DerivedCache`): they hold what the records hold.
+    let derivedCacheKey: AEADKey
     /// The frame check's SHA-256, set up once (a listing checks one frame a record).
     private let frameDigest: FrameDigest
 
@@ -28,6 +30,8 @@ struct RecordCodec {
             key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32))
         indexMACKey = try HMACKey(.sha256, key: try HKDF.derive(
             key: dataKey, salt: fileID, info: Array("storefront vault index key v1".utf8), count: 32))
+        derivedCacheKey = try AEADKey(cipher, key: try HKDF.derive(
+            key: dataKey, salt: fileID, info: Array("storefront vault derived cache key v1".utf8) + [cipher.rawValue], count: 32))
         frameDigest = try FrameDigest()
     }
 

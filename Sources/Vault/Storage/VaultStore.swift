@@ -5,7 +5,7 @@ import SystemIO
 /// what the log holds — from the index (`NAME.idx`, when there is a valid one) plus the records
 /// after it, or from every record. Not thread-safe; `Vault` keeps it behind one lock.
 ///
-/// Why one file of ~530 lines: opening, reading, writing, the index and replacing the file all
+/// Why one file of ~600 lines: opening, reading, writing, the index and replacing the file all
 /// change the same private log state (`log`, `index`, `loaded`, the sticky failure); splitting
 /// them by extension would mean widening those to the whole module.
 ///
@@ -235,6 +235,74 @@ final class VaultStore {
     /// a long history reads, with no item built a record.
     func forEachItemView(service: String?, _ body: (VaultItemView) throws -> Void) throws {
         let entries = try recoveringFromDamagedIndex { try listedEntries(service: service) }
+        try forEachReplayed(service: service, body)
+        try forEachIndexed(entries, service: service, body)
+    }
+
+    /// `forEachItemView(service:_:)` for a listing that needs only what `derive` derives from
+    /// each item (appending it to the buffer it is handed): `body` gets those bytes. The items
+    /// the index names are taken from the derivation's cache (`DerivedCache`) where it has
+    /// them for their records, read and derived otherwise; when many were derived, the cache
+    /// is written anew (best effort, never in a read-only vault).
+    func forEachDerived(
+        service: String, derivation: VaultDerivation, derive: (VaultItemView, inout [UInt8]) throws -> Void,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let entries = try recoveringFromDamagedIndex { try listedEntries(service: service) }
+        var derived: [UInt8] = []
+        try forEachReplayed(service: service) { view in
+            derived.removeAll(keepingCapacity: true)
+            try derive(view, &derived)
+            try derived.withUnsafeBytes(body)
+        }
+        guard let index, !entries.isEmpty else { return }
+        let (file, fs, path, headerEnd, fileID) = (file, fs, path, headerEnd, header.fileID)
+        let cachePath = DerivedCache.path(path, derivation)
+        let cache = DerivedCache.open(
+            cachePath, derivation: derivation, codec: codec, fs: fs, headerEnd: headerEnd, validEnd: log.validEnd,
+            chain: { end in end == headerEnd ? fileID : try Self.read(file, from: end - 16, to: end, fs: fs, path: path) })
+        // Entries are in file order: those from the first past the cache's end are new to it.
+        var uncovered = 0
+        for position in entries.indices where entries[position].offset >= cache?.coveredEnd ?? 0 { uncovered += 1 }
+        let rewrites = !configuration.readOnly && failure == nil && uncovered > 0 && uncovered * 16 >= entries.count
+        var builder = rewrites ? DerivedCache.Builder(capacity: entries.count * 64) : nil
+        let reader = IndexedRecordReader(
+            file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
+            windowSize: IndexedRecordReader.listingWindow)
+        let known = (service, try codec.serviceTag(service))
+        var next = 0
+        // By index: each entry is read where it lies, not copied out (retaining its key).
+        for position in entries.indices {
+            if let cache, entries[position].offset < cache.coveredEnd {
+                while next < cache.count, cache.offset(next) < entries[position].offset { next += 1 }
+                let kept = try next < cache.count && cache.withEntry(next, naming: entries[position]) { kept, encoded in
+                    try body(kept)
+                    builder?.append(encoded: encoded)
+                }
+                if kept { continue }
+            }
+            derived.removeAll(keepingCapacity: true)
+            let listed = try reader.withItem(at: entries[position], known: known) { view in
+                guard view.isService(service) else { return false }
+                try derive(view, &derived)
+                return true
+            }
+            guard listed else { continue }
+            try derived.withUnsafeBytes { derived in
+                try body(derived)
+                builder?.append(entries[position], derived: derived)
+            }
+        }
+        if let builder {
+            try? DerivedCache.write(
+                builder, to: cachePath, derivation: derivation, coveredEnd: index.coveredEnd, chain: index.chain, codec: codec,
+                fs: fs, temporarySuffix: Self.temporarySuffix())
+        }
+    }
+
+    /// Hands `body` a view of each item of `service` (all when nil) that the records replayed
+    /// after the index hold (in memory).
+    private func forEachReplayed(service: String?, _ body: (VaultItemView) throws -> Void) throws {
         for item in log.items.values where service == nil || item.service == service {
             let payload = RecordPayload.put(item).encoded()
             try payload.withUnsafeBytes { bytes in
@@ -244,7 +312,6 @@ final class VaultStore {
                 try body(view)
             }
         }
-        try forEachIndexed(entries, service: service, body)
     }
 
     /// The records `entries` name, read in file order through one window and authenticated.
