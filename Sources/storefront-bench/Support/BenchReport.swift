@@ -10,7 +10,8 @@ final class BenchReport {
     /// One figure line.
     func line(_ label: String, _ value: String, _ note: String = "") {
         let padded = label.padding(toLength: max(label.count, 44), withPad: " ", startingAt: 0)
-        let valuePadded = value.count < 22 ? String(repeating: " ", count: 22 - value.count) + value : value
+        // At least one space between a long label and a long value.
+        let valuePadded = String(repeating: " ", count: max(22 - value.count, label.count >= 44 ? 1 : 0)) + value
         print("  \(padded)\(valuePadded)\(note.isEmpty ? "" : "  \(note)")")
     }
 
