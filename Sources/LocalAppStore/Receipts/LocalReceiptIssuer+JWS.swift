@@ -59,7 +59,7 @@ extension LocalReceiptIssuer {
         payload.originalPurchaseDate = transaction.originalPurchaseDate
         payload.expiresDate = transaction.expiresDate
         payload.quantity = Int32(clamping: transaction.quantity)
-        payload.type = Self.productType(transaction.productType)
+        payload.type = transaction.productType.apple()
         payload.appAccountToken = transaction.appAccountToken
         payload.inAppOwnershipType = .purchased
         payload.signedDate = now

@@ -199,23 +199,11 @@ public struct LocalReceiptIssuer: Sendable {
             quantity: Int64(transaction.quantity), productID: transaction.productID,
             transactionID: transaction.transactionID, originalTransactionID: transaction.originalTransactionID,
             purchaseDate: transaction.purchaseDate, originalPurchaseDate: transaction.originalPurchaseDate,
-            productType: productType(transaction.productType), expiresDate: transaction.expiresDate,
+            productType: transaction.productType.apple(), expiresDate: transaction.expiresDate,
             webOrderLineItemID: transaction.webOrderLineItemID.flatMap { Int64($0) },
             cancellationDate: transaction.revocationDate ?? upgradedAt,
             isInTrialPeriod: isSubscription ? transaction.offerType == .introductory && transaction.price == 0 : nil,
             isInIntroOfferPeriod: isSubscription ? transaction.offerType == .introductory : nil,
             promotionalOfferIdentifier: transaction.offerType == .promotional ? transaction.offerID : nil)
-    }
-
-    /// Apple's name for `type` in a receipt (`InAppProductType`) or a signed transaction
-    /// (`AppStoreProductType`); nil for a type Apple does not name.
-    static func productType<Apple: AppleProductType>(_ type: ProductType) -> Apple? {
-        switch type {
-        case .consumable: .consumable
-        case .nonConsumable: .nonConsumable
-        case .autoRenewable: .autoRenewableSubscription
-        case .nonRenewing: .nonRenewingSubscription
-        default: nil
-        }
     }
 }

@@ -1,7 +1,7 @@
 /// The four kinds of in-app product as Apple names them in both of its enums of product types
 /// (a receipt's `InAppProductType`, a signed transaction's `AppStoreProductType`), so one
 /// mapping from the engine's `ProductType` serves both.
-public protocol AppleProductType: Sendable {
+public protocol AppleProductType: Hashable, Sendable {
     /// A consumable product.
     static var consumable: Self { get }
     /// A non-consumable product.

@@ -62,13 +62,7 @@ public struct PurchaseRecord: Hashable, Sendable {
     /// subscription group (receipts do not carry it). Nil when the entry has no purchase date.
     public init?(_ entry: InAppPurchaseReceipt, groups: [String: String] = [:]) {
         guard let purchaseDate = entry.purchaseDate else { return nil }
-        let type: ProductType? = switch entry.productType {
-        case .consumable?: .consumable
-        case .nonConsumable?: .nonConsumable
-        case .autoRenewableSubscription?: .autoRenewable
-        case .nonRenewingSubscription?: .nonRenewing
-        default: entry.expiresDate != nil ? .autoRenewable : nil
-        }
+        let type = entry.productType.flatMap(ProductType.init) ?? (entry.expiresDate != nil ? .autoRenewable : nil)
         self.init(
             productID: entry.productID, productType: type, transactionID: entry.transactionID,
             originalTransactionID: entry.originalTransactionID ?? entry.transactionID,
