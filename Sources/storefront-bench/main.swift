@@ -15,6 +15,7 @@ let sections: [any BenchSection] = [
     UIBench(),
     ServerBench(),
     NotificationBench(),
+    OutboxBench(),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -1,0 +1,88 @@
+import Catalog
+import Foundation
+import LocalAppStore
+
+/// What a CLI command costs as the notifications ever made grow: data directories with
+/// `notification-url` set and 100 or 10,000 delivered notifications (made through the library
+/// as the server's sender leaves them: a test notification requested, signed, and its
+/// successful attempt recorded, fsync off), then the same commands run as whole processes.
+/// Printed as the ratio of the largest to the smallest. Goal: ≤ 1.2× for every command but
+/// `store notifications`, whose output lists them all.
+struct OutboxBench: BenchSection {
+    let name = "outbox"
+    let summary = "CLI commands as whole processes at 100 and 10,000 delivered notifications (goal: ≤ 1.2× but the listing)"
+    /// Notifications to seed; `STOREFRONT_BENCH_OUTBOX=100,100000` picks others. 10,000 by
+    /// default while the outbox lives in the compacted snapshot: seeding is then quadratic
+    /// (30 s for 10,000 on 2 cores, so about 50 minutes for 100,000).
+    var sizes: [Int] = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_OUTBOX"]
+        .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 10_000]
+    var runs = 5
+
+    static let commands: [(name: String, arguments: [String])] = [
+        ("store settings", ["store", "settings"]),
+        ("buy", ["buy", "com.storefront.demo.coins.100"]),
+        ("store notifications", ["store", "notifications"]),
+    ]
+
+    func run(_ report: BenchReport) throws {
+        guard let binary = UIBench.storefrontBinary.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) else {
+            report.note("no built storefront beside the bench (run `swift build -c release --product storefront`)")
+            return
+        }
+        let catalogURL = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL
+        let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("outboxbench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        var directories: [URL] = []
+        for size in sizes {
+            let directory = root.appendingPathComponent("data-\(size)")
+            let start = CommandTiming.now()
+            try Blocking.await { try await Self.seed(count: size, catalog: catalog, in: directory) }
+            report.line("seed \(size) notifications", BenchReport.duration(CommandTiming.now() - start),
+                        "requested, signed, delivered attempt recorded, through the library (fsync off)")
+            directories.append(directory)
+        }
+        let global = ["--catalog", catalogURL.path]
+        let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
+        for command in Self.commands {
+            var walls = sizes.map { _ in [Double]() }, cpus = sizes.map { _ in [Double]() }
+            for _ in 0..<runs {
+                for (index, directory) in directories.enumerated() {
+                    let run = try CommandTiming.run(binary, command.arguments + global + ["--data-dir", directory.path])
+                    walls[index].append(run.wall)
+                    cpus[index].append(run.cpu)
+                }
+            }
+            let wall = walls.map(CommandTiming.median), cpu = cpus.map(CommandTiming.median)
+            report.line("\(command.name): cpu at \(labels)", cpu.map(BenchReport.duration).joined(separator: " / "),
+                        "wall " + wall.map(BenchReport.duration).joined(separator: " / ") + ", median of \(runs)")
+            if let first = cpu.first, let last = cpu.last, sizes.count > 1 {
+                report.line("\(command.name): \(sizes.last!.formatted()) / \(sizes.first!.formatted())",
+                            BenchReport.ratio(last / first),
+                            "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))"
+                                + (command.name == "store notifications" ? " (its output lists every notification)" : "; goal ≤ 1.20×"))
+            }
+        }
+    }
+
+    /// `count` delivered test notifications in `dataDirectory` (created), with
+    /// `notification-url` set.
+    static func seed(count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL) async throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
+            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
+            initialLatencyMilliseconds: 0, syncsWrites: false))
+        try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+        for _ in 0..<count {
+            _ = try await store.requestTestNotification()
+            guard let n = try await store.dueNotifications(by: .distantFuture).due.first else {
+                throw BenchFailure(description: "the test notification is not due")
+            }
+            try await store.recordAttempt(
+                n.notificationUUID, SendAttemptItem(attemptDate: Date(), sendAttemptResult: .success),
+                signedPayload: try await store.signedPayload(of: n))
+        }
+    }
+}
