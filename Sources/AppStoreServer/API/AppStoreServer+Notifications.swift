@@ -58,12 +58,15 @@ extension AppStoreServer {
             guard let token = RevisionToken(text: text), token.ascending, token.position >= 0 else { throw APIError.invalidPaginationToken }
             first = token.position
         }
-        let all = context.snapshot.notifications
+        let snapshot = context.snapshot
         var items: [NotificationHistoryResponseItem] = []
         var index = first
         var hasMore = false
-        while index < all.count {
-            let n = all[index]
+        while index < snapshot.notificationCount {
+            guard let n = snapshot.notification(at: index) else {
+                index += 1
+                continue
+            }
             let matches = !n.sendAttempts.isEmpty && n.createdDate >= start && n.createdDate <= end
                 && (type == nil || n.notificationType == type) && (subtype == nil || n.subtype == subtype)
                 && (account == nil || n.accountID == account) && (body.onlyFailures != true || !n.isDelivered)

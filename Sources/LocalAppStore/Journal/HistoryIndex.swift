@@ -23,9 +23,15 @@ final class HistoryIndex {
         var info: UInt64 = 0
     }
 
-    /// The tables, in file order.
-    enum Table: Int, CaseIterable {
-        case entries, requests, grants, finished
+    /// A table, by its place in the file; each archive names its own (`HistoryLayout`'s
+    /// `requests`, `grants`, `finished`; `OutboxLayout`'s `uuids`, `tokens`, `events`).
+    struct Table: Hashable, CustomStringConvertible {
+        let rawValue: Int
+        /// Every index has four tables.
+        static let count = 4
+        /// Key → the offset of its latest frame (info: the layout's flags and the frame's length).
+        static let entries = Table(rawValue: 0)
+        var description: String { "\(rawValue)" }
     }
 
     /// A page that fails its check, or a file that is not this generation's index.
@@ -83,7 +89,7 @@ final class HistoryIndex {
             guard r.uint64() == generation else { throw Damaged(detail: "the index of another generation") }
             let historyEnd = r.uint64()
             var shapes: [(pages: Int, count: Int)] = []
-            for _ in Table.allCases {
+            for _ in 0..<Table.count {
                 let pages = Int(r.uint32()), count = Int(r.uint32())
                 guard pages <= 1 << 24, count <= pages * entriesPerPage, count > (pages - 1) * entriesPerPage || pages == 0 else {
                     throw Damaged(detail: "impossible table sizes")

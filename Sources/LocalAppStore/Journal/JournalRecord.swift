@@ -37,8 +37,11 @@ struct JournalRecord: Codable {
     /// offer nonces, offer codes, refund requests; and `notification` records: the outbox and
     /// price increases). A build that reads only up to 2 refuses a version 3 journal rather
     /// than losing the history it cannot see, and one that reads up to 3 a version 4 journal
-    /// rather than compacting its `storekit` and `notification` records away.
-    static let currentVersion = 4
+    /// rather than compacting its `storekit` and `notification` records away. Version 5 moves
+    /// settled notifications to an archive beside the journal (`outbox.dat`, named by the
+    /// header's `outboxGeneration` and `outboxEnd`), which a build that reads up to 4 would
+    /// not see (it would notify their events again): it refuses the journal instead.
+    static let currentVersion = 5
 
     var kind: Kind
     var format: String?
@@ -49,6 +52,12 @@ struct JournalRecord: Codable {
     var generation: UInt64?
     var historyEnd: UInt64?
     var snapshotLines: Int?
+    /// Version 5 headers: the compaction that last moved notifications to `outbox.dat` (its
+    /// index is `outbox-GENERATION.idx`), the bytes of `outbox.dat` the journal uses, and the
+    /// position the next notification takes. Absent: no archive yet.
+    var outboxGeneration: UInt64?
+    var outboxEnd: UInt64?
+    var nextNotificationPosition: UInt64?
     /// An `owned` record: account and product (joined by U+001F) → the owning transaction.
     var owned: [String: String]?
     var entry: QueueEntry?
@@ -63,10 +72,14 @@ struct JournalRecord: Codable {
     var storeKit: StoreKitRecord?
     var notification: NotificationRecord?
 
-    static func makeHeader(nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int) -> JournalRecord {
+    static func makeHeader(
+        nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int,
+        outbox: (generation: UInt64, end: UInt64)? = nil, nextNotificationPosition: UInt64? = nil
+    ) -> JournalRecord {
         JournalRecord(
             kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID,
-            generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines)
+            generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines, outboxGeneration: outbox?.generation,
+            outboxEnd: outbox?.end, nextNotificationPosition: nextNotificationPosition)
     }
 
     static func makeOwned(_ owned: [String: String]) -> JournalRecord {

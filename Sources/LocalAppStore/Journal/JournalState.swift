@@ -67,9 +67,10 @@ struct JournalState: Sendable {
         }
     }
 
-    init(settings: LocalStoreSettings, history: JournalHistory? = nil) {
+    init(settings: LocalStoreSettings, history: JournalHistory? = nil, outbox: NotificationArchive? = nil) {
         self.settings = settings
         self.history = history
+        self.notifications = NotificationOutbox(archive: outbox)
     }
 
     /// Every transaction, recent or compacted, by ID: `state.entries[id]`.
@@ -88,6 +89,7 @@ struct JournalState: Sendable {
         switch record.kind {
         case .header:
             if let next = record.nextTransactionID { nextTransactionID = max(nextTransactionID, next) }
+            if let next = record.nextNotificationPosition { notifications.raise(nextPosition: next) }
             return nil
         case .settings:
             if let settings = record.settings { self.settings = settings }
@@ -204,9 +206,9 @@ struct JournalState: Sendable {
 
     /// The entries whose history flags pass `filter` (every recent entry is checked by its
     /// own flags), oldest first: a scan that decodes only what it keeps.
-    func entries(where filter: (JournalHistory.Flags) -> Bool) -> [QueueEntry] {
+    func entries(where filter: (HistoryFlags) -> Bool) -> [QueueEntry] {
         let compacted = (history?.entries(where: filter) ?? []).filter { recent[$0.id] == nil }
-        let fresh = recentOrder.compactMap { recent[$0] }.filter { filter(JournalHistory.Flags($0)) }
+        let fresh = recentOrder.compactMap { recent[$0] }.filter { filter(HistoryFlags($0)) }
         return (compacted + fresh).sorted { Self.precedes($0.id, $1.id) }
     }
 

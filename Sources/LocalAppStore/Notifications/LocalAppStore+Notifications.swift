@@ -7,10 +7,29 @@ import StoreCore
 /// payload, the attempts a sender records, resending, and test notifications. The sender that
 /// POSTs them is the server's (`storefront serve`).
 extension LocalAppStore {
-    /// Every notification, oldest first, with its attempts.
+    /// Every notification, oldest first, with its attempts. Reads every archived one: a
+    /// listing of a screen reads `notifications(newest:before:)`.
     public func notifications() throws(LocalAppStoreError) -> [StoredNotification] {
         try refresh()
-        return journal.state.notifications.ordered
+        return try journal.checked(journal.state.notifications.ordered)
+    }
+
+    /// A page of the notifications, newest last: the `limit` newest made before position
+    /// `before` (all of them when `nil`), each with its position.
+    /// - Returns: the page, oldest first, and the position to pass as `before` for the page of
+    ///   older ones (`nil` when there are none).
+    public func notifications(
+        newest limit: Int, before: Int? = nil
+    ) throws(LocalAppStoreError) -> (page: [(position: Int, notification: StoredNotification)], older: Int?) {
+        try refresh()
+        let outbox = journal.state.notifications
+        var position = min(before ?? outbox.count, outbox.count)
+        var page: [(position: Int, notification: StoredNotification)] = []
+        while position > 0, page.count < limit {
+            position -= 1
+            if let n = outbox.notification(at: position) { page.append((position, n)) }
+        }
+        return try journal.checked((page.reversed(), position > 0 ? position : nil))
     }
 
     /// The notifications with an attempt due by `date` (the store clock's now by default), in
@@ -80,7 +99,7 @@ extension LocalAppStore {
         _ uuid: String, _ attempt: SendAttemptItem, signedPayload: String
     ) throws(LocalAppStoreError) -> StoredNotification {
         let (updated, _) = try transactAndAnnounce(sync: false) { state throws(LocalAppStoreError) in
-            guard var n = state.notifications.notifications[uuid] else { throw .unknownNotification(uuid) }
+            guard var n = state.notifications.notification(uuid: uuid) else { throw .unknownNotification(uuid) }
             n.sendAttempts.append(attempt)
             n.resendRequested = nil
             if n.signedPayload == nil { n.signedPayload = signedPayload }
@@ -89,7 +108,7 @@ extension LocalAppStore {
                 ? nil
                 : settings.notificationRetries.nextAttempt(
                     after: n.sendAttempts.count, lastAttempt: attempt.attemptDate, rate: settings.storeTimeRate)
-            return ([JournalRecord.make(NotificationRecord(notification: n))], n)
+            return ([JournalRecord.make(state.notifications.record(n))], n)
         }
         return updated
     }
@@ -101,10 +120,10 @@ extension LocalAppStore {
     public func resendNotification(_ uuid: String) throws(LocalAppStoreError) -> StoredNotification {
         let now = configuration.clock.now
         let (updated, _) = try transactAndAnnounce { state throws(LocalAppStoreError) in
-            guard var n = state.notifications.notifications[uuid.lowercased()] else { throw .unknownNotification(uuid) }
+            guard var n = state.notifications.notification(uuid: uuid.lowercased()) else { throw .unknownNotification(uuid) }
             n.nextAttemptDate = now
             n.resendRequested = true
-            return ([JournalRecord.make(NotificationRecord(notification: n))], n)
+            return ([JournalRecord.make(state.notifications.record(n))], n)
         }
         return updated
     }

@@ -4,8 +4,14 @@
 /// records (`StoreKitRecord`), which the notification rules read too.
 struct NotificationRecord: Codable, Hashable, Sendable {
     var notification: StoredNotification?
+    /// The notification's position (`ArchivedNotification.position`): absent on a new one (it
+    /// takes the next) and in journals written before the archive; every later version carries it.
+    var position: UInt64?
     var priceIncrease: PriceIncrease?
 
-    init(notification: StoredNotification) { self.notification = notification }
+    init(notification: StoredNotification, position: UInt64? = nil) {
+        self.notification = notification
+        self.position = position
+    }
     init(priceIncrease: PriceIncrease) { self.priceIncrease = priceIncrease }
 }

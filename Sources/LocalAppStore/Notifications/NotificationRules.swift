@@ -112,7 +112,7 @@ struct NotificationRules {
             subscription: StoredSubscription? = nil, key: String? = nil, configure: (inout StoredNotification) -> Void = { _ in }
         ) {
             if let key {
-                guard !before.notifications.eventKeys.contains(key), keys.insert(key).inserted else { return }
+                guard !before.notifications.hasNotified(eventKey: key), keys.insert(key).inserted else { return }
             }
             let stored = subscription ?? transaction.flatMap { t in
                 t.productType == .autoRenewable ? accountID.flatMap { subscriptionAfter(of: t, accountID: $0) } : nil

@@ -2,12 +2,16 @@ import Foundation
 
 /// The notifications in a snapshot of the store, for the server's history and test endpoints.
 extension StoreSnapshot {
-    /// Every notification, oldest first.
-    public var notifications: [StoredNotification] { state.notifications.ordered }
+    /// How many notifications the store ever made: their positions are `0..<notificationCount`,
+    /// in the order made.
+    public var notificationCount: Int { state.notifications.count }
+
+    /// The notification at `position` (one page of the archive read, at most).
+    public func notification(at position: Int) -> StoredNotification? { state.notifications.notification(at: position) }
 
     /// The test notification a token names.
     public func testNotification(token: String) -> StoredNotification? {
-        state.notifications.testTokens[token].flatMap { state.notifications.notifications[$0] }
+        state.notifications.testNotification(token: token)
     }
 
     /// The account a transaction belongs to, when it is one of the store's.
