@@ -218,7 +218,7 @@ import Testing
         #expect(state.notifications.priceIncreases == ["9": increase])
         let lines = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")
         #expect(lines.count < 30, "it was compacted")
-        #expect(lines[0].contains(#""version":4"#))
+        #expect(lines[0].contains(#""version":\#(JournalRecord.currentVersion)"#))
         #expect(lines.contains { $0.contains(#""kind":"storekit""#) } && lines.contains { $0.contains(#""kind":"notification""#) })
     }
 }

@@ -123,3 +123,98 @@ extension Marks {
         "sending \(uuid) \(index) \(result.rawValue)"
     }
 }
+
+extension PowerLossTests {
+    /// Moving settled notifications to the archive (`outbox.dat`, `outbox-GENERATION.idx`): the
+    /// setup leaves three delivered notifications in the journal and the journal at the
+    /// compaction threshold, so the operation's purchase compacts it (the history's frames, the
+    /// outbox's frames and their sync, both indexes, the journal's rename) and its notification
+    /// is then delivered. Every state reopened must keep each delivered notification exactly
+    /// once with its one attempt, whether it is still in the journal or already in the archive,
+    /// and the new charge exactly one notification.
+    @Test func notificationArchiveCompaction() async throws {
+        try await Self.run(CrashScenario(
+            name: "notification archive compaction",
+            setup: { context in
+                try await Self.buyPro(context)
+                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                    let backend = session.backend
+                    try await backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+                    for quantity in 1...3 {
+                        let coins = try await session.buy(CrashCatalog.coins, quantity: quantity)
+                        guard let n = try await backend.dueNotifications().due.first(where: { $0.transaction?.transactionID == coins.transactionID })
+                        else { throw SessionError("no notification for \(coins.transactionID)") }
+                        try await backend.recordAttempt(
+                            n.notificationUUID, SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success), signedPayload: "sent")
+                    }
+                }
+                try Self.padJournalToTheCompactionThreshold(context)
+            },
+            operation: { context, recorder in
+                try await Self.app(context, recorder) { session in
+                    let backend = session.backend
+                    let coins = try await session.buy(CrashCatalog.coins)
+                    recorder.mark(Marks.acknowledged)
+                    guard let n = try await backend.dueNotifications().due.first(where: { $0.transaction?.transactionID == coins.transactionID })
+                    else { throw SessionError("no notification for \(coins.transactionID)") }
+                    recorder.mark(Marks.sending(n.notificationUUID, 1, .success))
+                    try await backend.recordAttempt(
+                        n.notificationUUID, SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success), signedPayload: "sent")
+                }
+            },
+            expectations: { state in Self.judgeArchivedOutbox(state) }),
+            recordingMust: { recording in
+                recording.operations.contains {
+                    if case .rename(let from, let to) = $0 { from.hasPrefix("store/outbox-") && to.hasPrefix("store/outbox-") } else { false }
+                } && recording.operations.contains {
+                    if case .rename(let from, "store/journal.jsonl") = $0 { from.hasPrefix("store/journal.jsonl.tmp") } else { false }
+                }
+            })
+    }
+
+    /// Appends copies of the journal's last settings record up to the compaction threshold
+    /// (`StoreJournal.defaultCompactionSlack` lines beyond the header's snapshot), so the next
+    /// write compacts, as a few hundred `store set` would leave it.
+    static func padJournalToTheCompactionThreshold(_ context: CrashScenario.Context) throws {
+        let journal = context.data.appendingPathComponent("store/journal.jsonl")
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)
+        guard let settings = lines.last(where: { $0.contains(#""kind":"settings""#) }) else {
+            throw SessionError("the journal has no settings record")
+        }
+        let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        let snapshotLines = header?["snapshotLines"] as? Int ?? 0
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(String(repeating: settings + "\n", count: 256 - (lines.count - snapshotLines)).utf8))
+        try handle.close()
+    }
+
+    /// The archive scenario's rules for one recovered state: the setup's coins each keep one
+    /// delivered notification with its one attempt; the operation's charge, when durable, has
+    /// one notification, delivered with one attempt or still due; nothing else is notified.
+    static func judgeArchivedOutbox(_ state: CrashScenario.Judgement) -> [String] {
+        var failures: [String] = []
+        let coins = Set(state.facts.store.filter { $0.productID == CrashCatalog.coins }.map(\.id))
+        let charged = Set(state.facts.charged)
+        let byTransaction = Dictionary(grouping: state.facts.notifications, by: { $0.transactionID ?? "" })
+        for id in coins where charged.contains(id) {
+            let made = byTransaction[id] ?? []
+            let isNew = !state.baseline.charged.contains(id)
+            guard made.count == 1, let n = made.first, n.kind == "ONE_TIME_CHARGE" else {
+                failures.append("charge \(id) has notifications \(made.map(\.kind)), not one ONE_TIME_CHARGE")
+                continue
+            }
+            if isNew {
+                if !(n.attempts == [] && n.due) && !(n.attempts == [SendAttemptResult.success.rawValue] && n.delivered && !n.due) {
+                    failures.append("the new charge's notification \(n.uuid): attempts \(n.attempts), delivered \(n.delivered), due \(n.due)")
+                }
+            } else if n.attempts != [SendAttemptResult.success.rawValue] || !n.delivered || n.due {
+                failures.append("the setup's notification \(n.uuid): attempts \(n.attempts), delivered \(n.delivered), due \(n.due)")
+            }
+        }
+        for n in state.facts.notifications where !(coins.contains(n.transactionID ?? "") && charged.contains(n.transactionID ?? "")) {
+            failures.append("notification \(n.uuid) (\(n.kind)) is about \(n.transactionID ?? "nothing"), which the store did not charge")
+        }
+        return failures
+    }
+}

@@ -20,9 +20,27 @@ enum StoreNotificationVerbs {
         }
     }
 
+    /// `--limit N` of `store notifications`: how many of the newest to list.
+    static let limit = Option<Int>(
+        "limit", valueName: "N", help: "store notifications: how many of the newest to list (default \(defaultLimit))."
+    ) { (text: String) throws(CLIError) -> Int in
+        guard let n = Int(text), n >= 1 else { throw .usage("invalid --limit '\(text)': a whole number of at least 1.") }
+        return n
+    }
+    /// `--before POSITION` of `store notifications`: the cursor of the page of older ones.
+    static let before = Option<Int>(
+        "before", valueName: "POSITION",
+        help: "store notifications: list those made before this position (the cursor a page ends with)."
+    ) { (text: String) throws(CLIError) -> Int in
+        guard let n = Int(text), n >= 0 else { throw .usage("invalid --before '\(text)': a position (0 or more).") }
+        return n
+    }
+    /// How many notifications a page lists unless `--limit` says otherwise.
+    static let defaultLimit = 50
+
     /// The verbs' forms, as the usage line shows them.
     static let forms: [UsageForm] = [
-        UsageForm("notifications"), UsageForm("notifications resend UUID"),
+        UsageForm("notifications", optional: [limit, before]), UsageForm("notifications resend UUID"),
         UsageForm("price-increase ID [accept|decline]", optional: [price]), UsageForm("refund-reverse ID"),
     ]
 
@@ -31,8 +49,11 @@ enum StoreNotificationVerbs {
 
     /// The verbs' lines in `storefront help store`.
     static let discussion = """
-        notifications      every App Store Server Notification (V2) the store made: type,
-                           subtype, product, attempts, the last result and the next retry
+        notifications [--limit N] [--before POSITION]
+                           the newest App Store Server Notifications (V2) the store made
+                           (50 unless --limit), oldest first: type, subtype, product,
+                           attempts, the last result and the next retry; a page of older
+                           ones ends with the --before cursor that lists them
                            ('set notification-url URL' turns them on; 'storefront serve' sends)
         notifications resend UUID
                            send a notification again (same UUID and payload)
@@ -50,6 +71,7 @@ enum StoreNotificationVerbs {
     static func run(_ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {
         // The command line is checked whole before anything is opened.
         let newPrice = try invocation.value(Self.price)
+        let limit = try invocation.value(Self.limit), before = try invocation.value(Self.before)
         var consent: LocalAppStore.PriceConsent?
         if verb == "price-increase", rest.count == 2 {
             guard let answer = LocalAppStore.PriceConsent(rawValue: rest[1]) else {
@@ -66,13 +88,16 @@ enum StoreNotificationVerbs {
         do {
             switch (verb, rest.count) {
             case ("notifications", 0):
-                let all = try await backend.notifications()
+                let (page, older) = try await backend.notifications(newest: limit ?? Self.defaultLimit, before: before)
                 if json {
-                    output.write(JSONText.array(all.map(Self.json)).rendered())
-                } else if all.isEmpty {
-                    output.write("No notifications yet ('storefront store set notification-url URL' turns them on).\n")
+                    output.write(JSONText.array(page.map { Self.json($0.notification, position: $0.position) }).rendered())
+                } else if page.isEmpty {
+                    output.write(before == nil
+                        ? "No notifications yet ('storefront store set notification-url URL' turns them on).\n"
+                        : "No notifications before position \(before ?? 0).\n")
                 } else {
-                    output.write(Self.table(all).joined(separator: "\n") + "\n")
+                    output.write(Self.table(page.map(\.notification)).joined(separator: "\n") + "\n")
+                    if let older { output.write("Older: storefront store notifications --before \(older)\n") }
                 }
             case ("notifications", 2) where rest[0] == "resend":
                 let n = try await backend.resendNotification(rest[1])
@@ -133,8 +158,9 @@ enum StoreNotificationVerbs {
         ).render()
     }
 
-    static func json(_ n: StoredNotification) -> JSONText {
-        .object([
+    /// A notification as `--json` prints it, with its position when it is listed in a page.
+    static func json(_ n: StoredNotification, position: Int? = nil) -> JSONText {
+        .object((position.map { [("position", JSONText.number(String($0)))] } ?? []) + [
             ("notificationUUID", .string(n.notificationUUID)), ("notificationType", .string(n.notificationType.rawValue)),
             ("subtype", .optional(n.subtype?.rawValue)), ("createdDate", .string(n.createdDate.formatted(.iso8601))),
             ("transactionID", .optional(n.transaction?.transactionID)), ("productID", .optional(n.productID)),
