@@ -272,6 +272,11 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             if sync {
                 try fs.synchronize(data, .data)
                 metrics.countFsync()
+                // A new file's name too, before a journal that names the archive can be.
+                if creating {
+                    try fs.synchronizeDirectory(String(dataPath[..<(dataPath.lastIndex(of: "/") ?? dataPath.startIndex)]))
+                    metrics.countFsync()
+                }
             }
         } catch {
             throw StoreJournal.ioError(error)
