@@ -48,25 +48,10 @@ struct HistoryBench: BenchSection {
         }
         let global = ["--catalog", catalogURL.path]
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
+        let scaling = ScalingRun(binary: binary, global: global, sizes: sizes, directories: directories, runs: runs)
         for command in Self.commands where only?.contains(command.name) ?? true {
-            // Rounds alternate between the histories, so load from elsewhere falls on all alike.
-            var walls = sizes.map { _ in [Double]() }, cpus = sizes.map { _ in [Double]() }
-            for _ in 0..<runs {
-                for (index, directory) in directories.enumerated() {
-                    let run = try CommandTiming.run(binary, command.arguments + global + ["--data-dir", directory.path])
-                    walls[index].append(run.wall)
-                    cpus[index].append(run.cpu)
-                }
-            }
-            let wall = walls.map(CommandTiming.median), cpu = cpus.map(CommandTiming.median)
-            report.line("\(command.name): cpu at \(labels)", cpu.map(BenchReport.duration).joined(separator: " / "),
-                        "wall " + wall.map(BenchReport.duration).joined(separator: " / ") + ", median of \(runs)")
-            if let first = cpu.first, let last = cpu.last, sizes.count > 1 {
-                report.line("\(command.name): \(sizes.last!.formatted()) / \(sizes.first!.formatted())",
-                            BenchReport.ratio(last / first),
-                            "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))"
-                                + (command.name == "history" ? " (its output grows with the history)" : "; goal ≤ 1.20×"))
-            }
+            let grows = command.name == "history" ? "its output grows with the history" : nil
+            let cpu = try scaling.time(report, command.name, command.arguments, grows: grows)
             if command.name == "history" {
                 try historyLimit(report, binary: binary, arguments: command.arguments + global, directories: directories, cpu: cpu, root: root)
             }
