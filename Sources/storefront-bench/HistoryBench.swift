@@ -37,18 +37,13 @@ struct HistoryBench: BenchSection {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { if keeps { report.note("data directories kept in \(root.path)") } else { try? FileManager.default.removeItem(at: root) } }
 
-        var directories: [URL] = []
-        for size in sizes {
-            let directory = root.appendingPathComponent("data-\(size)")
-            let start = CommandTiming.now()
-            try Blocking.await { try await HistorySeed.seed(count: size, catalog: catalog, in: directory) }
-            report.line("seed \(size) transactions", BenchReport.duration(CommandTiming.now() - start),
-                        "journal (fsync off) and vault ledger (one write), through the libraries")
-            directories.append(directory)
-        }
         let global = ["--catalog", catalogURL.path]
+        let scaling = try ScalingRun.seeding(
+            report, binary: binary, global: global, sizes: sizes, runs: runs, root: root,
+            what: "transactions", how: "journal (fsync off) and vault ledger (one write), through the libraries"
+        ) { count, directory in try await HistorySeed.seed(count: count, catalog: catalog, in: directory) }
+        let directories = scaling.directories
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
-        let scaling = ScalingRun(binary: binary, global: global, sizes: sizes, directories: directories, runs: runs)
         for command in Self.commands where only?.contains(command.name) ?? true {
             let grows = command.name == "history" ? "its output grows with the history" : nil
             let cpu = try scaling.time(report, command.name, command.arguments, grows: grows)

@@ -35,17 +35,10 @@ struct OutboxBench: BenchSection {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
 
-        var directories: [URL] = []
-        for size in sizes {
-            let directory = root.appendingPathComponent("data-\(size)")
-            let start = CommandTiming.now()
-            try Blocking.await { try await Self.seed(count: size, catalog: catalog, in: directory) }
-            report.line("seed \(size) notifications", BenchReport.duration(CommandTiming.now() - start),
-                        "requested, signed, delivered attempt recorded, through the library (fsync off)")
-            directories.append(directory)
-        }
-        let global = ["--catalog", catalogURL.path]
-        let scaling = ScalingRun(binary: binary, global: global, sizes: sizes, directories: directories, runs: runs)
+        let scaling = try ScalingRun.seeding(
+            report, binary: binary, global: ["--catalog", catalogURL.path], sizes: sizes, runs: runs, root: root,
+            what: "notifications", how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
+        ) { count, directory in try await Self.seed(count: count, catalog: catalog, in: directory) }
         for command in Self.commands {
             let grows = command.name == "store notifications" ? "its output lists every notification" : nil
             try scaling.time(report, command.name, command.arguments, grows: grows)

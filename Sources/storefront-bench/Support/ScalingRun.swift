@@ -12,6 +12,23 @@ struct ScalingRun {
     let directories: [URL]
     let runs: Int
 
+    /// Seeds a data directory under `root` for each size through `seed` (timed, a line each:
+    /// "seed SIZE WHAT", `how` beside it) and returns the run over them.
+    static func seeding(
+        _ report: BenchReport, binary: String, global: [String], sizes: [Int], runs: Int, root: URL,
+        what: String, how: String, _ seed: @escaping @Sendable (_ count: Int, _ directory: URL) async throws -> Void
+    ) throws -> ScalingRun {
+        var directories: [URL] = []
+        for size in sizes {
+            let directory = root.appendingPathComponent("data-\(size)")
+            let start = CommandTiming.now()
+            try Blocking.await { try await seed(size, directory) }
+            report.line("seed \(size) \(what)", BenchReport.duration(CommandTiming.now() - start), how)
+            directories.append(directory)
+        }
+        return ScalingRun(binary: binary, global: global, sizes: sizes, directories: directories, runs: runs)
+    }
+
     /// Times `arguments` and prints two lines; `grows` says why the command's cost may grow
     /// with the size (its output lists everything), nil holds it to the goal of ≤ 1.2×.
     /// - Returns: the median CPU seconds at each size.
