@@ -27,10 +27,7 @@ struct HistoryBench: BenchSection {
     ]
 
     func run(_ report: BenchReport) throws {
-        guard let binary = UIBench.storefrontBinary.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) else {
-            report.note("no built storefront beside the bench (run `swift build -c release --product storefront`)")
-            return
-        }
+        guard let binary = UIBench.storefrontBinary else { return report.note(UIBench.noStorefront) }
         let catalogURL = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("historybench-\(UUID().uuidString)")

@@ -25,23 +25,18 @@ struct OutboxBench: BenchSection {
     ]
 
     func run(_ report: BenchReport) throws {
-        guard let binary = UIBench.storefrontBinary.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) else {
-            report.note("no built storefront beside the bench (run `swift build -c release --product storefront`)")
-            return
-        }
+        guard let binary = UIBench.storefrontBinary else { return report.note(UIBench.noStorefront) }
         let catalogURL = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("outboxbench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-
-        let scaling = try ScalingRun.seeding(
-            report, binary: binary, global: ["--catalog", catalogURL.path], sizes: sizes, runs: runs, root: root,
-            what: "notifications", how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
-        ) { count, directory in try await Self.seed(count: count, catalog: catalog, in: directory) }
-        for command in Self.commands {
-            let grows = command.name == "store notifications" ? "its output lists every notification" : nil
-            try scaling.time(report, command.name, command.arguments, grows: grows)
+        try ScratchDirectory.with("outbox") { root in
+            let scaling = try ScalingRun.seeding(
+                report, binary: binary, global: ["--catalog", catalogURL.path], sizes: sizes, runs: runs, root: root,
+                what: "notifications", how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
+            ) { count, directory in try await Self.seed(count: count, catalog: catalog, in: directory) }
+            for command in Self.commands {
+                let grows = command.name == "store notifications" ? "its output lists every notification" : nil
+                try scaling.time(report, command.name, command.arguments, grows: grows)
+            }
         }
     }
 
