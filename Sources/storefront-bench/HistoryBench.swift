@@ -27,46 +27,23 @@ struct HistoryBench: BenchSection {
     ]
 
     func run(_ report: BenchReport) throws {
-        guard let binary = UIBench.storefrontBinary.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) else {
-            report.note("no built storefront beside the bench (run `swift build -c release --product storefront`)")
-            return
-        }
+        guard let binary = UIBench.storefrontBinary else { return report.note(UIBench.noStorefront) }
         let catalogURL = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("historybench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { if keeps { report.note("data directories kept in \(root.path)") } else { try? FileManager.default.removeItem(at: root) } }
 
-        var directories: [URL] = []
-        for size in sizes {
-            let directory = root.appendingPathComponent("data-\(size)")
-            let start = CommandTiming.now()
-            try Blocking.await { try await HistorySeed.seed(count: size, catalog: catalog, in: directory) }
-            report.line("seed \(size) transactions", BenchReport.duration(CommandTiming.now() - start),
-                        "journal (fsync off) and vault ledger (one write), through the libraries")
-            directories.append(directory)
-        }
         let global = ["--catalog", catalogURL.path]
+        let scaling = try ScalingRun.seeding(
+            report, binary: binary, global: global, sizes: sizes, runs: runs, root: root,
+            what: "transactions", how: "journal (fsync off) and vault ledger (one write), through the libraries"
+        ) { count, directory in try await HistorySeed.seed(count: count, catalog: catalog, in: directory) }
+        let directories = scaling.directories
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
         for command in Self.commands where only?.contains(command.name) ?? true {
-            // Rounds alternate between the histories, so load from elsewhere falls on all alike.
-            var walls = sizes.map { _ in [Double]() }, cpus = sizes.map { _ in [Double]() }
-            for _ in 0..<runs {
-                for (index, directory) in directories.enumerated() {
-                    let run = try CommandTiming.run(binary, command.arguments + global + ["--data-dir", directory.path])
-                    walls[index].append(run.wall)
-                    cpus[index].append(run.cpu)
-                }
-            }
-            let wall = walls.map(CommandTiming.median), cpu = cpus.map(CommandTiming.median)
-            report.line("\(command.name): cpu at \(labels)", cpu.map(BenchReport.duration).joined(separator: " / "),
-                        "wall " + wall.map(BenchReport.duration).joined(separator: " / ") + ", median of \(runs)")
-            if let first = cpu.first, let last = cpu.last, sizes.count > 1 {
-                report.line("\(command.name): \(sizes.last!.formatted()) / \(sizes.first!.formatted())",
-                            BenchReport.ratio(last / first),
-                            "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))"
-                                + (command.name == "history" ? " (its output grows with the history)" : "; goal ≤ 1.20×"))
-            }
+            let grows = command.name == "history" ? "its output grows with the history" : nil
+            let cpu = try scaling.time(report, command.name, command.arguments, grows: grows)
             if command.name == "history" {
                 try historyLimit(report, binary: binary, arguments: command.arguments + global, directories: directories, cpu: cpu, root: root)
             }

@@ -25,44 +25,17 @@ struct OutboxBench: BenchSection {
     ]
 
     func run(_ report: BenchReport) throws {
-        guard let binary = UIBench.storefrontBinary.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) else {
-            report.note("no built storefront beside the bench (run `swift build -c release --product storefront`)")
-            return
-        }
+        guard let binary = UIBench.storefrontBinary else { return report.note(UIBench.noStorefront) }
         let catalogURL = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("outboxbench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-
-        var directories: [URL] = []
-        for size in sizes {
-            let directory = root.appendingPathComponent("data-\(size)")
-            let start = CommandTiming.now()
-            try Blocking.await { try await Self.seed(count: size, catalog: catalog, in: directory) }
-            report.line("seed \(size) notifications", BenchReport.duration(CommandTiming.now() - start),
-                        "requested, signed, delivered attempt recorded, through the library (fsync off)")
-            directories.append(directory)
-        }
-        let global = ["--catalog", catalogURL.path]
-        let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
-        for command in Self.commands {
-            var walls = sizes.map { _ in [Double]() }, cpus = sizes.map { _ in [Double]() }
-            for _ in 0..<runs {
-                for (index, directory) in directories.enumerated() {
-                    let run = try CommandTiming.run(binary, command.arguments + global + ["--data-dir", directory.path])
-                    walls[index].append(run.wall)
-                    cpus[index].append(run.cpu)
-                }
-            }
-            let wall = walls.map(CommandTiming.median), cpu = cpus.map(CommandTiming.median)
-            report.line("\(command.name): cpu at \(labels)", cpu.map(BenchReport.duration).joined(separator: " / "),
-                        "wall " + wall.map(BenchReport.duration).joined(separator: " / ") + ", median of \(runs)")
-            if let first = cpu.first, let last = cpu.last, sizes.count > 1 {
-                report.line("\(command.name): \(sizes.last!.formatted()) / \(sizes.first!.formatted())",
-                            BenchReport.ratio(last / first),
-                            "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))"
-                                + (command.name == "store notifications" ? " (its output lists every notification)" : "; goal ≤ 1.20×"))
+        try ScratchDirectory.with("outbox") { root in
+            let scaling = try ScalingRun.seeding(
+                report, binary: binary, global: ["--catalog", catalogURL.path], sizes: sizes, runs: runs, root: root,
+                what: "notifications", how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
+            ) { count, directory in try await Self.seed(count: count, catalog: catalog, in: directory) }
+            for command in Self.commands {
+                let grows = command.name == "store notifications" ? "its output lists every notification" : nil
+                try scaling.time(report, command.name, command.arguments, grows: grows)
             }
         }
     }

@@ -22,10 +22,7 @@ struct ProcessesBench: BenchSection {
     }
 
     func run(_ report: BenchReport) throws {
-        guard let binary = UIBench.storefrontBinary.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) else {
-            report.note("no built storefront beside the bench (run `swift build -c release --product storefront`)")
-            return
-        }
+        guard let binary = UIBench.storefrontBinary else { return report.note(UIBench.noStorefront) }
         let catalog = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL.path
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("processesbench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

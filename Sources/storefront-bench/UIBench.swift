@@ -112,12 +112,16 @@ struct UIBench: BenchSection {
 
     /// The built `storefront` beside this bench, else the debug build.
     static var storefrontBinary: String? { builtBinary("storefront") }
+    /// What a section that runs the storefront says when there is none.
+    static let noStorefront = "no built storefront beside the bench (run `swift build -c release --product storefront`)"
 
-    /// The built executable `name` beside this bench, else in the release or debug build.
+    /// The built executable `name` beside this bench, else in the release or debug build, as
+    /// an absolute path.
     static func builtBinary(_ name: String) -> String? {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [here.appendingPathComponent(name).path, ".build/release/" + name, ".build/debug/" + name]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+            .map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
     /// A pty harness: runs a command on a 100×30 pseudo-terminal and prints the seconds until
@@ -165,7 +169,7 @@ struct UIBench: BenchSection {
 
     func measureLaunch(_ report: BenchReport) throws {
         guard let binary = Self.storefrontBinary else {
-            report.note("launch and idle CPU: no built storefront beside the bench (run `swift build -c release --product storefront`)")
+            report.note("launch and idle CPU: " + Self.noStorefront)
             return
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uibench-\(UUID().uuidString)")
