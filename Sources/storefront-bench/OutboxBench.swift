@@ -3,19 +3,19 @@ import Foundation
 import LocalAppStore
 
 /// What a CLI command costs as the notifications ever made grow: data directories with
-/// `notification-url` set and 100 or 10,000 delivered notifications (made through the library
+/// `notification-url` set and 100 or 100,000 delivered notifications (made through the library
 /// as the server's sender leaves them: a test notification requested, signed, and its
 /// successful attempt recorded, fsync off), then the same commands run as whole processes.
-/// Printed as the ratio of the largest to the smallest. Goal: ≤ 1.2× for every command but
-/// `store notifications`, whose output lists them all.
+/// Printed as the ratio of the largest to the smallest. Goal: ≤ 1.2× for every command; `store
+/// notifications` prints one page (the newest 50), so it is held to it too.
 struct OutboxBench: BenchSection {
     let name = "outbox"
-    let summary = "CLI commands as whole processes at 100 and 10,000 delivered notifications (goal: ≤ 1.2× but the listing)"
-    /// Notifications to seed; `STOREFRONT_BENCH_OUTBOX=100,100000` picks others. 10,000 by
-    /// default while the outbox lives in the compacted snapshot: seeding is then quadratic
-    /// (30 s for 10,000 on 2 cores, so about 50 minutes for 100,000).
+    let summary = "CLI commands as whole processes at 100 and 100,000 delivered notifications (goal: ≤ 1.2×)"
+    /// Notifications to seed; `STOREFRONT_BENCH_OUTBOX=100,10000` picks others. Settled
+    /// notifications leave the journal's snapshot for the outbox archive at each compaction,
+    /// so seeding costs the same per notification whatever the outbox holds.
     var sizes: [Int] = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_OUTBOX"]
-        .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 10_000]
+        .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 100_000]
     var runs = 5
 
     static let commands: [(name: String, arguments: [String])] = [
@@ -34,8 +34,7 @@ struct OutboxBench: BenchSection {
                 what: "notifications", how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
             ) { count, directory in try await Self.seed(count: count, catalog: catalog, in: directory) }
             for command in Self.commands {
-                let grows = command.name == "store notifications" ? "its output lists every notification" : nil
-                try scaling.time(report, command.name, command.arguments, grows: grows)
+                _ = try scaling.time(report, command.name, command.arguments)
             }
         }
     }
