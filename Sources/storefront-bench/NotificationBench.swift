@@ -138,7 +138,7 @@ struct NotificationBench: BenchSection {
             try await purchase()
             sender.wake()
             await receiver.waitFor(before + 1)
-            guard let newest = try await store.notifications().last, let arrived = receiver.arrival(of: newest.notificationUUID) else { continue }
+            guard let newest = try await store.notifications(newest: 1).page.last?.notification, let arrived = receiver.arrival(of: newest.notificationUUID) else { continue }
             latencies.append(arrived.timeIntervalSince(newest.createdDate))
         }
         latencies.sort()

@@ -113,17 +113,25 @@ import Testing
             name.hasPrefix("history-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(8).dropLast(4)) : nil
         }
         let current = dir.stateDirectory.appendingPathComponent("history-\(try #require(generations.max())).idx")
-        let original = try Data(contentsOf: current)
-        // Every 97th byte flipped in turn, then the file gone: the same entries each time.
-        for position in stride(from: 0, to: original.count, by: 97) {
+        try Self.damageIndex(current, every: 97) { what in
+            #expect(try Self.open(dir, slack: 8).state.orderedEntries == made, "\(what)")
+        }
+    }
+
+    /// Damages the index at `file` one byte at a time (every `step`-th byte flipped in turn),
+    /// then removes it, running `check` after each (with what was done), and expects the
+    /// index made again at the end.
+    static func damageIndex(_ file: URL, every step: Int, check: (String) throws -> Void) throws {
+        let original = try Data(contentsOf: file)
+        for position in stride(from: 0, to: original.count, by: step) {
             var damaged = original
             damaged[position] ^= 0x20
-            try damaged.write(to: current)
-            #expect(try Self.open(dir, slack: 8).state.orderedEntries == made, "byte \(position)")
+            try damaged.write(to: file)
+            try check("byte \(position) flipped")
         }
-        try FileManager.default.removeItem(at: current)
-        #expect(try Self.open(dir, slack: 8).state.orderedEntries == made)
-        #expect(FileManager.default.fileExists(atPath: current.path), "made again")
+        try FileManager.default.removeItem(at: file)
+        try check("removed")
+        #expect(FileManager.default.fileExists(atPath: file.path), "made again")
     }
 
     @Test func aDamagedHistoryIsAClearErrorAndNothingIsDecidedOnIt() throws {

@@ -12,18 +12,22 @@ import Testing
 /// `notificationUUID`; attempts are the ones made, in order, never twice, none lost once a
 /// later write synced them; one not delivered is still due.
 extension PowerLossTests {
+    /// `buyPro`, then in the app's next run `notification-url` set and `body`.
+    static func buyProThenNotify(_ context: CrashScenario.Context, _ body: (AppSession) async throws -> Void = { _ in }) async throws {
+        try await buyPro(context)
+        try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+            try await session.backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+            try await body(session)
+        }
+    }
+
     /// The results the scenario's sender gets, by event (1, 2, 3), in order.
     static let plannedResults: [[SendAttemptResult]] = [[.success], [.timedOut, .success], [.unsuccessfulHTTPResponseCode]]
 
     @Test func notificationOutboxWriteAndSend() async throws {
         try await Self.run(CrashScenario(
             name: "notification outbox write and send",
-            setup: { context in
-                try await Self.buyPro(context)
-                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-                    try await session.backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
-                }
-            },
+            setup: { context in try await Self.buyProThenNotify(context) },
             operation: { context, recorder in
                 try await Self.app(context, recorder) { session in
                     let backend = session.backend
@@ -136,10 +140,8 @@ extension PowerLossTests {
         try await Self.run(CrashScenario(
             name: "notification archive compaction",
             setup: { context in
-                try await Self.buyPro(context)
-                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                try await Self.buyProThenNotify(context) { session in
                     let backend = session.backend
-                    try await backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
                     for quantity in 1...3 {
                         let coins = try await session.buy(CrashCatalog.coins, quantity: quantity)
                         guard let n = try await backend.dueNotifications().due.first(where: { $0.transaction?.transactionID == coins.transactionID })
@@ -173,8 +175,9 @@ extension PowerLossTests {
     }
 
     /// Appends copies of the journal's last settings record up to the compaction threshold
-    /// (`StoreJournal.defaultCompactionSlack` lines beyond the header's snapshot), so the next
-    /// write compacts, as a few hundred `store set` would leave it.
+    /// (`StoreJournal.defaultCompactionSlack`: more than 256 lines beyond the header's snapshot
+    /// compacts, at an open or after a write), so the next write compacts, as a few hundred
+    /// `store set` would leave it.
     static func padJournalToTheCompactionThreshold(_ context: CrashScenario.Context) throws {
         let journal = context.data.appendingPathComponent("store/journal.jsonl")
         let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)

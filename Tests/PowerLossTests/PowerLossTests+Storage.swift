@@ -72,22 +72,8 @@ extension PowerLossTests {
             name: "store journal compaction",
             setup: { context in
                 try await Self.buyPro(context)
-                // Superseded settings records up to the compaction threshold (StoreJournal's
-                // `defaultCompactionSlack`: more than 256 lines beyond the header's snapshot
-                // compacts, at an open or after a write), so the purchase's first write compacts
-                // the journal, not the baseline's open: copies of its last settings record, as a
-                // few hundred `store set` would leave.
-                let journal = context.data.appendingPathComponent("store/journal.jsonl")
-                let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)
-                guard let settings = lines.last(where: { $0.contains(#""kind":"settings""#) }) else {
-                    throw SessionError("the journal has no settings record")
-                }
-                let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
-                let snapshotLines = header?["snapshotLines"] as? Int ?? 0
-                let handle = try FileHandle(forWritingTo: journal)
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data(String(repeating: settings + "\n", count: 256 - (lines.count - snapshotLines)).utf8))
-                try handle.close()
+                // The purchase's first write compacts the journal, not the baseline's open.
+                try Self.padJournalToTheCompactionThreshold(context)
             },
             operation: { context, recorder in
                 try await Self.app(context, recorder) { session in

@@ -41,7 +41,8 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     typealias Item = Layout.Item
     static var headerLength: Int { 16 }
 
-    let generation: UInt64
+    /// The compaction that wrote the index.
+    var generation: UInt64 { index.generation }
     /// The bytes of the data file this generation reads.
     var historyEnd: UInt64 { index.historyEnd }
     let dataPath: String
@@ -59,8 +60,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// Items the index holds.
     var count: Int { index.count(.entries) }
 
-    init(generation: UInt64, dataPath: String, data: OpenFile, index: HistoryIndex, fs: any FileSystem) {
-        self.generation = generation
+    init(dataPath: String, data: OpenFile, index: HistoryIndex, fs: any FileSystem) {
         self.dataPath = dataPath
         self.data = data
         self.index = index
@@ -189,7 +189,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             throw .corrupt(path: dataPath, line: 0, reason: "journal generation \(generation) names an archive that cannot be opened (\(error.errno))")
         }
         if let index = try? HistoryIndex.open(indexPath, generation: generation, fs: fs), index.historyEnd == historyEnd {
-            return FrameArchive(generation: generation, dataPath: dataPath, data: data, index: index, fs: fs)
+            return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs)
         }
         if readOnly {
             fs.close(data)
@@ -200,7 +200,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         do {
             try rebuildIndex(generation: generation, historyEnd: historyEnd, data: data, dataPath: dataPath, indexPath: indexPath, fs: fs)
             let index = try HistoryIndex.open(indexPath, generation: generation, fs: fs)
-            return FrameArchive(generation: generation, dataPath: dataPath, data: data, index: index, fs: fs)
+            return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs)
         } catch let error as LocalAppStoreError {
             fs.close(data)
             throw error

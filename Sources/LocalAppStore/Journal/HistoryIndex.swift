@@ -2,10 +2,12 @@ import Crypto
 import Foundation
 import SystemIO
 
-/// The index of the store's history file (`history-GENERATION.idx`): four sorted tables of
-/// 24-byte entries (key, value, info), in 4096-byte pages each checked by SHA-256 when read.
-/// The header (checked too) holds each page's first key, so a lookup reads one page; the
-/// index is rewritten, whole, at each compaction of the journal (16–24 bytes an entry).
+/// The index of an archive beside the journal (`FrameArchive`: `history-GENERATION.idx`,
+/// `outbox-GENERATION.idx`): four sorted tables of 24-byte entries (key, value, info), in
+/// 4096-byte pages each checked by SHA-256 when read. The header (checked too) holds each
+/// page's first key, so a lookup reads one page; the index is rewritten, whole, by each
+/// compaction that writes its archive (16–24 bytes an entry). The history's tables are below;
+/// the outbox's are `OutboxLayout`'s.
 ///
 /// - `entries`: transaction ID → offset of its latest frame in `history.dat` (info: the
 ///   frame's length and `HistoryFlags`);

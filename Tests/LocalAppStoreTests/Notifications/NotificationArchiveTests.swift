@@ -139,18 +139,11 @@ import Testing
             name.hasPrefix("outbox-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(7).dropLast(4)) : nil
         }
         let current = dir.stateDirectory.appendingPathComponent("outbox-\(try #require(generations.max())).idx")
-        let original = try Data(contentsOf: current)
-        for position in stride(from: 0, to: original.count, by: 211) {
-            var damaged = original
-            damaged[position] ^= 0x20
-            try damaged.write(to: current)
+        try H.damageIndex(current, every: 211) { what in
             let outbox = try H.open(dir, slack: 8).state.notifications
-            #expect(outbox.ordered == expected, "byte \(position)")
-            #expect(outbox.hasNotified(eventKey: "event-1"), "byte \(position)")
+            #expect(outbox.ordered == expected, "\(what)")
+            #expect(outbox.hasNotified(eventKey: "event-1"), "\(what)")
         }
-        try FileManager.default.removeItem(at: current)
-        #expect(try H.open(dir, slack: 8).state.notifications.ordered == expected)
-        #expect(FileManager.default.fileExists(atPath: current.path), "made again")
     }
 
     @Test func aDamagedOutboxIsAClearErrorAndNothingIsDecidedOnIt() throws {
