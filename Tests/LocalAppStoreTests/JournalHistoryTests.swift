@@ -113,7 +113,7 @@ import Testing
             name.hasPrefix("history-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(8).dropLast(4)) : nil
         }
         let current = dir.stateDirectory.appendingPathComponent("history-\(try #require(generations.max())).idx")
-        try Self.damageIndex(current, every: 97) { what in
+        try Self.damageIndex(current, every: 97) { what throws in
             #expect(try Self.open(dir, slack: 8).state.orderedEntries == made, "\(what)")
         }
     }

@@ -139,7 +139,7 @@ import Testing
             name.hasPrefix("outbox-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(7).dropLast(4)) : nil
         }
         let current = dir.stateDirectory.appendingPathComponent("outbox-\(try #require(generations.max())).idx")
-        try H.damageIndex(current, every: 211) { what in
+        try H.damageIndex(current, every: 211) { what throws in
             let outbox = try H.open(dir, slack: 8).state.notifications
             #expect(outbox.ordered == expected, "\(what)")
             #expect(outbox.hasNotified(eventKey: "event-1"), "\(what)")
