@@ -112,6 +112,18 @@ class Server:
         self.process.stdout.close()
 
 
+def every_notification(store):
+    """Every notification the store made, oldest first: `store notifications` prints the
+    newest page, so the older pages are read through the `--before` cursor of each."""
+    found, before = [], None
+    while True:
+        page = store.json("store", "notifications", *([] if before is None else ["--before", str(before)]))
+        found = page + found
+        if not page or page[0]["position"] == 0:
+            return found
+        before = page[0]["position"]
+
+
 class NotificationKillLoopTests(unittest.TestCase):
     def test_every_notification_arrives_once_named_through_kill_9(self):
         rng = random.Random(int(os.environ.get("NOTIFICATION_KILL_SEED", "15")))
@@ -174,7 +186,7 @@ class NotificationKillLoopTests(unittest.TestCase):
         store.run("history")  # delivers what killed buyers left unfinished (adopts and settles)
         final = Server(store)
         self.addCleanup(final.kill)
-        journal = store.json("store", "notifications")
+        journal = every_notification(store)
         received = receiver.wait_for([n["notificationUUID"] for n in journal])
         self.assertEqual(receiver.failures, [])
 
