@@ -21,19 +21,20 @@ enum StoreNotificationVerbs {
     }
 
     /// `--limit N` of `store notifications`: how many of the newest to list.
-    static let limit = Option<Int>(
-        "limit", valueName: "N", help: "store notifications: how many of the newest to list (default \(defaultLimit))."
-    ) { (text: String) throws(CLIError) -> Int in
-        guard let n = Int(text), n >= 1 else { throw .usage("invalid --limit '\(text)': a whole number of at least 1.") }
-        return n
-    }
+    static let limit = whole(
+        "limit", valueName: "N", least: 1, meaning: "a whole number of at least 1",
+        help: "store notifications: how many of the newest to list (default \(defaultLimit)).")
     /// `--before POSITION` of `store notifications`: the cursor of the page of older ones.
-    static let before = Option<Int>(
-        "before", valueName: "POSITION",
-        help: "store notifications: list those made before this position (the cursor a page ends with)."
-    ) { (text: String) throws(CLIError) -> Int in
-        guard let n = Int(text), n >= 0 else { throw .usage("invalid --before '\(text)': a position (0 or more).") }
-        return n
+    static let before = whole(
+        "before", valueName: "POSITION", least: 0, meaning: "a position (0 or more)",
+        help: "store notifications: list those made before this position (the cursor a page ends with).")
+
+    /// A whole-number option of at least `least`.
+    private static func whole(_ name: String, valueName: String, least: Int, meaning: String, help: String) -> Option<Int> {
+        Option<Int>(name, valueName: valueName, help: help) { (text: String) throws(CLIError) -> Int in
+            guard let n = Int(text), n >= least else { throw .usage("invalid --\(name) '\(text)': \(meaning).") }
+            return n
+        }
     }
     /// How many notifications a page lists unless `--limit` says otherwise.
     static let defaultLimit = 50
