@@ -179,8 +179,10 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// Opens generation `generation`'s archive: the data file and its index, making the index
     /// again from the data file when it is missing or damaged (a crash after the journal named
     /// it, or damage); never in a read-only store, which writes nothing.
+    /// - Parameter primed: the tables the caller just wrote to the index, taken as read (`HistoryIndex.prime`).
     static func open(
-        generation: UInt64, historyEnd: UInt64, dataPath: String, indexPath: String, readOnly: Bool, fs: any FileSystem
+        generation: UInt64, historyEnd: UInt64, dataPath: String, indexPath: String, readOnly: Bool, fs: any FileSystem,
+        primed: [[HistoryIndex.Entry]]? = nil
     ) throws(LocalAppStoreError) -> FrameArchive {
         let data: OpenFile
         do {
@@ -189,6 +191,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             throw .corrupt(path: dataPath, line: 0, reason: "journal generation \(generation) names an archive that cannot be opened (\(error.errno))")
         }
         if let index = try? HistoryIndex.open(indexPath, generation: generation, fs: fs), index.historyEnd == historyEnd {
+            if let primed { index.prime(with: primed) }
             return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs)
         }
         if readOnly {
@@ -215,11 +218,11 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// Appends `items` to the data file after `old`'s end (creating the file when there is no
     /// `old`; cutting off first what a crashed compaction appended past that end), synced when
     /// `sync`, then writes generation `generation`'s index of the whole archive at `indexPath`.
-    /// - Returns: the archive's new end.
+    /// - Returns: the archive's new end and the index's tables (to `open` it primed with them).
     static func append(
         _ items: [Item], after old: FrameArchive?, dataPath: String, generation: UInt64, indexPath: String, sync: Bool,
         encoder: JSONEncoder, fs: any FileSystem, metrics: StoreMetrics
-    ) throws(LocalAppStoreError) -> UInt64 {
+    ) throws(LocalAppStoreError) -> (end: UInt64, tables: [[HistoryIndex.Entry]]) {
         var end = old?.historyEnd ?? UInt64(headerLength)
         var frames: [ArchiveFrame<Item>] = []
         var bytes: [UInt8] = []
@@ -251,9 +254,10 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             }
             oldTables = tables
         }
-        try writeIndex(old: oldTables, adding: frames, generation: generation, historyEnd: end, path: indexPath, fs: fs,
-                       temporarySuffix: "\(ProcessInfo.processInfo.processIdentifier)")
-        return end
+        let tables = try writeIndex(
+            old: oldTables, adding: frames, generation: generation, historyEnd: end, path: indexPath, fs: fs,
+            temporarySuffix: "\(ProcessInfo.processInfo.processIdentifier)")
+        return (end, tables)
     }
 
     /// Writes `bytes` at `end` of the data file (made with its header when `creating`), after
@@ -284,10 +288,12 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     }
 
     /// Writes an index: `old`'s four tables with `frames` added (the latest frame of a key wins).
+    /// - Returns: the tables written.
+    @discardableResult
     private static func writeIndex(
         old: [[HistoryIndex.Entry]], adding frames: [ArchiveFrame<Item>], generation: UInt64, historyEnd: UInt64, path: String,
         fs: any FileSystem, temporarySuffix: String
-    ) throws(LocalAppStoreError) {
+    ) throws(LocalAppStoreError) -> [[HistoryIndex.Entry]] {
         var entries: [HistoryIndex.Entry] = old[0]
         if !frames.isEmpty {
             var latest: [UInt64: HistoryIndex.Entry] = [:]
@@ -301,6 +307,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         } catch {
             throw StoreJournal.ioError(error)
         }
+        return tables
     }
 
     // MARK: - Making the index again

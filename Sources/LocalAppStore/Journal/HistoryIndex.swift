@@ -179,6 +179,19 @@ final class HistoryIndex {
         return decoded
     }
 
+    /// Takes `tables` (what `write` just wrote to this index's file) as its pages already read
+    /// and checked, so the compaction after the one that wrote them need not read them back.
+    func prime(with tables: [[Entry]]) {
+        guard tables.count == self.tables.count else { return }
+        lock.withLock {
+            for (index, table) in tables.enumerated() where table.count == self.tables[index].count {
+                for page in 0..<self.tables[index].pages {
+                    pages[index << 24 | page] = Array(table[(page * Self.entriesPerPage)..<min(table.count, (page + 1) * Self.entriesPerPage)])
+                }
+            }
+        }
+    }
+
     private static func pageCheckInput(_ page: [UInt8], generation: UInt64, number: Int) -> [UInt8] {
         var w = Writer()
         w.uint64(generation)
@@ -261,7 +274,13 @@ final class HistoryIndex {
         mutating func uint64() -> UInt64 { integer(8) }
         private mutating func integer(_ size: Int) -> UInt64 {
             var value: UInt64 = 0
-            for i in 0..<size where position + i < bytes.count { value |= UInt64(bytes[position + i]) << (8 * UInt64(i)) }
+            if position >= 0, position + 8 <= bytes.count {
+                // One load (the common case: 8 bytes in bounds), the bytes past `size` masked off.
+                let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) })
+                value = size == 8 ? word : word & (1 << (8 * UInt64(size)) - 1)
+            } else {
+                for i in 0..<size where position + i >= 0 && position + i < bytes.count { value |= UInt64(bytes[position + i]) << (8 * UInt64(i)) }
+            }
             position += size
             return value
         }
@@ -275,7 +294,7 @@ final class HistoryIndex {
         mutating func uint32(_ v: UInt32) { integer(UInt64(v), 4) }
         mutating func uint64(_ v: UInt64) { integer(v, 8) }
         private mutating func integer(_ v: UInt64, _ size: Int) {
-            for i in 0..<size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
+            withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0.prefix(size)) }
         }
     }
 }

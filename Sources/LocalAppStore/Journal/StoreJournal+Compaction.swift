@@ -20,16 +20,16 @@ extension StoreJournal {
         let settled = state.notifications.settled
 
         // The archives first, each durable before a journal that no longer holds what moved.
-        let historyEnd = try JournalHistory.append(
+        let (historyEnd, historyTables) = try JournalHistory.append(
             moving, after: state.history, dataPath: historyPath, generation: next, indexPath: indexPath(next), sync: syncsWrites,
             encoder: encoder, fs: fs, metrics: metrics)
-        let history = try openHistory(generation: next, historyEnd: historyEnd)
+        let history = try openHistory(generation: next, historyEnd: historyEnd, primed: historyTables)
         var outbox = state.notifications.archive
         if !settled.isEmpty {
-            let end = try NotificationArchive.append(
+            let (end, tables) = try NotificationArchive.append(
                 settled, after: outbox, dataPath: outboxPath, generation: next, indexPath: outboxIndexPath(next), sync: syncsWrites,
                 encoder: encoder, fs: fs, metrics: metrics)
-            outbox = try openOutbox(generation: next, end: end)
+            outbox = try openOutbox(generation: next, end: end, primed: tables)
         }
 
         // The journal's new snapshot.
@@ -79,14 +79,16 @@ extension StoreJournal {
 
     /// Opens generation `generation`'s history: `history.dat` and its index, made again from
     /// `history.dat` when missing or damaged.
-    func openHistory(generation: UInt64, historyEnd: UInt64) throws(LocalAppStoreError) -> JournalHistory {
+    func openHistory(generation: UInt64, historyEnd: UInt64, primed: [[HistoryIndex.Entry]]? = nil) throws(LocalAppStoreError) -> JournalHistory {
         try JournalHistory.open(
-            generation: generation, historyEnd: historyEnd, dataPath: historyPath, indexPath: indexPath(generation), readOnly: readOnly, fs: fs)
+            generation: generation, historyEnd: historyEnd, dataPath: historyPath, indexPath: indexPath(generation), readOnly: readOnly, fs: fs,
+            primed: primed)
     }
 
     /// Opens the outbox archive whose index generation `generation` wrote, `end` bytes long.
-    func openOutbox(generation: UInt64, end: UInt64) throws(LocalAppStoreError) -> NotificationArchive {
+    func openOutbox(generation: UInt64, end: UInt64, primed: [[HistoryIndex.Entry]]? = nil) throws(LocalAppStoreError) -> NotificationArchive {
         try NotificationArchive.open(
-            generation: generation, historyEnd: end, dataPath: outboxPath, indexPath: outboxIndexPath(generation), readOnly: readOnly, fs: fs)
+            generation: generation, historyEnd: end, dataPath: outboxPath, indexPath: outboxIndexPath(generation), readOnly: readOnly, fs: fs,
+            primed: primed)
     }
 }
