@@ -224,20 +224,24 @@ final class HistoryIndex {
         var bytes = header.bytes
         bytes += (try? Digest.hash(.sha256, header.bytes)) ?? []
         bytes += [UInt8](repeating: 0, count: (bytes.count + pageSize - 1) / pageSize * pageSize - bytes.count)
+        bytes.reserveCapacity(bytes.count + pageCounts.reduce(0, +) * pageSize)
         for (index, (table, pages)) in zip(tables, pageCounts).enumerated() {
             for page in 0..<pages {
-                var w = Writer()
-                for entry in table[(page * entriesPerPage)..<min(table.count, (page + 1) * entriesPerPage)] {
-                    w.uint64(entry.key)
-                    w.uint64(entry.value)
-                    w.uint64(entry.info)
+                // The page's entries and count, stored in place (little-endian), then its check.
+                let entries = table[(page * entriesPerPage)..<min(table.count, (page + 1) * entriesPerPage)]
+                var body = [UInt8](repeating: 0, count: pageSize - 32)
+                body.withUnsafeMutableBytes { raw in
+                    var offset = 0
+                    for entry in entries {
+                        raw.storeBytes(of: entry.key.littleEndian, toByteOffset: offset, as: UInt64.self)
+                        raw.storeBytes(of: entry.value.littleEndian, toByteOffset: offset + 8, as: UInt64.self)
+                        raw.storeBytes(of: entry.info.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
+                        offset += entrySize
+                    }
+                    raw.storeBytes(of: UInt16(entries.count).littleEndian, toByteOffset: entriesPerPage * entrySize, as: UInt16.self)
                 }
-                w.append([UInt8](repeating: 0, count: entriesPerPage * entrySize - w.bytes.count))
-                w.uint16(UInt16(min(entriesPerPage, table.count - page * entriesPerPage)))
-                w.append([UInt8](repeating: 0, count: pageSize - 32 - w.bytes.count))
-                let number = index << 24 | page
-                w.append((try? Digest.hash(.sha256, pageCheckInput(w.bytes + [UInt8](repeating: 0, count: 32), generation: generation, number: number))) ?? [])
-                bytes += w.bytes
+                bytes += body
+                bytes += (try? Digest.hash(.sha256, pageCheckInput(body, generation: generation, number: index << 24 | page))) ?? []
             }
         }
         try fs.replaceAtomically(path, with: bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
@@ -294,7 +298,7 @@ final class HistoryIndex {
         mutating func uint32(_ v: UInt32) { integer(UInt64(v), 4) }
         mutating func uint64(_ v: UInt64) { integer(v, 8) }
         private mutating func integer(_ v: UInt64, _ size: Int) {
-            withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0.prefix(size)) }
+            for i in 0..<size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
         }
     }
 }
