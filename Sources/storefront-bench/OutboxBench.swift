@@ -12,8 +12,9 @@ struct OutboxBench: BenchSection {
     let name = "outbox"
     let summary = "CLI commands as whole processes at 100 and 100,000 delivered notifications (goal: ≤ 1.2×)"
     /// Notifications to seed; `STOREFRONT_BENCH_OUTBOX=100,10000` picks others. Settled
-    /// notifications leave the journal's snapshot for the outbox archive at each compaction,
-    /// so seeding costs the same per notification whatever the outbox holds.
+    /// notifications leave the journal's snapshot for the outbox archive at each compaction, so
+    /// seeding is no longer quadratic; its cost a notification still rises slowly (each
+    /// compaction that moves notifications writes the whole outbox index anew).
     var sizes: [Int] = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_OUTBOX"]
         .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 100_000]
     var runs = 5
