@@ -7,7 +7,7 @@ BUILD_ARGS ?=
 # by lld (gold warns about the `mktemp` inside the static Foundation). See ARCHITECTURE.md.
 RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
-.PHONY: run test bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
+.PHONY: run test bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -62,6 +62,15 @@ FUZZ_DIR  := .build/fuzz
 # A fatalError is the fuzzer's crash to report: Swift's own backtracer would only get in its way.
 fuzz fuzz-long: export SWIFT_BACKTRACE = enable=no
 FUZZ_PACKAGE_RUNS ?= 5000
+# The archive and vault-file targets: inputs are whole files of a real store (up to FUZZ_ARCHIVE_MAX_LEN),
+# and an allocation over FUZZ_MALLOC_LIMIT_MB is a finding (a reader sized by what a file claims).
+FUZZ_ARCHIVE_RUNS    ?= 5000
+FUZZ_ARCHIVE_MAX_LEN ?= 262144
+FUZZ_MALLOC_LIMIT_MB ?= 256
+FUZZ_MAX_LEN_archive   := $(FUZZ_ARCHIVE_MAX_LEN)
+FUZZ_MAX_LEN_vaultfile := $(FUZZ_ARCHIVE_MAX_LEN)
+FUZZ_OPTS_archive      := -malloc_limit_mb=$(FUZZ_MALLOC_LIMIT_MB)
+FUZZ_OPTS_vaultfile    := -malloc_limit_mb=$(FUZZ_MALLOC_LIMIT_MB)
 # The HTTP target runs without LeakSanitizer: the server's answer cache keeps `Data` whose storage
 # pointer carries an enum's tag bits, which LSan cannot see, so it reports the cache as leaked.
 # `make fuzz` builds with AddressSanitizer into FUZZ_DIR; `make fuzz-long` builds the one target
@@ -90,12 +99,16 @@ FUZZ_SEEDS_vault    := Fuzz/seeds/vault
 FUZZ_SEEDS_journal  := Fuzz/seeds/journal
 FUZZ_SEEDS_http     := Fuzz/seeds/http
 FUZZ_SEEDS_jws      := Fuzz/seeds/jws
+FUZZ_SEEDS_archive  := $(FUZZ_DIR)/archive-seeds
+FUZZ_SEEDS_vaultfile := $(FUZZ_DIR)/vaultfile-seeds
 FUZZ_BUILD_receipts := fuzz-receipts-binary
 FUZZ_BUILD_catalog  := fuzz-catalog-binary
 FUZZ_BUILD_vault    := fuzz-vault-binary
 FUZZ_BUILD_journal  := fuzz-package-targets
 FUZZ_BUILD_http     := fuzz-package-targets
 FUZZ_BUILD_jws      := fuzz-package-targets
+FUZZ_BUILD_archive  := fuzz-package-targets fuzz-file-seeds
+FUZZ_BUILD_vaultfile := fuzz-package-targets fuzz-file-seeds
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
 	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
@@ -105,7 +118,7 @@ CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
 VAULT_FUZZ_SOURCES := Sources/Vault/Format/ByteReader.swift Sources/Vault/Format/ByteWriter.swift \
 	Sources/Vault/Format/PayloadLayout.swift Sources/Vault/Model/VaultItemView.swift Sources/Vault/Format/RecordPayload.swift Sources/Vault/Format/VaultFormat.swift Sources/Vault/Model/VaultItem.swift \
 	Sources/Vault/Model/VaultItemContent.swift Sources/Vault/VaultError.swift
-fuzz: fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary fuzz-package-targets
+fuzz: fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary fuzz-package-targets fuzz-file-seeds
 	rm -rf $(FUZZ_DIR)/work $(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/vault-work && \
 		mkdir -p $(FUZZ_DIR)/work $(FUZZ_DIR)/catalog-work $(FUZZ_DIR)/vault-work
 	$(FUZZ_DIR)/receipts-fuzz -runs=$(FUZZ_RUNS) -seed=1 -max_len=16384 -print_final_stats=1 \
@@ -118,6 +131,9 @@ fuzz: fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary fuzz-package-ta
 		leaks=1 && if [ $$t = http ]; then leaks=0; fi && ASAN_OPTIONS=detect_leaks=$$leaks \
 		$(FUZZ_DIR)/$$t-fuzz -runs=$(FUZZ_PACKAGE_RUNS) -seed=1 -max_len=16384 -print_final_stats=1 \
 			$(FUZZ_DIR)/$$t-work Fuzz/seeds/$$t || exit 1; done
+	for t in archive vaultfile; do rm -rf $(FUZZ_DIR)/$$t-work && mkdir -p $(FUZZ_DIR)/$$t-work && \
+		$(FUZZ_DIR)/$$t-fuzz -runs=$(FUZZ_ARCHIVE_RUNS) -seed=1 -max_len=$(FUZZ_ARCHIVE_MAX_LEN) -malloc_limit_mb=$(FUZZ_MALLOC_LIMIT_MB) \
+			-print_final_stats=1 $(FUZZ_DIR)/$$t-work $(FUZZ_DIR)/$$t-seeds || exit 1; done
 
 # The seeds: the conformance receipts (base64 and DER) with Fuzz/seeds' own, and the catalogs.
 fuzz-seeds:
@@ -126,6 +142,29 @@ fuzz-seeds:
 		cp $$f $(FUZZ_DIR)/seeds/ && base64 -d $$f > $(FUZZ_DIR)/seeds/$$(basename $$f .b64).der; done
 	find Fuzz/seeds -maxdepth 1 -type f -exec cp {} $(FUZZ_DIR)/seeds/ \;
 	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
+
+# The archive and vault-file targets' inputs: each file of the seed store (Fuzz/seeds/archive) and
+# vault (Fuzz/seeds/vault-file), see their PROVENANCE.md, behind its selector byte (ArchiveFuzz.swift,
+# VaultFileFuzz.swift: the file, +8 opened read-only), and the inputs they found (Fuzz/seeds/*-found).
+fuzz-file-seeds:
+	rm -rf $(FUZZ_DIR)/archive-seeds $(FUZZ_DIR)/vaultfile-seeds && mkdir -p $(FUZZ_DIR)/archive-seeds $(FUZZ_DIR)/vaultfile-seeds
+	set -e; cd Fuzz/seeds/archive && for f in history-*.idx history.dat outbox-*.idx outbox.dat; do \
+		case $$f in history-*) s=0;; history.dat) s=1;; outbox-*) s=2;; *) s=3;; esac; \
+		{ printf "\\$$(printf %o $$s)"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/archive-seeds/$$f; \
+		{ printf "\\$$(printf %o $$((s + 8)))"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/archive-seeds/read-only-$$f; done
+	set -e; cd Fuzz/seeds/vault-file && for f in vault.sfv.idx vault.sfv; do \
+		case $$f in *.idx) s=0;; *) s=1;; esac; \
+		{ printf "\\$$(printf %o $$s)"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/vaultfile-seeds/$$f; \
+		{ printf "\\$$(printf %o $$((s + 8)))"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/vaultfile-seeds/read-only-$$f; done
+	find Fuzz/seeds/archive-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/archive-seeds/ \; 2>/dev/null || true
+	find Fuzz/seeds/vault-file-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/vaultfile-seeds/ \; 2>/dev/null || true
+
+# The seed store and vault made again by the real code (the targets' makers, ArchiveStoreMaker and
+# VaultFileMaker): replaces Fuzz/seeds/archive's and Fuzz/seeds/vault-file's files (commit them, and
+# say so in their PROVENANCE.md).
+fuzz-file-stores: fuzz-package-targets
+	ARCHIVE_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/archive $(FUZZ_DIR)/archive-fuzz
+	VAULT_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/vault-file $(FUZZ_DIR)/vaultfile-fuzz
 
 # $(call fuzz-static-module,NAME): Sources/NAME as a static library and its module in FUZZ_BIN,
 # for a fuzz target built with swiftc that imports it.
@@ -160,7 +199,8 @@ fuzz-long:
 	mkdir -p $(FUZZ_DIR)/long-$(FUZZ_TARGET)
 	nice -n 19 $(FUZZ_DIR)/long-bin$(if $(findstring address,$(FUZZ_LONG_SAN)),-asan)/$(FUZZ_TARGET)-fuzz -runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) -seed=1 \
 		-artifact_prefix=$(FUZZ_DIR)/long-$(FUZZ_TARGET)- \
-		-max_len=16384 -print_final_stats=1 $(FUZZ_DIR)/long-$(FUZZ_TARGET) $(FUZZ_SEEDS_$(FUZZ_TARGET))
+		-max_len=$(or $(FUZZ_MAX_LEN_$(FUZZ_TARGET)),16384) $(FUZZ_OPTS_$(FUZZ_TARGET)) -print_final_stats=1 \
+		$(FUZZ_DIR)/long-$(FUZZ_TARGET) $(FUZZ_SEEDS_$(FUZZ_TARGET))
 
 # The three targets over the package's modules (built once, then only what changed).
 fuzz-package-targets:
@@ -169,3 +209,5 @@ fuzz-package-targets:
 	$(FUZZ_LINK) -module-name JournalFuzz Fuzz/JournalFuzz.swift -o $(FUZZ_BIN)/journal-fuzz
 	$(FUZZ_LINK) -module-name HTTPFuzz Fuzz/HTTPFuzz.swift -o $(FUZZ_BIN)/http-fuzz
 	$(FUZZ_LINK) -module-name JWSFuzz Fuzz/JWSFuzz.swift -o $(FUZZ_BIN)/jws-fuzz
+	$(FUZZ_LINK) -module-name ArchiveFuzz Fuzz/ArchiveFuzz.swift -o $(FUZZ_BIN)/archive-fuzz
+	$(FUZZ_LINK) -module-name VaultFileFuzz Fuzz/VaultFileFuzz.swift -o $(FUZZ_BIN)/vaultfile-fuzz

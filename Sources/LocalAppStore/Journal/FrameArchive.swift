@@ -48,6 +48,9 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     let dataPath: String
     private let fs: any FileSystem
     private let data: OpenFile
+    /// Whether the store was opened read-only: a damaged index page is then a failure, not
+    /// made again (a read-only store writes nothing).
+    private let readOnly: Bool
     /// The index; replaced by one made again from the data file when a page fails its check.
     private(set) var index: HistoryIndex
     private let lock = NSLock()
@@ -60,11 +63,12 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// Items the index holds.
     var count: Int { index.count(.entries) }
 
-    init(dataPath: String, data: OpenFile, index: HistoryIndex, fs: any FileSystem) {
+    init(dataPath: String, data: OpenFile, index: HistoryIndex, fs: any FileSystem, readOnly: Bool = false) {
         self.dataPath = dataPath
         self.data = data
         self.index = index
         self.fs = fs
+        self.readOnly = readOnly
     }
 
     deinit { fs.close(data) }
@@ -127,11 +131,16 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     }
 
     /// Runs a lookup; a failure is kept in `failure` (the first one) and answers `nil`. A
-    /// damaged index is made again from the data file, once, and the lookup tried again.
+    /// damaged index is made again from the data file, once, and the lookup tried again (in a
+    /// read-only store, it is a failure naming the index).
     func lookUp<T>(_ body: () throws -> T) -> T? {
         do {
             do {
                 return try body()
+            } catch let damage as HistoryIndex.Damaged where readOnly {
+                throw LocalAppStoreError.corrupt(
+                    path: index.path, line: 0,
+                    reason: "\(damage.detail) and the store was opened read-only: run any command once with the directory writable to make the index again")
             } catch is HistoryIndex.Damaged {
                 try Self.rebuildIndex(generation: generation, historyEnd: index.historyEnd, data: data, dataPath: dataPath, indexPath: index.path, fs: fs)
                 let rebuilt = try HistoryIndex.open(index.path, generation: generation, fs: fs)
@@ -192,7 +201,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         }
         if let index = try? HistoryIndex.open(indexPath, generation: generation, fs: fs), index.historyEnd == historyEnd {
             if let primed { index.prime(with: primed) }
-            return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs)
+            return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs, readOnly: readOnly)
         }
         if readOnly {
             fs.close(data)
