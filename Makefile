@@ -144,19 +144,12 @@ fuzz-seeds:
 	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
 
 # The archive and vault-file targets' inputs: each file of the seed store (Fuzz/seeds/archive) and
-# vault (Fuzz/seeds/vault-file), see their PROVENANCE.md, behind its selector byte (ArchiveFuzz.swift,
-# VaultFileFuzz.swift: the file, +8 opened read-only), and the inputs they found (Fuzz/seeds/*-found).
+# vault (Fuzz/seeds/vault-file), see their PROVENANCE.md, behind each selector it is fuzzed with
+# (scripts/fuzz-file-seeds), and the inputs they found (Fuzz/seeds/*-found).
 fuzz-file-seeds:
 	rm -rf $(FUZZ_DIR)/archive-seeds $(FUZZ_DIR)/vaultfile-seeds && mkdir -p $(FUZZ_DIR)/archive-seeds $(FUZZ_DIR)/vaultfile-seeds
-	set -e; cd Fuzz/seeds/archive && for f in history-*.idx history.dat outbox-*.idx outbox.dat; do \
-		case $$f in history-*) s=0;; history.dat) s=1;; outbox-*) s=2;; *) s=3;; esac; \
-		{ printf "\\$$(printf %o $$s)"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/archive-seeds/$$f; \
-		{ printf "\\$$(printf %o $$((s + 8)))"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/archive-seeds/read-only-$$f; done
-	set -e; cd Fuzz/seeds/vault-file && for f in vault.sfv.idx vault.sfv; do \
-		case $$f in *.idx) s=0;; *) s=1;; esac; \
-		{ printf "\\$$(printf %o $$s)"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/vaultfile-seeds/$$f; \
-		{ printf "\\$$(printf %o $$((s + 8)))"; cat $$f; } > $(CURDIR)/$(FUZZ_DIR)/vaultfile-seeds/read-only-$$f; done
-	find Fuzz/seeds/archive-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/archive-seeds/ \; 2>/dev/null || true
+	./scripts/fuzz-file-seeds Fuzz/seeds/archive $(FUZZ_DIR)/archive-seeds Fuzz/seeds/vault-file $(FUZZ_DIR)/vaultfile-seeds
+	find Fuzz/seeds/archive-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/archive-seeds/ \;
 	find Fuzz/seeds/vault-file-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/vaultfile-seeds/ \; 2>/dev/null || true
 
 # The seed store and vault made again by the real code (the targets' makers, ArchiveStoreMaker and
