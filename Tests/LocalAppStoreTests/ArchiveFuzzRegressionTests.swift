@@ -20,11 +20,14 @@ import Testing
         var lookupFailure: LocalAppStoreError?
         var written: [String]
         var directory: String
+        /// The history's transaction IDs, when it opened.
+        var identifiers: [UInt64] = []
     }
 
     /// The seed store in a temporary directory with the input's file in place (its selector:
-    /// bits 0-1 the file, bit 3 read-only, bit 4 the journal's ends; found inputs are stored
-    /// resealed, so bit 2 is clear), opened and asked everything.
+    /// bits 0-1 the file, bit 3 read-only, bit 4 the journal's ends; bit 2, reseal, needs
+    /// nothing here: found inputs are stored with their checks made again), opened and asked
+    /// everything.
     static func replay(_ input: [UInt8], in dir: TemporaryDirectory) throws -> Replay {
         let selector = input[0]
         var file = Array(input.dropFirst())
@@ -57,7 +60,7 @@ import Testing
             let opened = try StoreJournal(
                 directory: state.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false, readOnly: readOnly)
             if let history = opened.state.history {
-                _ = history.identifiers()
+                replay.identifiers = history.identifiers()
                 _ = history.entries()
                 _ = history.finishedDigest(accountID: StoreAccount.localTester.id)
                 _ = try? history.frames(from: UInt64(JournalHistory.headerLength))
@@ -113,5 +116,42 @@ import Testing
         guard case .corrupt(let path, _, let reason) = failure else { Issue.record("\(failure)"); return }
         #expect(path.hasSuffix(".idx") && path.contains("/outbox-"), "\(path)")
         #expect(reason.contains("fails its check") && reason.contains("read-only"), "\(reason)")
+    }
+
+    /// Review of the readers, confirmed on the fuzz build: a journal whose header names an
+    /// archive end past `Int.max` trapped converting it (`rebuildIndex`: the index's end no
+    /// longer matches, so it is made again from that many bytes); one past the file's end asked
+    /// for that much memory (1 TiB here: AddressSanitizer refused it). Now a clear error.
+    @Test(arguments: ["ends-history-end-past-int-max.bin", "ends-history-end-past-the-file.bin"])
+    func aJournalNamingAnArchiveEndPastTheFileIsAClearError(_ name: String) throws {
+        let dir = try TemporaryDirectory()
+        let replay = try Self.replay(try Self.input(name), in: dir)
+        let failure = try #require(replay.openFailure)
+        guard case .corrupt(let path, _, let reason) = failure else { Issue.record("\(failure)"); return }
+        #expect(path.hasSuffix("/history.dat"), "\(path)")
+        #expect(reason.contains("the journal names") && reason.contains("which holds 147276"), "\(reason)")
+    }
+
+    /// An index entry (its page resealed, as a consistent damage would be) naming an offset
+    /// near `UInt64.max`: checking the frame's bounds overflowed (`entry.value + 12 + length`).
+    @Test func anIndexEntryNamingAnOffsetPastTheEndIsAClearError() throws {
+        let dir = try TemporaryDirectory()
+        let replay = try Self.replay(try Self.input("index-entry-offset-overflows.bin"), in: dir)
+        #expect(replay.openFailure == nil)
+        let failure = try #require(replay.lookupFailure)
+        guard case .corrupt(let path, _, let reason) = failure else { Issue.record("\(failure)"); return }
+        #expect(path.hasSuffix("/history.dat"), "\(path)")
+        #expect(reason.contains("outside the archive"), "\(reason)")
+    }
+
+    /// An index header claiming 2^24 pages in each table: opening read 512 MiB of "first keys"
+    /// before checking anything (an allocation sized by the file's claim). Now the file's size
+    /// bounds it, the index counts as damaged and is made again from the history.
+    @Test func anIndexHeaderClaimingHugeTablesIsMadeAgainFromTheHistory() throws {
+        let dir = try TemporaryDirectory()
+        let replay = try Self.replay(try Self.input("index-header-claims-huge-tables.bin"), in: dir)
+        #expect(replay.openFailure == nil)
+        #expect(replay.lookupFailure == nil)
+        #expect(replay.identifiers.count == 300)
     }
 }

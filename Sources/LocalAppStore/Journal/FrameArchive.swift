@@ -116,6 +116,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// - Throws: `LocalAppStoreError.corrupt` naming a frame that fails its check.
     func frames(from start: UInt64) throws -> [Item] {
         guard start < historyEnd else { return [] }
+        try Self.checkEnd(historyEnd, of: data, path: dataPath, fs: fs)
         let bytes = try fs.read(data, count: Int(historyEnd - start), at: start)
         guard bytes.count == Int(historyEnd - start) else {
             throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the archive is shorter than the journal says")
@@ -171,7 +172,8 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     private func frame(_ entry: HistoryIndex.Entry) throws -> Item {
         if let hit = lock.withLock({ decoded[entry.key] }) { return hit }
         let length = Int(UInt32(truncatingIfNeeded: entry.info))
-        guard entry.value >= UInt64(Self.headerLength), entry.value + 12 + UInt64(length) <= historyEnd else {
+        // Subtracted, not added: an entry's offset may be anything (a damaged index that passes its check).
+        guard entry.value >= UInt64(Self.headerLength), entry.value <= historyEnd, historyEnd - entry.value >= 12 + UInt64(length) else {
             throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the index names bytes \(entry.value)… outside the archive")
         }
         let bytes = try fs.read(data, count: 12 + length, at: entry.value)
@@ -326,6 +328,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     static func rebuildIndex(
         generation: UInt64, historyEnd: UInt64, data: OpenFile, dataPath: String, indexPath: String, fs: any FileSystem
     ) throws {
+        try checkEnd(historyEnd, of: data, path: dataPath, fs: fs)
         let bytes = try fs.read(data, count: Int(historyEnd), at: 0)
         guard bytes.count == Int(historyEnd), Array(bytes.prefix(headerLength)) == Layout.magic else {
             throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the archive is shorter than the journal says, or not this archive")
@@ -344,6 +347,17 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         }
         try writeIndex(old: Array(repeating: [], count: HistoryIndex.Table.count), adding: frames, generation: generation,
                        historyEnd: historyEnd, path: indexPath, fs: fs, temporarySuffix: "\(ProcessInfo.processInfo.processIdentifier)-rebuild")
+    }
+
+    /// Checks that the data file holds the `end` bytes the journal names, before they are read
+    /// (a damaged journal may name any end: reading it would ask for that much memory).
+    /// - Throws: `LocalAppStoreError.corrupt` naming the data file when it is shorter.
+    static func checkEnd(_ end: UInt64, of data: OpenFile, path: String, fs: any FileSystem) throws {
+        let size = try fs.status(of: data).size
+        guard end >= UInt64(headerLength), end <= size else {
+            throw LocalAppStoreError.corrupt(
+                path: path, line: 0, reason: "the journal names \(end) bytes of the archive, which holds \(size): the archive is shorter than the journal says, or not this archive")
+        }
     }
 
     // MARK: - Frames

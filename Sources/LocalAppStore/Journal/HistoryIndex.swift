@@ -99,6 +99,12 @@ final class HistoryIndex {
                 shapes.append((pages, count))
             }
             let keysLength = shapes.reduce(0) { $0 + $1.pages } * 8
+            // The header and every page it counts must be in the file before any is read: the
+            // sizes are not checked yet, and reading them would ask for that much memory.
+            let headerPages = (fixedHeaderLength + keysLength + 32 + pageSize - 1) / pageSize
+            guard UInt64((headerPages + keysLength / 8) * pageSize) <= (try fs.status(of: file).size) else {
+                throw Damaged(detail: "the index is shorter than its header says")
+            }
             let rest = try fs.read(file, count: keysLength + 32, at: UInt64(fixedHeaderLength))
             guard rest.count == keysLength + 32 else { throw Damaged(detail: "the header is cut short") }
             let header = fixed + rest[..<keysLength]

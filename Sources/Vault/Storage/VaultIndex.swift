@@ -99,9 +99,13 @@ final class VaultIndex {
         guard let version = r.uint16(), version == Self.version, r.take(2) != nil, let pageCount = r.uint32(),
             let id = r.take(16), Array(id) == fileID, let end = r.uint64(), let sequence = r.uint64(),
             let chain = r.take(16), let records = r.uint64(), let items = r.uint64(), let indexID = r.take(16),
-            pageCount <= 1 << 26, items <= UInt64(pageCount) * UInt64(entriesPerPage)
+            pageCount <= 1 << 26, items <= UInt64(pageCount) * UInt64(entriesPerPage), records <= UInt64(Int.max)
         else { return nil }
         let headerLength = fixedHeaderLength + Int(pageCount) * 16 + 32
+        // The header and every page it counts must be in the file before the header is read
+        // whole: its page count is not authenticated yet (reading it would ask for that much memory).
+        let pagesStart = (headerLength + pageSize - 1) / pageSize * pageSize
+        guard UInt64(pagesStart + Int(pageCount) * pageSize) <= (try fs.status(of: file).size) else { return nil }
         let rest = try fs.read(file, count: headerLength - fixedHeaderLength, at: UInt64(fixedHeaderLength))
         guard rest.count == headerLength - fixedHeaderLength else { return nil }
         let whole = fixed + rest
@@ -116,7 +120,7 @@ final class VaultIndex {
         return Header(
             coveredEnd: end, nextSequence: sequence, chain: Array(chain), recordCount: Int(records),
             itemCount: Int(items), indexID: Array(indexID), firstKeys: firstKeys,
-            pagesStart: UInt64((headerLength + pageSize - 1) / pageSize * pageSize))
+            pagesStart: UInt64(pagesStart))
     }
 
     // MARK: - Looking up
