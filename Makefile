@@ -54,8 +54,9 @@ clean:
 
 # Fuzz, with libFuzzer for a fixed number of runs each: the BER reader, the receipt decoder and JWS
 # parsing; the catalog JSON parser and decoder; the vault record decoder; the store journal reader;
-# the App Store Server's request handling; JWS verification and the API's bearer JWT. Seeded from
-# the conformance receipts and Fuzz/seeds. Any crash fails the target. `make fuzz-long` runs one
+# the App Store Server's request handling; JWS verification and the API's bearer JWT; the journal's
+# archives (history.dat, outbox.dat and their indexes) and the vault's index and file, as files of a
+# real store and vault. Seeded from the conformance receipts and Fuzz/seeds. Any crash fails the target. `make fuzz-long` runs one
 # target longer: FUZZ_TARGET=journal FUZZ_LONG_RUNS=10000000 (ARCHITECTURE.md records the campaigns).
 FUZZ_RUNS ?= 50000
 FUZZ_DIR  := .build/fuzz
@@ -64,7 +65,7 @@ fuzz fuzz-long: export SWIFT_BACKTRACE = enable=no
 FUZZ_PACKAGE_RUNS ?= 5000
 # The archive and vault-file targets: inputs are whole files of a real store (up to FUZZ_ARCHIVE_MAX_LEN),
 # and an allocation over FUZZ_MALLOC_LIMIT_MB is a finding (a reader sized by what a file claims).
-FUZZ_ARCHIVE_RUNS    ?= 5000
+FUZZ_ARCHIVE_RUNS    ?= 2000
 FUZZ_ARCHIVE_MAX_LEN ?= 262144
 FUZZ_MALLOC_LIMIT_MB ?= 256
 FUZZ_MAX_LEN_archive   := $(FUZZ_ARCHIVE_MAX_LEN)
@@ -111,6 +112,7 @@ FUZZ_BUILD_archive  := fuzz-package-targets fuzz-file-seeds
 FUZZ_BUILD_vaultfile := fuzz-package-targets fuzz-file-seeds
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
+	Sources/Receipts/Validation/CertificateChainReason.swift \
 	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
 	$(wildcard Sources/Receipts/JWS/*.swift))
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
@@ -195,7 +197,7 @@ fuzz-long:
 		-max_len=$(or $(FUZZ_MAX_LEN_$(FUZZ_TARGET)),16384) $(FUZZ_OPTS_$(FUZZ_TARGET)) -print_final_stats=1 \
 		$(FUZZ_DIR)/long-$(FUZZ_TARGET) $(FUZZ_SEEDS_$(FUZZ_TARGET))
 
-# The three targets over the package's modules (built once, then only what changed).
+# The targets over the package's modules (built once, then only what changed).
 fuzz-package-targets:
 	$(SWIFT) build -c release --build-path $(FUZZ_SPM) -Xswiftc -sanitize=$(FUZZ_SAN) -Xswiftc -enable-testing \
 		--target AppStoreServer

@@ -1,9 +1,10 @@
-import Crypto
 import Foundation
 
 /// The four reasons a receipt's and a JWS's reason enums both give for a chain that fails
-/// `CertificateChain.verify`, the one check both run: mapped from its failure and worded once
-/// here. The enums' cases of these names are the witnesses.
+/// `CertificateChain.verify`, the one check both run: worded once here, mapped from its failure
+/// in `CertificateChainReason+Chain.swift` (apart, so that this file needs no OpenSSL and the
+/// receipts fuzz target, built from the sources that need none, compiles with it). The enums'
+/// cases of these names are the witnesses.
 protocol CertificateChainReason {
     /// A certificate had expired at `checkedAt`.
     static func certificateExpired(subject: String, notAfter: Date?, checkedAt: Date) -> Self
@@ -16,17 +17,6 @@ protocol CertificateChainReason {
 }
 
 extension CertificateChainReason {
-    /// The reason for a chain that failed its check at `checkedAt`.
-    static func chain(_ failure: CertificateChain.Failure, checkedAt: Date) -> Self {
-        switch failure {
-        case .expired(let subject, let notAfter): .certificateExpired(subject: subject, notAfter: notAfter, checkedAt: checkedAt)
-        case .notYetValid(let subject, let notBefore):
-            .certificateNotYetValid(subject: subject, notBefore: notBefore, checkedAt: checkedAt)
-        case .untrusted(let subject, let reason): .untrustedChain(subject: subject, reason: reason)
-        case .invalid(let subject, let reason): .invalidCertificate(subject: subject, reason: reason)
-        }
-    }
-
     /// The words of `certificateExpired`.
     static func expiredText(_ subject: String, notAfter: Date?, checkedAt: Date) -> String {
         "certificate \"\(subject)\" had expired (not after \(notAfter.map(ReceiptDate.format) ?? "?")) at \(ReceiptDate.format(checkedAt))"
@@ -44,4 +34,3 @@ extension CertificateChainReason {
 }
 
 extension JWSInvalidReason: CertificateChainReason {}
-extension ReceiptInvalidReason: CertificateChainReason {}
