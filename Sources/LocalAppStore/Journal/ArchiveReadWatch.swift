@@ -23,6 +23,7 @@ public final class ArchiveReadWatch: Sendable {
     public var failure: LocalAppStoreError? { first.withLock { $0 } }
 
     /// Runs `body`, reporting to this watch the failures the archives' lookups meet meanwhile.
+    /// - Parameter body: the work watched.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
     public func watch<T>(_ body: () throws -> T) rethrows -> T {
@@ -31,6 +32,9 @@ public final class ArchiveReadWatch: Sendable {
 
     /// Runs `body`, reporting to this watch the failures the archives' lookups meet meanwhile
     /// (in the store's actor too, which runs on the caller's task).
+    /// - Parameters:
+    ///   - isolation: the caller's actor, which `body` runs on.
+    ///   - body: the work watched.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
     public func watch<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
