@@ -54,11 +54,7 @@ extension State {
         case .log(let selected, let showsDetail):
             return handleLog(key, selected: selected, showsDetail: showsDetail)
         case .notifications(let selected):
-            if closes {
-                self.modal = nil
-            } else if let next = moved(selected, by: key, count: notifications.count, page: max(1, height - 8)) {
-                self.modal = .notifications(selected: next)
-            }
+            return handleNotifications(key, selected: selected)
         case .question(let question, let over):
             switch key {
             case .enter, .character("y"), .character("Y"):
