@@ -25,15 +25,21 @@ final class ServerFixture: @unchecked Sendable {
     let client: HTTPClient
     private var events: AsyncStream<BackendEvent>.Iterator
 
-    init(http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil) async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("AppStoreServerTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// - Parameters:
+    ///   - directory: the data directory to serve (another fixture's, stopped); a new one by default.
+    ///   - log: receives the server's log lines.
+    init(
+        http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, directory: URL? = nil,
+        log: (@Sendable (String) -> Void)? = nil
+    ) async throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("AppStoreServerTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         clock = ManualClock()
         store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: Self.catalog(), stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
+            catalog: Self.catalog(), stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: self.directory),
             clock: clock, initialLatencyMilliseconds: 0))
-        credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
-        server = try AppStoreServer(store: store, credentials: credentials, configuration: .init(http: http, environment: environment))
+        credentials = try APICredentials.loadOrCreate(dataDirectory: self.directory)
+        server = try AppStoreServer(store: store, credentials: credentials, configuration: .init(http: http, environment: environment, log: log))
         client = HTTPClient(port: server.port)
         events = await store.events().makeAsyncIterator()
     }

@@ -7,7 +7,7 @@ import Testing
 /// + is the customer's consent and - the decline. The CLI, another process on the same data
 /// directory, says what the store then did: the notifications made (Apple's PRICE_INCREASE
 /// PENDING and ACCEPTED) and, at the renewal date after a decline, the expiry with intent
-/// priceIncrease (EXPIRED/PRICE_INCREASE).
+/// priceIncrease (EXPIRED/PRICE_INCREASE), which the Server Notifications window (N) lists.
 @Suite(.waitsOnProcesses) struct TUIPriceIncreaseTests {
 
     @Test func pAnnouncesPlusAcceptsAndMinusDeclinesUntilTheRenewalDate() async throws {
@@ -40,6 +40,11 @@ import Testing
             "EXPIRED/PRICE_INCREASE",
         ])
 
+        // The Server Notifications window lists them (a page: all six here), the newest selected.
+        try tmux.keys("Escape")
+        let window = try await tmux.press("N", until: "Server Notifications (6)")
+        #expect(window.contains("SUBSCRIBED/INITIAL_BUY") && window.contains("EXPIRED/PRICE_INCREASE"), "\(window)")
+        #expect(!window.contains("older"), "no older page to load")
         try tmux.keys("Escape")
         try tmux.keys("q")
         try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }

@@ -40,9 +40,7 @@ enum CatalogScreens {
         let estimated = Set(configuration.products.filter { configuration.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
         let context = StoreContext(
             storefront: code, locale: locale, account: "Local Tester",
-            storefronts: Storefront.all.prefix(12).map {
-                StorefrontOption(code: $0.code, name: $0.name, currencyCode: $0.currencyCode, defaultLocale: $0.locale)
-            },
+            storefronts: Array(Storefront.all.prefix(12)),
             locales: [locale], estimatedPrices: estimated)
         return (context, products)
     }

@@ -89,9 +89,9 @@ private func names(_ state: State) -> [String] {
         var state = Fixtures.loaded()
         #expect(send(&state, .key(.character("d"))) == [.loadPriceComparison(productID: coins)])
         send(&state, .priceComparisonLoaded(productID: coins, [
-            StorefrontPrice(storefront: "USA", name: "United States", currencyCode: "USD", displayPrice: "$0.99", isEstimated: false),
-            StorefrontPrice(storefront: "JPN", name: "Japan", currencyCode: "JPY", displayPrice: "¥160", isEstimated: false),
-            StorefrontPrice(storefront: "DEU", name: "Germany", currencyCode: "EUR", displayPrice: "0,99 €", isEstimated: true),
+            StorefrontPrice(storefront: Storefront(code: "USA", name: "United States", currencyCode: "USD", locale: ""), displayPrice: "$0.99", isEstimated: false),
+            StorefrontPrice(storefront: Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: ""), displayPrice: "¥160", isEstimated: false),
+            StorefrontPrice(storefront: Storefront(code: "DEU", name: "Germany", currencyCode: "EUR", locale: ""), displayPrice: "0,99 €", isEstimated: true),
         ]))
         let lines = render(state).lines
         #expect(lines.contains { $0.contains("JPN") && $0.contains("Japan") && $0.contains("¥160") })

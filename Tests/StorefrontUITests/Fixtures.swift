@@ -58,9 +58,9 @@ enum Fixtures {
         StoreContext(
             storefront: japanese ? "JPN" : "USA", locale: japanese ? "ja_JP" : "en_US", account: "alice@example.com",
             storefronts: [
-                StorefrontOption(code: "USA", name: "United States", currencyCode: "USD", defaultLocale: "en_US"),
-                StorefrontOption(code: "CHN", name: "China mainland", currencyCode: "CNY", defaultLocale: "zh_CN"),
-                StorefrontOption(code: "JPN", name: "Japan", currencyCode: "JPY", defaultLocale: "ja_JP"),
+                Storefront(code: "USA", name: "United States", currencyCode: "USD", locale: "en_US"),
+                Storefront(code: "CHN", name: "China mainland", currencyCode: "CNY", locale: "zh_CN"),
+                Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP"),
             ],
             locales: ["en_US", "zh_CN", "ja_JP"])
     }

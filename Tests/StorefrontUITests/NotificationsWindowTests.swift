@@ -3,46 +3,155 @@ import StoreCore
 import Testing
 @testable import StorefrontUI
 
-/// The Notifications window (N, or the menu): every notification with its type and subtype,
-/// product, attempts, last result and next retry, reloaded while open whenever the store moves.
+/// The Notifications window (N, or the menu): its notifications with their type and subtype,
+/// product, attempts, last result and next retry, a page at a time: the newest page on opening
+/// and on every store change, the page before the oldest row shown when ↑ goes past it.
 @Suite struct NotificationsWindowTests {
     static let rows = [
-        NotificationRow(uuid: "a", kind: "SUBSCRIBED/INITIAL_BUY", productID: "com.storefront.demo.premium.plus.monthly",
+        NotificationRow(position: 0, uuid: "a", kind: "SUBSCRIBED/INITIAL_BUY", productID: "com.storefront.demo.premium.plus.monthly",
                         attempts: 1, lastResult: "SUCCESS", nextAttempt: nil, delivered: true),
-        NotificationRow(uuid: "b", kind: "ONE_TIME_CHARGE", productID: "com.storefront.demo.coins.100", attempts: 2,
+        NotificationRow(position: 1, uuid: "b", kind: "ONE_TIME_CHARGE", productID: "com.storefront.demo.coins.100", attempts: 2,
                         lastResult: "TIMED_OUT", nextAttempt: Date(timeIntervalSince1970: 1_767_229_200), delivered: false),
     ]
 
-    @Test func nOpensItLoadsTheRowsAndShowsThemWhole() {
+    /// Delivered notifications at `positions`, as a page whose older ones are before `older`.
+    static func page(_ positions: Range<Int>, older: Int?) -> NotificationPage {
+        NotificationPage(rows: positions.map { p in
+            NotificationRow(position: p, uuid: "n\(p)", kind: "ONE_TIME_CHARGE", productID: "p\(p)", attempts: 1,
+                            lastResult: "SUCCESS", nextAttempt: nil, delivered: true)
+        }, older: older)
+    }
+
+    static func newest(_ page: NotificationPage) -> Action { .notificationsLoaded(before: nil, .success(page)) }
+
+    static func selected(_ state: State) -> Int? {
+        if case .notifications(let selected) = state.modal { selected } else { nil }
+    }
+
+    @Test func nOpensItLoadsTheNewestPageAndShowsItWhole() {
         var state = Fixtures.loaded()
-        #expect(send(&state, .key(.character("N"))) == [.loadNotifications])
+        #expect(send(&state, .key(.character("N"))) == [.loadNotifications(before: nil)])
         #expect(state.modal == .notifications(selected: 0))
         #expect(render(state).lines.contains { $0.contains("No notifications yet") })
-        send(&state, .notificationsLoaded(.success(Self.rows)))
+        send(&state, Self.newest(NotificationPage(rows: Self.rows, older: nil)))
         let lines = render(state).lines
         #expect(lines.contains { $0.contains("Server Notifications (2)") })
+        #expect(lines.contains { $0.contains("↑↓ · Esc") }, "no older ones: nothing more to say")
         #expect(lines.contains { $0.contains("SUBSCRIBED/INITIAL_BUY") && $0.contains("SUCCESS") && $0.contains("delivered") })
         #expect(lines.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains("com.store") && $0.contains("TIMED_OUT") },
                 "at 80 columns the product is cut last")
         let wide = render({ var s = state; s.width = 200; s.height = 60; return s }()).lines
         #expect(wide.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains("com.storefront.demo.coins.100") },
                 "with room, the product shows whole")
-        send(&state, .key(.down))
-        #expect(state.modal == .notifications(selected: 1))
+        #expect(state.modal == .notifications(selected: 1), "the newest (last) row is selected, as in the event log")
         send(&state, .key(.down))
         #expect(state.modal == .notifications(selected: 1), "the selection stays on the rows")
+        #expect(send(&state, .key(.up)) == [])
+        #expect(state.modal == .notifications(selected: 0))
+        #expect(send(&state, .key(.up)) == [], "the first notification ever is shown: nothing older to load")
+        #expect(state.modal == .notifications(selected: 0))
         send(&state, .key(.escape))
         #expect(state.modal == nil)
     }
 
-    @Test func itFollowsTheStoreWhileOpen() {
+    @Test func upPastTheOldestRowShownLoadsThePageBeforeItOnce() {
+        var state = Fixtures.loaded()
+        state.height = 40
+        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)))
+        #expect(state.notifications.map(\.position) == Array(150..<200))
+        #expect(Self.selected(state) == 49)
+        var lines = render(state).lines
+        #expect(lines.contains { $0.contains("Server Notifications (50 of 200)") })
+        #expect(lines.contains { $0.contains("↑ at the top: older") }, "the footer names the key while older ones remain")
+        #expect(send(&state, .key(.home)) == [])
+        #expect(Self.selected(state) == 0)
+        #expect(send(&state, .key(.up)) == [.loadNotifications(before: 150)])
+        #expect(send(&state, .key(.up)) == [], "one load at a time")
+        #expect(render(state).lines.contains { $0.contains("Loading…") })
+        send(&state, .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
+        #expect(state.notifications.map(\.position) == Array(100..<200))
+        #expect(Self.selected(state) == 49, "the selection moved onto the row just above where it was")
+        #expect(state.notifications[49].position == 149)
+        lines = render(state).lines
+        #expect(lines.contains { $0.contains("Server Notifications (100 of 200)") })
+        #expect(lines.contains { $0.contains("p149") })
+
+        // A page that answers a cursor the window no longer has is dropped.
+        send(&state, .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
+        #expect(state.notifications.count == 100)
+
+        // Down to the very first: the title counts them all and the key leaves the footer.
+        send(&state, .key(.home))
+        #expect(send(&state, .key(.pageUp)) == [.loadNotifications(before: 100)])
+        send(&state, .notificationsLoaded(before: 100, .success(Self.page(50..<100, older: 50))))
+        send(&state, .key(.home))
+        #expect(send(&state, .key(.character("k"))) == [.loadNotifications(before: 50)])
+        send(&state, .notificationsLoaded(before: 50, .success(Self.page(0..<50, older: nil))))
+        #expect(state.notifications.map(\.position) == Array(0..<200))
+        #expect(state.olderNotifications == nil)
+        lines = render(state).lines
+        #expect(lines.contains { $0.contains("Server Notifications (200)") })
+        #expect(!lines.contains { $0.contains("↑ at the top: older") })
+        send(&state, .key(.home))
+        #expect(send(&state, .key(.up)) == [])
+    }
+
+    @Test func aFailedOlderPageSaysSoAndMayBeAskedAgain() {
+        var state = Fixtures.loaded()
+        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home))
+        #expect(send(&state, .key(.up)) == [.loadNotifications(before: 150)])
+        send(&state, .notificationsLoaded(before: 150, .failure(.systemError("outbox.dat: the frame at byte 16 fails its check"))))
+        #expect(state.loadingNotificationsBefore == nil)
+        #expect(state.notifications.count == 50, "the rows shown stay")
+        #expect(send(&state, .key(.up)) == [.loadNotifications(before: 150)])
+    }
+
+    @Test func itFollowsTheStoreWhileOpenWithTheNewestPage() {
         var state = Fixtures.loaded()
         #expect(send(&state, .storeChanged) == [.loadPurchases], "closed: nothing more to load")
-        send(&state, .key(.character("N")), .notificationsLoaded(.success(Self.rows)))
-        #expect(send(&state, .storeChanged) == [.loadPurchases, .loadNotifications])
-        send(&state, .notificationsLoaded(.success([Self.rows[0]])))
-        #expect(state.modal == .notifications(selected: 0))
-        #expect(render(state).lines.contains { $0.contains("Server Notifications (1)") })
+        send(&state, .key(.character("N")), Self.newest(NotificationPage(rows: Self.rows, older: nil)))
+        #expect(send(&state, .storeChanged) == [.loadPurchases, .loadNotifications(before: nil)])
+        send(&state, Self.newest(NotificationPage(rows: [Self.rows[1]], older: 1)))
+        #expect(state.notifications == [Self.rows[0], Self.rows[1]], "the newest page joins the rows above it")
+        #expect(state.modal == .notifications(selected: 1))
+        #expect(render(state).lines.contains { $0.contains("Server Notifications (2)") })
+    }
+
+    @Test func aRefreshKeepsTheOlderPagesLoadedAndTheSelectionOnItsNotification() {
+        var state = Fixtures.loaded()
+        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
+             .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
+        send(&state, .key(.down), .key(.down))
+        #expect(state.notifications[Self.selected(state) ?? 0].position == 151)
+
+        // Three more were made, and 160 was sent again: the newest page is 153..<203.
+        var refreshed = Self.page(153..<203, older: 153)
+        refreshed.rows[7].attempts = 2
+        send(&state, Self.newest(refreshed))
+        #expect(state.notifications.map(\.position) == Array(100..<203), "still one list, older pages kept")
+        #expect(state.olderNotifications == 100)
+        #expect(state.notifications.first { $0.position == 160 }?.attempts == 2)
+        #expect(state.notifications[Self.selected(state) ?? 0].position == 151, "the selection stays on its notification")
+
+        // With the newest row selected, the selection follows the newest.
+        send(&state, .key(.end), Self.newest(Self.page(155..<205, older: 155)))
+        #expect(state.notifications[Self.selected(state) ?? 0].position == 204)
+
+        // More than a page made since: the window starts again from the newest page.
+        send(&state, Self.newest(Self.page(400..<450, older: 400)))
+        #expect(state.notifications.map(\.position) == Array(400..<450))
+        #expect(state.olderNotifications == 400)
+        #expect(Self.selected(state) == 49)
+    }
+
+    @Test func reopeningKeepsOnlyTheNewestPageLoaded() {
+        var state = Fixtures.loaded()
+        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
+             .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))), .key(.escape))
+        #expect(send(&state, .key(.character("N"))) == [.loadNotifications(before: nil)])
+        #expect(state.notifications.map(\.position) == Array(150..<200))
+        #expect(state.olderNotifications == 150)
+        #expect(Self.selected(state) == 49)
     }
 
     @Test func theMenuListsIt() {

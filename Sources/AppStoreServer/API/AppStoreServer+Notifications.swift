@@ -4,7 +4,9 @@ import Receipts
 import StoreCore
 
 /// Request a Test Notification, Get Test Notification Status and Get Notification History,
-/// answered from the store's outbox (`StoredNotification`s and their attempts).
+/// answered from the store's outbox (`StoredNotification`s and their attempts). An archived
+/// notification that cannot be read fails the request with Apple's general internal error
+/// (`AppStoreServer.answer`), never "not found" nor a page without it.
 extension AppStoreServer {
     /// Apple's page of notification history.
     static let notificationPageSize = 20
@@ -14,6 +16,7 @@ extension AppStoreServer {
     func requestTestNotification(_ context: RequestContext) async throws -> HTTPResponse {
         guard context.snapshot.settings.notificationURL != nil else { throw APIError.serverNotificationURLNotFound }
         let token: String
+        try context.checkReads()
         do {
             token = try await store.requestTestNotification()
         } catch {
@@ -64,6 +67,8 @@ extension AppStoreServer {
         var hasMore = false
         while index < snapshot.notificationCount {
             guard let n = snapshot.notification(at: index) else {
+                // Unreadable (a damaged archive): the request fails, so stop walking.
+                try context.checkReads()
                 index += 1
                 continue
             }

@@ -63,6 +63,7 @@ extension AppStoreServer {
         }
         guard original.originalTransactionID == id else { throw APIError.transactionIdIsNotOriginal }
         let outcome: LocalAppStore.ExtensionOutcome
+        try context.checkReads()
         do {
             outcome = try await store.extendRenewalDate(
                 originalTransactionID: id, days: days, reasonCode: reason, requestIdentifier: identifier)
@@ -94,6 +95,7 @@ extension AppStoreServer {
             guard !codes.isEmpty else { throw APIError.invalidEmptyStorefrontCountryCodeList }
             guard codes.allSatisfy({ Storefront.named($0) != nil }) else { throw APIError.invalidStorefrontCountryCode }
         }
+        try context.checkReads()
         do {
             _ = try await store.extendRenewalDates(
                 productID: productID, days: days, reasonCode: reason, requestIdentifier: identifier,

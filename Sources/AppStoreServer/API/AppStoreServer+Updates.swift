@@ -11,6 +11,7 @@ extension AppStoreServer {
         guard context.snapshot.transaction(id) != nil else { throw APIError.transactionIdNotFound }
         let record = ConsumptionRecord(transactionID: id, receivedDate: context.snapshot.now, version: version, fields: fields)
         let known: Bool
+        try context.checkReads()
         do {
             known = try await store.recordConsumption(record)
         } catch {
@@ -27,6 +28,7 @@ extension AppStoreServer {
         guard let t = context.snapshot.transaction(id) else { throw APIError.transactionIdNotFound }
         guard t.originalTransactionID == id, t.state == .purchased else { throw APIError.transactionIdIsNotOriginal }
         let known: Bool
+        try context.checkReads()
         do {
             known = try await store.setAppAccountToken(token, originalTransactionID: id)
         } catch {

@@ -18,7 +18,8 @@ public final class AppStoreServer: Sendable {
         public var http: MicroHTTPDaemon.Configuration
         /// The environment to answer and sign as; nil follows the store's `environment` setting.
         public var environment: AppStoreEnvironment?
-        /// Receives one line per request: method, path, status, milliseconds.
+        /// Receives one line per request: method, path, status, milliseconds, and for a request
+        /// refused because the store's files could not be read, the file and what is wrong.
         public var log: (@Sendable (String) -> Void)?
         /// Whether requests that only read are answered on the HTTP thread from the store as
         /// it is (`answerNow`); false sends every request through the store's actor (the
@@ -96,53 +97,85 @@ public final class AppStoreServer: Sendable {
     /// Answers one request and logs it.
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let start = ContinuousClock.now
-        let response = await answer(request)
-        log(request, response, since: start)
-        return response
+        let answer = await answered(request)
+        log(request, answer, since: start)
+        return answer.response
     }
 
     /// Answers one request and logs it on the caller's thread, when that needs no wait for
     /// the store's actor (`answerNow`); nil otherwise.
     func respondNow(to request: HTTPRequest) -> HTTPResponse? {
         let start = ContinuousClock.now
-        guard let response = answerNow(request) else { return nil }
-        log(request, response, since: start)
-        return response
+        guard let answer = answeredNow(request) else { return nil }
+        log(request, answer, since: start)
+        return answer.response
     }
 
-    private func log(_ request: HTTPRequest, _ response: HTTPResponse, since start: ContinuousClock.Instant) {
+    private func log(_ request: HTTPRequest, _ answer: Answer, since start: ContinuousClock.Instant) {
         guard let log = configuration.log else { return }
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        log("\(request.method) \(request.path) \(response.status) \(String(format: "%.2f", ms))ms")
+        let reason = answer.failure.map { " (\(Self.reason($0)))" } ?? ""
+        log("\(request.method) \(request.path) \(answer.response.status) \(String(format: "%.2f", ms))ms\(reason)")
     }
 
     /// Routes, authenticates and answers one request (no logging).
     public func answer(_ request: HTTPRequest) async -> HTTPResponse {
+        await answered(request).response
+    }
+
+    /// An answer, and the failure to read the store's files that made it a refusal, if one did.
+    private struct Answer {
+        var response: HTTPResponse
+        var failure: LocalAppStoreError?
+    }
+
+    private func answered(_ request: HTTPRequest) async -> Answer {
         let route: Route
         switch admit(request) {
-        case .answered(let response): return response
+        case .answered(let response): return Answer(response: response)
         case .route(let admitted): route = admitted
         }
-        if route == .verifyReceipt { return await verifyReceipt(request) }
-        if route == .ocsp { return ocsp(request) }
+        if route == .ocsp { return Answer(response: ocsp(request)) }
+        // What this request's lookups in the store's archives meet, whatever answers it.
+        let reads = ArchiveReadWatch()
+        if route == .verifyReceipt {
+            // Apple's "internal data access error", retryable: verifyReceipt's own status codes.
+            let response = await reads.watch { await verifyReceipt(request) }
+            return reads.failure.map { Answer(response: Self.status(21009), failure: $0) } ?? Answer(response: response)
+        }
         let snapshot: StoreSnapshot
         do {
             snapshot = try await store.snapshot()
         } catch {
-            return APIError.generalInternal.response
+            return Answer(response: APIError.generalInternal.response, failure: error)
         }
-        let context = context(snapshot)
-        if let response = read(route, request, context) { return response }
+        let context = context(snapshot, reads)
+        if let answer = read(route, request, context) { return answer }
         do {
-            let response = try await write(route, request, context)
+            let response = try await reads.watch { try await write(route, request, context) }
             // A write may have journaled notifications (an extension's RENEWAL_EXTENDED).
             if request.method != "GET" { notificationSender?.wake() }
-            return response
+            return checked(response, reads)
         } catch let error as APIError {
-            return error.response
+            return checked(error.response, reads)
         } catch {
-            return APIError.generalInternal.response
+            return checked(APIError.generalInternal.response, reads)
+        }
+    }
+
+    /// `response`, unless a lookup in the store's archives failed while it was made: then
+    /// Apple's general internal error (what was read is not all there is), with the failure.
+    private func checked(_ response: HTTPResponse, _ reads: ArchiveReadWatch) -> Answer {
+        guard let failure = reads.failure else { return Answer(response: response) }
+        return Answer(response: APIError.generalInternal.response, failure: failure)
+    }
+
+    /// What a log line says of a failure to read the store's files: the file, what is wrong.
+    static func reason(_ failure: LocalAppStoreError) -> String {
+        switch failure {
+        case .corrupt(let path, _, let reason), .io(let path, let reason): "\(path): \(reason)"
+        default: failure.description
         }
     }
 
@@ -152,11 +185,15 @@ public final class AppStoreServer: Sendable {
     /// OCSP, or the journal changed since the store last read it: `answer` then answers it.
     /// Same bytes as `answer` would give: the same routing, checks and signing path.
     public func answerNow(_ request: HTTPRequest) -> HTTPResponse? {
+        answeredNow(request)?.response
+    }
+
+    private func answeredNow(_ request: HTTPRequest) -> Answer? {
         switch admit(request) {
-        case .answered(let response): return response
+        case .answered(let response): return Answer(response: response)
         case .route(let route):
             guard route.readsOnly, let snapshot = store.currentSnapshot() else { return nil }
-            return read(route, request, context(snapshot))
+            return read(route, request, context(snapshot, ArchiveReadWatch()))
         }
     }
 
@@ -181,21 +218,23 @@ public final class AppStoreServer: Sendable {
         return .route(route)
     }
 
-    private func context(_ snapshot: StoreSnapshot) -> RequestContext {
-        RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID)
+    private func context(_ snapshot: StoreSnapshot, _ reads: ArchiveReadWatch) -> RequestContext {
+        RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID, reads: reads)
     }
 
     /// The answer of a route that only reads (`Route.readsOnly`), kept for the state when
     /// it follows from the state alone; nil for the other routes.
-    private func read(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse? {
-        guard configuration.keepsAnswers, route.answerFollowsFromState else { return compute(route, request, context) }
+    private func read(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) -> Answer? {
+        guard configuration.keepsAnswers, route.answerFollowsFromState else {
+            return context.reads.watch { compute(route, request, context) }.map { checked($0, context.reads) }
+        }
         let key = AnswerCache.Key(path: request.path, query: request.query)
         let publication = context.snapshot.publication
-        if let kept = answers.answer(for: key, publication: publication) { return kept }
-        let response = compute(route, request, context)
-        // A failure to sign (a damaged chain) is not kept: the next request tries again.
-        if let response, response.status < 500 { answers.keep(response, for: key, publication: publication) }
-        return response
+        if let kept = answers.answer(for: key, publication: publication) { return Answer(response: kept) }
+        guard let answer = context.reads.watch({ compute(route, request, context) }).map({ checked($0, context.reads) }) else { return nil }
+        // A failure to sign (a damaged chain) or to read is not kept: the next request tries again.
+        if answer.response.status < 500 { answers.keep(answer.response, for: key, publication: publication) }
+        return answer
     }
 
     private func compute(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse? {
@@ -235,7 +274,7 @@ public final class AppStoreServer: Sendable {
         case .ocsp: return ocsp(request)
         case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory, .subscriptionStatuses,
              .massExtendStatus:
-            return read(route, request, context) ?? APIError.generalInternal.response
+            return compute(route, request, context) ?? APIError.generalInternal.response
         }
     }
 
@@ -287,6 +326,14 @@ struct RequestContext: Sendable {
     /// The server's own environment, when it answers as another than the store's.
     let override: AppStoreEnvironment?
     let bundleID: String
+    /// What the request's lookups in the store's archives met (a failure refuses it).
+    let reads: ArchiveReadWatch
+
+    /// Throws Apple's general internal error when a lookup of this request failed: before a
+    /// write (one decided on what could not be read is never made), or to stop a walk early.
+    func checkReads() throws {
+        if reads.failure != nil { throw APIError.generalInternal }
+    }
 
     /// The environment answered and signed as.
     var environment: AppStoreEnvironment { override ?? snapshot.settings.environment }

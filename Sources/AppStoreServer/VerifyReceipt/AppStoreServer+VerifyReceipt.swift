@@ -82,7 +82,8 @@ extension AppStoreServer {
         return try store.receipt(in: snapshot, environment: environment)
     }
 
-    private static func status(_ code: Int) -> HTTPResponse {
+    /// verifyReceipt's answer with status `code` alone (and `is-retryable` where Apple sends it).
+    static func status(_ code: Int) -> HTTPResponse {
         var body: [String: Any] = ["status": code]
         if [21002, 21005, 21009].contains(code) { body["is-retryable"] = code != 21002 }
         return json(body)

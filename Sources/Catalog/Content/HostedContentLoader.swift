@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 /// Computes the lowercase hex SHA-256 of a file. The `Catalog` target imports no
 /// cryptography, so whoever loads a catalog passes one in (LocalAppStore has `ContentDigest`).
@@ -117,29 +118,22 @@ public enum HostedContentLoader {
         }
         let root = try readVersionOne(manifestURL, what: "a content manifest", kind: "manifest")
         let contentVersion = try root.nonEmptyString("contentVersion")
-        if contentVersion.hasPrefix(".") || contentVersion.contains("/") || contentVersion.utf8.contains(0) {
-            throw root.error("contentVersion", "\"\(contentVersion)\" must be usable as a directory name (no \"/\", no leading \".\")")
-        }
+        if let problem = ContentManifest.versionProblem(contentVersion) { throw root.error("contentVersion", problem) }
         let elements = try root.optionalArray("files")
         let filesPath = root.path(of: "files")
         guard !elements.isEmpty else { throw root.error("files", "no files listed") }
-        var files: [HostedContentFile] = []
+        var files: [ContentFile] = []
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
             let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: filesPath), what: "a file entry")
             let path = try entry.nonEmptyString("path")
-            let components = path.split(separator: "/", omittingEmptySubsequences: false)
-            if path.hasPrefix("/") || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) || path == "manifest.json" {
-                throw entry.error("path", "\"\(path)\" must be a relative path inside the content directory (no \"..\", \".\" or empty parts; not manifest.json)")
-            }
+            if let problem = ContentFile.pathProblem(path) { throw entry.error("path", problem) }
+            if path == "manifest.json" { throw entry.error("path", "\"manifest.json\" is the manifest itself, not a file of the content") }
             guard seen.insert(path).inserted else { throw entry.error("path", "\"\(path)\" is listed twice") }
             guard let size = try entry.optionalInt("size", minimum: 0) else { throw entry.error("size", "missing size") }
             let sha256 = try entry.string("sha256")
-            let isHex = sha256.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
-            guard sha256.utf8.count == 64, isHex else {
-                throw entry.error("sha256", "\"\(sha256)\" is not a SHA-256 digest (64 lowercase hex digits)")
-            }
-            files.append(HostedContentFile(path: path, size: Int64(size), sha256: sha256))
+            if let problem = ContentFile.digestProblem(sha256) { throw entry.error("sha256", problem) }
+            files.append(ContentFile(path: path, size: Int64(size), sha256: sha256))
             guard checksFiles else { continue }
             let url = directory.appendingPathComponent(path)
             guard let actualSize = regularFileSize(url) else {
@@ -163,7 +157,9 @@ public enum HostedContentLoader {
         for extra in checksFiles ? unlistedFiles(in: directory, listed: seen) : [] {
             throw root.error("files", "\(directory.appendingPathComponent(extra).path) is in the content directory but not listed")
         }
-        return HostedContent(productID: productID, version: contentVersion, directory: directory, manifestFile: file, files: files)
+        return HostedContent(
+            manifest: ContentManifest(productID: productID, version: contentVersion, files: files),
+            directory: directory, manifestFile: file)
     }
 
     private static func regularFileSize(_ url: URL) -> Int64? {

@@ -5,10 +5,7 @@ import StoreCore
 extension LocalAppStore {
     /// The manifest of `productID`'s hosted content from the catalog's content sidecar.
     public func contentManifest(productID: String) async throws(StoreError) -> ContentManifest? {
-        guard let content = configuration.catalog.content[productID] else { return nil }
-        return ContentManifest(
-            productID: productID, version: content.version,
-            files: content.files.map { ContentFile(path: $0.path, size: $0.size, sha256: $0.sha256) })
+        configuration.catalog.content[productID]?.manifest
     }
 
     /// Serves one file of hosted content from byte `offset`, at the `bandwidth` setting and
@@ -42,7 +39,7 @@ extension LocalAppStore {
                 }
                 streamer.set(ContentStreamer(
                     url: content.url(of: file), path: path, size: file.size, offset: offset, contentOffset: before,
-                    contentTotal: content.totalBytes, bandwidth: settings.bandwidthBytesPerSecond,
+                    contentTotal: content.manifest.totalBytes, bandwidth: settings.bandwidthBytesPerSecond,
                     failAtPercent: settings.failDownloadsAtPercent, clock: clock, fileSystem: fileSystem))
             }
             return try await streamer.value?.next()

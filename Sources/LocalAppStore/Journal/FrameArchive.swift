@@ -36,7 +36,8 @@ struct ArchiveFrame<Item> {
 ///
 /// Lookups do not throw, so that the journal's rules read it as they read the journal's own
 /// records: a failure is kept in `failure`, and the journal refuses to act on a draft that met
-/// one (`StoreJournal.transact`) or to answer from it (`StoreJournal.checked`).
+/// one (`StoreJournal.transact`) or to answer from it (`StoreJournal.checked`); a reader of
+/// snapshots learns of the failures its own lookups meet through `ArchiveReadWatch`.
 final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     typealias Item = Layout.Item
     static var headerLength: Int { 16 }
@@ -162,6 +163,7 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
 
     private func keep(_ error: LocalAppStoreError) {
         lock.withLock { if firstFailure == nil { firstFailure = error } }
+        ArchiveReadWatch.report(error)
     }
 
     private func latest(_ key: UInt64) throws -> Item? {

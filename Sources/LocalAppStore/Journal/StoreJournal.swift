@@ -147,9 +147,13 @@ final class StoreJournal {
     }
 
     /// `value`, unless reading the compacted history to make it met a failure: then that
-    /// failure (the history is damaged or unreadable; nothing is answered from it).
+    /// failure (the history is damaged or unreadable; nothing is answered from it), told to
+    /// the `ArchiveReadWatch` running too, so that the request it refuses says why.
     func checked<T>(_ value: T) throws(LocalAppStoreError) -> T {
-        if let failure = state.history?.failure ?? state.notifications.archive?.failure { throw failure }
+        if let failure = state.history?.failure ?? state.notifications.archive?.failure {
+            ArchiveReadWatch.report(failure)
+            throw failure
+        }
         return value
     }
 

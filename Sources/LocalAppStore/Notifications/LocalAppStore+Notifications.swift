@@ -7,8 +7,11 @@ import StoreCore
 /// payload, the attempts a sender records, resending, and test notifications. The sender that
 /// POSTs them is the server's (`storefront serve`).
 extension LocalAppStore {
-    /// Every notification, oldest first, with its attempts. Reads every archived one: a
-    /// listing of a screen reads `notifications(newest:before:)`.
+    /// Every notification, oldest first, with its attempts. Reads and decodes every archived
+    /// one, so it costs what the outbox ever held: only the crash checker (`crash-check`, which
+    /// judges every notification after a crash) and tests read it. The CLI, the storefront's
+    /// Notifications window and the server read pages (`notifications(newest:before:)`,
+    /// `StoreSnapshot.notification(at:)`).
     public func notifications() throws(LocalAppStoreError) -> [StoredNotification] {
         try refresh()
         return try journal.checked(journal.state.notifications.ordered)

@@ -25,8 +25,8 @@ public enum Action: Sendable {
     case purchasesLoaded(Result<PurchasesSnapshot, StoreError>)
     /// The store's settings.
     case settingsLoaded(Result<[SettingRow], StoreError>)
-    /// The store's App Store Server Notifications.
-    case notificationsLoaded(Result<[NotificationRow], StoreError>)
+    /// A page of the store's App Store Server Notifications, the one `.loadNotifications(before:)` asked for.
+    case notificationsLoaded(before: Int?, Result<NotificationPage, StoreError>)
     /// A purchase moved on to a new step.
     case purchasePhase(productID: String, PurchasePhase)
     /// A purchase was delivered with content still to download: the sheet follows it.

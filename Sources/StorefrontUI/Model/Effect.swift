@@ -29,8 +29,10 @@ public enum Effect: Hashable, Sendable {
     case loadPurchases
     /// Load the local App Store's settings → `.settingsLoaded`.
     case loadSettings
-    /// Load the store's App Store Server Notifications → `.notificationsLoaded`.
-    case loadNotifications
+    /// Load a page (`NotificationPage.size`) of the store's App Store Server Notifications:
+    /// the newest (`before` nil) or the newest made before position `before` →
+    /// `.notificationsLoaded`.
+    case loadNotifications(before: Int?)
     /// Look whether `storefront serve` runs on this data directory → `.serverLoaded`.
     case loadServer
     /// Buy a product, with a promotional offer when `offerID` is set → `.purchasePhase`… then

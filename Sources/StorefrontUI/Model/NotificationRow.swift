@@ -3,6 +3,8 @@ import Foundation
 /// One App Store Server Notification as the Notifications window lists it (the executable
 /// makes rows from the local store's outbox; the UI knows no server type).
 public struct NotificationRow: Hashable, Sendable {
+    /// Where it stands in the order the store made its notifications (0 for the first ever).
+    public var position: Int
     /// The notification's UUID.
     public var uuid: String
     /// `TYPE` or `TYPE/SUBTYPE`, as Apple names them.
@@ -19,7 +21,11 @@ public struct NotificationRow: Hashable, Sendable {
     public var delivered: Bool
 
     /// Creates a row.
-    public init(uuid: String, kind: String, productID: String?, attempts: Int, lastResult: String?, nextAttempt: Date?, delivered: Bool) {
+    public init(
+        position: Int, uuid: String, kind: String, productID: String?, attempts: Int, lastResult: String?, nextAttempt: Date?,
+        delivered: Bool
+    ) {
+        self.position = position
         self.uuid = uuid
         self.kind = kind
         self.productID = productID

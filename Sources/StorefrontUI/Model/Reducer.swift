@@ -19,8 +19,9 @@ private func update(state: inout State, action: Action) -> [Effect] {
         return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
                 .every(State.storeLookInterval, .lookForChanges)]
     case .storeChanged:
-        // An open Notifications window follows the sender's attempts as they are journaled.
-        if case .notifications = state.modal { return [.loadPurchases, .loadNotifications] }
+        // An open Notifications window follows the sender's attempts as they are journaled: its
+        // newest page (the older pages it loaded show as they were when loaded).
+        if case .notifications = state.modal { return [.loadPurchases, .loadNotifications(before: nil)] }
         return [.loadPurchases]
     case .key(let key):
         return state.handle(key)

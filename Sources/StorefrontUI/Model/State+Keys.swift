@@ -212,8 +212,7 @@ extension State {
             modal = .log(selected: max(0, log.count - 1))
             return []
         case .notifications:
-            modal = .notifications(selected: 0)
-            return [.loadNotifications]
+            return openNotifications()
         case .quit:
             return askToQuit()
         }

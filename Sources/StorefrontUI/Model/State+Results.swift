@@ -60,12 +60,10 @@ extension State {
             clampModalSelection()
         case .settingsLoaded(.failure(let error)):
             fail(error)
-        case .notificationsLoaded(.success(let loaded)):
-            notifications = loaded
-            if case .notifications(let selected) = modal {
-                modal = .notifications(selected: min(selected, max(0, loaded.count - 1)))
-            }
-        case .notificationsLoaded(.failure(let error)):
+        case .notificationsLoaded(let before, .success(let page)):
+            apply(page, before: before)
+        case .notificationsLoaded(let before, .failure(let error)):
+            if before != nil, loadingNotificationsBefore == before { loadingNotificationsBefore = nil }
             fail(error)
         case .settingChanged(let name, let value, .success(let loaded)):
             settings = loaded

@@ -54,11 +54,7 @@ extension State {
         case .log(let selected, let showsDetail):
             return handleLog(key, selected: selected, showsDetail: showsDetail)
         case .notifications(let selected):
-            if closes {
-                self.modal = nil
-            } else if let next = moved(selected, by: key, count: notifications.count, page: max(1, height - 8)) {
-                self.modal = .notifications(selected: next)
-            }
+            return handleNotifications(key, selected: selected)
         case .question(let question, let over):
             switch key {
             case .enter, .character("y"), .character("Y"):
@@ -163,7 +159,7 @@ extension State {
             guard count > 0, let next = moved(current, by: key, count: count, page: 10) else { break }
             if column == 0 {
                 // A new storefront brings its own language when the catalog has it.
-                let localeIndex = locales.firstIndex(of: storefronts[next].defaultLocale) ?? locale
+                let localeIndex = locales.firstIndex(of: storefronts[next].locale) ?? locale
                 modal = .storefronts(storefront: next, locale: localeIndex, column: 0)
             } else {
                 modal = .storefronts(storefront: storefront, locale: next, column: 1)
@@ -174,13 +170,13 @@ extension State {
                 .map({ (storefront + $0) % max(1, storefronts.count) })
                 .first(where: { storefronts.indices.contains($0) && storefronts[$0].code.first == c })
             else { return [] }
-            let localeIndex = locales.firstIndex(of: storefronts[next].defaultLocale) ?? locale
+            let localeIndex = locales.firstIndex(of: storefronts[next].locale) ?? locale
             modal = .storefronts(storefront: next, locale: localeIndex, column: 0)
         case .enter:
             modal = nil
             guard storefront < storefronts.count else { return [] }
             let code = storefronts[storefront].code
-            let chosenLocale = locale < locales.count ? locales[locale] : storefronts[storefront].defaultLocale
+            let chosenLocale = locale < locales.count ? locales[locale] : storefronts[storefront].locale
             // Until its products arrive, the list is the old storefront's: nothing is bought from it.
             switchingTo = code
             show(strings("Switching to {}…", code))

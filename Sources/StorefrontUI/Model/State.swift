@@ -50,8 +50,14 @@ public struct State: Sendable {
     public var purchases = PurchasesSnapshot()
     /// The store's settings.
     public var settings: [SettingRow] = []
-    /// The store's App Store Server Notifications, oldest first (the Notifications window).
+    /// The store's App Store Server Notifications the Notifications window loaded, oldest
+    /// first: the newest page, and each older page the window was moved up into.
     public var notifications: [NotificationRow] = []
+    /// The position before which older notifications are still to load (the oldest loaded
+    /// page's `NotificationPage.older`); nil when `notifications` begins with the first one.
+    public var olderNotifications: Int?
+    /// The `before` of the older page being loaded, if one is (one at a time).
+    public var loadingNotificationsBefore: Int?
     /// The base URL of the App Store Server (`storefront serve`) on this data directory, nil
     /// when none runs (as last looked: at start and whenever the menu opens).
     public var serverURL: String?

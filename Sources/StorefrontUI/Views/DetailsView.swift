@@ -15,7 +15,8 @@ enum DetailsView {
             return lines
         }
         let rows = comparison.prices.map { price in
-            [price.storefront == state.context?.storefront ? "●" : " ", price.storefront, price.name, price.currencyCode,
+            [price.storefront.code == state.context?.storefront ? "●" : " ", price.storefront.code, price.storefront.name,
+             price.storefront.currencyCode,
              (price.isEstimated ? ProductMetrics.estimateMark : "") + price.displayPrice]
         }
         let table = TableLayout(columns: [
@@ -31,7 +32,7 @@ enum DetailsView {
                 let pad = placement.x - DisplayWidth.of(text)
                 text += String(repeating: " ", count: max(0, pad)) + placement.text
             }
-            lines.append((text, price.isEstimated ? Theme.secondary : (price.storefront == state.context?.storefront ? Theme.price : .plain)))
+            lines.append((text, price.isEstimated ? Theme.secondary : (price.storefront.code == state.context?.storefront ? Theme.price : .plain)))
         }
         if comparison.prices.contains(where: \.isEstimated) {
             lines.append(("", .plain))

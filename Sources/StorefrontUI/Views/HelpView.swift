@@ -34,6 +34,7 @@ enum HelpView {
             ("c", s("Consume one")), ("Enter", s("Show the transaction and its signed payload")),
             ("", s("Windows")),
             ("↑↓ PgUp PgDn Home End", s("Move or scroll")), ("Enter", s("Show an event log entry whole")),
+            ("↑ PgUp Home", s("At the top of Server Notifications: load older ones")),
             ("Esc q", s("Close this window")), ("y n", s("Answer a question")),
             ("^C", s("Quit at once")), ("?  F1", s("Show this help")),
         ]

@@ -1,15 +1,21 @@
 import Foundation
 
-/// The Notifications window: every App Store Server Notification the store made, oldest
-/// first (type and subtype, product, attempts, the last result, the next retry), reloaded
-/// whenever the store moves, so attempts show as `storefront serve` makes them.
+/// The Notifications window: the App Store Server Notifications the store made, oldest first
+/// (type and subtype, product, attempts, the last result, the next retry): the newest page,
+/// and the older pages ↑ loads past the top; reloaded whenever the store moves, so attempts
+/// show as `storefront serve` makes them.
 enum NotificationsView {
     static func render(_ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
         let rows = state.notifications
         let (frameWidth, frameHeight) = PageView.frame(state)
-        let inner = SheetView.window(s("Server Notifications") + " (\(rows.count))", width: frameWidth, height: frameHeight,
-                                     footer: "↑↓ · Esc", into: &screen)
+        // With older ones still to load: how many of all the store made are shown, and the key.
+        let older = state.olderNotifications
+        let count = older.map { s("{} of {}", String(rows.count), String(rows.count + $0)) } ?? String(rows.count)
+        let footer = older == nil ? "↑↓ · Esc"
+            : "↑↓ · " + (state.loadingNotificationsBefore != nil ? s("Loading…") : s("↑ at the top: older")) + " · Esc"
+        let inner = SheetView.window(s("Server Notifications") + " (\(count))", width: frameWidth, height: frameHeight,
+                                     footer: footer, into: &screen)
         guard !inner.isEmpty else { return }
         if rows.isEmpty {
             SheetView.line(s("No notifications yet"), inner, 0, style: Theme.secondary, into: &screen)

@@ -14,7 +14,7 @@ enum StorefrontsView {
         guard !inner.isEmpty else { return }
         let visible = max(1, inner.height - 3)
         if selected < options.count {
-            let choice = locales.indices.contains(localeSelected) ? locales[localeSelected] : options[selected].defaultLocale
+            let choice = locales.indices.contains(localeSelected) ? locales[localeSelected] : options[selected].locale
             SheetView.line("→ \(options[selected].code) · \(choice)", inner, inner.height - 1, style: Theme.key, indent: 2, into: &screen)
         }
         let listWidth = max(10, inner.width - localeWidth - 2)

@@ -27,9 +27,7 @@ enum FirstFrameWarmUp {
         var state = State(width: 100, height: 30)
         _ = reduce(state: &state, action: .contextLoaded(.success(StoreContext(
             storefront: storefront.code, locale: locale, account: StoreAccount.localTester.displayName,
-            storefronts: Storefront.all.map {
-                StorefrontOption(code: $0.code, name: $0.name, currencyCode: $0.currencyCode, defaultLocale: $0.locale)
-            }))))
+            storefronts: Storefront.all))))
         let products = [ProductType.consumable, .nonConsumable].map { type in
             Product(
                 id: "warm-up.\(type.rawValue)", type: type, displayName: "Warm-up", description: "Warm-up",

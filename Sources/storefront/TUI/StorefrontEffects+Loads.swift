@@ -25,9 +25,7 @@ extension StorefrontEffects {
         let estimated = Set(catalog.products.filter { catalog.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
         return StoreContext(
             storefront: storefront.code, locale: locale, account: account,
-            storefronts: Storefront.all.map {
-                StorefrontOption(code: $0.code, name: $0.name, currencyCode: $0.currencyCode, defaultLocale: $0.locale)
-            },
+            storefronts: Storefront.all,
             locales: locales, estimatedPrices: estimated)
     }
 
@@ -107,8 +105,7 @@ extension StorefrontEffects {
         return Storefront.all.map { storefront in
             let price = catalog.price(for: product, in: storefront)
             return StorefrontPrice(
-                storefront: storefront.code, name: storefront.name, currencyCode: storefront.currencyCode,
-                displayPrice: price.formatted(locale: Locale(identifier: storefront.locale)),
+                storefront: storefront, displayPrice: price.formatted(locale: Locale(identifier: storefront.locale)),
                 isEstimated: catalog.prices?.price(of: productID, in: storefront) == nil)
         }
     }

@@ -50,8 +50,8 @@ final class StorefrontEffects: EffectHandler {
             send(.purchasesLoaded(await purchases()))
         case .loadSettings:
             send(.settingsLoaded(await settings()))
-        case .loadNotifications:
-            send(.notificationsLoaded(await notificationRows()))
+        case .loadNotifications(let before):
+            send(.notificationsLoaded(before: before, await notificationPage(before: before)))
         case .loadServer:
             send(.serverLoaded(ServerMarker.running(in: session.dataDirectory)?.url))
         case .purchase(let productID, let quantity, let offerID):

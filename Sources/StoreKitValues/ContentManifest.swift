@@ -1,5 +1,6 @@
 /// What a product's hosted content is made of: its version and its files with their sizes and
-/// SHA-256 digests. Downloads are checked against it before they are installed.
+/// SHA-256 digests. Downloads are checked against it before they are installed; the catalog's
+/// content sidecar is read into one (`HostedContent.manifest`).
 public struct ContentManifest: Codable, Hashable, Sendable {
     /// The product the content belongs to.
     public let productID: String
@@ -23,16 +24,23 @@ public struct ContentManifest: Codable, Hashable, Sendable {
         }
     }
 
-    /// Why this manifest cannot be used safely, or `nil` when it can (see `ContentFile.problem`;
-    /// the version must be a single safe path component and paths must be unique).
+    /// Why this manifest cannot be used safely, or `nil` when it can (`versionProblem`,
+    /// `ContentFile.problem`, and paths must be unique).
     public var problem: String? {
-        if version.isEmpty || version == "." || version == ".." || version.contains("/") || version.hasPrefix(".") {
-            return "the version \"\(version)\" is not usable as a directory name"
-        }
+        if let problem = Self.versionProblem(version) { return problem }
         var seen: Set<String> = []
         for (index, file) in files.enumerated() {
             if let problem = file.problem { return "files[\(index)]: \(problem)" }
             if !seen.insert(file.path).inserted { return "files[\(index)]: the path \"\(file.path)\" is listed twice" }
+        }
+        return nil
+    }
+
+    /// Why `version` cannot be the directory the content is installed in, or `nil` when it can:
+    /// one path component, not empty, not starting with `.`, without a NUL byte.
+    public static func versionProblem(_ version: String) -> String? {
+        if version.isEmpty || version.contains("/") || version.hasPrefix(".") || version.utf8.contains(0) {
+            return "the version \"\(version)\" is not usable as a directory name"
         }
         return nil
     }
