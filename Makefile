@@ -90,7 +90,11 @@ FUZZ_MODULES := Crypto SystemIO StoreKitValues Catalog Receipts Vault StoreCore 
 FUZZ_LINK     = swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -I $(FUZZ_SPM_OUT)/Modules \
 	-Xcc -fmodule-map-file=$(CURDIR)/Sources/COpenSSL/module.modulemap \
 	-Xcc -fmodule-map-file=$(CURDIR)/Sources/CMicroHTTPD/module.modulemap \
-	$(foreach m,$(FUZZ_MODULES),$(FUZZ_SPM_OUT)/$(m).build/*.o) -lcrypto -lmicrohttpd
+	$(foreach m,$(FUZZ_MODULES),$(call fuzz-module-objects,$(m))) -lcrypto -lmicrohttpd
+# A module's objects: those of the sources SwiftPM builds it from now (its `sources` list), not
+# every `.o` in its build directory (a moved or removed file's object stays there, and linking it
+# fails on the symbols it alone defined).
+fuzz-module-objects = $$(sed -e 's|.*/||' -e 's|$$|.o|' -e 's|^|$(FUZZ_SPM_OUT)/$(1).build/|' $(FUZZ_SPM_OUT)/$(1).build/sources)
 FUZZ_TARGET    ?= journal
 FUZZ_LONG_RUNS ?= 10000000
 FUZZ_LONG_TIME ?= 0
