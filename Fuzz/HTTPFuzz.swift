@@ -107,7 +107,7 @@ private final class Harness: @unchecked Sendable {
             atexit { if let path = harnessDirectory { try? FileManager.default.removeItem(atPath: path) } }
             let clock = ManualClock()
             let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: try StoreKitConfiguration.decode(data: Data(catalogJSON.utf8), file: "Fuzz.storekit"),
+                catalog: try StoreKitConfiguration.decode(data: Data(fuzzCatalogJSON.utf8), file: "Fuzz.storekit"),
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
                 clock: clock, initialLatencyMilliseconds: 0, syncsWrites: false))
             let credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
@@ -161,31 +161,6 @@ private final class Harness: @unchecked Sendable {
         var value: Result<T, any Error>?
     }
 }
-
-private let catalogJSON = """
-    {
-      "identifier" : "FUZZ", "nonRenewingSubscriptions" : [],
-      "products" : [
-        { "displayPrice" : "0.99", "familyShareable" : false, "internalID" : "1",
-          "localizations" : [ { "description" : "Coins", "displayName" : "Coins", "locale" : "en_US" } ],
-          "productID" : "com.test.coins", "referenceName" : "coins", "type" : "Consumable" },
-        { "displayPrice" : "9.99", "familyShareable" : false, "internalID" : "2",
-          "localizations" : [ { "description" : "Pro", "displayName" : "Pro", "locale" : "en_US" } ],
-          "productID" : "com.test.pro", "referenceName" : "pro", "type" : "NonConsumable" }
-      ],
-      "settings" : { "_locale" : "en_US", "_storefront" : "USA" },
-      "subscriptionGroups" : [
-        { "id" : "G1", "localizations" : [], "name" : "plus",
-          "subscriptions" : [
-            { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "2.99", "familyShareable" : false,
-              "groupNumber" : 1, "internalID" : "3",
-              "localizations" : [ { "description" : "Monthly", "displayName" : "Monthly", "locale" : "en_US" } ],
-              "productID" : "com.test.plus.monthly", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "monthly",
-              "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" } ] }
-      ],
-      "version" : { "major" : 3, "minor" : 0 }
-    }
-    """
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError("HTTP fuzz invariant broken: \(message())") }
