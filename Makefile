@@ -206,7 +206,7 @@ fuzz-package-targets:
 	$(SWIFT) build -c release --build-path $(FUZZ_SPM) -Xswiftc -sanitize=$(FUZZ_SAN) -Xswiftc -enable-testing \
 		--target AppStoreServer
 	$(FUZZ_LINK) -module-name JournalFuzz Fuzz/JournalFuzz.swift -o $(FUZZ_BIN)/journal-fuzz
-	$(FUZZ_LINK) -module-name HTTPFuzz Fuzz/HTTPFuzz.swift Fuzz/Shared/FuzzCatalog.swift -o $(FUZZ_BIN)/http-fuzz
+	$(FUZZ_LINK) -module-name HTTPFuzz Fuzz/HTTPFuzz.swift Fuzz/Shared/FuzzStore.swift -o $(FUZZ_BIN)/http-fuzz
 	$(FUZZ_LINK) -module-name JWSFuzz Fuzz/JWSFuzz.swift -o $(FUZZ_BIN)/jws-fuzz
-	$(FUZZ_LINK) -module-name ArchiveFuzz Fuzz/ArchiveFuzz.swift Fuzz/Shared/FuzzCatalog.swift -o $(FUZZ_BIN)/archive-fuzz
+	$(FUZZ_LINK) -module-name ArchiveFuzz Fuzz/ArchiveFuzz.swift Fuzz/Shared/FuzzStore.swift -o $(FUZZ_BIN)/archive-fuzz
 	$(FUZZ_LINK) -module-name VaultFileFuzz Fuzz/VaultFileFuzz.swift -o $(FUZZ_BIN)/vaultfile-fuzz

@@ -331,14 +331,14 @@ private enum ArchiveStoreMaker {
         try? FileManager.default.removeItem(at: data)
         wait {
             let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: try StoreKitConfiguration.decode(data: Data(fuzzCatalogJSON.utf8), file: "Fuzz.storekit"),
+                catalog: try StoreKitConfiguration.decode(data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
                 clock: ManualClock(), initialLatencyMilliseconds: 0, syncsWrites: false))
             let products = ["com.test.coins", "com.test.gems", "com.test.coins", "com.test.hints"]
             for n in 0..<purchases {
                 if n == purchases - notified { try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications") }
                 let product = n == 3 ? "com.test.pro" : n == 5 ? "com.test.plus.monthly" : products[n % products.count]
-                try await buy(product, in: store)
+                try await FuzzStore.buy(product, in: store)
                 for due in try await store.dueNotifications(by: .distantFuture).due {
                     try await store.recordAttempt(
                         due.notificationUUID, SendAttemptItem(attemptDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(n)), sendAttemptResult: .success),
@@ -377,17 +377,6 @@ private enum ArchiveStoreMaker {
             }
         }
         try? FileManager.default.removeItem(at: data)
-    }
-
-    static func buy(_ productID: String, in store: LocalAppStore) async throws {
-        var events = await store.events().makeAsyncIterator()
-        let queued = try await store.add(Payment(productID: productID))
-        while let event = await events.next() {
-            if case .transactionsUpdated(let updated) = event, updated.contains(where: { $0.transactionID == queued.transactionID }) {
-                try await store.finish(transactionID: queued.transactionID)
-                return
-            }
-        }
     }
 
     /// Runs `body` to its end on the concurrency pool, blocking this thread.

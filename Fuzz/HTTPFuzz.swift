@@ -107,7 +107,7 @@ private final class Harness: @unchecked Sendable {
             atexit { if let path = harnessDirectory { try? FileManager.default.removeItem(atPath: path) } }
             let clock = ManualClock()
             let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: try StoreKitConfiguration.decode(data: Data(fuzzCatalogJSON.utf8), file: "Fuzz.storekit"),
+                catalog: try StoreKitConfiguration.decode(data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
                 clock: clock, initialLatencyMilliseconds: 0, syncsWrites: false))
             let credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
@@ -119,7 +119,7 @@ private final class Harness: @unchecked Sendable {
             let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
             token = input + "." + Base64URL.encode(try ECDSA.signES256(Array(input.utf8), key: signing))
             for product in ["com.test.coins", "com.test.pro", "com.test.plus.monthly", "com.test.coins"] {
-                Self.wait { try await Self.buy(product, in: store) }
+                Self.wait { try await FuzzStore.buy(product, in: store) }
             }
         } catch {
             fatalError("the HTTP fuzz harness could not start: \(error)")
@@ -129,17 +129,6 @@ private final class Harness: @unchecked Sendable {
     func answer(_ request: HTTPRequest) -> HTTPResponse {
         let server = self.server
         return Self.wait { await server.answer(request) }
-    }
-
-    private static func buy(_ productID: String, in store: LocalAppStore) async throws {
-        var events = await store.events().makeAsyncIterator()
-        let queued = try await store.add(Payment(productID: productID))
-        while let event = await events.next() {
-            if case .transactionsUpdated(let updated) = event, updated.contains(where: { $0.transactionID == queued.transactionID }) {
-                try await store.finish(transactionID: queued.transactionID)
-                return
-            }
-        }
     }
 
     /// Runs `body` to its end on the concurrency pool, blocking this (libFuzzer's) thread.
