@@ -307,14 +307,9 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         old: [[HistoryIndex.Entry]], adding frames: [ArchiveFrame<Item>], generation: UInt64, historyEnd: UInt64, path: String,
         fs: any FileSystem, temporarySuffix: String
     ) throws(LocalAppStoreError) -> [[HistoryIndex.Entry]] {
-        var entries: [HistoryIndex.Entry] = old[0]
-        if !frames.isEmpty {
-            var latest: [UInt64: HistoryIndex.Entry] = [:]
-            for frame in frames { latest[frame.entry.key] = frame.entry }
-            entries = entries.filter { latest[$0.key] == nil } + latest.values
-            entries.sort { $0.key < $1.key }
-        }
-        let tables = [entries] + Layout.tables(old: Array(old[1...]), adding: frames)
+        var latest: [UInt64: HistoryIndex.Entry] = [:]
+        for frame in frames { latest[frame.entry.key] = frame.entry }
+        let tables = [HistoryIndex.replacing(old[0], with: Array(latest.values))] + Layout.tables(old: Array(old[1...]), adding: frames)
         do throws(SystemCallError) {
             try HistoryIndex.write(tables, generation: generation, historyEnd: historyEnd, to: path, fs: fs, temporarySuffix: temporarySuffix)
         } catch {

@@ -18,16 +18,13 @@ enum HistoryLayout: ArchiveLayout {
     static func flags(of entry: QueueEntry) -> UInt64 { HistoryFlags(entry).productType.rawValue }
 
     static func tables(old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<QueueEntry>]) -> [[HistoryIndex.Entry]] {
-        var requests: [UInt64: [UInt64: Void]] = [:]
-        var grants: [UInt64: [UInt64: Void]] = [:]
+        var requests: [HistoryIndex.Entry] = []
+        var grants: [HistoryIndex.Entry] = []
         var finished: [UInt64: TransactionDigest] = [:]
-        for entry in old[0] { requests[entry.key, default: [:]][entry.value] = () }
-        for entry in old[1] { grants[entry.key, default: [:]][entry.value] = () }
-        for entry in old[2] { finished[entry.key] = TransactionDigest(count: Int(entry.value), sum: entry.info) }
         for frame in moved {
             let entry = frame.item, transaction = entry.transaction, id = frame.entry.key
-            if transaction.state != .restored { requests[HistoryIndex.hash(transaction.payment.requestID), default: [:]][id] = () }
-            grants[JournalState.grantKey(accountID: entry.accountID, transaction: transaction), default: [:]][id] = ()
+            if transaction.state != .restored { requests.append(HistoryIndex.Entry(key: HistoryIndex.hash(transaction.payment.requestID), value: id)) }
+            grants.append(HistoryIndex.Entry(key: JournalState.grantKey(accountID: entry.accountID, transaction: transaction), value: id))
             // The finished digests: the version this frame replaces leaves, this one comes in.
             if let previous = frame.previous, JournalHistory.countsAsFinished(previous) {
                 finished[HistoryIndex.hash(previous.accountID), default: TransactionDigest()].remove(previous.id)
@@ -36,10 +33,14 @@ enum HistoryLayout: ArchiveLayout {
                 finished[HistoryIndex.hash(entry.accountID), default: TransactionDigest()].insert(entry.id)
             }
         }
-        let finishedTable = finished.filter { $0.value.count != 0 }.keys.sorted().map { key in
-            HistoryIndex.Entry(key: key, value: UInt64(max(0, finished[key, default: TransactionDigest()].count)), info: finished[key, default: TransactionDigest()].sum)
+        // Each account's digest is the old one with this compaction's change; one that counts
+        // nothing is left out.
+        let finishedTable = HistoryIndex.combining(old[2], with: finished.map { ($0.key, $0.value) }) { key, current, change in
+            let count = Int(current?.value ?? 0) + change.count
+            guard count != 0 else { return nil }
+            return HistoryIndex.Entry(key: key, value: UInt64(max(0, count)), info: (current?.info ?? 0) &+ change.sum)
         }
-        return [HistoryIndex.pairs(requests), HistoryIndex.pairs(grants), finishedTable]
+        return [HistoryIndex.merging(old[0], requests), HistoryIndex.merging(old[1], grants), finishedTable]
     }
 }
 

@@ -32,15 +32,7 @@ enum OutboxLayout: ArchiveLayout {
             if let token = n.testNotificationToken { added[1].append(HistoryIndex.Entry(key: HistoryIndex.hash(token), value: position)) }
             if let key = n.eventKey { added[2].append(HistoryIndex.Entry(key: HistoryIndex.hash(key), value: position)) }
         }
-        // The old tables are sorted and the moved frames few: a merge, duplicates dropped.
-        return zip(old, added).map { old, added in
-            guard !added.isEmpty else { return old }
-            let sorted = (old + added).sorted { ($0.key, $0.value) < ($1.key, $1.value) }
-            var merged: [HistoryIndex.Entry] = []
-            merged.reserveCapacity(sorted.count)
-            for entry in sorted where merged.last != entry { merged.append(entry) }
-            return merged
-        }
+        return zip(old, added).map(HistoryIndex.merging)
     }
 }
 
