@@ -27,6 +27,19 @@ import Testing
         return made
     }
 
+    /// Writes new versions of entries of `made`: the fifth and the ninth (compacted by then)
+    /// restored and failed, the fourth (unfinished, so still in the journal) finished.
+    static func changeCompactedEntries(_ journal: StoreJournal, _ made: [QueueEntry]) throws {
+        var changed = made[4]
+        changed.finished = true
+        changed.transaction.state = .restored
+        var failed = made[8]
+        failed.transaction.state = .failed
+        var done = made[3]
+        done.finished = true
+        _ = try journal.transact { _ throws(LocalAppStoreError) in ([changed, failed, done].map(JournalRecord.make), ()) }
+    }
+
     func check(_ dir: TemporaryDirectory, _ note: Comment) throws {
         let state = try JournalHistoryTests.open(dir, slack: 8).state
         for account in ["a", "b", "nobody"] {
@@ -50,13 +63,7 @@ import Testing
         changed.finished = false
         _ = try journal.transact { _ throws(LocalAppStoreError) in ([JournalRecord.make(changed)], ()) }
         try check(dir, "a compacted entry made unfinished")
-        changed.finished = true
-        changed.transaction.state = .restored
-        var failed = made[8]
-        failed.transaction.state = .failed
-        var done = made[3]
-        done.finished = true
-        _ = try journal.transact { _ throws(LocalAppStoreError) in ([changed, failed, done].map(JournalRecord.make), ()) }
+        try Self.changeCompactedEntries(journal, made)
         try check(dir, "changed in the journal")
         made += try Self.journalEntries(journal, count: 30, at: 70)
         try check(dir, "changed, then compacted")

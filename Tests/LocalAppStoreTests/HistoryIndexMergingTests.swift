@@ -9,28 +9,16 @@ import Testing
 /// rebuild of every entry would make — checked against a model on generated tables, and against
 /// the index made again from `history.dat` after compactions that change compacted entries.
 @Suite struct HistoryIndexMergingTests {
-    /// A small deterministic generator (SplitMix64), so a failure names its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func entries(_ count: Int, keys: Range<UInt64>, values: Range<UInt64>, using g: inout Generator) -> [HistoryIndex.Entry] {
+    static func entries(_ count: Int, keys: Range<UInt64>, values: Range<UInt64>, using g: inout SeededGenerator) -> [HistoryIndex.Entry] {
         (0..<count).map { _ in
             HistoryIndex.Entry(key: .random(in: keys, using: &g), value: .random(in: values, using: &g), info: .random(in: 0..<4, using: &g))
         }
     }
 
     @Test(arguments: 1...40 as ClosedRange<UInt64>) func mergingAddsPairsAsASetWould(seed: UInt64) {
-        var g = Generator(state: seed)
+        var g = SeededGenerator(state: seed)
         // Pairs carry no info: a table of pairs is a set of (key, value).
-        let pairs = { (count: Int, g: inout Generator) in
+        let pairs = { (count: Int, g: inout SeededGenerator) in
             Self.entries(count, keys: 0..<40, values: 0..<6, using: &g).map { HistoryIndex.Entry(key: $0.key, value: $0.value) }
         }
         let oldSet = Set(pairs(Int.random(in: 0..<120, using: &g), &g))
@@ -41,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: 1...40 as ClosedRange<UInt64>) func replacingAndCombiningAreADictionaryUpdate(seed: UInt64) {
-        var g = Generator(state: seed)
+        var g = SeededGenerator(state: seed)
         var model: [UInt64: HistoryIndex.Entry] = [:]
         for entry in Self.entries(Int.random(in: 0..<100, using: &g), keys: 0..<60, values: 0..<1000, using: &g) { model[entry.key] = entry }
         let old = model.values.sorted { $0.key < $1.key }
@@ -69,17 +57,10 @@ import Testing
     @Test func theTablesCompactionsWriteAreTheOnesTheHistoryMakesAgain() throws {
         let dir = try TemporaryDirectory()
         let journal = try JournalHistoryTests.open(dir, slack: 8)
-        var made = try FinishedDigestTests.journalEntries(journal, count: 90, at: 0)
+        let made = try FinishedDigestTests.journalEntries(journal, count: 90, at: 0)
         // Compacted entries changed afterwards: a new version of each moves at a later compaction.
-        var changed = made[4]
-        changed.finished = true
-        changed.transaction.state = .restored
-        var failed = made[8]
-        failed.transaction.state = .failed
-        var unfinished = made[12]
-        unfinished.finished = false
-        _ = try journal.transact { _ throws(LocalAppStoreError) in ([changed, failed, unfinished].map(JournalRecord.make), ()) }
-        made += try FinishedDigestTests.journalEntries(journal, count: 40, at: 90)
+        try FinishedDigestTests.changeCompactedEntries(journal, made)
+        _ = try FinishedDigestTests.journalEntries(journal, count: 40, at: 90)
         let written = try #require(journal.state.history?.indexTables())
         #expect(written[0].count > 100, "compacted entries")
         #expect(written.allSatisfy { !$0.isEmpty })

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import StoreCore
 
@@ -93,7 +94,7 @@ import Testing
     /// Damaged JSON: whatever the scan accepts, `JSONDecoder` reads the same; whatever it
     /// refuses, `decode` answers as `JSONDecoder` does (the same summary or an error).
     @Test func damagedJSONIsNeverReadOtherwiseThanJSONDecoderReadsIt() throws {
-        var random = SplitMix(seed: 13)
+        var random = SeededGenerator(state: 13)
         var accepted = 0
         for transaction in Self.transactions {
             let original = [UInt8](try JSONEncoder().encode(transaction))
@@ -156,18 +157,5 @@ import Testing
                 #expect(summary.originalTransactionID == "2000000000000001")
             }
         }
-    }
-}
-
-/// A small seeded generator, so the damaged documents are the same at every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
