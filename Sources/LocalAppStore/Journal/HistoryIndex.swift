@@ -253,11 +253,6 @@ final class HistoryIndex {
         try fs.replaceAtomically(path, with: bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
     }
 
-    /// A table of pairs, sorted by key and value, from a key → values map.
-    static func pairs(_ table: [UInt64: [UInt64: Void]]) -> [Entry] {
-        table.keys.sorted().flatMap { key in table[key, default: [:]].keys.sorted().map { Entry(key: key, value: $0) } }
-    }
-
     /// FNV-1a, 64 bits, of `parts` joined by a separator: the tables' keys for request IDs and
     /// grants (a collision only makes a lookup read one more entry, which it then rejects).
     static func hash(_ parts: String...) -> UInt64 {
