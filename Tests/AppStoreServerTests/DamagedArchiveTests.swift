@@ -58,7 +58,7 @@ struct DamagedArchiveTests {
         let outbox = try Self.damage("outbox.dat", in: seeding)
 
         let log = Log()
-        let fixture = try await ServerFixture(directory: seeding.directory, log: { log.add($0) })
+        let fixture = try await ServerFixture(directory: seeding.scratch, log: { log.add($0) })
         let before = try fixture.stateFiles()
         // What does not read the damaged frame answers as ever.
         let other = try await fixture.api("GET", "/inApps/v1/notifications/test/\(tokens[149])")
@@ -105,7 +105,7 @@ struct DamagedArchiveTests {
         _ = try Self.damage("history.dat", in: seeding)
 
         let log = Log()
-        let fixture = try await ServerFixture(directory: seeding.directory, log: { log.add($0) })
+        let fixture = try await ServerFixture(directory: seeding.scratch, log: { log.add($0) })
         let before = try fixture.stateFiles()
         // The newest purchase is still in the journal: answered as ever.
         let newest = try await fixture.api("GET", "/inApps/v1/transactions/\(bought[bought.count - 1].transactionID)")

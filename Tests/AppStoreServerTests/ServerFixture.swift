@@ -17,7 +17,9 @@ final class ServerFixture: @unchecked Sendable {
     static let monthly = "com.test.plus.monthly"
     static let yearly = "com.test.plus.yearly"
 
-    let directory: URL
+    /// The data directory, removed when the last fixture serving it goes away.
+    let scratch: TemporaryDirectory
+    var directory: URL { scratch.url }
     let clock: ManualClock
     let store: LocalAppStore
     let credentials: APICredentials
@@ -26,27 +28,27 @@ final class ServerFixture: @unchecked Sendable {
     private var events: AsyncStream<BackendEvent>.Iterator
 
     /// - Parameters:
-    ///   - directory: the data directory to serve (another fixture's, stopped); a new one by default.
+    ///   - directory: the data directory to serve (another fixture's `scratch`, its server
+    ///     stopped); a new one by default.
     ///   - log: receives the server's log lines.
     init(
-        http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, directory: URL? = nil,
+        http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, directory: TemporaryDirectory? = nil,
         log: (@Sendable (String) -> Void)? = nil
     ) async throws {
-        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("AppStoreServerTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        scratch = try directory ?? TemporaryDirectory(prefix: "AppStoreServerTests")
         clock = ManualClock()
         store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: Self.catalog(), stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: self.directory),
+            catalog: Self.catalog(), stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: scratch.url),
             clock: clock, initialLatencyMilliseconds: 0))
-        credentials = try APICredentials.loadOrCreate(dataDirectory: self.directory)
+        credentials = try APICredentials.loadOrCreate(dataDirectory: scratch.url)
         server = try AppStoreServer(store: store, credentials: credentials, configuration: .init(http: http, environment: environment, log: log))
         client = HTTPClient(port: server.port)
         events = await store.events().makeAsyncIterator()
     }
 
+    /// Stops the server (the directory goes with the fixture).
     func close() async {
         await server.stop()
-        try? FileManager.default.removeItem(at: directory)
     }
 
     var journal: URL { LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory).appendingPathComponent("journal.jsonl") }

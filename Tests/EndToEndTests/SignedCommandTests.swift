@@ -8,18 +8,17 @@ import TestSupport
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    let data: URL
+    let scratch: TemporaryDirectory
+    /// The data directory, which the first command creates.
+    var data: URL { scratch.url("data") }
 
-    init() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("signed-\(UUID().uuidString)")
-    }
+    init() throws { scratch = try TemporaryDirectory(prefix: "signed") }
 
     func run(_ args: [String]) throws -> StorefrontProcess.Result {
         try StorefrontProcess.run(["--data-dir", data.path] + args, cwd: Self.packageRoot)
     }
 
     @Test func printsEverySignedItemInTheStoresEnvironment() throws {
-        defer { try? FileManager.default.removeItem(at: data) }
         #expect(try run(["store", "set", "latency", "0"]).status == 0)
         let bought = try run(["buy", "com.storefront.demo.removeads"])
         #expect(bought.status == 0, "\(bought.stderr)")
@@ -43,7 +42,6 @@ import TestSupport
     }
 
     @Test func badInputIsRefusedClearly() throws {
-        defer { try? FileManager.default.removeItem(at: data) }
         let missing = try run(["signed", "ocsp", "/nonexistent/request.der"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("/nonexistent/request.der"), "\(missing.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private tmux server (its own socket) running the built storefront in a pane, for
 /// end-to-end tests in a real terminal.
@@ -18,7 +19,7 @@ final class TUITmux: @unchecked Sendable {
     /// timing assertion (the screen is read again as soon as the pane prints).
     static let patience: TimeInterval = 90
 
-    private let scratch: URL
+    private let scratch: TemporaryDirectory
     /// The read end of the FIFO the pane's output arrives on (opened read-write, so that it
     /// never reads end-of-file while tmux reopens its end).
     private let output: Int32
@@ -28,9 +29,8 @@ final class TUITmux: @unchecked Sendable {
         socket = "storefront-tui-\(getpid())-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let fifo = scratch.appendingPathComponent("pane-output").path
+        scratch = try TemporaryDirectory(prefix: socket)
+        let fifo = scratch.path("pane-output")
         guard mkfifo(fifo, 0o600) == 0 else { throw SpawnFailure(errno: errno) }
         output = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard output >= 0 else { throw SpawnFailure(errno: errno) }
@@ -45,7 +45,6 @@ final class TUITmux: @unchecked Sendable {
     deinit {
         close()
         Foundation.close(output)
-        try? FileManager.default.removeItem(at: scratch)
     }
 
     /// Ends the session and its server (safe to call more than once). `kill-session` first:
@@ -62,7 +61,7 @@ final class TUITmux: @unchecked Sendable {
     /// Foundation's `Process` never saw that client exit.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
+        let output = scratch.url("tmux-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let argv = ["tmux", "-L", socket] + arguments
         var actions = posix_spawn_file_actions_t()

@@ -31,9 +31,8 @@ struct DocumentationTests {
     /// The public symbols of `module`, its extensions of other modules' types included.
     static func symbols(of module: String) async throws -> [Symbol] {
         let extract = try require(Repository.tool("swift-symbolgraph-extract"), "no swift-symbolgraph-extract beside `swift`")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("symbolgraph-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: output) }
+        let scratch = try TemporaryDirectory(prefix: "symbolgraph")
+        let output = scratch.url
         var arguments = [
             "-module-name", module, "-I", Repository.modules.path, "-minimum-access-level", "public",
             "-output-dir", output.path, "-target", try hostTriple(),

@@ -43,7 +43,7 @@ enum PowerLossHarness {
 
     /// Explores `scenario`; failing states are kept on disk for inspection.
     static func explore(_ scenario: CrashScenario) async throws -> (Outcome, Recording) {
-        let scratch = try FastDirectory(prefix: "sf-powerloss")
+        let scratch = try TemporaryDirectory.inMemory(prefix: "sf-powerloss")
         let catalogFile = try CrashCatalog.write(into: scratch.url)
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogFile)
         let data = scratch.url.appendingPathComponent("data", isDirectory: true)
@@ -61,7 +61,7 @@ enum PowerLossHarness {
         var outcome = Outcome(name: scenario.name)
         outcome.operations = recording.operations.count
         let writingStarted = Date()
-        let states = try FastDirectory(prefix: "sf-crash-states")
+        let states = try TemporaryDirectory.inMemory(prefix: "sf-crash-states")
         var seen: Set<[UInt8]> = []
         var pending: [(mode: CrashStateGenerator.Mode, state: CrashState, directory: URL)] = []
         for mode in CrashStateGenerator.Mode.allCases {
@@ -126,7 +126,7 @@ enum PowerLossHarness {
 
     /// Has `crash-check` reopen `directories`, `batchSize` a process, two processes at a time
     /// (the machine's cores), and returns the reports by directory.
-    static func check(_ directories: [URL], catalog: URL, now: Date, scratch: FastDirectory) throws -> [String: CrashCheckReport] {
+    static func check(_ directories: [URL], catalog: URL, now: Date, scratch: TemporaryDirectory) throws -> [String: CrashCheckReport] {
         var batches: [[URL]] = []
         var start = 0
         while start < directories.count {

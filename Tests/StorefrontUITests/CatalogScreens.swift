@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
+import TestSupport
 import Testing
 @testable import StorefrontUI
 
@@ -29,10 +30,9 @@ enum CatalogScreens {
     static func load(_ catalog: URL, locale: String, storefront code: String) async throws -> (StoreContext, [Product]) {
         let configuration = try StoreKitConfiguration.load(contentsOf: catalog)
         let storefront = try #require(Storefront.named(code))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ui-catalog-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory(prefix: "ui-catalog")
         let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: configuration, stateDirectory: directory, storefront: storefront, locale: locale,
+            catalog: configuration, stateDirectory: directory.url, storefront: storefront, locale: locale,
             initialLatencyMilliseconds: 0, syncsWrites: false))
         let response = try await store.products(identifiers: Set(configuration.products.map(\.id)))
         let order = Dictionary(configuration.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })

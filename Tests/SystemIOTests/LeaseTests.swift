@@ -54,14 +54,14 @@ import TestSupport
     /// A file in a fresh directory whose lease a child holds: the child says so, and this
     /// process is refused it.
     struct HeldElsewhere {
-        let scratch: Scratch
+        let scratch: TemporaryDirectory
         let fs = POSIXFileSystem()
         let path: String
         let child: LockChild
 
         init(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            scratch = try Scratch()
-            path = scratch.file(name)
+            scratch = try TemporaryDirectory()
+            path = scratch.path(name)
             child = try LockChild("hold", path)
             #expect(child.line() == "locked", sourceLocation: sourceLocation)
             #expect(try fs.tryLease(path) == nil, sourceLocation: sourceLocation)
@@ -94,9 +94,9 @@ import TestSupport
     }
 
     @Test func twoLeasesInOneProcessExcludeEachOther() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let fs = POSIXFileSystem()
-        let path = scratch.file("one.lock")
+        let path = scratch.path("one.lock")
         let first = try #require(try fs.tryLease(path))
         #expect(try fs.tryLease(path) == nil)
         fs.release(first)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SystemIO
 
@@ -30,18 +31,18 @@ import Testing
     }
 
     @Test func failuresNameTheCallThePathAndTheErrno() throws {
-        let scratch = try Scratch()
-        let missing = scratch.file("missing/file")
+        let scratch = try TemporaryDirectory()
+        let missing = scratch.path("missing/file")
         #expect(throws: SystemCallError("open", path: missing, errno: .noSuchFile)) {
             try fs.open(missing, .read)
         }
         #expect(throws: SystemCallError("mkdir", path: scratch.path, errno: .fileExists)) {
             try fs.makeDirectory(scratch.path, mode: 0o700)
         }
-        let file = try fs.open(scratch.file("a"), [.readWrite, .create])
+        let file = try fs.open(scratch.path("a"), [.readWrite, .create])
         fs.close(file)
         #expect(throws: SystemCallError("rename", path: missing, errno: .noSuchFile)) {
-            try fs.rename(scratch.file("a"), to: missing)
+            try fs.rename(scratch.path("a"), to: missing)
         }
         do {
             try fs.removeFile(missing)
@@ -53,9 +54,9 @@ import Testing
     }
 
     @Test func openingWithoutFollowingLinksRefusesASymbolicLink() throws {
-        let scratch = try Scratch()
-        let target = scratch.file("target")
-        let link = scratch.file("link")
+        let scratch = try TemporaryDirectory()
+        let target = scratch.path("target")
+        let link = scratch.path("link")
         try fs.replaceAtomically(target, with: Array("secret".utf8))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         #expect(throws: SystemCallError("open", path: link, errno: .symbolicLink)) {
@@ -68,16 +69,16 @@ import Testing
         #expect(try fs.status(atPath: link, followingLinks: false)?.isSymbolicLink == true)
         #expect(try fs.status(atPath: link, followingLinks: true)?.isRegularFile == true)
         // A replacement never writes through a link planted at its temporary's name.
-        try FileManager.default.createSymbolicLink(atPath: scratch.file("other.tmp"), withDestinationPath: target)
-        #expect(throws: SystemCallError("open", path: scratch.file("other.tmp"), errno: .symbolicLink)) {
-            try fs.replaceAtomically(scratch.file("other"), with: Array("x".utf8))
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("other.tmp"), withDestinationPath: target)
+        #expect(throws: SystemCallError("open", path: scratch.path("other.tmp"), errno: .symbolicLink)) {
+            try fs.replaceAtomically(scratch.path("other"), with: Array("x".utf8))
         }
         #expect(scratch.contents("target") == Array("secret".utf8))
     }
 
     @Test func atomicReplaceSwapsWholeFilesWithExactModeAndNoTemporaryLeft() throws {
-        let scratch = try Scratch()
-        let path = scratch.file("state")
+        let scratch = try TemporaryDirectory()
+        let path = scratch.path("state")
         try fs.replaceAtomically(path, with: Array("old".utf8))
         let reader = try fs.open(path, .read)
         defer { fs.close(reader) }
@@ -92,20 +93,20 @@ import Testing
     }
 
     @Test func directorySyncOpensTheDirectoryAndReportsWhatIsWrong() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         try fs.synchronizeDirectory(scratch.path)
-        try fs.replaceAtomically(scratch.file("file"), with: [1])
-        #expect(throws: SystemCallError("open", path: scratch.file("file"), errno: .notADirectory)) {
-            try fs.synchronizeDirectory(scratch.file("file"))
+        try fs.replaceAtomically(scratch.path("file"), with: [1])
+        #expect(throws: SystemCallError("open", path: scratch.path("file"), errno: .notADirectory)) {
+            try fs.synchronizeDirectory(scratch.path("file"))
         }
-        #expect(throws: SystemCallError("open", path: scratch.file("gone"), errno: .noSuchFile)) {
-            try fs.synchronizeDirectory(scratch.file("gone"))
+        #expect(throws: SystemCallError("open", path: scratch.path("gone"), errno: .noSuchFile)) {
+            try fs.synchronizeDirectory(scratch.path("gone"))
         }
     }
 
     @Test func directoriesAreCreatedWithTheirParentsAndRemovedWithTheirContents() throws {
-        let scratch = try Scratch()
-        let deep = scratch.file("a/b/c")
+        let scratch = try TemporaryDirectory()
+        let deep = scratch.path("a/b/c")
         try fs.createDirectories(deep, mode: 0o700, enforcingMode: true)
         try fs.createDirectories(deep)
         #expect(try fs.status(atPath: deep, followingLinks: false)?.mode == 0o040700)
@@ -115,29 +116,29 @@ import Testing
         #expect(throws: SystemCallError("mkdir", path: deep + "/f", errno: .notADirectory)) {
             try fs.createDirectories(deep + "/f/g")
         }
-        try fs.removeTree(scratch.file("a"))
-        #expect(!fs.exists(scratch.file("a")))
-        try fs.removeTree(scratch.file("a"))
-        #expect(try fs.readFile(scratch.file("a")) == nil)
+        try fs.removeTree(scratch.path("a"))
+        #expect(!fs.exists(scratch.path("a")))
+        try fs.removeTree(scratch.path("a"))
+        #expect(try fs.readFile(scratch.path("a")) == nil)
     }
 
     @Test func anExistingDirectoryKeepsThePermissionsItsOwnerGaveIt() throws {
-        let scratch = try Scratch()
-        let directory = scratch.file("mine")
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.path("mine")
         try fs.makeDirectory(directory, mode: 0o700)
         try fs.setPermissions(atPath: directory, to: 0o550)
         try fs.createDirectories(directory, mode: 0o700, enforcingMode: true)
         #expect(try fs.status(atPath: directory, followingLinks: false)?.mode == 0o040550)
         // A directory made by the call gets the mode asked for.
-        let made = scratch.file("mine2/deeper")
+        let made = scratch.path("mine2/deeper")
         try fs.createDirectories(made, mode: 0o750, enforcingMode: true)
         #expect(try fs.status(atPath: made, followingLinks: false)?.mode == 0o040750)
         try fs.setPermissions(atPath: directory, to: 0o700)
     }
 
     @Test func checkWritableSaysWhatThePermissionBitsSayForThisUser() throws {
-        let scratch = try Scratch()
-        let directory = scratch.file("dir")
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.path("dir")
         try fs.makeDirectory(directory, mode: 0o700)
         try fs.checkWritable(directory)
         try fs.setPermissions(atPath: directory, to: 0o500)
@@ -148,14 +149,14 @@ import Testing
         } else {
             #expect(throws: SystemCallError("faccessat", path: directory, errno: .accessDenied)) { try fs.checkWritable(directory) }
         }
-        #expect(throws: SystemCallError("faccessat", path: scratch.file("gone"), errno: .noSuchFile)) {
-            try fs.checkWritable(scratch.file("gone"))
+        #expect(throws: SystemCallError("faccessat", path: scratch.path("gone"), errno: .noSuchFile)) {
+            try fs.checkWritable(scratch.path("gone"))
         }
     }
 
     @Test func writesAtAnOffsetAndAtTheEndAndReadsBackExactly() throws {
-        let scratch = try Scratch()
-        let file = try fs.open(scratch.file("log"), [.readWrite, .create, .append])
+        let scratch = try TemporaryDirectory()
+        let file = try fs.open(scratch.path("log"), [.readWrite, .create, .append])
         defer { fs.close(file) }
         try fs.write(file, Array("abc".utf8))
         try fs.write(file, Array("def".utf8))
@@ -164,7 +165,7 @@ import Testing
         try fs.truncate(file, to: 2)
         try fs.synchronize(file, .all)
         #expect(try fs.status(of: file).size == 2)
-        let other = try fs.open(scratch.file("blocks"), [.readWrite, .create])
+        let other = try fs.open(scratch.path("blocks"), [.readWrite, .create])
         defer { fs.close(other) }
         let big = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try fs.write(other, big, at: 10)
@@ -175,14 +176,14 @@ import Testing
     /// end of the file; a wrapper without its own (`FaultInjectingFileSystem`) counts the read
     /// and can fail it, since the default goes through `read(_:count:at:)`.
     @Test func readingIntoABufferReadsTheSameBytesAndWrappersStillSeeIt() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let writer = try fs.open(scratch.file("f"), [.readWrite, .create])
+        let writer = try fs.open(scratch.path("f"), [.readWrite, .create])
         try fs.write(writer, bytes, at: 0)
         fs.close(writer)
         let faulty = FaultInjectingFileSystem()
         for system in [fs, faulty] as [any FileSystem] {
-            let file = try system.open(scratch.file("f"), .read)
+            let file = try system.open(scratch.path("f"), .read)
             defer { system.close(file) }
             var buffer = [UInt8](repeating: 0, count: 70_000)
             let first = try buffer.withUnsafeMutableBytes { try system.read(file, into: $0, at: 0) }
@@ -192,10 +193,10 @@ import Testing
         }
         #expect(faulty.calls(of: .read) == 2)
         faulty.fail(.read, onCall: 1, with: .ioError)
-        let file = try faulty.open(scratch.file("f"), .read)
+        let file = try faulty.open(scratch.path("f"), .read)
         defer { faulty.close(file) }
         var buffer = [UInt8](repeating: 0, count: 10)
-        #expect(throws: SystemCallError("pread", path: scratch.file("f"), errno: .ioError)) {
+        #expect(throws: SystemCallError("pread", path: scratch.path("f"), errno: .ioError)) {
             _ = try buffer.withUnsafeMutableBytes { try faulty.read(file, into: $0, at: 0) }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SystemIO
+import TestSupport
 import Testing
 @testable import StoreCore
 
@@ -13,15 +14,12 @@ import Testing
         (0..<chunk).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
     }
 
-    static func scratchFile() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("partial.bin").path
-    }
+    let scratch: TemporaryDirectory
+    var path: String { scratch.path("partial.bin") }
+
+    init() throws { scratch = try TemporaryDirectory(prefix: "pipeline") }
 
     @Test func aCheckpointIsDurableOnlyOnceEveryByteBeforeItWasWrittenAndThenSynced() async throws {
-        let path = try Self.scratchFile()
-        defer { try? FileManager.default.removeItem(atPath: FilePaths.parent(of: path)) }
         let fs = GatedFileSystem(gatedOffset: 0)
         let pipeline = ChunkPipeline(fileSystem: fs, handle: try fs.open(path, [.readWrite, .create], mode: 0o600), offset: 0)
 
@@ -55,8 +53,6 @@ import Testing
     }
 
     @Test func aFailedWriteReachesTheTransferAndNoCheckpointAfterItCounts() async throws {
-        let path = try Self.scratchFile()
-        defer { try? FileManager.default.removeItem(atPath: FilePaths.parent(of: path)) }
         let fs = FaultInjectingFileSystem()
         let pipeline = ChunkPipeline(fileSystem: fs, handle: try fs.open(path, [.readWrite, .create], mode: 0o600), offset: 0)
 
