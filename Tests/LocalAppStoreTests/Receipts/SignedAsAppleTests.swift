@@ -283,17 +283,8 @@ struct SignedAsAppleTests {
         return try tool(["ocsp", "-respin", file.path, "-resp_text", "-noverify"]).output
     }
 
-    private func tool(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs the `openssl` tool with `arguments`.
+    private func tool(_ arguments: [String]) throws -> ChildProcess.Result {
+        try ChildProcess.run(.tool("openssl"), arguments)
     }
 }
