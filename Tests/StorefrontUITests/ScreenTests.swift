@@ -59,6 +59,9 @@ import Testing
         (6, [Put(text: "xxxxxx"), Put(text: "日本", maxWidth: 3)], "日 xxx"),
         (4, [Put(text: "日本", x: -1)], " 本 "),
         (5, [Put(text: "a\tb\nc")], "a b c"),
+        (4, [Put(text: "abcdef", x: -2)], "cdef"),
+        (6, [Put(text: "abcdef", x: 2, maxWidth: 2)], "  ab  "),
+        (4, [Put(text: "日本"), Put(text: "x", x: 1)], " x本"),
     ])
     func whatALineShows(width: Int, puts: [Put], line: String) {
         var screen = Screen(width: width, height: 1)

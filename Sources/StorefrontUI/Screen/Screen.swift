@@ -71,6 +71,15 @@ public struct Screen: Hashable, Sendable {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
         var column = x
+        // Printable ASCII (most of a frame's text) is one cell a byte: no grapheme breaking.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if column >= limit { break }
+                if column >= 0 { set(Cell(Character(Unicode.Scalar(byte)), style: style), x: column, y: y) }
+                column += 1
+            }
+            return max(0, column - x)
+        }
         for var character in text {
             if column >= limit { break }
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,

@@ -41,33 +41,44 @@ public struct ScreenDiff: Hashable, Sendable {
             return
         }
         isFullRedraw = false
+        // Compared through buffer pointers: a cell is read in place, not copied (and its
+        // character retained and released) once a comparison.
+        runs = old.cells.withUnsafeBufferPointer { before in
+            new.cells.withUnsafeBufferPointer { after in
+                Self.changedRuns(before, after, width: new.width, height: new.height)
+            }
+        }
+    }
+
+    /// The runs that turn `old` into `new` (same size), cells compared where they lie.
+    private static func changedRuns(
+        _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, width: Int, height: Int
+    ) -> [Run] {
         var result: [Run] = []
-        let width = new.width
-        for y in 0..<new.height {
+        for y in 0..<height {
             let base = y * width
             var x = 0
             while x < width {
-                if old.cells[base + x] == new.cells[base + x] { x += 1; continue }
+                if old[base + x] == new[base + x] { x += 1; continue }
                 var start = x
-                if new.cells[base + start].isContinuation, start > 0 { start -= 1 }
+                if new[base + start].isContinuation, start > 0 { start -= 1 }
                 // `end` is just past the last changed cell; look ahead at most `mergeGap` cells.
                 var end = x + 1
                 var probe = x + 1
-                while probe < width, probe - end < Self.mergeGap + 1 {
-                    if old.cells[base + probe] != new.cells[base + probe] { end = probe + 1 }
+                while probe < width, probe - end < mergeGap + 1 {
+                    if old[base + probe] != new[base + probe] { end = probe + 1 }
                     probe += 1
                 }
-                if end < width, new.cells[base + end].isContinuation { end += 1 }
+                if end < width, new[base + end].isContinuation { end += 1 }
                 if let last = result.last, last.y == y, last.x + last.cells.count > start {
                     // Widening to a whole glyph touched the previous run: extend it instead.
-                    let merged = Array(new.cells[base + last.x..<base + end])
-                    result[result.count - 1] = Run(y: y, x: last.x, cells: merged)
+                    result[result.count - 1] = Run(y: y, x: last.x, cells: Array(new[base + last.x..<base + end]))
                 } else {
-                    result.append(Run(y: y, x: start, cells: Array(new.cells[base + start..<base + end])))
+                    result.append(Run(y: y, x: start, cells: Array(new[base + start..<base + end])))
                 }
                 x = end
             }
         }
-        runs = result
+        return result
     }
 }
