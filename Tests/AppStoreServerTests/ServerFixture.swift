@@ -125,35 +125,16 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     static func catalog() throws -> StoreKitConfiguration {
-        let json = """
-            {
-              "identifier" : "SERVER", "nonRenewingSubscriptions" : [],
-              "products" : [
-                { "displayPrice" : "0.99", "familyShareable" : false, "internalID" : "1",
-                  "localizations" : [ { "description" : "Coins", "displayName" : "Coins", "locale" : "en_US" } ],
-                  "productID" : "\(coins)", "referenceName" : "coins", "type" : "Consumable" },
-                { "displayPrice" : "9.99", "familyShareable" : false, "internalID" : "2",
-                  "localizations" : [ { "description" : "Pro", "displayName" : "Pro", "locale" : "en_US" } ],
-                  "productID" : "\(pro)", "referenceName" : "pro", "type" : "NonConsumable" }
-              ],
-              "settings" : { "_locale" : "en_US", "_storefront" : "USA" },
-              "subscriptionGroups" : [
-                { "id" : "G1", "localizations" : [], "name" : "plus",
-                  "subscriptions" : [
-                    { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "2.99", "familyShareable" : false,
-                      "groupNumber" : 2, "internalID" : "3",
-                      "localizations" : [ { "description" : "Monthly", "displayName" : "Monthly", "locale" : "en_US" } ],
-                      "productID" : "\(monthly)", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "monthly",
-                      "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" },
-                    { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "29.99", "familyShareable" : false,
-                      "groupNumber" : 1, "internalID" : "4",
-                      "localizations" : [ { "description" : "Yearly", "displayName" : "Yearly", "locale" : "en_US" } ],
-                      "productID" : "\(yearly)", "recurringSubscriptionPeriod" : "P1Y", "referenceName" : "yearly",
-                      "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" } ] }
-              ],
-              "version" : { "major" : 3, "minor" : 0 }
-            }
-            """
+        let json = StoreKitDocument.document(
+            identifier: "SERVER",
+            products: [
+                StoreKitDocument.product(coins, type: "Consumable", price: "0.99", name: "Coins"),
+                StoreKitDocument.product(pro, type: "NonConsumable", price: "9.99", name: "Pro"),
+            ],
+            subscriptions: [
+                StoreKitDocument.subscription(monthly, period: "P1M", price: "2.99", name: "Monthly", level: 2),
+                StoreKitDocument.subscription(yearly, period: "P1Y", price: "29.99", name: "Yearly", level: 1),
+            ])
         return try StoreKitConfiguration.decode(data: Data(json.utf8), file: "Server.storekit")
     }
 }

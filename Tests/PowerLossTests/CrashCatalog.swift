@@ -43,34 +43,12 @@ enum CrashCatalog {
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
-    private static func product(_ id: String, _ type: String, price: String, name: String) -> String {
-        """
-        { "displayPrice" : "\(price)", "familyShareable" : false, "internalID" : "\(id)",
-          "localizations" : [ { "description" : "\(name)", "displayName" : "\(name)", "locale" : "en_US" } ],
-          "productID" : "\(id)", "referenceName" : "\(name)", "type" : "\(type)" }
-        """
-    }
-
-    static let json = """
-        {
-          "identifier" : "CRASH",
-          "nonRenewingSubscriptions" : [],
-          "products" : [
-            \(product(coins, "Consumable", price: "0.99", name: "Coins")),
-            \(product(pro, "NonConsumable", price: "9.99", name: "Pro")),
-            \(product(levels, "NonConsumable", price: "1.99", name: "Levels"))
-          ],
-          "settings" : { "_locale" : "en_US", "_storefront" : "USA" },
-          "subscriptionGroups" : [
-            { "id" : "G1", "localizations" : [], "name" : "plus",
-              "subscriptions" : [
-                { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "2.99", "familyShareable" : false,
-                  "groupNumber" : 1, "internalID" : "M1",
-                  "localizations" : [ { "description" : "Monthly", "displayName" : "Monthly", "locale" : "en_US" } ],
-                  "productID" : "\(monthly)", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "monthly",
-                  "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" } ] }
-          ],
-          "version" : { "major" : 3, "minor" : 0 }
-        }
-        """
+    static let json = StoreKitDocument.document(
+        identifier: "CRASH",
+        products: [
+            StoreKitDocument.product(coins, type: "Consumable", price: "0.99", name: "Coins"),
+            StoreKitDocument.product(pro, type: "NonConsumable", price: "9.99", name: "Pro"),
+            StoreKitDocument.product(levels, type: "NonConsumable", price: "1.99", name: "Levels"),
+        ],
+        subscriptions: [StoreKitDocument.subscription(monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1)])
 }

@@ -4,18 +4,6 @@ import TestSupport
 import Testing
 @testable import StoreCore
 
-/// Records download observer calls.
-final class DownloadObserver: StoreObserver {
-    private let calls = Mutex<[String]>([])
-    var log: [String] { calls.withLock { $0 } }
-    private func note(_ s: String) { calls.withLock { $0.append(s) } }
-    func storeDownloadUpdated(_ d: Download) { note("updated:\(d.state)") }
-    func storeDownloadFinished(_ d: Download) { note("finished:\(d.id)") }
-    func storeDownloadFailed(_ d: Download) { note("failed:\(d.id)") }
-    func storeDownloadPaused(_ d: Download) { note("paused:\(d.id)") }
-    func storeDownloadCanceled(_ d: Download) { note("canceled:\(d.id)") }
-}
-
 @Suite(.timeLimit(.minutes(10)))
 struct DownloadTests {
     @Test func purchaseDownloadsVerifiesInstallsAndOnlyThenFinishes() async throws {
@@ -28,7 +16,7 @@ struct DownloadTests {
         }
         defer { center.removeObserver(token) }
         let store = try await f.makeStore(f.configuration(center: center))
-        let observer = DownloadObserver()
+        let observer = RecordingObserver()
         store.addObserver(observer)
         let events = store.events()
 
@@ -49,9 +37,10 @@ struct DownloadTests {
             #expect(f.installed(path) == Data(bytes), "\(path)")
         }
         #expect(await f.backend.finished == [t.transactionID])
-        #expect(observer.log.first == "updated:waiting")
-        #expect(observer.log.contains("updated:active"))
-        #expect(observer.log.last == "finished:\(t.transactionID)")
+        let downloadCalls = observer.log.filter { $0.hasPrefix("download") }
+        #expect(downloadCalls.first == "downloadUpdated:waiting")
+        #expect(downloadCalls.contains("downloadUpdated:active"))
+        #expect(downloadCalls.last == "download:\(t.transactionID)")
         #expect(posted.withLock { $0 }.contains(.storeDownloadUpdated))
         #expect(posted.withLock { $0 }.last == .storeDownloadFinished)
         // Nothing is left behind in the partial area.
@@ -91,14 +80,14 @@ struct DownloadTests {
         await f.backend.setContentGate(f.clock)
         let store = try await f.makeStore(f.configuration())
         let manager = try #require(store.downloads)
-        let observer = DownloadObserver()
+        let observer = RecordingObserver()
         store.addObserver(observer)
         let id = try await f.buyLevels(store, drivenTo: 50_000)
         try await manager.pause(id)
         let paused = try await f.settle(store, id)
         #expect(paused.state == .paused)
         #expect(paused.bytesWritten >= 50_000 && paused.bytesWritten < paused.totalBytes)
-        #expect(observer.log.contains("paused:\(id)"))
+        #expect(observer.log.contains("downloadPaused:\(id)"))
         #expect(await f.backend.finished.isEmpty)
         let requestsBefore = await f.backend.contentRequests.count
 

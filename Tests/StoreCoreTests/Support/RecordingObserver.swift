@@ -19,6 +19,10 @@ final class RecordingObserver: StoreObserver {
     func storeRestoreTransactionsFailed(_ error: StoreError) { note("restoreFailed") }
     func storeRefreshReceiptFinished(_ receipt: Data) { note("receipt") }
     func storeTransactionRevoked(_ t: Transaction) { note("revoked:\(t.transactionID)") }
+    func storeDownloadUpdated(_ d: Download) { note("downloadUpdated:\(d.state)") }
     func storeDownloadFinished(_ d: Download) { note("download:\(d.transactionID)") }
+    func storeDownloadFailed(_ d: Download) { note("downloadFailed:\(d.transactionID)") }
+    func storeDownloadPaused(_ d: Download) { note("downloadPaused:\(d.transactionID)") }
+    func storeDownloadCanceled(_ d: Download) { note("downloadCanceled:\(d.transactionID)") }
     func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) { note("status:\(status.groupID):\(status.state.rawValue)") }
 }
