@@ -144,6 +144,32 @@ import Testing
         #expect(Self.selected(state) == 49)
     }
 
+    @Test func aStoreChangeAlsoReloadsTheOlderRowsOnScreen() throws {
+        // 24 rows: a 20-line window, its header, so 19 notifications show.
+        var state = Fixtures.loaded(width: 80, height: 24)
+        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
+             .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
+        #expect(Self.selected(state) == 49, "on 149, the newest of the older page")
+        // 149 shown in the middle: 140 to 158, of which 140 to 149 lie above the newest page.
+        #expect(send(&state, .storeChanged) == [.loadPurchases, .loadNotifications(before: nil), .loadNotifications(before: 150)])
+
+        // 145 was sent again meanwhile and gave up; the page also holds rows not on screen.
+        var refreshed = Self.page(100..<150, older: 100)
+        refreshed.rows[45].attempts = 6
+        refreshed.rows[45].lastResult = "TIMED_OUT"
+        refreshed.rows[45].delivered = false
+        send(&state, .notificationsLoaded(before: 150, .success(refreshed)))
+        #expect(state.notifications.map(\.position) == Array(100..<200), "rows replaced in place, none added")
+        #expect(state.olderNotifications == 100)
+        #expect(Self.selected(state) == 49)
+        let row = try #require(render(state).lines.first { $0.contains("p145") })
+        #expect(row.contains("6") && row.contains("TIMED_OUT") && row.contains("gave up"), "\(row)")
+
+        // Back on the newest page, only the newest page is loaded again.
+        send(&state, .key(.end))
+        #expect(send(&state, .storeChanged) == [.loadPurchases, .loadNotifications(before: nil)])
+    }
+
     @Test func reopeningKeepsOnlyTheNewestPageLoaded() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),

@@ -19,9 +19,8 @@ private func update(state: inout State, action: Action) -> [Effect] {
         return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
                 .every(State.storeLookInterval, .lookForChanges)]
     case .storeChanged:
-        // An open Notifications window follows the sender's attempts as they are journaled: its
-        // newest page (the older pages it loaded show as they were when loaded).
-        if case .notifications = state.modal { return [.loadPurchases, .loadNotifications(before: nil)] }
+        // An open Notifications window follows the sender's attempts as they are journaled.
+        if case .notifications(let selected) = state.modal { return [.loadPurchases] + state.followNotifications(selected: selected) }
         return [.loadPurchases]
     case .key(let key):
         return state.handle(key)

@@ -2,8 +2,8 @@ import Foundation
 
 /// The Notifications window: the App Store Server Notifications the store made, oldest first
 /// (type and subtype, product, attempts, the last result, the next retry): the newest page,
-/// and the older pages ↑ loads past the top; reloaded whenever the store moves, so attempts
-/// show as `storefront serve` makes them.
+/// and the older pages ↑ loads past the top; the rows on screen are reloaded whenever the store
+/// moves, so attempts show as `storefront serve` makes them.
 enum NotificationsView {
     static func render(_ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
@@ -40,12 +40,20 @@ enum NotificationsView {
             }.joined(separator: "  ")
         }
         SheetView.line(joined(header), inner, 0, style: Theme.secondary, into: &screen)
-        let visible = max(0, inner.height - 1)
-        let top = SheetView.top(selected: selected, visible: visible, count: rows.count)
-        for (i, line) in cells.enumerated().dropFirst(top).prefix(visible) {
-            let row = i - top + 1
-            SheetView.line(joined(line), inner, row, style: rows[i].delivered ? .plain : Theme.error, into: &screen)
+        let shown = shownRows(selected: selected, state)
+        for i in shown {
+            let row = i - shown.lowerBound + 1
+            SheetView.line(joined(cells[i]), inner, row, style: rows[i].delivered ? .plain : Theme.error, into: &screen)
             if i == selected { SheetView.highlight(inner, row, into: &screen) }
         }
+    }
+
+    /// The indices of the rows on screen with `selected` selected: as many as fit under the
+    /// header line, the selection kept near the middle (the reducer refreshes these).
+    static func shownRows(selected: Int, _ state: State) -> Range<Int> {
+        let count = state.notifications.count
+        let visible = max(0, PageView.visibleRows(in: state) - 1)
+        let top = SheetView.top(selected: selected, visible: visible, count: count)
+        return top..<min(count, top + visible)
     }
 }
