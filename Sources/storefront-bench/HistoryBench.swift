@@ -93,11 +93,10 @@ struct HistoryBench: BenchSection {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let status = try ChildExit(starting: process).wait()
         try handle.close()
-        guard process.terminationStatus == 0 else {
-            throw BenchFailure(description: "\(([binary] + arguments).joined(separator: " ")) exited \(process.terminationStatus)")
+        guard status == 0 else {
+            throw BenchFailure(description: "\(([binary] + arguments).joined(separator: " ")) exited \(status)")
         }
         return try [UInt8](Data(contentsOf: url))
     }

@@ -288,7 +288,7 @@ struct ServerBench: BenchSection {
 /// nginx on a free loopback port with a temporary configuration, serving one directory.
 final class NginxProcess {
     let port: UInt16
-    private let process = Process()
+    private let child: ChildExit
 
     init(executable: String, site: URL, directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
@@ -315,17 +315,18 @@ final class NginxProcess {
             """
         let file = directory.appendingPathComponent("nginx.conf")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        child = try ChildExit(starting: process)
         // Ready when it answers (curl retries connection refusals itself).
         _ = try ChildProcess.output("curl", ["-s", "-o", "/dev/null", "--retry", "50", "--retry-connrefused", "--retry-delay", "0", "http://127.0.0.1:\(port)/"])
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        child.process.terminate()
+        child.wait()
     }
 }

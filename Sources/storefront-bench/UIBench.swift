@@ -192,10 +192,10 @@ struct UIBench: BenchSection {
             process.standardOutput = out
             let err = Pipe()
             process.standardError = err
-            try process.run()
+            let child = try ChildExit(starting: process)
             let data = out.fileHandleForReading.readDataToEndOfFile()
             let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            child.wait()
             let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard fields.count == 2, fields[0] >= 0 else { throw ChildProcess.Failure(description: "pty harness failed for \(command): \(String(decoding: data, as: UTF8.self)) \(problem)") }
             return (fields[0], fields[1])
@@ -263,10 +263,9 @@ struct UIBench: BenchSection {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
+        guard let child = try? ChildExit(starting: process) else { return [] }
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return [] }
+        guard child.wait() == 0 else { return [] }
         // "libcurl.so.4 => /lib/x86_64-linux-gnu/libcurl.so.4 (0x…)": the path after "=>".
         return text.split(separator: "\n").compactMap { line in
             guard let arrow = line.range(of: "=> ") else { return nil }

@@ -84,8 +84,8 @@ struct VaultBench: BenchSection {
     /// own transaction) per request line; python times each upsert itself, so the pipe's
     /// round trip is not counted.
     private final class SQLitePeer {
-        let process = Process()
         let input = Pipe(), output = Pipe()
+        private let child: ChildExit
         private var buffer = Data()
 
         static let script = """
@@ -108,12 +108,13 @@ struct VaultBench: BenchSection {
             """
 
         init(_ url: URL, dataSize: Int) throws {
+            let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c", Self.script, url.path, "\(dataSize)"]
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            child = try ChildExit(starting: process)
         }
 
         func upsert() throws {
@@ -127,12 +128,12 @@ struct VaultBench: BenchSection {
             guard let line = try readLine(), let seconds = Double(line) else {
                 throw Failure(description: "python3 sqlite3 peer gave no total")
             }
-            process.waitUntilExit()
+            child.wait()
             return seconds
         }
 
         func stop() {
-            if process.isRunning { process.terminate() }
+            if child.process.isRunning { child.process.terminate() }
         }
 
         private func readLine() throws -> String? {
@@ -265,9 +266,9 @@ struct VaultBench: BenchSection {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
+        guard let child = try? ChildExit(starting: process) else { return nil }
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        child.wait()
         // Last line: "AES-256-GCM    4160338.71k" (thousands of bytes per second).
         guard let last = text.split(separator: "\n").last(where: { $0.hasSuffix("k") }),
             let figure = last.split(separator: " ").last, let value = Double(figure.dropLast())

@@ -20,21 +20,18 @@ enum ChildProcess {
         return data
     }
 
-    private static func launch(_ executable: String, _ arguments: [String], output: Any) throws -> Process {
+    private static func launch(_ executable: String, _ arguments: [String], output: Any) throws -> ChildExit {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try ChildExit(starting: process)
     }
 
-    private static func finish(_ process: Process, _ executable: String) throws {
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) exited with status \(process.terminationStatus)")
-        }
+    private static func finish(_ child: ChildExit, _ executable: String) throws {
+        let status = child.wait()
+        guard status == 0 else { throw Failure(description: "\(executable) exited with status \(status)") }
     }
 
     /// The largest resident size any waited-for child reached (`getrusage(RUSAGE_CHILDREN)`), in bytes.

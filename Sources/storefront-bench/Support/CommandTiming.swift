@@ -41,13 +41,13 @@ enum CommandTiming {
         process.standardError = errors
         let cpuBefore = childrenCPU()
         let started = now()
-        try process.run()
+        let child = try ChildExit(starting: process)
         let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let status = child.wait()
         let ended = now()
         let cpu = childrenCPU() - cpuBefore
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: problem.prefix(400), as: UTF8.self))")
+        guard status == 0 else {
+            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited \(status): \(String(decoding: problem.prefix(400), as: UTF8.self))")
         }
         return Run(wall: ended - started, cpu: cpu, started: started, ended: ended)
     }
