@@ -102,9 +102,12 @@ private func renderStatus(_ state: State, _ rect: Rect, into screen: inout Scree
     }
 }
 
+/// The product list's keys. Under a window the bar stays empty: every key goes to the window,
+/// whose own footer names them, and the list's keys would not work.
 private func renderHints(_ state: State, _ rect: Rect, into screen: inout Screen) {
     let s = state.strings
     screen.fill(rect, with: Cell(" ", style: Theme.bar))
+    guard state.modal == nil else { return }
     var hints: [(String, String)] = [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))]
     if state.switchingTo != nil { hints = [("/", s("Filter"))] }
     hints += [
