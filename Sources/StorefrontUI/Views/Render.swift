@@ -44,9 +44,9 @@ private func renderHeader(_ state: State, _ rect: Rect, into screen: inout Scree
     let downloading = state.activeDownloads.count
     if downloading > 0 { right.append("⇩ " + s("{} downloading", String(downloading))) }
     if state.isRestoring { right.append("\(Format.spinner(state.tickCount)) " + s("Restoring purchases…")) }
-    let keys = "? \(s("Help"))  m \(s("Menu")) "
-    let status = right.joined(separator: " · ")
-    let statusText = status.isEmpty ? keys : status + "  " + keys
+    // The list's keys; under a window every key goes to the window, whose footer names them.
+    let keys = state.modal == nil ? "? \(s("Help"))  m \(s("Menu")) " : ""
+    let statusText = [right.joined(separator: " · "), keys].filter { !$0.isEmpty }.joined(separator: "  ")
     var left = ""
     if let context = state.context {
         left = " \(context.storefront) · \(context.locale) · \(s("Account")): \(context.account)"
