@@ -3,7 +3,7 @@ import Foundation
 /// A started child process whose exit is seen the moment the child is reaped: the one way the
 /// bench waits for a child. Foundation's `Process.waitUntilExit` on Linux runs the run loop in
 /// 50 ms steps until it notices the exit, so every child timed through it read up to 50 ms
-/// long (`openssl version`: 51 ms instead of 1).
+/// long (`openssl version`: 51 ms instead of 3).
 final class ChildExit {
     /// The child.
     let process: Process
