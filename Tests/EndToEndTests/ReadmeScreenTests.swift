@@ -18,14 +18,12 @@ import Testing
         return String(readme[from.upperBound..<to.lowerBound])
     }
 
-    /// A pane's text as the script keeps it: each line without its trailing blanks, and no
-    /// empty lines at the end.
+    /// A pane's text as the script keeps it: `ScreenText.trimmed`, without the empty lines at
+    /// the end.
     static func trimmed(_ screen: String) -> String {
-        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)])
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.allSatisfy({ $0 == " " }) == true { lines.removeLast() }
+        return ScreenText.trimmed(lines)
     }
 
     @Test func theReadmePictureIsTheFirstScreen() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import StorefrontUI
 
@@ -10,11 +11,7 @@ enum GoldenScreen {
     }
 
     static func text(_ screen: Screen) -> String {
-        screen.lines.map { line in
-            var trimmed = line
-            while trimmed.last == " " { trimmed.removeLast() }
-            return trimmed
-        }.joined(separator: "\n") + "\n"
+        ScreenText.trimmed(screen.lines) + "\n"
     }
 
     static func check(_ screen: Screen, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
