@@ -158,15 +158,19 @@ public struct StoreKitConfiguration: Sendable, Hashable {
 }
 
 extension StoreKitConfiguration {
-    /// The price of `product` in `storefront`: the sidecar's when it sets one, else the
-    /// catalog's `displayPrice` read in the storefront's currency, as Xcode does.
+    /// The price of `product` in `storefront`: the sidecar's when it sets one, else an
+    /// estimate, the catalog's `displayPrice` read in the storefront's currency as Xcode does,
+    /// rounded to that currency's minor units (`Price.roundedToMinorUnits`: 0.99 is ₩1).
     ///
+    /// This is the one place a price is estimated, so what a customer is shown, what is
+    /// charged and what receipts and signed transactions carry are the same amount; a
+    /// currency without decimals never charges a fraction.
     /// - Parameters:
     ///   - product: a product of this catalog.
     ///   - storefront: where the customer shops.
     public func price(for product: Product, in storefront: Storefront) -> Price {
         prices?.price(of: product.id, in: storefront)
-            ?? Price(amount: product.price, currencyCode: storefront.currencyCode)
+            ?? Price(amount: product.price, currencyCode: storefront.currencyCode).roundedToMinorUnits
     }
 
     /// The storefront the catalog names in `_storefront`, else the United States.
