@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `storefront store` pending purchases (approve, decline, resolve), through the built binary
-/// on a temporary data directory.
+/// `storefront store` pending purchases (approve, decline, resolve) and charges, through the
+/// built binary on a temporary data directory.
 @Suite(.waitsOnProcesses) struct TransactionManagerCommandTests {
     let cli: StorefrontCLI
 
@@ -36,5 +36,21 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("is an Ask to Buy purchase waiting for approval (use 'storefront store approve \(id)' or "
             + "'storefront store decline \(id)'), not an interrupted purchase waiting to be resolved."), "\(refused.stderr)")
+    }
+
+    @Test func chargesShowARefundedPurchaseAsRefundedAsHistoryDoes() throws {
+        let id = try cli.buy(DemoCatalog.removeAds)
+        _ = try cli.buy(DemoCatalog.coins)
+        #expect(try cli.run(["store", "refund", id]).status == 0)
+
+        let charges = try cli.array(["store", "charges"])
+        #expect(charges.map { $0["state"] as? String } == ["refunded", "purchased"])
+        #expect(charges.first?["revocationDate"] != nil)
+        let history = try #require(try cli.object(["history"])["transactions"] as? [[String: Any]])
+        #expect(history.map { $0["state"] as? String } == charges.map { $0["state"] as? String })
+
+        let table = try cli.run(["store", "charges"]).stdout
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix(id) })
+        #expect(row.hasSuffix("refunded"), "\(table)")
     }
 }

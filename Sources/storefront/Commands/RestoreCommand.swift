@@ -35,7 +35,7 @@ struct RestoreCommand: Command {
         } else if restored.isEmpty {
             context.output.write("Nothing to restore.\n")
         } else {
-            let lines = TransactionOutput.table(restored.map { ($0, $0.state.rawValue) })
+            let lines = TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) })
             context.output.write((["Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"):"] + lines).joined(separator: "\n") + "\n")
         }
         // Restored products with hosted content download now, with progress.

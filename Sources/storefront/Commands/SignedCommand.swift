@@ -55,7 +55,7 @@ struct SignedCommand: Command {
                         ("transactionId", .string(t.transactionID)),
                         ("originalTransactionId", .string(t.originalTransactionID)),
                         ("productId", .string(t.productID)),
-                        ("state", .string(t.revocationDate == nil ? t.state.rawValue : "refunded")),
+                        ("state", .string(TransactionOutput.state(of: t))),
                         ("signedTransaction", .optional(t.signedTransaction)),
                     ])
                 })),

@@ -116,7 +116,7 @@ enum StoreSubscriptionVerbs {
         }
         if json {
             output.write(JSONText.object([
-                ("transaction", TransactionOutput.json(changed, state: changed.revocationDate == nil ? nil : "refunded")),
+                ("transaction", TransactionOutput.json(changed)),
                 ("subscription", subscription.map(SubscriptionOutput.json) ?? .null),
             ]).rendered())
         } else {

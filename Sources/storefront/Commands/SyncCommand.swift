@@ -37,7 +37,7 @@ struct SyncCommand: Command {
             ]).rendered())
         } else {
             var lines = ["Synced: \(StoreCommand.count(restored.count, "transaction")) restored."]
-            if !restored.isEmpty { lines += TransactionOutput.table(restored.map { ($0, $0.state.rawValue) }) }
+            if !restored.isEmpty { lines += TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) }) }
             lines.append(entitled.isEmpty ? "No entitlements." : "Entitled to: " + entitled.joined(separator: ", "))
             context.output.write(lines.joined(separator: "\n") + "\n")
         }
