@@ -30,6 +30,16 @@ import Testing
         }
     }
 
+    @Test func aSidecarThatIsADirectoryIsNamedAsThePriceFile() throws {
+        try withCatalog(sidecar: nil) { url in
+            let sidecar = url.deletingLastPathComponent().appendingPathComponent("Shop.prices.json")
+            try FileManager.default.createDirectory(at: sidecar, withIntermediateDirectories: false)
+            let error = #expect(throws: CatalogError.self) { try StoreKitConfiguration.load(contentsOf: url) }
+            #expect(error?.file == sidecar.path)
+            #expect(error?.problem == "is a directory, expected a price sidecar (NAME.prices.json)")
+        }
+    }
+
     @Test func noSidecarMeansNoTable() throws {
         try withCatalog(sidecar: nil) { url in
             let catalog = try StoreKitConfiguration.load(contentsOf: url)

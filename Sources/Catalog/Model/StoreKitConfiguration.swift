@@ -90,11 +90,11 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         contentsOf url: URL, contentDigester: ContentDigester? = nil, checksContentFiles: Bool = true
     ) throws(CatalogError) -> StoreKitConfiguration {
         let path = url.path
-        var configuration = try decode(data: try read(url, as: path), file: path)
+        var configuration = try decode(data: try read(url, as: path, expected: "a .storekit file"), file: path)
         let sidecar = priceSidecarURL(for: url)
         if FileManager.default.fileExists(atPath: sidecar.path) {
             configuration.prices = try PriceTable.decode(
-                data: try read(sidecar, as: sidecar.path), file: sidecar.path,
+                data: try read(sidecar, as: sidecar.path, expected: "a price sidecar (NAME.prices.json)"), file: sidecar.path,
                 productIDs: Set(configuration.products.map(\.id)))
         }
         let content = HostedContentLoader.sidecarURL(for: url)
@@ -132,13 +132,16 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// 20-locale catalog is about 33 MiB.
     public static let maximumFileSize = 256 * 1024 * 1024
 
-    private static func read(_ url: URL, as path: String) throws(CatalogError) -> Data {
+    /// The bytes of the catalog or sidecar file at `url`, named `path` in errors.
+    /// - Parameter expected: what the file should be, said when it is a directory
+    ///   ("a .storekit file", "a price sidecar (NAME.prices.json)").
+    private static func read(_ url: URL, as path: String, expected: String) throws(CatalogError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError(file: path, path: JSONPath.root, problem: "no such file")
         }
         guard !isDirectory.boolValue else {
-            throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected a .storekit file")
+            throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected \(expected)")
         }
         // Devices and pipes (`/dev/zero`, a FIFO) would never end: only regular files are read.
         let resolved = url.resolvingSymlinksInPath().path
