@@ -25,8 +25,18 @@ import Testing
             #expect(catalog.price(for: coins, in: japan) == Price(amount: 160, currencyCode: "JPY"))
             #expect(catalog.price(for: coins, in: germany).decimalString == "1.19")
             #expect(catalog.price(for: coins, in: germany).currencyCode == "EUR")
-            #expect(catalog.price(for: pro, in: japan) == Price(amount: pro.price, currencyCode: "JPY"))
+            #expect(catalog.price(for: pro, in: japan) == Price(amount: 5, currencyCode: "JPY"), "4.99 read in yen, rounded")
             #expect(catalog.price(for: coins, in: try #require(Storefront.named("GBR"))).decimalString == "0.99")
+        }
+    }
+
+    @Test func aSidecarThatIsADirectoryIsNamedAsThePriceFile() throws {
+        try withCatalog(sidecar: nil) { url in
+            let sidecar = url.deletingLastPathComponent().appendingPathComponent("Shop.prices.json")
+            try FileManager.default.createDirectory(at: sidecar, withIntermediateDirectories: false)
+            let error = #expect(throws: CatalogError.self) { try StoreKitConfiguration.load(contentsOf: url) }
+            #expect(error?.file == sidecar.path)
+            #expect(error?.problem == "is a directory, expected a price sidecar (NAME.prices.json)")
         }
     }
 

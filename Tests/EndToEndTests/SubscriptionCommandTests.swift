@@ -92,6 +92,27 @@ import Testing
         #expect(try entitlements().groups.first?["willAutoRenew"] as? Bool == true)
     }
 
+    @Test func renewRefusesACancelledSubscriptionAndChangesNothing() throws {
+        let id = try buy(monthly)
+        #expect(try cli.run(["store", "cancel", id]).status == 0)
+        let before = try subscriptions()
+        let charges = try cli.array(["store", "charges"]).count
+
+        let refused = try cli.run(["store", "renew", id])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "storefront: The subscription \(id) is cancelled (auto-renew is off), not one that renews: "
+            + "'storefront store cancel \(id) --undo' turns auto-renew back on, 'storefront store expire \(id)' ends it now.\n")
+        #expect(try history().count == 1, "no renewal was made")
+        #expect(try cli.array(["store", "charges"]).count == charges, "nothing was charged")
+        #expect(try subscriptions().map { $0["periodEnd"] as? String } == before.map { $0["periodEnd"] as? String })
+        #expect(try subscriptions().first?["willAutoRenew"] as? Bool == false)
+
+        #expect(try cli.run(["store", "cancel", id, "--undo"]).status == 0)
+        #expect(try cli.run(["store", "renew", id]).status == 0, "auto-renew on again, it renews")
+        #expect(try history().count == 2)
+    }
+
     @Test func expireEndsTheSubscriptionNowAndRenewThenRefuses() throws {
         let id = try buy(monthly)
         #expect(try entitlements().items.count == 1)

@@ -98,6 +98,19 @@ import TestSupport
         try await tmux.press("q", until: "exit=0")
     }
 
+    @Test func restorePurchasesLeavesANonRenewingSubscriptionOut() async throws {
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        for product in ["com.storefront.demo.seasonpass.winter", "com.storefront.demo.removeads"] {
+            let bought = try storefront.run(["buy", product])
+            #expect(bought.status == 0, "\(bought.stderr)")
+        }
+        let tmux = try await launch(storefront)
+        defer { tmux.close() }
+        // StoreKit 1's restore: the non-consumable, not the season pass (not restorable).
+        try await tmux.press("r", until: "Restored 1 purchases")
+        try await tmux.press("q", until: "exit=0")
+    }
+
     @Test func afterARestoreIntoAFreshAppTheTransactionManagerListsTheSubscription() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         let bought = try storefront.run(["buy", "com.storefront.demo.premium.basic.monthly"])

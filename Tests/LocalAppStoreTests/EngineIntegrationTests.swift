@@ -27,6 +27,18 @@ struct EngineIntegrationTests {
         #expect(await store.purchase(TestCatalog.missing) == .failed(.productNotAvailable(productID: TestCatalog.missing), nil))
     }
 
+    @Test func restoreLeavesNonRenewingSubscriptionsToSync() async throws {
+        let store = try rig.engine(try rig.store())
+        await store.start()
+        for product in [TestCatalog.coins, TestCatalog.pro, TestCatalog.season] {
+            #expect(await store.purchase(product).state == "purchased", "\(product)")
+        }
+        // StoreKit 1's restore: not restorable, a non-renewing subscription; StoreKit 2's sync has it.
+        #expect(try await store.restoreTransactions().map(\.productID) == [TestCatalog.pro])
+        #expect(try await store.sync().map(\.productID) == [TestCatalog.pro, TestCatalog.season])
+        #expect(try await store.unfinishedTransactions().isEmpty)
+    }
+
     @Test func aLongRunningEngineSeesAnApprovalMadeByAnotherProcess() async throws {
         let mine = try rig.store()
         let store = try rig.engine(mine)

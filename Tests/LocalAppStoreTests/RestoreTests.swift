@@ -5,7 +5,7 @@ import Testing
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct RestoreTests {
-    @Test func restoreBringsBackNonConsumablesAndSubscriptionsNeverConsumables() async throws {
+    @Test func restoreBringsBackNonConsumablesAndAutoRenewablesNeverConsumablesOrNonRenewing() async throws {
         var shop = try await Shop()
         let (store, rig) = (shop.store, shop.rig)
         let coins = try await shop.buy(TestCatalog.coins)
@@ -16,23 +16,40 @@ import Testing
         _ = await shop.events.nextRemoval()
         rig.clock.advance(by: 3600)
 
+        // Apple: restoreCompletedTransactions "has no effect" on non-renewing subscriptions.
         let restored = try await store.restoreCompletedTransactions(applicationUsername: nil)
-        #expect(restored.map(\.originalTransactionID) == [pro, monthly, season].map(\.transactionID))
+        #expect(restored.map(\.originalTransactionID) == [pro, monthly].map(\.transactionID))
         #expect(restored.allSatisfy { $0.state == .restored && $0.purchaseDate == rig.clock.now })
-        #expect(restored.map(\.originalPurchaseDate) == [pro, monthly, season].map(\.purchaseDate))
+        #expect(restored.map(\.originalPurchaseDate) == [pro, monthly].map(\.purchaseDate))
         #expect(restored.first?.payment.orderData == ["order": "p1"])
         #expect(restored[1].expiresDate == monthly.expiresDate)
         let newIDs = restored.compactMap { UInt64($0.transactionID) }
         let oldIDs = [coins, pro, monthly, season].compactMap { UInt64($0.transactionID) }
-        #expect(newIDs.count == 3)
+        #expect(newIDs.count == 2)
         #expect(newIDs.allSatisfy { $0 > oldIDs.max() ?? 0 })
         #expect(try await store.charges().count == 4)
 
         // Restored transactions go through the queue until finished.
         #expect(try await store.unfinishedTransactions() == restored)
         var announced: [StoreCore.Transaction] = []
-        while announced.count < 3 { announced += await shop.events.nextUpdate() }
+        while announced.count < 2 { announced += await shop.events.nextUpdate() }
         #expect(announced == restored)
+    }
+
+    @Test func aSyncAlsoBringsBackNonRenewingSubscriptions() async throws {
+        var shop = try await Shop()
+        let store = shop.store
+        let coins = try await shop.buy(TestCatalog.coins)
+        let pro = try await shop.buy(TestCatalog.pro)
+        let season = try await shop.buy(TestCatalog.season)
+        for bought in [coins, pro, season] { try await store.finish(transactionID: bought.transactionID) }
+
+        let synced = try await store.restoreCompletedTransactions(applicationUsername: nil, scope: .sync)
+        #expect(synced.map(\.originalTransactionID) == [pro, season].map(\.transactionID))
+        let restored = try await store.restoreCompletedTransactions(applicationUsername: nil, scope: .completedTransactions)
+        #expect(restored.map(\.originalTransactionID) == [pro.transactionID])
+        #expect(RestoreScope.allCases.map { $0.includes(.nonRenewing) } == [false, true])
+        #expect(RestoreScope.allCases.allSatisfy { !$0.includes(.consumable) && $0.includes(.nonConsumable) && $0.includes(.autoRenewable) })
     }
 
     @Test func restoreForAnApplicationUsernameReturnsOnlyItsPurchases() async throws {

@@ -61,7 +61,7 @@ import Testing
         let store = shop.store
         let bought = try await shop.buy(TestCatalog.coins)
         await #expect(throws: LocalAppStoreError.notPending(
-            transactionID: bought.transactionID, state: "purchased", expected: "waiting for interrupted")) {
+            transactionID: bought.transactionID, state: "purchased", expected: "an interrupted purchase waiting to be resolved")) {
             try await store.resolve(transactionID: bought.transactionID)
         }
         await #expect(throws: LocalAppStoreError.unknownTransaction("12345")) {

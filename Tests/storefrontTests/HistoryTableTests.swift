@@ -16,7 +16,7 @@ import Testing
 
     static func generic(_ delivered: [TransactionSummary], _ pending: [TransactionSummary]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        TransactionOutput.table(delivered.map { ($0, HistoryTable.state(of: $0)) } + pending.map { ($0, "pending") }) { lines.append(Array($0)) }
+        TransactionOutput.table(delivered.map { ($0, TransactionOutput.state(of: $0)) } + pending.map { ($0, "pending") }) { lines.append(Array($0)) }
         return lines
     }
 

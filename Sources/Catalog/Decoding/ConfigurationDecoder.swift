@@ -180,6 +180,12 @@ struct ConfigurationDecoder {
         return offers
     }
 
+    /// Decodes one subscription offer.
+    ///
+    /// A `free` offer costs 0 whatever its `displayPrice` says: Xcode leaves the price an
+    /// offer had before its mode was set to free, and a free trial charges nothing. That stale
+    /// `displayPrice` is still checked (a malformed or negative one is an error, as on any
+    /// offer), since it is the file's own text and a broken one means a broken file.
     private func decodeOffer(_ value: JSONElement, path: String) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
         let object = try ObjectReader(value, file: file, path: path, what: "a subscription offer")
         let modeText = try object.string("paymentMode")
@@ -189,7 +195,8 @@ struct ConfigurationDecoder {
         }
         let price: Decimal
         if object.member("displayPrice") != nil {
-            price = try object.price("displayPrice", in: baseCurrency)
+            let written = try object.price("displayPrice", in: baseCurrency)
+            price = mode == .free ? 0 : written
         } else if mode == .free {
             price = 0
         } else {

@@ -90,11 +90,11 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         contentsOf url: URL, contentDigester: ContentDigester? = nil, checksContentFiles: Bool = true
     ) throws(CatalogError) -> StoreKitConfiguration {
         let path = url.path
-        var configuration = try decode(data: try read(url, as: path), file: path)
+        var configuration = try decode(data: try read(url, as: path, expected: "a .storekit file"), file: path)
         let sidecar = priceSidecarURL(for: url)
         if FileManager.default.fileExists(atPath: sidecar.path) {
             configuration.prices = try PriceTable.decode(
-                data: try read(sidecar, as: sidecar.path), file: sidecar.path,
+                data: try read(sidecar, as: sidecar.path, expected: "a price sidecar (NAME.prices.json)"), file: sidecar.path,
                 productIDs: Set(configuration.products.map(\.id)))
         }
         let content = HostedContentLoader.sidecarURL(for: url)
@@ -132,13 +132,16 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// 20-locale catalog is about 33 MiB.
     public static let maximumFileSize = 256 * 1024 * 1024
 
-    private static func read(_ url: URL, as path: String) throws(CatalogError) -> Data {
+    /// The bytes of the catalog or sidecar file at `url`, named `path` in errors.
+    /// - Parameter expected: what the file should be, said when it is a directory
+    ///   ("a .storekit file", "a price sidecar (NAME.prices.json)").
+    private static func read(_ url: URL, as path: String, expected: String) throws(CatalogError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError(file: path, path: JSONPath.root, problem: "no such file")
         }
         guard !isDirectory.boolValue else {
-            throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected a .storekit file")
+            throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected \(expected)")
         }
         // Devices and pipes (`/dev/zero`, a FIFO) would never end: only regular files are read.
         let resolved = url.resolvingSymlinksInPath().path
@@ -158,15 +161,19 @@ public struct StoreKitConfiguration: Sendable, Hashable {
 }
 
 extension StoreKitConfiguration {
-    /// The price of `product` in `storefront`: the sidecar's when it sets one, else the
-    /// catalog's `displayPrice` read in the storefront's currency, as Xcode does.
+    /// The price of `product` in `storefront`: the sidecar's when it sets one, else an
+    /// estimate, the catalog's `displayPrice` read in the storefront's currency as Xcode does,
+    /// rounded to that currency's minor units (`Price.roundedToMinorUnits`: 0.99 is ₩1).
     ///
+    /// This is the one place a price is estimated, so what a customer is shown, what is
+    /// charged and what receipts and signed transactions carry are the same amount; a
+    /// currency without decimals never charges a fraction.
     /// - Parameters:
     ///   - product: a product of this catalog.
     ///   - storefront: where the customer shops.
     public func price(for product: Product, in storefront: Storefront) -> Price {
         prices?.price(of: product.id, in: storefront)
-            ?? Price(amount: product.price, currencyCode: storefront.currencyCode)
+            ?? Price(amount: product.price, currencyCode: storefront.currencyCode).roundedToMinorUnits
     }
 
     /// The storefront the catalog names in `_storefront`, else the United States.

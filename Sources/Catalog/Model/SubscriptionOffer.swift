@@ -14,7 +14,8 @@ extension StoreKitConfiguration {
         public var period: SubscriptionPeriod
         /// How many periods the offer lasts (`numberOfPeriods`, 1 when absent).
         public var numberOfPeriods: Int
-        /// The offer price in the catalog's base currency; 0 for free trials without a price.
+        /// The offer price in the catalog's base currency; always 0 for a `free` offer (a
+        /// free trial charges nothing, whatever `displayPrice` Xcode left on it).
         public var price: Decimal
         /// Who may redeem an offer code (`eligibility`, e.g. `new`, `existing`, `expired`); empty otherwise.
         public var eligibility: [String]

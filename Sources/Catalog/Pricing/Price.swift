@@ -33,6 +33,15 @@ public struct Price: Sendable, Hashable {
         amount.formatted(.currency(code: currencyCode).locale(locale))
     }
 
+    /// The price rounded half up to its currency's minor units: 0.99 KRW is 1, 5.5 JPY is 6,
+    /// 1.235 USD is 1.24; a price that has no more digits than its currency is unchanged.
+    public var roundedToMinorUnits: Price {
+        var amount = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &amount, Self.minorUnits(of: currencyCode), .plain)
+        return Price(amount: rounded, currencyCode: currencyCode)
+    }
+
     /// The ISO 4217 minor-unit digits of a currency (0 for JPY, KRW…, 3 for KWD…, else 2).
     ///
     /// - Parameter currencyCode: an ISO 4217 code, any letter case.

@@ -167,11 +167,22 @@ extension LocalAppStore {
 
     // MARK: - Restore and receipts
 
-    /// Returns the account's non-consumables and subscriptions as new `.restored`
-    /// transactions (queued until finished), for `applicationUsername` when given.
+    /// Returns what StoreKit 1's restore brings back, the account's non-consumables and
+    /// auto-renewable subscriptions, as new `.restored` transactions (queued until finished),
+    /// for `applicationUsername` when given.
     /// - Throws: the simulated restore error when that setting is on.
     public func restoreCompletedTransactions(
         applicationUsername: String?
+    ) async throws(StoreError) -> [StoreCore.Transaction] {
+        try await restoreCompletedTransactions(applicationUsername: applicationUsername, scope: .completedTransactions)
+    }
+
+    /// Returns what a restore of `scope` brings back (`.sync`: non-renewing subscriptions
+    /// too) as new `.restored` transactions (queued until finished), for
+    /// `applicationUsername` when given.
+    /// - Throws: the simulated restore error when that setting is on.
+    public func restoreCompletedTransactions(
+        applicationUsername: String?, scope: RestoreScope
     ) async throws(StoreError) -> [StoreCore.Transaction] {
         try translatingErrors { () throws(LocalAppStoreError) in try refresh() }
         await pause()
@@ -180,24 +191,27 @@ extension LocalAppStore {
         let now = configuration.clock.now
         let (restored, _) = try translatingErrors { () throws(LocalAppStoreError) in
             try transactAndAnnounce { state throws(LocalAppStoreError) in
-                Self.restoredCopies(accountID: account, applicationUsername: applicationUsername, at: now, state: &state)
+                Self.restoredCopies(
+                    accountID: account, applicationUsername: applicationUsername, scope: scope, at: now, state: &state)
             }
         }
         return signed(restored)
     }
 
-    /// New `.restored` copies of every purchase of a restorable product of `accountID` (for
-    /// `applicationUsername` when given) and every renewal of a subscription; a non-consumable
-    /// bought again (delivered free) only through its first purchase. Not revoked ones.
+    /// New `.restored` copies of every purchase of `accountID` (for `applicationUsername` when
+    /// given) whose product type `scope` restores, and every renewal of a subscription; a
+    /// non-consumable bought again (delivered free) only through its first purchase. Not
+    /// revoked ones.
     /// - Returns: the records to journal and the copies.
     static func restoredCopies(
-        accountID account: String, applicationUsername: String?, at now: Date, state: inout JournalState
+        accountID account: String, applicationUsername: String?, scope: RestoreScope, at now: Date,
+        state: inout JournalState
     ) -> (records: [JournalRecord], result: [StoreCore.Transaction]) {
-        // Only restorable products' entries are read from the compacted history.
-        let originals = state.entries(where: \.restorable).filter { entry in
+        // Only the entries of products the scope restores are read from the compacted history.
+        let originals = state.entries(where: { $0.restorable(in: scope) }).filter { entry in
             let transaction = entry.transaction
             return entry.accountID == account && transaction.state == .purchased
-                && transaction.productType.isRestorable && transaction.revocationDate == nil
+                && scope.includes(transaction.productType) && transaction.revocationDate == nil
                 && (transaction.productType != .nonConsumable || transaction.originalTransactionID == entry.id)
                 && (applicationUsername == nil || transaction.payment.applicationUsername == applicationUsername)
         }

@@ -121,8 +121,11 @@ struct ChargingRules {
     ) throws(LocalAppStoreError) -> QueueEntry {
         guard let entry = state.entries[id], entry.accountID == accountID else { throw .unknownTransaction(id) }
         guard !entry.finished, entry.transaction.state == .deferred, entry.pending == reason else {
-            let now = entry.finished ? "finished" : entry.pending.map { "waiting for \($0)" } ?? entry.transaction.state.rawValue
-            throw .notPending(transactionID: id, state: now, expected: "waiting for \(reason)")
+            // Waiting for something else, the message names the command that ends that wait.
+            let now = entry.finished ? "finished" : entry.pending.map { other in
+                other.waitingPurchase + (other.commands(transactionID: id).map { " (use \($0))" } ?? "")
+            } ?? entry.transaction.state.rawValue
+            throw .notPending(transactionID: id, state: now, expected: reason.waitingPurchase)
         }
         return entry
     }

@@ -56,7 +56,17 @@ extension HistoryIndex.Table {
 /// What the history's index says about a transaction, so scans need not decode the others.
 struct HistoryFlags: Hashable {
     var productType: ProductTypeCode
-    var restorable: Bool { productType == .nonConsumable || productType == .autoRenewable || productType == .nonRenewing }
+
+    /// Whether a restore of `scope` may bring the entry back, by its product type alone.
+    func restorable(in scope: RestoreScope) -> Bool {
+        switch productType {
+        case .consumable: scope.includes(.consumable)
+        case .nonConsumable: scope.includes(.nonConsumable)
+        case .autoRenewable: scope.includes(.autoRenewable)
+        case .nonRenewing: scope.includes(.nonRenewing)
+        case .other: false
+        }
+    }
 
     enum ProductTypeCode: UInt64 {
         case other = 0, consumable, nonConsumable, autoRenewable, nonRenewing

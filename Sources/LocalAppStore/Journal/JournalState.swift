@@ -213,10 +213,10 @@ struct JournalState: Sendable {
     }
 
     /// The transactions of a purchase and its renewals and restored copies (one original
-    /// transaction ID), oldest first: a scan of the subscriptions' and the other restorable
-    /// products' entries.
+    /// transaction ID), oldest first: a scan of the entries of what a sync restores (only
+    /// those products have renewals or restored copies).
     func entries(originalTransactionID: String) -> [QueueEntry] {
-        entries(where: \.restorable).filter { $0.transaction.originalTransactionID == originalTransactionID }
+        entries(where: { $0.restorable(in: .sync) }).filter { $0.transaction.originalTransactionID == originalTransactionID }
     }
 
     /// The digest of the account's finished purchased and restored transactions

@@ -67,10 +67,7 @@ struct ProductLocalizer: Sendable {
     ) -> StoreCore.SubscriptionOffer {
         var amount = offer.price
         if product.price > 0, price.amount != product.price, amount > 0 {
-            var scaled = amount * price.amount / product.price
-            var rounded = Decimal()
-            NSDecimalRound(&rounded, &scaled, Price.minorUnits(of: price.currencyCode), .plain)
-            amount = rounded
+            amount = Price(amount: amount * price.amount / product.price, currencyCode: price.currencyCode).roundedToMinorUnits.amount
         }
         let mode: StoreCore.SubscriptionOffer.PaymentMode = switch offer.paymentMode {
         case .free: .freeTrial

@@ -13,14 +13,22 @@ extension LocalAppStore {
     /// begins, in a grace period when the grace-period setting is on. A price increase the
     /// customer did not consent to (`priceIncrease`) makes it expire now instead
     /// (`EXPIRED`/`PRICE_INCREASE`), as the renewal date would.
+    /// A subscription whose auto-renew is off is never renewed (Apple renews only what will
+    /// auto-renew): it is refused, and nothing changes.
     /// - Parameter id: a transaction ID of the subscription, or its product ID.
-    /// - Throws: `.notPending` for an expired subscription, or one in billing retry whose
-    ///   billing still fails.
+    /// - Throws: `.notPending` for an expired subscription, one whose auto-renew is off, or one
+    ///   in billing retry whose billing still fails.
     @discardableResult
     public func renew(_ id: String) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired, let period = desk.period(of: stored.lifecycle.autoRenewProductID) else {
                 throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+            }
+            guard stored.lifecycle.willAutoRenew else {
+                throw .notPending(
+                    transactionID: id, state: "cancelled (auto-renew is off)",
+                    expected: "one that renews: 'storefront store cancel \(id) --undo' turns auto-renew back on, "
+                        + "'storefront store expire \(id)' ends it now")
             }
             if stored.lifecycle.hasBillingIssue || desk.settings.billingRetryOnRenewal {
                 guard stored.lifecycle.billingRetryStart == nil else {

@@ -31,9 +31,18 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// - Throws: `StoreError.unknownTransaction` when it is not in the queue.
     func finish(transactionID: String) async throws(StoreError)
 
-    /// Returns the account's restorable transactions (never consumables) as `.restored`
-    /// transactions, for `applicationUsername` when given.
+    /// Returns the account's purchases StoreKit 1's restore brings back (non-consumables and
+    /// auto-renewable subscriptions; never consumables or non-renewing subscriptions) as
+    /// `.restored` transactions, for `applicationUsername` when given.
     func restoreCompletedTransactions(applicationUsername: String?) async throws(StoreError) -> [Transaction]
+
+    /// Returns the account's purchases a restore of `scope` brings back as `.restored`
+    /// transactions, for `applicationUsername` when given: `.completedTransactions` is
+    /// `restoreCompletedTransactions(applicationUsername:)`, `.sync` (StoreKit 2's
+    /// `AppStore.sync()`) adds non-renewing subscriptions. By default every scope restores
+    /// what `restoreCompletedTransactions(applicationUsername:)` does (a StoreKit 1 queue has
+    /// no other restore), so a backend written before scopes keeps working unchanged.
+    func restoreCompletedTransactions(applicationUsername: String?, scope: RestoreScope) async throws(StoreError) -> [Transaction]
 
     /// Asks the store for a fresh app receipt and returns it.
     func refreshReceipt() async throws(StoreError) -> Data
@@ -92,6 +101,13 @@ public protocol StoreBackend: AnyObject, Sendable {
 }
 
 extension StoreBackend {
+    /// A backend with one restore gives it for every scope.
+    public func restoreCompletedTransactions(
+        applicationUsername: String?, scope: RestoreScope
+    ) async throws(StoreError) -> [Transaction] {
+        try await restoreCompletedTransactions(applicationUsername: applicationUsername)
+    }
+
     /// A backend without subscriptions has no renewal info.
     public func renewalInfo() async -> [RenewalInfo] { [] }
 

@@ -14,8 +14,9 @@ public struct LedgerAudit: Sendable, Equatable {
     /// Whether the ledger holds everything the store says was delivered.
     public var isComplete: Bool { missing.isEmpty }
 
-    /// The missing transactions a restore gives back: non-consumables and subscriptions.
-    public var restorable: [Transaction] { missing.filter { $0.productType != .consumable } }
+    /// The missing transactions a restore gives back (`Store.recoverLostPurchases`, a sync):
+    /// non-consumables and subscriptions, non-renewing ones too.
+    public var restorable: [Transaction] { missing.filter { RestoreScope.sync.includes($0.productType) } }
 
     /// The missing consumables, which no restore gives back: their transactions, oldest first.
     public var lostConsumables: [Transaction] { missing.filter { $0.productType == .consumable } }

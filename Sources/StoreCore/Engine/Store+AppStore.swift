@@ -7,9 +7,10 @@ extension Store {
 
     /// Brings the app up to date with the store in one call, as StoreKit 2's `AppStore.sync()`
     /// does from a "Restore Purchases" button: starts the engine when needed, picks up what
-    /// other processes changed, restores the account's non-consumables and subscriptions
-    /// (each verified and recorded, reported as `restoreFinished`), and reports the
-    /// subscription statuses that changed.
+    /// other processes changed, restores the account's non-consumables and subscriptions,
+    /// non-renewing ones too (`RestoreScope.sync`, unlike `restoreTransactions`; each verified
+    /// and recorded, reported as `restoreFinished`), and reports the subscription statuses
+    /// that changed.
     /// - Returns: the restored transactions.
     /// - Throws: `StoreError` from the store's restore.
     @discardableResult
@@ -21,7 +22,7 @@ extension Store {
         if let unfinished = try? await backend.unfinishedTransactions() {
             for transaction in unfinished where transaction.state != .purchasing { _ = await process(transaction) }
         }
-        let restored = try await restoreTransactions()
+        let restored = try await restore(applicationUsername: nil, scope: .sync)
         await publishStatusChanges()
         return restored
     }

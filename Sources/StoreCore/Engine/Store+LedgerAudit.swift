@@ -46,11 +46,11 @@ extension Store {
     }
 
     /// Restores what the store can give back of `audit`'s missing transactions (its
-    /// non-consumables and subscriptions, as `restoreTransactions()` does).
+    /// non-consumables and subscriptions, non-renewing ones too, as `sync()` does).
     /// - Returns: the restored transactions; none when nothing restorable is missing.
     /// - Throws: `StoreError` from the restore.
     public func recoverLostPurchases(_ audit: LedgerAudit) async throws(StoreError) -> [Transaction] {
         guard !audit.restorable.isEmpty else { return [] }
-        return try await restoreTransactions()
+        return try await restore(applicationUsername: nil, scope: .sync)
     }
 }

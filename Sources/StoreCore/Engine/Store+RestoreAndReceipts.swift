@@ -5,16 +5,27 @@ import Foundation
 extension Store {
     // MARK: - Restore
 
-    /// Restores the account's non-consumables and subscriptions and returns the restored
-    /// transactions, each verified and recorded.
+    /// Restores as StoreKit 1's `restoreCompletedTransactions()` does, the account's
+    /// non-consumables and auto-renewable subscriptions (never consumables or non-renewing
+    /// subscriptions), and returns the restored transactions, each verified and recorded.
     /// - Parameter applicationUsername: restore only what this account name bought.
     /// - Throws: `StoreError` from the store.
     public func restoreTransactions(applicationUsername: String? = nil) async throws(StoreError) -> [Transaction] {
+        try await restore(applicationUsername: applicationUsername, scope: .completedTransactions)
+    }
+
+    /// Restores what a restore of `scope` brings back and returns the restored transactions,
+    /// each verified and recorded; announced as `restoreFinished` or `restoreFailed`.
+    /// - Parameters:
+    ///   - applicationUsername: restore only what this account name bought.
+    ///   - scope: StoreKit 1's restore or StoreKit 2's sync.
+    /// - Throws: `StoreError` from the store.
+    func restore(applicationUsername: String?, scope: RestoreScope) async throws(StoreError) -> [Transaction] {
         restoreInProgress = true
         defer { restoreInProgress = false }
         return try await announcing(finished: StoreEvent.restoreFinished, failed: StoreEvent.restoreFailed) {
             () async throws(StoreError) in
-            let transactions = try await backend.restoreCompletedTransactions(applicationUsername: applicationUsername)
+            let transactions = try await backend.restoreCompletedTransactions(applicationUsername: applicationUsername, scope: scope)
             var restored: [Transaction] = []
             for transaction in transactions {
                 if case .purchased? = await process(transaction) { restored.append(transaction) }

@@ -14,6 +14,8 @@ public struct ProductType: RawRepresentable, Codable, Hashable, Sendable, Custom
 
     public var description: String { rawValue }
 
-    /// Whether restore brings it back (everything but consumables).
-    public var isRestorable: Bool { self != .consumable }
+    /// Whether StoreKit 1's restore brings it back: non-consumables and auto-renewable
+    /// subscriptions, never consumables or non-renewing subscriptions
+    /// (`RestoreScope.completedTransactions`; StoreKit 2's sync brings back more, `RestoreScope.sync`).
+    public var isRestorable: Bool { RestoreScope.completedTransactions.includes(self) }
 }

@@ -48,7 +48,7 @@ struct HistoryCommand: Command {
         }
         await session.close()
         if json {
-            let rows = delivered.map { ($0, $0.revocationDate == nil ? $0.state.rawValue : "refunded") } + pending.map { ($0, "pending") }
+            let rows = delivered.map { ($0, TransactionOutput.state(of: $0)) } + pending.map { ($0, "pending") }
             context.output.write(JSONText.object([
                 ("transactions", .array(rows.map { Self.withOrderID(TransactionOutput.json($0.0, state: $0.1), $0.0) })),
                 ("balances", .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
@@ -83,7 +83,7 @@ struct HistoryCommand: Command {
         if summaries.isEmpty && pending.isEmpty {
             emit("No purchases yet.")
         } else if !HistoryTable.write(summaries, pending: pendingSummaries, line: line) {
-            let rows = summaries.map { ($0, HistoryTable.state(of: $0)) } + pendingSummaries.map { ($0, "pending") }
+            let rows = summaries.map { ($0, TransactionOutput.state(of: $0)) } + pendingSummaries.map { ($0, "pending") }
             TransactionOutput.table(rows, bytes: line)
         }
         var orders = true

@@ -52,7 +52,7 @@ struct ReceiptCommand: Command {
         guard invocation.arguments.count <= 1 else { throw .usage("receipt takes at most one FILE.") }
         let bytes: Data
         if let path = invocation.arguments.first {
-            bytes = try ReceiptOutput.read(path, context: context, what: "receipt")
+            bytes = try CommandLineFile.read(path, context: context, what: "receipt").contents
         } else {
             let session = try await StoreSession.open(invocation, context: context, readsOnly: true)
             let stored = await session.backend.appReceipt()
@@ -74,15 +74,15 @@ struct ReceiptCommand: Command {
     private func verify(_ invocation: Invocation, context: CommandContext) throws(CLIError) {
         guard invocation.arguments.count == 2 else { throw .usage("receipt verify takes exactly one FILE.") }
         guard let rootPath = try invocation.value(Self.root) else { throw .usage("receipt verify needs --root CERT.") }
-        let root = try ReceiptOutput.read(rootPath, context: context, what: "root certificate")
-        let bytes = try ReceiptOutput.read(invocation.arguments[1], context: context, what: "receipt")
+        let root = try CommandLineFile.read(rootPath, context: context, what: "root certificate")
+        let bytes = try CommandLineFile.read(invocation.arguments[1], context: context, what: "receipt").contents
         let at = try invocation.value(Self.at)
         let device = try invocation.value(Self.deviceID)
         let validator: ReceiptValidator
         do {
-            validator = try ReceiptValidator(trustedRoots: [Array(root)])
+            validator = try ReceiptValidator(trustedRoots: [Array(root.contents)])
         } catch {
-            throw .runtime("\(rootPath): \(error)")
+            throw ReceiptOutput.rootError(error, root: root)
         }
         let expectations = ReceiptValidator.Expectations(
             bundleID: try invocation.value(Self.bundleID), appVersion: try invocation.value(Self.appVersion),

@@ -93,13 +93,12 @@ enum ReceiptOutput {
         return (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
     }
 
-    /// Reads a file given on the command line, naming it in the error.
-    static func read(_ path: String, context: CommandContext, what: String) throws(CLIError) -> Data {
-        let absolute = Paths.absolute(path, relativeTo: context.currentDirectory, home: context.environment["HOME"])
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: absolute))
-        } catch {
-            throw .runtime("cannot read \(what) \(absolute): \(error.localizedDescription)")
+    /// Why a verifier refused its root certificate, naming the root's file (a verifier knows
+    /// its roots only by their index).
+    static func rootError(_ error: ReceiptValidatorError, root: CommandLineFile) -> CLIError {
+        switch error {
+        case .unreadableRoot(_, let reason): root.problem("is not a DER or PEM certificate: \(reason)")
+        case .noTrustedRoot: root.problem("gave no trusted root: \(error)")
         }
     }
 

@@ -1,15 +1,18 @@
 import StoreCore
 
-/// `storefront restore`: brings back the account's non-consumables and subscriptions.
+/// `storefront restore`: StoreKit 1's restore, the account's non-consumables and
+/// auto-renewable subscriptions.
 struct RestoreCommand: Command {
     let name = "restore"
-    let summary = "Restore purchases: non-consumables and subscriptions, never consumables."
+    let summary = "Restore purchases: non-consumables and auto-renewable subscriptions (StoreKit 1)."
     var forms: [UsageForm] { [UsageForm(optional: [Self.username, GlobalOptions.json])] }
     let discussion = """
-        Asks the local App Store for everything the account owns; each restored transaction is
-        verified and recorded, and restored products with hosted content are downloaded, with
-        progress. --username restores only what that account name bought. --json prints an
-        object with 'restored', an array of transactions.
+        Asks the local App Store for what StoreKit 1's restoreCompletedTransactions brings back:
+        the account's non-consumables and auto-renewable subscriptions, never consumables or
+        non-renewing subscriptions ('storefront sync' restores those too). Each restored
+        transaction is verified and recorded, and restored products with hosted content are
+        downloaded, with progress. --username restores only what that account name bought.
+        --json prints an object with 'restored', an array of transactions.
         """
 
     /// `--username NAME`.
@@ -32,7 +35,7 @@ struct RestoreCommand: Command {
         } else if restored.isEmpty {
             context.output.write("Nothing to restore.\n")
         } else {
-            let lines = TransactionOutput.table(restored.map { ($0, $0.state.rawValue) })
+            let lines = TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) })
             context.output.write((["Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"):"] + lines).joined(separator: "\n") + "\n")
         }
         // Restored products with hosted content download now, with progress.

@@ -25,7 +25,7 @@ struct SignedCommand: Command {
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         if invocation.arguments.first == "ocsp" {
             guard invocation.arguments.count == 2 else { throw .usage("signed ocsp takes exactly one REQUEST_FILE.") }
-            let request = try ReceiptOutput.read(invocation.arguments[1], context: context, what: "OCSP request")
+            let request = try CommandLineFile.read(invocation.arguments[1], context: context, what: "OCSP request").contents
             context.output.write(backend.respondToOCSP(request).base64EncodedString() + "\n")
             return
         }
@@ -55,7 +55,7 @@ struct SignedCommand: Command {
                         ("transactionId", .string(t.transactionID)),
                         ("originalTransactionId", .string(t.originalTransactionID)),
                         ("productId", .string(t.productID)),
-                        ("state", .string(t.revocationDate == nil ? t.state.rawValue : "refunded")),
+                        ("state", .string(TransactionOutput.state(of: t))),
                         ("signedTransaction", .optional(t.signedTransaction)),
                     ])
                 })),

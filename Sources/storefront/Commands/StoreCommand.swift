@@ -111,7 +111,7 @@ struct StoreCommand: Command {
                 } else if charges.isEmpty {
                     context.output.write("No charges.\n")
                 } else {
-                    let lines = TransactionOutput.table(charges.map { ($0, $0.state.rawValue) })
+                    let lines = TransactionOutput.table(charges.map { ($0, TransactionOutput.state(of: $0)) })
                     context.output.write(lines.joined(separator: "\n") + "\n")
                 }
             case ("settings", 0):

@@ -31,7 +31,8 @@ enum StoreSubscriptionVerbs {
                            the same original transaction ID; while billing fails (billing-issue
                            on, or the billing-retry setting) the renewal fails instead: the
                            period ends now and billing retry begins (in grace, when the
-                           grace-period setting is on)
+                           grace-period setting is on); refused while auto-renew is off
+                           (cancel ID --undo turns it back on)
         expire ID          end a subscription now (its current transaction expires at once)
         cancel ID          turn auto-renew off (access continues to the end of the period);
                            --undo turns it back on
@@ -115,7 +116,7 @@ enum StoreSubscriptionVerbs {
         }
         if json {
             output.write(JSONText.object([
-                ("transaction", TransactionOutput.json(changed, state: changed.revocationDate == nil ? nil : "refunded")),
+                ("transaction", TransactionOutput.json(changed)),
                 ("subscription", subscription.map(SubscriptionOutput.json) ?? .null),
             ]).rendered())
         } else {

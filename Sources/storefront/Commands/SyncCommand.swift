@@ -8,7 +8,8 @@ struct SyncCommand: Command {
     let discussion = """
         What a "Restore Purchases" button does with StoreKit 2: picks up what other processes
         changed (approvals, refunds, renewals), restores the account's non-consumables and
-        subscriptions (each verified and recorded; never consumables), and reports the
+        subscriptions, non-renewing ones too (each verified and recorded; never consumables;
+        'storefront restore' is StoreKit 1's, without non-renewing ones), and reports the
         subscription statuses that changed. Prints the restored transactions and what the
         account is entitled to afterwards. --json prints an object with 'restored' (an array of
         transactions) and 'entitlements' (product IDs).
@@ -36,7 +37,7 @@ struct SyncCommand: Command {
             ]).rendered())
         } else {
             var lines = ["Synced: \(StoreCommand.count(restored.count, "transaction")) restored."]
-            if !restored.isEmpty { lines += TransactionOutput.table(restored.map { ($0, $0.state.rawValue) }) }
+            if !restored.isEmpty { lines += TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) }) }
             lines.append(entitled.isEmpty ? "No entitlements." : "Entitled to: " + entitled.joined(separator: ", "))
             context.output.write(lines.joined(separator: "\n") + "\n")
         }

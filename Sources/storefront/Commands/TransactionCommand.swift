@@ -27,18 +27,18 @@ struct TransactionCommand: Command {
         guard invocation.arguments.first == "verify" else { throw .usage("usage: storefront transaction \(usage).") }
         guard invocation.arguments.count == 2 else { throw .usage("transaction verify takes exactly one FILE.") }
         let path = invocation.arguments[1]
-        let text = String(decoding: try ReceiptOutput.read(path, context: context, what: "signed transaction"), as: UTF8.self)
+        let text = String(decoding: try CommandLineFile.read(path, context: context, what: "signed transaction").contents, as: UTF8.self)
         let at = try invocation.value(Self.at)
-        var roots: [[UInt8]] = []
-        let rootPath = try invocation.value(Self.root)
-        if let rootPath {
-            roots.append(Array(try ReceiptOutput.read(rootPath, context: context, what: "root certificate")))
+        let root = try invocation.value(Self.root).map { (rootPath: String) throws(CLIError) in
+            try CommandLineFile.read(rootPath, context: context, what: "root certificate")
         }
         let verifier: JWSVerifier
         do {
-            verifier = try JWSVerifier(trustedRoots: roots, trustXcodeSelfSigned: roots.isEmpty)
+            verifier = try JWSVerifier(trustedRoots: root.map { [Array($0.contents)] } ?? [], trustXcodeSelfSigned: root == nil)
         } catch {
-            throw .runtime("\(rootPath ?? "root"): \(error)")
+            // Without --root it trusts Xcode's self-signed certificate, and nothing can fail.
+            guard let root else { throw .runtime("\(error)") }
+            throw ReceiptOutput.rootError(error, root: root)
         }
         switch verifier.verifyTransaction(text, at: at) {
         case .valid(let payload):

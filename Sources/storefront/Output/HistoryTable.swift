@@ -33,7 +33,7 @@ enum HistoryTable {
             return true
         }
         // By index: each summary is read where it lies, not copied out (retaining its strings).
-        for i in delivered.indices { guard measure(delivered[i], state(of: delivered[i])) else { return false } }
+        for i in delivered.indices { guard measure(delivered[i], TransactionOutput.state(of: delivered[i])) else { return false } }
         for i in pending.indices { guard measure(pending[i], "pending") else { return false } }
 
         var bytes: [UInt8] = []
@@ -68,13 +68,10 @@ enum HistoryTable {
             cell(5, state)
             end()
         }
-        for i in delivered.indices { row(delivered[i], state(of: delivered[i])) }
+        for i in delivered.indices { row(delivered[i], TransactionOutput.state(of: delivered[i])) }
         for i in pending.indices { row(pending[i], "pending") }
         return true
     }
-
-    /// The state a delivered transaction shows.
-    static func state(of t: TransactionSummary) -> String { t.revocationDate == nil ? t.state.rawValue : "refunded" }
 
     /// The width of a printable ASCII cell (one column a byte), `nil` for any other.
     private static func plainWidth(_ text: String) -> Int? {

@@ -1,3 +1,4 @@
+import LocalAppStore
 import StoreCore
 
 /// How a purchase's outcome (`buy`, `redeem`) appears as a line and in the `--json` contract.
@@ -9,7 +10,12 @@ enum PurchaseOutput {
             let quantity = t.quantity > 1 ? " ×\(t.quantity)" : ""
             return "Purchased \(name)\(quantity) (transaction \(t.transactionID))."
         case .pending(let t):
-            return "Waiting for approval: \(name) (transaction \(t.transactionID)). Approve it with 'storefront store approve \(t.transactionID)'."
+            // Each kind of wait is ended by its own command: approve (Ask to Buy) or resolve.
+            let id = t.transactionID
+            return switch PendingReason(waitingOf: t) {
+            case .interrupted: "Interrupted: \(name) (transaction \(id)). Resolve it with 'storefront store resolve \(id)'."
+            default: "Waiting for approval: \(name) (transaction \(id)). Approve it with 'storefront store approve \(id)'."
+            }
         case .unverified(let order):
             return "Charged, not yet verified: \(name) (transaction \(order.transaction.transactionID)): \(order.lastFailure). Verified again at the next start."
         case .cancelled, .taskCancelled:

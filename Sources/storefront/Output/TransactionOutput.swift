@@ -28,7 +28,19 @@ enum TransactionOutput {
         return ReceiptDate.format(date, into: bytes)
     }
 
+    /// The state a transaction shows in every listing and `--json`: `refunded` once it is
+    /// revoked (it has a `revocationDate`), else its own (`purchased`, `restored`…).
+    static func state(of t: Transaction) -> String { state(t.state, revocationDate: t.revocationDate) }
+
+    /// `state(of:)` for a summary, which has the same two facts.
+    static func state(of t: TransactionSummary) -> String { state(t.state, revocationDate: t.revocationDate) }
+
+    private static func state(_ state: TransactionState, revocationDate: Date?) -> String {
+        revocationDate == nil ? state.rawValue : "refunded"
+    }
+
     /// One transaction as a JSON object, members in contract order.
+    /// - Parameter state: what its `state` says instead of `state(of:)` (`pending-ask-to-buy`).
     static func json(_ t: Transaction, state: String? = nil) -> JSONText {
         var members: [(String, JSONText)] = [
             ("transactionID", .string(t.transactionID)),
@@ -37,7 +49,7 @@ enum TransactionOutput {
             ("productType", .string(t.productType.rawValue)),
             ("quantity", .number(String(t.quantity))),
             ("purchaseDate", .string(date(t.purchaseDate))),
-            ("state", .string(state ?? t.state.rawValue)),
+            ("state", .string(state ?? Self.state(of: t))),
         ]
         if let expires = t.expiresDate { members.append(("expiresDate", .string(date(expires)))) }
         if let revoked = t.revocationDate { members.append(("revocationDate", .string(date(revoked)))) }

@@ -74,7 +74,7 @@ struct StorefrontDocuments {
     private func fields(_ t: Transaction) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("transactionID", t.transactionID), ("originalTransactionID", t.originalTransactionID),
-            ("productID", t.productID), ("productType", t.productType.rawValue), ("state", t.state.rawValue),
+            ("productID", t.productID), ("productType", t.productType.rawValue), ("state", TransactionOutput.state(of: t)),
             ("quantity", String(t.quantity)), ("purchaseDate", ReceiptDate.format(t.purchaseDate)),
             ("originalPurchaseDate", ReceiptDate.format(t.originalPurchaseDate)),
         ]

@@ -58,8 +58,9 @@ final class StorefrontEffects: EffectHandler {
             await purchase(productID, quantity: quantity, offerID: offerID, send: send)
         case .restore:
             do {
-                // StoreKit 2's AppStore.sync(): catch up with other processes, restore, report statuses.
-                send(.restoreFinished(.success(try await store.sync())))
+                // Restore Purchases is StoreKit 1's restore: never non-renewing subscriptions
+                // (`storefront sync` is StoreKit 2's). Others' changes arrive by the store's poll.
+                send(.restoreFinished(.success(try await store.restoreTransactions())))
             } catch {
                 send(.restoreFinished(.failure(error)))
             }

@@ -168,7 +168,10 @@ import Testing
         let (queued, id) = Self.purchasing(TestCatalog.coins, type: .consumable, settings: settings)
         let deferred = Self.applying(rules.settle(id, accountID: Self.account, state: queued).records, to: queued)
 
-        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "waiting for ask-to-buy", expected: "waiting for interrupted")) {
+        #expect(throws: LocalAppStoreError.notPending(
+            transactionID: id,
+            state: "an Ask to Buy purchase waiting for approval (use 'storefront store approve \(id)' or 'storefront store decline \(id)')",
+            expected: "an interrupted purchase waiting to be resolved")) {
             _ = try rules.complete(id, accountID: Self.account, waitingFor: .interrupted, state: deferred)
         }
         #expect(throws: LocalAppStoreError.unknownTransaction(id)) {
@@ -180,7 +183,7 @@ import Testing
         #expect(entry.charged)
         #expect(entry.pending == nil)
         let approved = Self.applying(records, to: deferred)
-        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "purchased", expected: "waiting for ask-to-buy")) {
+        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "purchased", expected: "an Ask to Buy purchase waiting for approval")) {
             _ = try rules.complete(id, accountID: Self.account, waitingFor: .askToBuy, state: approved)
         }
     }
@@ -195,6 +198,20 @@ import Testing
         #expect(entry.transaction.error == nil)
         #expect(entry.pending == nil)
         #expect(entry.charged)
+    }
+
+    @Test func approvingAnInterruptedPurchaseSaysToResolveIt() throws {
+        var settings = LocalStoreSettings()
+        settings.interruptPurchases = true
+        let (queued, id) = Self.purchasing(TestCatalog.coins, type: .consumable, settings: settings)
+        let interrupted = Self.applying(rules.settle(id, accountID: Self.account, state: queued).records, to: queued)
+        for attempt in [{ _ = try rules.complete(id, accountID: Self.account, waitingFor: .askToBuy, state: interrupted) },
+                        { _ = try ChargingRules.decline(id, accountID: Self.account, in: interrupted) }] {
+            let error = #expect(throws: LocalAppStoreError.self) { try attempt() }
+            #expect(error?.description == "Transaction \(id) is an interrupted purchase waiting to be resolved "
+                + "(use 'storefront store resolve \(id)'), not an Ask to Buy purchase waiting for approval. "
+                + "`storefront store pending` lists the transactions that wait.")
+        }
     }
 
     @Test func decliningFailsAsCancelledWithoutACharge() throws {
@@ -212,7 +229,7 @@ import Testing
         var entry = try #require(deferred.entries[id])
         entry.finished = true
         finished.put(entry)
-        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "finished", expected: "waiting for ask-to-buy")) {
+        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "finished", expected: "an Ask to Buy purchase waiting for approval")) {
             _ = try ChargingRules.decline(id, accountID: Self.account, in: finished)
         }
     }
