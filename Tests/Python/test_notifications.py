@@ -13,6 +13,7 @@ from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtend
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.SendAttemptResult import SendAttemptResult
+from appstoreserverlibrary.models.Subtype import Subtype
 
 from notification_receiver import NotificationReceiver, OCSPEndpoint, Storefront, verifier_for
 
@@ -233,6 +234,21 @@ class NotificationScenarioTests(unittest.TestCase):
         self.assertEqual(s.receiver.verifier.verify_and_decode_notification(item.signedPayload).rawNotificationType,
                          "ONE_TIME_CHARGE")
         self.assertEqual([a.sendAttemptResult for a in item.sendAttempts], [SendAttemptResult.SUCCESS])
+
+    def test_the_history_takes_every_type_and_subtype_apple_documents(self):
+        s = self.scenario()
+        client = s.store.client()
+        s.buy(COINS)
+        now = s.expect(self, ["ONE_TIME_CHARGE"])[0].signedDate
+        # Every value of Apple's enums is a valid filter; a type no event had answers an empty page.
+        for notification_type in NotificationTypeV2:
+            for subtype in [None, *Subtype]:
+                history = client.get_notification_history(None, NotificationHistoryRequest(
+                    startDate=now - 3_600_000, endDate=now + 3_600_000, notificationType=notification_type,
+                    notificationSubtype=subtype))
+                expected = 1 if notification_type == NotificationTypeV2.ONE_TIME_CHARGE and subtype is None else 0
+                self.assertEqual(len(history.notificationHistory), expected, f"{notification_type}/{subtype}")
+                self.assertFalse(history.hasMore)
 
 
 class ReadmeNotificationsTests(unittest.TestCase):

@@ -48,9 +48,9 @@ extension AppStoreServer {
             throw APIError.startDateTooFarInPast
         }
         let type = body.notificationType.map(NotificationTypeV2.init(rawValue:))
-        if let type, !Self.knownTypes.contains(type) { throw APIError.invalidNotificationType }
+        if let type, !NotificationTypeV2.allCases.contains(type) { throw APIError.invalidNotificationType }
         let subtype = body.notificationSubtype.map(Subtype.init(rawValue:))
-        if let subtype, type == nil || !Self.knownSubtypes.contains(subtype) { throw APIError.invalidNotificationType }
+        if let subtype, type == nil || !Subtype.allCases.contains(subtype) { throw APIError.invalidNotificationType }
         var account: String?
         if let id = body.transactionId {
             guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
@@ -97,14 +97,4 @@ extension AppStoreServer {
             throw APIError.generalInternal
         }
     }
-
-    static let knownTypes: Set<NotificationTypeV2> = [
-        .subscribed, .didChangeRenewalPref, .didChangeRenewalStatus, .offerRedeemed, .didRenew, .expired, .didFailToRenew,
-        .gracePeriodExpired, .priceIncrease, .refund, .refundDeclined, .consumptionRequest, .renewalExtended, .revoke, .test,
-        .renewalExtension, .refundReversed, .oneTimeCharge,
-    ]
-    static let knownSubtypes: Set<Subtype> = [
-        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary, .billingRetry,
-        .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure,
-    ]
 }
