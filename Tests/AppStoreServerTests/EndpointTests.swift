@@ -158,6 +158,28 @@ import Testing
         await fixture.close()
     }
 
+    /// Renewal info's `renewalDate` is always there: the latest period's end (its transaction's
+    /// `expiresDate`), with auto-renew off and after a refund too.
+    @Test func statusesCarryTheRenewalDateWhenAutoRenewIsOffAndAfterARefund() async throws {
+        let fixture = try await ServerFixture()
+        let sub = try await fixture.buy(ServerFixture.monthly)
+        let end = try #require(sub.expiresDate)
+        func renewalDate() async throws -> Int? {
+            let answer = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)")
+            let data = try #require(try answer.json()["data"] as? [[String: Any]])
+            let last = try #require((data.first?["lastTransactions"] as? [[String: Any]])?.first)
+            return try ServerFixture.payload(try #require(last["signedRenewalInfo"] as? String))["renewalDate"] as? Int
+        }
+        let milliseconds = Int(AppStoreServer.milliseconds(end))
+        #expect(try await renewalDate() == milliseconds)
+        try await fixture.store.setAutoRenew(sub.transactionID, on: false)
+        #expect(try await renewalDate() == milliseconds, "auto-renew off")
+        fixture.clock.advance(by: 60)
+        try await fixture.store.refund(transactionID: sub.transactionID)
+        #expect(try await renewalDate() == milliseconds, "refunded: the period's end, not the refund's date")
+        await fixture.close()
+    }
+
     @Test func extendingMovesTheRenewalDateForTheAppAndTheStore() async throws {
         let fixture = try await ServerFixture()
         let sub = try await fixture.buy(ServerFixture.monthly)

@@ -15,7 +15,7 @@ from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.SendAttemptResult import SendAttemptResult
 from appstoreserverlibrary.models.Subtype import Subtype
 
-from notification_receiver import NotificationReceiver, OCSPEndpoint, Storefront, verifier_for
+from notification_receiver import NotificationReceiver, OCSPEndpoint, Storefront, kind, verifier_for
 
 BASIC = "com.storefront.demo.premium.basic.monthly"
 PLUS = "com.storefront.demo.premium.plus.monthly"
@@ -101,6 +101,8 @@ class NotificationScenarioTests(unittest.TestCase):
             self, ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY"])
         self.assertEqual([n.data.status.value for n in received], [1, 4, 3, 2])
         self.assertIsNotNone(received[1].renewal.gracePeriodExpiresDate)
+        # Apple's renewalDate is always there: the end of the period billing failed at.
+        self.assertEqual(received[3].renewal.renewalDate, received[3].transaction.expiresDate)
 
     def test_voluntary_expiry_and_resubscribe(self):
         s = self.scenario()
@@ -108,10 +110,14 @@ class NotificationScenarioTests(unittest.TestCase):
         s.run("store", "cancel", first)
         s.run("store", "expire", first)
         s.buy(BASIC)
-        s.expect(self, [
+        received = s.expect(self, [
             "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
             "SUBSCRIBED/RESUBSCRIBE",
         ])
+        # Apple's renewalDate is always there, the latest period's end: with auto-renew off and expired.
+        for notification in received[1:3]:
+            self.assertIsNotNone(notification.renewal.renewalDate, kind(notification))
+            self.assertEqual(notification.renewal.renewalDate, notification.transaction.expiresDate, kind(notification))
 
     def test_upgrade_downgrade_and_its_undo(self):
         s = self.scenario()
@@ -146,6 +152,9 @@ class NotificationScenarioTests(unittest.TestCase):
         self.assertIsNone(received[3].data)
         self.assertIsNotNone(received[4].transaction.revocationDate)
         self.assertEqual(received[4].data.status.value, 5, "revoked")
+        # Refunded, renewalDate is still the period's end (extended twice), not the refund's date.
+        self.assertEqual(received[4].renewal.renewalDate, received[4].transaction.expiresDate)
+        self.assertEqual(received[4].renewal.renewalDate, received[2].renewal.renewalDate)
 
     def test_price_increase_consent_and_decline(self):
         s = self.scenario()
