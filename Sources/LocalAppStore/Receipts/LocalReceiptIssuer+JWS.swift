@@ -65,6 +65,11 @@ extension LocalReceiptIssuer {
         payload.signedDate = now
         payload.rawRevocationReason = transaction.revocationReason.map { Int32(clamping: $0) }
         payload.revocationDate = transaction.revocationDate
+        if transaction.revocationDate != nil {
+            // The store refunds whole transactions only (`store refund`, an approved request).
+            payload.revocationType = .refundFull
+            payload.revocationPercentage = 100_000
+        }
         // Apple sends isUpgraded only when it is true.
         payload.isUpgraded = transaction.isUpgraded ? true : nil
         payload.offerType = Self.offerType(transaction.offerType)
