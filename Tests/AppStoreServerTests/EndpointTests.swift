@@ -92,6 +92,32 @@ import Testing
         await fixture.close()
     }
 
+    /// `startDate`/`endDate` select on the purchase date in the milliseconds its JWS shows
+    /// (Apple: purchaseDate >= startDate and < endDate), whatever finer time the store keeps.
+    @Test func historyDatesCompareTheMillisecondsTheSignedTransactionShows() async throws {
+        let fixture = try await ServerFixture()
+        var bought: [(id: String, milliseconds: Int)] = []
+        for offset in [0.0004, 0.0002, 0.0005, 0.00049] {
+            fixture.clock.advance(by: offset)
+            let t = try await fixture.buy(ServerFixture.coins)
+            let signed = try ServerFixture.payload(try #require(t.signedTransaction))
+            bought.append((t.transactionID, try #require(signed["purchaseDate"] as? Int)))
+        }
+        for (id, ms) in bought {
+            let answer = try await fixture.api("GET", "/inApps/v2/history/\(id)?startDate=\(ms)&endDate=\(ms + 1)")
+            let ids = try (try answer.json()["signedTransactions"] as? [String] ?? []).map {
+                try ServerFixture.payload($0)["transactionId"] as? String
+            }
+            let expected = bought.filter { $0.milliseconds == ms }.map(\.id)
+            #expect(ids == expected, "purchaseDate \(ms)")
+            let before = try await fixture.api("GET", "/inApps/v2/history/\(id)?startDate=\(ms - 1)&endDate=\(ms)")
+            #expect(try (before.json()["signedTransactions"] as? [String] ?? []).allSatisfy {
+                try ServerFixture.payload($0)["purchaseDate"] as? Int != ms
+            }, "endDate is exclusive")
+        }
+        await fixture.close()
+    }
+
     @Test func orderLookupFindsEveryPurchaseByItsOrderID() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.pro)

@@ -123,6 +123,11 @@ class AppStoreServerAPITests(unittest.TestCase):
         revoked = self.client.get_transaction_history(
             ads["transactionID"], None, TransactionHistoryRequest(revoked=True), GetTransactionHistoryVersion.V2)
         self.assertEqual([t.transactionId for t in self.transactions(revoked)], [coins[0]["transactionID"]])
+        # startDate/endDate select on the purchaseDate the signed transaction shows: >= start, < end.
+        for t in self.transactions(first) + self.transactions(second):
+            dated = self.client.get_transaction_history(ads["transactionID"], None, TransactionHistoryRequest(
+                startDate=t.purchaseDate, endDate=t.purchaseDate + 1), GetTransactionHistoryVersion.V2)
+            self.assertIn(t.transactionId, [d.transactionId for d in self.transactions(dated)], t.purchaseDate)
 
         refunds = self.client.get_refund_history(ads["transactionID"], None)
         refunded_ids = [t.transactionId for t in self.transactions(refunds)]

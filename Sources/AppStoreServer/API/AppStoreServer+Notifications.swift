@@ -39,14 +39,12 @@ extension AppStoreServer {
             "startDate": .invalidStartDate, "endDate": .invalidEndDate, "notificationType": .invalidNotificationType,
             "notificationSubtype": .invalidNotificationType, "transactionId": .invalidTransactionId, "onlyFailures": .generalBadRequest,
         ])
-        guard let startMilliseconds = body.startDate, startMilliseconds >= 0 else { throw APIError.invalidStartDate }
-        guard let endMilliseconds = body.endDate, endMilliseconds >= 0 else { throw APIError.invalidEndDate }
-        let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000)
-        let end = Date(timeIntervalSince1970: Double(endMilliseconds) / 1000)
+        // Dates compare in whole milliseconds, as the payloads show them (the store keeps finer times).
+        guard let start = body.startDate, start >= 0 else { throw APIError.invalidStartDate }
+        guard let end = body.endDate, end >= 0 else { throw APIError.invalidEndDate }
         guard start <= end else { throw APIError.startDateAfterEndDate }
-        guard start >= context.snapshot.now.addingTimeInterval(-Self.notificationHistoryDays * 86_400) else {
-            throw APIError.startDateTooFarInPast
-        }
+        let earliest = context.snapshot.now.addingTimeInterval(-Self.notificationHistoryDays * 86_400)
+        guard start >= Self.milliseconds(earliest) else { throw APIError.startDateTooFarInPast }
         let type = body.notificationType.map(NotificationTypeV2.init(rawValue:))
         if let type, !NotificationTypeV2.allCases.contains(type) { throw APIError.invalidNotificationType }
         let subtype = body.notificationSubtype.map(Subtype.init(rawValue:))
@@ -72,7 +70,8 @@ extension AppStoreServer {
                 index += 1
                 continue
             }
-            let matches = !n.sendAttempts.isEmpty && n.createdDate >= start && n.createdDate <= end
+            let created = Self.milliseconds(n.createdDate)
+            let matches = !n.sendAttempts.isEmpty && created >= start && created <= end
                 && (type == nil || n.notificationType == type) && (subtype == nil || n.subtype == subtype)
                 && (account == nil || n.accountID == account) && (body.onlyFailures != true || !n.isDelivered)
             if matches {

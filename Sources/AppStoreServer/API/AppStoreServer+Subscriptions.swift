@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import LocalAppStore
+import Receipts
 import StoreCore
 
 /// Get All Subscription Statuses, Extend a Subscription Renewal Date, and Extend Subscription
@@ -123,8 +124,8 @@ extension AppStoreServer {
         return (Int(days), Int(reason), identifier)
     }
 
-    /// A date in milliseconds since 1970.
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    /// A date in milliseconds since 1970, as its JWS shows it.
+    static func milliseconds(_ date: Date) -> Int64 { date.appStoreMilliseconds ?? 0 }
 
     /// Decodes a JSON body; a member of the wrong type gets that member's error, anything
     /// else that is not a JSON object `GeneralBadRequestError`.

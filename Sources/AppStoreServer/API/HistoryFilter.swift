@@ -1,10 +1,13 @@
 import Foundation
+import Receipts
 import StoreCore
 
 /// The query of Get Transaction History, parsed and checked as Apple checks it.
 struct HistoryFilter: Sendable {
-    var startDate: Date?
-    var endDate: Date?
+    /// In milliseconds since 1970, as the signed transactions show purchase dates.
+    var startDate: Int64?
+    /// In milliseconds since 1970 (exclusive).
+    var endDate: Int64?
     var productIDs: Set<String> = []
     var productTypes: Set<ProductType> = []
     var ascending = true
@@ -17,11 +20,11 @@ struct HistoryFilter: Sendable {
     init(_ request: HTTPRequest) throws(APIError) {
         if let text = request.values("startDate").last {
             guard let ms = Int64(text), ms >= 0 else { throw .invalidStartDate }
-            startDate = Date(timeIntervalSince1970: Double(ms) / 1000)
+            startDate = ms
         }
         if let text = request.values("endDate").last {
             guard let ms = Int64(text), ms >= 0 else { throw .invalidEndDate }
-            endDate = Date(timeIntervalSince1970: Double(ms) / 1000)
+            endDate = ms
         }
         if let startDate, let endDate, startDate > endDate { throw .startDateAfterEndDate }
         for id in request.values("productId") {
@@ -69,11 +72,16 @@ struct HistoryFilter: Sendable {
     /// Only family-shared purchases were asked for (the local store has none).
     var familySharedOnly = false
 
-    /// Whether a transaction passes the filter.
+    /// Whether a transaction passes the filter. Dates compare as Apple's: purchaseDate >=
+    /// startDate and < endDate, in the milliseconds the signed transaction shows (the store
+    /// keeps finer times, which would put a purchase shown at `startDate` before it).
     func matches(_ t: StoreCore.Transaction) -> Bool {
         if familySharedOnly { return false }
-        if let startDate, t.purchaseDate < startDate { return false }
-        if let endDate, t.purchaseDate >= endDate { return false }
+        if startDate != nil || endDate != nil {
+            let purchased = t.purchaseDate.appStoreMilliseconds ?? 0
+            if let startDate, purchased < startDate { return false }
+            if let endDate, purchased >= endDate { return false }
+        }
         if !productIDs.isEmpty, !productIDs.contains(t.productID) { return false }
         if !productTypes.isEmpty, !productTypes.contains(t.productType) { return false }
         if !groupIDs.isEmpty, !groupIDs.contains(t.subscriptionGroupID ?? "") { return false }
