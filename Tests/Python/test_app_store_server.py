@@ -185,6 +185,36 @@ class AppStoreServerAPITests(unittest.TestCase):
             self.client._bundle_id = "com.storefront.demo"
 
 
+class RefundHistoryTests(unittest.TestCase):
+    """Get Refund History as Apple's client reads it: refunds in revocation-date order, and a
+    kept revision brings the refunds made since, a later refund of an older purchase included."""
+
+    def test_a_kept_revision_returns_later_refunds_of_older_purchases(self):
+        store = Store()
+        self.addCleanup(store.remove)
+        store.serve()
+        self.addCleanup(store.stop)
+        client = store.client()
+        verifier = SignedDataVerifier([store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+        a, b, c = (store.buy(COINS) for _ in range(3))
+
+        def refunded(revision):
+            response = client.get_refund_history(a, revision)
+            found = [verifier.verify_and_decode_signed_transaction(jws) for jws in response.signedTransactions]
+            return [t.transactionId for t in found], [t.revocationDate for t in found], response
+
+        store.run("store", "refund", c)
+        store.run("store", "refund", a)
+        ids, dates, first = refunded(None)
+        self.assertEqual(ids, [c, a], "by revocation date, not by purchase")
+        self.assertEqual(dates, sorted(dates))
+        self.assertFalse(first.hasMore)
+        store.run("store", "refund", b)
+        ids, _, later = refunded(first.revision)
+        self.assertEqual(ids, [b])
+        self.assertEqual(refunded(later.revision)[0], [])
+
+
 class ExtensionEligibilityTests(unittest.TestCase):
     """Apple's SubscriptionExtensionIneligibleError list, as far as the store can know it: a
     subscription in a free offer period (the Demo's Plus starts with a free week) is neither
