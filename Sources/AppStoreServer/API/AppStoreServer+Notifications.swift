@@ -55,7 +55,7 @@ extension AppStoreServer {
             account = context.snapshot.accountID(ofTransaction: id) ?? ""
         }
         var first = 0
-        if let text = request.values("paginationToken").first {
+        if let text = try request.parameter("paginationToken", invalid: .invalidPaginationToken).first {
             guard let token = RevisionToken(text: text), token.ascending, token.position >= 0 else { throw APIError.invalidPaginationToken }
             first = token.position
         }

@@ -10,7 +10,7 @@ extension AppStoreServer {
     func subscriptionStatuses(_ id: String, _ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         _ = try transaction(id, context)
         var wanted: Set<Int32> = []
-        for text in request.values("status") {
+        for text in try request.parameter("status", invalid: .invalidStatus) {
             guard let value = Int32(text), SubscriptionStatusCode(rawValue: value) != nil else { throw APIError.invalidStatus }
             wanted.insert(value)
         }
@@ -108,6 +108,9 @@ extension AppStoreServer {
     }
 
     func massExtendStatus(_ productID: String, _ identifier: String, _ context: RequestContext) throws -> HTTPResponse {
+        // A decoded NUL in the path (`%00`) is no product or identifier.
+        guard !productID.utf8.contains(0) else { throw APIError.invalidProductId }
+        guard !identifier.utf8.contains(0) else { throw APIError.invalidRequestIdentifier }
         guard let mass = context.snapshot.massExtension(productID: productID, requestIdentifier: identifier) else {
             throw APIError.statusRequestNotFound
         }

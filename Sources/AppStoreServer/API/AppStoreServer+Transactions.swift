@@ -41,7 +41,7 @@ extension AppStoreServer {
     func refundHistory(_ id: String, _ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         _ = try transaction(id, context)
         var revision = RefundRevision(mark: nil)
-        if let text = request.values("revision").last {
+        if let text = try request.parameter("revision", invalid: .invalidRequestRevision).last {
             guard let token = RefundRevision(text: text) else { throw APIError.invalidRequestRevision }
             revision = token
         }

@@ -18,20 +18,20 @@ struct HistoryFilter: Sendable {
     /// Parses the query.
     /// - Throws: the `APIError` Apple sends for the first bad parameter.
     init(_ request: HTTPRequest) throws(APIError) {
-        if let text = request.values("startDate").last {
+        if let text = try request.parameter("startDate", invalid: .invalidStartDate).last {
             guard let ms = Int64(text), ms >= 0 else { throw .invalidStartDate }
             startDate = ms
         }
-        if let text = request.values("endDate").last {
+        if let text = try request.parameter("endDate", invalid: .invalidEndDate).last {
             guard let ms = Int64(text), ms >= 0 else { throw .invalidEndDate }
             endDate = ms
         }
         if let startDate, let endDate, startDate > endDate { throw .startDateAfterEndDate }
-        for id in request.values("productId") {
+        for id in try request.parameter("productId", invalid: .invalidProductId) {
             guard !id.isEmpty, id.count <= 256 else { throw .invalidProductId }
             productIDs.insert(id)
         }
-        for type in request.values("productType") {
+        for type in try request.parameter("productType", invalid: .invalidProductType) {
             switch type {
             case "AUTO_RENEWABLE": productTypes.insert(.autoRenewable)
             case "NON_RENEWABLE": productTypes.insert(.nonRenewing)
@@ -40,30 +40,30 @@ struct HistoryFilter: Sendable {
             default: throw .invalidProductType
             }
         }
-        if let sort = request.values("sort").last {
+        if let sort = try request.parameter("sort", invalid: .invalidSort).last {
             switch sort {
             case "ASCENDING": ascending = true
             case "DESCENDING": ascending = false
             default: throw .invalidSort
             }
         }
-        for group in request.values("subscriptionGroupIdentifier") {
+        for group in try request.parameter("subscriptionGroupIdentifier", invalid: .invalidSubscriptionGroupIdentifier) {
             guard !group.isEmpty, group.count <= 256 else { throw .invalidSubscriptionGroupIdentifier }
             groupIDs.insert(group)
         }
-        if let ownership = request.values("inAppOwnershipType").last {
+        if let ownership = try request.parameter("inAppOwnershipType", invalid: .invalidInAppOwnershipType).last {
             // Every purchase in the local store is the customer's own.
             guard ownership == "PURCHASED" || ownership == "FAMILY_SHARED" else { throw .invalidInAppOwnershipType }
             if ownership == "FAMILY_SHARED" { familySharedOnly = true }
         }
-        if let text = request.values("revoked").last {
+        if let text = try request.parameter("revoked", invalid: .invalidRevoked).last {
             switch text.lowercased() {
             case "true": revoked = true
             case "false": revoked = false
             default: throw .invalidRevoked
             }
         }
-        if let text = request.values("revision").last {
+        if let text = try request.parameter("revision", invalid: .invalidRequestRevision).last {
             guard let token = RevisionToken(text: text), token.ascending == ascending else { throw .invalidRequestRevision }
             revision = token
         }
