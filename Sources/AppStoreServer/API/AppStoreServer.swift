@@ -117,7 +117,7 @@ public final class AppStoreServer: Sendable {
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let reason = answer.failure.map { " (\(Self.reason($0)))" } ?? ""
         // A decoded NUL is logged as it came, not written into the log.
-        let path = request.path.replacingOccurrences(of: "\u{0}", with: "%00")
+        let path = request.path.utf8.contains(0) ? request.path.replacingOccurrences(of: "\u{0}", with: "%00") : request.path
         log("\(request.method) \(path) \(answer.response.status) \(String(format: "%.2f", ms))ms\(reason)")
     }
 
