@@ -92,6 +92,32 @@ import Testing
         await fixture.close()
     }
 
+    /// `startDate`/`endDate` select on the purchase date in the milliseconds its JWS shows
+    /// (Apple: purchaseDate >= startDate and < endDate), whatever finer time the store keeps.
+    @Test func historyDatesCompareTheMillisecondsTheSignedTransactionShows() async throws {
+        let fixture = try await ServerFixture()
+        var bought: [(id: String, milliseconds: Int)] = []
+        for offset in [0.0004, 0.0002, 0.0005, 0.00049] {
+            fixture.clock.advance(by: offset)
+            let t = try await fixture.buy(ServerFixture.coins)
+            let signed = try ServerFixture.payload(try #require(t.signedTransaction))
+            bought.append((t.transactionID, try #require(signed["purchaseDate"] as? Int)))
+        }
+        for (id, ms) in bought {
+            let answer = try await fixture.api("GET", "/inApps/v2/history/\(id)?startDate=\(ms)&endDate=\(ms + 1)")
+            let ids = try (try answer.json()["signedTransactions"] as? [String] ?? []).map {
+                try ServerFixture.payload($0)["transactionId"] as? String
+            }
+            let expected = bought.filter { $0.milliseconds == ms }.map(\.id)
+            #expect(ids == expected, "purchaseDate \(ms)")
+            let before = try await fixture.api("GET", "/inApps/v2/history/\(id)?startDate=\(ms - 1)&endDate=\(ms)")
+            #expect(try (before.json()["signedTransactions"] as? [String] ?? []).allSatisfy {
+                try ServerFixture.payload($0)["purchaseDate"] as? Int != ms
+            }, "endDate is exclusive")
+        }
+        await fixture.close()
+    }
+
     @Test func orderLookupFindsEveryPurchaseByItsOrderID() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.pro)
@@ -131,6 +157,61 @@ import Testing
         #expect(payloads.map { $0["transactionId"] as? String } == [b.transactionID])
         #expect(payloads.first?["revocationDate"] != nil)
         #expect(try answer.json()["hasMore"] as? Bool == false)
+        // Pages of 20, in refund order, the revision continuing after the last one returned.
+        var refunded = [b.transactionID]
+        for _ in 0..<20 {
+            let t = try await fixture.buy(ServerFixture.coins)
+            try await fixture.store.refund(transactionID: t.transactionID)
+            refunded.append(t.transactionID)
+        }
+        let first = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)")
+        #expect(try first.json()["hasMore"] as? Bool == true)
+        let firstIDs = try (try first.json()["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as? String }
+        #expect(firstIDs == refunded.prefix(20).map { $0 })
+        let revision = try #require(try first.json()["revision"] as? String)
+        let second = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)?revision=\(revision)")
+        #expect(try second.json()["hasMore"] as? Bool == false)
+        let secondIDs = try (try second.json()["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as? String }
+        #expect(secondIDs == [refunded.last])
+        let bad = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)?revision=nonsense")
+        #expect(try bad.json()["errorCode"] as? Int == 4000005)
+        await fixture.close()
+    }
+
+    /// Apple's refund history lists refunds by revocation date, and a saved `revision` returns
+    /// the refunds made after it, later refunds of older purchases included; a reversed refund
+    /// is no refund (its transaction has no revocation date), until it is refunded again.
+    @Test func refundHistoryRunsInRefundOrderAndARevisionReturnsLaterRefundsOfOlderPurchases() async throws {
+        let fixture = try await ServerFixture()
+        let a = try await fixture.buy(ServerFixture.coins).transactionID
+        let b = try await fixture.buy(ServerFixture.pro).transactionID
+        let c = try await fixture.buy(ServerFixture.coins).transactionID
+        func refunds(_ revision: String? = nil) async throws -> (ids: [String], revision: String, hasMore: Bool) {
+            let answer = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a)" + (revision.map { "?revision=\($0)" } ?? ""))
+            let json = try answer.json()
+            let ids = try (json["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as! String }
+            return (ids, try #require(json["revision"] as? String), try #require(json["hasMore"] as? Bool))
+        }
+        func refund(_ id: String) async throws {
+            fixture.clock.advance(by: 60)
+            try await fixture.store.refund(transactionID: id)
+        }
+        try await refund(c)
+        try await refund(a)
+        let first = try await refunds()
+        #expect(first.ids == [c, a], "by revocation date, not by purchase")
+        #expect(!first.hasMore)
+        #expect(try await refunds(first.revision).ids == [], "nothing refunded since")
+        try await refund(b)
+        let later = try await refunds(first.revision)
+        #expect(later.ids == [b], "a later refund of an older purchase")
+        fixture.clock.advance(by: 60)
+        try await fixture.store.reverseRefund(transactionID: b)
+        #expect(try await refunds().ids == [c, a], "a reversed refund is not listed")
+        #expect(try await refunds(later.revision).ids == [])
+        try await refund(b)
+        #expect(try await refunds(later.revision).ids == [b], "refunded again, after the revision")
+        #expect(try await refunds().ids == [c, a, b])
         await fixture.close()
     }
 
@@ -155,6 +236,28 @@ import Testing
         let items = try #require((try retry.json()["data"] as? [[String: Any]])?.first?["lastTransactions"] as? [[String: Any]])
         #expect(items.first?["status"] as? Int == 3)
         #expect(try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=9").status == 400)
+        await fixture.close()
+    }
+
+    /// Renewal info's `renewalDate` is always there: the latest period's end (its transaction's
+    /// `expiresDate`), with auto-renew off and after a refund too.
+    @Test func statusesCarryTheRenewalDateWhenAutoRenewIsOffAndAfterARefund() async throws {
+        let fixture = try await ServerFixture()
+        let sub = try await fixture.buy(ServerFixture.monthly)
+        let end = try #require(sub.expiresDate)
+        func renewalDate() async throws -> Int? {
+            let answer = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)")
+            let data = try #require(try answer.json()["data"] as? [[String: Any]])
+            let last = try #require((data.first?["lastTransactions"] as? [[String: Any]])?.first)
+            return try ServerFixture.payload(try #require(last["signedRenewalInfo"] as? String))["renewalDate"] as? Int
+        }
+        let milliseconds = Int(AppStoreServer.milliseconds(end))
+        #expect(try await renewalDate() == milliseconds)
+        try await fixture.store.setAutoRenew(sub.transactionID, on: false)
+        #expect(try await renewalDate() == milliseconds, "auto-renew off")
+        fixture.clock.advance(by: 60)
+        try await fixture.store.refund(transactionID: sub.transactionID)
+        #expect(try await renewalDate() == milliseconds, "refunded: the period's end, not the refund's date")
         await fixture.close()
     }
 

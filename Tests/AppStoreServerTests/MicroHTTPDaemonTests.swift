@@ -17,6 +17,20 @@ import Testing
         await daemon.stop()
     }
 
+    /// MHD decodes `%00` to a NUL byte; its C strings would end there. The request keeps it,
+    /// in the path, a query value and a query name, with what follows.
+    @Test func aDecodedNULIsKeptInThePathAndTheQuery() async throws {
+        let daemon = try MicroHTTPDaemon(configuration: .init()) { request in
+            let query = request.query.map { "\($0.name)=\($0.value ?? "-")" }.joined(separator: "&")
+            return HTTPResponse(status: 200, body: Data("\(request.path) \(query)".utf8))
+        }
+        let client = HTTPClient(port: daemon.port)
+        let answer = try await client.send("GET", "/t/25%00xyz?a=X%00garbage&b%00c=1&d=%2500")
+        #expect(answer.text == "/t/25\u{0}xyz a=X\u{0}garbage&b\u{0}c=1&d=%00")
+        #expect(try await client.send("GET", "/t/%2500/q%20r").text == "/t/%00/q r ", "no NUL: MHD's path as it was")
+        await daemon.stop()
+    }
+
     @Test func bodiesOverTheLimitGet413AndTheHandlerNeverRuns() async throws {
         let calls = CallCounter()
         let daemon = try MicroHTTPDaemon(configuration: .init(maxBodyBytes: 1024)) { _ in

@@ -243,6 +243,30 @@ struct NotificationEndpointTests {
         await fixture.close()
     }
 
+    /// The history's `startDate`/`endDate` compare whole milliseconds, as its payloads show
+    /// dates, whatever finer time the store keeps.
+    @Test func historyDatesCompareWholeMilliseconds() async throws {
+        let fixture = try await ServerFixture()
+        let receiver = try NotificationDeliveryTests.Receiver(plan: [])
+        let (sender, log) = try await NotificationDeliveryTests.started(fixture, url: receiver.url)
+        var lines = log.lines.makeAsyncIterator()
+        fixture.clock.advance(by: 0.0006)
+        _ = try await fixture.buy(ServerFixture.coins)
+        sender.wake()
+        _ = await lines.next()
+        let all = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
+            "startDate": Self.milliseconds(fixture.clock.now) - 1000, "endDate": Self.milliseconds(fixture.clock.now) + 1000,
+        ])
+        let item = try #require((try all.json()["notificationHistory"] as? [[String: Any]])?.first)
+        let payload = try ServerFixture.payload(try #require(item["signedPayload"] as? String))
+        let signed = try #require(payload["signedDate"] as? Int)
+        let exact = try await fixture.api("POST", "/inApps/v1/notifications/history", body: ["startDate": signed, "endDate": signed])
+        #expect((try exact.json()["notificationHistory"] as? [Any])?.count == 1, "created and signed at \(signed) ms")
+        await sender.stop()
+        await receiver.stop()
+        await fixture.close()
+    }
+
     @Test func historyPagesTwentyAtATimeAndFilters() async throws {
         let fixture = try await ServerFixture()
         let receiver = try NotificationDeliveryTests.Receiver(plan: [])

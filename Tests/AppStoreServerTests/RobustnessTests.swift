@@ -23,6 +23,36 @@ import Testing
         await fixture.close()
     }
 
+    /// A `%00` decodes to a NUL, which must not cut a value short (`25%00xyz` read as `25`):
+    /// the request is refused with Apple's error for that parameter and changes nothing.
+    @Test func aDecodedNULInThePathOrQueryIsRefusedWithTheParametersError() async throws {
+        let fixture = try await ServerFixture()
+        let pro = try await fixture.buy(ServerFixture.pro).transactionID
+        let sub = try await fixture.buy(ServerFixture.monthly).transactionID
+        let before = try fixture.stateFiles()
+        let history = "/inApps/v2/history/\(pro)"
+        let extend: [String: Any] = ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "nul"]
+        for (method, path, body, code) in [
+            ("GET", "/inApps/v1/transactions/\(pro)%00xyz", nil, 4_000_006),
+            ("GET", "/inApps/v1/transactions/\(pro)%00", nil, 4_000_006),
+            ("GET", "/inApps/v2/refund/lookup/\(pro)%00", nil, 4_000_006),
+            ("GET", "\(history)?productId=\(ServerFixture.pro)%00garbage", nil, 4_000_023),
+            ("GET", "\(history)?productId=\(ServerFixture.pro)%00", nil, 4_000_023),
+            ("GET", "\(history)?subscriptionGroupIdentifier=G1%00x", nil, 4_000_024),
+            ("GET", "\(history)?sort=ASCENDING%00", nil, 4_000_021),
+            ("GET", "\(history)?productId%00x=\(ServerFixture.pro)", nil, 4_000_000),
+            ("GET", "/inApps/v1/subscriptions/\(sub)?status=1%00", nil, 4_000_031),
+            ("GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)%00/r", nil, 4_000_023),
+            ("PUT", "/inApps/v1/subscriptions/extend/\(sub)%00", extend as Any?, 4_000_008),
+        ] as [(String, String, Any?, Int)] {
+            let answer = try await fixture.api(method, path, body: body)
+            #expect(answer.status == 400, "\(path)")
+            #expect(try answer.json()["errorCode"] as? Int == code, "\(path)")
+        }
+        #expect(try fixture.stateFiles() == before)
+        await fixture.close()
+    }
+
     @Test func oversizedBodiesGet413AndChangeNothing() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.coins)

@@ -22,7 +22,7 @@ from appstoreserverlibrary.models.TransactionHistoryRequest import Order, Produc
 from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppAccountTokenRequest
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from storefront import BASIC, COINS, PRO, REMOVE_ADS, Store
+from storefront import BASIC, COINS, PLUS, PRO, REMOVE_ADS, Store
 
 
 class AppStoreServerAPITests(unittest.TestCase):
@@ -123,6 +123,11 @@ class AppStoreServerAPITests(unittest.TestCase):
         revoked = self.client.get_transaction_history(
             ads["transactionID"], None, TransactionHistoryRequest(revoked=True), GetTransactionHistoryVersion.V2)
         self.assertEqual([t.transactionId for t in self.transactions(revoked)], [coins[0]["transactionID"]])
+        # startDate/endDate select on the purchaseDate the signed transaction shows: >= start, < end.
+        for t in self.transactions(first) + self.transactions(second):
+            dated = self.client.get_transaction_history(ads["transactionID"], None, TransactionHistoryRequest(
+                startDate=t.purchaseDate, endDate=t.purchaseDate + 1), GetTransactionHistoryVersion.V2)
+            self.assertIn(t.transactionId, [d.transactionId for d in self.transactions(dated)], t.purchaseDate)
 
         refunds = self.client.get_refund_history(ads["transactionID"], None)
         refunded_ids = [t.transactionId for t in self.transactions(refunds)]
@@ -178,6 +183,72 @@ class AppStoreServerAPITests(unittest.TestCase):
             self.assertIsNone(unauthorized.exception.raw_api_error)
         finally:
             self.client._bundle_id = "com.storefront.demo"
+
+
+class RefundHistoryTests(unittest.TestCase):
+    """Get Refund History as Apple's client reads it: refunds in revocation-date order, and a
+    kept revision brings the refunds made since, a later refund of an older purchase included."""
+
+    def test_a_kept_revision_returns_later_refunds_of_older_purchases(self):
+        store = Store()
+        self.addCleanup(store.remove)
+        store.serve()
+        self.addCleanup(store.stop)
+        client = store.client()
+        verifier = SignedDataVerifier([store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+        a, b, c = (store.buy(COINS) for _ in range(3))
+
+        def refunded(revision):
+            response = client.get_refund_history(a, revision)
+            found = [verifier.verify_and_decode_signed_transaction(jws) for jws in response.signedTransactions]
+            return [t.transactionId for t in found], [t.revocationDate for t in found], response
+
+        store.run("store", "refund", c)
+        store.run("store", "refund", a)
+        ids, dates, first = refunded(None)
+        self.assertEqual(ids, [c, a], "by revocation date, not by purchase")
+        self.assertEqual(dates, sorted(dates))
+        self.assertFalse(first.hasMore)
+        store.run("store", "refund", b)
+        ids, _, later = refunded(first.revision)
+        self.assertEqual(ids, [b])
+        self.assertEqual(refunded(later.revision)[0], [])
+
+
+class ExtensionEligibilityTests(unittest.TestCase):
+    """Apple's SubscriptionExtensionIneligibleError list, as far as the store can know it: a
+    subscription in a free offer period (the Demo's Plus starts with a free week) is neither
+    extended alone (403, 4030004) nor by a mass extension, which counts it as failed."""
+
+    def test_a_subscription_in_its_free_trial_is_not_extended(self):
+        store = Store()
+        self.addCleanup(store.remove)
+        store.serve()
+        self.addCleanup(store.stop)
+        client = store.client()
+        verifier = SignedDataVerifier([store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+        trial = store.run("buy", PLUS, json_output=True)["transaction"]
+        original = trial["originalTransactionID"]
+
+        def expires():
+            info = client.get_transaction_info(trial["transactionID"])
+            return verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo)
+
+        before = expires()
+        self.assertEqual(before.offerDiscountType.value, "FREE_TRIAL")
+        with self.assertRaises(APIException) as refused:
+            client.extend_subscription_renewal_date(original, ExtendRenewalDateRequest(
+                extendByDays=5, extendReasonCode=ExtendReasonCode.CUSTOMER_SATISFACTION, requestIdentifier=str(uuid.uuid4())))
+        self.assertEqual(refused.exception.http_status_code, 403)
+        self.assertEqual(refused.exception.raw_api_error, 4030004)
+        mass_id = str(uuid.uuid4())
+        client.extend_renewal_date_for_all_active_subscribers(MassExtendRenewalDateRequest(
+            extendByDays=1, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE, requestIdentifier=mass_id,
+            productId=PLUS))
+        status = client.get_status_of_subscription_renewal_date_extensions(mass_id, PLUS)
+        self.assertTrue(status.complete)
+        self.assertEqual((status.succeededCount, status.failedCount), (0, 1))
+        self.assertEqual(expires().expiresDate, before.expiresDate)
 
 
 if __name__ == "__main__":

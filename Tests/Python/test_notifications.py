@@ -13,8 +13,9 @@ from appstoreserverlibrary.models.MassExtendRenewalDateRequest import MassExtend
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.SendAttemptResult import SendAttemptResult
+from appstoreserverlibrary.models.Subtype import Subtype
 
-from notification_receiver import NotificationReceiver, OCSPEndpoint, Storefront, verifier_for
+from notification_receiver import NotificationReceiver, OCSPEndpoint, Storefront, kind, verifier_for
 
 BASIC = "com.storefront.demo.premium.basic.monthly"
 PLUS = "com.storefront.demo.premium.plus.monthly"
@@ -100,6 +101,8 @@ class NotificationScenarioTests(unittest.TestCase):
             self, ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY"])
         self.assertEqual([n.data.status.value for n in received], [1, 4, 3, 2])
         self.assertIsNotNone(received[1].renewal.gracePeriodExpiresDate)
+        # Apple's renewalDate is always there: the end of the period billing failed at.
+        self.assertEqual(received[3].renewal.renewalDate, received[3].transaction.expiresDate)
 
     def test_voluntary_expiry_and_resubscribe(self):
         s = self.scenario()
@@ -107,10 +110,14 @@ class NotificationScenarioTests(unittest.TestCase):
         s.run("store", "cancel", first)
         s.run("store", "expire", first)
         s.buy(BASIC)
-        s.expect(self, [
+        received = s.expect(self, [
             "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
             "SUBSCRIBED/RESUBSCRIBE",
         ])
+        # Apple's renewalDate is always there, the latest period's end: with auto-renew off and expired.
+        for notification in received[1:3]:
+            self.assertIsNotNone(notification.renewal.renewalDate, kind(notification))
+            self.assertEqual(notification.renewal.renewalDate, notification.transaction.expiresDate, kind(notification))
 
     def test_upgrade_downgrade_and_its_undo(self):
         s = self.scenario()
@@ -145,6 +152,9 @@ class NotificationScenarioTests(unittest.TestCase):
         self.assertIsNone(received[3].data)
         self.assertIsNotNone(received[4].transaction.revocationDate)
         self.assertEqual(received[4].data.status.value, 5, "revoked")
+        # Refunded, renewalDate is still the period's end (extended twice), not the refund's date.
+        self.assertEqual(received[4].renewal.renewalDate, received[4].transaction.expiresDate)
+        self.assertEqual(received[4].renewal.renewalDate, received[2].renewal.renewalDate)
 
     def test_price_increase_consent_and_decline(self):
         s = self.scenario()
@@ -233,6 +243,21 @@ class NotificationScenarioTests(unittest.TestCase):
         self.assertEqual(s.receiver.verifier.verify_and_decode_notification(item.signedPayload).rawNotificationType,
                          "ONE_TIME_CHARGE")
         self.assertEqual([a.sendAttemptResult for a in item.sendAttempts], [SendAttemptResult.SUCCESS])
+
+    def test_the_history_takes_every_type_and_subtype_apple_documents(self):
+        s = self.scenario()
+        client = s.store.client()
+        s.buy(COINS)
+        now = s.expect(self, ["ONE_TIME_CHARGE"])[0].signedDate
+        # Every value of Apple's enums is a valid filter; a type no event had answers an empty page.
+        for notification_type in NotificationTypeV2:
+            for subtype in [None, *Subtype]:
+                history = client.get_notification_history(None, NotificationHistoryRequest(
+                    startDate=now - 3_600_000, endDate=now + 3_600_000, notificationType=notification_type,
+                    notificationSubtype=subtype))
+                expected = 1 if notification_type == NotificationTypeV2.ONE_TIME_CHARGE and subtype is None else 0
+                self.assertEqual(len(history.notificationHistory), expected, f"{notification_type}/{subtype}")
+                self.assertFalse(history.hasMore)
 
 
 class ReadmeNotificationsTests(unittest.TestCase):

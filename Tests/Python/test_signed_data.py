@@ -16,6 +16,7 @@ from appstoreserverlibrary.models.InAppOwnershipType import InAppOwnershipType
 from appstoreserverlibrary.models.OfferDiscountType import OfferDiscountType
 from appstoreserverlibrary.models.OfferType import OfferType
 from appstoreserverlibrary.models.RevocationReason import RevocationReason
+from appstoreserverlibrary.models.RevocationType import RevocationType
 from appstoreserverlibrary.models.TransactionReason import TransactionReason
 from appstoreserverlibrary.models.Type import Type
 from appstoreserverlibrary.receipt_utility import ReceiptUtility
@@ -60,6 +61,9 @@ class SignedDataTests(unittest.TestCase):
         cls.coins = store.buy(COINS)
         cls.refunded = store.buy(REMOVE_ADS)
         store.run("store", "refund", cls.refunded)
+        cls.reversed = store.buy(COINS)
+        store.run("store", "refund", cls.reversed)
+        store.run("store", "refund-reverse", cls.reversed)
         cls.items = store.signed()
         cls.root = store.root()
 
@@ -107,6 +111,11 @@ class SignedDataTests(unittest.TestCase):
         self.assertEqual(refunded.type, Type.NON_CONSUMABLE)
         self.assertIsNotNone(refunded.revocationDate)
         self.assertEqual(refunded.revocationReason, RevocationReason.REFUNDED_FOR_OTHER_REASON)
+        # A whole refund (the store's kind): REFUND_FULL, 100% in milliunits.
+        self.assertEqual(refunded.revocationType, RevocationType.REFUND_FULL)
+        self.assertEqual(refunded.revocationPercentage, 100_000)
+        for kept in (coins, transactions[self.reversed]):  # never refunded; refunded, then reversed
+            self.assertEqual((kept.revocationDate, kept.rawRevocationType, kept.revocationPercentage), (None, None, None))
         renewal, = renewals
         self.assertEqual(renewal.productId, PRO)
         self.assertEqual(renewal.autoRenewProductId, PRO)

@@ -39,25 +39,23 @@ extension AppStoreServer {
             "startDate": .invalidStartDate, "endDate": .invalidEndDate, "notificationType": .invalidNotificationType,
             "notificationSubtype": .invalidNotificationType, "transactionId": .invalidTransactionId, "onlyFailures": .generalBadRequest,
         ])
-        guard let startMilliseconds = body.startDate, startMilliseconds >= 0 else { throw APIError.invalidStartDate }
-        guard let endMilliseconds = body.endDate, endMilliseconds >= 0 else { throw APIError.invalidEndDate }
-        let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000)
-        let end = Date(timeIntervalSince1970: Double(endMilliseconds) / 1000)
+        // Dates compare in whole milliseconds, as the payloads show them (the store keeps finer times).
+        guard let start = body.startDate, start >= 0 else { throw APIError.invalidStartDate }
+        guard let end = body.endDate, end >= 0 else { throw APIError.invalidEndDate }
         guard start <= end else { throw APIError.startDateAfterEndDate }
-        guard start >= context.snapshot.now.addingTimeInterval(-Self.notificationHistoryDays * 86_400) else {
-            throw APIError.startDateTooFarInPast
-        }
+        let earliest = context.snapshot.now.addingTimeInterval(-Self.notificationHistoryDays * 86_400)
+        guard start >= Self.milliseconds(earliest) else { throw APIError.startDateTooFarInPast }
         let type = body.notificationType.map(NotificationTypeV2.init(rawValue:))
-        if let type, !Self.knownTypes.contains(type) { throw APIError.invalidNotificationType }
+        if let type, !NotificationTypeV2.allCases.contains(type) { throw APIError.invalidNotificationType }
         let subtype = body.notificationSubtype.map(Subtype.init(rawValue:))
-        if let subtype, type == nil || !Self.knownSubtypes.contains(subtype) { throw APIError.invalidNotificationType }
+        if let subtype, type == nil || !Subtype.allCases.contains(subtype) { throw APIError.invalidNotificationType }
         var account: String?
         if let id = body.transactionId {
             guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
             account = context.snapshot.accountID(ofTransaction: id) ?? ""
         }
         var first = 0
-        if let text = request.values("paginationToken").first {
+        if let text = try request.parameter("paginationToken", invalid: .invalidPaginationToken).first {
             guard let token = RevisionToken(text: text), token.ascending, token.position >= 0 else { throw APIError.invalidPaginationToken }
             first = token.position
         }
@@ -72,7 +70,8 @@ extension AppStoreServer {
                 index += 1
                 continue
             }
-            let matches = !n.sendAttempts.isEmpty && n.createdDate >= start && n.createdDate <= end
+            let created = Self.milliseconds(n.createdDate)
+            let matches = !n.sendAttempts.isEmpty && created >= start && created <= end
                 && (type == nil || n.notificationType == type) && (subtype == nil || n.subtype == subtype)
                 && (account == nil || n.accountID == account) && (body.onlyFailures != true || !n.isDelivered)
             if matches {
@@ -97,14 +96,4 @@ extension AppStoreServer {
             throw APIError.generalInternal
         }
     }
-
-    static let knownTypes: Set<NotificationTypeV2> = [
-        .subscribed, .didChangeRenewalPref, .didChangeRenewalStatus, .offerRedeemed, .didRenew, .expired, .didFailToRenew,
-        .gracePeriodExpired, .priceIncrease, .refund, .refundDeclined, .consumptionRequest, .renewalExtended, .revoke, .test,
-        .renewalExtension, .refundReversed, .oneTimeCharge,
-    ]
-    static let knownSubtypes: Set<Subtype> = [
-        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary, .billingRetry,
-        .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure,
-    ]
 }

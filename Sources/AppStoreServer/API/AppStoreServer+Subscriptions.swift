@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import LocalAppStore
+import Receipts
 import StoreCore
 
 /// Get All Subscription Statuses, Extend a Subscription Renewal Date, and Extend Subscription
@@ -9,7 +10,7 @@ extension AppStoreServer {
     func subscriptionStatuses(_ id: String, _ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         _ = try transaction(id, context)
         var wanted: Set<Int32> = []
-        for text in request.values("status") {
+        for text in try request.parameter("status", invalid: .invalidStatus) {
             guard let value = Int32(text), SubscriptionStatusCode(rawValue: value) != nil else { throw APIError.invalidStatus }
             wanted.insert(value)
         }
@@ -107,6 +108,9 @@ extension AppStoreServer {
     }
 
     func massExtendStatus(_ productID: String, _ identifier: String, _ context: RequestContext) throws -> HTTPResponse {
+        // A decoded NUL in the path (`%00`) is no product or identifier.
+        guard !productID.utf8.contains(0) else { throw APIError.invalidProductId }
+        guard !identifier.utf8.contains(0) else { throw APIError.invalidRequestIdentifier }
         guard let mass = context.snapshot.massExtension(productID: productID, requestIdentifier: identifier) else {
             throw APIError.statusRequestNotFound
         }
@@ -123,8 +127,8 @@ extension AppStoreServer {
         return (Int(days), Int(reason), identifier)
     }
 
-    /// A date in milliseconds since 1970.
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    /// A date in milliseconds since 1970, as its JWS shows it.
+    static func milliseconds(_ date: Date) -> Int64 { date.appStoreMilliseconds ?? 0 }
 
     /// Decodes a JSON body; a member of the wrong type gets that member's error, anything
     /// else that is not a JSON object `GeneralBadRequestError`.

@@ -36,17 +36,21 @@ extension AppStoreServer {
         return try json(OrderLookupResponse(rawStatus: 0, signedTransactions: [signed(t, context)]))
     }
 
+    /// Get Refund History: refunds by revocation date (Apple's order); the revision is the last
+    /// one returned, so a kept revision also brings later refunds of older purchases.
     func refundHistory(_ id: String, _ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
         _ = try transaction(id, context)
-        var start: Int?
-        if let text = request.values("revision").last {
-            guard let token = RevisionToken(text: text), token.ascending else { throw APIError.invalidRequestRevision }
-            start = token.position
+        var revision = RefundRevision(mark: nil)
+        if let text = try request.parameter("revision", invalid: .invalidRequestRevision).last {
+            guard let token = RefundRevision(text: text) else { throw APIError.invalidRequestRevision }
+            revision = token
         }
-        let page = context.snapshot.page(from: start, ascending: true, limit: Self.pageSize) { $0.revocationDate != nil }
+        let page = context.snapshot.refunds(after: revision.mark, limit: Self.pageSize)
+        if let last = page.transactions.last, let date = last.revocationDate {
+            revision = RefundRevision(mark: .init(revocationDate: date, transactionID: last.transactionID))
+        }
         return try json(RefundHistoryResponse(
-            signedTransactions: page.transactions.map { try signed($0, context) },
-            revision: RevisionToken(position: page.next, ascending: true).text, hasMore: page.hasMore))
+            signedTransactions: page.transactions.map { try signed($0, context) }, revision: revision.text, hasMore: page.hasMore))
     }
 
     func appTransactionInfo(_ id: String, _ context: RequestContext) throws -> HTTPResponse {

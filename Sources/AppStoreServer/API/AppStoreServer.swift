@@ -116,7 +116,9 @@ public final class AppStoreServer: Sendable {
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let reason = answer.failure.map { " (\(Self.reason($0)))" } ?? ""
-        log("\(request.method) \(request.path) \(answer.response.status) \(String(format: "%.2f", ms))ms\(reason)")
+        // A decoded NUL is logged as it came, not written into the log.
+        let path = request.path.utf8.contains(0) ? request.path.replacingOccurrences(of: "\u{0}", with: "%00") : request.path
+        log("\(request.method) \(path) \(answer.response.status) \(String(format: "%.2f", ms))ms\(reason)")
     }
 
     /// Routes, authenticates and answers one request (no logging).
@@ -215,6 +217,8 @@ public final class AppStoreServer: Sendable {
         guard route.needsToken else { return .route(route) }
         let now = store.configuration.clock.now
         if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .answered(.empty(401)) }
+        // A NUL in a value is refused by the parameter's own check (`HTTPRequest.parameter`).
+        if request.hasNULInParameterName { return .answered(APIError.generalBadRequest.response) }
         return .route(route)
     }
 

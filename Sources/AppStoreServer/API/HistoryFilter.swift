@@ -1,10 +1,13 @@
 import Foundation
+import Receipts
 import StoreCore
 
 /// The query of Get Transaction History, parsed and checked as Apple checks it.
 struct HistoryFilter: Sendable {
-    var startDate: Date?
-    var endDate: Date?
+    /// In milliseconds since 1970, as the signed transactions show purchase dates.
+    var startDate: Int64?
+    /// In milliseconds since 1970 (exclusive).
+    var endDate: Int64?
     var productIDs: Set<String> = []
     var productTypes: Set<ProductType> = []
     var ascending = true
@@ -15,20 +18,20 @@ struct HistoryFilter: Sendable {
     /// Parses the query.
     /// - Throws: the `APIError` Apple sends for the first bad parameter.
     init(_ request: HTTPRequest) throws(APIError) {
-        if let text = request.values("startDate").last {
+        if let text = try request.parameter("startDate", invalid: .invalidStartDate).last {
             guard let ms = Int64(text), ms >= 0 else { throw .invalidStartDate }
-            startDate = Date(timeIntervalSince1970: Double(ms) / 1000)
+            startDate = ms
         }
-        if let text = request.values("endDate").last {
+        if let text = try request.parameter("endDate", invalid: .invalidEndDate).last {
             guard let ms = Int64(text), ms >= 0 else { throw .invalidEndDate }
-            endDate = Date(timeIntervalSince1970: Double(ms) / 1000)
+            endDate = ms
         }
         if let startDate, let endDate, startDate > endDate { throw .startDateAfterEndDate }
-        for id in request.values("productId") {
+        for id in try request.parameter("productId", invalid: .invalidProductId) {
             guard !id.isEmpty, id.count <= 256 else { throw .invalidProductId }
             productIDs.insert(id)
         }
-        for type in request.values("productType") {
+        for type in try request.parameter("productType", invalid: .invalidProductType) {
             switch type {
             case "AUTO_RENEWABLE": productTypes.insert(.autoRenewable)
             case "NON_RENEWABLE": productTypes.insert(.nonRenewing)
@@ -37,30 +40,30 @@ struct HistoryFilter: Sendable {
             default: throw .invalidProductType
             }
         }
-        if let sort = request.values("sort").last {
+        if let sort = try request.parameter("sort", invalid: .invalidSort).last {
             switch sort {
             case "ASCENDING": ascending = true
             case "DESCENDING": ascending = false
             default: throw .invalidSort
             }
         }
-        for group in request.values("subscriptionGroupIdentifier") {
+        for group in try request.parameter("subscriptionGroupIdentifier", invalid: .invalidSubscriptionGroupIdentifier) {
             guard !group.isEmpty, group.count <= 256 else { throw .invalidSubscriptionGroupIdentifier }
             groupIDs.insert(group)
         }
-        if let ownership = request.values("inAppOwnershipType").last {
+        if let ownership = try request.parameter("inAppOwnershipType", invalid: .invalidInAppOwnershipType).last {
             // Every purchase in the local store is the customer's own.
             guard ownership == "PURCHASED" || ownership == "FAMILY_SHARED" else { throw .invalidInAppOwnershipType }
             if ownership == "FAMILY_SHARED" { familySharedOnly = true }
         }
-        if let text = request.values("revoked").last {
+        if let text = try request.parameter("revoked", invalid: .invalidRevoked).last {
             switch text.lowercased() {
             case "true": revoked = true
             case "false": revoked = false
             default: throw .invalidRevoked
             }
         }
-        if let text = request.values("revision").last {
+        if let text = try request.parameter("revision", invalid: .invalidRequestRevision).last {
             guard let token = RevisionToken(text: text), token.ascending == ascending else { throw .invalidRequestRevision }
             revision = token
         }
@@ -69,11 +72,16 @@ struct HistoryFilter: Sendable {
     /// Only family-shared purchases were asked for (the local store has none).
     var familySharedOnly = false
 
-    /// Whether a transaction passes the filter.
+    /// Whether a transaction passes the filter. Dates compare as Apple's: purchaseDate >=
+    /// startDate and < endDate, in the milliseconds the signed transaction shows (the store
+    /// keeps finer times, which would put a purchase shown at `startDate` before it).
     func matches(_ t: StoreCore.Transaction) -> Bool {
         if familySharedOnly { return false }
-        if let startDate, t.purchaseDate < startDate { return false }
-        if let endDate, t.purchaseDate >= endDate { return false }
+        if startDate != nil || endDate != nil {
+            let purchased = t.purchaseDate.appStoreMilliseconds ?? 0
+            if let startDate, purchased < startDate { return false }
+            if let endDate, purchased >= endDate { return false }
+        }
         if !productIDs.isEmpty, !productIDs.contains(t.productID) { return false }
         if !productTypes.isEmpty, !productTypes.contains(t.productType) { return false }
         if !groupIDs.isEmpty, !groupIDs.contains(t.subscriptionGroupID ?? "") { return false }

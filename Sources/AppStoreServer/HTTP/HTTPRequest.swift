@@ -5,8 +5,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The method, e.g. `GET`.
     public var method: String
     /// The path without the query, percent-decoded by the daemon, e.g. `/inApps/v1/transactions/1`.
+    /// A decoded NUL (`%00`) is kept as U+0000, never an end.
     public var path: String
-    /// The query parameters in order; a name may repeat (`productId=a&productId=b`).
+    /// The query parameters in order, decoded; a name may repeat (`productId=a&productId=b`).
+    /// A decoded NUL is kept in the name or value.
     public var query: [QueryItem]
     /// The headers, names lowercased (the last value of a repeated header wins).
     public var headers: [String: String]

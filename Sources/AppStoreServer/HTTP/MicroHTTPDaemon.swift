@@ -104,6 +104,9 @@ public final class MicroHTTPDaemon: Sendable {
                 MHD_OptionItem(
                     option: .NOTIFY_COMPLETED, value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
                     ptr_value: context),
+                MHD_OptionItem(
+                    option: .URI_LOG_CALLBACK, value: Int(bitPattern: unsafeBitCast(requestTargetRead, to: UnsafeRawPointer.self)),
+                    ptr_value: nil),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
             return options.withUnsafeMutableBufferPointer { buffer in
@@ -146,28 +149,49 @@ public final class MicroHTTPDaemon: Sendable {
 
     // MARK: - MHD callbacks (on MHD's threads)
 
-    /// The state of one request across MHD's calls, kept in MHD's per-request pointer.
+    /// The state of one request across MHD's calls, kept in MHD's per-request pointer: made
+    /// when MHD has read the request line (`requestTargetRead`), before it decodes anything.
     final class Exchange: @unchecked Sendable {
-        var request: HTTPRequest
+        /// The request target as sent: the path and query, still percent-encoded.
+        let target: String
+        /// The request, once its headers are in (`headersRead`).
+        var request = HTTPRequest(method: "", path: "")
+        var headersRead = false
         var tooLarge = false
         var started = false
         let answer = Mutex<HTTPResponse?>(nil)
 
-        init(request: HTTPRequest) { self.request = request }
+        init(target: String) { self.target = target }
+    }
+
+    /// The request's path, decoded: MHD's, unless the target's path holds `%00`. MHD hands
+    /// the path over as a C string, which ends at a decoded NUL (`/transactions/25%00xyz` read
+    /// as `/transactions/25`); then the target's path is decoded again, by MHD's own decoder,
+    /// keeping every byte, so the NUL reaches the routes, which refuse it.
+    static func path(_ url: String, target: String) -> String {
+        let encoded = target.prefix { $0 != "?" }
+        guard encoded.contains("%00") else { return url }
+        var bytes = Array(String(encoded).utf8CString)
+        let length = bytes.withUnsafeMutableBufferPointer { MHD_http_unescape($0.baseAddress) }
+        return String(decoding: bytes.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     fileprivate func handle(
         _ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let raw = slot.pointee else {
+        if slot.pointee == nil { slot.pointee = Unmanaged.passRetained(Exchange(target: url)).toOpaque() }
+        guard let raw = slot.pointee else { return .NO }
+        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
+        if !exchange.headersRead {
             // The headers are in: decide at once about an oversized body, before reading it.
+            exchange.headersRead = true
             let headers = Self.values(connection, kind: .HEADER_KIND)
             var names: [String: String] = [:]
             for (name, value) in headers { names[name.lowercased()] = value ?? "" }
             let query = Self.values(connection, kind: .GET_ARGUMENT_KIND).map { HTTPRequest.QueryItem(name: $0.0, value: $0.1) }
-            let exchange = Exchange(request: HTTPRequest(method: method, path: url, query: query, headers: names))
-            slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            exchange.request = HTTPRequest(
+                method: method, path: Self.path(url, target: exchange.target), query: query, headers: names)
             if let length = names["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
                 exchange.tooLarge = true
                 // A client that waits for "100 Continue" has sent nothing yet: answer now. One
@@ -180,7 +204,6 @@ public final class MicroHTTPDaemon: Sendable {
             }
             return .YES
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
@@ -274,13 +297,18 @@ public final class MicroHTTPDaemon: Sendable {
         var pairs: [(String, String?)] = []
     }
 
+    /// MHD's pairs of one kind with their lengths, so a decoded NUL (`%00`) stays in the name
+    /// or value instead of ending it there.
     private static func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
         let collector = Collector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+        _ = MHD_get_connection_values_n(connection, kind, { cls, _, key, keySize, value, valueSize in
             guard let cls, let key else { return .YES }
             let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
-            collector.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+            func text(_ start: UnsafePointer<CChar>, _ count: Int) -> String {
+                String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+            }
+            collector.pairs.append((text(key, keySize), value.map { text($0, valueSize) }))
             return .YES
         }, context)
         return collector.pairs
@@ -294,6 +322,13 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     return daemon.handle(
         connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET",
         upload: upload, uploadSize: uploadSize, slot: slot)
+}
+
+/// MHD's request-line callback (`MHD_OPTION_URI_LOG_CALLBACK`): the target as sent, before MHD
+/// decodes it; what it returns is the request's pointer in every later call.
+private let requestTargetRead: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+    -> UnsafeMutableRawPointer? = { _, target, _ in
+    Unmanaged.passRetained(MicroHTTPDaemon.Exchange(target: target.map { String(cString: $0) } ?? "")).toOpaque()
 }
 
 /// MHD's completion callback: the request is done (answered, timed out or dropped).

@@ -63,11 +63,9 @@ extension AppStoreServer {
             "pending_renewal_info": renewals.map(LegacyReceiptJSON.pendingRenewal),
         ]
         if let fresh = try? latestReceipt(receipt, snapshot: snapshot) { json["latest_receipt"] = fresh.base64EncodedString() }
-        // Apple's 21006: the receipt is valid, but what it holds is only subscriptions that have all expired.
-        let subscriptions = receipt.inApp.filter { $0.expiresDate != nil }
-        let expired = !subscriptions.isEmpty && subscriptions.count == receipt.inApp.count
-            && snapshot.subscriptions.allSatisfy { !$0.lifecycle.isActive(at: snapshot.now) }
-        json["status"] = expired ? 21006 : 0
+        // Always 0: Apple's 21006 (valid, subscription expired) is for iOS 6-style transaction
+        // receipts only; an app receipt is valid whatever its subscriptions' state.
+        json["status"] = 0
         return Self.json(json)
     }
 

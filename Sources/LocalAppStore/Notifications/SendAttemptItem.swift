@@ -1,4 +1,5 @@
 import Foundation
+import Receipts
 
 /// One attempt to send a notification, as Apple's `sendAttemptItem`; coded as Apple's wire
 /// has it (the date in milliseconds since 1970), in the journal and in the API alike.
@@ -19,14 +20,14 @@ public struct SendAttemptItem: Codable, Hashable, Sendable {
     /// Reads `{"attemptDate": MILLISECONDS, "sendAttemptResult": "…"}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        attemptDate = Date(timeIntervalSince1970: Double(try container.decode(Int64.self, forKey: .attemptDate)) / 1000)
+        attemptDate = Date(appStoreMilliseconds: try container.decode(Int64.self, forKey: .attemptDate))
         sendAttemptResult = try container.decode(SendAttemptResult.self, forKey: .sendAttemptResult)
     }
 
     /// Writes `{"attemptDate": MILLISECONDS, "sendAttemptResult": "…"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Int64((attemptDate.timeIntervalSince1970 * 1000).rounded()), forKey: .attemptDate)
+        try container.encode(attemptDate.appStoreMilliseconds ?? 0, forKey: .attemptDate)
         try container.encode(sendAttemptResult, forKey: .sendAttemptResult)
     }
 }

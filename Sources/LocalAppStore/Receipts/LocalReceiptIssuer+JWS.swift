@@ -65,11 +65,16 @@ extension LocalReceiptIssuer {
         payload.signedDate = now
         payload.rawRevocationReason = transaction.revocationReason.map { Int32(clamping: $0) }
         payload.revocationDate = transaction.revocationDate
+        if transaction.revocationDate != nil {
+            // The store refunds whole transactions only (`store refund`, an approved request).
+            payload.revocationType = .refundFull
+            payload.revocationPercentage = 100_000
+        }
         // Apple sends isUpgraded only when it is true.
         payload.isUpgraded = transaction.isUpgraded ? true : nil
         payload.offerType = Self.offerType(transaction.offerType)
         payload.offerIdentifier = transaction.offerID
-        if let offer = offer(of: transaction) {
+        if let offer = catalog?.offer(of: transaction) {
             payload.offerDiscountType = Self.discountType(offer.paymentMode)
             payload.offerPeriod = Self.duration(of: offer)
         }
@@ -87,20 +92,6 @@ extension LocalReceiptIssuer {
     /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
     public func signedTransaction(_ transaction: Transaction, now: Date) throws -> String {
         try JWSSigner(authority: authority).sign(transactionPayload(transaction, now: now))
-    }
-
-    /// The catalog's terms of the offer a transaction was priced at, if any.
-    func offer(of transaction: Transaction) -> StoreKitConfiguration.SubscriptionOffer? {
-        guard let kind = transaction.offerType, let info = catalog?.product(id: transaction.productID)?.subscription else {
-            return nil
-        }
-        switch kind {
-        case .introductory: return info.introductoryOffer
-        case .promotional: return info.promotionalOffers.first { $0.id == transaction.offerID }
-        case .code: return info.codeOffers.first { $0.id == transaction.offerID }
-        case .winBack: return info.winBackOffers.first { $0.id == transaction.offerID }
-        default: return nil
-        }
     }
 
     // MARK: - Renewal info

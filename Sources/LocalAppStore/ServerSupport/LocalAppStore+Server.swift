@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreCore
 
@@ -11,7 +12,8 @@ extension LocalAppStore {
         case extended(RenewalExtension)
         /// No subscription has this original transaction ID.
         case notFound
-        /// The subscription is not active (expired, in billing retry or grace, refunded).
+        /// The subscription is not eligible (Apple's list): expired, in billing retry or grace,
+        /// refunded, or in a free offer period.
         case ineligible
         /// The subscription was extended twice in the last 365 days already.
         case limitReached
@@ -93,10 +95,11 @@ extension LocalAppStore {
     ) throws(LocalAppStoreError) -> ExtensionOutcome {
         let account = configuration.account.id
         let now = configuration.clock.now
+        let catalog = configuration.catalog
         let (outcome, changed) = try journal.transact { state throws(LocalAppStoreError) in
             Self.extend(
                 originalTransactionID, days: days, reasonCode: reasonCode, requestIdentifier: requestIdentifier,
-                account: account, now: now, state: &state)
+                account: account, now: now, catalog: catalog, state: &state)
         }
         announce(changed)
         if case .extended = outcome { subscriptionsChanged() }
@@ -111,6 +114,7 @@ extension LocalAppStore {
         productID: String, days: Int, reasonCode: Int, requestIdentifier: String, storefronts: [String]
     ) throws(LocalAppStoreError) -> MassRenewalExtension {
         let now = configuration.clock.now
+        let catalog = configuration.catalog
         let (result, changed) = try journal.transact { state throws(LocalAppStoreError) in
             if let done = state.server.massExtension(productID: productID, requestIdentifier: requestIdentifier) { return ([], done) }
             var records: [JournalRecord] = []
@@ -126,7 +130,7 @@ extension LocalAppStore {
                 // `extend` changes the state only when it extends (it applies its records).
                 let (extra, outcome) = Self.extend(
                     stored.lifecycle.originalTransactionID, days: days, reasonCode: reasonCode,
-                    requestIdentifier: requestIdentifier, account: stored.accountID, now: now, state: &state)
+                    requestIdentifier: requestIdentifier, account: stored.accountID, now: now, catalog: catalog, state: &state)
                 if case .extended = outcome {
                     succeeded += 1
                     records += extra
@@ -149,16 +153,20 @@ extension LocalAppStore {
     /// `state` is as it was).
     private static func extend(
         _ originalID: String, days: Int, reasonCode: Int, requestIdentifier: String, account: String, now: Date,
-        state: inout JournalState
+        catalog: StoreKitConfiguration, state: inout JournalState
     ) -> (records: [JournalRecord], result: ExtensionOutcome) {
         guard var stored = state.subscriptions[originalID], stored.accountID == account else { return ([], .notFound) }
         let earlier = state.server.extensions(originalTransactionID: originalID)
         if let same = earlier.first(where: { $0.requestIdentifier == requestIdentifier && $0.success }) {
             return ([], .extended(same))
         }
+        // Apple's ineligible states the store can know: expired, billing retry (grace included:
+        // its period's end is past), refunded, and a free offer period (a free trial, or a free
+        // promotional, code or win-back offer) of any of the period's transactions.
         let lifecycle = stored.lifecycle
         guard !lifecycle.isExpired, lifecycle.billingRetryStart == nil, lifecycle.periodEnd > now,
-              let latest = state.entries[stored.latestTransactionID], latest.transaction.revocationDate == nil
+              let latest = state.entries[stored.latestTransactionID], latest.transaction.revocationDate == nil,
+              !state.sameGrant(as: latest).contains(where: { catalog.offer(of: $0.transaction)?.paymentMode == .free })
         else { return ([], .ineligible) }
         let yearAgo = now.addingTimeInterval(-365 * 86_400)
         guard earlier.filter({ $0.success && $0.date > yearAgo }).count < maximumExtensionsPerYear else {

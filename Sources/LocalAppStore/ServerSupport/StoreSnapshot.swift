@@ -58,6 +58,44 @@ public struct StoreSnapshot: Sendable {
         return (found, index, false)
     }
 
+    /// Where a walk of the account's refunds stands: the last refund a page returned.
+    public struct RefundMark: Hashable, Sendable {
+        /// Its revocation date, exactly as the store keeps it.
+        public let revocationDate: Date
+        /// Its transaction ID.
+        public let transactionID: String
+
+        /// A mark at a refund.
+        public init(revocationDate: Date, transactionID: String) {
+            self.revocationDate = revocationDate
+            self.transactionID = transactionID
+        }
+
+        /// Whether `self` comes before `other` in Apple's order: by revocation date, then ID.
+        func precedes(_ other: RefundMark) -> Bool {
+            revocationDate != other.revocationDate
+                ? revocationDate < other.revocationDate : JournalState.precedes(transactionID, other.transactionID)
+        }
+    }
+
+    /// Up to `limit` of the account's refunded transactions (listed ones: not restored copies)
+    /// after `mark`, or from the first, in Apple's order: by revocation date, then transaction
+    /// ID. So a mark kept from a page returns every refund made since, of older purchases too;
+    /// a reversed refund is none (no revocation date) until it is refunded again. A refund marks
+    /// its purchase in place however old it is, so this reads every transaction of the store.
+    /// - Returns: the transactions, and whether more follow them.
+    public func refunds(after mark: RefundMark?, limit: Int) -> (transactions: [StoreCore.Transaction], hasMore: Bool) {
+        var refunded: [(mark: RefundMark, transaction: StoreCore.Transaction)] = []
+        for entry in state.orderedEntries where entry.accountID == accountID && Self.isListed(entry.transaction) {
+            guard let date = entry.transaction.revocationDate else { continue }
+            let at = RefundMark(revocationDate: date, transactionID: entry.id)
+            if let mark, !mark.precedes(at) { continue }
+            refunded.append((at, entry.transaction))
+        }
+        refunded.sort { $0.mark.precedes($1.mark) }
+        return (refunded.prefix(limit).map(\.transaction), refunded.count > limit)
+    }
+
     /// Every listed transaction of the account, oldest first.
     public var listedTransactions: [StoreCore.Transaction] {
         state.orderedEntries.filter { $0.accountID == accountID && Self.isListed($0.transaction) }.map(\.transaction)

@@ -206,7 +206,18 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         periodEnd = max(periodStart, date)
     }
 
-    /// Ends the subscription now (`store expire ID`, or a refund).
+    /// Ends the subscription now because its current period was refunded: access ends, while
+    /// the period keeps its end (the refunded transaction's `expiresDate`, unchanged by a refund,
+    /// which renewal info's `renewalDate` reports). Intent unknown, as Apple's.
+    public mutating func revoke(at now: Date) -> [Event] {
+        guard expiredAt == nil else { return [] }
+        var events: [Event] = []
+        expire(at: now, intent: .unknown, into: &events)
+        return events
+    }
+
+    /// Ends the subscription and its current period now (`store expire ID`, a price increase
+    /// without consent at a forced renewal).
     public mutating func expireNow(at now: Date, intent: RenewalInfo.ExpirationIntent) -> [Event] {
         guard expiredAt == nil else { return [] }
         var events: [Event] = []
@@ -215,14 +226,16 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         return events
     }
 
-    /// The renewal info the store reports for this subscription.
+    /// The renewal info the store reports for this subscription. Its `renewalDate` is always
+    /// the latest period's end, as Apple's: the renewal date, or the date the period expired
+    /// (auto-renew off, expired, refunded), which may be in the past.
     public func renewalInfo(at now: Date) -> RenewalInfo {
         RenewalInfo(
             originalTransactionID: originalTransactionID, currentProductID: productID,
             autoRenewProductID: autoRenewProductID, willAutoRenew: willAutoRenew && expiredAt == nil,
             expirationIntent: expiration?.intent, isInBillingRetry: billingRetryStart != nil && expiredAt == nil,
             gracePeriodExpiresDate: expiredAt == nil ? graceEnd : nil,
-            renewalDate: expiredAt == nil && willAutoRenew ? periodEnd : nil)
+            renewalDate: periodEnd)
     }
 
     private mutating func renew(

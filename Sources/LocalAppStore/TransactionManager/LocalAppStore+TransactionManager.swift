@@ -111,7 +111,7 @@ extension LocalAppStore {
            var stored = state.subscription(accountID: account, groupID: group),
            let latest = state.entries[stored.latestTransactionID],
            state.sameGrant(as: latest).contains(where: { $0.id == entry.id }) {
-            _ = stored.lifecycle.expireNow(at: now, intent: .unknown)
+            _ = stored.lifecycle.revoke(at: now)
             records.append(JournalRecord.make(stored))
         }
         return (records, refunded)

@@ -7,7 +7,7 @@ enum JWSCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) else {
+            guard let milliseconds = date.appStoreMilliseconds else {
                 throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath, debugDescription: "date out of range"))
             }
             try container.encode(milliseconds)
@@ -20,7 +20,7 @@ enum JWSCoding {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             if let milliseconds = try? container.decode(Int64.self), milliseconds.magnitude < 10_000_000_000_000_000 {
-                return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+                return Date(appStoreMilliseconds: milliseconds)
             }
             let milliseconds = try container.decode(Double.self)
             // Keep dates within ±300,000 years so every later conversion to an integer is exact.

@@ -60,6 +60,11 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public var appTransactionId: String?
     /// The duration of the offer, ISO 8601 (`P1M`, `P2M`, `P3D`).
     public var offerPeriod: String?
+    /// The kind of refund or revocation, as stored (see `revocationType`); only while refunded.
+    public var rawRevocationType: String?
+    /// How much of the transaction was refunded or revoked, in milliunits of a percent
+    /// (100% → 100000, 67.932% → 67932); only while refunded, not after a reversal.
+    public var revocationPercentage: Int32?
 
     enum CodingKeys: String, CodingKey {
         case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
@@ -78,6 +83,8 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
         case price, currency
         case rawOfferDiscountType = "offerDiscountType"
         case appTransactionId, offerPeriod
+        case rawRevocationType = "revocationType"
+        case revocationPercentage
     }
 
     /// Creates an empty payload; set the fields that apply.
@@ -91,6 +98,9 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
 
     /// The revocation reason, when known.
     public var revocationReason: RevocationReason? { get { self[typed: \.rawRevocationReason] } set { self[typed: \.rawRevocationReason] = newValue } }
+
+    /// The kind of refund or revocation, when known.
+    public var revocationType: RevocationType? { get { self[typed: \.rawRevocationType] } set { self[typed: \.rawRevocationType] = newValue } }
 
     /// The transaction reason, when known.
     public var transactionReason: TransactionReason? { get { self[typed: \.rawTransactionReason] } set { self[typed: \.rawTransactionReason] = newValue } }

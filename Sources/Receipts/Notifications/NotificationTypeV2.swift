@@ -1,6 +1,7 @@
 /// The event an App Store Server Notification V2 reports, as Apple's `notificationType`;
 /// stored raw, so a type this build does not know survives a decode and encode.
-public struct NotificationTypeV2: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// `allCases` is every type Apple documents (as Apple's libraries' `NotificationTypeV2` lists).
+public struct NotificationTypeV2: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CaseIterable {
     /// Apple's value, e.g. `SUBSCRIBED`.
     public let rawValue: String
     /// Wraps a value, known or not.
@@ -45,4 +46,22 @@ public struct NotificationTypeV2: RawRepresentable, Codable, Hashable, Sendable,
     public static let refundReversed = NotificationTypeV2(rawValue: "REFUND_REVERSED")
     /// A consumable, non-consumable or non-renewing subscription was bought.
     public static let oneTimeCharge = NotificationTypeV2(rawValue: "ONE_TIME_CHARGE")
+    /// An external purchase token was created but not reported (`UNREPORTED`).
+    public static let externalPurchaseToken = NotificationTypeV2(rawValue: "EXTERNAL_PURCHASE_TOKEN")
+    /// A parent or guardian withdrew consent for a child's use of the app.
+    public static let rescindConsent = NotificationTypeV2(rawValue: "RESCIND_CONSENT")
+    /// A subscription's metadata changed (Advanced Commerce API).
+    public static let metadataUpdate = NotificationTypeV2(rawValue: "METADATA_UPDATE")
+    /// A subscription was migrated to the Advanced Commerce API.
+    public static let migration = NotificationTypeV2(rawValue: "MIGRATION")
+    /// A subscription's price changed (Advanced Commerce API).
+    public static let priceChange = NotificationTypeV2(rawValue: "PRICE_CHANGE")
+
+    /// Every notification type Apple documents, in the order of Apple's libraries.
+    public static let allCases: [NotificationTypeV2] = [
+        .subscribed, .didChangeRenewalPref, .didChangeRenewalStatus, .offerRedeemed, .didRenew, .expired, .didFailToRenew,
+        .gracePeriodExpired, .priceIncrease, .refund, .refundDeclined, .consumptionRequest, .renewalExtended, .revoke, .test,
+        .renewalExtension, .refundReversed, .externalPurchaseToken, .oneTimeCharge, .rescindConsent, .metadataUpdate, .migration,
+        .priceChange,
+    ]
 }

@@ -1,5 +1,6 @@
 /// What further describes some notification types, as Apple's `subtype`; stored raw.
-public struct Subtype: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+/// `allCases` is every subtype Apple documents (as Apple's libraries' `Subtype` lists).
+public struct Subtype: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CaseIterable {
     /// Apple's value, e.g. `INITIAL_BUY`.
     public let rawValue: String
     /// Wraps a value, known or not.
@@ -40,4 +41,12 @@ public struct Subtype: RawRepresentable, Codable, Hashable, Sendable, CustomStri
     public static let summary = Subtype(rawValue: "SUMMARY")
     /// A mass extension could not extend one subscription.
     public static let failure = Subtype(rawValue: "FAILURE")
+    /// An external purchase token was not reported in time (`EXTERNAL_PURCHASE_TOKEN`).
+    public static let unreported = Subtype(rawValue: "UNREPORTED")
+
+    /// Every subtype Apple documents, in the order of Apple's libraries.
+    public static let allCases: [Subtype] = [
+        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary, .billingRetry,
+        .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure, .unreported,
+    ]
 }

@@ -34,7 +34,8 @@ public struct RenewalInfo: Codable, Hashable, Sendable {
     public var isInBillingRetry: Bool
     /// Until when access continues while billing is retried, when a grace period applies.
     public var gracePeriodExpiresDate: Date?
-    /// The next renewal date.
+    /// When the latest period ends: the next renewal date, or when it expired (auto-renew off,
+    /// expired, refunded; may be in the past). Always set for an auto-renewable subscription.
     public var renewalDate: Date?
     /// The StoreKit 2 signed renewal info (JWS), when the store issued one.
     public var signedRenewalInfo: String?

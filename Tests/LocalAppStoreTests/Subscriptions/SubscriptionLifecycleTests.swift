@@ -91,6 +91,25 @@ import Testing
         #expect(s.renewalInfo(at: t0.addingTimeInterval(12)).expirationIntent == .cancelled)
     }
 
+    /// Apple's `renewalDate` is always there: the end of the latest period, even when it will
+    /// not renew or has expired.
+    @Test func renewalDateIsTheLatestPeriodsEndWhetherItRenewsOrNot() {
+        var s = fresh()
+        #expect(s.renewalInfo(at: t0).renewalDate == t0.addingTimeInterval(10))
+        s.willAutoRenew = false
+        #expect(s.renewalInfo(at: t0.addingTimeInterval(5)).renewalDate == t0.addingTimeInterval(10), "auto-renew off")
+        _ = advance(&s, 12)
+        #expect(s.renewalInfo(at: t0.addingTimeInterval(12)).renewalDate == t0.addingTimeInterval(10), "expired, voluntary")
+        var failing = fresh()
+        failing.hasBillingIssue = true
+        #expect(advance(&failing, 60).last == .expired(at: t0.addingTimeInterval(30), intent: .billingError))
+        #expect(failing.renewalInfo(at: t0.addingTimeInterval(60)).renewalDate == t0.addingTimeInterval(10), "expired in billing retry")
+        var refunded = fresh()
+        #expect(refunded.revoke(at: t0.addingTimeInterval(3)) == [.expired(at: t0.addingTimeInterval(3), intent: .unknown)])
+        #expect(!refunded.isActive(at: t0.addingTimeInterval(4)))
+        #expect(refunded.renewalInfo(at: t0.addingTimeInterval(4)).renewalDate == t0.addingTimeInterval(10), "refunded")
+    }
+
     @Test func downgradeWaitsForTheNextRenewal() {
         var pro = SubscriptionLifecycle(
             originalTransactionID: "1", groupID: "pass", productID: "pro", periodStart: t0,
