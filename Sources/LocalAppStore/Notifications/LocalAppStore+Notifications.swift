@@ -138,7 +138,7 @@ extension LocalAppStore {
         let now = configuration.clock.now
         let (token, _) = try transactAndAnnounce { _ throws(LocalAppStoreError) in
             var n = StoredNotification(type: .test, subtype: nil, now: now, accountID: nil, transaction: nil)
-            let token = n.notificationUUID + "_" + String(Int64((now.timeIntervalSince1970 * 1000).rounded()))
+            let token = n.notificationUUID + "_" + String(now.appStoreMilliseconds ?? 0)
             n.testNotificationToken = token
             return ([JournalRecord.make(NotificationRecord(notification: n))], token)
         }

@@ -71,7 +71,7 @@ extension NotificationRules.Pass {
     }
 
     static func graceKey(_ originalID: String, _ retryStart: Date) -> String {
-        "grace-expired:\(originalID):\(Int64((retryStart.timeIntervalSince1970 * 1000).rounded()))"
+        "grace-expired:\(originalID):\(retryStart.appStoreMilliseconds ?? 0)"
     }
 
     // MARK: - The App Store Server's records

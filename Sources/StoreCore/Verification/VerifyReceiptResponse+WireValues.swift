@@ -1,4 +1,5 @@
 import Foundation
+import Receipts
 
 extension VerifyReceiptResponse {
     /// A date as `verifyReceipt` sends it in a `…_ms` member: milliseconds since 1970, as a
@@ -12,12 +13,12 @@ extension VerifyReceiptResponse {
 
         /// The wire text of `date`, to the millisecond.
         public init(_ date: Date) {
-            rawValue = String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+            rawValue = String(date.appStoreMilliseconds ?? 0)
         }
 
         /// The date, when the text is a whole number of milliseconds.
         public var date: Date? {
-            Int64(rawValue).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+            Int64(rawValue).map(Date.init(appStoreMilliseconds:))
         }
 
         /// Decodes the wire string (a bare number is accepted too, as some relays send it).
