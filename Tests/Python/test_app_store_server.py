@@ -185,17 +185,25 @@ class AppStoreServerAPITests(unittest.TestCase):
             self.client._bundle_id = "com.storefront.demo"
 
 
-class RefundHistoryTests(unittest.TestCase):
+class FreshStoreTestCase(unittest.TestCase):
+    """A store of its own for each test, served, with Apple's client and verifier: for tests
+    whose order of refunds or offers another test's purchases would change."""
+
+    def setUp(self):
+        self.store = Store()
+        self.addCleanup(self.store.remove)
+        self.store.serve()
+        self.addCleanup(self.store.stop)
+        self.client = self.store.client()
+        self.verifier = SignedDataVerifier([self.store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+
+
+class RefundHistoryTests(FreshStoreTestCase):
     """Get Refund History as Apple's client reads it: refunds in revocation-date order, and a
     kept revision brings the refunds made since, a later refund of an older purchase included."""
 
     def test_a_kept_revision_returns_later_refunds_of_older_purchases(self):
-        store = Store()
-        self.addCleanup(store.remove)
-        store.serve()
-        self.addCleanup(store.stop)
-        client = store.client()
-        verifier = SignedDataVerifier([store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+        store, client, verifier = self.store, self.client, self.verifier
         a, b, c = (store.buy(COINS) for _ in range(3))
 
         def refunded(revision):
@@ -215,18 +223,13 @@ class RefundHistoryTests(unittest.TestCase):
         self.assertEqual(refunded(later.revision)[0], [])
 
 
-class ExtensionEligibilityTests(unittest.TestCase):
+class ExtensionEligibilityTests(FreshStoreTestCase):
     """Apple's SubscriptionExtensionIneligibleError list, as far as the store can know it: a
     subscription in a free offer period (the Demo's Plus starts with a free week) is neither
     extended alone (403, 4030004) nor by a mass extension, which counts it as failed."""
 
     def test_a_subscription_in_its_free_trial_is_not_extended(self):
-        store = Store()
-        self.addCleanup(store.remove)
-        store.serve()
-        self.addCleanup(store.stop)
-        client = store.client()
-        verifier = SignedDataVerifier([store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+        store, client, verifier = self.store, self.client, self.verifier
         trial = store.run("buy", PLUS, json_output=True)["transaction"]
         original = trial["originalTransactionID"]
 
