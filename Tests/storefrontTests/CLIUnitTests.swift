@@ -54,7 +54,7 @@ import Testing
     @Test func commandHelpShowsUsageAndAlignedOptions() {
         let text = HelpText.command(ProductsCommand())
         #expect(text.hasPrefix("USAGE: storefront products [--catalog PATH] [--storefront CODE] [--locale ID] [--json]\n"))
-        #expect(text.contains("price (a decimal\n"))
+        #expect(text.contains("in the storefront's currency\nrounded to its minor units"))
         let lines = HelpText.optionLines([
             Option<String>("a", valueName: "VALUE", help: "first"), Flag("long-flag", help: "second"),
         ])

@@ -176,6 +176,29 @@ extension StoreKitConfiguration {
             ?? Price(amount: product.price, currencyCode: storefront.currencyCode).roundedToMinorUnits
     }
 
+    /// The price of `offer`, a subscription offer of `product`, in `storefront`: 0 for a free
+    /// offer; else the catalog's offer price scaled by the product's price there over its base
+    /// price (`price(for:in:)` / `displayPrice`) when the two differ, rounded to the
+    /// storefront currency's minor units (`Price.roundedToMinorUnits`).
+    ///
+    /// This is the one rule an offer is priced by, so what the listing shows, what the first
+    /// offer period and each discounted renewal are charged, and what renewal info, signed
+    /// transactions and receipts carry are the same amount: in JPN a 4.99 offer on a 9.99
+    /// subscription sold at ¥1,600 is ¥799, in KOR (an estimate, ₩10) it is ₩5.
+    /// - Parameters:
+    ///   - offer: an introductory, promotional, offer-code or win-back offer of `product`.
+    ///   - product: the subscription the offer is for.
+    ///   - storefront: where the customer shops.
+    public func price(of offer: SubscriptionOffer, for product: Product, in storefront: Storefront) -> Price {
+        let listed = price(for: product, in: storefront)
+        guard offer.paymentMode != .free else { return Price(amount: 0, currencyCode: listed.currencyCode) }
+        var amount = offer.price
+        if product.price > 0, listed.amount != product.price {
+            amount = amount * listed.amount / product.price
+        }
+        return Price(amount: amount, currencyCode: listed.currencyCode).roundedToMinorUnits
+    }
+
     /// The storefront the catalog names in `_storefront`, else the United States.
     public var defaultStorefront: Storefront {
         settings.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates

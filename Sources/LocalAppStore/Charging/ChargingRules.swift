@@ -17,14 +17,10 @@ struct ChargingRules {
     /// The time of the change: the purchase date of what is charged now.
     let now: Date
 
-    /// The subscription rules under `state`'s settings, at `now`. Renewals are priced in the
-    /// storefront a subscriber subscribed in (`nil`: the current storefront).
+    /// The subscription rules under `state`'s settings, at `now`. Purchases and renewals are
+    /// priced in the storefront a subscriber subscribed in (none named: the current storefront).
     func subscriptionDesk(for state: JournalState) -> SubscriptionDesk {
-        let localizer = self.localizer
-        let catalog = localizer.catalog
-        return SubscriptionDesk(catalog: catalog, settings: state.settings, now: now) { product, code in
-            code.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) } ?? localizer.price(of: product)
-        }
+        SubscriptionDesk(catalog: localizer.catalog, settings: state.settings, now: now, currentStorefront: localizer.storefront)
     }
 
     // MARK: - Settling a purchase

@@ -74,10 +74,9 @@ extension LocalAppStore {
             if let t = notification.transaction { data.signedTransactionInfo = try issuer.signedTransaction(t, now: now) }
             if let stored = notification.subscription {
                 let info = stored.lifecycle.renewalInfo(at: notification.createdDate)
-                let localizer = self.localizer
-                let details = renewalDetails(info, of: stored, in: journal.state, priceIncrease: .some(notification.priceIncrease)) {
-                    localizer.price(of: $0)
-                }
+                let details = renewalDetails(
+                    info, of: stored, in: journal.state, priceIncrease: .some(notification.priceIncrease),
+                    fallbackStorefront: localizer.storefront)
                 var renewal = issuer.renewalInfoPayload(info, details: details, now: now)
                 renewal.rawPriceIncreaseStatus = notification.priceIncreaseStatus
                 data.signedRenewalInfo = try JWSSigner(authority: issuer.authority).sign(renewal)

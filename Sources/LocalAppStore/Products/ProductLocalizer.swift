@@ -22,7 +22,7 @@ struct ProductLocalizer: Sendable {
             description: text?.description ?? "",
             price: price.amount, displayPrice: price.formatted(locale: formatLocale),
             currencyCode: price.currencyCode,
-            subscription: product.subscription.map { subscription(of: product, $0, price: price) },
+            subscription: product.subscription.map { subscription(of: product, $0) },
             hasDownloads: catalog.content[product.id] != nil, isFamilyShareable: product.familyShareable)
     }
 
@@ -41,15 +41,15 @@ struct ProductLocalizer: Sendable {
     }
 
     private func subscription(
-        of product: StoreKitConfiguration.Product, _ info: StoreKitConfiguration.SubscriptionInfo, price: Price
+        of product: StoreKitConfiguration.Product, _ info: StoreKitConfiguration.SubscriptionInfo
     ) -> StoreCore.SubscriptionInfo {
         let group = catalog.subscriptionGroups.first { $0.id == info.groupID }
         let groupName = group.flatMap { groupLocalization($0)?.displayName } ?? group?.name ?? info.groupName
         return StoreCore.SubscriptionInfo(
             groupID: info.groupID, groupDisplayName: groupName, groupLevel: info.groupNumber,
             period: info.period,
-            introductoryOffer: info.introductoryOffer.map { offer($0, kind: .introductory, product: product, price: price) },
-            promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product, price: price) })
+            introductoryOffer: info.introductoryOffer.map { offer($0, kind: .introductory, product: product) },
+            promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product) })
     }
 
     private func groupLocalization(_ group: SubscriptionGroup) -> SubscriptionGroup.Localization? {
@@ -59,16 +59,11 @@ struct ProductLocalizer: Sendable {
             ?? group.localizations.first { $0.locale.lowercased().prefix { $0 != "_" && $0 != "-" } == language }
     }
 
-    /// An offer priced in the storefront's currency: the catalog's offer price scaled by the
-    /// ratio of the storefront's price to the catalog's base price (1 without a sidecar).
+    /// An offer priced in the storefront by the catalog's one rule (`StoreKitConfiguration.price(of:for:in:)`).
     private func offer(
-        _ offer: StoreKitConfiguration.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind, product: StoreKitConfiguration.Product,
-        price: Price
+        _ offer: StoreKitConfiguration.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind, product: StoreKitConfiguration.Product
     ) -> StoreCore.SubscriptionOffer {
-        var amount = offer.price
-        if product.price > 0, price.amount != product.price, amount > 0 {
-            amount = Price(amount: amount * price.amount / product.price, currencyCode: price.currencyCode).roundedToMinorUnits.amount
-        }
+        let price = catalog.price(of: offer, for: product, in: storefront)
         let mode: StoreCore.SubscriptionOffer.PaymentMode = switch offer.paymentMode {
         case .free: .freeTrial
         case .payAsYouGo: .payAsYouGo
@@ -76,7 +71,6 @@ struct ProductLocalizer: Sendable {
         }
         return StoreCore.SubscriptionOffer(
             id: offer.id, kind: kind, paymentMode: mode, period: offer.period,
-            periodCount: offer.numberOfPeriods, price: amount,
-            displayPrice: Price(amount: amount, currencyCode: price.currencyCode).formatted(locale: formatLocale))
+            periodCount: offer.numberOfPeriods, price: price.amount, displayPrice: price.formatted(locale: formatLocale))
     }
 }

@@ -36,12 +36,12 @@ extension LocalAppStore {
     }
 
     /// The subscription's renewal info signed with everything Apple's says (see
-    /// `renewalDetails(_:of:in:fallbackPrice:)`). Nil when the chain cannot be used.
+    /// `renewalDetails(_:of:in:priceIncrease:fallbackStorefront:)`). Nil when the chain cannot be used.
     func signedRenewalInfo(_ info: RenewalInfo, of stored: StoredSubscription, now: Date) -> String? {
         let state = journal.state
-        let localizer = self.localizer
         return signedRenewalInfo(
-            info, details: renewalDetails(info, of: stored, in: state) { localizer.price(of: $0) }, settings: state.settings, now: now)
+            info, details: renewalDetails(info, of: stored, in: state, fallbackStorefront: localizer.storefront),
+            settings: state.settings, now: now)
     }
 
     /// Renewal info signed under `settings` with `details`; nil when the chain cannot be used.
@@ -60,10 +60,10 @@ extension LocalAppStore {
     /// - Parameters:
     ///   - priceIncrease: the subscription's price increase as of the renewal info (a
     ///     notification's, as of its event); the journal's last one by default.
-    ///   - fallbackPrice: the price of a product for a subscriber without a storefront.
+    ///   - fallbackStorefront: the storefront of a subscriber whose transaction names none.
     nonisolated func renewalDetails(
         _ info: RenewalInfo, of stored: StoredSubscription, in state: JournalState, priceIncrease: PriceIncrease?? = nil,
-        fallbackPrice: (StoreKitConfiguration.Product) -> Price
+        fallbackStorefront: Storefront
     ) -> LocalReceiptIssuer.RenewalDetails {
         let latest = state.entries[stored.latestTransactionID]?.transaction
         let catalog = configuration.catalog
@@ -73,25 +73,19 @@ extension LocalAppStore {
         let increase = priceIncrease ?? state.notifications.priceIncreases[stored.lifecycle.originalTransactionID]
         if let increase, increase.date >= stored.lifecycle.periodStart { details.priceIncreaseStatus = increase.priceIncreaseStatus }
         if info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) {
-            let listed = latest?.storefront.flatMap(Storefront.named).map { catalog.price(for: product, in: $0) }
-                ?? fallbackPrice(product)
+            let storefront = latest?.storefront.flatMap(Storefront.named) ?? fallbackStorefront
+            let listed = catalog.price(for: product, in: storefront)
             let price = increase?.renewalPrice(of: stored, into: product.id, currencyCode: listed.currencyCode, in: state)
                 .map { Price(amount: $0, currencyCode: listed.currencyCode) } ?? listed
             details.renewalPrice = price.amount
             details.currency = price.currencyCode
-            if stored.discountedRenewalsLeft > 0, let subscription = product.subscription {
-                let offer = stored.discountOfferID.map { id in subscription.promotionalOffers.first { $0.id == id } }
-                    ?? subscription.introductoryOffer
-                if let offer {
-                    details.offer = offer
-                    details.offerType = stored.discountOfferID == nil ? .introductory : .promotional
-                    details.offerID = stored.discountOfferID
-                    // As the renewal will be charged (SubscriptionDesk.renewals): a pay-up-front
-                    // offer charged its whole price with the period it began.
-                    let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
-                        && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
-                    details.renewalPrice = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
-                }
+            // As the renewal will be charged (SubscriptionDesk.renewals).
+            if let discount = SubscriptionDesk.discountedRenewal(of: stored, into: product, in: storefront, catalog: catalog) {
+                details.offer = discount.offer
+                details.offerType = discount.kind
+                details.offerID = discount.offerID
+                details.renewalPrice = discount.price.amount
+                details.currency = discount.price.currencyCode
             }
         }
         return details

@@ -49,9 +49,7 @@ extension LocalAppStore {
         }
         let catalog = configuration.catalog
         let info = stored.lifecycle.renewalInfo(at: snapshot.now)
-        let details = renewalDetails(info, of: stored, in: snapshot.state) { product in
-            catalog.price(for: product, in: catalog.defaultStorefront)
-        }
+        let details = renewalDetails(info, of: stored, in: snapshot.state, fallbackStorefront: catalog.defaultStorefront)
         let settings = Self.signingSettings(snapshot, environment: environment)
         guard let jws = signedRenewalInfo(info, details: details, settings: settings, now: snapshot.now) else {
             throw .unavailable("the store's certificate chain cannot sign")

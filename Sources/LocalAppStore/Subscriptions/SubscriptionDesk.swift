@@ -13,10 +13,15 @@ struct SubscriptionDesk {
     let catalog: StoreKitConfiguration
     let settings: LocalStoreSettings
     let now: Date
-    /// The price of a product in a storefront (by code; nil for the current storefront).
-    let price: (StoreKitConfiguration.Product, String?) -> Price
+    /// The storefront of a purchase that names none (the store's current one).
+    let currentStorefront: Storefront
 
     var rate: StoreTimeRate { settings.storeTimeRate }
+
+    /// The storefront named by `code` (a transaction's), else the current one.
+    func storefront(_ code: String?) -> Storefront {
+        code.flatMap(Storefront.named) ?? currentStorefront
+    }
 
     /// The renewal period of a product, by ID.
     func period(of productID: String) -> StoreCore.SubscriptionPeriod? {
@@ -80,7 +85,9 @@ struct SubscriptionDesk {
                 end = now
                 for _ in 0..<max(offer.numberOfPeriods, 1) { end = rate.end(of: offerPeriod, startingAt: end) }
             }
-            entry.transaction.price = offer.price
+            let price = catalog.price(of: offer, for: product, in: storefront(entry.transaction.storefront))
+            entry.transaction.price = price.amount
+            entry.transaction.currencyCode = price.currencyCode
         }
         let originalID = existing?.lifecycle.originalTransactionID ?? entry.id
         var lifecycle = existing?.lifecycle ?? SubscriptionLifecycle(
@@ -131,7 +138,9 @@ struct SubscriptionDesk {
             current.discountedRenewalsLeft = 0
             current.discountOfferID = nil
             if let offer {
-                entry.transaction.price = offer.paymentMode == .free ? 0 : offer.price
+                let price = catalog.price(of: offer, for: product, in: storefront(entry.transaction.storefront))
+                entry.transaction.price = price.amount
+                entry.transaction.currencyCode = price.currencyCode
                 if entry.transaction.offerType != .code { entry.transaction.offerType = .promotional }
                 entry.transaction.offerID = offer.id
                 current.discountedRenewalsLeft = max(offer.numberOfPeriods - 1, 0)
@@ -214,7 +223,8 @@ struct SubscriptionDesk {
             // Renewals are charged where the customer subscribed, whatever storefront the
             // process that journals them happens to use.
             // A price increase the customer consented to charges its price from then on.
-            let listed = self.price(product, latest?.transaction.storefront)
+            let subscriberStorefront = storefront(latest?.transaction.storefront)
+            let listed = catalog.price(for: product, in: subscriberStorefront)
             let price = state.increasedRenewalPrice(of: stored, into: productID, currencyCode: listed.currencyCode) ?? listed
             let transactionID = state.allocateTransactionID()
             var renewal = StoreCore.Transaction(
@@ -228,13 +238,11 @@ struct SubscriptionDesk {
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
                 subscriptionGroupID: stored.lifecycle.groupID)
             if stored.discountedRenewalsLeft > 0 {
-                if let offer = discountOffer(of: stored, product: product) {
-                    // A pay-up-front offer charged its price once, with the period it began.
-                    let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
-                        && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
-                    renewal.price = offer.paymentMode == .free || paidUpFront ? 0 : offer.price
-                    renewal.offerType = stored.discountOfferID.map { Self.kind(ofOffer: $0, in: product.subscription) } ?? .introductory
-                    renewal.offerID = stored.discountOfferID
+                if let discount = Self.discountedRenewal(of: stored, into: product, in: subscriberStorefront, catalog: catalog) {
+                    renewal.price = discount.price.amount
+                    renewal.currencyCode = discount.price.currencyCode
+                    renewal.offerType = discount.kind
+                    renewal.offerID = discount.offerID
                     stored.discountedRenewalsLeft -= 1
                 } else {
                     // Renewed into another product: the offer ends with the product it was for.
@@ -273,13 +281,42 @@ struct SubscriptionDesk {
         !lifecycle.isExpired && (lifecycle.willAutoRenew || lifecycle.isActive(at: now))
     }
 
-    /// The offer a subscription's discounted renewals are priced at: its promotional offer, else
-    /// the introductory offer, of the product renewed (an offer does not carry over to another
-    /// product after a downgrade or crossgrade).
-    private func discountOffer(of stored: StoredSubscription, product: StoreKitConfiguration.Product) -> StoreKitConfiguration.SubscriptionOffer? {
-        guard let id = stored.discountOfferID else { return product.subscription?.introductoryOffer }
-        guard let info = product.subscription else { return nil }
-        return Self.offer(id: id, kind: Self.kind(ofOffer: id, in: info), in: info)
+    /// The offer a discounted renewal is priced at, and what it is charged.
+    struct DiscountedRenewal {
+        /// The offer's terms in the catalog.
+        let offer: StoreKitConfiguration.SubscriptionOffer
+        /// Its kind: introductory, promotional, code or win-back.
+        let kind: StoreCore.SubscriptionOffer.Kind
+        /// Its identifier (nil for the introductory offer).
+        let offerID: String?
+        /// What the renewal is charged in the subscriber's storefront.
+        let price: Price
+    }
+
+    /// How the next renewal of `stored` into `product` is discounted, if it is: the
+    /// subscription's promotional, code or win-back offer, else the introductory offer, of the
+    /// product renewed (an offer does not carry over to another product after a downgrade or
+    /// crossgrade), priced by the catalog's offer rule in `storefront`; a pay-up-front offer
+    /// charged its whole price with the period it began, so its later periods cost 0. Nil when
+    /// no discounted renewal is left or the product has no such offer. Renewals are charged
+    /// (`renewals`) and renewal info states them (`LocalAppStore.renewalDetails`) by this.
+    static func discountedRenewal(
+        of stored: StoredSubscription, into product: StoreKitConfiguration.Product, in storefront: Storefront,
+        catalog: StoreKitConfiguration
+    ) -> DiscountedRenewal? {
+        guard stored.discountedRenewalsLeft > 0, let info = product.subscription else { return nil }
+        var kind = StoreCore.SubscriptionOffer.Kind.introductory
+        var found = info.introductoryOffer
+        if let id = stored.discountOfferID {
+            kind = Self.kind(ofOffer: id, in: info)
+            found = Self.offer(id: id, kind: kind, in: info)
+        }
+        guard let offer = found else { return nil }
+        var price = catalog.price(of: offer, for: product, in: storefront)
+        let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
+            && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
+        if paidUpFront { price.amount = 0 }
+        return DiscountedRenewal(offer: offer, kind: kind, offerID: stored.discountOfferID, price: price)
     }
 
     /// The subscription's offer of `kind` with `id` (promotional, code or win-back).

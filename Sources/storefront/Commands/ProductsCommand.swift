@@ -7,12 +7,15 @@ struct ProductsCommand: Command {
     }
     let discussion = """
         Prices come from the price sidecar beside the catalog (NAME.prices.json) when it sets one
-        for the storefront, else from the catalog's displayPrice in the storefront's currency,
-        and are formatted for the locale. --json prints an array of objects, one per product,
-        with productID, type, referenceName, displayName, description, locale, price (a decimal
-        string), displayPrice, currencyCode, storefront and familyShareable; auto-renewable
-        subscriptions add subscriptionGroup, subscriptionGroupID, subscriptionGroupDisplayName,
-        subscriptionGroupLevel, subscriptionPeriod, introductoryOffer and promotionalOffers.
+        for the storefront, else from the catalog's displayPrice in the storefront's currency
+        rounded to its minor units, and are formatted for the locale. A subscription offer costs
+        the catalog's offer price scaled by the product's price there over its displayPrice,
+        rounded the same way (a free offer 0): what is listed is what is charged. --json prints
+        an array of objects, one per product, with productID, type, referenceName, displayName,
+        description, locale, price (a decimal string), displayPrice, currencyCode, storefront
+        and familyShareable; auto-renewable subscriptions add subscriptionGroup,
+        subscriptionGroupID, subscriptionGroupDisplayName, subscriptionGroupLevel,
+        subscriptionPeriod, introductoryOffer, promotionalOffers, codeOffers and winBackOffers.
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {

@@ -61,8 +61,10 @@ struct ProductsOutput {
                 ("subscriptionGroupDisplayName", .optional(groupDisplayName(row.group))),
                 ("subscriptionGroupLevel", .number(String(subscription.groupNumber))),
                 ("subscriptionPeriod", .string(subscription.period.iso8601)),
-                ("introductoryOffer", subscription.introductoryOffer.map(offerJSON) ?? .null),
-                ("promotionalOffers", .array(subscription.promotionalOffers.map(offerJSON))),
+                ("introductoryOffer", subscription.introductoryOffer.map { offerJSON($0, of: product) } ?? .null),
+                ("promotionalOffers", .array(subscription.promotionalOffers.map { offerJSON($0, of: product) })),
+                ("codeOffers", .array(subscription.codeOffers.map { offerJSON($0, of: product) })),
+                ("winBackOffers", .array(subscription.winBackOffers.map { offerJSON($0, of: product) })),
             ]
         }
         return .object(members)
@@ -80,8 +82,9 @@ struct ProductsOutput {
         return match?.displayName
     }
 
-    private func offerJSON(_ offer: StoreKitConfiguration.SubscriptionOffer) -> JSONText {
-        let price = Price(amount: offer.price, currencyCode: selection.storefront.currencyCode)
+    /// An offer of `product` priced in the storefront by the catalog's one offer rule.
+    private func offerJSON(_ offer: StoreKitConfiguration.SubscriptionOffer, of product: StoreKitConfiguration.Product) -> JSONText {
+        let price = selection.catalog.price(of: offer, for: product, in: selection.storefront)
         return .object([
             ("offerID", .optional(offer.id)),
             ("paymentMode", .string(offer.paymentMode.rawValue)),
@@ -101,7 +104,7 @@ struct ProductsOutput {
         let table = TextTable(
             columns: [
                 .init(header: "PRODUCT ID"), .init(header: "TYPE"), .init(header: "NAME", maximumWidth: 40),
-                .init(header: "PRICE", alignment: .right), .init(header: "TERMS", maximumWidth: 44),
+                .init(header: "PRICE", alignment: .right), .init(header: "TERMS", maximumWidth: 60),
             ],
             rows: rows.map { row in
                 [row.product.id, Self.typeLabel(row.product.kind), row.localization?.displayName ?? "", row.displayPrice, terms(row)]
@@ -109,15 +112,19 @@ struct ProductsOutput {
         return ([summary, ""] + table.render()).joined(separator: "\n") + "\n"
     }
 
-    /// `every month, level 2, 1 week free` for subscriptions; empty for other kinds.
+    /// `every month, level 2, 1 week free` or `…, intro offer ¥799/month for 3 months` (the
+    /// price as `--json` gives it) for subscriptions; empty for other kinds.
     private func terms(_ row: Row) -> String {
         guard let subscription = row.product.subscription else { return "" }
         var text = "every \(Self.periodText(subscription.period, every: true)), level \(subscription.groupNumber)"
         if let intro = subscription.introductoryOffer {
             let length = Self.periodText(intro.period, count: intro.numberOfPeriods)
+            let price = selection.catalog.price(of: intro, for: row.product, in: selection.storefront)
+                .formatted(locale: Locale(identifier: selection.locale))
             switch intro.paymentMode {
             case .free: text += ", \(length) free"
-            case .payAsYouGo, .payUpFront: text += ", intro offer for \(length)"
+            case .payAsYouGo: text += ", intro offer \(price)/\(Self.periodText(intro.period, every: true)) for \(length)"
+            case .payUpFront: text += ", intro offer \(price) for \(length)"
             }
         }
         return text

@@ -12,9 +12,7 @@ import Testing
     @Test func theEarliestEndStillAheadWakesTheStore() throws {
         var settings = LocalStoreSettings()
         settings.timeRate = StoreTimeRate.oneRenewalEveryTenSeconds.rawValue
-        let desk = SubscriptionDesk(catalog: try TestCatalog.load(), settings: settings, now: Self.now) { _, _ in
-            Price(amount: 1, currencyCode: "USD")
-        }
+        let desk = SubscriptionDesk(catalog: try TestCatalog.load(), settings: settings, now: Self.now, currentStorefront: .unitedStates)
         var state = JournalState(settings: settings)
         /// Subscribes `account` for a period ending `end` seconds from now, changed by `change`.
         func subscribe(_ account: String, endingIn end: TimeInterval, _ change: (inout SubscriptionLifecycle) -> Void = { _ in }) {

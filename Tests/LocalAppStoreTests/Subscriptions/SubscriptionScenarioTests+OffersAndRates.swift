@@ -114,9 +114,7 @@ extension SubscriptionScenarioTests {
 
     /// Web order line item IDs stay unique however many periods a subscription has.
     @Test func webOrderLineItemIDsStayUniquePastAThousandPeriods() throws {
-        let desk = SubscriptionDesk(catalog: demo.catalog, settings: LocalStoreSettings(), now: demo.clock.now) { _, _ in
-            Price(amount: 1, currencyCode: "USD")
-        }
+        let desk = SubscriptionDesk(catalog: demo.catalog, settings: LocalStoreSettings(), now: demo.clock.now, currentStorefront: .unitedStates)
         var state = JournalState(settings: LocalStoreSettings())
         var stored = StoredSubscription(
             accountID: "a", lifecycle: SubscriptionLifecycle(
