@@ -136,7 +136,8 @@ public struct LocalReceiptIssuer: Sendable {
             if transaction.productType == .consumable, finishedTransactionIDs.contains(transaction.transactionID), !refunded {
                 continue
             }
-            listed.append(Self.inAppPurchase(transaction, upgradedAt: upgrades[transaction.transactionID]))
+            listed.append(Self.inAppPurchase(
+                transaction, upgradedAt: upgrades[transaction.transactionID], offer: catalog?.offer(of: transaction)))
         }
         var receipt = AppReceipt(
             receiptType: configuration.receiptType, appItemID: configuration.appAppleIDInItems ?? 0,
@@ -192,8 +193,12 @@ public struct LocalReceiptIssuer: Sendable {
     }
 
     /// One transaction as an in-app purchase receipt entry; `upgradedAt` is when an upgrade
-    /// replaced it (its cancellation date unless it was refunded).
-    public static func inAppPurchase(_ transaction: Transaction, upgradedAt: Date? = nil) -> InAppPurchaseReceipt {
+    /// replaced it (its cancellation date unless it was refunded). `offer` is the catalog's
+    /// offer it was priced at: its period is a trial when that offer is free (a paid offer whose
+    /// price rounds to 0 in the storefront's currency is not one); without it, when it cost 0.
+    public static func inAppPurchase(
+        _ transaction: Transaction, upgradedAt: Date? = nil, offer: StoreKitConfiguration.SubscriptionOffer? = nil
+    ) -> InAppPurchaseReceipt {
         let isSubscription = transaction.productType == .autoRenewable
         return InAppPurchaseReceipt(
             quantity: Int64(transaction.quantity), productID: transaction.productID,
@@ -202,7 +207,8 @@ public struct LocalReceiptIssuer: Sendable {
             productType: transaction.productType.apple(), expiresDate: transaction.expiresDate,
             webOrderLineItemID: transaction.webOrderLineItemID.flatMap { Int64($0) },
             cancellationDate: transaction.revocationDate ?? upgradedAt,
-            isInTrialPeriod: isSubscription ? transaction.offerType == .introductory && transaction.price == 0 : nil,
+            isInTrialPeriod: isSubscription
+                ? transaction.offerType == .introductory && (offer.map { $0.paymentMode == .free } ?? (transaction.price == 0)) : nil,
             isInIntroOfferPeriod: isSubscription ? transaction.offerType == .introductory : nil,
             promotionalOfferIdentifier: transaction.offerType == .promotional ? transaction.offerID : nil)
     }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Receipts
 import StoreCore
@@ -45,6 +46,20 @@ import Testing
         transaction("7", "sword", .nonConsumable, state: .deferred),             // never listed
         transaction("8", "sword", .nonConsumable, state: .restored, original: "3"),
     ]
+
+    /// `is_trial_period` follows the offer's payment mode: a paid introductory offer whose price
+    /// rounds to 0 in the storefront's currency (0.49 in KRW) is no trial.
+    @Test func aTrialIsAFreeOfferNotAZeroPrice() {
+        var intro = Self.transaction("9", "pro.monthly", .autoRenewable, price: 0)
+        intro.offerType = .introductory
+        let week = SubscriptionPeriod(value: 1, unit: .week)
+        let paid = StoreKitConfiguration.SubscriptionOffer(paymentMode: .payAsYouGo, period: week, price: Decimal(string: "0.49")!)
+        let free = StoreKitConfiguration.SubscriptionOffer(paymentMode: .free, period: week)
+        #expect(LocalReceiptIssuer.inAppPurchase(intro, offer: paid).isInTrialPeriod == false)
+        #expect(LocalReceiptIssuer.inAppPurchase(intro, offer: free).isInTrialPeriod == true)
+        #expect(LocalReceiptIssuer.inAppPurchase(intro).isInTrialPeriod == true, "without the catalog, a price of 0 is the trial")
+        #expect(LocalReceiptIssuer.inAppPurchase(intro, offer: paid).isInIntroOfferPeriod == true)
+    }
 
     @Test func receiptListsWhatTheAppStoreWouldAndVerifies() async throws {
         let fixture = try Fixture()
