@@ -79,6 +79,25 @@ import Testing
         #expect(bought.currencyCode == "EUR")
     }
 
+    /// A product's win-back offers reach the engine (StoreKit 2's `SubscriptionInfo.winBackOffers`),
+    /// priced in the storefront as every offer is.
+    @Test func winBackOffersReachTheEnginesProduct() async throws {
+        let dir = try TemporaryDirectory()
+        let winBack = #"""
+            "codeOffers" : [], "winbackOffers" : [ { "internalID" : "W1", "offerID" : "comeback", "paymentMode" : "payUpFront",
+                                                      "displayPrice" : "0.99", "numberOfPeriods" : 1, "subscriptionPeriod" : "P1M" } ],
+            """#
+        let json = TestCatalog.json().replacingOccurrences(of: #""codeOffers" : [],"#, with: winBack)
+        let catalog = try StoreKitConfiguration.decode(data: Data(json.utf8), file: "Test.storekit")
+        let store = try makeStore(dir, catalog: catalog)
+        let monthly = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first?.subscription)
+        #expect(monthly.winBackOffers.map(\.id) == ["comeback"])
+        #expect(monthly.winBackOffers.first?.kind == .winBack)
+        #expect(monthly.winBackOffers.first?.paymentMode == .payUpFront)
+        #expect(monthly.winBackOffers.first?.displayPrice == "$0.99")
+        #expect(monthly.promotionalOffers.map(\.id) == ["winback"], "a win-back offer is not a promotional one")
+    }
+
     @Test func aPriceSidecarSetsTheStorefrontPriceAndScalesOffers() async throws {
         let dir = try TemporaryDirectory()
         var catalog = try TestCatalog.load()

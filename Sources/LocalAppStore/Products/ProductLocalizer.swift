@@ -49,7 +49,8 @@ struct ProductLocalizer: Sendable {
             groupID: info.groupID, groupDisplayName: groupName, groupLevel: info.groupNumber,
             period: info.period,
             introductoryOffer: info.introductoryOffer.map { offer($0, kind: .introductory, product: product) },
-            promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product) })
+            promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product) },
+            winBackOffers: info.winBackOffers.map { offer($0, kind: .winBack, product: product) })
     }
 
     private func groupLocalization(_ group: SubscriptionGroup) -> SubscriptionGroup.Localization? {

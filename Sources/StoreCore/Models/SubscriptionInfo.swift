@@ -12,11 +12,14 @@ public struct SubscriptionInfo: Codable, Hashable, Sendable {
     public let introductoryOffer: SubscriptionOffer?
     /// Promotional offers the app may present.
     public let promotionalOffers: [SubscriptionOffer]
+    /// Win-back offers for lapsed subscribers (StoreKit 2's `winBackOffers`), bought with
+    /// `PurchaseOptions.winBackOfferID`.
+    public let winBackOffers: [SubscriptionOffer]
 
     /// Creates subscription details.
     public init(
         groupID: String, groupDisplayName: String, groupLevel: Int, period: SubscriptionPeriod,
-        introductoryOffer: SubscriptionOffer?, promotionalOffers: [SubscriptionOffer]
+        introductoryOffer: SubscriptionOffer?, promotionalOffers: [SubscriptionOffer], winBackOffers: [SubscriptionOffer] = []
     ) {
         self.groupID = groupID
         self.groupDisplayName = groupDisplayName
@@ -24,5 +27,21 @@ public struct SubscriptionInfo: Codable, Hashable, Sendable {
         self.period = period
         self.introductoryOffer = introductoryOffer
         self.promotionalOffers = promotionalOffers
+        self.winBackOffers = winBackOffers
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case groupID, groupDisplayName, groupLevel, period, introductoryOffer, promotionalOffers, winBackOffers
+    }
+
+    /// Decodes subscription details; those encoded before win-back offers were carried have none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            groupID: try c.decode(String.self, forKey: .groupID), groupDisplayName: try c.decode(String.self, forKey: .groupDisplayName),
+            groupLevel: try c.decode(Int.self, forKey: .groupLevel), period: try c.decode(SubscriptionPeriod.self, forKey: .period),
+            introductoryOffer: try c.decodeIfPresent(SubscriptionOffer.self, forKey: .introductoryOffer),
+            promotionalOffers: try c.decode([SubscriptionOffer].self, forKey: .promotionalOffers),
+            winBackOffers: try c.decodeIfPresent([SubscriptionOffer].self, forKey: .winBackOffers) ?? [])
     }
 }
