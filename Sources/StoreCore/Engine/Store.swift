@@ -33,6 +33,10 @@ public actor Store {
     var inFlight: Set<String> = []
     /// Transaction IDs this process already reported as failed or deferred.
     var reported: Set<String> = []
+    /// Transaction IDs this process announced as delivered (purchased or restored): a
+    /// transaction still unfinished at the store is announced once per process, as StoreKit
+    /// delivers it again at each launch until the app finishes it.
+    var announced: Set<String> = []
     /// Whether a restore runs: its transactions are reported as the restore's, not as updates.
     var restoreInProgress = false
     /// The options of this process's purchases still under way, by `Payment.requestID`: their

@@ -4,7 +4,8 @@ import SystemIO
 /// How the engine behaves; immutable once the `Store` is made.
 public struct StoreConfiguration: Sendable {
     /// Finish each transaction with the backend as soon as it is recorded (the default).
-    /// When false, the app calls `Store.finish(_:)` after its own bookkeeping.
+    /// When false, the app calls `Store.finish(_:)` after its own bookkeeping; until it does,
+    /// the engine never finishes the transaction and announces it again at each start.
     public var finishesTransactionsAutomatically: Bool
     /// Verifies each purchase before it is recorded; `AcceptingVerifier` turns verification off.
     public var verifier: any PurchaseVerifier
