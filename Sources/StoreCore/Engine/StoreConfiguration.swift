@@ -15,7 +15,8 @@ public struct StoreConfiguration: Sendable {
     public var faultHook: FaultHook
     /// The engine's time, for entitlements and download rates.
     public var clock: any StoreClock
-    /// How entitlements are computed (the app's durations for non-renewing subscriptions).
+    /// How entitlements are computed: the app's durations for non-renewing subscriptions (by
+    /// default none, so the latest purchase of each is owned, as in StoreKit 2).
     public var entitlements: EntitlementCalculator
     /// Hosted-content downloads (where content goes, self-hosted source); `nil` turns them off.
     public var downloads: DownloadConfiguration?
