@@ -124,13 +124,19 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer units are left than asked for.
     case insufficientBalance(productID: String, balance: Int, requested: Int)
 
-    /// What went wrong, naming the ledger's file.
+    /// What went wrong, naming the ledger's file once (a vault's own message names it already).
     public var description: String {
         switch self {
-        case .io(let path, let reason): "\(path): \(reason)"
-        case .corrupt(let path, let reason): "\(path): the purchase ledger is damaged: \(reason)"
+        case .io(let path, let reason): reason.contains(path) ? reason : "\(path): \(reason)"
+        case .corrupt(let path, let reason):
+            reason.contains(path) ? "The purchase ledger is damaged: \(reason)" : "\(path): the purchase ledger is damaged: \(reason)"
         case .insufficientBalance(let id, let balance, let requested):
             "Cannot consume \(requested) of \(id): the balance is \(balance)."
         }
     }
+}
+
+extension LedgerError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }
