@@ -128,9 +128,12 @@ public actor Store {
     /// A stream of every event the engine reports from now on.
     public nonisolated func events() -> AsyncStream<StoreEvent> { broadcaster.events() }
 
-    /// Transactions delivered other than as the result of a `purchase` call in this process:
-    /// approved Ask to Buy purchases, purchases completed after a crash, purchases made by
-    /// another process. Each transaction ID appears once, ever.
+    /// Transactions delivered other than as the result of a `purchase` call in this process,
+    /// as StoreKit 2's `Transaction.updates`: approved Ask to Buy purchases, purchases made by
+    /// another process, renewals, and at each start the transactions still unfinished at the
+    /// store (an earlier run killed before announcing them, or not yet finished by an app that
+    /// finishes by hand), each once in this process. A transaction ID comes again when its
+    /// transaction changes: refunded or revoked, its expiry moved, upgraded.
     public nonisolated func transactionUpdates() -> AsyncStream<Transaction> { broadcaster.transactionUpdates() }
 
     /// Decides what happens to purchases started from the store (promoted products, as
