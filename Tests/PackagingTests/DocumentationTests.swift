@@ -102,7 +102,7 @@ struct DocumentationTests {
         #if os(Linux)
         return "\(cpu)-unknown-linux-gnu"
         #elseif os(macOS)
-        return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx13.0"
+        return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx15.0"
         #else
         throw ChildProcess.Failure("no triple known for this system")
         #endif
