@@ -70,7 +70,8 @@ extension Store {
     /// `purchase` with closures, in the shape of RMStore and DEStoreKitManager. `restored`
     /// falls back to `success`, `cancelled` to `failure` with `.paymentCancelled`, and
     /// `unverified` to `failure` with `.verificationUnavailable` (RMStore's "unable to complete
-    /// verification"), when not given.
+    /// verification"), when not given. The closures are called from a task of their own, not on
+    /// the main actor: from the main actor, call the async `purchase` (it resumes there).
     /// - Parameters:
     ///   - productID: the product to buy.
     ///   - options: the purchase's options (see `PurchaseOptions`).
