@@ -6,7 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "Storefront",
-    platforms: [.macOS(.v15)],  // Synchronization's Mutex and Atomic need macOS 15
+    // Synchronization's Mutex and Atomic need macOS 15 and iOS 18 (built and tested on Linux only).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["storefront-bench"]),

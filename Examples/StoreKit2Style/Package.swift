@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "StoreKit2Style",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15), .iOS(.v18)],  // what Storefront's libraries need
     dependencies: [
         .package(name: "Storefront", path: "../.."),
     ],

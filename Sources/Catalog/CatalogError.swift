@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a catalog file could not be loaded: the file, the JSON path and the problem.
 public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The catalog file's path as given.
@@ -9,4 +11,9 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible, Sendable 
 
     /// `FILE: PATH: PROBLEM`, e.g. `Demo.storekit: $.products[2].productID: missing productID`.
     public var description: String { "\(file): \(path): \(problem)" }
+}
+
+extension CatalogError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

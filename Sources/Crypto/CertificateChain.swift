@@ -72,3 +72,8 @@ public enum CertificateChain {
         }
     }
 }
+
+extension CertificateChain.Failure: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

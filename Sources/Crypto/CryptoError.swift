@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 
 /// An error from an OpenSSL operation, carrying OpenSSL's own reason text.
 public struct CryptoError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -32,4 +33,9 @@ public struct CryptoError: Error, Equatable, CustomStringConvertible, Sendable {
         }
         return parts.joined(separator: "; ")
     }
+}
+
+extension CryptoError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

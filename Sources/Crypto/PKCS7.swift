@@ -123,3 +123,8 @@ public enum PKCS7 {
 private func freeCertificate(_ pointer: UnsafeMutableRawPointer?) {
     X509_free(OpaquePointer(pointer))
 }
+
+extension PKCS7.Failure: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

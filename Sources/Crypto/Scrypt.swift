@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 
 /// The scrypt password-based key derivation function (RFC 7914) through `EVP_PBE_scrypt`.
 public enum Scrypt {
@@ -120,4 +121,9 @@ public enum Scrypt {
         guard ok == 1 else { throw CryptoError("EVP_PBE_scrypt") }
         return SecureBytes(out)
     }
+}
+
+extension Scrypt.ParameterError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

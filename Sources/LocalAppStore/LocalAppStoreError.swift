@@ -90,3 +90,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 }
+
+extension LocalAppStoreError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a receipt could not be read. Every case says where and what, so a person can act on it.
 public enum ReceiptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes are not well-formed BER at `offset`.
@@ -25,4 +27,9 @@ public enum ReceiptError: Error, Hashable, Sendable, CustomStringConvertible {
             "receipt attribute \(type) (\(name)) at byte \(offset): \(reason)"
         }
     }
+}
+
+extension ReceiptError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

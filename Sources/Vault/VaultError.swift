@@ -1,3 +1,4 @@
+import Foundation
 import SystemIO
 
 /// Everything that can go wrong with a vault, each case saying what to do about it.
@@ -81,4 +82,9 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
             "This handle on \(path) stopped after an earlier failure (\(cause)); open the vault again."
         }
     }
+}
+
+extension VaultError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

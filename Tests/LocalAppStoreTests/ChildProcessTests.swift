@@ -55,6 +55,30 @@ import Testing
         #expect(try await store.unfinishedTransactions().isEmpty)
     }
 
+    // A missing announcement leaves the stream waiting: a minute fails it.
+    @Test(.timeLimit(.minutes(1))) func aPurchaseRecordedByAProcessKilledBeforeFinishingIsAnnouncedHereOnce() async throws {
+        let dir = try TemporaryDirectory()
+        // The child records the purchase in the vault and dies (SIGKILL) before announcing it.
+        let child = try Self.start(["buy", DemoCatalog.coins], dataDirectory: dir.url, fault: "before-finish")
+        try #require(child.wait().signaled, "the child was to die at before-finish: \(Self.childLogs(dir.url))")
+        let backend = try Self.makeDemoStore(dir)
+        let ledger = try VaultLedger.open(inDataDirectory: dir.url, environment: [:])
+        let recorded = try ledger.transactions().map(\.transactionID)
+        #expect(recorded.count == 1)
+        #expect(try await backend.unfinishedTransactions().map(\.transactionID) == recorded)
+
+        // The app's next start, as `storefront` opens it: announced once, counted once, finished.
+        let store = Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        var events = store.events().makeAsyncIterator()
+        await store.start()
+        #expect(await updates.next()?.transactionID == recorded.first)
+        let event = await events.next()
+        #expect(event?.notificationName == .storePaymentTransactionFinished && event?.transactionID == recorded.first)
+        #expect(try ledger.balance(of: DemoCatalog.coins) == 1)
+        #expect(try await backend.unfinishedTransactions().isEmpty)
+    }
+
     @Test func purchasesFromTwoProcessesAndThisOneAtOnceAreAllKept() async throws {
         let dir = try TemporaryDirectory()
         let store = try Self.makeDemoStore(dir)

@@ -28,8 +28,9 @@ struct DocumentationTests {
         }
     }
 
-    /// The public symbols of `module`, its extensions of other modules' types included.
-    static func symbols(of module: String) async throws -> [Symbol] {
+    /// The symbol graphs of `module`, by file name: `MODULE.symbols.json`, and one
+    /// `MODULE@OTHER.symbols.json` per module whose types it extends.
+    static func graphs(of module: String) throws -> [String: [String: Any]] {
         let extract = try require(Repository.tool("swift-symbolgraph-extract"), "no swift-symbolgraph-extract beside `swift`")
         let scratch = try TemporaryDirectory(prefix: "symbolgraph")
         let output = scratch.url
@@ -43,11 +44,19 @@ struct DocumentationTests {
         }
         let result = try ChildProcess.run(extract, arguments)
         guard result.status == 0 else { throw ChildProcess.Failure("swift-symbolgraph-extract -module-name \(module)", result) }
-        var symbols: [Symbol] = []
+        var graphs: [String: [String: Any]] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: output.path)
         where file == "\(module).symbols.json" || file.hasPrefix("\(module)@") {
             let data = try Data(contentsOf: output.appendingPathComponent(file))
-            let graph = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            graphs[file] = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        return graphs
+    }
+
+    /// The public symbols of `module`, its extensions of other modules' types included.
+    static func symbols(of module: String) async throws -> [Symbol] {
+        var symbols: [Symbol] = []
+        for graph in try graphs(of: module).values {
             for entry in graph["symbols"] as? [[String: Any]] ?? [] {
                 if let symbol = Self.symbol(entry, module: module) { symbols.append(symbol) }
             }
@@ -93,7 +102,7 @@ struct DocumentationTests {
         #if os(Linux)
         return "\(cpu)-unknown-linux-gnu"
         #elseif os(macOS)
-        return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx13.0"
+        return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx15.0"
         #else
         throw ChildProcess.Failure("no triple known for this system")
         #endif
@@ -123,6 +132,37 @@ struct DocumentationTests {
                 Issue.record("\(product)'s public API names \(module), which is no library product (first at \(place))")
             }
         }
+    }
+
+    /// The public types of `module` (by path) and the protocols each conforms to (by name,
+    /// as `Swift.Error`), from its symbol graph's `conformsTo` relationships.
+    static func conformances(of module: String) throws -> [String: Set<String>] {
+        let graph = try #require(try graphs(of: module)["\(module).symbols.json"])
+        var paths: [String: String] = [:]
+        for entry in graph["symbols"] as? [[String: Any]] ?? [] {
+            if let id = (entry["identifier"] as? [String: Any])?["precise"] as? String {
+                paths[id] = (entry["pathComponents"] as? [String] ?? []).joined(separator: ".")
+            }
+        }
+        var conformances: [String: Set<String>] = [:]
+        for relation in graph["relationships"] as? [[String: Any]] ?? [] where relation["kind"] as? String == "conformsTo" {
+            guard let source = relation["source"] as? String, let type = paths[source],
+                  let name = relation["targetFallback"] as? String else { continue }
+            conformances[type, default: []].insert(name)
+        }
+        return conformances
+    }
+
+    /// `error.localizedDescription` shows the error's own message only when its type is a
+    /// `LocalizedError`; otherwise Foundation says "The operation could not be completed.
+    /// (StoreCore.StoreError error 2.)".
+    @Test(arguments: documented)
+    func everyPublicErrorIsALocalizedError(_ module: String) throws {
+        // LocalizedError is Foundation's, declared in FoundationEssentials on Linux.
+        let missing = try Self.conformances(of: module).filter { _, protocols in
+            protocols.contains("Swift.Error") && !protocols.contains { $0.hasSuffix(".LocalizedError") }
+        }.keys.sorted()
+        #expect(missing.isEmpty, "\(module)'s public errors without LocalizedError: \(missing.joined(separator: ", "))")
     }
 
     @Test func aMangledIdentifierNamesItsModule() {

@@ -61,6 +61,18 @@ struct ExampleTests {
         }
     }
 
+    /// Synchronization's `Mutex` and `Atomic`, which the libraries use, need macOS 15 and
+    /// iOS 18; an app's manifest must declare at least what the package does, so the README's
+    /// and the examples' say the same.
+    @Test func theExamplesDeclareThePlatformsThePackageNeeds() throws {
+        let declared = Repository.platforms(of: try Repository.manifest())
+        #expect(declared["macos"] == "15.0" && declared["ios"] == "18.0", "Package.swift declares \(declared)")
+        for name in Self.examples {
+            let example = Repository.root.appendingPathComponent("Examples/\(name)")
+            #expect(Repository.platforms(of: try Repository.manifest(of: example)) == declared, "Examples/\(name)")
+        }
+    }
+
     @Test func theConsumerCheckImportsEveryProductTogether() async throws {
         let products = try Repository.libraryProducts()
         let source = try String(

@@ -112,6 +112,39 @@ struct StorePurchaseTests {
         #expect(try await store.isPurchased("pro"))
     }
 
+    /// What `transactionUpdates()` promises: a transaction ID comes again when the transaction
+    /// changes (an approval, then its refund; a subscription whose expiry moved), as StoreKit 2's
+    /// `Transaction.updates` does, and not when it comes back unchanged.
+    @Test func anIDArrivesAgainOnTheUpdateStreamWhenItsTransactionChanges() async throws {
+        await backend.setOutcome(.deferred, for: "pro")
+        let store = await makeStore()
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        let pending = try #require(await store.purchase("pro").transaction)
+        await backend.approve(pending.transactionID)
+        let approved = try #require(await updates.next())
+        #expect(approved.transactionID == pending.transactionID && approved.revocationDate == nil)
+        var refunded = approved
+        refunded.revocationDate = Date(timeIntervalSince1970: 5_000)
+        await backend.inject(refunded)
+        let again = try #require(await updates.next())
+        #expect(again.transactionID == pending.transactionID && again.revocationDate != nil)
+
+        let month = Date(timeIntervalSince1970: 2_600_000)
+        var monthly = Transaction(
+            transactionID: "50", productID: "plus", productType: .autoRenewable, payment: Payment(productID: "plus"),
+            state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0), expiresDate: month, subscriptionGroupID: "G")
+        await backend.inject(monthly)
+        #expect(await updates.next()?.expiresDate == month)
+        monthly.expiresDate = month.addingTimeInterval(86_400)
+        await backend.inject(monthly)
+        #expect(await updates.next()?.expiresDate == monthly.expiresDate, "the same ID, its expiry moved")
+        await backend.inject(monthly)
+        await backend.inject(Transaction(
+            transactionID: "51", productID: "coins", productType: .consumable, payment: Payment(productID: "coins"),
+            state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0)))
+        #expect(await updates.next()?.transactionID == "51", "unchanged, 50 does not come again")
+    }
+
     @Test func cancelledFallsBackToFailureWhenNoCancelClosure() async {
         await backend.setOutcome(.fail(.paymentCancelled), for: "pro")
         let store = await makeStore()

@@ -33,8 +33,10 @@ struct StoreRecoveryTests {
         #expect(await backend.finished == ["7"])
     }
 
-    @Test func recordedButUnfinishedIsFinishedWithoutASecondDelivery() async throws {
-        // The first process recorded the purchase and died before finishing it.
+    // A missing announcement leaves `updates.next()` waiting: a minute fails it.
+    @Test(.timeLimit(.minutes(1))) func recordedButUnannouncedIsAnnouncedOnceAtTheNextLaunchAndCountedOnce() async throws {
+        // The first process recorded the purchase and died before announcing and finishing it
+        // (FaultPoint.beforeFinish): the next start announces it, once, then finishes it.
         let ledger = try FileLedger(path: engine.directory.path("ledger.jsonl"))
         #expect(try ledger.record(charged("8")))
         await backend.inject(charged("8"))
@@ -44,15 +46,45 @@ struct StoreRecoveryTests {
         store.addObserver(observer)
         var updates = store.transactionUpdates().makeAsyncIterator()
         await store.start()
-        // A later, new purchase is the first thing on the stream: "8" never is.
+        #expect(await updates.next()?.transactionID == "8")
+        #expect(observer.log == ["finished:8"])
+        #expect(await backend.finished == ["8"])
+        // Nothing of "8" again: the next things on the stream are a later purchase's.
         let fresh = await store.purchase("coins")
         await backend.inject(charged("9"))
-        let next = await updates.next()
-        #expect(next?.transactionID == "9")
+        #expect(await updates.next()?.transactionID == "9")
         #expect(try await store.count(of: "coins") == 3, "8 once, the fresh purchase, and 9")
-        #expect(await backend.finished.contains("8"))
-        #expect(!observer.log.contains("finished:8"))
+        #expect(observer.log.filter { $0 == "finished:8" }.count == 1)
         #expect(fresh.state == "purchased")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func manualFinishingIsKeptAcrossLaunchesAndSyncUntilTheAppFinishes() async throws {
+        let manual = StoreConfiguration(finishesTransactionsAutomatically: false, notificationCenter: NotificationCenter())
+        let first = try launch(manual)
+        let bought = try #require(await first.purchase("pro").transaction)
+        await first.stop()
+        await backend.detach()
+
+        // The next process: the unfinished purchase is announced once, and stays unfinished.
+        let store = try launch(manual)
+        let observer = RecordingObserver()
+        store.addObserver(observer)
+        var updates = store.transactionUpdates().makeAsyncIterator()
+        await store.start()
+        #expect(await updates.next()?.transactionID == bought.transactionID)
+        #expect(observer.log == ["finished:\(bought.transactionID)"])
+        #expect(try await store.unfinishedTransactions().map(\.transactionID) == [bought.transactionID])
+
+        // sync() neither finishes it nor announces it again in this process.
+        _ = try await store.sync()
+        #expect(try await store.unfinishedTransactions().map(\.transactionID).contains(bought.transactionID))
+        #expect(await !backend.finished.contains(bought.transactionID))
+        #expect(observer.log.filter { $0 == "finished:\(bought.transactionID)" }.count == 1)
+
+        try await store.finish(bought)
+        #expect(await backend.finished.contains(bought.transactionID))
+        await backend.inject(charged("9"))
+        #expect(await updates.next()?.transactionID == "9", "the purchase came once before the next one")
     }
 
     @Test func failedVerificationFailsAndFinishes() async throws {

@@ -8,6 +8,8 @@ public enum DemoCatalog {
 
     /// 100 coins, a consumable.
     public static let coins = "com.storefront.demo.coins.100"
+    /// The Winter Season Pass, a non-renewing subscription.
+    public static let seasonPass = "com.storefront.demo.seasonpass.winter"
     /// Remove Ads, a non-consumable.
     public static let removeAds = "com.storefront.demo.removeads"
     /// Premium Basic, monthly (the Premium group's lowest level).

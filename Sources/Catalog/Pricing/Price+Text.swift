@@ -18,3 +18,8 @@ extension Price {
         }
     }
 }
+
+extension Price.TextError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

@@ -25,3 +25,8 @@ public enum ContentDigest {
         return try digest.finalize().hexString
     }
 }
+
+extension ContentDigest.Failure: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

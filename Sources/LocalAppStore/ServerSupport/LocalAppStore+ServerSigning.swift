@@ -9,11 +9,19 @@ import StoreCore
 /// thread, off the store's actor.
 extension LocalAppStore {
     /// Why the server could not sign.
-    public enum ServerSigningError: Error, Hashable, Sendable {
+    public enum ServerSigningError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The chain in the state directory cannot be used (damaged or unreadable).
         case unavailable(String)
         /// No subscription has this original transaction ID.
         case unknownSubscription(String)
+
+        /// What went wrong.
+        public var description: String {
+            switch self {
+            case .unavailable(let why): "The local App Store cannot sign: \(why)"
+            case .unknownSubscription(let id): "No subscription has the original transaction ID \(id)."
+            }
+        }
     }
 
     /// The settings the server signs under: the snapshot's, answering as `environment` when given.
@@ -111,4 +119,9 @@ extension LocalAppStore {
             throw .unavailable("\(error)")
         }
     }
+}
+
+extension LocalAppStore.ServerSigningError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -45,3 +45,8 @@ public enum JWSInvalidReason: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 }
+
+extension JWSInvalidReason: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

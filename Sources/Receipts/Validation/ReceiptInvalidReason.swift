@@ -49,3 +49,8 @@ public enum ReceiptInvalidReason: Error, Hashable, Sendable, CustomStringConvert
         }
     }
 }
+
+extension ReceiptInvalidReason: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

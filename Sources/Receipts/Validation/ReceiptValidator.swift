@@ -145,3 +145,8 @@ public enum ReceiptValidatorError: Error, Hashable, Sendable, CustomStringConver
         }
     }
 }
+
+extension ReceiptValidatorError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a download failed, in words a person can act on.
 public enum DownloadError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
     /// The content's source (the store or a web server) failed or could not be reached.
@@ -34,4 +36,9 @@ public enum DownloadError: Error, Codable, Hashable, Sendable, CustomStringConve
         case .noContent(let id): "The product \(id) has no hosted content."
         }
     }
+}
+
+extension DownloadError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -18,7 +18,8 @@ extension Store {
         await start()
         await backend.synchronize()
         // What other processes changed is delivered before sync returns, not only when the
-        // event stream gets to it (each transaction once: the ledger recognises a repeat).
+        // event stream gets to it (each transaction announced once in this process, finished
+        // only as the configuration says).
         if let unfinished = try? await backend.unfinishedTransactions() {
             for transaction in unfinished where transaction.state != .purchasing { _ = await process(transaction) }
         }

@@ -84,9 +84,9 @@ extension Store {
             return failRecording(transaction, error)
         }
 
-        if alreadyRecorded {
-            await applyChanges(to: transaction)
-        } else if let rejected = await verify(transaction) {
+        // A change (a refund, a moved expiry) is announced as one.
+        let announcedChange = alreadyRecorded ? await applyChanges(to: transaction) : false
+        if !alreadyRecorded, let rejected = await verify(transaction) {
             return rejected
         }
 
@@ -97,12 +97,19 @@ extension Store {
             return failRecording(transaction, error)
         }
         configuration.faultHook(.beforeFinish)
-        // Announced once recorded, before its content downloads (whose events follow).
+        // Announced once recorded, before its content downloads (whose events follow). One
+        // recorded by an earlier or another process (killed before announcing it, or left
+        // unfinished by the app) is announced the first time this process sees it: the ledger
+        // counts it once, the app hears of it until it is finished.
+        let isNewHere = announced.insert(id).inserted && !announcedChange
         let wasWaiting = waiters.isWaiting(for: requestID)
-        if isFirstDelivery || wasWaiting {
-            broadcaster.send(.paymentFinished(transaction))
+        let announces = isFirstDelivery || isNewHere || wasWaiting
+        if announces {
+            let revoked = !isFirstDelivery && transaction.revocationDate != nil
+            broadcaster.send(revoked ? .transactionRevoked(transaction) : .paymentFinished(transaction))
         }
-        let finishes = configuration.finishesTransactionsAutomatically || !isFirstDelivery
+        // Finishing by hand is the app's: nothing here finishes behind its back.
+        let finishes = configuration.finishesTransactionsAutomatically
         // Content not yet installed: the download finishes the transaction once it is.
         broadcaster.noteDownloadTransaction(transaction)
         let contentPending = await downloads?.startDownloads(for: transaction, finishesTransaction: finishes) ?? false
@@ -117,7 +124,7 @@ extension Store {
             } else {
                 resume(requestID, with: .purchased(transaction))
             }
-        } else if isFirstDelivery || wasWaiting, !restoreInProgress {
+        } else if announces, !restoreInProgress {
             broadcaster.sendUpdate(transaction)
         }
         if contentPending, requestOptions[requestID] != nil {
@@ -191,21 +198,23 @@ extension Store {
     }
 
     /// A transaction delivered before comes back changed: refunded, or its expiry moved.
-    private func applyChanges(to transaction: Transaction) async {
+    /// - Returns: whether the change was announced (on the update stream).
+    private func applyChanges(to transaction: Transaction) async -> Bool {
         guard let recorded = try? ledger.transaction(withID: transaction.transactionID),
               recorded.revocationDate != transaction.revocationDate
                 || recorded.expiresDate != transaction.expiresDate
                 || recorded.isUpgraded != transaction.isUpgraded
-        else { return }
+        else { return false }
         do {
             try ledger.update(transaction)
         } catch {
             broadcaster.send(.paymentFailed(transaction, .persistenceFailed("\(error)")))
-            return
+            return false
         }
         if recorded.revocationDate == nil, transaction.revocationDate != nil {
             broadcaster.send(.transactionRevoked(transaction))
         }
         broadcaster.sendUpdate(transaction)
+        return true
     }
 }

@@ -7,8 +7,9 @@ extension Store {
     // MARK: - Entitlements
 
     /// Everything the account has at `now` (the engine's clock when nil): non-consumables,
-    /// active or in-grace subscriptions, unexpired non-renewing subscriptions; never refunded
-    /// or revoked items.
+    /// active or in-grace subscriptions, the latest transaction of each non-renewing
+    /// subscription (until `StoreConfiguration.entitlements`' duration for it ends, when it
+    /// sets one); never refunded or revoked items.
     public func currentEntitlements(at now: Date? = nil) async throws -> [Entitlement] {
         let records = try ledger.entitlementTransactions().map(PurchaseRecord.init)
         return configuration.entitlements.currentEntitlements(

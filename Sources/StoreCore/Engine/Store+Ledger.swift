@@ -8,7 +8,8 @@ extension Store {
 
     /// Whether the account has `productID` at `date` (the engine's clock when nil): a
     /// non-consumable not revoked, or a subscription active then (an auto-renewable one active
-    /// or in its grace period, a non-renewing one within the app's duration). Consumables never
+    /// or in its grace period, a non-renewing one bought and within the app's duration, if it
+    /// sets one: `EntitlementCalculator`). Consumables never
     /// count: ask `count(of:)`.
     /// - Throws: `LedgerError` when the ledger cannot be read.
     public func isPurchased(_ productID: String, at date: Date? = nil) async throws -> Bool {

@@ -5,7 +5,8 @@ import Foundation
 extension Store {
     /// Redeems an offer code (the catalog's `codeOffers`): the store names the subscription
     /// the code is for, and the code is bought with it at the offer's terms, delivered as any
-    /// purchase (to this caller, observers and notifications; once).
+    /// purchase (to this caller, observers and notifications; once). A code the store refuses
+    /// before naming its product is broadcast as a failed payment of product "" with the code.
     /// - Parameters:
     ///   - offerCode: the code as the customer typed it.
     ///   - options: the purchase's other options (its app account token, its own observer…).
@@ -17,7 +18,8 @@ extension Store {
         do {
             productID = try await backend.productForOfferCode(offerCode)
         } catch {
-            return .failed(error, nil)
+            // No product to name: the failure names the code.
+            return refuse(Payment(productID: "", offerCode: offerCode), type: nil, error)
         }
         var options = options
         options.offerCode = offerCode

@@ -37,27 +37,30 @@ extension Store {
     public func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseResult {
         await start()
         guard !Task.isCancelled else { return .taskCancelled(nil) }
-        let product: Product
-        do {
-            product = try await productForPurchase(productID)
-        } catch {
-            return finishEarly(.failed(error, nil))
-        }
-        let quantity = options.quantity
-        guard quantity >= 1, quantity == 1 || product.type == .consumable else {
-            return finishEarly(.failed(.paymentInvalid("quantity \(quantity) is not allowed for \(productID)"), nil))
-        }
-        guard !Task.isCancelled else { return .taskCancelled(nil) }
         let payment = Payment(
-            productID: productID, quantity: quantity, applicationUsername: options.applicationUsername,
+            productID: productID, quantity: options.quantity, applicationUsername: options.applicationUsername,
             orderData: options.orderData, offerID: options.offerID, appAccountToken: options.appAccountToken,
             promotionalOffer: options.promotionalOffer, offerCode: options.offerCode, winBackOfferID: options.winBackOfferID)
         requestOptions[payment.requestID] = options
         if let observer = options.observer { broadcaster.addObserver(observer, forRequest: payment.requestID) }
+        let product: Product
+        do {
+            product = try await productForPurchase(productID)
+        } catch {
+            return refuse(payment, type: nil, error)
+        }
+        let quantity = options.quantity
+        guard quantity >= 1, quantity == 1 || product.type == .consumable else {
+            return refuse(payment, type: product.type, .paymentInvalid("quantity \(quantity) is not allowed for \(productID)"))
+        }
+        guard !Task.isCancelled else {
+            endRequest(payment.requestID)
+            return .taskCancelled(nil)
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiters.add(payment.requestID, continuation)
-                Task { await self.submit(payment) }
+                Task { await self.submit(payment, type: product.type) }
             }
         } onCancel: {
             Task { await self.stopWaiting(for: payment.requestID) }
@@ -67,7 +70,8 @@ extension Store {
     /// `purchase` with closures, in the shape of RMStore and DEStoreKitManager. `restored`
     /// falls back to `success`, `cancelled` to `failure` with `.paymentCancelled`, and
     /// `unverified` to `failure` with `.verificationUnavailable` (RMStore's "unable to complete
-    /// verification"), when not given.
+    /// verification"), when not given. The closures are called from a task of their own, not on
+    /// the main actor: from the main actor, call the async `purchase` (it resumes there).
     /// - Parameters:
     ///   - productID: the product to buy.
     ///   - options: the purchase's options (see `PurchaseOptions`).
@@ -106,13 +110,12 @@ extension Store {
     }
 
     /// Hands `payment` to the backend; a refusal is the waiting caller's outcome.
-    private func submit(_ payment: Payment) async {
+    private func submit(_ payment: Payment, type: ProductType) async {
         do {
             let queued = try await backend.add(payment)
             waiters.noteQueued(payment.requestID, queued)
         } catch {
-            resume(payment.requestID, with: error == .paymentCancelled ? .cancelled(nil) : .failed(error, nil))
-            endRequest(payment.requestID)
+            refuse(payment, type: type, error)
         }
     }
 
@@ -124,16 +127,19 @@ extension Store {
         }
     }
 
-    /// Reports a purchase that ended before reaching the backend.
-    private func finishEarly(_ result: PurchaseResult) -> PurchaseResult {
-        if case .failed(let error, _) = result {
-            broadcaster.send(.paymentFailed(
-                Transaction(
-                    transactionID: "", productID: "", productType: .consumable,
-                    payment: Payment(productID: ""), state: .failed, purchaseDate: Date(timeIntervalSince1970: 0),
-                    error: error),
-                error))
-        }
+    /// Ends a payment refused before the store made a transaction of it (by the engine, or by
+    /// the store when asked to queue it): broadcast once as a failed transaction with no
+    /// transaction ID that names what the app asked for (the payment as given; the product's
+    /// type, empty when the product is unknown), and the outcome of the waiting caller, if any.
+    @discardableResult
+    func refuse(_ payment: Payment, type: ProductType?, _ error: StoreError) -> PurchaseResult {
+        let transaction = Transaction(
+            transactionID: "", productID: payment.productID, productType: type ?? ProductType(rawValue: ""),
+            payment: payment, state: .failed, purchaseDate: configuration.clock.now, error: error)
+        broadcaster.send(.paymentFailed(transaction, error))
+        let result: PurchaseResult = error == .paymentCancelled ? .cancelled(nil) : .failed(error, nil)
+        resume(payment.requestID, with: result)
+        endRequest(payment.requestID)
         return result
     }
 

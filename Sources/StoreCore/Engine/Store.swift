@@ -33,6 +33,10 @@ public actor Store {
     var inFlight: Set<String> = []
     /// Transaction IDs this process already reported as failed or deferred.
     var reported: Set<String> = []
+    /// Transaction IDs this process announced as delivered (purchased or restored): a
+    /// transaction still unfinished at the store is announced once per process, as StoreKit
+    /// delivers it again at each launch until the app finishes it.
+    var announced: Set<String> = []
     /// Whether a restore runs: its transactions are reported as the restore's, not as updates.
     var restoreInProgress = false
     /// The options of this process's purchases still under way, by `Payment.requestID`: their
@@ -124,9 +128,12 @@ public actor Store {
     /// A stream of every event the engine reports from now on.
     public nonisolated func events() -> AsyncStream<StoreEvent> { broadcaster.events() }
 
-    /// Transactions delivered other than as the result of a `purchase` call in this process:
-    /// approved Ask to Buy purchases, purchases completed after a crash, purchases made by
-    /// another process. Each transaction ID appears once, ever.
+    /// Transactions delivered other than as the result of a `purchase` call in this process,
+    /// as StoreKit 2's `Transaction.updates`: approved Ask to Buy purchases, purchases made by
+    /// another process, renewals, and at each start the transactions still unfinished at the
+    /// store (an earlier run killed before announcing them, or not yet finished by an app that
+    /// finishes by hand), each once in this process. A transaction ID comes again when its
+    /// transaction changes: refunded or revoked, its expiry moved, upgraded.
     public nonisolated func transactionUpdates() -> AsyncStream<Transaction> { broadcaster.transactionUpdates() }
 
     /// Decides what happens to purchases started from the store (promoted products, as

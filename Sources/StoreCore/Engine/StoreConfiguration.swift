@@ -4,7 +4,8 @@ import SystemIO
 /// How the engine behaves; immutable once the `Store` is made.
 public struct StoreConfiguration: Sendable {
     /// Finish each transaction with the backend as soon as it is recorded (the default).
-    /// When false, the app calls `Store.finish(_:)` after its own bookkeeping.
+    /// When false, the app calls `Store.finish(_:)` after its own bookkeeping; until it does,
+    /// the engine never finishes the transaction and announces it again at each start.
     public var finishesTransactionsAutomatically: Bool
     /// Verifies each purchase before it is recorded; `AcceptingVerifier` turns verification off.
     public var verifier: any PurchaseVerifier
@@ -14,7 +15,8 @@ public struct StoreConfiguration: Sendable {
     public var faultHook: FaultHook
     /// The engine's time, for entitlements and download rates.
     public var clock: any StoreClock
-    /// How entitlements are computed (the app's durations for non-renewing subscriptions).
+    /// How entitlements are computed: the app's durations for non-renewing subscriptions (by
+    /// default none, so the latest purchase of each is owned, as in StoreKit 2).
     public var entitlements: EntitlementCalculator
     /// Hosted-content downloads (where content goes, self-hosted source); `nil` turns them off.
     public var downloads: DownloadConfiguration?

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Something the account has right now: a non-consumable, an active subscription, an unexpired
-/// non-renewing subscription.
+/// Something the account has right now: a non-consumable, an active subscription, the latest
+/// transaction of a non-renewing subscription (while the app's duration for it lasts, if it
+/// sets one).
 public struct Entitlement: Hashable, Sendable {
     /// The product the account has.
     public let productID: String

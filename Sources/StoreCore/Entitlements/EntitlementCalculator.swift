@@ -1,15 +1,18 @@
 import Foundation
 
 /// Answers "what does this account have right now" from its purchase records, with StoreKit 2's
-/// rules: non-consumables, active or in-grace subscriptions and unexpired non-renewing
-/// subscriptions count; consumables, refunded and revoked items never do. One pass over the
-/// records: the cost grows linearly with the history.
+/// rules: non-consumables, active or in-grace subscriptions and the latest transaction of each
+/// non-renewing subscription (until the app's duration for it ends, when it sets one) count;
+/// consumables, refunded and revoked items never do. One pass over the records: the cost grows
+/// linearly with the history.
 public struct EntitlementCalculator: Sendable {
     /// How long a non-renewing subscription lasts, by product ID: the app decides.
     public var nonRenewingDuration: @Sendable (String) -> SubscriptionPeriod?
 
     /// Creates a calculator; a non-renewing subscription lasts `nonRenewingDuration(productID)`
-    /// from its purchase (nil: only as long as the store's expiry date says).
+    /// from its purchase. Nil (the default) sets no end: its latest transaction is an
+    /// entitlement, as StoreKit 2's `Transaction.currentEntitlements` has it, until a store's
+    /// expiry date, if the store sets one.
     public init(nonRenewingDuration: @escaping @Sendable (String) -> SubscriptionPeriod? = { _ in nil }) {
         self.nonRenewingDuration = nonRenewingDuration
     }
@@ -47,8 +50,12 @@ public struct EntitlementCalculator: Sendable {
             case .nonRenewing?:
                 let expires = record.expiresDate
                     ?? nonRenewingDuration(record.productID).map { $0.advance(record.purchaseDate) }
-                guard let expires, expires > now else { continue }
-                if let have = byProduct[record.productID], let end = have.expiresDate, end >= expires { continue }
+                if let expires, expires <= now { continue }
+                // The one that ends last; without ends, the latest purchase.
+                if let have = byProduct[record.productID] {
+                    let isLater = if let expires, let end = have.expiresDate { expires > end } else { record.purchaseDate > have.purchaseDate }
+                    guard isLater else { continue }
+                }
                 byProduct[record.productID] = Entitlement(record, type: .nonRenewing, expires: expires, state: .subscribed)
             default:
                 continue

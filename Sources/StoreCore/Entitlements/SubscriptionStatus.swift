@@ -29,4 +29,18 @@ public struct SubscriptionStatus: Hashable, Sendable {
     public let transaction: PurchaseRecord
     /// The store's renewal info for it, when known.
     public let renewalInfo: RenewalInfo?
+
+    /// Creates a status (the engine computes them; an app makes one for a test fixture or a
+    /// preview).
+    /// - Parameters:
+    ///   - groupID: the subscription group's identifier.
+    ///   - state: where the group's latest subscription stands.
+    ///   - transaction: the latest transaction of the group.
+    ///   - renewalInfo: the store's renewal info for it, when known.
+    public init(groupID: String, state: State, transaction: PurchaseRecord, renewalInfo: RenewalInfo? = nil) {
+        self.groupID = groupID
+        self.state = state
+        self.transaction = transaction
+        self.renewalInfo = renewalInfo
+    }
 }

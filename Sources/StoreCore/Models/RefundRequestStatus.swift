@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `Store.beginRefundRequest(for:)` returns, as StoreKit 2's
 /// `Transaction.RefundRequestStatus`: the request reached the App Store, or the customer
 /// did not send it.
@@ -22,4 +24,9 @@ public enum RefundRequestError: Error, Codable, Hashable, Sendable, CustomString
         case .failed(let why): "The refund request failed: \(why)"
         }
     }
+}
+
+extension RefundRequestError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

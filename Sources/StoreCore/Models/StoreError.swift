@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a store operation failed, with StoreKit's error codes where StoreKit has one.
 public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
     /// Something the store could not explain.
@@ -81,4 +83,9 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
         case .ineligibleForOffer(let why): "The customer is not eligible for the offer: \(why)"
         }
     }
+}
+
+extension StoreError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

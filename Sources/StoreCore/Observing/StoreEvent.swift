@@ -10,6 +10,9 @@ public enum StoreEvent: Sendable, Hashable {
     /// A purchased or restored transaction was verified, recorded and delivered.
     case paymentFinished(Transaction)
     /// A payment failed, was cancelled, was rejected by verification or could not be recorded.
+    /// One refused before the store made a transaction (an unknown product, a bad quantity, a
+    /// payment the store would not queue) carries a transaction with an empty `transactionID`
+    /// and the payment as the app asked for it.
     case paymentFailed(Transaction, StoreError)
     /// The payment waits for approval (Ask to Buy) or for an interruption to be resolved.
     case paymentDeferred(Transaction)

@@ -113,6 +113,20 @@ public struct UnverifiedOrder: Codable, Hashable, Sendable {
     public var lastFailure: String
     /// How many times verification was tried.
     public var attempts: Int
+
+    /// Creates an order waiting for verification (the engine keeps them; an app makes one for a
+    /// test fixture or a preview).
+    /// - Parameters:
+    ///   - transaction: the charged transaction.
+    ///   - receipt: the app receipt at the time of the purchase, if there was one.
+    ///   - lastFailure: why verification did not complete the last time.
+    ///   - attempts: how many times verification was tried.
+    public init(transaction: Transaction, receipt: Data?, lastFailure: String, attempts: Int = 1) {
+        self.transaction = transaction
+        self.receipt = receipt
+        self.lastFailure = lastFailure
+        self.attempts = attempts
+    }
 }
 
 /// Why the ledger could not do what was asked.
@@ -124,13 +138,19 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer units are left than asked for.
     case insufficientBalance(productID: String, balance: Int, requested: Int)
 
-    /// What went wrong, naming the ledger's file.
+    /// What went wrong, naming the ledger's file once (a vault's own message names it already).
     public var description: String {
         switch self {
-        case .io(let path, let reason): "\(path): \(reason)"
-        case .corrupt(let path, let reason): "\(path): the purchase ledger is damaged: \(reason)"
+        case .io(let path, let reason): reason.contains(path) ? reason : "\(path): \(reason)"
+        case .corrupt(let path, let reason):
+            reason.contains(path) ? "The purchase ledger is damaged: \(reason)" : "\(path): the purchase ledger is damaged: \(reason)"
         case .insufficientBalance(let id, let balance, let requested):
             "Cannot consume \(requested) of \(id): the balance is \(balance)."
         }
     }
+}
+
+extension LedgerError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

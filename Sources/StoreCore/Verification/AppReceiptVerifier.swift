@@ -166,3 +166,8 @@ public struct AppReceiptVerifier: PurchaseVerifier {
         }
     }
 }
+
+extension AppReceiptVerifier.Failure: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

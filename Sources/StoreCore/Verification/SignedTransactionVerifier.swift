@@ -103,3 +103,8 @@ public struct SignedTransactionVerifier: PurchaseVerifier {
         }
     }
 }
+
+extension SignedTransactionVerifier.Failure: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}

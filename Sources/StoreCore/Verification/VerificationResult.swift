@@ -1,3 +1,5 @@
+import Foundation
+
 /// A signed value and whether its signature checked out, as StoreKit 2's `VerificationResult`
 /// shapes it: `.verified` when the JWS is genuine, `.unverified` with the value it claims and
 /// why it cannot be trusted.
@@ -69,4 +71,9 @@ public enum VerificationResult<SignedType: Hashable & Sendable>: Hashable, Senda
 
     /// Whether the value is verified.
     public var isVerified: Bool { verificationError == nil }
+}
+
+extension VerificationResult.VerificationError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why Apple's `verifyReceipt` endpoint did not confirm a receipt: every documented status
 /// (21000–21010, 21100–21199) as its own case, plus what can go wrong on the way.
 public enum VerifyReceiptError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -90,4 +92,9 @@ public enum VerifyReceiptError: Error, Hashable, Sendable, CustomStringConvertib
             Self.documented.first { $0.error == self }.map { "verifyReceipt status \($0.status)\($0.meaning)" } ?? "verifyReceipt failed"
         }
     }
+}
+
+extension VerifyReceiptError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

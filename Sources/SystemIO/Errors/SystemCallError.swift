@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failed system call: its name, the path it was about, and the `errno` it set.
 ///
 /// `SystemIO` raises it where the call fails (after retrying `EINTR`); each layer above
@@ -29,4 +31,9 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
         let target = path.isEmpty ? "" : " on \(path)"
         return "\(operation) failed\(target): \(errno) (errno \(errno.rawValue))"
     }
+}
+
+extension SystemCallError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

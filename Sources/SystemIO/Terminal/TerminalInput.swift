@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,13 +13,22 @@ import Darwin
 /// ncurses layer, asks for its passphrase through it.
 public enum TerminalInput {
     /// Why nothing could be read.
-    public enum Failure: Error, Sendable, Hashable {
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The device cannot be opened (no controlling terminal).
         case unavailable(device: String)
         /// The device is not a terminal.
         case notATerminal(device: String)
         /// Echo could not be turned off, so nothing was asked.
         case cannotDisableEcho(device: String)
+
+        /// What went wrong, naming the device.
+        public var description: String {
+            switch self {
+            case .unavailable(let device): "no terminal to ask on (\(device))"
+            case .notATerminal(let device): "\(device) is not a terminal"
+            case .cannotDisableEcho(let device): "cannot turn off echo on \(device)"
+            }
+        }
     }
 
     /// Shows `prompt` on `device` and reads one line with echo off (the newline is echoed).
@@ -56,4 +67,9 @@ public enum TerminalInput {
         byte = 0
         return consume(line)
     }
+}
+
+extension TerminalInput.Failure: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

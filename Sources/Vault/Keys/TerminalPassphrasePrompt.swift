@@ -14,11 +14,7 @@ public struct TerminalPassphrasePrompt: PassphrasePrompt {
         do {
             return try TerminalInput.readHiddenLine(device: device, prompt: message) { SecureBytes($0) }
         } catch {
-            switch error {
-            case .unavailable: throw VaultError.passphraseUnavailable(detail: "no terminal to ask on (\(device))")
-            case .notATerminal: throw VaultError.passphraseUnavailable(detail: "\(device) is not a terminal")
-            case .cannotDisableEcho: throw VaultError.passphraseUnavailable(detail: "cannot turn off echo on \(device)")
-            }
+            throw VaultError.passphraseUnavailable(detail: error.description)
         }
     }
 }

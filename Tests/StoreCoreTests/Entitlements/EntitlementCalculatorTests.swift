@@ -88,6 +88,23 @@ import Testing
         #expect(entitlements.map(\.productID) == ["pro.monthly"], "one active subscription per group")
     }
 
+    /// StoreKit 2's `currentEntitlements`: "the latest transaction for each non-renewing
+    /// subscription, including finished ones"; how long it lasts is the app's to say.
+    @Test func withoutADurationTheLatestNonRenewingTransactionIsAnEntitlement() {
+        let season = { (id: String, day: Double, refunded: Date?) in
+            PurchaseRecord(productID: "winter", productType: .nonRenewing, transactionID: id, originalTransactionID: id,
+                           purchaseDate: self.t0.addingTimeInterval(day * 86_400), cancellationDate: refunded)
+        }
+        let records = [season("1", 0, nil), season("2", 400, nil), season("3", 10, nil)]
+        let later = t0.addingTimeInterval(2000 * 86_400)
+        let entitlements = EntitlementCalculator().currentEntitlements(records: records, renewalInfo: [], at: later)
+        #expect(entitlements.map(\.transactionID) == ["2"])
+        #expect(entitlements.first?.expiresDate == nil && entitlements.first?.productType == .nonRenewing)
+        let refunded = records + [season("4", 500, t0.addingTimeInterval(501 * 86_400))]
+        #expect(EntitlementCalculator().currentEntitlements(records: refunded, renewalInfo: [], at: later).map(\.transactionID) == ["2"],
+                "a refunded transaction is never an entitlement")
+    }
+
     @Test func nonRenewingLastsTheDurationTheAppDefines() {
         let records = [PurchaseRecord(productID: "season", productType: .nonRenewing, transactionID: "9",
                                       originalTransactionID: "9", purchaseDate: t0)]

@@ -26,8 +26,8 @@ func describe(_ product: Product) -> String {
     return "\(product.displayName): \(product.displayPrice) every \(describe(subscription.period))\(trial)"
 }
 
-/// The walk through, in one function: the update stream is read in step with it.
-func walkThrough() async throws {
+/// A local App Store in a fresh data directory and the engine over it.
+func openStore() async throws -> (data: URL, appStore: LocalAppStore, store: Store) {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("StoreKit2Style-\(UUID().uuidString)")
     let catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: "Catalogs/Demo.storekit"))
     let appStore = try LocalAppStore(configuration: LocalAppStoreConfiguration(
@@ -37,6 +37,12 @@ func walkThrough() async throws {
     let store = Store(
         backend: appStore, ledger: try VaultLedger.open(inDataDirectory: data, environment: [:]),
         configuration: StoreConfiguration(verifier: try await appStore.signedTransactionVerifier()))
+    return (data, appStore, store)
+}
+
+/// The walk through, in one function: the update stream is read in step with it.
+func walkThrough() async throws {
+    let (data, appStore, store) = try await openStore()
 
     // Transaction.updates: listen before anything else (read in step here, to print in order).
     var updates = store.transactionUpdates().makeAsyncIterator()
@@ -79,4 +85,20 @@ func walkThrough() async throws {
     try FileManager.default.removeItem(at: data)
 }
 
+/// A main-actor model over the engine (`StoreModel.swift`): a purchase, then one the store
+/// refuses, each heard on the main actor.
+@MainActor func mainActorModel() async throws {
+    let (data, appStore, store) = try await openStore()
+    let model = StoreModel(store: store)
+    await model.buy("com.storefront.demo.removeads")
+    try await appStore.set(name: "payments-allowed", value: "off")
+    await model.buy("com.storefront.demo.coins.100")
+    await store.stop()
+    await model.listened()
+    for message in model.messages { print("model: \(message)") }
+    print("model owns: \(model.owned.sorted())")
+    try FileManager.default.removeItem(at: data)
+}
+
 try await walkThrough()
+try await mainActorModel()
