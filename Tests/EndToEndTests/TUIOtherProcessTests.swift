@@ -1,0 +1,27 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What another process does to the shared store (the CLI on the same data directory) reaches
+/// the storefront running in a real terminal: announced, and shown where it is open.
+@Suite(.waitsOnProcesses, .serialized) struct TUIOtherProcessTests {
+    /// QA: `store set ask-to-buy on` while Store Settings was open still showed Off seconds later.
+    @Test func anOpenStoreSettingsWindowShowsAChangeMadeFromTheCLI() async throws {
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 120, height: 40)
+        defer { tmux.close() }
+        let before = try await tmux.press("o", until: "Ask to Buy")
+        #expect(askToBuy(before) == "Off", "\(before)")
+        try storefront.set([("ask-to-buy", "on")])
+        try await tmux.waitFor("Ask to Buy On") { askToBuy($0) == "On" }
+        try tmux.keys("Escape")
+        try tmux.keys("q")
+        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
+
+    /// The value on the Ask to Buy row of the Store Settings window.
+    private func askToBuy(_ screen: String) -> String? {
+        guard let row = screen.split(separator: "\n").first(where: { $0.contains("Ask to Buy") }) else { return nil }
+        return ["On", "Off"].first { row.contains("◂ \($0) ▸") }
+    }
+}
