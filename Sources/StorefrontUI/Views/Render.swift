@@ -102,18 +102,24 @@ private func renderStatus(_ state: State, _ rect: Rect, into screen: inout Scree
     }
 }
 
-/// The product list's keys. Under a window the bar stays empty: every key goes to the window,
-/// whose own footer names them, and the list's keys would not work.
+/// The keys that work where keys go: the product list's, or the filter field's while one is
+/// typed (letters go into the query there). Under a window the bar stays empty: every key goes
+/// to the window, whose own footer names them, and the list's keys would not work.
 private func renderHints(_ state: State, _ rect: Rect, into screen: inout Screen) {
     let s = state.strings
     screen.fill(rect, with: Cell(" ", style: Theme.bar))
     guard state.modal == nil else { return }
-    var hints: [(String, String)] = [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))]
-    if state.switchingTo != nil { hints = [("/", s("Filter"))] }
-    hints += [
-        ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")), ("S", s("Sort")), ("g", s("Group")),
-        ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")), ("l", s("Log")),
-    ]
+    var hints: [(String, String)]
+    if state.isFiltering {
+        hints = [("Enter", s("Keep the filter")), ("Esc", s("Clear the filter")), ("↑↓ PgUp PgDn", s("Move")),
+                 ("Backspace ^U", s("Delete a character / the query"))]
+    } else {
+        hints = state.switchingTo == nil ? [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))] : [("/", s("Filter"))]
+        hints += [
+            ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")), ("S", s("Sort")), ("g", s("Group")),
+            ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")), ("l", s("Log")),
+        ]
+    }
     var x = rect.x + 1
     for (key, label) in hints {
         let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(label) + 2
