@@ -40,7 +40,7 @@ import Testing
         let restored = [Fixtures.transaction("5", pro, .nonConsumable, state: .restored)]
         #expect(send(&state, .restoreFinished(.success(restored))) == [.loadPurchases])
         #expect(!state.isRestoring)
-        #expect(state.message?.text == "Restored 1 purchases")
+        #expect(state.message?.text == "Restored 1 purchase")
         send(&state, .key(.character("r")))
         send(&state, .restoreFinished(.failure(.networkError("down"))))
         #expect(state.message?.kind == .error)

@@ -1,6 +1,7 @@
 /// The interface's words in Arabic, by their English text.
 extension Strings {
     static let arabic: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "هناك تنزيل واحد قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ سيُستأنف عند التشغيل التالي.",
         "Account": "الحساب",
         "Active until {}": "نشط حتى {}",
         "Answer a question": "الإجابة عن سؤال",
@@ -182,6 +183,7 @@ extension Strings {
         "Restore Purchases": "استعادة المشتريات",
         "Restore failed: {}": "فشلت الاستعادة: {}",
         "Restored": "مستعاد",
+        "Restored 1 purchase": "تمت استعادة عملية شراء واحدة",
         "Restored {} purchases": "تمت استعادة {} من المشتريات",
         "Restoring purchases…": "جارٍ استعادة المشتريات…",
         "Server URL": "عنوان URL للخادم",

@@ -1,6 +1,7 @@
 /// The interface's words in Simplified Chinese, by their English text.
 extension Strings {
     static let chinese: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "有 1 个下载正在进行。仍要退出吗？它会在下次启动时继续。",
         "Account": "账户",
         "Active until {}": "有效期至 {}",
         "Answer a question": "回答问题",
@@ -182,6 +183,7 @@ extension Strings {
         "Restore Purchases": "恢复购买",
         "Restore failed: {}": "恢复失败：{}",
         "Restored": "已恢复",
+        "Restored 1 purchase": "已恢复 1 项购买",
         "Restored {} purchases": "已恢复 {} 项购买",
         "Restoring purchases…": "正在恢复购买…",
         "Server URL": "服务器 URL",

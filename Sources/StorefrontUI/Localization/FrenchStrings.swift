@@ -1,6 +1,7 @@
 /// The interface's words in French, by their English text.
 extension Strings {
     static let french: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 téléchargement est en cours. Quitter quand même ? Il reprendra au prochain lancement.",
         "Account": "Compte",
         "Active until {}": "Actif jusqu’au {}",
         "Answer a question": "Répondre à une question",
@@ -182,6 +183,7 @@ extension Strings {
         "Restore Purchases": "Restaurer les achats",
         "Restore failed: {}": "Échec de la restauration : {}",
         "Restored": "Restauré",
+        "Restored 1 purchase": "1 achat restauré",
         "Restored {} purchases": "{} achats restaurés",
         "Restoring purchases…": "Restauration des achats…",
         "Server URL": "URL du serveur",

@@ -1,6 +1,7 @@
 /// The interface's words in German, by their English text.
 extension Strings {
     static let german: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 Download läuft noch. Trotzdem beenden? Er wird beim nächsten Start fortgesetzt.",
         "Account": "Konto",
         "Active until {}": "Aktiv bis {}",
         "Answer a question": "Eine Frage beantworten",
@@ -182,6 +183,7 @@ extension Strings {
         "Restore Purchases": "Käufe wiederherstellen",
         "Restore failed: {}": "Wiederherstellen fehlgeschlagen: {}",
         "Restored": "Wiederhergestellt",
+        "Restored 1 purchase": "1 Kauf wiederhergestellt",
         "Restored {} purchases": "{} Käufe wiederhergestellt",
         "Restoring purchases…": "Käufe werden wiederhergestellt …",
         "Server URL": "Server-URL",

@@ -1,6 +1,7 @@
 /// The interface's words in Japanese, by their English text.
 extension Strings {
     static let japanese: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 件のダウンロードが進行中です。終了しますか？次回の起動時に再開されます。",
         "Account": "アカウント",
         "Active until {}": "{} まで有効",
         "Answer a question": "質問に答える",
@@ -182,6 +183,7 @@ extension Strings {
         "Restore Purchases": "購入を復元",
         "Restore failed: {}": "復元に失敗しました：{}",
         "Restored": "復元済み",
+        "Restored 1 purchase": "1 件の購入を復元しました",
         "Restored {} purchases": "{} 件の購入を復元しました",
         "Restoring purchases…": "購入を復元中…",
         "Server URL": "サーバ URL",

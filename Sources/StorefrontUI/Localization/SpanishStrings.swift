@@ -1,6 +1,7 @@
 /// The interface's words in Spanish, by their English text.
 extension Strings {
     static let spanish: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "Hay 1 descarga en curso. ¿Salir de todos modos? Seguirá en el próximo inicio.",
         "Account": "Cuenta",
         "Active until {}": "Activa hasta el {}",
         "Answer a question": "Responder a una pregunta",
@@ -182,6 +183,7 @@ extension Strings {
         "Restore Purchases": "Restaurar compras",
         "Restore failed: {}": "Falló la restauración: {}",
         "Restored": "Restaurado",
+        "Restored 1 purchase": "1 compra restaurada",
         "Restored {} purchases": "{} compras restauradas",
         "Restoring purchases…": "Restaurando compras…",
         "Server URL": "URL del servidor",

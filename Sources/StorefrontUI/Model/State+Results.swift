@@ -100,8 +100,12 @@ extension State {
             isRestoring = false
             switch result {
             case .success(let restored):
-                report(restored.isEmpty ? strings("Nothing to restore") : strings("Restored {} purchases", String(restored.count)),
-                       kind: .success)
+                let text = switch restored.count {
+                case 0: strings("Nothing to restore")
+                case 1: strings("Restored 1 purchase")
+                default: strings("Restored {} purchases", String(restored.count))
+                }
+                report(text, kind: .success)
             case .failure(let error):
                 report(strings("Restore failed: {}", describe(error)), kind: .error)
             }
