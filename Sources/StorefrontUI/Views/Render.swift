@@ -16,8 +16,26 @@ public func render(_ state: State) -> Screen {
     if !layout.log.isEmpty { LogView.render(state, in: layout.log, into: &screen) }
     renderStatus(state, layout.status, into: &screen)
     renderHints(state, layout.hints, into: &screen)
-    if let modal = state.modal { SheetView.render(modal, state, into: &screen) }
+    if let modal = state.modal {
+        let status = (layout.status.y..<layout.status.maxY).map { y in (0..<screen.width).map { screen[$0, y] } }
+        SheetView.render(modal, state, into: &screen)
+        coverStatusBesideWindows(before: status, layout.status, into: &screen)
+    }
     return screen
+}
+
+/// A window covers what it overlaps: on each status row a window reaches (where drawing the
+/// windows changed the row, from their left border to their right one), nothing of the
+/// message shows beside it, as its cut words would not read. Rows the windows leave alone,
+/// and the panels around a window, stay.
+private func coverStatusBesideWindows(before: [[Cell]], _ status: Rect, into screen: inout Screen) {
+    for (i, old) in before.enumerated() {
+        let y = status.y + i
+        guard let left = old.indices.first(where: { screen[$0, y] != old[$0] }),
+              let right = old.indices.last(where: { screen[$0, y] != old[$0] }) else { continue }
+        screen.fill(Rect(x: 0, y: y, width: left, height: 1))
+        screen.fill(Rect(x: right + 1, y: y, width: screen.width - right - 1, height: 1))
+    }
 }
 
 private func renderTooSmall(_ state: State, into screen: inout Screen) {
