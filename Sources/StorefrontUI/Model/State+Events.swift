@@ -26,17 +26,9 @@ extension State {
         case .paymentUnverified(let order):
             record(logLine("unverified", order.transaction) + " — " + order.lastFailure, isError: true)
             return [.loadPurchases]
-        case .restoreFinished(let transactions):
-            record("restore: \(transactions.count) restored")
-            return []
-        case .restoreFailed(let error):
-            record("restore failed: " + describe(error), isError: true)
-            return []
-        case .refreshReceiptFinished(let data):
-            record("receipt refreshed: \(data.count) bytes")
-            return []
-        case .refreshReceiptFailed(let error):
-            record("receipt refresh failed: " + describe(error), isError: true)
+        case .restoreFinished, .restoreFailed, .refreshReceiptFinished, .refreshReceiptFailed:
+            // Only the storefront restores and refreshes in this process: the effect's result
+            // (`.restoreFinished`, `.receiptRefreshed`) reports the outcome and logs it, once.
             return []
         case .transactionRevoked(let t):
             record(logLine("revoked", t))
