@@ -31,7 +31,8 @@ public actor Store {
     var waiters = PurchaseWaiters()
     /// Transactions being handled right now, so two paths never handle one at once.
     var inFlight: Set<String> = []
-    /// Transaction IDs this process already reported as failed or deferred.
+    /// The deferred and failed states this process already reported, as `ID state` (a
+    /// transaction deferred, then declined, is reported in each state once).
     var reported: Set<String> = []
     /// Whether a restore runs: its transactions are reported as the restore's, not as updates.
     var restoreInProgress = false

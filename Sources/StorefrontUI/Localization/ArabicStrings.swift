@@ -15,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "تمت الموافقة على المعاملة {}",
         "Are you sure?": "هل أنت متأكد؟",
         "Ask to Buy": "طلب الشراء",
+        "Ask to Buy: {} was declined": "طلب الشراء: تم رفض {}",
         "Authorizing": "جارٍ التفويض",
         "Auto-renew is off for {}": "التجديد التلقائي متوقف لـ {}",
         "Auto-renew is on for {}": "التجديد التلقائي مفعّل لـ {}",

@@ -15,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "已批准交易 {}",
         "Are you sure?": "确定吗？",
         "Ask to Buy": "询问后购买",
+        "Ask to Buy: {} was declined": "询问后购买：{} 已被拒绝",
         "Authorizing": "正在授权",
         "Auto-renew is off for {}": "{} 的自动续期已关闭",
         "Auto-renew is on for {}": "{} 的自动续期已开启",

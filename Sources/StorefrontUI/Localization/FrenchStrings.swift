@@ -15,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "Transaction {} approuvée",
         "Are you sure?": "Êtes-vous sûr ?",
         "Ask to Buy": "Autorisation d’achat",
+        "Ask to Buy: {} was declined": "Autorisation d’achat : {} a été refusé",
         "Authorizing": "Autorisation",
         "Auto-renew is off for {}": "Renouvellement automatique désactivé pour {}",
         "Auto-renew is on for {}": "Renouvellement automatique activé pour {}",

@@ -15,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "Transaktion {} genehmigt",
         "Are you sure?": "Sind Sie sicher?",
         "Ask to Buy": "Kaufanfrage",
+        "Ask to Buy: {} was declined": "Kaufanfrage: {} wurde abgelehnt",
         "Authorizing": "Autorisierung",
         "Auto-renew is off for {}": "Automatische Verlängerung für {} ist aus",
         "Auto-renew is on for {}": "Automatische Verlängerung für {} ist an",

@@ -15,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "トランザクション {} を承認しました",
         "Are you sure?": "よろしいですか？",
         "Ask to Buy": "承認と購入のリクエスト",
+        "Ask to Buy: {} was declined": "承認と購入のリクエスト：{} は拒否されました",
         "Authorizing": "承認中",
         "Auto-renew is off for {}": "{} の自動更新をオフにしました",
         "Auto-renew is on for {}": "{} の自動更新をオンにしました",

@@ -15,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "Transacción {} aprobada",
         "Are you sure?": "¿Seguro?",
         "Ask to Buy": "Solicitar compra",
+        "Ask to Buy: {} was declined": "Solicitar compra: {} fue rechazado",
         "Authorizing": "Autorizando",
         "Auto-renew is off for {}": "Renovación automática desactivada para {}",
         "Auto-renew is on for {}": "Renovación automática activada para {}",

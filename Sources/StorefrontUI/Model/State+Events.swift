@@ -17,6 +17,13 @@ extension State {
             }
             return [.loadPurchases]
         case .paymentFailed(let t, let error):
+            if error == .paymentCancelled, isWaitingForApproval(t.transactionID) {
+                // Declined (here, or by another process: `store decline ID`): news, as an
+                // approval is, though nothing failed.
+                record(logLine("declined", t))
+                show(strings("Ask to Buy: {} was declined", name(of: t.productID)))
+                return [.loadPurchases]
+            }
             record(logLine("failed", t) + " — " + describe(error), isError: true)
             if flows[t.productID] == nil { fail(error) }
             return [.loadPurchases]
@@ -67,6 +74,11 @@ extension State {
         case .refundRequestDecided(let decision):
             return refundRequestDecided(decision)
         }
+    }
+
+    /// Whether the transaction is an Ask to Buy purchase waiting for approval, as last loaded.
+    private func isWaitingForApproval(_ transactionID: String) -> Bool {
+        purchases.pending.contains { $0.transactionID == transactionID && $0.state == .deferred && $0.error != .interrupted }
     }
 
     private func logLine(_ what: String, _ t: Transaction) -> String {
