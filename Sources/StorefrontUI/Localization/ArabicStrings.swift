@@ -297,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ لتغيير الكمية",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ لا سعر محدد لذلك المتجر: سعر الكتالوج بعملته",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ لا سعر محدد لـ {}: سعر الكتالوج بعملة {}",
+        "Won't renew (price increase declined), ends": "لن يتجدد (رُفضت زيادة السعر)، ينتهي",
+        "Price increase awaiting consent, ends": "زيادة السعر بانتظار الموافقة، ينتهي",
+        "{} expired instead of renewing: {}": "انتهى {} بدلًا من تجديده: {}",
+        "the customer did not consent to the price increase": "لم يوافق العميل على زيادة السعر",
+        "auto-renew was off": "كان التجديد التلقائي متوقفًا",
+        "billing failed": "فشلت الفوترة",
+        "the product is no longer available": "لم يعد المنتج متاحًا",
+        "the store ended it": "أنهاه المتجر",
     ]
 }

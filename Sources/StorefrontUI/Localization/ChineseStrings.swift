@@ -297,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ 更改数量",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ 该店面未设定价格：目录的价格按其货币显示",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ 未为 {} 设定价格：目录的价格按 {} 显示",
+        "Won't renew (price increase declined), ends": "不会续期（已拒绝涨价），结束于",
+        "Price increase awaiting consent, ends": "涨价待同意，结束于",
+        "{} expired instead of renewing: {}": "{} 未续期而是已过期：{}",
+        "the customer did not consent to the price increase": "顾客未同意涨价",
+        "auto-renew was off": "自动续期已关闭",
+        "billing failed": "扣款失败",
+        "the product is no longer available": "该产品已不再提供",
+        "the store ended it": "App Store 终止了它",
     ]
 }

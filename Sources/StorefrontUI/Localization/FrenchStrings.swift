@@ -297,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ change la quantité",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ aucun prix défini pour cette boutique : le prix du catalogue, lu dans sa devise",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ aucun prix défini pour {} : le prix du catalogue, lu en {}",
+        "Won't renew (price increase declined), ends": "Pas de renouvellement (hausse de prix refusée), fin",
+        "Price increase awaiting consent, ends": "Hausse de prix en attente d’accord, fin",
+        "{} expired instead of renewing: {}": "{} a expiré au lieu d’être renouvelé : {}",
+        "the customer did not consent to the price increase": "le client n’a pas accepté la hausse de prix",
+        "auto-renew was off": "le renouvellement automatique était désactivé",
+        "billing failed": "la facturation a échoué",
+        "the product is no longer available": "le produit n’est plus disponible",
+        "the store ended it": "le store l’a arrêté",
     ]
 }

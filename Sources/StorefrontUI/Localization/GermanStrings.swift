@@ -297,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ ändert die Menge",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ für diesen Store ist kein Preis festgelegt: der Katalogpreis in seiner Währung",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ kein Preis für {} festgelegt: der Katalogpreis in {}",
+        "Won't renew (price increase declined), ends": "Keine Verlängerung (Preiserhöhung abgelehnt), endet",
+        "Price increase awaiting consent, ends": "Preiserhöhung wartet auf Zustimmung, endet",
+        "{} expired instead of renewing: {}": "{} ist abgelaufen statt verlängert zu werden: {}",
+        "the customer did not consent to the price increase": "der Kunde hat der Preiserhöhung nicht zugestimmt",
+        "auto-renew was off": "die automatische Verlängerung war aus",
+        "billing failed": "die Abrechnung ist fehlgeschlagen",
+        "the product is no longer available": "das Produkt ist nicht mehr erhältlich",
+        "the store ended it": "der Store hat es beendet",
     ]
 }

@@ -297,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ で数量を変更",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ そのストアの価格は未設定：カタログの価格をその通貨で表示",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ {} の価格は未設定：カタログの価格を {} で表示",
+        "Won't renew (price increase declined), ends": "更新なし（値上げを拒否）・終了",
+        "Price increase awaiting consent, ends": "値上げの同意待ち・終了",
+        "{} expired instead of renewing: {}": "{} は更新されずに期限切れになりました：{}",
+        "the customer did not consent to the price increase": "顧客が値上げに同意しませんでした",
+        "auto-renew was off": "自動更新がオフでした",
+        "billing failed": "請求に失敗しました",
+        "the product is no longer available": "この商品はもう提供されていません",
+        "the store ended it": "ストアが終了しました",
     ]
 }

@@ -297,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ cambia la cantidad",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ sin precio para esa tienda: el precio del catálogo en su moneda",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ sin precio para {}: el precio del catálogo en {}",
+        "Won't renew (price increase declined), ends": "No se renovará (subida de precio rechazada), termina",
+        "Price increase awaiting consent, ends": "Subida de precio pendiente de aceptación, termina",
+        "{} expired instead of renewing: {}": "{} caducó en lugar de renovarse: {}",
+        "the customer did not consent to the price increase": "el cliente no aceptó la subida de precio",
+        "auto-renew was off": "la renovación automática estaba desactivada",
+        "billing failed": "el cobro falló",
+        "the product is no longer available": "el producto ya no está disponible",
+        "the store ended it": "la tienda lo terminó",
     ]
 }
