@@ -5,6 +5,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case notATerminal
     /// ncurses could not set up the terminal, usually an unknown `TERM`.
     case cannotInitialize(term: String)
+    /// The terminal cannot move its cursor (no `cup` in its terminfo entry, as `TERM=dumb`):
+    /// a full-screen program cannot draw on it.
+    case cannotAddressCursor(term: String)
     /// The system refused a pipe for waking the event loop.
     case cannotCreateWakePipe
 
@@ -17,6 +20,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotInitialize(let term):
             "cannot set up the terminal of type '\(term)'. Set TERM to a known type "
                 + "(for example xterm-256color) or use the CLI subcommands (storefront --help)."
+        case .cannotAddressCursor(let term):
+            "the terminal of type '\(term)' cannot move its cursor, which the storefront needs. Set TERM to a "
+                + "full-screen type (for example xterm-256color) or use the CLI subcommands (storefront --help)."
         case .cannotCreateWakePipe:
             "the system refused to create a pipe for the event loop; close some files and retry."
         }
