@@ -21,4 +21,15 @@ static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
 static inline int cncurses_colors(void) { return COLORS; }
 static inline int cncurses_color_pairs(void) { return COLOR_PAIRS; }
 
+// A cell holding every code point of a grapheme cluster (up to CCHARW_MAX): setcchar keeps the
+// first spacing character and only the non-spacing ones after it, so an emoji with a skin tone
+// or a ZWJ sequence lost its second emoji. ncurses writes each of `chars` out in order when it
+// draws the cell, and counts the cell as wide as its first character.
+static inline int cncurses_setcchar_cluster(cchar_t *cell, const wchar_t *cluster, attr_t attributes, short pair) {
+    const wchar_t first[2] = { cluster[0], 0 };
+    if (setcchar(cell, first, attributes, pair, NULL) != OK) return ERR;
+    for (int i = 1; i < CCHARW_MAX && cluster[i] != 0; ++i) cell->chars[i] = cluster[i];
+    return OK;
+}
+
 #endif

@@ -12,22 +12,50 @@ struct CursesSurface: CellSurface {
     mutating func refresh() { _ = CNCurses.refresh() }
 
     mutating func put(_ cell: Cell, x: Int, y: Int) {
-        let wide = Self.wideCharacters(cell.character)
         let attributes = Self.attributes(of: cell.style)
         let pair = colors.pair(for: cell.style)
-        var cchar = cchar_t()
-        if setcchar(&cchar, wide, attributes, pair, nil) != OK {
-            // A cluster ncurses cannot hold in one cell (an emoji ZWJ sequence): its base.
-            let base: [wchar_t] = [wide[0], 0]
-            _ = setcchar(&cchar, base, attributes, pair, nil)
+        for piece in Self.pieces(of: cell) {
+            var cchar = cchar_t()
+            _ = cncurses_setcchar_cluster(&cchar, piece.characters, attributes, pair)
+            _ = mvadd_wch(Int32(y), Int32(x + piece.offset), &cchar)
         }
-        _ = mvadd_wch(Int32(y), Int32(x), &cchar)
     }
 
-    /// The character's scalars as the zero-terminated wide string `setcchar` takes, cut to
-    /// the `CCHARW_MAX` scalars one cell holds.
-    static func wideCharacters(_ character: Character) -> [wchar_t] {
-        character.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) } + [0]
+    /// What ncurses gets for a cell: its grapheme cluster whole, as zero-terminated wide strings
+    /// at column offsets.
+    ///
+    /// ncurses counts a cell as wide as its first character. A cluster of several characters
+    /// that each take columns, whose widths add up to the cell's (a flag: two regional
+    /// indicators of one column each), goes one character a column, so ncurses' columns agree
+    /// with the screen's and the terminal receives every code point in order. Any other cluster
+    /// (an emoji with a skin tone, a ZWJ sequence, a keycap) goes into one cell, whole up to
+    /// `CCHARW_MAX` code points. Widths are `DisplayWidth`'s, the screen's own.
+    static func pieces(of cell: Cell) -> [(offset: Int, characters: [wchar_t])] {
+        let scalars = cell.character.unicodeScalars
+        if scalars.count == 1, let only = scalars.first { return [(0, [wchar_t(bitPattern: only.value), 0])] }
+        var groups: [[Unicode.Scalar]] = []
+        // A character that takes columns starts a group; zero-width ones join the group before.
+        for scalar in scalars {
+            if groups.isEmpty || DisplayWidth.of(scalar) > 0 {
+                groups.append([scalar])
+            } else {
+                groups[groups.count - 1].append(scalar)
+            }
+        }
+        guard groups.count > 1 else { return [(0, wide(Array(scalars)))] }
+        let widths = groups.map { DisplayWidth.of($0[0]) }
+        guard widths.reduce(0, +) == cell.width else { return [(0, wide(Array(scalars)))] }
+        var offset = 0
+        return zip(groups, widths).map { group, width in
+            defer { offset += width }
+            return (offset, wide(group))
+        }
+    }
+
+    /// Scalars as the zero-terminated wide string ncurses takes, cut to the `CCHARW_MAX` one
+    /// cell holds.
+    private static func wide(_ scalars: [Unicode.Scalar]) -> [wchar_t] {
+        scalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) } + [0]
     }
 
     /// ncurses' attributes for a style's bold, dim, reverse and underline.

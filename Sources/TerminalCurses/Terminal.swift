@@ -25,7 +25,9 @@ public final class Terminal {
 
     /// Takes over the terminal: UTF-8 locale, full screen, no echo, keys decoded, cursor hidden.
     /// - Parameter noColor: draw no colors even if the terminal has them (`NO_COLOR`).
-    /// - Throws: `TerminalError.notATerminal` when standard input or output is not a terminal.
+    /// - Throws: `TerminalError.notATerminal` when standard input or output is not a terminal,
+    ///   `.cannotInitialize` for a terminal type ncurses does not know, `.cannotAddressCursor`
+    ///   for one that cannot move its cursor (`TERM=dumb`).
     public init(noColor: Bool = Terminal.noColorRequested) throws(TerminalError) {
         guard Platform.stdinAndStdoutAreTerminals else { throw .notATerminal }
         guard let wake = Platform.makePipe() else { throw .cannotCreateWakePipe }
@@ -36,11 +38,22 @@ public final class Terminal {
         // Our SIGINT/SIGTERM handlers go in before ncurses starts, so it keeps its hands off them.
         Platform.installSignalHandlers()
         let streams = Platform.standardStreams()
-        guard newterm(nil, streams.output, streams.input) != nil else {
+        let giveBack = {
             Platform.uninstallSignalHandlers()
             Platform.closeDescriptor(wake.read)
             Platform.closeDescriptor(wake.write)
+        }
+        guard let screen = newterm(nil, streams.output, streams.input) else {
+            giveBack()
             throw .cannotInitialize(term: Platform.environment("TERM") ?? "unset")
+        }
+        // A terminal that cannot move its cursor (TERM=dumb) gets only what ncurses can write
+        // line after line: a key bar, then the shell over it. Refused, as an unknown type is.
+        guard Self.has("cup") else {
+            endwin()
+            delscreen(screen)
+            giveBack()
+            throw .cannotAddressCursor(term: Platform.environment("TERM") ?? "unset")
         }
         Platform.markActive()
         started = true
@@ -168,6 +181,12 @@ public final class Terminal {
             }
         }
         if events.resized { previous = nil }
+    }
+
+    /// Whether the terminal's terminfo entry has the string capability `name`.
+    private static func has(_ name: String) -> Bool {
+        guard let value = tigetstr(name) else { return false }
+        return Int(bitPattern: value) != -1
     }
 
     /// The terminfo strings that leave full-screen mode: attributes off, cursor on, keypad

@@ -107,7 +107,7 @@ import Testing
         // Restore from the menu; the event log keeps the result after the message fades.
         try tmux.keys("l")
         try await tmux.press("m", until: "Restore Purchases")
-        try await tmux.press("Enter", until: "Restored 1 purchases")
+        try await tmux.press("Enter", until: "Restored 1 purchase")
         try tmux.keys("l")
 
         // Storefront & Language: JPN shows yen prices and Japanese names at once.

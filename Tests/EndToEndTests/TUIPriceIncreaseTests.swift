@@ -49,4 +49,25 @@ import Testing
         try tmux.keys("q")
         try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
     }
+
+    /// QA: after - the row still read as renewing, and n (renew now) said "Renewed Pro
+    /// (Monthly): transaction …" when the store had ended the subscription instead.
+    @Test func aDeclinedIncreaseShowsOnTheRowAndRenewNowSaysItExpired() async throws {
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let bought = try storefront.buy(DemoCatalog.pro)
+        let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the subscription's row") { $0.contains(bought) }
+        defer { tmux.close() }
+        try await tmux.press("p", until: "Price increase announced for \(bought)")
+        try await tmux.press("-", until: "The customer declined the price increase for \(bought)")
+        try await tmux.waitFor("the row saying it will not renew") { screen in
+            screen.split(separator: "\n").contains { $0.contains(bought) && $0.contains("Won't renew") }
+        }
+        let expired = try await tmux.press("n", until: "expired instead of renewing: the customer did not consent to the price increase")
+        #expect(!expired.contains("Renewed"), "\(expired)")
+        let lapsed = try storefront.array(["store", "subscriptions"])
+        #expect(lapsed.first?["expired"] as? Bool == true, "\(lapsed)")
+        try tmux.keys("Escape")
+        try tmux.keys("q")
+        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+    }
 }

@@ -29,10 +29,20 @@ import Testing
 
     @Test func aValueOutsideTheChoicesJoinsThem() throws {
         var settings = LocalStoreSettings()
-        try settings.set(name: "latency", value: "600")
+        try settings.set(name: "latency", value: "700")
         let row = try #require(settings.entries.first { $0.name == "latency" })
-        #expect(row.value == "600")
-        #expect(row.choices == ["600", "0", "250", "1000", "3000"])
+        #expect(row.value == "700")
+        #expect(row.choices == ["700"] + LocalStoreSettings.definition(named: "latency")!.choices)
+    }
+
+    /// Every default is among its setting's choices, so the Store Settings window's ← → can
+    /// always come back to it (QA: the default latency of 600 ms and bandwidth of 1.5 MB/s
+    /// were gone once changed).
+    @Test func everyDefaultIsAChoice() {
+        for entry in LocalStoreSettings().entries {
+            let declared = LocalStoreSettings.definition(named: entry.name)?.choices ?? []
+            #expect(declared.contains(entry.value), "\(entry.name): \(entry.value) is not among \(declared)")
+        }
     }
 
     /// The one on/off parser: the same words for every switch, in any case, with spaces around.

@@ -145,6 +145,29 @@ struct StorePurchaseTests {
         #expect(await updates.next()?.transactionID == "51", "unchanged, 50 does not come again")
     }
 
+    /// An Ask to Buy purchase declined later (in another process, say) is reported as failed,
+    /// though the same transaction was reported as deferred before: a new state is news.
+    @Test func aDeferredPurchaseDeclinedLaterIsReportedAsFailed() async throws {
+        await backend.setOutcome(.deferred, for: "pro")
+        let store = await makeStore()
+        var events = store.events().makeAsyncIterator()
+        guard case .pending(let t) = await store.purchase("pro") else {
+            Issue.record("expected pending")
+            return
+        }
+        await backend.decline(t.transactionID)
+        // Events are handled in order: the storefront's change comes after the decline's report.
+        await backend.move(to: Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP"))
+        var seen: [StoreEvent] = []
+        while let event = await events.next() {
+            if case .storefrontChanged = event { break }
+            seen.append(event)
+        }
+        #expect(seen.contains { event in
+            if case .paymentFailed(let failed, .paymentCancelled) = event { failed.transactionID == t.transactionID } else { false }
+        }, "\(seen)")
+    }
+
     @Test func cancelledFallsBackToFailureWhenNoCancelClosure() async {
         await backend.setOutcome(.fail(.paymentCancelled), for: "pro")
         let store = await makeStore()

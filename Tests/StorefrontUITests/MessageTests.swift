@@ -34,10 +34,26 @@ import Testing
 
     @Test func theLogKeepsHundredsOfEntriesToScrollBack() {
         var state = Fixtures.loaded()
-        for i in 0..<50 { send(&state, .storeEvent(.refreshReceiptFinished(Data(count: i)))) }
+        for i in 0..<50 { send(&state, .consumed(productID: coins, .success(i))) }
         send(&state, .key(.character("L")))
         send(&state, .key(.home))
-        #expect(render(state).lines.contains { $0.contains("receipt refreshed: 0 bytes") })
+        #expect(render(state).lines.contains { $0.contains("Used 1 × 100 Coins: 0 left") })
+    }
+
+    /// QA: "Restore failed: …" and "restore failed: …" were both logged (the effect's result and
+    /// the engine's event say the same); receipt refreshes too. Each outcome is logged once.
+    @Test func aRestoreOrReceiptRefreshIsLoggedOnce() {
+        var state = Fixtures.loaded()
+        let error = StoreError.networkError("connection refused")
+        send(&state, .storeEvent(.restoreFailed(error)), .restoreFinished(.failure(error)))
+        send(&state, .storeEvent(.refreshReceiptFailed(error)), .receiptRefreshed(.failure(error)))
+        let restored = [Fixtures.transaction("7", pro, .nonConsumable, state: .restored)]
+        send(&state, .storeEvent(.restoreFinished(restored)), .restoreFinished(.success(restored)))
+        send(&state, .storeEvent(.refreshReceiptFinished(Data(count: 3))), .receiptRefreshed(.success(3)))
+        let lines = state.log.map { $0.text.lowercased() }
+        #expect(lines.filter { $0.contains("restore") }.count == 2, "\(lines)")
+        #expect(lines.filter { $0.contains("receipt") }.count == 2, "\(lines)")
+        #expect(state.log.first?.text == "Restore failed: The store could not be reached: connection refused")
     }
 
     @Test func aNetworkErrorSaysItsPhraseOnce() {

@@ -53,6 +53,34 @@ import Testing
         #expect(!percents.contains { $0 != "14" }, "every percentage on screen is the download's: \(percents)")
     }
 
+    /// QA: buying a product with content, the bar went 0 % → 25 % while authorizing, then back
+    /// to 0 % as the download began. It only moves forward, and it is the download's own.
+    @Test func theBarNeverGoesBackForAPurchaseWithADownload() {
+        var state = Fixtures.loaded()
+        send(&state, .key(.down), .key(.down), .key(.enter), .key(.enter))
+        var shown: [[Int]] = []
+        func look() {
+            shown.append(render(state).lines.flatMap { line in line.matches(of: /(\d+)%/).compactMap { Int($0.output.1) } })
+        }
+        look()
+        send(&state, .purchasePhase(productID: forest, .authorizing))
+        look()
+        send(&state, .purchasePhase(productID: forest, .verifying))
+        look()
+        send(&state, .purchaseNeedsDownload(productID: forest, downloadID: "7"))
+        look()
+        send(&state, .storeEvent(.downloadUpdated(download(.active, written: 0))))
+        look()
+        send(&state, .storeEvent(.downloadUpdated(download(.active, written: 500))))
+        look()
+        send(&state, .purchaseDownloadSettled(productID: forest, download(.finished, written: 1_000)))
+        look()
+        let bar = shown.map { $0.max() ?? 0 }
+        #expect(bar == bar.sorted(), "\(shown)")
+        #expect(bar.last == 100)
+        #expect(shown.allSatisfy { Set($0).count <= 1 }, "the sheet and the Downloads pane agree: \(shown)")
+    }
+
     @Test func theDownloadBarKeepsItsWidthWhateverTheTimeLeft() {
         func barCells(rate: Double) -> [Int] {
             var state = Fixtures.loaded()

@@ -40,7 +40,7 @@ import Testing
         let restored = [Fixtures.transaction("5", pro, .nonConsumable, state: .restored)]
         #expect(send(&state, .restoreFinished(.success(restored))) == [.loadPurchases])
         #expect(!state.isRestoring)
-        #expect(state.message?.text == "Restored 1 purchases")
+        #expect(state.message?.text == "Restored 1 purchase")
         send(&state, .key(.character("r")))
         send(&state, .restoreFinished(.failure(.networkError("down"))))
         #expect(state.message?.kind == .error)
@@ -151,7 +151,7 @@ import Testing
         #expect(state.log.last?.text == "21 \(coins) ×1 purchased")
         send(&state, .storeEvent(.paymentFailed(t, .systemError("boom"))))
         #expect(state.message?.kind == .error)  // no purchase of ours was waiting: say it anyway
-        for i in 0..<(State.logLimit + 10) { send(&state, .storeEvent(.refreshReceiptFinished(Data(count: i)))) }
+        for i in 0..<(State.logLimit + 10) { send(&state, .storeEvent(.paymentDeferred(Fixtures.transaction("\(i)", coins, .consumable)))) }
         #expect(state.log.count == State.logLimit)
     }
 }

@@ -47,6 +47,22 @@ import Testing
         #expect(render(state).lines.contains { $0.contains("100 Coins") && $0.contains("Waiting for approval") })
     }
 
+    /// QA: a decline made elsewhere (`store decline ID`) only took the "Waiting for approval"
+    /// label away; it is news, as an approval is.
+    @Test func anAskToBuyDeclinedElsewhereIsAnnounced() {
+        var state = Fixtures.loaded()
+        var deferred = Fixtures.transaction("1000002", coins, .consumable, state: .deferred)
+        deferred.error = nil
+        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(pending: [deferred]))))
+        var declined = deferred
+        declined.state = .failed
+        declined.error = .paymentCancelled
+        send(&state, .storeEvent(.paymentFailed(declined, .paymentCancelled)))
+        #expect(state.message?.text == "Ask to Buy: 100 Coins was declined")
+        #expect(state.log.contains { $0.text.contains("1000002") && $0.text.contains("declined") })
+        #expect(!state.log.contains { $0.text.contains("The payment was cancelled") })
+    }
+
     @Test func failureIsANonBlockingError() {
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.enter))

@@ -95,6 +95,19 @@ import Testing
         #expect(screen.lines == ["🪙x👍🏽 "])
     }
 
+    /// A cell keeps a cluster of several code points whole, with the width `DisplayWidth` gives
+    /// it, measured once; the width costs the cell no size.
+    @Test func aCellHoldsAWholeClusterAndItsWidth() {
+        var screen = Screen(width: 8, height: 1)
+        screen.put("🇯🇵a👍🏽", x: 0, y: 0)
+        #expect(screen[0, 0].character == "🇯🇵" && screen[0, 0].width == 2)
+        #expect(screen[1, 0].isContinuation && screen[1, 0].width == 0)
+        #expect(screen[2, 0].character == "a" && screen[2, 0].width == 1)
+        #expect(screen[3, 0].character == "👍🏽" && screen[3, 0].width == DisplayWidth.of("👍🏽"))
+        #expect(Cell("\u{200B}").width == 1, "a zero-width cluster alone still takes its cell")
+        #expect(MemoryLayout<Cell>.stride == 24)
+    }
+
     @Test func writesOutsideAreIgnored() {
         var screen = Screen(width: 2, height: 1)
         screen.put("a", x: 0, y: 5)

@@ -129,6 +129,44 @@ import Testing
         #expect(state.log.last?.text.contains("The subscription 22 is expired") == true)
     }
 
+    /// QA: n on a subscription whose price increase was declined ended it, and the status line
+    /// said "Renewed …": a renewal that ends in expiry says so, as the error it is.
+    @Test func aRenewalThatEndsInExpirySaysItExpired() {
+        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour))))
+        send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .success(Self.subscription(phase: .expired(at: Fixtures.start)))))
+        let text = state.message?.text ?? ""
+        #expect(text.hasPrefix("Premium Monthly expired instead of renewing"), "\(text)")
+        #expect(!text.contains("Renewed"))
+        #expect(state.message?.kind == .error)
+        var lapsed = Self.subscription(phase: .expired(at: Fixtures.start))
+        lapsed.expirationIntent = .priceIncrease
+        send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .success(lapsed)))
+        #expect(state.message?.text == "Premium Monthly expired instead of renewing: the customer did not consent to the price increase")
+    }
+
+    /// QA: after - (the customer declines a price increase) the row still read "Renews".
+    @Test func aPriceIncreaseWithoutConsentShowsOnTheRowAsWontRenew() {
+        let until = Fixtures.start.addingTimeInterval(Self.hour)
+        for (consent, label) in [(ManagedSubscription.PriceConsent.declined, "Won't renew (price increase declined), ends"),
+                                 (.pending, "Price increase awaiting consent, ends"), (.accepted, "Renews")] {
+            var subscription = Self.subscription(phase: .active(until: until))
+            subscription.priceConsent = consent
+            let row = render(Self.managing(subscription)).lines.first { $0.contains("22") && $0.contains("Premium Monthly") }
+            #expect(row?.contains(label) == true, "\(consent): \(row ?? "")")
+            #expect(subscription.renews == (consent == .accepted))
+        }
+    }
+
+    /// Whatever the store answers a renewal with, a refusal included, shows as an error in the
+    /// status line, in the store's words.
+    @Test func aRefusedRenewalShowsTheStoresAnswer() {
+        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour)), willAutoRenew: false))
+        send(&state, .subscriptionCommandFinished(
+            .renew(transactionID: "22"), .failure(.systemError("the subscription 22 is cancelled, not one that renews"))))
+        #expect(state.message?.kind == .error)
+        #expect(state.message?.text.contains("the subscription 22 is cancelled, not one that renews") == true)
+    }
+
     @Test func theRowShowsWhereTheSubscriptionStandsAndTheFooterItsKeys() {
         let until = Fixtures.start.addingTimeInterval(30 * 60)
         let cases: [(ManagedSubscription, String, String)] = [

@@ -74,20 +74,31 @@ import Testing
         ])
     }
 
-    @Test func aWideCharacterIsDrawnOnceAndItsRightHalfSkipped() {
+    @Test func aWideCharacterIsDrawnOnceOverItsRightHalfClearedFirst() {
         let frame = Self.screen(["aコb"], width: 5)
         let (calls, drawn) = paint(from: nil, to: frame)
         #expect(calls == [
-            .erase, Self.put("a", 0, 0), Self.put("コ", 1, 0), Self.put("b", 3, 0), Self.put(" ", 4, 0), .refresh,
+            .erase, Self.put("a", 0, 0), Self.put(" ", 2, 0), Self.put("コ", 1, 0), Self.put("b", 3, 0), Self.put(" ", 4, 0),
+            .refresh,
         ])
-        #expect(drawn == 4)
+        #expect(drawn == 5)
+    }
+
+    /// QA: a flag (two code points, two cells) drawn where ncurses counts one column left the
+    /// previous screen in its second cell: the right half is cleared, then the whole cluster
+    /// drawn over it.
+    @Test func aClusterReplacingNarrowCharactersClearsItsRightHalf() {
+        let old = Self.screen(["ab"], width: 3)
+        let new = Self.screen(["🇯🇵"], width: 3)
+        #expect(new[0, 0].character == "🇯🇵" && new[1, 0].isContinuation)
+        #expect(paint(from: old, to: new).calls == [Self.put(" ", 1, 0), Self.put("🇯🇵", 0, 0), .refresh])
     }
 
     @Test func narrowCharactersReplacingAWideOneAreBothDrawn() {
         let old = Self.screen(["コ"], width: 4)
         let new = Self.screen(["ab"], width: 4)
         #expect(paint(from: old, to: new).calls == [Self.put("a", 0, 0), Self.put("b", 1, 0), .refresh])
-        #expect(paint(from: new, to: old).calls == [Self.put("コ", 0, 0), .refresh])
+        #expect(paint(from: new, to: old).calls == [Self.put(" ", 1, 0), Self.put("コ", 0, 0), .refresh])
     }
 
     @Test func aNewSizeRedrawsEverything() {
@@ -110,18 +121,41 @@ import Testing
     }
 }
 
-/// How `CursesSurface` turns a cell into what `setcchar` takes.
+/// How `CursesSurface` hands a cell to ncurses: its grapheme cluster whole.
 @Suite struct CursesSurfaceTests {
-    @Test func aCharacterBecomesItsScalarsAndATerminatingZero() {
-        #expect(CursesSurface.wideCharacters("a") == [0x61, 0])
-        #expect(CursesSurface.wideCharacters("コ") == [0x30B3, 0])
-        #expect(CursesSurface.wideCharacters("e\u{301}") == [0x65, 0x301, 0])  // a combining accent stays with its base
+    /// The pieces of `text`'s one cell as (column offset, code points without the final zero).
+    private func pieces(_ text: String) -> [[UInt32]] {
+        var screen = Screen(width: 4, height: 1)
+        screen.put(text, x: 0, y: 0)
+        return CursesSurface.pieces(of: screen[0, 0]).map { piece in
+            [UInt32(piece.offset)] + piece.characters.dropLast().map { UInt32(bitPattern: $0) }
+        }
+    }
+
+    @Test func aCharacterIsItsScalars() {
+        #expect(pieces("a") == [[0, 0x61]])
+        #expect(pieces("コ") == [[0, 0x30B3]])
+        #expect(pieces("e\u{301}") == [[0, 0x65, 0x301]])  // a combining accent stays with its base
+        #expect(CursesSurface.pieces(of: Cell("a")).allSatisfy { $0.characters.last == 0 })
+    }
+
+    /// QA: 🇯🇵 showed 🇯. Two regional indicators of one column each fill the flag's two cells
+    /// one a column, so ncurses counts what the screen counts and writes both.
+    @Test func aFlagGoesOneCodePointAColumn() {
+        #expect(pieces("🇯🇵") == [[0, 0x1F1EF], [1, 0x1F1F5]])
+    }
+
+    /// QA: 👍🏽 showed 👍 (setcchar drops a second spacing character). A cluster whose parts are
+    /// wider than its cell goes whole into one, as do ZWJ sequences and keycaps.
+    @Test func anEmojiWithASkinToneOrAJoinerGoesWholeIntoOneCell() {
+        #expect(pieces("👍🏽") == [[0, 0x1F44D, 0x1F3FD]])
+        #expect(pieces("👨\u{200D}👩\u{200D}👧") == [[0, 0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467]])
+        #expect(pieces("1\u{FE0F}\u{20E3}") == [[0, 0x31, 0xFE0F, 0x20E3]])
     }
 
     @Test func aLongClusterIsCutToWhatOneCellHolds() {
         // 👨‍👩‍👧‍👦 is seven scalars; a cell holds CCHARW_MAX (5 in ncurses' wide build).
-        let family: Character = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
-        #expect(CursesSurface.wideCharacters(family) == [0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467, 0])
+        #expect(pieces("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}") == [[0, 0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467]])
     }
 
     @Test func eachAttributeSetsItsOwnBit() {

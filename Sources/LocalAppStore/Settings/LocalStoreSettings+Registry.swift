@@ -1,8 +1,10 @@
 extension LocalStoreSettings {
-    /// Every setting, declared once, in display order.
+    /// Every setting, declared once, in display order. Each default is among its presets, so a
+    /// picker can always come back to it (`SettingsRegistryTests`).
     public static let registry: [SettingDefinition] = [
         SettingDefinition(
-            "latency", label: "Latency (ms)", values: .milliseconds(in: 0...600_000, presets: [0, 250, 1000, 3000]),
+            "latency", label: "Latency (ms)",
+            values: .milliseconds(in: 0...600_000, presets: [0, 250, defaultLatencyMilliseconds, 1000, 3000]),
             help: "how long each store step takes (loading products, a purchase, a restore); 0 for tests",
             key: "latencyMilliseconds", \.latencyMilliseconds),
         SettingDefinition(
@@ -32,7 +34,7 @@ extension LocalStoreSettings {
             "bandwidth", label: "Download bandwidth (bytes/s)",
             values: .number(in: 0...(1 << 40), placeholder: "BYTES_PER_SECOND",
                             accepted: "a whole number of bytes per second (0 = unlimited)",
-                            presets: [0, 250_000, 1_000_000, 5_000_000]),
+                            presets: [0, 250_000, 1_000_000, defaultBandwidthBytesPerSecond, 5_000_000]),
             help: "how fast hosted content downloads, in bytes per second; 0 is unlimited",
             key: "bandwidthBytesPerSecond", \.bandwidthBytesPerSecond),
         SettingDefinition(

@@ -72,6 +72,20 @@ extension LocalAppStore {
         return increase
     }
 
+    /// The price increase announced in the current period of each of the account's
+    /// subscriptions (pending, accepted or declined), by original transaction ID: what the
+    /// Transaction Manager's row says of the next renewal. One announced in an earlier period
+    /// was settled at that period's end and is not listed.
+    public func currentPriceIncreases() throws(LocalAppStoreError) -> [String: PriceIncrease] {
+        try refresh()
+        let state = journal.state
+        var increases: [String: PriceIncrease] = [:]
+        for stored in state.subscriptions(accountID: configuration.account.id) {
+            increases[stored.lifecycle.originalTransactionID] = state.currentPriceIncrease(of: stored)
+        }
+        return increases
+    }
+
     /// Refuses a new price that is no increase over `current` or has more decimals than its
     /// currency (the catalog's rule for prices: "1.999" cannot be charged in USD).
     nonisolated static func checkIncrease(_ price: Decimal, over current: Price, productID: String) throws(LocalAppStoreError) {

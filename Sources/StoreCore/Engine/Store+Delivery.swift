@@ -49,14 +49,15 @@ extension Store {
 
         switch transaction.state {
         case .deferred:
-            if reported.insert(id).inserted {
+            if reported.insert("\(id) deferred").inserted {
                 broadcaster.send(.paymentDeferred(transaction))
                 resume(requestID, with: .pending(transaction))
             }
             return .pending(transaction)
         case .failed:
             let error = transaction.error ?? .unknown("the store gave no reason")
-            if reported.insert(id).inserted {
+            // Also after it was reported deferred: an Ask to Buy declined is news of its own.
+            if reported.insert("\(id) failed").inserted {
                 broadcaster.send(.paymentFailed(transaction, error))
             }
             let result: PurchaseResult = error == .paymentCancelled ? .cancelled(transaction) : .failed(error, transaction)

@@ -31,7 +31,8 @@ public actor Store {
     var waiters = PurchaseWaiters()
     /// Transactions being handled right now, so two paths never handle one at once.
     var inFlight: Set<String> = []
-    /// Transaction IDs this process already reported as failed or deferred.
+    /// The deferred and failed states this process already reported, as `ID state` (a
+    /// transaction deferred, then declined, is reported in each state once).
     var reported: Set<String> = []
     /// Transaction IDs this process announced as delivered (purchased or restored): a
     /// transaction still unfinished at the store is announced once per process, as StoreKit

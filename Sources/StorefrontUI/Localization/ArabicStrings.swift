@@ -1,6 +1,7 @@
 /// The interface's words in Arabic, by their English text.
 extension Strings {
     static let arabic: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "هناك تنزيل واحد قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ سيُستأنف عند التشغيل التالي.",
         "Account": "الحساب",
         "Active until {}": "نشط حتى {}",
         "Answer a question": "الإجابة عن سؤال",
@@ -14,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "تمت الموافقة على المعاملة {}",
         "Are you sure?": "هل أنت متأكد؟",
         "Ask to Buy": "طلب الشراء",
+        "Ask to Buy: {} was declined": "طلب الشراء: تم رفض {}",
         "Authorizing": "جارٍ التفويض",
         "Auto-renew is off for {}": "التجديد التلقائي متوقف لـ {}",
         "Auto-renew is on for {}": "التجديد التلقائي مفعّل لـ {}",
@@ -182,6 +184,7 @@ extension Strings {
         "Restore Purchases": "استعادة المشتريات",
         "Restore failed: {}": "فشلت الاستعادة: {}",
         "Restored": "مستعاد",
+        "Restored 1 purchase": "تمت استعادة عملية شراء واحدة",
         "Restored {} purchases": "تمت استعادة {} من المشتريات",
         "Restoring purchases…": "جارٍ استعادة المشتريات…",
         "Server URL": "عنوان URL للخادم",
@@ -294,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ لتغيير الكمية",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ لا سعر محدد لذلك المتجر: سعر الكتالوج بعملته",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ لا سعر محدد لـ {}: سعر الكتالوج بعملة {}",
+        "Won't renew (price increase declined), ends": "لن يتجدد (رُفضت زيادة السعر)، ينتهي",
+        "Price increase awaiting consent, ends": "زيادة السعر بانتظار الموافقة، ينتهي",
+        "{} expired instead of renewing: {}": "انتهى {} بدلًا من تجديده: {}",
+        "the customer did not consent to the price increase": "لم يوافق العميل على زيادة السعر",
+        "auto-renew was off": "كان التجديد التلقائي متوقفًا",
+        "billing failed": "فشلت الفوترة",
+        "the product is no longer available": "لم يعد المنتج متاحًا",
+        "the store ended it": "أنهاه المتجر",
     ]
 }

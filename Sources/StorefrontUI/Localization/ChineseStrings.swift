@@ -1,6 +1,7 @@
 /// The interface's words in Simplified Chinese, by their English text.
 extension Strings {
     static let chinese: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "有 1 个下载正在进行。仍要退出吗？它会在下次启动时继续。",
         "Account": "账户",
         "Active until {}": "有效期至 {}",
         "Answer a question": "回答问题",
@@ -14,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "已批准交易 {}",
         "Are you sure?": "确定吗？",
         "Ask to Buy": "询问后购买",
+        "Ask to Buy: {} was declined": "询问后购买：{} 已被拒绝",
         "Authorizing": "正在授权",
         "Auto-renew is off for {}": "{} 的自动续期已关闭",
         "Auto-renew is on for {}": "{} 的自动续期已开启",
@@ -182,6 +184,7 @@ extension Strings {
         "Restore Purchases": "恢复购买",
         "Restore failed: {}": "恢复失败：{}",
         "Restored": "已恢复",
+        "Restored 1 purchase": "已恢复 1 项购买",
         "Restored {} purchases": "已恢复 {} 项购买",
         "Restoring purchases…": "正在恢复购买…",
         "Server URL": "服务器 URL",
@@ -294,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ 更改数量",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ 该店面未设定价格：目录的价格按其货币显示",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ 未为 {} 设定价格：目录的价格按 {} 显示",
+        "Won't renew (price increase declined), ends": "不会续期（已拒绝涨价），结束于",
+        "Price increase awaiting consent, ends": "涨价待同意，结束于",
+        "{} expired instead of renewing: {}": "{} 未续期而是已过期：{}",
+        "the customer did not consent to the price increase": "顾客未同意涨价",
+        "auto-renew was off": "自动续期已关闭",
+        "billing failed": "扣款失败",
+        "the product is no longer available": "该产品已不再提供",
+        "the store ended it": "App Store 终止了它",
     ]
 }

@@ -1,6 +1,7 @@
 /// The interface's words in French, by their English text.
 extension Strings {
     static let french: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 téléchargement est en cours. Quitter quand même ? Il reprendra au prochain lancement.",
         "Account": "Compte",
         "Active until {}": "Actif jusqu’au {}",
         "Answer a question": "Répondre à une question",
@@ -14,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "Transaction {} approuvée",
         "Are you sure?": "Êtes-vous sûr ?",
         "Ask to Buy": "Autorisation d’achat",
+        "Ask to Buy: {} was declined": "Autorisation d’achat : {} a été refusé",
         "Authorizing": "Autorisation",
         "Auto-renew is off for {}": "Renouvellement automatique désactivé pour {}",
         "Auto-renew is on for {}": "Renouvellement automatique activé pour {}",
@@ -182,6 +184,7 @@ extension Strings {
         "Restore Purchases": "Restaurer les achats",
         "Restore failed: {}": "Échec de la restauration : {}",
         "Restored": "Restauré",
+        "Restored 1 purchase": "1 achat restauré",
         "Restored {} purchases": "{} achats restaurés",
         "Restoring purchases…": "Restauration des achats…",
         "Server URL": "URL du serveur",
@@ -294,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ change la quantité",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ aucun prix défini pour cette boutique : le prix du catalogue, lu dans sa devise",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ aucun prix défini pour {} : le prix du catalogue, lu en {}",
+        "Won't renew (price increase declined), ends": "Pas de renouvellement (hausse de prix refusée), fin",
+        "Price increase awaiting consent, ends": "Hausse de prix en attente d’accord, fin",
+        "{} expired instead of renewing: {}": "{} a expiré au lieu d’être renouvelé : {}",
+        "the customer did not consent to the price increase": "le client n’a pas accepté la hausse de prix",
+        "auto-renew was off": "le renouvellement automatique était désactivé",
+        "billing failed": "la facturation a échoué",
+        "the product is no longer available": "le produit n’est plus disponible",
+        "the store ended it": "le store l’a arrêté",
     ]
 }

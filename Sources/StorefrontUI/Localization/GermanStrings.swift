@@ -1,6 +1,7 @@
 /// The interface's words in German, by their English text.
 extension Strings {
     static let german: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 Download läuft noch. Trotzdem beenden? Er wird beim nächsten Start fortgesetzt.",
         "Account": "Konto",
         "Active until {}": "Aktiv bis {}",
         "Answer a question": "Eine Frage beantworten",
@@ -14,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "Transaktion {} genehmigt",
         "Are you sure?": "Sind Sie sicher?",
         "Ask to Buy": "Kaufanfrage",
+        "Ask to Buy: {} was declined": "Kaufanfrage: {} wurde abgelehnt",
         "Authorizing": "Autorisierung",
         "Auto-renew is off for {}": "Automatische Verlängerung für {} ist aus",
         "Auto-renew is on for {}": "Automatische Verlängerung für {} ist an",
@@ -182,6 +184,7 @@ extension Strings {
         "Restore Purchases": "Käufe wiederherstellen",
         "Restore failed: {}": "Wiederherstellen fehlgeschlagen: {}",
         "Restored": "Wiederhergestellt",
+        "Restored 1 purchase": "1 Kauf wiederhergestellt",
         "Restored {} purchases": "{} Käufe wiederhergestellt",
         "Restoring purchases…": "Käufe werden wiederhergestellt …",
         "Server URL": "Server-URL",
@@ -294,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ ändert die Menge",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ für diesen Store ist kein Preis festgelegt: der Katalogpreis in seiner Währung",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ kein Preis für {} festgelegt: der Katalogpreis in {}",
+        "Won't renew (price increase declined), ends": "Keine Verlängerung (Preiserhöhung abgelehnt), endet",
+        "Price increase awaiting consent, ends": "Preiserhöhung wartet auf Zustimmung, endet",
+        "{} expired instead of renewing: {}": "{} ist abgelaufen statt verlängert zu werden: {}",
+        "the customer did not consent to the price increase": "der Kunde hat der Preiserhöhung nicht zugestimmt",
+        "auto-renew was off": "die automatische Verlängerung war aus",
+        "billing failed": "die Abrechnung ist fehlgeschlagen",
+        "the product is no longer available": "das Produkt ist nicht mehr erhältlich",
+        "the store ended it": "der Store hat es beendet",
     ]
 }

@@ -1,6 +1,7 @@
 /// The interface's words in Japanese, by their English text.
 extension Strings {
     static let japanese: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 件のダウンロードが進行中です。終了しますか？次回の起動時に再開されます。",
         "Account": "アカウント",
         "Active until {}": "{} まで有効",
         "Answer a question": "質問に答える",
@@ -14,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "トランザクション {} を承認しました",
         "Are you sure?": "よろしいですか？",
         "Ask to Buy": "承認と購入のリクエスト",
+        "Ask to Buy: {} was declined": "承認と購入のリクエスト：{} は拒否されました",
         "Authorizing": "承認中",
         "Auto-renew is off for {}": "{} の自動更新をオフにしました",
         "Auto-renew is on for {}": "{} の自動更新をオンにしました",
@@ -182,6 +184,7 @@ extension Strings {
         "Restore Purchases": "購入を復元",
         "Restore failed: {}": "復元に失敗しました：{}",
         "Restored": "復元済み",
+        "Restored 1 purchase": "1 件の購入を復元しました",
         "Restored {} purchases": "{} 件の購入を復元しました",
         "Restoring purchases…": "購入を復元中…",
         "Server URL": "サーバ URL",
@@ -294,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ で数量を変更",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ そのストアの価格は未設定：カタログの価格をその通貨で表示",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ {} の価格は未設定：カタログの価格を {} で表示",
+        "Won't renew (price increase declined), ends": "更新なし（値上げを拒否）・終了",
+        "Price increase awaiting consent, ends": "値上げの同意待ち・終了",
+        "{} expired instead of renewing: {}": "{} は更新されずに期限切れになりました：{}",
+        "the customer did not consent to the price increase": "顧客が値上げに同意しませんでした",
+        "auto-renew was off": "自動更新がオフでした",
+        "billing failed": "請求に失敗しました",
+        "the product is no longer available": "この商品はもう提供されていません",
+        "the store ended it": "ストアが終了しました",
     ]
 }

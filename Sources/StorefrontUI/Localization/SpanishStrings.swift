@@ -1,6 +1,7 @@
 /// The interface's words in Spanish, by their English text.
 extension Strings {
     static let spanish: [String: String] = [
+        "1 download is under way. Quit anyway? It carries on at the next launch.": "Hay 1 descarga en curso. ¿Salir de todos modos? Seguirá en el próximo inicio.",
         "Account": "Cuenta",
         "Active until {}": "Activa hasta el {}",
         "Answer a question": "Responder a una pregunta",
@@ -14,6 +15,7 @@ extension Strings {
         "Approved transaction {}": "Transacción {} aprobada",
         "Are you sure?": "¿Seguro?",
         "Ask to Buy": "Solicitar compra",
+        "Ask to Buy: {} was declined": "Solicitar compra: {} fue rechazado",
         "Authorizing": "Autorizando",
         "Auto-renew is off for {}": "Renovación automática desactivada para {}",
         "Auto-renew is on for {}": "Renovación automática activada para {}",
@@ -182,6 +184,7 @@ extension Strings {
         "Restore Purchases": "Restaurar compras",
         "Restore failed: {}": "Falló la restauración: {}",
         "Restored": "Restaurado",
+        "Restored 1 purchase": "1 compra restaurada",
         "Restored {} purchases": "{} compras restauradas",
         "Restoring purchases…": "Restaurando compras…",
         "Server URL": "URL del servidor",
@@ -294,5 +297,13 @@ extension Strings {
         "−/+ changes the quantity": "−/+ cambia la cantidad",
         "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ sin precio para esa tienda: el precio del catálogo en su moneda",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ sin precio para {}: el precio del catálogo en {}",
+        "Won't renew (price increase declined), ends": "No se renovará (subida de precio rechazada), termina",
+        "Price increase awaiting consent, ends": "Subida de precio pendiente de aceptación, termina",
+        "{} expired instead of renewing: {}": "{} caducó en lugar de renovarse: {}",
+        "the customer did not consent to the price increase": "el cliente no aceptó la subida de precio",
+        "auto-renew was off": "la renovación automática estaba desactivada",
+        "billing failed": "el cobro falló",
+        "the product is no longer available": "el producto ya no está disponible",
+        "the store ended it": "la tienda lo terminó",
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// An auto-renewable subscription as the local App Store runs it, for the Transaction
 /// Manager: where it stands now and what the next renewal will do.
@@ -15,6 +16,16 @@ public struct ManagedSubscription: Hashable, Sendable {
         case expired(at: Date)
     }
 
+    /// The customer's answer to a price increase announced in the current period.
+    public enum PriceConsent: Hashable, Sendable {
+        /// Not answered yet: without consent by the period's end, the subscription ends there.
+        case pending
+        /// Consented: it renews at the new price.
+        case accepted
+        /// Declined: it ends at the period's end.
+        case declined
+    }
+
     /// The subscription's original transaction ID (every renewal carries it).
     public var originalTransactionID: String
     /// The transaction of its current (or last) period.
@@ -29,6 +40,10 @@ public struct ManagedSubscription: Hashable, Sendable {
     public var willAutoRenew: Bool
     /// Renewals fail while this is on (`store billing-issue ID on`).
     public var hasBillingIssue: Bool
+    /// A price increase announced in the current period, by the customer's answer (nil: none).
+    public var priceConsent: PriceConsent?
+    /// Why it ended, once it did (Apple's expiration intent).
+    public var expirationIntent: RenewalInfo.ExpirationIntent?
 
     /// Whether billing has failed (in grace or in billing retry), by a billing issue or the
     /// store's billing-retry setting.
@@ -44,10 +59,15 @@ public struct ManagedSubscription: Hashable, Sendable {
         if case .expired = phase { true } else { false }
     }
 
+    /// Whether the current period's end renews it: auto-renew is on and no price increase
+    /// waits for consent or was declined.
+    public var renews: Bool { willAutoRenew && (priceConsent == nil || priceConsent == .accepted) }
+
     /// Creates a subscription row.
     public init(
         originalTransactionID: String, latestTransactionID: String, productID: String, nextProductID: String? = nil,
-        phase: Phase, willAutoRenew: Bool, hasBillingIssue: Bool
+        phase: Phase, willAutoRenew: Bool, hasBillingIssue: Bool, priceConsent: PriceConsent? = nil,
+        expirationIntent: RenewalInfo.ExpirationIntent? = nil
     ) {
         self.originalTransactionID = originalTransactionID
         self.latestTransactionID = latestTransactionID
@@ -56,5 +76,7 @@ public struct ManagedSubscription: Hashable, Sendable {
         self.phase = phase
         self.willAutoRenew = willAutoRenew
         self.hasBillingIssue = hasBillingIssue
+        self.priceConsent = priceConsent
+        self.expirationIntent = expirationIntent
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The steps of a purchase as the confirmation sheet shows them, in order.
 public enum PurchasePhase: Int, Hashable, Sendable, CaseIterable, Comparable {
@@ -56,9 +57,13 @@ public struct PurchaseFlow: Hashable, Sendable {
         PurchasePhase.allCases.filter { $0 != .downloading || hasDownloads }
     }
 
-    /// How far along, 0…1, for the progress bar.
-    public var fraction: Double {
+    /// How far along, 0…1, for the progress bar: the steps done, or for a purchase with content
+    /// its download (`download`, as the Downloads pane shows it). The steps before a download
+    /// are ticked in the list and leave the bar at 0, so it never goes back when the download
+    /// starts.
+    public func fraction(download: Download?) -> Double {
         if phase == .done { return 1 }
+        if hasDownloads { return phase == .downloading ? download?.fraction ?? 0 : 0 }
         let steps = phases
         guard let index = steps.firstIndex(of: phase), steps.count > 1 else { return 0 }
         return Double(index) / Double(steps.count - 1)

@@ -19,9 +19,13 @@ private func update(state: inout State, action: Action) -> [Effect] {
         return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
                 .every(State.storeLookInterval, .lookForChanges)]
     case .storeChanged:
-        // An open Notifications window follows the sender's attempts as they are journaled.
-        if case .notifications(let selected) = state.modal { return [.loadPurchases] + state.followNotifications(selected: selected) }
-        return [.loadPurchases]
+        // An open window that shows the store follows it: Store Settings (a `store set` from
+        // the CLI), Server Notifications (the sender's attempts as they are journaled).
+        switch state.modal {
+        case .settings: return [.loadPurchases, .loadSettings]
+        case .notifications(let selected): return [.loadPurchases] + state.followNotifications(selected: selected)
+        default: return [.loadPurchases]
+        }
     case .key(let key):
         return state.handle(key)
     case .signal(let number):

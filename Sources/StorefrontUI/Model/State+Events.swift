@@ -17,6 +17,13 @@ extension State {
             }
             return [.loadPurchases]
         case .paymentFailed(let t, let error):
+            if error == .paymentCancelled, isWaitingForApproval(t.transactionID) {
+                // Declined (here, or by another process: `store decline ID`): news, as an
+                // approval is, though nothing failed.
+                record(logLine("declined", t))
+                show(strings("Ask to Buy: {} was declined", name(of: t.productID)))
+                return [.loadPurchases]
+            }
             record(logLine("failed", t) + " — " + describe(error), isError: true)
             if flows[t.productID] == nil { fail(error) }
             return [.loadPurchases]
@@ -26,17 +33,9 @@ extension State {
         case .paymentUnverified(let order):
             record(logLine("unverified", order.transaction) + " — " + order.lastFailure, isError: true)
             return [.loadPurchases]
-        case .restoreFinished(let transactions):
-            record("restore: \(transactions.count) restored")
-            return []
-        case .restoreFailed(let error):
-            record("restore failed: " + describe(error), isError: true)
-            return []
-        case .refreshReceiptFinished(let data):
-            record("receipt refreshed: \(data.count) bytes")
-            return []
-        case .refreshReceiptFailed(let error):
-            record("receipt refresh failed: " + describe(error), isError: true)
+        case .restoreFinished, .restoreFailed, .refreshReceiptFinished, .refreshReceiptFailed:
+            // Only the storefront restores and refreshes in this process: the effect's result
+            // (`.restoreFinished`, `.receiptRefreshed`) reports the outcome and logs it, once.
             return []
         case .transactionRevoked(let t):
             record(logLine("revoked", t))
@@ -75,6 +74,11 @@ extension State {
         case .refundRequestDecided(let decision):
             return refundRequestDecided(decision)
         }
+    }
+
+    /// Whether the transaction is an Ask to Buy purchase waiting for approval, as last loaded.
+    private func isWaitingForApproval(_ transactionID: String) -> Bool {
+        purchases.pending.contains { $0.transactionID == transactionID && $0.state == .deferred && $0.error != .interrupted }
     }
 
     private func logLine(_ what: String, _ t: Transaction) -> String {

@@ -9,7 +9,8 @@ extension State {
         // Ctrl-C (when the terminal sends it as a key) leaves at once, as SIGINT does.
         if key == .control("c") { return quit(status: 128 + 2) }
         guard fitsMinimumSize else {
-            if key == .character("q") || key == .escape { return askToQuit() }
+            // q quits, as on the list; Esc goes back, and there is nothing to go back from.
+            if key == .character("q") { return askToQuit() }
             return []
         }
         if let modal { return handle(key, in: modal) }
@@ -50,6 +51,8 @@ extension State {
         case .character("/"):
             isFiltering = true
         case .escape:
+            // Esc goes back (closes a window, clears the filter) and never quits: pressed once
+            // too often on the way back to the list, it must not end the app. q quits.
             if !filter.isEmpty {
                 filter = ""
                 refilter()

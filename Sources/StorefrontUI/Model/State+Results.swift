@@ -100,8 +100,12 @@ extension State {
             isRestoring = false
             switch result {
             case .success(let restored):
-                report(restored.isEmpty ? strings("Nothing to restore") : strings("Restored {} purchases", String(restored.count)),
-                       kind: .success)
+                let text = switch restored.count {
+                case 0: strings("Nothing to restore")
+                case 1: strings("Restored 1 purchase")
+                default: strings("Restored {} purchases", String(restored.count))
+                }
+                report(text, kind: .success)
             case .failure(let error):
                 report(strings("Restore failed: {}", describe(error)), kind: .error)
             }
@@ -225,6 +229,9 @@ extension State {
             return (strings("Renewal of {} failed (billing issue): grace period until {}", name, Format.until(until, now: now)), .error)
         case (.renew, .billingRetry):
             return (strings("Renewal of {} failed (billing issue): in billing retry", name), .error)
+        case (.renew, .expired):
+            // The store ended it instead (a price increase without consent, auto-renew off).
+            return (strings("{} expired instead of renewing: {}", name, expiryReason(subscription.expirationIntent)), .error)
         case (.renew, _):
             return (strings("Renewed {}: transaction {}", name, subscription.latestTransactionID), .success)
         case (.expire, _):
@@ -239,6 +246,17 @@ extension State {
             return (strings("Billing issue on for {}: its renewals fail", name), .success)
         default:
             return (strings("Billing issue resolved for {}", name), .success)
+        }
+    }
+
+    /// Why a subscription ended, in words.
+    private func expiryReason(_ intent: RenewalInfo.ExpirationIntent?) -> String {
+        switch intent {
+        case .priceIncrease?: strings("the customer did not consent to the price increase")
+        case .cancelled?: strings("auto-renew was off")
+        case .billingError?: strings("billing failed")
+        case .productUnavailable?: strings("the product is no longer available")
+        default: strings("the store ended it")
         }
     }
 

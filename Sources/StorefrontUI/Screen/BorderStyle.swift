@@ -24,13 +24,15 @@ extension Screen {
     ) -> Rect {
         guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
         let right = rect.maxX - 1, bottom = rect.maxY - 1
+        // Each edge's cell made (and measured) once.
+        let horizontal = Cell(border.horizontal, style: style), vertical = Cell(border.vertical, style: style)
         for x in rect.x + 1..<right {
-            set(Cell(border.horizontal, style: style), x: x, y: rect.y)
-            set(Cell(border.horizontal, style: style), x: x, y: bottom)
+            set(horizontal, x: x, y: rect.y)
+            set(horizontal, x: x, y: bottom)
         }
         for y in rect.y + 1..<bottom {
-            set(Cell(border.vertical, style: style), x: rect.x, y: y)
-            set(Cell(border.vertical, style: style), x: right, y: y)
+            set(vertical, x: rect.x, y: y)
+            set(vertical, x: right, y: y)
         }
         set(Cell(border.topLeft, style: style), x: rect.x, y: rect.y)
         set(Cell(border.topRight, style: style), x: right, y: rect.y)
@@ -44,6 +46,7 @@ extension Screen {
 
     /// Draws a horizontal line across `width` columns from `x`.
     public mutating func horizontalLine(x: Int, y: Int, width: Int, character: Character = "─", style: CellStyle = .plain) {
-        for column in x..<x + max(0, width) { set(Cell(character, style: style), x: column, y: y) }
+        let cell = Cell(character, style: style)
+        for column in x..<x + max(0, width) { set(cell, x: column, y: y) }
     }
 }

@@ -23,10 +23,16 @@ extension Screen {
         fraction: Double, x: Int, y: Int, width: Int, style: CellStyle = .plain, trackStyle: CellStyle? = nil
     ) {
         let bar = ProgressBar.text(fraction: fraction, width: width)
+        // The full block and the track are most of the bar: each cell made (and measured) once.
+        let full = Cell("█", style: style), track = Cell("░", style: trackStyle ?? style)
         var column = x
         for character in bar {
-            let cellStyle = character == " " ? (trackStyle ?? style) : style
-            set(Cell(character == " " ? "░" : character, style: cellStyle), x: column, y: y)
+            let cell = switch character {
+            case "█": full
+            case " ": track
+            default: Cell(character, style: style)
+            }
+            set(cell, x: column, y: y)
             column += 1
         }
     }

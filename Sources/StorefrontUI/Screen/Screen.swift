@@ -1,6 +1,8 @@
 /// An off-screen grid of cells that views render into and the terminal backend draws.
 ///
-/// Writing keeps wide characters whole: a wide character takes its cell and a continuation
+/// Each cell holds a whole grapheme cluster (a flag, an emoji with its skin tone, a letter with
+/// its accents) and its width, measured once by `DisplayWidth`. Writing keeps wide characters
+/// whole: a wide character takes its cell and a continuation
 /// cell; overwriting either half of one blanks the other half; a wide character that does not
 /// fit before the right edge (of the screen or of the clip width) becomes a blank instead of
 /// half a glyph.
@@ -51,10 +53,10 @@ public struct Screen: Hashable, Sendable {
         let i = y * width + x
         // Overwriting half of a wide character blanks the other half.
         if cells[i].isContinuation, x > 0 {
-            cells[i - 1] = Cell(" ", style: cells[i - 1].style)
+            cells[i - 1] = Cell(" ", style: cells[i - 1].style, width: 1)
         }
         if !cells[i].isContinuation, x + 1 < width, cells[i + 1].isContinuation {
-            cells[i + 1] = Cell(" ", style: cells[i + 1].style)
+            cells[i + 1] = Cell(" ", style: cells[i + 1].style, width: 1)
         }
         cells[i] = cell
     }
@@ -75,7 +77,7 @@ public struct Screen: Hashable, Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if column >= limit { break }
-                if column >= 0 { set(Cell(Character(Unicode.Scalar(byte)), style: style), x: column, y: y) }
+                if column >= 0 { set(Cell(Character(Unicode.Scalar(byte)), style: style, width: 1), x: column, y: y) }
                 column += 1
             }
             return max(0, column - x)
@@ -91,17 +93,17 @@ public struct Screen: Hashable, Sendable {
             if column + w > limit {
                 // Not half a glyph: blanks up to the edge.
                 while column < limit {
-                    set(Cell(" ", style: style), x: column, y: y)
+                    set(Cell(" ", style: style, width: 1), x: column, y: y)
                     column += 1
                 }
                 break
             }
             if column >= 0 {
-                set(Cell(character, style: style), x: column, y: y)
-                if w == 2 { set(Cell(" ", style: style, isContinuation: true), x: column + 1, y: y) }
+                set(Cell(character, style: style, width: w), x: column, y: y)
+                if w == 2 { set(Cell(" ", style: style, width: 0), x: column + 1, y: y) }
             } else if column + w > 0 {
                 // A wide character cut by the left edge: its visible half is a blank.
-                set(Cell(" ", style: style), x: 0, y: y)
+                set(Cell(" ", style: style, width: 1), x: 0, y: y)
             }
             column += w
         }

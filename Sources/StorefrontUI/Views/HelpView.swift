@@ -25,7 +25,9 @@ enum HelpView {
             ("f", s("Refund (asks first)")), ("u", s("Reverse refund")), ("x", s("Expire now (asks first)")),
             ("R", s("The customer asks for a refund")),
             ("A D", s("Approve") + " / " + s("Decline") + " " + s("the refund request")),
-            ("n c b", [s("Renew"), s("Cancel") + " / " + s("Auto-renew on"), s("Billing issue")].joined(separator: " / ")),
+            // One key a row; a toggle says what it does again after the slash.
+            ("n", s("Renew")), ("c", s("Cancel") + " / " + s("Auto-renew on")),
+            ("b", s("Billing issue") + " / " + s("Resolve billing issue")),
             ("p", s("Announce a price increase that needs consent")),
             ("+ -", s("The customer accepts / declines the price increase")),
             ("Enter", s("Show the transaction and its signed payload")),

@@ -2,7 +2,8 @@ import Foundation
 import StoreCore
 
 /// The purchase sheet: the confirmation (price, terms, quantity, offer, account) and the
-/// purchase's progress (each step ticked, one bar that agrees with the Downloads pane).
+/// purchase's progress (each step ticked, one bar that only moves forward and, for a purchase
+/// with content, is its download's, agreeing with the Downloads pane).
 enum PurchaseSheetView {
     /// The sheet's width on `screen`.
     private static func width(_ screen: Screen) -> Int { min(screen.width - 4, 66) }
@@ -89,9 +90,8 @@ enum PurchaseSheetView {
             }
             SheetView.line(mark + " " + label, inner, 1 + i, style: style, indent: 3, into: &screen)
         }
-        // While downloading, the bar is the download's own, as the Downloads pane shows it.
-        var fraction = flow.fraction
-        if flow.phase == .downloading, let download { fraction = download.fraction }
+        // With content, the bar is the download's own, as the Downloads pane shows it.
+        let fraction = flow.fraction(download: download)
         let barWidth = max(1, inner.width - 10)
         let y = inner.y + phases.count + 2
         screen.progressBar(fraction: fraction, x: inner.x + 3, y: y, width: barWidth, style: Theme.bar100, trackStyle: Theme.barTrack)

@@ -8,7 +8,9 @@ enum QuestionView {
         case .expire(let id, let productID):
             return s("End {} now (transaction {})? Access stops at once.", state.name(of: productID), id)
         case .quit(let downloads):
-            return s("{} downloads are under way. Quit anyway? They carry on at the next launch.", String(downloads))
+            return downloads == 1
+                ? s("1 download is under way. Quit anyway? It carries on at the next launch.")
+                : s("{} downloads are under way. Quit anyway? They carry on at the next launch.", String(downloads))
         case .cancelDownload(_, let productID):
             return s("Cancel the download of {}? Its downloaded bytes are deleted.", state.name(of: productID))
         }

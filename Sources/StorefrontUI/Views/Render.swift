@@ -16,8 +16,26 @@ public func render(_ state: State) -> Screen {
     if !layout.log.isEmpty { LogView.render(state, in: layout.log, into: &screen) }
     renderStatus(state, layout.status, into: &screen)
     renderHints(state, layout.hints, into: &screen)
-    if let modal = state.modal { SheetView.render(modal, state, into: &screen) }
+    if let modal = state.modal {
+        let status = (layout.status.y..<layout.status.maxY).map { y in (0..<screen.width).map { screen[$0, y] } }
+        SheetView.render(modal, state, into: &screen)
+        coverStatusBesideWindows(before: status, layout.status, into: &screen)
+    }
     return screen
+}
+
+/// A window covers what it overlaps: on each status row a window reaches (where drawing the
+/// windows changed the row, from their left border to their right one), nothing of the
+/// message shows beside it, as its cut words would not read. Rows the windows leave alone,
+/// and the panels around a window, stay.
+private func coverStatusBesideWindows(before: [[Cell]], _ status: Rect, into screen: inout Screen) {
+    for (i, old) in before.enumerated() {
+        let y = status.y + i
+        guard let left = old.indices.first(where: { screen[$0, y] != old[$0] }),
+              let right = old.indices.last(where: { screen[$0, y] != old[$0] }) else { continue }
+        screen.fill(Rect(x: 0, y: y, width: left, height: 1))
+        screen.fill(Rect(x: right + 1, y: y, width: screen.width - right - 1, height: 1))
+    }
 }
 
 private func renderTooSmall(_ state: State, into screen: inout Screen) {
@@ -102,18 +120,24 @@ private func renderStatus(_ state: State, _ rect: Rect, into screen: inout Scree
     }
 }
 
-/// The product list's keys. Under a window the bar stays empty: every key goes to the window,
-/// whose own footer names them, and the list's keys would not work.
+/// The keys that work where keys go: the product list's, or the filter field's while one is
+/// typed (letters go into the query there). Under a window the bar stays empty: every key goes
+/// to the window, whose own footer names them, and the list's keys would not work.
 private func renderHints(_ state: State, _ rect: Rect, into screen: inout Screen) {
     let s = state.strings
     screen.fill(rect, with: Cell(" ", style: Theme.bar))
     guard state.modal == nil else { return }
-    var hints: [(String, String)] = [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))]
-    if state.switchingTo != nil { hints = [("/", s("Filter"))] }
-    hints += [
-        ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")), ("S", s("Sort")), ("g", s("Group")),
-        ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")), ("l", s("Log")),
-    ]
+    var hints: [(String, String)]
+    if state.isFiltering {
+        hints = [("Enter", s("Keep the filter")), ("Esc", s("Clear the filter")), ("↑↓ PgUp PgDn", s("Move")),
+                 ("Backspace ^U", s("Delete a character / the query"))]
+    } else {
+        hints = state.switchingTo == nil ? [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))] : [("/", s("Filter"))]
+        hints += [
+            ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")), ("S", s("Sort")), ("g", s("Group")),
+            ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")), ("l", s("Log")),
+        ]
+    }
     var x = rect.x + 1
     for (key, label) in hints {
         let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(label) + 2

@@ -77,6 +77,10 @@ enum TransactionsView {
         switch subscription.phase {
         case .active(let until) where !subscription.willAutoRenew:
             return (s("Auto-renew off, ends"), Theme.waiting, Format.until(until, now: now))
+        case .active(let until) where subscription.priceConsent == .declined:
+            return (s("Won't renew (price increase declined), ends"), Theme.waiting, Format.until(until, now: now))
+        case .active(let until) where subscription.priceConsent == .pending:
+            return (s("Price increase awaiting consent, ends"), Theme.waiting, Format.until(until, now: now))
         case .active(let until) where subscription.hasBillingIssue:
             return (s("Billing issue, renews"), Theme.waiting, Format.until(until, now: now))
         case .active(let until) where t.offerType == .introductory:

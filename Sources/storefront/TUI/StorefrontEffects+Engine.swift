@@ -151,9 +151,11 @@ extension StorefrontEffects {
     }
 
     /// The account's auto-renewable subscriptions as the store runs them, at the store clock's
-    /// now; each names its latest transaction in `history` (newest first).
+    /// now, with the current period's price increase and, once ended, why; each names its
+    /// latest transaction in `history` (newest first).
     func managedSubscriptions(history: [Transaction]) async throws -> [ManagedSubscription] {
         let now = backend.configuration.clock.now
+        let increases = try await backend.currentPriceIncreases()
         return try await backend.subscriptions().map { lifecycle in
             let phase: ManagedSubscription.Phase =
                 if let expiration = lifecycle.expiration { .expired(at: expiration.date) }
@@ -165,7 +167,20 @@ extension StorefrontEffects {
                 originalTransactionID: lifecycle.originalTransactionID,
                 latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID, productID: lifecycle.productID,
                 nextProductID: lifecycle.autoRenewProductID, phase: phase, willAutoRenew: lifecycle.willAutoRenew,
-                hasBillingIssue: lifecycle.hasBillingIssue)
+                hasBillingIssue: lifecycle.hasBillingIssue,
+                priceConsent: increases[lifecycle.originalTransactionID].flatMap { Self.priceConsent($0.status) },
+                expirationIntent: lifecycle.expiration?.intent)
+        }
+    }
+
+    /// A price increase's consent as the Transaction Manager shows it (nil for a status this
+    /// version does not know).
+    static func priceConsent(_ status: PriceIncrease.Status) -> ManagedSubscription.PriceConsent? {
+        switch status {
+        case .pending: .pending
+        case .accepted: .accepted
+        case .declined: .declined
+        default: nil
         }
     }
 }

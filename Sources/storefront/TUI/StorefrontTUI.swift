@@ -97,5 +97,5 @@ enum StorefrontTUI {
     }
 
     /// What `storefront` says instead when standard input or output is not a terminal.
-    static let needsTerminal = TerminalError.notATerminal.description + "\n"
+    static let needsTerminal = "storefront: " + TerminalError.notATerminal.description + "\n"
 }

@@ -143,6 +143,15 @@ actor QueueBackend: StoreBackend {
         continuation?.yield(.transactionsUpdated([t]))
     }
 
+    /// Declines a deferred transaction: it fails as cancelled (Ask to Buy's decline).
+    func decline(_ id: String) {
+        guard var t = queue[id] else { return }
+        t.state = .failed
+        t.error = .paymentCancelled
+        queue[id] = t
+        continuation?.yield(.transactionsUpdated([t]))
+    }
+
     /// The storefront `currentStorefront()` answers (nil: the protocol's default is not used
     /// here, the backend just does not know).
     var storefront: Storefront?
