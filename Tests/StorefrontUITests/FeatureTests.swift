@@ -85,6 +85,21 @@ private func names(_ state: State) -> [String] {
         #expect(send(&state, .key(.enter)) == [.purchase(productID: monthly, quantity: 1, offerID: "winback")])
     }
 
+    @Test func theDetailsListAWinBackOffer() {
+        var state = State(width: 100, height: 30)
+        send(&state, .tick(Fixtures.start), .contextLoaded(.success(Fixtures.context())))
+        let winBack = SubscriptionOffer(id: "comeback", kind: .winBack, paymentMode: .payUpFront,
+                                        period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 1, price: 0.99, displayPrice: "$0.99")
+        let info = SubscriptionInfo(groupID: "g", groupDisplayName: "Premium", groupLevel: 1,
+                                    period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [],
+                                    winBackOffers: [winBack])
+        let product = Product(id: monthly, type: .autoRenewable, displayName: "Premium Monthly", description: "",
+                              price: 4.99, displayPrice: "$4.99", currencyCode: "USD", subscription: info)
+        send(&state, .productsLoaded(.success([product])))
+        let facts = ProductFacts.lines(product, state, width: 100).map(\.0)
+        #expect(facts.contains { $0.contains("Win-back offer comeback: ") && $0.contains("$0.99") }, "\(facts)")
+    }
+
     @Test func detailsShowThePriceInEveryStorefront() {
         var state = Fixtures.loaded()
         #expect(send(&state, .key(.character("d"))) == [.loadPriceComparison(productID: coins)])

@@ -143,6 +143,7 @@ extension Strings {
         "Price in every storefront": "السعر في كل متجر",
         "Product list": "قائمة المنتجات",
         "Promotional offer": "عرض ترويجي",
+        "Win-back offer": "عرض الاستعادة",
         "Purchase of {} cancelled": "أُلغي شراء {}",
         "Purchase of {} failed: {}": "فشل شراء {}: {}",
         "Purchased": "تم الشراء",

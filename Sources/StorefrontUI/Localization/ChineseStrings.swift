@@ -143,6 +143,7 @@ extension Strings {
         "Price in every storefront": "各店面的价格",
         "Product list": "产品列表",
         "Promotional offer": "促销优惠",
+        "Win-back offer": "赢回优惠",
         "Purchase of {} cancelled": "已取消购买 {}",
         "Purchase of {} failed: {}": "购买 {} 失败：{}",
         "Purchased": "已购买",

@@ -143,6 +143,7 @@ extension Strings {
         "Price in every storefront": "Prix dans chaque boutique",
         "Product list": "Liste des produits",
         "Promotional offer": "Offre promotionnelle",
+        "Win-back offer": "Offre de reconquête",
         "Purchase of {} cancelled": "Achat de {} annulé",
         "Purchase of {} failed: {}": "Échec de l’achat de {} : {}",
         "Purchased": "Acheté",

@@ -143,6 +143,7 @@ extension Strings {
         "Price in every storefront": "Preis in jedem Store",
         "Product list": "Produktliste",
         "Promotional offer": "Werbeangebot",
+        "Win-back offer": "Rückgewinnungsangebot",
         "Purchase of {} cancelled": "Kauf von {} abgebrochen",
         "Purchase of {} failed: {}": "Kauf von {} fehlgeschlagen: {}",
         "Purchased": "Gekauft",

@@ -143,6 +143,7 @@ extension Strings {
         "Price in every storefront": "すべてのストアの価格",
         "Product list": "商品一覧",
         "Promotional offer": "プロモーションオファー",
+        "Win-back offer": "ウィンバックオファー",
         "Purchase of {} cancelled": "{} の購入をキャンセルしました",
         "Purchase of {} failed: {}": "{} の購入に失敗しました：{}",
         "Purchased": "購入済み",

@@ -143,6 +143,7 @@ extension Strings {
         "Price in every storefront": "Precio en cada tienda",
         "Product list": "Lista de productos",
         "Promotional offer": "Oferta promocional",
+        "Win-back offer": "Oferta de recuperación",
         "Purchase of {} cancelled": "Compra de {} cancelada",
         "Purchase of {} failed: {}": "La compra de {} falló: {}",
         "Purchased": "Comprado",

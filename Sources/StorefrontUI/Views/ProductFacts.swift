@@ -36,6 +36,10 @@ enum ProductFacts {
                 add(s("Promotional offer") + " " + (promotional.id ?? "") + ": " + SubscriptionTerms.offer(promotional, of: product, s),
                     Theme.owned, indent: "• ")
             }
+            for winBack in subscription.winBackOffers {
+                add(s("Win-back offer") + " " + (winBack.id ?? "") + ": " + SubscriptionTerms.offer(winBack, of: product, s),
+                    Theme.owned, indent: "• ")
+            }
         }
         if product.hasDownloads { add("⇩ " + s("Has downloadable content"), Theme.busy) }
         add(product.id, Theme.secondary)
