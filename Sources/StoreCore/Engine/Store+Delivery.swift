@@ -2,7 +2,7 @@ import Foundation
 
 /// The pipeline every transaction from the backend goes through: verify, record in the
 /// ledger, start its content download, finish with the backend, report. Recording is
-/// idempotent by transaction ID, which makes delivery exactly-once; a transaction whose
+/// idempotent by transaction ID, so the ledger counts each purchase once; a transaction whose
 /// verification could not complete waits as an unverified order and is tried again.
 extension Store {
     // MARK: - The pipeline
@@ -49,7 +49,7 @@ extension Store {
 
         switch transaction.state {
         case .deferred:
-            if reported.insert("\(id) deferred").inserted {
+            if reported.insert(Reported(id, .deferred)).inserted {
                 broadcaster.send(.paymentDeferred(transaction))
                 resume(requestID, with: .pending(transaction))
             }
@@ -57,7 +57,7 @@ extension Store {
         case .failed:
             let error = transaction.error ?? .unknown("the store gave no reason")
             // Also after it was reported deferred: an Ask to Buy declined is news of its own.
-            if reported.insert("\(id) failed").inserted {
+            if reported.insert(Reported(id, .failed)).inserted {
                 broadcaster.send(.paymentFailed(transaction, error))
             }
             let result: PurchaseResult = error == .paymentCancelled ? .cancelled(transaction) : .failed(error, transaction)
@@ -102,14 +102,15 @@ extension Store {
         // recorded by an earlier or another process (killed before announcing it, or left
         // unfinished by the app) is announced the first time this process sees it: the ledger
         // counts it once, the app hears of it until it is finished.
-        let isNewHere = announced.insert(id).inserted && !announcedChange
+        let isNewHere = reported.insert(Reported(id, .purchased)).inserted && !announcedChange
         let wasWaiting = waiters.isWaiting(for: requestID)
         let announces = isFirstDelivery || isNewHere || wasWaiting
         if announces {
             let revoked = !isFirstDelivery && transaction.revocationDate != nil
             broadcaster.send(revoked ? .transactionRevoked(transaction) : .paymentFinished(transaction))
         }
-        // Finishing by hand is the app's: nothing here finishes behind its back.
+        // Finishing a delivered transaction by hand is the app's: nothing here finishes one
+        // behind its back (failed and rejected ones are finished here in either mode).
         let finishes = configuration.finishesTransactionsAutomatically
         // Content not yet installed: the download finishes the transaction once it is.
         broadcaster.noteDownloadTransaction(transaction)

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Every purchased or restored transaction goes through one pipeline: verify, record in the
 /// ledger, deliver to the app, and only then finish with the backend. Recording is idempotent
-/// by transaction ID, so a transaction the backend delivers again after a crash is finished
-/// without being delivered twice.
+/// by transaction ID, so a transaction the backend delivers again after a crash is counted
+/// once; until it is finished, each process announces it to the app once.
 ///
 /// Events reach the app four ways at once: the caller's `async` result or closures,
 /// `StoreObserver`s, `NotificationCenter`, and the streams `events()` and
@@ -31,13 +31,10 @@ public actor Store {
     var waiters = PurchaseWaiters()
     /// Transactions being handled right now, so two paths never handle one at once.
     var inFlight: Set<String> = []
-    /// The deferred and failed states this process already reported, as `ID state` (a
-    /// transaction deferred, then declined, is reported in each state once).
-    var reported: Set<String> = []
-    /// Transaction IDs this process announced as delivered (purchased or restored): a
-    /// transaction still unfinished at the store is announced once per process, as StoreKit
-    /// delivers it again at each launch until the app finishes it.
-    var announced: Set<String> = []
+    /// What this process already told the app, a transaction in a state each: deferred, then
+    /// declined, is news twice; delivered (`.purchased`, restored ones too) is announced once a
+    /// process, as StoreKit delivers a transaction again at each launch until the app finishes it.
+    var reported: Set<Reported> = []
     /// Whether a restore runs: its transactions are reported as the restore's, not as updates.
     var restoreInProgress = false
     /// The options of this process's purchases still under way, by `Payment.requestID`: their

@@ -5,7 +5,8 @@ import SystemIO
 public struct StoreConfiguration: Sendable {
     /// Finish each transaction with the backend as soon as it is recorded (the default).
     /// When false, the app calls `Store.finish(_:)` after its own bookkeeping; until it does,
-    /// the engine never finishes the transaction and announces it again at each start.
+    /// the engine never finishes a purchased or restored transaction and announces it again at
+    /// each start (failed and rejected transactions it finishes itself).
     public var finishesTransactionsAutomatically: Bool
     /// Verifies each purchase before it is recorded; `AcceptingVerifier` turns verification off.
     public var verifier: any PurchaseVerifier

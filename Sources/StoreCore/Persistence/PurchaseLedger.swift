@@ -2,8 +2,8 @@ import Foundation
 
 /// Where the engine records what the user bought, before it finishes a transaction.
 ///
-/// Recording is idempotent by transaction ID: that is what makes delivery exactly-once
-/// when the backend delivers a transaction again after a crash. Implementations must be
+/// Recording is idempotent by transaction ID: a transaction the backend delivers again after
+/// a crash is counted once. Implementations must be
 /// safe to use from several processes at once.
 public protocol PurchaseLedger: Sendable {
     /// Records a delivered transaction.
