@@ -14,7 +14,7 @@ import Testing
         let bought = try cli.run(["buy", DemoCatalog.removeAds])
         #expect(bought.status == 0, "\(bought.stderr)")
         let id = "2000000000000001"
-        #expect(bought.stdout == "Interrupted: Remove Ads (transaction \(id)). Resolve it with 'storefront store resolve \(id)'.\n")
+        #expect(bought.stdout == "Interrupted: Remove Ads (transaction \(id)). End the wait with 'storefront store resolve \(id)'.\n")
 
         for verb in ["approve", "decline"] {
             let refused = try cli.run(["store", verb, id])
@@ -31,7 +31,7 @@ import Testing
         try cli.set([("ask-to-buy", "on")])
         let bought = try cli.run(["buy", DemoCatalog.removeAds])
         let id = "2000000000000001"
-        #expect(bought.stdout == "Waiting for approval: Remove Ads (transaction \(id)). Approve it with 'storefront store approve \(id)'.\n")
+        #expect(bought.stdout == "Waiting for approval: Remove Ads (transaction \(id)). End the wait with 'storefront store approve \(id)' or 'storefront store decline \(id)'.\n")
         let refused = try cli.run(["store", "resolve", id])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("is an Ask to Buy purchase waiting for approval (use 'storefront store approve \(id)' or "

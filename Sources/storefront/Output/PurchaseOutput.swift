@@ -10,12 +10,11 @@ enum PurchaseOutput {
             let quantity = t.quantity > 1 ? " ×\(t.quantity)" : ""
             return "Purchased \(name)\(quantity) (transaction \(t.transactionID))."
         case .pending(let t):
-            // Each kind of wait is ended by its own command: approve (Ask to Buy) or resolve.
-            let id = t.transactionID
-            return switch PendingReason(waitingOf: t) {
-            case .interrupted: "Interrupted: \(name) (transaction \(id)). Resolve it with 'storefront store resolve \(id)'."
-            default: "Waiting for approval: \(name) (transaction \(id)). Approve it with 'storefront store approve \(id)'."
-            }
+            // Each kind of wait is ended by its own commands (PendingReason's).
+            let reason = PendingReason(waitingOf: t)
+            let heading = reason == .interrupted ? "Interrupted" : "Waiting for approval"
+            let ending = reason.commands(transactionID: t.transactionID).map { " End the wait with \($0)." } ?? ""
+            return "\(heading): \(name) (transaction \(t.transactionID)).\(ending)"
         case .unverified(let order):
             return "Charged, not yet verified: \(name) (transaction \(order.transaction.transactionID)): \(order.lastFailure). Verified again at the next start."
         case .cancelled, .taskCancelled:
