@@ -251,7 +251,7 @@ import Testing
             let last = try #require((data.first?["lastTransactions"] as? [[String: Any]])?.first)
             return try ServerFixture.payload(try #require(last["signedRenewalInfo"] as? String))["renewalDate"] as? Int
         }
-        let milliseconds = Int(AppStoreServer.milliseconds(end))
+        let milliseconds = Int(end.appStoreMilliseconds)
         #expect(try await renewalDate() == milliseconds)
         try await fixture.store.setAutoRenew(sub.transactionID, on: false)
         #expect(try await renewalDate() == milliseconds, "auto-renew off")

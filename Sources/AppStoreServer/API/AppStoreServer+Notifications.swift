@@ -44,7 +44,7 @@ extension AppStoreServer {
         guard let end = body.endDate, end >= 0 else { throw APIError.invalidEndDate }
         guard start <= end else { throw APIError.startDateAfterEndDate }
         let earliest = context.snapshot.now.addingTimeInterval(-Self.notificationHistoryDays * 86_400)
-        guard start >= Self.milliseconds(earliest) else { throw APIError.startDateTooFarInPast }
+        guard start >= earliest.appStoreMilliseconds else { throw APIError.startDateTooFarInPast }
         let type = body.notificationType.map(NotificationTypeV2.init(rawValue:))
         if let type, !NotificationTypeV2.allCases.contains(type) { throw APIError.invalidNotificationType }
         let subtype = body.notificationSubtype.map(Subtype.init(rawValue:))
@@ -70,7 +70,7 @@ extension AppStoreServer {
                 index += 1
                 continue
             }
-            let created = Self.milliseconds(n.createdDate)
+            let created = n.createdDate.appStoreMilliseconds
             let matches = !n.sendAttempts.isEmpty && created >= start && created <= end
                 && (type == nil || n.notificationType == type) && (subtype == nil || n.subtype == subtype)
                 && (account == nil || n.accountID == account) && (body.onlyFailures != true || !n.isDelivered)

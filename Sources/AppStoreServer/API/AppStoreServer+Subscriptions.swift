@@ -78,7 +78,7 @@ extension AppStoreServer {
         case .extended(let record):
             return try json(ExtendRenewalDateResponse(
                 originalTransactionId: record.originalTransactionID, webOrderLineItemId: record.webOrderLineItemID,
-                success: record.success, effectiveDate: Self.milliseconds(record.effectiveDate)))
+                success: record.success, effectiveDate: record.effectiveDate.appStoreMilliseconds))
         }
     }
 
@@ -115,7 +115,7 @@ extension AppStoreServer {
             throw APIError.statusRequestNotFound
         }
         return try json(MassExtendRenewalDateStatusResponse(
-            requestIdentifier: mass.requestIdentifier, complete: true, completeDate: Self.milliseconds(mass.completeDate),
+            requestIdentifier: mass.requestIdentifier, complete: true, completeDate: mass.completeDate.appStoreMilliseconds,
             succeededCount: Int64(mass.succeededCount), failedCount: Int64(mass.failedCount)))
     }
 
@@ -126,9 +126,6 @@ extension AppStoreServer {
         guard let identifier, (1...128).contains(identifier.count) else { throw APIError.invalidRequestIdentifier }
         return (Int(days), Int(reason), identifier)
     }
-
-    /// A date in milliseconds since 1970, as its JWS shows it.
-    static func milliseconds(_ date: Date) -> Int64 { date.appStoreMilliseconds ?? 0 }
 
     /// Decodes a JSON body; a member of the wrong type gets that member's error, anything
     /// else that is not a JSON object `GeneralBadRequestError`.

@@ -78,7 +78,7 @@ struct HistoryFilter: Sendable {
     func matches(_ t: StoreCore.Transaction) -> Bool {
         if familySharedOnly { return false }
         if startDate != nil || endDate != nil {
-            let purchased = t.purchaseDate.appStoreMilliseconds ?? 0
+            let purchased = t.purchaseDate.appStoreMilliseconds
             if let startDate, purchased < startDate { return false }
             if let endDate, purchased >= endDate { return false }
         }

@@ -11,7 +11,7 @@ enum LegacyReceiptJSON {
         guard let date else { return [:] }
         return [
             name: format(date, zone: "GMT", label: "Etc/GMT"),
-            name + "_ms": String(date.appStoreMilliseconds ?? 0),
+            name + "_ms": String(date.appStoreMilliseconds),
             name + "_pst": format(date, zone: "America/Los_Angeles", label: "America/Los_Angeles"),
         ]
     }

@@ -137,7 +137,7 @@ extension LocalAppStore {
         let now = configuration.clock.now
         let (token, _) = try transactAndAnnounce { _ throws(LocalAppStoreError) in
             var n = StoredNotification(type: .test, subtype: nil, now: now, accountID: nil, transaction: nil)
-            let token = n.notificationUUID + "_" + String(now.appStoreMilliseconds ?? 0)
+            let token = n.notificationUUID + "_" + String(now.appStoreMilliseconds)
             n.testNotificationToken = token
             return ([JournalRecord.make(NotificationRecord(notification: n))], token)
         }

@@ -71,7 +71,7 @@ extension NotificationRules.Pass {
     }
 
     static func graceKey(_ originalID: String, _ retryStart: Date) -> String {
-        "grace-expired:\(originalID):\(retryStart.appStoreMilliseconds ?? 0)"
+        "grace-expired:\(originalID):\(retryStart.appStoreMilliseconds)"
     }
 
     // MARK: - The App Store Server's records

@@ -27,7 +27,7 @@ public struct SendAttemptItem: Codable, Hashable, Sendable {
     /// Writes `{"attemptDate": MILLISECONDS, "sendAttemptResult": "…"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(attemptDate.appStoreMilliseconds ?? 0, forKey: .attemptDate)
+        try container.encode(attemptDate.appStoreMilliseconds, forKey: .attemptDate)
         try container.encode(sendAttemptResult, forKey: .sendAttemptResult)
     }
 }

@@ -7,7 +7,7 @@ enum JWSCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            guard let milliseconds = date.appStoreMilliseconds else {
+            guard let milliseconds = date.exactAppStoreMilliseconds else {
                 throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath, debugDescription: "date out of range"))
             }
             try container.encode(milliseconds)

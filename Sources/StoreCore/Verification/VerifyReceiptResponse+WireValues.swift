@@ -13,7 +13,7 @@ extension VerifyReceiptResponse {
 
         /// The wire text of `date`, to the millisecond.
         public init(_ date: Date) {
-            rawValue = String(date.appStoreMilliseconds ?? 0)
+            rawValue = String(date.appStoreMilliseconds)
         }
 
         /// The date, when the text is a whole number of milliseconds.

@@ -88,7 +88,7 @@ enum ReceiptOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.appStoreMilliseconds ?? 0)
+            try container.encode(date.appStoreMilliseconds)
         }
         return (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
     }
