@@ -48,12 +48,7 @@ struct CommandLineFile {
     private static func readAll(_ path: String, fileSystem: any FileSystem) throws(SystemCallError) -> [UInt8] {
         let file = try fileSystem.open(path, .read)
         defer { fileSystem.close(file) }
-        var bytes: [UInt8] = []
-        while true {
-            let chunk = try fileSystem.read(file, count: 1 << 20, at: UInt64(bytes.count))
-            if chunk.isEmpty { return bytes }
-            bytes += chunk
-        }
+        return try fileSystem.readToEnd(file, from: 0)
     }
 
     /// An error about what the file holds: "WHAT PATH PROBLEM", e.g. "root certificate /x is
