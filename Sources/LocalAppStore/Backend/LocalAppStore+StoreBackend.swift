@@ -211,7 +211,7 @@ extension LocalAppStore {
         let originals = state.entries(where: { $0.restorable(in: scope) }).filter { entry in
             let transaction = entry.transaction
             return entry.accountID == account && transaction.state == .purchased
-                && scope.includes(transaction.productType) && transaction.revocationDate == nil
+                && transaction.revocationDate == nil
                 && (transaction.productType != .nonConsumable || transaction.originalTransactionID == entry.id)
                 && (applicationUsername == nil || transaction.payment.applicationUsername == applicationUsername)
         }

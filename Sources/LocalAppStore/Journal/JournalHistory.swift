@@ -57,14 +57,17 @@ extension HistoryIndex.Table {
 struct HistoryFlags: Hashable {
     var productType: ProductTypeCode
 
-    /// Whether a restore of `scope` may bring the entry back, by its product type alone.
-    func restorable(in scope: RestoreScope) -> Bool {
+    /// Whether a restore of `scope` brings the entry back, by its product type alone.
+    func restorable(in scope: RestoreScope) -> Bool { type.map(scope.includes) ?? false }
+
+    /// The product type the code names; nil for one coded as other.
+    var type: ProductType? {
         switch productType {
-        case .consumable: scope.includes(.consumable)
-        case .nonConsumable: scope.includes(.nonConsumable)
-        case .autoRenewable: scope.includes(.autoRenewable)
-        case .nonRenewing: scope.includes(.nonRenewing)
-        case .other: false
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .autoRenewable: .autoRenewable
+        case .nonRenewing: .nonRenewing
+        case .other: nil
         }
     }
 
