@@ -44,7 +44,7 @@ struct SubscriptionDesk {
         // code and win-back offers were checked when the payment was queued.
         var offer: StoreKitConfiguration.SubscriptionOffer?
         if let kind = entry.transaction.offerType, kind == .code || kind == .winBack, let id = entry.transaction.offerID {
-            offer = Self.offer(id: id, kind: kind, in: info)
+            offer = info.offer(id: id, kind: kind)
         } else if let offerID = entry.transaction.payment.offerID {
             guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }) else {
                 fail(&entry, .invalidOfferIdentifier("\(productID) has no promotional offer \(offerID)"))
@@ -308,8 +308,8 @@ struct SubscriptionDesk {
         var kind = StoreCore.SubscriptionOffer.Kind.introductory
         var found = info.introductoryOffer
         if let id = stored.discountOfferID {
-            kind = Self.kind(ofOffer: id, in: info)
-            found = Self.offer(id: id, kind: kind, in: info)
+            kind = info.kind(ofOffer: id)
+            found = info.offer(id: id, kind: kind)
         }
         guard let offer = found else { return nil }
         var price = catalog.price(of: offer, for: product, in: storefront)
@@ -318,26 +318,6 @@ struct SubscriptionDesk {
         if paidUpFront { price.amount = 0 }
         return DiscountedRenewal(offer: offer, kind: kind, offerID: stored.discountOfferID, price: price)
     }
-
-    /// The subscription's offer of `kind` with `id` (promotional, code or win-back).
-    static func offer(
-        id: String, kind: StoreCore.SubscriptionOffer.Kind, in info: StoreKitConfiguration.SubscriptionInfo
-    ) -> StoreKitConfiguration.SubscriptionOffer? {
-        let offers = switch kind {
-        case .code: info.codeOffers
-        case .winBack: info.winBackOffers
-        default: info.promotionalOffers
-        }
-        return offers.first { $0.id == id }
-    }
-
-    /// Which kind of offer `id` is: promotional unless it names a code or win-back offer.
-    static func kind(ofOffer id: String, in info: StoreKitConfiguration.SubscriptionInfo?) -> StoreCore.SubscriptionOffer.Kind {
-        if info?.codeOffers.contains(where: { $0.id == id }) ?? false { return .code }
-        if info?.winBackOffers.contains(where: { $0.id == id }) ?? false { return .winBack }
-        return .promotional
-    }
-
 
     private func transaction(
         _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date
