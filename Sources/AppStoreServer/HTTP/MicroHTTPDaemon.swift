@@ -180,7 +180,8 @@ public final class MicroHTTPDaemon: Sendable {
         _ connection: OpaquePointer, url: String, method: String, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        if slot.pointee == nil { slot.pointee = Unmanaged.passRetained(Exchange(target: url)).toOpaque() }
+        // `requestTargetRead` made the exchange from the request line; without one, MHD broke its
+        // contract, and the connection is closed rather than served from a guessed target.
         guard let raw = slot.pointee else { return .NO }
         let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
         if !exchange.headersRead {

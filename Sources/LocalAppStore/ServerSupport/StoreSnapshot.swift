@@ -3,7 +3,9 @@ import StoreCore
 
 /// The local store's state at one moment, as the App Store Server answers from it: taken in
 /// O(1) (the journal state's collections are copy-on-write) and read off the store's actor,
-/// so requests run in parallel and a page costs the same whatever the history's length.
+/// so requests run in parallel and a page of history, statuses or notifications costs the
+/// same whatever the history's length. Refund history is the exception: refunds have no index,
+/// so its pages read every transaction (once per store state: `AnswerCache` keeps the answer).
 ///
 /// Only the account's charged-for transactions count as the server's (purchases, renewals,
 /// refunded and upgraded ones); restored copies are found by ID but not listed, and failed,
