@@ -42,8 +42,11 @@ import Testing
 
         // The Server Notifications window lists them (a page: all six here), the newest selected.
         try tmux.keys("Escape")
-        let window = try await tmux.press("N", until: "Server Notifications (6)")
-        #expect(window.contains("SUBSCRIBED/INITIAL_BUY") && window.contains("EXPIRED/PRICE_INCREASE"), "\(window)")
+        // The whole window: ncurses paints the title before the rows, and tmux may read between.
+        try tmux.keys("N")
+        let window = try await tmux.waitFor("the window's six rows, oldest and newest") {
+            $0.contains("Server Notifications (6)") && $0.contains("SUBSCRIBED/INITIAL_BUY") && $0.contains("EXPIRED/PRICE_INCREASE")
+        }
         #expect(!window.contains("older"), "no older page to load")
         try tmux.keys("Escape")
         try tmux.keys("q")

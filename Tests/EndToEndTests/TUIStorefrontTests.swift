@@ -64,7 +64,7 @@ import TestSupport
         // The status bar counts the download under way.
         try await tmux.waitFor(text: "⇩ 1 downloading")
         try tmux.keys("Escape")
-        try await tmux.press("q", until: "1 download is under way. Quit anyway?")
+        try await tmux.press("q", until: "1 download under way. Quit anyway?")
         try tmux.keys("n")
         try await tmux.waitFor("the question gone, the storefront still running") { !$0.contains("Quit anyway?") && $0.contains("⇩ 1 downloading") }
         try await tmux.press("C-c", until: "exit=130")

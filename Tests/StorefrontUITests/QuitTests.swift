@@ -18,7 +18,7 @@ import Testing
         var state = downloading()
         #expect(send(&state, .key(.character("q"))) == [])
         #expect(!state.isQuitting)
-        #expect(render(state).lines.contains { $0.contains("1 download is under way. Quit anyway?") })
+        #expect(render(state).lines.contains { $0.contains("1 download under way. Quit anyway?") })
         #expect(send(&state, .key(.escape)) == [])
         #expect(state.modal == nil)
         send(&state, .key(.character("q")))

@@ -54,6 +54,17 @@ import Testing
         #expect(rate.cycled(by: -1) == "every-2-seconds")
     }
 
+    /// A value that is none of the words starts at an end; a row without choices keeps its value.
+    @Test func aWordThatIsNoChoiceStepsToAnEnd() {
+        let rate = Self.row("time-rate", "yearly-every-day", ["real-time", "monthly-every-hour", "every-2-seconds"])
+        #expect(rate.cycled(by: 1) == "real-time")
+        #expect(rate.cycled(by: -1) == "every-2-seconds")
+        let mixed = Self.row("fail-purchases-with", "off", ["off", "networkError", "paymentCancelled"])
+        #expect(mixed.cycled(by: 1) == "networkError", "a word among the choices: their order")
+        #expect(mixed.cycled(by: -1) == "paymentCancelled")
+        #expect(Self.row("latency", "600", [], .milliseconds).cycled(by: 1) == "600")
+    }
+
     @Test func theWindowsRightArrowAsksForTheNextHigherValue() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("o")))

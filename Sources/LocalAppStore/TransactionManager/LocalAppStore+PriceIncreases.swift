@@ -72,18 +72,16 @@ extension LocalAppStore {
         return increase
     }
 
-    /// The price increase announced in the current period of each of the account's
-    /// subscriptions (pending, accepted or declined), by original transaction ID: what the
-    /// Transaction Manager's row says of the next renewal. One announced in an earlier period
-    /// was settled at that period's end and is not listed.
-    public func currentPriceIncreases() throws(LocalAppStoreError) -> [String: PriceIncrease] {
+    /// The account's subscriptions as the store sees them, oldest first, each with the price
+    /// increase announced in its current period (pending, accepted or declined), from one read
+    /// of the journal: what the Transaction Manager's rows say of the next renewal. One
+    /// announced in an earlier period was settled at that period's end and is not given.
+    /// - Throws: the journal's read errors, as `subscriptions()` does.
+    public func subscriptionsWithPriceIncreases() throws(LocalAppStoreError)
+        -> [(lifecycle: SubscriptionLifecycle, priceIncrease: PriceIncrease?)] {
         try refresh()
         let state = journal.state
-        var increases: [String: PriceIncrease] = [:]
-        for stored in state.subscriptions(accountID: configuration.account.id) {
-            increases[stored.lifecycle.originalTransactionID] = state.currentPriceIncrease(of: stored)
-        }
-        return increases
+        return state.subscriptions(accountID: configuration.account.id).map { ($0.lifecycle, state.currentPriceIncrease(of: $0)) }
     }
 
     /// Refuses a new price that is no increase over `current` or has more decimals than its

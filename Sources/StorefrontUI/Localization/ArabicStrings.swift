@@ -1,7 +1,6 @@
 /// The interface's words in Arabic, by their English text.
 extension Strings {
     static let arabic: [String: String] = [
-        "1 download is under way. Quit anyway? It carries on at the next launch.": "هناك تنزيل واحد قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ سيُستأنف عند التشغيل التالي.",
         "Account": "الحساب",
         "Active until {}": "نشط حتى {}",
         "Answer a question": "الإجابة عن سؤال",
@@ -185,8 +184,7 @@ extension Strings {
         "Restore Purchases": "استعادة المشتريات",
         "Restore failed: {}": "فشلت الاستعادة: {}",
         "Restored": "مستعاد",
-        "Restored 1 purchase": "تمت استعادة عملية شراء واحدة",
-        "Restored {} purchases": "تمت استعادة {} من المشتريات",
+        "Restored {}": "استُعيدت {}",
         "Restoring purchases…": "جارٍ استعادة المشتريات…",
         "Server URL": "عنوان URL للخادم",
         "Notification URL": "عنوان URL للإشعارات",
@@ -281,7 +279,6 @@ extension Strings {
         "whether the account may make payments": "ما إذا كان يمكن للحساب إجراء المدفوعات",
         "y: Yes   n: No": "y: نعم   n: لا",
         "{} downloading": "{} قيد التنزيل",
-        "{} downloads are under way. Quit anyway? They carry on at the next launch.": "هناك {} من التنزيلات قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ ستُستأنف عند التشغيل التالي.",
         "{} every {}": "{} كل {}",
         "{} for {}, then {}": "{} لمدة {}، ثم {}",
         "{} free, then {}": "{} مجانًا، ثم {}",
@@ -289,6 +286,7 @@ extension Strings {
         "{} is not sold in this storefront.": "{} غير معروض للبيع في هذا المتجر.",
         "{} is waiting for approval (Ask to Buy)": "{} بانتظار الموافقة (طلب الشراء)",
         "{} left": "متبقٍ {}",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.": "هناك {} قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ سيُستأنف التنزيل عند التشغيل التالي.",
         "{} waiting for approval": "{} بانتظار الموافقة",
         "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "توقف {}: قم بحله في مدير المعاملات (t ثم i)",
         "{}/day": "{}/يوم",

@@ -1,7 +1,6 @@
 /// The interface's words in Simplified Chinese, by their English text.
 extension Strings {
     static let chinese: [String: String] = [
-        "1 download is under way. Quit anyway? It carries on at the next launch.": "有 1 个下载正在进行。仍要退出吗？它会在下次启动时继续。",
         "Account": "账户",
         "Active until {}": "有效期至 {}",
         "Answer a question": "回答问题",
@@ -185,8 +184,7 @@ extension Strings {
         "Restore Purchases": "恢复购买",
         "Restore failed: {}": "恢复失败：{}",
         "Restored": "已恢复",
-        "Restored 1 purchase": "已恢复 1 项购买",
-        "Restored {} purchases": "已恢复 {} 项购买",
+        "Restored {}": "已恢复 {}",
         "Restoring purchases…": "正在恢复购买…",
         "Server URL": "服务器 URL",
         "Notification URL": "通知 URL",
@@ -281,7 +279,6 @@ extension Strings {
         "whether the account may make payments": "账户是否可以付款",
         "y: Yes   n: No": "y：是   n：否",
         "{} downloading": "{} 个正在下载",
-        "{} downloads are under way. Quit anyway? They carry on at the next launch.": "有 {} 个下载正在进行。仍要退出吗？它们会在下次启动时继续。",
         "{} every {}": "{}／每 {}",
         "{} for {}, then {}": "{}，为期 {}，之后 {}",
         "{} free, then {}": "免费 {}，之后 {}",
@@ -289,6 +286,7 @@ extension Strings {
         "{} is not sold in this storefront.": "{} 未在此店面销售。",
         "{} is waiting for approval (Ask to Buy)": "{} 正在等待批准（询问后购买）",
         "{} left": "剩余 {}",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.": "有 {}正在进行。仍要退出吗？下载会在下次启动时继续。",
         "{} waiting for approval": "{} 个等待批准",
         "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} 已中断：请在交易管理器中处理（t，然后 i）",
         "{}/day": "{}/天",

@@ -1,7 +1,6 @@
 /// The interface's words in French, by their English text.
 extension Strings {
     static let french: [String: String] = [
-        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 téléchargement est en cours. Quitter quand même ? Il reprendra au prochain lancement.",
         "Account": "Compte",
         "Active until {}": "Actif jusqu’au {}",
         "Answer a question": "Répondre à une question",
@@ -185,8 +184,7 @@ extension Strings {
         "Restore Purchases": "Restaurer les achats",
         "Restore failed: {}": "Échec de la restauration : {}",
         "Restored": "Restauré",
-        "Restored 1 purchase": "1 achat restauré",
-        "Restored {} purchases": "{} achats restaurés",
+        "Restored {}": "Restauration terminée : {}",
         "Restoring purchases…": "Restauration des achats…",
         "Server URL": "URL du serveur",
         "Notification URL": "URL des notifications",
@@ -281,7 +279,6 @@ extension Strings {
         "whether the account may make payments": "si le compte peut effectuer des paiements",
         "y: Yes   n: No": "y : Oui   n : Non",
         "{} downloading": "{} en téléchargement",
-        "{} downloads are under way. Quit anyway? They carry on at the next launch.": "{} téléchargements sont en cours. Quitter quand même ? Ils reprendront au prochain lancement.",
         "{} every {}": "{} tous les {}",
         "{} for {}, then {}": "{} pendant {}, puis {}",
         "{} free, then {}": "{} gratuit, puis {}",
@@ -289,6 +286,7 @@ extension Strings {
         "{} is not sold in this storefront.": "{} n’est pas vendu dans cette boutique.",
         "{} is waiting for approval (Ask to Buy)": "{} attend une approbation (autorisation d’achat)",
         "{} left": "{} restant",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.": "{} en cours. Quitter quand même ? Le téléchargement reprendra au prochain lancement.",
         "{} waiting for approval": "{} en attente d’approbation",
         "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} a été interrompu : résolvez-le dans le gestionnaire de transactions (t, puis i)",
         "{}/day": "{}/jour",

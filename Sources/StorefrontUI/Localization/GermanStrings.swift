@@ -1,7 +1,6 @@
 /// The interface's words in German, by their English text.
 extension Strings {
     static let german: [String: String] = [
-        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 Download läuft noch. Trotzdem beenden? Er wird beim nächsten Start fortgesetzt.",
         "Account": "Konto",
         "Active until {}": "Aktiv bis {}",
         "Answer a question": "Eine Frage beantworten",
@@ -185,8 +184,7 @@ extension Strings {
         "Restore Purchases": "Käufe wiederherstellen",
         "Restore failed: {}": "Wiederherstellen fehlgeschlagen: {}",
         "Restored": "Wiederhergestellt",
-        "Restored 1 purchase": "1 Kauf wiederhergestellt",
-        "Restored {} purchases": "{} Käufe wiederhergestellt",
+        "Restored {}": "{} wiederhergestellt",
         "Restoring purchases…": "Käufe werden wiederhergestellt …",
         "Server URL": "Server-URL",
         "Notification URL": "Benachrichtigungs-URL",
@@ -281,7 +279,6 @@ extension Strings {
         "whether the account may make payments": "ob das Konto Zahlungen leisten darf",
         "y: Yes   n: No": "y: Ja   n: Nein",
         "{} downloading": "{} Downloads laufen",
-        "{} downloads are under way. Quit anyway? They carry on at the next launch.": "{} Downloads laufen noch. Trotzdem beenden? Sie werden beim nächsten Start fortgesetzt.",
         "{} every {}": "{} alle {}",
         "{} for {}, then {}": "{} für {}, danach {}",
         "{} free, then {}": "{} kostenlos, danach {}",
@@ -289,6 +286,7 @@ extension Strings {
         "{} is not sold in this storefront.": "{} wird in diesem Store nicht verkauft.",
         "{} is waiting for approval (Ask to Buy)": "{} wartet auf Genehmigung (Kaufanfrage)",
         "{} left": "noch {}",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.": "{} noch im Gange. Trotzdem beenden? Beim nächsten Start geht es weiter.",
         "{} waiting for approval": "{} warten auf Genehmigung",
         "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} wurde unterbrochen: in der Transaktionsverwaltung auflösen (t, dann i)",
         "{}/day": "{}/Tag",

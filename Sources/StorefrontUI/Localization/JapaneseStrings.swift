@@ -1,7 +1,6 @@
 /// The interface's words in Japanese, by their English text.
 extension Strings {
     static let japanese: [String: String] = [
-        "1 download is under way. Quit anyway? It carries on at the next launch.": "1 件のダウンロードが進行中です。終了しますか？次回の起動時に再開されます。",
         "Account": "アカウント",
         "Active until {}": "{} まで有効",
         "Answer a question": "質問に答える",
@@ -185,8 +184,7 @@ extension Strings {
         "Restore Purchases": "購入を復元",
         "Restore failed: {}": "復元に失敗しました：{}",
         "Restored": "復元済み",
-        "Restored 1 purchase": "1 件の購入を復元しました",
-        "Restored {} purchases": "{} 件の購入を復元しました",
+        "Restored {}": "{}を復元しました",
         "Restoring purchases…": "購入を復元中…",
         "Server URL": "サーバ URL",
         "Notification URL": "通知 URL",
@@ -281,7 +279,6 @@ extension Strings {
         "whether the account may make payments": "アカウントで支払いできるかどうか",
         "y: Yes   n: No": "y：はい   n：いいえ",
         "{} downloading": "{} 件ダウンロード中",
-        "{} downloads are under way. Quit anyway? They carry on at the next launch.": "{} 件のダウンロードが進行中です。終了しますか？次回の起動時に再開されます。",
         "{} every {}": "{}／{}",
         "{} for {}, then {}": "{}（{}）、その後 {}",
         "{} free, then {}": "{}無料、その後 {}",
@@ -289,6 +286,7 @@ extension Strings {
         "{} is not sold in this storefront.": "{} はこのストアでは販売されていません。",
         "{} is waiting for approval (Ask to Buy)": "{} は承認待ちです（承認と購入のリクエスト）",
         "{} left": "残り {}",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.": "{}が進行中です。終了しますか？次回の起動時に再開されます。",
         "{} waiting for approval": "{} 件が承認待ち",
         "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} は中断されました：トランザクション管理で解決してください（t、次に i）",
         "{}/day": "{}/日",

@@ -1,7 +1,6 @@
 /// The interface's words in Spanish, by their English text.
 extension Strings {
     static let spanish: [String: String] = [
-        "1 download is under way. Quit anyway? It carries on at the next launch.": "Hay 1 descarga en curso. ¿Salir de todos modos? Seguirá en el próximo inicio.",
         "Account": "Cuenta",
         "Active until {}": "Activa hasta el {}",
         "Answer a question": "Responder a una pregunta",
@@ -185,8 +184,7 @@ extension Strings {
         "Restore Purchases": "Restaurar compras",
         "Restore failed: {}": "Falló la restauración: {}",
         "Restored": "Restaurado",
-        "Restored 1 purchase": "1 compra restaurada",
-        "Restored {} purchases": "{} compras restauradas",
+        "Restored {}": "Restauración completada: {}",
         "Restoring purchases…": "Restaurando compras…",
         "Server URL": "URL del servidor",
         "Notification URL": "URL de notificaciones",
@@ -281,7 +279,6 @@ extension Strings {
         "whether the account may make payments": "si la cuenta puede hacer pagos",
         "y: Yes   n: No": "y: Sí   n: No",
         "{} downloading": "{} descargando",
-        "{} downloads are under way. Quit anyway? They carry on at the next launch.": "Hay {} descargas en curso. ¿Salir de todos modos? Seguirán en el próximo inicio.",
         "{} every {}": "{} cada {}",
         "{} for {}, then {}": "{} durante {}, luego {}",
         "{} free, then {}": "{} gratis, luego {}",
@@ -289,6 +286,7 @@ extension Strings {
         "{} is not sold in this storefront.": "{} no se vende en esta tienda.",
         "{} is waiting for approval (Ask to Buy)": "{} espera aprobación (Solicitar compra)",
         "{} left": "quedan {}",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.": "Hay {} en curso. ¿Salir de todos modos? Se seguirá descargando en el próximo inicio.",
         "{} waiting for approval": "{} esperando aprobación",
         "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} se interrumpió: resuélvela en el gestor de transacciones (t, luego i)",
         "{}/day": "{}/día",

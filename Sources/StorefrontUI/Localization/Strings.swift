@@ -34,11 +34,11 @@ public struct Strings: Sendable {
 
     /// A phrase with `{}` placeholders filled in order.
     public func callAsFunction(_ english: String, _ arguments: String...) -> String {
-        fill(self(english), arguments)
+        Self.fill(self(english), arguments)
     }
 
     /// `template`'s `{}` placeholders filled with `arguments` in order.
-    func fill(_ template: String, _ arguments: [String]) -> String {
+    static func fill(_ template: String, _ arguments: [String]) -> String {
         var result = ""
         var remaining = arguments[...]
         var previous: Character?

@@ -5,7 +5,7 @@ import StoreCore
 public enum SubscriptionTerms {
     /// A price for one period: `$4.99/month`, `$9.99 every 3 months`.
     public static func perPeriod(_ price: String, _ period: SubscriptionPeriod, _ s: Strings) -> String {
-        guard period.value == 1 else { return s("{} every {}", price, PeriodWords.length(period, s.language)) }
+        guard period.value == 1 else { return s("{} every {}", price, CountedWords.length(period, s.language)) }
         return switch period.unit {
         case .day: s("{}/day", price)
         case .week: s("{}/week", price)
@@ -16,7 +16,7 @@ public enum SubscriptionTerms {
 
     /// How often it renews: `Renews monthly`, `Renews every 3 months`.
     public static func renewal(_ period: SubscriptionPeriod, _ s: Strings) -> String {
-        guard period.value == 1 else { return s("Renews every {}", PeriodWords.length(period, s.language)) }
+        guard period.value == 1 else { return s("Renews every {}", CountedWords.length(period, s.language)) }
         return switch period.unit {
         case .day: s("Renews daily")
         case .week: s("Renews weekly")
@@ -35,7 +35,7 @@ public enum SubscriptionTerms {
     /// 3 months, then $4.99/month`, `$9.99 for 6 months, then $4.99/month`.
     public static func offer(_ offer: SubscriptionOffer, of product: Product, _ s: Strings) -> String {
         let after = listPrice(product, s)
-        let length = PeriodWords.length(offer.period.value * offer.periodCount, offer.period.unit, s.language)
+        let length = CountedWords.phrase(offer.period.value * offer.periodCount, .init(offer.period.unit), s.language)
         switch offer.paymentMode {
         case .freeTrial:
             return s("{} free, then {}", length, after)

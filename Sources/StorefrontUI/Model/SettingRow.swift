@@ -38,21 +38,25 @@ public struct SettingRow: Hashable, Sendable {
     /// default, one set from the CLI) steps to its neighbours; `off` is below every number and
     /// an unlimited bandwidth (0) above every other. Words keep the choices' order.
     public func cycled(by step: Int) -> String {
-        guard !choices.isEmpty else { return value }
-        guard let rank = rank(value), choices.allSatisfy({ self.rank($0) != nil }) else {
-            guard let index = choices.firstIndex(of: value) else { return step > 0 ? choices[0] : choices[choices.count - 1] }
-            return choices[((index + step) % choices.count + choices.count) % choices.count]
+        // Ranked once: by number when the value and every choice are numbers, else by place.
+        let numbers = choices.compactMap(number)
+        let ranked: [(choice: String, rank: Double)], current: Double?
+        if let valueNumber = number(value), numbers.count == choices.count {
+            ranked = zip(choices, numbers).map { (choice: $0, rank: $1) }.sorted { $0.rank < $1.rank }
+            current = valueNumber
+        } else {
+            ranked = choices.enumerated().map { (choice: $0.element, rank: Double($0.offset)) }
+            current = choices.firstIndex(of: value).map(Double.init)
         }
-        let others = choices.compactMap { choice in self.rank(choice).map { (choice, $0) } }.filter { $0.1 != rank }
-        guard !others.isEmpty else { return value }
-        let higher = others.filter { $0.1 > rank }, lower = others.filter { $0.1 < rank }
-        if step > 0 { return (higher.min { $0.1 < $1.1 } ?? others.min { $0.1 < $1.1 })?.0 ?? value }
-        return (lower.max { $0.1 < $1.1 } ?? others.max { $0.1 < $1.1 })?.0 ?? value
+        guard let lowest = ranked.first, let highest = ranked.last else { return value }
+        guard let current else { return step > 0 ? lowest.choice : highest.choice }
+        return step > 0
+            ? (ranked.first { $0.rank > current } ?? lowest).choice
+            : (ranked.last { $0.rank < current } ?? highest).choice
     }
 
-    /// Where a choice stands among numbers: `off` lowest, an unlimited bandwidth highest; nil
-    /// for a word.
-    private func rank(_ choice: String) -> Double? {
+    /// A choice as a number: `off` lowest, an unlimited bandwidth highest; nil for a word.
+    private func number(_ choice: String) -> Double? {
         if choice == "off" { return -.infinity }
         guard let number = Double(choice) else { return nil }
         return unit == .bytesPerSecond && number == 0 ? .infinity : number

@@ -100,12 +100,8 @@ extension State {
             isRestoring = false
             switch result {
             case .success(let restored):
-                let text = switch restored.count {
-                case 0: strings("Nothing to restore")
-                case 1: strings("Restored 1 purchase")
-                default: strings("Restored {} purchases", String(restored.count))
-                }
-                report(text, kind: .success)
+                report(restored.isEmpty ? strings("Nothing to restore")
+                    : strings("Restored {}", CountedWords.phrase(restored.count, .purchase, strings.language)), kind: .success)
             case .failure(let error):
                 report(strings("Restore failed: {}", describe(error)), kind: .error)
             }

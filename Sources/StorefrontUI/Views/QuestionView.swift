@@ -8,9 +8,8 @@ enum QuestionView {
         case .expire(let id, let productID):
             return s("End {} now (transaction {})? Access stops at once.", state.name(of: productID), id)
         case .quit(let downloads):
-            return downloads == 1
-                ? s("1 download is under way. Quit anyway? It carries on at the next launch.")
-                : s("{} downloads are under way. Quit anyway? They carry on at the next launch.", String(downloads))
+            return s("{} under way. Quit anyway? Downloading carries on at the next launch.",
+                     CountedWords.phrase(downloads, .download, s.language))
         case .cancelDownload(_, let productID):
             return s("Cancel the download of {}? Its downloaded bytes are deleted.", state.name(of: productID))
         }

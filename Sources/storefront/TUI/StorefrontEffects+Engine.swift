@@ -155,8 +155,7 @@ extension StorefrontEffects {
     /// latest transaction in `history` (newest first).
     func managedSubscriptions(history: [Transaction]) async throws -> [ManagedSubscription] {
         let now = backend.configuration.clock.now
-        let increases = try await backend.currentPriceIncreases()
-        return try await backend.subscriptions().map { lifecycle in
+        return try await backend.subscriptionsWithPriceIncreases().map { lifecycle, increase in
             let phase: ManagedSubscription.Phase =
                 if let expiration = lifecycle.expiration { .expired(at: expiration.date) }
                 else if let grace = lifecycle.graceEnd, lifecycle.isInGracePeriod(at: now) { .gracePeriod(until: grace) }
@@ -168,7 +167,7 @@ extension StorefrontEffects {
                 latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID, productID: lifecycle.productID,
                 nextProductID: lifecycle.autoRenewProductID, phase: phase, willAutoRenew: lifecycle.willAutoRenew,
                 hasBillingIssue: lifecycle.hasBillingIssue,
-                priceConsent: increases[lifecycle.originalTransactionID].flatMap { Self.priceConsent($0.status) },
+                priceConsent: increase.flatMap { Self.priceConsent($0.status) },
                 expirationIntent: lifecycle.expiration?.intent)
         }
     }

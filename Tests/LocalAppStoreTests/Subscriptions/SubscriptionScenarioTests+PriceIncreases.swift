@@ -99,6 +99,29 @@ extension SubscriptionScenarioTests {
         #expect(info.rawPriceIncreaseStatus == nil && info.renewalPrice == 2_990)
     }
 
+    /// What the Transaction Manager loads in one call: each subscription with the increase of
+    /// its current period, until that period ends and settles it.
+    @Test func subscriptionsComeWithTheirCurrentPeriodsPriceIncrease() async throws {
+        var app = try await launch()
+        let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
+        var listed = try await app.backend.subscriptionsWithPriceIncreases()
+        #expect(listed.map(\.lifecycle) == (try await app.backend.subscriptions()))
+        #expect(listed.map(\.lifecycle.originalTransactionID) == [first.transactionID])
+        #expect(listed.first?.priceIncrease == nil, "none announced")
+
+        try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
+        listed = try await app.backend.subscriptionsWithPriceIncreases()
+        #expect(listed.first?.priceIncrease?.status == .pending && listed.first?.priceIncrease?.price == Decimal(string: "3.99"))
+        try await app.backend.priceIncrease(first.transactionID, consent: .accept)
+        #expect(try await app.backend.subscriptionsWithPriceIncreases().first?.priceIncrease?.status == .accepted)
+
+        demo.clock.advance(by: 10)
+        _ = try await nextRenewal(&app, after: [first])
+        listed = try await app.backend.subscriptionsWithPriceIncreases()
+        #expect(listed.map(\.lifecycle.originalTransactionID) == [first.transactionID])
+        #expect(listed.first?.priceIncrease == nil, "the renewal settled it")
+    }
+
     @Test func aPriceTheStoreCannotChargeIsRefusedNamingTheProblem() async throws {
         let app = try await launch()
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
