@@ -109,7 +109,7 @@ import TestSupport
         let tmux = try await launch(storefront)
         defer { tmux.close() }
         // StoreKit 1's restore: the non-consumable, not the season pass (not restorable).
-        try await tmux.press("r", until: "Restored 1 purchases")
+        try await tmux.press("r", until: "Restored 1 purchase")
         try await tmux.press("q", until: "exit=0")
     }
 
