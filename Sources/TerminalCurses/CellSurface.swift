@@ -7,6 +7,6 @@ protocol CellSurface {
     mutating func erase()
     /// Draws `cell` (never a continuation cell) with its left edge at column `x` of row `y`.
     mutating func put(_ cell: Cell, x: Int, y: Int)
-    /// Shows what was drawn since the last refresh.
+    /// Shows what was drawn since the last refresh: the end of a frame.
     mutating func refresh()
 }

@@ -7,9 +7,22 @@ struct CursesSurface: CellSurface {
     /// The color pairs handed out so far; `Terminal` keeps them between frames.
     var colors: ColorPairs
 
-    mutating func erase() { _ = CNCurses.erase() }
+    /// Blanks the screen and has the next refresh clear the terminal first (a full redraw
+    /// follows a start or a resize). After `erase` alone, ncurses draws only what differs from
+    /// what it believes the terminal shows, and clears a frame's blank bottom rows ("Terminal
+    /// too small") before the rows above, which it then starts at the top-left corner: half a
+    /// frame with the cursor where a whole one leaves it (`refresh`).
+    mutating func erase() { _ = CNCurses.clear() }
 
-    mutating func refresh() { _ = CNCurses.refresh() }
+    /// Sends the frame and leaves the (hidden) cursor at the top-left corner. ncurses writes a
+    /// frame from the top row down (no scrolling: `idlok` is off) and ends it at the screen's
+    /// cursor, so the terminal's cursor is at the corner only between frames, before a frame's
+    /// first cell, or just after a clear with nothing drawn: what reads the terminal in pieces
+    /// (the tests, in tmux) tells a whole frame by it.
+    mutating func refresh() {
+        _ = move(0, 0)
+        _ = CNCurses.refresh()
+    }
 
     mutating func put(_ cell: Cell, x: Int, y: Int) {
         let attributes = Self.attributes(of: cell.style)

@@ -41,6 +41,8 @@ import TestSupport
         try await tmux.press("J", literal: true, until: "→ JPN")
         try tmux.keys("Enter")
         try tmux.keys("Enter")
+        // Every whole frame the wait reads (a read halfway down the switch's frame, JPN's header
+        // over the rows not yet drawn again, is not one: `TUITmux.waitFor`).
         let frames = FrameLog()
         try await tmux.waitFor("the Japanese prices") { screen in
             frames.append(screen)

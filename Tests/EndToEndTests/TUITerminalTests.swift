@@ -12,9 +12,10 @@ import Testing
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "50", "-y", "12"])
         try await tmux.waitFor(text: "Terminal too small: 50×12")
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
-        // Wide enough for the description beside the list.
+        // Wide enough for the description beside the list, in a whole frame (halfway down the
+        // redraw, the old "Terminal too small" still shows below the rows drawn).
         let wide = try await tmux.waitFor("the side-by-side layout") { $0.contains("100 Coins") && $0.contains("╮╭ Description") }
-        #expect(wide.split(separator: "\n").allSatisfy { !$0.contains("Terminal too small") })
+        #expect(wide.split(separator: "\n").allSatisfy { !$0.contains("Terminal too small") }, "\(wide)")
         try tmux.keys("q")
         try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
     }
@@ -29,9 +30,9 @@ import Testing
         }
     }
 
-    /// The escape sequences of the pane's visible text (`capture-pane -e`).
-    private func styledCapture(_ tmux: TUITmux) throws -> String {
-        try tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.session])
+    /// The pane's visible text with its escape sequences (`capture-pane -e`), a whole frame.
+    private func styledFrame(_ tmux: TUITmux) async throws -> String {
+        try await tmux.waitFor("a whole frame", styled: true) { _ in true }
     }
 
     @Test(arguments: [("NO_COLOR=1 ", "xterm-256color"), ("", "vt100")])
@@ -39,7 +40,7 @@ import Testing
         let storefront = try TUIEndToEndTests.freshStorefront()
         let tmux = try await TUIEndToEndTests.open(storefront, environment: "\(environment)TERM=\(term) ")
         defer { tmux.close() }
-        let styled = try styledCapture(tmux)
+        let styled = try await styledFrame(tmux)
         // Foreground 30–37 / background 40–47 (and 38;/48; extended) would be colors.
         #expect(!drawsColors(styled), "\(environment)TERM=\(term) drew colors")
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the selection is still shown in reverse video")
@@ -54,7 +55,7 @@ import Testing
         let storefront = try TUIEndToEndTests.freshStorefront()
         let tmux = try await TUIEndToEndTests.open(storefront)
         defer { tmux.close() }
-        let styled = try styledCapture(tmux)
+        let styled = try await styledFrame(tmux)
         #expect(drawsColors(styled), "colors on a color terminal")
         try tmux.keys("q")
         try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }

@@ -8,6 +8,13 @@ import TestSupport
 /// prints into a FIFO (`pipe-pane`), and a wait reads the screen again each time new output
 /// arrives. Waits run on a thread of their own, off Swift's cooperative pool (as many threads
 /// as cores, two here), so a test waiting on the terminal never holds up the rest of the suite.
+///
+/// A wait judges whole frames only. The storefront's frame reaches tmux in pieces (ncurses
+/// writes it a row or less at a time, and tmux parses each read), so a read can land halfway
+/// down a frame: the new header over the old rows. The storefront ends every frame with its
+/// hidden cursor at the top-left corner (`CursesSurface.refresh`), where it is otherwise only
+/// before a frame's first cell or just after a clear, so a read of the storefront's screen
+/// counts when tmux's cursor is there and something is drawn.
 final class TUITmux: @unchecked Sendable {
     let socket: String
     let session = "storefront"
@@ -105,9 +112,35 @@ final class TUITmux: @unchecked Sendable {
         try tmux(["send-keys", "-t", session] + (literal ? ["-l"] : []) + keys)
     }
 
-    /// The pane's text now.
+    /// The pane's text now, whole frame or not (for the shell's screen: see `waitFor`).
     func capture() throws -> String {
         try tmux(["capture-pane", "-p", "-t", session])
+    }
+
+    /// The program whose frames a wait reads whole: the built storefront.
+    private static let program = BuiltProduct.storefront.lastPathComponent
+
+    /// What a wait reads: the pane's text and whether it is a whole frame.
+    struct Capture {
+        /// The pane's rows (with their escape sequences when read `styled`).
+        let screen: String
+        /// True unless the storefront runs in the pane and is drawing a frame.
+        let isWhole: Bool
+    }
+
+    /// Reads the pane's text and, in the same tmux command list (nothing the pane prints is
+    /// parsed between the two), its foreground program and cursor.
+    private func snapshot(styled: Bool) throws -> Capture {
+        let output = try tmux(["capture-pane", "-p"] + (styled ? ["-e"] : []) + ["-t", session, ";",
+                               "display-message", "-p", "-t", session, "#{cursor_x},#{cursor_y},#{pane_current_command}"])
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        let state = lines.popLast().map { $0.split(separator: ",", maxSplits: 2).map(String.init) } ?? []
+        let screen = lines.joined(separator: "\n")
+        guard state.count == 3, state[2] == Self.program else { return Capture(screen: screen, isWhole: true) }
+        // At the corner with nothing drawn is the blank of a clear (at the start, after a resize).
+        let drawn = screen.replacing(/\x1B\[[0-9;:]*m/, with: "").contains { !$0.isWhitespace }
+        return Capture(screen: screen, isWhole: state[0] == "0" && state[1] == "0" && drawn)
     }
 
     /// Whether the pane is in the alternate screen (a full-screen program is running).
@@ -117,23 +150,27 @@ final class TUITmux: @unchecked Sendable {
 
     struct Timeout: Error, CustomStringConvertible {
         let what: String
-        let screen: String
-        var description: String { "gave up waiting for \(what); the pane shows:\n\(screen)" }
+        let last: Capture
+        var description: String {
+            "gave up waiting for \(what); the pane shows\(last.isWhole ? "" : " (a frame still being drawn)"):\n\(last.screen)"
+        }
     }
 
-    /// Reads the pane until `condition` holds, again each time the pane prints something.
+    /// Reads the pane until `condition` holds for a whole frame (see the type's notes), again
+    /// each time the pane prints something; `styled` reads the escape sequences too.
     /// - Throws: `Timeout` with the last screen when nothing shows it within `patience`.
     @discardableResult
-    func waitFor(_ what: String = "the expected screen", _ condition: @escaping @Sendable (String) -> Bool) async throws -> String {
+    func waitFor(
+        _ what: String = "the expected screen", styled: Bool = false, _ condition: @escaping @Sendable (String) -> Bool
+    ) async throws -> String {
         try await Self.offThePool { [self] in
             let deadline = Date().addingTimeInterval(Self.patience)
-            var screen = ""
             while true {
                 drainOutput()
-                screen = try capture()
-                if condition(screen) { return screen }
+                let capture = try snapshot(styled: styled)
+                if capture.isWhole, condition(capture.screen) { return capture.screen }
                 let remaining = deadline.timeIntervalSinceNow
-                guard remaining > 0, awaitOutput(within: remaining) else { throw Timeout(what: what, screen: screen) }
+                guard remaining > 0, awaitOutput(within: remaining) else { throw Timeout(what: what, last: capture) }
             }
         }
     }
