@@ -92,10 +92,15 @@ import Testing
         try await tmux.waitFor(text: "restored-42")
     }
 
-    /// A terminal the storefront cannot draw on: it says so once, named once, and exits 1
-    /// with the shell's prompt where it was.
-    @Test(arguments: ["", "no-such-terminal"])
-    func anUnusableTerminalIsRefusedWithOneMessage(term: String) async throws {
+    /// A terminal the storefront cannot draw on (none named, an unknown type, or one that cannot
+    /// move its cursor: QA found `TERM=dumb` drew only the key bar, the shell printing over it):
+    /// it says so once, named once, draws nothing and exits 1 with the shell's prompt where it was.
+    @Test(arguments: [
+        ("", "storefront: cannot set up the terminal of type ''"),
+        ("no-such-terminal", "storefront: cannot set up the terminal of type 'no-such-terminal'"),
+        ("dumb", "storefront: the terminal of type 'dumb' cannot move its cursor"),
+    ])
+    func anUnusableTerminalIsRefusedWithOneMessage(term: String, message: String) async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         let tmux = try await TUITmux(width: 250, height: 20, directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
@@ -103,21 +108,8 @@ import Testing
         try await tmux.waitFor("the shell after the storefront") { $0.range(of: #"exit=[0-9]"#, options: .regularExpression) != nil }
         let screen = try tmux.capture().split(separator: "\n").joined()
         #expect(screen.contains("exit=1"), "\(screen)")
-        #expect(screen.contains("storefront: cannot set up the terminal of type '\(term)'"), "\(screen)")
+        #expect(screen.contains(message), "\(screen)")
         #expect(!screen.contains("storefront: storefront:"), "\(screen)")
-    }
-
-    /// QA: with `TERM=dumb` only the key bar was drawn and the shell printed over it after
-    /// quitting: a terminal that cannot move its cursor is refused, as an unknown one is.
-    @Test func aTerminalThatCannotMoveItsCursorIsRefused() async throws {
-        let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUITmux(width: 250, height: 20, directory: TUIEndToEndTests.repositoryRoot)
-        defer { tmux.close() }
-        try tmux.run("TERM=dumb \(storefront.commandLine); echo exit=$?")
-        try await tmux.waitFor("the shell after the storefront") { $0.range(of: #"exit=[0-9]"#, options: .regularExpression) != nil }
-        let screen = try tmux.capture().split(separator: "\n").joined()
-        #expect(screen.contains("exit=1"), "\(screen)")
-        #expect(screen.contains("storefront: the terminal of type 'dumb' cannot move its cursor"), "\(screen)")
         #expect(!screen.contains("Enter Buy"), "nothing of the storefront is drawn: \(screen)")
     }
 

@@ -69,15 +69,25 @@ private func names(_ state: State) -> [String] {
         #expect(send(&state, .key(.enter)) == [.purchase(productID: coins, quantity: 2, offerID: nil)])
     }
 
-    @Test func theSheetChoosesAPromotionalOffer() {
-        var state = State(width: 80, height: 24)
+    /// A state showing one monthly subscription, "Premium Monthly" at $4.99, with these offers.
+    private func premiumMonthly(promotional: [SubscriptionOffer] = [], winBack: [SubscriptionOffer] = [], width: Int = 80, height: Int = 24)
+        -> (State, Product)
+    {
+        var state = State(width: width, height: height)
         send(&state, .tick(Fixtures.start), .contextLoaded(.success(Fixtures.context())))
+        let month = SubscriptionPeriod(value: 1, unit: .month)
+        let info = SubscriptionInfo(groupID: "g", groupDisplayName: "Premium", groupLevel: 1, period: month, introductoryOffer: nil,
+                                    promotionalOffers: promotional, winBackOffers: winBack)
+        let product = Product(id: monthly, type: .autoRenewable, displayName: "Premium Monthly", description: "",
+                              price: 4.99, displayPrice: "$4.99", currencyCode: "USD", subscription: info)
+        send(&state, .productsLoaded(.success([product])))
+        return (state, product)
+    }
+
+    @Test func theSheetChoosesAPromotionalOffer() {
         let promo = SubscriptionOffer(id: "winback", kind: .promotional, paymentMode: .payAsYouGo,
                                       period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 3, price: 1.99, displayPrice: "$1.99")
-        let info = SubscriptionInfo(groupID: "g", groupDisplayName: "Premium", groupLevel: 1,
-                                    period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [promo])
-        send(&state, .productsLoaded(.success([Product(id: monthly, type: .autoRenewable, displayName: "Premium Monthly", description: "",
-                                                        price: 4.99, displayPrice: "$4.99", currencyCode: "USD", subscription: info)])))
+        var (state, _) = premiumMonthly(promotional: [promo])
         send(&state, .key(.enter), .key(.tab))
         #expect(state.modal == .confirm(productID: monthly, quantity: 1, offer: 1))
         let sheet = render(state).lines
@@ -86,16 +96,9 @@ private func names(_ state: State) -> [String] {
     }
 
     @Test func theDetailsListAWinBackOffer() {
-        var state = State(width: 100, height: 30)
-        send(&state, .tick(Fixtures.start), .contextLoaded(.success(Fixtures.context())))
         let winBack = SubscriptionOffer(id: "comeback", kind: .winBack, paymentMode: .payUpFront,
                                         period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 1, price: 0.99, displayPrice: "$0.99")
-        let info = SubscriptionInfo(groupID: "g", groupDisplayName: "Premium", groupLevel: 1,
-                                    period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [],
-                                    winBackOffers: [winBack])
-        let product = Product(id: monthly, type: .autoRenewable, displayName: "Premium Monthly", description: "",
-                              price: 4.99, displayPrice: "$4.99", currencyCode: "USD", subscription: info)
-        send(&state, .productsLoaded(.success([product])))
+        let (state, product) = premiumMonthly(winBack: [winBack], width: 100, height: 30)
         let facts = ProductFacts.lines(product, state, width: 100).map(\.0)
         #expect(facts.contains { $0.contains("Win-back offer comeback: ") && $0.contains("$0.99") }, "\(facts)")
     }
