@@ -117,8 +117,7 @@ import Testing
         #expect(japanese.contains("コイン100枚"))
 
         // Quit: the terminal comes back (alternate screen off, the shell prompt again).
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
+        try await tmux.quit(gone: "コイン100枚")
         #expect(try !tmux.alternateScreenOn())
 
         // A second launch shows what the account owns, in the storefront and language chosen last.
@@ -126,8 +125,7 @@ import Testing
         try await tmux.waitFor(text: "コイン100枚")
         try await tmux.waitFor(text: "残高 1")
         try await tmux.waitFor(text: "購入済み")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after the second run") { $0.contains(TUITmux.prompt) && !$0.contains("コイン100枚") }
+        try await tmux.quit(gone: "コイン100枚")
         #expect(try !tmux.alternateScreenOn())
     }
 
@@ -161,8 +159,7 @@ import Testing
         let next = try await TUIEndToEndTests.open(storefront)
         defer { next.close() }
         try await next.waitFor(text: "Balance 1")
-        try next.keys("q")
-        try await next.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await next.quit()
         let history = try storefront.run(["history", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any])
         let balances = try #require(json["balances"] as? [String: Int])

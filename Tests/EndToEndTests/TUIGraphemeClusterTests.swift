@@ -38,9 +38,7 @@ import Testing
         try await tmux.waitFor("the skin tone whole in the filter and the message") { screen in
             filterField(screen) == "/ 👍🏽" && row(screen, containing: "No products match") == "No products match “👍🏽”"
         }
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 
     /// QA: in JPN, `e🇯🇵` let part of the previous screen show through inside the message.
@@ -56,8 +54,6 @@ import Testing
         try await tmux.waitFor("the message whole") { screen in
             row(screen, containing: "に一致する商品はありません") == "「e🇯🇵」に一致する商品はありません"
         }
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("コイン") }
+        try await tmux.quit(closing: 1, gone: "コイン")
     }
 }

@@ -21,9 +21,7 @@ import Testing
         try tmux.keys("Escape")
         try await tmux.press("L", until: "Event Log")
         try await tmux.waitFor(text: "\(id) com.storefront.demo.coins.100 ×1 declined")
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 
     /// QA: `store set ask-to-buy on` while Store Settings was open still showed Off seconds later.
@@ -35,9 +33,7 @@ import Testing
         try await tmux.waitFor("Ask to Buy Off") { askToBuy($0) == "Off" }
         try storefront.set([("ask-to-buy", "on")])
         try await tmux.waitFor("Ask to Buy On") { askToBuy($0) == "On" }
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 
     /// The value on the Ask to Buy row of the Store Settings window.

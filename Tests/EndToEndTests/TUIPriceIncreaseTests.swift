@@ -48,9 +48,7 @@ import Testing
             $0.contains("Server Notifications (6)") && $0.contains("SUBSCRIBED/INITIAL_BUY") && $0.contains("EXPIRED/PRICE_INCREASE")
         }
         #expect(!window.contains("older"), "no older page to load")
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 
     /// QA: after - the row still read as renewing, and n (renew now) said "Renewed Pro
@@ -69,8 +67,6 @@ import Testing
         #expect(!expired.contains("Renewed"), "\(expired)")
         let lapsed = try storefront.array(["store", "subscriptions"])
         #expect(lapsed.first?["expired"] as? Bool == true, "\(lapsed)")
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 }

@@ -60,8 +60,6 @@ import Testing
             "ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY", "REFUND", "REFUND", "REFUND_REVERSED", "REFUND_REVERSED",
         ])
 
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 }

@@ -34,9 +34,7 @@ import Testing
         let latest = try storefront.object(["latest", DemoCatalog.removeAds])
         #expect(latest["state"] as? String == "refunded", "\(latest)")
 
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 
     @Test func cRedeemsAnOfferCodeForTheSelectedSubscription() async throws {
@@ -54,8 +52,6 @@ import Testing
         let codes = try storefront.array(["store", "codes"])
         #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")
 
-        try tmux.keys("Escape", "Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 2)
     }
 }

@@ -90,8 +90,6 @@ import Testing
         }
         #expect(try history(storefront).last?["revocationDate"] is String)
 
-        try tmux.keys("Escape")
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit(closing: 1)
     }
 }

@@ -16,8 +16,7 @@ import Testing
         // redraw, the old "Terminal too small" still shows below the rows drawn).
         let wide = try await tmux.waitFor("the side-by-side layout") { $0.contains("100 Coins") && $0.contains("╮╭ Description") }
         #expect(wide.split(separator: "\n").allSatisfy { !$0.contains("Terminal too small") }, "\(wide)")
-        try tmux.keys("q")
-        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit()
     }
 
     /// Whether any SGR sequence sets a foreground or background color (30–37, 40–47, 38;…, 48;…,
@@ -57,8 +56,7 @@ import Testing
         defer { tmux.close() }
         let styled = try await styledFrame(tmux)
         #expect(drawsColors(styled), "colors on a color terminal")
-        try tmux.keys("q")
-        try await tmux.waitFor("the prompt") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit()
     }
 
     /// The pid of the storefront running in the pane (the shell's child).

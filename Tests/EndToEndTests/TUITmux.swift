@@ -54,6 +54,14 @@ final class TUITmux: @unchecked Sendable {
         Foundation.close(output)
     }
 
+    /// Quits the storefront: `closing` Escapes to leave its windows, then q, and waits for the
+    /// shell's prompt with `gone` (text of the storefront's screen) no longer on it.
+    func quit(closing windows: Int = 0, gone shown: String = "100 Coins") async throws {
+        for _ in 0..<windows { try keys("Escape") }
+        try keys("q")
+        try await waitFor("the shell prompt after quitting") { $0.contains(Self.prompt) && !$0.contains(shown) }
+    }
+
     /// Ends the session and its server (safe to call more than once). `kill-session` first:
     /// with its last session gone the server exits even where `kill-server` alone left it running.
     func close() {

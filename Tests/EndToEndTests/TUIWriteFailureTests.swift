@@ -46,8 +46,7 @@ import Testing
         try await tmux.press("m", until: "Restore Purchases")
         try tmux.keys("Escape")
         try await tmux.waitFor("the menu closed") { !$0.contains("Restore Purchases") }
-        try tmux.keys("q")
-        try await tmux.waitFor("the shell prompt after quitting") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }
+        try await tmux.quit()
         #expect(try !tmux.alternateScreenOn())
 
         let after = try Self.facts(storefront)
