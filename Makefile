@@ -7,7 +7,7 @@ BUILD_ARGS ?=
 # by lld (gold warns about the `mktemp` inside the static Foundation). See ARCHITECTURE.md.
 RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
-.PHONY: run test bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
+.PHONY: run test lint bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -30,8 +30,12 @@ venv:
 	@./scripts/python-venv >/dev/null
 
 # The Python suite (Tests/Python) runs inside `swift test`, as EndToEndTests.PythonSuiteTests.
-test: deps content venv
+test: deps content venv lint
 	$(SWIFT) test $(BUILD_ARGS)
+
+# Layout is the toolchain's `swift format` with the repository's .swift-format; any finding fails.
+lint:
+	$(SWIFT) format lint --strict --parallel --recursive Package.swift Sources Tests Examples Fuzz
 
 # The Python suite alone: Apple's Python library judging what the built `storefront` signs and
 # serves, and the README's "Testing your server" commands run as written.

@@ -78,7 +78,8 @@ let package = Package(
             ]
         ),
 
-        .executableTarget(name: "vault-torture", dependencies: ["Vault", "SystemIO"]),  // crash-test child of VaultTests
+        // The vault crash tests' child process.
+        .executableTarget(name: "vault-torture", dependencies: ["Vault", "SystemIO"]),
         // The bench's launch floor: Foundation and one ncurses frame, linked as the storefront is.
         .executableTarget(name: "launch-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
         // The power-loss tests' child: reopens crash states as the app's next run would.
@@ -106,7 +107,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
-        .testTarget(name: "StoreCoreTests", dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO", "Vault"]),
+        .testTarget(
+            name: "StoreCoreTests",
+            dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO", "Vault"]),
         .testTarget(
             name: "LocalAppStoreTests",
             dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
@@ -118,7 +121,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreServerTests",
-            dependencies: ["TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
+            dependencies: [
+                "TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto",
+                "SystemIO",
+            ]
         ),
         .testTarget(
             name: "StorefrontRuntimeTests",
@@ -134,7 +140,9 @@ let package = Package(
         // Power loss: every crash state of the durable operations, reopened by `crash-check`.
         .testTarget(
             name: "PowerLossTests",
-            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "crash-check"],
+            dependencies: [
+                "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "crash-check",
+            ],
             exclude: ["Fixtures"]
         ),
         // The package's own rules: imports follow ARCHITECTURE.md's target table.
@@ -143,7 +151,9 @@ let package = Package(
         // complete, the separate packages in Examples/ built and run, the README's code theirs.
         .testTarget(
             name: "PackagingTests",
-            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
+            dependencies: [
+                "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO",
+            ]
         ),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),

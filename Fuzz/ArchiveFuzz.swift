@@ -2,9 +2,10 @@ import Catalog
 import Crypto
 import Dispatch
 import Foundation
-@testable import LocalAppStore
 import StoreCore
 import SystemIO
+
+@testable import LocalAppStore
 
 // libFuzzer target for the archives beside the store journal (`make fuzz`): the compacted history
 // (`history.dat` and `history-G.idx`) and the settled notifications (`outbox.dat` and
@@ -33,7 +34,10 @@ import SystemIO
 // Opened read-only, the store writes nothing: every file is as the run wrote it.
 
 @_cdecl("LLVMFuzzerInitialize")
-public func archiveFuzzInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+public func archiveFuzzInitialize(
+    _ argc: UnsafeMutablePointer<Int32>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
     if let directory = ProcessInfo.processInfo.environment["ARCHIVE_FUZZ_MAKE_STORE"] {
         ArchiveStoreMaker.make(in: directory)
         exit(0)
@@ -76,7 +80,9 @@ private struct Answers: Equatable {
 
     /// What failed: the archives' kept failures and the errors `frames(from:)` threw.
     func failures(_ journal: StoreJournal) -> [String] {
-        var failures = [journal.state.history?.failure, journal.state.notifications.archive?.failure].compactMap { $0.map { "\($0)" } }
+        var failures = [journal.state.history?.failure, journal.state.notifications.archive?.failure].compactMap {
+            $0.map { "\($0)" }
+        }
         if case .failure(let error) = frames { failures.append(error.text) }
         if case .failure(let error) = outboxFrames { failures.append(error.text) }
         return failures
@@ -126,41 +132,60 @@ private final class ArchiveHarness: @unchecked Sendable {
         writeStore(replacing: nil, with: [])
         let journal: StoreJournal
         do {
-            journal = try StoreJournal(directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
+            journal = try StoreJournal(
+                directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false
+            )
         } catch {
             fatalError("archive fuzz: the seed store does not open: \(error)")
         }
-        guard let history = journal.state.history, let outbox = journal.state.notifications.archive, history.count > 0, outbox.count > 0 else {
+        guard let history = journal.state.history, let outbox = journal.state.notifications.archive, history.count > 0,
+            outbox.count > 0
+        else {
             fatalError("archive fuzz: the seed store has no history or no outbox archive")
         }
         let all = history.entries()
         sampleIDs = stride(from: 0, to: all.count, by: max(1, all.count / 7)).map { all[$0] } + [all[all.count - 1]]
         let notifications = outbox.items()
-        sampleNotifications = stride(from: 0, to: notifications.count, by: max(1, notifications.count / 5)).map { notifications[$0] }
+        sampleNotifications =
+            stride(from: 0, to: notifications.count, by: max(1, notifications.count / 5)).map { notifications[$0] }
             + [notifications[notifications.count - 1]]
         do {
             historyTail = try history.index.entries(.entries, key: UInt64(all[all.count - 20].id)!)[0].value
-            outboxTail = try outbox.index.entries(.entries, key: notifications[notifications.count - 3].position)[0].value
+            outboxTail = try outbox.index.entries(.entries, key: notifications[notifications.count - 3].position)[0]
+                .value
         } catch {
             fatalError("archive fuzz: the seed store's indexes fail: \(error)")
         }
         truth = ask(journal)
-        guard truth.failures(journal).isEmpty else { fatalError("archive fuzz: the seed store's archives fail: \(truth.failures(journal))") }
+        guard truth.failures(journal).isEmpty else {
+            fatalError("archive fuzz: the seed store's archives fail: \(truth.failures(journal))")
+        }
     }
 
     func run(_ input: [UInt8]) {
         let selector = input[0]
         let target = ["history", "history.dat", "outbox", "outbox.dat"][Int(selector & 3)]
-        let reseal = selector & 4 != 0, readOnly = selector & 8 != 0, newEnds = selector & 16 != 0
+        let reseal = selector & 4 != 0
+        let readOnly = selector & 8 != 0
+        let newEnds = selector & 16 != 0
         var file = Array(input[1...])
         var ends: (UInt64, UInt64)?
         if newEnds {
             let raw = file.prefix(16) + [UInt8](repeating: 0, count: max(0, 16 - file.count))
-            let words = raw.withUnsafeBytes { ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+            let words = raw.withUnsafeBytes {
+                (
+                    $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                    $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                )
+            }
             ends = (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
             file = Array(file.dropFirst(16))
         }
-        guard let name = files.first(where: { target.hasSuffix(".dat") ? $0.name == target : $0.name.hasPrefix(target + "-") })?.name else { return }
+        guard
+            let name = files.first(where: {
+                target.hasSuffix(".dat") ? $0.name == target : $0.name.hasPrefix(target + "-")
+            })?.name
+        else { return }
         if reseal { file = name.hasSuffix(".idx") ? Reseal.index(file) : Reseal.frames(file) }
         writeStore(replacing: name, with: file, ends: ends)
         let written = readOnly ? snapshot() : [:]
@@ -168,7 +193,8 @@ private final class ArchiveHarness: @unchecked Sendable {
         let journal: StoreJournal
         do {
             journal = try StoreJournal(
-                directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false, readOnly: readOnly)
+                directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(),
+                syncsWrites: false, readOnly: readOnly)
         } catch {
             check("\(error)".contains(directory), "an open failure that names no file of the store: \(error)")
             if readOnly { check(snapshot() == written, "a read-only open wrote to the store (\(name))") }
@@ -176,9 +202,13 @@ private final class ArchiveHarness: @unchecked Sendable {
         }
         let answers = ask(journal)
         let failures = answers.failures(journal)
-        for failure in failures { check(failure.contains(directory), "a lookup failure that names no file of the store: \(failure)") }
+        for failure in failures {
+            check(failure.contains(directory), "a lookup failure that names no file of the store: \(failure)")
+        }
         if !reseal, ends == nil {
-            if failures.isEmpty { check(answers == truth, "wrong answers from a damaged \(name) (\(difference(answers)))") }
+            if failures.isEmpty {
+                check(answers == truth, "wrong answers from a damaged \(name) (\(difference(answers)))")
+            }
             if name.hasSuffix(".idx"), !readOnly {
                 // Only an index was damaged: it is made again from the intact data file (a
                 // read-only store may only say so).
@@ -200,9 +230,14 @@ private final class ArchiveHarness: @unchecked Sendable {
             a.historyCount = h.count
             a.entries = sampleIDs.map { h.entry(id: $0.id) } + [h.entry(id: "1"), h.entry(id: "18446744073709551615")]
             a.byRequest = sampleIDs.map { h.entry(requestID: $0.transaction.payment.requestID) }
-            a.grants = sampleIDs.map { h.entries(grantKey: JournalState.grantKey(accountID: $0.accountID, transaction: $0.transaction)) }
+            a.grants = sampleIDs.map {
+                h.entries(grantKey: JournalState.grantKey(accountID: $0.accountID, transaction: $0.transaction))
+            }
             a.ranked = [0, 1, h.count / 2, h.count - 1, h.count, -1].map { h.identifier(at: $0) }
-            a.ranks = sampleIDs.compactMap { UInt64($0.id) }.flatMap { [h.rank(of: $0), h.rank(of: $0 &+ 1)] } + [h.rank(of: 0), h.rank(of: .max)]
+            a.ranks =
+                sampleIDs.compactMap { UInt64($0.id) }.flatMap { [h.rank(of: $0), h.rank(of: $0 &+ 1)] } + [
+                    h.rank(of: 0), h.rank(of: .max),
+                ]
             a.restorable = h.entries(where: { $0.restorable }).map(\.id)
             a.digest = h.finishedDigest(accountID: account)
             a.frames = answer { try h.frames(from: historyTail) }
@@ -211,9 +246,16 @@ private final class ArchiveHarness: @unchecked Sendable {
             a.outboxCount = o.count
             a.notifications = o.items()
             a.byPosition = sampleNotifications.map { o.notification(at: $0.position) } + [o.notification(at: .max)]
-            a.byUUID = sampleNotifications.map { o.notification(uuid: $0.notification.notificationUUID) } + [o.notification(uuid: "nobody")]
-            a.byToken = sampleNotifications.map { n in n.notification.testNotificationToken.flatMap { o.notification(token: $0) } }
-            a.notified = sampleNotifications.map { n in n.notification.eventKey.map { o.hasNotified(eventKey: $0) } ?? false }
+            a.byUUID =
+                sampleNotifications.map { o.notification(uuid: $0.notification.notificationUUID) } + [
+                    o.notification(uuid: "nobody")
+                ]
+            a.byToken = sampleNotifications.map { n in
+                n.notification.testNotificationToken.flatMap { o.notification(token: $0) }
+            }
+            a.notified = sampleNotifications.map { n in
+                n.notification.eventKey.map { o.hasNotified(eventKey: $0) } ?? false
+            }
             a.outboxFrames = answer { try o.frames(from: outboxTail) }
         }
         return a
@@ -221,8 +263,10 @@ private final class ArchiveHarness: @unchecked Sendable {
 
     /// What differs from the truth, for a message.
     func difference(_ a: Answers) -> String {
-        let mirror = Mirror(reflecting: a), real = Mirror(reflecting: truth)
-        return zip(mirror.children, real.children).filter { "\($0.value)" != "\($1.value)" }.compactMap(\.0.label).joined(separator: ", ")
+        let mirror = Mirror(reflecting: a)
+        let real = Mirror(reflecting: truth)
+        return zip(mirror.children, real.children).filter { "\($0.value)" != "\($1.value)" }.compactMap(\.0.label)
+            .joined(separator: ", ")
     }
 
     /// Empties the directory and writes the store's files, `name` replaced by `bytes`, the
@@ -234,7 +278,9 @@ private final class ArchiveHarness: @unchecked Sendable {
         }
         for (fileName, original) in files {
             var content = fileName == name ? bytes : original
-            if fileName == "journal.jsonl", let ends { content = Self.journal(content, historyEnd: ends.0, outboxEnd: ends.1) }
+            if fileName == "journal.jsonl", let ends {
+                content = Self.journal(content, historyEnd: ends.0, outboxEnd: ends.1)
+            }
             do {
                 let file = try fs.open(directory + "/" + fileName, [.write, .create, .truncate], mode: 0o600)
                 defer { fs.close(file) }
@@ -252,7 +298,9 @@ private final class ArchiveHarness: @unchecked Sendable {
         else { return bytes }
         header["historyEnd"] = NSNumber(value: historyEnd)
         header["outboxEnd"] = NSNumber(value: outboxEnd)
-        guard let line = try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]) else { return bytes }
+        guard let line = try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]) else {
+            return bytes
+        }
         return Array(line) + bytes[newline...]
     }
 
@@ -330,25 +378,34 @@ private enum ArchiveStoreMaker {
         let data = URL(fileURLWithPath: directory + "-data")
         try? FileManager.default.removeItem(at: data)
         wait {
-            let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: try StoreKitConfiguration.decode(data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
-                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-                clock: ManualClock(), initialLatencyMilliseconds: 0, syncsWrites: false))
+            let store = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(
+                    catalog: try StoreKitConfiguration.decode(
+                        data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
+                    stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+                    clock: ManualClock(), initialLatencyMilliseconds: 0, syncsWrites: false))
             let products = ["com.test.coins", "com.test.gems", "com.test.coins", "com.test.hints"]
             for n in 0..<purchases {
-                if n == purchases - notified { try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications") }
+                if n == purchases - notified {
+                    try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+                }
                 let product = n == 3 ? "com.test.pro" : n == 5 ? "com.test.plus.monthly" : products[n % products.count]
                 try await FuzzStore.buy(product, in: store)
                 for due in try await store.dueNotifications(by: .distantFuture).due {
                     try await store.recordAttempt(
-                        due.notificationUUID, SendAttemptItem(attemptDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(n)), sendAttemptResult: .success),
+                        due.notificationUUID,
+                        SendAttemptItem(
+                            attemptDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(n)),
+                            sendAttemptResult: .success),
                         signedPayload: try await store.signedPayload(of: due))
                 }
             }
             _ = try await store.requestTestNotification()
             for due in try await store.dueNotifications(by: .distantFuture).due {
                 try await store.recordAttempt(
-                    due.notificationUUID, SendAttemptItem(attemptDate: Date(timeIntervalSince1970: 1_900_000_000), sendAttemptResult: .success),
+                    due.notificationUUID,
+                    SendAttemptItem(
+                        attemptDate: Date(timeIntervalSince1970: 1_900_000_000), sendAttemptResult: .success),
                     signedPayload: try await store.signedPayload(of: due))
             }
         }
@@ -357,17 +414,22 @@ private enum ArchiveStoreMaker {
         // archives hold everything; the indexes kept are the ones its header names.
         let names: [String]
         do {
-            let journal = try StoreJournal(directory: state, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
+            let journal = try StoreJournal(
+                directory: state, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
             try journal.withLock { () throws(LocalAppStoreError) in try journal.compact() }
             guard let history = journal.state.history, let outbox = journal.state.notifications.archive else {
                 fatalError("archive fuzz: the store made has no history or no outbox archive")
             }
-            names = ["journal.jsonl", "history.dat", "outbox.dat", "history-\(history.generation).idx", "outbox-\(outbox.generation).idx"]
+            names = [
+                "journal.jsonl", "history.dat", "outbox.dat", "history-\(history.generation).idx",
+                "outbox-\(outbox.generation).idx",
+            ]
         } catch {
             fatalError("archive fuzz: cannot compact the store made: \(error)")
         }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".idx") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".idx")
+        {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
         for name in names {

@@ -24,7 +24,10 @@ public func catalogFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int)
         let decoded: CatalogError? = tape.withRoot(over: bytes) { root in
             walk(root, depth: 0)
             var decoder = ConfigurationDecoder(file: "fuzz.storekit")
-            do throws(CatalogError) { _ = try decoder.decode(root); return nil } catch { return error }
+            do throws(CatalogError) {
+                _ = try decoder.decode(root)
+                return nil
+            } catch { return error }
         }
         if let decoded { check(decoded.path.hasPrefix("$"), "a decode error's path \(decoded.path)") }
     }
@@ -38,7 +41,9 @@ public func catalogFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int)
     if let catalog {
         let ids = Set(catalog.products.map(\.id))
         check(ids.count == catalog.products.count, "duplicate product IDs accepted")
-        check(catalog.products.allSatisfy { $0.id.count <= ConfigurationDecoder.maximumProductIDLength }, "an over-long product ID accepted")
+        check(
+            catalog.products.allSatisfy { $0.id.count <= ConfigurationDecoder.maximumProductIDLength },
+            "an over-long product ID accepted")
         _ = try? PriceTable.decode(data: input, file: "fuzz.prices.json", productIDs: ids)
     } else {
         _ = try? PriceTable.decode(data: input, file: "fuzz.prices.json", productIDs: [])
@@ -56,7 +61,10 @@ private func walk(_ element: JSONElement, depth: Int) {
     case .null: break
     case .array:
         var count = 0
-        for child in element.elements { walk(child, depth: depth + 1); count += 1 }
+        for child in element.elements {
+            walk(child, depth: depth + 1)
+            count += 1
+        }
         check(count == element.count, "an array's count")
     case .object:
         var count = 0

@@ -37,12 +37,15 @@ public func httpFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) ->
     let response = harness.answer(request)
     check((200...599).contains(response.status), "status \(response.status) for \(request.method) \(request.path)")
     if auth == 2, request.path.hasPrefix("/inApps") {
-        check([401, 404, 405].contains(response.status), "\(request.method) \(request.path) answered \(response.status) without a token")
+        check(
+            [401, 404, 405].contains(response.status),
+            "\(request.method) \(request.path) answered \(response.status) without a token")
     }
     if response.status == 401 { check(response.body.isEmpty, "a 401 with a body") }
     if response.header("Content-Type") == "application/json", !response.body.isEmpty {
-        check((try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])) != nil,
-              "\(request.method) \(request.path) answered \(response.status) with a body that is not JSON")
+        check(
+            (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])) != nil,
+            "\(request.method) \(request.path) answered \(response.status) with a body that is not JSON")
     }
     return 0
 }
@@ -75,7 +78,8 @@ private func parse(_ input: ArraySlice<UInt8>) -> HTTPRequest {
         let header = line()
         if header.isEmpty { break }
         guard let colon = header.firstIndex(of: ":") else { continue }
-        headers[header[..<colon].lowercased()] = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        headers[header[..<colon].lowercased()] = header[header.index(after: colon)...].trimmingCharacters(
+            in: .whitespaces)
     }
     return HTTPRequest(method: method, path: path, query: query, headers: headers, body: Data(rest))
 }
@@ -106,16 +110,19 @@ private final class Harness: @unchecked Sendable {
             harnessDirectory = directory.path
             atexit { if let path = harnessDirectory { try? FileManager.default.removeItem(atPath: path) } }
             let clock = ManualClock()
-            let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: try StoreKitConfiguration.decode(data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
-                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
-                clock: clock, initialLatencyMilliseconds: 0, syncsWrites: false))
+            let store = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(
+                    catalog: try StoreKitConfiguration.decode(
+                        data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
+                    stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
+                    clock: clock, initialLatencyMilliseconds: 0, syncsWrites: false))
             let credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
             server = try AppStoreServer(store: store, credentials: credentials)
             let signing = try PrivateKey(pem: credentials.privateKeyPEM())
             let now = Int(clock.now.timeIntervalSince1970)
             let header = #"{"alg":"ES256","kid":"\#(credentials.keyID)","typ":"JWT"}"#
-            let claims = #"{"aud":"appstoreconnect-v1","bid":"com.storefront.demo","exp":\#(now + 3000),"iat":\#(now),"iss":"\#(credentials.issuerID)"}"#
+            let claims =
+                #"{"aud":"appstoreconnect-v1","bid":"com.storefront.demo","exp":\#(now + 3000),"iat":\#(now),"iss":"\#(credentials.issuerID)"}"#
             let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
             token = input + "." + Base64URL.encode(try ECDSA.signES256(Array(input.utf8), key: signing))
             for product in ["com.test.coins", "com.test.pro", "com.test.plus.monthly", "com.test.coins"] {

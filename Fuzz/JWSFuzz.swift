@@ -1,6 +1,7 @@
 import AppStoreServer
 import Crypto
 import Foundation
+
 @testable import Receipts
 
 // libFuzzer target for the JWS and JWT parsers with their verification (`make fuzz`): Receipts'
@@ -55,7 +56,8 @@ private final class Trust: Sendable {
             chain = try JWSVerifier(trustedRoots: [Array(root)])
             xcode = try JWSVerifier(trustedRoots: [], trustXcodeSelfSigned: true)
             let credentials = APICredentials(
-                keyID: "TE4MWLZR3C", issuerID: "1a0c36c9-c743-4179-9c77-2e94dbb3bcd3", keyPath: directory + "/api-key.p8")
+                keyID: "TE4MWLZR3C", issuerID: "1a0c36c9-c743-4179-9c77-2e94dbb3bcd3",
+                keyPath: directory + "/api-key.p8")
             tokens = APITokenVerifier(
                 keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: "com.storefront.demo",
                 publicKey: try credentials.publicKey())

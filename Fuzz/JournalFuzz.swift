@@ -1,6 +1,7 @@
 import Foundation
-@testable import LocalAppStore
 import SystemIO
+
+@testable import LocalAppStore
 
 // libFuzzer target for the store journal reader (`make fuzz`): the input is written as a state
 // directory's `journal.jsonl` and opened the way the store opens it (`StoreJournal`: the header,
@@ -32,7 +33,8 @@ public func journalFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int)
     }
     let first: StoreJournal
     do {
-        first = try StoreJournal(directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
+        first = try StoreJournal(
+            directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
     } catch {
         check(!"\(error)".isEmpty, "an error without a message")
         return 0
@@ -40,15 +42,17 @@ public func journalFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int)
     let ids = first.state.freshOrder + Array(first.state.recent.keys)
     let second: StoreJournal
     do {
-        second = try StoreJournal(directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
+        second = try StoreJournal(
+            directory: directory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
     } catch {
         fatalError("a journal that opened does not open again: \(error)")
     }
     for id in ids {
         check(first.state.entries[id] == second.state.entries[id], "entry \(id) differs after reopening")
     }
-    check(first.state.nextTransactionID == second.state.nextTransactionID,
-          "the next transaction ID moved from \(first.state.nextTransactionID) to \(second.state.nextTransactionID)")
+    check(
+        first.state.nextTransactionID == second.state.nextTransactionID,
+        "the next transaction ID moved from \(first.state.nextTransactionID) to \(second.state.nextTransactionID)")
     check(first.state.settings == second.state.settings, "the settings changed after reopening")
     return 0
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SystemIO
+
 @testable import Vault
 
 // libFuzzer target for the vault's files (`make fuzz`): its index (`NAME.idx`, `VaultIndex`: the
@@ -24,7 +25,10 @@ import SystemIO
 // every answer is the real vault's and nothing fails. Read-only, nothing is written.
 
 @_cdecl("LLVMFuzzerInitialize")
-public func vaultFileFuzzInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+public func vaultFileFuzzInitialize(
+    _ argc: UnsafeMutablePointer<Int32>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
     if let directory = ProcessInfo.processInfo.environment["VAULT_FUZZ_MAKE_STORE"] {
         VaultFileMaker.make(in: directory)
         exit(0)
@@ -58,7 +62,9 @@ private struct ItemAnswer: Hashable {
     var modified: Date
 
     init(_ item: VaultItem) {
-        (id, data, label, attributes, created, modified) = (item.id, Array(item.data), item.label, item.attributes, item.created, item.modified)
+        (id, data, label, attributes, created, modified) = (
+            item.id, Array(item.data), item.label, item.attributes, item.created, item.modified
+        )
     }
 }
 
@@ -84,19 +90,23 @@ private final class VaultFileHarness: @unchecked Sendable {
 
     private init() {
         let source = ProcessInfo.processInfo.environment["VAULT_FUZZ_STORE"] ?? "Fuzz/seeds/vault-file"
-        files = ["vault.key", "vault.sfv", "vault.sfv.idx"].map { ($0, Array(FileManager.default.contents(atPath: source + "/" + $0) ?? Data())) }
+        files = ["vault.key", "vault.sfv", "vault.sfv.idx"].map {
+            ($0, Array(FileManager.default.contents(atPath: source + "/" + $0) ?? Data()))
+        }
         guard !files.contains(where: { $0.bytes.isEmpty }) else {
             fatalError("vault fuzz: no vault in \(source) (run from the repository, or set VAULT_FUZZ_STORE)")
         }
         let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         directory = base + "/storefront-vault-file-fuzz-\(getpid())"
         try? FileManager.default.removeItem(atPath: directory)
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         vaultFileFuzzPath = directory
         atexit { if let path = vaultFileFuzzPath { try? FileManager.default.removeItem(atPath: path) } }
         writeFiles(replacing: nil, with: [])
         do {
-            let store = try VaultStore(path: directory + "/vault.sfv", key: key, configuration: vaultFuzzConfiguration(readOnly: true))
+            let store = try VaultStore(
+                path: directory + "/vault.sfv", key: key, configuration: vaultFuzzConfiguration(readOnly: true))
             codec = store.codec
             guard store.index != nil else { fatalError("vault fuzz: the seed vault opened without its index") }
         } catch {
@@ -104,7 +114,9 @@ private final class VaultFileHarness: @unchecked Sendable {
         }
         let vault: Vault
         do {
-            vault = try Vault(at: URL(fileURLWithPath: directory + "/vault.sfv"), key: key, configuration: vaultFuzzConfiguration(readOnly: true))
+            vault = try Vault(
+                at: URL(fileURLWithPath: directory + "/vault.sfv"), key: key,
+                configuration: vaultFuzzConfiguration(readOnly: true))
             let all = try vault.allItems()
             let spread: [VaultItem.ID] = stride(from: 0, to: all.count, by: max(1, all.count / 9)).map { all[$0].id }
             samples = spread + [all[all.count - 1].id, VaultItem.ID(service: vaultFuzzServices[0], account: "nobody")]
@@ -120,7 +132,8 @@ private final class VaultFileHarness: @unchecked Sendable {
     func run(_ input: [UInt8]) {
         let selector = input[0]
         let name = selector & 1 == 0 ? "vault.sfv.idx" : "vault.sfv"
-        let reseal = selector & 4 != 0, readOnly = selector & 8 != 0
+        let reseal = selector & 4 != 0
+        let readOnly = selector & 8 != 0
         var file = Array(input[1...])
         if reseal, name.hasSuffix(".idx"), let codec { file = Self.resealIndex(file, codec: codec) }
         writeFiles(replacing: name, with: file)
@@ -129,7 +142,9 @@ private final class VaultFileHarness: @unchecked Sendable {
         var failure: (any Error)?
         var answers: VaultAnswers?
         do {
-            let vault = try Vault(at: URL(fileURLWithPath: vaultPath), key: key, configuration: vaultFuzzConfiguration(readOnly: readOnly))
+            let vault = try Vault(
+                at: URL(fileURLWithPath: vaultPath), key: key, configuration: vaultFuzzConfiguration(readOnly: readOnly)
+            )
             answers = try ask(vault)
         } catch {
             failure = error
@@ -194,7 +209,9 @@ private final class VaultFileHarness: @unchecked Sendable {
         guard bytes.count >= fixed else { return bytes }
         let pageCount = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
         let headerLength = fixed + pageCount * 16 + 32
-        guard headerLength <= bytes.count, let mac = try? codec.indexMACKey.authenticate(Array(bytes[..<(headerLength - 32)])) else { return bytes }
+        guard headerLength <= bytes.count,
+            let mac = try? codec.indexMACKey.authenticate(Array(bytes[..<(headerLength - 32)]))
+        else { return bytes }
         bytes.replaceSubrange((headerLength - 32)..<headerLength, with: mac)
         let indexID = Array(bytes[80..<96])
         let size = VaultIndex.pageSize
@@ -221,19 +238,25 @@ private enum VaultFileMaker {
         let work = directory + "-work"
         try? FileManager.default.removeItem(atPath: work)
         do {
-            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let vault = try Vault(
                 at: URL(fileURLWithPath: work + "/vault.sfv"), key: .keyFile(URL(fileURLWithPath: work + "/vault.key")),
                 configuration: vaultFuzzConfiguration())
             for n in 0..<300 {
                 let content = VaultItemContent(
-                    data: Data("{\"transactionID\":\"\(2_000_000_000_000_001 + n)\",\"productID\":\"com.test.coins\"}".utf8),
+                    data: Data(
+                        "{\"transactionID\":\"\(2_000_000_000_000_001 + n)\",\"productID\":\"com.test.coins\"}".utf8),
                     label: "purchase \(n)", attributes: n % 3 == 0 ? ["kind": "consumable"] : [:])
                 try vault.upsert(service: vaultFuzzServices[0], account: "\(2_000_000_000_000_001 + n)", content)
                 if n % 10 == 0 {
-                    try vault.upsert(service: vaultFuzzServices[1], account: "setting-\(n % 40)", VaultItemContent(data: Data("\(n)".utf8)))
+                    try vault.upsert(
+                        service: vaultFuzzServices[1], account: "setting-\(n % 40)",
+                        VaultItemContent(data: Data("\(n)".utf8)))
                 }
-                if n % 17 == 16 { try vault.delete(service: vaultFuzzServices[0], account: "\(2_000_000_000_000_001 + n - 5)") }
+                if n % 17 == 16 {
+                    try vault.delete(service: vaultFuzzServices[0], account: "\(2_000_000_000_000_001 + n - 5)")
+                }
             }
         } catch {
             fatalError("vault fuzz: making the vault failed: \(error)")

@@ -20,9 +20,14 @@ public func vaultRecordFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: 
     case (.delete(let a), .delete(let b)):
         check(a == b, "a delete changed its item: \(a) → \(b)")
     case (.put(let a), .put(let b)):
-        check(a.id == b.id && a.label == b.label && a.attributes == b.attributes && a.data == b.data, "a put changed: \(a) → \(b)")
-        check(abs(a.created.timeIntervalSince(b.created)) <= 0.001 && abs(a.modified.timeIntervalSince(b.modified)) <= 0.001,
-              "a put's dates moved by more than a millisecond: \(a.created.timeIntervalSince1970), \(a.modified.timeIntervalSince1970) → \(b.created.timeIntervalSince1970), \(b.modified.timeIntervalSince1970)")
+        check(
+            a.id == b.id && a.label == b.label && a.attributes == b.attributes && a.data == b.data,
+            "a put changed: \(a) → \(b)")
+        check(
+            abs(a.created.timeIntervalSince(b.created)) <= 0.001
+                && abs(a.modified.timeIntervalSince(b.modified)) <= 0.001,
+            "a put's dates moved by more than a millisecond: \(a.created.timeIntervalSince1970), \(a.modified.timeIntervalSince1970) → \(b.created.timeIntervalSince1970), \(b.modified.timeIntervalSince1970)"
+        )
     default:
         fatalError("a payload changed its kind: \(payload) → \(again)")
     }

@@ -5,7 +5,7 @@ let package = Package(
     name: "RMStoreStyle",
     platforms: [.macOS(.v15), .iOS(.v18)],  // what Storefront's libraries need
     dependencies: [
-        .package(name: "Storefront", path: "../.."),
+        .package(name: "Storefront", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -19,6 +19,6 @@ let package = Package(
                 .product(name: "Crypto", package: "Storefront"),
                 .product(name: "SystemIO", package: "Storefront"),
             ]
-        ),
+        )
     ]
 )

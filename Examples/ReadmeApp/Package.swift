@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],  // what Storefront's libraries need
     dependencies: [
         // From a clone beside the app; from git: .package(url: "https://…/Storefront.git", branch: "main")
-        .package(name: "Storefront", path: "../.."),
+        .package(name: "Storefront", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -16,6 +16,6 @@ let package = Package(
                 .product(name: "LocalAppStore", package: "Storefront"),
                 .product(name: "Catalog", package: "Storefront"),
             ]
-        ),
+        )
     ]
 )

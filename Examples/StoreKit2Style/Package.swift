@@ -5,7 +5,7 @@ let package = Package(
     name: "StoreKit2Style",
     platforms: [.macOS(.v15), .iOS(.v18)],  // what Storefront's libraries need
     dependencies: [
-        .package(name: "Storefront", path: "../.."),
+        .package(name: "Storefront", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -20,6 +20,6 @@ let package = Package(
                 .product(name: "SystemIO", package: "Storefront"),
                 .product(name: "StoreKitValues", package: "Storefront"),
             ]
-        ),
+        )
     ]
 )

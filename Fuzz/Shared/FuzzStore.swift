@@ -41,7 +41,9 @@ enum FuzzStore {
         var events = await store.events().makeAsyncIterator()
         let queued = try await store.add(Payment(productID: productID))
         while let event = await events.next() {
-            if case .transactionsUpdated(let updated) = event, updated.contains(where: { $0.transactionID == queued.transactionID }) {
+            if case .transactionsUpdated(let updated) = event,
+                updated.contains(where: { $0.transactionID == queued.transactionID })
+            {
                 try await store.finish(transactionID: queued.transactionID)
                 return
             }

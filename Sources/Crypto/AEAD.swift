@@ -43,7 +43,9 @@ public enum AEAD {
         plaintext: UnsafeRawBufferPointer, associatedData: [UInt8]
     ) throws -> [UInt8] {
         let sealer = try AEADKey(algorithm, key: key)
-        return try associatedData.withUnsafeBytes { try sealer.seal(nonce: nonce, plaintext: plaintext, associatedData: $0) }
+        return try associatedData.withUnsafeBytes {
+            try sealer.seal(nonce: nonce, plaintext: plaintext, associatedData: $0)
+        }
     }
 
     /// Encrypts and authenticates `plaintext`; see `seal(_:key:nonce:plaintext:associatedData:)`.

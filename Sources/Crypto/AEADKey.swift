@@ -30,7 +30,9 @@ public final class AEADKey {
     /// Encrypts and authenticates `plaintext` and `associatedData` under `nonce`.
     /// - Returns: ciphertext followed by the 16-byte tag.
     /// - Throws: `CryptoError` on a wrong nonce length or an OpenSSL failure.
-    public func seal(nonce: [UInt8], plaintext: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer) throws -> [UInt8] {
+    public func seal(
+        nonce: [UInt8], plaintext: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer
+    ) throws -> [UInt8] {
         let context = try prepare(encrypt: true, nonce: nonce, length: plaintext.count)
         try addAssociatedData(context, associatedData, encrypt: true)
         let total = plaintext.count + AEAD.tagByteCount
@@ -40,16 +42,24 @@ public final class AEADKey {
             guard let base = buffer.baseAddress else { return }
             var written: Int32 = 0
             if plaintext.count > 0 {
-                guard EVP_EncryptUpdate(
-                    context, base, &written, plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(plaintext.count)) == 1
-                else { failure = CryptoError("EVP_EncryptUpdate"); return }
+                guard
+                    EVP_EncryptUpdate(
+                        context, base, &written, plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                        Int32(plaintext.count)) == 1
+                else {
+                    failure = CryptoError("EVP_EncryptUpdate")
+                    return
+                }
             }
             var final: Int32 = 0
             guard EVP_EncryptFinal_ex(context, base + Int(written), &final) == 1 else {
                 failure = CryptoError("EVP_EncryptFinal_ex")
                 return
             }
-            guard EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_GET_TAG, Int32(AEAD.tagByteCount), base + plaintext.count) == 1 else {
+            guard
+                EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_GET_TAG, Int32(AEAD.tagByteCount), base + plaintext.count)
+                    == 1
+            else {
                 failure = CryptoError("EVP_CTRL_AEAD_GET_TAG")
                 return
             }
@@ -61,7 +71,9 @@ public final class AEADKey {
     /// Verifies and decrypts `sealed` (ciphertext followed by tag).
     /// - Returns: the plaintext, or `nil` when the tag does not verify; nothing is released then.
     /// - Throws: `CryptoError` on a wrong nonce length or an OpenSSL failure.
-    public func open(nonce: [UInt8], sealed: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer) throws -> [UInt8]? {
+    public func open(
+        nonce: [UInt8], sealed: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer
+    ) throws -> [UInt8]? {
         guard sealed.count >= AEAD.tagByteCount else { return nil }
         let length = sealed.count - AEAD.tagByteCount
         var failure: (any Error)?
@@ -70,7 +82,9 @@ public final class AEADKey {
             initialized = length
             do {
                 verified = try nonce.withUnsafeBytes {
-                    try open(nonce: $0, sealed: sealed, associatedData: associatedData, into: UnsafeMutableRawBufferPointer(buffer))
+                    try open(
+                        nonce: $0, sealed: sealed, associatedData: associatedData,
+                        into: UnsafeMutableRawBufferPointer(buffer))
                 }
             } catch {
                 failure = error
@@ -93,14 +107,18 @@ public final class AEADKey {
         guard sealed.count >= AEAD.tagByteCount, let sealedBase = sealed.baseAddress else { return false }
         let length = sealed.count - AEAD.tagByteCount
         guard plaintext.count >= length else {
-            throw CryptoError("AEAD", reason: "the plaintext buffer holds \(plaintext.count) bytes, the message \(length)")
+            throw CryptoError(
+                "AEAD", reason: "the plaintext buffer holds \(plaintext.count) bytes, the message \(length)")
         }
         let context = try prepare(encrypt: false, nonce: nonce, length: length)
         try addAssociatedData(context, associatedData, encrypt: false)
         let base = plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self)
         var written: Int32 = 0
         if length > 0 {
-            guard EVP_DecryptUpdate(context, base, &written, sealedBase.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1 else {
+            guard
+                EVP_DecryptUpdate(
+                    context, base, &written, sealedBase.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1
+            else {
                 OPENSSL_cleanse(base, length)
                 throw CryptoError("EVP_DecryptUpdate")
             }
@@ -149,7 +167,9 @@ public final class AEADKey {
             guard let fresh = EVP_CIPHER_CTX_new() else { throw CryptoError("EVP_CIPHER_CTX_new") }
             guard initialise(fresh, AEAD.cipher(algorithm), nil, nil, nil) == 1,
                 EVP_CIPHER_CTX_ctrl(fresh, EVP_CTRL_AEAD_SET_IVLEN, Int32(AEAD.nonceByteCount), nil) == 1,
-                key.withUnsafeBytes({ initialise(fresh, nil, nil, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), nil) }) == 1
+                key.withUnsafeBytes({
+                    initialise(fresh, nil, nil, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), nil)
+                }) == 1
             else {
                 EVP_CIPHER_CTX_free(fresh)
                 throw CryptoError(name)
@@ -168,7 +188,10 @@ public final class AEADKey {
         guard data.count > 0 else { return }
         var ignored: Int32 = 0
         let update = encrypt ? EVP_EncryptUpdate : EVP_DecryptUpdate
-        guard update(context, nil, &ignored, data.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(data.count)) == 1 else {
+        guard
+            update(context, nil, &ignored, data.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(data.count))
+                == 1
+        else {
             throw CryptoError("AEAD associated data")
         }
     }

@@ -35,12 +35,15 @@ extension CertificateAuthority {
         let base = try BaseFiles(directory: directory, fileSystem: fileSystem)
         // The receipt signer is made when asked for (RSA keys are slow to make), else loaded
         // when the directory has one.
-        let receiptKey = try configuration.receiptKeyKind.map {
-            try addedKey(FileName.receiptSigningKey, in: directory, kind: $0, fileSystem: fileSystem)
-        } ?? optionalKey(FileName.receiptSigningKey, in: directory, fileSystem: fileSystem)
-        let folder = base.signing.ocspResponderURLs.first == configuration.ocspURL
+        let receiptKey =
+            try configuration.receiptKeyKind.map {
+                try addedKey(FileName.receiptSigningKey, in: directory, kind: $0, fileSystem: fileSystem)
+            } ?? optionalKey(FileName.receiptSigningKey, in: directory, fileSystem: fileSystem)
+        let folder =
+            base.signing.ocspResponderURLs.first == configuration.ocspURL
             ? directory
-            : try issuedSet(base: base, receiptKey: receiptKey, configuration: configuration, now: now, fileSystem: fileSystem)
+            : try issuedSet(
+                base: base, receiptKey: receiptKey, configuration: configuration, now: now, fileSystem: fileSystem)
         let intermediate = try certificate(FileName.intermediate, in: folder, fileSystem: fileSystem)
         let receipt = try receiptKey.map {
             try addedReceiptCertificate(
@@ -48,7 +51,8 @@ extension CertificateAuthority {
                 configuration: configuration, now: now, fileSystem: fileSystem)
         }
         return try CertificateAuthority(
-            root: base.root, intermediate: intermediate, signingCertificate: certificate(FileName.signing, in: folder, fileSystem: fileSystem),
+            root: base.root, intermediate: intermediate,
+            signingCertificate: certificate(FileName.signing, in: folder, fileSystem: fileSystem),
             signingKey: base.signingKey, receiptSigningCertificate: receipt, receiptSigningKey: receiptKey,
             rootKey: base.rootKey, intermediateKey: base.intermediateKey
         ).checked(in: folder)
@@ -58,12 +62,16 @@ extension CertificateAuthority {
     /// its receipt signer, when it has one).
     /// - Throws: `CryptoError` naming the file that is missing or unreadable, or when a key
     ///   does not belong to its certificate.
-    public static func load(from directory: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws -> CertificateAuthority {
+    public static func load(
+        from directory: URL, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws -> CertificateAuthority {
         let base = try BaseFiles(directory: directory, fileSystem: fileSystem)
         let receiptKey = try optionalKey(FileName.receiptSigningKey, in: directory, fileSystem: fileSystem)
         return try CertificateAuthority(
-            root: base.root, intermediate: base.intermediate, signingCertificate: base.signing, signingKey: base.signingKey,
-            receiptSigningCertificate: receiptKey == nil ? nil : try certificate(FileName.receiptSigning, in: directory, fileSystem: fileSystem),
+            root: base.root, intermediate: base.intermediate, signingCertificate: base.signing,
+            signingKey: base.signingKey,
+            receiptSigningCertificate: receiptKey == nil
+                ? nil : try certificate(FileName.receiptSigning, in: directory, fileSystem: fileSystem),
             receiptSigningKey: receiptKey, rootKey: base.rootKey, intermediateKey: base.intermediateKey
         ).checked(in: directory)
     }
@@ -71,7 +79,9 @@ extension CertificateAuthority {
     /// Every certificate the chain in `directory` has issued below its root, in every set:
     /// intermediates (issued by the root) and signers (issued by the intermediate).
     /// - Throws: `CryptoError` naming an unreadable file.
-    public static func issuedCertificates(in directory: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws
+    public static func issuedCertificates(
+        in directory: URL, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws
         -> (intermediates: [X509Certificate], signers: [X509Certificate])
     {
         var folders = [directory]
@@ -82,7 +92,8 @@ extension CertificateAuthority {
         var signers: [X509Certificate] = []
         for folder in folders {
             func optional(_ name: String) throws -> X509Certificate? {
-                fileSystem.exists(folder.appendingPathComponent(name).path) ? try certificate(name, in: folder, fileSystem: fileSystem) : nil
+                fileSystem.exists(folder.appendingPathComponent(name).path)
+                    ? try certificate(name, in: folder, fileSystem: fileSystem) : nil
             }
             if let intermediate = try optional(FileName.intermediate) { intermediates.append(intermediate) }
             signers += try [optional(FileName.signing), optional(FileName.receiptSigning)].compactMap { $0 }
@@ -94,7 +105,9 @@ extension CertificateAuthority {
 
     /// Makes a whole new chain in a private sibling directory and renames it into place in one
     /// step, so two processes making it at once never mix their files: the loser uses the winner's.
-    private static func create(in directory: URL, configuration: Configuration, now: Date, fileSystem: any FileSystem) throws {
+    private static func create(
+        in directory: URL, configuration: Configuration, now: Date, fileSystem: any FileSystem
+    ) throws {
         let keys = try CertificateAuthority.create(configuration: configuration, now: now)
         let authority = keys.authority
         var files: [(String, String, Int)] = [
@@ -106,16 +119,22 @@ extension CertificateAuthority {
             (FileName.signing, authority.signingCertificate.pemRepresentation, 0o644),
         ]
         if let key = authority.receiptSigningKey, let certificate = authority.receiptSigningCertificate {
-            files += [(FileName.receiptSigningKey, try key.pemRepresentation(), 0o600), (FileName.receiptSigning, certificate.pemRepresentation, 0o644)]
+            files += [
+                (FileName.receiptSigningKey, try key.pemRepresentation(), 0o600),
+                (FileName.receiptSigning, certificate.pemRepresentation, 0o644),
+            ]
         }
         try placeDirectory(at: directory, fileSystem: fileSystem) { staging in
-            for (name, text, mode) in files { try write(text, to: staging.appendingPathComponent(name), mode: mode, fileSystem: fileSystem) }
+            for (name, text, mode) in files {
+                try write(text, to: staging.appendingPathComponent(name), mode: mode, fileSystem: fileSystem)
+            }
         }
     }
 
     /// Writes a directory's files into a staging sibling, syncs them, and renames it to
     /// `directory` (then syncs the parent); when another process placed it first, theirs stays.
-    private static func placeDirectory(at directory: URL, fileSystem: any FileSystem, fill: (URL) throws -> Void) throws {
+    private static func placeDirectory(at directory: URL, fileSystem: any FileSystem, fill: (URL) throws -> Void) throws
+    {
         let parent = directory.deletingLastPathComponent()
         try fileSystem.createDirectories(parent.path, mode: 0o700, enforcingMode: true)
         let staging = parent.appendingPathComponent(".\(directory.lastPathComponent).\(UUID().uuidString).tmp")
@@ -139,7 +158,9 @@ extension CertificateAuthority {
     /// The key file `name`, generated when missing. It is written beside its final name and
     /// hard-linked into place (a link never replaces a file), so the first writer wins and
     /// every process reads that one.
-    private static func addedKey(_ name: String, in directory: URL, kind: PrivateKey.Kind, fileSystem: any FileSystem) throws -> PrivateKey {
+    private static func addedKey(
+        _ name: String, in directory: URL, kind: PrivateKey.Kind, fileSystem: any FileSystem
+    ) throws -> PrivateKey {
         let url = directory.appendingPathComponent(name)
         if !fileSystem.exists(url.path) {
             try link(try PrivateKey.generate(kind).pemRepresentation(), to: url, mode: 0o600, fileSystem: fileSystem)
@@ -157,7 +178,8 @@ extension CertificateAuthority {
         let url = folder.appendingPathComponent(FileName.receiptSigning)
         if !fileSystem.exists(url.path) {
             let certificate = try issueReceiptSigner(
-                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration, now: now)
+                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration,
+                now: now)
             try link(certificate.pemRepresentation, to: url, mode: 0o644, fileSystem: fileSystem)
         }
         return try certificate(FileName.receiptSigning, in: folder, fileSystem: fileSystem)
@@ -168,7 +190,9 @@ extension CertificateAuthority {
     private static func issuedSet(
         base: BaseFiles, receiptKey: PrivateKey?, configuration: Configuration, now: Date, fileSystem: any FileSystem
     ) throws -> URL {
-        let name = try configuration.ocspURL.map { "ocsp-" + (try Digest.hash(.sha256, Array($0.utf8)).hexString.prefix(16)) } ?? "no-ocsp"
+        let name =
+            try configuration.ocspURL.map { "ocsp-" + (try Digest.hash(.sha256, Array($0.utf8)).hexString.prefix(16)) }
+            ?? "no-ocsp"
         let folder = base.directory.appendingPathComponent(FileName.issued).appendingPathComponent(name)
         let names = [FileName.intermediate, FileName.signing]
         guard !names.allSatisfy({ fileSystem.exists(folder.appendingPathComponent($0).path) }) else { return folder }
@@ -180,9 +204,13 @@ extension CertificateAuthority {
             var files = [(FileName.intermediate, made.intermediate), (FileName.signing, made.signingCertificate)]
             if let receipt = made.receiptSigningCertificate { files.append((FileName.receiptSigning, receipt)) }
             for (name, certificate) in files {
-                try write(certificate.pemRepresentation, to: staging.appendingPathComponent(name), mode: 0o644, fileSystem: fileSystem)
+                try write(
+                    certificate.pemRepresentation, to: staging.appendingPathComponent(name), mode: 0o644,
+                    fileSystem: fileSystem)
             }
-            try write((configuration.ocspURL ?? "") + "\n", to: staging.appendingPathComponent("ocsp-url"), mode: 0o644, fileSystem: fileSystem)
+            try write(
+                (configuration.ocspURL ?? "") + "\n", to: staging.appendingPathComponent("ocsp-url"), mode: 0o644,
+                fileSystem: fileSystem)
         }
         return folder
     }
@@ -220,12 +248,14 @@ extension CertificateAuthority {
             (root, rootKey, FileName.rootKey, FileName.root),
         ]
         if let receiptSigningCertificate, let receiptSigningKey {
-            pairs.append((receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning))
+            pairs.append(
+                (receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning))
         }
         for (certificate, key, keyName, certificateName) in pairs
         where try !certificate.verifySHA256(signature: key.signSHA256(probe), message: probe) {
             throw CryptoError(
-                "loading certificate authority in \(directory.path)", reason: "\(keyName) does not belong to \(certificateName)")
+                "loading certificate authority in \(directory.path)",
+                reason: "\(keyName) does not belong to \(certificateName)")
         }
         return self
     }
@@ -242,18 +272,26 @@ extension CertificateAuthority {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func certificate(_ name: String, in directory: URL, fileSystem: any FileSystem) throws -> X509Certificate {
-        do { return try X509Certificate(pem: try text(name, in: directory, fileSystem: fileSystem)) } catch let error as CryptoError {
+    private static func certificate(
+        _ name: String, in directory: URL, fileSystem: any FileSystem
+    ) throws -> X509Certificate {
+        do { return try X509Certificate(pem: try text(name, in: directory, fileSystem: fileSystem)) } catch let error
+            as CryptoError
+        {
             throw CryptoError("reading \(directory.appendingPathComponent(name).path)", reason: error.reason)
         }
     }
 
-    private static func optionalKey(_ name: String, in directory: URL, fileSystem: any FileSystem) throws -> PrivateKey? {
-        fileSystem.exists(directory.appendingPathComponent(name).path) ? try key(name, in: directory, fileSystem: fileSystem) : nil
+    private static func optionalKey(_ name: String, in directory: URL, fileSystem: any FileSystem) throws -> PrivateKey?
+    {
+        fileSystem.exists(directory.appendingPathComponent(name).path)
+            ? try key(name, in: directory, fileSystem: fileSystem) : nil
     }
 
     private static func key(_ name: String, in directory: URL, fileSystem: any FileSystem) throws -> PrivateKey {
-        do { return try PrivateKey(pem: try text(name, in: directory, fileSystem: fileSystem)) } catch let error as CryptoError {
+        do { return try PrivateKey(pem: try text(name, in: directory, fileSystem: fileSystem)) } catch let error
+            as CryptoError
+        {
             throw CryptoError("reading \(directory.appendingPathComponent(name).path)", reason: error.reason)
         }
     }
@@ -273,9 +311,11 @@ extension CertificateAuthority {
     /// Writes `text` beside `url` and hard-links it to `url` unless another process was first
     /// (SystemIO's `createOnce`: synced, so a power loss leaves the whole file or none).
     private static func link(_ text: String, to url: URL, mode: Int, fileSystem: any FileSystem) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try fileSystem.createOnce(url.path, with: Array(text.utf8), temporaryPath: temporary.path, mode: UInt32(mode))
+            try fileSystem.createOnce(
+                url.path, with: Array(text.utf8), temporaryPath: temporary.path, mode: UInt32(mode))
         } catch {
             throw CryptoError("writing \(url.path)", reason: "\(error.operation) failed: \(error.errno)")
         }

@@ -101,8 +101,10 @@ public struct CertificateAuthority: Sendable {
 
     /// Creates an authority from its parts.
     public init(
-        root: X509Certificate, intermediate: X509Certificate, signingCertificate: X509Certificate, signingKey: PrivateKey,
-        receiptSigningCertificate: X509Certificate?, receiptSigningKey: PrivateKey?, rootKey: PrivateKey, intermediateKey: PrivateKey
+        root: X509Certificate, intermediate: X509Certificate, signingCertificate: X509Certificate,
+        signingKey: PrivateKey,
+        receiptSigningCertificate: X509Certificate?, receiptSigningKey: PrivateKey?, rootKey: PrivateKey,
+        intermediateKey: PrivateKey
     ) {
         self.root = root
         self.intermediate = intermediate
@@ -138,13 +140,15 @@ public struct CertificateAuthority: Sendable {
     public static func create(configuration: Configuration = Configuration(), now: Date) throws(CryptoError) -> Keys {
         let rootKey = try PrivateKey.generate(configuration.keyKind)
         let root = try CertificateIssuer.issue(
-            commonName: "\(configuration.organization) Root CA", organization: configuration.organization, subjectKey: rootKey,
+            commonName: "\(configuration.organization) Root CA", organization: configuration.organization,
+            subjectKey: rootKey,
             issuer: nil, issuerKey: rootKey, serial: try randomSerial(), notBefore: now,
             notAfter: now + configuration.rootValidity, role: .authority(pathLength: 1))
         let issued = try issueBelowRoot(
             root: root, rootKey: rootKey, intermediateKey: try PrivateKey.generate(configuration.keyKind),
             signingKey: try PrivateKey.generate(configuration.keyKind),
-            receiptKey: try configuration.receiptKeyKind.map { kind throws(CryptoError) in try PrivateKey.generate(kind) },
+            receiptKey: try configuration.receiptKeyKind.map { kind throws(CryptoError) in try PrivateKey.generate(kind)
+            },
             configuration: configuration, now: now)
         return Keys(authority: issued)
     }
@@ -172,23 +176,27 @@ public struct CertificateAuthority: Sendable {
             markerExtensions: configuration.signingMarkers, ocspURL: configuration.ocspURL)
         let receipt = try receiptKey.map { key throws(CryptoError) in
             try issueReceiptSigner(
-                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration, now: now)
+                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration,
+                now: now)
         }
         return CertificateAuthority(
             root: root, intermediate: intermediate, signingCertificate: signing, signingKey: signingKey,
-            receiptSigningCertificate: receipt, receiptSigningKey: receiptKey, rootKey: rootKey, intermediateKey: intermediateKey)
+            receiptSigningCertificate: receipt, receiptSigningKey: receiptKey, rootKey: rootKey,
+            intermediateKey: intermediateKey)
     }
 
     /// Issues the receipt signer's certificate for `key` under `intermediate`.
     /// - Throws: `CryptoError` if OpenSSL cannot make the certificate.
     static func issueReceiptSigner(
-        key: PrivateKey, intermediate: X509Certificate, intermediateKey: PrivateKey, configuration: Configuration, now: Date
+        key: PrivateKey, intermediate: X509Certificate, intermediateKey: PrivateKey, configuration: Configuration,
+        now: Date
     ) throws(CryptoError) -> X509Certificate {
         let organization = configuration.organization
         return try CertificateIssuer.issue(
             commonName: "\(organization) Receipt Signing", organization: organization, subjectKey: key,
             issuer: intermediate, issuerKey: intermediateKey, serial: try randomSerial(), notBefore: now,
-            notAfter: min(now + configuration.signingValidity, intermediate.notAfter ?? now + configuration.signingValidity),
+            notAfter: min(
+                now + configuration.signingValidity, intermediate.notAfter ?? now + configuration.signingValidity),
             role: .signing, markerExtensions: configuration.signingMarkers, ocspURL: configuration.ocspURL)
     }
 

@@ -35,7 +35,9 @@ public enum CertificateChain {
     public static func verify(
         leaf: X509Certificate, intermediates: [X509Certificate], trustedRoots: [X509Certificate], at date: Date
     ) throws(CryptoError) -> Failure? {
-        guard !trustedRoots.isEmpty else { throw CryptoError("certificate chain verification", reason: "no trusted root given") }
+        guard !trustedRoots.isEmpty else {
+            throw CryptoError("certificate chain verification", reason: "no trusted root given")
+        }
         guard let store = X509_STORE_new() else { throw CryptoError("X509_STORE_new") }
         defer { X509_STORE_free(store) }
         for root in trustedRoots {
@@ -49,7 +51,8 @@ public enum CertificateChain {
         }
         // A date from a payload may be anything; only a representable time reaches OpenSSL.
         guard let seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)) else {
-            throw CryptoError("certificate chain verification", reason: "the date \(date.timeIntervalSince1970) s is out of range")
+            throw CryptoError(
+                "certificate chain verification", reason: "the date \(date.timeIntervalSince1970) s is out of range")
         }
         X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), seconds)
         let ok = X509_verify_cert(context)

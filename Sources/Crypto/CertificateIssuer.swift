@@ -31,7 +31,8 @@ public enum CertificateIssuer {
         markerExtensions: [String] = [], ocspURL: String? = nil
     ) throws(CryptoError) -> X509Certificate {
         if let ocspURL, ocspURL.contains(where: { $0 == "," || $0.isWhitespace }) || !ocspURL.hasPrefix("http") {
-            throw CryptoError("issuing certificate \(commonName)", reason: "the OCSP URL \"\(ocspURL)\" is not an http(s) URL")
+            throw CryptoError(
+                "issuing certificate \(commonName)", reason: "the OCSP URL \"\(ocspURL)\" is not an http(s) URL")
         }
         guard notBefore < notAfter else {
             throw CryptoError("issuing certificate \(commonName)", reason: "validity ends before it starts")

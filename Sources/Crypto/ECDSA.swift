@@ -17,7 +17,9 @@ public enum ECDSA {
     /// Checks an ES256 signature (raw `r || s`) over `message` with `certificate`'s public key.
     /// - Returns: whether the signature is good; a signature of the wrong length is not.
     /// - Throws: `CryptoError` only if OpenSSL cannot set up the check.
-    public static func verifyES256(signature: [UInt8], message: [UInt8], certificate: X509Certificate) throws(CryptoError) -> Bool {
+    public static func verifyES256(
+        signature: [UInt8], message: [UInt8], certificate: X509Certificate
+    ) throws(CryptoError) -> Bool {
         guard certificate.hasECKey, signature.count == 2 * coordinateLength else { return false }
         guard let der = try? derSignature(fromRaw: signature) else { return false }
         return try certificate.verifySHA256(signature: der, message: message)
@@ -28,7 +30,9 @@ public enum ECDSA {
     /// - Returns: whether the signature is good; a non-P-256 key or a signature of the wrong
     ///   length is not.
     /// - Throws: `CryptoError` only if OpenSSL cannot set up the check.
-    public static func verifyES256(signature: [UInt8], message: [UInt8], publicKey: PublicKey) throws(CryptoError) -> Bool {
+    public static func verifyES256(
+        signature: [UInt8], message: [UInt8], publicKey: PublicKey
+    ) throws(CryptoError) -> Bool {
         guard publicKey.isP256, signature.count == 2 * coordinateLength else { return false }
         guard let der = try? derSignature(fromRaw: signature) else { return false }
         return try publicKey.verifySHA256(signature: der, message: message)
@@ -47,7 +51,8 @@ public enum ECDSA {
         let ok = out.withUnsafeMutableBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
             return BN_bn2binpad(ECDSA_SIG_get0_r(signature), base, Int32(coordinateLength)) == coordinateLength
-                && BN_bn2binpad(ECDSA_SIG_get0_s(signature), base + coordinateLength, Int32(coordinateLength)) == coordinateLength
+                && BN_bn2binpad(ECDSA_SIG_get0_s(signature), base + coordinateLength, Int32(coordinateLength))
+                    == coordinateLength
         }
         guard ok else { throw CryptoError("BN_bn2binpad", reason: "signature coordinate longer than 32 bytes") }
         return out
@@ -62,8 +67,10 @@ public enum ECDSA {
         guard let signature = ECDSA_SIG_new() else { throw CryptoError("ECDSA_SIG_new") }
         defer { ECDSA_SIG_free(signature) }
         let (r, s) = raw.withUnsafeBufferPointer { buffer in
-            (BN_bin2bn(buffer.baseAddress, Int32(coordinateLength), nil),
-             BN_bin2bn(buffer.baseAddress.map { $0 + coordinateLength }, Int32(coordinateLength), nil))
+            (
+                BN_bin2bn(buffer.baseAddress, Int32(coordinateLength), nil),
+                BN_bin2bn(buffer.baseAddress.map { $0 + coordinateLength }, Int32(coordinateLength), nil)
+            )
         }
         guard let r, let s, ECDSA_SIG_set0(signature, r, s) == 1 else {
             BN_free(r)

@@ -18,14 +18,16 @@ public enum HKDF {
         // OSSL_PARAM keeps the pointers it is given, so every string and buffer below
         // must outlive EVP_KDF_derive: they are all allocated here and freed on return.
         var owned: [UnsafeMutableRawPointer] = []
-        defer { owned.forEach { CRYPTO_free($0, #fileID, #line) } }
+        defer { for pointer in owned { CRYPTO_free(pointer, #fileID, #line) } }
         func cString(_ s: String) throws -> UnsafeMutablePointer<CChar> {
             guard let p = CRYPTO_strdup(s, #fileID, #line) else { throw CryptoError("HKDF", reason: "out of memory") }
             owned.append(UnsafeMutableRawPointer(p))
             return p
         }
         func buffer(_ bytes: UnsafeRawBufferPointer) throws -> UnsafeMutableRawPointer {
-            guard let p = CRYPTO_malloc(max(bytes.count, 1), #fileID, #line) else { throw CryptoError("HKDF", reason: "out of memory") }
+            guard let p = CRYPTO_malloc(max(bytes.count, 1), #fileID, #line) else {
+                throw CryptoError("HKDF", reason: "out of memory")
+            }
             if let base = bytes.baseAddress, bytes.count > 0 { p.copyMemory(from: base, byteCount: bytes.count) }
             owned.append(p)
             return p

@@ -17,7 +17,9 @@ public final class HMACKey {
         defer { EVP_MAC_free(mac) }
         guard let context = EVP_MAC_CTX_new(mac) else { throw CryptoError("EVP_MAC_CTX_new") }
         // OSSL_PARAM keeps the pointers: both strings must outlive EVP_MAC_init.
-        guard let paramName = CRYPTO_strdup("digest", #fileID, #line), let digestName = CRYPTO_strdup(algorithm.rawValue, #fileID, #line) else {
+        guard let paramName = CRYPTO_strdup("digest", #fileID, #line),
+            let digestName = CRYPTO_strdup(algorithm.rawValue, #fileID, #line)
+        else {
             EVP_MAC_CTX_free(context)
             throw CryptoError("HMAC", reason: "out of memory")
         }
@@ -64,12 +66,14 @@ public final class HMACKey {
         // A nil key restarts the MAC with the key already loaded.
         guard EVP_MAC_init(context, nil, 0, nil) == 1 else { throw CryptoError("EVP_MAC_init") }
         if message.count > 0 {
-            guard EVP_MAC_update(context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count) == 1 else {
+            guard EVP_MAC_update(context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count) == 1
+            else {
                 throw CryptoError("EVP_MAC_update")
             }
         }
         var length = 0
-        guard EVP_MAC_final(context, mac.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, mac.count) == 1 else {
+        guard EVP_MAC_final(context, mac.baseAddress?.assumingMemoryBound(to: UInt8.self), &length, mac.count) == 1
+        else {
             throw CryptoError("EVP_MAC_final")
         }
         return length

@@ -44,13 +44,17 @@ final class MemoryBIO {
         var data: UnsafeMutablePointer<CChar>? = nil
         let length = BIO_ctrl(pointer, BIO_CTRL_INFO, 0, &data)
         guard length > 0, let data else { return [] }
-        return data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        return data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 }
 
 /// Helpers for OpenSSL's `i2d_*` functions, which write DER in two calls (size, then bytes).
 enum DER {
-    static func encode(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32)
+    static func encode(
+        _ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
+    )
         throws(CryptoError) -> [UInt8]
     {
         let length = body(nil)

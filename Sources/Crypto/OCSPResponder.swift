@@ -65,12 +65,16 @@ public struct OCSPResponder: Sendable {
             guard let match = lookUp(id) else { return Self.status(OCSP_RESPONSE_STATUS_MALFORMEDREQUEST) }
             answers.append((id, match.status, match.authority))
         }
-        guard let signerIndex = answers.compactMap(\.authority).first else { return Self.status(OCSP_RESPONSE_STATUS_UNAUTHORIZED) }
+        guard let signerIndex = answers.compactMap(\.authority).first else {
+            return Self.status(OCSP_RESPONSE_STATUS_UNAUTHORIZED)
+        }
         let signer = authorities[signerIndex]
         guard let basic = OCSP_BASICRESP_new() else { return Self.status(OCSP_RESPONSE_STATUS_INTERNALERROR) }
         defer { OCSP_BASICRESP_free(basic) }
         let start = time_t(now.timeIntervalSince1970.rounded(.down))
-        guard let thisUpdate = ASN1_GENERALIZEDTIME_set(nil, start) else { return Self.status(OCSP_RESPONSE_STATUS_INTERNALERROR) }
+        guard let thisUpdate = ASN1_GENERALIZEDTIME_set(nil, start) else {
+            return Self.status(OCSP_RESPONSE_STATUS_INTERNALERROR)
+        }
         defer { ASN1_GENERALIZEDTIME_free(thisUpdate) }
         guard let nextUpdate = ASN1_GENERALIZEDTIME_set(nil, start + time_t(validity.rounded())) else {
             return Self.status(OCSP_RESPONSE_STATUS_INTERNALERROR)
@@ -85,7 +89,9 @@ public struct OCSPResponder: Sendable {
             }
         }
         guard OCSP_copy_nonce(basic, request) > 0,
-            OCSP_basic_sign(basic, signer.certificate.pointer, signer.key.pointer, EVP_sha256(), nil, UInt(OCSP_NOCERTS | OCSP_RESPID_KEY)) == 1,
+            OCSP_basic_sign(
+                basic, signer.certificate.pointer, signer.key.pointer, EVP_sha256(), nil,
+                UInt(OCSP_NOCERTS | OCSP_RESPID_KEY)) == 1,
             let response = OCSP_response_create(OCSP_RESPONSE_STATUS_SUCCESSFUL, basic)
         else { return Self.status(OCSP_RESPONSE_STATUS_INTERNALERROR) }
         defer { OCSP_RESPONSE_free(response) }
@@ -104,7 +110,9 @@ public struct OCSPResponder: Sendable {
             defer { OCSP_CERTID_free(issuerID) }
             guard OCSP_id_issuer_cmp(issuerID, id) == 0 else { continue }
             for certificate in authority.issued {
-                guard let candidate = OCSP_cert_to_id(digest, certificate.pointer, authority.certificate.pointer) else { continue }
+                guard let candidate = OCSP_cert_to_id(digest, certificate.pointer, authority.certificate.pointer) else {
+                    continue
+                }
                 defer { OCSP_CERTID_free(candidate) }
                 if OCSP_id_cmp(candidate, id) == 0 { return (Int32(V_OCSP_CERTSTATUS_GOOD), index) }
             }

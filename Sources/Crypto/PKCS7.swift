@@ -99,7 +99,9 @@ public enum PKCS7 {
         let signer = X509Certificate(retaining: OpaquePointer(first))
         var otherSigners: [X509Certificate] = []
         for index in 1..<max(1, OPENSSL_sk_num(signers)) {
-            if let pointer = OPENSSL_sk_value(signers, index) { otherSigners.append(X509Certificate(retaining: OpaquePointer(pointer))) }
+            if let pointer = OPENSSL_sk_value(signers, index) {
+                otherSigners.append(X509Certificate(retaining: OpaquePointer(pointer)))
+            }
         }
         var certificates: [X509Certificate] = []
         if let stack = CMS_get1_certs(cms) {
@@ -112,7 +114,9 @@ public enum PKCS7 {
         }
         // Every signer must chain to the root, not only the first.
         for each in [signer] + otherSigners {
-            if let failure = try CertificateChain.verify(leaf: each, intermediates: certificates, trustedRoots: trustedRoots, at: date) {
+            if let failure = try CertificateChain.verify(
+                leaf: each, intermediates: certificates, trustedRoots: trustedRoots, at: date)
+            {
                 return .failure(.chain(failure))
             }
         }

@@ -26,15 +26,21 @@ public final class PrivateKey: @unchecked Sendable {
         switch kind {
         case .p256: algorithm = "EC"
         case .rsa(let bits):
-            guard bits >= 2048 else { throw CryptoError("RSA key generation", reason: "RSA keys need at least 2048 bits, asked for \(bits)") }
+            guard bits >= 2048 else {
+                throw CryptoError("RSA key generation", reason: "RSA keys need at least 2048 bits, asked for \(bits)")
+            }
             algorithm = "RSA"
         }
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else { throw CryptoError("EVP_PKEY_CTX_new_from_name") }
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else {
+            throw CryptoError("EVP_PKEY_CTX_new_from_name")
+        }
         defer { EVP_PKEY_CTX_free(context) }
         guard EVP_PKEY_keygen_init(context) == 1 else { throw CryptoError("EVP_PKEY_keygen_init") }
         switch kind {
         case .p256:
-            guard EVP_PKEY_CTX_set_group_name(context, "P-256") == 1 else { throw CryptoError("EVP_PKEY_CTX_set_group_name") }
+            guard EVP_PKEY_CTX_set_group_name(context, "P-256") == 1 else {
+                throw CryptoError("EVP_PKEY_CTX_set_group_name")
+            }
         case .rsa(let bits):
             guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(clamping: bits)) == 1 else {
                 throw CryptoError("EVP_PKEY_CTX_set_rsa_keygen_bits")
@@ -48,13 +54,17 @@ public final class PrivateKey: @unchecked Sendable {
     /// Reads a PEM private key (PKCS#8 or traditional).
     /// - Throws: `CryptoError` naming what OpenSSL could not read.
     public convenience init(pem: String) throws(CryptoError) {
-        self.init(taking: try MemoryBIO.readPEM(pem, "PEM_read_bio_PrivateKey") { PEM_read_bio_PrivateKey($0, nil, nil, nil) })
+        self.init(
+            taking: try MemoryBIO.readPEM(pem, "PEM_read_bio_PrivateKey") { PEM_read_bio_PrivateKey($0, nil, nil, nil) }
+        )
     }
 
     /// The key as unencrypted PKCS#8 PEM (keep the file private: mode 0600).
     /// - Throws: `CryptoError` if OpenSSL cannot write it.
     public func pemRepresentation() throws(CryptoError) -> String {
-        try MemoryBIO.writePEM("PEM_write_bio_PrivateKey") { PEM_write_bio_PrivateKey($0, pointer, nil, nil, 0, nil, nil) }
+        try MemoryBIO.writePEM("PEM_write_bio_PrivateKey") {
+            PEM_write_bio_PrivateKey($0, pointer, nil, nil, 0, nil, nil)
+        }
     }
 
     /// Whether this is an EC key (ES256) rather than RSA.
@@ -65,13 +75,17 @@ public final class PrivateKey: @unchecked Sendable {
     public func signSHA256(_ message: [UInt8]) throws(CryptoError) -> [UInt8] {
         guard let context = EVP_MD_CTX_new() else { throw CryptoError("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pointer) == 1 else { throw CryptoError("EVP_DigestSignInit") }
+        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pointer) == 1 else {
+            throw CryptoError("EVP_DigestSignInit")
+        }
         var length = 0
         let sized = message.withUnsafeBufferPointer { EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count) }
         guard sized == 1, length > 0 else { throw CryptoError("EVP_DigestSign") }
         var signature = [UInt8](repeating: 0, count: length)
         let signed = signature.withUnsafeMutableBufferPointer { out in
-            message.withUnsafeBufferPointer { EVP_DigestSign(context, out.baseAddress, &length, $0.baseAddress, $0.count) }
+            message.withUnsafeBufferPointer {
+                EVP_DigestSign(context, out.baseAddress, &length, $0.baseAddress, $0.count)
+            }
         }
         guard signed == 1 else { throw CryptoError("EVP_DigestSign") }
         return Array(signature.prefix(length))

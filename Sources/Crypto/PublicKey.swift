@@ -51,9 +51,13 @@ public final class PublicKey: @unchecked Sendable {
     static func verifySHA256(signature: [UInt8], message: [UInt8], key: OpaquePointer) throws(CryptoError) -> Bool {
         guard let context = EVP_MD_CTX_new() else { throw CryptoError("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw CryptoError("EVP_DigestVerifyInit") }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+            throw CryptoError("EVP_DigestVerifyInit")
+        }
         let result = signature.withUnsafeBufferPointer { sig in
-            message.withUnsafeBufferPointer { EVP_DigestVerify(context, sig.baseAddress, sig.count, $0.baseAddress, $0.count) }
+            message.withUnsafeBufferPointer {
+                EVP_DigestVerify(context, sig.baseAddress, sig.count, $0.baseAddress, $0.count)
+            }
         }
         ERR_clear_error()
         return result == 1

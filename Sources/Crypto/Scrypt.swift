@@ -83,7 +83,9 @@ public enum Scrypt {
         guard let needed = parameters.requiredMemory, needed <= parameters.maxMemory else {
             throw ParameterError(
                 field: "maxMemory",
-                problem: "\(parameters.maxMemory) bytes is less than the \(parameters.requiredMemory.map(String.init) ?? "overflowing") bytes these parameters need")
+                problem:
+                    "\(parameters.maxMemory) bytes is less than the \(parameters.requiredMemory.map(String.init) ?? "overflowing") bytes these parameters need"
+            )
         }
     }
 
@@ -105,16 +107,17 @@ public enum Scrypt {
         let ok = password.withUnsafeBytes { pass in
             salt.withUnsafeBufferPointer { saltBytes in
                 emptyPassword.withUnsafeBufferPointer { noPassword in
-                  emptySalt.withUnsafeBufferPointer { noSalt in
-                    out.withUnsafeMutableBufferPointer { key in
-                        EVP_PBE_scrypt(
-                            pass.baseAddress?.assumingMemoryBound(to: CChar.self) ?? noPassword.baseAddress, pass.count,
-                            saltBytes.baseAddress ?? noSalt.baseAddress,
-                            saltBytes.count,
-                            UInt64(1) << UInt64(parameters.log2N), UInt64(parameters.r), UInt64(parameters.p),
-                            parameters.maxMemory, key.baseAddress, count)
+                    emptySalt.withUnsafeBufferPointer { noSalt in
+                        out.withUnsafeMutableBufferPointer { key in
+                            EVP_PBE_scrypt(
+                                pass.baseAddress?.assumingMemoryBound(to: CChar.self) ?? noPassword.baseAddress,
+                                pass.count,
+                                saltBytes.baseAddress ?? noSalt.baseAddress,
+                                saltBytes.count,
+                                UInt64(1) << UInt64(parameters.log2N), UInt64(parameters.r), UInt64(parameters.p),
+                                parameters.maxMemory, key.baseAddress, count)
+                        }
                     }
-                  }
                 }
             }
         }

@@ -24,7 +24,9 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_X509(nil, &cursor, buffer.count)
         }
-        guard let certificate else { throw CryptoError("d2i_X509", reason: "not a DER X.509 certificate (\(der.count) bytes)") }
+        guard let certificate else {
+            throw CryptoError("d2i_X509", reason: "not a DER X.509 certificate (\(der.count) bytes)")
+        }
         self.init(taking: certificate)
     }
 
@@ -87,7 +89,9 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
 
     /// The serial number as lowercase hex without leading zeros (e.g. `1f3a`).
     public var serialHex: String {
-        guard let serial = X509_get0_serialNumber(pointer), let number = ASN1_INTEGER_to_BN(serial, nil) else { return "" }
+        guard let serial = X509_get0_serialNumber(pointer), let number = ASN1_INTEGER_to_BN(serial, nil) else {
+            return ""
+        }
         defer { BN_free(number) }
         guard let hex = BN_bn2hex(number) else { return "" }
         defer { CRYPTO_free(hex, #fileID, #line) }
@@ -129,7 +133,9 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
 
     private static func name(_ name: OpaquePointer?) -> String {
         guard let name, let bio = try? MemoryBIO() else { return "" }
-        let flags = UInt(XN_FLAG_SEP_COMMA_PLUS) | UInt(XN_FLAG_FN_SN) | UInt(ASN1_STRFLGS_UTF8_CONVERT) | UInt(ASN1_STRFLGS_ESC_CTRL)
+        let flags =
+            UInt(XN_FLAG_SEP_COMMA_PLUS) | UInt(XN_FLAG_FN_SN) | UInt(ASN1_STRFLGS_UTF8_CONVERT)
+            | UInt(ASN1_STRFLGS_ESC_CTRL)
         guard X509_NAME_print_ex(bio.pointer, name, 0, flags) >= 0 else { return "" }
         return String(decoding: bio.bytes, as: UTF8.self)
     }

@@ -61,11 +61,15 @@ public actor LocalAppStore: StoreBackend {
             latencyMilliseconds: configuration.initialLatencyMilliseconds)
         journal = try StoreJournal(
             directory: directory, initialSettings: initial, metrics: metrics,
-            syncsWrites: configuration.syncsWrites, readOnly: configuration.readOnly, fileSystem: configuration.fileSystem)
+            syncsWrites: configuration.syncsWrites, readOnly: configuration.readOnly,
+            fileSystem: configuration.fileSystem)
         published = journal.published
-        lease = configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
+        lease =
+            configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let clock = configuration.clock
-        journal.consequences = { before, records in NotificationRules(now: clock.now).records(before: before, writing: records) }
+        journal.consequences = { before, records in
+            NotificationRules(now: clock.now).records(before: before, writing: records)
+        }
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale
         localizer = ProductLocalizer(catalog: configuration.catalog, storefront: storefront, locale: locale)

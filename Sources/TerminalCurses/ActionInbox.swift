@@ -1,5 +1,5 @@
-import Synchronization
 import StorefrontUI
+import Synchronization
 
 /// Actions sent from effect tasks and store observers, waiting for the event loop: one lock,
 /// and a poke on the loop's wake pipe so it never polls.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every libc call of the terminal backend: descriptors, polling, the wake pipe and signals.
@@ -65,11 +65,16 @@ enum Platform {
     /// Blocks until the terminal has input, the wake pipe is written, a signal arrives, or
     /// `timeoutMilliseconds` pass (negative: no timeout). No busy loop: `poll(2)`.
     static func waitForInput(wakeFD: Int32, timeoutMilliseconds: Int32) -> Readiness {
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+        ]
         let n = poll(&fds, 2, timeoutMilliseconds)
         var readiness = Readiness()
-        if n < 0 { readiness.interrupted = errno == EINTR; return readiness }
+        if n < 0 {
+            readiness.interrupted = errno == EINTR
+            return readiness
+        }
         readiness.input = fds[0].revents != 0
         readiness.woken = fds[1].revents != 0
         return readiness

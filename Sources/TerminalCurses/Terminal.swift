@@ -64,9 +64,11 @@ public final class Terminal {
         let window = cncurses_stdscr()
         keypad(window, true)
         // Home and End as VT220-style terminals and tmux send them, whatever TERM says.
-        for (sequence, code) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME),
-                                 ("\u{1B}[8~", KEY_END), ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),
-                                 ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] {
+        for (sequence, code) in [
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME),
+            ("\u{1B}[8~", KEY_END), ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),
+            ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+        ] {
             _ = define_key(sequence, code)
         }
         intrflush(window, false)

@@ -26,7 +26,8 @@ public enum TerminalApp {
         initial: State = State(), handler: some EffectHandler, clock: any StoreClock = SystemClock(),
         afterFirstFrame: (@Sendable () -> Void)? = nil
     ) async throws(TerminalError) -> State {
-        try await TerminalLaunch().run(initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame)
+        try await TerminalLaunch().run(
+            initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame)
     }
 
     /// The loop on the terminal `setUp` took over on this thread, until the app ends.

@@ -78,10 +78,13 @@ public final class TerminalLaunch: Sendable {
         afterFirstFrame: (@Sendable () -> Void)? = nil
     ) async throws(TerminalError) -> State {
         let outcome: Result<State, TerminalError> = await withCheckedContinuation { continuation in
-            let posted = mailbox.post(.run { terminal in
-                continuation.resume(returning: TerminalApp.loop(
-                    terminal, initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame))
-            })
+            let posted = mailbox.post(
+                .run { terminal in
+                    continuation.resume(
+                        returning: TerminalApp.loop(
+                            terminal, initial: initial, handler: handler, clock: clock, afterFirstFrame: afterFirstFrame
+                        ))
+                })
             // After `cancel` the terminal is gone: as when there is none.
             if !posted {
                 afterFirstFrame?()

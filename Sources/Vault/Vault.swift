@@ -146,7 +146,8 @@ public final class Vault: @unchecked Sendable {
             for (account, content) in entries.sorted(by: { $0.key < $1.key }) {
                 let id = VaultItem.ID(service: service, account: account)
                 try RecordPayload.validate(id, content)
-                items.append(VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now))
+                items.append(
+                    VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now))
             }
             try store.append(items.map { .put($0) })
             return items
@@ -193,7 +194,10 @@ public final class Vault: @unchecked Sendable {
                 switch change {
                 case .put(let content):
                     try RecordPayload.validate(id, content)
-                    payloads.append(.put(VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now)))
+                    payloads.append(
+                        .put(
+                            VaultItem(
+                                id: id, content: content, created: try store.item(id)?.created ?? now, modified: now)))
                 case .delete:
                     if try store.item(id) != nil { payloads.append(.delete(id)) }
                 case .keep:
@@ -252,7 +256,9 @@ public final class Vault: @unchecked Sendable {
     /// Runs `body` with the thread lock and the file lock held, after catching up.
     private func locked<R: Sendable>(_ body: (VaultStore) throws -> R) throws -> R {
         if store.configuration.readOnly {
-            throw VaultError.io(path: path, operation: "write (the vault was opened read-only)", errno: Errno.readOnlyFileSystem.rawValue)
+            throw VaultError.io(
+                path: path, operation: "write (the vault was opened read-only)",
+                errno: Errno.readOnlyFileSystem.rawValue)
         }
         do {
             return try lock.withLock {

@@ -72,13 +72,17 @@ struct StateChecker {
     }
 
     /// One run: open, recover, read, close.
-    private func openAndRecover(_ directory: URL, released: Released) async -> Result<CrashCheckReport.RunFacts, OpenFailure> {
+    private func openAndRecover(
+        _ directory: URL, released: Released
+    ) async -> Result<CrashCheckReport.RunFacts, OpenFailure> {
         let clock = ManualClock(start: now)
         let backend: LocalAppStore
         do {
-            backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
-                clock: clock, initialLatencyMilliseconds: 0))
+            backend = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(
+                    catalog: catalog,
+                    stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
+                    clock: clock, initialLatencyMilliseconds: 0))
         } catch {
             if case .corrupt = error { return .failure(OpenFailure(store: error.description, integrity: true)) }
             return .failure(OpenFailure(store: error.description, integrity: false))
@@ -90,9 +94,11 @@ struct StateChecker {
             let text = "\(error)"
             return .failure(OpenFailure(vault: text, integrity: text.contains("failed its integrity check")))
         }
-        let store = Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(
-            notificationCenter: NotificationCenter(), clock: clock,
-            downloads: DownloadConfiguration(dataDirectory: directory, checkpointBytes: 4096)))
+        let store = Store(
+            backend: backend, ledger: ledger,
+            configuration: StoreConfiguration(
+                notificationCenter: NotificationCenter(), clock: clock,
+                downloads: DownloadConfiguration(dataDirectory: directory, checkpointBytes: 4096)))
         released.watch(backend)
         released.watch(store)
         var facts = CrashCheckReport.RunFacts()
@@ -104,8 +110,10 @@ struct StateChecker {
             facts.unfinished = try await backend.unfinishedTransactions().map(\.transactionID)
             facts.notifications = try await backend.notifications().map { n in
                 CrashCheckReport.NotificationFacts(
-                    uuid: n.notificationUUID, kind: n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue,
-                    transactionID: n.transaction?.transactionID, attempts: n.sendAttempts.map(\.sendAttemptResult.rawValue),
+                    uuid: n.notificationUUID,
+                    kind: n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue,
+                    transactionID: n.transaction?.transactionID,
+                    attempts: n.sendAttempts.map(\.sendAttemptResult.rawValue),
                     due: n.nextAttemptDate != nil, delivered: n.isDelivered)
             }
         } catch {
@@ -120,7 +128,8 @@ struct StateChecker {
         }
         if let downloads = store.downloads {
             facts.downloads = await downloads.downloads().map {
-                CrashCheckReport.DownloadFacts(id: $0.id, productID: $0.productID, state: $0.state.rawValue, error: $0.error?.description)
+                CrashCheckReport.DownloadFacts(
+                    id: $0.id, productID: $0.productID, state: $0.state.rawValue, error: $0.error?.description)
             }
         }
         facts.installed = installedContent(directory)
@@ -136,7 +145,8 @@ struct StateChecker {
             var busy = false
             if let downloads = store.downloads {
                 await downloads.retryDownloads()
-                for download in await downloads.downloads() where download.state == .waiting || download.state == .active {
+                for download in await downloads.downloads()
+                where download.state == .waiting || download.state == .active {
                     busy = true
                     _ = try? await downloads.waitUntilSettled(download.id)
                 }
@@ -155,10 +165,14 @@ struct StateChecker {
         let root = directory.appendingPathComponent("Content")
         var result: [CrashCheckReport.InstalledFacts] = []
         for product in ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted() {
-            for version in ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(product).path)) ?? []).sorted() {
+            for version in ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(product).path)) ?? [])
+                .sorted()
+            {
                 let installed = root.appendingPathComponent(product).appendingPathComponent(version)
-                result.append(CrashCheckReport.InstalledFacts(
-                    productID: product, version: version, problem: problem(installed, product: product, version: version)))
+                result.append(
+                    CrashCheckReport.InstalledFacts(
+                        productID: product, version: version,
+                        problem: problem(installed, product: product, version: version)))
             }
         }
         return result
@@ -174,7 +188,10 @@ struct StateChecker {
             while let path = walker.nextObject() as? String {
                 var isDirectory: ObjCBool = false
                 if manager.fileExists(atPath: installed.appendingPathComponent(path).path, isDirectory: &isDirectory),
-                   !isDirectory.boolValue { found.insert(path) }
+                    !isDirectory.boolValue
+                {
+                    found.insert(path)
+                }
             }
         }
         for file in content.files {
@@ -191,7 +208,8 @@ struct StateChecker {
 
     private static func facts(_ transaction: StoreCore.Transaction) -> CrashCheckReport.TransactionFacts {
         CrashCheckReport.TransactionFacts(
-            id: transaction.transactionID, originalID: transaction.originalTransactionID, productID: transaction.productID,
+            id: transaction.transactionID, originalID: transaction.originalTransactionID,
+            productID: transaction.productID,
             type: transaction.productType.rawValue, state: transaction.state.rawValue, quantity: transaction.quantity,
             requestID: transaction.payment.requestID, revoked: transaction.revocationDate != nil,
             expires: transaction.expiresDate?.timeIntervalSince1970)

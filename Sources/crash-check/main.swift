@@ -42,7 +42,8 @@ let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]
 for line in list.split(separator: "\n").map(String.init) {
     let report = await checker.check(URL(fileURLWithPath: line, isDirectory: true))
-    var bytes = (try? encoder.encode(report)) ?? Data("{\"state\":\"\(line)\",\"storeError\":\"unencodable report\"}".utf8)
+    var bytes =
+        (try? encoder.encode(report)) ?? Data("{\"state\":\"\(line)\",\"storeError\":\"unencodable report\"}".utf8)
     bytes.append(UInt8(ascii: "\n"))
     FileHandle.standardOutput.write(bytes)
 }

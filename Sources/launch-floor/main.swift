@@ -10,6 +10,7 @@ import Foundation
 @_silgen_name("initscr") func initscr() -> OpaquePointer?
 @_silgen_name("cbreak") func cbreak() -> Int32
 @_silgen_name("noecho") func noecho() -> Int32
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("curs_set") func curs_set(_ visibility: Int32) -> Int32
 @_silgen_name("wmove") func wmove(_ window: OpaquePointer?, _ y: Int32, _ x: Int32) -> Int32
 @_silgen_name("waddnstr") func waddnstr(_ window: OpaquePointer?, _ text: UnsafePointer<CChar>, _ count: Int32) -> Int32
@@ -18,7 +19,8 @@ import Foundation
 @_silgen_name("endwin") func endwin() -> Int32
 
 // Foundation started as the storefront starts it: the environment and the arguments.
-let marker = ProcessInfo.processInfo.environment["LAUNCH_FLOOR_MARKER"] ?? CommandLine.arguments.dropFirst().first ?? "floor"
+let marker =
+    ProcessInfo.processInfo.environment["LAUNCH_FLOOR_MARKER"] ?? CommandLine.arguments.dropFirst().first ?? "floor"
 setlocale(LC_ALL, "")
 let window = initscr()
 _ = cbreak()

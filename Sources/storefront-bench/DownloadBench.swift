@@ -35,7 +35,8 @@ struct DownloadBench: BenchSection {
             let data = root.appendingPathComponent("data-\(serial)")
             defer { try? FileManager.default.removeItem(at: data) }
             return try Blocking.await {
-                try await Self.download(productID: "bench.\(size)", catalog: catalog, data: data, checkpoint: checkpoint)
+                try await Self.download(
+                    productID: "bench.\(size)", catalog: catalog, data: data, checkpoint: checkpoint)
             }
         }
 
@@ -46,11 +47,16 @@ struct DownloadBench: BenchSection {
         }
         // The 256 MiB download, cp + sync of the same file and its SHA-256 alone alternate, so
         // load hits them alike.
-        var ours: [Double] = [], synced: [Double] = [], hashed: [Double] = []
-        var ourCPU: [Double] = [], syncedCPU: [Double] = [], hashedCPU: [Double] = []
+        var ours: [Double] = []
+        var synced: [Double] = []
+        var hashed: [Double] = []
+        var ourCPU: [Double] = []
+        var syncedCPU: [Double] = []
+        var hashedCPU: [Double] = []
         func child(_ script: String) throws -> (seconds: Double, cpu: Double) {
             let before = CPUTime.ofChildren()
-            let seconds = try Timing.measure(runs: 1) { try ChildProcess.run("sh", ["-c", script, source, copy]) }.minimum
+            let seconds = try Timing.measure(runs: 1) { try ChildProcess.run("sh", ["-c", script, source, copy]) }
+                .minimum
             return (seconds, CPUTime.ofChildren() - before)
         }
         for round in 0..<Self.rounds {
@@ -77,33 +83,49 @@ struct DownloadBench: BenchSection {
         let coarse = try download(largest, checkpoint: 16 << 20)
 
         let bytes = Double(largest) * 1_048_576
-        let mine = Timing(runs: ours.sorted()), peer = Timing(runs: synced.sorted()), hash = Timing(runs: hashed.sorted())
+        let mine = Timing(runs: ours.sorted())
+        let peer = Timing(runs: synced.sorted())
+        let hash = Timing(runs: hashed.sorted())
         func cpu(_ seconds: [Double]) -> String { String(format: "%.2f s CPU", seconds.sorted()[seconds.count / 2]) }
         func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", bytes / seconds / 1e6) }
-        report.line("download \(largest) MiB, 1 MiB checkpoints", rate(mine.minimum),
-                    "\(mine.summary); \(BenchReport.ratio(cp.minimum / mine.minimum)) of cp")
+        report.line(
+            "download \(largest) MiB, 1 MiB checkpoints", rate(mine.minimum),
+            "\(mine.summary); \(BenchReport.ratio(cp.minimum / mine.minimum)) of cp")
         report.line("cp + sync of the file (peer, durable)", rate(peer.minimum), peer.summary)
-        report.line("download / cp + sync, same rounds", BenchReport.ratio(peer.minimum / mine.minimum),
-                    "min over min; median over median \(BenchReport.ratio(peer.median / mine.median)); goal ≥ 0.8×")
+        report.line(
+            "download / cp + sync, same rounds", BenchReport.ratio(peer.minimum / mine.minimum),
+            "min over min; median over median \(BenchReport.ratio(peer.median / mine.median)); goal ≥ 0.8×")
         report.line("SHA-256 alone of the file (openssl dgst, peer)", rate(hash.minimum), hash.summary)
-        report.line("SHA-256 alone / cp + sync, same rounds", BenchReport.ratio(min(1, peer.minimum / hash.minimum)),
-                    "cp + sync over dgst (capped at 1×): no verified copy on one thread beats this")
-        report.line("CPU a run (median): download / cp + sync / dgst", cpu(ourCPU),
-                    "\(cpu(syncedCPU)) / \(cpu(hashedCPU)) (user + system; the download's includes serving)")
-        report.line("download \(largest) MiB, 16 MiB checkpoints", rate(coarse.seconds),
-                    "\(BenchReport.duration(coarse.seconds)); \(BenchReport.ratio(peer.minimum / coarse.seconds)) of cp+sync")
-        report.line("cp of the same file, same disk (peer)", rate(cp.minimum), "\(cp.summary) (into the page cache: no hash, no fsync)")
-        report.line("bare pwrite 1 MiB + fdatasync loop", rate(perCheckpoint),
-                    String(format: "%.1f ms a sync: the floor of checkpoints that each wait for the disk", perCheckpoint / Double(largest) * 1000))
+        report.line(
+            "SHA-256 alone / cp + sync, same rounds", BenchReport.ratio(min(1, peer.minimum / hash.minimum)),
+            "cp + sync over dgst (capped at 1×): no verified copy on one thread beats this")
+        report.line(
+            "CPU a run (median): download / cp + sync / dgst", cpu(ourCPU),
+            "\(cpu(syncedCPU)) / \(cpu(hashedCPU)) (user + system; the download's includes serving)")
+        report.line(
+            "download \(largest) MiB, 16 MiB checkpoints", rate(coarse.seconds),
+            "\(BenchReport.duration(coarse.seconds)); \(BenchReport.ratio(peer.minimum / coarse.seconds)) of cp+sync")
+        report.line(
+            "cp of the same file, same disk (peer)", rate(cp.minimum),
+            "\(cp.summary) (into the page cache: no hash, no fsync)")
+        report.line(
+            "bare pwrite 1 MiB + fdatasync loop", rate(perCheckpoint),
+            String(
+                format: "%.1f ms a sync: the floor of checkpoints that each wait for the disk",
+                perCheckpoint / Double(largest) * 1000))
         report.line("bare pwrite \(largest) MiB + one fdatasync", rate(once), "the floor of any durable copy")
         for result in results {
-            report.line("peak memory growth, \(result.size) MiB content", BenchReport.bytes(result.peak),
-                        String(format: "%.1f MB/s", Double(result.size) * 1_048_576 / result.seconds / 1e6))
+            report.line(
+                "peak memory growth, \(result.size) MiB content", BenchReport.bytes(result.peak),
+                String(format: "%.1f MB/s", Double(result.size) * 1_048_576 / result.seconds / 1e6))
         }
         if let small = results.first, let large = results.last {
             let growth = Double(large.peak - small.peak) / 1_048_576
-            report.line("memory \(largest) MiB vs 1 MiB content", String(format: "%+.1f MiB", growth),
-                        String(format: "for %dx the content; 0 = flat (VmHWM − VmRSS before, peak reset per run)", large.size / max(1, small.size)))
+            report.line(
+                "memory \(largest) MiB vs 1 MiB content", String(format: "%+.1f MiB", growth),
+                String(
+                    format: "for %dx the content; 0 = flat (VmHWM − VmRSS before, peak reset per run)",
+                    large.size / max(1, small.size)))
         }
     }
 
@@ -129,18 +151,22 @@ struct DownloadBench: BenchSection {
     static func download(
         productID: String, catalog: StoreKitConfiguration, data: URL, checkpoint: Int64 = 1 << 20
     ) async throws -> (seconds: Double, peak: Int, cpu: Double) {
-        let backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-            initialLatencyMilliseconds: 0))
+        let backend = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+                initialLatencyMilliseconds: 0))
         try await backend.set(name: "bandwidth", value: "0")
         let store = Store(
             backend: backend, ledger: try FileLedger(path: data.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(downloads: DownloadConfiguration(
-                dataDirectory: data, checkpointBytes: checkpoint, startsAutomatically: false)))
+            configuration: StoreConfiguration(
+                downloads: DownloadConfiguration(
+                    dataDirectory: data, checkpointBytes: checkpoint, startsAutomatically: false)))
         await store.start()
         guard let manager = store.downloads else { throw Blocking.Failure(description: "downloads are off") }
         let result = await store.purchase(productID)
-        guard let id = result.transaction?.transactionID else { throw Blocking.Failure(description: "the purchase failed: \(result)") }
+        guard let id = result.transaction?.transactionID else {
+            throw Blocking.Failure(description: "the purchase failed: \(result)")
+        }
         let before = ProcessMemory.resident() ?? 0
         _ = ProcessMemory.resetPeak()
         let clock = ContinuousClock()
@@ -152,7 +178,8 @@ struct DownloadBench: BenchSection {
         let cpu = CPUTime.ofSelf() - cpuBefore
         let peak = (ProcessMemory.peak() ?? 0) - before
         guard download.state == .finished else {
-            throw Blocking.Failure(description: "the download ended \(download.state): \(String(describing: download.error))")
+            throw Blocking.Failure(
+                description: "the download ended \(download.state): \(String(describing: download.error))")
         }
         await store.stop()
         return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, max(0, peak), cpu)
@@ -170,11 +197,12 @@ struct DownloadBench: BenchSection {
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let catalog = root.appendingPathComponent("Bench.storekit")
-        try Data(#"{ "products": [\#(products.joined(separator: ","))], "version": { "major": 4, "minor": 0 } }"#.utf8).write(to: catalog)
+        try Data(#"{ "products": [\#(products.joined(separator: ","))], "version": { "major": 4, "minor": 0 } }"#.utf8)
+            .write(to: catalog)
         var block = [UInt8](repeating: 0, count: 1 << 20)
-        var state: UInt64 = 0x2545F4914F6CDD1D
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for i in block.indices {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             block[i] = UInt8(truncatingIfNeeded: state >> 33)
         }
         for size in sizesMiB {
@@ -190,7 +218,8 @@ struct DownloadBench: BenchSection {
                 try block.withUnsafeBytes { try digest.update($0) }
             }
             try handle.close()
-            let manifest = #"{"version": 1, "contentVersion": "1", "files": [{"path": "content.bin", "size": \#(size << 20), "sha256": "\#(try digest.finalize().hexString)"}]}"#
+            let manifest =
+                #"{"version": 1, "contentVersion": "1", "files": [{"path": "content.bin", "size": \#(size << 20), "sha256": "\#(try digest.finalize().hexString)"}]}"#
             try Data(manifest.utf8).write(to: directory.appendingPathComponent("manifest.json"))
         }
         return catalog

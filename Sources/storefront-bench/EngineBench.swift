@@ -10,32 +10,50 @@ import SystemIO
 /// limit measured in the same run (a bare `write` + `fsync` loop).
 struct EngineBench: BenchSection {
     let name = "engine"
-    let summary = "purchases/s through engine + local store at 100 and 10,000 in history (limit: the disk's fdatasync rate)"
+    let summary =
+        "purchases/s through engine + local store at 100 and 10,000 in history (limit: the disk's fdatasync rate)"
     var measured = 100
 
     func run(_ report: BenchReport) throws {
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
+            products: [
+                StoreKitConfiguration.Product(
+                    id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)
+            ])
         var rows: [(history: Int, seconds: Double, fsyncs: Double, cpuSeconds: Double)] = []
         for history in [100, 10_000] {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("enginebench-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "enginebench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let row = try Blocking.await { try await Self.measure(catalog: catalog, history: history, count: measured, in: directory) }
+            let row = try Blocking.await {
+                try await Self.measure(catalog: catalog, history: history, count: measured, in: directory)
+            }
             rows.append((history, row.seconds, row.fsyncs, row.cpuSeconds))
         }
         let limit = 1 / StoreBench.measureFsync()
         for row in rows {
-            report.line("purchases/s after \(row.history) in history", String(format: "%.0f/s", Double(measured) / row.seconds),
-                        BenchReport.duration(row.seconds / Double(measured)) + " each, \(String(format: "%.1f", row.fsyncs)) fsyncs each")
+            report.line(
+                "purchases/s after \(row.history) in history", String(format: "%.0f/s", Double(measured) / row.seconds),
+                BenchReport.duration(row.seconds / Double(measured))
+                    + " each, \(String(format: "%.1f", row.fsyncs)) fsyncs each")
         }
-        report.line("cost at 10,000 / cost at 100", BenchReport.ratio(rows[1].seconds / rows[0].seconds), "with fsync; the disk's speed swings between runs")
-        report.line("CPU cost at 10,000 / at 100 (fsync off)", BenchReport.ratio(rows[1].cpuSeconds / rows[0].cpuSeconds),
-                    BenchReport.duration(rows[0].cpuSeconds / Double(measured)) + " → " + BenchReport.duration(rows[1].cpuSeconds / Double(measured)) + " a purchase; about 1× means no growth with the history")
-        report.line("bare write+fsync (the disk's limit)", String(format: "%.0f/s", limit), "300 journal-sized appends, same temporary directory")
+        report.line(
+            "cost at 10,000 / cost at 100", BenchReport.ratio(rows[1].seconds / rows[0].seconds),
+            "with fsync; the disk's speed swings between runs")
+        report.line(
+            "CPU cost at 10,000 / at 100 (fsync off)", BenchReport.ratio(rows[1].cpuSeconds / rows[0].cpuSeconds),
+            BenchReport.duration(rows[0].cpuSeconds / Double(measured)) + " → "
+                + BenchReport.duration(rows[1].cpuSeconds / Double(measured))
+                + " a purchase; about 1× means no growth with the history")
+        report.line(
+            "bare write+fsync (the disk's limit)", String(format: "%.0f/s", limit),
+            "300 journal-sized appends, same temporary directory")
         let bound = limit / max(rows[1].fsyncs, 1)
-        report.line("purchases/s / (limit ÷ fsyncs per purchase)", BenchReport.ratio(Double(measured) / rows[1].seconds / bound),
-                    "1× would mean the disk alone bounds a purchase")
+        report.line(
+            "purchases/s / (limit ÷ fsyncs per purchase)",
+            BenchReport.ratio(Double(measured) / rows[1].seconds / bound),
+            "1× would mean the disk alone bounds a purchase")
     }
 
     /// Seeds `history` purchases without fsync, then times `count` purchases with every write durable.
@@ -44,11 +62,14 @@ struct EngineBench: BenchSection {
     ) async throws -> (seconds: Double, fsyncs: Double, cpuSeconds: Double) {
         let ledgerPath = directory.appendingPathComponent("ledger.jsonl").path
         func open(sync: Bool) throws -> (LocalAppStore, FileLedger, Store) {
-            let backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: catalog, stateDirectory: directory.appendingPathComponent("store"),
-                initialLatencyMilliseconds: 0, syncsWrites: sync))
+            let backend = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(
+                    catalog: catalog, stateDirectory: directory.appendingPathComponent("store"),
+                    initialLatencyMilliseconds: 0, syncsWrites: sync))
             let ledger = try FileLedger(path: ledgerPath, syncsWrites: sync)
-            let store = Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
+            let store = Store(
+                backend: backend, ledger: ledger,
+                configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
             return (backend, ledger, store)
         }
         var cpuSeconds = 0.0
@@ -66,7 +87,9 @@ struct EngineBench: BenchSection {
         POSIXFileSystem().synchronizeAll()
         let (backend, ledger, store) = try open(sync: true)
         await store.start()
-        guard try await store.count(of: "bench.coins") == history + count else { throw Blocking.Failure(description: "the history was not seeded") }
+        guard try await store.count(of: "bench.coins") == history + count else {
+            throw Blocking.Failure(description: "the history was not seeded")
+        }
         let fsyncsBefore = backend.metrics.fsyncs + ledger.fsyncCount
         let start = DispatchTime.now().uptimeNanoseconds
         try await buy(store, count: count)
@@ -79,7 +102,9 @@ struct EngineBench: BenchSection {
     private static func buy(_ store: Store, count: Int) async throws {
         for _ in 0..<count {
             let result = await store.purchase("bench.coins")
-            guard case .purchased = result else { throw Blocking.Failure(description: "a purchase ended \(result.state)") }
+            guard case .purchased = result else {
+                throw Blocking.Failure(description: "a purchase ended \(result.state)")
+            }
         }
     }
 }

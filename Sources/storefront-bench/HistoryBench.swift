@@ -9,7 +9,8 @@ struct HistoryBench: BenchSection {
     let name = "history"
     let summary = "CLI commands as whole processes at 100, 10,000 and 100,000 transactions (goal: ≤ 1.2× at 100,000)"
     /// Histories to seed; `STOREFRONT_BENCH_HISTORY=100,10000` picks others.
-    var sizes: [Int] = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_HISTORY"]
+    var sizes: [Int] =
+        ProcessInfo.processInfo.environment["STOREFRONT_BENCH_HISTORY"]
         .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 10_000, 100_000]
     var runs = 5
     /// Commands to time; `STOREFRONT_BENCH_COMMANDS=history,buy` picks some (by name).
@@ -32,7 +33,13 @@ struct HistoryBench: BenchSection {
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogURL)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("historybench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { if keeps { report.note("data directories kept in \(root.path)") } else { try? FileManager.default.removeItem(at: root) } }
+        defer {
+            if keeps {
+                report.note("data directories kept in \(root.path)")
+            } else {
+                try? FileManager.default.removeItem(at: root)
+            }
+        }
 
         let global = ["--catalog", catalogURL.path]
         let scaling = try ScalingRun.seeding(
@@ -45,7 +52,9 @@ struct HistoryBench: BenchSection {
             let grows = command.name == "history" ? "its output grows with the history" : nil
             let cpu = try scaling.time(report, command.name, command.arguments, grows: grows)
             if command.name == "history" {
-                try historyLimit(report, binary: binary, arguments: command.arguments + global, directories: directories, cpu: cpu, root: root)
+                try historyLimit(
+                    report, binary: binary, arguments: command.arguments + global, directories: directories, cpu: cpu,
+                    root: root)
             }
         }
         try firstFrame(report, binary: binary, global: global, directories: directories, root: root, labels: labels)
@@ -55,28 +64,36 @@ struct HistoryBench: BenchSection {
     private func historyLimit(
         _ report: BenchReport, binary: String, arguments: [String], directories: [URL], cpu: [Double], root: URL
     ) throws {
-        var limits: [Double] = [], notes: [String] = []
+        var limits: [Double] = []
+        var notes: [String] = []
         for (size, directory) in zip(sizes, directories) {
             let output = try Self.capture(binary, arguments + ["--data-dir", directory.path], in: root)
             let limit = try HistoryLimit(
-                vault: directory.appendingPathComponent("vault.sfv"), copy: root.appendingPathComponent("limit-\(size).bin"),
+                vault: directory.appendingPathComponent("vault.sfv"),
+                copy: root.appendingPathComponent("limit-\(size).bin"),
                 output: output)
             let passes = try (0..<runs).map { _ in try limit.measure().cpu }
             limits.append(CommandTiming.median(passes))
-            notes.append("\(BenchReport.bytes(limit.bytes)) / \(limit.records.formatted()) records / \(BenchReport.bytes(output.count)) out")
+            notes.append(
+                "\(BenchReport.bytes(limit.bytes)) / \(limit.records.formatted()) records / \(BenchReport.bytes(output.count)) out"
+            )
             try? FileManager.default.removeItem(at: limit.copy)
         }
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
-        report.line("history limit at \(labels)", limits.map(BenchReport.duration).joined(separator: " / "),
-                    "cpu: read + AEAD open of the vault, output to /dev/null (\(notes.joined(separator: "; "))), median of \(runs)")
+        report.line(
+            "history limit at \(labels)", limits.map(BenchReport.duration).joined(separator: " / "),
+            "cpu: read + AEAD open of the vault, output to /dev/null (\(notes.joined(separator: "; "))), median of \(runs)"
+        )
         guard let last = cpu.last, let limit = limits.last, let first = cpu.first, sizes.count > 1 else { return }
-        report.line("history / limit at \(sizes.last!.formatted())", BenchReport.ratio(last / limit),
-                    "cpu; goal ≤ 2×; with the start-up (history at \(sizes.first!.formatted()), \(BenchReport.duration(first))) added to the limit: "
-                        + BenchReport.ratio(last / (limit + first)))
+        report.line(
+            "history / limit at \(sizes.last!.formatted())", BenchReport.ratio(last / limit),
+            "cpu; goal ≤ 2×; with the start-up (history at \(sizes.first!.formatted()), \(BenchReport.duration(first))) added to the limit: "
+                + BenchReport.ratio(last / (limit + first)))
         let rows = Double(sizes.last! - sizes.first!)
-        report.line("history a row, \(sizes.first!.formatted()) → \(sizes.last!.formatted())",
-                    String(format: "%.2f µs", (last - first) / rows * 1e6),
-                    String(format: "cpu; the limit's %.2f µs a row", (limit - limits.first!) / rows * 1e6))
+        report.line(
+            "history a row, \(sizes.first!.formatted()) → \(sizes.last!.formatted())",
+            String(format: "%.2f µs", (last - first) / rows * 1e6),
+            String(format: "cpu; the limit's %.2f µs a row", (limit - limits.first!) / rows * 1e6))
     }
 
     /// What `binary arguments…` prints on standard output (through a file, as a terminal-less run).
@@ -109,15 +126,18 @@ struct HistoryBench: BenchSection {
         var frames = directories.map { _ in [Double]() }
         for _ in 0..<3 {
             for (index, directory) in directories.enumerated() {
-                frames[index].append(try pty.firstFrame("100 Coins", [binary] + global + ["--data-dir", directory.path]))
+                frames[index].append(
+                    try pty.firstFrame("100 Coins", [binary] + global + ["--data-dir", directory.path]))
             }
         }
         let medians = frames.map(CommandTiming.median)
-        report.line("TUI first frame at \(labels)", medians.map(BenchReport.duration).joined(separator: " / "),
-                    "pty 100×30, median of 3")
+        report.line(
+            "TUI first frame at \(labels)", medians.map(BenchReport.duration).joined(separator: " / "),
+            "pty 100×30, median of 3")
         if let first = medians.first, let last = medians.last, medians.count > 1 {
-            report.line("TUI first frame: \(sizes.last!.formatted()) / \(sizes.first!.formatted())",
-                        BenchReport.ratio(last / first), "wall; goal ≤ 1.20×")
+            report.line(
+                "TUI first frame: \(sizes.last!.formatted()) / \(sizes.first!.formatted())",
+                BenchReport.ratio(last / first), "wall; goal ≤ 1.20×")
         }
     }
 }

@@ -60,7 +60,8 @@ struct HistoryLimit {
     /// One timed pass: CPU seconds of this thread (and wall seconds).
     func measure() throws -> (cpu: Double, wall: Double) {
         let fs = POSIXFileSystem()
-        let startCPU = Self.threadCPU(), startWall = CommandTiming.now()
+        let startCPU = Self.threadCPU()
+        let startWall = CommandTiming.now()
         let file = try fs.open(copy.path, .read)
         defer { fs.close(file) }
         var window: [UInt8] = []
@@ -89,7 +90,9 @@ struct HistoryLimit {
                     nonce: nonce, sealed: UnsafeRawBufferPointer(rebasing: all[(base + 52)..<(base + length)]),
                     associatedData: UnsafeRawBufferPointer(rebasing: all[base..<(base + 44)]))
             }
-            guard plaintext != nil else { throw BenchFailure(description: "the re-sealed record at \(position) does not open") }
+            guard plaintext != nil else {
+                throw BenchFailure(description: "the re-sealed record at \(position) does not open")
+            }
             opened += 1
             position += length
         }

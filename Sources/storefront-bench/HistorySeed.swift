@@ -13,10 +13,13 @@ import Vault
 /// runs into the future, so it is active), and consumables for the rest.
 enum HistorySeed {
     static let nonConsumables = [
-        "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats", "com.storefront.demo.sounds.synthwave",
+        "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats",
+        "com.storefront.demo.sounds.synthwave",
         "com.storefront.demo.removeads", "com.storefront.demo.theme.midnight", "com.storefront.demo.lifetime",
     ]
-    static let consumables = ["com.storefront.demo.coins.100", "com.storefront.demo.coins.550", "com.storefront.demo.hints.5"]
+    static let consumables = [
+        "com.storefront.demo.coins.100", "com.storefront.demo.coins.550", "com.storefront.demo.hints.5",
+    ]
     static let subscription = "com.storefront.demo.premium.basic.monthly"
     static let subscriptionGroup = "49EF0713"
 
@@ -33,28 +36,32 @@ enum HistorySeed {
             let date = start.addingTimeInterval(Double(index) * 30)
             let id = "seed-\(index)"
             if index < nonConsumables.count {
-                result.append(Transaction(
-                    transactionID: id, productID: nonConsumables[index], productType: .nonConsumable,
-                    payment: Payment(productID: nonConsumables[index]), state: .purchased, purchaseDate: date,
-                    price: Decimal(string: "2.99"), currencyCode: "USD", storefront: "USA"))
+                result.append(
+                    Transaction(
+                        transactionID: id, productID: nonConsumables[index], productType: .nonConsumable,
+                        payment: Payment(productID: nonConsumables[index]), state: .purchased, purchaseDate: date,
+                        price: Decimal(string: "2.99"), currencyCode: "USD", storefront: "USA"))
             } else if renewal < renewals, index % 10 == 7 {
                 // One period of 30 seconds × 10 (the store's accelerated clock) per renewal; the
                 // last one ends after `now`.
                 let expires = renewal == renewals - 1 ? now.addingTimeInterval(86_400) : date.addingTimeInterval(300)
                 if renewal == 0 { firstRenewal = id }
-                result.append(Transaction(
-                    transactionID: id, originalTransactionID: firstRenewal,
-                    productID: subscription, productType: .autoRenewable, payment: Payment(productID: subscription),
-                    state: .purchased, purchaseDate: date, expiresDate: expires,
-                    webOrderLineItemID: String(1_000_000 + renewal * 10 + 1), price: Decimal(string: "4.99"),
-                    currencyCode: "USD", storefront: "USA", subscriptionGroupID: subscriptionGroup))
+                result.append(
+                    Transaction(
+                        transactionID: id, originalTransactionID: firstRenewal,
+                        productID: subscription, productType: .autoRenewable, payment: Payment(productID: subscription),
+                        state: .purchased, purchaseDate: date, expiresDate: expires,
+                        webOrderLineItemID: String(1_000_000 + renewal * 10 + 1), price: Decimal(string: "4.99"),
+                        currencyCode: "USD", storefront: "USA", subscriptionGroupID: subscriptionGroup))
                 renewal += 1
             } else {
                 let product = consumables[index % consumables.count]
-                result.append(Transaction(
-                    transactionID: id, productID: product, productType: .consumable, payment: Payment(productID: product),
-                    state: .purchased, purchaseDate: date, price: Decimal(string: "0.99"), currencyCode: "USD",
-                    storefront: "USA"))
+                result.append(
+                    Transaction(
+                        transactionID: id, productID: product, productType: .consumable,
+                        payment: Payment(productID: product),
+                        state: .purchased, purchaseDate: date, price: Decimal(string: "0.99"), currencyCode: "USD",
+                        storefront: "USA"))
             }
         }
         return result
@@ -65,9 +72,11 @@ enum HistorySeed {
     /// as if the engine had delivered and finished each one.
     static func seed(count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL) async throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-            initialLatencyMilliseconds: 0, syncsWrites: false))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog,
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
+                initialLatencyMilliseconds: 0, syncsWrites: false))
         let imported = try await store.importHistory(transactions(count: count, now: Date()))
         let ledger = try VaultLedger.open(inDataDirectory: dataDirectory, environment: [:])
         try ledger.recordAll(imported)

@@ -11,18 +11,27 @@ import StoreCore
 /// latency from each purchase's journal write (the notification's `createdDate`) to its arrival.
 struct NotificationBench: BenchSection {
     let name = "notifications"
-    let summary = "notifications delivered per second and event-to-delivery latency, beside bare POSTs of the same bodies"
+    let summary =
+        "notifications delivered per second and event-to-delivery latency, beside bare POSTs of the same bodies"
 
     static let backlog = 500
     static let latencySamples = 200
 
     func run(_ report: BenchReport) throws {
         let r = try Blocking.await { try await Self.measure() }
-        report.line("notifications delivered", String(format: "%.0f /s", r.delivered), "\(Self.backlog) queued purchases' notifications, signed, POSTed, each attempt journaled")
-        report.line("bare POSTs of the same bodies", String(format: "%.0f /s", r.bare), "\(BenchReport.ratio(r.delivered / r.bare)) of the bare loop")
+        report.line(
+            "notifications delivered", String(format: "%.0f /s", r.delivered),
+            "\(Self.backlog) queued purchases' notifications, signed, POSTed, each attempt journaled")
+        report.line(
+            "bare POSTs of the same bodies", String(format: "%.0f /s", r.bare),
+            "\(BenchReport.ratio(r.delivered / r.bare)) of the bare loop")
         report.line("body size", "\(r.bodySize) B", "signedPayload with the signed transaction inside")
-        report.line("event → delivery p50", BenchReport.duration(r.p50), "\(r.samples) purchases one at a time, the sender woken in process")
-        report.line("event → delivery p99", BenchReport.duration(r.p99), "serve also looks for other processes' events every 100 ms")
+        report.line(
+            "event → delivery p50", BenchReport.duration(r.p50),
+            "\(r.samples) purchases one at a time, the sender woken in process")
+        report.line(
+            "event → delivery p99", BenchReport.duration(r.p99),
+            "serve also looks for other processes' events every 100 ms")
     }
 
     /// What one run measured.
@@ -77,15 +86,17 @@ struct NotificationBench: BenchSection {
 
         static func uuid(of body: Data) -> String? {
             guard let wrapper = try? JSONDecoder().decode(ResponseBodyV2.self, from: body),
-                  let part = wrapper.signedPayload?.split(separator: ".").dropFirst().first,
-                  let bytes = Base64URL.decode(part),
-                  let payload = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+                let part = wrapper.signedPayload?.split(separator: ".").dropFirst().first,
+                let bytes = Base64URL.decode(part),
+                let payload = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            else { return nil }
             return payload["notificationUUID"] as? String
         }
     }
 
     static func measure() async throws -> Result {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notificationbench-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notificationbench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let receiver = Receiver()
         let daemon = try MicroHTTPDaemon(configuration: .init(threads: 2)) { request in
@@ -96,10 +107,14 @@ struct NotificationBench: BenchSection {
         let url = "http://127.0.0.1:\(daemon.port)/notifications"
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: root),
-            initialLatencyMilliseconds: 0))
+            products: [
+                StoreKitConfiguration.Product(
+                    id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)
+            ])
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: root),
+                initialLatencyMilliseconds: 0))
         try await store.set(name: "notification-url", value: url)
         var events = await store.events().makeAsyncIterator()
 
@@ -107,7 +122,9 @@ struct NotificationBench: BenchSection {
         func purchase() async throws {
             let queued = try await store.add(Payment(productID: "bench.coins"))
             while let event = await events.next() {
-                if case .transactionsUpdated(let updated) = event, updated.contains(where: { $0.transactionID == queued.transactionID && $0.state == .purchased }) {
+                if case .transactionsUpdated(let updated) = event,
+                    updated.contains(where: { $0.transactionID == queued.transactionID && $0.state == .purchased })
+                {
                     try await store.finish(transactionID: queued.transactionID)
                     return
                 }
@@ -138,7 +155,9 @@ struct NotificationBench: BenchSection {
             try await purchase()
             sender.wake()
             await receiver.waitFor(before + 1)
-            guard let newest = try await store.notifications(newest: 1).page.last?.notification, let arrived = receiver.arrival(of: newest.notificationUUID) else { continue }
+            guard let newest = try await store.notifications(newest: 1).page.last?.notification,
+                let arrived = receiver.arrival(of: newest.notificationUUID)
+            else { continue }
             latencies.append(arrived.timeIntervalSince(newest.createdDate))
         }
         latencies.sort()
@@ -146,7 +165,9 @@ struct NotificationBench: BenchSection {
         let p99 = latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))]
         await sender.stop()
         await daemon.stop()
-        return Result(delivered: drained, bare: bare, bodySize: bodies.first?.count ?? 0, p50: p50, p99: p99, samples: latencies.count)
+        return Result(
+            delivered: drained, bare: bare, bodySize: bodies.first?.count ?? 0, p50: p50, p99: p99,
+            samples: latencies.count)
     }
 }
 

@@ -15,7 +15,8 @@ struct OutboxBench: BenchSection {
     /// notifications leave the journal's snapshot for the outbox archive at each compaction, so
     /// seeding is no longer quadratic; its cost a notification still rises slowly (each
     /// compaction that moves notifications writes the whole outbox index anew).
-    var sizes: [Int] = ProcessInfo.processInfo.environment["STOREFRONT_BENCH_OUTBOX"]
+    var sizes: [Int] =
+        ProcessInfo.processInfo.environment["STOREFRONT_BENCH_OUTBOX"]
         .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100, 100_000]
     var runs = 5
 
@@ -32,7 +33,8 @@ struct OutboxBench: BenchSection {
         try ScratchDirectory.with("outbox") { root in
             let scaling = try ScalingRun.seeding(
                 report, binary: binary, global: ["--catalog", catalogURL.path], sizes: sizes, runs: runs, root: root,
-                what: "notifications", how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
+                what: "notifications",
+                how: "requested, signed, delivered attempt recorded, through the library (fsync off)"
             ) { count, directory in try await Self.seed(count: count, catalog: catalog, in: directory) }
             for command in Self.commands {
                 _ = try scaling.time(report, command.name, command.arguments)
@@ -44,9 +46,11 @@ struct OutboxBench: BenchSection {
     /// `notification-url` set.
     static func seed(count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL) async throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-            initialLatencyMilliseconds: 0, syncsWrites: false))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog,
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
+                initialLatencyMilliseconds: 0, syncsWrites: false))
         try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         for _ in 0..<count {
             _ = try await store.requestTestNotification()

@@ -6,7 +6,8 @@ import Foundation
 /// and the throughput beside the disk's fsync rate and the machine's CPU.
 struct ProcessesBench: BenchSection {
     let name = "processes"
-    let summary = "8 processes × 100 `storefront buy` on one data directory: latency per tenth, throughput vs the disk's fsync rate"
+    let summary =
+        "8 processes × 100 `storefront buy` on one data directory: latency per tenth, throughput vs the disk's fsync rate"
     var workers = 8
     var purchasesEach = 100
 
@@ -24,7 +25,8 @@ struct ProcessesBench: BenchSection {
     func run(_ report: BenchReport) throws {
         guard let binary = UIBench.storefrontBinary else { return report.note(UIBench.noStorefront) }
         let catalog = URL(fileURLWithPath: "Catalogs/Demo.storekit").standardizedFileURL.path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("processesbench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "processesbench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let global = ["--catalog", catalog, "--data-dir", directory.path]
         _ = try CommandTiming.run(binary, ["store", "set", "latency", "0"] + global)
@@ -57,24 +59,31 @@ struct ProcessesBench: BenchSection {
         for index in 0..<10 {
             let slice = runs[min(runs.count, index * tenth)..<min(runs.count, (index + 1) * tenth)].map(\.wall)
             guard !slice.isEmpty else { continue }
-            report.line("tenth \(index + 1): p50 / p99 latency",
-                        BenchReport.duration(CommandTiming.percentile(slice, 50)) + " / "
-                            + BenchReport.duration(CommandTiming.percentile(slice, 99)),
-                        "\(slice.count) calls")
+            report.line(
+                "tenth \(index + 1): p50 / p99 latency",
+                BenchReport.duration(CommandTiming.percentile(slice, 50)) + " / "
+                    + BenchReport.duration(CommandTiming.percentile(slice, 99)),
+                "\(slice.count) calls")
         }
-        let first = runs.prefix(tenth).map(\.wall), last = runs.suffix(tenth).map(\.wall)
-        report.line("p50 last tenth / first tenth",
-                    BenchReport.ratio(CommandTiming.percentile(last, 50) / CommandTiming.percentile(first, 50)),
-                    "1× = latency flat across the run")
+        let first = runs.prefix(tenth).map(\.wall)
+        let last = runs.suffix(tenth).map(\.wall)
+        report.line(
+            "p50 last tenth / first tenth",
+            BenchReport.ratio(CommandTiming.percentile(last, 50) / CommandTiming.percentile(first, 50)),
+            "1× = latency flat across the run")
         let rate = Double(runs.count) / seconds
         let fsync = StoreBench.measureFsync(rounds: 200)
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
         let cpuBound = cores / (cpu / Double(runs.count))
-        report.line("purchases/s, \(workers) processes", String(format: "%.1f/s", rate),
-                    "\(runs.count) purchases in \(BenchReport.duration(seconds))")
+        report.line(
+            "purchases/s, \(workers) processes", String(format: "%.1f/s", rate),
+            "\(runs.count) purchases in \(BenchReport.duration(seconds))")
         report.line("disk: write + fsync rate", String(format: "%.0f/s", 1 / fsync), "same run, same directory's disk")
-        report.line("CPU bound: cores ÷ CPU per call", String(format: "%.1f/s", cpuBound),
-                    "\(BenchReport.duration(cpu / Double(runs.count))) CPU a call (whole process) on \(Int(cores)) cores")
-        report.line("purchases/s / CPU bound", BenchReport.ratio(rate / cpuBound), "what bounds the run: the lower of CPU and disk")
+        report.line(
+            "CPU bound: cores ÷ CPU per call", String(format: "%.1f/s", cpuBound),
+            "\(BenchReport.duration(cpu / Double(runs.count))) CPU a call (whole process) on \(Int(cores)) cores")
+        report.line(
+            "purchases/s / CPU bound", BenchReport.ratio(rate / cpuBound),
+            "what bounds the run: the lower of CPU and disk")
     }
 }

@@ -11,7 +11,8 @@ import StoreCore
 /// and at 100,000 transactions.
 struct ServerBench: BenchSection {
     let name = "server"
-    let summary = "App Store Server API under wrk (64 connections) beside nginx; a history page at 100 vs 100,000 transactions"
+    let summary =
+        "App Store Server API under wrk (64 connections) beside nginx; a history page at 100 vs 100,000 transactions"
 
     static let connections = 64
     static let seconds = 5
@@ -30,12 +31,18 @@ struct ServerBench: BenchSection {
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("serverbench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let small = try Blocking.await { try await Self.server(transactions: 100, in: root.appendingPathComponent("small")) }
-        let large = try Blocking.await { try await Self.server(transactions: 100_000, in: root.appendingPathComponent("large")) }
+        let small = try Blocking.await {
+            try await Self.server(transactions: 100, in: root.appendingPathComponent("small"))
+        }
+        let large = try Blocking.await {
+            try await Self.server(transactions: 100_000, in: root.appendingPathComponent("large"))
+        }
         // The same stores served computing every answer (no `AnswerCache`), and with every
         // request through the store's actor besides (as before `answerNow`).
-        let computing = try AppStoreServer(store: small.server.store, credentials: small.credentials, configuration: .init(keepsAnswers: false))
-        let computingLarge = try AppStoreServer(store: large.server.store, credentials: large.credentials, configuration: .init(keepsAnswers: false))
+        let computing = try AppStoreServer(
+            store: small.server.store, credentials: small.credentials, configuration: .init(keepsAnswers: false))
+        let computingLarge = try AppStoreServer(
+            store: large.server.store, credentials: large.credentials, configuration: .init(keepsAnswers: false))
         let viaActor = try AppStoreServer(
             store: small.server.store, credentials: small.credentials,
             configuration: .init(answersReadsOnHTTPThreads: false, keepsAnswers: false))
@@ -61,16 +68,25 @@ struct ServerBench: BenchSection {
         }
         let computed = try rate(computing)
         let kept = try rate(small.server)
-        report.line("Get Transaction Info in process, via the actor", String(format: "%.0f req/s", inProcess), "answer: routing, token, the actor's snapshot, signing, JSON; no HTTP")
-        report.line("Get Transaction Info in process, now", String(format: "%.0f req/s", computed), "answerNow: the same from the published snapshot (one stat)")
-        report.line("Get Transaction Info in process, kept", String(format: "%.0f req/s", kept), "answerNow with the answer kept for the state (the default)")
+        report.line(
+            "Get Transaction Info in process, via the actor", String(format: "%.0f req/s", inProcess),
+            "answer: routing, token, the actor's snapshot, signing, JSON; no HTTP")
+        report.line(
+            "Get Transaction Info in process, now", String(format: "%.0f req/s", computed),
+            "answerNow: the same from the published snapshot (one stat)")
+        report.line(
+            "Get Transaction Info in process, kept", String(format: "%.0f req/s", kept),
+            "answerNow with the answer kept for the state (the default)")
         let body = try Self.fetch(small.server.baseURL.absoluteString + path, token: small.token)
         // Outside the 0700 data directories: nginx's workers run as another user.
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("serverbench-site-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "serverbench-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: site, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(at: site) }
         try body.write(to: site.appendingPathComponent("transaction.json"))
-        let nginxServer = try NginxProcess(executable: nginx, site: site, directory: site.appendingPathComponent(".nginx"))
+        let nginxServer = try NginxProcess(
+            executable: nginx, site: site, directory: site.appendingPathComponent(".nginx"))
         defer { nginxServer.stop() }
         var ours: [WrkResult] = []
         var theirs: [WrkResult] = []
@@ -83,12 +99,19 @@ struct ServerBench: BenchSection {
         let echo = try MicroHTTPDaemon(configuration: .init()) { _ in HTTPResponse.json(200, echoBody) }
         let echoRate = try Self.wrk(wrk, "http://127.0.0.1:\(echo.port)/x", token: nil)
         try Blocking.await { await echo.stop() }
-        let echoNow = try MicroHTTPDaemon(configuration: .init(), immediate: { _ in HTTPResponse.json(200, echoBody) }) { _ in .empty(500) }
+        let echoNow = try MicroHTTPDaemon(configuration: .init(), immediate: { _ in HTTPResponse.json(200, echoBody) })
+        { _ in .empty(500) }
         let echoNowRate = try Self.wrk(wrk, "http://127.0.0.1:\(echoNow.port)/x", token: nil)
         try Blocking.await { await echoNow.stop() }
-        report.line("MHD + async bridge, constant answer", String(format: "%.0f req/s", echoRate.rps), "suspend, task, resume: the ceiling of the actor path")
-        report.line("MHD on its thread, constant answer", String(format: "%.0f req/s", echoNowRate.rps), "the HTTP layer's own ceiling")
-        report.line("Get Transaction Info via the actor", String(format: "%.0f req/s", actorRate.rps), "every request suspended and answered through the store's actor")
+        report.line(
+            "MHD + async bridge, constant answer", String(format: "%.0f req/s", echoRate.rps),
+            "suspend, task, resume: the ceiling of the actor path")
+        report.line(
+            "MHD on its thread, constant answer", String(format: "%.0f req/s", echoNowRate.rps),
+            "the HTTP layer's own ceiling")
+        report.line(
+            "Get Transaction Info via the actor", String(format: "%.0f req/s", actorRate.rps),
+            "every request suspended and answered through the store's actor")
         report.line("response size", "\(body.count) B", "signedTransactionInfo, and the same file for nginx")
         let rps = CommandTiming.median(ours.map(\.rps))
         let nginxRPS = CommandTiming.median(theirs.map(\.rps))
@@ -96,13 +119,23 @@ struct ServerBench: BenchSection {
         let nginxP99 = CommandTiming.median(theirs.map(\.p99))
         report.line(
             "Get Transaction Info: requests/s", String(format: "%.0f", rps),
-            "nginx \(String(format: "%.0f", nginxRPS)) → \(BenchReport.ratio(rps / nginxRPS)) of nginx (goal ≥ 0.5×; median of \(Self.rounds) alternated runs: \(Self.list(ours.map(\.rps))) vs \(Self.list(theirs.map(\.rps))))")
-        report.line("Get Transaction Info: p99 latency", BenchReport.duration(p99), "nginx \(BenchReport.duration(nginxP99)) → \(BenchReport.ratio(p99 / max(nginxP99, 1e-9))) of nginx's")
+            "nginx \(String(format: "%.0f", nginxRPS)) → \(BenchReport.ratio(rps / nginxRPS)) of nginx (goal ≥ 0.5×; median of \(Self.rounds) alternated runs: \(Self.list(ours.map(\.rps))) vs \(Self.list(theirs.map(\.rps))))"
+        )
+        report.line(
+            "Get Transaction Info: p99 latency", BenchReport.duration(p99),
+            "nginx \(BenchReport.duration(nginxP99)) → \(BenchReport.ratio(p99 / max(nginxP99, 1e-9))) of nginx's")
         let computedRate = try Self.wrk(wrk, computing.baseURL.absoluteString + path, token: small.token)
-        report.line("Get Transaction Info, computed each time", String(format: "%.0f req/s", computedRate.rps), "on MHD's thread, no kept answer: routing into the state, signing cache, JSON")
-        try history(report, wrk: wrk, small: computing, large: computingLarge, tokens: (small.token, large.token), firstID: small.firstID)
-        let keptPage = try Self.wrk(wrk, large.server.baseURL.absoluteString + "/inApps/v2/history/\(large.firstID)", token: large.token)
-        report.line("history page at 100,000, kept", String(format: "%.0f req/s", keptPage.rps), "the same page asked again while nothing changed (the default)")
+        report.line(
+            "Get Transaction Info, computed each time", String(format: "%.0f req/s", computedRate.rps),
+            "on MHD's thread, no kept answer: routing into the state, signing cache, JSON")
+        try history(
+            report, wrk: wrk, small: computing, large: computingLarge, tokens: (small.token, large.token),
+            firstID: small.firstID)
+        let keptPage = try Self.wrk(
+            wrk, large.server.baseURL.absoluteString + "/inApps/v2/history/\(large.firstID)", token: large.token)
+        report.line(
+            "history page at 100,000, kept", String(format: "%.0f req/s", keptPage.rps),
+            "the same page asked again while nothing changed (the default)")
     }
 
     /// A page of history costs the same whatever the history's length: computed each time
@@ -111,26 +144,42 @@ struct ServerBench: BenchSection {
     /// system), which the rest of the machine's load moves far less than requests/s; the
     /// median of the runs.
     func history(
-        _ report: BenchReport, wrk: String, small: AppStoreServer, large: AppStoreServer, tokens: (small: String, large: String),
+        _ report: BenchReport, wrk: String, small: AppStoreServer, large: AppStoreServer,
+        tokens: (small: String, large: String),
         firstID: String
     ) throws {
         let page = "/inApps/v2/history/\(firstID)"
         var page100: [WrkResult] = []
         var page100k: [WrkResult] = []
         for _ in 0..<Self.historyRounds {
-            page100.append(try Self.wrk(wrk, small.baseURL.absoluteString + page, token: tokens.small, duration: Self.historySeconds))
-            page100k.append(try Self.wrk(wrk, large.baseURL.absoluteString + page, token: tokens.large, duration: Self.historySeconds))
+            page100.append(
+                try Self.wrk(
+                    wrk, small.baseURL.absoluteString + page, token: tokens.small, duration: Self.historySeconds))
+            page100k.append(
+                try Self.wrk(
+                    wrk, large.baseURL.absoluteString + page, token: tokens.large, duration: Self.historySeconds))
         }
         let cpu100 = CommandTiming.median(page100.map(\.cpuPerRequest))
         let cpu100k = CommandTiming.median(page100k.map(\.cpuPerRequest))
-        report.line("history page at 100, computed", String(format: "%.0f req/s", CommandTiming.median(page100.map(\.rps))), "p99 \(BenchReport.duration(CommandTiming.median(page100.map(\.p99)))); runs \(Self.list(page100.map(\.rps)))")
-        report.line("history page at 100,000, computed", String(format: "%.0f req/s", CommandTiming.median(page100k.map(\.rps))), "p99 \(BenchReport.duration(CommandTiming.median(page100k.map(\.p99)))); runs \(Self.list(page100k.map(\.rps)))")
+        report.line(
+            "history page at 100, computed", String(format: "%.0f req/s", CommandTiming.median(page100.map(\.rps))),
+            "p99 \(BenchReport.duration(CommandTiming.median(page100.map(\.p99)))); runs \(Self.list(page100.map(\.rps)))"
+        )
+        report.line(
+            "history page at 100,000, computed",
+            String(format: "%.0f req/s", CommandTiming.median(page100k.map(\.rps))),
+            "p99 \(BenchReport.duration(CommandTiming.median(page100k.map(\.p99)))); runs \(Self.list(page100k.map(\.rps)))"
+        )
         let rate100 = CommandTiming.median(page100.map(\.rps))
         let rate100k = CommandTiming.median(page100k.map(\.rps))
-        report.line("requests/s of a page at 100 vs 100,000", BenchReport.ratio(rate100 / rate100k), "medians of \(Self.historyRounds) alternated wrk runs: moved by the machine's load")
         report.line(
-            "server CPU per page at 100 / 100,000", "\(BenchReport.duration(cpu100)) / \(BenchReport.duration(cpu100k))",
-            "→ \(BenchReport.ratio(cpu100k / cpu100)) (goal ≤ 1.2×; median of \(Self.historyRounds) alternated wrk runs each)")
+            "requests/s of a page at 100 vs 100,000", BenchReport.ratio(rate100 / rate100k),
+            "medians of \(Self.historyRounds) alternated wrk runs: moved by the machine's load")
+        report.line(
+            "server CPU per page at 100 / 100,000",
+            "\(BenchReport.duration(cpu100)) / \(BenchReport.duration(cpu100k))",
+            "→ \(BenchReport.ratio(cpu100k / cpu100)) (goal ≤ 1.2×; median of \(Self.historyRounds) alternated wrk runs each)"
+        )
         // The same in process, away from the TCP stack's noise: the median of alternated runs.
         func pageTime(_ server: AppStoreServer, _ token: String) throws -> Double {
             let request = HTTPRequest(method: "GET", path: page, headers: ["authorization": "Bearer \(token)"])
@@ -147,7 +196,11 @@ struct ServerBench: BenchSection {
         }
         let time100 = CommandTiming.median(small100)
         let time100k = CommandTiming.median(large100k)
-        report.line("a page in process at 100 / 100,000", "\(BenchReport.duration(time100)) / \(BenchReport.duration(time100k))", "→ \(BenchReport.ratio(time100k / time100)) (goal ≤ 1.2×; median of \(Self.inProcessRounds) alternated runs)")
+        report.line(
+            "a page in process at 100 / 100,000",
+            "\(BenchReport.duration(time100)) / \(BenchReport.duration(time100k))",
+            "→ \(BenchReport.ratio(time100k / time100)) (goal ≤ 1.2×; median of \(Self.inProcessRounds) alternated runs)"
+        )
     }
 
     /// Answers `request` once through the actor (publishing the store's state), and checks
@@ -176,9 +229,13 @@ struct ServerBench: BenchSection {
     static func server(transactions count: Int, in directory: URL) async throws -> Served {
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
+            products: [
+                StoreKitConfiguration.Product(
+                    id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)
+            ])
         let state = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory)
-        let configuration = LocalAppStoreConfiguration(catalog: catalog, stateDirectory: state, initialLatencyMilliseconds: 0)
+        let configuration = LocalAppStoreConfiguration(
+            catalog: catalog, stateDirectory: state, initialLatencyMilliseconds: 0)
         do { _ = try LocalAppStore(configuration: configuration) }
         let journal = try FileHandle(forWritingTo: state.appendingPathComponent("journal.jsonl"))
         try journal.seekToEnd()
@@ -188,10 +245,14 @@ struct ServerBench: BenchSection {
         for index in 0..<count {
             let id = String(2_000_000_000_000_001 + UInt64(index))
             let transaction = StoreCore.Transaction(
-                transactionID: id, productID: "bench.coins", productType: .consumable, payment: Payment(productID: "bench.coins"),
-                state: .purchased, purchaseDate: start.addingTimeInterval(Double(index)), price: Decimal(string: "0.99"),
+                transactionID: id, productID: "bench.coins", productType: .consumable,
+                payment: Payment(productID: "bench.coins"),
+                state: .purchased, purchaseDate: start.addingTimeInterval(Double(index)),
+                price: Decimal(string: "0.99"),
                 currencyCode: "USD", storefront: "USA")
-            lines.append(try encoder.encode(SeedRecord(entry: .init(transaction: transaction, accountID: StoreAccount.localTester.id))))
+            lines.append(
+                try encoder.encode(
+                    SeedRecord(entry: .init(transaction: transaction, accountID: StoreAccount.localTester.id))))
             lines.append(UInt8(ascii: "\n"))
             if lines.count > 1 << 22 {
                 try journal.write(contentsOf: lines)
@@ -203,7 +264,9 @@ struct ServerBench: BenchSection {
         let store = try LocalAppStore(configuration: configuration)
         let credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
         let server = try AppStoreServer(store: store, credentials: credentials)
-        return Served(server: server, credentials: credentials, token: try token(credentials, bundleID: configuration.bundleID), firstID: "2000000000000001")
+        return Served(
+            server: server, credentials: credentials, token: try token(credentials, bundleID: configuration.bundleID),
+            firstID: "2000000000000001")
     }
 
     /// The journal's `entry` record, as `StoreJournal` writes it.
@@ -222,9 +285,12 @@ struct ServerBench: BenchSection {
     static func token(_ credentials: APICredentials, bundleID: String) throws -> String {
         let now = Int(Date().timeIntervalSince1970)
         let header = #"{"alg":"ES256","kid":"\#(credentials.keyID)","typ":"JWT"}"#
-        let payload = #"{"aud":"appstoreconnect-v1","bid":"\#(bundleID)","exp":\#(now + 3500),"iat":\#(now),"iss":"\#(credentials.issuerID)"}"#
+        let payload =
+            #"{"aud":"appstoreconnect-v1","bid":"\#(bundleID)","exp":\#(now + 3500),"iat":\#(now),"iss":"\#(credentials.issuerID)"}"#
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8))
-        return input + "." + Base64URL.encode(try ECDSA.signES256(Array(input.utf8), key: PrivateKey(pem: credentials.privateKeyPEM())))
+        return input + "."
+            + Base64URL.encode(
+                try ECDSA.signES256(Array(input.utf8), key: PrivateKey(pem: credentials.privateKeyPEM())))
     }
 
     static func fetch(_ url: String, token: String) throws -> Data {
@@ -244,19 +310,23 @@ struct ServerBench: BenchSection {
     static func processCPU() -> Double {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+            usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Runs wrk (2 threads, 64 connections) and reads its requests/s and 99th percentile.
     static func wrk(
-        _ wrk: String, _ url: String, token: String?, duration: Int = seconds, connections: Int = connections, threads: Int = 2
+        _ wrk: String, _ url: String, token: String?, duration: Int = seconds, connections: Int = connections,
+        threads: Int = 2
     ) throws -> WrkResult {
         var arguments = ["-t\(threads)", "-c\(connections)", "-d\(duration)s", "--latency"]
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         let cpuBefore = processCPU()
         let output = String(decoding: try ChildProcess.output(wrk, arguments + [url]), as: UTF8.self)
         let cpu = processCPU() - cpuBefore
-        guard !output.contains("Non-2xx") else { throw Blocking.Failure(description: "wrk saw errors from \(url):\n\(output)") }
+        guard !output.contains("Non-2xx") else {
+            throw Blocking.Failure(description: "wrk saw errors from \(url):\n\(output)")
+        }
         var rps: Double?
         var p99: Double?
         var requests: Double?
@@ -266,7 +336,9 @@ struct ServerBench: BenchSection {
             if fields.first == "Requests/sec:", fields.count > 1 { rps = Double(fields[1]) }
             if fields.first == "99%", fields.count > 1 { p99 = seconds(String(fields[1])) }
         }
-        guard let rps, let p99, let requests, requests > 0 else { throw Blocking.Failure(description: "cannot read wrk's output:\n\(output)") }
+        guard let rps, let p99, let requests, requests > 0 else {
+            throw Blocking.Failure(description: "cannot read wrk's output:\n\(output)")
+        }
         return WrkResult(rps: rps, p99: p99, cpuPerRequest: cpu / requests)
     }
 
@@ -291,7 +363,8 @@ final class NginxProcess {
     private let child: ChildExit
 
     init(executable: String, site: URL, directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         // A free port: let the kernel choose one for a moment, then give it to nginx.
         let probe = try MicroHTTPDaemon(configuration: .init()) { _ in HTTPResponse(status: 200) }
         port = probe.port
@@ -317,12 +390,19 @@ final class NginxProcess {
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path]
+        process.arguments = [
+            "-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         child = try ChildExit(starting: process)
         // Ready when it answers (curl retries connection refusals itself).
-        _ = try ChildProcess.output("curl", ["-s", "-o", "/dev/null", "--retry", "50", "--retry-connrefused", "--retry-delay", "0", "http://127.0.0.1:\(port)/"])
+        _ = try ChildProcess.output(
+            "curl",
+            [
+                "-s", "-o", "/dev/null", "--retry", "50", "--retry-connrefused", "--retry-delay", "0",
+                "http://127.0.0.1:\(port)/",
+            ])
     }
 
     func stop() {

@@ -9,7 +9,8 @@ import SystemIO
 /// own limit measured during the same purchases (the time the store spent in `fsync`).
 struct StoreBench: BenchSection {
     let name = "store"
-    let summary = "LocalAppStore purchases (add → charged event → finish), zero latency, history 100, 10,000 and 100,000"
+    let summary =
+        "LocalAppStore purchases (add → charged event → finish), zero latency, history 100, 10,000 and 100,000"
 
     /// Purchases timed with `fsync` (disk-bound) and without (CPU-bound: the best of several
     /// rounds, since the machine is shared and a round can lose the CPU to other work).
@@ -22,26 +23,26 @@ struct StoreBench: BenchSection {
 
     func run(_ report: BenchReport) throws {
         let rows = try Blocking.await { () async throws -> [(Int, Rate, Rate)] in
-                var rows: [(Int, Rate, Rate)] = []
-                for history in Self.histories {
-                    let synced = try await Self.purchaseRate(history: history, syncsWrites: true)
-                    rows.append((history, synced, Rate()))
+            var rows: [(Int, Rate, Rate)] = []
+            for history in Self.histories {
+                let synced = try await Self.purchaseRate(history: history, syncsWrites: true)
+                rows.append((history, synced, Rate()))
+            }
+            // CPU-only rounds alternate between the two histories, so that both see the
+            // same share of a machine that other work also uses.
+            let directories = rows.map { _ in Self.temporaryDirectory() }
+            defer { for directory in directories { try? FileManager.default.removeItem(at: directory) } }
+            var stores: [LocalAppStore] = []
+            for (index, row) in rows.enumerated() {
+                stores.append(try await Self.seededStore(history: row.0, in: directories[index], syncsWrites: false))
+            }
+            for _ in 0..<Self.unsyncedRounds {
+                for index in rows.indices {
+                    let round = try await Self.measure(stores[index], count: Self.measuredUnsynced)
+                    if round.rate > rows[index].2.rate { rows[index].2 = round }
                 }
-                // CPU-only rounds alternate between the two histories, so that both see the
-                // same share of a machine that other work also uses.
-                let directories = rows.map { _ in Self.temporaryDirectory() }
-                defer { for directory in directories { try? FileManager.default.removeItem(at: directory) } }
-                var stores: [LocalAppStore] = []
-                for (index, row) in rows.enumerated() {
-                    stores.append(try await Self.seededStore(history: row.0, in: directories[index], syncsWrites: false))
-                }
-                for _ in 0..<Self.unsyncedRounds {
-                    for index in rows.indices {
-                        let round = try await Self.measure(stores[index], count: Self.measuredUnsynced)
-                        if round.rate > rows[index].2.rate { rows[index].2 = round }
-                    }
-                }
-                return rows
+            }
+            return rows
         }
         let peer = Self.measureFsync()
         report.line("raw disk: write + fsync of a 700-byte line", BenchReport.duration(peer), "(peer, same run)")
@@ -51,17 +52,19 @@ struct StoreBench: BenchSection {
             let limit = 1 / synced.fsyncSecondsPerPurchase
             report.line(
                 "history \(history): purchases/s, fsync on", String(format: "%.1f/s", synced.rate),
-                String(format: "%@ of the disk limit %.1f/s (%.2f fsyncs, %@ in fsync a purchase)",
-                       BenchReport.ratio(synced.rate / limit), limit, synced.fsyncsPerPurchase,
-                       BenchReport.duration(synced.fsyncSecondsPerPurchase)))
+                String(
+                    format: "%@ of the disk limit %.1f/s (%.2f fsyncs, %@ in fsync a purchase)",
+                    BenchReport.ratio(synced.rate / limit), limit, synced.fsyncsPerPurchase,
+                    BenchReport.duration(synced.fsyncSecondsPerPurchase)))
             report.line(
                 "history \(history): purchases/s, fsync off", String(format: "%.1f/s", unsynced.rate),
                 "the CPU cost alone, best of \(Self.unsyncedRounds) rounds")
         }
         if let short = rows.first {
             for long in rows.dropFirst() {
-                report.line("history \(long.0) vs \(short.0), fsync off", BenchReport.ratio(long.2.rate / short.2.rate),
-                            "1.00× = the per-purchase cost does not grow with history")
+                report.line(
+                    "history \(long.0) vs \(short.0), fsync off", BenchReport.ratio(long.2.rate / short.2.rate),
+                    "1.00× = the per-purchase cost does not grow with history")
             }
         }
     }
@@ -70,7 +73,9 @@ struct StoreBench: BenchSection {
     /// directory's disk, with the same system calls as the journal (`write` on an `O_APPEND`
     /// descriptor, then `fsync`).
     static func measureFsync(rounds: Int = 300) -> Double {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("storebench-fsync-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "storebench-fsync-\(UUID().uuidString)"
+        ).path
         let fs = POSIXFileSystem()
         guard let file = try? fs.open(path, [.readWrite, .create, .append]) else { return .nan }
         defer {
@@ -100,7 +105,10 @@ struct StoreBench: BenchSection {
     private static func seededStore(history: Int, in directory: URL, syncsWrites: Bool) async throws -> LocalAppStore {
         let catalog = StoreKitConfiguration(
             file: "bench.storekit",
-            products: [StoreKitConfiguration.Product(id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)])
+            products: [
+                StoreKitConfiguration.Product(
+                    id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)
+            ])
         func configuration(sync: Bool) -> LocalAppStoreConfiguration {
             LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: directory, initialLatencyMilliseconds: 0, syncsWrites: sync)
@@ -110,15 +118,19 @@ struct StoreBench: BenchSection {
             // timed next move them to history.dat, as purchases made one by one would be.
             let seeder = try LocalAppStore(configuration: configuration(sync: false))
             let start = Date(timeIntervalSince1970: 1_700_000_000)
-            try await seeder.importHistory((0..<history).map { n in
-                Transaction(
-                    transactionID: "seed-\(n)", productID: "bench.coins", productType: .consumable,
-                    payment: Payment(productID: "bench.coins"), state: .purchased, purchaseDate: start.addingTimeInterval(Double(n)),
-                    price: Decimal(string: "0.99"), currencyCode: "USD", storefront: "USA")
-            })
+            try await seeder.importHistory(
+                (0..<history).map { n in
+                    Transaction(
+                        transactionID: "seed-\(n)", productID: "bench.coins", productType: .consumable,
+                        payment: Payment(productID: "bench.coins"), state: .purchased,
+                        purchaseDate: start.addingTimeInterval(Double(n)),
+                        price: Decimal(string: "0.99"), currencyCode: "USD", storefront: "USA")
+                })
         }
         let store = try LocalAppStore(configuration: configuration(sync: syncsWrites))
-        guard try await store.history().count == history else { throw StoreError.systemError("the history was not seeded") }
+        guard try await store.history().count == history else {
+            throw StoreError.systemError("the history was not seeded")
+        }
         return store
     }
 
@@ -130,7 +142,8 @@ struct StoreBench: BenchSection {
         try await buy(store, count: count)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return Rate(
-            rate: Double(count) / seconds, fsyncsPerPurchase: Double(store.metrics.fsyncs - fsyncsBefore) / Double(count),
+            rate: Double(count) / seconds,
+            fsyncsPerPurchase: Double(store.metrics.fsyncs - fsyncsBefore) / Double(count),
             fsyncSecondsPerPurchase: (store.metrics.fsyncSeconds - fsyncTimeBefore) / Double(count))
     }
 
@@ -149,7 +162,8 @@ struct StoreBench: BenchSection {
             var done = false
             while !done, let event = await events.next() {
                 if case .transactionsUpdated(let transactions) = event,
-                    transactions.contains(where: { $0.transactionID == queued.transactionID && $0.state == .purchased }) {
+                    transactions.contains(where: { $0.transactionID == queued.transactionID && $0.state == .purchased })
+                {
                     done = true
                 }
             }

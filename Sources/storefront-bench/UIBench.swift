@@ -9,7 +9,8 @@ import StorefrontUI
 /// in the same pty harness; and the CPU the storefront uses while idle.
 struct UIBench: BenchSection {
     let name = "ui"
-    let summary = "frame time with 10,000 products at 200×60 (limit: 16.7 ms at 60 Hz); launch to first frame vs tput clear; idle CPU"
+    let summary =
+        "frame time with 10,000 products at 200×60 (limit: 16.7 ms at 60 Hz); launch to first frame vs tput clear; idle CPU"
 
     func run(_ report: BenchReport) throws {
         measureFrames(report)
@@ -23,20 +24,25 @@ struct UIBench: BenchSection {
         return (0..<count).map { i in
             let type = types[i % types.count]
             let name = i % 7 == 0 ? "商品 \(i) コイン" : "Product \(i) of the bench catalog"
-            let subscription = type == .autoRenewable
-                ? SubscriptionInfo(groupID: "g\(i % 5)", groupDisplayName: "Group \(i % 5)", groupLevel: i % 3 + 1,
-                                   period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [])
+            let subscription =
+                type == .autoRenewable
+                ? SubscriptionInfo(
+                    groupID: "g\(i % 5)", groupDisplayName: "Group \(i % 5)", groupLevel: i % 3 + 1,
+                    period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [])
                 : nil
-            return Product(id: "bench.product.\(i)", type: type, displayName: name, description: "Description of product \(i).",
-                           price: Decimal(i % 100) + Decimal(string: "0.99")!, displayPrice: "$\(i % 100).99", currencyCode: "USD",
-                           subscription: subscription)
+            return Product(
+                id: "bench.product.\(i)", type: type, displayName: name, description: "Description of product \(i).",
+                price: Decimal(i % 100) + Decimal(string: "0.99")!, displayPrice: "$\(i % 100).99", currencyCode: "USD",
+                subscription: subscription)
         }
     }
 
     func measureFrames(_ report: BenchReport) {
         var state = State(width: 200, height: 60)
         _ = reduce(state: &state, action: .tick(Date(timeIntervalSince1970: 1_767_225_600)))
-        _ = reduce(state: &state, action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
+        _ = reduce(
+            state: &state,
+            action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
         let products = Self.products(10_000)
         _ = reduce(state: &state, action: .productsLoaded(.success(products)))
         var previous = render(state)
@@ -49,9 +55,12 @@ struct UIBench: BenchSection {
             previous = screen
         }
         let budget = 1.0 / 60
-        report.line("frame: move selection, 10k products, 200×60", BenchReport.duration(move.median),
-                    "median of \(frames), min \(BenchReport.duration(move.minimum)); \(changed / frames) of \(200 * 60) cells redrawn")
-        report.line("16.7 ms (60 Hz) / frame", BenchReport.ratio(budget / move.median), "frames that fit in one refresh")
+        report.line(
+            "frame: move selection, 10k products, 200×60", BenchReport.duration(move.median),
+            "median of \(frames), min \(BenchReport.duration(move.minimum)); \(changed / frames) of \(200 * 60) cells redrawn"
+        )
+        report.line(
+            "16.7 ms (60 Hz) / frame", BenchReport.ratio(budget / move.median), "frames that fit in one refresh")
         report.line("1 ms / frame (issue 17's goal)", BenchReport.ratio(0.001 / move.median), "≥ 1× meets it")
         // Where a frame's time goes: the reducer, the view, the diff.
         let reduceOnly = Timing.measure(runs: frames) { _ = reduce(state: &state, action: .key(.up)) }
@@ -66,7 +75,8 @@ struct UIBench: BenchSection {
         _ = reduce(state: &state, action: .key(.character("/")))
         let query = Array("product 12")
         let rounds = 6
-        var keystrokes: [Double] = [], filterFrames: [Double] = []
+        var keystrokes: [Double] = []
+        var filterFrames: [Double] = []
         var byPosition = [[Double]](repeating: [], count: query.count)
         let clock = ContinuousClock()
         for _ in 0..<rounds {
@@ -83,25 +93,36 @@ struct UIBench: BenchSection {
             }
             for _ in query { _ = reduce(state: &state, action: .key(.backspace)) }
         }
-        let keystroke = Timing(runs: keystrokes.sorted()), filterFrame = Timing(runs: filterFrames.sorted())
+        let keystroke = Timing(runs: keystrokes.sorted())
+        let filterFrame = Timing(runs: filterFrames.sorted())
         let sortedKeys = keystroke.runs
         let p90 = sortedKeys[min(sortedKeys.count - 1, sortedKeys.count * 9 / 10)]
         // The slowest key of the query at its best of the rounds: the algorithm's worst case,
         // without the scheduler's (a preempted key on a loaded machine is the max above).
         let bestOfPosition = byPosition.map { $0.min() ?? 0 }
         let worstPosition = bestOfPosition.indices.max { bestOfPosition[$0] < bestOfPosition[$1] } ?? 0
-        report.line("filter keystroke, 10k products (reduce)", BenchReport.duration(keystroke.median),
-                    "median of \(keystrokes.count) keys typing “product 12”; p90 \(BenchReport.duration(p90)), max \(BenchReport.duration(sortedKeys.last ?? 0))")
-        report.line("  first key (“p”, from every product)", BenchReport.duration(byPosition[0].sorted()[rounds / 2]),
-                    "median of \(rounds), max \(BenchReport.duration(byPosition[0].max() ?? 0))")
-        report.line("  slowest key at its best of \(rounds)", BenchReport.duration(bestOfPosition[worstPosition]),
-                    "key \(worstPosition + 1) (“\(String(query[0...worstPosition]))”)")
-        report.line("1 ms / filter keystroke (issue 13's goal)", BenchReport.ratio(0.001 / keystroke.median), "≥ 1× meets it")
-        report.line("1 ms / slowest filter keystroke", BenchReport.ratio(0.001 / bestOfPosition[worstPosition]), "≥ 1× meets it")
-        report.line("frame: filter keystroke, 10k products", BenchReport.duration(filterFrame.median), "keystroke + render + diff")
+        report.line(
+            "filter keystroke, 10k products (reduce)", BenchReport.duration(keystroke.median),
+            "median of \(keystrokes.count) keys typing “product 12”; p90 \(BenchReport.duration(p90)), max \(BenchReport.duration(sortedKeys.last ?? 0))"
+        )
+        report.line(
+            "  first key (“p”, from every product)", BenchReport.duration(byPosition[0].sorted()[rounds / 2]),
+            "median of \(rounds), max \(BenchReport.duration(byPosition[0].max() ?? 0))")
+        report.line(
+            "  slowest key at its best of \(rounds)", BenchReport.duration(bestOfPosition[worstPosition]),
+            "key \(worstPosition + 1) (“\(String(query[0...worstPosition]))”)")
+        report.line(
+            "1 ms / filter keystroke (issue 13's goal)", BenchReport.ratio(0.001 / keystroke.median), "≥ 1× meets it")
+        report.line(
+            "1 ms / slowest filter keystroke", BenchReport.ratio(0.001 / bestOfPosition[worstPosition]), "≥ 1× meets it"
+        )
+        report.line(
+            "frame: filter keystroke, 10k products", BenchReport.duration(filterFrame.median),
+            "keystroke + render + diff")
         report.line("16.7 ms (60 Hz) / filter frame", BenchReport.ratio(budget / filterFrame.median))
         let indexed = Timing.measure(runs: 5) { _ = ProductSearch(products: products, strings: state.strings) }
-        report.line("  search texts + byte index, 10k products", BenchReport.duration(indexed.median), "once per products load")
+        report.line(
+            "  search texts + byte index, 10k products", BenchReport.duration(indexed.median), "once per products load")
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -128,44 +149,44 @@ struct UIBench: BenchSection {
     /// its output contains a marker (or it exits), then, optionally, the CPU seconds it used
     /// over an idle pause, then sends `q`.
     static let harness = #"""
-    import os, pty, sys, time, select, fcntl, termios, struct, signal
-    marker, idle, argv = sys.argv[1].encode(), float(sys.argv[2]), sys.argv[3:]
-    start = time.monotonic()
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ["TERM"] = "xterm-256color"
-        os.environ.setdefault("LANG", "C.UTF-8")
-        os.execvp(argv[0], argv)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    seen, first = b"", None
-    while first is None:
-        r, _, _ = select.select([fd], [], [], 10)
-        if not r: break
-        try: chunk = os.read(fd, 65536)
-        except OSError: chunk = b""
-        if not chunk: first = time.monotonic() - start; break
-        seen += chunk
-        if marker in seen: first = time.monotonic() - start
-    cpu = -1.0
-    if idle > 0:
-        def ticks():
-            f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
-            return int(f[11]) + int(f[12])
-        t0 = ticks(); time.sleep(idle); t1 = ticks()
-        cpu = (t1 - t0) / os.sysconf("SC_CLK_TCK")
-    try: os.write(fd, b"q")
-    except OSError: pass
-    end = time.monotonic() + 5
-    while time.monotonic() < end:
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            try:
-                if not os.read(fd, 65536): break
-            except OSError: break
-    try: os.kill(pid, signal.SIGTERM)
-    except OSError: pass
-    print("%f %f" % (first if first is not None else -1, cpu))
-    """#
+        import os, pty, sys, time, select, fcntl, termios, struct, signal
+        marker, idle, argv = sys.argv[1].encode(), float(sys.argv[2]), sys.argv[3:]
+        start = time.monotonic()
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            os.environ.setdefault("LANG", "C.UTF-8")
+            os.execvp(argv[0], argv)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        seen, first = b"", None
+        while first is None:
+            r, _, _ = select.select([fd], [], [], 10)
+            if not r: break
+            try: chunk = os.read(fd, 65536)
+            except OSError: chunk = b""
+            if not chunk: first = time.monotonic() - start; break
+            seen += chunk
+            if marker in seen: first = time.monotonic() - start
+        cpu = -1.0
+        if idle > 0:
+            def ticks():
+                f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+                return int(f[11]) + int(f[12])
+            t0 = ticks(); time.sleep(idle); t1 = ticks()
+            cpu = (t1 - t0) / os.sysconf("SC_CLK_TCK")
+        try: os.write(fd, b"q")
+        except OSError: pass
+        end = time.monotonic() + 5
+        while time.monotonic() < end:
+            r, _, _ = select.select([fd], [], [], 0.1)
+            if r:
+                try:
+                    if not os.read(fd, 65536): break
+                except OSError: break
+        try: os.kill(pid, signal.SIGTERM)
+        except OSError: pass
+        print("%f %f" % (first if first is not None else -1, cpu))
+        """#
 
     func measureLaunch(_ report: BenchReport) throws {
         guard let binary = Self.storefrontBinary else {
@@ -196,8 +217,14 @@ struct UIBench: BenchSection {
             let data = out.fileHandleForReading.readDataToEndOfFile()
             let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             child.wait()
-            let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            guard fields.count == 2, fields[0] >= 0 else { throw ChildProcess.Failure(description: "pty harness failed for \(command): \(String(decoding: data, as: UTF8.self)) \(problem)") }
+            let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+                Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            guard fields.count == 2, fields[0] >= 0 else {
+                throw ChildProcess.Failure(
+                    description:
+                        "pty harness failed for \(command): \(String(decoding: data, as: UTF8.self)) \(problem)")
+            }
             return (fields[0], fields[1])
         }
 
@@ -208,7 +235,10 @@ struct UIBench: BenchSection {
         // storefront's own can go below.
         let floorBinary = Self.builtBinary("launch-floor")
         let libraries = Self.sharedLibraries(of: binary)
-        var launches: [Double] = [], clears: [Double] = [], floors: [Double] = [], loaded: [Double] = []
+        var launches: [Double] = []
+        var clears: [Double] = []
+        var floors: [Double] = []
+        var loaded: [Double] = []
         // Eleven rounds, each a launch beside a `tput clear` (a pty launch varies by milliseconds
         // from one run to the next, even on an idle machine: five rounds gave 4.3× to 5.2×).
         let rounds = 11
@@ -218,26 +248,44 @@ struct UIBench: BenchSection {
             if let floorBinary {
                 floors.append(try harness("FLOOR", idle: 0, [floorBinary, "FLOOR"]).first)
                 if !libraries.isEmpty {
-                    loaded.append(try harness("FLOOR", idle: 0, [floorBinary, "FLOOR"], environment: ["LD_PRELOAD": libraries.joined(separator: ":")]).first)
+                    loaded.append(
+                        try harness(
+                            "FLOOR", idle: 0, [floorBinary, "FLOOR"],
+                            environment: ["LD_PRELOAD": libraries.joined(separator: ":")]
+                        ).first)
                 }
             }
         }
-        let launch = launches.sorted()[launches.count / 2], clear = clears.sorted()[clears.count / 2]
-        report.line("launch → first frame (Demo, pty 100×30)", BenchReport.duration(launch), "median of \(rounds), products on screen")
-        report.line("tput clear, same pty harness", BenchReport.duration(clear), "median of \(rounds): the floor for a terminal program")
+        let launch = launches.sorted()[launches.count / 2]
+        let clear = clears.sorted()[clears.count / 2]
+        report.line(
+            "launch → first frame (Demo, pty 100×30)", BenchReport.duration(launch),
+            "median of \(rounds), products on screen")
+        report.line(
+            "tput clear, same pty harness", BenchReport.duration(clear),
+            "median of \(rounds): the floor for a terminal program")
         let paired = zip(launches, clears).map { $0 / $1 }.sorted()
-        report.line("storefront launch / tput clear", BenchReport.ratio(launch / clear),
-                    String(format: "goal ≤ 5×; a round's own ratio %.2f× / %.2f× / %.2f× (min / median / max)",
-                           paired.first ?? 0, paired[paired.count / 2], paired.last ?? 0))
+        report.line(
+            "storefront launch / tput clear", BenchReport.ratio(launch / clear),
+            String(
+                format: "goal ≤ 5×; a round's own ratio %.2f× / %.2f× / %.2f× (min / median / max)",
+                paired.first ?? 0, paired[paired.count / 2], paired.last ?? 0))
         if floorBinary != nil {
             let floor = floors.sorted()[floors.count / 2]
-            report.line("Swift floor: Foundation + one ncurses frame", BenchReport.duration(floor),
-                        "median of \(rounds), linked as storefront is; " + String(format: "%.2f× tput clear", floor / clear))
-            report.line("storefront launch / Swift floor", BenchReport.ratio(launch / floor), "goal ≤ 1.5× when the floor is above 5× tput")
+            report.line(
+                "Swift floor: Foundation + one ncurses frame", BenchReport.duration(floor),
+                "median of \(rounds), linked as storefront is; " + String(format: "%.2f× tput clear", floor / clear))
+            report.line(
+                "storefront launch / Swift floor", BenchReport.ratio(launch / floor),
+                "goal ≤ 1.5× when the floor is above 5× tput")
             if !loaded.isEmpty {
                 let withLibraries = loaded.sorted()[loaded.count / 2]
-                report.line("Swift floor + storefront's \(libraries.count) libraries", BenchReport.duration(withLibraries),
-                            "median of \(rounds), preloaded; " + String(format: "%.2f× tput clear; launch %.2f× this", withLibraries / clear, launch / withLibraries))
+                report.line(
+                    "Swift floor + storefront's \(libraries.count) libraries", BenchReport.duration(withLibraries),
+                    "median of \(rounds), preloaded; "
+                        + String(
+                            format: "%.2f× tput clear; launch %.2f× this", withLibraries / clear, launch / withLibraries
+                        ))
             }
         } else {
             report.note("Swift launch floor: no launch-floor beside the bench (build it with `--product launch-floor`)")
@@ -247,12 +295,14 @@ struct UIBench: BenchSection {
         var helps: [Double] = []
         for _ in 0..<5 { helps.append(try harness("USAGE", idle: 0, [binary, "--help"]).first) }
         let help = helps.sorted()[helps.count / 2]
-        report.line("  process start (storefront --help, pty)", BenchReport.duration(help),
-                    String(format: "%.2f× tput clear: the dynamic loader and the Swift runtime", help / clear))
+        report.line(
+            "  process start (storefront --help, pty)", BenchReport.duration(help),
+            String(format: "%.2f× tput clear: the dynamic loader and the Swift runtime", help / clear))
         try profileLaunch(report, dataDirectory: dir)
         let idle = try harness("100 Coins", idle: 3, [binary, "--data-dir", dir.path])
-        report.line("idle CPU of the running storefront", String(format: "%.2f%% core", idle.cpu / 3 * 100),
-                    "over 3 s with nothing moving (poll(2) without a timeout); 0 % is the limit")
+        report.line(
+            "idle CPU of the running storefront", String(format: "%.2f%% core", idle.cpu / 3 * 100),
+            "over 3 s with nothing moving (poll(2) without a timeout); 0 % is the limit")
     }
 
     /// The shared libraries `binary` loads, as `ldd` lists them (none when it cannot say).
@@ -276,7 +326,9 @@ struct UIBench: BenchSection {
 
     /// The launch's parts measured in this process, each the median of five.
     func profileLaunch(_ report: BenchReport, dataDirectory dir: URL) throws {
-        let demo = ["Catalogs/Demo.storekit", "../Catalogs/Demo.storekit"].first { FileManager.default.fileExists(atPath: $0) }
+        let demo = ["Catalogs/Demo.storekit", "../Catalogs/Demo.storekit"].first {
+            FileManager.default.fileExists(atPath: $0)
+        }
         guard let demo else {
             report.note("launch profile: Catalogs/Demo.storekit not found from the current directory")
             return
@@ -284,13 +336,19 @@ struct UIBench: BenchSection {
         let url = URL(fileURLWithPath: demo)
         var catalog = try StoreKitConfiguration.load(contentsOf: url)
         let load = try Timing.measure(runs: 5) { catalog = try StoreKitConfiguration.load(contentsOf: url) }
-        report.line("  catalog load (Demo)", BenchReport.duration(load.median), "content files' sizes checked (the store's open)")
-        let manifests = try Timing.measure(runs: 5) { _ = try StoreKitConfiguration.load(contentsOf: url, checksContentFiles: false) }
-        report.line("  catalog load, manifests only", BenchReport.duration(manifests.median), "what the first frame waits for")
+        report.line(
+            "  catalog load (Demo)", BenchReport.duration(load.median),
+            "content files' sizes checked (the store's open)")
+        let manifests = try Timing.measure(runs: 5) {
+            _ = try StoreKitConfiguration.load(contentsOf: url, checksContentFiles: false)
+        }
+        report.line(
+            "  catalog load, manifests only", BenchReport.duration(manifests.median), "what the first frame waits for")
         var products: [Product] = []
         let open = try Timing.measure(runs: 5) {
             let state = dir.appendingPathComponent("store")
-            let backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(catalog: catalog, stateDirectory: state))
+            let backend = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(catalog: catalog, stateDirectory: state))
             let ledger = try VaultLedger.open(inDataDirectory: dir, environment: [:])
             let store = Store(backend: backend, ledger: ledger)
             let ids = Set(catalog.products.map(\.id))
@@ -304,7 +362,9 @@ struct UIBench: BenchSection {
         report.line("  store + vault open, products loaded", BenchReport.duration(open.median))
         let first = Timing.measure(runs: 5) {
             var state = State(width: 100, height: 30)
-            _ = reduce(state: &state, action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
+            _ = reduce(
+                state: &state,
+                action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
             _ = reduce(state: &state, action: .productsLoaded(.success(products)))
             _ = render(state)
         }

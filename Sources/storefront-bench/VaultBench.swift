@@ -8,7 +8,8 @@ import Vault
 /// time at 1,000, 10,000 and 100,000 items; bulk AEAD seal/open beside `openssl speed`.
 struct VaultBench: BenchSection {
     let name = "vault"
-    let summary = "durable writes vs write+fdatasync and SQLite WAL FULL; scaling to 100,000 items; AEAD vs openssl speed"
+    let summary =
+        "durable writes vs write+fdatasync and SQLite WAL FULL; scaling to 100,000 items; AEAD vs openssl speed"
     var writes = 2000
     var sizes = [1_000, 10_000, 100_000]
     var bufferSize = 16 * 1024
@@ -40,7 +41,8 @@ struct VaultBench: BenchSection {
         defer { sqlite.stop() }
 
         let clock = ContinuousClock()
-        var vaultTime = 0.0, bareTime = 0.0
+        var vaultTime = 0.0
+        var bareTime = 0.0
         for i in 0..<writes {
             vaultTime += try clock.measure {
                 try vault.upsert(service: "bench", account: "item", VaultItemContent(data: payload, label: "\(i % 10)"))
@@ -50,15 +52,23 @@ struct VaultBench: BenchSection {
         }
         let sqliteTime = try sqlite.finish()
 
-        let vaultRate = Double(writes) / vaultTime, bareRate = Double(writes) / bareTime, sqliteRate = Double(writes) / sqliteTime
-        report.line("durable upserts of one item", String(format: "%.0f /s", vaultRate),
-                    "\(writes) writes, \(BenchReport.duration(vaultTime / Double(writes))) each, record \(recordSize) B, compaction included")
-        report.line("bare pwrite + fdatasync, same size", String(format: "%.0f /s", bareRate),
-                    "the disk's limit: \(BenchReport.duration(bareTime / Double(writes))) each")
-        report.line("SQLite WAL synchronous=FULL upsert", String(format: "%.0f /s", sqliteRate),
-                    "python3 sqlite3 \(sqliteVersion()), one transaction per upsert, timed inside python")
+        let vaultRate = Double(writes) / vaultTime
+        let bareRate = Double(writes) / bareTime
+        let sqliteRate = Double(writes) / sqliteTime
+        report.line(
+            "durable upserts of one item", String(format: "%.0f /s", vaultRate),
+            "\(writes) writes, \(BenchReport.duration(vaultTime / Double(writes))) each, record \(recordSize) B, compaction included"
+        )
+        report.line(
+            "bare pwrite + fdatasync, same size", String(format: "%.0f /s", bareRate),
+            "the disk's limit: \(BenchReport.duration(bareTime / Double(writes))) each")
+        report.line(
+            "SQLite WAL synchronous=FULL upsert", String(format: "%.0f /s", sqliteRate),
+            "python3 sqlite3 \(sqliteVersion()), one transaction per upsert, timed inside python")
         report.line("vault / bare fdatasync", BenchReport.ratio(vaultRate / bareRate), "1× would be the physical limit")
-        report.line("vault / SQLite", BenchReport.ratio(vaultRate / sqliteRate), "above 1× means more durable writes per second")
+        report.line(
+            "vault / SQLite", BenchReport.ratio(vaultRate / sqliteRate), "above 1× means more durable writes per second"
+        )
     }
 
     /// The physical limit: append a record-sized buffer and `fdatasync`.
@@ -151,7 +161,8 @@ struct VaultBench: BenchSection {
     }
 
     private func sqliteVersion() -> String {
-        (try? python(["-c", "import sqlite3; print(sqlite3.sqlite_version)"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        (try? python(["-c", "import sqlite3; print(sqlite3.sqlite_version)"]))?.trimmingCharacters(
+            in: .whitespacesAndNewlines) ?? "?"
     }
 
     private func python(_ arguments: [String]) throws -> String {
@@ -171,7 +182,8 @@ struct VaultBench: BenchSection {
                 let chunk = min(10_000, size - account)
                 var entries: [String: VaultItemContent] = [:]
                 for i in account..<(account + chunk) {
-                    entries[String(format: "product-%06d", i)] = VaultItemContent(data: Data(repeating: UInt8(i & 0xFF), count: 64), label: "item \(i)")
+                    entries[String(format: "product-%06d", i)] = VaultItemContent(
+                        data: Data(repeating: UInt8(i & 0xFF), count: 64), label: "item \(i)")
                 }
                 try vault.upsertAll(service: "bench", entries)
                 account += chunk
@@ -185,9 +197,11 @@ struct VaultBench: BenchSection {
         for _ in 0..<300 {
             for (index, entry) in vaults.enumerated() {
                 let account = String(format: "product-%06d", Int.random(in: 0..<entry.size, using: &rng))
-                times[index].append(try clock.measure {
-                    try entry.vault.upsert(service: "bench", account: account, VaultItemContent(data: Data(repeating: 1, count: 64)))
-                }.seconds)
+                times[index].append(
+                    try clock.measure {
+                        try entry.vault.upsert(
+                            service: "bench", account: account, VaultItemContent(data: Data(repeating: 1, count: 64)))
+                    }.seconds)
             }
         }
         var medians: [Double] = []
@@ -200,16 +214,20 @@ struct VaultBench: BenchSection {
                 guard try reopened.status().items == entry.size else { throw Failure(description: "reopen lost items") }
             }
             report.line("\(entry.size) items: one durable upsert", BenchReport.duration(single.median), single.summary)
-            report.line("\(entry.size) items: open (read + verify all)", BenchReport.duration(open.median),
-                        "\(BenchReport.bytes(Int(bytes))), \(BenchReport.duration(open.median / Double(entry.size))) per item")
+            report.line(
+                "\(entry.size) items: open (read + verify all)", BenchReport.duration(open.median),
+                "\(BenchReport.bytes(Int(bytes))), \(BenchReport.duration(open.median / Double(entry.size))) per item")
             if index == vaults.count - 1 {
                 let compact = try Timing.measure(runs: 1) { try entry.vault.compact() }
-                report.line("\(entry.size) items: one compaction", BenchReport.duration(compact.median),
-                            "write-temp + fsync + rename + fsync-dir; runs once per ≥\(entry.size) writes")
+                report.line(
+                    "\(entry.size) items: one compaction", BenchReport.duration(compact.median),
+                    "write-temp + fsync + rename + fsync-dir; runs once per ≥\(entry.size) writes")
             }
         }
         if let first = medians.first, let last = medians.last, let small = sizes.first, let large = sizes.last {
-            report.line("upsert cost at \(large) / at \(small) items", BenchReport.ratio(last / first), "1× means independent of the item count")
+            report.line(
+                "upsert cost at \(large) / at \(small) items", BenchReport.ratio(last / first),
+                "1× means independent of the item count")
         }
     }
 
@@ -229,7 +247,9 @@ struct VaultBench: BenchSection {
             let seal = try buffer.withUnsafeBytes { plaintext in
                 try aad.withUnsafeBytes { ad in
                     try Timing.measure(runs: 3) {
-                        for _ in 0..<iterations { _ = try aeadKey.seal(nonce: nonce, plaintext: plaintext, associatedData: ad) }
+                        for _ in 0..<iterations {
+                            _ = try aeadKey.seal(nonce: nonce, plaintext: plaintext, associatedData: ad)
+                        }
                     }
                 }
             }
@@ -246,12 +266,20 @@ struct VaultBench: BenchSection {
             }
             let sealRate = Double(iterations * bufferSize) / seal.minimum
             let openRate = Double(iterations * bufferSize) / open.minimum
-            let note = peer.map { "openssl speed -evp \(algorithm.openSSLName) -bytes \(bufferSize): \(megabytes($0))" } ?? "openssl speed unavailable"
+            let note =
+                peer.map { "openssl speed -evp \(algorithm.openSSLName) -bytes \(bufferSize): \(megabytes($0))" }
+                ?? "openssl speed unavailable"
             report.line("\(algorithm.openSSLName) seal, \(bufferSize / 1024) KiB buffers", megabytes(sealRate), note)
-            report.line("\(algorithm.openSSLName) open, \(bufferSize / 1024) KiB buffers", megabytes(openRate), "verify tag, then release")
+            report.line(
+                "\(algorithm.openSSLName) open, \(bufferSize / 1024) KiB buffers", megabytes(openRate),
+                "verify tag, then release")
             if let peer {
-                report.line("  seal / openssl speed", BenchReport.ratio(sealRate / peer), "AEADKey (key schedule kept, new nonce and output array per message) vs OpenSSL's own loop")
-                report.line("  open / openssl speed (encrypt)", BenchReport.ratio(openRate / peer), "openssl speed -evp measures encryption")
+                report.line(
+                    "  seal / openssl speed", BenchReport.ratio(sealRate / peer),
+                    "AEADKey (key schedule kept, new nonce and output array per message) vs OpenSSL's own loop")
+                report.line(
+                    "  open / openssl speed (encrypt)", BenchReport.ratio(openRate / peer),
+                    "openssl speed -evp measures encryption")
             }
         }
     }
@@ -262,7 +290,9 @@ struct VaultBench: BenchSection {
     private func opensslSpeed(_ algorithm: AEAD.Algorithm) -> Double? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "speed", "-evp", algorithm.openSSLName, "-bytes", "\(bufferSize)", "-seconds", "1"]
+        process.arguments = [
+            "openssl", "speed", "-evp", algorithm.openSSLName, "-bytes", "\(bufferSize)", "-seconds", "1",
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

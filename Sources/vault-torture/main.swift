@@ -39,7 +39,10 @@ final class FaultTrigger: @unchecked Sendable {
 
     func reached(_ here: VaultFaultPoint) {
         guard here == point else { return }
-        let n = lock.withLock { count += 1; return count }
+        let n = lock.withLock {
+            count += 1
+            return count
+        }
         if n == at { CurrentProcess.killImmediately() }
     }
 }
@@ -50,7 +53,8 @@ func open(_ path: String, compactMin: Int = 1024, indexMin: Int = 1024, indexTai
     var hook: (@Sendable (VaultFaultPoint) -> Void)?
     if trigger.point != nil { hook = { point in trigger.reached(point) } }
     let configuration = VaultConfiguration(
-        faultHook: hook, compactionMinimumGarbage: compactMin, indexMinimumRecords: indexMin, indexTailRecords: indexTail)
+        faultHook: hook, compactionMinimumGarbage: compactMin, indexMinimumRecords: indexMin,
+        indexTailRecords: indexTail)
     do {
         return try Vault(at: url, key: .keyFile(VaultKey.defaultKeyFile(for: url)), configuration: configuration)
     } catch {
@@ -87,7 +91,8 @@ case "batch":
             try vault.transact { batch in
                 batch.put(service: "pair", account: "a", VaultItemContent(data: Data("\(i)".utf8)))
                 batch.put(service: "pair", account: "b", VaultItemContent(data: Data("\(i)".utf8)))
-                batch.put(service: "written", account: String(format: "%05d", i), VaultItemContent(data: Data("\(i)".utf8)))
+                batch.put(
+                    service: "written", account: String(format: "%05d", i), VaultItemContent(data: Data("\(i)".utf8)))
             }
         } catch {
             fail("batch \(i): \(error)")

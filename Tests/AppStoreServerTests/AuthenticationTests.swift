@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import AppStoreServer
 
 @Suite struct AuthenticationTests {
@@ -21,16 +22,27 @@ import Testing
             "wrong audience": "Bearer " + (try fixture.token { $0.aud = "appstoreconnect-v2" }),
             "wrong bundle": "Bearer " + (try fixture.token { $0.bid = "com.other.app" }),
             "wrong issuer": "Bearer " + (try fixture.token { $0.iss = UUID().uuidString.lowercased() }),
-            "expired": "Bearer " + (try fixture.token { $0.iat = now - 600; $0.exp = now - 1 }),
+            "expired": "Bearer "
+                + (try fixture.token {
+                    $0.iat = now - 600
+                    $0.exp = now - 1
+                }),
             "too long lived": "Bearer " + (try fixture.token { $0.exp = now + 3601 }),
             "no exp": "Bearer " + (try fixture.token { $0.exp = nil }),
-            "from the future": "Bearer " + (try fixture.token { $0.iat = now + 600; $0.exp = now + 900 }),
+            "from the future": "Bearer "
+                + (try fixture.token {
+                    $0.iat = now + 600
+                    $0.exp = now + 900
+                }),
         ]
         let before = try fixture.stateFiles()
         for (name, authorization) in bad {
             for (method, path, body) in [
                 ("GET", "/inApps/v1/transactions/\(t.transactionID)", nil as Data?),
-                ("PUT", "/inApps/v1/transactions/\(t.transactionID)/appAccountToken", Data(#"{"appAccountToken":"\#(UUID())"}"#.utf8)),
+                (
+                    "PUT", "/inApps/v1/transactions/\(t.transactionID)/appAccountToken",
+                    Data(#"{"appAccountToken":"\#(UUID())"}"#.utf8)
+                ),
             ] {
                 var headers: [String: String] = ["Content-Type": "application/json"]
                 if let authorization { headers["Authorization"] = authorization }
@@ -47,12 +59,21 @@ import Testing
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.pro)
         let now = fixture.clock.now.timeIntervalSince1970
-        let token = try fixture.token { $0.iat = nil; $0.exp = now + 300 }
-        let answer = try await fixture.client.send("GET", "/inApps/v1/transactions/\(t.transactionID)", headers: ["Authorization": "Bearer \(token)"])
+        let token = try fixture.token {
+            $0.iat = nil
+            $0.exp = now + 300
+        }
+        let answer = try await fixture.client.send(
+            "GET", "/inApps/v1/transactions/\(t.transactionID)", headers: ["Authorization": "Bearer \(token)"])
         #expect(answer.status == 200)
-        let expiredByTheStoreClock = try fixture.token { $0.iat = nil; $0.exp = now + 300 }
+        let expiredByTheStoreClock = try fixture.token {
+            $0.iat = nil
+            $0.exp = now + 300
+        }
         fixture.clock.advance(by: 301)
-        let late = try await fixture.client.send("GET", "/inApps/v1/transactions/\(t.transactionID)", headers: ["Authorization": "Bearer \(expiredByTheStoreClock)"])
+        let late = try await fixture.client.send(
+            "GET", "/inApps/v1/transactions/\(t.transactionID)",
+            headers: ["Authorization": "Bearer \(expiredByTheStoreClock)"])
         #expect(late.status == 401)
         await fixture.close()
     }

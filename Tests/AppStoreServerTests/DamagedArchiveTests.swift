@@ -35,7 +35,8 @@ struct DamagedArchiveTests {
 
     /// Flips one byte inside the first frame of a compacted file of the store's state.
     static func damage(_ name: String, in fixture: ServerFixture) throws -> URL {
-        let file = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: fixture.directory).appendingPathComponent(name)
+        let file = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: fixture.directory).appendingPathComponent(
+            name)
         var bytes = try Data(contentsOf: file)
         try #require(bytes.count > 64, "\(name) was written by a compaction")
         bytes[40] ^= 0x01  // inside the first frame's payload: its check fails
@@ -52,7 +53,8 @@ struct DamagedArchiveTests {
             tokens.append(try await seeding.store.requestTestNotification())
             let n = try #require(try await seeding.store.dueNotifications(by: .distantFuture).due.first)
             try await seeding.store.recordAttempt(
-                n.notificationUUID, SendAttemptItem(attemptDate: seeding.clock.now, sendAttemptResult: .success), signedPayload: "sent")
+                n.notificationUUID, SendAttemptItem(attemptDate: seeding.clock.now, sendAttemptResult: .success),
+                signedPayload: "sent")
         }
         await seeding.server.stop()
         let outbox = try Self.damage("outbox.dat", in: seeding)
@@ -74,7 +76,8 @@ struct DamagedArchiveTests {
         }
         let start = NotificationEndpointTests.milliseconds(fixture.clock.now) - 86_400_000
         let end = NotificationEndpointTests.milliseconds(fixture.clock.now) + 86_400_000
-        let history = try await fixture.api("POST", "/inApps/v1/notifications/history", body: ["startDate": start, "endDate": end])
+        let history = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history", body: ["startDate": start, "endDate": end])
         #expect(Self.isGeneralInternal(history), "not a page without the damaged notification")
 
         let refused = log.all.filter { $0.contains(" 500 ") }
@@ -96,7 +99,8 @@ struct DamagedArchiveTests {
         let seeding = try await ServerFixture()
         var bought: [StoreCore.Transaction] = []
         // Enough purchases for a compaction to move the finished ones to the history.
-        let history = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: seeding.directory).appendingPathComponent("history.dat")
+        let history = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: seeding.directory)
+            .appendingPathComponent("history.dat")
         while !FileManager.default.fileExists(atPath: history.path) || bought.count < 80 {
             bought.append(try await seeding.buy(ServerFixture.coins))
             try #require(bought.count < 400, "no compaction wrote the history")
@@ -114,11 +118,14 @@ struct DamagedArchiveTests {
         // Twice: through the store's actor, then on the HTTP thread from the state it published.
         for _ in 0..<2 {
             let info = try await fixture.api("GET", "/inApps/v1/transactions/\(first)")
-            #expect(Self.isGeneralInternal(info), "the first purchase's frame is damaged: not 'transaction id not found'")
+            #expect(
+                Self.isGeneralInternal(info), "the first purchase's frame is damaged: not 'transaction id not found'")
         }
-        let consumption = try await fixture.api("PUT", "/inApps/v2/transactions/consumption/\(first)", body: [
-            "customerConsented": true, "sampleContentProvided": false, "deliveryStatus": "DELIVERED",
-        ])
+        let consumption = try await fixture.api(
+            "PUT", "/inApps/v2/transactions/consumption/\(first)",
+            body: [
+                "customerConsented": true, "sampleContentProvided": false, "deliveryStatus": "DELIVERED",
+            ])
         #expect(Self.isGeneralInternal(consumption))
         #expect(try fixture.stateFiles() == before, "a refused write changes nothing")
         let refused = log.all.filter { $0.contains(" 500 ") }

@@ -3,6 +3,7 @@ import LocalAppStore
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import AppStoreServer
 
 @Suite struct EndpointTests {
@@ -21,11 +22,11 @@ import Testing
 
         let missing = try await fixture.api("GET", "/inApps/v1/transactions/9999999999999999")
         #expect(missing.status == 404)
-        #expect(try missing.json()["errorCode"] as? Int == 4040010)
+        #expect(try missing.json()["errorCode"] as? Int == 4_040_010)
         #expect(try missing.json()["errorMessage"] as? String == "Transaction id not found.")
         let invalid = try await fixture.api("GET", "/inApps/v1/transactions/abc")
         #expect(invalid.status == 400)
-        #expect(try invalid.json()["errorCode"] as? Int == 4000006)
+        #expect(try invalid.json()["errorCode"] as? Int == 4_000_006)
         await fixture.close()
     }
 
@@ -49,7 +50,9 @@ import Testing
         _ = try await fixture.store.refund(transactionID: bought[0])
 
         func ids(_ answer: HTTPClient.Answer) throws -> [String] {
-            try (try answer.json()["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as! String }
+            try (try answer.json()["signedTransactions"] as? [String] ?? []).map {
+                try ServerFixture.payload($0)["transactionId"] as! String
+            }
         }
         let first = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)")
         #expect(first.status == 200)
@@ -66,14 +69,17 @@ import Testing
         #expect(try ids(descending).first == pro.transactionID)
         let onlyPro = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?productType=NON_CONSUMABLE")
         #expect(try ids(onlyPro) == [pro.transactionID])
-        let byID = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?productId=\(ServerFixture.pro)&productId=none")
+        let byID = try await fixture.api(
+            "GET", "/inApps/v2/history/\(pro.transactionID)?productId=\(ServerFixture.pro)&productId=none")
         #expect(try ids(byID) == [pro.transactionID])
         let revoked = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?revoked=true")
         #expect(try ids(revoked) == [bought[0]])
-        let family = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?inAppOwnershipType=FAMILY_SHARED")
+        let family = try await fixture.api(
+            "GET", "/inApps/v2/history/\(pro.transactionID)?inAppOwnershipType=FAMILY_SHARED")
         #expect(try ids(family) == [])
         let ms = Int64(pro.purchaseDate.timeIntervalSince1970 * 1000)
-        let dated = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?startDate=\(ms)&endDate=\(ms + 1)")
+        let dated = try await fixture.api(
+            "GET", "/inApps/v2/history/\(pro.transactionID)?startDate=\(ms)&endDate=\(ms + 1)")
         #expect(try ids(dated) == [pro.transactionID])
 
         // v1 leaves out finished consumables that were not refunded.
@@ -81,9 +87,9 @@ import Testing
         #expect(try ids(v1) == [bought[0], pro.transactionID])
 
         for (query, code) in [
-            ("sort=UP", 4000021), ("productType=GAME", 4000022), ("revoked=maybe", 4000030),
-            ("startDate=x", 4000015), ("endDate=-5", 4000016), ("startDate=10&endDate=5", 4000013),
-            ("inAppOwnershipType=MINE", 4000026), ("revision=nonsense", 4000005),
+            ("sort=UP", 4_000_021), ("productType=GAME", 4_000_022), ("revoked=maybe", 4_000_030),
+            ("startDate=x", 4_000_015), ("endDate=-5", 4_000_016), ("startDate=10&endDate=5", 4_000_013),
+            ("inAppOwnershipType=MINE", 4_000_026), ("revision=nonsense", 4_000_005),
         ] {
             let answer = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)?\(query)")
             #expect(answer.status == 400, "\(query)")
@@ -111,9 +117,10 @@ import Testing
             let expected = bought.filter { $0.milliseconds == ms }.map(\.id)
             #expect(ids == expected, "purchaseDate \(ms)")
             let before = try await fixture.api("GET", "/inApps/v2/history/\(id)?startDate=\(ms - 1)&endDate=\(ms)")
-            #expect(try (before.json()["signedTransactions"] as? [String] ?? []).allSatisfy {
-                try ServerFixture.payload($0)["purchaseDate"] as? Int != ms
-            }, "endDate is exclusive")
+            #expect(
+                try (before.json()["signedTransactions"] as? [String] ?? []).allSatisfy {
+                    try ServerFixture.payload($0)["purchaseDate"] as? Int != ms
+                }, "endDate is exclusive")
         }
         await fixture.close()
     }
@@ -166,15 +173,19 @@ import Testing
         }
         let first = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)")
         #expect(try first.json()["hasMore"] as? Bool == true)
-        let firstIDs = try (try first.json()["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as? String }
+        let firstIDs = try (try first.json()["signedTransactions"] as? [String] ?? []).map {
+            try ServerFixture.payload($0)["transactionId"] as? String
+        }
         #expect(firstIDs == refunded.prefix(20).map { $0 })
         let revision = try #require(try first.json()["revision"] as? String)
         let second = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)?revision=\(revision)")
         #expect(try second.json()["hasMore"] as? Bool == false)
-        let secondIDs = try (try second.json()["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as? String }
+        let secondIDs = try (try second.json()["signedTransactions"] as? [String] ?? []).map {
+            try ServerFixture.payload($0)["transactionId"] as? String
+        }
         #expect(secondIDs == [refunded.last])
         let bad = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)?revision=nonsense")
-        #expect(try bad.json()["errorCode"] as? Int == 4000005)
+        #expect(try bad.json()["errorCode"] as? Int == 4_000_005)
         await fixture.close()
     }
 
@@ -187,9 +198,12 @@ import Testing
         let b = try await fixture.buy(ServerFixture.pro).transactionID
         let c = try await fixture.buy(ServerFixture.coins).transactionID
         func refunds(_ revision: String? = nil) async throws -> (ids: [String], revision: String, hasMore: Bool) {
-            let answer = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a)" + (revision.map { "?revision=\($0)" } ?? ""))
+            let answer = try await fixture.api(
+                "GET", "/inApps/v2/refund/lookup/\(a)" + (revision.map { "?revision=\($0)" } ?? ""))
             let json = try answer.json()
-            let ids = try (json["signedTransactions"] as? [String] ?? []).map { try ServerFixture.payload($0)["transactionId"] as! String }
+            let ids = try (json["signedTransactions"] as? [String] ?? []).map {
+                try ServerFixture.payload($0)["transactionId"] as! String
+            }
             return (ids, try #require(json["revision"] as? String), try #require(json["hasMore"] as? Bool))
         }
         func refund(_ id: String) async throws {
@@ -233,7 +247,8 @@ import Testing
         try await fixture.store.setBillingIssue(sub.transactionID, on: true)
         try await fixture.store.renew(sub.transactionID)
         let retry = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=3&status=4")
-        let items = try #require((try retry.json()["data"] as? [[String: Any]])?.first?["lastTransactions"] as? [[String: Any]])
+        let items = try #require(
+            (try retry.json()["data"] as? [[String: Any]])?.first?["lastTransactions"] as? [[String: Any]])
         #expect(items.first?["status"] as? Int == 3)
         #expect(try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=9").status == 400)
         await fixture.close()
@@ -266,7 +281,8 @@ import Testing
         let sub = try await fixture.buy(ServerFixture.monthly)
         let end = try #require(sub.expiresDate)
         let body: [String: Any] = ["extendByDays": 7, "extendReasonCode": 1, "requestIdentifier": "r-1"]
-        let answer = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: body)
+        let answer = try await fixture.api(
+            "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: body)
         #expect(answer.status == 200)
         let json = try answer.json()
         #expect(json["success"] as? Bool == true)
@@ -279,23 +295,28 @@ import Testing
         // The same request identifier again does not extend twice.
         _ = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: body)
         #expect(try await fixture.store.subscriptions().first?.periodEnd == end.addingTimeInterval(7 * 86_400))
-        _ = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-2"])
-        let third = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-3"])
+        _ = try await fixture.api(
+            "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)",
+            body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-2"])
+        let third = try await fixture.api(
+            "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)",
+            body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-3"])
         #expect(third.status == 403)
-        #expect(try third.json()["errorCode"] as? Int == 4030005)
+        #expect(try third.json()["errorCode"] as? Int == 4_030_005)
         for (bad, code) in [
-            (["extendByDays": 91, "extendReasonCode": 1, "requestIdentifier": "x"] as [String: Any], 4000009),
-            (["extendByDays": "7", "extendReasonCode": 1, "requestIdentifier": "x"], 4000009),
-            (["extendByDays": 7, "extendReasonCode": 4, "requestIdentifier": "x"], 4000010),
-            (["extendByDays": 7, "extendReasonCode": 1], 4000011),
+            (["extendByDays": 91, "extendReasonCode": 1, "requestIdentifier": "x"] as [String: Any], 4_000_009),
+            (["extendByDays": "7", "extendReasonCode": 1, "requestIdentifier": "x"], 4_000_009),
+            (["extendByDays": 7, "extendReasonCode": 4, "requestIdentifier": "x"], 4_000_010),
+            (["extendByDays": 7, "extendReasonCode": 1], 4_000_011),
         ] {
-            let answer = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: bad)
+            let answer = try await fixture.api(
+                "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: bad)
             #expect(try answer.json()["errorCode"] as? Int == code)
         }
         let notJSON = try await fixture.client.send(
             "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)",
             headers: ["Authorization": "Bearer \(try fixture.token())"], body: Data("{nope".utf8))
-        #expect(try notJSON.json()["errorCode"] as? Int == 4000000)
+        #expect(try notJSON.json()["errorCode"] as? Int == 4_000_000)
         await fixture.close()
     }
 
@@ -303,51 +324,67 @@ import Testing
         let fixture = try await ServerFixture()
         let sub = try await fixture.buy(ServerFixture.monthly)
         let end = try #require(sub.expiresDate)
-        let answer = try await fixture.api("POST", "/inApps/v1/subscriptions/extend/mass", body: [
-            "extendByDays": 3, "extendReasonCode": 3, "requestIdentifier": "mass-1", "productId": ServerFixture.monthly,
-            "storefrontCountryCodes": ["USA"],
-        ])
+        let answer = try await fixture.api(
+            "POST", "/inApps/v1/subscriptions/extend/mass",
+            body: [
+                "extendByDays": 3, "extendReasonCode": 3, "requestIdentifier": "mass-1",
+                "productId": ServerFixture.monthly,
+                "storefrontCountryCodes": ["USA"],
+            ])
         #expect(answer.status == 200)
         #expect(try answer.json()["requestIdentifier"] as? String == "mass-1")
         #expect(try await fixture.store.subscriptions().first?.periodEnd == end.addingTimeInterval(3 * 86_400))
-        let status = try await fixture.api("GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)/mass-1")
+        let status = try await fixture.api(
+            "GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)/mass-1")
         #expect(try status.json()["complete"] as? Bool == true)
         #expect(try status.json()["succeededCount"] as? Int == 1)
         #expect(try status.json()["failedCount"] as? Int == 0)
         let unknown = try await fixture.api("GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)/nope")
-        #expect(try unknown.json()["errorCode"] as? Int == 4040009)
+        #expect(try unknown.json()["errorCode"] as? Int == 4_040_009)
         await fixture.close()
     }
 
     @Test func consumptionIsRecordedAndAppAccountTokensShowInSignedTransactions() async throws {
         let fixture = try await ServerFixture()
         let coins = try await fixture.buy(ServerFixture.coins)
-        let v2 = try await fixture.api("PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)", body: [
-            "customerConsented": true, "sampleContentProvided": false, "deliveryStatus": "DELIVERED", "consumptionPercentage": 50000,
-        ])
+        let v2 = try await fixture.api(
+            "PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)",
+            body: [
+                "customerConsented": true, "sampleContentProvided": false, "deliveryStatus": "DELIVERED",
+                "consumptionPercentage": 50000,
+            ])
         #expect(v2.status == 202)
-        let v1 = try await fixture.api("PUT", "/inApps/v1/transactions/consumption/\(coins.transactionID)", body: [
-            "customerConsented": true, "consumptionStatus": 2, "platform": 1, "sampleContentProvided": false, "deliveryStatus": 0,
-            "appAccountToken": "", "accountTenure": 1, "playTime": 2, "lifetimeDollarsRefunded": 0, "lifetimeDollarsPurchased": 3,
-            "userStatus": 1,
-        ])
+        let v1 = try await fixture.api(
+            "PUT", "/inApps/v1/transactions/consumption/\(coins.transactionID)",
+            body: [
+                "customerConsented": true, "consumptionStatus": 2, "platform": 1, "sampleContentProvided": false,
+                "deliveryStatus": 0,
+                "appAccountToken": "", "accountTenure": 1, "playTime": 2, "lifetimeDollarsRefunded": 0,
+                "lifetimeDollarsPurchased": 3,
+                "userStatus": 1,
+            ])
         #expect(v1.status == 202)
         let records = try await fixture.store.snapshot().consumption(transactionID: coins.transactionID)
         #expect(records.map(\.version) == [2, 1])
         #expect(records.first?.fields["deliveryStatus"] == "\"DELIVERED\"")
-        let refused = try await fixture.api("PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)", body: [
-            "customerConsented": false, "sampleContentProvided": false, "deliveryStatus": "DELIVERED",
-        ])
-        #expect(try refused.json()["errorCode"] as? Int == 4000035)
+        let refused = try await fixture.api(
+            "PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)",
+            body: [
+                "customerConsented": false, "sampleContentProvided": false, "deliveryStatus": "DELIVERED",
+            ])
+        #expect(try refused.json()["errorCode"] as? Int == 4_000_035)
 
         let token = UUID()
-        let set = try await fixture.api("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", body: ["appAccountToken": token.uuidString])
+        let set = try await fixture.api(
+            "PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken",
+            body: ["appAccountToken": token.uuidString])
         #expect(set.status == 200)
         let info = try await fixture.api("GET", "/inApps/v1/transactions/\(coins.transactionID)")
         let payload = try ServerFixture.payload(try #require(try info.json()["signedTransactionInfo"] as? String))
         #expect(payload["appAccountToken"] as? String == token.uuidString.lowercased())
-        let bad = try await fixture.api("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", body: ["appAccountToken": "nope"])
-        #expect(try bad.json()["errorCode"] as? Int == 4000183)
+        let bad = try await fixture.api(
+            "PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", body: ["appAccountToken": "nope"])
+        #expect(try bad.json()["errorCode"] as? Int == 4_000_183)
         await fixture.close()
     }
 
@@ -366,7 +403,7 @@ import Testing
         let byItsOwnID = try await fixture.api("GET", "/inApps/v1/transactions/appTransactions/\(appTransactionID)")
         #expect(byItsOwnID.status == 200)
         let unknown = try await fixture.api("GET", "/inApps/v1/transactions/appTransactions/9999999999999999")
-        #expect(try unknown.json()["errorCode"] as? Int == 4040010)
+        #expect(try unknown.json()["errorCode"] as? Int == 4_040_010)
         await fixture.close()
     }
 }

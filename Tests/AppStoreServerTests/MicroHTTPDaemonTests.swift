@@ -1,16 +1,20 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
+
 @testable import AppStoreServer
 
 @Suite struct MicroHTTPDaemonTests {
     @Test func answersThroughTheAsyncHandlerWithQueryHeadersAndBody() async throws {
         let daemon = try MicroHTTPDaemon(configuration: .init()) { request in
-            let summary = "\(request.method) \(request.path) \(request.values("a")) \(request.header("X-Test") ?? "-") \(request.body.count)"
+            let summary =
+                "\(request.method) \(request.path) \(request.values("a")) \(request.header("X-Test") ?? "-") \(request.body.count)"
             return HTTPResponse(status: 201, headers: [.init("X-Echo", "yes")], body: Data(summary.utf8))
         }
         let client = HTTPClient(port: daemon.port)
-        let answer = try await client.send("PUT", "/p/q%20r?a=1&a=2&b", headers: ["X-Test": "t"], body: Data("hello".utf8))
+        let answer = try await client.send(
+            "PUT", "/p/q%20r?a=1&a=2&b", headers: ["X-Test": "t"], body: Data("hello".utf8))
         #expect(answer.status == 201)
         #expect(answer.headers["x-echo"] == "yes")
         #expect(answer.text == #"PUT /p/q r ["1", "2"] t 5"#)
@@ -66,10 +70,13 @@ import Testing
 
     @Test func theImmediateHandlerAnswersOnMHDsThreadAndLeavesTheRestToTheAsyncOne() async throws {
         let calls = CallCounter()
-        let daemon = try MicroHTTPDaemon(configuration: .init(), immediate: { request in
-            guard request.path == "/now" else { return nil }
-            return HTTPResponse(status: 200, body: Data("now \(request.values("a")) \(request.body.count)".utf8))
-        }) { request in
+        let daemon = try MicroHTTPDaemon(
+            configuration: .init(),
+            immediate: { request in
+                guard request.path == "/now" else { return nil }
+                return HTTPResponse(status: 200, body: Data("now \(request.values("a")) \(request.body.count)".utf8))
+            }
+        ) { request in
             calls.increment()
             return HTTPResponse(status: 202, body: Data("later \(request.body.count)".utf8))
         }
@@ -91,8 +98,6 @@ import Testing
     }
 }
 
-import Synchronization
-
 final class CallCounter: Sendable {
     private let count = Mutex(0)
     var value: Int { count.withLock { $0 } }
@@ -101,11 +106,14 @@ final class CallCounter: Sendable {
 
 @Suite struct FastJSONTests {
     @Test func theFastAnswersDecodeAsTheModelsAndEscapingFallsBack() throws {
-        let history = HistoryResponse(revision: "YToy", hasMore: true, bundleId: "com.a.b", appAppleId: 12, environment: "Sandbox", signedTransactions: ["a.b.c", "d-e_f.g.h"])
+        let history = HistoryResponse(
+            revision: "YToy", hasMore: true, bundleId: "com.a.b", appAppleId: 12, environment: "Sandbox",
+            signedTransactions: ["a.b.c", "d-e_f.g.h"])
         let fast = try #require(FastJSON.encode(history))
         #expect(try JSONDecoder().decode(HistoryResponse.self, from: fast) == history)
         let info = TransactionInfoResponse(signedTransactionInfo: "x.y.z")
-        #expect(try JSONDecoder().decode(TransactionInfoResponse.self, from: try #require(FastJSON.encode(info))) == info)
+        #expect(
+            try JSONDecoder().decode(TransactionInfoResponse.self, from: try #require(FastJSON.encode(info))) == info)
         #expect(FastJSON.encode(TransactionInfoResponse(signedTransactionInfo: "a\"b")) == nil)
         #expect(FastJSON.encode(HistoryResponse(bundleId: "a\\b")) == nil)
     }
@@ -115,12 +123,16 @@ final class CallCounter: Sendable {
         // one member only, and the decoded model for the rest.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        let printable = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter { $0 != "\"" && $0 != "\\" })
+        let printable = String(
+            (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter { $0 != "\"" && $0 != "\\" })
         let history = HistoryResponse(
             revision: "YToy", hasMore: false, bundleId: printable, appAppleId: -7, environment: "Sandbox",
             signedTransactions: ["a.b.c", printable, ""])
         let fast = try #require(FastJSON.encode(history))
-        #expect(String(decoding: fast, as: UTF8.self) == #"{"revision":"YToy","hasMore":false,"bundleId":"\#(printable)","appAppleId":-7,"environment":"Sandbox","signedTransactions":["a.b.c","\#(printable)",""]}"#)
+        #expect(
+            String(decoding: fast, as: UTF8.self)
+                == #"{"revision":"YToy","hasMore":false,"bundleId":"\#(printable)","appAppleId":-7,"environment":"Sandbox","signedTransactions":["a.b.c","\#(printable)",""]}"#
+        )
         #expect(try JSONDecoder().decode(HistoryResponse.self, from: fast) == history)
         #expect(FastJSON.encode(HistoryResponse(hasMore: true)) == Data(#"{"hasMore":true}"#.utf8))
         let info = TransactionInfoResponse(signedTransactionInfo: printable)

@@ -94,7 +94,8 @@ struct NotificationDeliveryTests {
     @Test func failingTwiceThenTimingOutThenAcceptingFollowsApplesSchedule() async throws {
         let fixture = try await ServerFixture()
         let receiver = try Receiver(plan: [.status(500), .status(500), .hold, .status(200)])
-        let (sender, log) = try await Self.started(fixture, url: receiver.url, settings: [("notification-timeout", "1000")])
+        let (sender, log) = try await Self.started(
+            fixture, url: receiver.url, settings: [("notification-timeout", "1000")])
         var lines = log.lines.makeAsyncIterator()
         let start = fixture.clock.now
 
@@ -109,7 +110,8 @@ struct NotificationDeliveryTests {
             }
             results.append(try #require(await lines.next()).split(separator: " ").last.map(String.init) ?? "")
         }
-        #expect(results == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "UNSUCCESSFUL_HTTP_RESPONSE_CODE", "TIMED_OUT", "SUCCESS"])
+        #expect(
+            results == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "UNSUCCESSFUL_HTTP_RESPONSE_CODE", "TIMED_OUT", "SUCCESS"])
 
         // Four POSTs of one body: the same UUID and payload on every attempt.
         let bodies = receiver.bodies
@@ -134,9 +136,11 @@ struct NotificationDeliveryTests {
         #expect(stored.nextAttemptDate == nil && stored.isDelivered)
 
         let milliseconds = { (date: Date) in Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-        let answer = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
-            "startDate": milliseconds(start.addingTimeInterval(-60)), "endDate": milliseconds(fixture.clock.now),
-        ])
+        let answer = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history",
+            body: [
+                "startDate": milliseconds(start.addingTimeInterval(-60)), "endDate": milliseconds(fixture.clock.now),
+            ])
         #expect(answer.status == 200, "\(answer.text)")
         let history = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
         #expect(history["hasMore"] as? Bool == false)
@@ -147,10 +151,14 @@ struct NotificationDeliveryTests {
         #expect(attempts.compactMap { ($0["attemptDate"] as? NSNumber)?.int64Value } == expectedDates.map(milliseconds))
         #expect(items.first?["signedPayload"] as? String == body.signedPayload)
 
-        let failures = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
-            "startDate": milliseconds(start), "endDate": milliseconds(fixture.clock.now), "onlyFailures": true,
-        ])
-        #expect(((try JSONSerialization.jsonObject(with: failures.body) as? [String: Any])?["notificationHistory"] as? [Any])?.count == 0)
+        let failures = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history",
+            body: [
+                "startDate": milliseconds(start), "endDate": milliseconds(fixture.clock.now), "onlyFailures": true,
+            ])
+        #expect(
+            ((try JSONSerialization.jsonObject(with: failures.body) as? [String: Any])?["notificationHistory"] as? [Any])?
+                .count == 0)
 
         await sender.stop()
         await receiver.stop()
@@ -160,7 +168,8 @@ struct NotificationDeliveryTests {
     @Test func sandboxSendsOnceAndOffHoldsUntilResent() async throws {
         let fixture = try await ServerFixture()
         let receiver = try Receiver(plan: [.status(503), .status(500)])
-        let (sender, log) = try await Self.started(fixture, url: receiver.url, settings: [("notification-retries", "sandbox")])
+        let (sender, log) = try await Self.started(
+            fixture, url: receiver.url, settings: [("notification-retries", "sandbox")])
         var lines = log.lines.makeAsyncIterator()
         try await fixture.buy(ServerFixture.coins)
         sender.wake()
@@ -172,7 +181,9 @@ struct NotificationDeliveryTests {
         try await fixture.buy(ServerFixture.pro)
         try await fixture.store.resendNotification(once.notificationUUID)
         sender.wake()
-        #expect(try #require(await lines.next()).hasPrefix("notification \(once.notificationUUID) "), "off sends only what is resent")
+        #expect(
+            try #require(await lines.next()).hasPrefix("notification \(once.notificationUUID) "),
+            "off sends only what is resent")
         let all = try await fixture.store.notifications()
         #expect(all.map(\.sendAttempts.count) == [2, 0])
         #expect(all[1].nextAttemptDate != nil, "held in the outbox")
@@ -232,9 +243,11 @@ struct NotificationEndpointTests {
             let answer = try await fixture.api("POST", "/inApps/v1/notifications/history", body: body)
             #expect(answer.status == 400 && Self.errorCode(answer) == code, "\(body) → \(answer.status) \(answer.text)")
         }
-        let token = try await fixture.api("POST", "/inApps/v1/notifications/history?paginationToken=nope", body: [
-            "startDate": now - 1000, "endDate": now,
-        ])
+        let token = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history?paginationToken=nope",
+            body: [
+                "startDate": now - 1000, "endDate": now,
+            ])
         #expect(Self.errorCode(token) == 4_000_014)
         let unknown = try await fixture.api("GET", "/inApps/v1/notifications/test/0123abcd_1")
         #expect(unknown.status == 404 && Self.errorCode(unknown) == 4_040_008)
@@ -254,13 +267,17 @@ struct NotificationEndpointTests {
         _ = try await fixture.buy(ServerFixture.coins)
         sender.wake()
         _ = await lines.next()
-        let all = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
-            "startDate": Self.milliseconds(fixture.clock.now) - 1000, "endDate": Self.milliseconds(fixture.clock.now) + 1000,
-        ])
+        let all = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history",
+            body: [
+                "startDate": Self.milliseconds(fixture.clock.now) - 1000,
+                "endDate": Self.milliseconds(fixture.clock.now) + 1000,
+            ])
         let item = try #require((try all.json()["notificationHistory"] as? [[String: Any]])?.first)
         let payload = try ServerFixture.payload(try #require(item["signedPayload"] as? String))
         let signed = try #require(payload["signedDate"] as? Int)
-        let exact = try await fixture.api("POST", "/inApps/v1/notifications/history", body: ["startDate": signed, "endDate": signed])
+        let exact = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history", body: ["startDate": signed, "endDate": signed])
         #expect((try exact.json()["notificationHistory"] as? [Any])?.count == 1, "created and signed at \(signed) ms")
         await sender.stop()
         await receiver.stop()
@@ -279,28 +296,39 @@ struct NotificationEndpointTests {
         for _ in 0..<24 { _ = await lines.next() }
         let start = Self.milliseconds(fixture.clock.now) - 1000
         let end = Self.milliseconds(fixture.clock.now) + 1000
-        let first = try await fixture.api("POST", "/inApps/v1/notifications/history", body: ["startDate": start, "endDate": end])
+        let first = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history", body: ["startDate": start, "endDate": end])
         let page = try #require(try JSONSerialization.jsonObject(with: first.body) as? [String: Any])
         #expect(page["hasMore"] as? Bool == true)
         #expect((page["notificationHistory"] as? [Any])?.count == 20)
         let next = try #require(page["paginationToken"] as? String)
-        let second = try await fixture.api("POST", "/inApps/v1/notifications/history?paginationToken=\(next)", body: ["startDate": start, "endDate": end])
+        let second = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history?paginationToken=\(next)",
+            body: ["startDate": start, "endDate": end])
         let rest = try #require(try JSONSerialization.jsonObject(with: second.body) as? [String: Any])
         #expect(rest["hasMore"] as? Bool == false && rest["paginationToken"] == nil)
         let items = try #require(rest["notificationHistory"] as? [[String: Any]])
         #expect(items.count == 4)
         let last = try ServerFixture.payload(try #require(items.last?["signedPayload"] as? String))
         let data = try #require(last["data"] as? [String: Any])
-        #expect(try ServerFixture.payload(try #require(data["signedTransactionInfo"] as? String))["transactionId"] as? String == pro.transactionID)
-        let typed = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
-            "startDate": start, "endDate": end, "notificationType": "ONE_TIME_CHARGE", "transactionId": bought[0],
-        ])
+        #expect(
+            try ServerFixture.payload(try #require(data["signedTransactionInfo"] as? String))["transactionId"]
+                as? String == pro.transactionID)
+        let typed = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history",
+            body: [
+                "startDate": start, "endDate": end, "notificationType": "ONE_TIME_CHARGE", "transactionId": bought[0],
+            ])
         let filtered = try #require(try JSONSerialization.jsonObject(with: typed.body) as? [String: Any])
         #expect((filtered["notificationHistory"] as? [Any])?.count == 20, "the customer's 24, a page at a time")
-        let none = try await fixture.api("POST", "/inApps/v1/notifications/history", body: [
-            "startDate": start, "endDate": end, "notificationType": "REFUND",
-        ])
-        #expect(((try JSONSerialization.jsonObject(with: none.body) as? [String: Any])?["notificationHistory"] as? [Any])?.count == 0)
+        let none = try await fixture.api(
+            "POST", "/inApps/v1/notifications/history",
+            body: [
+                "startDate": start, "endDate": end, "notificationType": "REFUND",
+            ])
+        #expect(
+            ((try JSONSerialization.jsonObject(with: none.body) as? [String: Any])?["notificationHistory"] as? [Any])?
+                .count == 0)
         await sender.stop()
         await receiver.stop()
         await fixture.close()

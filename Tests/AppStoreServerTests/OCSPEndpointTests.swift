@@ -3,6 +3,7 @@ import Foundation
 import Receipts
 import TestSupport
 import Testing
+
 @testable import AppStoreServer
 
 /// `POST /ocsp`: the store's OCSP responder at the URL its certificates name, asked by
@@ -17,11 +18,15 @@ import Testing
         #expect(chain[0].ocspResponderURLs == [ocspURL])
         #expect(chain[1].ocspResponderURLs == [ocspURL])
         let files = ["leaf", "intermediate", "root"].map { fixture.directory.appendingPathComponent("\($0).pem") }
-        for (file, certificate) in zip(files, chain) { try certificate.pemRepresentation.write(to: file, atomically: true, encoding: .utf8) }
+        for (file, certificate) in zip(files, chain) {
+            try certificate.pemRepresentation.write(to: file, atomically: true, encoding: .utf8)
+        }
         for (subject, issuer) in [(files[0], files[1]), (files[1], files[2])] {
-            let answer = try await ChildProcess.runDetached(.tool("openssl"), [
-                "ocsp", "-url", ocspURL, "-issuer", issuer.path, "-cert", subject.path, "-CAfile", files[2].path,
-            ])
+            let answer = try await ChildProcess.runDetached(
+                .tool("openssl"),
+                [
+                    "ocsp", "-url", ocspURL, "-issuer", issuer.path, "-cert", subject.path, "-CAfile", files[2].path,
+                ])
             #expect(answer.status == 0 && answer.output.contains(": good"), "\(answer.output)")
         }
         await fixture.close()
@@ -30,7 +35,8 @@ import Testing
     @Test func theAnswerIsAnOCSPResponseWithoutATokenAndOnlyPOSTIsServed() async throws {
         let fixture = try await ServerFixture()
         let journal = try fixture.stateFiles()
-        let garbage = try await fixture.client.send("POST", "/ocsp", headers: ["Content-Type": "application/ocsp-request"], body: Data([0x30, 0x00]))
+        let garbage = try await fixture.client.send(
+            "POST", "/ocsp", headers: ["Content-Type": "application/ocsp-request"], body: Data([0x30, 0x00]))
         #expect(garbage.status == 200)
         #expect(garbage.headers["content-type"] == "application/ocsp-response")
         // OCSPResponseStatus malformedRequest (1): SEQUENCE { ENUMERATED 1 }.

@@ -3,6 +3,7 @@ import LocalAppStore
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import AppStoreServer
 
 /// Reads answered on the HTTP thread from the state the store published, and kept answers:
@@ -16,7 +17,9 @@ import Testing
         let now = try #require(fixture.store.currentSnapshot())
         #expect(now.publication == first.publication)
         #expect(now.transaction(t.transactionID)?.revocationDate == nil)
-        #expect(try await fixture.store.snapshot().publication == first.publication, "an unchanged journal keeps its number")
+        #expect(
+            try await fixture.store.snapshot().publication == first.publication, "an unchanged journal keeps its number"
+        )
 
         // Another instance on the same directory (as another process would) refunds it.
         let other = try LocalAppStore(configuration: fixture.store.configuration)
@@ -47,7 +50,8 @@ import Testing
         let answered = await fixture.server.answer(request)
         #expect(answered.status == 200)
         #expect(fixture.server.answerNow(request) == answered)
-        let history = HTTPRequest(method: "GET", path: "/inApps/v2/history/\(t.transactionID)", headers: request.headers)
+        let history = HTTPRequest(
+            method: "GET", path: "/inApps/v2/history/\(t.transactionID)", headers: request.headers)
         #expect(fixture.server.answerNow(history) == (await fixture.server.answer(history)))
         // Writes, verifyReceipt and OCSP always go through the store's actor.
         let put = HTTPRequest(
@@ -66,11 +70,14 @@ import Testing
         #expect(fixture.server.answerNow(request)?.body == after.body)
 
         // A write through the API itself: the next read shows it (the token, lowercase).
-        let set = try await fixture.client.send("PUT", put.path, headers: ["Authorization": "Bearer \(token)"], body: put.body)
+        let set = try await fixture.client.send(
+            "PUT", put.path, headers: ["Authorization": "Bearer \(token)"], body: put.body)
         #expect(set.status == 200)
         let tokened = try await fixture.client.send("GET", path, headers: ["Authorization": "Bearer \(token)"])
         let tokenedJWS = try #require(try tokened.json()["signedTransactionInfo"] as? String)
-        #expect(try ServerFixture.payload(tokenedJWS)["appAccountToken"] as? String == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
+        #expect(
+            try ServerFixture.payload(tokenedJWS)["appAccountToken"] as? String
+                == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
         await fixture.close()
     }
 

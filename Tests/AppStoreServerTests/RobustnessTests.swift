@@ -2,6 +2,7 @@ import Foundation
 import LocalAppStore
 import TestSupport
 import Testing
+
 @testable import AppStoreServer
 
 /// The limit is a hang guard: the 10,000 mutated requests took 770 s in a CI run at load 20.
@@ -89,10 +90,22 @@ import Testing
             ("GET", "/inApps/v1/lookup/\(LocalAppStore.orderID(forTransactionID: coins.transactionID)!)", nil),
             ("GET", "/inApps/v2/refund/lookup/\(coins.transactionID)", nil),
             ("GET", "/inApps/v1/transactions/appTransactions/\(coins.transactionID)", nil),
-            ("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", #"{"extendByDays":3,"extendReasonCode":1,"requestIdentifier":"fuzz"}"#),
-            ("POST", "/inApps/v1/subscriptions/extend/mass", #"{"extendByDays":3,"extendReasonCode":1,"requestIdentifier":"m","productId":"com.test.plus.monthly"}"#),
-            ("PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)", #"{"customerConsented":true,"sampleContentProvided":false,"deliveryStatus":"DELIVERED"}"#),
-            ("PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken", #"{"appAccountToken":"7e3fb20b-4cdb-47cc-936d-99d65f608138"}"#),
+            (
+                "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)",
+                #"{"extendByDays":3,"extendReasonCode":1,"requestIdentifier":"fuzz"}"#
+            ),
+            (
+                "POST", "/inApps/v1/subscriptions/extend/mass",
+                #"{"extendByDays":3,"extendReasonCode":1,"requestIdentifier":"m","productId":"com.test.plus.monthly"}"#
+            ),
+            (
+                "PUT", "/inApps/v2/transactions/consumption/\(coins.transactionID)",
+                #"{"customerConsented":true,"sampleContentProvided":false,"deliveryStatus":"DELIVERED"}"#
+            ),
+            (
+                "PUT", "/inApps/v1/transactions/\(coins.transactionID)/appAccountToken",
+                #"{"appAccountToken":"7e3fb20b-4cdb-47cc-936d-99d65f608138"}"#
+            ),
             ("POST", "/verifyReceipt", #"{"receipt-data":"\#(receipt)","exclude-old-transactions":true}"#),
         ]
         var random = SeededGenerator(state: 0x5EED_0014)
@@ -106,14 +119,29 @@ import Testing
             let mutations = Int.random(in: 1...3, using: &random)
             for _ in 0..<mutations {
                 switch Int.random(in: 0..<8, using: &random) {
-                case 0: method = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "FOO"].randomElement(using: &random)!
+                case 0:
+                    method = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "FOO"].randomElement(
+                        using: &random)!
                 case 1: path = Self.mutate(path, using: &random)
-                case 2: path += (path.contains("?") ? "&" : "?") + ["sort=", "revision=%FF", "startDate=99999999999999999999", "status=-1", "productId=", "a=b=c"].randomElement(using: &random)!
-                case 3: authorization = Bool.random(using: &random) ? nil : Self.mutate(authorization ?? "", using: &random)
+                case 2:
+                    path +=
+                        (path.contains("?") ? "&" : "?") + [
+                            "sort=", "revision=%FF", "startDate=99999999999999999999", "status=-1", "productId=",
+                            "a=b=c",
+                        ].randomElement(using: &random)!
+                case 3:
+                    authorization = Bool.random(using: &random) ? nil : Self.mutate(authorization ?? "", using: &random)
                 case 4: body = body.map { Self.mutate($0, using: &random) } ?? #"{"x":1}"#
-                case 5: body = [#"{"extendByDays":"7"}"#, "[]", "null", "{", #"{"appAccountToken":5}"#, #"{"customerConsented":"yes"}"#, #"{"receipt-data":12}"#, "\u{0}\u{1}"].randomElement(using: &random)!
+                case 5:
+                    body = [
+                        #"{"extendByDays":"7"}"#, "[]", "null", "{", #"{"appAccountToken":5}"#,
+                        #"{"customerConsented":"yes"}"#, #"{"receipt-data":12}"#, "\u{0}\u{1}",
+                    ].randomElement(using: &random)!
                 case 6: body = String(repeating: "[", count: Int.random(in: 1...5000, using: &random))
-                default: path = path.replacingOccurrences(of: coins.transactionID, with: ["0", "-1", "99999999999999999999999", "abc", "%20", ""].randomElement(using: &random)!)
+                default:
+                    path = path.replacingOccurrences(
+                        of: coins.transactionID,
+                        with: ["0", "-1", "99999999999999999999999", "abc", "%20", ""].randomElement(using: &random)!)
                 }
             }
             if method == "GET" || method == "HEAD" { body = nil }
@@ -122,7 +150,9 @@ import Testing
             let target = Self.encoded(path)
             let status: Int
             if answered % 10 == 0 {
-                status = try await fixture.client.send(method, target, headers: headers, body: body.map { Data($0.utf8) }).status
+                status = try await fixture.client.send(
+                    method, target, headers: headers, body: body.map { Data($0.utf8) }
+                ).status
             } else {
                 let components = URLComponents(string: "http://127.0.0.1" + target)
                 let request = HTTPRequest(

@@ -32,16 +32,21 @@ final class ServerFixture: @unchecked Sendable {
     ///     stopped); a new one by default.
     ///   - log: receives the server's log lines.
     init(
-        http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil, directory: TemporaryDirectory? = nil,
+        http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil,
+        directory: TemporaryDirectory? = nil,
         log: (@Sendable (String) -> Void)? = nil
     ) async throws {
         scratch = try directory ?? TemporaryDirectory(prefix: "AppStoreServerTests")
         clock = ManualClock()
-        store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: Self.catalog(), stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: scratch.url),
-            clock: clock, initialLatencyMilliseconds: 0))
+        store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: Self.catalog(),
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: scratch.url),
+                clock: clock, initialLatencyMilliseconds: 0))
         credentials = try APICredentials.loadOrCreate(dataDirectory: scratch.url)
-        server = try AppStoreServer(store: store, credentials: credentials, configuration: .init(http: http, environment: environment, log: log))
+        server = try AppStoreServer(
+            store: store, credentials: credentials, configuration: .init(http: http, environment: environment, log: log)
+        )
         client = HTTPClient(port: server.port)
         events = await store.events().makeAsyncIterator()
     }
@@ -51,7 +56,9 @@ final class ServerFixture: @unchecked Sendable {
         await server.stop()
     }
 
-    var journal: URL { LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory).appendingPathComponent("journal.jsonl") }
+    var journal: URL {
+        LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory).appendingPathComponent("journal.jsonl")
+    }
 
     /// Every file of the store's state (the journal, its history file and index, the chain…),
     /// by path relative to the state directory: what "changes nothing" compares. Lock files,
@@ -61,7 +68,8 @@ final class ServerFixture: @unchecked Sendable {
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(at: state, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = walker?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true, !url.lastPathComponent.hasSuffix(".lock")
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true,
+                !url.lastPathComponent.hasSuffix(".lock")
             else { continue }
             files[String(url.standardizedFileURL.path.dropFirst(state.path.count))] = try Data(contentsOf: url)
         }
@@ -73,7 +81,9 @@ final class ServerFixture: @unchecked Sendable {
     func buy(_ productID: String) async throws -> StoreCore.Transaction {
         let queued = try await store.add(Payment(productID: productID))
         while let event = await events.next() {
-            if case .transactionsUpdated(let updated) = event, let decided = updated.first(where: { $0.transactionID == queued.transactionID }) {
+            if case .transactionsUpdated(let updated) = event,
+                let decided = updated.first(where: { $0.transactionID == queued.transactionID })
+            {
                 try await store.finish(transactionID: decided.transactionID)
                 return decided
             }
@@ -104,7 +114,8 @@ final class ServerFixture: @unchecked Sendable {
         if let iss = claims.iss { payload["iss"] = iss }
         if let iat = claims.iat { payload["iat"] = Int(iat) }
         if let exp = claims.exp { payload["exp"] = Int(exp) }
-        let input = Base64URL.encode(try JSONSerialization.data(withJSONObject: header, options: .sortedKeys))
+        let input =
+            Base64URL.encode(try JSONSerialization.data(withJSONObject: header, options: .sortedKeys))
             + "." + Base64URL.encode(try JSONSerialization.data(withJSONObject: payload, options: .sortedKeys))
         let signingKey = try key ?? PrivateKey(pem: credentials.privateKeyPEM())
         return input + "." + Base64URL.encode(try ECDSA.signES256(Array(input.utf8), key: signingKey))
@@ -113,7 +124,9 @@ final class ServerFixture: @unchecked Sendable {
     /// An authenticated API request.
     func api(_ method: String, _ path: String, body: Any? = nil) async throws -> HTTPClient.Answer {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-        return try await client.send(method, path, headers: ["Authorization": "Bearer \(try token())", "Content-Type": "application/json"], body: data)
+        return try await client.send(
+            method, path, headers: ["Authorization": "Bearer \(try token())", "Content-Type": "application/json"],
+            body: data)
     }
 
     /// The payload of a JWS, decoded as JSON.

@@ -3,6 +3,7 @@ import LocalAppStore
 import Receipts
 import StoreCore
 import Testing
+
 @testable import AppStoreServer
 
 /// The server signs through the store's one signing path, under the store's settings: its JWS
@@ -80,14 +81,18 @@ import Testing
         let sub = try await fixture.buy(ServerFixture.monthly)
         let token = UUID()
         let set = try await fixture.api(
-            "PUT", "/inApps/v1/transactions/\(sub.transactionID)/appAccountToken", body: ["appAccountToken": token.uuidString])
+            "PUT", "/inApps/v1/transactions/\(sub.transactionID)/appAccountToken",
+            body: ["appAccountToken": token.uuidString])
         #expect(set.status == 200)
         let lowercase = token.uuidString.lowercased()
         let apps = try await fixture.store.history()
         let app = try #require(apps.first { $0.transactionID == sub.transactionID })
-        #expect(try ServerFixture.payload(try #require(app.signedTransaction))["appAccountToken"] as? String == lowercase)
+        #expect(
+            try ServerFixture.payload(try #require(app.signedTransaction))["appAccountToken"] as? String == lowercase)
         let renewed = try #require(try await fixture.store.renew(sub.transactionID))
-        #expect(try ServerFixture.payload(try #require(renewed.signedTransaction))["appAccountToken"] as? String == lowercase)
+        #expect(
+            try ServerFixture.payload(try #require(renewed.signedTransaction))["appAccountToken"] as? String
+                == lowercase)
         let statuses = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)")
         let groups = try #require(try statuses.json()["data"] as? [[String: Any]])
         let last = try #require((groups.first?["lastTransactions"] as? [[String: Any]])?.first)
@@ -99,7 +104,8 @@ import Testing
         // A second token replaces the first everywhere.
         let second = UUID()
         _ = try await fixture.api(
-            "PUT", "/inApps/v1/transactions/\(sub.transactionID)/appAccountToken", body: ["appAccountToken": second.uuidString])
+            "PUT", "/inApps/v1/transactions/\(sub.transactionID)/appAccountToken",
+            body: ["appAccountToken": second.uuidString])
         let history = try await fixture.api("GET", "/inApps/v2/history/\(sub.transactionID)")
         let tokens = try (try #require(try history.json()["signedTransactions"] as? [String])).map {
             try ServerFixture.payload($0)["appAccountToken"] as? String

@@ -5,25 +5,30 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import AppStoreServer
 
 @Suite struct VerifyReceiptTests {
     func post(_ fixture: ServerFixture, _ body: Any, to client: HTTPClient? = nil) async throws -> [String: Any] {
         let answer = try await (client ?? fixture.client).send(
-            "POST", "/verifyReceipt", headers: ["Content-Type": "application/json"], body: try JSONSerialization.data(withJSONObject: body))
+            "POST", "/verifyReceipt", headers: ["Content-Type": "application/json"],
+            body: try JSONSerialization.data(withJSONObject: body))
         #expect(answer.status == 200)
         return try answer.json()
     }
 
     /// A receipt for the store's account under the store's chain, of a given type.
-    func receipt(_ fixture: ServerFixture, type: ReceiptType, transactions: [StoreCore.Transaction]? = nil) async throws -> Data {
+    func receipt(
+        _ fixture: ServerFixture, type: ReceiptType, transactions: [StoreCore.Transaction]? = nil
+    ) async throws -> Data {
         let base = try await fixture.store.receiptIssuer()
         var configuration = base.configuration
-        configuration.environment = switch type {
-        case .production: .production
-        case .xcode: .xcode
-        default: .sandbox
-        }
+        configuration.environment =
+            switch type {
+            case .production: .production
+            case .xcode: .xcode
+            default: .sandbox
+            }
         let issuer = LocalReceiptIssuer(authority: base.authority, configuration: configuration)
         var all = transactions ?? []
         if transactions == nil { all = try await fixture.store.history() }
@@ -35,7 +40,8 @@ import Testing
         let sub = try await fixture.buy(ServerFixture.monthly)
         let pro = try await fixture.buy(ServerFixture.pro)
         let data = try #require(await fixture.store.appReceipt())
-        let json = try await post(fixture, ["receipt-data": data.base64EncodedString(), "exclude-old-transactions": true])
+        let json = try await post(
+            fixture, ["receipt-data": data.base64EncodedString(), "exclude-old-transactions": true])
         #expect(json["status"] as? Int == 0)
         #expect(json["environment"] as? String == "Sandbox")
         let receipt = try #require(json["receipt"] as? [String: Any])
@@ -61,15 +67,19 @@ import Testing
         let before = try fixture.stateFiles()
         #expect(try await post(fixture, ["receipt": "x"])["status"] as? Int == 21002)
         #expect(try await post(fixture, ["receipt-data": "!!!"])["status"] as? Int == 21002)
-        #expect(try await post(fixture, ["receipt-data": Data("not a receipt".utf8).base64EncodedString()])["status"] as? Int == 21002)
+        #expect(
+            try await post(fixture, ["receipt-data": Data("not a receipt".utf8).base64EncodedString()])["status"]
+                as? Int == 21002)
         let get = try await fixture.client.send("GET", "/verifyReceipt")
         #expect(try get.json()["status"] as? Int == 21000)
 
         // Signed by another root: not authenticated.
         let foreignDirectory = fixture.directory.appendingPathComponent("foreign")
         let foreign = try CertificateAuthority.loadOrCreate(in: foreignDirectory, now: fixture.clock.now)
-        let issuer = LocalReceiptIssuer(authority: foreign, configuration: try await fixture.store.receiptIssuer().configuration)
-        let forged = try issuer.issueReceipt(transactions: try await fixture.store.history(), finishedTransactionIDs: [], now: fixture.clock.now)
+        let issuer = LocalReceiptIssuer(
+            authority: foreign, configuration: try await fixture.store.receiptIssuer().configuration)
+        let forged = try issuer.issueReceipt(
+            transactions: try await fixture.store.history(), finishedTransactionIDs: [], now: fixture.clock.now)
         #expect(try await post(fixture, ["receipt-data": forged.base64EncodedString()])["status"] as? Int == 21003)
 
         // Purchases this store never made: the account is not found.
@@ -81,22 +91,33 @@ import Testing
 
         #expect(try fixture.stateFiles() == before)
         try await fixture.store.set(name: "shared-secret", value: "0123456789abcdef0123456789abcdef")
-        #expect(try await post(fixture, ["receipt-data": good.base64EncodedString(), "password": "wrong"])["status"] as? Int == 21004)
+        #expect(
+            try await post(fixture, ["receipt-data": good.base64EncodedString(), "password": "wrong"])["status"] as? Int
+                == 21004)
         #expect(try await post(fixture, ["receipt-data": good.base64EncodedString()])["status"] as? Int == 21004)
-        #expect(try await post(fixture, ["receipt-data": good.base64EncodedString(), "password": "0123456789abcdef0123456789abcdef"])["status"] as? Int == 0)
+        #expect(
+            try await post(
+                fixture, ["receipt-data": good.base64EncodedString(), "password": "0123456789abcdef0123456789abcdef"])[
+                    "status"] as? Int == 0)
         await fixture.close()
     }
 
     @Test func environmentsRedirect() async throws {
         let fixture = try await ServerFixture()
         _ = try await fixture.buy(ServerFixture.monthly)
-        let production = try AppStoreServer(store: fixture.store, credentials: fixture.credentials, configuration: .init(environment: .production))
+        let production = try AppStoreServer(
+            store: fixture.store, credentials: fixture.credentials, configuration: .init(environment: .production))
         let productionClient = HTTPClient(port: production.port)
         let sandboxReceipt = try await receipt(fixture, type: .productionSandbox)
         let productionReceipt = try await receipt(fixture, type: .production)
-        #expect(try await post(fixture, ["receipt-data": sandboxReceipt.base64EncodedString()], to: productionClient)["status"] as? Int == 21007)
-        #expect(try await post(fixture, ["receipt-data": productionReceipt.base64EncodedString()])["status"] as? Int == 21008)
-        let accepted = try await post(fixture, ["receipt-data": productionReceipt.base64EncodedString()], to: productionClient)
+        #expect(
+            try await post(fixture, ["receipt-data": sandboxReceipt.base64EncodedString()], to: productionClient)[
+                "status"] as? Int == 21007)
+        #expect(
+            try await post(fixture, ["receipt-data": productionReceipt.base64EncodedString()])["status"] as? Int
+                == 21008)
+        let accepted = try await post(
+            fixture, ["receipt-data": productionReceipt.base64EncodedString()], to: productionClient)
         #expect(accepted["status"] as? Int == 0)
         #expect(accepted["environment"] as? String == "Production")
         await production.stop()
@@ -116,7 +137,9 @@ import Testing
         let inApp = try #require((json["receipt"] as? [String: Any])?["in_app"] as? [[String: Any]])
         #expect(inApp.map { $0["transaction_id"] as? String } == [sub.transactionID])
         let latest = try #require((json["latest_receipt_info"] as? [[String: Any]])?.first)
-        #expect(latest["expires_date_ms"] as? String == String(Int64((fixture.clock.now.timeIntervalSince1970 * 1000).rounded())))
+        #expect(
+            latest["expires_date_ms"] as? String
+                == String(Int64((fixture.clock.now.timeIntervalSince1970 * 1000).rounded())))
         let pending = try #require((json["pending_renewal_info"] as? [[String: Any]])?.first)
         #expect(pending["expiration_intent"] as? String == "1")
         await fixture.close()
@@ -125,11 +148,13 @@ import Testing
     @Test func theEnginesRemoteVerifierFallsBackBetweenTwoLocalServersAsAgainstApple() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.pro)
-        let production = try AppStoreServer(store: fixture.store, credentials: fixture.credentials, configuration: .init(environment: .production))
+        let production = try AppStoreServer(
+            store: fixture.store, credentials: fixture.credentials, configuration: .init(environment: .production))
         let productionURL = production.baseURL.appendingPathComponent("verifyReceipt")
         let sandboxURL = fixture.server.baseURL.appendingPathComponent("verifyReceipt")
-        let verifier = RemoteReceiptVerifier(configuration: .init(
-            productionURL: productionURL, sandboxURL: sandboxURL, bundleID: "com.storefront.demo", timeout: 30))
+        let verifier = RemoteReceiptVerifier(
+            configuration: .init(
+                productionURL: productionURL, sandboxURL: sandboxURL, bundleID: "com.storefront.demo", timeout: 30))
         // A sandbox receipt: production says 21007, the verifier asks the sandbox, which accepts.
         let sandboxReceipt = try await receipt(fixture, type: .productionSandbox)
         guard case .success(let viaSandbox) = await verifier.verifyReceipt(sandboxReceipt) else {
@@ -139,8 +164,10 @@ import Testing
         #expect(viaSandbox.environment == "Sandbox")
         #expect(await verifier.verify(t, receipt: sandboxReceipt) == .valid)
         // A production receipt sent to the sandbox first: 21008, then production accepts.
-        let sandboxFirst = RemoteReceiptVerifier(configuration: .init(
-            productionURL: productionURL, sandboxURL: sandboxURL, bundleID: "com.storefront.demo", timeout: 30, startWithSandbox: true))
+        let sandboxFirst = RemoteReceiptVerifier(
+            configuration: .init(
+                productionURL: productionURL, sandboxURL: sandboxURL, bundleID: "com.storefront.demo", timeout: 30,
+                startWithSandbox: true))
         let productionReceipt = try await receipt(fixture, type: .production)
         guard case .success(let viaProduction) = await sandboxFirst.verifyReceipt(productionReceipt) else {
             Issue.record("the production receipt was not accepted after the 21008 redirect")
@@ -148,9 +175,12 @@ import Testing
         }
         #expect(viaProduction.environment == "Production")
         // A forged receipt is invalid, not retried.
-        let foreign = try CertificateAuthority.loadOrCreate(in: fixture.directory.appendingPathComponent("foreign"), now: fixture.clock.now)
-        let forged = try LocalReceiptIssuer(authority: foreign, configuration: try await fixture.store.receiptIssuer().configuration)
-            .issueReceipt(transactions: [t], finishedTransactionIDs: [], now: fixture.clock.now)
+        let foreign = try CertificateAuthority.loadOrCreate(
+            in: fixture.directory.appendingPathComponent("foreign"), now: fixture.clock.now)
+        let forged = try LocalReceiptIssuer(
+            authority: foreign, configuration: try await fixture.store.receiptIssuer().configuration
+        )
+        .issueReceipt(transactions: [t], finishedTransactionIDs: [], now: fixture.clock.now)
         guard case .invalid = await verifier.verify(t, receipt: forged) else {
             Issue.record("a forged receipt was not invalid")
             return

@@ -1,24 +1,30 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Catalog
 
 /// Each kind of bad catalog gives exactly one error naming the file, the JSON path and the problem.
 @Suite struct BadCatalogTests {
     /// A minimal valid catalog with `product` as its only product, and `group` as its only subscription group.
-    static func catalog(product: String = #"{"productID":"a","type":"Consumable","displayPrice":"0.99","referenceName":"A"}"#,
-                        group: String = "") -> String {
+    static func catalog(
+        product: String = #"{"productID":"a","type":"Consumable","displayPrice":"0.99","referenceName":"A"}"#,
+        group: String = ""
+    ) -> String {
         let groups = group.isEmpty ? "[]" : "[\(group)]"
         return #"{"version":{"major":4,"minor":0},"products":["# + product + #"],"subscriptionGroups":"# + groups + "}"
     }
 
     static func subscription(_ fields: String) -> String {
-        #"{"id":"G1","name":"Premium","subscriptions":[{"productID":"s","type":"RecurringSubscription","displayPrice":"4.99","groupNumber":1,"# + fields + "}]}"
+        #"{"id":"G1","name":"Premium","subscriptions":[{"productID":"s","type":"RecurringSubscription","displayPrice":"4.99","groupNumber":1,"#
+            + fields + "}]}"
     }
 
     @Test func theValidBaseDecodes() throws {
         #expect(Fixtures.decodeError(Self.catalog()) == nil)
-        #expect(Fixtures.decodeError(Self.catalog(group: Self.subscription(#""recurringSubscriptionPeriod":"P1M""#))) == nil)
+        #expect(
+            Fixtures.decodeError(Self.catalog(group: Self.subscription(#""recurringSubscriptionPeriod":"P1M""#))) == nil
+        )
     }
 
     @Test func notJSON() throws {
@@ -31,7 +37,8 @@ import Testing
 
     @Test func emptyFileAndTruncatedFile() throws {
         #expect(Fixtures.decodeError("")?.problem.contains("unexpected end of file") == true)
-        #expect(Fixtures.decodeError(#"{"products":[{"productID":"a""#)?.problem.contains("unexpected end of file") == true)
+        #expect(
+            Fixtures.decodeError(#"{"products":[{"productID":"a""#)?.problem.contains("unexpected end of file") == true)
     }
 
     @Test func topLevelIsNotAnObject() throws {
@@ -47,25 +54,31 @@ import Testing
     }
 
     @Test func wrongTypeOfField() throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"0.99","familyShareable":"yes"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(
+                Self.catalog(
+                    product: #"{"productID":"a","type":"Consumable","displayPrice":"0.99","familyShareable":"yes"}"#)))
         #expect(error.path == "$.products[0].familyShareable")
         #expect(error.problem == "expected true or false, found a string")
     }
 
     @Test func priceAsANumberIsAWrongType() throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":0.99}"#)))
+        let error = try #require(
+            Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":0.99}"#)))
         #expect(error.path == "$.products[0].displayPrice")
         #expect(error.problem.contains("found a number"))
     }
 
     @Test func missingProductID() throws {
-        let json = #"{"products":[{"productID":"a","type":"Consumable","displayPrice":"1"},{"type":"Consumable","displayPrice":"0.99"}]}"#
+        let json =
+            #"{"products":[{"productID":"a","type":"Consumable","displayPrice":"1"},{"type":"Consumable","displayPrice":"0.99"}]}"#
         let error = try #require(Fixtures.decodeError(json))
         #expect(error.description == "Bad.storekit: $.products[1].productID: missing productID")
     }
 
     @Test func emptyProductID() throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"","type":"Consumable","displayPrice":"1"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(Self.catalog(product: #"{"productID":"","type":"Consumable","displayPrice":"1"}"#)))
         #expect(error.path == "$.products[0].productID")
         #expect(error.problem == "productID is empty")
     }
@@ -80,21 +93,27 @@ import Testing
     }
 
     @Test func negativePrice() throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"-0.99"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(
+                Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"-0.99"}"#)))
         #expect(error.path == "$.products[0].displayPrice")
         #expect(error.problem.hasPrefix(#"negative price "-0.99""#))
     }
 
     @Test(arguments: ["9,99", "abc", "1.2.3", "", ".5", "5.", "1e3", " 1", "$1", "0x10"])
     func malformedPrice(_ text: String) throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"\#(text)"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(
+                Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"\#(text)"}"#)))
         #expect(error.path == "$.products[0].displayPrice")
         #expect(error.problem.hasPrefix("malformed price \"\(text)\""))
     }
 
     @Test func hugePrice() throws {
         let digits = String(repeating: "9", count: 40)
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"\#(digits)"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(
+                Self.catalog(product: #"{"productID":"a","type":"Consumable","displayPrice":"\#(digits)"}"#)))
         #expect(error.problem.contains("too many digits"))
     }
 
@@ -107,34 +126,53 @@ import Testing
     }
 
     @Test func invalidOfferPeriodAndMode() throws {
-        let badPeriod = Self.catalog(group: Self.subscription(#""recurringSubscriptionPeriod":"P1M","introductoryOffer":{"paymentMode":"free","subscriptionPeriod":"P2X"}"#))
+        let badPeriod = Self.catalog(
+            group: Self.subscription(
+                #""recurringSubscriptionPeriod":"P1M","introductoryOffer":{"paymentMode":"free","subscriptionPeriod":"P2X"}"#
+            ))
         let periodError = try #require(Fixtures.decodeError(badPeriod))
         #expect(periodError.path == "$.subscriptionGroups[0].subscriptions[0].introductoryOffer.subscriptionPeriod")
-        let badMode = Self.catalog(group: Self.subscription(#""recurringSubscriptionPeriod":"P1M","adHocOffers":[{"offerID":"x","paymentMode":"gratis","subscriptionPeriod":"P1M"}]"#))
+        let badMode = Self.catalog(
+            group: Self.subscription(
+                #""recurringSubscriptionPeriod":"P1M","adHocOffers":[{"offerID":"x","paymentMode":"gratis","subscriptionPeriod":"P1M"}]"#
+            ))
         let modeError = try #require(Fixtures.decodeError(badMode))
         #expect(modeError.path == "$.subscriptionGroups[0].subscriptions[0].adHocOffers[0].paymentMode")
         #expect(modeError.problem == #"unknown payment mode "gratis"; expected one of free, payAsYouGo, payUpFront"#)
-        let unpriced = Self.catalog(group: Self.subscription(#""recurringSubscriptionPeriod":"P1M","codeOffers":[{"paymentMode":"payAsYouGo","subscriptionPeriod":"P1M"}]"#))
-        #expect(Fixtures.decodeError(unpriced)?.path == "$.subscriptionGroups[0].subscriptions[0].codeOffers[0].displayPrice")
+        let unpriced = Self.catalog(
+            group: Self.subscription(
+                #""recurringSubscriptionPeriod":"P1M","codeOffers":[{"paymentMode":"payAsYouGo","subscriptionPeriod":"P1M"}]"#
+            ))
+        #expect(
+            Fixtures.decodeError(unpriced)?.path
+                == "$.subscriptionGroups[0].subscriptions[0].codeOffers[0].displayPrice")
     }
 
     @Test func unknownProductType() throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Subscription","displayPrice":"1"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"Subscription","displayPrice":"1"}"#)))
         #expect(error.path == "$.products[0].type")
-        #expect(error.problem == #"unknown product type "Subscription"; expected one of Consumable, NonConsumable, RecurringSubscription, NonRenewingSubscription"#)
+        #expect(
+            error.problem
+                == #"unknown product type "Subscription"; expected one of Consumable, NonConsumable, RecurringSubscription, NonRenewingSubscription"#
+        )
     }
 
     @Test func productTypeInTheWrongSection() throws {
-        let error = try #require(Fixtures.decodeError(Self.catalog(product: #"{"productID":"a","type":"RecurringSubscription","displayPrice":"1"}"#)))
+        let error = try #require(
+            Fixtures.decodeError(
+                Self.catalog(product: #"{"productID":"a","type":"RecurringSubscription","displayPrice":"1"}"#)))
         #expect(error.path == "$.products[0].type")
         #expect(error.problem.contains("cannot be listed in products"))
     }
 
     @Test func missingPeriodAndBadGroupNumber() throws {
-        let noPeriod = try #require(Fixtures.decodeError(Self.catalog(group: Self.subscription(#""referenceName":"x""#))))
+        let noPeriod = try #require(
+            Fixtures.decodeError(Self.catalog(group: Self.subscription(#""referenceName":"x""#))))
         #expect(noPeriod.path == "$.subscriptionGroups[0].subscriptions[0].recurringSubscriptionPeriod")
         #expect(noPeriod.problem == "missing recurringSubscriptionPeriod")
-        let json = #"{"subscriptionGroups":[{"id":"G","subscriptions":[{"productID":"s","type":"RecurringSubscription","displayPrice":"1","groupNumber":1.5,"recurringSubscriptionPeriod":"P1M"}]}]}"#
+        let json =
+            #"{"subscriptionGroups":[{"id":"G","subscriptions":[{"productID":"s","type":"RecurringSubscription","displayPrice":"1","groupNumber":1.5,"recurringSubscriptionPeriod":"P1M"}]}]}"#
         let level = try #require(Fixtures.decodeError(json))
         #expect(level.path == "$.subscriptionGroups[0].subscriptions[0].groupNumber")
         #expect(level.problem == "expected an integer, found 1.5")
@@ -148,7 +186,10 @@ import Testing
     }
 
     @Test func oddMemberNamesUseBracketPaths() throws {
-        let error = try #require(Fixtures.decodeError(#"{"products":[{"productID":"a","type":"Consumable","displayPrice":"1","localizations":[{"locale":""}]}]}"#))
+        let error = try #require(
+            Fixtures.decodeError(
+                #"{"products":[{"productID":"a","type":"Consumable","displayPrice":"1","localizations":[{"locale":""}]}]}"#
+            ))
         #expect(error.path == "$.products[0].localizations[0].locale")
         #expect(JSONPath.member("odd \"key\"", of: "$") == #"$["odd \"key\""]"#)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Catalog
 
 @Suite struct CatalogErrorTests {

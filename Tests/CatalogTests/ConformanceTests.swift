@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 /// Every real `.storekit` file loads and agrees with `expected.json` on every field it lists.
@@ -51,7 +52,9 @@ import Testing
         let withIntro = catalog.products.filter { $0.subscription?.introductoryOffer != nil }
         #expect(Set(withIntro.map(\.id)) == Set(intro.keys))
         for product in withIntro {
-            #expect(product.subscription?.introductoryOffer?.paymentMode.rawValue == intro[product.id], "intro of \(product.id)")
+            #expect(
+                product.subscription?.introductoryOffer?.paymentMode.rawValue == intro[product.id],
+                "intro of \(product.id)")
         }
 
         let localeCount = try #require(expected["localeCount"] as? [String: Int])
@@ -70,11 +73,14 @@ import Testing
             case "_locale": #expect(settings.locale == value as? String)
             case "_timeRate": #expect(settings.timeRate == (value as? NSNumber)?.intValue)
             case "_askToBuyEnabled": #expect(settings.askToBuyEnabled == (value as? NSNumber)?.boolValue)
-            case "_failTransactionsEnabled": #expect(settings.failTransactionsEnabled == (value as? NSNumber)?.boolValue)
+            case "_failTransactionsEnabled":
+                #expect(settings.failTransactionsEnabled == (value as? NSNumber)?.boolValue)
             case "_disableDialogs": #expect(settings.disableDialogs == (value as? NSNumber)?.boolValue)
             case "_billingIssuesEnabled": #expect(settings.billingIssuesEnabled == (value as? NSNumber)?.boolValue)
-            case "_billingGracePeriodEnabled": #expect(settings.billingGracePeriodEnabled == (value as? NSNumber)?.boolValue)
-            case "_renewalBillingIssuesEnabled": #expect(settings.renewalBillingIssuesEnabled == (value as? NSNumber)?.boolValue)
+            case "_billingGracePeriodEnabled":
+                #expect(settings.billingGracePeriodEnabled == (value as? NSNumber)?.boolValue)
+            case "_renewalBillingIssuesEnabled":
+                #expect(settings.renewalBillingIssuesEnabled == (value as? NSNumber)?.boolValue)
             case "_storeKitErrors":
                 let entries = try #require(value as? [[String: Any]])
                 #expect(settings.storeKitErrors.count == entries.count)
@@ -88,20 +94,31 @@ import Testing
             }
         }
         // Nothing the file has is dropped: modelled keys plus extra cover what expected lists.
-        let modelled = ["_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled", "_storeKitErrors", "_disableDialogs", "_billingIssuesEnabled", "_billingGracePeriodEnabled", "_renewalBillingIssuesEnabled"]
+        let modelled = [
+            "_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled", "_storeKitErrors",
+            "_disableDialogs", "_billingIssuesEnabled", "_billingGracePeriodEnabled", "_renewalBillingIssuesEnabled",
+        ]
         for key in settings.extra.keys { #expect(!modelled.contains(key)) }
     }
 
     @Test func offersAndPeriodsOfTheVersion5File() throws {
-        let catalog = try StoreKitConfiguration.load(contentsOf: try Fixtures.directory.appendingPathComponent("revenuecat-UnitTestsConfiguration.storekit"))
+        let catalog = try StoreKitConfiguration.load(
+            contentsOf: try Fixtures.directory.appendingPathComponent("revenuecat-UnitTestsConfiguration.storekit"))
         let monthly = try #require(catalog.product(id: "com.revenuecat.monthly_4.99.1_week_intro")?.subscription)
         #expect(monthly.period == SubscriptionPeriod(value: 1, unit: .month))
         #expect(monthly.groupNumber == 1)
-        #expect(monthly.introductoryOffers == [
-            StoreKitConfiguration.SubscriptionOffer(paymentMode: .free, period: SubscriptionPeriod(value: 3, unit: .month), numberOfPeriods: 1, price: 0,
-                                                    extra: ["billingPlanType": .string("BILLED_UPFRONT"), "internalID": .string("D4FA46D0")])
-        ])
-        #expect(monthly.promotionalOffers.map(\.id) == ["com.revenuecat.monthly_4.99.1_week_intro.year_discount", "com.revenuecat.monthly_4.99.1_week_intro.pay_as_you_go"])
+        #expect(
+            monthly.introductoryOffers == [
+                StoreKitConfiguration.SubscriptionOffer(
+                    paymentMode: .free, period: SubscriptionPeriod(value: 3, unit: .month), numberOfPeriods: 1,
+                    price: 0,
+                    extra: ["billingPlanType": .string("BILLED_UPFRONT"), "internalID": .string("D4FA46D0")])
+            ])
+        #expect(
+            monthly.promotionalOffers.map(\.id) == [
+                "com.revenuecat.monthly_4.99.1_week_intro.year_discount",
+                "com.revenuecat.monthly_4.99.1_week_intro.pay_as_you_go",
+            ])
         #expect(monthly.promotionalOffers.map(\.paymentMode) == [.payUpFront, .payAsYouGo])
         #expect(monthly.promotionalOffers.map(\.price) == [Decimal(string: "40.99"), Decimal(string: "20.15")])
         #expect(monthly.promotionalOffers.map(\.numberOfPeriods) == [1, 2])
@@ -109,7 +126,9 @@ import Testing
         #expect(monthly.promotionalOffers.first?.referenceName == "year discount")
         let product = try #require(catalog.product(id: "com.revenuecat.monthly_4.99.1_week_intro"))
         #expect(product.extra["billingPlans"] != nil)
-        #expect(product.extra["winbackOffers"] == nil && product.subscription?.winBackOffers == [], "winbackOffers is modelled")
+        #expect(
+            product.extra["winbackOffers"] == nil && product.subscription?.winBackOffers == [],
+            "winbackOffers is modelled")
         #expect(product.familyShareable)
         #expect(catalog.extra["appPolicies"] != nil)
         #expect(catalog.identifier == "B495CDA2")
@@ -119,13 +138,16 @@ import Testing
     }
 
     @Test func version3IntroOfferWithPriceAndVersion4NullIntro() throws {
-        let v3 = try StoreKitConfiguration.load(contentsOf: try Fixtures.directory.appendingPathComponent("revenuecat-IntegrationPurchaseTesterConfiguration.storekit"))
+        let v3 = try StoreKitConfiguration.load(
+            contentsOf: try Fixtures.directory.appendingPathComponent(
+                "revenuecat-IntegrationPurchaseTesterConfiguration.storekit"))
         let shortest = try #require(v3.product(id: "shortest_duration")?.subscription?.introductoryOffer)
         #expect(shortest.period == SubscriptionPeriod(value: 3, unit: .day))
         #expect(shortest.paymentMode == .free)
         #expect(shortest.price == 0, "a free trial: the displayPrice 0.99 the file keeps is stale")
         #expect(v3.extra["subscriptionOffersKeyPair"] != nil)
-        let v4 = try StoreKitConfiguration.load(contentsOf: try Fixtures.directory.appendingPathComponent("revenuecat-PaywallsTesterProducts.storekit"))
+        let v4 = try StoreKitConfiguration.load(
+            contentsOf: try Fixtures.directory.appendingPathComponent("revenuecat-PaywallsTesterProducts.storekit"))
         let monthly = try #require(v4.product(id: "com.revenuecat.simpleapp.monthly"))
         #expect(monthly.localization(for: "es_ES")?.displayName == "Subscripción Mensual")
         #expect(monthly.localization(for: "ar")?.displayName == "اشتراك شهري")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 /// Prices built from their digits equal what Foundation's decimal parser gives, to the digit.
@@ -7,7 +8,8 @@ import Testing
     static let posix = Locale(identifier: "en_US_POSIX")
 
     @Test(arguments: [
-        "0", "0.00", "0.99", "1.50", "000.10", "1200", "10", "99.999", "4.99", "999999999999999999", "9999999999.999999999", "99999999999.999999999",
+        "0", "0.00", "0.99", "1.50", "000.10", "1200", "10", "99.999", "4.99", "999999999999999999",
+        "9999999999.999999999", "99999999999.999999999",
         "123456789012345678.123456789012345678", "0.000000000000000001",
     ])
     func matchesFoundation(_ text: String) throws {

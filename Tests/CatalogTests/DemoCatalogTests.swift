@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Catalog
 
 /// The bundled `Catalogs/Demo.storekit` and its price sidecar hold what the README promises.
@@ -14,7 +15,10 @@ import Testing
         #expect(demo.products.count >= 16)
         #expect(demo.products.filter { $0.kind == .consumable }.count >= 4)
         #expect(demo.products.filter { $0.kind == .nonRenewing }.count >= 1)
-        for hosted in ["com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats", "com.storefront.demo.sounds.synthwave"] {
+        for hosted in [
+            "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats",
+            "com.storefront.demo.sounds.synthwave",
+        ] {
             #expect(demo.product(id: hosted)?.kind == .nonConsumable, "\(hosted)")
         }
         #expect(demo.subscriptionGroups.count == 1)
@@ -33,7 +37,9 @@ import Testing
         for product in demo.products {
             #expect(product.localizations.map(\.locale) == Self.locales, "\(product.id)")
             for localization in product.localizations {
-                #expect(!localization.displayName.isEmpty && !localization.description.isEmpty, "\(product.id) \(localization.locale)")
+                #expect(
+                    !localization.displayName.isEmpty && !localization.description.isEmpty,
+                    "\(product.id) \(localization.locale)")
             }
             // A translation, not a copy: the Japanese and Chinese names differ from the English one.
             #expect(product.localization(for: "ja_JP")?.displayName != product.localization(for: "en_US")?.displayName)
@@ -51,7 +57,8 @@ import Testing
             for (code, amount) in prices {
                 let text = Price(amount: amount, currencyCode: Storefront.named(code)?.currencyCode ?? "").decimalString
                 switch code {
-                case "JPN", "CHN", "IND": #expect(!amount.description.contains("."), "whole number: \(product.id) \(code) \(amount)")
+                case "JPN", "CHN", "IND":
+                    #expect(!amount.description.contains("."), "whole number: \(product.id) \(code) \(amount)")
                 case "DEU", "FRA", "USA", "GBR": #expect(text.hasSuffix(".99"), "\(product.id) \(code) \(text)")
                 case "BRA": #expect(text.hasSuffix(".90"), "\(product.id) \(code) \(text)")
                 default: Issue.record("unexpected storefront \(code)")
@@ -60,7 +67,9 @@ import Testing
             // Higher base prices stay higher in every storefront.
             for other in demo.products where other.price > product.price {
                 for code in Self.storefronts {
-                    #expect((table.prices[other.id]?[code] ?? 0) > (prices[code] ?? 0), "\(other.id) vs \(product.id) in \(code)")
+                    #expect(
+                        (table.prices[other.id]?[code] ?? 0) > (prices[code] ?? 0),
+                        "\(other.id) vs \(product.id) in \(code)")
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Catalog
 
 /// The conformance files copied from `../shared/conformance/storekit/` and a scratch directory.

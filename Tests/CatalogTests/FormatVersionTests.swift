@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 /// Older layouts (format 2: no `codeOffers`, no `winbackOffers`, few settings) load too, and
@@ -44,14 +45,21 @@ import Testing
         #expect(intro.extra == ["internalID": .string("44444444")])
         #expect(catalog.settings.timeRate == 3)
         #expect(catalog.settings.storefront == nil)
-        #expect(catalog.settings.extra == ["_applicationInternalID": .string("1234567890"), "_developerTeamID": .string("ABCDE12345")])
-        #expect(catalog.subscriptionGroups.first?.localizations == [SubscriptionGroup.Localization(locale: "en_US", displayName: "Pro", customAppName: "Example")])
+        #expect(
+            catalog.settings.extra == [
+                "_applicationInternalID": .string("1234567890"), "_developerTeamID": .string("ABCDE12345"),
+            ])
+        #expect(
+            catalog.subscriptionGroups.first?.localizations == [
+                SubscriptionGroup.Localization(locale: "en_US", displayName: "Pro", customAppName: "Example")
+            ])
         #expect(catalog.defaultStorefront == Storefront.unitedStates)
         #expect(catalog.product(id: "com.example.full")?.localization(for: "fr_FR")?.displayName == "Full Version")
     }
 
     @Test func missingVersionAndUnknownTopLevelKeysAreKept() throws {
-        let catalog = try StoreKitConfiguration.decode(data: Data(#"{"products":[],"futureThing":{"x":[1,true,null]}}"#.utf8), file: "f")
+        let catalog = try StoreKitConfiguration.decode(
+            data: Data(#"{"products":[],"futureThing":{"x":[1,true,null]}}"#.utf8), file: "f")
         #expect(catalog.version == nil)
         #expect(catalog.products.isEmpty)
         #expect(catalog.extra["futureThing"] == .object(["x": .array([.number("1"), .bool(true), .null])]))
@@ -61,11 +69,16 @@ import Testing
 
     @Test func badVersionIsAnError() {
         #expect(Fixtures.decodeError(#"{"version":{"minor":1}}"#)?.path == "$.version.major")
-        #expect(Fixtures.decodeError(#"{"version":"5.0"}"#)?.problem == "expected a format version (an object), found a string")
+        #expect(
+            Fixtures.decodeError(#"{"version":"5.0"}"#)?.problem
+                == "expected a format version (an object), found a string")
     }
 
     @Test func codeOffersWithEligibility() throws {
-        let json = BadCatalogTests.catalog(group: BadCatalogTests.subscription(#""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"displayPrice":"9.99","eligibility":["new","expired"],"internalID":"C1","isStackable":true,"numberOfPeriods":1,"paymentMode":"payUpFront","referenceName":"Spring code","subscriptionPeriod":"P6M"}]"#))
+        let json = BadCatalogTests.catalog(
+            group: BadCatalogTests.subscription(
+                #""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"displayPrice":"9.99","eligibility":["new","expired"],"internalID":"C1","isStackable":true,"numberOfPeriods":1,"paymentMode":"payUpFront","referenceName":"Spring code","subscriptionPeriod":"P6M"}]"#
+            ))
         let catalog = try StoreKitConfiguration.decode(data: Data(json.utf8), file: "c.storekit")
         let offer = try #require(catalog.product(id: "s")?.subscription?.codeOffers.first)
         #expect(offer.eligibility == ["new", "expired"])
@@ -74,7 +87,10 @@ import Testing
         #expect(offer.price == Decimal(string: "9.99"))
         #expect(offer.referenceName == "Spring code")
         #expect(offer.extra == ["internalID": .string("C1"), "isStackable": .bool(true)])
-        let bad = BadCatalogTests.catalog(group: BadCatalogTests.subscription(#""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"eligibility":["new",1],"paymentMode":"free","subscriptionPeriod":"P1M"}]"#))
+        let bad = BadCatalogTests.catalog(
+            group: BadCatalogTests.subscription(
+                #""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"eligibility":["new",1],"paymentMode":"free","subscriptionPeriod":"P1M"}]"#
+            ))
         let error = try #require(Fixtures.decodeError(bad))
         #expect(error.path == "$.subscriptionGroups[0].subscriptions[0].codeOffers[0].eligibility[1]")
         #expect(error.problem == "expected a string, found a number")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 /// Replays the inputs the catalog fuzzer found (`Fixtures/fuzz/`) through the same checks it makes.
@@ -45,7 +46,9 @@ import Testing
         #expect(document.rootKeyOrder == ["", "r"])
         let bytes = Array(#"{"":4,"r":0}"#.utf8)
         let tape = try bytes.withUnsafeBufferPointer { try JSONParser.tape($0) }
-        let found: String? = bytes.withUnsafeBufferPointer { buffer in tape.withRoot(over: buffer) { $0.member("")?.number } }
+        let found: String? = bytes.withUnsafeBufferPointer { buffer in
+            tape.withRoot(over: buffer) { $0.member("")?.number }
+        }
         #expect(found == "4")
     }
 }

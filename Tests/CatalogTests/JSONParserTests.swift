@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 @Suite struct JSONParserTests {
@@ -28,7 +29,10 @@ import Testing
         #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8)).value == .array([]))
     }
 
-    @Test(arguments: ["01", "1.", "-", "+1", ".5", "1e", "tru", "nul", "[1,]", "{\"a\"}", "{\"a\":1,}", "\"\u{1}\"", "\"\\x\"", "\"\\u12\"", "'a'", "[1 2]"])
+    @Test(arguments: [
+        "01", "1.", "-", "+1", ".5", "1e", "tru", "nul", "[1,]", "{\"a\"}", "{\"a\":1,}", "\"\u{1}\"", "\"\\x\"",
+        "\"\\u12\"", "'a'", "[1 2]",
+    ])
     func rejectsInvalidJSON(_ text: String) throws {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 /// The tape the parser builds and reads in place: word-at-a-time string scanning at every
@@ -17,7 +18,9 @@ import Testing
             #expect(try parse("\"\(run)é\(run)\"") == .string(run + "é" + run))
             #expect(try parse("\"\(run)\\u00e9\"") == .string(run + "é"))
             #expect(throws: JSONParser.SyntaxError.self) { try parse("\"\(run)\u{1}\(run)\"") }
-            #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22] + Array(run.utf8) + [0xFF, 0x22]) }
+            #expect(throws: JSONParser.SyntaxError.self) {
+                try JSONParser.parse([0x22] + Array(run.utf8) + [0xFF, 0x22])
+            }
             #expect(throws: JSONParser.SyntaxError.self) { try parse("\"\(run)") }
         }
     }
@@ -49,7 +52,8 @@ import Testing
     }
 
     @Test func membersAreFoundByNameWhateverTheirSpelling() throws {
-        let escapedKey = BadCatalogTests.catalog(product: #"{"product\u0049D":"a","type":"Consumable","displayPrice":"0.99"}"#)
+        let escapedKey = BadCatalogTests.catalog(
+            product: #"{"product\u0049D":"a","type":"Consumable","displayPrice":"0.99"}"#)
         let catalog = try StoreKitConfiguration.decode(data: Data(escapedKey.utf8), file: "E.storekit")
         #expect(catalog.products.map(\.id) == ["a"])
     }

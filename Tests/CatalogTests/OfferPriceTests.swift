@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 /// The one rule a subscription offer is priced by in a storefront
@@ -14,14 +15,21 @@ import Testing
     func catalog() throws -> (StoreKitConfiguration, StoreKitConfiguration.Product) {
         let product = StoreKitConfiguration.Product(
             id: "s", referenceName: "S", kind: .autoRenewable, price: try #require(Decimal(string: "9.99")))
-        let prices = PriceTable(file: "S.prices.json", prices: [
-            "s": ["JPN": 1600, "DEU": try #require(Decimal(string: "10.99")), "USA": try #require(Decimal(string: "9.99"))],
-        ])
+        let prices = PriceTable(
+            file: "S.prices.json",
+            prices: [
+                "s": [
+                    "JPN": 1600, "DEU": try #require(Decimal(string: "10.99")),
+                    "USA": try #require(Decimal(string: "9.99")),
+                ]
+            ])
         return (StoreKitConfiguration(file: "S.storekit", products: [product], prices: prices), product)
     }
 
     func offer(_ mode: PaymentMode, _ price: String) throws -> StoreKitConfiguration.SubscriptionOffer {
-        .init(id: "o", paymentMode: mode, period: Self.month, numberOfPeriods: 2, price: try #require(Decimal(string: price)))
+        .init(
+            id: "o", paymentMode: mode, period: Self.month, numberOfPeriods: 2,
+            price: try #require(Decimal(string: price)))
     }
 
     @Test(arguments: [
@@ -35,13 +43,18 @@ import Testing
         // An estimate in a currency with cents equals the base price: unchanged.
         ("GBR", "4.99", "4.99"),
     ])
-    func aPaidOfferIsScaledByTheStorefrontsPriceAndRounded(_ code: String, _ catalogPrice: String, _ expected: String) throws {
+    func aPaidOfferIsScaledByTheStorefrontsPriceAndRounded(
+        _ code: String, _ catalogPrice: String, _ expected: String
+    ) throws {
         let (catalog, product) = try catalog()
         let storefront = try #require(Storefront.named(code))
         for mode in [PaymentMode.payAsYouGo, .payUpFront] {
             let price = catalog.price(of: try offer(mode, catalogPrice), for: product, in: storefront)
-            #expect(price.decimalString == Price(amount: try #require(Decimal(string: expected)), currencyCode: price.currencyCode).decimalString,
-                    "\(mode) \(catalogPrice) in \(code)")
+            #expect(
+                price.decimalString
+                    == Price(amount: try #require(Decimal(string: expected)), currencyCode: price.currencyCode)
+                    .decimalString,
+                "\(mode) \(catalogPrice) in \(code)")
             #expect(price.currencyCode == storefront.currencyCode)
             #expect(price == price.roundedToMinorUnits, "no fraction of the currency's minor unit")
         }
@@ -61,8 +74,11 @@ import Testing
     /// storefront's currency and rounded.
     @Test func aFreeBaseProductLeavesTheOfferUnscaled() throws {
         let product = StoreKitConfiguration.Product(id: "z", referenceName: "Z", kind: .autoRenewable, price: 0)
-        let catalog = StoreKitConfiguration(file: "Z.storekit", products: [product], prices: PriceTable(file: "Z.prices.json", prices: ["z": ["JPN": 100]]))
-        let price = catalog.price(of: try offer(.payAsYouGo, "1.5"), for: product, in: try #require(Storefront.named("JPN")))
+        let catalog = StoreKitConfiguration(
+            file: "Z.storekit", products: [product],
+            prices: PriceTable(file: "Z.prices.json", prices: ["z": ["JPN": 100]]))
+        let price = catalog.price(
+            of: try offer(.payAsYouGo, "1.5"), for: product, in: try #require(Storefront.named("JPN")))
         #expect(price == Price(amount: 2, currencyCode: "JPY"))
     }
 }

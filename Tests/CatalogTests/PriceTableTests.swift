@@ -1,10 +1,12 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Catalog
 
 @Suite struct PriceTableTests {
-    static let catalogJSON = #"{"products":[{"productID":"coins","type":"Consumable","displayPrice":"0.99","localizations":[{"locale":"en_US","displayName":"Coins","description":""}]},{"productID":"pro","type":"NonConsumable","displayPrice":"4.99"}]}"#
+    static let catalogJSON =
+        #"{"products":[{"productID":"coins","type":"Consumable","displayPrice":"0.99","localizations":[{"locale":"en_US","displayName":"Coins","description":""}]},{"productID":"pro","type":"NonConsumable","displayPrice":"4.99"}]}"#
 
     func withCatalog(sidecar: String?, _ body: (URL) throws -> Void) throws {
         let scratch = try TemporaryDirectory(prefix: "catalog-tests")
@@ -18,14 +20,18 @@ import Testing
     @Test func sidecarPricesWinAndTheRestFallBack() throws {
         try withCatalog(sidecar: #"{"version":1,"prices":{"coins":{"JPN":"160","DEU":"1.19","USA":"0.99"}}}"#) { url in
             let catalog = try StoreKitConfiguration.load(contentsOf: url)
-            #expect(catalog.prices?.file == url.deletingLastPathComponent().appendingPathComponent("Shop.prices.json").path)
+            #expect(
+                catalog.prices?.file == url.deletingLastPathComponent().appendingPathComponent("Shop.prices.json").path)
             let coins = try #require(catalog.product(id: "coins"))
             let pro = try #require(catalog.product(id: "pro"))
-            let japan = try #require(Storefront.named("JPN")), germany = try #require(Storefront.named("DEU"))
+            let japan = try #require(Storefront.named("JPN"))
+            let germany = try #require(Storefront.named("DEU"))
             #expect(catalog.price(for: coins, in: japan) == Price(amount: 160, currencyCode: "JPY"))
             #expect(catalog.price(for: coins, in: germany).decimalString == "1.19")
             #expect(catalog.price(for: coins, in: germany).currencyCode == "EUR")
-            #expect(catalog.price(for: pro, in: japan) == Price(amount: 5, currencyCode: "JPY"), "4.99 read in yen, rounded")
+            #expect(
+                catalog.price(for: pro, in: japan) == Price(amount: 5, currencyCode: "JPY"), "4.99 read in yen, rounded"
+            )
             #expect(catalog.price(for: coins, in: try #require(Storefront.named("GBR"))).decimalString == "0.99")
         }
     }
@@ -54,7 +60,10 @@ import Testing
         (#"{"version":1,"prices":{"coinz":{"USA":"0.99"}}}"#, "$.prices.coinz", #"no product "coinz" in the catalog"#),
         (#"{"version":1,"prices":{"coins":{"XYZ":"0.99"}}}"#, "$.prices.coins.XYZ", #"unknown storefront "XYZ""#),
         (#"{"version":1,"prices":{"coins":{"usa":"0.99"}}}"#, "$.prices.coins.usa", #"unknown storefront "usa""#),
-        (#"{"version":1,"prices":{"coins":{"JPN":"160.5"}}}"#, "$.prices.coins.JPN", #"price "160.5" has more decimals than JPY allows (0)"#),
+        (
+            #"{"version":1,"prices":{"coins":{"JPN":"160.5"}}}"#, "$.prices.coins.JPN",
+            #"price "160.5" has more decimals than JPY allows (0)"#
+        ),
         (#"{"version":1,"prices":{"coins":{"USA":"-1"}}}"#, "$.prices.coins.USA", #"negative price "-1""#),
         (#"{"version":1,"prices":{"coins":{"USA":0.99}}}"#, "$.prices.coins.USA", "found a number"),
         (#"{"version":1,"prices":{"coins":["0.99"]}}"#, "$.prices.coins", "found an array"),

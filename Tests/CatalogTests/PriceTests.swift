@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 @Suite struct PriceTests {
@@ -38,11 +39,15 @@ import Testing
     }
 
     @Test func withoutSidecarTheCatalogPriceIsReadInTheStorefrontCurrency() throws {
-        let product = StoreKitConfiguration.Product(id: "p", referenceName: "P", kind: .consumable, price: try #require(Decimal(string: "4.99")))
-        let catalog = StoreKitConfiguration(file: "x", products: [product], settings: CatalogSettings(storefront: "GBR"))
+        let product = StoreKitConfiguration.Product(
+            id: "p", referenceName: "P", kind: .consumable, price: try #require(Decimal(string: "4.99")))
+        let catalog = StoreKitConfiguration(
+            file: "x", products: [product], settings: CatalogSettings(storefront: "GBR"))
         let japan = try #require(Storefront.named("JPN"))
         #expect(catalog.price(for: product, in: japan) == Price(amount: 5, currencyCode: "JPY"), "rounded to whole yen")
-        #expect(catalog.price(for: product, in: try #require(Storefront.named("DEU"))) == Price(amount: product.price, currencyCode: "EUR"))
+        #expect(
+            catalog.price(for: product, in: try #require(Storefront.named("DEU")))
+                == Price(amount: product.price, currencyCode: "EUR"))
         #expect(catalog.defaultStorefront.code == "GBR")
         #expect(StoreKitConfiguration(file: "x", products: []).defaultStorefront.code == "USA")
     }
@@ -52,12 +57,15 @@ import Testing
         ("1.2345", "USA", "1.23"), ("1.235", "USA", "1.24"), ("1.99", "DEU", "1.99"),
     ])
     func anEstimateIsRoundedToTheCurrencysMinorUnits(_ catalogPrice: String, _ code: String, _ charged: String) throws {
-        let product = StoreKitConfiguration.Product(id: "p", referenceName: "P", kind: .consumable, price: try #require(Decimal(string: catalogPrice)))
+        let product = StoreKitConfiguration.Product(
+            id: "p", referenceName: "P", kind: .consumable, price: try #require(Decimal(string: catalogPrice)))
         let catalog = StoreKitConfiguration(file: "x", products: [product])
         let price = catalog.price(for: product, in: try #require(Storefront.named(code)))
         #expect(price.decimalString == charged)
         // What the customer is shown is the amount charged.
         let shown = Price(amount: try #require(Decimal(string: charged)), currencyCode: price.currencyCode)
-        #expect(price.formatted(locale: Locale(identifier: "en_US")) == shown.formatted(locale: Locale(identifier: "en_US")))
+        #expect(
+            price.formatted(locale: Locale(identifier: "en_US")) == shown.formatted(locale: Locale(identifier: "en_US"))
+        )
     }
 }

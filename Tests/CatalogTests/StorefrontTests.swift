@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import Catalog
 
 @Suite struct StorefrontTests {
-    static let required = ["USA", "CHN", "JPN", "GBR", "DEU", "FRA", "KOR", "CAN", "AUS", "BRA", "IND", "ITA", "ESP", "RUS",
-                           "MEX", "NLD", "TUR", "SAU", "ARE", "CHE", "SWE", "TWN", "HKG", "IDN", "THA", "SGP", "MYS", "PHL",
-                           "VNM", "POL", "NOR", "DNK", "ISR", "ZAF", "ARG", "CHL", "COL", "EGY", "NZL", "AUT", "BEL", "IRL",
-                           "PRT", "FIN"]
+    static let required = [
+        "USA", "CHN", "JPN", "GBR", "DEU", "FRA", "KOR", "CAN", "AUS", "BRA", "IND", "ITA", "ESP", "RUS",
+        "MEX", "NLD", "TUR", "SAU", "ARE", "CHE", "SWE", "TWN", "HKG", "IDN", "THA", "SGP", "MYS", "PHL",
+        "VNM", "POL", "NOR", "DNK", "ISR", "ZAF", "ARG", "CHL", "COL", "EGY", "NZL", "AUT", "BEL", "IRL",
+        "PRT", "FIN",
+    ]
 
     @Test func coversTheLargestStorefrontsOnceEach() {
         let codes = Storefront.all.map(\.code)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Crypto
 
 @Suite struct AEADTests {
@@ -6,11 +7,13 @@ import Testing
     @Test func aesGCMKnownAnswer() throws {
         let key = SecureBytes(hex("feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308"))
         let nonce = hex("cafebabefacedbaddecaf888")
-        let plaintext = hex("""
+        let plaintext = hex(
+            """
             d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39
             """)
         let aad = hex("feedfacedeadbeeffeedfacedeadbeefabaddad2")
-        let expected = hex("""
+        let expected = hex(
+            """
             522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662
             76fc6ece0f4e1768cddf8853bb2d551b
             """)
@@ -30,7 +33,8 @@ import Testing
         let sealed = try AEAD.seal(.chacha20Poly1305, key: key, nonce: nonce, plaintext: plaintext, associatedData: aad)
         #expect(Array(sealed.prefix(16)) == hex("d31a8d34648e60db7b86afbc53ef7ec2"))
         #expect(Array(sealed.suffix(16)) == hex("1ae10b594f09e26a7e902ecbd0600691"))
-        #expect(try AEAD.open(.chacha20Poly1305, key: key, nonce: nonce, sealed: sealed, associatedData: aad) == plaintext)
+        #expect(
+            try AEAD.open(.chacha20Poly1305, key: key, nonce: nonce, sealed: sealed, associatedData: aad) == plaintext)
     }
 
     @Test(arguments: AEAD.Algorithm.allCases)
@@ -38,7 +42,8 @@ import Testing
         let key = try SecureBytes.random(count: 32)
         let nonce = try SecureRandom.bytes(count: 12)
         let aad = Array("record 7".utf8)
-        let sealed = try AEAD.seal(algorithm, key: key, nonce: nonce, plaintext: Array("secret".utf8), associatedData: aad)
+        let sealed = try AEAD.seal(
+            algorithm, key: key, nonce: nonce, plaintext: Array("secret".utf8), associatedData: aad)
         for bit in 0..<(sealed.count * 8) {
             var altered = sealed
             altered[bit / 8] ^= 1 << UInt8(bit % 8)
@@ -47,9 +52,16 @@ import Testing
         var otherNonce = nonce
         otherNonce[0] ^= 1
         #expect(try AEAD.open(algorithm, key: key, nonce: otherNonce, sealed: sealed, associatedData: aad) == nil)
-        #expect(try AEAD.open(algorithm, key: key, nonce: nonce, sealed: sealed, associatedData: Array("record 8".utf8)) == nil)
-        #expect(try AEAD.open(algorithm, key: try SecureBytes.random(count: 32), nonce: nonce, sealed: sealed, associatedData: aad) == nil)
-        #expect(try AEAD.open(algorithm, key: key, nonce: nonce, sealed: Array(sealed.dropLast()), associatedData: aad) == nil)
+        #expect(
+            try AEAD.open(algorithm, key: key, nonce: nonce, sealed: sealed, associatedData: Array("record 8".utf8))
+                == nil)
+        #expect(
+            try AEAD.open(
+                algorithm, key: try SecureBytes.random(count: 32), nonce: nonce, sealed: sealed, associatedData: aad)
+                == nil)
+        #expect(
+            try AEAD.open(algorithm, key: key, nonce: nonce, sealed: Array(sealed.dropLast()), associatedData: aad)
+                == nil)
         #expect(try AEAD.open(algorithm, key: key, nonce: nonce, sealed: [], associatedData: aad) == nil)
     }
 
@@ -63,10 +75,13 @@ import Testing
 
     @Test func wrongSizesAreErrorsNotTraps() throws {
         #expect(throws: CryptoError.self) {
-            try AEAD.seal(.aes256GCM, key: SecureBytes([1, 2, 3]), nonce: [UInt8](repeating: 0, count: 12), plaintext: [], associatedData: [])
+            try AEAD.seal(
+                .aes256GCM, key: SecureBytes([1, 2, 3]), nonce: [UInt8](repeating: 0, count: 12), plaintext: [],
+                associatedData: [])
         }
         #expect(throws: CryptoError.self) {
-            try AEAD.seal(.aes256GCM, key: try SecureBytes.random(count: 32), nonce: [0], plaintext: [], associatedData: [])
+            try AEAD.seal(
+                .aes256GCM, key: try SecureBytes.random(count: 32), nonce: [0], plaintext: [], associatedData: [])
         }
     }
 
@@ -80,11 +95,17 @@ import Testing
             let nonce = try SecureRandom.bytes(count: 12)
             let plaintext = try SecureRandom.bytes(count: length)
             let aad = try SecureRandom.bytes(count: 5)
-            var sealed = try plaintext.withUnsafeBytes { p in try aad.withUnsafeBytes { try key.seal(nonce: nonce, plaintext: p, associatedData: $0) } }
+            var sealed = try plaintext.withUnsafeBytes { p in
+                try aad.withUnsafeBytes { try key.seal(nonce: nonce, plaintext: p, associatedData: $0) }
+            }
             func open() throws -> Bool {
                 try nonce.withUnsafeBytes { n in
                     try sealed.withUnsafeBytes { s in
-                        try aad.withUnsafeBytes { a in try buffer.withUnsafeMutableBytes { try key.open(nonce: n, sealed: s, associatedData: a, into: $0) } }
+                        try aad.withUnsafeBytes { a in
+                            try buffer.withUnsafeMutableBytes {
+                                try key.open(nonce: n, sealed: s, associatedData: a, into: $0)
+                            }
+                        }
                     }
                 }
             }
@@ -96,12 +117,19 @@ import Testing
             #expect(try open() == false)
             #expect(buffer.prefix(length).allSatisfy { $0 == 0 }, "an unauthenticated plaintext is wiped")
         }
-        let sealed = try [UInt8](repeating: 1, count: 8).withUnsafeBytes { try key.seal(nonce: [UInt8](repeating: 0, count: 12), plaintext: $0, associatedData: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let sealed = try [UInt8](repeating: 1, count: 8).withUnsafeBytes {
+            try key.seal(
+                nonce: [UInt8](repeating: 0, count: 12), plaintext: $0,
+                associatedData: UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         var small = [UInt8](repeating: 0, count: 7)
         #expect(throws: CryptoError.self) {
             try [UInt8](repeating: 0, count: 12).withUnsafeBytes { n in
                 try sealed.withUnsafeBytes { s in
-                    try small.withUnsafeMutableBytes { try key.open(nonce: n, sealed: s, associatedData: UnsafeRawBufferPointer(start: nil, count: 0), into: $0) }
+                    try small.withUnsafeMutableBytes {
+                        try key.open(
+                            nonce: n, sealed: s, associatedData: UnsafeRawBufferPointer(start: nil, count: 0), into: $0)
+                    }
                 }
             }
         }
@@ -112,7 +140,9 @@ import Testing
         let key = try HMACKey(.sha256, key: SecureBytes(Array("Jefe".utf8)))
         let message = Array("what do ya want for nothing?".utf8)
         var mac = [UInt8](repeating: 0, count: 64)
-        let length = try message.withUnsafeBytes { m in try mac.withUnsafeMutableBytes { try key.authenticate(m, into: $0) } }
+        let length = try message.withUnsafeBytes { m in
+            try mac.withUnsafeMutableBytes { try key.authenticate(m, into: $0) }
+        }
         #expect(length == 32)
         #expect(Array(mac.prefix(length)) == (try key.authenticate(message)))
         var short = [UInt8](repeating: 0, count: 16)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Crypto
 
 @Suite(.waitsOnProcesses) struct CertificateAuthorityTests {
@@ -17,16 +18,23 @@ import Testing
         #expect(!made.intermediate.isSelfSigned)
         #expect(made.signingCertificate.hasExtension(oid: "1.2.840.113635.100.6.11.1"))
         #expect(made.intermediate.hasExtension(oid: "1.2.840.113635.100.6.2.1"))
-        let keyMode = try FileManager.default.attributesOfItem(
-            atPath: directory.appendingPathComponent(CertificateAuthority.FileName.signingKey).path)[.posixPermissions] as? Int
+        let keyMode =
+            try FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(CertificateAuthority.FileName.signingKey).path)[
+                .posixPermissions] as? Int
         #expect(keyMode == 0o600)
         // The chain verifies at "now" and fails once the signing certificate has expired.
-        #expect(try CertificateChain.verify(
-            leaf: made.signingCertificate, intermediates: [made.intermediate], trustedRoots: [made.root], at: now) == nil)
+        #expect(
+            try CertificateChain.verify(
+                leaf: made.signingCertificate, intermediates: [made.intermediate], trustedRoots: [made.root], at: now)
+                == nil)
         let late = try CertificateChain.verify(
             leaf: made.signingCertificate, intermediates: [made.intermediate], trustedRoots: [made.root],
             at: now.addingTimeInterval(6 * 365 * 86_400))
-        guard case .expired = late else { Issue.record("expected expiry, got \(String(describing: late))"); return }
+        guard case .expired = late else {
+            Issue.record("expected expiry, got \(String(describing: late))")
+            return
+        }
     }
 
     @Test func refusesPartialDirectoryWithoutOverwriting() throws {
@@ -47,7 +55,9 @@ import Testing
         let temp = try TemporaryDirectory()
         _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
         let other = try PrivateKey.generate(.p256).pemRepresentation()
-        try other.write(to: temp.url.appendingPathComponent(CertificateAuthority.FileName.signingKey), atomically: true, encoding: .utf8)
+        try other.write(
+            to: temp.url.appendingPathComponent(CertificateAuthority.FileName.signingKey), atomically: true,
+            encoding: .utf8)
         #expect(throws: CryptoError.self) { try CertificateAuthority.load(from: temp.url) }
     }
 
@@ -56,7 +66,8 @@ import Testing
         let authority = try CertificateAuthority.create(now: now).authority
         let file = temp.url.appendingPathComponent("root.cer")
         try authority.exportRoot(to: file)
-        let result = try ChildProcess.run(.tool("openssl"), ["x509", "-inform", "DER", "-in", file.path, "-noout", "-subject"])
+        let result = try ChildProcess.run(
+            .tool("openssl"), ["x509", "-inform", "DER", "-in", file.path, "-noout", "-subject"])
         #expect(result.status == 0)
         #expect(result.output.contains("Storefront Local App Store Root CA"))
         #expect(try X509Certificate.read(contentsOf: file) == authority.root)
@@ -66,9 +77,11 @@ import Testing
         let config = CertificateAuthority.Configuration(keyKind: .rsa(bits: 2048))
         let authority = try CertificateAuthority.create(configuration: config, now: now).authority
         #expect(!authority.signingKey.isEC)
-        #expect(try CertificateChain.verify(
-            leaf: authority.signingCertificate, intermediates: [authority.intermediate], trustedRoots: [authority.root],
-            at: now) == nil)
+        #expect(
+            try CertificateChain.verify(
+                leaf: authority.signingCertificate, intermediates: [authority.intermediate],
+                trustedRoots: [authority.root],
+                at: now) == nil)
     }
 }
 
@@ -99,7 +112,8 @@ import Testing
     let url = "http://127.0.0.1:8490/ocsp"
 
     func bytes(of directory: URL, _ names: [String]) throws -> [String: Data] {
-        Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) })
+        Dictionary(
+            uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) })
     }
 
     @Test func aNewChainHasAnRSAReceiptSignerAndNamesItsOCSPResponder() throws {
@@ -114,13 +128,18 @@ import Testing
         }
         #expect(made.root.ocspResponderURLs.isEmpty)
         #expect(made.ocspURL == url)
-        #expect(try CertificateChain.verify(
-            leaf: receiptSigner, intermediates: [made.intermediate], trustedRoots: [made.root], at: now) == nil)
-        let loaded = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
+        #expect(
+            try CertificateChain.verify(
+                leaf: receiptSigner, intermediates: [made.intermediate], trustedRoots: [made.root], at: now) == nil)
+        let loaded = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
         #expect(loaded.receiptSigningCertificate == made.receiptSigningCertificate)
-        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.issued).path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.issued).path))
         // OpenSSL's own text agrees about the extension.
-        let printed = try ChildProcess.run(.tool("openssl"), ["x509", "-noout", "-text", "-in", temp.url.appendingPathComponent("signing.pem").path])
+        let printed = try ChildProcess.run(
+            .tool("openssl"), ["x509", "-noout", "-text", "-in", temp.url.appendingPathComponent("signing.pem").path])
         #expect(printed.output.contains("OCSP - URI:\(url)"), "\(printed.output)")
     }
 
@@ -132,22 +151,31 @@ import Testing
         }
         let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
         let upgraded = try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 86_400)
-        #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before, "nothing of the old chain is rewritten")
+        #expect(
+            try bytes(of: temp.url, CertificateAuthority.FileName.all) == before,
+            "nothing of the old chain is rewritten")
         #expect(upgraded.receiptSigningKey?.isEC == false)
-        #expect(try CertificateChain.verify(
-            leaf: try #require(upgraded.receiptSigningCertificate), intermediates: [upgraded.intermediate], trustedRoots: [upgraded.root],
-            at: now + 86_400) == nil)
-        let keyMode = try FileManager.default.attributesOfItem(
-            atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path)[.posixPermissions] as? Int
+        #expect(
+            try CertificateChain.verify(
+                leaf: try #require(upgraded.receiptSigningCertificate), intermediates: [upgraded.intermediate],
+                trustedRoots: [upgraded.root],
+                at: now + 86_400) == nil)
+        let keyMode =
+            try FileManager.default.attributesOfItem(
+                atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path)[
+                .posixPermissions] as? Int
         #expect(keyMode == 0o600)
-        #expect(try CertificateAuthority.load(from: temp.url).receiptSigningCertificate == upgraded.receiptSigningCertificate)
+        #expect(
+            try CertificateAuthority.load(from: temp.url).receiptSigningCertificate
+                == upgraded.receiptSigningCertificate)
     }
 
     @Test func anotherOCSPURLGetsCertificatesForTheSameKeysBesideTheOldOnes() throws {
         let temp = try TemporaryDirectory()
         let old = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
         let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
-        let moved = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
+        let moved = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(ocspURL: url), now: now + 60)
         #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before)
         #expect(moved.root == old.root)
         #expect(moved.signingCertificate != old.signingCertificate)
@@ -156,17 +184,28 @@ import Testing
         #expect(moved.signingCertificate.subject == old.signingCertificate.subject)
         // The same key: what the old certificate's key signs, the new certificate verifies.
         let message = Array("same key".utf8)
-        #expect(try moved.signingCertificate.verifySHA256(signature: old.signingKey.signSHA256(message), message: message))
-        #expect(try CertificateChain.verify(
-            leaf: moved.signingCertificate, intermediates: [moved.intermediate], trustedRoots: [old.root], at: now + 60) == nil)
+        #expect(
+            try moved.signingCertificate.verifySHA256(signature: old.signingKey.signSHA256(message), message: message))
+        #expect(
+            try CertificateChain.verify(
+                leaf: moved.signingCertificate, intermediates: [moved.intermediate], trustedRoots: [old.root],
+                at: now + 60) == nil)
         // Loading again finds the same set; the old URL still gets the old certificates.
-        #expect(try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 120)
-            .signingCertificate == moved.signingCertificate)
-        #expect(try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 120).signingCertificate == old.signingCertificate)
+        #expect(
+            try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(ocspURL: url), now: now + 120)
+                .signingCertificate == moved.signingCertificate)
+        #expect(
+            try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 120).signingCertificate
+                == old.signingCertificate)
         let issued = try CertificateAuthority.issuedCertificates(in: temp.url)
         #expect(Set(issued.intermediates) == [old.intermediate, moved.intermediate])
-        #expect(Set(issued.signers) == Set([old.signingCertificate, old.receiptSigningCertificate, moved.signingCertificate,
-                                            moved.receiptSigningCertificate].compactMap { $0 }))
+        #expect(
+            Set(issued.signers)
+                == Set(
+                    [
+                        old.signingCertificate, old.receiptSigningCertificate, moved.signingCertificate,
+                        moved.receiptSigningCertificate,
+                    ].compactMap { $0 }))
         #expect(issued.signers.count == 4)
     }
 
@@ -194,16 +233,20 @@ import Testing
 
     @Test func theReceiptSignerIsMadeOnlyWhenAskedFor() throws {
         let temp = try TemporaryDirectory()
-        let jwsOnly = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now)
+        let jwsOnly = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(receiptKeyKind: nil), now: now)
         #expect(jwsOnly.receiptSigningCertificate == nil && jwsOnly.receiptSigningKey == nil)
-        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey).path))
         let before = try bytes(of: temp.url, CertificateAuthority.FileName.all)
         let full = try CertificateAuthority.loadOrCreate(in: temp.url, now: now + 60)
         #expect(full.receiptSigningKey?.isEC == false)
         #expect(full.signingCertificate == jwsOnly.signingCertificate)
         #expect(try bytes(of: temp.url, CertificateAuthority.FileName.all) == before)
         // Once made, it is loaded even when not asked for.
-        let again = try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now + 120)
+        let again = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(receiptKeyKind: nil), now: now + 120)
         #expect(again.receiptSigningCertificate == full.receiptSigningCertificate)
     }
 

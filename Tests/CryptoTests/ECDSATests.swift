@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Crypto
 
 @Suite struct ECDSATests {
@@ -8,12 +9,17 @@ import Testing
         let message = Array("header.payload".utf8)
         let signature = try ECDSA.signES256(message, key: authority.signingKey)
         #expect(signature.count == 64)
-        #expect(try ECDSA.verifyES256(signature: signature, message: message, certificate: authority.signingCertificate))
-        #expect(try !ECDSA.verifyES256(signature: signature, message: message + [0], certificate: authority.signingCertificate))
+        #expect(
+            try ECDSA.verifyES256(signature: signature, message: message, certificate: authority.signingCertificate))
+        #expect(
+            try !ECDSA.verifyES256(
+                signature: signature, message: message + [0], certificate: authority.signingCertificate))
         var flipped = signature
         flipped[10] ^= 1
         #expect(try !ECDSA.verifyES256(signature: flipped, message: message, certificate: authority.signingCertificate))
-        #expect(try !ECDSA.verifyES256(signature: Array(signature.prefix(63)), message: message, certificate: authority.signingCertificate))
+        #expect(
+            try !ECDSA.verifyES256(
+                signature: Array(signature.prefix(63)), message: message, certificate: authority.signingCertificate))
         #expect(try !ECDSA.verifyES256(signature: signature, message: message, certificate: authority.root))
     }
 
@@ -57,6 +63,8 @@ import Testing
     }
 
     @Test func garbageIsNotAPublicKey() {
-        #expect(throws: CryptoError.self) { _ = try PublicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n") }
+        #expect(throws: CryptoError.self) {
+            _ = try PublicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n")
+        }
     }
 }

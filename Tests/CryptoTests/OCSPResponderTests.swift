@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Crypto
 
 /// The OCSP responder, judged by OpenSSL's own `openssl ocsp` client: it builds the requests
@@ -12,10 +13,13 @@ import Testing
 
     init() throws {
         authority = try CertificateAuthority.create(
-            configuration: .init(ocspURL: "http://127.0.0.1:8490/ocsp"), now: now.addingTimeInterval(-3600)).authority
+            configuration: .init(ocspURL: "http://127.0.0.1:8490/ocsp"), now: now.addingTimeInterval(-3600)
+        ).authority
         temp = try TemporaryDirectory()
-        for (name, certificate) in [("root", authority.root), ("intermediate", authority.intermediate),
-                                    ("signing", authority.signingCertificate), ("receipt", try #require(authority.receiptSigningCertificate))] {
+        for (name, certificate) in [
+            ("root", authority.root), ("intermediate", authority.intermediate),
+            ("signing", authority.signingCertificate), ("receipt", try #require(authority.receiptSigningCertificate)),
+        ] {
             try certificate.pemRepresentation.write(to: file(name), atomically: true, encoding: .utf8)
         }
     }
@@ -25,8 +29,9 @@ import Testing
     var responder: OCSPResponder {
         OCSPResponder(authorities: [
             .init(certificate: authority.root, key: authority.rootKey, issued: [authority.intermediate]),
-            .init(certificate: authority.intermediate, key: authority.intermediateKey,
-                  issued: [authority.signingCertificate] + [authority.receiptSigningCertificate].compactMap { $0 }),
+            .init(
+                certificate: authority.intermediate, key: authority.intermediateKey,
+                issued: [authority.signingCertificate] + [authority.receiptSigningCertificate].compactMap { $0 }),
         ])
     }
 
@@ -35,13 +40,20 @@ import Testing
     func ask(about certificate: String, issuer: String, nonce: Bool = false) throws -> ChildProcess.Result {
         let request = temp.url.appendingPathComponent("\(certificate).req")
         let response = temp.url.appendingPathComponent("\(certificate).resp")
-        #expect(try ChildProcess.run(.tool("openssl"), ["ocsp", "-issuer", file(issuer).path, "-cert", file(certificate).path, "-reqout", request.path]
-            + (nonce ? [] : ["-no_nonce"])).status == 0)
+        #expect(
+            try ChildProcess.run(
+                .tool("openssl"),
+                ["ocsp", "-issuer", file(issuer).path, "-cert", file(certificate).path, "-reqout", request.path]
+                    + (nonce ? [] : ["-no_nonce"])
+            ).status == 0)
         try responder.respond(to: try Data(contentsOf: request), at: now).write(to: response)
-        let check = nonce
+        let check =
+            nonce
             ? ["-reqin", request.path] : ["-issuer", file(issuer).path, "-cert", file(certificate).path, "-no_nonce"]
-        return try ChildProcess.run(.tool("openssl"), ["ocsp", "-respin", response.path, "-CAfile", file("root").path] + check
-            + (nonce ? ["-issuer", file(issuer).path] : []))
+        return try ChildProcess.run(
+            .tool("openssl"),
+            ["ocsp", "-respin", response.path, "-CAfile", file("root").path] + check
+                + (nonce ? ["-issuer", file(issuer).path] : []))
     }
 
     @Test func signersAreGoodAnsweredByTheIntermediate() throws {
@@ -68,7 +80,8 @@ import Testing
     @Test func aCertificateTheIssuerDidNotIssueIsUnknown() throws {
         let stranger = try CertificateIssuer.issue(
             commonName: "Stranger", organization: "Elsewhere", subjectKey: try PrivateKey.generate(.p256),
-            issuer: authority.intermediate, issuerKey: authority.intermediateKey, serial: 77, notBefore: now.addingTimeInterval(-60),
+            issuer: authority.intermediate, issuerKey: authority.intermediateKey, serial: 77,
+            notBefore: now.addingTimeInterval(-60),
             notAfter: now.addingTimeInterval(3600), role: .signing)
         try stranger.pemRepresentation.write(to: file("stranger"), atomically: true, encoding: .utf8)
         let answer = try ask(about: "stranger", issuer: "intermediate")
@@ -77,8 +90,10 @@ import Testing
 
     @Test func anotherChainIsUnauthorized() throws {
         let other = try CertificateAuthority.create(now: now.addingTimeInterval(-60)).authority
-        try other.intermediate.pemRepresentation.write(to: file("other-intermediate"), atomically: true, encoding: .utf8)
-        try other.signingCertificate.pemRepresentation.write(to: file("other-signing"), atomically: true, encoding: .utf8)
+        try other.intermediate.pemRepresentation.write(
+            to: file("other-intermediate"), atomically: true, encoding: .utf8)
+        try other.signingCertificate.pemRepresentation.write(
+            to: file("other-signing"), atomically: true, encoding: .utf8)
         let answer = try ask(about: "other-signing", issuer: "other-intermediate")
         #expect(answer.status != 0)
         #expect(answer.output.contains("unauthorized"), "\(answer.output)")
@@ -88,7 +103,8 @@ import Testing
         for garbage in [Data(), Data("hello".utf8), Data([0x30, 0x03, 0x02, 0x01, 0x01])] {
             let response = temp.url.appendingPathComponent("garbage.resp")
             try responder.respond(to: garbage, at: now).write(to: response)
-            let answer = try ChildProcess.run(.tool("openssl"), ["ocsp", "-respin", response.path, "-resp_text", "-noverify"])
+            let answer = try ChildProcess.run(
+                .tool("openssl"), ["ocsp", "-respin", response.path, "-resp_text", "-noverify"])
             #expect(answer.output.contains("malformedrequest"), "\(answer.output)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Crypto
 
 @Suite struct X509CertificateTests {

@@ -42,8 +42,10 @@ import Testing
     }
 
     @Test func argumentsAreRefused() throws {
-        for (args, message) in [(["sync", "x"], "sync takes no arguments"), (["storefront", "x"], "storefront takes no arguments"),
-                                (["latest"], "latest needs exactly one product ID")] {
+        for (args, message) in [
+            (["sync", "x"], "sync takes no arguments"), (["storefront", "x"], "storefront takes no arguments"),
+            (["latest"], "latest needs exactly one product ID"),
+        ] {
             let result = try cli.run(args)
             #expect(result.status == 2, "\(args)")
             #expect(result.stderr.contains(message), "\(result.stderr)")

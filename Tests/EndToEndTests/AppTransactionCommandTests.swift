@@ -15,7 +15,8 @@ import Testing
 
     func json(_ args: [String]) throws -> [String: Any] {
         let result = try run(args)
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
     }
 
     @Test func theAppTransactionIsVerifiedAndStaysTheFirstDownloads() throws {
@@ -35,7 +36,9 @@ import Testing
 
         let text = try run(["app-transaction"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.hasPrefix("App transaction \(app["appTransactionID"] as? String ?? "?") (verified)"), "\(text.stdout)")
+        #expect(
+            text.stdout.hasPrefix("App transaction \(app["appTransactionID"] as? String ?? "?") (verified)"),
+            "\(text.stdout)")
         #expect(text.stdout.contains("original app version  1.0"))
     }
 

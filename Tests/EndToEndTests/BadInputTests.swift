@@ -8,7 +8,8 @@ import Testing
 @Suite struct BadInputTests {
     static let demo = Repository.root.appendingPathComponent("Catalogs/Demo.storekit")
 
-    static let product = #"{"productID":"x","referenceName":"X","type":"Consumable","displayPrice":"0.99","familyShareable":false,"localizations":[{"locale":"en_US","displayName":"X","description":"x"}]}"#
+    static let product =
+        #"{"productID":"x","referenceName":"X","type":"Consumable","displayPrice":"0.99","familyShareable":false,"localizations":[{"locale":"en_US","displayName":"X","description":"x"}]}"#
 
     /// Runs `storefront args…` on `catalog` (text of a `.storekit` file) in a fresh directory.
     func run(catalog: String, _ args: [String]) throws -> (StorefrontProcess.Result, file: String) {
@@ -21,13 +22,26 @@ import Testing
 
     @Test func catalogValuesTheStoreCannotMeanAreRefusedNamingTheMember() throws {
         let cases: [(catalog: String, expected: String)] = [
-            (#"{"products":[\#(Self.product)],"settings":{"_storefront":"XXX"}}"#, #"$.settings._storefront: unknown storefront "XXX""#),
-            (#"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "1.999"))]}"#,
-             #"$.products[0].displayPrice: price "1.999" has more decimals than USD allows (2)"#),
-            (#"{"products":[\#(Self.product)],"version":{"major":99}}"#, "$.version.major: format version 99 is newer than this build reads (up to 5)"),
-            (#"{"products":[\#(Self.product.replacingOccurrences(of: #""x""#, with: #""a\u0000b""#))]}"#,
-             "$.products[0].productID: product ID \"a\\0b\" contains the control character U+0000"),
-            (#"{"products":[\#(Self.product)],"settings":{"_timeRate":-1}}"#, "$.settings._timeRate: must be at least 0, found -1"),
+            (
+                #"{"products":[\#(Self.product)],"settings":{"_storefront":"XXX"}}"#,
+                #"$.settings._storefront: unknown storefront "XXX""#
+            ),
+            (
+                #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "1.999"))]}"#,
+                #"$.products[0].displayPrice: price "1.999" has more decimals than USD allows (2)"#
+            ),
+            (
+                #"{"products":[\#(Self.product)],"version":{"major":99}}"#,
+                "$.version.major: format version 99 is newer than this build reads (up to 5)"
+            ),
+            (
+                #"{"products":[\#(Self.product.replacingOccurrences(of: #""x""#, with: #""a\u0000b""#))]}"#,
+                "$.products[0].productID: product ID \"a\\0b\" contains the control character U+0000"
+            ),
+            (
+                #"{"products":[\#(Self.product)],"settings":{"_timeRate":-1}}"#,
+                "$.settings._timeRate: must be at least 0, found -1"
+            ),
         ]
         for (catalog, expected) in cases {
             let (result, file) = try run(catalog: catalog, ["products"])
@@ -36,14 +50,16 @@ import Testing
             #expect(result.stderr.contains("\(file): \(expected)"), "\(result.stderr)")
         }
         // A JPY catalog may not have cents either: the base currency is the catalog's storefront's.
-        let yen = #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "120.5"))],"settings":{"_storefront":"JPN"}}"#
+        let yen =
+            #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "120.5"))],"settings":{"_storefront":"JPN"}}"#
         let (result, _) = try run(catalog: yen, ["products"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("has more decimals than JPY allows (0)"), "\(result.stderr)")
     }
 
     @Test func aTimeRateTheStoreDoesNotKnowIsRefusedWhenTheStoreOpens() throws {
-        let (result, file) = try run(catalog: #"{"products":[\#(Self.product)],"settings":{"_timeRate":14}}"#, ["history"])
+        let (result, file) = try run(
+            catalog: #"{"products":[\#(Self.product)],"settings":{"_timeRate":14}}"#, ["history"])
         #expect(result.status == 1)
         #expect(result.stderr.contains(#"Invalid value "14" for setting _timeRate (in \#(file))"#), "\(result.stderr)")
     }
@@ -52,9 +68,14 @@ import Testing
         let scratch = try TemporaryDirectory(prefix: "e2e-bad")
         let file = scratch.url("FILE")
         try Data().write(to: file)
-        let underFile = try StorefrontProcess.run(["--catalog", Self.demo.path, "--data-dir", file.path + "/sub", "history"])
+        let underFile = try StorefrontProcess.run([
+            "--catalog", Self.demo.path, "--data-dir", file.path + "/sub", "history",
+        ])
         #expect(underFile.status == 1)
-        #expect(underFile.stderr == "storefront: cannot create the data directory \(file.path)/sub: \(file.path) is a file, not a directory\n")
+        #expect(
+            underFile.stderr
+                == "storefront: cannot create the data directory \(file.path)/sub: \(file.path) is a file, not a directory\n"
+        )
         #expect(!underFile.stderr.contains("NSCocoaErrorDomain"))
 
         let loop = scratch.url("loop1")

@@ -12,14 +12,17 @@ import Testing
 
     func history() throws -> (transactions: [[String: Any]], balances: [String: Int]) {
         let object = try #require(try cli.json(["history"]) as? [String: Any])
-        return (try #require(object["transactions"] as? [[String: Any]]), try #require(object["balances"] as? [String: Int]))
+        return (
+            try #require(object["transactions"] as? [[String: Any]]), try #require(object["balances"] as? [String: Int])
+        )
     }
 
     func charges() throws -> [[String: Any]] { try #require(try cli.json(["store", "charges"]) as? [[String: Any]]) }
 
     @Test(arguments: ["before-charge", "after-charge", "mid-vault-write", "before-finish"])
     func aPurchaseKilledMidwayIsDeliveredExactlyOnceOnTheNextRun(point: String) throws {
-        let killed = try cli.run(["buy", coins, "--order-data", "myProductId=K-1"], environment: ["STOREFRONT_FAULT": point])
+        let killed = try cli.run(
+            ["buy", coins, "--order-data", "myProductId=K-1"], environment: ["STOREFRONT_FAULT": point])
         #expect(killed.signaled && killed.status == 9, "the process must die by SIGKILL at \(point)")
 
         let first = try history()

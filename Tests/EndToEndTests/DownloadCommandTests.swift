@@ -10,7 +10,9 @@ struct DownloadCommandTests {
     static let packageRoot = Repository.root
     static let forest = "com.storefront.demo.levelpack.forest"
     /// Three files, the first larger than one 1 MiB checkpoint.
-    static let files: [(String, Int)] = [("levels/big.json", 1_500_000), ("levels/medium.json", 1_200_000), ("pack.json", 300_000)]
+    static let files: [(String, Int)] = [
+        ("levels/big.json", 1_500_000), ("levels/medium.json", 1_200_000), ("pack.json", 300_000),
+    ]
 
     let cli: StorefrontCLI
     var root: URL { cli.scratch.url }
@@ -22,8 +24,10 @@ struct DownloadCommandTests {
         var cli = try StorefrontCLI(prefix: "sf-downloads", instant: false)
         cli.catalog = cli.scratch.url.appendingPathComponent("Demo.storekit")
         self.cli = cli
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("levels"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
+        try FileManager.default.createDirectory(
+            at: content.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
         var entries: [String] = []
         for (index, (path, size)) in Self.files.enumerated() {
             let url = content.appendingPathComponent(path)
@@ -37,10 +41,10 @@ struct DownloadCommandTests {
     }
 
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed &* 0x9E3779B97F4A7C15
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
         var out = [UInt8](repeating: 0, count: count)
         for i in 0..<count {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             out[i] = UInt8(truncatingIfNeeded: state >> 33)
         }
         return out
@@ -68,7 +72,8 @@ struct DownloadCommandTests {
         #expect(buy.status == 0, "\(buy.stderr)")
         #expect(buy.stdout.contains("Downloading Forest Level Pack: "))
         #expect(!buy.stdout.contains("\u{1B}["), "no terminal codes when output is not a terminal")
-        #expect(buy.stdout.contains("Installed Forest Level Pack 2.1 (3.0 MB) in \(data.path)/Content/\(Self.forest)/2.1."))
+        #expect(
+            buy.stdout.contains("Installed Forest Level Pack 2.1 (3.0 MB) in \(data.path)/Content/\(Self.forest)/2.1."))
         #expect(try installedIntact())
         let listed = try #require(try downloads().first)
         #expect(listed["state"] as? String == "finished")

@@ -35,7 +35,8 @@ import Testing
 
     /// The JWS's payload, decoded without checking it (ReceiptCommandTests check signatures).
     static func payload(of jws: String) throws -> [String: Any] {
-        var part = String(jws.split(separator: ".")[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var part = String(jws.split(separator: ".")[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+            of: "_", with: "/")
         part += String(repeating: "=", count: (4 - part.count % 4) % 4)
         let data = try #require(Data(base64Encoded: part))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

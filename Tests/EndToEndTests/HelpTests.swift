@@ -24,8 +24,9 @@ import Testing
         #expect(main.status == 0)
         let firstLine = main.stdout.prefix { $0 != "\n" }
         let version = firstLine.dropFirst("storefront ".count).prefix { $0 != ":" }
-        #expect(main.stdout.replacingOccurrences(of: "storefront \(version):", with: "storefront \(Self.snapshotVersion):")
-            == (try Self.baseline(named: "help")))
+        #expect(
+            main.stdout.replacingOccurrences(of: "storefront \(version):", with: "storefront \(Self.snapshotVersion):")
+                == (try Self.baseline(named: "help")))
         for name in ["buy", "store"] {
             let expected = try Self.baseline(named: "help-\(name)")
             for arguments in [["help", name], [name, "--help"], [name, "-h"]] {

@@ -17,14 +17,17 @@ import Testing
     /// Buys coins ×3, Remove Ads and a subscription; returns the data directory.
     func bought(_ scratch: TemporaryDirectory) throws -> URL {
         let data = scratch.url("data")
-        for args in [["buy", DemoCatalog.coins, "--quantity", "3"], ["buy", DemoCatalog.removeAds], ["buy", Self.monthly]] {
+        for args in [
+            ["buy", DemoCatalog.coins, "--quantity", "3"], ["buy", DemoCatalog.removeAds], ["buy", Self.monthly],
+        ] {
             let result = try sf(data, args)
             #expect(result.status == 0, "\(args): \(result.stderr)")
         }
         return data
     }
 
-    func historyIDs(_ data: URL) throws -> (status: Int32, products: [String], stderr: String, balances: [String: Int]) {
+    func historyIDs(_ data: URL) throws -> (status: Int32, products: [String], stderr: String, balances: [String: Int])
+    {
         let result = try sf(data, ["history", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let transactions = try #require(object["transactions"] as? [[String: Any]])
@@ -43,17 +46,29 @@ import Testing
         try FileManager.default.removeItem(at: vault)
         let first = try historyIDs(data)
         #expect(first.status == 1, "a lost vault is never a quiet, shorter history")
-        #expect(first.stderr.contains("the purchase vault \(vault.path) lacks 3 transactions the store says this app finished"), "\(first.stderr)")
-        #expect(first.stderr.contains("restored from the store: \(Self.monthly), \(DemoCatalog.removeAds)"), "\(first.stderr)")
-        #expect(first.stderr.contains("consumables the store cannot give back, missing from the balances: \(DemoCatalog.coins) ×3"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains(
+                "the purchase vault \(vault.path) lacks 3 transactions the store says this app finished"),
+            "\(first.stderr)")
+        #expect(
+            first.stderr.contains("restored from the store: \(Self.monthly), \(DemoCatalog.removeAds)"),
+            "\(first.stderr)")
+        #expect(
+            first.stderr.contains(
+                "consumables the store cannot give back, missing from the balances: \(DemoCatalog.coins) ×3"),
+            "\(first.stderr)")
         let entitlements = try sf(data, ["entitlements", "--json"])
-        #expect(entitlements.stdout.contains(DemoCatalog.removeAds) && entitlements.stdout.contains(Self.monthly), "restored at once")
+        #expect(
+            entitlements.stdout.contains(DemoCatalog.removeAds) && entitlements.stdout.contains(Self.monthly),
+            "restored at once")
 
         // Once restored, only the consumables stay missing, and they stay named.
         let second = try historyIDs(data)
         #expect(second.status == 1)
         #expect(second.stderr.contains("lacks 1 transaction the store says"), "\(second.stderr)")
-        #expect(second.stderr.contains("\(DemoCatalog.coins) ×3") && !second.stderr.contains("restored from the store"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("\(DemoCatalog.coins) ×3") && !second.stderr.contains("restored from the store"),
+            "\(second.stderr)")
         #expect(Set(second.products).isSuperset(of: [DemoCatalog.removeAds, Self.monthly]))
     }
 
@@ -70,7 +85,9 @@ import Testing
         try FileManager.default.copyItem(at: older, to: vault)
         let history = try historyIDs(data)
         #expect(history.status == 1)
-        #expect(history.stderr.contains("lacks 1 transaction") && history.stderr.contains("\(DemoCatalog.coins) ×2"), "\(history.stderr)")
+        #expect(
+            history.stderr.contains("lacks 1 transaction") && history.stderr.contains("\(DemoCatalog.coins) ×2"),
+            "\(history.stderr)")
         let entitlements = try sf(data, ["entitlements"])
         #expect(entitlements.status == 1, "entitlements say so too")
         #expect(entitlements.stderr.contains("\(DemoCatalog.coins) ×2"), "\(entitlements.stderr)")

@@ -11,18 +11,18 @@ import Testing
     /// Premium Plus (monthly, 4.99; JPN ¥800, DEU 5,99 € by the Demo's sidecar, KOR ₩5
     /// estimated) given a paid introductory offer: 1.99 a month for two months.
     static let paidIntro = """
-                "displayPrice" : "1.99",
-                "internalID" : "239A5279",
-                "numberOfPeriods" : 2,
-                "paymentMode" : "payAsYouGo",
-                "subscriptionPeriod" : "P1M"
-    """
+                    "displayPrice" : "1.99",
+                    "internalID" : "239A5279",
+                    "numberOfPeriods" : 2,
+                    "paymentMode" : "payAsYouGo",
+                    "subscriptionPeriod" : "P1M"
+        """
     static let freeIntro = """
-                "internalID" : "239A5279",
-                "numberOfPeriods" : 1,
-                "paymentMode" : "free",
-                "subscriptionPeriod" : "P1W"
-    """
+                    "internalID" : "239A5279",
+                    "numberOfPeriods" : 1,
+                    "paymentMode" : "free",
+                    "subscriptionPeriod" : "P1W"
+        """
     /// The Demo's win-back offer on Pro (monthly, 9.99; JPN ¥1,600): 4.99 a month for two months.
     static let winBack = "com.storefront.demo.premium.pro.winback"
 
@@ -32,17 +32,25 @@ import Testing
     init() throws {
         var cli = try StorefrontCLI(prefix: "sf-offer-price")
         let demo = try String(contentsOf: DemoCatalog.url, encoding: .utf8)
-        try #require(demo.components(separatedBy: Self.freeIntro).count == 2, "Plus's introductory offer is where the test expects it")
+        try #require(
+            demo.components(separatedBy: Self.freeIntro).count == 2,
+            "Plus's introductory offer is where the test expects it")
         let catalog = cli.scratch.url("Offers.storekit")
-        try demo.replacingOccurrences(of: Self.freeIntro, with: Self.paidIntro).write(to: catalog, atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(at: Repository.url("Catalogs/Demo.prices.json"), to: cli.scratch.url("Offers.prices.json"))
+        try demo.replacingOccurrences(of: Self.freeIntro, with: Self.paidIntro).write(
+            to: catalog, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: Repository.url("Catalogs/Demo.prices.json"), to: cli.scratch.url("Offers.prices.json"))
         cli.catalog = catalog
         self.cli = cli
     }
 
     /// `args… --storefront CODE --json` as an object or an array.
-    func object(_ args: [String], _ code: String) throws -> [String: Any] { try cli.object(args + ["--storefront", code]) }
-    func array(_ args: [String], _ code: String) throws -> [[String: Any]] { try cli.array(args + ["--storefront", code]) }
+    func object(_ args: [String], _ code: String) throws -> [String: Any] {
+        try cli.object(args + ["--storefront", code])
+    }
+    func array(_ args: [String], _ code: String) throws -> [[String: Any]] {
+        try cli.array(args + ["--storefront", code])
+    }
 
     func product(_ id: String, in code: String) throws -> [String: Any] {
         let products = try array(["products"], code)
@@ -84,12 +92,14 @@ import Testing
     @Test(arguments: [
         // 1.99 × 800 / 4.99 = 319.03… yen; 1.99 × 5.99 / 4.99 = 2.3888… euros; 4.99 is ₩5
         // estimated, so 1.99 × 5 / 4.99 = 1.99… is ₩2.
-        ("JPN", "JPY", "319", "¥319", "800"), ("DEU", "EUR", "2.39", "2,39\u{A0}€", "5.99"), ("KOR", "KRW", "2", "₩2", "5"),
+        ("JPN", "JPY", "319", "¥319", "800"), ("DEU", "EUR", "2.39", "2,39\u{A0}€", "5.99"),
+        ("KOR", "KRW", "2", "₩2", "5"),
     ])
     func anIntroductoryOfferIsListedChargedRenewedAndSignedAtOnePrice(
         _ code: String, _ currency: String, _ offer: String, _ shown: String, _ full: String
     ) throws {
-        let offerMilliunits = try Self.milliunits(offer), fullMilliunits = try Self.milliunits(full)
+        let offerMilliunits = try Self.milliunits(offer)
+        let fullMilliunits = try Self.milliunits(full)
         let plus = try product(DemoCatalog.plus, in: code)
         #expect(plus["price"] as? String == full)
         let intro = try #require(plus["introductoryOffer"] as? [String: Any])
@@ -97,7 +107,8 @@ import Testing
         #expect(intro["price"] as? String == offer, "the listed offer price")
         #expect(intro["displayPrice"] as? String == shown)
         let table = try cli.run(["products", "--storefront", code])
-        let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix(DemoCatalog.plus + " ") }, "\(table.stderr)")
+        let row = try #require(
+            table.stdout.split(separator: "\n").first { $0.hasPrefix(DemoCatalog.plus + " ") }, "\(table.stderr)")
         #expect(row.contains("intro offer \(shown)/month for 2 months"), "\(row)")
 
         // The first offer period is charged the listed price, and signed with it.
@@ -143,7 +154,8 @@ import Testing
 
         let lapsed = try #require(try object(["buy", DemoCatalog.basic], code)["transactionID"] as? String)
         #expect(try cli.run(["store", "expire", lapsed, "--storefront", code]).status == 0)
-        let back = try #require(try object(["buy", DemoCatalog.pro, "--win-back", Self.winBack], code)["transaction"] as? [String: Any])
+        let back = try #require(
+            try object(["buy", DemoCatalog.pro, "--win-back", Self.winBack], code)["transaction"] as? [String: Any])
         let id = try #require(back["transactionID"] as? String)
         #expect(back["offerType"] as? String == "winBack")
         #expect(back["price"] as? String == offer && back["currencyCode"] as? String == currency, "\(back)")
@@ -155,7 +167,9 @@ import Testing
         // Its second month is the win-back's as well, and renewal info names it.
         let renewalInfo = try #require(jws.renewals[original])
         #expect(renewalInfo["renewalPrice"] as? Int == offerMilliunits, "\(renewalInfo)")
-        #expect(renewalInfo["offerType"] as? Int == 4 && renewalInfo["offerIdentifier"] as? String == Self.winBack, "\(renewalInfo)")
+        #expect(
+            renewalInfo["offerType"] as? Int == 4 && renewalInfo["offerIdentifier"] as? String == Self.winBack,
+            "\(renewalInfo)")
 
         let renewal = try #require(try object(["store", "renew", original], code)["transaction"] as? [String: Any])
         #expect(renewal["offerType"] as? String == "winBack" && renewal["price"] as? String == offer, "\(renewal)")

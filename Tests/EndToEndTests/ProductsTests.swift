@@ -17,7 +17,8 @@ import Testing
 
     /// The sidecar, read with Foundation's JSON reader: product ID → storefront → price text.
     func sidecarPrices() throws -> [String: [String: String]] {
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.demoSidecar)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.demoSidecar)) as? [String: Any])
         return try #require(root["prices"] as? [String: [String: String]])
     }
 
@@ -41,7 +42,8 @@ import Testing
         for args in [["products", "--storefront", "JPN"], ["--storefront=JPN", "--locale=ja_JP", "products"]] {
             let result = try run(args)
             #expect(result.status == 0, "\(result.stderr)")
-            let coins = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("com.storefront.demo.coins.1200 ") })
+            let coins = try #require(
+                result.stdout.split(separator: "\n").first { $0.hasPrefix("com.storefront.demo.coins.1200 ") })
             #expect(coins.contains("コイン1,200枚"))
             #expect(coins.hasSuffix("¥1,600") || coins.hasSuffix("￥1,600"))
             #expect(!result.stdout.contains("¥160."))
@@ -50,15 +52,20 @@ import Testing
 
     @Test func jsonIsTheDocumentedContractAndAgreesWithTheSidecar() throws {
         let sidecar = try sidecarPrices()
-        for (storefront, locale, currency) in [("USA", "en_US", "USD"), ("JPN", "ja_JP", "JPY"), ("DEU", "de_DE", "EUR"), ("BRA", "pt_BR", "BRL"),
-                                               ("CHN", "zh_CN", "CNY"), ("FRA", "fr_FR", "EUR"), ("GBR", "en_GB", "GBP"), ("IND", "en_IN", "INR")] {
+        for (storefront, locale, currency) in [
+            ("USA", "en_US", "USD"), ("JPN", "ja_JP", "JPY"), ("DEU", "de_DE", "EUR"), ("BRA", "pt_BR", "BRL"),
+            ("CHN", "zh_CN", "CNY"), ("FRA", "fr_FR", "EUR"), ("GBR", "en_GB", "GBP"), ("IND", "en_IN", "INR"),
+        ] {
             let result = try run(["products", "--json", "--storefront", storefront])
             #expect(result.status == 0, "\(result.stderr)")
             let products = try jsonArray(result.stdout)
             #expect(products.count == 19)
             for product in products {
                 let id = try #require(product["productID"] as? String)
-                for key in ["type", "referenceName", "displayName", "description", "price", "displayPrice", "currencyCode", "storefront"] {
+                for key in [
+                    "type", "referenceName", "displayName", "description", "price", "displayPrice", "currencyCode",
+                    "storefront",
+                ] {
                     #expect(product[key] is String, "\(id) \(key)")
                 }
                 #expect(product["currencyCode"] as? String == currency)
@@ -79,7 +86,8 @@ import Testing
     @Test func jsonFieldsForASubscription() throws {
         let result = try run(["products", "--json", "--storefront", "JPN"])
         let products = try jsonArray(result.stdout)
-        let pro = try #require(products.first { $0["productID"] as? String == "com.storefront.demo.premium.pro.monthly" })
+        let pro = try #require(
+            products.first { $0["productID"] as? String == "com.storefront.demo.premium.pro.monthly" })
         #expect(pro["type"] as? String == "autoRenewable")
         #expect(pro["displayName"] as? String == "プロ（月額）")
         #expect(pro["price"] as? String == "1600")
@@ -104,7 +112,10 @@ import Testing
         let result = try run(["products", "--catalog", "Missing.storekit"], cwd: dir)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "storefront: cannot load the catalog: there is no file \(dir.path)/Missing.storekit (the catalog, relative to the current directory); give your .storekit file with --catalog PATH\n")
+        #expect(
+            result.stderr
+                == "storefront: cannot load the catalog: there is no file \(dir.path)/Missing.storekit (the catalog, relative to the current directory); give your .storekit file with --catalog PATH\n"
+        )
     }
 
     @Test func malformedCatalogExitsOneWithFileAndJSONPath() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Python suite (Tests/Python, one runner and one harness, in the venv of
 /// `scripts/python-venv` with Apple's pinned `app-store-server-library`): Apple's own code
@@ -15,7 +15,8 @@ struct PythonSuiteTests {
 
     @Test func applesLibraryAcceptsWhatTheStoreSignsAndServesAndTheReadmeRunsAsWritten() async throws {
         // Makes .build/venv with the pinned library when missing (the first run needs PyPI).
-        let venv = try await ChildProcess.runDetached(Self.root.appendingPathComponent("scripts/python-venv"), currentDirectory: Self.root)
+        let venv = try await ChildProcess.runDetached(
+            Self.root.appendingPathComponent("scripts/python-venv"), currentDirectory: Self.root)
         try #require(venv.status == 0, "scripts/python-venv failed:\n\(venv.output)")
         let python = Self.root.appendingPathComponent(
             venv.stdout.split(separator: "\n").last.map(String.init) ?? ".build/venv/bin/python")
@@ -24,7 +25,8 @@ struct PythonSuiteTests {
         // The timeout guards against a hang only: alone the suite takes ~4 minutes on 2 cores,
         // and beside the rest of `swift test` on a loaded machine it has needed more than 540 s.
         let suite = try await ChildProcess.runDetached(
-            python, ["Tests/Python/run.py"], environment: [
+            python, ["Tests/Python/run.py"],
+            environment: [
                 "STOREFRONT_BIN": StorefrontProcess.executable.path, "PYTHONDONTWRITEBYTECODE": "1",
             ], currentDirectory: Self.root, timeout: .seconds(1200))
         #expect(suite.status == 0 && !suite.timedOut, "Apple's library refused something:\n\(suite.output)")

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc  // chown, geteuid
-#endif
 import SystemIO
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc  // chown, geteuid
+#endif
 
 /// Issue 18 item 8: a data directory the user cannot write is refused to every command that
 /// writes, naming the directory, with exit 1, and its permissions are left as the user set them
@@ -49,9 +50,18 @@ import Testing
         try #require(writable.status == 0, "\(writable.stderr)")
 
         let cases: [(directory: String, message: String)] = [
-            (data, "storefront: the data directory \(data) is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(data)) or choose another with --data-dir\n"),
-            (store, "storefront: cannot open the local App Store: \(store): the directory is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(store)) or use another data directory\n"),
-            (store + "/owners", "storefront: cannot open the local App Store: \(store)/owners: the directory is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(store)/owners) or use another data directory\n"),
+            (
+                data,
+                "storefront: the data directory \(data) is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(data)) or choose another with --data-dir\n"
+            ),
+            (
+                store,
+                "storefront: cannot open the local App Store: \(store): the directory is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(store)) or use another data directory\n"
+            ),
+            (
+                store + "/owners",
+                "storefront: cannot open the local App Store: \(store)/owners: the directory is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(store)/owners) or use another data directory\n"
+            ),
         ]
         for (directory, message) in cases {
             #expect(chmod(directory, 0o500) == 0)
@@ -80,7 +90,9 @@ import Testing
             let path = root + "/" + name
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            let bytes = (attributes[.type] as? FileAttributeType) == .typeDirectory ? Data() : try Data(contentsOf: URL(fileURLWithPath: path))
+            let bytes =
+                (attributes[.type] as? FileAttributeType) == .typeDirectory
+                ? Data() : try Data(contentsOf: URL(fileURLWithPath: path))
             entries[name] = "\(attributes[.size] ?? 0) \(modified) \(bytes.base64EncodedString())"
         }
         return entries
@@ -89,7 +101,9 @@ import Testing
     /// What a receipt's text or JSON says but its issue time and per-issue nonce.
     func withoutIssue(_ receipt: String) -> String {
         receipt.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-            !["Created:", "Opaque value:", "SHA-1 hash:", "\"opaqueHex\"", "\"sha1Hex\"", "\"creationDate\""].contains { line.contains($0) }
+            !["Created:", "Opaque value:", "SHA-1 hash:", "\"opaqueHex\"", "\"sha1Hex\"", "\"creationDate\""].contains {
+                line.contains($0)
+            }
         }.joined(separator: "\n")
     }
 
@@ -138,7 +152,8 @@ import Testing
         #expect(try tree(data) == before, "a read-only command changed the data directory")
 
         // What must write still says which directory it cannot write, exit 1.
-        let refusal = "storefront: the data directory \(data) is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(data)) or choose another with --data-dir\n"
+        let refusal =
+            "storefront: the data directory \(data) is not writable (Permission denied); storefront never changes its permissions: make it writable (chmod u+w \(data)) or choose another with --data-dir\n"
         for command in [["buy", "com.storefront.demo.coins.100"], ["restore"], ["store", "set", "latency", "5"]] {
             let result = try run(base + command)
             #expect(result.status == 1, "\(command): \(result.stdout)\(result.stderr)")

@@ -14,7 +14,8 @@ import Testing
     static func readmeScreen() throws -> String {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let from = try #require(readme.range(of: start), "README.md has no storefront-screen block")
-        let to = try #require(readme.range(of: end, range: from.upperBound..<readme.endIndex), "its block is not closed")
+        let to = try #require(
+            readme.range(of: end, range: from.upperBound..<readme.endIndex), "its block is not closed")
         return String(readme[from.upperBound..<to.lowerBound])
     }
 
@@ -31,7 +32,9 @@ import Testing
         let tmux = try await TUIEndToEndTests.open(storefront, width: 100, height: 30)
         defer { tmux.close() }
         // The whole first frame: the description pane and the key bar too, not only the list.
-        let screen = Self.trimmed(try await tmux.waitFor("the first frame") { $0.contains("A handful of coins") && $0.contains("Enter Buy") })
-        #expect(screen == (try Self.readmeScreen()), "README.md's storefront screen is stale: run scripts/capture-screen")
+        let screen = Self.trimmed(
+            try await tmux.waitFor("the first frame") { $0.contains("A handful of coins") && $0.contains("Enter Buy") })
+        #expect(
+            screen == (try Self.readmeScreen()), "README.md's storefront screen is stale: run scripts/capture-screen")
     }
 }

@@ -11,7 +11,8 @@ import Testing
     static let fixtures = packageRoot.appendingPathComponent("Tests/ReceiptsTests/Fixtures")
 
     static func expected() throws -> [String: [String: Any]] {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent("expected.json")))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: fixtures.appendingPathComponent("expected.json")))
         return try #require((json as? [String: Any])?["receipts"] as? [String: [String: Any]])
     }
 
@@ -41,7 +42,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let got = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         for key in want.keys where key != "inApp" && key != "signature" && key != "hash" {
-            #expect(same(got[key], want[key]), "\(name) \(key): \(String(describing: got[key])) vs \(String(describing: want[key]))")
+            #expect(
+                same(got[key], want[key]),
+                "\(name) \(key): \(String(describing: got[key])) vs \(String(describing: want[key]))")
         }
         let gotInApp = try #require(got["inApp"] as? [[String: Any]])
         let wantInApp = try #require(want["inApp"] as? [[String: Any]])
@@ -70,7 +73,10 @@ import Testing
     @Test func verifyChecksTheDeviceHash() throws {
         let entry = try #require(try Self.expected()["receipt-sandbox-g5.b64"])
         let uuid = try #require((entry["hash"] as? [String: String])?["deviceIdentifierUUID"])
-        let base = ["receipt", "verify", "Tests/ReceiptsTests/Fixtures/receipt-sandbox-g5.b64", "--root", "Tests/ReceiptsTests/Fixtures/AppleIncRootCertificate.cer"]
+        let base = [
+            "receipt", "verify", "Tests/ReceiptsTests/Fixtures/receipt-sandbox-g5.b64", "--root",
+            "Tests/ReceiptsTests/Fixtures/AppleIncRootCertificate.cer",
+        ]
         #expect(try run(base + ["--device-id", uuid]).status == 0)
         let other = try run(base + ["--device-id", "00000000-0000-0000-0000-000000000000"])
         #expect(other.status == 1)
@@ -115,10 +121,13 @@ import Testing
         #expect(untrusted.status == 1)
         let key = try PrivateKey.generate(.p256)
         let xcodeCertificate = try CertificateIssuer.issue(
-            commonName: "StoreKit Testing in Xcode", organization: "Apple", subjectKey: key, issuer: nil, issuerKey: key,
-            serial: 3, notBefore: signedDate.addingTimeInterval(-60), notAfter: signedDate.addingTimeInterval(60), role: .signing)
+            commonName: "StoreKit Testing in Xcode", organization: "Apple", subjectKey: key, issuer: nil,
+            issuerKey: key,
+            serial: 3, notBefore: signedDate.addingTimeInterval(-60), notAfter: signedDate.addingTimeInterval(60),
+            role: .signing)
         let xcodeFile = directory.appendingPathComponent("xcode.jws")
-        try JWSSigner(chain: [xcodeCertificate], key: key).sign(payload).write(to: xcodeFile, atomically: true, encoding: .utf8)
+        try JWSSigner(chain: [xcodeCertificate], key: key).sign(payload).write(
+            to: xcodeFile, atomically: true, encoding: .utf8)
         let xcode = try run(["transaction", "verify", xcodeFile.path])
         #expect(xcode.status == 0, "\(xcode.stderr)")
         #expect(xcode.stdout.hasPrefix("valid signed transaction 31"))

@@ -11,7 +11,9 @@ import Testing
     init() throws { cli = try StorefrontCLI(prefix: "sf-restore") }
 
     func restored(_ command: String) throws -> [String] {
-        try #require(try cli.object([command])["restored"] as? [[String: Any]]).compactMap { $0["productID"] as? String }
+        try #require(try cli.object([command])["restored"] as? [[String: Any]]).compactMap {
+            $0["productID"] as? String
+        }
     }
 
     @Test func restoreBringsBackNonConsumablesAndAutoRenewablesSyncAlsoNonRenewing() throws {

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import Receipts
-import Testing
 import TestSupport
+import Testing
 
 /// `storefront serve` and `storefront credentials` through the built binary: the server runs as
 /// a child process over a data directory that other `storefront` processes change meanwhile.
@@ -19,7 +19,8 @@ import TestSupport
         let pem = try String(contentsOfFile: try #require(credentials["privateKeyPath"] as? String), encoding: .utf8)
         let now = Int(Date().timeIntervalSince1970)
         let header = #"{"alg":"ES256","kid":"\#(credentials["keyID"]!)","typ":"JWT"}"#
-        let payload = #"{"aud":"appstoreconnect-v1","bid":"\#(credentials["bundleID"]!)","exp":\#(now + 300),"iat":\#(now),"iss":"\#(credentials["issuerID"]!)"}"#
+        let payload =
+            #"{"aud":"appstoreconnect-v1","bid":"\#(credentials["bundleID"]!)","exp":\#(now + 300),"iat":\#(now),"iss":"\#(credentials["issuerID"]!)"}"#
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8))
         return input + "." + Base64URL.encode(try ECDSA.signES256(Array(input.utf8), key: PrivateKey(pem: pem)))
     }
@@ -43,7 +44,9 @@ import TestSupport
         let server = try cli.start(["serve", "--port", "0"])
         let url = Self.firstLine(server)
         #expect(url.hasPrefix("http://127.0.0.1:"))
-        let marker = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("server.json"))) as? [String: Any])
+        let marker = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("server.json")))
+                as? [String: Any])
         #expect(marker["url"] as? String == url)
         #expect(marker["pid"] as? Int == Int(server.processIdentifier))
         let second = try cli.run(["serve", "--port", "0"])
@@ -52,7 +55,9 @@ import TestSupport
 
         // A purchase another process makes while the server runs is in its next answer.
         let bought = try cli.run(["buy", "com.storefront.demo.removeads", "--json"])
-        let id = try #require((try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any])?["transactionID"] as? String)
+        let id = try #require(
+            (try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any])?["transactionID"]
+                as? String)
         let (status, body) = try await get(url + "/inApps/v1/transactions/\(id)", token: try token(credentials))
         #expect(status == 200)
         #expect(String(decoding: body, as: UTF8.self).contains("signedTransactionInfo"))
@@ -110,7 +115,9 @@ import TestSupport
         let own = data.appendingPathComponent("AuthKey_OWNKEY1234.p8")
         try PrivateKey.generate(.p256).pemRepresentation().write(to: own, atomically: true, encoding: .utf8)
         let issuer = "57246542-96fe-1a63-e053-0824d011072a"
-        #expect(try cli.run(["credentials", "--key", own.path, "--key-id", "OWNKEY1234", "--issuer-id", issuer]).status == 0)
+        #expect(
+            try cli.run(["credentials", "--key", own.path, "--key-id", "OWNKEY1234", "--issuer-id", issuer]).status == 0
+        )
         let installed = try credentials()
         #expect(installed["keyID"] as? String == "OWNKEY1234")
         #expect(installed["issuerID"] as? String == issuer)

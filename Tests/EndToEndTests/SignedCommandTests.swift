@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `storefront signed`: the store's signed items as a backend receives them, and the OCSP
 /// answers of its chain; bad input gets a clear error and a non-zero exit.
@@ -56,6 +56,8 @@ import TestSupport
         try Data("not a request".utf8).write(to: garbage)
         let answer = try run(["signed", "ocsp", garbage.path])
         #expect(answer.status == 0)
-        #expect(Data(base64Encoded: answer.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == Data([0x30, 0x03, 0x0A, 0x01, 0x01]))
+        #expect(
+            Data(base64Encoded: answer.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+                == Data([0x30, 0x03, 0x0A, 0x01, 0x01]))
     }
 }

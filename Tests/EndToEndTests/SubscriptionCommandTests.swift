@@ -19,10 +19,15 @@ import Testing
 
     func entitlements() throws -> (items: [[String: Any]], groups: [[String: Any]]) {
         let o = try cli.object(["entitlements"])
-        return (try #require(o["entitlements"] as? [[String: Any]]), try #require(o["subscriptionGroups"] as? [[String: Any]]))
+        return (
+            try #require(o["entitlements"] as? [[String: Any]]),
+            try #require(o["subscriptionGroups"] as? [[String: Any]])
+        )
     }
 
-    func history() throws -> [[String: Any]] { try #require(try cli.object(["history"])["transactions"] as? [[String: Any]]) }
+    func history() throws -> [[String: Any]] {
+        try #require(try cli.object(["history"])["transactions"] as? [[String: Any]])
+    }
 
     func subscriptions() throws -> [[String: Any]] { try cli.array(["store", "subscriptions"]) }
 
@@ -101,8 +106,11 @@ import Testing
         let refused = try cli.run(["store", "renew", id])
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr == "storefront: The subscription \(id) is cancelled (auto-renew is off), not one that renews: "
-            + "'storefront store cancel \(id) --undo' turns auto-renew back on, 'storefront store expire \(id)' ends it now.\n")
+        #expect(
+            refused.stderr
+                == "storefront: The subscription \(id) is cancelled (auto-renew is off), not one that renews: "
+                + "'storefront store cancel \(id) --undo' turns auto-renew back on, 'storefront store expire \(id)' ends it now.\n"
+        )
         #expect(try history().count == 1, "no renewal was made")
         #expect(try cli.array(["store", "charges"]).count == charges, "nothing was charged")
         #expect(try subscriptions().map { $0["periodEnd"] as? String } == before.map { $0["periodEnd"] as? String })
@@ -139,7 +147,8 @@ import Testing
         let id = try buy(monthly)
         #expect(try cli.run(["store", "billing-issue", id, "on"]).status == 0)
         #expect(try subscriptions().first?["billingIssue"] as? Bool == true)
-        #expect(try entitlements().items.first?["state"] as? String == "active", "billing fails only at the next renewal")
+        #expect(
+            try entitlements().items.first?["state"] as? String == "active", "billing fails only at the next renewal")
 
         // Forced now, the renewal fails as one on the store clock would: no new transaction,
         // the period ends now, billing retry begins in a grace period, and access continues.
@@ -171,17 +180,22 @@ import Testing
         let failed = try cli.run(["store", "renew", id])
         #expect(failed.status == 0, "\(failed.stderr)")
         #expect(failed.stdout.contains("failed (billing issue): billing retry since"), "\(failed.stdout)")
-        #expect(failed.stdout.contains("(no grace period)") && failed.stdout.contains("billing-issue \(id) off"), "\(failed.stdout)")
+        #expect(
+            failed.stdout.contains("(no grace period)") && failed.stdout.contains("billing-issue \(id) off"),
+            "\(failed.stdout)")
         #expect(try entitlements().items.isEmpty, "no grace: access ends with the failed renewal")
         // Cancelled in billing retry, then billing fixed: it ends instead of renewing, and says so.
         #expect(try cli.run(["store", "cancel", id]).stdout.contains("in billing retry"))
         let resolved = try cli.run(["store", "billing-issue", id, "off"])
-        #expect(resolved.status == 0 && resolved.stdout.contains("it had been cancelled, so it ended at"), "\(resolved.stdout)")
+        #expect(
+            resolved.status == 0 && resolved.stdout.contains("it had been cancelled, so it ended at"),
+            "\(resolved.stdout)")
         #expect(try history().count == 1, "nothing renewed")
     }
 
     @Test func buyWithAnOfferAppliesAPromotionalOfferToALapsedSubscriberOnly() throws {
-        let pro = "com.storefront.demo.premium.pro.monthly", comeback = "com.storefront.demo.premium.pro.comeback"
+        let pro = "com.storefront.demo.premium.pro.monthly"
+        let comeback = "com.storefront.demo.premium.pro.comeback"
         let newcomer = try cli.run(["buy", pro, "--offer", comeback])
         #expect(newcomer.status == 1 && newcomer.stderr.contains("current or lapsed subscribers"), "\(newcomer.stderr)")
         let id = try buy(monthly)
@@ -233,7 +247,8 @@ import Testing
         let refused = try cli.run(["store", "set", "time-rate", "14"])
         #expect(refused.status == 2, "a value the setting does not take is a usage error")
         #expect(refused.stderr.contains("\"14\""))
-        #expect(refused.stderr.contains("15 monthly-every-30-seconds") && refused.stderr.contains("1005 every-2-seconds"))
+        #expect(
+            refused.stderr.contains("15 monthly-every-30-seconds") && refused.stderr.contains("1005 every-2-seconds"))
     }
 
     @Test func nonRenewingSubscriptionsLastTheAppsDuration() throws {
@@ -247,8 +262,11 @@ import Testing
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
         let threeMonths = try #require(calendar.date(byAdding: .month, value: 3, to: try date(purchase)))
         #expect(try date(expires) == threeMonths)
-        let week = try #require(try cli.object(["entitlements", "--non-renewing-duration", "P1W"])["entitlements"] as? [[String: Any]])
-        #expect(try date(#require(week.first?["expiresDate"] as? String)) == (try date(purchase)).addingTimeInterval(7 * 86_400))
+        let week = try #require(
+            try cli.object(["entitlements", "--non-renewing-duration", "P1W"])["entitlements"] as? [[String: Any]])
+        #expect(
+            try date(#require(week.first?["expiresDate"] as? String))
+                == (try date(purchase)).addingTimeInterval(7 * 86_400))
     }
 
     func date(_ text: String) throws -> Date { try Date(text, strategy: .iso8601) }
@@ -258,10 +276,13 @@ import Testing
         let cancel = try cli.run(["store", "cancel", id])
         #expect(cancel.stdout.contains("Cancelled subscription \(id)") && cancel.stdout.contains("auto-renew is off"))
         let table = try cli.run(["store", "subscriptions"]).stdout.split(separator: "\n").map(String.init)
-        #expect(table.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            == ["ORIGINAL", "PRODUCT", "PERIOD", "END", "AUTO-RENEW", "NEXT", "PRODUCT", "BILLING", "STATUS"])
+        #expect(
+            table.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                == ["ORIGINAL", "PRODUCT", "PERIOD", "END", "AUTO-RENEW", "NEXT", "PRODUCT", "BILLING", "STATUS"])
         let row = try #require(table.last).split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        #expect(row.count == 7 && row[0] == id && row[1] == monthly && row[3] == "off" && row[5] == "ok" && row[6] == "active", "\(row)")
+        #expect(
+            row.count == 7 && row[0] == id && row[1] == monthly && row[3] == "off" && row[5] == "ok"
+                && row[6] == "active", "\(row)")
 
         let listed = try cli.run(["entitlements"]).stdout
         #expect(listed.contains("\(monthly)  autoRenewable  active"))
@@ -274,7 +295,9 @@ import Testing
         #expect(after.hasPrefix("No entitlements."))
         #expect(after.contains("49EF0713 (Storefront Premium): revoked, \(monthly) refunded"))
         let expired = try cli.run(["store", "subscriptions"]).stdout
-        #expect(expired.contains("expired ") && expired.contains("(unknown)"), "a refund ends the period with intent unknown")
+        #expect(
+            expired.contains("expired ") && expired.contains("(unknown)"),
+            "a refund ends the period with intent unknown")
     }
 
     /// `store price-increase ID --price P`: the price the store cannot charge (no increase,
@@ -282,14 +305,20 @@ import Testing
     /// after consent the forced renewal is charged it.
     @Test func aPriceIncreaseCarriesItsPriceAndABadOneIsRefused() throws {
         let id = try buy(monthly)
-        for (price, reason) in [("2.999", "it has more decimals than USD allows (2)"),
-                                ("2.50", "a price increase must be more than the current price, 2.99 USD")] {
+        for (price, reason) in [
+            ("2.999", "it has more decimals than USD allows (2)"),
+            ("2.50", "a price increase must be more than the current price, 2.99 USD"),
+        ] {
             let refused = try cli.run(["store", "price-increase", id, "--price", price])
             #expect(refused.status == 1 && refused.stdout.isEmpty, "\(price): \(refused.stderr)")
-            #expect(refused.stderr == "storefront: Invalid price \(price) for \(monthly): \(reason).\n", "\(refused.stderr)")
+            #expect(
+                refused.stderr == "storefront: Invalid price \(price) for \(monthly): \(reason).\n", "\(refused.stderr)"
+            )
         }
         let announced = try cli.run(["store", "price-increase", id, "--price", "3.49"])
-        #expect(announced.stdout == "Price increase of \(monthly) to 3.49 USD (subscription \(id)): pending.\n", "\(announced.stderr)")
+        #expect(
+            announced.stdout == "Price increase of \(monthly) to 3.49 USD (subscription \(id)): pending.\n",
+            "\(announced.stderr)")
         #expect(try cli.run(["store", "price-increase", id, "accept"]).status == 0)
         let renewal = try #require(try cli.object(["store", "renew", id])["transaction"] as? [String: Any])
         #expect(renewal["price"] as? String == "3.49", "\(renewal)")
@@ -299,7 +328,10 @@ import Testing
     @Test func helpDescribesEveryNewSubcommand() throws {
         let store = try cli.run(["help", "store"])
         #expect(store.status == 0)
-        for text in ["renew ID", "expire ID", "cancel ID", "--undo", "refund ID", "--reason", "billing-issue ID on|off", "subscriptions", "time-rate"] {
+        for text in [
+            "renew ID", "expire ID", "cancel ID", "--undo", "refund ID", "--reason", "billing-issue ID on|off",
+            "subscriptions", "time-rate",
+        ] {
             #expect(store.stdout.contains(text), "help store lacks \(text)")
         }
         let entitlements = try cli.run(["help", "entitlements"])

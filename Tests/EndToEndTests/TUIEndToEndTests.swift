@@ -140,7 +140,10 @@ import Testing
         try await Self.launch(tmux, storefront)
         let pid = try tmux.tmux(["display-message", "-p", "-t", tmux.session, "#{pane_pid}"])
         // The pane's process is the shell; the storefront is its child.
-        let children = try String(contentsOfFile: "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/task/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/children", encoding: .utf8)
+        let children = try String(
+            contentsOfFile:
+                "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/task/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/children",
+            encoding: .utf8)
         let child = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         kill(child, SIGTERM)
         try await tmux.waitFor("the prompt after SIGTERM") { $0.contains(TUITmux.prompt) && !$0.contains("100 Coins") }

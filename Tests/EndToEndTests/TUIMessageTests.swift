@@ -1,8 +1,9 @@
 import LocalAppStore
 import StoreCore
 import StorefrontUI
-import Testing
 import TestSupport
+import Testing
+
 @testable import storefront
 
 /// The storefront's messages are its own (issue 17): a Transaction Manager command that fails

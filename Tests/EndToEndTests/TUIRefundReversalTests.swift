@@ -30,7 +30,9 @@ import Testing
         }
         defer { tmux.close() }
         for id in [ads, pro] {
-            #expect(manager.split(separator: "\n").contains { $0.contains(id) && $0.contains("Refunded") }, "\(id): \(manager)")
+            #expect(
+                manager.split(separator: "\n").contains { $0.contains(id) && $0.contains("Refunded") },
+                "\(id): \(manager)")
         }
         #expect(manager.contains("u Reverse refund"), "\(manager)")
 
@@ -55,10 +57,13 @@ import Testing
         let owned = try latest(Self.removeAds, storefront)
         #expect(owned["state"] as? String == "purchased" && owned["revocationDate"] == nil, "\(owned)")
         let entitlements = try #require(try storefront.object(["entitlements"])["entitlements"] as? [[String: Any]])
-        #expect(Set(entitlements.compactMap { $0["productID"] as? String }) == [Self.removeAds, Self.pro], "\(entitlements)")
-        #expect(try storefront.notificationKinds() == [
-            "ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY", "REFUND", "REFUND", "REFUND_REVERSED", "REFUND_REVERSED",
-        ])
+        #expect(
+            Set(entitlements.compactMap { $0["productID"] as? String }) == [Self.removeAds, Self.pro], "\(entitlements)"
+        )
+        #expect(
+            try storefront.notificationKinds() == [
+                "ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY", "REFUND", "REFUND", "REFUND_REVERSED", "REFUND_REVERSED",
+            ])
 
         try await tmux.quit(closing: 1)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The storefront and `storefront serve` on one data directory, in tmux: the menu says whether
 /// the server runs and where, and My Purchases shows each purchase's order ID (the one `history`
@@ -20,7 +20,9 @@ import TestSupport
         try await tmux.press("m", until: "App Store Server: \(url)")
         try tmux.keys("Escape")
         try tmux.keys("p")
-        let purchases = try await tmux.waitFor("the purchase with its order ID") { $0.contains(id) && $0.contains(orderID) }
+        let purchases = try await tmux.waitFor("the purchase with its order ID") {
+            $0.contains(id) && $0.contains(orderID)
+        }
         #expect(purchases.contains("Remove Ads"))
         try tmux.keys("Escape")
 

@@ -15,7 +15,9 @@ import Testing
         defer { tmux.close() }
         try tmux.run("\(storefront.commandLine); echo exit=$?")
         // `exit=` and a digit: the command line typed says `exit=$?`.
-        try await tmux.waitFor("the shell after the storefront") { $0.range(of: #"exit=[0-9]"#, options: .regularExpression) != nil }
+        try await tmux.waitFor("the shell after the storefront") {
+            $0.range(of: #"exit=[0-9]"#, options: .regularExpression) != nil
+        }
         #expect(try !tmux.alternateScreenOn())
         // Long lines wrap at the pane's width: read them joined.
         let screen = try tmux.capture().split(separator: "\n").joined()
@@ -33,7 +35,8 @@ import Testing
     @Test func hostedContentThatDoesNotMatchItsManifestEndsItWithTheReasonAndExit1() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         // The first frame needs only the manifests; the store's open checks the files.
-        let music = storefront.scratch.url.appendingPathComponent("Demo.content/com.storefront.demo.levelpack.forest/music.bin")
+        let music = storefront.scratch.url.appendingPathComponent(
+            "Demo.content/com.storefront.demo.levelpack.forest/music.bin")
         let screen = try await screenAfterWriting(String(repeating: "\u{1}", count: 10), to: music, storefront)
         #expect(screen.contains("storefront: cannot load the catalog:"), "\(screen)")
         #expect(screen.contains("has 10 bytes"), "\(screen)")

@@ -16,7 +16,9 @@ import Testing
         let storefront = try TUIEndToEndTests.freshStorefront()
         let bought = try storefront.buy(DemoCatalog.removeAds)
 
-        let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the purchase's row") { $0.contains(bought) }
+        let (tmux, _) = try await TUIEndToEndTests.openTransactions(storefront, showing: "the purchase's row") {
+            $0.contains(bought)
+        }
         defer { tmux.close() }
 
         try await tmux.press("R", until: "Refund requested for transaction \(bought)")
@@ -47,7 +49,9 @@ import Testing
         try tmux.keys("Enter")
         try await tmux.press("c", until: "Purchased")
         let redeemed = try storefront.object(["latest", DemoCatalog.pro])
-        #expect(redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer, "\(redeemed)")
+        #expect(
+            redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer,
+            "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")
         let codes = try storefront.array(["store", "codes"])
         #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")

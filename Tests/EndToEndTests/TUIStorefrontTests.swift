@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 17's defects and features in a real terminal: tmux runs the built storefront on the
 /// Demo catalog; the test presses keys, reads the screen, and asks the CLI what the store holds.
@@ -26,7 +26,9 @@ import TestSupport
         try await tmux.waitFor("the approval") { $0.contains("Approved transaction") || $0.contains("Owned  20") }
         try tmux.keys("Escape")
         // The approved purchase arrives with its content, which downloads to the end.
-        try await tmux.waitFor("the download finished and the pack owned") { $0.contains("Forest Level Pack") && $0.contains("Owned") }
+        try await tmux.waitFor("the download finished and the pack owned") {
+            $0.contains("Forest Level Pack") && $0.contains("Owned")
+        }
         try await tmux.press("l", until: "Download of Forest Level Pack finished")
         try await tmux.press("q", until: "exit=0")
     }
@@ -51,8 +53,9 @@ import TestSupport
         for frame in frames.all {
             let header = frame.split(separator: "\n").first.map(String.init) ?? ""
             #expect(!(header.contains("JPN") && frame.contains("$0.99")), "JPN's header over USA's prices:\n\(frame)")
-            #expect(!(frame.contains("Confirm Your In-App Purchase") && frame.contains("$0.99")),
-                    "a sheet at the old storefront's price:\n\(frame)")
+            #expect(
+                !(frame.contains("Confirm Your In-App Purchase") && frame.contains("$0.99")),
+                "a sheet at the old storefront's price:\n\(frame)")
         }
         try await tmux.press("q", until: "exit=0")
     }
@@ -68,7 +71,9 @@ import TestSupport
         try tmux.keys("Escape")
         try await tmux.press("q", until: "1 download under way. Quit anyway?")
         try tmux.keys("n")
-        try await tmux.waitFor("the question gone, the storefront still running") { !$0.contains("Quit anyway?") && $0.contains("⇩ 1 downloading") }
+        try await tmux.waitFor("the question gone, the storefront still running") {
+            !$0.contains("Quit anyway?") && $0.contains("⇩ 1 downloading")
+        }
         try await tmux.press("C-c", until: "exit=130")
     }
 

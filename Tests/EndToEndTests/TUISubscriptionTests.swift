@@ -21,9 +21,10 @@ import Testing
     /// What the app is entitled to now, by product ID → state.
     func entitlements(_ storefront: StorefrontCLI) throws -> [String: String] {
         let items = try #require(try storefront.object(["entitlements"])["entitlements"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: items.compactMap { item in
-            (item["productID"] as? String).map { ($0, item["state"] as? String ?? "?") }
-        })
+        return Dictionary(
+            uniqueKeysWithValues: items.compactMap { item in
+                (item["productID"] as? String).map { ($0, item["state"] as? String ?? "?") }
+            })
     }
 
     @Test func renewBillingIssueGraceResolveCancelExpireAndRefundFromTheTransactionManager() async throws {
@@ -72,7 +73,9 @@ import Testing
         _ = try storefront.json(["store", "cancel", monthly])
         try await tmux.waitFor(text: "Auto-renew off, ends")
         _ = try storefront.json(["store", "cancel", monthly, "--undo"])
-        try await tmux.waitFor("the row renewing again") { !$0.contains("Auto-renew off, ends") && $0.contains("Renews") }
+        try await tmux.waitFor("the row renewing again") {
+            !$0.contains("Auto-renew off, ends") && $0.contains("Renews")
+        }
 
         // x: expired now; the app has nothing left.
         // x: expired now, after a question; the app has nothing left.
@@ -86,7 +89,9 @@ import Testing
         try await tmux.press("f", until: "The app loses what it bought.")
         try await tmux.press("y", until: "Refunded transaction \(last)")
         try await tmux.waitFor("the period's row marked refunded") { screen in
-            screen.split(separator: "\n").contains { $0.contains(last) && $0.contains("Refunded") && !$0.contains("Refunded transaction") }
+            screen.split(separator: "\n").contains {
+                $0.contains(last) && $0.contains("Refunded") && !$0.contains("Refunded transaction")
+            }
         }
         #expect(try history(storefront).last?["revocationDate"] is String)
 

@@ -14,7 +14,9 @@ import Testing
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "40"])
         // Wide enough for the description beside the list, in a whole frame (halfway down the
         // redraw, the old "Terminal too small" still shows below the rows drawn).
-        let wide = try await tmux.waitFor("the side-by-side layout") { $0.contains("100 Coins") && $0.contains("╮╭ Description") }
+        let wide = try await tmux.waitFor("the side-by-side layout") {
+            $0.contains("100 Coins") && $0.contains("╮╭ Description")
+        }
         #expect(wide.split(separator: "\n").allSatisfy { !$0.contains("Terminal too small") }, "\(wide)")
         try await tmux.quit()
     }
@@ -46,7 +48,8 @@ import Testing
         try tmux.keys("q")
         // vt100 has no alternate screen: the last frame stays, the prompt comes below it.
         try await tmux.waitFor("the prompt") { screen in
-            screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(TUITmux.prompt) == true
+            screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(
+                TUITmux.prompt) == true
         }
     }
 
@@ -103,7 +106,9 @@ import Testing
         let tmux = try await TUITmux(width: 250, height: 20, directory: TUIEndToEndTests.repositoryRoot)
         defer { tmux.close() }
         try tmux.run("TERM=\(term) \(storefront.commandLine); echo exit=$?")
-        try await tmux.waitFor("the shell after the storefront") { $0.range(of: #"exit=[0-9]"#, options: .regularExpression) != nil }
+        try await tmux.waitFor("the shell after the storefront") {
+            $0.range(of: #"exit=[0-9]"#, options: .regularExpression) != nil
+        }
         let screen = try tmux.capture().split(separator: "\n").joined()
         #expect(screen.contains("exit=1"), "\(screen)")
         #expect(screen.contains(message), "\(screen)")

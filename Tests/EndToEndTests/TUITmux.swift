@@ -41,9 +41,11 @@ final class TUITmux: @unchecked Sendable {
         guard mkfifo(fifo, 0o600) == 0 else { throw SpawnFailure(errno: errno) }
         output = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard output >= 0 else { throw SpawnFailure(errno: errno) }
-        _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", session,
-                      "-c", directory.path, "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)",
-                      "TERM=xterm-256color", "LANG=C.UTF-8", "PS1=\(Self.prompt) ", "sh"])
+        _ = try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", session,
+            "-c", directory.path, "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)",
+            "TERM=xterm-256color", "LANG=C.UTF-8", "PS1=\(Self.prompt) ", "sh",
+        ])
         _ = try tmux(["set-option", "-t", session, "status", "off"])
         _ = try tmux(["pipe-pane", "-O", "-t", session, "exec cat > '\(fifo)'"])
         try await waitFor { $0.contains(Self.prompt) }
@@ -139,8 +141,11 @@ final class TUITmux: @unchecked Sendable {
     /// Reads the pane's text and, in the same tmux command list (nothing the pane prints is
     /// parsed between the two), its foreground program and cursor.
     private func snapshot(styled: Bool) throws -> Capture {
-        let output = try tmux(["capture-pane", "-p"] + (styled ? ["-e"] : []) + ["-t", session, ";",
-                               "display-message", "-p", "-t", session, "#{cursor_x},#{cursor_y},#{pane_current_command}"])
+        let output = try tmux(
+            ["capture-pane", "-p"] + (styled ? ["-e"] : []) + [
+                "-t", session, ";",
+                "display-message", "-p", "-t", session, "#{cursor_x},#{cursor_y},#{pane_current_command}",
+            ])
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         let state = lines.popLast().map { $0.split(separator: ",", maxSplits: 2).map(String.init) } ?? []
@@ -153,7 +158,8 @@ final class TUITmux: @unchecked Sendable {
 
     /// Whether the pane is in the alternate screen (a full-screen program is running).
     func alternateScreenOn() throws -> Bool {
-        try tmux(["display-message", "-p", "-t", session, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        try tmux(["display-message", "-p", "-t", session, "#{alternate_on}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines) == "1"
     }
 
     struct Timeout: Error, CustomStringConvertible {

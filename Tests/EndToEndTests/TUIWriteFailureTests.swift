@@ -13,7 +13,10 @@ import Testing
     static func facts(_ storefront: StorefrontCLI) throws -> (delivered: [String], charged: [String]) {
         let transactions = try #require(try storefront.object(["history"])["transactions"] as? [[String: Any]])
         let charged = try storefront.array(["store", "charges"])
-        return (transactions.compactMap { $0["transactionID"] as? String }, charged.compactMap { $0["transactionID"] as? String })
+        return (
+            transactions.compactMap { $0["transactionID"] as? String },
+            charged.compactMap { $0["transactionID"] as? String }
+        )
     }
 
     @Test(arguments: ["synchronize:1+:EIO", "write:1+:ENOSPC"])
@@ -37,7 +40,8 @@ import Testing
             (screen.contains("failed") || screen.contains("Error:")) && screen.contains(storefront.data.path + "/")
         }
         #expect(!shown.contains("Purchased"), "a purchase whose write failed was called done:\n\(shown)")
-        let errno = rule.hasSuffix("EIO") ? ["Input/output error", "errno 5"] : ["No space left on device", "errno 28"]
+        let errno =
+            rule.hasSuffix("EIO") ? ["Input/output error", "errno 5"] : ["No space left on device", "errno 28"]
         try tmux.keys("l")
         try await tmux.waitFor("the errno in the event log") { screen in errno.contains { screen.contains($0) } }
         try tmux.keys("l")
@@ -50,7 +54,8 @@ import Testing
         #expect(try !tmux.alternateScreenOn())
 
         let after = try Self.facts(storefront)
-        #expect(Set(before.delivered).isSubset(of: after.delivered), "a recorded purchase is lost: \(before) → \(after)")
+        #expect(
+            Set(before.delivered).isSubset(of: after.delivered), "a recorded purchase is lost: \(before) → \(after)")
         #expect(Set(after.delivered).count == after.delivered.count, "delivered twice: \(after.delivered)")
         #expect(Set(after.charged).isSubset(of: after.delivered), "charged, never delivered: \(after)")
     }

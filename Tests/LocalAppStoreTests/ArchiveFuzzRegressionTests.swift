@@ -3,6 +3,7 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Replays what the archive fuzzer found (`Fuzz/seeds/archive-found/`, over the seed store in
@@ -10,7 +11,8 @@ import Testing
 /// checks: opening and every lookup answer or fail with an error naming a file of the store,
 /// and a read-only store writes nothing.
 @Suite(.timeLimit(.minutes(5))) struct ArchiveFuzzRegressionTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let store = repository.appendingPathComponent("Fuzz/seeds/archive")
     static let found = repository.appendingPathComponent("Fuzz/seeds/archive-found")
 
@@ -38,7 +40,10 @@ import Testing
         var journal = try Data(contentsOf: store.appendingPathComponent("journal.jsonl"))
         if selector & 16 != 0 {
             let ends = (file.prefix(16) + [UInt8](repeating: 0, count: max(0, 16 - file.count))).withUnsafeBytes {
-                (UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)), UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                (
+                    UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                    UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                )
             }
             file = Array(file.dropFirst(16))
             let newline = try #require(journal.firstIndex(of: UInt8(ascii: "\n")))
@@ -50,7 +55,10 @@ import Testing
         let prefix = ["history-", "history.dat", "outbox-", "outbox.dat"][Int(selector & 3)]
         let replaced = try #require(names.first { $0.hasPrefix(prefix) })
         for name in names {
-            let bytes = name == replaced ? Data(file) : name == "journal.jsonl" ? journal : try Data(contentsOf: store.appendingPathComponent(name))
+            let bytes =
+                name == replaced
+                ? Data(file)
+                : name == "journal.jsonl" ? journal : try Data(contentsOf: store.appendingPathComponent(name))
             try bytes.write(to: state.appendingPathComponent(name))
         }
         let readOnly = selector & 8 != 0
@@ -58,7 +66,8 @@ import Testing
         var replay = Replay(written: [], directory: state.path)
         do {
             let opened = try StoreJournal(
-                directory: state.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false, readOnly: readOnly)
+                directory: state.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(),
+                syncsWrites: false, readOnly: readOnly)
             if let history = opened.state.history {
                 replay.identifiers = history.identifiers()
                 _ = history.entries()
@@ -94,7 +103,9 @@ import Testing
     }
 
     @Test func everyFoundInputAnswersOrNamesAFileOfTheStore() throws {
-        let inputs = try FileManager.default.contentsOfDirectory(atPath: Self.found.path).filter { !$0.hasSuffix(".md") }.sorted()
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: Self.found.path).filter {
+            !$0.hasSuffix(".md")
+        }.sorted()
         #expect(!inputs.isEmpty)
         for name in inputs {
             let dir = try TemporaryDirectory()
@@ -113,7 +124,10 @@ import Testing
         let replay = try Self.replay(try Self.input("read-only-outbox-index-page.bin"), in: dir)
         #expect(replay.written.isEmpty)
         let failure = try #require(replay.lookupFailure)
-        guard case .corrupt(let path, _, let reason) = failure else { Issue.record("\(failure)"); return }
+        guard case .corrupt(let path, _, let reason) = failure else {
+            Issue.record("\(failure)")
+            return
+        }
         #expect(path.hasSuffix(".idx") && path.contains("/outbox-"), "\(path)")
         #expect(reason.contains("fails its check") && reason.contains("read-only"), "\(reason)")
     }
@@ -127,7 +141,10 @@ import Testing
         let dir = try TemporaryDirectory()
         let replay = try Self.replay(try Self.input(name), in: dir)
         let failure = try #require(replay.openFailure)
-        guard case .corrupt(let path, _, let reason) = failure else { Issue.record("\(failure)"); return }
+        guard case .corrupt(let path, _, let reason) = failure else {
+            Issue.record("\(failure)")
+            return
+        }
         #expect(path.hasSuffix("/history.dat"), "\(path)")
         #expect(reason.contains("the journal names") && reason.contains("which holds 147276"), "\(reason)")
     }
@@ -139,7 +156,10 @@ import Testing
         let replay = try Self.replay(try Self.input("index-entry-offset-overflows.bin"), in: dir)
         #expect(replay.openFailure == nil)
         let failure = try #require(replay.lookupFailure)
-        guard case .corrupt(let path, _, let reason) = failure else { Issue.record("\(failure)"); return }
+        guard case .corrupt(let path, _, let reason) = failure else {
+            Issue.record("\(failure)")
+            return
+        }
         #expect(path.hasSuffix("/history.dat"), "\(path)")
         #expect(reason.contains("outside the archive"), "\(reason)")
     }

@@ -3,6 +3,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The store shared with real `storefront` processes on one data directory, one of them
@@ -39,8 +40,10 @@ import Testing
         try #require(child.wait().signaled, "the child was to die at before-charge: \(Self.childLogs(dir.url))")
         let queued = try await store.history()
         #expect(queued.map(\.state) == [.purchasing])
-        #expect(try FileManager.default.contentsOfDirectory(
-            atPath: dir.stateDirectory.appendingPathComponent("owners").path).count == 2)  // the child's and ours
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: dir.stateDirectory.appendingPathComponent("owners").path
+            ).count == 2)  // the child's and ours
 
         var events = EventReader(await store.events())
         let adopted = await events.nextUpdate()
@@ -56,7 +59,9 @@ import Testing
     }
 
     // A missing announcement leaves the stream waiting: a minute fails it.
-    @Test(.timeLimit(.minutes(1))) func aPurchaseRecordedByAProcessKilledBeforeFinishingIsAnnouncedHereOnce() async throws {
+    @Test(.timeLimit(.minutes(1))) func aPurchaseRecordedByAProcessKilledBeforeFinishingIsAnnouncedHereOnce()
+        async throws
+    {
         let dir = try TemporaryDirectory()
         // The child records the purchase in the vault and dies (SIGKILL) before announcing it.
         let child = try Self.start(["buy", DemoCatalog.coins], dataDirectory: dir.url, fault: "before-finish")
@@ -68,7 +73,9 @@ import Testing
         #expect(try await backend.unfinishedTransactions().map(\.transactionID) == recorded)
 
         // The app's next start, as `storefront` opens it: announced once, counted once, finished.
-        let store = Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
+        let store = Store(
+            backend: backend, ledger: ledger,
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
         var updates = store.transactionUpdates().makeAsyncIterator()
         var events = store.events().makeAsyncIterator()
         await store.start()

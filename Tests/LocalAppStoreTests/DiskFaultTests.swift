@@ -3,15 +3,17 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The store's journal on a failing disk (SystemIO's fake): each failure is a
 /// `LocalAppStoreError.io` naming the journal and the call, and the change is not applied.
 @Suite(.timeLimit(.minutes(10))) struct DiskFaultTests {
     func makeStore(_ dir: TemporaryDirectory, _ disk: FaultInjectingFileSystem) throws -> LocalAppStore {
-        try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-            initialLatencyMilliseconds: 0, fileSystem: disk))
+        try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
+                initialLatencyMilliseconds: 0, fileSystem: disk))
     }
 
     @Test func aFullDiskOrAFailedFsyncFailsTheChangeNamingTheJournal() async throws {
@@ -27,7 +29,9 @@ import Testing
         #expect(try await store.currentSettings().askToBuy == false)
 
         disk.fail(.synchronize, with: .ioError)
-        let error = await #expect(throws: LocalAppStoreError.self) { try await store.set(name: "ask-to-buy", value: "on") }
+        let error = await #expect(throws: LocalAppStoreError.self) {
+            try await store.set(name: "ask-to-buy", value: "on")
+        }
         #expect(error == .io(path: journal, reason: "fsync failed: \(Errno.ioError)"))
         #expect(error?.description == "\(journal): fsync failed: Input/output error")
 
@@ -39,7 +43,9 @@ import Testing
         let dir = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
         disk.denyWrites(under: dir.url.path)
-        #expect(throws: LocalAppStoreError.io(path: dir.stateDirectory.path, reason: "mkdir failed: \(Errno.accessDenied)")) {
+        #expect(
+            throws: LocalAppStoreError.io(path: dir.stateDirectory.path, reason: "mkdir failed: \(Errno.accessDenied)")
+        ) {
             try makeStore(dir, disk)
         }
     }

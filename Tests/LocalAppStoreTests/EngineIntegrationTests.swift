@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The engine (`Store`) over the real local App Store: the purchase walk end to end, and
@@ -24,7 +25,9 @@ struct EngineIntegrationTests {
         #expect(restored.map(\.productID) == [TestCatalog.pro])
         #expect(restored.first?.originalTransactionID == pro.transactionID)
         #expect(try await store.unfinishedTransactions().isEmpty)
-        #expect(await store.purchase(TestCatalog.missing) == .failed(.productNotAvailable(productID: TestCatalog.missing), nil))
+        #expect(
+            await store.purchase(TestCatalog.missing)
+                == .failed(.productNotAvailable(productID: TestCatalog.missing), nil))
     }
 
     @Test func restoreLeavesNonRenewingSubscriptionsToSync() async throws {

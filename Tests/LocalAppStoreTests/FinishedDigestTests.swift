@@ -3,6 +3,7 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The store's digest of what the app finished (`finishedTransactionsDigest()`, issue 13): the
@@ -11,14 +12,17 @@ import Testing
 /// and an index of version 1 or a lost one made again from `history.dat`.
 @Suite(.timeLimit(.minutes(10))) struct FinishedDigestTests {
     static func expected(_ state: JournalState, account: String) -> TransactionDigest {
-        TransactionDigest(ids: state.orderedEntries.filter { $0.accountID == account && JournalHistory.countsAsFinished($0) }.map(\.id))
+        TransactionDigest(
+            ids: state.orderedEntries.filter { $0.accountID == account && JournalHistory.countsAsFinished($0) }.map(
+                \.id))
     }
 
     static func journalEntries(_ journal: StoreJournal, count: Int, at n: Int) throws -> [QueueEntry] {
         var made: [QueueEntry] = []
         for k in n..<(n + count) {
             let (entry, _) = try journal.transact { state throws(LocalAppStoreError) in
-                var entry = JournalHistoryTests.entry(state.allocateTransactionID(), account: k % 7 == 0 ? "b" : "a", finished: k % 10 != 3)
+                var entry = JournalHistoryTests.entry(
+                    state.allocateTransactionID(), account: k % 7 == 0 ? "b" : "a", finished: k % 10 != 3)
                 if k % 11 == 5 { entry.transaction.state = .failed }
                 return ([JournalRecord.make(entry)], entry)
             }
@@ -37,13 +41,17 @@ import Testing
         failed.transaction.state = .failed
         var done = made[3]
         done.finished = true
-        _ = try journal.transact { _ throws(LocalAppStoreError) in ([changed, failed, done].map(JournalRecord.make), ()) }
+        _ = try journal.transact { _ throws(LocalAppStoreError) in
+            ([changed, failed, done].map(JournalRecord.make), ())
+        }
     }
 
     func check(_ dir: TemporaryDirectory, _ note: Comment) throws {
         let state = try JournalHistoryTests.open(dir, slack: 8).state
         for account in ["a", "b", "nobody"] {
-            #expect(state.finishedDigest(accountID: account) == Self.expected(state, account: account), "\(account): \(note)")
+            #expect(
+                state.finishedDigest(accountID: account) == Self.expected(state, account: account),
+                "\(account): \(note)")
         }
         #expect(state.history?.failure == nil)
     }
@@ -69,8 +77,11 @@ import Testing
         try check(dir, "changed, then compacted")
 
         // The index made again: lost, and of version 1 (its version bytes say 1).
-        let indexes = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).filter { $0.hasSuffix(".idx") }
-        let current = dir.stateDirectory.appendingPathComponent(try #require(indexes.max { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }))
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).filter {
+            $0.hasSuffix(".idx")
+        }
+        let current = dir.stateDirectory.appendingPathComponent(
+            try #require(indexes.max { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }))
         var old = try Data(contentsOf: current)
         old[8] = 1
         try old.write(to: current)

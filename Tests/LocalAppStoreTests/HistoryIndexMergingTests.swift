@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// A compaction adds what it moved to the index's sorted tables in one pass
@@ -9,9 +10,13 @@ import Testing
 /// rebuild of every entry would make — checked against a model on generated tables, and against
 /// the index made again from `history.dat` after compactions that change compacted entries.
 @Suite struct HistoryIndexMergingTests {
-    static func entries(_ count: Int, keys: Range<UInt64>, values: Range<UInt64>, using g: inout SeededGenerator) -> [HistoryIndex.Entry] {
+    static func entries(
+        _ count: Int, keys: Range<UInt64>, values: Range<UInt64>, using g: inout SeededGenerator
+    ) -> [HistoryIndex.Entry] {
         (0..<count).map { _ in
-            HistoryIndex.Entry(key: .random(in: keys, using: &g), value: .random(in: values, using: &g), info: .random(in: 0..<4, using: &g))
+            HistoryIndex.Entry(
+                key: .random(in: keys, using: &g), value: .random(in: values, using: &g),
+                info: .random(in: 0..<4, using: &g))
         }
     }
 
@@ -19,7 +24,9 @@ import Testing
         var g = SeededGenerator(state: seed)
         // Pairs carry no info: a table of pairs is a set of (key, value).
         let pairs = { (count: Int, g: inout SeededGenerator) in
-            Self.entries(count, keys: 0..<40, values: 0..<6, using: &g).map { HistoryIndex.Entry(key: $0.key, value: $0.value) }
+            Self.entries(count, keys: 0..<40, values: 0..<6, using: &g).map {
+                HistoryIndex.Entry(key: $0.key, value: $0.value)
+            }
         }
         let oldSet = Set(pairs(Int.random(in: 0..<120, using: &g), &g))
         let old = oldSet.sorted { ($0.key, $0.value) < ($1.key, $1.value) }
@@ -31,25 +38,35 @@ import Testing
     @Test(arguments: 1...40 as ClosedRange<UInt64>) func replacingAndCombiningAreADictionaryUpdate(seed: UInt64) {
         var g = SeededGenerator(state: seed)
         var model: [UInt64: HistoryIndex.Entry] = [:]
-        for entry in Self.entries(Int.random(in: 0..<100, using: &g), keys: 0..<60, values: 0..<1000, using: &g) { model[entry.key] = entry }
+        for entry in Self.entries(Int.random(in: 0..<100, using: &g), keys: 0..<60, values: 0..<1000, using: &g) {
+            model[entry.key] = entry
+        }
         let old = model.values.sorted { $0.key < $1.key }
 
         var latest: [UInt64: HistoryIndex.Entry] = [:]
-        for entry in Self.entries(Int.random(in: 0..<20, using: &g), keys: 0..<80, values: 0..<1000, using: &g) { latest[entry.key] = entry }
+        for entry in Self.entries(Int.random(in: 0..<20, using: &g), keys: 0..<80, values: 0..<1000, using: &g) {
+            latest[entry.key] = entry
+        }
         let replaced = model.merging(latest) { _, new in new }.values.sorted { $0.key < $1.key }
         #expect(HistoryIndex.replacing(old, with: Array(latest.values)) == replaced, "seed \(seed)")
 
         // A change that adds to the value, and drops the key when the sum is zero.
         var changes: [UInt64: Int] = [:]
-        for _ in 0..<Int.random(in: 0..<20, using: &g) { changes[.random(in: 0..<80, using: &g)] = Int.random(in: -3...3, using: &g) }
+        for _ in 0..<Int.random(in: 0..<20, using: &g) {
+            changes[.random(in: 0..<80, using: &g)] = Int.random(in: -3...3, using: &g)
+        }
         var combinedModel = model
         for (key, change) in changes {
             let value = Int(model[key]?.value ?? 0) + change
-            combinedModel[key] = value == 0 ? nil : HistoryIndex.Entry(key: key, value: UInt64(bitPattern: Int64(value)), info: model[key]?.info ?? 0)
+            combinedModel[key] =
+                value == 0
+                ? nil
+                : HistoryIndex.Entry(key: key, value: UInt64(bitPattern: Int64(value)), info: model[key]?.info ?? 0)
         }
         let combined = HistoryIndex.combining(old, with: changes.map { ($0.key, $0.value) }) { key, current, change in
             let value = Int(current?.value ?? 0) + change
-            return value == 0 ? nil : HistoryIndex.Entry(key: key, value: UInt64(bitPattern: Int64(value)), info: current?.info ?? 0)
+            return value == 0
+                ? nil : HistoryIndex.Entry(key: key, value: UInt64(bitPattern: Int64(value)), info: current?.info ?? 0)
         }
         #expect(combined == combinedModel.values.sorted { $0.key < $1.key }, "seed \(seed)")
     }
@@ -66,7 +83,9 @@ import Testing
         #expect(written.allSatisfy { !$0.isEmpty })
 
         // The same generation's index made again from history.dat, frame by frame.
-        let indexes = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).filter { $0.hasSuffix(".idx") }
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).filter {
+            $0.hasSuffix(".idx")
+        }
         for name in indexes { try FileManager.default.removeItem(at: dir.stateDirectory.appendingPathComponent(name)) }
         let reopened = try JournalHistoryTests.open(dir, slack: 8)
         let rebuilt = try #require(reopened.state.history?.indexTables())

@@ -3,6 +3,7 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Journal version 3 under failure and sharing: a compaction interrupted at any step loses
@@ -22,7 +23,8 @@ import Testing
     @Test(arguments: [
         FaultInjectingFileSystem.Operation.write, .synchronize, .rename, .synchronizeDirectory, .truncate, .open, .read,
     ])
-    func aCompactionInterruptedAtAnyStepLosesNothingAcknowledged(_ operation: FaultInjectingFileSystem.Operation) throws {
+    func aCompactionInterruptedAtAnyStepLosesNothingAcknowledged(_ operation: FaultInjectingFileSystem.Operation) throws
+    {
         for call in 1...5 {
             let dir = try TemporaryDirectory()
             var acknowledged = try H.purchase(try H.open(dir, slack: 8), count: 14)
@@ -58,7 +60,8 @@ import Testing
         let metrics = StoreMetrics()
         let disk = FaultInjectingFileSystem()
         let journal = try StoreJournal(
-            directory: dir.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: metrics, compactionSlack: 8,
+            directory: dir.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: metrics,
+            compactionSlack: 8,
             fileSystem: disk)
         var made = try H.purchase(journal, count: 8)
         disk.fail(.rename, onCall: 1)
@@ -116,7 +119,10 @@ import Testing
             expected.append(entry)
         }
         let token = UUID()
-        try journal.append(JournalRecord.make(ServerRecord(appAccountToken: AppAccountTokenRecord(originalTransactionID: expected[3].id, token: token))))
+        try journal.append(
+            JournalRecord.make(
+                ServerRecord(
+                    appAccountToken: AppAccountTokenRecord(originalTransactionID: expected[3].id, token: token))))
         try journal.write(to: dir)
         for _ in 0..<2 {
             let state = try H.open(dir).state
@@ -191,14 +197,22 @@ import Testing
         let journal = try H.open(dir, slack: 8)
         let epoch = Date(timeIntervalSince1970: 1_800_000_000)
         var request = RefundRequest(
-            id: "r1", transactionID: "7", originalTransactionID: "7", productID: "p", accountID: "a", requestedAt: epoch,
+            id: "r1", transactionID: "7", originalTransactionID: "7", productID: "p", accountID: "a",
+            requestedAt: epoch,
             consumptionRequestReason: "LEGAL")
-        var sent = StoredNotification(type: .consumptionRequest, subtype: nil, now: epoch, accountID: "a", transaction: nil)
+        var sent = StoredNotification(
+            type: .consumptionRequest, subtype: nil, now: epoch, accountID: "a", transaction: nil)
         sent.consumptionRequestReason = "LEGAL"
-        var increase = PriceIncrease(originalTransactionID: "9", accountID: "a", productID: "s", date: epoch, status: .pending)
+        var increase = PriceIncrease(
+            originalTransactionID: "9", accountID: "a", productID: "s", date: epoch, status: .pending)
         _ = try journal.transact { _ throws(LocalAppStoreError) in
-            ([JournalRecord.make(StoreKitRecord(refundRequest: request)), JournalRecord.make(NotificationRecord(notification: sent)),
-              JournalRecord.make(NotificationRecord(priceIncrease: increase))], ())
+            (
+                [
+                    JournalRecord.make(StoreKitRecord(refundRequest: request)),
+                    JournalRecord.make(NotificationRecord(notification: sent)),
+                    JournalRecord.make(NotificationRecord(priceIncrease: increase)),
+                ], ()
+            )
         }
         _ = try H.purchase(journal, count: 20, finished: { _ in true })
         request.status = .declined
@@ -207,8 +221,13 @@ import Testing
         sent.nextAttemptDate = nil
         increase.status = .accepted
         _ = try journal.transact { _ throws(LocalAppStoreError) in
-            ([JournalRecord.make(NotificationRecord(priceIncrease: increase)), JournalRecord.make(StoreKitRecord(refundRequest: request)),
-              JournalRecord.make(NotificationRecord(notification: sent))], ())
+            (
+                [
+                    JournalRecord.make(NotificationRecord(priceIncrease: increase)),
+                    JournalRecord.make(StoreKitRecord(refundRequest: request)),
+                    JournalRecord.make(NotificationRecord(notification: sent)),
+                ], ()
+            )
         }
         _ = try H.purchase(journal, count: 40, finished: { _ in true })
         let state = try H.open(dir, slack: 8).state
@@ -219,6 +238,8 @@ import Testing
         let lines = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n")
         #expect(lines.count < 30, "it was compacted")
         #expect(lines[0].contains(#""version":\#(JournalRecord.currentVersion)"#))
-        #expect(lines.contains { $0.contains(#""kind":"storekit""#) } && lines.contains { $0.contains(#""kind":"notification""#) })
+        #expect(
+            lines.contains { $0.contains(#""kind":"storekit""#) }
+                && lines.contains { $0.contains(#""kind":"notification""#) })
     }
 }

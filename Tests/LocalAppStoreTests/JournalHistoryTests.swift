@@ -3,15 +3,18 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The journal's compacted history (`history.dat` and its index): what compaction moves out
 /// is found again exactly, a journal of version 1 is read and migrated, a damaged or lost
 /// index is made again, and a damaged history is a clear error, never wrong data.
 @Suite(.timeLimit(.minutes(10))) struct JournalHistoryTests {
-    static func entry(_ id: String, product: String = TestCatalog.coins, type: ProductType = .consumable,
-                      account: String = "a", finished: Bool = true, original: String? = nil, period: String? = nil,
-                      requestID: String? = nil) -> QueueEntry {
+    static func entry(
+        _ id: String, product: String = TestCatalog.coins, type: ProductType = .consumable,
+        account: String = "a", finished: Bool = true, original: String? = nil, period: String? = nil,
+        requestID: String? = nil
+    ) -> QueueEntry {
         QueueEntry(
             transaction: Transaction(
                 transactionID: id, originalTransactionID: original, productID: product, productType: type,
@@ -22,7 +25,9 @@ import Testing
     }
 
     /// Journals `count` purchases one write each (IDs from the counter), finished or not.
-    static func purchase(_ journal: StoreJournal, count: Int, finished: (Int) -> Bool = { _ in true }) throws -> [QueueEntry] {
+    static func purchase(
+        _ journal: StoreJournal, count: Int, finished: (Int) -> Bool = { _ in true }
+    ) throws -> [QueueEntry] {
         var made: [QueueEntry] = []
         for n in 0..<count {
             let (entry, _) = try journal.transact { state throws(LocalAppStoreError) in
@@ -34,7 +39,10 @@ import Testing
         return made
     }
 
-    static func open(_ dir: TemporaryDirectory, slack: Int = StoreJournal.defaultCompactionSlack, fileSystem: any FileSystem = POSIXFileSystem()) throws -> StoreJournal {
+    static func open(
+        _ dir: TemporaryDirectory, slack: Int = StoreJournal.defaultCompactionSlack,
+        fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws -> StoreJournal {
         try StoreJournal(
             directory: dir.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(),
             compactionSlack: slack, fileSystem: fileSystem)
@@ -109,7 +117,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let journal = try Self.open(dir, slack: 8)
         let made = try Self.purchase(journal, count: 60)
-        let generations = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).compactMap { name -> UInt64? in
+        let generations = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).compactMap {
+            name -> UInt64? in
             name.hasPrefix("history-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(8).dropLast(4)) : nil
         }
         let current = dir.stateDirectory.appendingPathComponent("history-\(try #require(generations.max())).idx")

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import LocalAppStore
 
 /// A journal written line by line as an older (or newer) version of the store wrote it, for the
@@ -9,7 +10,9 @@ struct LegacyJournal {
     private let encoder = JSONEncoder()
 
     init(version: Int) {
-        lines = [#"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":\#(version)}"#]
+        lines = [
+            #"{"kind":"header","format":"storefront-local-store-journal","nextTransactionID":2000000000000001,"version":\#(version)}"#
+        ]
     }
 
     /// A journal of `version` whose header `settings` follow, as every version wrote it.

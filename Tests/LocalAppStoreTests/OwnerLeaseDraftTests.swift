@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The kill loops once left one lease file in `store/owners` for good: a process killed
@@ -10,14 +11,17 @@ import Testing
 /// draft a sweeper took in the instant before it was locked makes the newcomer try a new token.
 @Suite(.timeLimit(.minutes(10))) struct OwnerLeaseDraftTests {
     func leases(_ dir: TemporaryDirectory) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.appendingPathComponent("owners").path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.appendingPathComponent("owners").path)
+            .sorted()
     }
 
     @Test func aDraftLeftByAKilledProcessIsSweptByTheNextStart() throws {
         let dir = try TemporaryDirectory()
         let owners = dir.stateDirectory.appendingPathComponent("owners")
         try FileManager.default.createDirectory(at: owners, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: owners.appendingPathComponent("KILLED-TOKEN.tmp").path, contents: nil))
+        #expect(
+            FileManager.default.createFile(
+                atPath: owners.appendingPathComponent("KILLED-TOKEN.tmp").path, contents: nil))
         let store = try makeStore(dir)
         let names = try leases(dir)
         #expect(names.count == 1, "\(names)")
@@ -44,9 +48,10 @@ import Testing
         let disk = FaultInjectingFileSystem()
         // The sweeper removed the draft: the rename finds nothing.
         disk.fail(.rename, onCall: 1, with: .noSuchFile)
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-            initialLatencyMilliseconds: 0, fileSystem: disk))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
+                initialLatencyMilliseconds: 0, fileSystem: disk))
         let names = try leases(dir)
         #expect(names.filter { $0.hasSuffix(".lock") }.count == 1, "\(names)")
         #expect(disk.calls(of: .rename) >= 2)

@@ -3,6 +3,7 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct PersistenceTests {
@@ -13,7 +14,8 @@ import Testing
         do {
             let store = try makeStore(dir)
             var events = EventReader(await store.events())
-            purchasedID = try await buy(store, &events, TestCatalog.coins, quantity: 2, orderData: ["order": "7"]).transactionID
+            purchasedID = try await buy(store, &events, TestCatalog.coins, quantity: 2, orderData: ["order": "7"])
+                .transactionID
             try await store.set(name: "ask-to-buy", value: "on")
             let deferred = try await buy(store, &events, TestCatalog.pro, applicationUsername: "hashed-user")
             #expect(deferred.state == .deferred)
@@ -61,7 +63,9 @@ import Testing
         let living = try makeStore(dir)
         // A process killed by SIGKILL leaves its lease file behind, unlocked.
         try FileManager.default.createDirectory(at: owners, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: owners.appendingPathComponent("DEAD-TOKEN.lock").path, contents: nil))
+        #expect(
+            FileManager.default.createFile(atPath: owners.appendingPathComponent("DEAD-TOKEN.lock").path, contents: nil)
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: owners.path).count == 2)
         let next = try makeStore(dir)
         let names = try FileManager.default.contentsOfDirectory(atPath: owners.path)
@@ -116,7 +120,8 @@ import Testing
             var events = EventReader(await store.events())
             _ = try await buy(store, &events, TestCatalog.coins)
         }
-        var lines = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = try String(contentsOf: dir.journal, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         lines[2] = "this is not json"
         try lines.joined(separator: "\n").write(to: dir.journal, atomically: true, encoding: .utf8)
         #expect(throws: LocalAppStoreError.self) { try makeStore(dir) }
@@ -156,7 +161,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let path = dir.stateDirectory.path
         let metrics = StoreMetrics()
-        let journal = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: metrics, compactionSlack: 8)
+        let journal = try StoreJournal(
+            directory: path, initialSettings: LocalStoreSettings(), metrics: metrics, compactionSlack: 8)
         var lastID = ""
         for n in 0..<40 {
             _ = try journal.transact { state throws(LocalAppStoreError) in
@@ -190,7 +196,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let path = dir.stateDirectory.path
         let reader = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
-        let writer = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), compactionSlack: 4)
+        let writer = try StoreJournal(
+            directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), compactionSlack: 4)
         var seen = Set<String>()
         for _ in 0..<30 {
             _ = try writer.transact { state throws(LocalAppStoreError) in
@@ -250,8 +257,11 @@ import Testing
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: dir.stateDirectory, withIntermediateDirectories: true)
         try Data(#"{"kind":"settings","settings":{}}"#.utf8 + [10]).write(to: dir.journal)
-        #expect(throws: LocalAppStoreError.corrupt(
-            path: dir.journal.path, line: 1, reason: "the first line is not a storefront-local-store-journal header")) {
+        #expect(
+            throws: LocalAppStoreError.corrupt(
+                path: dir.journal.path, line: 1, reason: "the first line is not a storefront-local-store-journal header"
+            )
+        ) {
             try makeStore(dir)
         }
     }
@@ -321,9 +331,10 @@ import Testing
         let dir = try TemporaryDirectory()
         let clock = ManualClock()
         let disk = FaultInjectingFileSystem()
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: clock,
-            initialLatencyMilliseconds: 500, fileSystem: disk))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: clock,
+                initialLatencyMilliseconds: 500, fileSystem: disk))
         var events = EventReader(await store.events())
         let queued = try await store.add(Payment(productID: TestCatalog.coins))
         await clock.waitForSleepers()

@@ -3,13 +3,16 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct ProductsTests {
     @Test func productsAreLocalizedAndPricedForTheStorefront() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
-        let response = try await store.products(identifiers: [TestCatalog.coins, TestCatalog.monthly, TestCatalog.missing, "x"])
+        let response = try await store.products(identifiers: [
+            TestCatalog.coins, TestCatalog.monthly, TestCatalog.missing, "x",
+        ])
         #expect(response.invalidProductIdentifiers == ["x", TestCatalog.missing].sorted())
         let byID = Dictionary(uniqueKeysWithValues: response.products.map { ($0.id, $0) })
         let coins = try #require(byID[TestCatalog.coins])
@@ -42,7 +45,8 @@ import Testing
     @Test func theCatalogsAndTheEnginesNamesDoNotCollide() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
-        let entry: StoreKitConfiguration.Product = try #require(store.configuration.catalog.product(id: TestCatalog.monthly))
+        let entry: StoreKitConfiguration.Product = try #require(
+            store.configuration.catalog.product(id: TestCatalog.monthly))
         let filePeriod: SubscriptionPeriod = try #require(entry.subscription?.period)
         let product: Product = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first)
         let info: SubscriptionInfo = try #require(product.subscription)
@@ -56,7 +60,8 @@ import Testing
         let store = try makeStore(dir)
         try await store.setStorefront("JPN")
         #expect(await store.locale == "ja_JP")
-        let japanese = try #require(try await store.products(identifiers: [TestCatalog.coins, TestCatalog.pro]).products.first)
+        let japanese = try #require(
+            try await store.products(identifiers: [TestCatalog.coins, TestCatalog.pro]).products.first)
         #expect(japanese.displayName == "コイン100枚")
         #expect(japanese.currencyCode == "JPY")
         #expect(japanese.displayPrice.contains("￥") || japanese.displayPrice.contains("¥"))
@@ -90,7 +95,8 @@ import Testing
         let json = TestCatalog.json().replacingOccurrences(of: #""codeOffers" : [],"#, with: winBack)
         let catalog = try StoreKitConfiguration.decode(data: Data(json.utf8), file: "Test.storekit")
         let store = try makeStore(dir, catalog: catalog)
-        let monthly = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first?.subscription)
+        let monthly = try #require(
+            try await store.products(identifiers: [TestCatalog.monthly]).products.first?.subscription)
         #expect(monthly.winBackOffers.map(\.id) == ["comeback"])
         #expect(monthly.winBackOffers.first?.kind == .winBack)
         #expect(monthly.winBackOffers.first?.paymentMode == .payUpFront)
@@ -120,9 +126,11 @@ import Testing
         let store = try makeStore(dir, catalog: catalog)
         #expect(await store.storefront.code == "DEU")
         #expect(await store.locale == "de_DE")
-        let configured = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: dir.stateDirectory, storefront: Storefront.named("GBR"), locale: "en_GB",
-            clock: ManualClock(), initialLatencyMilliseconds: 0))
+        let configured = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog, stateDirectory: dir.stateDirectory, storefront: Storefront.named("GBR"),
+                locale: "en_GB",
+                clock: ManualClock(), initialLatencyMilliseconds: 0))
         #expect(await configured.storefront.code == "GBR")
         #expect(await configured.locale == "en_GB")
     }

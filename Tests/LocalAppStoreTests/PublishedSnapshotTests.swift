@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// `PublishedSnapshot` answers the state it was given while the journal file is unchanged,
@@ -22,14 +23,18 @@ import Testing
         #expect(first == 1 && published.current()?.number == 1)
         published.withdraw()
         #expect(published.current() == nil, "a withdrawn state is not answered")
-        #expect(published.publish(state, inode: inode, length: 4) == 1, "the same file as long: the same state, the same number")
+        #expect(
+            published.publish(state, inode: inode, length: 4) == 1,
+            "the same file as long: the same state, the same number")
         #expect(published.current()?.number == 1)
 
         _ = state.allocateTransactionID()
         try Data("one\ntwo\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(published.current() == nil, "the file grew")
         published.withdraw()
-        #expect(published.publish(state, inode: inode, length: 8) == 2, "a new state after a withdrawal gets the next number")
+        #expect(
+            published.publish(state, inode: inode, length: 8) == 2,
+            "a new state after a withdrawal gets the next number")
         #expect(published.current()?.state.nextTransactionID == state.nextTransactionID)
     }
 }

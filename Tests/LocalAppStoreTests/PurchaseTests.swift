@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct PurchaseTests {
@@ -70,8 +71,12 @@ import Testing
     @Test func quantitiesAndOffersAreChecked() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir, latency: 1000)  // purchases stay .purchasing
-        await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 0)) }
-        await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.coins, quantity: 11)) }
+        await #expect(throws: StoreError.self) {
+            try await store.add(Payment(productID: TestCatalog.coins, quantity: 0))
+        }
+        await #expect(throws: StoreError.self) {
+            try await store.add(Payment(productID: TestCatalog.coins, quantity: 11))
+        }
         await #expect(throws: StoreError.self) { try await store.add(Payment(productID: TestCatalog.pro, quantity: 2)) }
         await #expect(throws: StoreError.self) {
             try await store.add(Payment(productID: TestCatalog.monthly, offerID: "no-such-offer"))
@@ -136,13 +141,17 @@ import Testing
         let dir = try TemporaryDirectory()
         let recorder = FaultRecorder()
         let stateDirectory = dir.stateDirectory.path
-        let store = try makeStore(dir, faultHook: { point in
-            // What another process would read at this instant, straight from the disk.
-            let onDisk = (try? StoreJournal(
-                directory: stateDirectory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics()))?.state
-            let charged = onDisk?.orderedEntries.filter(\.charged).count ?? -1
-            recorder.record(FaultPoint(rawValue: "\(point.rawValue):\(charged)"))
-        })
+        let store = try makeStore(
+            dir,
+            faultHook: { point in
+                // What another process would read at this instant, straight from the disk.
+                let onDisk =
+                    (try? StoreJournal(
+                        directory: stateDirectory, initialSettings: LocalStoreSettings(), metrics: StoreMetrics()))?
+                    .state
+                let charged = onDisk?.orderedEntries.filter(\.charged).count ?? -1
+                recorder.record(FaultPoint(rawValue: "\(point.rawValue):\(charged)"))
+            })
         var events = EventReader(await store.events())
         _ = try await buy(store, &events, TestCatalog.coins)
         #expect(recorder.recorded == [FaultPoint(rawValue: "before-charge:0"), FaultPoint(rawValue: "after-charge:1")])

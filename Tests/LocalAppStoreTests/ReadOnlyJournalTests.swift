@@ -3,6 +3,7 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The store opened read-only (`LocalAppStoreConfiguration.readOnly`, for a directory this
@@ -14,7 +15,8 @@ import Testing
         QueueEntry(
             transaction: Transaction(
                 transactionID: id, productID: TestCatalog.coins, productType: .consumable,
-                payment: Payment(productID: TestCatalog.coins), state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0)),
+                payment: Payment(productID: TestCatalog.coins), state: .purchased,
+                purchaseDate: Date(timeIntervalSince1970: 0)),
             accountID: "a", charged: true, finished: finished, pending: nil, owner: nil)
     }
 
@@ -22,7 +24,8 @@ import Testing
     static func buy(_ journal: StoreJournal) throws -> String {
         try journal.transact { state throws(LocalAppStoreError) in
             let id = state.allocateTransactionID()
-            let records = [entry(id, finished: false), entry(id, finished: false), entry(id, finished: true)].map(JournalRecord.make)
+            let records = [entry(id, finished: false), entry(id, finished: false), entry(id, finished: true)].map(
+                JournalRecord.make)
             return (records, id)
         }.result
     }
@@ -46,7 +49,9 @@ import Testing
         let writer = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
         let ids = try (0..<3).map { _ in try Self.buy(writer) }
         // A change torn by a crash: its first line whole (saying more follow), the next cut.
-        let change = try writer.encode([Self.entry("99", finished: false), Self.entry("99", finished: true)].map(JournalRecord.make), asOneChange: true)
+        let change = try writer.encode(
+            [Self.entry("99", finished: false), Self.entry("99", finished: true)].map(JournalRecord.make),
+            asOneChange: true)
         let torn = change.prefix(change.count - 20)
         let handle = try FileHandle(forWritingTo: dir.journal)
         handle.seekToEndOfFile()
@@ -55,7 +60,8 @@ import Testing
         try FileManager.default.removeItem(atPath: path + "/store.lock")
         let before = try Self.files(dir.stateDirectory)
 
-        let reader = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), readOnly: true)
+        let reader = try StoreJournal(
+            directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), readOnly: true)
         #expect(reader.state.orderedEntries.map(\.id) == ids)
         #expect(reader.state.orderedEntries.allSatisfy { $0.finished })
         #expect(throws: StoreJournal.readOnlyError(path)) { _ = try Self.buy(reader) }
@@ -67,8 +73,10 @@ import Testing
     @Test func followsAWriterAcrossCompactionsSeeingEveryChangeWhole() throws {
         let dir = try TemporaryDirectory()
         let path = dir.stateDirectory.path
-        let writer = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), compactionSlack: 4)
-        let reader = try StoreJournal(directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), readOnly: true)
+        let writer = try StoreJournal(
+            directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), compactionSlack: 4)
+        let reader = try StoreJournal(
+            directory: path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), readOnly: true)
         var bought: [String] = []
         for _ in 0..<30 {
             bought.append(try Self.buy(writer))
@@ -82,9 +90,10 @@ import Testing
 
     @Test func aStoreOpenedReadOnlyOnNothingMakesNothingAndRefusesToSell() async throws {
         let dir = try TemporaryDirectory()
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: try TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-            initialLatencyMilliseconds: 0, readOnly: true))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: try TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
+                initialLatencyMilliseconds: 0, readOnly: true))
         #expect(try await store.history().isEmpty)
         await store.synchronize()
         await #expect(throws: StoreError.systemError(StoreJournal.readOnlyError(dir.stateDirectory.path).description)) {

@@ -3,6 +3,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The steps of README's "StoreCore in an app" (`Examples/ReadmeApp`, which `PackagingTests`
@@ -17,9 +18,10 @@ import Testing
         // 1. The local App Store, on a catalog, and the engine over it, with the purchases in
         //    the encrypted vault.
         let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
-        let appStore = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-            initialLatencyMilliseconds: 0))
+        let appStore = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+                initialLatencyMilliseconds: 0))
         let ledger = try VaultLedger.open(inDataDirectory: data, environment: [:])
         let store = Store(backend: appStore, ledger: ledger)
 
@@ -32,7 +34,8 @@ import Testing
         await store.start()
 
         // 3. Products, localized and priced for the storefront.
-        let coins = "com.storefront.demo.coins.100", monthly = "com.storefront.demo.premium.basic.monthly"
+        let coins = "com.storefront.demo.coins.100"
+        let monthly = "com.storefront.demo.premium.basic.monthly"
         let response = try await store.requestProducts([coins, monthly])
         #expect(Set(response.products.map(\.id)) == [coins, monthly])
         #expect(response.products.first { $0.id == coins }?.displayPrice == "$0.99")
@@ -56,9 +59,12 @@ import Testing
         // 6. A refund made in the store reaches the listener; restore; stop.
         try await appStore.refund(transactionID: transaction.transactionID)
         let update = await listener.value
-        #expect(update?.transactionID == transaction.transactionID, "the first update is the refund: purchases returned theirs")
+        #expect(
+            update?.transactionID == transaction.transactionID,
+            "the first update is the refund: purchases returned theirs")
         #expect(update?.revocationDate != nil)
-        #expect(try await store.history().first { $0.transactionID == transaction.transactionID }?.revocationDate != nil)
+        #expect(
+            try await store.history().first { $0.transactionID == transaction.transactionID }?.revocationDate != nil)
         #expect(try await store.restoreTransactions().map(\.productID) == [monthly])
         await store.stop()
     }

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The local store's receipts and signed transactions, checked by the engine's own verifiers
@@ -17,17 +18,21 @@ struct ReceiptWiringTests {
         let backend = try makeStore(directory, clock: clock)
         _ = try await backend.receiptIssuer()  // makes the chain and exports the root on first use
         let root = try Data(contentsOf: backend.rootCertificateURL)
-        let jws = try SignedTransactionVerifier(configuration: .init(
-            trustedRoots: [root], bundleID: backend.configuration.bundleID, environments: [.sandbox]))
+        let jws = try SignedTransactionVerifier(
+            configuration: .init(
+                trustedRoots: [root], bundleID: backend.configuration.bundleID, environments: [.sandbox]))
         let device = try backend.deviceIdentifier()
-        let receiptVerifier = try AppReceiptVerifier(configuration: .init(
-            trustedRoots: [root], bundleID: backend.configuration.bundleID,
-            appVersion: backend.configuration.appVersion, deviceIdentifier: withUnsafeBytes(of: device.uuid) { Array($0) }))
+        let receiptVerifier = try AppReceiptVerifier(
+            configuration: .init(
+                trustedRoots: [root], bundleID: backend.configuration.bundleID,
+                appVersion: backend.configuration.appVersion,
+                deviceIdentifier: withUnsafeBytes(of: device.uuid) { Array($0) }))
 
         // The engine verifies every purchase against the receipt before delivering it.
         let store = Store(
             backend: backend, ledger: try FileLedger(path: directory.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(verifier: receiptVerifier, notificationCenter: NotificationCenter(), clock: clock))
+            configuration: StoreConfiguration(
+                verifier: receiptVerifier, notificationCenter: NotificationCenter(), clock: clock))
         await store.start()
         let bought = await store.purchase(TestCatalog.pro)
         let transaction = try #require(bought.transaction)
@@ -56,4 +61,3 @@ struct ReceiptWiringTests {
         }
     }
 }
-

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct RestoreTests {
@@ -46,10 +47,14 @@ import Testing
 
         let synced = try await store.restoreCompletedTransactions(applicationUsername: nil, scope: .sync)
         #expect(synced.map(\.originalTransactionID) == [pro, season].map(\.transactionID))
-        let restored = try await store.restoreCompletedTransactions(applicationUsername: nil, scope: .completedTransactions)
+        let restored = try await store.restoreCompletedTransactions(
+            applicationUsername: nil, scope: .completedTransactions)
         #expect(restored.map(\.originalTransactionID) == [pro.transactionID])
         #expect(RestoreScope.allCases.map { $0.includes(.nonRenewing) } == [false, true])
-        #expect(RestoreScope.allCases.allSatisfy { !$0.includes(.consumable) && $0.includes(.nonConsumable) && $0.includes(.autoRenewable) })
+        #expect(
+            RestoreScope.allCases.allSatisfy {
+                !$0.includes(.consumable) && $0.includes(.nonConsumable) && $0.includes(.autoRenewable)
+            })
     }
 
     @Test func restoreForAnApplicationUsernameReturnsOnlyItsPurchases() async throws {
@@ -75,7 +80,8 @@ import Testing
         try await store.finish(transactionID: first.transactionID)
         // A renewal as the subscription machinery journals it: a new transaction, same original.
         let journal = try StoreJournal(
-            directory: rig.directory.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics())
+            directory: rig.directory.stateDirectory.path, initialSettings: LocalStoreSettings(), metrics: StoreMetrics()
+        )
         let firstEnd = try #require(first.expiresDate)
         let renewalEnd = SubscriptionPeriod(value: 1, unit: .month).advance(firstEnd)
         let (renewal, _) = try journal.transact { state throws(LocalAppStoreError) in

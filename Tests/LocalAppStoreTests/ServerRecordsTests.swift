@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalAppStore
 
 /// `ServerRecords` shares one append-only log among its copies: a copy held elsewhere (the
@@ -7,8 +8,10 @@ import Testing
 /// not copy the log, and copies that go different ways each get what they applied.
 @Suite struct ServerRecordsTests {
     static func consumption(_ id: String, _ n: Int) -> ServerRecord {
-        ServerRecord(consumption: ConsumptionRecord(
-            transactionID: id, receivedDate: Date(timeIntervalSince1970: Double(n)), version: 2, fields: ["n": "\(n)"]))
+        ServerRecord(
+            consumption: ConsumptionRecord(
+                transactionID: id, receivedDate: Date(timeIntervalSince1970: Double(n)), version: 2,
+                fields: ["n": "\(n)"]))
     }
 
     static func token(_ id: String, _ token: UUID) -> ServerRecord {
@@ -16,9 +19,10 @@ import Testing
     }
 
     static func mass(_ request: String, succeeded: Int) -> ServerRecord {
-        ServerRecord(massExtension: MassRenewalExtension(
-            requestIdentifier: request, productID: "monthly", days: 3, reasonCode: 1, storefronts: [],
-            completeDate: Date(timeIntervalSince1970: 0), succeededCount: succeeded, failedCount: 0))
+        ServerRecord(
+            massExtension: MassRenewalExtension(
+                requestIdentifier: request, productID: "monthly", days: 3, reasonCode: 1, storefronts: [],
+                completeDate: Date(timeIntervalSince1970: 0), succeededCount: succeeded, failedCount: 0))
     }
 
     @Test func aHeldCopyKeepsWhatItSawWhileTheOriginalGrowsOnTheSameLog() {
@@ -30,7 +34,9 @@ import Testing
         #expect(published.consumption(transactionID: "2").isEmpty)
         #expect(published.allConsumption.mapValues(\.count) == ["1": 1])
         #expect(records.consumption(transactionID: "1").count == 501)
-        #expect(records.consumption(transactionID: "2").map { $0.fields["n"] } == stride(from: 1, through: 999, by: 2).map { "\($0)" })
+        #expect(
+            records.consumption(transactionID: "2").map { $0.fields["n"] }
+                == stride(from: 1, through: 999, by: 2).map { "\($0)" })
         #expect(records.allConsumption.mapValues(\.count) == ["1": 501, "2": 500])
         #expect(published.sharesLog(with: records), "appending while a copy is held must not copy the log")
     }
@@ -73,7 +79,8 @@ import Testing
     }
 
     @Test func lookupsAnswerTheLastVersionAndTheSnapshotRebuildsTheSameState() {
-        let first = UUID(), last = UUID()
+        let first = UUID()
+        let last = UUID()
         var records = ServerRecords()
         records.apply(Self.token("100", first))
         records.apply(Self.mass("r", succeeded: 1))

@@ -1,13 +1,15 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The README's settings table is made from the registry: checked here, rewritten between its
 /// markers when `RECORD_SNAPSHOTS` is set.
 @Suite struct SettingsReadmeTests {
     static let readme = Repository.url("README.md")
-    static let begin = "<!-- settings: made from LocalStoreSettings.registry; SettingsRegistryTests checks it, RECORD_SNAPSHOTS=1 rewrites it -->\n"
+    static let begin =
+        "<!-- settings: made from LocalStoreSettings.registry; SettingsRegistryTests checks it, RECORD_SNAPSHOTS=1 rewrites it -->\n"
     static let end = "<!-- settings:end -->"
 
     /// The table: one row per setting, in display order, with what it takes and its default.
@@ -31,7 +33,8 @@ import Testing
         let current = try String(contentsOf: Self.readme, encoding: .utf8)
         let from = try #require(current.range(of: Self.begin))
         let to = try #require(current.range(of: Self.end, range: from.upperBound..<current.endIndex))
-        #expect(String(current[from.upperBound..<to.lowerBound]) == Self.table(),
-                "README.md's settings table differs from LocalStoreSettings.registry (re-record with RECORD_SNAPSHOTS=1)")
+        #expect(
+            String(current[from.upperBound..<to.lowerBound]) == Self.table(),
+            "README.md's settings table differs from LocalStoreSettings.registry (re-record with RECORD_SNAPSHOTS=1)")
     }
 }

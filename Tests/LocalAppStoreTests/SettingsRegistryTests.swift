@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalAppStore
 
 /// The one registry of the local store's settings: every reader (the store, persistence, the
@@ -46,8 +47,10 @@ import Testing
     }
 
     /// The one on/off parser: the same words for every switch, in any case, with spaces around.
-    @Test(arguments: [("on", true), ("ON", true), (" yes ", true), ("true", true), ("1", true),
-                      ("off", false), ("Off", false), ("no", false), ("false", false), ("0", false)])
+    @Test(arguments: [
+        ("on", true), ("ON", true), (" yes ", true), ("true", true), ("1", true),
+        ("off", false), ("Off", false), ("no", false), ("false", false), ("0", false),
+    ])
     func onOffWords(_ text: String, _ on: Bool) throws {
         #expect(SettingValues.onOff.parse(text) == on)
         var settings = LocalStoreSettings()
@@ -70,7 +73,10 @@ import Testing
         #expect(settings.failDownloadsAtPercent == 50)
         try settings.set(name: "fail-downloads-at", value: "no")
         #expect(settings.failDownloadsAtPercent == nil)
-        #expect(throws: LocalAppStoreError.invalidSettingValue(name: "fail-downloads-at", value: "on", accepted: "off or a percentage from 0 to 99")) {
+        #expect(
+            throws: LocalAppStoreError.invalidSettingValue(
+                name: "fail-downloads-at", value: "on", accepted: "off or a percentage from 0 to 99")
+        ) {
             try settings.set(name: "fail-downloads-at", value: "on")
         }
         #expect(throws: LocalAppStoreError.self) { try settings.set(name: "fail-downloads-at", value: "100") }
@@ -109,13 +115,18 @@ import Testing
 
         let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(expected)) as? [String: Any]
         #expect(Set(written?.keys ?? [:].keys) == Set(registry.map(\.key)))
-        #expect(Set(registry.map(\.key)) == ["latencyMilliseconds", "askToBuy", "paymentsAllowed", "interruptPurchases",
-            "failPurchases", "failLoadProducts", "failRestore", "failRefreshReceipt", "bandwidthBytesPerSecond",
-            "failDownloadsAtPercent", "timeRate", "billingRetryOnRenewal", "gracePeriod",
-            "environment", "appAppleID", "serverURL", "sharedSecret", "notificationURL", "notificationRetries",
-            "notificationTimeoutMilliseconds"])
+        #expect(
+            Set(registry.map(\.key)) == [
+                "latencyMilliseconds", "askToBuy", "paymentsAllowed", "interruptPurchases",
+                "failPurchases", "failLoadProducts", "failRestore", "failRefreshReceipt", "bandwidthBytesPerSecond",
+                "failDownloadsAtPercent", "timeRate", "billingRetryOnRenewal", "gracePeriod",
+                "environment", "appAppleID", "serverURL", "sharedSecret", "notificationURL", "notificationRetries",
+                "notificationTimeoutMilliseconds",
+            ])
         #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(expected)) == expected)
-        #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(LocalStoreSettings())) == LocalStoreSettings())
+        #expect(
+            try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(LocalStoreSettings()))
+                == LocalStoreSettings())
     }
 
     @Test func anEmptyRecordIsTheDefaults() throws {

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct SettingsTests {
@@ -10,26 +11,30 @@ import Testing
         let store = try makeStore(dir, latency: 0)
         let rows = try await store.settings()
         #expect(rows.map(\.name) == LocalStoreSettings.names)
-        #expect(rows.map(\.value) == [
-            "0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time", "off", "off",
-            "Sandbox", "1000000000", "http://127.0.0.1:8490", "off", "off", "production", "5000",
-        ])
+        #expect(
+            rows.map(\.value) == [
+                "0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time", "off", "off",
+                "Sandbox", "1000000000", "http://127.0.0.1:8490", "off", "off", "production", "5000",
+            ])
         #expect(rows.map(\.shownValue) == rows.map { $0.name == "time-rate" ? "real-time (0)" : $0.value })
-        #expect(rows.allSatisfy { !$0.help.isEmpty && !$0.label.isEmpty && $0.description.hasPrefix($0.synopsis + ": ") })
+        #expect(
+            rows.allSatisfy { !$0.help.isEmpty && !$0.label.isEmpty && $0.description.hasPrefix($0.synopsis + ": ") })
     }
 
     @Test func aNewStoreStartsWithTheCatalogsSettingsAndThePeopleLatencyByDefault() async throws {
         let dir = try TemporaryDirectory()
-        let catalog = try TestCatalog.load(settings: """
-            "_askToBuyEnabled" : true, "_failTransactionsEnabled" : true, "_locale" : "en_US",
-            "_storeKitErrors" : [
-              { "current" : { "index" : 2, "type" : "generic" }, "enabled" : true, "name" : "Load Products" },
-              { "current" : null, "enabled" : false, "name" : "Purchase" },
-              { "current" : { "index" : 2, "type" : "purchase" }, "enabled" : true, "name" : "App Store Sync" }
-            ]
-            """)
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: dir.stateDirectory, clock: ManualClock()))
+        let catalog = try TestCatalog.load(
+            settings: """
+                "_askToBuyEnabled" : true, "_failTransactionsEnabled" : true, "_locale" : "en_US",
+                "_storeKitErrors" : [
+                  { "current" : { "index" : 2, "type" : "generic" }, "enabled" : true, "name" : "Load Products" },
+                  { "current" : null, "enabled" : false, "name" : "Purchase" },
+                  { "current" : { "index" : 2, "type" : "purchase" }, "enabled" : true, "name" : "App Store Sync" }
+                ]
+                """)
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog, stateDirectory: dir.stateDirectory, clock: ManualClock()))
         let settings = try await store.currentSettings()
         #expect(settings.latencyMilliseconds == LocalStoreSettings.defaultLatencyMilliseconds)
         #expect(settings.askToBuy)
@@ -100,7 +105,9 @@ import Testing
         #expect(await store.canMakePayments())
         try await store.set(name: "payments-allowed", value: "off")
         #expect(await !store.canMakePayments())
-        await #expect(throws: StoreError.paymentNotAllowed) { try await store.add(Payment(productID: TestCatalog.coins)) }
+        await #expect(throws: StoreError.paymentNotAllowed) {
+            try await store.add(Payment(productID: TestCatalog.coins))
+        }
         #expect(try await store.history().isEmpty)
     }
 
@@ -149,10 +156,18 @@ import Testing
     @Test func xcodeErrorChoicesMapToStoreKitLikeErrors() {
         #expect(LocalStoreSettings.simulatedError(for: nil) == .unknown)
         #expect(LocalStoreSettings.simulatedError(for: .null) == .unknown)
-        #expect(LocalStoreSettings.simulatedError(for: .object(["type": .string("generic"), "index": .number("1")])) == .cancelled)
-        #expect(LocalStoreSettings.simulatedError(for: .object(["type": .string("generic"), "index": .number("3")])) == .system)
-        #expect(LocalStoreSettings.simulatedError(for: .object(["type": .string("purchase"), "index": .number("1")])) == .notAvailable)
-        #expect(LocalStoreSettings.simulatedError(for: .object(["type": .string("purchase"), "index": .number("99")])) == .unknown)
+        #expect(
+            LocalStoreSettings.simulatedError(for: .object(["type": .string("generic"), "index": .number("1")]))
+                == .cancelled)
+        #expect(
+            LocalStoreSettings.simulatedError(for: .object(["type": .string("generic"), "index": .number("3")]))
+                == .system)
+        #expect(
+            LocalStoreSettings.simulatedError(for: .object(["type": .string("purchase"), "index": .number("1")]))
+                == .notAvailable)
+        #expect(
+            LocalStoreSettings.simulatedError(for: .object(["type": .string("purchase"), "index": .number("99")]))
+                == .unknown)
         #expect(LocalStoreSettings.simulatedError(for: .string("network")) == .network)
     }
 

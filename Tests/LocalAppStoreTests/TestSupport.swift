@@ -4,6 +4,7 @@ import StoreCore
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 extension TemporaryDirectory {
@@ -60,7 +61,8 @@ enum TestCatalog {
         """
     }
 
-    static func load(settings: String = #""_locale" : "en_US", "_storefront" : "USA""#) throws -> StoreKitConfiguration {
+    static func load(settings: String = #""_locale" : "en_US", "_storefront" : "USA""#) throws -> StoreKitConfiguration
+    {
         try StoreKitConfiguration.decode(data: Data(json(settings: settings).utf8), file: "Test.storekit")
     }
 }
@@ -77,9 +79,10 @@ func makeStore(
     _ directory: TemporaryDirectory, catalog: StoreKitConfiguration? = nil, clock: ManualClock = ManualClock(),
     latency: Int = 0, account: StoreAccount = .localTester, faultHook: @escaping FaultHook = { _ in }
 ) throws -> LocalAppStore {
-    try LocalAppStore(configuration: LocalAppStoreConfiguration(
-        catalog: catalog ?? TestCatalog.load(), stateDirectory: directory.stateDirectory, account: account,
-        clock: clock, faultHook: faultHook, initialLatencyMilliseconds: latency))
+    try LocalAppStore(
+        configuration: LocalAppStoreConfiguration(
+            catalog: catalog ?? TestCatalog.load(), stateDirectory: directory.stateDirectory, account: account,
+            clock: clock, faultHook: faultHook, initialLatencyMilliseconds: latency))
 }
 
 /// Reads a store's event stream one event at a time.
@@ -128,8 +131,9 @@ func buy(
     _ store: LocalAppStore, _ reader: inout EventReader, _ productID: String, quantity: Int = 1,
     applicationUsername: String? = nil, orderData: [String: String] = [:]
 ) async throws -> StoreCore.Transaction {
-    let queued = try await store.add(Payment(
-        productID: productID, quantity: quantity, applicationUsername: applicationUsername, orderData: orderData))
+    let queued = try await store.add(
+        Payment(
+            productID: productID, quantity: quantity, applicationUsername: applicationUsername, orderData: orderData))
     #expect(queued.state == .purchasing)
     while true {
         let update = await reader.nextUpdate()

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 @Suite(.timeLimit(.minutes(10))) struct TransactionManagerTests {
@@ -23,7 +24,9 @@ import Testing
         #expect(try await store.charges().map(\.transactionID) == [deferred.transactionID])
         #expect(try await store.pending().isEmpty)
         #expect(recorder.recorded == [.beforeCharge, .afterCharge])
-        await #expect(throws: LocalAppStoreError.self) { try await store.approve(transactionID: deferred.transactionID) }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await store.approve(transactionID: deferred.transactionID)
+        }
     }
 
     @Test func declineFailsTheDeferredPurchaseWithoutACharge() async throws {
@@ -46,8 +49,12 @@ import Testing
         #expect(interrupted.state == .deferred)
         #expect(interrupted.error == .interrupted)
         #expect(try await store.pending().map(\.reason) == [.interrupted])
-        await #expect(throws: LocalAppStoreError.self) { try await store.approve(transactionID: interrupted.transactionID) }
-        await #expect(throws: LocalAppStoreError.self) { try await store.decline(transactionID: interrupted.transactionID) }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await store.approve(transactionID: interrupted.transactionID)
+        }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await store.decline(transactionID: interrupted.transactionID)
+        }
 
         let resolved = try await store.resolve(transactionID: interrupted.transactionID)
         #expect(resolved.state == .purchased)
@@ -60,8 +67,11 @@ import Testing
         var shop = try await Shop()
         let store = shop.store
         let bought = try await shop.buy(TestCatalog.coins)
-        await #expect(throws: LocalAppStoreError.notPending(
-            transactionID: bought.transactionID, state: "purchased", expected: "an interrupted purchase waiting to be resolved")) {
+        await #expect(
+            throws: LocalAppStoreError.notPending(
+                transactionID: bought.transactionID, state: "purchased",
+                expected: "an interrupted purchase waiting to be resolved")
+        ) {
             try await store.resolve(transactionID: bought.transactionID)
         }
         await #expect(throws: LocalAppStoreError.unknownTransaction("12345")) {

@@ -36,7 +36,9 @@ struct ImportRules {
         let line: Int
         let module: String
         let target: String
-        var description: String { "\(file):\(line): \(target) imports \(module), which ARCHITECTURE.md's table does not allow" }
+        var description: String {
+            "\(file):\(line): \(target) imports \(module), which ARCHITECTURE.md's table does not allow"
+        }
     }
 
     /// The modules a Swift source imports, with their line numbers (`@testable`, `@_exported`
@@ -52,11 +54,14 @@ struct ImportRules {
             var words = raw.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
             while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
             guard words.first == "import", words.count >= 2 else { continue }
-            let path = words.count >= 3 && ["struct", "class", "enum", "protocol", "func", "var", "typealias", "let"].contains(words[1])
+            let path =
+                words.count >= 3
+                    && ["struct", "class", "enum", "protocol", "func", "var", "typealias", "let"].contains(words[1])
                 ? words[2] : words[1]
             let module = String(path.split(separator: ".").first ?? "")
             guard module.first.map({ $0.isLetter || $0 == "_" }) == true,
-                module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+                module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else { continue }
             found.append((index + 1, module))
         }
         return found
@@ -69,14 +74,18 @@ struct ImportRules {
         var violations: [Violation] = []
         var unlisted: [String] = []
         for target in try manager.contentsOfDirectory(atPath: sources.path).sorted() where !target.hasPrefix(".") {
-            guard let rule = allowed[target] else { unlisted.append(target); continue }
+            guard let rule = allowed[target] else {
+                unlisted.append(target)
+                continue
+            }
             let folder = sources.appendingPathComponent(target)
             guard let files = manager.enumerator(atPath: folder.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for (line, module) in Self.imports(in: text)
                 where !rule.contains(module) && !Self.toolchain.contains(module) && module != target {
-                    violations.append(Violation(file: "Sources/\(target)/\(file)", line: line, module: module, target: target))
+                    violations.append(
+                        Violation(file: "Sources/\(target)/\(file)", line: line, module: module, target: target))
                 }
             }
         }

@@ -18,11 +18,15 @@ import Testing
 
     @Test func eachSystemLibraryHasExactlyOneImporter() throws {
         let systemLibraries = try FileManager.default.contentsOfDirectory(atPath: Repository.url("Sources").path)
-            .filter { $0.hasPrefix("C") && FileManager.default.fileExists(atPath: Repository.url("Sources/\($0)/module.modulemap").path) }
+            .filter {
+                $0.hasPrefix("C")
+                    && FileManager.default.fileExists(atPath: Repository.url("Sources/\($0)/module.modulemap").path)
+            }
         #expect(!systemLibraries.isEmpty)
         for library in systemLibraries {
             let importers = rules.allowed.filter { $0.value.contains(library) }.map(\.key)
-            #expect(importers.count == 1, "\(library) may be imported by \(importers.sorted()), not by exactly one module")
+            #expect(
+                importers.count == 1, "\(library) may be imported by \(importers.sorted()), not by exactly one module")
         }
     }
 
@@ -31,7 +35,8 @@ import Testing
         #expect(rules.allowed["SystemIO"] == ImportRules.libc)
         let sources = try TemporaryDirectory(prefix: "import-rules")
         try FileManager.default.createDirectory(at: sources.url("Catalog"), withIntermediateDirectories: true)
-        try "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import StoreCore\nimport struct Vault.VaultItem\nlet script = \"\"\"\n    import os, sys\n    \"\"\"\n"
+        try
+            "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import StoreCore\nimport struct Vault.VaultItem\nlet script = \"\"\"\n    import os, sys\n    \"\"\"\n"
             .write(to: sources.url("Catalog/Bad.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: sources.url("Stray"), withIntermediateDirectories: true)
         let (violations, unlisted) = try rules.check(sources: sources.url)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The products' public API as the compiler sees it, read from symbol graphs that the
 /// toolchain's `swift-symbolgraph-extract` writes from the built modules: every public
@@ -24,14 +24,16 @@ struct DocumentationTests {
 
         var place: String {
             guard let file else { return "\(module).\(path)" }
-            return "\(file.replacingOccurrences(of: Repository.root.path + "/", with: "")):\((line ?? 0) + 1): \(module).\(path)"
+            return
+                "\(file.replacingOccurrences(of: Repository.root.path + "/", with: "")):\((line ?? 0) + 1): \(module).\(path)"
         }
     }
 
     /// The symbol graphs of `module`, by file name: `MODULE.symbols.json`, and one
     /// `MODULE@OTHER.symbols.json` per module whose types it extends.
     static func graphs(of module: String) throws -> [String: [String: Any]] {
-        let extract = try require(Repository.tool("swift-symbolgraph-extract"), "no swift-symbolgraph-extract beside `swift`")
+        let extract = try require(
+            Repository.tool("swift-symbolgraph-extract"), "no swift-symbolgraph-extract beside `swift`")
         let scratch = try TemporaryDirectory(prefix: "symbolgraph")
         let output = scratch.url
         var arguments = [
@@ -40,10 +42,16 @@ struct DocumentationTests {
         ]
         // The system-library targets' module maps, for modules that import them.
         for library in ["COpenSSL"] {
-            arguments += ["-Xcc", "-fmodule-map-file=" + Repository.root.appendingPathComponent("Sources/\(library)/module.modulemap").path]
+            arguments += [
+                "-Xcc",
+                "-fmodule-map-file="
+                    + Repository.root.appendingPathComponent("Sources/\(library)/module.modulemap").path,
+            ]
         }
         let result = try ChildProcess.run(extract, arguments)
-        guard result.status == 0 else { throw ChildProcess.Failure("swift-symbolgraph-extract -module-name \(module)", result) }
+        guard result.status == 0 else {
+            throw ChildProcess.Failure("swift-symbolgraph-extract -module-name \(module)", result)
+        }
         var graphs: [String: [String: Any]] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: output.path)
         where file == "\(module).symbols.json" || file.hasPrefix("\(module)@") {
@@ -67,12 +75,17 @@ struct DocumentationTests {
     /// A symbol of the graph, nil for what the compiler synthesized (`Hashable`'s `hash(into:)`).
     static func symbol(_ entry: [String: Any], module: String) -> Symbol? {
         let identifier = (entry["identifier"] as? [String: Any])?["precise"] as? String ?? ""
-        guard !identifier.contains("::SYNTHESIZED::"), let location = entry["location"] as? [String: Any] else { return nil }
+        guard !identifier.contains("::SYNTHESIZED::"), let location = entry["location"] as? [String: Any] else {
+            return nil
+        }
         let position = location["position"] as? [String: Any]
-        let lines = ((entry["docComment"] as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        let lines = ((entry["docComment"] as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap {
+            $0["text"] as? String
+        }
         let summary = lines.first.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         let fragments = entry["declarationFragments"] as? [[String: Any]] ?? []
-        let referenced = Set(fragments.compactMap { ($0["preciseIdentifier"] as? String).flatMap(Self.module(ofMangled:)) })
+        let referenced = Set(
+            fragments.compactMap { ($0["preciseIdentifier"] as? String).flatMap(Self.module(ofMangled:)) })
         return Symbol(
             module: module, path: (entry["pathComponents"] as? [String] ?? []).joined(separator: "."),
             kind: (entry["kind"] as? [String: Any])?["identifier"] as? String ?? "",
@@ -93,18 +106,18 @@ struct DocumentationTests {
     /// The target triple the modules were built for, as the toolchain names the host.
     static func hostTriple() throws -> String {
         #if arch(x86_64)
-        let cpu = "x86_64"
+            let cpu = "x86_64"
         #elseif arch(arm64)
-        let cpu = "aarch64"
+            let cpu = "aarch64"
         #else
-        throw ChildProcess.Failure("no triple known for this processor")
+            throw ChildProcess.Failure("no triple known for this processor")
         #endif
         #if os(Linux)
-        return "\(cpu)-unknown-linux-gnu"
+            return "\(cpu)-unknown-linux-gnu"
         #elseif os(macOS)
-        return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx15.0"
+            return "\(cpu == "aarch64" ? "arm64" : cpu)-apple-macosx15.0"
         #else
-        throw ChildProcess.Failure("no triple known for this system")
+            throw ChildProcess.Failure("no triple known for this system")
         #endif
     }
 
@@ -114,13 +127,16 @@ struct DocumentationTests {
         #expect(symbols.count > 10, "\(module): the symbol graph lists only \(symbols.count) public symbols")
         let missing = symbols.filter { $0.summary == nil }.map(\.place).sorted()
         if !missing.isEmpty {
-            Issue.record("\(missing.count) public declarations of \(module) lack a /// summary:\n\(missing.joined(separator: "\n"))")
+            Issue.record(
+                "\(missing.count) public declarations of \(module) lack a /// summary:\n\(missing.joined(separator: "\n"))"
+            )
         }
     }
 
     @Test func everyModuleThePublicAPINamesIsAProduct() async throws {
         let products = try Repository.libraryProducts()
-        let targets = Set(try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Sources").path))
+        let targets = Set(
+            try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("Sources").path))
         for product in products.sorted() {
             var named: [String: String] = [:]
             for symbol in try await Self.symbols(of: product) {
@@ -145,9 +161,11 @@ struct DocumentationTests {
             }
         }
         var conformances: [String: Set<String>] = [:]
-        for relation in graph["relationships"] as? [[String: Any]] ?? [] where relation["kind"] as? String == "conformsTo" {
+        for relation in graph["relationships"] as? [[String: Any]] ?? []
+        where relation["kind"] as? String == "conformsTo" {
             guard let source = relation["source"] as? String, let type = paths[source],
-                  let name = relation["targetFallback"] as? String else { continue }
+                let name = relation["targetFallback"] as? String
+            else { continue }
             conformances[type, default: []].insert(name)
         }
         return conformances

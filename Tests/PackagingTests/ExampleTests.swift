@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The packages in `Examples/`, each a separate SwiftPM package that depends on this one by
 /// path and imports only its products: built (one shared scratch path, so the libraries compile
@@ -15,8 +15,11 @@ struct ExampleTests {
         let swift = try require(Repository.tool("swift"), "no `swift` on PATH")
         let package = Repository.root.appendingPathComponent("Examples/\(name)")
         let build = try ChildProcess.run(
-            swift, ["build", "--package-path", package.path, "--scratch-path", Repository.examplesBuild.path,
-                    "--product", name], timeout: .seconds(3600))
+            swift,
+            [
+                "build", "--package-path", package.path, "--scratch-path", Repository.examplesBuild.path,
+                "--product", name,
+            ], timeout: .seconds(3600))
         guard build.status == 0 else { throw ChildProcess.Failure("swift build of Examples/\(name)", build) }
         let executable = Repository.examplesBuild.appendingPathComponent("debug/\(name)")
         let run = try ChildProcess.run(executable, [], currentDirectory: Repository.root)
@@ -55,8 +58,9 @@ struct ExampleTests {
             #expect(!text.contains("@testable"), "\(name)/\(file) uses @testable")
             for line in text.split(separator: "\n") where line.hasPrefix("import ") {
                 let module = String(line.dropFirst("import ".count))
-                #expect(products.contains(module) || ["Foundation", "Dispatch"].contains(module),
-                        "\(name)/\(file) imports \(module), which is no product of the package (\(products.sorted()))")
+                #expect(
+                    products.contains(module) || ["Foundation", "Dispatch"].contains(module),
+                    "\(name)/\(file) imports \(module), which is no product of the package (\(products.sorted()))")
             }
         }
     }
@@ -76,7 +80,8 @@ struct ExampleTests {
     @Test func theConsumerCheckImportsEveryProductTogether() async throws {
         let products = try Repository.libraryProducts()
         let source = try String(
-            contentsOf: Repository.root.appendingPathComponent("Examples/StoreKit2Style/Sources/StoreKit2Style/main.swift"),
+            contentsOf: Repository.root.appendingPathComponent(
+                "Examples/StoreKit2Style/Sources/StoreKit2Style/main.swift"),
             encoding: .utf8)
         for product in products {
             #expect(source.contains("\nimport \(product)\n"), "the StoreKit 2 example does not import \(product)")

@@ -24,11 +24,13 @@ struct ReadmeCodeTests {
                 continue
             }
             let marker = index > 0 ? lines[index - 1] : ""
-            let path: String? = marker.hasPrefix("<!-- example: ") && marker.hasSuffix(" -->")
+            let path: String? =
+                marker.hasPrefix("<!-- example: ") && marker.hasSuffix(" -->")
                 ? String(marker.dropFirst("<!-- example: ".count).dropLast(" -->".count)) : nil
             var end = index + 1
             while end < lines.count, lines[end] != "```" { end += 1 }
-            blocks.append(Block(line: index + 1, path: path, code: lines[(index + 1)..<end].joined(separator: "\n") + "\n"))
+            blocks.append(
+                Block(line: index + 1, path: path, code: lines[(index + 1)..<end].joined(separator: "\n") + "\n"))
             index = end + 1
         }
         return blocks
@@ -37,9 +39,11 @@ struct ReadmeCodeTests {
     @Test func everySwiftBlockOfTheReadmeIsAnExampleFileAsItIs() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = Self.swiftBlocks(in: readme)
-        #expect(blocks.contains { $0.path == "Examples/ReadmeApp/Sources/ReadmeApp/main.swift" },
-                "the README shows the ReadmeApp example")
-        #expect(blocks.contains { $0.path == "Examples/ReadmeApp/Package.swift" }, "the README shows the dependency lines")
+        #expect(
+            blocks.contains { $0.path == "Examples/ReadmeApp/Sources/ReadmeApp/main.swift" },
+            "the README shows the ReadmeApp example")
+        #expect(
+            blocks.contains { $0.path == "Examples/ReadmeApp/Package.swift" }, "the README shows the dependency lines")
         for block in blocks {
             guard let path = block.path else {
                 Issue.record("README.md:\(block.line): a ```swift block without `<!-- example: PATH -->` before it")

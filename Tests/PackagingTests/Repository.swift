@@ -41,29 +41,37 @@ extension Repository {
         let swift = try require(tool("swift"), "no `swift` on PATH")
         let package = directory ?? root
         let result = try ChildProcess.run(
-            swift, ["package", "--package-path", package.path,
-                    "--scratch-path", examplesBuild.appendingPathComponent("manifest-\(package.lastPathComponent)").path,
-                    "dump-package"])
-        guard result.status == 0 else { throw ChildProcess.Failure("swift package dump-package of \(package.path)", result) }
+            swift,
+            [
+                "package", "--package-path", package.path,
+                "--scratch-path", examplesBuild.appendingPathComponent("manifest-\(package.lastPathComponent)").path,
+                "dump-package",
+            ])
+        guard result.status == 0 else {
+            throw ChildProcess.Failure("swift package dump-package of \(package.path)", result)
+        }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }
 
     /// The product library names `Package.swift` declares.
     static func libraryProducts() throws -> Set<String> {
         let products = try manifest()["products"] as? [[String: Any]] ?? []
-        return Set(products.compactMap { product in
-            guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
-            return product["name"] as? String
-        })
+        return Set(
+            products.compactMap { product in
+                guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
+                return product["name"] as? String
+            })
     }
 
     /// The minimum versions a manifest declares, by platform name (`macos`, `ios`…).
     static func platforms(of manifest: [String: Any]) -> [String: String] {
         let platforms = manifest["platforms"] as? [[String: Any]] ?? []
-        return Dictionary(platforms.compactMap { platform in
-            guard let name = platform["platformName"] as? String, let version = platform["version"] as? String else { return nil }
-            return (name, version)
-        }, uniquingKeysWith: { $1 })
+        return Dictionary(
+            platforms.compactMap { platform in
+                guard let name = platform["platformName"] as? String, let version = platform["version"] as? String
+                else { return nil }
+                return (name, version)
+            }, uniquingKeysWith: { $1 })
     }
 }
 

@@ -23,13 +23,19 @@ struct AppSession {
         weak var storeReference: Store?
         let result: T
         do {
-            let backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-                clock: clock, initialLatencyMilliseconds: 0, fileSystem: fileSystem))
-            let vault = try ledger?() ?? VaultLedger.open(inDataDirectory: data, environment: [:], clock: clock, fileSystem: fileSystem)
-            let store = Store(backend: backend, ledger: vault, configuration: StoreConfiguration(
-                notificationCenter: NotificationCenter(), clock: clock,
-                downloads: DownloadConfiguration(dataDirectory: data, checkpointBytes: 4096, fileSystem: fileSystem)))
+            let backend = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(
+                    catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+                    clock: clock, initialLatencyMilliseconds: 0, fileSystem: fileSystem))
+            let vault =
+                try ledger?()
+                ?? VaultLedger.open(inDataDirectory: data, environment: [:], clock: clock, fileSystem: fileSystem)
+            let store = Store(
+                backend: backend, ledger: vault,
+                configuration: StoreConfiguration(
+                    notificationCenter: NotificationCenter(), clock: clock,
+                    downloads: DownloadConfiguration(dataDirectory: data, checkpointBytes: 4096, fileSystem: fileSystem)
+                ))
             backendReference = backend
             storeReference = store
             await store.start()
@@ -47,7 +53,9 @@ struct AppSession {
             turns += 1
             await Task.yield()
         }
-        guard backendReference == nil, storeReference == nil else { throw SessionError("the app's store was never released") }
+        guard backendReference == nil, storeReference == nil else {
+            throw SessionError("the app's store was never released")
+        }
         return result
     }
 

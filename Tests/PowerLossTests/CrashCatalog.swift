@@ -29,11 +29,15 @@ enum CrashCatalog {
         var entries: [String] = []
         for file in files {
             let url = content.appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.bytes).write(to: url)
-            entries.append(#"{ "path": "\#(file.path)", "size": \#(file.bytes.count), "sha256": "\#(try FileHash.sha256(file.bytes))" }"#)
+            entries.append(
+                #"{ "path": "\#(file.path)", "size": \#(file.bytes.count), "sha256": "\#(try FileHash.sha256(file.bytes))" }"#
+            )
         }
-        let manifest = #"{ "version": 1, "contentVersion": "\#(contentVersion)", "files": [ \#(entries.joined(separator: ", ")) ] }"#
+        let manifest =
+            #"{ "version": 1, "contentVersion": "\#(contentVersion)", "files": [ \#(entries.joined(separator: ", ")) ] }"#
         try Data(manifest.utf8).write(to: content.appendingPathComponent("manifest.json"))
         return catalog
     }
@@ -50,5 +54,6 @@ enum CrashCatalog {
             StoreKitDocument.product(pro, type: "NonConsumable", price: "9.99", name: "Pro"),
             StoreKitDocument.product(levels, type: "NonConsumable", price: "1.99", name: "Levels"),
         ],
-        subscriptions: [StoreKitDocument.subscription(monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1)])
+        subscriptions: [StoreKitDocument.subscription(monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1)]
+    )
 }

@@ -45,11 +45,17 @@ enum CrashJudge {
                 failures.append("the ledger holds \(entry.id) (\(entry.productID)) that the store never made")
                 continue
             }
-            if (known.productID, known.quantity, known.requestID, known.type) != (entry.productID, entry.quantity, entry.requestID, entry.type) {
+            if (known.productID, known.quantity, known.requestID, known.type) != (
+                entry.productID, entry.quantity, entry.requestID, entry.type
+            ) {
                 failures.append("the ledger's \(entry.id) differs from the store's: \(entry) vs \(known)")
             }
-            if known.revoked != entry.revoked { failures.append("\(entry.id) is refunded in \(known.revoked ? "the store" : "the ledger") only") }
-            if known.expires != entry.expires { failures.append("\(entry.id) expires differently in the ledger and the store") }
+            if known.revoked != entry.revoked {
+                failures.append("\(entry.id) is refunded in \(known.revoked ? "the store" : "the ledger") only")
+            }
+            if known.expires != entry.expires {
+                failures.append("\(entry.id) expires differently in the ledger and the store")
+            }
         }
         let delivered = facts.store.filter { ["purchased", "restored"].contains($0.state) }
         for entry in delivered where ledger[entry.id] == nil {
@@ -57,7 +63,8 @@ enum CrashJudge {
         }
         let charged = Set(facts.charged)
         var chargesByRequest: [String: Int] = [:]
-        for entry in facts.store where charged.contains(entry.id) && entry.state == "purchased" && entry.type != "autoRenewable" {
+        for entry in facts.store
+        where charged.contains(entry.id) && entry.state == "purchased" && entry.type != "autoRenewable" {
             chargesByRequest[entry.requestID, default: 0] += 1
         }
         for (request, count) in chargesByRequest where count > 1 {
@@ -70,16 +77,22 @@ enum CrashJudge {
             failures.append("lost: the store had charged \(id) before the operation and no longer has")
         }
         var counted: [String: Int] = [:]
-        for entry in facts.ledger where entry.type == "consumable" && !entry.revoked { counted[entry.productID, default: 0] += entry.quantity }
+        for entry in facts.ledger where entry.type == "consumable" && !entry.revoked {
+            counted[entry.productID, default: 0] += entry.quantity
+        }
         for product in Set(counted.keys).union(facts.balances.keys) {
             let balance = facts.balances[product] ?? 0
             let bought = counted[product] ?? 0
             if !consumed.contains(bought - balance) {
-                failures.append("\(product): balance \(balance) from \(bought) bought (consumed \(bought - balance), expected \(consumed))")
+                failures.append(
+                    "\(product): balance \(balance) from \(bought) bought (consumed \(bought - balance), expected \(consumed))"
+                )
             }
         }
         for installed in facts.installed {
-            if let problem = installed.problem { failures.append("half-installed \(installed.productID) \(installed.version): \(problem)") }
+            if let problem = installed.problem {
+                failures.append("half-installed \(installed.productID) \(installed.version): \(problem)")
+            }
         }
         for entry in facts.ledger where entry.productID == CrashCatalog.levels && !entry.revoked {
             if !facts.installed.contains(where: { $0.productID == entry.productID && $0.problem == nil }) {

@@ -40,8 +40,12 @@ struct CrashScenario: Sendable {
         let baseline: Baseline
 
         func passed(_ mark: String) -> Bool { marks.contains(mark) }
-        func ledger(_ productID: String) -> [CrashCheckReport.TransactionFacts] { facts.ledger.filter { $0.productID == productID } }
-        func store(_ productID: String) -> [CrashCheckReport.TransactionFacts] { facts.store.filter { $0.productID == productID } }
+        func ledger(_ productID: String) -> [CrashCheckReport.TransactionFacts] {
+            facts.ledger.filter { $0.productID == productID }
+        }
+        func store(_ productID: String) -> [CrashCheckReport.TransactionFacts] {
+            facts.store.filter { $0.productID == productID }
+        }
     }
 
     /// The ledger and store before the operation: nothing in it may be lost.

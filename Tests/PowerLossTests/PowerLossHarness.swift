@@ -27,7 +27,8 @@ enum PowerLossHarness {
         var summary: String {
             let ordered = explored[.ordered] ?? 0
             let reordering = explored[.reordering] ?? 0
-            var line = "power loss: \(name): \(operations) operations recorded, \(ordered + reordering) crash states explored "
+            var line =
+                "power loss: \(name): \(operations) operations recorded, \(ordered + reordering) crash states explored "
                 + "(\(ordered) ordered, \(reordering) more with reordering), \(failures.count) failed"
             let integrity = integrityErrors.values.reduce(0, +)
             if integrity > 0 {
@@ -47,7 +48,8 @@ enum PowerLossHarness {
         let catalogFile = try CrashCatalog.write(into: scratch.url)
         let catalog = try StoreKitConfiguration.load(contentsOf: catalogFile)
         let data = scratch.url.appendingPathComponent("data", isDirectory: true)
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: data, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let clock = ManualClock(start: scenario.setupTime)
         let context = CrashScenario.Context(data: data, catalog: catalog, clock: clock)
 
@@ -68,7 +70,8 @@ enum PowerLossHarness {
             for state in CrashStateGenerator(recording).states(mode) {
                 let image = state.image(of: recording)
                 guard seen.insert(try image.digest()).inserted else { continue }
-                let directory = states.url.appendingPathComponent("\(mode.rawValue)-\(pending.count)", isDirectory: true)
+                let directory = states.url.appendingPathComponent(
+                    "\(mode.rawValue)-\(pending.count)", isDirectory: true)
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
                 try image.materialize(at: directory)
                 pending.append((mode, state, directory))
@@ -82,11 +85,13 @@ enum PowerLossHarness {
         }
         outcome.seconds.writing = Date().timeIntervalSince(writingStarted)
         let checkingStarted = Date()
-        let reports = try check(pending.map(\.directory), catalog: catalogFile, now: scenario.operationTime, scratch: scratch)
+        let reports = try check(
+            pending.map(\.directory), catalog: catalogFile, now: scenario.operationTime, scratch: scratch)
         for item in pending {
             let passed = Set(marks.filter { $0.0 < item.state.crashPoint }.map(\.1))
             guard let report = reports[item.directory.path] else {
-                outcome.failures.append((item.mode, item.state.summary(of: recording), item.directory, ["the child gave no report"]))
+                outcome.failures.append(
+                    (item.mode, item.state.summary(of: recording), item.directory, ["the child gave no report"]))
                 continue
             }
             switch CrashJudge.judge(report, marks: passed, scenario: scenario, baseline: baseline) {
@@ -111,11 +116,15 @@ enum PowerLossHarness {
         guard FileManager.default.fileExists(atPath: context.data.appendingPathComponent("vault.sfv").path) else {
             return CrashScenario.Baseline(ledger: [], charged: [], balances: [:])
         }
-        let (ledger, charged, balances) = try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+        let (ledger, charged, balances) = try await AppSession.with(
+            context.data, catalog: context.catalog, clock: context.clock
+        ) { session in
             let ledger = try session.ledger.transactions().map { transaction in
                 CrashCheckReport.TransactionFacts(
-                    id: transaction.transactionID, originalID: transaction.originalTransactionID, productID: transaction.productID,
-                    type: transaction.productType.rawValue, state: transaction.state.rawValue, quantity: transaction.quantity,
+                    id: transaction.transactionID, originalID: transaction.originalTransactionID,
+                    productID: transaction.productID,
+                    type: transaction.productType.rawValue, state: transaction.state.rawValue,
+                    quantity: transaction.quantity,
                     requestID: transaction.payment.requestID, revoked: transaction.revocationDate != nil,
                     expires: transaction.expiresDate?.timeIntervalSince1970)
             }
@@ -126,7 +135,9 @@ enum PowerLossHarness {
 
     /// Has `crash-check` reopen `directories`, `batchSize` a process, two processes at a time
     /// (the machine's cores), and returns the reports by directory.
-    static func check(_ directories: [URL], catalog: URL, now: Date, scratch: TemporaryDirectory) throws -> [String: CrashCheckReport] {
+    static func check(
+        _ directories: [URL], catalog: URL, now: Date, scratch: TemporaryDirectory
+    ) throws -> [String: CrashCheckReport] {
         var batches: [[URL]] = []
         var start = 0
         while start < directories.count {
@@ -147,7 +158,9 @@ enum PowerLossHarness {
             for child in running {
                 let result = child.wait(timeout: .seconds(900))
                 guard result.status == 0, !result.timedOut else {
-                    throw SessionError("crash-check ended with status \(result.status)\(result.timedOut ? " (timed out)" : ""): \(result.stderr.suffix(2000))")
+                    throw SessionError(
+                        "crash-check ended with status \(result.status)\(result.timedOut ? " (timed out)" : ""): \(result.stderr.suffix(2000))"
+                    )
                 }
                 let decoder = JSONDecoder()
                 for line in result.stdout.split(separator: "\n") {

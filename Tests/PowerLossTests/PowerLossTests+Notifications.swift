@@ -13,7 +13,9 @@ import Testing
 /// later write synced them; one not delivered is still due.
 extension PowerLossTests {
     /// `buyPro`, then in the app's next run `notification-url` set and `body`.
-    static func buyProThenNotify(_ context: CrashScenario.Context, _ body: (AppSession) async throws -> Void = { _ in }) async throws {
+    static func buyProThenNotify(
+        _ context: CrashScenario.Context, _ body: (AppSession) async throws -> Void = { _ in }
+    ) async throws {
         try await buyPro(context)
         try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
             try await session.backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
@@ -22,54 +24,67 @@ extension PowerLossTests {
     }
 
     /// The results the scenario's sender gets, by event (1, 2, 3), in order.
-    static let plannedResults: [[SendAttemptResult]] = [[.success], [.timedOut, .success], [.unsuccessfulHTTPResponseCode]]
+    static let plannedResults: [[SendAttemptResult]] = [
+        [.success], [.timedOut, .success], [.unsuccessfulHTTPResponseCode],
+    ]
 
     @Test func notificationOutboxWriteAndSend() async throws {
-        try await Self.run(CrashScenario(
-            name: "notification outbox write and send",
-            setup: { context in try await Self.buyProThenNotify(context) },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    let backend = session.backend
-                    guard let lease = try NotificationSenderLease.take(
-                        stateDirectory: backend.configuration.stateDirectory, fileSystem: recorder)
-                    else { throw SessionError("the sender's lease is taken") }
-                    defer { lease.release() }
-                    var made: [StoredNotification] = []
-                    for (event, results) in Self.plannedResults.enumerated() {
-                        // The event, and its notification in the same write (synced: it also
-                        // makes the previous event's attempts durable).
-                        let coins = try await session.buy(CrashCatalog.coins, quantity: event + 1)
-                        guard let n = try await backend.notifications().first(where: { $0.transaction?.transactionID == coins.transactionID })
-                        else { throw SessionError("no notification for \(coins.transactionID)") }
-                        recorder.mark(Marks.notified(n.notificationUUID, coins.transactionID))
-                        for (j, earlier) in made.enumerated() {
-                            recorder.mark(Marks.synced(earlier.notificationUUID, Self.plannedResults[j].count))
+        try await Self.run(
+            CrashScenario(
+                name: "notification outbox write and send",
+                setup: { context in try await Self.buyProThenNotify(context) },
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        let backend = session.backend
+                        guard
+                            let lease = try NotificationSenderLease.take(
+                                stateDirectory: backend.configuration.stateDirectory, fileSystem: recorder)
+                        else { throw SessionError("the sender's lease is taken") }
+                        defer { lease.release() }
+                        var made: [StoredNotification] = []
+                        for (event, results) in Self.plannedResults.enumerated() {
+                            // The event, and its notification in the same write (synced: it also
+                            // makes the previous event's attempts durable).
+                            let coins = try await session.buy(CrashCatalog.coins, quantity: event + 1)
+                            guard
+                                let n = try await backend.notifications().first(where: {
+                                    $0.transaction?.transactionID == coins.transactionID
+                                })
+                            else { throw SessionError("no notification for \(coins.transactionID)") }
+                            recorder.mark(Marks.notified(n.notificationUUID, coins.transactionID))
+                            for (j, earlier) in made.enumerated() {
+                                recorder.mark(Marks.synced(earlier.notificationUUID, Self.plannedResults[j].count))
+                            }
+                            made.append(n)
+                            // The sender's turn: each attempt begins (mark), is answered, is journaled.
+                            for (index, result) in results.enumerated() {
+                                guard
+                                    let due = try await backend.dueNotifications().due.first(where: {
+                                        $0.notificationUUID == n.notificationUUID
+                                    })
+                                else { throw SessionError("\(n.notificationUUID) is not due for attempt \(index + 1)") }
+                                var payload = due.signedPayload
+                                if payload == nil { payload = try await backend.signedPayload(of: due) }
+                                recorder.mark(Marks.sending(n.notificationUUID, index + 1, result))
+                                try await backend.recordAttempt(
+                                    n.notificationUUID,
+                                    SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: result),
+                                    signedPayload: payload ?? "")
+                                guard result != .success else { continue }
+                                // Retried now rather than on Apple's schedule (the clock stays where
+                                // the states are reopened); the resend's write is synced.
+                                try await backend.resendNotification(n.notificationUUID)
+                                recorder.mark(Marks.synced(n.notificationUUID, index + 1))
+                            }
                         }
-                        made.append(n)
-                        // The sender's turn: each attempt begins (mark), is answered, is journaled.
-                        for (index, result) in results.enumerated() {
-                            guard let due = try await backend.dueNotifications().due.first(where: { $0.notificationUUID == n.notificationUUID })
-                            else { throw SessionError("\(n.notificationUUID) is not due for attempt \(index + 1)") }
-                            var payload = due.signedPayload
-                            if payload == nil { payload = try await backend.signedPayload(of: due) }
-                            recorder.mark(Marks.sending(n.notificationUUID, index + 1, result))
-                            try await backend.recordAttempt(
-                                n.notificationUUID, SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: result),
-                                signedPayload: payload ?? "")
-                            guard result != .success else { continue }
-                            // Retried now rather than on Apple's schedule (the clock stays where
-                            // the states are reopened); the resend's write is synced.
-                            try await backend.resendNotification(n.notificationUUID)
-                            recorder.mark(Marks.synced(n.notificationUUID, index + 1))
-                        }
+                        recorder.mark(Marks.acknowledged)
                     }
-                    recorder.mark(Marks.acknowledged)
-                }
-            },
-            expectations: { state in Self.judgeOutbox(state) }),
+                },
+                expectations: { state in Self.judgeOutbox(state) }),
             recordingMust: { recording in
-                recording.operations.contains { if case .mark(let label) = $0 { label.hasPrefix("synced ") } else { false } }
+                recording.operations.contains {
+                    if case .mark(let label) = $0 { label.hasPrefix("synced ") } else { false }
+                }
             })
     }
 
@@ -78,13 +93,18 @@ extension PowerLossTests {
         var failures: [String] = []
         let facts = state.facts
         let charged = Set(facts.charged).subtracting(state.baseline.charged)
-        let byTransaction = Dictionary(grouping: facts.notifications.filter { $0.transactionID != nil }, by: { $0.transactionID ?? "" })
+        let byTransaction = Dictionary(
+            grouping: facts.notifications.filter { $0.transactionID != nil }, by: { $0.transactionID ?? "" })
         for id in charged {
             let made = byTransaction[id] ?? []
-            if made.map(\.kind) != ["ONE_TIME_CHARGE"] { failures.append("charge \(id) has notifications \(made.map(\.kind)), not one ONE_TIME_CHARGE") }
+            if made.map(\.kind) != ["ONE_TIME_CHARGE"] {
+                failures.append("charge \(id) has notifications \(made.map(\.kind)), not one ONE_TIME_CHARGE")
+            }
         }
         for n in facts.notifications where !charged.contains(n.transactionID ?? "") {
-            failures.append("notification \(n.uuid) (\(n.kind)) is about \(n.transactionID ?? "nothing"), which the store did not charge")
+            failures.append(
+                "notification \(n.uuid) (\(n.kind)) is about \(n.transactionID ?? "nothing"), which the store did not charge"
+            )
         }
         let outbox = Dictionary(facts.notifications.map { ($0.uuid, $0) }, uniquingKeysWith: { a, _ in a })
         for mark in state.marks {
@@ -93,12 +113,16 @@ extension PowerLossTests {
             case "notified":
                 // notified UUID TRANSACTION: the app saw this UUID for the charge.
                 if byTransaction[words[2]]?.map(\.uuid) != [words[1]] {
-                    failures.append("charge \(words[2]) was notified as \(words[1]) and now has \(byTransaction[words[2]]?.map(\.uuid) ?? [])")
+                    failures.append(
+                        "charge \(words[2]) was notified as \(words[1]) and now has \(byTransaction[words[2]]?.map(\.uuid) ?? [])"
+                    )
                 }
             case "synced":
                 // synced UUID N: N attempts were journaled before a synced write.
                 let count = outbox[words[1]]?.attempts.count ?? 0
-                if count < Int(words[2]) ?? 0 { failures.append("\(words[1]): \(count) attempts after \(words[2]) were synced") }
+                if count < Int(words[2]) ?? 0 {
+                    failures.append("\(words[1]): \(count) attempts after \(words[2]) were synced")
+                }
             default:
                 break
             }
@@ -106,12 +130,15 @@ extension PowerLossTests {
         for n in facts.notifications {
             // The attempts must be the ones begun before the crash, in order, none twice.
             let begun = (1...4).compactMap { index in
-                state.marks.first { $0.hasPrefix("sending \(n.uuid) \(index) ") }?.split(separator: " ").last.map(String.init)
+                state.marks.first { $0.hasPrefix("sending \(n.uuid) \(index) ") }?.split(separator: " ").last.map(
+                    String.init)
             }
             if n.attempts.count > begun.count || Array(begun.prefix(n.attempts.count)) != n.attempts {
                 failures.append("\(n.uuid): attempts \(n.attempts), but those begun were \(begun)")
             }
-            if !n.delivered && !n.due { failures.append("\(n.uuid) is neither delivered nor due: it would never be sent") }
+            if !n.delivered && !n.due {
+                failures.append("\(n.uuid) is neither delivered nor due: it would never be sent")
+            }
         }
         return failures
     }
@@ -137,40 +164,60 @@ extension PowerLossTests {
     /// once with its one attempt, whether it is still in the journal or already in the archive,
     /// and the new charge exactly one notification.
     @Test func notificationArchiveCompaction() async throws {
-        try await Self.run(CrashScenario(
-            name: "notification archive compaction",
-            setup: { context in
-                try await Self.buyProThenNotify(context) { session in
-                    let backend = session.backend
-                    for quantity in 1...3 {
-                        let coins = try await session.buy(CrashCatalog.coins, quantity: quantity)
-                        guard let n = try await backend.dueNotifications().due.first(where: { $0.transaction?.transactionID == coins.transactionID })
-                        else { throw SessionError("no notification for \(coins.transactionID)") }
-                        try await backend.recordAttempt(
-                            n.notificationUUID, SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success), signedPayload: "sent")
+        try await Self.run(
+            CrashScenario(
+                name: "notification archive compaction",
+                setup: { context in
+                    try await Self.buyProThenNotify(context) { session in
+                        let backend = session.backend
+                        for quantity in 1...3 {
+                            let coins = try await session.buy(CrashCatalog.coins, quantity: quantity)
+                            guard
+                                let n = try await backend.dueNotifications().due.first(where: {
+                                    $0.transaction?.transactionID == coins.transactionID
+                                })
+                            else { throw SessionError("no notification for \(coins.transactionID)") }
+                            try await backend.recordAttempt(
+                                n.notificationUUID,
+                                SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success),
+                                signedPayload: "sent")
+                        }
                     }
-                }
-                try Self.padJournalToTheCompactionThreshold(context)
-            },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    let backend = session.backend
-                    let coins = try await session.buy(CrashCatalog.coins)
-                    recorder.mark(Marks.acknowledged)
-                    guard let n = try await backend.dueNotifications().due.first(where: { $0.transaction?.transactionID == coins.transactionID })
-                    else { throw SessionError("no notification for \(coins.transactionID)") }
-                    recorder.mark(Marks.sending(n.notificationUUID, 1, .success))
-                    try await backend.recordAttempt(
-                        n.notificationUUID, SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success), signedPayload: "sent")
-                }
-            },
-            expectations: { state in Self.judgeArchivedOutbox(state) }),
+                    try Self.padJournalToTheCompactionThreshold(context)
+                },
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        let backend = session.backend
+                        let coins = try await session.buy(CrashCatalog.coins)
+                        recorder.mark(Marks.acknowledged)
+                        guard
+                            let n = try await backend.dueNotifications().due.first(where: {
+                                $0.transaction?.transactionID == coins.transactionID
+                            })
+                        else { throw SessionError("no notification for \(coins.transactionID)") }
+                        recorder.mark(Marks.sending(n.notificationUUID, 1, .success))
+                        try await backend.recordAttempt(
+                            n.notificationUUID,
+                            SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success),
+                            signedPayload: "sent")
+                    }
+                },
+                expectations: { state in Self.judgeArchivedOutbox(state) }),
             recordingMust: { recording in
                 recording.operations.contains {
-                    if case .rename(let from, let to) = $0 { from.hasPrefix("store/outbox-") && to.hasPrefix("store/outbox-") } else { false }
-                } && recording.operations.contains {
-                    if case .rename(let from, "store/journal.jsonl") = $0 { from.hasPrefix("store/journal.jsonl.tmp") } else { false }
+                    if case .rename(let from, let to) = $0 {
+                        from.hasPrefix("store/outbox-") && to.hasPrefix("store/outbox-")
+                    } else {
+                        false
+                    }
                 }
+                    && recording.operations.contains {
+                        if case .rename(let from, "store/journal.jsonl") = $0 {
+                            from.hasPrefix("store/journal.jsonl.tmp")
+                        } else {
+                            false
+                        }
+                    }
             })
     }
 
@@ -180,7 +227,8 @@ extension PowerLossTests {
     /// `store set` would leave it.
     static func padJournalToTheCompactionThreshold(_ context: CrashScenario.Context) throws {
         let journal = context.data.appendingPathComponent("store/journal.jsonl")
-        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: true)
         guard let settings = lines.last(where: { $0.contains(#""kind":"settings""#) }) else {
             throw SessionError("the journal has no settings record")
         }
@@ -188,7 +236,8 @@ extension PowerLossTests {
         let snapshotLines = header?["snapshotLines"] as? Int ?? 0
         let handle = try FileHandle(forWritingTo: journal)
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(String(repeating: settings + "\n", count: 256 - (lines.count - snapshotLines)).utf8))
+        try handle.write(
+            contentsOf: Data(String(repeating: settings + "\n", count: 256 - (lines.count - snapshotLines)).utf8))
         try handle.close()
     }
 
@@ -208,15 +257,24 @@ extension PowerLossTests {
                 continue
             }
             if isNew {
-                if !(n.attempts == [] && n.due) && !(n.attempts == [SendAttemptResult.success.rawValue] && n.delivered && !n.due) {
-                    failures.append("the new charge's notification \(n.uuid): attempts \(n.attempts), delivered \(n.delivered), due \(n.due)")
+                if !(n.attempts == [] && n.due)
+                    && !(n.attempts == [SendAttemptResult.success.rawValue] && n.delivered && !n.due)
+                {
+                    failures.append(
+                        "the new charge's notification \(n.uuid): attempts \(n.attempts), delivered \(n.delivered), due \(n.due)"
+                    )
                 }
             } else if n.attempts != [SendAttemptResult.success.rawValue] || !n.delivered || n.due {
-                failures.append("the setup's notification \(n.uuid): attempts \(n.attempts), delivered \(n.delivered), due \(n.due)")
+                failures.append(
+                    "the setup's notification \(n.uuid): attempts \(n.attempts), delivered \(n.delivered), due \(n.due)"
+                )
             }
         }
-        for n in state.facts.notifications where !(coins.contains(n.transactionID ?? "") && charged.contains(n.transactionID ?? "")) {
-            failures.append("notification \(n.uuid) (\(n.kind)) is about \(n.transactionID ?? "nothing"), which the store did not charge")
+        for n in state.facts.notifications
+        where !(coins.contains(n.transactionID ?? "") && charged.contains(n.transactionID ?? "")) {
+            failures.append(
+                "notification \(n.uuid) (\(n.kind)) is about \(n.transactionID ?? "nothing"), which the store did not charge"
+            )
         }
         return failures
     }

@@ -9,111 +9,129 @@ import Vault
 /// journal compaction, and the first purchase of a new data directory.
 extension PowerLossTests {
     @Test func downloadCheckpointsAndInstall() async throws {
-        try await Self.run(CrashScenario(
-            name: "download and install", setup: Self.buyPro,
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    let levels = try await session.buy(CrashCatalog.levels)
-                    recorder.mark(Marks.storeSaid)
-                    let state = try await session.waitForDownload(levels.transactionID)
-                    guard state == .finished else { throw SessionError("the download ended \(state)") }
-                    recorder.mark(Marks.acknowledged)
-                }
-            },
-            expectations: { state in
-                guard state.passed(Marks.storeSaid) else { return [] }
-                return state.ledger(CrashCatalog.levels).count == 1 ? [] : ["the purchase with content is not delivered once"]
-            }),
+        try await Self.run(
+            CrashScenario(
+                name: "download and install", setup: Self.buyPro,
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        let levels = try await session.buy(CrashCatalog.levels)
+                        recorder.mark(Marks.storeSaid)
+                        let state = try await session.waitForDownload(levels.transactionID)
+                        guard state == .finished else { throw SessionError("the download ended \(state)") }
+                        recorder.mark(Marks.acknowledged)
+                    }
+                },
+                expectations: { state in
+                    guard state.passed(Marks.storeSaid) else { return [] }
+                    return state.ledger(CrashCatalog.levels).count == 1
+                        ? [] : ["the purchase with content is not delivered once"]
+                }),
             recordingMust: { recording in
-                recording.operations.contains { if case .rename(_, let to) = $0 { to.hasPrefix("Content/") } else { false } }
+                recording.operations.contains {
+                    if case .rename(_, let to) = $0 { to.hasPrefix("Content/") } else { false }
+                }
             })
     }
 
     @Test func vaultCompaction() async throws {
         let consumes = 7
-        try await Self.run(CrashScenario(
-            name: "vault compaction",
-            setup: { context in
-                try await Self.buyPro(context)
-                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-                    _ = try await session.buy(CrashCatalog.coins, quantity: 10)
-                }
-            },
-            operation: { context, recorder in
-                let vaultURL = context.data.appendingPathComponent("vault.sfv")
-                // Compaction after a handful of superseded records instead of 1024.
-                let ledger = {
-                    VaultLedger(vault: try Vault(
-                        at: vaultURL, key: .keyFile(VaultKey.defaultKeyFile(for: vaultURL)),
-                        configuration: VaultConfiguration(clock: context.clock, fileSystem: recorder, compactionMinimumGarbage: 2)),
-                        clock: context.clock)
-                }
-                try await AppSession.with(
-                    context.data, catalog: context.catalog, clock: context.clock, fileSystem: recorder, ledger: ledger
-                ) { session in
-                    for count in 1...consumes {
-                        _ = try await session.store.consume(CrashCatalog.coins)
-                        recorder.mark("consumed \(count)")
+        try await Self.run(
+            CrashScenario(
+                name: "vault compaction",
+                setup: { context in
+                    try await Self.buyPro(context)
+                    try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                        _ = try await session.buy(CrashCatalog.coins, quantity: 10)
                     }
-                }
-            },
-            expectations: { _ in [] },
-            consumption: { marks in
-                let acknowledged = (1...consumes).filter { marks.contains("consumed \($0)") }.count
-                return acknowledged...min(consumes, acknowledged + 1)
-            }),
+                },
+                operation: { context, recorder in
+                    let vaultURL = context.data.appendingPathComponent("vault.sfv")
+                    // Compaction after a handful of superseded records instead of 1024.
+                    let ledger = {
+                        VaultLedger(
+                            vault: try Vault(
+                                at: vaultURL, key: .keyFile(VaultKey.defaultKeyFile(for: vaultURL)),
+                                configuration: VaultConfiguration(
+                                    clock: context.clock, fileSystem: recorder, compactionMinimumGarbage: 2)),
+                            clock: context.clock)
+                    }
+                    try await AppSession.with(
+                        context.data, catalog: context.catalog, clock: context.clock, fileSystem: recorder,
+                        ledger: ledger
+                    ) { session in
+                        for count in 1...consumes {
+                            _ = try await session.store.consume(CrashCatalog.coins)
+                            recorder.mark("consumed \(count)")
+                        }
+                    }
+                },
+                expectations: { _ in [] },
+                consumption: { marks in
+                    let acknowledged = (1...consumes).filter { marks.contains("consumed \($0)") }.count
+                    return acknowledged...min(consumes, acknowledged + 1)
+                }),
             recordingMust: { recording in
                 recording.operations.contains(.rename(from: "vault.sfv.tmp", to: "vault.sfv"))
             })
     }
 
     @Test func journalCompaction() async throws {
-        try await Self.run(CrashScenario(
-            name: "store journal compaction",
-            setup: { context in
-                try await Self.buyPro(context)
-                // The purchase's first write compacts the journal, not the baseline's open.
-                try Self.padJournalToTheCompactionThreshold(context)
-            },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    _ = try await session.buy(CrashCatalog.coins)
-                    recorder.mark(Marks.acknowledged)
-                }
-            },
-            expectations: { state in
-                var failures: [String] = []
-                if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != 1 {
-                    failures.append("the acknowledged purchase is lost")
-                }
-                if state.facts.store.count < state.baseline.charged.count { failures.append("the store lost history") }
-                return failures
-            }),
+        try await Self.run(
+            CrashScenario(
+                name: "store journal compaction",
+                setup: { context in
+                    try await Self.buyPro(context)
+                    // The purchase's first write compacts the journal, not the baseline's open.
+                    try Self.padJournalToTheCompactionThreshold(context)
+                },
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        _ = try await session.buy(CrashCatalog.coins)
+                        recorder.mark(Marks.acknowledged)
+                    }
+                },
+                expectations: { state in
+                    var failures: [String] = []
+                    if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != 1 {
+                        failures.append("the acknowledged purchase is lost")
+                    }
+                    if state.facts.store.count < state.baseline.charged.count {
+                        failures.append("the store lost history")
+                    }
+                    return failures
+                }),
             recordingMust: { recording in
                 recording.operations.contains {
-                    if case .rename(let from, "store/journal.jsonl") = $0 { from.hasPrefix("store/journal.jsonl.tmp") } else { false }
-                } && recording.operations.filter {
-                    if case .rename(_, "store/journal.jsonl") = $0 { true } else { false }
-                }.count == 1
+                    if case .rename(let from, "store/journal.jsonl") = $0 {
+                        from.hasPrefix("store/journal.jsonl.tmp")
+                    } else {
+                        false
+                    }
+                }
+                    && recording.operations.filter {
+                        if case .rename(_, "store/journal.jsonl") = $0 { true } else { false }
+                    }.count == 1
             })
     }
 
     @Test func firstPurchaseInANewDataDirectory() async throws {
-        try await Self.run(CrashScenario(
-            name: "first purchase (new data directory)",
-            // Nothing before: the journal, leases, key, vault, and the store's signing chain,
-            // device identifier and app transaction (written through the file layer too) are new.
-            setup: { _ in },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    _ = try await session.buy(CrashCatalog.coins)
-                    recorder.mark(Marks.acknowledged)
-                }
-            },
-            expectations: { state in
-                guard state.passed(Marks.acknowledged) else { return [] }
-                return state.ledger(CrashCatalog.coins).count == 1 ? [] : ["the first purchase, acknowledged, is lost"]
-            }),
+        try await Self.run(
+            CrashScenario(
+                name: "first purchase (new data directory)",
+                // Nothing before: the journal, leases, key, vault, and the store's signing chain,
+                // device identifier and app transaction (written through the file layer too) are new.
+                setup: { _ in },
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        _ = try await session.buy(CrashCatalog.coins)
+                        recorder.mark(Marks.acknowledged)
+                    }
+                },
+                expectations: { state in
+                    guard state.passed(Marks.acknowledged) else { return [] }
+                    return state.ledger(CrashCatalog.coins).count == 1
+                        ? [] : ["the first purchase, acknowledged, is lost"]
+                }),
             recordingMust: { recording in
                 let linked = recording.operations.compactMap { operation -> String? in
                     if case .link(_, let to) = operation { return to }
@@ -123,7 +141,8 @@ extension PowerLossTests {
                     if case .rename(_, let to) = operation { return to }
                     return nil
                 }
-                return linked.contains { $0.hasSuffix("store/device-id") } && linked.contains { $0.contains("store/AppTransactions/") }
+                return linked.contains { $0.hasSuffix("store/device-id") }
+                    && linked.contains { $0.contains("store/AppTransactions/") }
                     && renamed.contains { $0.hasSuffix("store/Certificates") }
             })
     }

@@ -32,7 +32,8 @@ import Testing
     static func app<T>(
         _ context: CrashScenario.Context, _ recorder: RecordingFileSystem, _ body: (AppSession) async throws -> T
     ) async throws -> T {
-        try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock, fileSystem: recorder, body)
+        try await AppSession.with(
+            context.data, catalog: context.catalog, clock: context.clock, fileSystem: recorder, body)
     }
 
     /// Waits (a bounded number of turns, never the wall clock) until `condition` holds.
@@ -48,85 +49,105 @@ import Testing
         let (outcome, recording) = try await PowerLossHarness.explore(scenario)
         print(outcome.summary)
         for example in outcome.integrityExamples { print("  integrity error: \(example)") }
-        #expect(check(recording), "the recording lacks what the scenario is about:\n\(recording.operations.map(\.description).joined(separator: "\n"))")
+        #expect(
+            check(recording),
+            "the recording lacks what the scenario is about:\n\(recording.operations.map(\.description).joined(separator: "\n"))"
+        )
         #expect((outcome.explored[.ordered] ?? 0) > 0)
         // One example of each kind of failure (problems compared without their IDs and paths).
         var kinds: [String: (count: Int, example: String)] = [:]
         for failure in outcome.failures {
-            let kind = failure.problems.map { $0.replacing(/[0-9A-F-]{8,}|[0-9]{6,}/, with: "#") }.joined(separator: "; ")
-            let example = "[\(failure.mode)] \(failure.state) (\(failure.directory.path)):\n  " + failure.problems.joined(separator: "\n  ")
+            let kind = failure.problems.map { $0.replacing(/[0-9A-F-]{8,}|[0-9]{6,}/, with: "#") }.joined(
+                separator: "; ")
+            let example =
+                "[\(failure.mode)] \(failure.state) (\(failure.directory.path)):\n  "
+                + failure.problems.joined(separator: "\n  ")
             kinds[kind, default: (0, example)].count += 1
         }
         let details = kinds.values.sorted { $0.count > $1.count }.prefix(8).map { "\($0.count)× \($0.example)" }
         #expect(outcome.failures.isEmpty, "\(outcome.summary)\n\(details.joined(separator: "\n"))")
-        #expect(outcome.integrityErrors[.ordered] == nil, "a power loss under ordered journaling must never damage a file")
+        #expect(
+            outcome.integrityErrors[.ordered] == nil, "a power loss under ordered journaling must never damage a file")
     }
 
     @Test func purchases() async throws {
-        try await Self.run(CrashScenario(
-            name: "purchase", setup: Self.buyPro,
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    _ = try await session.buy(CrashCatalog.coins, quantity: 3)
-                    recorder.mark(Marks.acknowledged)
-                    _ = try await session.buy(CrashCatalog.coins, quantity: 2)
-                    recorder.mark(Marks.acknowledgedAgain)
-                }
-            },
-            expectations: { state in
-                let coins = state.ledger(CrashCatalog.coins)
-                if state.passed(Marks.acknowledgedAgain) {
-                    return coins.count == 2 && state.facts.balances[CrashCatalog.coins] == 5
-                        ? [] : ["both acknowledged purchases must be delivered once: \(coins.map(\.id)), \(state.facts.balances)"]
-                }
-                if state.passed(Marks.acknowledged) {
-                    return coins.contains { $0.quantity == 3 } ? [] : ["the acknowledged purchase of 3 coins is lost"]
-                }
-                return []
-            }))
+        try await Self.run(
+            CrashScenario(
+                name: "purchase", setup: Self.buyPro,
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        _ = try await session.buy(CrashCatalog.coins, quantity: 3)
+                        recorder.mark(Marks.acknowledged)
+                        _ = try await session.buy(CrashCatalog.coins, quantity: 2)
+                        recorder.mark(Marks.acknowledgedAgain)
+                    }
+                },
+                expectations: { state in
+                    let coins = state.ledger(CrashCatalog.coins)
+                    if state.passed(Marks.acknowledgedAgain) {
+                        return coins.count == 2 && state.facts.balances[CrashCatalog.coins] == 5
+                            ? []
+                            : [
+                                "both acknowledged purchases must be delivered once: \(coins.map(\.id)), \(state.facts.balances)"
+                            ]
+                    }
+                    if state.passed(Marks.acknowledged) {
+                        return coins.contains { $0.quantity == 3 }
+                            ? [] : ["the acknowledged purchase of 3 coins is lost"]
+                    }
+                    return []
+                }))
     }
 
     @Test func restore() async throws {
-        try await Self.run(CrashScenario(
-            name: "restore",
-            setup: { context in try await Self.buyProThenMonthly(context) },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    let restored = try await session.store.restoreTransactions()
-                    guard restored.count == 2 else { throw SessionError("restored \(restored.map(\.productID))") }
-                    recorder.mark(Marks.acknowledged)
-                }
-            },
-            expectations: { state in
-                guard state.passed(Marks.acknowledged) else { return [] }
-                let restored = state.facts.ledger.filter { $0.state == "restored" }
-                return Set(restored.map(\.productID)) == [CrashCatalog.pro, CrashCatalog.monthly]
-                    ? [] : ["the acknowledged restore is not in the ledger: \(restored.map(\.productID))"]
-            }))
+        try await Self.run(
+            CrashScenario(
+                name: "restore",
+                setup: { context in try await Self.buyProThenMonthly(context) },
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        let restored = try await session.store.restoreTransactions()
+                        guard restored.count == 2 else { throw SessionError("restored \(restored.map(\.productID))") }
+                        recorder.mark(Marks.acknowledged)
+                    }
+                },
+                expectations: { state in
+                    guard state.passed(Marks.acknowledged) else { return [] }
+                    let restored = state.facts.ledger.filter { $0.state == "restored" }
+                    return Set(restored.map(\.productID)) == [CrashCatalog.pro, CrashCatalog.monthly]
+                        ? [] : ["the acknowledged restore is not in the ledger: \(restored.map(\.productID))"]
+                }))
     }
 
     @Test func refund() async throws {
-        try await Self.run(CrashScenario(
-            name: "refund", setup: Self.buyPro,
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    guard let pro = try session.ledger.transactions().first(where: { $0.productID == CrashCatalog.pro }) else {
-                        throw SessionError("no Pro to refund")
+        try await Self.run(
+            CrashScenario(
+                name: "refund", setup: Self.buyPro,
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        guard
+                            let pro = try session.ledger.transactions().first(where: {
+                                $0.productID == CrashCatalog.pro
+                            })
+                        else {
+                            throw SessionError("no Pro to refund")
+                        }
+                        _ = try await session.backend.refund(transactionID: pro.transactionID)
+                        recorder.mark(Marks.storeSaid)
+                        try await Self.eventually("the ledger records the refund") {
+                            try session.ledger.transaction(withID: pro.transactionID)?.revocationDate != nil
+                        }
+                        recorder.mark(Marks.acknowledged)
                     }
-                    _ = try await session.backend.refund(transactionID: pro.transactionID)
-                    recorder.mark(Marks.storeSaid)
-                    try await Self.eventually("the ledger records the refund") {
-                        try session.ledger.transaction(withID: pro.transactionID)?.revocationDate != nil
-                    }
-                    recorder.mark(Marks.acknowledged)
-                }
-            },
-            expectations: { state in
-                guard state.passed(Marks.storeSaid) else { return [] }
-                let pro = state.ledger(CrashCatalog.pro)
-                return !pro.isEmpty && pro.allSatisfy(\.revoked) && state.store(CrashCatalog.pro).allSatisfy(\.revoked)
-                    ? [] : ["the refund the store made is lost: ledger \(pro), store \(state.store(CrashCatalog.pro))"]
-            }))
+                },
+                expectations: { state in
+                    guard state.passed(Marks.storeSaid) else { return [] }
+                    let pro = state.ledger(CrashCatalog.pro)
+                    return !pro.isEmpty && pro.allSatisfy(\.revoked)
+                        && state.store(CrashCatalog.pro).allSatisfy(\.revoked)
+                        ? []
+                        : ["the refund the store made is lost: ledger \(pro), store \(state.store(CrashCatalog.pro))"]
+                }))
     }
 
     @Test func subscriptionRenewal() async throws {
@@ -138,7 +159,8 @@ import Testing
                 try await Self.app(context, recorder) { session in
                     try await Self.eventually("the renewal is delivered") {
                         await session.store.synchronize()
-                        return try session.ledger.transactions().filter { $0.productID == CrashCatalog.monthly }.count >= 2
+                        return try session.ledger.transactions().filter { $0.productID == CrashCatalog.monthly }.count
+                            >= 2
                     }
                     recorder.mark(Marks.acknowledged)
                 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Receipts
+import Testing
 
 /// RMAppReceipt's questions of a receipt: does it hold a purchase of a product, and an
 /// auto-renewable subscription of a product active at a date.
@@ -33,10 +33,17 @@ struct AppReceiptQueryTests {
         let r = Self.receipt
         #expect(!r.containsActiveAutoRenewableSubscription(ofProductID: "monthly", at: Self.t0.addingTimeInterval(-1)))
         #expect(r.containsActiveAutoRenewableSubscription(ofProductID: "monthly", at: Self.t0))
-        #expect(r.containsActiveAutoRenewableSubscription(ofProductID: "monthly", at: Self.t0.addingTimeInterval(45 * 86_400)))
-        #expect(!r.containsActiveAutoRenewableSubscription(ofProductID: "monthly", at: Self.t0.addingTimeInterval(60 * 86_400)),
-                "the period ends at its expiry")
-        #expect(!r.containsActiveAutoRenewableSubscription(ofProductID: "refunded", at: Self.t0.addingTimeInterval(2 * 86_400)))
-        #expect(!r.containsActiveAutoRenewableSubscription(ofProductID: "pro", at: Self.t0), "no expiry: no subscription")
+        #expect(
+            r.containsActiveAutoRenewableSubscription(
+                ofProductID: "monthly", at: Self.t0.addingTimeInterval(45 * 86_400)))
+        #expect(
+            !r.containsActiveAutoRenewableSubscription(
+                ofProductID: "monthly", at: Self.t0.addingTimeInterval(60 * 86_400)),
+            "the period ends at its expiry")
+        #expect(
+            !r.containsActiveAutoRenewableSubscription(
+                ofProductID: "refunded", at: Self.t0.addingTimeInterval(2 * 86_400)))
+        #expect(
+            !r.containsActiveAutoRenewableSubscription(ofProductID: "pro", at: Self.t0), "no expiry: no subscription")
     }
 }

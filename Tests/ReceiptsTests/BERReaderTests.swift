@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Receipts
 
 @Suite struct BERReaderTests {
@@ -7,8 +8,10 @@ import Testing
 
     @Test func readsIndefiniteLengthWithNestedConstructedOctetString() throws {
         // SEQUENCE(indef) { OCTET STRING(constructed, indef) { 04 02 'a' 'b', 04 01 'c' }, INTEGER 5 }
-        let bytes: [UInt8] = [0x30, 0x80, 0x24, 0x80, 0x04, 0x02, 0x61, 0x62, 0x04, 0x01, 0x63, 0x00, 0x00,
-                              0x02, 0x01, 0x05, 0x00, 0x00]
+        let bytes: [UInt8] = [
+            0x30, 0x80, 0x24, 0x80, 0x04, 0x02, 0x61, 0x62, 0x04, 0x01, 0x63, 0x00, 0x00,
+            0x02, 0x01, 0x05, 0x00, 0x00,
+        ]
         let node = try reader.readSingle(bytes)
         #expect(node.isIndefiniteLength)
         #expect(node.children.count == 2)
@@ -33,17 +36,18 @@ import Testing
         #expect(try reader.readSingle(bytes).octetStringValue() == content)
     }
 
-    @Test(arguments: [
-        ([0x30, 0x05, 0x02, 0x01], 0, "runs past"),                 // length beyond input
-        ([0x30, 0x80, 0x02, 0x01, 0x01], 5, "end-of-contents"),      // indefinite, never closed
-        ([0x04, 0x80, 0x00, 0x00], 0, "indefinite"),                 // primitive with indefinite length
-        ([0x02, 0x89, 1, 2, 3, 4, 5, 6, 7, 8, 9], 1, "octets"),     // absurd length of length
-        ([0x1f, 0x80, 0x01, 0x00], 1, "leading zero"),               // high tag with leading zero group
-        ([0x1f, 0x81], 2, "inside a high tag"),                      // truncated high tag
-        ([0x30, 0x82, 0x01], 2, "inside a length"),                  // truncated length
-        ([0x02, 0xff], 1, "reserved"),                               // reserved length octet
-        ([0x02, 0x01, 0x01, 0x00], 3, "trailing"),                   // trailing bytes
-    ] as [([UInt8], Int, String)])
+    @Test(
+        arguments: [
+            ([0x30, 0x05, 0x02, 0x01], 0, "runs past"),  // length beyond input
+            ([0x30, 0x80, 0x02, 0x01, 0x01], 5, "end-of-contents"),  // indefinite, never closed
+            ([0x04, 0x80, 0x00, 0x00], 0, "indefinite"),  // primitive with indefinite length
+            ([0x02, 0x89, 1, 2, 3, 4, 5, 6, 7, 8, 9], 1, "octets"),  // absurd length of length
+            ([0x1f, 0x80, 0x01, 0x00], 1, "leading zero"),  // high tag with leading zero group
+            ([0x1f, 0x81], 2, "inside a high tag"),  // truncated high tag
+            ([0x30, 0x82, 0x01], 2, "inside a length"),  // truncated length
+            ([0x02, 0xff], 1, "reserved"),  // reserved length octet
+            ([0x02, 0x01, 0x01, 0x00], 3, "trailing"),  // trailing bytes
+        ] as [([UInt8], Int, String)])
     func rejectsHostileInputWithOffset(bytes: [UInt8], offset: Int, words: String) {
         #expect {
             try reader.readSingle(bytes)
@@ -96,8 +100,10 @@ import Testing
         #expect(try ReceiptDate.parse("") == nil)
     }
 
-    @Test(arguments: ["2024-02-30T00:00:00Z", "2024-02-23", "2024-02-23T17:27:16", "yesterday", "2024-13-01T00:00:00Z",
-                      "2024-02-23T17:27:16Zjunk", "2024-02-23T17:27:16."])
+    @Test(arguments: [
+        "2024-02-30T00:00:00Z", "2024-02-23", "2024-02-23T17:27:16", "yesterday", "2024-13-01T00:00:00Z",
+        "2024-02-23T17:27:16Zjunk", "2024-02-23T17:27:16.",
+    ])
     func rejectsNonDates(text: String) {
         #expect(throws: ReceiptError.self) { try ReceiptDate.parse(text, offset: 9) }
     }
@@ -146,12 +152,17 @@ import Testing
         do {
             _ = try ReceiptDecoder().decodePayload(payload)
         } catch {
-            guard case .invalidAttribute(let type, let name, _, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .invalidAttribute(let type, let name, _, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(type == 12)
             #expect(name == "creation date")
             #expect(reason.contains("last tuesday"))
         }
         let missing = DEREncoder.set([attribute(3, DEREncoder.utf8String("2"))])
-        #expect(throws: ReceiptError.missingAttribute(type: 2, name: "bundle ID")) { try ReceiptDecoder().decodePayload(missing) }
+        #expect(throws: ReceiptError.missingAttribute(type: 2, name: "bundle ID")) {
+            try ReceiptDecoder().decodePayload(missing)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Receipts
 
 /// Base64url as RFC 7515 §2 defines it: Foundation's base64 with `-` and `_` for `+` and `/`,
@@ -53,7 +54,8 @@ import Testing
             let length = Int.random(in: 0...24, using: &generator)
             var text = ""
             for _ in 0..<length {
-                text += Int.random(in: 0..<40, using: &generator) == 0
+                text +=
+                    Int.random(in: 0..<40, using: &generator) == 0
                     ? odd.randomElement(using: &generator)! : pieces.randomElement(using: &generator)!
             }
             let framed = "." + text + "."

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Receipts
 
 /// Each real receipt decodes to exactly the values in expected.json.

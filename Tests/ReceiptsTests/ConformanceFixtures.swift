@@ -14,7 +14,8 @@ enum ConformanceFixtures {
     }
 
     static func expected() throws -> [String: [String: Any]] {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("expected.json")))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.appendingPathComponent("expected.json")))
         let top = try #require(json as? [String: Any])
         return try #require(top["receipts"] as? [String: [String: Any]])
     }

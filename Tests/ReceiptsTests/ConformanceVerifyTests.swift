@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Receipts
 
 /// Each real receipt verifies against the root named in expected.json at its creation date,
@@ -40,7 +41,10 @@ import Testing
     @Test func appleReceiptsFailAtTodaysDateBecauseTheirSignerExpired() throws {
         let validator = try validatorTrusting("trustedRoot", of: "receipt-production.b64")
         let later = try #require(ConformanceFixtures.date("2030-01-01T00:00:00Z"))
-        guard case .invalid(.certificateExpired) = validator.validate(try ConformanceFixtures.bytes("receipt-production.b64"), at: later) else {
+        guard
+            case .invalid(.certificateExpired) = validator.validate(
+                try ConformanceFixtures.bytes("receipt-production.b64"), at: later)
+        else {
             Issue.record("expected an expired certificate at 2030")
             return
         }
@@ -61,9 +65,13 @@ import Testing
             for position in [0, 7, 15] {
                 var other = identifier
                 other[position] ^= 0x01
-                #expect(validator.validate(bytes, expecting: .init(deviceIdentifier: other)) == .invalid(.deviceHashMismatch))
+                #expect(
+                    validator.validate(bytes, expecting: .init(deviceIdentifier: other))
+                        == .invalid(.deviceHashMismatch))
             }
-            #expect(validator.validate(bytes, expecting: .init(deviceIdentifier: Array(identifier.prefix(15)))) == .invalid(.deviceHashMismatch))
+            #expect(
+                validator.validate(bytes, expecting: .init(deviceIdentifier: Array(identifier.prefix(15))))
+                    == .invalid(.deviceHashMismatch))
         }
     }
 
@@ -74,10 +82,12 @@ import Testing
         let bundleID = try #require(expected["bundleID"] as? String)
         let version = try #require(expected["appVersion"] as? String)
         #expect(validator.validate(bytes, expecting: .init(bundleID: bundleID, appVersion: version)).receipt != nil)
-        #expect(validator.validate(bytes, expecting: .init(bundleID: "com.example.other"))
-            == .invalid(.bundleIDMismatch(expected: "com.example.other", found: bundleID)))
-        #expect(validator.validate(bytes, expecting: .init(appVersion: version + "0"))
-            == .invalid(.appVersionMismatch(expected: version + "0", found: version)))
+        #expect(
+            validator.validate(bytes, expecting: .init(bundleID: "com.example.other"))
+                == .invalid(.bundleIDMismatch(expected: "com.example.other", found: bundleID)))
+        #expect(
+            validator.validate(bytes, expecting: .init(appVersion: version + "0"))
+                == .invalid(.appVersionMismatch(expected: version + "0", found: version)))
     }
 
     @Test func misconfigurationThrows() {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+
 @testable import Receipts
 
 /// A receipt issued by a fresh local chain, for tests of the issuing side.
@@ -21,7 +22,8 @@ struct IssuedReceiptFixture {
             receiptType: .xcode, appItemID: 0, bundleID: bundleID, appVersion: "42", opaqueValue: [],
             sha1Hash: [], creationDate: Self.creationDate, originalAppVersion: "1.0",
             inApp: (0..<purchases).map { Self.purchase($0) })
-        try ReceiptSigner.bind(&receipt, deviceIdentifier: Self.deviceIdentifier, opaqueValue: [9, 8, 7, 6, 5, 4, 3, 2])
+        try ReceiptSigner.bind(
+            &receipt, deviceIdentifier: Self.deviceIdentifier, opaqueValue: [9, 8, 7, 6, 5, 4, 3, 2])
         self.receipt = receipt
         der = try ReceiptSigner(authority: authority).sign(receipt)
     }
@@ -31,7 +33,8 @@ struct IssuedReceiptFixture {
         return InAppPurchaseReceipt(
             quantity: 1, productID: index % 2 == 0 ? "com.example.coins" : "com.example.pro.monthly",
             transactionID: String(1_000_000 + index), originalTransactionID: String(1_000_000 + index - index % 2),
-            purchaseDate: date, originalPurchaseDate: date, productType: index % 2 == 0 ? .consumable : .autoRenewableSubscription,
+            purchaseDate: date, originalPurchaseDate: date,
+            productType: index % 2 == 0 ? .consumable : .autoRenewableSubscription,
             expiresDate: index % 2 == 0 ? nil : date.addingTimeInterval(30 * 86_400),
             webOrderLineItemID: index % 2 == 0 ? nil : Int64(2_000_000_000 + index),
             cancellationDate: index == 2 ? date.addingTimeInterval(60) : nil,

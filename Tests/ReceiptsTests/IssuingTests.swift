@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Receipts
 
 @Suite(.waitsOnProcesses) struct IssuingTests {
@@ -18,7 +19,9 @@ import Testing
         let validator = try ReceiptValidator(trustedRoots: [fixture.rootDER])
         let result = validator.validate(
             fixture.der,
-            expecting: .init(bundleID: "com.example.storefront", appVersion: "42", deviceIdentifier: IssuedReceiptFixture.deviceIdentifier))
+            expecting: .init(
+                bundleID: "com.example.storefront", appVersion: "42",
+                deviceIdentifier: IssuedReceiptFixture.deviceIdentifier))
         #expect(result == .valid(fixture.receipt))
         #expect(result.receipt?.inApp[2].cancellationDate != nil)
         #expect(result.receipt?.inApp[1].promotionalOfferIdentifier == "promo.spring")
@@ -43,10 +46,13 @@ import Testing
         let rootPEM = directory.appendingPathComponent("root.pem")
         try fixture.authority.root.pemRepresentation.write(to: rootPEM, atomically: true, encoding: .utf8)
         let payloadFile = directory.appendingPathComponent("payload")
-        let verify = try ChildProcess.run(.tool("openssl"), [
-            "cms", "-verify", "-inform", "DER", "-in", receiptFile.path, "-CAfile", rootPEM.path, "-purpose", "any",
-            "-attime", String(Int(IssuedReceiptFixture.creationDate.timeIntervalSince1970)), "-out", payloadFile.path,
-        ])
+        let verify = try ChildProcess.run(
+            .tool("openssl"),
+            [
+                "cms", "-verify", "-inform", "DER", "-in", receiptFile.path, "-CAfile", rootPEM.path, "-purpose", "any",
+                "-attime", String(Int(IssuedReceiptFixture.creationDate.timeIntervalSince1970)), "-out",
+                payloadFile.path,
+            ])
         #expect(verify.status == 0, "\(verify.output)")
         #expect(Array(try Data(contentsOf: payloadFile)) == ReceiptEncoder().encodePayload(fixture.receipt))
         let parse = try ChildProcess.run(.tool("openssl"), ["asn1parse", "-inform", "DER", "-in", payloadFile.path])

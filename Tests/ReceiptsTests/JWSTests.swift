@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Receipts
 
 @Suite(.waitsOnProcesses) struct JWSTests {
@@ -35,8 +36,12 @@ import Testing
         return payload
     }
 
-    func authority(_ configuration: CertificateAuthority.Configuration = .init(), created: Date? = nil) throws -> CertificateAuthority {
-        try CertificateAuthority.create(configuration: configuration, now: created ?? Self.signedDate.addingTimeInterval(-86_400)).authority
+    func authority(
+        _ configuration: CertificateAuthority.Configuration = .init(), created: Date? = nil
+    ) throws -> CertificateAuthority {
+        try CertificateAuthority.create(
+            configuration: configuration, now: created ?? Self.signedDate.addingTimeInterval(-86_400)
+        ).authority
     }
 
     @Test func signedTransactionVerifiesAndCarriesApplesFieldNames() throws {
@@ -80,8 +85,12 @@ import Testing
         let certificate = directory.appendingPathComponent("leaf.pem")
         try authority.signingCertificate.pemRepresentation.write(to: certificate, atomically: true, encoding: .utf8)
         let key = directory.appendingPathComponent("leaf.pub")
-        #expect(try ChildProcess.run(.tool("openssl"), ["x509", "-in", certificate.path, "-pubkey", "-noout", "-out", key.path]).status == 0)
-        let result = try ChildProcess.run(.tool("openssl"), ["dgst", "-sha256", "-verify", key.path, "-signature", signature.path, input.path])
+        #expect(
+            try ChildProcess.run(
+                .tool("openssl"), ["x509", "-in", certificate.path, "-pubkey", "-noout", "-out", key.path]
+            ).status == 0)
+        let result = try ChildProcess.run(
+            .tool("openssl"), ["dgst", "-sha256", "-verify", key.path, "-signature", signature.path, input.path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("Verified OK"))
     }
@@ -114,7 +123,8 @@ import Testing
         var changed = Self.transaction()
         changed.productId = "com.example.free.lunch"
         parts[1] = Base64URL.encode(try JWSCoding.encoder().encode(changed))
-        let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(parts.joined(separator: "."))
+        let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(
+            parts.joined(separator: "."))
         #expect(result == .invalid(.signatureMismatch))
     }
 
@@ -123,37 +133,50 @@ import Testing
         let jws = try JWSSigner(authority: authority).sign(Self.transaction())
         var parts = jws.split(separator: ".").map(String.init)
         parts[0] = Base64URL.encode(try JSONEncoder().encode(JWSHeader(alg: "none", x5c: nil)))
-        let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(parts.joined(separator: "."))
+        let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(
+            parts.joined(separator: "."))
         #expect(result == .invalid(.unsupportedAlgorithm("none")))
     }
 
     @Test func otherRootIsUntrusted() throws {
         let jws = try JWSSigner(authority: try authority()).sign(Self.transaction())
         let result = try JWSVerifier(trustedRoots: [try authority().root.derRepresentation]).verifyTransaction(jws)
-        guard case .invalid(.untrustedChain) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.untrustedChain) = result else {
+            Issue.record("got \(result)")
+            return
+        }
     }
 
     @Test func expiredChainAtSignedDate() throws {
         let authority = try authority(.init(signingValidity: 3600), created: Self.signedDate.addingTimeInterval(-7200))
         let jws = try JWSSigner(authority: authority).sign(Self.transaction())
         let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(jws)
-        guard case .invalid(.certificateExpired(_, _, let at)) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.certificateExpired(_, _, let at)) = result else {
+            Issue.record("got \(result)")
+            return
+        }
         #expect(at == Self.signedDate)
     }
 
     @Test func xcodeSelfSignedCertificateOnlyWhenTrusted() throws {
         let key = try PrivateKey.generate(.p256)
         let certificate = try CertificateIssuer.issue(
-            commonName: "StoreKit Testing in Xcode", organization: "Apple", subjectKey: key, issuer: nil, issuerKey: key,
-            serial: 1, notBefore: Self.signedDate.addingTimeInterval(-60), notAfter: Self.signedDate.addingTimeInterval(86_400),
+            commonName: "StoreKit Testing in Xcode", organization: "Apple", subjectKey: key, issuer: nil,
+            issuerKey: key,
+            serial: 1, notBefore: Self.signedDate.addingTimeInterval(-60),
+            notAfter: Self.signedDate.addingTimeInterval(86_400),
             role: .signing)
         var payload = Self.transaction()
         payload.environment = .xcode
         let jws = try JWSSigner(chain: [certificate], key: key).sign(payload)
         #expect(try JWSVerifier(trustedRoots: [], trustXcodeSelfSigned: true).verifyTransaction(jws) == .valid(payload))
-        #expect(try JWSVerifier(trustedRoots: [certificate.derRepresentation]).verifyTransaction(jws) == .valid(payload))
+        #expect(
+            try JWSVerifier(trustedRoots: [certificate.derRepresentation]).verifyTransaction(jws) == .valid(payload))
         let strict = try JWSVerifier(trustedRoots: [try authority().root.derRepresentation]).verifyTransaction(jws)
-        guard case .invalid(.untrustedChain) = strict else { Issue.record("got \(strict)"); return }
+        guard case .invalid(.untrustedChain) = strict else {
+            Issue.record("got \(strict)")
+            return
+        }
         #expect(throws: ReceiptValidatorError.noTrustedRoot) { try JWSVerifier(trustedRoots: []) }
     }
 

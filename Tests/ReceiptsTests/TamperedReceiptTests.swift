@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import Receipts
 
 /// Item 11: each kind of tampering fails with its own reason.
@@ -12,18 +13,28 @@ import Testing
         let start = try #require(firstRange(of: needle, in: der))
         der[start + 12] = UInt8(ascii: "P")
         let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(der)
-        guard case .invalid(.signatureMismatch) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.signatureMismatch) = result else {
+            Issue.record("got \(result)")
+            return
+        }
     }
 
     @Test func swappedCertificatesLeaveTheSignerMissing() throws {
         let fixture = try IssuedReceiptFixture()
-        let other = try CertificateAuthority.create(now: IssuedReceiptFixture.creationDate.addingTimeInterval(-60)).authority
+        let other = try CertificateAuthority.create(now: IssuedReceiptFixture.creationDate.addingTimeInterval(-60))
+            .authority
         let der = try replacingCertificates(in: fixture.der, with: other.chain)
         let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(der)
-        guard case .invalid(.signerCertificateMissing) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.signerCertificateMissing) = result else {
+            Issue.record("got \(result)")
+            return
+        }
         // Trusting the other root does not help either: the signature is not theirs.
         let asOther = try ReceiptValidator(trustedRoots: [other.root.derRepresentation]).validate(der)
-        guard case .invalid(.signerCertificateMissing) = asOther else { Issue.record("got \(asOther)"); return }
+        guard case .invalid(.signerCertificateMissing) = asOther else {
+            Issue.record("got \(asOther)")
+            return
+        }
     }
 
     @Test func receiptForAnotherBundleID() throws {
@@ -39,7 +50,10 @@ import Testing
         let fixture = try IssuedReceiptFixture(
             configuration: configuration, caCreated: IssuedReceiptFixture.creationDate.addingTimeInterval(-2 * 86_400))
         let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(fixture.der)
-        guard case .invalid(.certificateExpired(let subject, _, let checkedAt)) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.certificateExpired(let subject, _, let checkedAt)) = result else {
+            Issue.record("got \(result)")
+            return
+        }
         #expect(subject.contains("Signing"))
         #expect(checkedAt == IssuedReceiptFixture.creationDate)
     }
@@ -47,14 +61,21 @@ import Testing
     @Test func notYetValidChain() throws {
         let fixture = try IssuedReceiptFixture(caCreated: IssuedReceiptFixture.creationDate.addingTimeInterval(86_400))
         let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(fixture.der)
-        guard case .invalid(.certificateNotYetValid) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.certificateNotYetValid) = result else {
+            Issue.record("got \(result)")
+            return
+        }
     }
 
     @Test(arguments: [1, 10, 100, 400])
     func truncatedFileIsUnreadable(dropped: Int) throws {
         let fixture = try IssuedReceiptFixture()
-        let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(Array(fixture.der.dropLast(dropped)))
-        guard case .invalid(.unreadable(.malformed)) = result else { Issue.record("got \(result)"); return }
+        let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(
+            Array(fixture.der.dropLast(dropped)))
+        guard case .invalid(.unreadable(.malformed)) = result else {
+            Issue.record("got \(result)")
+            return
+        }
     }
 
     @Test func realReceiptWithChangedPayloadByte() throws {
@@ -63,21 +84,34 @@ import Testing
         der[start] = UInt8(ascii: "D")
         let root = try ConformanceFixtures.bytes("AppleIncRootCertificate.cer")
         let result = try ReceiptValidator(trustedRoots: [root]).validate(der)
-        guard case .invalid(.signatureMismatch) = result else { Issue.record("got \(result)"); return }
+        guard case .invalid(.signatureMismatch) = result else {
+            Issue.record("got \(result)")
+            return
+        }
     }
 
     @Test func emptyAndNonReceiptFiles() throws {
         let validator = try ReceiptValidator(trustedRoots: [ConformanceFixtures.bytes("AppleIncRootCertificate.cer")])
-        guard case .invalid(.unreadable(.notBase64)) = validator.validate([]) else { Issue.record("empty"); return }
-        guard case .invalid(.unreadable(.notBase64)) = validator.validate(Array("not a receipt!".utf8)) else { Issue.record("text"); return }
+        guard case .invalid(.unreadable(.notBase64)) = validator.validate([]) else {
+            Issue.record("empty")
+            return
+        }
+        guard case .invalid(.unreadable(.notBase64)) = validator.validate(Array("not a receipt!".utf8)) else {
+            Issue.record("text")
+            return
+        }
         // A certificate is well-formed DER but not SignedData.
         let certificate = try ConformanceFixtures.bytes("AppleIncRootCertificate.cer")
-        guard case .invalid(.unreadable) = validator.validate(certificate) else { Issue.record("certificate"); return }
+        guard case .invalid(.unreadable) = validator.validate(certificate) else {
+            Issue.record("certificate")
+            return
+        }
     }
 
     private func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }
         return nil
@@ -111,23 +145,44 @@ import Testing
     @Test func receiptSignedWithoutTheMarkerIsRefused() throws {
         let fixture = try IssuedReceiptFixture(configuration: unmarked)
         let result = try ReceiptValidator(trustedRoots: [fixture.rootDER]).validate(fixture.der)
-        #expect(result == .invalid(.signerNotAuthorized(
-            subject: fixture.authority.receiptSigningCertificate?.subject ?? "", missingMarker: ReceiptValidator.receiptSignerMarker)))
+        #expect(
+            result
+                == .invalid(
+                    .signerNotAuthorized(
+                        subject: fixture.authority.receiptSigningCertificate?.subject ?? "",
+                        missingMarker: ReceiptValidator.receiptSignerMarker)))
         // Told not to require it, the same receipt is valid.
-        #expect(try ReceiptValidator(trustedRoots: [fixture.rootDER], signerMarker: nil).validate(fixture.der).receipt != nil)
+        #expect(
+            try ReceiptValidator(trustedRoots: [fixture.rootDER], signerMarker: nil).validate(fixture.der).receipt
+                != nil)
     }
 
     @Test func jwsWithoutTheMarkersIsRefused() throws {
-        let authority = try CertificateAuthority.create(configuration: unmarked, now: JWSTests.signedDate.addingTimeInterval(-60)).authority
+        let authority = try CertificateAuthority.create(
+            configuration: unmarked, now: JWSTests.signedDate.addingTimeInterval(-60)
+        ).authority
         let jws = try JWSSigner(authority: authority).sign(JWSTests.transaction())
         let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(jws)
-        #expect(result == .invalid(.certificateNotAuthorized(subject: authority.signingCertificate.subject, missingMarker: JWSVerifier.leafMarker)))
-        #expect(try JWSVerifier(trustedRoots: [authority.root.derRepresentation], requireMarkers: false).verifyTransaction(jws).payload != nil)
+        #expect(
+            result
+                == .invalid(
+                    .certificateNotAuthorized(
+                        subject: authority.signingCertificate.subject, missingMarker: JWSVerifier.leafMarker)))
+        #expect(
+            try JWSVerifier(trustedRoots: [authority.root.derRepresentation], requireMarkers: false).verifyTransaction(
+                jws
+            ).payload != nil)
 
         let halfMarked = CertificateAuthority.Configuration(intermediateMarkers: [])
-        let other = try CertificateAuthority.create(configuration: halfMarked, now: JWSTests.signedDate.addingTimeInterval(-60)).authority
+        let other = try CertificateAuthority.create(
+            configuration: halfMarked, now: JWSTests.signedDate.addingTimeInterval(-60)
+        ).authority
         let second = try JWSVerifier(trustedRoots: [other.root.derRepresentation])
             .verifyTransaction(try JWSSigner(authority: other).sign(JWSTests.transaction()))
-        #expect(second == .invalid(.certificateNotAuthorized(subject: other.intermediate.subject, missingMarker: JWSVerifier.intermediateMarker)))
+        #expect(
+            second
+                == .invalid(
+                    .certificateNotAuthorized(
+                        subject: other.intermediate.subject, missingMarker: JWSVerifier.intermediateMarker)))
     }
 }

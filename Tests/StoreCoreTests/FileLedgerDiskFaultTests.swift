@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// The file ledger on a failing disk (SystemIO's fake): the failure is a `LedgerError.io`
@@ -22,7 +23,9 @@ import Testing
         #expect(try ledger.record(coins("1")))
 
         disk.fail(.write, with: .quotaExceeded)
-        #expect(throws: LedgerError.io(path: path, reason: "pwrite: \(Errno.quotaExceeded)")) { try ledger.record(coins("2")) }
+        #expect(throws: LedgerError.io(path: path, reason: "pwrite: \(Errno.quotaExceeded)")) {
+            try ledger.record(coins("2"))
+        }
         #expect(try ledger.transactions().map(\.transactionID) == ["1"])
 
         disk.fail(.synchronize, with: .ioError)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 @Suite struct FileLedgerTests {
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func twoHandlesOnOneFileSeeEachOthersWrites() throws {
-        let a = try FileLedger(path: path), b = try FileLedger(path: path)
+        let a = try FileLedger(path: path)
+        let b = try FileLedger(path: path)
         _ = try a.record(coins("1"))
         #expect(try b.record(coins("1")) == false, "b catches up before deciding")
         _ = try b.record(coins("2"))
@@ -78,7 +80,8 @@ import Testing
 
 @Suite struct TransactionCodingTests {
     @Test func aTransactionWrittenBeforeTheSubscriptionFieldsStillDecodes() throws {
-        let old = #"{"transactionID":"7","productID":"coins","productType":"consumable","payment":{"productID":"coins","quantity":1,"orderData":{},"requestID":"r"},"state":"purchased","purchaseDate":0}"#
+        let old =
+            #"{"transactionID":"7","productID":"coins","productType":"consumable","payment":{"productID":"coins","quantity":1,"orderData":{},"requestID":"r"},"state":"purchased","purchaseDate":0}"#
         let t = try JSONDecoder().decode(Transaction.self, from: Data(old.utf8))
         #expect(t.isUpgraded == false)
         #expect(t.originalTransactionID == "7")

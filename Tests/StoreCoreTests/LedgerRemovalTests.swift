@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// Removing from the ledger, RMStore's `removeTransactions` and a single removal, on both
@@ -64,7 +65,8 @@ struct LedgerRemovalTests {
         _ = try ledger.record(coins("1", quantity: 3))
         _ = try ledger.record(pro("2"))
         _ = try ledger.consume(productID: "coins", quantity: 1)
-        try ledger.saveUnverifiedOrder(UnverifiedOrder(transaction: pro("9"), receipt: nil, lastFailure: "offline", attempts: 1))
+        try ledger.saveUnverifiedOrder(
+            UnverifiedOrder(transaction: pro("9"), receipt: nil, lastFailure: "offline", attempts: 1))
 
         try ledger.removeAll()
         #expect(try ledger.transactions().isEmpty)

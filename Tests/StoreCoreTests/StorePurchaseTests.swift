@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 @Suite(.timeLimit(.minutes(10)))
@@ -44,7 +45,10 @@ struct StorePurchaseTests {
         #expect(posted.withLock { $0 }.contains(.storePaymentTransactionFinished))
         var sawFinished = false
         while let event = await events.next() {
-            if case .paymentFinished(let e) = event, e.transactionID == t.transactionID { sawFinished = true; break }
+            if case .paymentFinished(let e) = event, e.transactionID == t.transactionID {
+                sawFinished = true
+                break
+            }
         }
         #expect(sawFinished)
     }
@@ -54,7 +58,8 @@ struct StorePurchaseTests {
         async let a = store.purchase("coins", orderData: ["n": "a"])
         async let b = store.purchase("coins", orderData: ["n": "b"])
         let (ra, rb) = await (a, b)
-        let ta = try #require(ra.transaction), tb = try #require(rb.transaction)
+        let ta = try #require(ra.transaction)
+        let tb = try #require(rb.transaction)
         #expect(ta.transactionID != tb.transactionID)
         #expect(ta.payment.orderData["n"] == "a")
         #expect(tb.payment.orderData["n"] == "b")
@@ -132,16 +137,18 @@ struct StorePurchaseTests {
         let month = Date(timeIntervalSince1970: 2_600_000)
         var monthly = Transaction(
             transactionID: "50", productID: "plus", productType: .autoRenewable, payment: Payment(productID: "plus"),
-            state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0), expiresDate: month, subscriptionGroupID: "G")
+            state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0), expiresDate: month,
+            subscriptionGroupID: "G")
         await backend.inject(monthly)
         #expect(await updates.next()?.expiresDate == month)
         monthly.expiresDate = month.addingTimeInterval(86_400)
         await backend.inject(monthly)
         #expect(await updates.next()?.expiresDate == monthly.expiresDate, "the same ID, its expiry moved")
         await backend.inject(monthly)
-        await backend.inject(Transaction(
-            transactionID: "51", productID: "coins", productType: .consumable, payment: Payment(productID: "coins"),
-            state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0)))
+        await backend.inject(
+            Transaction(
+                transactionID: "51", productID: "coins", productType: .consumable, payment: Payment(productID: "coins"),
+                state: .purchased, purchaseDate: Date(timeIntervalSince1970: 0)))
         #expect(await updates.next()?.transactionID == "51", "unchanged, 50 does not come again")
     }
 
@@ -163,9 +170,14 @@ struct StorePurchaseTests {
             if case .storefrontChanged = event { break }
             seen.append(event)
         }
-        #expect(seen.contains { event in
-            if case .paymentFailed(let failed, .paymentCancelled) = event { failed.transactionID == t.transactionID } else { false }
-        }, "\(seen)")
+        #expect(
+            seen.contains { event in
+                if case .paymentFailed(let failed, .paymentCancelled) = event {
+                    failed.transactionID == t.transactionID
+                } else {
+                    false
+                }
+            }, "\(seen)")
     }
 
     @Test func cancelledFallsBackToFailureWhenNoCancelClosure() async {

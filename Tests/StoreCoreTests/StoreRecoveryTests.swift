@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// A transaction is delivered exactly once across the purchase path, the update stream and
@@ -12,7 +13,9 @@ struct StoreRecoveryTests {
 
     init() throws { engine = try QueueEngine() }
 
-    func launch(_ configuration: StoreConfiguration = StoreConfiguration()) throws -> Store { try engine.store(configuration) }
+    func launch(_ configuration: StoreConfiguration = StoreConfiguration()) throws -> Store {
+        try engine.store(configuration)
+    }
 
     func charged(_ id: String, product: String = "coins", type: ProductType = .consumable) -> Transaction {
         Transaction(
@@ -34,7 +37,9 @@ struct StoreRecoveryTests {
     }
 
     // A missing announcement leaves `updates.next()` waiting: a minute fails it.
-    @Test(.timeLimit(.minutes(1))) func recordedButUnannouncedIsAnnouncedOnceAtTheNextLaunchAndCountedOnce() async throws {
+    @Test(.timeLimit(.minutes(1))) func recordedButUnannouncedIsAnnouncedOnceAtTheNextLaunchAndCountedOnce()
+        async throws
+    {
         // The first process recorded the purchase and died before announcing and finishing it
         // (FaultPoint.beforeFinish): the next start announces it, once, then finishes it.
         let ledger = try FileLedger(path: engine.directory.path("ledger.jsonl"))
@@ -59,7 +64,8 @@ struct StoreRecoveryTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func manualFinishingIsKeptAcrossLaunchesAndSyncUntilTheAppFinishes() async throws {
-        let manual = StoreConfiguration(finishesTransactionsAutomatically: false, notificationCenter: NotificationCenter())
+        let manual = StoreConfiguration(
+            finishesTransactionsAutomatically: false, notificationCenter: NotificationCenter())
         let first = try launch(manual)
         let bought = try #require(await first.purchase("pro").transaction)
         await first.stop()

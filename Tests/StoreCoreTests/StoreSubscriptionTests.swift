@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// The engine's side of subscriptions: renewals, revocations and status changes reach the
@@ -41,7 +42,8 @@ struct StoreSubscriptionTests {
         let posted = Mutex<[String]>([])
         let tokens = [Notification.Name.storeTransactionRevoked, .storeSubscriptionStatusChanged].map { name in
             center.addObserver(forName: name, object: nil, queue: nil) { note in
-                let what = note.storeSubscriptionStatus.map { "status:\($0.state.rawValue)" }
+                let what =
+                    note.storeSubscriptionStatus.map { "status:\($0.state.rawValue)" }
                     ?? note.storeTransaction.map { "revoked:\($0.transactionID)" } ?? "?"
                 posted.withLock { $0.append(what) }
             }
@@ -77,10 +79,12 @@ struct StoreSubscriptionTests {
         #expect(states == [.subscribed, .revoked])
         #expect(sawRevoked)
         // Observers and notifications heard the same, before the stream.
-        #expect(observer.log.filter { $0.hasPrefix("revoked") || $0.hasPrefix("status") }
-            == ["status:pass:subscribed", "revoked:501", "status:pass:revoked"])
+        #expect(
+            observer.log.filter { $0.hasPrefix("revoked") || $0.hasPrefix("status") }
+                == ["status:pass:subscribed", "revoked:501", "status:pass:revoked"])
         #expect(posted.withLock { $0 } == ["status:subscribed", "revoked:501", "status:revoked"])
-        #expect(observer.log.contains("finished:500") && observer.log.contains("finished:501"), "renewals reach observers")
+        #expect(
+            observer.log.contains("finished:500") && observer.log.contains("finished:501"), "renewals reach observers")
         #expect(try await store.history().count == 2, "a refund updates the record; it adds none")
     }
 
@@ -99,7 +103,8 @@ struct StoreSubscriptionTests {
         #expect(states == [.subscribed, .expired])
         let start = clock.now.addingTimeInterval(-40 * 86_400)
         let verdict = try await store.verifySubscriptions(.autoRenewable, productIDs: ["plus.monthly"])
-        #expect(verdict == .expired(expiresDate: month.advance(start), items: [PurchaseRecord(period("500", start: start))]))
+        #expect(
+            verdict == .expired(expiresDate: month.advance(start), items: [PurchaseRecord(period("500", start: start))])
+        )
     }
 }
-

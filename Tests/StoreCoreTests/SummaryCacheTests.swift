@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import Vault
+
 @testable import StoreCore
 
 /// `history`'s rows kept in the vault's derived cache (`SummaryCacheRow`): a listing from the
@@ -24,7 +25,8 @@ import Vault
             transactionID: "t-\(id)", originalTransactionID: id % 4 == 2 && id > 10 ? "t-2" : nil, productID: product,
             productType: type, payment: Payment(productID: product, quantity: type == .consumable ? id % 5 + 1 : 1),
             state: id % 9 == 4 ? .restored : .purchased,
-            purchaseDate: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(id) * 61.125 + (id % 7 == 0 ? 0.1 : 0)),
+            purchaseDate: Date(
+                timeIntervalSinceReferenceDate: 800_000_000 + Double(id) * 61.125 + (id % 7 == 0 ? 0.1 : 0)),
             subscriptionGroupID: type == .autoRenewable ? "g" : nil)
     }
 
@@ -59,8 +61,10 @@ import Vault
         let summaries = [
             TransactionSummary(Self.transaction(3)),
             TransactionSummary(
-                transactionID: "é-\u{0}-id", originalTransactionID: "other", productID: "", productType: ProductType(rawValue: "future"),
-                quantity: -2, purchaseDate: Date(timeIntervalSinceReferenceDate: -1e12 + 0.000_001), state: TransactionState(rawValue: "x"),
+                transactionID: "é-\u{0}-id", originalTransactionID: "other", productID: "",
+                productType: ProductType(rawValue: "future"),
+                quantity: -2, purchaseDate: Date(timeIntervalSinceReferenceDate: -1e12 + 0.000_001),
+                state: TransactionState(rawValue: "x"),
                 revocationDate: Date(timeIntervalSinceReferenceDate: 0.1 + 0.2)),
         ]
         for (index, summary) in summaries.enumerated() {
@@ -68,10 +72,14 @@ import Vault
             SummaryCacheRow.append(summary, order: UInt64(index) << 40 | 7, to: &row)
             let read = try #require(row.withUnsafeBytes { SummaryCacheRow.read($0, strings: &strings) })
             #expect(read.0 == summary)
-            #expect(read.0.purchaseDate.timeIntervalSinceReferenceDate.bitPattern == summary.purchaseDate.timeIntervalSinceReferenceDate.bitPattern)
+            #expect(
+                read.0.purchaseDate.timeIntervalSinceReferenceDate.bitPattern
+                    == summary.purchaseDate.timeIntervalSinceReferenceDate.bitPattern)
             #expect(read.order == UInt64(index) << 40 | 7)
             // Cut short or with a byte more, it is no row.
-            for cut in [0, 31, row.count - 1] { #expect(Array(row.prefix(cut)).withUnsafeBytes { SummaryCacheRow.read($0, strings: &strings) } == nil) }
+            for cut in [0, 31, row.count - 1] {
+                #expect(Array(row.prefix(cut)).withUnsafeBytes { SummaryCacheRow.read($0, strings: &strings) } == nil)
+            }
             #expect((row + [0]).withUnsafeBytes { SummaryCacheRow.read($0, strings: &strings) } == nil)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// `TransactionSummaryScanner`: the summary a listing reads from a ledger's JSON is the one
@@ -14,11 +15,13 @@ import Testing
         let renewal = Transaction(
             transactionID: "2000000000000042", originalTransactionID: "2000000000000007",
             productID: "com.storefront.demo.premium.basic.monthly", productType: .autoRenewable,
-            payment: Payment(productID: "com.storefront.demo.premium.basic.monthly", applicationUsername: "user/1",
-                             orderData: ["k": "v \"quoted\""]),
+            payment: Payment(
+                productID: "com.storefront.demo.premium.basic.monthly", applicationUsername: "user/1",
+                orderData: ["k": "v \"quoted\""]),
             state: .purchased, purchaseDate: start.addingTimeInterval(30.5), expiresDate: start.addingTimeInterval(330),
             webOrderLineItemID: "1000071", price: Decimal(string: "4.99"), currencyCode: "USD", storefront: "USA",
-            signedTransaction: "eyJhbGciOiJFUzI1NiJ9." + String(repeating: "QUJDREVGR0hJSktMTU5PUA-_", count: 150) + ".c2ln",
+            signedTransaction: "eyJhbGciOiJFUzI1NiJ9." + String(repeating: "QUJDREVGR0hJSktMTU5PUA-_", count: 150)
+                + ".c2ln",
             subscriptionGroupID: "49EF0713", offerType: .introductory, offerID: "intro/1")
         var refunded = Transaction(
             transactionID: "2000000000000043", productID: "com.storefront.demo.coins.100", productType: .consumable,
@@ -123,7 +126,8 @@ import Testing
     /// ASCII, a quote, a backslash) at every position of a long one and of a short one: the
     /// scan's word steps land on it exactly, and it reads what `JSONDecoder` reads.
     @Test func everyByteThatEndsAPlainRunIsFoundWhereverItSits() throws {
-        let head = #"{"transactionID":"t","productID":"p","productType":"c","payment":{"quantity":1},"state":"s","purchaseDate":1,"signed":""#
+        let head =
+            #"{"transactionID":"t","productID":"p","productType":"c","payment":{"quantity":1},"state":"s","purchaseDate":1,"signed":""#
         for length in [5, 70] {
             for position in 0..<length {
                 for special in [UInt8(0x01), 0x1F, 0x80, 0xC3, 0xFF, 0x22, 0x5C, 0x7F, 0x20] {
@@ -134,7 +138,9 @@ import Testing
                     if let scanned = Self.scanned(data) {
                         #expect(scanned == expected, "byte \(special) at \(position) of \(length)")
                     } else {
-                        #expect(special != 0x7F && special != 0x20, "a printable byte \(special) at \(position) needs no closer look")
+                        #expect(
+                            special != 0x7F && special != 0x20,
+                            "a printable byte \(special) at \(position) needs no closer look")
                     }
                     let decoded = try? TransactionSummaryScanner.decode(data, fallback: JSONDecoder())
                     #expect(decoded == expected, "byte \(special) at \(position) of \(length)")
@@ -149,7 +155,8 @@ import Testing
         for round in 0..<2 {
             for product in 0..<40 {
                 let id = "com.storefront.product.\(product)"
-                let text = #"{"transactionID":"2000000000000001","originalTransactionID":"2000000000000001","productID":"\#(id)","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#
+                let text =
+                    #"{"transactionID":"2000000000000001","originalTransactionID":"2000000000000001","productID":"\#(id)","productType":"consumable","payment":{"quantity":1},"state":"purchased","purchaseDate":1}"#
                 let summary = try Data(text.utf8).withUnsafeBytes {
                     try TransactionSummaryScanner.decode($0, fallback: JSONDecoder(), strings: &strings)
                 }

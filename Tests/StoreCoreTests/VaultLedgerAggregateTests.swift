@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import Vault
+
 @testable import StoreCore
 
 /// The vault ledger's aggregates: entitlements, statuses and balances read without the whole
@@ -17,7 +18,9 @@ struct VaultLedgerAggregateTests {
 
     static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    static func transaction(_ id: Int, product: String, type: ProductType, group: String? = nil, at offset: Double, expires: Double? = nil) -> Transaction {
+    static func transaction(
+        _ id: Int, product: String, type: ProductType, group: String? = nil, at offset: Double, expires: Double? = nil
+    ) -> Transaction {
         Transaction(
             transactionID: "\(id)", originalTransactionID: group.map { _ in "1\(product.count)" }, productID: product,
             productType: type, payment: Payment(productID: product, quantity: type == .consumable ? id % 3 + 1 : 1),
@@ -38,8 +41,9 @@ struct VaultLedgerAggregateTests {
     @Test func theFileLedgersEntitlementTransactionsGiveTheSameAnswers() throws {
         let ledger = try FileLedger(path: dir.url.appendingPathComponent("ledger.jsonl").path)
         _ = try Self.drive(ledger)
-        #expect(try ledger.entitlementTransactions().map(\.transactionID)
-            == ledger.transactions().filter { $0.productType != .consumable }.map(\.transactionID))
+        #expect(
+            try ledger.entitlementTransactions().map(\.transactionID)
+                == ledger.transactions().filter { $0.productType != .consumable }.map(\.transactionID))
     }
 
     /// Random purchases, renewals, refunds, expiries and upgrades, checking the answers as it goes.
@@ -57,22 +61,28 @@ struct VaultLedgerAggregateTests {
                 var changed = recorded[Int.random(in: 0..<recorded.count, using: &rng)]
                 switch Int.random(in: 0..<3, using: &rng) {
                 case 0: changed.revocationDate = Self.start.addingTimeInterval(offset)
-                case 1: changed.expiresDate = changed.expiresDate.map { _ in Self.start.addingTimeInterval(offset - Double.random(in: 0..<20_000, using: &rng)) }
+                case 1:
+                    changed.expiresDate = changed.expiresDate.map { _ in
+                        Self.start.addingTimeInterval(offset - Double.random(in: 0..<20_000, using: &rng))
+                    }
                 default: changed.isUpgraded = changed.productType == .autoRenewable
                 }
                 try ledger.update(changed)
                 recorded[recorded.firstIndex { $0.transactionID == changed.transactionID }!] = changed
                 continue
             }
-            let t: Transaction = switch roll {
-            case ..<40: Self.transaction(step, product: "coins", type: .consumable, at: offset)
-            case ..<50: Self.transaction(step, product: ["pro", "theme"][step % 2], type: .nonConsumable, at: offset)
-            case ..<60: Self.transaction(step, product: "pass", type: .nonRenewing, at: offset)
-            default:
-                Self.transaction(
-                    step, product: ["basic", "plus"][step % 2], type: .autoRenewable, group: ["g1", "g2"][step % 3 == 0 ? 1 : 0],
-                    at: offset, expires: offset + Double.random(in: -5_000..<40_000, using: &rng))
-            }
+            let t: Transaction =
+                switch roll {
+                case ..<40: Self.transaction(step, product: "coins", type: .consumable, at: offset)
+                case ..<50:
+                    Self.transaction(step, product: ["pro", "theme"][step % 2], type: .nonConsumable, at: offset)
+                case ..<60: Self.transaction(step, product: "pass", type: .nonRenewing, at: offset)
+                default:
+                    Self.transaction(
+                        step, product: ["basic", "plus"][step % 2], type: .autoRenewable,
+                        group: ["g1", "g2"][step % 3 == 0 ? 1 : 0],
+                        at: offset, expires: offset + Double.random(in: -5_000..<40_000, using: &rng))
+                }
             #expect(try ledger.record(t))
             recorded.append(t)
             if step % 3 == 0 { try Self.expectSameAnswers(ledger, calculator, step: step) }
@@ -80,7 +90,9 @@ struct VaultLedgerAggregateTests {
         try Self.expectSameAnswers(ledger, calculator, step: 400)
         // Balances come from the counters: the same as counting every transaction.
         var counted: [String: Int] = [:]
-        for t in try ledger.transactions() where t.productType == .consumable { counted[t.productID, default: 0] += t.quantity }
+        for t in try ledger.transactions() where t.productType == .consumable {
+            counted[t.productID, default: 0] += t.quantity
+        }
         #expect(try ledger.balances() == counted)
         return counted
     }
@@ -90,10 +102,13 @@ struct VaultLedgerAggregateTests {
         let some = try ledger.entitlementTransactions().map(PurchaseRecord.init)
         for minutes in stride(from: 0, through: 800, by: 97) {
             let now = start.addingTimeInterval(Double(minutes) * 60)
-            #expect(calculator.currentEntitlements(records: some, renewalInfo: [], at: now)
-                == calculator.currentEntitlements(records: all, renewalInfo: [], at: now), "step \(step), at \(minutes) min")
-            #expect(calculator.statuses(records: some, renewalInfo: [], at: now)
-                == calculator.statuses(records: all, renewalInfo: [], at: now), "step \(step), at \(minutes) min")
+            #expect(
+                calculator.currentEntitlements(records: some, renewalInfo: [], at: now)
+                    == calculator.currentEntitlements(records: all, renewalInfo: [], at: now),
+                "step \(step), at \(minutes) min")
+            #expect(
+                calculator.statuses(records: some, renewalInfo: [], at: now)
+                    == calculator.statuses(records: all, renewalInfo: [], at: now), "step \(step), at \(minutes) min")
         }
     }
 
@@ -118,7 +133,9 @@ struct VaultLedgerAggregateTests {
         var refunded = first
         refunded.revocationDate = Self.start.addingTimeInterval(950)
         try ledger.update(refunded)
-        #expect(try open().entitlementTransactions().first?.revocationDate == refunded.revocationDate, "the copy follows the refund")
+        #expect(
+            try open().entitlementTransactions().first?.revocationDate == refunded.revocationDate,
+            "the copy follows the refund")
     }
 
     /// A ledger written before the aggregates (transactions and consumption counters only) gets
@@ -135,18 +152,25 @@ struct VaultLedgerAggregateTests {
         ]
         for (index, t) in history.enumerated() {
             let counted = t.productType == .consumable ? t.quantity : 0
-            try vault.upsert(service: "storefront.transactions", account: t.transactionID, VaultItemContent(
-                data: try encoder.encode(t), label: t.productID,
-                attributes: ["productID": t.productID, "counted": "\(counted)", "order": "\(index + 1)"]))
+            try vault.upsert(
+                service: "storefront.transactions", account: t.transactionID,
+                VaultItemContent(
+                    data: try encoder.encode(t), label: t.productID,
+                    attributes: ["productID": t.productID, "counted": "\(counted)", "order": "\(index + 1)"]))
         }
         try vault.upsert(service: "storefront.consumed", account: "coins", VaultItemContent(data: Data("1".utf8)))
         let ledger = try open()
         #expect(try ledger.balances() == ["coins": history[0].quantity + history[3].quantity - 1])
         #expect(try ledger.entitlementTransactions().map(\.transactionID) == ["2", "3"])
-        #expect(try vault.get(service: "storefront.ledger", account: "format").map { String(decoding: $0.data, as: UTF8.self) } == VaultLedger.currentFormat)
+        #expect(
+            try vault.get(service: "storefront.ledger", account: "format").map {
+                String(decoding: $0.data, as: UTF8.self)
+            } == VaultLedger.currentFormat)
         // Made once: recording goes on from them.
         #expect(try ledger.record(Self.transaction(5, product: "coins", type: .consumable, at: 240)))
-        #expect(try open().balance(of: "coins") == history[0].quantity + history[3].quantity - 1 + Self.transaction(5, product: "coins", type: .consumable, at: 0).quantity)
+        #expect(
+            try open().balance(of: "coins") == history[0].quantity + history[3].quantity - 1
+                + Self.transaction(5, product: "coins", type: .consumable, at: 0).quantity)
     }
 
     @Test func consumingIsOneAtomicReadAndWriteAcrossLedgers() throws {
@@ -178,7 +202,8 @@ extension VaultLedgerAggregateTests {
         #expect(try ledger.transactionDigest().count > 0)
         let ids = try ledger.transactions().map(\.transactionID)
         for id in ids.prefix(5) { #expect(try ledger.remove(transactionID: id)) }
-        #expect(try ledger.record(try #require(try ledger.transactions().first)) == false, "already recorded: counted once")
+        #expect(
+            try ledger.record(try #require(try ledger.transactions().first)) == false, "already recorded: counted once")
         #expect(try open().transactionDigest() == whole(ledger))
         #expect(try open().transactionDigest().count == ids.count - 5)
         try ledger.saveAuditBaseline(TransactionDigest(count: 1, sum: 7))
@@ -204,10 +229,16 @@ extension VaultLedgerAggregateTests {
         let expected = try whole(ledger)
         // As a build before the digest left it: format 2, no digest.
         try ledger.vault.delete(service: VaultLedger.ledgerService, account: VaultLedger.digestAccount)
-        _ = try ledger.vault.upsert(service: VaultLedger.ledgerService, account: VaultLedger.formatAccount, VaultItemContent(data: Data("2".utf8)))
+        _ = try ledger.vault.upsert(
+            service: VaultLedger.ledgerService, account: VaultLedger.formatAccount,
+            VaultItemContent(data: Data("2".utf8)))
         let old = try open()
         #expect(try old.transactionDigest() == expected)
-        #expect(try old.vault.get(service: VaultLedger.ledgerService, account: VaultLedger.formatAccount)?.data == Data("3".utf8))
-        #expect(try old.entitlementTransactions().count == ledger.entitlementTransactions().count, "the aggregates were kept")
+        #expect(
+            try old.vault.get(service: VaultLedger.ledgerService, account: VaultLedger.formatAccount)?.data
+                == Data("3".utf8))
+        #expect(
+            try old.entitlementTransactions().count == ledger.entitlementTransactions().count,
+            "the aggregates were kept")
     }
 }

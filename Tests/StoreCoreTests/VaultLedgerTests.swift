@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// The purchase ledger in the encrypted vault: the `PurchaseLedger` contract, persistence,
@@ -24,7 +25,8 @@ struct VaultLedgerTests {
     func pro(_ id: String) -> Transaction {
         Transaction(
             transactionID: id, productID: "pro", productType: .nonConsumable,
-            payment: Payment(productID: "pro"), state: .purchased, purchaseDate: Date(timeIntervalSince1970: 1_700_000_100))
+            payment: Payment(productID: "pro"), state: .purchased,
+            purchaseDate: Date(timeIntervalSince1970: 1_700_000_100))
     }
 
     @Test func recordIsIdempotentAndEverythingSurvivesAReopen() throws {
@@ -96,12 +98,14 @@ struct VaultLedgerTests {
 
     @Test func unverifiedOrdersAreKeptUntilRemoved() throws {
         let ledger = try open()
-        let order = UnverifiedOrder(transaction: coins("9"), receipt: Data([1, 2, 3]), lastFailure: "server 503", attempts: 1)
+        let order = UnverifiedOrder(
+            transaction: coins("9"), receipt: Data([1, 2, 3]), lastFailure: "server 503", attempts: 1)
         try ledger.saveUnverifiedOrder(order)
         var again = order
         again.attempts = 2
         try ledger.saveUnverifiedOrder(again)
-        try ledger.saveUnverifiedOrder(UnverifiedOrder(transaction: pro("10"), receipt: nil, lastFailure: "offline", attempts: 1))
+        try ledger.saveUnverifiedOrder(
+            UnverifiedOrder(transaction: pro("10"), receipt: nil, lastFailure: "offline", attempts: 1))
         #expect(try open().unverifiedOrders().map(\.transaction.transactionID) == ["9", "10"])
         #expect(try open().unverifiedOrders().first == again)
         try ledger.removeUnverifiedOrder(transactionID: "9")
@@ -111,13 +115,16 @@ struct VaultLedgerTests {
 
     @Test func recordingOrderHoldsEvenWithinOneClockTick() throws {
         // A clock that never moves: the order must come from the ledger, not from time.
-        let ledger = VaultLedger(vault: try open().vault, clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)))
+        let ledger = VaultLedger(
+            vault: try open().vault, clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)))
         for id in ["b", "a", "c", "10", "9"] { _ = try ledger.record(coins(id)) }
         #expect(try ledger.transactions().map(\.transactionID) == ["b", "a", "c", "10", "9"])
         for id in ["9", "10", "1"] {
-            try ledger.saveUnverifiedOrder(UnverifiedOrder(transaction: coins(id), receipt: nil, lastFailure: "x", attempts: 1))
+            try ledger.saveUnverifiedOrder(
+                UnverifiedOrder(transaction: coins(id), receipt: nil, lastFailure: "x", attempts: 1))
         }
-        try ledger.saveUnverifiedOrder(UnverifiedOrder(transaction: coins("9"), receipt: nil, lastFailure: "y", attempts: 2))
+        try ledger.saveUnverifiedOrder(
+            UnverifiedOrder(transaction: coins("9"), receipt: nil, lastFailure: "y", attempts: 2))
         #expect(try ledger.unverifiedOrders().map(\.transaction.transactionID) == ["9", "10", "1"])
     }
 
@@ -132,14 +139,18 @@ struct VaultLedgerTests {
 
         let other = try TemporaryDirectory()
         let withPassphrase = try VaultLedger.open(
-            inDataDirectory: other.url.appendingPathComponent("data"), environment: ["STOREFRONT_PASSPHRASE": "correct horse"])
+            inDataDirectory: other.url.appendingPathComponent("data"),
+            environment: ["STOREFRONT_PASSPHRASE": "correct horse"])
         _ = try withPassphrase.record(pro("p1"))
         #expect(!FileManager.default.fileExists(atPath: other.url.appendingPathComponent("data/vault.key").path))
         #expect(throws: LedgerError.self) {
-            _ = try VaultLedger.open(inDataDirectory: other.url.appendingPathComponent("data"), environment: ["STOREFRONT_PASSPHRASE": "wrong"])
+            _ = try VaultLedger.open(
+                inDataDirectory: other.url.appendingPathComponent("data"),
+                environment: ["STOREFRONT_PASSPHRASE": "wrong"])
         }
         let reopened = try VaultLedger.open(
-            inDataDirectory: other.url.appendingPathComponent("data"), environment: ["STOREFRONT_PASSPHRASE": "correct horse"])
+            inDataDirectory: other.url.appendingPathComponent("data"),
+            environment: ["STOREFRONT_PASSPHRASE": "correct horse"])
         #expect(try reopened.contains(transactionID: "p1"))
     }
 

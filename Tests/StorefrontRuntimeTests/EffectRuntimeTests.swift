@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func quittingCancelsEveryRunningEffectAndDropsWhatTheySendAfter() async {
-        let longRunning: Set<Effect> = [.observeStore, .followDownload(id: "9", productID: "p"), .purchase(productID: "p", quantity: 1)]
+        let longRunning: Set<Effect> = [
+            .observeStore, .followDownload(id: "9", productID: "p"), .purchase(productID: "p", quantity: 1),
+        ]
         let handler = RecordingHandler { longRunning.contains($0) }
         let runtime = runtime(handler)
         for effect in longRunning { runtime.run(effect) }
@@ -89,9 +91,11 @@ import Testing
         let ticks = sink.items.compactMap { if case .tick(let date) = $0 { date } else { nil } }
         #expect(ticks == [clock.now])
         #expect(Array(clock.sleeps.items.prefix(2)) == [.milliseconds(100), .milliseconds(250)])
-        #expect(Set(handler.cancelled.items) == [
-            .followDownload(id: "9", productID: "a"), .followDownload(id: "9", productID: "b"), .followDownload(id: "10", productID: "c"),
-        ])
+        #expect(
+            Set(handler.cancelled.items) == [
+                .followDownload(id: "9", productID: "a"), .followDownload(id: "9", productID: "b"),
+                .followDownload(id: "10", productID: "c"),
+            ])
     }
 
     @Test func cancellingWhatDoesNotRunIsHarmlessAndOneShotWorkEndsByItself() async {

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Every product of the Demo and of every conformance catalog, in en_US, ja_JP, de_DE and
@@ -14,7 +15,8 @@ import Testing
 
     @Test(arguments: cases)
     func nothingIsCutWithRoomToSpare(catalog: String, locale: String, storefront: String) async throws {
-        let (context, products) = try await CatalogScreens.load(URL(fileURLWithPath: catalog), locale: locale, storefront: storefront)
+        let (context, products) = try await CatalogScreens.load(
+            URL(fileURLWithPath: catalog), locale: locale, storefront: storefront)
         #expect(!products.isEmpty)
         let file = URL(fileURLWithPath: catalog).lastPathComponent
         for (width, height) in CatalogScreens.sizes {
@@ -23,7 +25,9 @@ import Testing
             while let product = state.selectedProduct, seen.insert(product.id).inserted {
                 let screen = render(state)
                 let place = "\(file) \(locale) \(width)×\(height) \(product.id)"
-                for line in screen.lines { #expect(DisplayWidth.of(line) == width, "\(place): a line is \(DisplayWidth.of(line)) wide") }
+                for line in screen.lines {
+                    #expect(DisplayWidth.of(line) == width, "\(place): a line is \(DisplayWidth.of(line)) wide")
+                }
                 checkRow(screen, state, product, place)
                 checkDetail(screen, state, product, place)
                 if width == 80 { checkWindows(state, product, place) }
@@ -56,8 +60,9 @@ import Testing
         let detail = Layout(state: state).detail
         guard !detail.isEmpty else { return }
         let inside = CatalogScreens.joinedInside(screen, detail)
-        #expect(inside.contains(CatalogScreens.visible(product.id)) || inside.contains("↓"),
-                "\(place): the ID is neither in the pane nor pointed to: \(inside)")
+        #expect(
+            inside.contains(CatalogScreens.visible(product.id)) || inside.contains("↓"),
+            "\(place): the ID is neither in the pane nor pointed to: \(inside)")
     }
 
     /// The details window and the purchase sheet: identifier, name and price whole.
@@ -70,12 +75,14 @@ import Testing
         var sheet = state
         send(&sheet, .key(.enter))
         guard case .confirm = sheet.modal else { return }
-        let sheetText = render(sheet).lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(separator: " ")
+        let sheetText = render(sheet).lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(
+            separator: " ")
         let index = state.metrics.position[product.id] ?? 0
         let price = CatalogScreens.visible(state.metrics.prices[index])
         #expect(sheetText.contains(price), "\(place): the sheet cuts the price \(price)")
         let words = CatalogScreens.visible(State.shownName(product)).split(separator: " ").joined(separator: " ")
-        #expect(sheetText.replacingOccurrences(of: "  ", with: " ").contains(words), "\(place): the sheet cuts the name")
+        #expect(
+            sheetText.replacingOccurrences(of: "  ", with: " ").contains(words), "\(place): the sheet cuts the name")
     }
 }
 

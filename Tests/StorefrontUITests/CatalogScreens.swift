@@ -4,6 +4,7 @@ import LocalAppStore
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import StorefrontUI
 
 /// Real catalogs as the storefront shows them: each product localized by the local App Store
@@ -12,11 +13,13 @@ enum CatalogScreens {
     /// The catalogs the layout is checked on: the Demo and the conformance catalogs.
     static var catalogs: [URL] {
         let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return [root.appendingPathComponent("Catalogs/Demo.storekit")] + [
-            "revenuecat-UnitTestsConfiguration", "revenuecat-IntegrationPurchaseTesterConfiguration",
-            "revenuecat-PaywallsTesterProducts",
-        ].map { fixtures.appendingPathComponent("\($0).storekit") }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return [root.appendingPathComponent("Catalogs/Demo.storekit")]
+            + [
+                "revenuecat-UnitTestsConfiguration", "revenuecat-IntegrationPurchaseTesterConfiguration",
+                "revenuecat-PaywallsTesterProducts",
+            ].map { fixtures.appendingPathComponent("\($0).storekit") }
     }
 
     /// The locales checked, each with its storefront.
@@ -27,17 +30,20 @@ enum CatalogScreens {
 
     /// `catalog`'s products as the local App Store localizes them for `storefront` and
     /// `locale`, with the context the storefront would load (estimated prices marked).
-    static func load(_ catalog: URL, locale: String, storefront code: String) async throws -> (StoreContext, [Product]) {
+    static func load(_ catalog: URL, locale: String, storefront code: String) async throws -> (StoreContext, [Product])
+    {
         let configuration = try StoreKitConfiguration.load(contentsOf: catalog)
         let storefront = try #require(Storefront.named(code))
         let directory = try TemporaryDirectory(prefix: "ui-catalog")
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: configuration, stateDirectory: directory.url, storefront: storefront, locale: locale,
-            initialLatencyMilliseconds: 0, syncsWrites: false))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: configuration, stateDirectory: directory.url, storefront: storefront, locale: locale,
+                initialLatencyMilliseconds: 0, syncsWrites: false))
         let response = try await store.products(identifiers: Set(configuration.products.map(\.id)))
         let order = Dictionary(configuration.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let products = response.products.sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) }
-        let estimated = Set(configuration.products.filter { configuration.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
+        let estimated = Set(
+            configuration.products.filter { configuration.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
         let context = StoreContext(
             storefront: code, locale: locale, account: "Local Tester",
             storefronts: Array(Storefront.all.prefix(12)),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StorefrontUI
 
 @Suite struct DisplayWidthTests {
@@ -40,7 +41,8 @@ import Testing
         #expect(DisplayWidth.of("a\u{200B}b") == 2)
         #expect(DisplayWidth.of("\u{FEFF}") == 0)
         #expect(DisplayWidth.of("\u{7}") == 0)
-        #expect(DisplayWidth.of("\u{200F}9,99\u{A0}€") == 6, "a right-to-left mark takes no column, a no-break space one")
+        #expect(
+            DisplayWidth.of("\u{200F}9,99\u{A0}€") == 6, "a right-to-left mark takes no column, a no-break space one")
     }
 
     @Test func truncationEndsInAnEllipsisWithinTheWidth() {

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// A download's state on its product's row and in messages (issue 17): paused says paused, a
@@ -8,12 +9,15 @@ import Testing
 /// approval) starts.
 @Suite struct DownloadStatusTests {
     private func download(_ state: DownloadState, written: Int64 = 550) -> Download {
-        Download(id: "9", transactionID: "9", productID: forest, contentVersion: "1", state: state, bytesWritten: written,
-                 totalBytes: 1_000)
+        Download(
+            id: "9", transactionID: "9", productID: forest, contentVersion: "1", state: state, bytesWritten: written,
+            totalBytes: 1_000)
     }
 
     private func row(_ state: State) -> String? {
-        render(state).lines.first { $0.contains("Forest Level Pack") && !$0.contains("█") && !$0.contains("Description") }
+        render(state).lines.first {
+            $0.contains("Forest Level Pack") && !$0.contains("█") && !$0.contains("Description")
+        }
     }
 
     @Test func aPausedDownloadsRowSaysPaused() {
@@ -37,7 +41,8 @@ import Testing
         var state = Fixtures.loaded()
         // After an approval in the Transaction Manager the engine delivers the purchase and its
         // download waits: the storefront starts it.
-        #expect(send(&state, .storeEvent(.downloadUpdated(download(.waiting, written: 0)))) == [.resumeDownload(id: "9")])
+        #expect(
+            send(&state, .storeEvent(.downloadUpdated(download(.waiting, written: 0)))) == [.resumeDownload(id: "9")])
         // Resuming reports it waiting again: not a second start.
         #expect(send(&state, .storeEvent(.downloadUpdated(download(.waiting, written: 0)))) == [])
     }

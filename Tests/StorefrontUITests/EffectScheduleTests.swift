@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The long-running and periodic work `reduce` asks the runtime for, with the identities the
@@ -9,21 +10,27 @@ import Testing
     @Test func startUpListensLoadsAndLooksEveryTwoSeconds() {
         var state = State()
         let effects = reduce(state: &state, action: .started)
-        #expect(effects == [
-            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
-            .every(.seconds(2), .lookForChanges),
-        ])
+        #expect(
+            effects == [
+                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
+                .every(.seconds(2), .lookForChanges),
+            ])
         #expect(effects.compactMap(\.id) == [.storeEvents, .storeWatch])
     }
 
     @Test func quitAsksOnlyForQuitAndSchedulesNothingAfter() {
         var state = Fixtures.loaded()
         _ = reduce(state: &state, action: .key(.enter))
-        #expect(reduce(state: &state, action: .key(.enter)) == [.purchase(productID: coins, quantity: 1), .every(.milliseconds(100), .tick)])
+        #expect(
+            reduce(state: &state, action: .key(.enter)) == [
+                .purchase(productID: coins, quantity: 1), .every(.milliseconds(100), .tick),
+            ])
         // Ctrl-C while the purchase animates: the runtime cancels everything on `.quit`.
         #expect(reduce(state: &state, action: .key(.control("c"))) == [.quit])
         #expect(state.isQuitting)
-        #expect(reduce(state: &state, action: .purchaseFinished(productID: coins, .success(.cancelled))) == [.loadPurchases])
+        #expect(
+            reduce(state: &state, action: .purchaseFinished(productID: coins, .success(.cancelled))) == [.loadPurchases]
+        )
     }
 
     @Test func theAnimationIsScheduledReplacedAndStoppedAsTheStateMoves() {

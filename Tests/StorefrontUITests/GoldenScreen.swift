@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StorefrontUI
 
 /// Compares a screen with a golden text file in `Golden/`; with `RECORD_SNAPSHOTS=1` it writes
@@ -22,6 +23,8 @@ enum GoldenScreen {
             try actual.write(to: url, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "screen differs from \(name).txt (re-record with RECORD_SNAPSHOTS=1)", sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "screen differs from \(name).txt (re-record with RECORD_SNAPSHOTS=1)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The help window (`?`) says what each key does.

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import StorefrontUI
 
 @Suite struct LocalizationTests {
@@ -29,8 +30,9 @@ import Testing
     @Test func everyTranslatedPhraseHasItsPlaceholders() {
         for language in UILanguage.allCases {
             for (english, translated) in Strings.table(for: language) {
-                #expect(english.components(separatedBy: "{}").count == translated.components(separatedBy: "{}").count,
-                        "\(language): \(english)")
+                #expect(
+                    english.components(separatedBy: "{}").count == translated.components(separatedBy: "{}").count,
+                    "\(language): \(english)")
             }
         }
     }
@@ -43,14 +45,17 @@ import Testing
         var phrases: Set<String> = []
         for folder in ["Sources/StorefrontUI", "Sources/storefront/TUI"] {
             let root = Repository.url(folder)
-            let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            let files =
+                FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
             #expect(!files.isEmpty, "no sources under \(folder)")
             for file in files {
                 let source = try String(contentsOf: file, encoding: .utf8)
                 for match in source.matches(of: literal) {
                     let escaped = String(match.output[1].substring ?? "")
-                    phrases.insert(escaped.replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\"))
+                    phrases.insert(
+                        escaped.replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(
+                            of: #"\\"#, with: "\\"))
                 }
             }
         }

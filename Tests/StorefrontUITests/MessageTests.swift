@@ -1,17 +1,25 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Long messages can be read (issue 17): the status line wraps, the log pane wraps, the log
 /// window scrolls back and shows an entry whole, and an error says its phrase once.
 @Suite struct MessageTests {
-    static let long = "Purchase of 100 Coins failed: The store failed: the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"
+    static let long =
+        "Purchase of 100 Coins failed: The store failed: the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"
 
     @Test func aLongMessageWrapsInTheStatusLine() {
         var state = Fixtures.loaded()
-        send(&state, .purchaseFinished(productID: "com.storefront.demo.coins.100", .failure(.systemError(
-            "the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"))))
+        send(
+            &state,
+            .purchaseFinished(
+                productID: "com.storefront.demo.coins.100",
+                .failure(
+                    .systemError(
+                        "the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"
+                    ))))
         let screen = render(state)
         let shown = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(shown.contains("(No space left on device)"))
@@ -20,8 +28,12 @@ import Testing
 
     @Test func theLogPaneWrapsAndTheLogWindowShowsAnEntryWhole() {
         var state = Fixtures.loaded()
-        send(&state, .storeEvent(.paymentFailed(Fixtures.transaction("9", "com.storefront.demo.coins.100", .consumable, state: .failed),
-                                                .systemError("the local App Store's journal could not be written (No space left on device)"))))
+        send(
+            &state,
+            .storeEvent(
+                .paymentFailed(
+                    Fixtures.transaction("9", "com.storefront.demo.coins.100", .consumable, state: .failed),
+                    .systemError("the local App Store's journal could not be written (No space left on device)"))))
         send(&state, .key(.character("l")))
         let pane = render(state).lines.joined(separator: " ")
         #expect(pane.contains("(No space left on device)"))

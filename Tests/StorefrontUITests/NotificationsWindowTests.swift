@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The Notifications window (N, or the menu): its notifications with their type and subtype,
@@ -8,18 +9,23 @@ import Testing
 /// and on every store change, the page before the oldest row shown when ↑ goes past it.
 @Suite struct NotificationsWindowTests {
     static let rows = [
-        NotificationRow(position: 0, uuid: "a", kind: "SUBSCRIBED/INITIAL_BUY", productID: "com.storefront.demo.premium.plus.monthly",
-                        attempts: 1, lastResult: "SUCCESS", nextAttempt: nil, delivered: true),
-        NotificationRow(position: 1, uuid: "b", kind: "ONE_TIME_CHARGE", productID: "com.storefront.demo.coins.100", attempts: 2,
-                        lastResult: "TIMED_OUT", nextAttempt: Date(timeIntervalSince1970: 1_767_229_200), delivered: false),
+        NotificationRow(
+            position: 0, uuid: "a", kind: "SUBSCRIBED/INITIAL_BUY",
+            productID: "com.storefront.demo.premium.plus.monthly",
+            attempts: 1, lastResult: "SUCCESS", nextAttempt: nil, delivered: true),
+        NotificationRow(
+            position: 1, uuid: "b", kind: "ONE_TIME_CHARGE", productID: "com.storefront.demo.coins.100", attempts: 2,
+            lastResult: "TIMED_OUT", nextAttempt: Date(timeIntervalSince1970: 1_767_229_200), delivered: false),
     ]
 
     /// Delivered notifications at `positions`, as a page whose older ones are before `older`.
     static func page(_ positions: Range<Int>, older: Int?) -> NotificationPage {
-        NotificationPage(rows: positions.map { p in
-            NotificationRow(position: p, uuid: "n\(p)", kind: "ONE_TIME_CHARGE", productID: "p\(p)", attempts: 1,
-                            lastResult: "SUCCESS", nextAttempt: nil, delivered: true)
-        }, older: older)
+        NotificationPage(
+            rows: positions.map { p in
+                NotificationRow(
+                    position: p, uuid: "n\(p)", kind: "ONE_TIME_CHARGE", productID: "p\(p)", attempts: 1,
+                    lastResult: "SUCCESS", nextAttempt: nil, delivered: true)
+            }, older: older)
     }
 
     static func newest(_ page: NotificationPage) -> Action { .notificationsLoaded(before: nil, .success(page)) }
@@ -37,12 +43,24 @@ import Testing
         let lines = render(state).lines
         #expect(lines.contains { $0.contains("Server Notifications (2)") })
         #expect(lines.contains { $0.contains("↑↓ · Esc") }, "no older ones: nothing more to say")
-        #expect(lines.contains { $0.contains("SUBSCRIBED/INITIAL_BUY") && $0.contains("SUCCESS") && $0.contains("delivered") })
-        #expect(lines.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains("com.store") && $0.contains("TIMED_OUT") },
-                "at 80 columns the product is cut last")
-        let wide = render({ var s = state; s.width = 200; s.height = 60; return s }()).lines
-        #expect(wide.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains("com.storefront.demo.coins.100") },
-                "with room, the product shows whole")
+        #expect(
+            lines.contains {
+                $0.contains("SUBSCRIBED/INITIAL_BUY") && $0.contains("SUCCESS") && $0.contains("delivered")
+            })
+        #expect(
+            lines.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains("com.store") && $0.contains("TIMED_OUT") },
+            "at 80 columns the product is cut last")
+        let wide = render(
+            {
+                var s = state
+                s.width = 200
+                s.height = 60
+                return s
+            }()
+        ).lines
+        #expect(
+            wide.contains { $0.contains("ONE_TIME_CHARGE") && $0.contains("com.storefront.demo.coins.100") },
+            "with room, the product shows whole")
         #expect(state.modal == .notifications(selected: 1), "the newest (last) row is selected, as in the event log")
         send(&state, .key(.down))
         #expect(state.modal == .notifications(selected: 1), "the selection stays on the rows")
@@ -62,7 +80,8 @@ import Testing
         #expect(Self.selected(state) == 49)
         var lines = render(state).lines
         #expect(lines.contains { $0.contains("Server Notifications (50 of 200)") })
-        #expect(lines.contains { $0.contains("↑ at the top: older") }, "the footer names the key while older ones remain")
+        #expect(
+            lines.contains { $0.contains("↑ at the top: older") }, "the footer names the key while older ones remain")
         #expect(send(&state, .key(.home)) == [])
         #expect(Self.selected(state) == 0)
         #expect(send(&state, .key(.up)) == [.loadNotifications(before: 150)])
@@ -100,7 +119,10 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home))
         #expect(send(&state, .key(.up)) == [.loadNotifications(before: 150)])
-        send(&state, .notificationsLoaded(before: 150, .failure(.systemError("outbox.dat: the frame at byte 16 fails its check"))))
+        send(
+            &state,
+            .notificationsLoaded(
+                before: 150, .failure(.systemError("outbox.dat: the frame at byte 16 fails its check"))))
         #expect(state.loadingNotificationsBefore == nil)
         #expect(state.notifications.count == 50, "the rows shown stay")
         #expect(send(&state, .key(.up)) == [.loadNotifications(before: 150)])
@@ -119,8 +141,9 @@ import Testing
 
     @Test func aRefreshKeepsTheOlderPagesLoadedAndTheSelectionOnItsNotification() {
         var state = Fixtures.loaded()
-        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
-             .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
+        send(
+            &state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
+            .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
         send(&state, .key(.down), .key(.down))
         #expect(state.notifications[Self.selected(state) ?? 0].position == 151)
 
@@ -131,7 +154,8 @@ import Testing
         #expect(state.notifications.map(\.position) == Array(100..<203), "still one list, older pages kept")
         #expect(state.olderNotifications == 100)
         #expect(state.notifications.first { $0.position == 160 }?.attempts == 2)
-        #expect(state.notifications[Self.selected(state) ?? 0].position == 151, "the selection stays on its notification")
+        #expect(
+            state.notifications[Self.selected(state) ?? 0].position == 151, "the selection stays on its notification")
 
         // With the newest row selected, the selection follows the newest.
         send(&state, .key(.end), Self.newest(Self.page(155..<205, older: 155)))
@@ -147,11 +171,15 @@ import Testing
     @Test func aStoreChangeAlsoReloadsTheOlderRowsOnScreen() throws {
         // 24 rows: a 20-line window, its header, so 19 notifications show.
         var state = Fixtures.loaded(width: 80, height: 24)
-        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
-             .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
+        send(
+            &state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
+            .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))))
         #expect(Self.selected(state) == 49, "on 149, the newest of the older page")
         // 149 shown in the middle: 140 to 158, of which 140 to 149 lie above the newest page.
-        #expect(send(&state, .storeChanged) == [.loadPurchases, .loadNotifications(before: nil), .loadNotifications(before: 150)])
+        #expect(
+            send(&state, .storeChanged) == [
+                .loadPurchases, .loadNotifications(before: nil), .loadNotifications(before: 150),
+            ])
 
         // 145 was sent again meanwhile and gave up; the page also holds rows not on screen.
         var refreshed = Self.page(100..<150, older: 100)
@@ -172,8 +200,9 @@ import Testing
 
     @Test func reopeningKeepsOnlyTheNewestPageLoaded() {
         var state = Fixtures.loaded()
-        send(&state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
-             .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))), .key(.escape))
+        send(
+            &state, .key(.character("N")), Self.newest(Self.page(150..<200, older: 150)), .key(.home), .key(.up),
+            .notificationsLoaded(before: 150, .success(Self.page(100..<150, older: 100))), .key(.escape))
         #expect(send(&state, .key(.character("N"))) == [.loadNotifications(before: nil)])
         #expect(state.notifications.map(\.position) == Array(150..<200))
         #expect(state.olderNotifications == 150)

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// What another process does to the shared store (the CLI's `store decline`, `store set`)

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The incremental filter (issue 13): every keystroke's matches are exactly what a plain scan of
@@ -9,17 +10,22 @@ import Testing
 @Suite struct ProductSearchTests {
     /// Products with ASCII, Japanese, accented and full-width names, and repeated words.
     static let products: [Product] = {
-        let names = ["100 Coins", "Café Crème", "ｃｏｉｎ Pack", "商品 コイン", "Coin coin coins", "Pro Unlock", "Premium Monthly",
-                     "Season Pass", "Über Bundle", "pro pro pack", "Cocoa", "Prize Pool"]
+        let names = [
+            "100 Coins", "Café Crème", "ｃｏｉｎ Pack", "商品 コイン", "Coin coin coins", "Pro Unlock", "Premium Monthly",
+            "Season Pass", "Über Bundle", "pro pro pack", "Cocoa", "Prize Pool",
+        ]
         let types: [ProductType] = [.consumable, .nonConsumable, .autoRenewable, .nonRenewing]
         return names.enumerated().map { i, name in
             let type = types[i % types.count]
-            let subscription = type == .autoRenewable
-                ? SubscriptionInfo(groupID: "g", groupDisplayName: i % 8 == 2 ? "Premium" : "Extras", groupLevel: 1,
-                                   period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [])
+            let subscription =
+                type == .autoRenewable
+                ? SubscriptionInfo(
+                    groupID: "g", groupDisplayName: i % 8 == 2 ? "Premium" : "Extras", groupLevel: 1,
+                    period: SubscriptionPeriod(value: 1, unit: .month), introductoryOffer: nil, promotionalOffers: [])
                 : nil
-            return Product(id: "com.example.item\(i)", type: type, displayName: name, description: "", price: Decimal(i),
-                           displayPrice: "$\(i).00", currencyCode: "USD", subscription: subscription)
+            return Product(
+                id: "com.example.item\(i)", type: type, displayName: name, description: "", price: Decimal(i),
+                displayPrice: "$\(i).00", currencyCode: "USD", subscription: subscription)
         }
     }()
 
@@ -29,7 +35,9 @@ import Testing
         return (0..<search.count).filter { i in
             let text = Array(search.text[search.starts[i]..<search.starts[i + 1]])
             return words.allSatisfy { word in
-                (0...max(0, text.count - word.count)).contains { text.count >= word.count && Array(text[$0..<$0 + word.count]) == word }
+                (0...max(0, text.count - word.count)).contains {
+                    text.count >= word.count && Array(text[$0..<$0 + word.count]) == word
+                }
             }
         }
     }
@@ -45,8 +53,10 @@ import Testing
     @Test func foldingASCIIAgreesWithFoundation() {
         for scalar in (0..<0x80).compactMap(Unicode.Scalar.init) {
             let text = "a\(Character(scalar))Z"
-            #expect(ProductSearch.fold(text) == text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil),
-                    "U+\(String(scalar.value, radix: 16))")
+            #expect(
+                ProductSearch.fold(text)
+                    == text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil),
+                "U+\(String(scalar.value, radix: 16))")
         }
         #expect(ProductSearch.fold("Café ＣＯＩＮ") == "cafe coin")
     }
@@ -59,7 +69,7 @@ import Testing
         var seed: UInt64 = 0x5EED
         var checked = 0
         for _ in 0..<600 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let roll = Int(seed >> 33)
             if roll % 5 == 0, !state.filter.isEmpty {
                 _ = reduce(state: &state, action: .key(.backspace))
@@ -73,9 +83,11 @@ import Testing
                 continue
             }
             let expected = Self.scan(state.search, state.filter)
-            let shown = state.listing.rows.compactMap { row -> Int? in if case .product(let i) = row { i } else { nil } }
+            let shown = state.listing.rows.compactMap { row -> Int? in if case .product(let i) = row { i } else { nil }
+            }
             #expect(shown.sorted() == expected, "filter “\(state.filter)”")
-            let fresh = ProductListing(order: state.sections, matches: state.filterSteps.last?.matches, productCount: Self.products.count)
+            let fresh = ProductListing(
+                order: state.sections, matches: state.filterSteps.last?.matches, productCount: Self.products.count)
             #expect(state.listing == fresh, "filter “\(state.filter)”: the list kept is the list the matches make")
             checked += 1
         }
@@ -93,8 +105,11 @@ import Testing
         for (product, hit) in zip(coin.matches, coin.hits) {
             let start = search.starts[product]
             let text = Array(search.text[start..<search.starts[product + 1]])
-            #expect(Array(text[Int(hit)..<Int(hit) + 4]) == Array("coin".utf8), "the first “coin” of product \(product)")
-            #expect(!(0..<Int(hit)).contains { Array(text[$0..<min(text.count, $0 + 4)]) == Array("coin".utf8) }, "no earlier one")
+            #expect(
+                Array(text[Int(hit)..<Int(hit) + 4]) == Array("coin".utf8), "the first “coin” of product \(product)")
+            #expect(
+                !(0..<Int(hit)).contains { Array(text[$0..<min(text.count, $0 + 4)]) == Array("coin".utf8) },
+                "no earlier one")
         }
         // A second word narrows the first word's matches and checks only itself.
         let two = search.step(query: "coin pack", from: search.step(query: "coin ", from: coin))

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// What a product's row says (issue 17): refunded, auto-renew off, a free trial.
@@ -23,9 +24,14 @@ import Testing
         let subscription = ManagedSubscription(
             originalTransactionID: "20", latestTransactionID: "20", productID: monthly, phase: .active(until: until),
             willAutoRenew: false, hasBillingIssue: false)
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
-            transactions: [Fixtures.transaction("20", monthly, .autoRenewable)], activeUntil: [monthly: until],
-            subscriptions: [subscription]))))
+        send(
+            &state,
+            .purchasesLoaded(
+                .success(
+                    PurchasesSnapshot(
+                        transactions: [Fixtures.transaction("20", monthly, .autoRenewable)],
+                        activeUntil: [monthly: until],
+                        subscriptions: [subscription]))))
         #expect(row(state, "Premium Monthly").contains("auto-renew off"), "\(row(state, "Premium Monthly"))")
     }
 
@@ -37,8 +43,13 @@ import Testing
         let subscription = ManagedSubscription(
             originalTransactionID: "20", latestTransactionID: "20", productID: monthly, phase: .active(until: until),
             willAutoRenew: true, hasBillingIssue: false)
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
-            transactions: [trial], activeUntil: [monthly: until], subscriptions: [subscription]))))
-        #expect(row(state, "Premium Monthly").contains("Free trial until 2026-01-08"), "\(row(state, "Premium Monthly"))")
+        send(
+            &state,
+            .purchasesLoaded(
+                .success(
+                    PurchasesSnapshot(
+                        transactions: [trial], activeUntil: [monthly: until], subscriptions: [subscription]))))
+        #expect(
+            row(state, "Premium Monthly").contains("Free trial until 2026-01-08"), "\(row(state, "Premium Monthly"))")
     }
 }

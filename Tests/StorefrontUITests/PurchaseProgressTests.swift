@@ -1,22 +1,26 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Progress that tells the truth (issue 17): every step of a purchase is ticked before the
 /// sheet closes, a download's last frame is 100 %, the sheet and the Downloads pane agree,
 /// and the bar does not change width with the text beside it.
 @Suite struct PurchaseProgressTests {
-    private func download(_ state: DownloadState, written: Int64, total: Int64 = 1_000, rate: Double = 100) -> Download {
-        Download(id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: state,
-                 bytesWritten: written, totalBytes: total, bytesPerSecond: rate)
+    private func download(_ state: DownloadState, written: Int64, total: Int64 = 1_000, rate: Double = 100) -> Download
+    {
+        Download(
+            id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: state,
+            bytesWritten: written, totalBytes: total, bytesPerSecond: rate)
     }
 
     @Test func aFinishedPurchaseShowsEveryStepTickedAndTheBarFullBeforeTheSheetCloses() {
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.enter))
-        send(&state, .purchasePhase(productID: coins, .authorizing), .purchasePhase(productID: coins, .verifying),
-             .purchasePhase(productID: coins, .done))
+        send(
+            &state, .purchasePhase(productID: coins, .authorizing), .purchasePhase(productID: coins, .verifying),
+            .purchasePhase(productID: coins, .done))
         send(&state, .purchaseFinished(productID: coins, .success(.purchased(transactionID: "1000001"))))
         let screen = render(state).lines.joined(separator: "\n")
         #expect(screen.contains("✓ Verifying"))
@@ -60,7 +64,8 @@ import Testing
         send(&state, .key(.down), .key(.down), .key(.enter), .key(.enter))
         var shown: [[Int]] = []
         func look() {
-            shown.append(render(state).lines.flatMap { line in line.matches(of: /(\d+)%/).compactMap { Int($0.output.1) } })
+            shown.append(
+                render(state).lines.flatMap { line in line.matches(of: /(\d+)%/).compactMap { Int($0.output.1) } })
         }
         look()
         send(&state, .purchasePhase(productID: forest, .authorizing))
@@ -84,7 +89,9 @@ import Testing
     @Test func theDownloadBarKeepsItsWidthWhateverTheTimeLeft() {
         func barCells(rate: Double) -> [Int] {
             var state = Fixtures.loaded()
-            send(&state, .storeEvent(.downloadUpdated(download(.active, written: 500, total: 1_000_000_000, rate: rate))))
+            send(
+                &state, .storeEvent(.downloadUpdated(download(.active, written: 500, total: 1_000_000_000, rate: rate)))
+            )
             let screen = render(state)
             guard let y = (0..<screen.height).first(where: { screen.line($0).contains("░") }) else { return [] }
             return (0..<screen.width).filter { "█▏▎▍▌▋▊▉░".contains(screen[$0, y].character) }
@@ -107,8 +114,9 @@ import Testing
     }
 
     private func download(_ state: DownloadState) -> Download {
-        Download(id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: state, bytesWritten: 500,
-                 totalBytes: 1_000, error: state == .failed ? .transferFailed("connection reset") : nil)
+        Download(
+            id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: state, bytesWritten: 500,
+            totalBytes: 1_000, error: state == .failed ? .transferFailed("connection reset") : nil)
     }
 
     @Test func aFailedDownloadSaysItFailedAndWhere() {
@@ -127,7 +135,8 @@ import Testing
         #expect(paused.message?.text == "Bought Forest Level Pack; its download is paused at 50% (space resumes)")
         var cancelled = following()
         send(&cancelled, .purchaseDownloadSettled(productID: forest, download(.cancelled)))
-        #expect(cancelled.message?.text == "Bought Forest Level Pack; its download was cancelled (space starts it again)")
+        #expect(
+            cancelled.message?.text == "Bought Forest Level Pack; its download was cancelled (space starts it again)")
     }
 
     @Test func aFinishedDownloadCompletesThePurchase() {

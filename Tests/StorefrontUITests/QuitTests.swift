@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Leaving (issue 17): `q` asks while downloads run; Ctrl-C and signals leave at once with
@@ -8,8 +9,9 @@ import Testing
 @Suite struct QuitTests {
     private func downloading() -> State {
         var state = Fixtures.loaded()
-        let download = Download(id: "9", transactionID: "9", productID: "com.storefront.demo.levels.forest", contentVersion: "1",
-                                state: .active, bytesWritten: 10, totalBytes: 100)
+        let download = Download(
+            id: "9", transactionID: "9", productID: "com.storefront.demo.levels.forest", contentVersion: "1",
+            state: .active, bytesWritten: 10, totalBytes: 100)
         send(&state, .storeEvent(.downloadUpdated(download)))
         return state
     }

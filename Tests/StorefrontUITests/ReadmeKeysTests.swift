@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import StorefrontUI
 
 /// README's storefront key table says what the keys do on the product list: its quit row is
@@ -14,7 +15,9 @@ import Testing
         return readme[section.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("| key |") }.dropFirst(2)
             .prefix { $0.hasPrefix("|") }
             .map { line in
-                let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
                 return (cells[1], cells[2])
             }
     }

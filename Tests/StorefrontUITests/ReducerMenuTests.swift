@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 @Suite struct ReducerMenuTests {
@@ -57,8 +58,12 @@ import Testing
         send(&state, .key(.character("s")), .key(.down), .key(.down))
         #expect(state.modal == .storefronts(storefront: 2, locale: 2, column: 0))
         #expect(send(&state, .key(.enter)) == [.setStorefront(code: "JPN", locale: "ja_JP")])
-        let effects = send(&state, .storefrontSwitched(.success(StorefrontSwitch(
-            context: Fixtures.context(japanese: true), products: Fixtures.products(japanese: true)))))
+        let effects = send(
+            &state,
+            .storefrontSwitched(
+                .success(
+                    StorefrontSwitch(
+                        context: Fixtures.context(japanese: true), products: Fixtures.products(japanese: true)))))
         #expect(effects == [])
         #expect(state.strings.language == .japanese)
         #expect(render(state).lines.contains { $0.contains("¥160") && $0.contains("コイン100枚") })
@@ -99,7 +104,10 @@ import Testing
         #expect(state.settings[0].value == "on")
         #expect(state.message?.text == "Setting Ask to Buy changed to On")
         // A refusal says why and reloads the settings as the store has them.
-        #expect(send(&state, .settingChanged(name: "latency", value: "x", .failure(.unknown("bad value")))) == [.loadSettings])
+        #expect(
+            send(&state, .settingChanged(name: "latency", value: "x", .failure(.unknown("bad value")))) == [
+                .loadSettings
+            ])
         #expect(state.message?.kind == .error)
     }
 
@@ -136,8 +144,13 @@ import Testing
     @Test func statusColumnShowsOwnershipBalanceAndSubscription() {
         var state = Fixtures.loaded(width: 120, height: 40)
         let until = Fixtures.start.addingTimeInterval(40 * 86_400)
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
-            balances: [coins: 4], owned: [pro], activeUntil: ["com.storefront.demo.premium.monthly": until]))))
+        send(
+            &state,
+            .purchasesLoaded(
+                .success(
+                    PurchasesSnapshot(
+                        balances: [coins: 4], owned: [pro], activeUntil: ["com.storefront.demo.premium.monthly": until])
+                )))
         let lines = render(state).lines
         #expect(lines.contains { $0.contains("100 Coins") && $0.contains("Balance 4") })
         #expect(lines.contains { $0.contains("Pro Unlock") && $0.contains("Owned") })
@@ -151,7 +164,9 @@ import Testing
         #expect(state.log.last?.text == "21 \(coins) ×1 purchased")
         send(&state, .storeEvent(.paymentFailed(t, .systemError("boom"))))
         #expect(state.message?.kind == .error)  // no purchase of ours was waiting: say it anyway
-        for i in 0..<(State.logLimit + 10) { send(&state, .storeEvent(.paymentDeferred(Fixtures.transaction("\(i)", coins, .consumable)))) }
+        for i in 0..<(State.logLimit + 10) {
+            send(&state, .storeEvent(.paymentDeferred(Fixtures.transaction("\(i)", coins, .consumable))))
+        }
         #expect(state.log.count == State.logLimit)
     }
 }

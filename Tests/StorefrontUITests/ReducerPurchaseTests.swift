@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 @Suite struct ReducerPurchaseTests {
@@ -69,7 +70,8 @@ import Testing
         send(&state, .purchaseFinished(productID: coins, .failure(.paymentNotAllowed)))
         #expect(state.modal == nil)
         #expect(state.message?.kind == .error)
-        #expect(state.message?.text == "Purchase of 100 Coins failed: Payments are not allowed on this device or account.")
+        #expect(
+            state.message?.text == "Purchase of 100 Coins failed: Payments are not allowed on this device or account.")
         // The list still takes keys.
         send(&state, .key(.down))
         #expect(state.selectedProduct?.id == "com.storefront.demo.coins.500")
@@ -90,8 +92,9 @@ import Testing
         send(&state, .key(.down), .key(.down))
         send(&state, .key(.enter), .key(.enter))
         #expect(state.flows[forest]?.phases.contains(.downloading) == true)
-        let download = Download(id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: .active,
-                                bytesWritten: 50, totalBytes: 100)
+        let download = Download(
+            id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: .active,
+            bytesWritten: 50, totalBytes: 100)
         send(&state, .storeEvent(.downloadUpdated(download)))
         #expect(state.flows[forest]?.phase == .downloading)
         #expect(state.downloads.count == 1)
@@ -112,8 +115,9 @@ import Testing
 @Suite struct ReducerDownloadTests {
     private func withDownload(_ phase: DownloadState) -> State {
         var state = Fixtures.loaded()
-        let download = Download(id: "9", transactionID: "9", productID: forest, contentVersion: "1", state: phase,
-                                bytesWritten: 10, totalBytes: 100, bytesPerSecond: 5)
+        let download = Download(
+            id: "9", transactionID: "9", productID: forest, contentVersion: "1", state: phase,
+            bytesWritten: 10, totalBytes: 100, bytesPerSecond: 5)
         send(&state, .storeEvent(.downloadUpdated(download)))
         return state
     }
@@ -138,8 +142,9 @@ import Testing
 
     @Test func finishedDownloadLeavesThePaneAndSaysSo() {
         var state = withDownload(.active)
-        let done = Download(id: "9", transactionID: "9", productID: forest, contentVersion: "1", state: .finished,
-                            bytesWritten: 100, totalBytes: 100)
+        let done = Download(
+            id: "9", transactionID: "9", productID: forest, contentVersion: "1", state: .finished,
+            bytesWritten: 100, totalBytes: 100)
         #expect(send(&state, .storeEvent(.downloadFinished(done))) == [.loadPurchases])
         #expect(!Layout(state: state).downloads.isEmpty, "its last frame, at 100 %, stays a moment")
         send(&state, .tick(Fixtures.start.addingTimeInterval(State.settledLifetime + 1)))

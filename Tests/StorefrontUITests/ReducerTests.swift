@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Sends actions in order and returns the work they produced, leaving out the animation's
@@ -17,10 +18,11 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
 @Suite struct ReducerStartupTests {
     @Test func startLoadsEverything() {
         var state = State()
-        #expect(send(&state, .started) == [
-            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
-            .every(.seconds(2), .lookForChanges),
-        ])
+        #expect(
+            send(&state, .started) == [
+                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
+                .every(.seconds(2), .lookForChanges),
+            ])
     }
 
     @Test func productsAreGroupedAndTheFirstProductIsSelected() {

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import StorefrontUI
 
 /// Applies a diff to a screen the way a terminal would: each run's cells from its column.
@@ -72,13 +73,18 @@ private func apply(_ diff: ScreenDiff, to screen: Screen) -> Screen {
         var rng = SeededGenerator(state: 42)  // the same random screens on every run
         let pieces = ["a", "bc", "金币", "コイン", "x", "é", "🪙", " ", "¥120", "─"]
         for _ in 0..<300 {
-            let width = Int.random(in: 1...24, using: &rng), height = Int.random(in: 1...4, using: &rng)
+            let width = Int.random(in: 1...24, using: &rng)
+            let height = Int.random(in: 1...4, using: &rng)
             var old = Screen(width: width, height: height)
             var new = old
             for _ in 0..<12 {
-                old.put(pieces.randomElement(using: &rng) ?? "", x: Int.random(in: -1..<width, using: &rng), y: Int.random(in: 0..<height, using: &rng))
+                old.put(
+                    pieces.randomElement(using: &rng) ?? "", x: Int.random(in: -1..<width, using: &rng),
+                    y: Int.random(in: 0..<height, using: &rng))
                 let style = CellStyle(foreground: TerminalColor.allCases.randomElement(using: &rng) ?? .default)
-                new.put(pieces.randomElement(using: &rng) ?? "", x: Int.random(in: -1..<width, using: &rng), y: Int.random(in: 0..<height, using: &rng), style: style)
+                new.put(
+                    pieces.randomElement(using: &rng) ?? "", x: Int.random(in: -1..<width, using: &rng),
+                    y: Int.random(in: 0..<height, using: &rng), style: style)
             }
             let diff = ScreenDiff(from: old, to: new)
             #expect(apply(diff, to: old) == new)

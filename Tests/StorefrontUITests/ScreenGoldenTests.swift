@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 @Suite struct ScreenGoldenTests {
@@ -13,7 +14,8 @@ import Testing
             activeUntil: ["com.storefront.demo.premium.monthly": Fixtures.start.addingTimeInterval(30 * 86_400)])
         _ = reduce(state: &state, action: .purchasesLoaded(.success(snapshot)))
         let download = Download(
-            id: "1000004", transactionID: "1000004", productID: "com.storefront.demo.levels.forest", contentVersion: "1.0",
+            id: "1000004", transactionID: "1000004", productID: "com.storefront.demo.levels.forest",
+            contentVersion: "1.0",
             state: .active, bytesWritten: 2_600_000, totalBytes: 4_000_000, bytesPerSecond: 1_000_000)
         _ = reduce(state: &state, action: .storeEvent(.downloadUpdated(download)))
         _ = reduce(state: &state, action: .key(.down))

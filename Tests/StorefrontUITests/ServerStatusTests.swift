@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The menu says whether `storefront serve` runs on the data directory (looked at as it opens),
@@ -34,9 +35,15 @@ import Testing
     @Test func myPurchasesShowsOrderIDs() {
         var state = Fixtures.loaded(width: 120, height: 40)
         send(&state, .key(.character("p")))
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
-            transactions: [Fixtures.transaction("2000000000000001", "com.storefront.demo.coins.100", .consumable)],
-            orderIDs: ["2000000000000001": "MK5TTTVWJH"]))))
+        send(
+            &state,
+            .purchasesLoaded(
+                .success(
+                    PurchasesSnapshot(
+                        transactions: [
+                            Fixtures.transaction("2000000000000001", "com.storefront.demo.coins.100", .consumable)
+                        ],
+                        orderIDs: ["2000000000000001": "MK5TTTVWJH"]))))
         let row = render(state).lines.first { $0.contains("2000000000000001") }
         #expect(row?.contains("MK5TTTVWJH") == true, "\(row ?? "no row")")
         #expect(row?.contains("100 Coins") == true)

@@ -1,12 +1,14 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Store Settings' ← and →: → goes to the next higher choice and ← to the next lower, numbers
 /// by value (from a value that is no preset too, as a default may be), words in their order.
 @Suite struct SettingsWindowTests {
-    static func row(_ name: String, _ value: String, _ choices: [String], _ unit: SettingRow.Unit = .none) -> SettingRow {
+    static func row(_ name: String, _ value: String, _ choices: [String], _ unit: SettingRow.Unit = .none) -> SettingRow
+    {
         SettingRow(name: name, label: name, value: value, choices: choices, unit: unit)
     }
 
@@ -16,7 +18,8 @@ import Testing
         let latency = Self.row("latency", "600", ["600", "0", "250", "1000", "3000"], .milliseconds)
         #expect(latency.cycled(by: 1) == "1000")
         #expect(latency.cycled(by: -1) == "250")
-        let bandwidth = Self.row("bandwidth", "1500000", ["1500000", "0", "250000", "1000000", "5000000"], .bytesPerSecond)
+        let bandwidth = Self.row(
+            "bandwidth", "1500000", ["1500000", "0", "250000", "1000000", "5000000"], .bytesPerSecond)
         #expect(bandwidth.cycled(by: 1) == "5000000")
         #expect(bandwidth.cycled(by: -1) == "1000000")
         // Not among the choices at all.
@@ -29,7 +32,9 @@ import Testing
         let timeout = Self.row("notification-timeout", "5000", ["5000", "1000", "250", "30000"], .milliseconds)
         #expect(timeout.cycled(by: 1) == "30000")
         #expect(timeout.cycled(by: -1) == "1000")
-        #expect(Self.row("notification-timeout", "30000", timeout.choices, .milliseconds).cycled(by: 1) == "250", "past the top: the bottom")
+        #expect(
+            Self.row("notification-timeout", "30000", timeout.choices, .milliseconds).cycled(by: 1) == "250",
+            "past the top: the bottom")
     }
 
     /// A bandwidth of 0 is unlimited: the fastest, so it comes after the largest number.
@@ -68,7 +73,9 @@ import Testing
     @Test func theWindowsRightArrowAsksForTheNextHigherValue() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("o")))
-        send(&state, .settingsLoaded(.success([Self.row("latency", "600", ["600", "0", "250", "1000", "3000"], .milliseconds)])))
+        send(
+            &state,
+            .settingsLoaded(.success([Self.row("latency", "600", ["600", "0", "250", "1000", "3000"], .milliseconds)])))
         #expect(send(&state, .key(.right)) == [.setSetting(name: "latency", value: "1000")])
         #expect(render(state).lines.contains { $0.contains("latency") && $0.contains("1000 ms") })
     }

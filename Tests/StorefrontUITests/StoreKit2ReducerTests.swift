@@ -1,13 +1,15 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// StoreKit 2's pieces in the storefront, as data: the app transaction (`i`), the storefront's
 /// updates.
 @Suite struct StoreKit2ReducerTests {
     static let app = AppTransaction(
-        appTransactionID: "704289572311111111", bundleID: "com.storefront.demo", appVersion: "2.0", originalAppVersion: "1.0",
+        appTransactionID: "704289572311111111", bundleID: "com.storefront.demo", appVersion: "2.0",
+        originalAppVersion: "1.0",
         originalPurchaseDate: Date(timeIntervalSince1970: 1_767_225_600), rawEnvironment: "Sandbox",
         signedDate: Date(timeIntervalSince1970: 1_767_312_000))
 
@@ -15,7 +17,8 @@ import Testing
         var state = Fixtures.loaded()
         #expect(send(&state, .key(.character("i"))) == [.loadAppTransaction])
         send(&state, .appTransactionLoaded(.success(.verified(Self.app))))
-        let text = "App transaction 704289572311111111: original version 1.0, since \(Format.minute(Self.app.originalPurchaseDate)) (verified)"
+        let text =
+            "App transaction 704289572311111111: original version 1.0, since \(Format.minute(Self.app.originalPurchaseDate)) (verified)"
         #expect(state.message?.text == text)
         #expect(state.message?.kind == .success)
         #expect(state.log.last?.text == text)
@@ -66,13 +69,17 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.character("t")))
         let pro = "com.storefront.demo.pro"
-        let bought = Transaction(transactionID: "100", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
-                                 state: .purchased, purchaseDate: Fixtures.start)
+        let bought = Transaction(
+            transactionID: "100", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
+            state: .purchased, purchaseDate: Fixtures.start)
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [bought]))))
         #expect(send(&state, .key(.character("R"))) == [.requestRefund(transactionID: "100")])
         #expect(send(&state, .key(.character("A"))) == [.decideRefund(transactionID: "100", approve: true)])
         #expect(send(&state, .key(.character("D"))) == [.decideRefund(transactionID: "100", approve: false)])
-        #expect(send(&state, .transactionCommandFinished(.requestRefund(transactionID: "100"), .success("100"))) == [.loadPurchases])
+        #expect(
+            send(&state, .transactionCommandFinished(.requestRefund(transactionID: "100"), .success("100"))) == [
+                .loadPurchases
+            ])
         #expect(state.message?.text == "Refund requested for transaction 100")
         send(&state, .transactionCommandFinished(.decideRefund(transactionID: "100", approve: false), .success("100")))
         #expect(state.message?.text == "Declined the refund request for transaction 100")
@@ -80,7 +87,9 @@ import Testing
 
     @Test func theAppHearsARefundDecision() {
         var state = Fixtures.loaded()
-        let decision = RefundDecision(requestID: "r", transactionID: "100", productID: "com.storefront.demo.pro", isApproved: false, date: Fixtures.start)
+        let decision = RefundDecision(
+            requestID: "r", transactionID: "100", productID: "com.storefront.demo.pro", isApproved: false,
+            date: Fixtures.start)
         #expect(send(&state, .storeEvent(.refundRequestDecided(decision))) == [.loadPurchases])
         #expect(state.message?.kind == .error && state.message?.text.hasPrefix("Refund of ") == true)
         #expect(state.message?.text.hasSuffix(" declined") == true)

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Switching storefront (issue 17): nothing is bought at the old storefront's prices while the
@@ -25,8 +26,12 @@ import Testing
         let during = render(state).lines.joined(separator: "\n")
         #expect(during.contains("USA · en_US"))
         #expect(!during.contains("JPN · ja_JP"))
-        send(&state, .storefrontSwitched(.success(StorefrontSwitch(
-            context: Fixtures.context(japanese: true), products: Fixtures.products(japanese: true)))))
+        send(
+            &state,
+            .storefrontSwitched(
+                .success(
+                    StorefrontSwitch(
+                        context: Fixtures.context(japanese: true), products: Fixtures.products(japanese: true)))))
         let after = render(state).lines
         #expect(after.contains { $0.contains("JPN · ja_JP") })
         #expect(after.contains { $0.contains("¥160") && $0.contains("コイン100枚") })

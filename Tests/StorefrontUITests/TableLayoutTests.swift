@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StorefrontUI
 
 /// The one column layout every list shares: widths from content and room, and rows that
@@ -19,8 +20,10 @@ import Testing
     @Test func narrowTablesShrinkTheLeastImportantFirstAndDropOptionalColumns() {
         #expect(TableLayout(columns: columns, width: 34).widths == [20, 6, 4])
         #expect(TableLayout(columns: columns, width: 28).widths == [18, 6, 0])
-        let optional = [TableColumn(natural: 10, priority: 0), TableColumn(natural: 10, priority: 3, optional: true),
-                        TableColumn(natural: 5, priority: 1)]
+        let optional = [
+            TableColumn(natural: 10, priority: 0), TableColumn(natural: 10, priority: 3, optional: true),
+            TableColumn(natural: 5, priority: 1),
+        ]
         #expect(TableLayout(columns: optional, width: 20).widths == [10, 0, 5])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Terms as people read them (issue 17): a price per period, the trial and what follows it,
@@ -23,17 +24,27 @@ import Testing
         #expect(text.contains("1 week free, then $4.99/month"))
         #expect(text.contains("Renews monthly"))
         #expect(!text.contains("every 1 month"))
-        #expect(SubscriptionTerms.renewal(SubscriptionPeriod(value: 3, unit: .month), Strings(.english)) == "Renews every 3 months")
-        #expect(SubscriptionTerms.perPeriod("$9.99", SubscriptionPeriod(value: 3, unit: .month), Strings(.english)) == "$9.99 every 3 months")
+        #expect(
+            SubscriptionTerms.renewal(SubscriptionPeriod(value: 3, unit: .month), Strings(.english))
+                == "Renews every 3 months")
+        #expect(
+            SubscriptionTerms.perPeriod("$9.99", SubscriptionPeriod(value: 3, unit: .month), Strings(.english))
+                == "$9.99 every 3 months")
     }
 
     @Test func buyingAnotherPlanOfTheGroupSaysItIsAChangeOfPlan() {
         var state = selecting(monthly)
         let subscription = ManagedSubscription(
             originalTransactionID: "20", latestTransactionID: "20", productID: yearly,
-            phase: .active(until: Fixtures.start.addingTimeInterval(86_400)), willAutoRenew: true, hasBillingIssue: false)
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
-            transactions: [Fixtures.transaction("20", yearly, .autoRenewable)], subscriptions: [subscription]))))
+            phase: .active(until: Fixtures.start.addingTimeInterval(86_400)), willAutoRenew: true,
+            hasBillingIssue: false)
+        send(
+            &state,
+            .purchasesLoaded(
+                .success(
+                    PurchasesSnapshot(
+                        transactions: [Fixtures.transaction("20", yearly, .autoRenewable)],
+                        subscriptions: [subscription]))))
         send(&state, .key(.enter))
         let sheet = render(state).lines.joined(separator: "\n")
         // Monthly is level 2, yearly level 1: a downgrade, at the next renewal.

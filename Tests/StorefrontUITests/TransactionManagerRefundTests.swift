@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// Refunded rows in the Transaction Manager (issue 15's REFUND_REVERSED, caused from the TUI):
@@ -34,13 +35,19 @@ import Testing
 
     @Test func refundedRowsStayListedMarkedRefundedWithTheirRefundsDate() {
         let state = Self.managing()
-        #expect(state.managedTransactions.map(\.transactionID) == ["22", "11"], "one row per purchase, refunded ones included")
+        #expect(
+            state.managedTransactions.map(\.transactionID) == ["22", "11"],
+            "one row per purchase, refunded ones included")
         let lines = render(state).lines
         for id in ["22", "11"] {
-            #expect(lines.contains { $0.contains(id) && $0.contains("Refunded") && $0.contains("2026-01-01 02:01") }, "\(id): \(lines)")
+            #expect(
+                lines.contains { $0.contains(id) && $0.contains("Refunded") && $0.contains("2026-01-01 02:01") },
+                "\(id): \(lines)")
         }
         let footer = lines.first { $0.contains("Esc") } ?? ""
-        #expect(footer.contains("u Reverse refund") && !footer.contains("f Refund") && !footer.contains("n Renew"), "\(footer)")
+        #expect(
+            footer.contains("u Reverse refund") && !footer.contains("f Refund") && !footer.contains("n Renew"),
+            "\(footer)")
         let japanese = render(Self.managing(japanese: true)).lines
         #expect(japanese.contains { $0.contains("22") && $0.contains("返金済み") }, "\(japanese)")
         #expect(japanese.contains { $0.contains("u 返金を取り消す") }, "\(japanese)")
@@ -52,7 +59,10 @@ import Testing
         send(&state, .key(.down))
         // A restored copy's refund is reversed on what the store sold: its original.
         #expect(send(&state, .key(.character("u"))) == [.reverseRefund(transactionID: "10")])
-        #expect(send(&state, .transactionCommandFinished(.reverseRefund(transactionID: "10"), .success("10"))) == [.loadPurchases])
+        #expect(
+            send(&state, .transactionCommandFinished(.reverseRefund(transactionID: "10"), .success("10"))) == [
+                .loadPurchases
+            ])
         #expect(state.message?.text == "Refund of transaction 10 reversed: it grants again")
         #expect(state.message?.kind == .success)
         send(&state, .transactionCommandFinished(.reverseRefund(transactionID: "10"), .failure(.systemError("no"))))
@@ -70,7 +80,8 @@ import Testing
         // Enter still shows the transaction; the arrows still move.
         #expect(send(&state, .key(.enter)) == [.loadTransaction(transactionID: "22")])
         var granting = TransactionManagerSubscriptionTests.managing(
-            TransactionManagerSubscriptionTests.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(10_800))))
+            TransactionManagerSubscriptionTests.subscription(
+                phase: .active(until: Fixtures.start.addingTimeInterval(10_800))))
         #expect(send(&granting, .key(.character("u"))) == [])
         #expect(granting.message?.text == "Premium Monthly is not refunded")
         #expect(granting.message?.kind == .error)

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The Transaction Manager's subscription commands: one row per subscription, the keys that
@@ -37,13 +38,17 @@ import Testing
             transactionID: "10", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
             state: .purchased, purchaseDate: Fixtures.start.addingTimeInterval(-hour))
         // Newest first, as the engine's history comes.
-        let history = [period("22", startingAfter: 2), period("21", startingAfter: 1), period("20", startingAfter: 0), pro]
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: history, subscriptions: [subscription]))))
+        let history = [
+            period("22", startingAfter: 2), period("21", startingAfter: 1), period("20", startingAfter: 0), pro,
+        ]
+        send(
+            &state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: history, subscriptions: [subscription]))))
         return state
     }
 
     @Test func aSubscriptionIsOneRowItsLatestTransactionAndARenewalDoesNotMoveIt() {
-        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
+        var state = Self.managing(
+            Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
         #expect(state.managedTransactions.map(\.transactionID) == ["22", "10"])
         // A renewal arrives (23 is now the newest transaction): the row stays first, now 23.
         let renewed = [Self.period("23", startingAfter: 3)] + state.purchases.transactions
@@ -72,18 +77,24 @@ import Testing
     }
 
     @Test func priceIncreaseKeysAnnounceAndAnswerBesideTheRefundKeys() {
-        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
+        var state = Self.managing(
+            Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
         #expect(send(&state, .key(.character("p"))) == [.priceIncrease(transactionID: "22", accept: nil)])
         #expect(send(&state, .key(.character("+"))) == [.priceIncrease(transactionID: "22", accept: true)])
         #expect(send(&state, .key(.character("-"))) == [.priceIncrease(transactionID: "22", accept: false)])
-        #expect(send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: nil), .success("22")))
-            == [.loadPurchases])
+        #expect(
+            send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: nil), .success("22")))
+                == [.loadPurchases])
         #expect(state.message?.text == "Price increase announced for 22; + accepts, - declines")
         send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .success("22")))
         #expect(state.message?.text == "The customer accepted the price increase for 22")
         send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: false), .success("22")))
-        #expect(state.message?.text == "The customer declined the price increase for 22: it expires at its renewal date")
-        send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .failure(.systemError("no"))))
+        #expect(
+            state.message?.text == "The customer declined the price increase for 22: it expires at its renewal date")
+        send(
+            &state,
+            .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .failure(.systemError("no")))
+        )
         #expect(state.message?.kind == .error)
     }
 
@@ -106,25 +117,42 @@ import Testing
             #expect(send(&state, .subscriptionCommandFinished(effect, .success(subscription))) == [.loadPurchases])
             return (state.message?.text, state.message?.kind)
         }
-        #expect(result(.renew(transactionID: "22"), Self.subscription(latest: "23", phase: .active(until: until)))
-            == ("Renewed Premium Monthly: transaction 23", .success))
+        #expect(
+            result(.renew(transactionID: "22"), Self.subscription(latest: "23", phase: .active(until: until)))
+                == ("Renewed Premium Monthly: transaction 23", .success))
         // While billing fails the renewal fails, and says so as an error.
-        #expect(result(.renew(transactionID: "22"), Self.subscription(phase: .gracePeriod(until: until)))
-            == ("Renewal of Premium Monthly failed (billing issue): grace period until 00:30:00", .error))
-        #expect(result(.renew(transactionID: "22"), Self.subscription(phase: .billingRetry(since: Fixtures.start)))
-            == ("Renewal of Premium Monthly failed (billing issue): in billing retry", .error))
-        #expect(result(.expire(transactionID: "22"), Self.subscription(phase: .expired(at: Fixtures.start)))
-            == ("Expired Premium Monthly now", .success))
-        #expect(result(.setAutoRenew(transactionID: "22", on: false), Self.subscription(phase: .active(until: until), willAutoRenew: false))
-            == ("Cancelled Premium Monthly: access until 00:30:00", .success))
-        #expect(result(.setAutoRenew(transactionID: "22", on: true), Self.subscription(phase: .active(until: until)))
-            == ("Auto-renew is on for Premium Monthly", .success))
-        #expect(result(.setBillingIssue(transactionID: "22", on: true), Self.subscription(phase: .active(until: until), billingIssue: true))
-            == ("Billing issue on for Premium Monthly: its renewals fail", .success))
-        #expect(result(.setBillingIssue(transactionID: "22", on: false), Self.subscription(latest: "23", phase: .active(until: until)))
-            == ("Billing issue resolved for Premium Monthly", .success))
+        #expect(
+            result(.renew(transactionID: "22"), Self.subscription(phase: .gracePeriod(until: until)))
+                == ("Renewal of Premium Monthly failed (billing issue): grace period until 00:30:00", .error))
+        #expect(
+            result(.renew(transactionID: "22"), Self.subscription(phase: .billingRetry(since: Fixtures.start)))
+                == ("Renewal of Premium Monthly failed (billing issue): in billing retry", .error))
+        #expect(
+            result(.expire(transactionID: "22"), Self.subscription(phase: .expired(at: Fixtures.start)))
+                == ("Expired Premium Monthly now", .success))
+        #expect(
+            result(
+                .setAutoRenew(transactionID: "22", on: false),
+                Self.subscription(phase: .active(until: until), willAutoRenew: false))
+                == ("Cancelled Premium Monthly: access until 00:30:00", .success))
+        #expect(
+            result(.setAutoRenew(transactionID: "22", on: true), Self.subscription(phase: .active(until: until)))
+                == ("Auto-renew is on for Premium Monthly", .success))
+        #expect(
+            result(
+                .setBillingIssue(transactionID: "22", on: true),
+                Self.subscription(phase: .active(until: until), billingIssue: true))
+                == ("Billing issue on for Premium Monthly: its renewals fail", .success))
+        #expect(
+            result(
+                .setBillingIssue(transactionID: "22", on: false),
+                Self.subscription(latest: "23", phase: .active(until: until)))
+                == ("Billing issue resolved for Premium Monthly", .success))
 
-        send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .failure(.systemError("The subscription 22 is expired"))))
+        send(
+            &state,
+            .subscriptionCommandFinished(
+                .renew(transactionID: "22"), .failure(.systemError("The subscription 22 is expired"))))
         #expect(state.message?.kind == .error)
         #expect(state.log.last?.text.contains("The subscription 22 is expired") == true)
     }
@@ -132,8 +160,12 @@ import Testing
     /// QA: n on a subscription whose price increase was declined ended it, and the status line
     /// said "Renewed …": a renewal that ends in expiry says so, as the error it is.
     @Test func aRenewalThatEndsInExpirySaysItExpired() {
-        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour))))
-        send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .success(Self.subscription(phase: .expired(at: Fixtures.start)))))
+        var state = Self.managing(
+            Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour))))
+        send(
+            &state,
+            .subscriptionCommandFinished(
+                .renew(transactionID: "22"), .success(Self.subscription(phase: .expired(at: Fixtures.start)))))
         let text = state.message?.text ?? ""
         #expect(text.hasPrefix("Premium Monthly expired instead of renewing"), "\(text)")
         #expect(!text.contains("Renewed"))
@@ -141,17 +173,23 @@ import Testing
         var lapsed = Self.subscription(phase: .expired(at: Fixtures.start))
         lapsed.expirationIntent = .priceIncrease
         send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .success(lapsed)))
-        #expect(state.message?.text == "Premium Monthly expired instead of renewing: the customer did not consent to the price increase")
+        #expect(
+            state.message?.text
+                == "Premium Monthly expired instead of renewing: the customer did not consent to the price increase")
     }
 
     /// QA: after - (the customer declines a price increase) the row still read "Renews".
     @Test func aPriceIncreaseWithoutConsentShowsOnTheRowAsWontRenew() {
         let until = Fixtures.start.addingTimeInterval(Self.hour)
-        for (consent, label) in [(ManagedSubscription.PriceConsent.declined, "Won't renew (price increase declined), ends"),
-                                 (.pending, "Price increase awaiting consent, ends"), (.accepted, "Renews")] {
+        for (consent, label) in [
+            (ManagedSubscription.PriceConsent.declined, "Won't renew (price increase declined), ends"),
+            (.pending, "Price increase awaiting consent, ends"), (.accepted, "Renews"),
+        ] {
             var subscription = Self.subscription(phase: .active(until: until))
             subscription.priceConsent = consent
-            let row = render(Self.managing(subscription)).lines.first { $0.contains("22") && $0.contains("Premium Monthly") }
+            let row = render(Self.managing(subscription)).lines.first {
+                $0.contains("22") && $0.contains("Premium Monthly")
+            }
             #expect(row?.contains(label) == true, "\(consent): \(row ?? "")")
             #expect(subscription.renews == (consent == .accepted))
         }
@@ -160,9 +198,14 @@ import Testing
     /// Whatever the store answers a renewal with, a refusal included, shows as an error in the
     /// status line, in the store's words.
     @Test func aRefusedRenewalShowsTheStoresAnswer() {
-        var state = Self.managing(Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour)), willAutoRenew: false))
-        send(&state, .subscriptionCommandFinished(
-            .renew(transactionID: "22"), .failure(.systemError("the subscription 22 is cancelled, not one that renews"))))
+        var state = Self.managing(
+            Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour)), willAutoRenew: false)
+        )
+        send(
+            &state,
+            .subscriptionCommandFinished(
+                .renew(transactionID: "22"),
+                .failure(.systemError("the subscription 22 is cancelled, not one that renews"))))
         #expect(state.message?.kind == .error)
         #expect(state.message?.text.contains("the subscription 22 is cancelled, not one that renews") == true)
     }
@@ -173,18 +216,30 @@ import Testing
             (Self.subscription(phase: .active(until: until)), "Renews  ", "00:30:00"),
             (Self.subscription(phase: .active(until: until), willAutoRenew: false), "Auto-renew off, ends", "00:30:00"),
             (Self.subscription(phase: .active(until: until), billingIssue: true), "Billing issue, renews", "00:30:00"),
-            (Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until", "00:30:00"),
-            (Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true), "Billing retry since", "00:00:00"),
+            (
+                Self.subscription(phase: .gracePeriod(until: until), billingIssue: true), "Grace period until",
+                "00:30:00"
+            ),
+            (
+                Self.subscription(phase: .billingRetry(since: Fixtures.start), billingIssue: true),
+                "Billing retry since", "00:00:00"
+            ),
             (Self.subscription(phase: .expired(at: Fixtures.start)), "Expired  ", "00:00:00"),
         ]
         for (subscription, expected, date) in cases {
             let lines = render(Self.managing(subscription)).lines
-            #expect(lines.contains { $0.contains("22") && $0.contains("Premium Monthly") && $0.contains(expected) && $0.contains(date) },
-                    "\(expected)")
+            #expect(
+                lines.contains {
+                    $0.contains("22") && $0.contains("Premium Monthly") && $0.contains(expected) && $0.contains(date)
+                },
+                "\(expected)")
             // The keys, on the window's last rows.
-            let footer = lines.filter { $0.contains("Renew ·") || $0.contains("Refund") || $0.contains("Esc") }.joined(separator: " · ")
+            let footer = lines.filter { $0.contains("Renew ·") || $0.contains("Refund") || $0.contains("Esc") }.joined(
+                separator: " · ")
             if subscription.hasEnded {
-                #expect(!footer.contains("n Renew") && footer.contains("f Refund") && footer.contains("Esc"), "an ended subscription: \(footer)")
+                #expect(
+                    !footer.contains("n Renew") && footer.contains("f Refund") && footer.contains("Esc"),
+                    "an ended subscription: \(footer)")
                 continue
             }
             #expect(footer.contains("n Renew · x Expire"), "\(footer)")
@@ -250,13 +305,15 @@ import Testing
 
     @Test func theIntroductoryOfferShowsOnlyWhileTheAccountIsEligible() {
         var state = Fixtures.loaded(width: 120, height: 40)
-        state.selectedRow = state.listing.rows.firstIndex { row in
-            if case .product(let index) = row { state.products?[index].id == Self.monthly } else { false }
-        } ?? 0
+        state.selectedRow =
+            state.listing.rows.firstIndex { row in
+                if case .product(let index) = row { state.products?[index].id == Self.monthly } else { false }
+            } ?? 0
         #expect(state.selectedProduct?.id == Self.monthly)
         send(&state, .key(.enter))
-        #expect(render(state).lines.filter { $0.contains("1 week free, then $4.99/month") }.count == 2,
-                "eligible: the sheet shows the trial (and the detail pane beneath it)")
+        #expect(
+            render(state).lines.filter { $0.contains("1 week free, then $4.99/month") }.count == 2,
+            "eligible: the sheet shows the trial (and the detail pane beneath it)")
         send(&state, .key(.escape))
 
         var bought = Self.period("20", startingAfter: 0)
@@ -265,7 +322,9 @@ import Testing
         #expect(render(state).lines.contains { $0.contains("— not eligible") })
         send(&state, .key(.enter))
         #expect(state.modal == .confirm(productID: Self.monthly))
-        #expect(render(state).lines.filter { $0.contains("1 week free, then") }.count == 1, "the detail pane's line only: the sheet shows no trial")
+        #expect(
+            render(state).lines.filter { $0.contains("1 week free, then") }.count == 1,
+            "the detail pane's line only: the sheet shows no trial")
     }
 
     @Test func theListAndMyPurchasesSayGraceAndBillingRetryNotExpired() {
@@ -278,14 +337,21 @@ import Testing
             var state = Fixtures.loaded(width: 120, height: 40)
             // In grace the entitlement's period has ended: its date is in the past.
             let entitled: [String: Date] = if case .gracePeriod = phase { [Self.monthly: periodEnd] } else { [:] }
-            send(&state, .purchasesLoaded(.success(PurchasesSnapshot(
-                activeUntil: entitled, subscriptions: [Self.subscription(phase: phase, billingIssue: true)]))))
+            send(
+                &state,
+                .purchasesLoaded(
+                    .success(
+                        PurchasesSnapshot(
+                            activeUntil: entitled, subscriptions: [Self.subscription(phase: phase, billingIssue: true)])
+                    )))
             let list = render(state).lines
             #expect(list.contains { $0.contains("Premium Monthly") && $0.contains(expected) }, "\(expected)")
             #expect(!list.contains { $0.contains("Expired") })
             send(&state, .key(.character("p")), .key(.tab), .key(.tab))
             #expect(state.modal == .purchases(tab: 2, selected: 0))
-            #expect(render(state).lines.contains { $0.contains("Premium Monthly") && $0.contains(expected) }, "My Purchases: \(expected)")
+            #expect(
+                render(state).lines.contains { $0.contains("Premium Monthly") && $0.contains(expected) },
+                "My Purchases: \(expected)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The Transaction Manager (issue 17): restored purchases are listed, a refund and an expiry
@@ -10,11 +11,13 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.character("t")))
         var restored = Fixtures.transaction("30", monthly, .autoRenewable, state: .restored)
-        restored = Transaction(transactionID: "30", originalTransactionID: "3", productID: monthly, productType: .autoRenewable,
-                               payment: restored.payment, state: .restored, purchaseDate: Fixtures.start,
-                               expiresDate: Fixtures.start.addingTimeInterval(86_400))
-        let restoredPro = Transaction(transactionID: "31", originalTransactionID: "4", productID: pro, productType: .nonConsumable,
-                                      payment: Payment(productID: pro), state: .restored, purchaseDate: Fixtures.start)
+        restored = Transaction(
+            transactionID: "30", originalTransactionID: "3", productID: monthly, productType: .autoRenewable,
+            payment: restored.payment, state: .restored, purchaseDate: Fixtures.start,
+            expiresDate: Fixtures.start.addingTimeInterval(86_400))
+        let restoredPro = Transaction(
+            transactionID: "31", originalTransactionID: "4", productID: pro, productType: .nonConsumable,
+            payment: Payment(productID: pro), state: .restored, purchaseDate: Fixtures.start)
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [restored, restoredPro]))))
         #expect(Set(state.managedTransactions.map(\.transactionID)) == ["30", "31"])
         let screen = render(state).lines.joined(separator: "\n")
@@ -26,8 +29,10 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.character("t")))
         let bought = (0..<count).map { i in
-            Transaction(transactionID: "\(100 + i)", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
-                        state: .purchased, purchaseDate: Fixtures.start.addingTimeInterval(Double(i)))
+            Transaction(
+                transactionID: "\(100 + i)", productID: pro, productType: .nonConsumable,
+                payment: Payment(productID: pro),
+                state: .purchased, purchaseDate: Fixtures.start.addingTimeInterval(Double(i)))
         }
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: bought))))
         return state
@@ -51,7 +56,10 @@ import Testing
         send(&state, .key(.home))
         #expect(state.modal == .transactions(selected: 0))
         send(&state, .key(.pageDown))
-        guard case .transactions(let paged) = state.modal else { Issue.record("not the manager"); return }
+        guard case .transactions(let paged) = state.modal else {
+            Issue.record("not the manager")
+            return
+        }
         #expect(paged > 1)
         send(&state, .key(.pageUp))
         #expect(state.modal == .transactions(selected: 0))
@@ -60,7 +68,10 @@ import Testing
     @Test func aConsumableIsPurchasedNotOwned() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("t")))
-        send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [Fixtures.transaction("5", coins, .consumable)]))))
+        send(
+            &state,
+            .purchasesLoaded(.success(PurchasesSnapshot(transactions: [Fixtures.transaction("5", coins, .consumable)])))
+        )
         let row = render(state).lines.first { $0.contains("100 Coins") && $0.contains("2026-01-01") }
         #expect(row?.contains("Purchased") == true, "\(row ?? "")")
         #expect(row?.contains("Owned") == false)

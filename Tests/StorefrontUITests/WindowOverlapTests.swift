@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// A window covers what it overlaps: nothing of the status line shows beside it.
@@ -18,7 +19,8 @@ import Testing
         for y in status.y..<status.maxY {
             let line = screen.line(y)
             guard let left = line.firstIndex(where: { "╰│".contains($0) }),
-                  let right = line.lastIndex(where: { "╯│┃".contains($0) }) else { continue }
+                let right = line.lastIndex(where: { "╯│┃".contains($0) })
+            else { continue }
             overlapped += 1
             let outside = String(line[..<left]) + String(line[line.index(after: right)...])
             #expect(outside.allSatisfy { $0 == " " }, "row \(y) beside the window: \(line)")

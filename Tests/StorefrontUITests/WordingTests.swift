@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import StorefrontUI
 
 /// The interface's words (issue 17): German, French, Spanish and Arabic are translated;
@@ -31,8 +32,9 @@ import Testing
     @Test func bandwidthReadsInBytesPerSecondAndZeroIsUnlimited() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("o")))
-        let bandwidth = SettingRow(name: "bandwidth", label: "Download bandwidth (bytes/s)", value: "0",
-                                   choices: ["0", "250000", "1000000"], unit: .bytesPerSecond)
+        let bandwidth = SettingRow(
+            name: "bandwidth", label: "Download bandwidth (bytes/s)", value: "0",
+            choices: ["0", "250000", "1000000"], unit: .bytesPerSecond)
         send(&state, .settingsLoaded(.success([bandwidth])))
         #expect(render(state).lines.contains { $0.contains("Download bandwidth") && $0.contains("Unlimited") })
         var faster = bandwidth

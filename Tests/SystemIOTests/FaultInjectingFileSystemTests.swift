@@ -11,13 +11,17 @@ import Testing
         defer { fs.close(file) }
         fs.fail(.write, onCall: 2, with: .noSpace)
         try fs.write(file, [1], at: 0)
-        #expect(throws: SystemCallError("pwrite", path: scratch.path("f"), errno: .noSpace)) { try fs.write(file, [2], at: 1) }
+        #expect(throws: SystemCallError("pwrite", path: scratch.path("f"), errno: .noSpace)) {
+            try fs.write(file, [2], at: 1)
+        }
         try fs.write(file, [3], at: 1)
         #expect(scratch.contents("f") == [1, 3])
 
         fs.fail(.synchronize, onCall: 1, with: .ioError, repeating: true)
         for _ in 0..<3 {
-            #expect(throws: SystemCallError("fdatasync", path: scratch.path("f"), errno: .ioError)) { try fs.synchronize(file, .data) }
+            #expect(throws: SystemCallError("fdatasync", path: scratch.path("f"), errno: .ioError)) {
+                try fs.synchronize(file, .data)
+            }
         }
         #expect(fs.calls(of: .synchronize) == 3)
         fs.heal()
@@ -58,7 +62,9 @@ import Testing
         try fs.replaceAtomically(scratch.path("state"), with: Array("old".utf8))
         for operation in [FaultInjectingFileSystem.Operation.synchronize, .rename] {
             fs.fail(operation, with: .ioError)
-            #expect(throws: SystemCallError.self) { try fs.replaceAtomically(scratch.path("state"), with: Array("new".utf8)) }
+            #expect(throws: SystemCallError.self) {
+                try fs.replaceAtomically(scratch.path("state"), with: Array("new".utf8))
+            }
             #expect(scratch.contents("state") == Array("old".utf8))
             #expect(try fs.contentsOfDirectory(scratch.path) == ["state"])
         }

@@ -1,7 +1,7 @@
 import Foundation
 import SystemIO
-import Testing
 import TestSupport
+import Testing
 
 /// `flock` leases between this process and real child processes (python3's `fcntl.flock`
 /// takes the same kernel lock).
@@ -15,7 +15,9 @@ import TestSupport
         /// `try`: prints "free" or "busy" for a non-blocking attempt, and exits.
         init(_ mode: String, _ path: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", """
+            process.arguments = [
+                "python3", "-c",
+                """
                 import fcntl, sys
                 f = open(sys.argv[1], 'a')
                 if sys.argv[2] == 'hold':
@@ -28,7 +30,8 @@ import TestSupport
                         print('free', flush=True)
                     except BlockingIOError:
                         print('busy', flush=True)
-                """, path, mode]
+                """, path, mode,
+            ]
             process.standardInput = input
             process.standardOutput = output
             try process.run()

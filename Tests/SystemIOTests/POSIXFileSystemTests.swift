@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SystemIO
 
 @Suite struct POSIXFileSystemTests {
@@ -48,7 +49,9 @@ import Testing
             try fs.removeFile(missing)
             Issue.record("unlink of a missing file succeeded")
         } catch {
-            #expect(error.description == "unlink failed on \(missing): No such file or directory (errno \(Errno.noSuchFile.rawValue))")
+            #expect(
+                error.description
+                    == "unlink failed on \(missing): No such file or directory (errno \(Errno.noSuchFile.rawValue))")
         }
         #expect(try fs.status(atPath: missing, followingLinks: true) == nil)
     }
@@ -147,7 +150,9 @@ import Testing
             // Root may write whatever the bits say: faccessat says so too.
             try fs.checkWritable(directory)
         } else {
-            #expect(throws: SystemCallError("faccessat", path: directory, errno: .accessDenied)) { try fs.checkWritable(directory) }
+            #expect(throws: SystemCallError("faccessat", path: directory, errno: .accessDenied)) {
+                try fs.checkWritable(directory)
+            }
         }
         #expect(throws: SystemCallError("faccessat", path: scratch.path("gone"), errno: .noSuchFile)) {
             try fs.checkWritable(scratch.path("gone"))

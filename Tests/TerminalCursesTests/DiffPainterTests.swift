@@ -1,5 +1,6 @@
 import StorefrontUI
 import Testing
+
 @testable import TerminalCurses
 
 /// What `Terminal` sends to ncurses for a frame, recorded: `DiffPainter` drawing a
@@ -15,7 +16,9 @@ import Testing
 
         var calls: [Call] = []
         mutating func erase() { calls.append(.erase) }
-        mutating func put(_ cell: Cell, x: Int, y: Int) { calls.append(.put(cell.character, x: x, y: y, style: cell.style)) }
+        mutating func put(_ cell: Cell, x: Int, y: Int) {
+            calls.append(.put(cell.character, x: x, y: y, style: cell.style))
+        }
         mutating func refresh() { calls.append(.refresh) }
     }
 
@@ -39,12 +42,13 @@ import Testing
     @Test func theFirstFrameErasesThenDrawsEveryCellInPlaceThenRefreshes() {
         let frame = Self.screen(["ab", "c"], width: 3)
         let (calls, drawn) = paint(from: nil, to: frame)
-        #expect(calls == [
-            .erase,
-            Self.put("a", 0, 0), Self.put("b", 1, 0), Self.put(" ", 2, 0),
-            Self.put("c", 0, 1), Self.put(" ", 1, 1), Self.put(" ", 2, 1),
-            .refresh,
-        ])
+        #expect(
+            calls == [
+                .erase,
+                Self.put("a", 0, 0), Self.put("b", 1, 0), Self.put(" ", 2, 0),
+                Self.put("c", 0, 1), Self.put(" ", 1, 1), Self.put(" ", 2, 1),
+                .refresh,
+            ])
         #expect(drawn == 6)
     }
 
@@ -68,19 +72,22 @@ import Testing
         let old = Self.screen(["abcdefgh"], width: 8)
         let new = Self.screen(["aXcdeYgh"], width: 8)
         let (calls, _) = paint(from: old, to: new)
-        #expect(calls == [
-            Self.put("X", 1, 0), Self.put("c", 2, 0), Self.put("d", 3, 0), Self.put("e", 4, 0), Self.put("Y", 5, 0),
-            .refresh,
-        ])
+        #expect(
+            calls == [
+                Self.put("X", 1, 0), Self.put("c", 2, 0), Self.put("d", 3, 0), Self.put("e", 4, 0), Self.put("Y", 5, 0),
+                .refresh,
+            ])
     }
 
     @Test func aWideCharacterIsDrawnOnceOverItsRightHalfClearedFirst() {
         let frame = Self.screen(["aコb"], width: 5)
         let (calls, drawn) = paint(from: nil, to: frame)
-        #expect(calls == [
-            .erase, Self.put("a", 0, 0), Self.put(" ", 2, 0), Self.put("コ", 1, 0), Self.put("b", 3, 0), Self.put(" ", 4, 0),
-            .refresh,
-        ])
+        #expect(
+            calls == [
+                .erase, Self.put("a", 0, 0), Self.put(" ", 2, 0), Self.put("コ", 1, 0), Self.put("b", 3, 0),
+                Self.put(" ", 4, 0),
+                .refresh,
+            ])
         #expect(drawn == 5)
     }
 
@@ -155,7 +162,10 @@ import Testing
 
     @Test func aLongClusterIsCutToWhatOneCellHolds() {
         // 👨‍👩‍👧‍👦 is seven scalars; a cell holds CCHARW_MAX (5 in ncurses' wide build).
-        #expect(pieces("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}") == [[0, 0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467]])
+        #expect(
+            pieces("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}") == [
+                [0, 0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467]
+            ])
     }
 
     @Test func eachAttributeSetsItsOwnBit() {

@@ -1,5 +1,6 @@
 import StorefrontUI
 import Testing
+
 @testable import TerminalCurses
 
 /// What `get_wch` returns, turned into the app's `Key`s. The codes are ncurses' own, as
@@ -8,7 +9,8 @@ import Testing
     /// Every key code `KeyMapping` knows, with the key it must give.
     static let functionKeys: [(name: String, code: Int32, key: Key)] = [
         ("KEY_DOWN", 0o402, .down), ("KEY_UP", 0o403, .up), ("KEY_LEFT", 0o404, .left), ("KEY_RIGHT", 0o405, .right),
-        ("KEY_HOME", 0o406, .home), ("KEY_END", 0o550, .end), ("KEY_PPAGE", 0o523, .pageUp), ("KEY_NPAGE", 0o522, .pageDown),
+        ("KEY_HOME", 0o406, .home), ("KEY_END", 0o550, .end), ("KEY_PPAGE", 0o523, .pageUp),
+        ("KEY_NPAGE", 0o522, .pageDown),
         ("KEY_BACKSPACE", 0o407, .backspace), ("KEY_DC", 0o512, .delete), ("KEY_IC", 0o513, .insert),
         ("KEY_ENTER", 0o527, .enter), ("KEY_BTAB", 0o541, .backTab),
     ]

@@ -12,9 +12,12 @@ extension ChildProcess {
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result<ChildProcess.Result, any Error> {
-                    try run(executable, arguments, environment: environment, currentDirectory: currentDirectory, timeout: timeout)
-                })
+                continuation.resume(
+                    with: Swift.Result<ChildProcess.Result, any Error> {
+                        try run(
+                            executable, arguments, environment: environment, currentDirectory: currentDirectory,
+                            timeout: timeout)
+                    })
             }
         }
     }

@@ -9,7 +9,8 @@ extension ChildProcess {
 
         /// `what` ended badly: its status or signal and the ends of what it printed.
         public init(_ what: String, _ result: Result) {
-            description = "\(what) exited with \(result.signaled ? "signal " : "status ")\(result.status)"
+            description =
+                "\(what) exited with \(result.signaled ? "signal " : "status ")\(result.status)"
                 + (result.timedOut ? " (killed: it ran past its bound)" : "") + "\n"
                 + result.stdout.suffix(6000) + result.stderr.suffix(6000)
         }

@@ -124,7 +124,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// again each time more arrives.
     /// - Returns: that output, or nil when standard output ended (or the bound passed) first,
     ///   or is not captured.
-    public func waitForStandardOutput(timeout: Duration = defaultTimeout, until condition: (String) -> Bool) -> String? {
+    public func waitForStandardOutput(timeout: Duration = defaultTimeout, until condition: (String) -> Bool) -> String?
+    {
         stdoutReader?.wait(until: Self.deadline(after: timeout)) { condition(String(decoding: $0, as: UTF8.self)) }
     }
 
@@ -144,10 +145,11 @@ public final class ChildProcess: @unchecked Sendable {
         // Output closes when the child and whatever it started have let go of the pipes.
         let out = stdoutReader?.waitForEnd(until: deadline) ?? Data()
         let err = stderrReader?.waitForEnd(until: deadline) ?? Data()
-        return exit.result(Result(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-            timedOut: timedOut))
+        return exit.result(
+            Result(
+                status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                timedOut: timedOut))
     }
 
     private static func deadline(after timeout: Duration) -> Date {
@@ -268,7 +270,9 @@ private final class StreamReader: @unchecked Sendable {
     func wait(until deadline: Date, _ satisfied: (Data) -> Bool) -> String? {
         condition.withLock {
             while !satisfied(data) {
-                if ended || !condition.wait(until: deadline) { return satisfied(data) ? String(decoding: data, as: UTF8.self) : nil }
+                if ended || !condition.wait(until: deadline) {
+                    return satisfied(data) ? String(decoding: data, as: UTF8.self) : nil
+                }
             }
             return String(decoding: data, as: UTF8.self)
         }

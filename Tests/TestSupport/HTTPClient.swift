@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Real HTTP requests to a server on 127.0.0.1 through URLSession (an ephemeral session, no
@@ -39,7 +40,9 @@ public struct HTTPClient: Sendable {
         /// The body as a JSON object.
         /// - Throws: `NotAnObject` when it is not one.
         public func json() throws -> [String: Any] {
-            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { throw NotAnObject(text: text) }
+            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                throw NotAnObject(text: text)
+            }
             return object
         }
     }
@@ -54,19 +57,28 @@ public struct HTTPClient: Sendable {
 
     /// Sends `method pathAndQuery` with `headers` and `body`.
     /// - Throws: URLSession's error when no answer came (refused, timed out).
-    public func send(_ method: String, _ pathAndQuery: String, headers: [String: String] = [:], body: Data? = nil) async throws -> Answer {
+    public func send(
+        _ method: String, _ pathAndQuery: String, headers: [String: String] = [:], body: Data? = nil
+    ) async throws -> Answer {
         var request = URLRequest(url: URL(string: base.absoluteString + pathAndQuery)!)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body
-        let (data, response) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), Error>) in
+        let (data, response) = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(Data, URLResponse), Error>) in
             session.dataTask(with: request) { data, response, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: (data ?? Data(), response!)) }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: (data ?? Data(), response!))
+                }
             }.resume()
         }
         let http = response as! HTTPURLResponse
         var names: [String: String] = [:]
-        for (key, value) in http.allHeaderFields { names[String(describing: key).lowercased()] = String(describing: value) }
+        for (key, value) in http.allHeaderFields {
+            names[String(describing: key).lowercased()] = String(describing: value)
+        }
         return Answer(status: http.statusCode, headers: names, body: data)
     }
 }

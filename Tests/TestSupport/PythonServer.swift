@@ -55,7 +55,8 @@ public final class PythonServer: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "python-server")
         let scriptURL = directory.url("server.py")
         try (script + Self.main).write(to: scriptURL, atomically: true, encoding: .utf8)
-        child = try ChildProcess(.tool("python3"), [scriptURL.path] + arguments, standardError: .discard, tiedToThisProcess: true)
+        child = try ChildProcess(
+            .tool("python3"), [scriptURL.path] + arguments, standardError: .discard, tiedToThisProcess: true)
         let firstLine = child.waitForStandardOutput { $0.contains("\n") }
         guard let firstLine, let port = Int(firstLine.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)) else {
             child.kill()

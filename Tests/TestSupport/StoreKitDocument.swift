@@ -39,7 +39,10 @@ public enum StoreKitDocument {
     ///   - subscriptions: entries made by `subscription(_:period:price:name:level:)`, all in
     ///     group `G1`; none leaves the document without a group.
     public static func document(identifier: String, products: [String], subscriptions: [String] = []) -> String {
-        let groups = subscriptions.isEmpty ? "" : """
+        let groups =
+            subscriptions.isEmpty
+            ? ""
+            : """
             { "id" : "G1", "localizations" : [], "name" : "plus", "subscriptions" : [ \(subscriptions.joined(separator: ", ")) ] }
             """
         return """

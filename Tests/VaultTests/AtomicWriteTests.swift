@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// `Vault.transact`: several items in one durable write, kept all or none by a crash.
@@ -10,7 +11,8 @@ import Testing
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         let fs = FaultInjectingFileSystem()
-        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
+        let vault = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
         try vault.upsert(service: "s", account: "gone", content("x"))
         let syncs = fs.calls(of: .synchronize)
         let seen = try vault.transact { batch -> String? in
@@ -41,7 +43,11 @@ import Testing
             }
         }
         #expect(try vault.allItems().isEmpty)
-        guard case .invalidItem = vaultError({ try vault.upsert(service: VaultFormat.batchService, account: "", content("x")) }) else {
+        guard
+            case .invalidItem = vaultError({
+                try vault.upsert(service: VaultFormat.batchService, account: "", content("x"))
+            })
+        else {
             Issue.record("a reserved service was accepted")
             return
         }
@@ -59,7 +65,8 @@ import Testing
         let after = try fileBytes(dir.vault)
         for length in before.count...after.count {
             try writeBytes(Array(after[..<length]), to: dir.vault)
-            let items = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()).allItems().map(text)
+            let items = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
+                .allItems().map(text)
             #expect(items == (length == after.count ? ["1", "1"] : ["0"]), "length \(length)")
         }
         // A writer cuts the torn write off before appending.
@@ -77,16 +84,24 @@ import Testing
         for run in 0..<8 {
             let dir = try TemporaryDirectory()
             let writes = 300
-            let environment: [String: String] = run % 2 == 0
-                ? [:] : ["STOREFRONT_FAULT": "mid-vault-write", "STOREFRONT_FAULT_AT": "\(Int.random(in: 1..<writes, using: &rng))"]
+            let environment: [String: String] =
+                run % 2 == 0
+                ? [:]
+                : [
+                    "STOREFRONT_FAULT": "mid-vault-write",
+                    "STOREFRONT_FAULT_AT": "\(Int.random(in: 1..<writes, using: &rng))",
+                ]
             let killAfter = run % 2 == 0 ? Int.random(in: 1..<writes, using: &rng) : nil
-            let (acked, _) = try TortureProcess.runAndKill(["batch", dir.vault.path, "\(writes)"], killAfter: killAfter, environment: environment)
+            let (acked, _) = try TortureProcess.runAndKill(
+                ["batch", dir.vault.path, "\(writes)"], killAfter: killAfter, environment: environment)
             let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
             let pair = try vault.items(service: "pair").map { text($0) ?? "" }
             let written = try vault.items(service: "written").map { Int(text($0) ?? "") ?? -1 }
             // Every acknowledged write is there, at most one more, and each whole.
             #expect(written == Array(0..<written.count), "run \(run)")
-            #expect(written.count == acked.count || written.count == acked.count + 1, "run \(run): \(acked.count) acked, \(written.count) kept")
+            #expect(
+                written.count == acked.count || written.count == acked.count + 1,
+                "run \(run): \(acked.count) acked, \(written.count) kept")
             if let last = written.last {
                 #expect(pair == ["\(last)", "\(last)"], "run \(run)")
             } else {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// Items 8 and 9 of the vault issue: a real child process killed with SIGKILL, and two
@@ -38,7 +39,8 @@ import Testing
     /// includes every acknowledged write (and at most the one in flight).
     func verifyPrefix(_ vault: URL, acked: [Int], label: String) throws {
         #expect(acked == Array(0..<acked.count), "\(label): acknowledgements out of order")
-        let opened = try Vault(at: vault, key: .keyFile(VaultKey.defaultKeyFile(for: vault)), configuration: testConfiguration())
+        let opened = try Vault(
+            at: vault, key: .keyFile(VaultKey.defaultKeyFile(for: vault)), configuration: testConfiguration())
         let items = try opened.items(service: "torture")
         let actual = Dictionary(uniqueKeysWithValues: items.map { ($0.account, text($0) ?? "") })
         let candidates = [acked.count, acked.count + 1].filter { $0 <= Self.writes }
@@ -46,7 +48,8 @@ import Testing
         #expect(match != nil, "\(label): \(acked.count) acknowledged, state is not a prefix that holds them")
         // The handle can write on top of whatever the crash left (a torn tail is cut first).
         try opened.upsert(service: "after", account: "crash", content("ok"))
-        let again = try Vault(at: vault, key: .keyFile(VaultKey.defaultKeyFile(for: vault)), configuration: testConfiguration())
+        let again = try Vault(
+            at: vault, key: .keyFile(VaultKey.defaultKeyFile(for: vault)), configuration: testConfiguration())
         #expect(try again.items(service: "torture") == items, "\(label)")
         #expect(text(try again.get(service: "after", account: "crash")) == "ok")
     }
@@ -59,7 +62,11 @@ import Testing
             let killAfter = Int.random(in: 0..<Self.writes, using: &rng)
             let (acked, result) = try TortureProcess.runAndKill(
                 ["write", dir.vault.path, "\(Self.writes)", "\(Self.compactionMinimum)"], killAfter: killAfter)
-            if result.signaled { killedMidway += 1 } else { #expect(result.status == 0, "run \(run): \(result.stderr)") }
+            if result.signaled {
+                killedMidway += 1
+            } else {
+                #expect(result.status == 0, "run \(run): \(result.stderr)")
+            }
             try verifyPrefix(dir.vault, acked: acked, label: "run \(run), kill after \(killAfter)")
         }
         #expect(killedMidway >= 10)

@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// A listing's derived cache (`Vault.forEachDerived`, `NAME.derived-NAME`): a listing from it
@@ -38,7 +39,8 @@ import Testing
     /// The items the index names that no record after it replaced (what the cache can hold).
     static func indexed(_ vault: Vault) throws -> Int {
         let store = try #require(Mirror(reflecting: vault).descendant("store") as? VaultStore)
-        let replaced = try Set((Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
+        let replaced = try Set(
+            (Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
         let prefix = try store.codec.serviceTag("s")
         return try #require(store.index).entries(withPrefix: prefix).filter { !replaced.contains($0.key) }.count
     }

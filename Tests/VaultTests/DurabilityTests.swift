@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 @Suite struct DurabilityTests {
@@ -12,7 +13,8 @@ import Testing
         // From the fourth sync on, every sync fails with EIO, as a dying disk does.
         let fs = FaultInjectingFileSystem()
         fs.fail(.synchronize, onCall: 4, with: .ioError, repeating: true)
-        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
+        let vault = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
         for i in 0..<3 { try vault.upsert(service: "s", account: "a\(i)", content("\(i)")) }
         let error = vaultError { try vault.upsert(service: "s", account: "a3", content("3")) }
         #expect(error == .notDurable(path: dir.vault.path, operation: "fdatasync", errno: Errno.ioError.rawValue))
@@ -20,7 +22,8 @@ import Testing
         let syncsAfterFailure = fs.calls(of: .synchronize)
         // The handle refuses further work instead of trying again.
         for _ in 0..<3 {
-            guard case .handleUnusable = vaultError({ try vault.upsert(service: "s", account: "a3", content("3")) }) else {
+            guard case .handleUnusable = vaultError({ try vault.upsert(service: "s", account: "a3", content("3")) })
+            else {
                 Issue.record("expected handleUnusable")
                 return
             }
@@ -33,13 +36,16 @@ import Testing
 
     @Test func aFailedCompactionFailsTheWriteAndKeepsTheOldFile() throws {
         let dir = try TemporaryDirectory()
-        let healthy = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 4))
+        let healthy = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 4))
         for i in 0..<6 { try healthy.upsert(service: "s", account: "a", content("\(i)")) }
         let before = try fileBytes(dir.vault)
         // The next write must compact first (5 superseded > 4); its temporary file's sync fails.
         let fs = FaultInjectingFileSystem()
         fs.fail(.synchronize, onCall: 1, with: .ioError, repeating: true)
-        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs, compactionMinimumGarbage: 4))
+        let vault = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile),
+            configuration: testConfiguration(fileSystem: fs, compactionMinimumGarbage: 4))
         guard case .notDurable = vaultError({ try vault.upsert(service: "s", account: "a", content("new")) }) else {
             Issue.record("expected notDurable")
             return
@@ -51,7 +57,8 @@ import Testing
 
     @Test func compactionKeepsEveryItemAndBoundsTheFile() throws {
         let dir = try TemporaryDirectory()
-        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 16))
+        let vault = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 16))
         let expected = try churn(vault, steps: 300, accounts: 7, deleteEvery: 13, value: { "\($0)" }) {
             let records = try vault.status().records
             #expect(records <= 7 + 16 + 1)
@@ -89,7 +96,9 @@ import Testing
         #expect(text(try b.get(service: "s", account: "x")) == "1")
         // b updates; a must not add a duplicate, and must see b's value.
         try b.update(service: "s", account: "x", content("2"))
-        #expect(vaultError { try a.add(service: "s", account: "x", content("3")) } == .duplicateItem(.init(service: "s", account: "x")))
+        #expect(
+            vaultError { try a.add(service: "s", account: "x", content("3")) }
+                == .duplicateItem(.init(service: "s", account: "x")))
         #expect(text(try a.get(service: "s", account: "x")) == "2")
         // Enough writes through b to compact (the file is replaced); a follows.
         for i in 0..<40 { try b.upsert(service: "s", account: "x", content("b\(i)")) }
@@ -105,7 +114,8 @@ import Testing
 
     @Test func manyThreadsOnOneHandleLoseNoIncrement() throws {
         let dir = try TemporaryDirectory()
-        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 32))
+        let vault = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(compactionMinimumGarbage: 32))
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<50 {
                 _ = try? vault.modify(service: "c", account: "n") { current in

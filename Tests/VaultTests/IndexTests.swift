@@ -3,6 +3,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// The index beside a large vault (`NAME.idx`): opening reads it and the records after it, an
@@ -10,7 +11,9 @@ import Testing
 /// file never gives wrong data (it is ignored and the whole log read instead).
 @Suite struct IndexTests {
     /// Small thresholds, so a test vault of a few dozen records has an index.
-    static func configuration(fileSystem: any FileSystem = POSIXFileSystem(), compaction: Int = 1024) -> VaultConfiguration {
+    static func configuration(
+        fileSystem: any FileSystem = POSIXFileSystem(), compaction: Int = 1024
+    ) -> VaultConfiguration {
         var configuration = testConfiguration(fileSystem: fileSystem, compactionMinimumGarbage: compaction)
         configuration.indexMinimumRecords = 16
         configuration.indexTailRecords = 8
@@ -60,7 +63,9 @@ import Testing
         let original = try fileBytes(Self.indexURL(dir))
         // Every byte of the header, the first page and the last page, flipped.
         let pageStart = (original.count / VaultIndex.pageSize - 1) * VaultIndex.pageSize
-        let positions = Array(0..<min(original.count, 200)) + Array(4096..<4200) + Array(pageStart..<original.count).filter { $0 % 7 == 0 }
+        let positions =
+            Array(0..<min(original.count, 200)) + Array(4096..<4200)
+            + Array(pageStart..<original.count).filter { $0 % 7 == 0 }
         for position in positions {
             var damaged = original
             damaged[position] ^= 0x10
@@ -114,7 +119,8 @@ import Testing
         let vault = try Self.open(dir)
         let store = try #require(Mirror(reflecting: vault).descendant("store") as? VaultStore)
         // A record the index names that no later write replaced.
-        let replaced = try Set((Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
+        let replaced = try Set(
+            (Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
         let entry = try #require(try store.index?.allEntries().first { !replaced.contains($0.key) })
         let bytes = try fileBytes(dir.vault)
         // A flipped bit inside the record's sealed bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// `Vault.forEachItemView(service:_:)`: the views a listing reads hold what `items` gives (from
@@ -26,7 +27,8 @@ import Testing
         _ = try IndexTests.populated(dir)
         let vault = try IndexTests.open(dir)
         #expect(try ListingTests.store(vault).index != nil)
-        try vault.upsert(service: "s", account: "k1", content("after", label: "a label", attributes: ["order": "7", "é": "ü"]))
+        try vault.upsert(
+            service: "s", account: "k1", content("after", label: "a label", attributes: ["order": "7", "é": "ü"]))
         try vault.upsert(service: "s", account: "new", content("", attributes: ["x": ""]))
         try vault.delete(service: "s", account: "k2")
         let viewed = try Self.viewed(vault, "s")
@@ -44,9 +46,11 @@ import Testing
     /// equivalence ("é" precomposed or as "e" and a combining accent; the Kelvin sign is "K").
     @Test func anAttributeIsFoundByStringEqualityAsTheDictionaryFindsIt() throws {
         let attributes = ["caf\u{E9}": "nfc", "\u{212A}elvin": "sign", "plain": "ascii"]
-        let payload = RecordPayload.put(VaultItem(
-            id: VaultItem.ID(service: "s\u{E9}", account: "a"), content: content("d", attributes: attributes),
-            created: Date(timeIntervalSince1970: 1), modified: Date(timeIntervalSince1970: 2))).encoded()
+        let payload = RecordPayload.put(
+            VaultItem(
+                id: VaultItem.ID(service: "s\u{E9}", account: "a"), content: content("d", attributes: attributes),
+                created: Date(timeIntervalSince1970: 1), modified: Date(timeIntervalSince1970: 2))
+        ).encoded()
         try payload.withUnsafeBytes { bytes in
             guard case .put(let view) = try #require(PayloadLayout.parse(bytes)) else {
                 Issue.record("not a put")

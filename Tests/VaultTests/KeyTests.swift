@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Vault
 
 @Suite struct KeyTests {
@@ -21,7 +22,9 @@ import Testing
         #expect(!contains(vaultBytes, Array(key[8...])))
         #expect(!contains(vaultBytes, Array("service".utf8)))
         // A second vault beside it with the same key file reuses the key.
-        _ = try Vault(at: dir.vault.deletingLastPathComponent().appendingPathComponent("b.sfv"), key: .keyFile(dir.keyFile), configuration: testConfiguration())
+        _ = try Vault(
+            at: dir.vault.deletingLastPathComponent().appendingPathComponent("b.sfv"), key: .keyFile(dir.keyFile),
+            configuration: testConfiguration())
         #expect(try fileBytes(dir.keyFile) == key)
     }
 
@@ -29,19 +32,27 @@ import Testing
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         try FileManager.default.removeItem(at: dir.keyFile)
-        let error = vaultError { _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()) }
+        let error = vaultError {
+            _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
+        }
         #expect(error == .keyFileMissing(path: dir.keyFile.path, vault: dir.vault.path))
         #expect(!FileManager.default.fileExists(atPath: dir.keyFile.path))
     }
 
     @Test func passphraseVaultAndKeyKindMismatch() throws {
         let dir = try TemporaryDirectory()
-        let vault = try Vault(at: dir.vault, key: .passphrase(SecureBytes(Array("hunter2".utf8))), configuration: testConfiguration())
+        let vault = try Vault(
+            at: dir.vault, key: .passphrase(SecureBytes(Array("hunter2".utf8))), configuration: testConfiguration())
         try vault.add(service: "s", account: "a", content("secret"))
         #expect(!FileManager.default.fileExists(atPath: dir.keyFile.path))
-        let reopened = try Vault(at: dir.vault, key: .askPassphrase(CountingPrompt(answer: "hunter2")), configuration: testConfiguration())
+        let reopened = try Vault(
+            at: dir.vault, key: .askPassphrase(CountingPrompt(answer: "hunter2")), configuration: testConfiguration())
         #expect(text(try reopened.get(service: "s", account: "a")) == "secret")
-        guard case .keyKindMismatch(_, let needs) = vaultError({ _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()) }) else {
+        guard
+            case .keyKindMismatch(_, let needs) = vaultError({
+                _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
+            })
+        else {
             Issue.record("expected keyKindMismatch")
             return
         }
@@ -50,7 +61,8 @@ import Testing
 
     @Test func environmentChoosesPassphraseElseKeyFile() throws {
         let keyFile = URL(fileURLWithPath: "/tmp/x.key")
-        guard case .passphrase(let p) = VaultKey.fromEnvironment(["STOREFRONT_PASSPHRASE": "abc"], keyFile: keyFile) else {
+        guard case .passphrase(let p) = VaultKey.fromEnvironment(["STOREFRONT_PASSPHRASE": "abc"], keyFile: keyFile)
+        else {
             Issue.record("expected passphrase")
             return
         }
@@ -65,7 +77,8 @@ import Testing
 
     @Test func changingThePassphraseRewritesOnlyTheKeySlot() throws {
         let dir = try TemporaryDirectory()
-        let old = SecureBytes(Array("old pass".utf8)), new = SecureBytes(Array("new pass".utf8))
+        let old = SecureBytes(Array("old pass".utf8))
+        let new = SecureBytes(Array("new pass".utf8))
         let vault = try Vault(at: dir.vault, key: .passphrase(old), configuration: testConfiguration())
         for i in 0..<5 { try vault.upsert(service: "s", account: "a\(i)", content("v\(i)")) }
         let before = try fileBytes(dir.vault)
@@ -79,11 +92,14 @@ import Testing
         try vault.upsert(service: "s", account: "later", content("ok"))
         let reopened = try Vault(at: dir.vault, key: .passphrase(new), configuration: testConfiguration())
         #expect(try reopened.allItems().count == 6)
-        #expect(vaultError { _ = try Vault(at: dir.vault, key: .passphrase(old), configuration: testConfiguration()) }
-            == .authenticationFailed(path: dir.vault.path))
+        #expect(
+            vaultError { _ = try Vault(at: dir.vault, key: .passphrase(old), configuration: testConfiguration()) }
+                == .authenticationFailed(path: dir.vault.path))
         // And to a key file.
         try reopened.changeKey(to: .keyFile(dir.keyFile))
-        #expect(try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()).allItems().count == 6)
+        #expect(
+            try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration()).allItems().count
+                == 6)
     }
 
     private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 @Suite struct KeychainSemanticsTests {
@@ -18,8 +19,9 @@ import Testing
         #expect(try vault.get(service: "purchases", account: "com.example.gems") == added)
         #expect(try vault.get(service: "purchases", account: "nope") == nil)
 
-        #expect(vaultError { try vault.add(service: "purchases", account: "com.example.gems", content("11")) }
-            == .duplicateItem(.init(service: "purchases", account: "com.example.gems")))
+        #expect(
+            vaultError { try vault.add(service: "purchases", account: "com.example.gems", content("11")) }
+                == .duplicateItem(.init(service: "purchases", account: "com.example.gems")))
 
         clock.advance(by: 60)
         let updated = try vault.update(service: "purchases", account: "com.example.gems", content("12", label: "Gems!"))
@@ -29,10 +31,12 @@ import Testing
         #expect(updated.label == "Gems!")
         #expect(updated.attributes.isEmpty)
 
-        #expect(vaultError { try vault.update(service: "purchases", account: "missing", content("1")) }
-            == .itemNotFound(.init(service: "purchases", account: "missing")))
-        #expect(vaultError { try vault.delete(service: "purchases", account: "missing") }
-            == .itemNotFound(.init(service: "purchases", account: "missing")))
+        #expect(
+            vaultError { try vault.update(service: "purchases", account: "missing", content("1")) }
+                == .itemNotFound(.init(service: "purchases", account: "missing")))
+        #expect(
+            vaultError { try vault.delete(service: "purchases", account: "missing") }
+                == .itemNotFound(.init(service: "purchases", account: "missing")))
 
         try vault.upsert(service: "purchases", account: "b", content("b"))
         try vault.upsert(service: "purchases", account: "a", content("a"))
@@ -55,8 +59,9 @@ import Testing
         let id = VaultItem.ID(service: "s", account: "a")
         #expect(VaultError.duplicateItem(id).description.contains("use update or upsert"))
         #expect(VaultError.itemNotFound(id).description.contains("use add or upsert"))
-        #expect(VaultError.insecurePermissions(path: "/x/v", mode: 0o100644, fix: "chmod 600 /x/v").description
-            == "/x/v is open to other users (mode 644); run `chmod 600 /x/v` and try again.")
+        #expect(
+            VaultError.insecurePermissions(path: "/x/v", mode: 0o100644, fix: "chmod 600 /x/v").description
+                == "/x/v is open to other users (mode 644); run `chmod 600 /x/v` and try again.")
     }
 
     @Test func modifyIsReadDecideWrite() throws {
@@ -101,11 +106,13 @@ import Testing
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
         let fs = FaultInjectingFileSystem()  // counts the syncs, fails none
-        let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
+        let vault = try Vault(
+            at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration(fileSystem: fs))
         try vault.add(service: "bulk", account: "k0001", content("old"))
         let created = try #require(try vault.get(service: "bulk", account: "k0001")).created
         let syncsBefore = fs.calls(of: .synchronize)
-        let entries = Dictionary(uniqueKeysWithValues: (0..<500).map { (String(format: "k%04d", $0), content("v\($0)")) })
+        let entries = Dictionary(
+            uniqueKeysWithValues: (0..<500).map { (String(format: "k%04d", $0), content("v\($0)")) })
         let stored = try vault.upsertAll(service: "bulk", entries)
         #expect(fs.calls(of: .synchronize) == syncsBefore + 1)
         #expect(stored.count == 500)

@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// `Vault.forEachItem(service:_:)`, what a long history's listing reads: the items `items`
@@ -23,7 +24,8 @@ import Testing
     static func currentIndexEntries(_ dir: TemporaryDirectory) throws -> [VaultIndex.Entry] {
         _ = try IndexTests.populated(dir)
         let store = try store(try IndexTests.open(dir))
-        let replaced = try Set((Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
+        let replaced = try Set(
+            (Array(store.log.items.keys) + Array(store.log.deleted)).map { try store.codec.indexKey($0) })
         return try #require(try store.index?.allEntries().filter { !replaced.contains($0.key) })
     }
 
@@ -61,7 +63,9 @@ import Testing
     @Test func aListingReadsTheFileInLargePiecesNotItemByItem() throws {
         let dir = try TemporaryDirectory()
         let writer = try IndexTests.open(dir)
-        try writer.upsertAll(service: "s", Dictionary(uniqueKeysWithValues: (0..<400).map { ("k\($0)", content(String(repeating: "x", count: 300))) }))
+        try writer.upsertAll(
+            service: "s",
+            Dictionary(uniqueKeysWithValues: (0..<400).map { ("k\($0)", content(String(repeating: "x", count: 300))) }))
         let counting = FaultInjectingFileSystem()
         let vault = try IndexTests.open(dir, IndexTests.configuration(fileSystem: counting))
         #expect(try Self.store(vault).index != nil)
@@ -76,7 +80,9 @@ import Testing
         let vault = try IndexTests.open(dir)
         let big = (0..<3).map { index in Data((0..<(5 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }) }
         for i in 0..<20 { try vault.upsert(service: "s", account: "small\(i)", content("v\(i)")) }
-        for (index, data) in big.enumerated() { try vault.upsert(service: "s", account: "big\(index)", VaultItemContent(data: data)) }
+        for (index, data) in big.enumerated() {
+            try vault.upsert(service: "s", account: "big\(index)", VaultItemContent(data: data))
+        }
         for i in 20..<40 { try vault.upsert(service: "s", account: "small\(i)", content("v\(i)")) }
         let reopened = try IndexTests.open(dir)
         #expect(try Self.store(reopened).index != nil)

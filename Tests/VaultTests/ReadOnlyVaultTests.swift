@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// A vault opened read-only (`VaultConfiguration.readOnly`, for a directory this process may
@@ -45,7 +46,11 @@ import Testing
         #expect(items == expected.merging(["tail": "after the index"]) { $1 })
         #expect(try reader.status().bytes == UInt64(whole))
         let refused = vaultError { try reader.upsert(service: "s", account: "new", content("x")) }
-        #expect(refused == .io(path: dir.vault.path, operation: "write (the vault was opened read-only)", errno: Errno.readOnlyFileSystem.rawValue))
+        #expect(
+            refused
+                == .io(
+                    path: dir.vault.path, operation: "write (the vault was opened read-only)",
+                    errno: Errno.readOnlyFileSystem.rawValue))
         #expect(vaultError { try reader.compact() } == refused)
         #expect(try Self.files(dir) == before, "a read-only vault changed its directory")
     }
@@ -67,9 +72,14 @@ import Testing
 
     @Test func thereIsNoVaultToReadUntilAWriterMakesOne() throws {
         let dir = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.vault.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.vault.deletingLastPathComponent(), withIntermediateDirectories: true)
         let error = vaultError { _ = try IndexTests.open(dir, Self.readOnly()) }
-        #expect(error == .io(path: dir.vault.path, operation: "open (read-only: there is no vault to read)", errno: Errno.noSuchFile.rawValue))
+        #expect(
+            error
+                == .io(
+                    path: dir.vault.path, operation: "open (read-only: there is no vault to read)",
+                    errno: Errno.noSuchFile.rawValue))
         #expect(try Self.files(dir).isEmpty)
     }
 }

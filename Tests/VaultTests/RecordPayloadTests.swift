@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Vault
 
 /// What a record keeps of a date: found by the vault record fuzzer (`make fuzz`).

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// Item 7 of the vault issue: damaged, truncated, rearranged and hostile files.
@@ -18,7 +19,9 @@ import Testing
             let vault = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())
             var sizes = [Int(try vault.status().bytes)]
             var states = [try vault.allItems()]
-            let ops: [(String, String?)] = [("a", "alpha"), ("b", "bravo"), ("a", "alpha-2"), ("b", nil), ("c", "charlie")]
+            let ops: [(String, String?)] = [
+                ("a", "alpha"), ("b", "bravo"), ("a", "alpha-2"), ("b", nil), ("c", "charlie"),
+            ]
             for (account, value) in ops.prefix(records) {
                 if let value {
                     try vault.upsert(service: "s", account: account, content(value, attributes: ["n": value]))
@@ -57,7 +60,8 @@ import Testing
         let previous = fixture.states[3]
         #expect(try fixture.open(fixture.bytes).allItems() == previous)
 
-        var opened = 0, rejected = 0
+        var opened = 0
+        var rejected = 0
         for bit in 0..<(fixture.bytes.count * 8) {
             var damaged = fixture.bytes
             damaged[bit / 8] ^= 1 << UInt8(bit % 8)
@@ -92,7 +96,9 @@ import Testing
 
     @Test func trailingGarbageIsRejected() throws {
         let fixture = try Fixture(records: 2)
-        for garbage in [Array("garbage!".utf8), [0], [UInt8](repeating: 0, count: 200), Array((0..<100).map { UInt8($0) })] {
+        for garbage in [
+            Array("garbage!".utf8), [0], [UInt8](repeating: 0, count: 200), Array((0..<100).map { UInt8($0) }),
+        ] {
             #expect(throws: VaultError.self) { try fixture.open(fixture.bytes + garbage).allItems() }
             let error = vaultError { _ = try fixture.open(fixture.bytes + garbage) }
             #expect(error?.isIntegrity == true, "\(String(describing: error))")
@@ -153,12 +159,14 @@ import Testing
         let keyBytes = try fileBytes(fixture.dir.keyFile)
         let kek = SecureBytes(keyBytes[8...])
         let (header, length) = try VaultHeader.parse(fixture.bytes[...], path: "x")
-        let dataKey = try #require(try AEAD.open(
-            header.cipher, key: kek, nonce: header.wrapNonce, sealed: header.wrappedKey,
-            associatedData: header.wrapAssociatedData()))
+        let dataKey = try #require(
+            try AEAD.open(
+                header.cipher, key: kek, nonce: header.wrapNonce, sealed: header.wrappedKey,
+                associatedData: header.wrapAssociatedData()))
         let codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: SecureBytes(dataKey))
         let chain = Array(fixture.frame(0).suffix(16))
-        let item = VaultItem(id: .init(service: "s", account: "b"), content: content("evil"), created: Date(), modified: Date())
+        let item = VaultItem(
+            id: .init(service: "s", account: "b"), content: content("evil"), created: Date(), modified: Date())
         let forged = try codec.seal(
             .put(item), sequence: 1, chain: chain, itemTagOverride: codec.itemTag(.init(service: "s", account: "a")))
         let error = vaultError { _ = try fixture.open(fixture.bytes + forged.frame) }
@@ -174,13 +182,18 @@ import Testing
         let fixture = try Fixture(records: 1)
         let otherKey = fixture.dir.url.appendingPathComponent("other.key")
         try writeBytes(VaultFormat.keyFileMagic + [UInt8](repeating: 7, count: 32), to: otherKey)
-        let error = vaultError { _ = try Vault(at: fixture.dir.vault, key: .keyFile(otherKey), configuration: testConfiguration()) }
+        let error = vaultError {
+            _ = try Vault(at: fixture.dir.vault, key: .keyFile(otherKey), configuration: testConfiguration())
+        }
         #expect(error == .authenticationFailed(path: fixture.dir.vault.path))
 
         let dir = try TemporaryDirectory()
-        _ = try Vault(at: dir.vault, key: .passphrase(SecureBytes(Array("right horse".utf8))), configuration: testConfiguration())
+        _ = try Vault(
+            at: dir.vault, key: .passphrase(SecureBytes(Array("right horse".utf8))), configuration: testConfiguration())
         let wrong = vaultError {
-            _ = try Vault(at: dir.vault, key: .passphrase(SecureBytes(Array("wrong horse".utf8))), configuration: testConfiguration())
+            _ = try Vault(
+                at: dir.vault, key: .passphrase(SecureBytes(Array("wrong horse".utf8))),
+                configuration: testConfiguration())
         }
         #expect(wrong == .authenticationFailed(path: dir.vault.path))
         #expect(wrong?.description.contains("wrong key or passphrase") == true)
@@ -225,8 +238,9 @@ import Testing
 
         var majorTwo = fixture.bytes
         majorTwo[8] = 2
-        #expect(vaultError { _ = try fixture.open(majorTwo) }
-            == .unsupportedVersion(path: fixture.dir.vault.path, major: 2, minor: 0))
+        #expect(
+            vaultError { _ = try fixture.open(majorTwo) }
+                == .unsupportedVersion(path: fixture.dir.vault.path, major: 2, minor: 0))
     }
 
     @Test func aNewerFormatIsRefusedAndLeftUnchanged() throws {
@@ -237,8 +251,12 @@ import Testing
             newer[10] = minor
             try Self.resealHeader(&newer)
             try writeBytes(newer, to: fixture.dir.vault)
-            let error = vaultError { _ = try Vault(at: fixture.dir.vault, key: .keyFile(fixture.dir.keyFile), configuration: testConfiguration()) }
-            #expect(error == .unsupportedVersion(path: fixture.dir.vault.path, major: UInt16(major), minor: UInt16(minor)))
+            let error = vaultError {
+                _ = try Vault(
+                    at: fixture.dir.vault, key: .keyFile(fixture.dir.keyFile), configuration: testConfiguration())
+            }
+            #expect(
+                error == .unsupportedVersion(path: fixture.dir.vault.path, major: UInt16(major), minor: UInt16(minor)))
             #expect(error?.description.contains("upgrade storefront") == true)
             #expect(error?.description.contains("left unchanged") == true)
             #expect(try fileBytes(fixture.dir.vault) == newer)
@@ -262,7 +280,9 @@ import Testing
             damage(&hostile)
             try Self.resealHeader(&hostile)
             try writeBytes(hostile, to: dir.vault)
-            let error = vaultError { _ = try Vault(at: dir.vault, key: .passphrase(pass), configuration: testConfiguration()) }
+            let error = vaultError {
+                _ = try Vault(at: dir.vault, key: .passphrase(pass), configuration: testConfiguration())
+            }
             guard case .kdfParametersRejected(_, let detail) = error else {
                 Issue.record("\(field): expected kdfParametersRejected, got \(String(describing: error))")
                 continue
@@ -275,7 +295,9 @@ import Testing
         try Self.resealHeader(&hostile)
         try writeBytes(hostile, to: dir.vault)
         let prompt = CountingPrompt()
-        #expect(vaultError { _ = try Vault(at: dir.vault, key: .askPassphrase(prompt), configuration: testConfiguration()) } != nil)
+        #expect(
+            vaultError { _ = try Vault(at: dir.vault, key: .askPassphrase(prompt), configuration: testConfiguration()) }
+                != nil)
         #expect(prompt.count == 0)
     }
 }

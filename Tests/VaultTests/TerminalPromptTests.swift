@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Vault
 
 /// The passphrase asked at a real terminal: `vault-torture read` runs on a pseudo-terminal
@@ -46,7 +47,9 @@ import Testing
 
     @Test func asksWithoutEchoAndUnlocks() throws {
         let dir = try TemporaryDirectory()
-        let vault = try Vault(at: dir.vault, key: .passphrase(SecureBytes(Array("tty-secret-42".utf8))), configuration: testConfiguration())
+        let vault = try Vault(
+            at: dir.vault, key: .passphrase(SecureBytes(Array("tty-secret-42".utf8))),
+            configuration: testConfiguration())
         try vault.add(service: "s", account: "a", content("opened"))
 
         let right = try run(dir.vault, typing: "tty-secret-42")

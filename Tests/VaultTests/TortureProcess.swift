@@ -22,7 +22,9 @@ enum TortureProcess {
     /// Runs the child and kills it with SIGKILL once it has acknowledged `killAfter` writes
     /// (nil: let it run to the end or to its own fault point). Returns the acknowledged
     /// write numbers and how it ended.
-    static func runAndKill(_ args: [String], killAfter: Int?, environment extra: [String: String] = [:]) throws -> (acked: [Int], result: ChildProcess.Result) {
+    static func runAndKill(
+        _ args: [String], killAfter: Int?, environment extra: [String: String] = [:]
+    ) throws -> (acked: [Int], result: ChildProcess.Result) {
         let child = try start(args, environment: extra)
         if let killAfter, child.waitForStandardOutput(until: { acks(in: $0).count >= killAfter }) != nil {
             child.kill()

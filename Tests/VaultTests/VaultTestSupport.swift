@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import SystemIO
 import TestSupport
+
 @testable import Vault
 
 extension TemporaryDirectory {

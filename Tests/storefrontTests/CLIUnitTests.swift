@@ -1,4 +1,5 @@
 import Testing
+
 @testable import storefront
 
 /// The pure parts of the CLI, called directly: parsing, help text, paths, widths, tables, JSON.
@@ -6,9 +7,16 @@ import Testing
     let parser = ArgumentParser(commands: CommandRegistry.all)
 
     @Test func globalOptionsBeforeAndAfterTheCommand() throws {
-        let invocation = try parser.parse(["--catalog", "A.storekit", "products", "--storefront=JPN", "--locale", "ja_JP", "--json", "--data-dir", "/tmp/x"])
+        let invocation = try parser.parse([
+            "--catalog", "A.storekit", "products", "--storefront=JPN", "--locale", "ja_JP", "--json", "--data-dir",
+            "/tmp/x",
+        ])
         #expect(invocation.command == "products")
-        #expect(invocation.global == GlobalOptions(catalog: "A.storekit", dataDirectory: "/tmp/x", storefront: "JPN", locale: "ja_JP", json: true, help: false))
+        #expect(
+            invocation.global
+                == GlobalOptions(
+                    catalog: "A.storekit", dataDirectory: "/tmp/x", storefront: "JPN", locale: "ja_JP", json: true,
+                    help: false))
         #expect(invocation.arguments.isEmpty)
     }
 
@@ -26,7 +34,10 @@ import Testing
 
     @Test(arguments: [
         (["frobnicate"], "unknown command 'frobnicate'. Run 'storefront --help' for the list of commands."),
-        (["products", "--colour"], "unknown option '--colour' for 'storefront products'. Run 'storefront help products'."),
+        (
+            ["products", "--colour"],
+            "unknown option '--colour' for 'storefront products'. Run 'storefront help products'."
+        ),
         (["--colour"], "unknown option '--colour' for storefront. Run 'storefront --help'."),
         (["-x"], "unknown option '-x'. Options are spelled --name; run 'storefront --help'."),
         (["products", "--catalog"], "option '--catalog' needs a value (--catalog PATH)."),
@@ -53,7 +64,8 @@ import Testing
 
     @Test func commandHelpShowsUsageAndAlignedOptions() {
         let text = HelpText.command(ProductsCommand())
-        #expect(text.hasPrefix("USAGE: storefront products [--catalog PATH] [--storefront CODE] [--locale ID] [--json]\n"))
+        #expect(
+            text.hasPrefix("USAGE: storefront products [--catalog PATH] [--storefront CODE] [--locale ID] [--json]\n"))
         #expect(text.contains("in the storefront's currency\nrounded to its minor units"))
         let lines = HelpText.optionLines([
             Option<String>("a", valueName: "VALUE", help: "first"), Flag("long-flag", help: "second"),
@@ -65,7 +77,8 @@ import Testing
         let cli = StorefrontCLI()
         func run(_ args: [String]) async -> (Int32, BufferedOutput) {
             let output = BufferedOutput()
-            let status = await cli.run(args, context: CommandContext(environment: [:], currentDirectory: "/nonexistent", output: output))
+            let status = await cli.run(
+                args, context: CommandContext(environment: [:], currentDirectory: "/nonexistent", output: output))
             return (status, output)
         }
         let (noArgs, noArgsOut) = await run([])
@@ -79,11 +92,16 @@ import Testing
         #expect(productsHelpOut.standardOutput == helpOut.standardOutput)
         let (unknown, unknownOut) = await run(["help", "nope"])
         #expect(unknown == 2)
-        #expect(unknownOut.standardError == "storefront: unknown command 'nope'. Run 'storefront --help' for the list of commands.\n")
+        #expect(
+            unknownOut.standardError
+                == "storefront: unknown command 'nope'. Run 'storefront --help' for the list of commands.\n")
         let (missing, missingOut) = await run(["products"])
         #expect(missing == 1)
         // The default catalog missing: the message names it and says how to give one.
-        #expect(missingOut.standardError == "storefront: cannot load the catalog: there is no file /nonexistent/Catalogs/Demo.storekit (the default catalog Catalogs/Demo.storekit, relative to the current directory); give your .storekit file with --catalog PATH\n")
+        #expect(
+            missingOut.standardError
+                == "storefront: cannot load the catalog: there is no file /nonexistent/Catalogs/Demo.storekit (the default catalog Catalogs/Demo.storekit, relative to the current directory); give your .storekit file with --catalog PATH\n"
+        )
         let (extra, _) = await run(["products", "surplus"])
         #expect(extra == 2)
     }
@@ -95,10 +113,20 @@ import Testing
         #expect(try DataDirectory.resolve(option: "d", environment: env, currentDirectory: "/work") == "/work/d")
         #expect(try DataDirectory.resolve(option: "~/d", environment: env, currentDirectory: "/work") == "/home/u/d")
         #expect(try DataDirectory.resolve(option: nil, environment: env, currentDirectory: "/work") == "/srv/sf")
-        #expect(try DataDirectory.resolve(option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg"], currentDirectory: "/") == "/xdg/storefront")
-        #expect(try DataDirectory.resolve(option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"], currentDirectory: "/") == "/home/u/.local/share/storefront")
-        #expect(try DataDirectory.resolve(option: nil, environment: ["HOME": "/home/u/"], currentDirectory: "/") == "/home/u/.local/share/storefront")
-        #expect(throws: CLIError.self) { try DataDirectory.resolve(option: nil, environment: [:], currentDirectory: "/") }
+        #expect(
+            try DataDirectory.resolve(
+                option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg"], currentDirectory: "/")
+                == "/xdg/storefront")
+        #expect(
+            try DataDirectory.resolve(
+                option: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"], currentDirectory: "/")
+                == "/home/u/.local/share/storefront")
+        #expect(
+            try DataDirectory.resolve(option: nil, environment: ["HOME": "/home/u/"], currentDirectory: "/")
+                == "/home/u/.local/share/storefront")
+        #expect(throws: CLIError.self) {
+            try DataDirectory.resolve(option: nil, environment: [:], currentDirectory: "/")
+        }
     }
 }
 
@@ -107,27 +135,34 @@ import Testing
         let table = TextTable(
             columns: [.init(header: "NAME"), .init(header: "PRICE", alignment: .right)],
             rows: [["コイン100枚", "¥160"], ["Coins", "¥1,600"]])
-        #expect(table.render() == [
-            "NAME          PRICE",
-            "───────────  ──────",
-            "コイン100枚    ¥160",
-            "Coins        ¥1,600",
-        ])
+        #expect(
+            table.render() == [
+                "NAME          PRICE",
+                "───────────  ──────",
+                "コイン100枚    ¥160",
+                "Coins        ¥1,600",
+            ])
     }
 
     @Test func jsonTextKeepsOrderAndEscapes() {
-        let json = JSONText.array([.object([("b", .string("q\"\\\n\u{1}é")), ("a", .number("1")), ("n", .null), ("t", .bool(true)), ("e", .array([]))])])
-        #expect(json.rendered() == """
-            [
-              {
-                "b": "q\\"\\\\\\n\\u0001é",
-                "a": 1,
-                "n": null,
-                "t": true,
-                "e": []
-              }
-            ]
+        let json = JSONText.array([
+            .object([
+                ("b", .string("q\"\\\n\u{1}é")), ("a", .number("1")), ("n", .null), ("t", .bool(true)),
+                ("e", .array([])),
+            ])
+        ])
+        #expect(
+            json.rendered() == """
+                [
+                  {
+                    "b": "q\\"\\\\\\n\\u0001é",
+                    "a": 1,
+                    "n": null,
+                    "t": true,
+                    "e": []
+                  }
+                ]
 
-            """)
+                """)
     }
 }

@@ -1,15 +1,20 @@
 import StoreCore
 import Testing
+
 @testable import storefront
 
 /// Which download `downloads resume|pause|cancel PRODUCT` acts on when the product has several.
 @Suite struct DownloadTargetTests {
     static func download(_ id: String, _ state: DownloadState, _ bytes: Int64, product: String = "levels") -> Download {
-        Download(id: id, transactionID: id, productID: product, contentVersion: "1", state: state, bytesWritten: bytes, totalBytes: 100)
+        Download(
+            id: id, transactionID: id, productID: product, contentVersion: "1", state: state, bytesWritten: bytes,
+            totalBytes: 100)
     }
 
     @Test func resumeByProductContinuesTheDownloadFurthestAlongNotTheNewest() {
-        let downloads = [Self.download("1", .paused, 80), Self.download("2", .failed, 10), Self.download("3", .waiting, 0)]
+        let downloads = [
+            Self.download("1", .paused, 80), Self.download("2", .failed, 10), Self.download("3", .waiting, 0),
+        ]
         #expect(DownloadsCommand.target("levels", for: "resume", in: downloads)?.id == "1")
     }
 

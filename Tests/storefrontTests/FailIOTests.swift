@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import storefront
 
 /// Issue 18 item 3: every write and fsync of a purchase made to fail in turn, with EIO, ENOSPC
@@ -23,7 +24,8 @@ import Testing
         if let rule { environment["STOREFRONT_FAIL_IO"] = rule }
         let status = await StorefrontCLI().run(
             ["--catalog", catalog, "--data-dir", data.path] + arguments,
-            context: CommandContext(environment: environment, currentDirectory: data.deletingLastPathComponent().path, output: output))
+            context: CommandContext(
+                environment: environment, currentDirectory: data.deletingLastPathComponent().path, output: output))
         return Run(status: status, output: output)
     }
 
@@ -31,12 +33,17 @@ import Testing
     static func facts(_ data: URL) async throws -> (delivered: [String], charged: [String]) {
         let history = await run(["history", "--json"], data: data)
         #expect(history.status == 0, "\(history.output.standardError)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(history.output.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(history.output.standardOutput.utf8)) as? [String: Any])
         let transactions = try #require(object["transactions"] as? [[String: Any]])
         let charges = await run(["store", "charges", "--json"], data: data)
         #expect(charges.status == 0, "\(charges.output.standardError)")
-        let charged = try #require(try JSONSerialization.jsonObject(with: Data(charges.output.standardOutput.utf8)) as? [[String: Any]])
-        return (transactions.compactMap { $0["transactionID"] as? String }, charged.compactMap { $0["transactionID"] as? String })
+        let charged = try #require(
+            try JSONSerialization.jsonObject(with: Data(charges.output.standardOutput.utf8)) as? [[String: Any]])
+        return (
+            transactions.compactMap { $0["transactionID"] as? String },
+            charged.compactMap { $0["transactionID"] as? String }
+        )
     }
 
     @Test(arguments: ["write", "synchronize"], ["EIO", "ENOSPC", "EDQUOT"])
@@ -61,13 +68,21 @@ import Testing
             #expect(buy.status == 0 || buy.status == 1, "\(operation) \(call): exit \(buy.status)")
             if buy.status == 1 {
                 failures += 1
-                #expect(message.contains(data.path + "/"), "\(operation) \(call) \(errno) names no file of the data directory: \(message)")
+                #expect(
+                    message.contains(data.path + "/"),
+                    "\(operation) \(call) \(errno) names no file of the data directory: \(message)")
             }
             // The next run (without faults) recovers.
             let after = try await Self.facts(data)
-            #expect(Set(before.delivered).isSubset(of: after.delivered), "\(operation) \(call): a recorded purchase is lost")
-            #expect(Set(after.delivered).count == after.delivered.count, "\(operation) \(call): delivered twice: \(after.delivered)")
-            #expect(Set(after.charged).isSubset(of: after.delivered), "\(operation) \(call): charged, never delivered: \(after)")
+            #expect(
+                Set(before.delivered).isSubset(of: after.delivered), "\(operation) \(call): a recorded purchase is lost"
+            )
+            #expect(
+                Set(after.delivered).count == after.delivered.count,
+                "\(operation) \(call): delivered twice: \(after.delivered)")
+            #expect(
+                Set(after.charged).isSubset(of: after.delivered),
+                "\(operation) \(call): charged, never delivered: \(after)")
             if buy.status == 0 {
                 #expect(after.delivered.count == 2, "\(operation) \(call): the purchase the CLI reported is missing")
             }
@@ -78,7 +93,9 @@ import Testing
             }
             call += 1
         }
-        print("fail-io: \(operation) with \(errno): each of the purchase's \(call - 1) calls failed in turn, \(failures) made it exit 1 naming the file, the others exit 0")
+        print(
+            "fail-io: \(operation) with \(errno): each of the purchase's \(call - 1) calls failed in turn, \(failures) made it exit 1 naming the file, the others exit 0"
+        )
         #expect(failures > 0, "no \(operation) failure reached the purchase")
     }
 
@@ -87,7 +104,8 @@ import Testing
         for rule in ["write", "write:0:EIO", "frob:1:EIO", "write:1:EWHAT"] {
             let result = await Self.run(["history"], data: scratch.url("data"), failing: rule)
             #expect(result.status == 2, "\(rule)")
-            #expect(result.output.standardError.contains("STOREFRONT_FAIL_IO=\(rule)"), "\(result.output.standardError)")
+            #expect(
+                result.output.standardError.contains("STOREFRONT_FAIL_IO=\(rule)"), "\(result.output.standardError)")
         }
     }
 }

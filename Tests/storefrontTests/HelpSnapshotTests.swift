@@ -2,6 +2,7 @@ import Foundation
 import LocalAppStore
 import StorefrontUI
 import Testing
+
 @testable import storefront
 
 /// Every help screen and usage error of the CLI, compared exactly with the plain-text baselines
@@ -27,7 +28,8 @@ import Testing
         let cases: [[String]] = [
             ["frobnicate"], ["-x"], ["--colour"], ["--catalog"], ["products", "--colour"], ["products", "--catalog="],
             ["products", "--json=yes"], ["products", "surplus"], ["help", "nope"], ["help", "buy", "store"],
-            ["buy"], ["buy", "a", "b"], ["buy", "coins", "--quantity", "0"], ["buy", "coins", "--quantity", "2", "--quantity", "3"],
+            ["buy"], ["buy", "a", "b"], ["buy", "coins", "--quantity", "0"],
+            ["buy", "coins", "--quantity", "2", "--quantity", "3"],
             ["buy", "coins", "--order-data", "nokey"], ["buy", "coins", "--offer", "a", "--offer=b"],
             ["--data-dir", "a", "history", "--data-dir", "b"], ["history", "x"], ["restore", "x"],
             ["entitlements", "x"], ["entitlements", "--non-renewing-duration", "3M"],
@@ -36,17 +38,22 @@ import Testing
             ["receipt", "verify", "receipt.der", "--root", "root.cer", "--at", "yesterday"],
             ["transaction"], ["transaction", "verify"], ["downloads", "frob"], ["downloads", "pause"],
             ["store"], ["store", "frob"], ["store", "pending", "x"], ["store", "approve"], ["store", "decline"],
-            ["store", "resolve", "1", "2"], ["store", "charges", "x"], ["store", "settings", "x"], ["store", "set", "latency"],
-            ["store", "renew"], ["store", "expire"], ["store", "cancel"], ["store", "refund"], ["store", "billing-issue", "1"],
+            ["store", "resolve", "1", "2"], ["store", "charges", "x"], ["store", "settings", "x"],
+            ["store", "set", "latency"],
+            ["store", "renew"], ["store", "expire"], ["store", "cancel"], ["store", "refund"],
+            ["store", "billing-issue", "1"],
             ["store", "subscriptions", "x"], ["store", "renew", "1", "--undo"], ["store", "settings", "--reason", "1"],
             ["store", "refund", "1", "--reason", "7"], ["store", "billing-issue", "1", "maybe"],
             // Issue 18's bad input: every bad command line is a usage error, refused before anything is opened.
-            ["store", "set", "latency", "abc"], ["store", "set", "frob", "1"], ["store", "set", "fail-downloads-at", "200"],
-            ["store", "set", "ask-to-buy", "maybe"], ["store", "set", "latency", "-5"], ["buy", "coins", "--quantity", "11"],
+            ["store", "set", "latency", "abc"], ["store", "set", "frob", "1"],
+            ["store", "set", "fail-downloads-at", "200"],
+            ["store", "set", "ask-to-buy", "maybe"], ["store", "set", "latency", "-5"],
+            ["buy", "coins", "--quantity", "11"],
             ["buy", "coins", "--quantity", "99999999999999999999999"], ["buy", ""], ["buy", "  "],
             // A price increase's price is read as the catalog reads prices, and only when announcing.
             ["store", "price-increase", "1", "--price", "abc"], ["store", "price-increase", "1", "--price", "-1"],
-            ["store", "price-increase", "1", "--price", "12,99"], ["store", "price-increase", "1", "accept", "--price", "5"],
+            ["store", "price-increase", "1", "--price", "12,99"],
+            ["store", "price-increase", "1", "accept", "--price", "5"],
             ["store", "renew", "1", "--price", "5"],
         ]
         var text = ""
@@ -67,7 +74,8 @@ import Testing
     func everySettingsLabelIsTranslated(_ language: UILanguage) {
         let strings = Strings(language)
         for setting in LocalStoreSettings.registry {
-            #expect(strings(setting.label) != setting.label, "\(setting.name): '\(setting.label)' has no \(language) text")
+            #expect(
+                strings(setting.label) != setting.label, "\(setting.name): '\(setting.label)' has no \(language) text")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import storefront
 
 /// `history` read from the vault's derived cache of its rows (`vault.sfv.derived-…`, written by

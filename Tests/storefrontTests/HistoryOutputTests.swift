@@ -3,6 +3,7 @@ import LocalAppStore
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import storefront
 
 /// `history` and `history --json` print, byte for byte, what they printed before the listing
@@ -17,8 +18,13 @@ import Testing
     /// (the bench's mix: each non-consumable once, a renewing subscription, consumables), with
     /// dates on whole and fractional seconds; one restored, one refunded after recording.
     static func seed(_ data: URL, count: Int = 300) async throws {
-        let nonConsumables = ["com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats", "com.storefront.demo.removeads"]
-        let consumables = ["com.storefront.demo.coins.100", "com.storefront.demo.coins.550", "com.storefront.demo.hints.5"]
+        let nonConsumables = [
+            "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats",
+            "com.storefront.demo.removeads",
+        ]
+        let consumables = [
+            "com.storefront.demo.coins.100", "com.storefront.demo.coins.550", "com.storefront.demo.hints.5",
+        ]
         let subscription = "com.storefront.demo.premium.basic.monthly"
         var transactions: [StoreCore.Transaction] = []
         var firstRenewal: String?
@@ -26,31 +32,40 @@ import Testing
             let date = now.addingTimeInterval(-Double(count - index) * 30.25)
             let id = "seed-\(index)"
             if index < nonConsumables.count {
-                transactions.append(StoreCore.Transaction(
-                    transactionID: id, productID: nonConsumables[index], productType: .nonConsumable,
-                    payment: Payment(productID: nonConsumables[index]), state: index == 1 ? .restored : .purchased,
-                    purchaseDate: date, price: Decimal(string: "2.99"), currencyCode: "USD", storefront: "USA"))
+                transactions.append(
+                    StoreCore.Transaction(
+                        transactionID: id, productID: nonConsumables[index], productType: .nonConsumable,
+                        payment: Payment(productID: nonConsumables[index]), state: index == 1 ? .restored : .purchased,
+                        purchaseDate: date, price: Decimal(string: "2.99"), currencyCode: "USD", storefront: "USA"))
             } else if index % 10 == 7 {
                 if firstRenewal == nil { firstRenewal = id }
-                transactions.append(StoreCore.Transaction(
-                    transactionID: id, originalTransactionID: firstRenewal, productID: subscription, productType: .autoRenewable,
-                    payment: Payment(productID: subscription), state: .purchased, purchaseDate: date,
-                    expiresDate: date.addingTimeInterval(300), webOrderLineItemID: String(1_000_000 + index),
-                    price: Decimal(string: "4.99"), currencyCode: "USD", storefront: "USA", subscriptionGroupID: "49EF0713"))
+                transactions.append(
+                    StoreCore.Transaction(
+                        transactionID: id, originalTransactionID: firstRenewal, productID: subscription,
+                        productType: .autoRenewable,
+                        payment: Payment(productID: subscription), state: .purchased, purchaseDate: date,
+                        expiresDate: date.addingTimeInterval(300), webOrderLineItemID: String(1_000_000 + index),
+                        price: Decimal(string: "4.99"), currencyCode: "USD", storefront: "USA",
+                        subscriptionGroupID: "49EF0713"))
             } else {
                 let product = consumables[index % consumables.count]
-                transactions.append(StoreCore.Transaction(
-                    transactionID: id, productID: product, productType: .consumable,
-                    payment: Payment(productID: product, quantity: index % 4 + 1), state: .purchased, purchaseDate: date,
-                    price: Decimal(string: "0.99"), currencyCode: "USD", storefront: "USA"))
+                transactions.append(
+                    StoreCore.Transaction(
+                        transactionID: id, productID: product, productType: .consumable,
+                        payment: Payment(productID: product, quantity: index % 4 + 1), state: .purchased,
+                        purchaseDate: date,
+                        price: Decimal(string: "0.99"), currencyCode: "USD", storefront: "USA"))
             }
         }
-        let context = CommandContext(environment: [:], currentDirectory: data.deletingLastPathComponent().path, output: BufferedOutput())
-        let selection = try CatalogSelection.load(GlobalOptions(catalog: catalog, dataDirectory: data.path), context: context)
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: selection.catalog,
-            stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-            initialLatencyMilliseconds: 0, syncsWrites: false))
+        let context = CommandContext(
+            environment: [:], currentDirectory: data.deletingLastPathComponent().path, output: BufferedOutput())
+        let selection = try CatalogSelection.load(
+            GlobalOptions(catalog: catalog, dataDirectory: data.path), context: context)
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: selection.catalog,
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+                initialLatencyMilliseconds: 0, syncsWrites: false))
         let imported = try await store.importHistory(transactions)
         let ledger = try VaultLedger.open(inDataDirectory: data, environment: [:])
         try ledger.recordAll(imported)
@@ -64,7 +79,8 @@ import Testing
         let output = BufferedOutput()
         let status = await StorefrontCLI().run(
             ["--catalog", catalog, "--data-dir", data.path] + arguments,
-            context: CommandContext(environment: [:], currentDirectory: data.deletingLastPathComponent().path, output: output))
+            context: CommandContext(
+                environment: [:], currentDirectory: data.deletingLastPathComponent().path, output: output))
         return (status, output)
     }
 

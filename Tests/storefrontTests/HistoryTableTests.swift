@@ -1,14 +1,17 @@
 import Foundation
-@testable import StoreCore
 import Testing
+
+@testable import StoreCore
 @testable import storefront
 
 /// `HistoryTable` lays out, byte for byte, the lines `TransactionOutput.table` lays out, and
 /// leaves to it (writing nothing) every table outside its one-byte-a-column form.
 @Suite struct HistoryTableTests {
-    static func summary(_ id: String, product: String = "com.storefront.demo.coins.100", quantity: Int = 1,
-                        date: Date = Date(timeIntervalSince1970: 1_795_000_000.25), original: String? = nil,
-                        state: TransactionState = .purchased, revoked: Date? = nil) -> TransactionSummary {
+    static func summary(
+        _ id: String, product: String = "com.storefront.demo.coins.100", quantity: Int = 1,
+        date: Date = Date(timeIntervalSince1970: 1_795_000_000.25), original: String? = nil,
+        state: TransactionState = .purchased, revoked: Date? = nil
+    ) -> TransactionSummary {
         TransactionSummary(
             transactionID: id, originalTransactionID: original ?? id, productID: product, productType: .consumable,
             quantity: quantity, purchaseDate: date, state: state, revocationDate: revoked)
@@ -16,7 +19,9 @@ import Testing
 
     static func generic(_ delivered: [TransactionSummary], _ pending: [TransactionSummary]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        TransactionOutput.table(delivered.map { ($0, TransactionOutput.state(of: $0)) } + pending.map { ($0, "pending") }) { lines.append(Array($0)) }
+        TransactionOutput.table(
+            delivered.map { ($0, TransactionOutput.state(of: $0)) } + pending.map { ($0, "pending") }
+        ) { lines.append(Array($0)) }
         return lines
     }
 
@@ -28,10 +33,13 @@ import Testing
     @Test func plainTablesAreTheGenericTablesBytes() throws {
         let delivered = [
             Self.summary("2000000000000001"),
-            Self.summary("2000000000000002", product: "com.storefront.demo.premium.basic.monthly", quantity: 12, original: "2000000000000001"),
+            Self.summary(
+                "2000000000000002", product: "com.storefront.demo.premium.basic.monthly", quantity: 12,
+                original: "2000000000000001"),
             Self.summary("r-1", product: String(repeating: "p", count: 44), quantity: -3, state: .restored),
             Self.summary("x", product: "", quantity: 1_000_000, date: Date(timeIntervalSince1970: 0), revoked: Date()),
-            Self.summary("y", date: Date(timeIntervalSince1970: 253_402_300_799), state: TransactionState(rawValue: "")),
+            Self.summary(
+                "y", date: Date(timeIntervalSince1970: 253_402_300_799), state: TransactionState(rawValue: "")),
         ]
         let pending = [Self.summary("2000000000000009", product: "com.storefront.demo.hints.5")]
         for (d, p) in [(delivered, pending), (delivered, []), ([], pending), (Array(delivered.prefix(1)), [])] {
@@ -45,7 +53,8 @@ import Testing
         let outside = [
             Self.summary("é"), Self.summary("t", product: "com.storefront.🍎"), Self.summary("t", original: "tab\there"),
             Self.summary("t", product: String(repeating: "p", count: 45)),
-            Self.summary("t", date: Date(timeIntervalSince1970: -1)), Self.summary("t", date: Date(timeIntervalSince1970: 253_402_300_800)),
+            Self.summary("t", date: Date(timeIntervalSince1970: -1)),
+            Self.summary("t", date: Date(timeIntervalSince1970: 253_402_300_800)),
             Self.summary("t", date: Date(timeIntervalSince1970: 1_795_000_000.9995)),
         ]
         for summary in outside {

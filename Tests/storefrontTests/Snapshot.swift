@@ -23,15 +23,18 @@ enum Snapshot {
             try actual.write(to: url, atomically: true, encoding: .utf8)
         }
         guard let expected = try? baseline(named: name) else {
-            Issue.record("no snapshot \(name).txt; record it with RECORD_SNAPSHOTS=1 swift test", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(name).txt; record it with RECORD_SNAPSHOTS=1 swift test", sourceLocation: sourceLocation)
             return
         }
         guard actual != expected else { return }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let line =
+            zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(actualLines.count, expectedLines.count)
-        Issue.record("""
+        Issue.record(
+            """
             \(name).txt differs at line \(line + 1) (re-record with RECORD_SNAPSHOTS=1 if the change is meant):
               expected: \(line < expectedLines.count ? String(expectedLines[line]) : "<end>")
               actual:   \(line < actualLines.count ? String(actualLines[line]) : "<end>")

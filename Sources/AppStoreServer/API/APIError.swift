@@ -28,41 +28,69 @@ public struct APIError: Error, Hashable, Sendable {
     static let invalidExtendByDays = APIError(4_000_009, 400, "Invalid extend by days value.")
     static let invalidExtendReasonCode = APIError(4_000_010, 400, "Invalid extend reason code.")
     static let invalidRequestIdentifier = APIError(4_000_011, 400, "Invalid request identifier.")
-    static let startDateTooFarInPast = APIError(4_000_012, 400, "Invalid request. The start date is earlier than the allowed start date.")
-    static let startDateAfterEndDate = APIError(4_000_013, 400, "Invalid request. The start date is later than the end date.")
+    static let startDateTooFarInPast = APIError(
+        4_000_012, 400, "Invalid request. The start date is earlier than the allowed start date.")
+    static let startDateAfterEndDate = APIError(
+        4_000_013, 400, "Invalid request. The start date is later than the end date.")
     static let invalidStartDate = APIError(4_000_015, 400, "Invalid request. The start date is not valid.")
     static let invalidEndDate = APIError(4_000_016, 400, "Invalid request. The end date is not valid.")
     static let invalidPaginationToken = APIError(4_000_014, 400, "Invalid request. The pagination token is invalid.")
-    static let invalidNotificationType = APIError(4_000_018, 400, "Invalid request. The notification type or subtype is invalid.")
-    static let invalidTestNotificationToken = APIError(4_000_020, 400, "Invalid request. The test notification token is invalid.")
+    static let invalidNotificationType = APIError(
+        4_000_018, 400, "Invalid request. The notification type or subtype is invalid.")
+    static let invalidTestNotificationToken = APIError(
+        4_000_020, 400, "Invalid request. The test notification token is invalid.")
     static let invalidSort = APIError(4_000_021, 400, "Invalid request. The sort parameter is invalid.")
     static let invalidProductType = APIError(4_000_022, 400, "Invalid request. The product type parameter is invalid.")
     static let invalidProductId = APIError(4_000_023, 400, "Invalid request. The product id parameter is invalid.")
-    static let invalidSubscriptionGroupIdentifier = APIError(4_000_024, 400, "Invalid request. The subscription group identifier parameter is invalid.")
-    static let invalidInAppOwnershipType = APIError(4_000_026, 400, "Invalid request. The in-app ownership type parameter is invalid.")
-    static let invalidEmptyStorefrontCountryCodeList = APIError(4_000_027, 400, "Invalid request. The storefront country code list is empty.")
-    static let invalidStorefrontCountryCode = APIError(4_000_028, 400, "Invalid request. A storefront country code is invalid.")
+    static let invalidSubscriptionGroupIdentifier = APIError(
+        4_000_024, 400, "Invalid request. The subscription group identifier parameter is invalid.")
+    static let invalidInAppOwnershipType = APIError(
+        4_000_026, 400, "Invalid request. The in-app ownership type parameter is invalid.")
+    static let invalidEmptyStorefrontCountryCodeList = APIError(
+        4_000_027, 400, "Invalid request. The storefront country code list is empty.")
+    static let invalidStorefrontCountryCode = APIError(
+        4_000_028, 400, "Invalid request. A storefront country code is invalid.")
     static let invalidRevoked = APIError(4_000_030, 400, "Invalid request. The revoked parameter is invalid.")
     static let invalidStatus = APIError(4_000_031, 400, "Invalid request. The status parameter is invalid.")
     static let invalidAccountTenure = APIError(4_000_032, 400, "Invalid request. The account tenure field is invalid.")
-    static let invalidAppAccountToken = APIError(4_000_033, 400, "Invalid request. The app account token field is invalid.")
-    static let invalidConsumptionStatus = APIError(4_000_034, 400, "Invalid request. The consumption status field is invalid.")
-    static let invalidCustomerConsented = APIError(4_000_035, 400, "Invalid request. The customer consented field is required and must indicate the customer consented.")
-    static let invalidDeliveryStatus = APIError(4_000_036, 400, "Invalid request. The delivery status field is invalid.")
-    static let invalidLifetimeDollarsPurchased = APIError(4_000_037, 400, "Invalid request. The lifetime dollars purchased field is invalid.")
-    static let invalidLifetimeDollarsRefunded = APIError(4_000_038, 400, "Invalid request. The lifetime dollars refunded field is invalid.")
+    static let invalidAppAccountToken = APIError(
+        4_000_033, 400, "Invalid request. The app account token field is invalid.")
+    static let invalidConsumptionStatus = APIError(
+        4_000_034, 400, "Invalid request. The consumption status field is invalid.")
+    static let invalidCustomerConsented = APIError(
+        4_000_035, 400,
+        "Invalid request. The customer consented field is required and must indicate the customer consented.")
+    static let invalidDeliveryStatus = APIError(
+        4_000_036, 400, "Invalid request. The delivery status field is invalid.")
+    static let invalidLifetimeDollarsPurchased = APIError(
+        4_000_037, 400, "Invalid request. The lifetime dollars purchased field is invalid.")
+    static let invalidLifetimeDollarsRefunded = APIError(
+        4_000_038, 400, "Invalid request. The lifetime dollars refunded field is invalid.")
     static let invalidPlatform = APIError(4_000_039, 400, "Invalid request. The platform field is invalid.")
     static let invalidPlayTime = APIError(4_000_040, 400, "Invalid request. The play time field is invalid.")
-    static let invalidSampleContentProvided = APIError(4_000_041, 400, "Invalid request. The sample content provided field is invalid.")
+    static let invalidSampleContentProvided = APIError(
+        4_000_041, 400, "Invalid request. The sample content provided field is invalid.")
     static let invalidUserStatus = APIError(4_000_042, 400, "Invalid request. The user status field is invalid.")
-    static let invalidAppAccountTokenUUID = APIError(4_000_183, 400, "Invalid request. The app account token field must be a valid UUID.")
-    static let transactionIdIsNotOriginal = APIError(4_000_187, 400, "Invalid request. The transaction id is not an original transaction id.")
-    static let subscriptionExtensionIneligible = APIError(4_030_004, 403, "Forbidden - subscription state ineligible for extension.")
-    static let subscriptionMaxExtension = APIError(4_030_005, 403, "Forbidden - subscription has reached maximum extension count.")
+    static let invalidAppAccountTokenUUID = APIError(
+        4_000_183, 400, "Invalid request. The app account token field must be a valid UUID.")
+    static let transactionIdIsNotOriginal = APIError(
+        4_000_187, 400, "Invalid request. The transaction id is not an original transaction id.")
+    static let subscriptionExtensionIneligible = APIError(
+        4_030_004, 403, "Forbidden - subscription state ineligible for extension.")
+    static let subscriptionMaxExtension = APIError(
+        4_030_005, 403, "Forbidden - subscription has reached maximum extension count.")
     static let originalTransactionIdNotFound = APIError(4_040_005, 404, "Original transaction id not found.")
-    static let serverNotificationURLNotFound = APIError(4_040_007, 404, "No App Store Server Notifications URL found for provided app. Check that a URL is configured in App Store Connect for this environment.")
-    static let testNotificationNotFound = APIError(4_040_008, 404, "Either the test notification token is expired or the notification and status are not yet available.")
-    static let statusRequestNotFound = APIError(4_040_009, 404, "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination.")
+    static let serverNotificationURLNotFound = APIError(
+        4_040_007, 404,
+        "No App Store Server Notifications URL found for provided app. Check that a URL is configured in App Store Connect for this environment."
+    )
+    static let testNotificationNotFound = APIError(
+        4_040_008, 404,
+        "Either the test notification token is expired or the notification and status are not yet available.")
+    static let statusRequestNotFound = APIError(
+        4_040_009, 404,
+        "The server didn't find a subscription-renewal-date extension request for this requestIdentifier and productId combination."
+    )
     static let transactionIdNotFound = APIError(4_040_010, 404, "Transaction id not found.")
     static let appTransactionDoesNotExist = APIError(4_040_019, 404, "No app transaction exists for the customer.")
     static let generalInternal = APIError(5_000_000, 500, "An unknown error occurred.")

@@ -36,7 +36,8 @@ final class AnswerCache: Sendable {
         kept.withLock { kept in
             guard publication >= kept.publication else { return }
             if publication > kept.publication || kept.bytes + response.body.count > Self.byteLimit
-                || kept.answers.count >= Self.countLimit {
+                || kept.answers.count >= Self.countLimit
+            {
                 kept = Kept(publication: publication)
             }
             kept.answers[key] = response

@@ -31,14 +31,19 @@ extension AppStoreServer {
             throw APIError.invalidTestNotificationToken
         }
         guard let n = context.snapshot.testNotification(token: token) else { throw APIError.testNotificationNotFound }
-        return try json(NotificationHistoryResponseItem(signedPayload: try await payload(of: n), sendAttempts: n.sendAttempts))
+        return try json(
+            NotificationHistoryResponseItem(signedPayload: try await payload(of: n), sendAttempts: n.sendAttempts))
     }
 
     func notificationHistory(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        let body: NotificationHistoryRequest = try Self.decode(request.body, fields: [
-            "startDate": .invalidStartDate, "endDate": .invalidEndDate, "notificationType": .invalidNotificationType,
-            "notificationSubtype": .invalidNotificationType, "transactionId": .invalidTransactionId, "onlyFailures": .generalBadRequest,
-        ])
+        let body: NotificationHistoryRequest = try Self.decode(
+            request.body,
+            fields: [
+                "startDate": .invalidStartDate, "endDate": .invalidEndDate,
+                "notificationType": .invalidNotificationType,
+                "notificationSubtype": .invalidNotificationType, "transactionId": .invalidTransactionId,
+                "onlyFailures": .generalBadRequest,
+            ])
         // Dates compare in whole milliseconds, as the payloads show them (the store keeps finer times).
         guard let start = body.startDate, start >= 0 else { throw APIError.invalidStartDate }
         guard let end = body.endDate, end >= 0 else { throw APIError.invalidEndDate }
@@ -56,7 +61,9 @@ extension AppStoreServer {
         }
         var first = 0
         if let text = try request.parameter("paginationToken", invalid: .invalidPaginationToken).first {
-            guard let token = RevisionToken(text: text), token.ascending, token.position >= 0 else { throw APIError.invalidPaginationToken }
+            guard let token = RevisionToken(text: text), token.ascending, token.position >= 0 else {
+                throw APIError.invalidPaginationToken
+            }
             first = token.position
         }
         let snapshot = context.snapshot
@@ -71,7 +78,8 @@ extension AppStoreServer {
                 continue
             }
             let created = n.createdDate.appStoreMilliseconds
-            let matches = !n.sendAttempts.isEmpty && created >= start && created <= end
+            let matches =
+                !n.sendAttempts.isEmpty && created >= start && created <= end
                 && (type == nil || n.notificationType == type) && (subtype == nil || n.subtype == subtype)
                 && (account == nil || n.accountID == account) && (body.onlyFailures != true || !n.isDelivered)
             if matches {
@@ -79,12 +87,15 @@ extension AppStoreServer {
                     hasMore = true
                     break
                 }
-                items.append(NotificationHistoryResponseItem(signedPayload: try await payload(of: n), sendAttempts: n.sendAttempts))
+                items.append(
+                    NotificationHistoryResponseItem(
+                        signedPayload: try await payload(of: n), sendAttempts: n.sendAttempts))
             }
             index += 1
         }
         let token = hasMore ? RevisionToken(position: index, ascending: true).text : nil
-        return try json(NotificationHistoryResponse(paginationToken: token, hasMore: hasMore, notificationHistory: items))
+        return try json(
+            NotificationHistoryResponse(paginationToken: token, hasMore: hasMore, notificationHistory: items))
     }
 
     /// What was sent, or (before the first attempt) the payload signed now.

@@ -11,7 +11,9 @@ extension AppStoreServer {
         _ = try transaction(id, context)
         var wanted: Set<Int32> = []
         for text in try request.parameter("status", invalid: .invalidStatus) {
-            guard let value = Int32(text), SubscriptionStatusCode(rawValue: value) != nil else { throw APIError.invalidStatus }
+            guard let value = Int32(text), SubscriptionStatusCode(rawValue: value) != nil else {
+                throw APIError.invalidStatus
+            }
             wanted.insert(value)
         }
         let now = context.snapshot.now
@@ -29,16 +31,23 @@ extension AppStoreServer {
                 groups.append((lifecycle.groupID, [item]))
             }
         }
-        return try json(StatusResponse(
-            environment: context.environment.rawValue, bundleId: context.bundleID, appAppleId: context.appAppleID,
-            data: groups.map { SubscriptionGroupIdentifierItem(subscriptionGroupIdentifier: $0.0, lastTransactions: $0.1) }))
+        return try json(
+            StatusResponse(
+                environment: context.environment.rawValue, bundleId: context.bundleID, appAppleId: context.appAppleID,
+                data: groups.map {
+                    SubscriptionGroupIdentifierItem(subscriptionGroupIdentifier: $0.0, lastTransactions: $0.1)
+                }))
     }
 
     /// A subscription's status code at `now`.
-    static func status(of lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction, now: Date) -> SubscriptionStatusCode {
+    static func status(
+        of lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction, now: Date
+    ) -> SubscriptionStatusCode {
         if latest.revocationDate != nil { return .revoked }
         if lifecycle.isExpired { return .expired }
-        if lifecycle.billingRetryStart != nil { return lifecycle.isInGracePeriod(at: now) ? .billingGracePeriod : .billingRetry }
+        if lifecycle.billingRetryStart != nil {
+            return lifecycle.isInGracePeriod(at: now) ? .billingGracePeriod : .billingRetry
+        }
         return lifecycle.isActive(at: now) || lifecycle.willAutoRenew ? .active : .expired
     }
 
@@ -46,19 +55,24 @@ extension AppStoreServer {
     func signedRenewalInfo(_ lifecycle: SubscriptionLifecycle, _ context: RequestContext) throws -> String {
         do {
             return try store.signedRenewalInfo(
-                originalTransactionID: lifecycle.originalTransactionID, in: context.snapshot, environment: context.override)
+                originalTransactionID: lifecycle.originalTransactionID, in: context.snapshot,
+                environment: context.override)
         } catch {
             throw APIError.generalInternal
         }
     }
 
-    func extendRenewalDate(_ id: String, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+    func extendRenewalDate(_ id: String, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse
+    {
         guard Self.isNumericID(id) else { throw APIError.invalidOriginalTransactionId }
-        let body: ExtendRenewalDateRequest = try Self.decode(request.body, fields: [
-            "extendByDays": .invalidExtendByDays, "extendReasonCode": .invalidExtendReasonCode,
-            "requestIdentifier": .invalidRequestIdentifier,
-        ])
-        let (days, reason, identifier) = try Self.checkExtension(body.extendByDays, body.extendReasonCode, body.requestIdentifier)
+        let body: ExtendRenewalDateRequest = try Self.decode(
+            request.body,
+            fields: [
+                "extendByDays": .invalidExtendByDays, "extendReasonCode": .invalidExtendReasonCode,
+                "requestIdentifier": .invalidRequestIdentifier,
+            ])
+        let (days, reason, identifier) = try Self.checkExtension(
+            body.extendByDays, body.extendReasonCode, body.requestIdentifier)
         guard let original = context.snapshot.transaction(id), original.productType == .autoRenewable else {
             throw APIError.originalTransactionIdNotFound
         }
@@ -76,20 +90,25 @@ extension AppStoreServer {
         case .ineligible: throw APIError.subscriptionExtensionIneligible
         case .limitReached: throw APIError.subscriptionMaxExtension
         case .extended(let record):
-            return try json(ExtendRenewalDateResponse(
-                originalTransactionId: record.originalTransactionID, webOrderLineItemId: record.webOrderLineItemID,
-                success: record.success, effectiveDate: record.effectiveDate.appStoreMilliseconds))
+            return try json(
+                ExtendRenewalDateResponse(
+                    originalTransactionId: record.originalTransactionID, webOrderLineItemId: record.webOrderLineItemID,
+                    success: record.success, effectiveDate: record.effectiveDate.appStoreMilliseconds))
         }
     }
 
     func massExtendRenewalDate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        let body: MassExtendRenewalDateRequest = try Self.decode(request.body, fields: [
-            "extendByDays": .invalidExtendByDays, "extendReasonCode": .invalidExtendReasonCode,
-            "requestIdentifier": .invalidRequestIdentifier, "storefrontCountryCodes": .invalidStorefrontCountryCode,
-            "productId": .invalidProductId,
-        ])
-        let (days, reason, identifier) = try Self.checkExtension(body.extendByDays, body.extendReasonCode, body.requestIdentifier)
-        guard let productID = body.productId, store.configuration.catalog.product(id: productID)?.subscription != nil else {
+        let body: MassExtendRenewalDateRequest = try Self.decode(
+            request.body,
+            fields: [
+                "extendByDays": .invalidExtendByDays, "extendReasonCode": .invalidExtendReasonCode,
+                "requestIdentifier": .invalidRequestIdentifier, "storefrontCountryCodes": .invalidStorefrontCountryCode,
+                "productId": .invalidProductId,
+            ])
+        let (days, reason, identifier) = try Self.checkExtension(
+            body.extendByDays, body.extendReasonCode, body.requestIdentifier)
+        guard let productID = body.productId, store.configuration.catalog.product(id: productID)?.subscription != nil
+        else {
             throw APIError.invalidProductId
         }
         if let codes = body.storefrontCountryCodes {
@@ -114,9 +133,11 @@ extension AppStoreServer {
         guard let mass = context.snapshot.massExtension(productID: productID, requestIdentifier: identifier) else {
             throw APIError.statusRequestNotFound
         }
-        return try json(MassExtendRenewalDateStatusResponse(
-            requestIdentifier: mass.requestIdentifier, complete: true, completeDate: mass.completeDate.appStoreMilliseconds,
-            succeededCount: Int64(mass.succeededCount), failedCount: Int64(mass.failedCount)))
+        return try json(
+            MassExtendRenewalDateStatusResponse(
+                requestIdentifier: mass.requestIdentifier, complete: true,
+                completeDate: mass.completeDate.appStoreMilliseconds,
+                succeededCount: Int64(mass.succeededCount), failedCount: Int64(mass.failedCount)))
     }
 
     /// Apple's ranges: 1…90 days, reason 0…3, an identifier of 1…128 characters.

@@ -18,15 +18,20 @@ extension AppStoreServer {
         let filter = try HistoryFilter(request)
         let snapshot = context.snapshot
         // v1 leaves out consumables the app finished, unless refunded (Apple's v1 rule).
-        let page = snapshot.page(from: filter.revision?.position, ascending: filter.ascending, limit: Self.pageSize) { t in
+        let page = snapshot.page(from: filter.revision?.position, ascending: filter.ascending, limit: Self.pageSize) {
+            t in
             guard filter.matches(t) else { return false }
-            if version == 1, t.productType == .consumable, t.revocationDate == nil, snapshot.isFinished(t.transactionID) { return false }
+            if version == 1, t.productType == .consumable, t.revocationDate == nil, snapshot.isFinished(t.transactionID)
+            {
+                return false
+            }
             return true
         }
-        return try json(HistoryResponse(
-            revision: RevisionToken(position: page.next, ascending: filter.ascending).text, hasMore: page.hasMore,
-            bundleId: context.bundleID, appAppleId: context.appAppleID, environment: context.environment.rawValue,
-            signedTransactions: page.transactions.map { try signed($0, context) }))
+        return try json(
+            HistoryResponse(
+                revision: RevisionToken(position: page.next, ascending: filter.ascending).text, hasMore: page.hasMore,
+                bundleId: context.bundleID, appAppleId: context.appAppleID, environment: context.environment.rawValue,
+                signedTransactions: page.transactions.map { try signed($0, context) }))
     }
 
     func orderLookup(_ orderID: String, _ context: RequestContext) throws -> HTTPResponse {
@@ -49,8 +54,10 @@ extension AppStoreServer {
         if let last = page.transactions.last, let date = last.revocationDate {
             revision = RefundRevision(mark: .init(revocationDate: date, transactionID: last.transactionID))
         }
-        return try json(RefundHistoryResponse(
-            signedTransactions: page.transactions.map { try signed($0, context) }, revision: revision.text, hasMore: page.hasMore))
+        return try json(
+            RefundHistoryResponse(
+                signedTransactions: page.transactions.map { try signed($0, context) }, revision: revision.text,
+                hasMore: page.hasMore))
     }
 
     func appTransactionInfo(_ id: String, _ context: RequestContext) throws -> HTTPResponse {

@@ -5,11 +5,14 @@ import StoreCore
 /// Send Consumption Information (v1 and v2) and Set App Account Token: what an app's server
 /// tells the App Store, recorded in the store's journal.
 extension AppStoreServer {
-    func consumption(_ id: String, _ request: HTTPRequest, _ context: RequestContext, version: Int) async throws -> HTTPResponse {
+    func consumption(
+        _ id: String, _ request: HTTPRequest, _ context: RequestContext, version: Int
+    ) async throws -> HTTPResponse {
         guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
         let fields = try version == 1 ? Self.checkConsumptionV1(request.body) : Self.checkConsumptionV2(request.body)
         guard context.snapshot.transaction(id) != nil else { throw APIError.transactionIdNotFound }
-        let record = ConsumptionRecord(transactionID: id, receivedDate: context.snapshot.now, version: version, fields: fields)
+        let record = ConsumptionRecord(
+            transactionID: id, receivedDate: context.snapshot.now, version: version, fields: fields)
         let known: Bool
         try context.checkReads()
         do {
@@ -21,10 +24,15 @@ extension AppStoreServer {
         return .empty(202)
     }
 
-    func setAppAccountToken(_ id: String, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+    func setAppAccountToken(
+        _ id: String, _ request: HTTPRequest, _ context: RequestContext
+    ) async throws -> HTTPResponse {
         guard Self.isNumericID(id) else { throw APIError.invalidOriginalTransactionId }
-        let body: UpdateAppAccountTokenRequest = try Self.decode(request.body, fields: ["appAccountToken": .invalidAppAccountTokenUUID])
-        guard let text = body.appAccountToken, let token = UUID(uuidString: text) else { throw APIError.invalidAppAccountTokenUUID }
+        let body: UpdateAppAccountTokenRequest = try Self.decode(
+            request.body, fields: ["appAccountToken": .invalidAppAccountTokenUUID])
+        guard let text = body.appAccountToken, let token = UUID(uuidString: text) else {
+            throw APIError.invalidAppAccountTokenUUID
+        }
         guard let t = context.snapshot.transaction(id) else { throw APIError.transactionIdNotFound }
         guard t.originalTransactionID == id, t.state == .purchased else { throw APIError.transactionIdIsNotOriginal }
         let known: Bool
@@ -40,14 +48,16 @@ extension AppStoreServer {
 
     /// `ConsumptionRequestV1`: every member Apple requires, each in its range.
     static func checkConsumptionV1(_ body: Data) throws -> [String: String] {
-        let r: ConsumptionRequestV1 = try decode(body, fields: [
-            "customerConsented": .invalidCustomerConsented, "consumptionStatus": .invalidConsumptionStatus,
-            "platform": .invalidPlatform, "sampleContentProvided": .invalidSampleContentProvided,
-            "deliveryStatus": .invalidDeliveryStatus, "appAccountToken": .invalidAppAccountToken,
-            "accountTenure": .invalidAccountTenure, "playTime": .invalidPlayTime,
-            "lifetimeDollarsRefunded": .invalidLifetimeDollarsRefunded,
-            "lifetimeDollarsPurchased": .invalidLifetimeDollarsPurchased, "userStatus": .invalidUserStatus,
-        ])
+        let r: ConsumptionRequestV1 = try decode(
+            body,
+            fields: [
+                "customerConsented": .invalidCustomerConsented, "consumptionStatus": .invalidConsumptionStatus,
+                "platform": .invalidPlatform, "sampleContentProvided": .invalidSampleContentProvided,
+                "deliveryStatus": .invalidDeliveryStatus, "appAccountToken": .invalidAppAccountToken,
+                "accountTenure": .invalidAccountTenure, "playTime": .invalidPlayTime,
+                "lifetimeDollarsRefunded": .invalidLifetimeDollarsRefunded,
+                "lifetimeDollarsPurchased": .invalidLifetimeDollarsPurchased, "userStatus": .invalidUserStatus,
+            ])
         func check(_ value: Int32?, _ range: ClosedRange<Int32>, _ error: APIError) throws {
             guard let value, range.contains(value) else { throw error }
         }
@@ -56,7 +66,9 @@ extension AppStoreServer {
         try check(r.platform, 0...2, .invalidPlatform)
         guard r.sampleContentProvided != nil else { throw APIError.invalidSampleContentProvided }
         try check(r.deliveryStatus, 0...5, .invalidDeliveryStatus)
-        guard let token = r.appAccountToken, token.isEmpty || UUID(uuidString: token) != nil else { throw APIError.invalidAppAccountToken }
+        guard let token = r.appAccountToken, token.isEmpty || UUID(uuidString: token) != nil else {
+            throw APIError.invalidAppAccountToken
+        }
         try check(r.accountTenure, 0...7, .invalidAccountTenure)
         try check(r.playTime, 0...7, .invalidPlayTime)
         try check(r.lifetimeDollarsRefunded, 0...7, .invalidLifetimeDollarsRefunded)
@@ -68,15 +80,24 @@ extension AppStoreServer {
 
     /// `ConsumptionRequest` (v2): consent, sample content and delivery status required.
     static func checkConsumptionV2(_ body: Data) throws -> [String: String] {
-        let r: ConsumptionRequest = try decode(body, fields: [
-            "customerConsented": .invalidCustomerConsented, "sampleContentProvided": .invalidSampleContentProvided,
-            "deliveryStatus": .invalidDeliveryStatus,
-        ])
+        let r: ConsumptionRequest = try decode(
+            body,
+            fields: [
+                "customerConsented": .invalidCustomerConsented, "sampleContentProvided": .invalidSampleContentProvided,
+                "deliveryStatus": .invalidDeliveryStatus,
+            ])
         guard r.customerConsented == true else { throw APIError.invalidCustomerConsented }
         guard r.sampleContentProvided != nil else { throw APIError.invalidSampleContentProvided }
-        let deliveries = ["DELIVERED", "UNDELIVERED_QUALITY_ISSUE", "UNDELIVERED_WRONG_ITEM", "UNDELIVERED_SERVER_OUTAGE", "UNDELIVERED_OTHER"]
-        guard let delivery = r.deliveryStatus, deliveries.contains(delivery) else { throw APIError.invalidDeliveryStatus }
-        if let percentage = r.consumptionPercentage, !(0...100_000).contains(percentage) { throw APIError.generalBadRequest }
+        let deliveries = [
+            "DELIVERED", "UNDELIVERED_QUALITY_ISSUE", "UNDELIVERED_WRONG_ITEM", "UNDELIVERED_SERVER_OUTAGE",
+            "UNDELIVERED_OTHER",
+        ]
+        guard let delivery = r.deliveryStatus, deliveries.contains(delivery) else {
+            throw APIError.invalidDeliveryStatus
+        }
+        if let percentage = r.consumptionPercentage, !(0...100_000).contains(percentage) {
+            throw APIError.generalBadRequest
+        }
         if let preference = r.refundPreference, !["DECLINE", "GRANT_FULL", "GRANT_PRORATED"].contains(preference) {
             throw APIError.generalBadRequest
         }
@@ -87,7 +108,9 @@ extension AppStoreServer {
     private static func fields<T: Encodable>(of request: T) throws -> [String: String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let object = try JSONSerialization.jsonObject(with: encoder.encode(request)) as? [String: Any] else { return [:] }
+        guard let object = try JSONSerialization.jsonObject(with: encoder.encode(request)) as? [String: Any] else {
+            return [:]
+        }
         var result: [String: String] = [:]
         for (key, value) in object {
             let data = try JSONSerialization.data(withJSONObject: [value])

@@ -65,13 +65,16 @@ public final class AppStoreServer: Sendable {
         self.tokens = APITokenVerifier(
             keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: store.configuration.bundleID,
             publicKey: try credentials.publicKey())
-        self.notificationSender = configuration.notifications.map { NotificationSender(store: store, configuration: $0) }
+        self.notificationSender = configuration.notifications.map {
+            NotificationSender(store: store, configuration: $0)
+        }
         self.daemon = MicroHTTPDaemon.Box()
         var immediate: MicroHTTPDaemon.ImmediateHandler?
         if configuration.answersReadsOnHTTPThreads {
             immediate = { @Sendable [weak self] request in self?.respondNow(to: request) }
         }
-        let daemon = try MicroHTTPDaemon(configuration: configuration.http, immediate: immediate) { [weak self] request in
+        let daemon = try MicroHTTPDaemon(configuration: configuration.http, immediate: immediate) {
+            [weak self] request in
             guard let self else { return .empty(503) }
             return await self.respond(to: request)
         }
@@ -117,7 +120,8 @@ public final class AppStoreServer: Sendable {
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let reason = answer.failure.map { " (\(Self.reason($0)))" } ?? ""
         // A decoded NUL is logged as it came, not written into the log.
-        let path = request.path.utf8.contains(0) ? request.path.replacingOccurrences(of: "\u{0}", with: "%00") : request.path
+        let path =
+            request.path.utf8.contains(0) ? request.path.replacingOccurrences(of: "\u{0}", with: "%00") : request.path
         log("\(request.method) \(path) \(answer.response.status) \(String(format: "%.2f", ms))ms\(reason)")
     }
 
@@ -211,19 +215,24 @@ public final class AppStoreServer: Sendable {
         let route: Route
         switch Route.resolve(method: request.method, path: request.path) {
         case .notFound: return .answered(.empty(404))
-        case .wrongMethod(let allowed): return .answered(.empty(405, headers: [.init("Allow", allowed.joined(separator: ", "))]))
+        case .wrongMethod(let allowed):
+            return .answered(.empty(405, headers: [.init("Allow", allowed.joined(separator: ", "))]))
         case .found(let found): route = found
         }
         guard route.needsToken else { return .route(route) }
         let now = store.configuration.clock.now
-        if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) { return .answered(.empty(401)) }
+        if case .failure = tokens.verify(authorization: request.header("Authorization"), now: now) {
+            return .answered(.empty(401))
+        }
         // A NUL in a value is refused by the parameter's own check (`HTTPRequest.parameter`).
         if request.hasNULInParameterName { return .answered(APIError.generalBadRequest.response) }
         return .route(route)
     }
 
     private func context(_ snapshot: StoreSnapshot, _ reads: ArchiveReadWatch) -> RequestContext {
-        RequestContext(snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID, reads: reads)
+        RequestContext(
+            snapshot: snapshot, override: configuration.environment, bundleID: store.configuration.bundleID,
+            reads: reads)
     }
 
     /// The answer of a route that only reads (`Route.readsOnly`), kept for the state when
@@ -235,7 +244,8 @@ public final class AppStoreServer: Sendable {
         let key = AnswerCache.Key(path: request.path, query: request.query)
         let publication = context.snapshot.publication
         if let kept = answers.answer(for: key, publication: publication) { return Answer(response: kept) }
-        guard let answer = context.reads.watch({ compute(route, request, context) }).map({ checked($0, context.reads) }) else { return nil }
+        guard let answer = context.reads.watch({ compute(route, request, context) }).map({ checked($0, context.reads) })
+        else { return nil }
         // A failure to sign (a damaged chain) or to read is not kept: the next request tries again.
         if answer.response.status < 500 { answers.keep(answer.response, for: key, publication: publication) }
         return answer
@@ -251,9 +261,11 @@ public final class AppStoreServer: Sendable {
             case .orderLookup(let id): return try orderLookup(id, context)
             case .refundHistory(let id): return try refundHistory(id, request, context)
             case .subscriptionStatuses(let id): return try subscriptionStatuses(id, request, context)
-            case .massExtendStatus(let product, let identifier): return try massExtendStatus(product, identifier, context)
-            case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp,
-                 .requestTestNotification, .testNotificationStatus, .notificationHistory:
+            case .massExtendStatus(let product, let identifier):
+                return try massExtendStatus(product, identifier, context)
+            case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken,
+                .verifyReceipt, .ocsp,
+                .requestTestNotification, .testNotificationStatus, .notificationHistory:
                 return nil
             }
         } catch let error as APIError {
@@ -276,8 +288,9 @@ public final class AppStoreServer: Sendable {
         case .notificationHistory: return try await notificationHistory(request, context)
         case .verifyReceipt: return await verifyReceipt(request)
         case .ocsp: return ocsp(request)
-        case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory, .subscriptionStatuses,
-             .massExtendStatus:
+        case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory,
+            .subscriptionStatuses,
+            .massExtendStatus:
             return compute(route, request, context) ?? APIError.generalInternal.response
         }
     }
@@ -286,7 +299,8 @@ public final class AppStoreServer: Sendable {
     /// intermediate certificates name (`server-url` + `/ocsp`); no token, as Apple's responder.
     func ocsp(_ request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(
-            status: 200, headers: [.init("Content-Type", "application/ocsp-response")], body: store.respondToOCSP(request.body))
+            status: 200, headers: [.init("Content-Type", "application/ocsp-response")],
+            body: store.respondToOCSP(request.body))
     }
 
     // MARK: - Helpers for the endpoints
@@ -310,7 +324,9 @@ public final class AppStoreServer: Sendable {
     }
 
     /// The account's transaction a path's ID names, checked as Apple checks it.
-    func transaction(_ id: String, _ context: RequestContext, invalid: APIError = .invalidTransactionId) throws -> StoreCore.Transaction {
+    func transaction(
+        _ id: String, _ context: RequestContext, invalid: APIError = .invalidTransactionId
+    ) throws -> StoreCore.Transaction {
         guard Self.isNumericID(id) else { throw invalid }
         guard let t = context.snapshot.transaction(id) else { throw APIError.transactionIdNotFound }
         return t

@@ -8,7 +8,9 @@ import Foundation
 enum FastJSON {
     /// Whether `text` can be written between quotes as is: printable ASCII but `"` and `\`.
     static func isPlain(_ text: String) -> Bool {
-        if let plain = text.utf8.withContiguousStorageIfAvailable({ isPlain(UnsafeRawBufferPointer($0)) }) { return plain }
+        if let plain = text.utf8.withContiguousStorageIfAvailable({ isPlain(UnsafeRawBufferPointer($0)) }) {
+            return plain
+        }
         return Array(text.utf8).withUnsafeBytes { isPlain($0) }
     }
 
@@ -23,7 +25,8 @@ enum FastJSON {
             let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             // Non-ASCII, below 0x20 (each byte minus 0x20 borrows), a quote, a backslash.
             if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
-                || hasZero(word ^ (ones &* 0x5C)) {
+                || hasZero(word ^ (ones &* 0x5C))
+            {
                 return false
             }
             index += 8
@@ -65,7 +68,9 @@ enum FastJSON {
         }
 
         /// Appends a number or `true`/`false` as Swift prints it (as `JSONEncoder` does for these).
-        mutating func literal(_ value: some CustomStringConvertible) { bytes.append(contentsOf: value.description.utf8) }
+        mutating func literal(_ value: some CustomStringConvertible) {
+            bytes.append(contentsOf: value.description.utf8)
+        }
 
         /// Appends an object member's `"name":`, after a comma unless it is the object's first.
         mutating func key(_ name: StaticString) {

@@ -47,7 +47,8 @@ struct HistoryFilter: Sendable {
             default: throw .invalidSort
             }
         }
-        for group in try request.parameter("subscriptionGroupIdentifier", invalid: .invalidSubscriptionGroupIdentifier) {
+        for group in try request.parameter("subscriptionGroupIdentifier", invalid: .invalidSubscriptionGroupIdentifier)
+        {
             guard !group.isEmpty, group.count <= 256 else { throw .invalidSubscriptionGroupIdentifier }
             groupIDs.insert(group)
         }
@@ -64,7 +65,9 @@ struct HistoryFilter: Sendable {
             }
         }
         if let text = try request.parameter("revision", invalid: .invalidRequestRevision).last {
-            guard let token = RevisionToken(text: text), token.ascending == ascending else { throw .invalidRequestRevision }
+            guard let token = RevisionToken(text: text), token.ascending == ascending else {
+                throw .invalidRequestRevision
+            }
             revision = token
         }
     }

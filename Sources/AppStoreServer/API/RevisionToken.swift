@@ -21,7 +21,9 @@ struct RevisionToken: Hashable, Sendable {
     init?(text: String) {
         guard text.count <= 64, let bytes = Base64URL.decode(text) else { return nil }
         let parts = String(decoding: bytes, as: UTF8.self).split(separator: ":")
-        guard parts.count == 2, parts[0] == "a" || parts[0] == "d", let position = Int(parts[1]), position >= -1 else { return nil }
+        guard parts.count == 2, parts[0] == "a" || parts[0] == "d", let position = Int(parts[1]), position >= -1 else {
+            return nil
+        }
         self.position = position
         self.ascending = parts[0] == "a"
     }

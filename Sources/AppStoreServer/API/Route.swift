@@ -44,12 +44,14 @@ enum Route: Hashable, Sendable {
     /// answered from a snapshot on the HTTP thread.
     var readsOnly: Bool {
         switch self {
-        case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .subscriptionStatuses, .orderLookup, .refundHistory,
-             .massExtendStatus:
+        case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .subscriptionStatuses, .orderLookup,
+            .refundHistory,
+            .massExtendStatus:
             true
         // The test notification's status follows the sender's attempts: read through the store's actor.
-        case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken, .verifyReceipt, .ocsp,
-             .requestTestNotification, .testNotificationStatus, .notificationHistory:
+        case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken,
+            .verifyReceipt, .ocsp,
+            .requestTestNotification, .testNotificationStatus, .notificationHistory:
             false
         }
     }
@@ -80,7 +82,8 @@ enum Route: Hashable, Sendable {
             case ("v1", "transactions", "appTransactions"): candidates = [("GET", .appTransactionInfo(s[4]))]
             case ("v1", "transactions", "consumption"): candidates = [("PUT", .consumptionV1(s[4]))]
             case ("v2", "transactions", "consumption"): candidates = [("PUT", .consumptionV2(s[4]))]
-            case ("v1", "transactions", _) where s[4] == "appAccountToken": candidates = [("PUT", .appAccountToken(s[3]))]
+            case ("v1", "transactions", _) where s[4] == "appAccountToken":
+                candidates = [("PUT", .appAccountToken(s[3]))]
             case ("v2", "refund", "lookup"): candidates = [("GET", .refundHistory(s[4]))]
             case ("v1", "notifications", "test"): candidates = [("GET", .testNotificationStatus(s[4]))]
             case ("v1", "subscriptions", "extend") where s[4] == "mass": candidates = [("POST", .massExtendRenewalDate)]

@@ -32,7 +32,8 @@ public struct APICredentials: Codable, Hashable, Sendable {
         public var description: String {
             switch self {
             case .io(let path, let reason): "\(path): \(reason)"
-            case .notAnES256Key(let path, let reason): "\(path) is not an EC P-256 private key in PEM (a .p8 file): \(reason)"
+            case .notAnES256Key(let path, let reason):
+                "\(path) is not an EC P-256 private key in PEM (a .p8 file): \(reason)"
             case .damaged(let path, let reason): "\(path) is damaged (\(reason)); remove it to make new credentials"
             case .invalid(let field, let value, let expected): "invalid \(field) \"\(value)\": expected \(expected)"
             }
@@ -54,25 +55,33 @@ public struct APICredentials: Codable, Hashable, Sendable {
     /// Reads the credentials, making a key, key ID and issuer ID on first use. Two processes
     /// making them at once agree on one set (the first link wins).
     /// - Throws: `Failure`.
-    public static func loadOrCreate(dataDirectory: URL, fileManager: FileManager = .default) throws(Failure) -> APICredentials {
+    public static func loadOrCreate(
+        dataDirectory: URL, fileManager: FileManager = .default
+    ) throws(Failure) -> APICredentials {
         let folder = directory(inDataDirectory: dataDirectory)
         let file = folder.appendingPathComponent("credentials.json")
-        let keyring = SubscriptionKeyring(stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory))
+        let keyring = SubscriptionKeyring(
+            stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory))
         if let existing = try read(file) {
             try existing.adopt(into: keyring)
             return existing
         }
         do {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fileManager.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let key = try keyring.signingKey()
             let issuer = try UUID(uuid: randomUUIDBytes()).uuidString.lowercased()
-            try publish(APICredentials(keyID: key.keyID, issuerID: issuer, keyPath: keyring.url(of: key.keyID).path), to: file, fileManager: fileManager)
+            try publish(
+                APICredentials(keyID: key.keyID, issuerID: issuer, keyPath: keyring.url(of: key.keyID).path), to: file,
+                fileManager: fileManager)
         } catch let failure as Failure {
             throw failure
         } catch {
             throw .io(path: folder.path, reason: "\(error)")
         }
-        guard let made = try read(file) else { throw .io(path: file.path, reason: "credentials vanished after being written") }
+        guard let made = try read(file) else {
+            throw .io(path: file.path, reason: "credentials vanished after being written")
+        }
         return made
     }
 
@@ -85,16 +94,21 @@ public struct APICredentials: Codable, Hashable, Sendable {
             throw .invalid(field: "key ID", value: keyID, expected: "letters and digits, such as 2X9R4HXF34")
         }
         guard UUID(uuidString: issuerID) != nil else {
-            throw .invalid(field: "issuer ID", value: issuerID, expected: "a UUID, such as 57246542-96fe-1a63-e053-0824d011072a")
+            throw .invalid(
+                field: "issuer ID", value: issuerID, expected: "a UUID, such as 57246542-96fe-1a63-e053-0824d011072a")
         }
         let credentials = APICredentials(keyID: keyID, issuerID: issuerID.lowercased(), keyPath: keyPath)
         _ = try credentials.publicKey()
-        try credentials.adopt(into: SubscriptionKeyring(stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory)))
+        try credentials.adopt(
+            into: SubscriptionKeyring(
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory)))
         let folder = directory(inDataDirectory: dataDirectory)
         do {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fileManager.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let data = try JSONEncoder().encode(credentials)
-            try writePrivate(data, to: folder.appendingPathComponent("credentials.json"), fileManager: fileManager, replacing: true)
+            try writePrivate(
+                data, to: folder.appendingPathComponent("credentials.json"), fileManager: fileManager, replacing: true)
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -149,15 +163,19 @@ public struct APICredentials: Codable, Hashable, Sendable {
     }
 
     /// Writes `data` to a private temporary file (0600) and links or renames it into place.
-    private static func writePrivate(_ data: Data, to url: URL, fileManager: FileManager, replacing: Bool = false) throws {
+    private static func writePrivate(
+        _ data: Data, to url: URL, fileManager: FileManager, replacing: Bool = false
+    ) throws {
         if replacing {
             // Atomic replacement (temporary file and rename), inside the 0700 directory.
             try data.write(to: url, options: .atomic)
             try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
             return
         }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard fileManager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        guard fileManager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else {
             throw Failure.io(path: temporary.path, reason: "cannot create the file")
         }
         defer { try? fileManager.removeItem(at: temporary) }
@@ -179,7 +197,9 @@ public struct APICredentials: Codable, Hashable, Sendable {
         var bytes = try SecureRandom.bytes(count: 16)
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])
+        return (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        )
     }
 }

@@ -80,10 +80,15 @@ public struct APITokenVerifier: Sendable {
 
     /// `aud` may be a string or an array of strings (RFC 7519 §4.1.3).
     private enum Audience: Decodable {
-        case one(String), many([String])
+        case one(String)
+        case many([String])
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let one = try? container.decode(String.self) { self = .one(one) } else { self = .many(try container.decode([String].self)) }
+            if let one = try? container.decode(String.self) {
+                self = .one(one)
+            } else {
+                self = .many(try container.decode([String].self))
+            }
         }
         var values: [String] {
             switch self {
@@ -96,7 +101,9 @@ public struct APITokenVerifier: Sendable {
     /// Checks the `Authorization` header's value at `now`.
     public func verify(authorization: String?, now: Date) -> Result<Void, Rejection> {
         // A text of fewer UTF-8 bytes has fewer Characters: counting them is needed only past that.
-        guard let authorization, authorization.utf8.count < 16_384 || authorization.count < 16_384 else { return .failure(.missing) }
+        guard let authorization, authorization.utf8.count < 16_384 || authorization.count < 16_384 else {
+            return .failure(.missing)
+        }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return .failure(.missing) }
         let token = String(parts[1])
@@ -116,11 +123,14 @@ public struct APITokenVerifier: Sendable {
     /// The whole check of one token; returns its `exp`.
     private func check(_ token: String, now: Date) -> Result<Double, Rejection> {
         let segments = JWSText.parts(JWSText.trimmingWhitespace(token, andNewlines: false))
-        guard segments.count == 3, let headerBytes = Base64URL.decode(segments[0]), let claimBytes = Base64URL.decode(segments[1]),
-              let signature = Base64URL.decode(segments[2]) else { return .failure(.malformed("not a compact JWS")) }
+        guard segments.count == 3, let headerBytes = Base64URL.decode(segments[0]),
+            let claimBytes = Base64URL.decode(segments[1]),
+            let signature = Base64URL.decode(segments[2])
+        else { return .failure(.malformed("not a compact JWS")) }
         let decoder = JSONDecoder()
         guard let header = try? decoder.decode(Header.self, from: Data(headerBytes)),
-              let claims = try? decoder.decode(Claims.self, from: Data(claimBytes)) else {
+            let claims = try? decoder.decode(Claims.self, from: Data(claimBytes))
+        else {
             return .failure(.malformed("header or payload is not JSON"))
         }
         guard header.alg == "ES256", header.typ == nil || header.typ == "JWT" else { return .failure(.wrongAlgorithm) }

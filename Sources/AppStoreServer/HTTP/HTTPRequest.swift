@@ -30,7 +30,9 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// Creates a request.
-    public init(method: String, path: String, query: [QueryItem] = [], headers: [String: String] = [:], body: Data = Data()) {
+    public init(
+        method: String, path: String, query: [QueryItem] = [], headers: [String: String] = [:], body: Data = Data()
+    ) {
         self.method = method
         self.path = path
         self.query = query

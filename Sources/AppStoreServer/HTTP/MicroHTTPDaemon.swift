@@ -98,14 +98,18 @@ public final class MicroHTTPDaemon: Sendable {
             var options: [MHD_OptionItem] = [
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds), ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
+                MHD_OptionItem(
+                    option: .CONNECTION_TIMEOUT, value: max(1, configuration.connectionTimeoutSeconds), ptr_value: nil),
+                MHD_OptionItem(
+                    option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                 MHD_OptionItem(
-                    option: .NOTIFY_COMPLETED, value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
+                    option: .NOTIFY_COMPLETED,
+                    value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
                     ptr_value: context),
                 MHD_OptionItem(
-                    option: .URI_LOG_CALLBACK, value: Int(bitPattern: unsafeBitCast(requestTargetRead, to: UnsafeRawPointer.self)),
+                    option: .URI_LOG_CALLBACK,
+                    value: Int(bitPattern: unsafeBitCast(requestTargetRead, to: UnsafeRawPointer.self)),
                     ptr_value: nil),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
@@ -190,7 +194,9 @@ public final class MicroHTTPDaemon: Sendable {
             let headers = Self.values(connection, kind: .HEADER_KIND)
             var names: [String: String] = [:]
             for (name, value) in headers { names[name.lowercased()] = value ?? "" }
-            let query = Self.values(connection, kind: .GET_ARGUMENT_KIND).map { HTTPRequest.QueryItem(name: $0.0, value: $0.1) }
+            let query = Self.values(connection, kind: .GET_ARGUMENT_KIND).map {
+                HTTPRequest.QueryItem(name: $0.0, value: $0.1)
+            }
             exchange.request = HTTPRequest(
                 method: method, path: Self.path(url, target: exchange.target), query: query, headers: names)
             if let length = names["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
@@ -213,7 +219,8 @@ public final class MicroHTTPDaemon: Sendable {
                     exchange.tooLarge = true
                     exchange.request.body = Data()
                 } else {
-                    exchange.request.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count)
+                    exchange.request.body.append(
+                        UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: count)
                 }
             }
             return .YES
@@ -228,7 +235,8 @@ public final class MicroHTTPDaemon: Sendable {
             return true
         }
         guard admitted else {
-            return Self.queue(connection, .json(503, Data(#"{"errorCode":5000001,"errorMessage":"The server is stopping."}"#.utf8)))
+            return Self.queue(
+                connection, .json(503, Data(#"{"errorCode":5000001,"errorMessage":"The server is stopping."}"#.utf8)))
         }
         if let immediate, let response = immediate(exchange.request) {
             finishedOne()
@@ -279,13 +287,15 @@ public final class MicroHTTPDaemon: Sendable {
 
     private static func tooLarge(_ limit: Int) -> HTTPResponse {
         HTTPResponse(
-            status: 413, headers: [HTTPResponse.Header("Content-Type", "text/plain"), HTTPResponse.Header("Connection", "close")],
+            status: 413,
+            headers: [HTTPResponse.Header("Content-Type", "text/plain"), HTTPResponse.Header("Connection", "close")],
             body: Data("Request bodies are limited to \(limit) bytes.\n".utf8))
     }
 
     private static func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {
         let made: OpaquePointer? = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
@@ -303,15 +313,17 @@ public final class MicroHTTPDaemon: Sendable {
     private static func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
         let collector = Collector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        _ = MHD_get_connection_values_n(connection, kind, { cls, _, key, keySize, value, valueSize in
-            guard let cls, let key else { return .YES }
-            let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
-            func text(_ start: UnsafePointer<CChar>, _ count: Int) -> String {
-                String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
-            }
-            collector.pairs.append((text(key, keySize), value.map { text($0, valueSize) }))
-            return .YES
-        }, context)
+        _ = MHD_get_connection_values_n(
+            connection, kind,
+            { cls, _, key, keySize, value, valueSize in
+                guard let cls, let key else { return .YES }
+                let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
+                func text(_ start: UnsafePointer<CChar>, _ count: Int) -> String {
+                    String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+                }
+                collector.pairs.append((text(key, keySize), value.map { text($0, valueSize) }))
+                return .YES
+            }, context)
         return collector.pairs
     }
 }
@@ -327,10 +339,12 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
 
 /// MHD's request-line callback (`MHD_OPTION_URI_LOG_CALLBACK`): the target as sent, before MHD
 /// decodes it; what it returns is the request's pointer in every later call.
-private let requestTargetRead: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
-    -> UnsafeMutableRawPointer? = { _, target, _ in
-    Unmanaged.passRetained(MicroHTTPDaemon.Exchange(target: target.map { String(cString: $0) } ?? "")).toOpaque()
-}
+private let requestTargetRead:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+        -> UnsafeMutableRawPointer? = { _, target, _ in
+            Unmanaged.passRetained(MicroHTTPDaemon.Exchange(target: target.map { String(cString: $0) } ?? ""))
+                .toOpaque()
+        }
 
 /// MHD's completion callback: the request is done (answered, timed out or dropped).
 private let requestCompleted: MHD_RequestCompletedCallback = { _, _, slot, _ in

@@ -10,7 +10,10 @@ public struct ExtendRenewalDateResponse: Codable, Hashable, Sendable {
     public var effectiveDate: Int64?
 
     /// Creates a response.
-    public init(originalTransactionId: String? = nil, webOrderLineItemId: String? = nil, success: Bool? = nil, effectiveDate: Int64? = nil) {
+    public init(
+        originalTransactionId: String? = nil, webOrderLineItemId: String? = nil, success: Bool? = nil,
+        effectiveDate: Int64? = nil
+    ) {
         self.originalTransactionId = originalTransactionId
         self.webOrderLineItemId = webOrderLineItemId
         self.success = success

@@ -17,11 +17,15 @@ public struct LastTransactionsItem: Codable, Hashable, Sendable, RawValueMembers
     }
 
     /// The status as a value; nil for one this version does not know.
-    public var status: SubscriptionStatusCode? { get { self[typed: \.rawStatus] } set { self[typed: \.rawStatus] = newValue } }
+    public var status: SubscriptionStatusCode? {
+        get { self[typed: \.rawStatus] }
+        set { self[typed: \.rawStatus] = newValue }
+    }
 
     /// Creates an item.
     public init(
-        status: SubscriptionStatusCode? = nil, originalTransactionId: String? = nil, signedTransactionInfo: String? = nil,
+        status: SubscriptionStatusCode? = nil, originalTransactionId: String? = nil,
+        signedTransactionInfo: String? = nil,
         signedRenewalInfo: String? = nil
     ) {
         self.rawStatus = status?.rawValue

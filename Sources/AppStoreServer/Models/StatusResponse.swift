@@ -10,7 +10,10 @@ public struct StatusResponse: Codable, Hashable, Sendable {
     public var data: [SubscriptionGroupIdentifierItem]?
 
     /// Creates a response.
-    public init(environment: String? = nil, bundleId: String? = nil, appAppleId: Int64? = nil, data: [SubscriptionGroupIdentifierItem]? = nil) {
+    public init(
+        environment: String? = nil, bundleId: String? = nil, appAppleId: Int64? = nil,
+        data: [SubscriptionGroupIdentifierItem]? = nil
+    ) {
         self.environment = environment
         self.bundleId = bundleId
         self.appAppleId = appAppleId

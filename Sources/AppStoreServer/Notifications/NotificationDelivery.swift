@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LocalAppStore
 import Receipts
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// One POST of a notification's body (`{"signedPayload": JWS}`) to the receiver, over
 /// URLSession, and how it ended in Apple's `sendAttemptResult` words: 200–206 is `SUCCESS`,
@@ -93,7 +94,8 @@ public struct NotificationDelivery: Sendable {
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData: .invalidResponse
         case .zeroByteResource: .noResponse
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected: .tlsIssue
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            .tlsIssue
         case .httpTooManyRedirects, .redirectToNonExistentLocation: .circularRedirect
         default: .other
         }

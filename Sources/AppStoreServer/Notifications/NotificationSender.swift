@@ -40,7 +40,8 @@ public actor NotificationSender {
     public private(set) var attemptsMade = 0
 
     /// A sender for `store` (not started).
-    public init(store: LocalAppStore, configuration: Configuration = .init(), delivery: NotificationDelivery = .init()) {
+    public init(store: LocalAppStore, configuration: Configuration = .init(), delivery: NotificationDelivery = .init())
+    {
         self.store = store
         self.clock = store.configuration.clock
         self.configuration = configuration
@@ -101,20 +102,27 @@ public actor NotificationSender {
         // The server renews subscriptions as their periods end (Apple's servers do), whoever
         // made them: a renewal's DID_RENEW exists only once it is journaled.
         await store.synchronize()
-        guard let settings = try? await store.currentSettings(), let text = settings.notificationURL, let url = URL(string: text),
-              let (due, next) = try? await store.dueNotifications()
+        guard let settings = try? await store.currentSettings(), let text = settings.notificationURL,
+            let url = URL(string: text),
+            let (due, next) = try? await store.dueNotifications()
         else { return nil }
         for notification in due {
             guard !Task.isCancelled else { return nil }
             if settings.notificationRetries == .off && notification.resendRequested != true { continue }
             let signed: String?
-            if let kept = notification.signedPayload { signed = kept } else { signed = try? await store.signedPayload(of: notification) }
+            if let kept = notification.signedPayload {
+                signed = kept
+            } else {
+                signed = try? await store.signedPayload(of: notification)
+            }
             guard let payload = signed else { continue }
-            let result = await delivery.post(NotificationDelivery.body(signedPayload: payload), to: url, timeout: settings.notificationTimeout)
+            let result = await delivery.post(
+                NotificationDelivery.body(signedPayload: payload), to: url, timeout: settings.notificationTimeout)
             attemptsMade += 1
             let attempt = SendAttemptItem(attemptDate: clock.now, sendAttemptResult: result)
             _ = try? await store.recordAttempt(notification.notificationUUID, attempt, signedPayload: payload)
-            configuration.log?("notification \(notification.notificationUUID) \(notification.notificationType) \(result)")
+            configuration.log?(
+                "notification \(notification.notificationUUID) \(notification.notificationType) \(result)")
         }
         // What the attempts scheduled, and anything journaled meanwhile.
         guard let after = try? await store.dueNotifications() else { return next }

@@ -9,8 +9,9 @@ extension AppStoreServer {
     func verifyReceipt(_ request: HTTPRequest) async -> HTTPResponse {
         guard request.method == "POST" else { return Self.status(21000) }
         guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
-              let text = object["receipt-data"] as? String,
-              let bytes = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !bytes.isEmpty else {
+            let text = object["receipt-data"] as? String,
+            let bytes = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !bytes.isEmpty
+        else {
             return Self.status(21002)
         }
         let password = object["password"] as? String
@@ -41,7 +42,9 @@ extension AppStoreServer {
         return respond(receipt, snapshot: snapshot, environment: environment, excludeOld: excludeOld)
     }
 
-    private func respond(_ receipt: AppReceipt, snapshot: StoreSnapshot, environment: AppStoreEnvironment, excludeOld: Bool) -> HTTPResponse {
+    private func respond(
+        _ receipt: AppReceipt, snapshot: StoreSnapshot, environment: AppStoreEnvironment, excludeOld: Bool
+    ) -> HTTPResponse {
         let appAppleID = snapshot.settings.appAppleID
         let listed = snapshot.listedTransactions.filter { t in
             t.productType != .consumable || t.revocationDate != nil || !snapshot.isFinished(t.transactionID)
@@ -62,7 +65,9 @@ extension AppStoreServer {
             "latest_receipt_info": latest.sorted { $0.purchaseDate > $1.purchaseDate }.map(LegacyReceiptJSON.latest),
             "pending_renewal_info": renewals.map(LegacyReceiptJSON.pendingRenewal),
         ]
-        if let fresh = try? latestReceipt(receipt, snapshot: snapshot) { json["latest_receipt"] = fresh.base64EncodedString() }
+        if let fresh = try? latestReceipt(receipt, snapshot: snapshot) {
+            json["latest_receipt"] = fresh.base64EncodedString()
+        }
         // Always 0: Apple's 21006 (valid, subscription expired) is for iOS 6-style transaction
         // receipts only; an app receipt is valid whatever its subscriptions' state.
         json["status"] = 0
@@ -88,7 +93,9 @@ extension AppStoreServer {
     }
 
     private static func json(_ object: [String: Any]) -> HTTPResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
         return .json(200, data)
     }
 }

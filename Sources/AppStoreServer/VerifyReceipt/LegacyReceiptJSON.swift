@@ -27,7 +27,8 @@ enum LegacyReceiptJSON {
     /// The decoded receipt (`receipt`).
     static func receipt(_ receipt: AppReceipt, appAppleID: Int64, requestDate: Date) -> [String: Any] {
         var json: [String: Any] = [
-            "receipt_type": receipt.rawReceiptType ?? "Xcode", "adam_id": appAppleID, "app_item_id": receipt.appItemID ?? 0,
+            "receipt_type": receipt.rawReceiptType ?? "Xcode", "adam_id": appAppleID,
+            "app_item_id": receipt.appItemID ?? 0,
             "bundle_id": receipt.bundleID, "application_version": receipt.appVersion, "download_id": 0,
             "version_external_identifier": 0, "original_application_version": receipt.originalAppVersion ?? "1.0",
             "in_app": receipt.inApp.map(inApp),

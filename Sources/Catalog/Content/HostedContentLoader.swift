@@ -34,18 +34,25 @@ public enum HostedContentLoader {
             names = try fm.contentsOfDirectory(atPath: directory.path)
                 .filter { !$0.hasPrefix(".") && $0 != hostingFileName }.sorted()
         } catch {
-            throw CatalogError(file: directory.path, path: JSONPath.root, problem: "cannot list the content directory: \(error.localizedDescription)")
+            throw CatalogError(
+                file: directory.path, path: JSONPath.root,
+                problem: "cannot list the content directory: \(error.localizedDescription)")
         }
         var result: [String: HostedContent] = [:]
         for name in names {
             let productDirectory = directory.appendingPathComponent(name)
             guard let product = products.first(where: { $0.id == name }) else {
-                throw CatalogError(file: productDirectory.path, path: JSONPath.root, problem: "no product \"\(name)\" in the catalog (content directories are named by product ID)")
+                throw CatalogError(
+                    file: productDirectory.path, path: JSONPath.root,
+                    problem: "no product \"\(name)\" in the catalog (content directories are named by product ID)")
             }
             guard product.kind == .nonConsumable else {
-                throw CatalogError(file: productDirectory.path, path: JSONPath.root, problem: "\(name) is \(product.kind.rawValue); only non-consumables can have hosted content")
+                throw CatalogError(
+                    file: productDirectory.path, path: JSONPath.root,
+                    problem: "\(name) is \(product.kind.rawValue); only non-consumables can have hosted content")
             }
-            result[name] = try loadProduct(productDirectory, productID: name, digester: digester, checksFiles: checksFiles)
+            result[name] = try loadProduct(
+                productDirectory, productID: name, digester: digester, checksFiles: checksFiles)
         }
         return result
     }
@@ -70,17 +77,20 @@ public enum HostedContentLoader {
         let file = url.path
         guard FileManager.default.fileExists(atPath: file) else { return [:] }
         let root = try readVersionOne(url, what: "a hosting file", kind: "hosting")
-        let entries = try ObjectReader(try root.required("products"), file: file, path: root.path(of: "products"), what: "base URLs by product ID")
+        let entries = try ObjectReader(
+            try root.required("products"), file: file, path: root.path(of: "products"), what: "base URLs by product ID")
         var result: [String: URL] = [:]
         for productID in entries.members.keys.sorted() {
             guard let product = products.first(where: { $0.id == productID }) else {
                 throw entries.error(productID, "no product \"\(productID)\" in the catalog")
             }
             guard product.kind == .nonConsumable else {
-                throw entries.error(productID, "\(productID) is \(product.kind.rawValue); only non-consumables can have hosted content")
+                throw entries.error(
+                    productID, "\(productID) is \(product.kind.rawValue); only non-consumables can have hosted content")
             }
             guard !hosted.contains(productID) else {
-                throw entries.error(productID, "\(productID) also has content in \(directory.path)/\(productID); choose one")
+                throw entries.error(
+                    productID, "\(productID) also has content in \(directory.path)/\(productID); choose one")
             }
             let text = try entries.string(productID)
             guard let base = URL(string: text), base.scheme == "http" || base.scheme == "https", base.host != nil else {
@@ -93,18 +103,25 @@ public enum HostedContentLoader {
 
     /// Reads the sidecar JSON object at `url` (`what` names it in errors) and checks that its
     /// `version` is 1, the one this build reads (`kind` names the version in errors).
-    private static func readVersionOne(_ url: URL, what: String, kind: String) throws(CatalogError) -> ObjectReader<JSONValue> {
+    private static func readVersionOne(
+        _ url: URL, what: String, kind: String
+    ) throws(CatalogError) -> ObjectReader<JSONValue> {
         let file = url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CatalogError(file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
+            throw CatalogError(
+                file: file, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
         }
         let document = try StoreKitConfiguration.parseJSON(data, file: file)
         let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: what)
-        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
-        guard version == 1 else { throw root.error("version", "unsupported \(kind) version \(version); this build reads version 1") }
+        guard let version = try root.optionalInt("version") else {
+            throw root.error("version", "missing version (expected 1)")
+        }
+        guard version == 1 else {
+            throw root.error("version", "unsupported \(kind) version \(version); this build reads version 1")
+        }
         return root
     }
 
@@ -114,7 +131,8 @@ public enum HostedContentLoader {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let file = manifestURL.path
         guard FileManager.default.fileExists(atPath: file) else {
-            throw CatalogError(file: file, path: JSONPath.root, problem: "missing manifest.json for the content of \(productID)")
+            throw CatalogError(
+                file: file, path: JSONPath.root, problem: "missing manifest.json for the content of \(productID)")
         }
         let root = try readVersionOne(manifestURL, what: "a content manifest", kind: "manifest")
         let contentVersion = try root.nonEmptyString("contentVersion")
@@ -125,12 +143,17 @@ public enum HostedContentLoader {
         var files: [ContentFile] = []
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
-            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: filesPath), what: "a file entry")
+            let entry = try ObjectReader(
+                element, file: file, path: JSONPath.element(index, of: filesPath), what: "a file entry")
             let path = try entry.nonEmptyString("path")
             if let problem = ContentFile.pathProblem(path) { throw entry.error("path", problem) }
-            if path == "manifest.json" { throw entry.error("path", "\"manifest.json\" is the manifest itself, not a file of the content") }
+            if path == "manifest.json" {
+                throw entry.error("path", "\"manifest.json\" is the manifest itself, not a file of the content")
+            }
             guard seen.insert(path).inserted else { throw entry.error("path", "\"\(path)\" is listed twice") }
-            guard let size = try entry.optionalInt("size", minimum: 0) else { throw entry.error("size", "missing size") }
+            guard let size = try entry.optionalInt("size", minimum: 0) else {
+                throw entry.error("size", "missing size")
+            }
             let sha256 = try entry.string("sha256")
             if let problem = ContentFile.digestProblem(sha256) { throw entry.error("sha256", problem) }
             files.append(ContentFile(path: path, size: Int64(size), sha256: sha256))
@@ -155,7 +178,8 @@ public enum HostedContentLoader {
             }
         }
         for extra in checksFiles ? unlistedFiles(in: directory, listed: seen) : [] {
-            throw root.error("files", "\(directory.appendingPathComponent(extra).path) is in the content directory but not listed")
+            throw root.error(
+                "files", "\(directory.appendingPathComponent(extra).path) is in the content directory but not listed")
         }
         return HostedContent(
             manifest: ContentManifest(productID: productID, version: contentVersion, files: files),
@@ -164,7 +188,8 @@ public enum HostedContentLoader {
 
     private static func regularFileSize(_ url: URL) -> Int64? {
         guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-              values.isRegularFile == true, let size = values.fileSize else { return nil }
+            values.isRegularFile == true, let size = values.fileSize
+        else { return nil }
         return Int64(size)
     }
 

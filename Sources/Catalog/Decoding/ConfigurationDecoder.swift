@@ -11,13 +11,20 @@ struct ConfigurationDecoder {
 
     init(file: String) { self.file = file }
 
-    private static let rootKeys: KnownKeys = ["version", "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups", "settings"]
-    private static let productKeys: KnownKeys = ["productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations"]
+    private static let rootKeys: KnownKeys = [
+        "version", "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups", "settings",
+    ]
+    private static let productKeys: KnownKeys = [
+        "productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations",
+    ]
     private static let subscriptionKeys: KnownKeys = productKeys.union([
         "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
         "adHocOffers", "codeOffers", "winbackOffers",
     ])
-    private static let offerKeys: KnownKeys = ["offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice", "eligibility"]
+    private static let offerKeys: KnownKeys = [
+        "offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice",
+        "eligibility",
+    ]
     private static let groupKeys: KnownKeys = ["id", "name", "localizations", "subscriptions"]
     private static let settingsKeys: KnownKeys = [
         "_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled", "_storeKitErrors",
@@ -34,12 +41,16 @@ struct ConfigurationDecoder {
         guard data.count <= StoreKitConfiguration.maximumFileSize else {
             throw CatalogError(
                 file: file, path: JSONPath.root,
-                problem: "is \(data.count) bytes, larger than the \(StoreKitConfiguration.maximumFileSize / 1_048_576) MiB a catalog may be")
+                problem:
+                    "is \(data.count) bytes, larger than the \(StoreKitConfiguration.maximumFileSize / 1_048_576) MiB a catalog may be"
+            )
         }
         let result: Result<StoreKitConfiguration, CatalogError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let tape: JSONTape
-            do throws(JSONParser.SyntaxError) { tape = try JSONParser.tape(bytes) } catch { return .failure(error.catalogError(file: file)) }
+            do throws(JSONParser.SyntaxError) { tape = try JSONParser.tape(bytes) } catch {
+                return .failure(error.catalogError(file: file))
+            }
             return tape.withRoot(over: bytes) { root in
                 var decoder = ConfigurationDecoder(file: file)
                 do throws(CatalogError) { return .success(try decoder.decode(root)) } catch { return .failure(error) }
@@ -66,12 +77,16 @@ struct ConfigurationDecoder {
         let productsPath = root.path(of: "products")
         for (index, element) in try root.optionalArray("products").enumerated() {
             sections["products", default: []].append(
-                try decodeProduct(element, parent: productsPath, index: index, allowed: [.consumable, .nonConsumable], section: "products"))
+                try decodeProduct(
+                    element, parent: productsPath, index: index, allowed: [.consumable, .nonConsumable],
+                    section: "products"))
         }
         let nonRenewingPath = root.path(of: "nonRenewingSubscriptions")
         for (index, element) in try root.optionalArray("nonRenewingSubscriptions").enumerated() {
             sections["nonRenewingSubscriptions", default: []].append(
-                try decodeProduct(element, parent: nonRenewingPath, index: index, allowed: [.nonRenewing], section: "nonRenewingSubscriptions"))
+                try decodeProduct(
+                    element, parent: nonRenewingPath, index: index, allowed: [.nonRenewing],
+                    section: "nonRenewingSubscriptions"))
         }
         let groupsPath = root.path(of: "subscriptionGroups")
         for (index, element) in try root.optionalArray("subscriptionGroups").enumerated() {
@@ -82,11 +97,11 @@ struct ConfigurationDecoder {
 
         // Products follow the file: sections in the order they appear, each in its own order.
         var ordered: [String] = root.keys.filter { sections[$0] != nil }
-        for key in ["products", "subscriptionGroups", "nonRenewingSubscriptions"] where !ordered.contains(key) && sections[key] != nil {
+        for key in ["products", "subscriptionGroups", "nonRenewingSubscriptions"]
+        where !ordered.contains(key) && sections[key] != nil {
             ordered.append(key)
         }
         let products = ordered.flatMap { sections[$0] ?? [] }
-
 
         return StoreKitConfiguration(
             file: file, version: version, identifier: try root.optionalString("identifier"),
@@ -94,15 +109,21 @@ struct ConfigurationDecoder {
             extra: root.extra(excluding: Self.rootKeys))
     }
 
-    private func decodeVersion(_ root: ObjectReader<JSONElement>) throws(CatalogError) -> StoreKitConfiguration.FormatVersion? {
+    private func decodeVersion(
+        _ root: ObjectReader<JSONElement>
+    ) throws(CatalogError) -> StoreKitConfiguration.FormatVersion? {
         guard let value = root.member("version") else { return nil }
         let version = try ObjectReader(value, file: file, path: root.path(of: "version"), what: "a format version")
-        guard let major = try version.optionalInt("major", minimum: 0) else { throw version.error("major", "missing major") }
+        guard let major = try version.optionalInt("major", minimum: 0) else {
+            throw version.error("major", "missing major")
+        }
         let newest = StoreKitConfiguration.FormatVersion.newestMajor
         guard major <= newest else {
-            throw version.error("major", "format version \(major) is newer than this build reads (up to \(newest)); update storefront")
+            throw version.error(
+                "major", "format version \(major) is newer than this build reads (up to \(newest)); update storefront")
         }
-        return StoreKitConfiguration.FormatVersion(major: major, minor: try version.optionalInt("minor", minimum: 0) ?? 0)
+        return StoreKitConfiguration.FormatVersion(
+            major: major, minor: try version.optionalInt("minor", minimum: 0) ?? 0)
     }
 
     private mutating func decodeProduct(
@@ -110,9 +131,14 @@ struct ConfigurationDecoder {
         group: (id: String, name: String)? = nil
     ) throws(CatalogError) -> StoreKitConfiguration.Product {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
-        let id = try object.limited(object.nonEmptyString("productID"), "productID", maximum: Self.maximumProductIDLength, what: "the product ID")
+        let id = try object.limited(
+            object.nonEmptyString("productID"), "productID", maximum: Self.maximumProductIDLength,
+            what: "the product ID")
         if let control = id.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw object.error("productID", "product ID \"\(id.debugDescription.dropFirst().dropLast())\" contains the control character U+\(String(format: "%04X", control.value))")
+            throw object.error(
+                "productID",
+                "product ID \"\(id.debugDescription.dropFirst().dropLast())\" contains the control character U+\(String(format: "%04X", control.value))"
+            )
         }
         if let first = firstSeen[id] {
             let firstPath = JSONPath.member("productID", of: JSONPath.element(first.index, of: first.array))
@@ -133,7 +159,8 @@ struct ConfigurationDecoder {
         var localizations: [Localization] = []
         let localizationsPath = object.path(of: "localizations")
         for (index, element) in try object.optionalArray("localizations").enumerated() {
-            let entry = try ObjectReader(element, file: file, parent: localizationsPath, index: index, what: "a localization")
+            let entry = try ObjectReader(
+                element, file: file, parent: localizationsPath, index: index, what: "a localization")
             localizations.append(
                 Localization(
                     locale: try entry.nonEmptyString("locale"),
@@ -162,8 +189,10 @@ struct ConfigurationDecoder {
         }
 
         return StoreKitConfiguration.Product(
-            id: id, referenceName: try object.optionalString("referenceName").map { text throws(CatalogError) in
-                try object.limited(text, "referenceName", maximum: Self.maximumReferenceNameLength, what: "the reference name")
+            id: id,
+            referenceName: try object.optionalString("referenceName").map { text throws(CatalogError) in
+                try object.limited(
+                    text, "referenceName", maximum: Self.maximumReferenceNameLength, what: "the reference name")
             } ?? "", kind: kind,
             price: try object.price("displayPrice", in: baseCurrency),
             familyShareable: try object.optionalBool("familyShareable") ?? false,
@@ -171,7 +200,9 @@ struct ConfigurationDecoder {
             extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
     }
 
-    private func decodeOffers(_ object: ObjectReader<JSONElement>, key: String) throws(CatalogError) -> [StoreKitConfiguration.SubscriptionOffer] {
+    private func decodeOffers(
+        _ object: ObjectReader<JSONElement>, key: String
+    ) throws(CatalogError) -> [StoreKitConfiguration.SubscriptionOffer] {
         var offers: [StoreKitConfiguration.SubscriptionOffer] = []
         let offersPath = object.path(of: key)
         for (index, element) in try object.optionalArray(key).enumerated() {
@@ -186,7 +217,9 @@ struct ConfigurationDecoder {
     /// offer had before its mode was set to free, and a free trial charges nothing. That stale
     /// `displayPrice` is still checked (a malformed or negative one is an error, as on any
     /// offer), since it is the file's own text and a broken one means a broken file.
-    private func decodeOffer(_ value: JSONElement, path: String) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
+    private func decodeOffer(
+        _ value: JSONElement, path: String
+    ) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
         let object = try ObjectReader(value, file: file, path: path, what: "a subscription offer")
         let modeText = try object.string("paymentMode")
         guard let mode = PaymentMode(rawValue: modeText) else {
@@ -218,14 +251,17 @@ struct ConfigurationDecoder {
             eligibility: eligibility, extra: object.extra(excluding: Self.offerKeys))
     }
 
-    private mutating func decodeGroup(_ value: JSONElement, parent: String, index: Int) throws(CatalogError) -> (SubscriptionGroup, [StoreKitConfiguration.Product]) {
+    private mutating func decodeGroup(
+        _ value: JSONElement, parent: String, index: Int
+    ) throws(CatalogError) -> (SubscriptionGroup, [StoreKitConfiguration.Product]) {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a subscription group")
         let id = try object.nonEmptyString("id")
         let name = try object.optionalString("name") ?? id
         var localizations: [SubscriptionGroup.Localization] = []
         let localizationsPath = object.path(of: "localizations")
         for (index, element) in try object.optionalArray("localizations").enumerated() {
-            let entry = try ObjectReader(element, file: file, parent: localizationsPath, index: index, what: "a group localization")
+            let entry = try ObjectReader(
+                element, file: file, parent: localizationsPath, index: index, what: "a group localization")
             localizations.append(
                 SubscriptionGroup.Localization(
                     locale: try entry.nonEmptyString("locale"),
@@ -250,7 +286,9 @@ struct ConfigurationDecoder {
         let object = try ObjectReader(value, file: file, path: path, what: "settings")
         var errors: [StoreKitErrorSetting] = []
         for (index, element) in try object.optionalArray("_storeKitErrors").enumerated() {
-            let entry = try ObjectReader(element, file: file, path: JSONPath.element(index, of: object.path(of: "_storeKitErrors")), what: "a StoreKit error setting")
+            let entry = try ObjectReader(
+                element, file: file, path: JSONPath.element(index, of: object.path(of: "_storeKitErrors")),
+                what: "a StoreKit error setting")
             let current = entry.member("current")?.value
             errors.append(
                 StoreKitErrorSetting(
@@ -259,7 +297,10 @@ struct ConfigurationDecoder {
         }
         let storefront = try object.optionalString("_storefront")
         if let storefront, Storefront.named(storefront) == nil {
-            throw object.error("_storefront", "unknown storefront \"\(storefront)\"; expected an ISO 3166 alpha-3 code from the storefront table, e.g. USA, JPN, DEU")
+            throw object.error(
+                "_storefront",
+                "unknown storefront \"\(storefront)\"; expected an ISO 3166 alpha-3 code from the storefront table, e.g. USA, JPN, DEU"
+            )
         }
         return CatalogSettings(
             storefront: storefront,

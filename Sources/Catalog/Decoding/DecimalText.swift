@@ -19,7 +19,9 @@ enum DecimalText {
         if bytes.first == UInt8(ascii: "-") {
             return .failure(Problem(message: "negative price \"\(text)\"; prices must be 0 or more"))
         }
-        var integerDigits = 0, fractionDigits = 0, seenPoint = false
+        var integerDigits = 0
+        var fractionDigits = 0
+        var seenPoint = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):

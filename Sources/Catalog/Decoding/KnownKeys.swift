@@ -21,6 +21,8 @@ struct KnownKeys: ExpressibleByArrayLiteral {
     /// byte for byte, others (escaped, non-ASCII) as strings.
     func contains(_ key: JSONElement) -> Bool {
         guard key.node.isPlainASCII else { return key.string.map(set.contains) ?? false }
-        return utf8.contains { name in name.count == Int(key.node.extent) && name.withUnsafeBufferPointer(key.equalsPlain) }
+        return utf8.contains { name in
+            name.count == Int(key.node.extent) && name.withUnsafeBufferPointer(key.equalsPlain)
+        }
     }
 }

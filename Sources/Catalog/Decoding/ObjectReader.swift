@@ -29,7 +29,8 @@ struct ObjectReader<Value: JSONReadable> {
     private init(_ value: Value, file: String, parentPath: String, index: Int?, what: String) throws(CatalogError) {
         guard value.isObject else {
             let path = index.map { JSONPath.element($0, of: parentPath) } ?? parentPath
-            throw CatalogError(file: file, path: path, problem: "expected \(what) (an object), found \(value.typeDescription)")
+            throw CatalogError(
+                file: file, path: path, problem: "expected \(what) (an object), found \(value.typeDescription)")
         }
         self.file = file
         self.object = value
@@ -75,10 +76,14 @@ struct ObjectReader<Value: JSONReadable> {
     /// `text`, member `key`, unless it is longer than `maximum` characters (`what` names it in the error).
     func limited(_ text: String, _ key: String, maximum: Int, what: String) throws(CatalogError) -> String {
         // Counting stops after `maximum` characters, so a huge string costs no more than a short one.
-        guard text.utf8.count > maximum, let cut = text.index(text.startIndex, offsetBy: maximum, limitedBy: text.endIndex),
+        guard text.utf8.count > maximum,
+            let cut = text.index(text.startIndex, offsetBy: maximum, limitedBy: text.endIndex),
             cut != text.endIndex
         else { return text }
-        throw error(key, "\(what) is longer than \(maximum) characters (\(text.utf8.count) bytes); App Store Connect allows at most \(maximum)")
+        throw error(
+            key,
+            "\(what) is longer than \(maximum) characters (\(text.utf8.count) bytes); App Store Connect allows at most \(maximum)"
+        )
     }
 
     func nonEmptyString(_ key: String) throws(CatalogError) -> String {
@@ -117,7 +122,9 @@ struct ObjectReader<Value: JSONReadable> {
     /// A price member: a string holding a non-negative decimal such as `"0.99"`.
     func price(_ key: String) throws(CatalogError) -> Decimal {
         let value = try required(key)
-        guard let text = value.string else { throw typeError(key, expected: "a price in a string such as \"0.99\"", found: value) }
+        guard let text = value.string else {
+            throw typeError(key, expected: "a price in a string such as \"0.99\"", found: value)
+        }
         switch DecimalText.parse(text) {
         case .success(let amount): return amount
         case .failure(let problem): throw error(key, problem.message)
@@ -139,7 +146,10 @@ struct ObjectReader<Value: JSONReadable> {
     func period(_ key: String) throws(CatalogError) -> SubscriptionPeriod {
         let text = try string(key)
         guard let period = SubscriptionPeriod(iso8601: text) else {
-            throw error(key, "invalid ISO 8601 period \"\(text)\"; expected one of P3D, P1W, P1M, P2M, P3M, P6M, P1Y (a number of D, W, M or Y)")
+            throw error(
+                key,
+                "invalid ISO 8601 period \"\(text)\"; expected one of P3D, P1W, P1M, P2M, P3M, P6M, P1Y (a number of D, W, M or Y)"
+            )
         }
         return period
     }

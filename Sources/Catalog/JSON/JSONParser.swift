@@ -18,7 +18,9 @@ struct JSONParser {
         var path: [PathComponent] = []
 
         var description: String {
-            oversized ? "\(message) (line \(line), column \(column))" : "not valid JSON: \(message) at line \(line), column \(column)"
+            oversized
+                ? "\(message) (line \(line), column \(column))"
+                : "not valid JSON: \(message) at line \(line), column \(column)"
         }
 
         /// `path` as a JSON path such as `$.products[0].productID`.
@@ -117,9 +119,16 @@ struct JSONParser {
 
         func error(_ message: String, at position: Int? = nil) -> SyntaxError {
             let end = min(position ?? index, bytes.count)
-            var line = 1, column = 1, i = 0
+            var line = 1
+            var column = 1
+            var i = 0
             while i < end {
-                if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                if bytes[i] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[i] & 0xC0 != 0x80 {
+                    column += 1
+                }
                 i += 1
             }
             return SyntaxError(message: message, line: line, column: column)
@@ -142,7 +151,10 @@ struct JSONParser {
         }
 
         mutating func append(_ kind: JSONTape.Kind, flags: UInt8 = 0, start: Int = 0, length: Int = 0) {
-            nodes.append(Node(kind: kind, flags: flags, count: 0, start: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: length)))
+            nodes.append(
+                Node(
+                    kind: kind, flags: flags, count: 0, start: UInt32(truncatingIfNeeded: start),
+                    extent: UInt32(truncatingIfNeeded: length)))
         }
 
         mutating func parseValue(depth: Int) throws(SyntaxError) {
@@ -151,9 +163,15 @@ struct JSONParser {
             case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
             case UInt8(ascii: "["): try parseArray(depth: depth + 1)
             case UInt8(ascii: "\""): try parseString()
-            case UInt8(ascii: "t"): try expectLiteral("true"); append(.bool, flags: Node.trueValue)
-            case UInt8(ascii: "f"): try expectLiteral("false"); append(.bool)
-            case UInt8(ascii: "n"): try expectLiteral("null"); append(.null)
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                append(.bool, flags: Node.trueValue)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                append(.bool)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                append(.null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
             default: throw error("unexpected \(describeByte(at: index)), expected a value")
             }
@@ -179,7 +197,11 @@ struct JSONParser {
             var seen: Set<String>?
             var count: UInt32 = 0
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; close(object, count: count); return }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                close(object, count: count)
+                return
+            }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -194,7 +216,9 @@ struct JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.key(string(of: key))) }
+                do throws(SyntaxError) { try parseValue(depth: depth) } catch {
+                    throw error.within(.key(string(of: key)))
+                }
                 try checkUnique(key, keysBase: keysBase, seen: &seen, at: keyStart)
                 count += 1
                 guard try another(in: object, count: count, closer: "}", "an object") else { return }
@@ -202,7 +226,9 @@ struct JSONParser {
         }
 
         /// Rejects `key` when the object already has it: pairwise for small objects, through a set beyond.
-        mutating func checkUnique(_ key: Int, keysBase: Int, seen: inout Set<String>?, at keyStart: Int) throws(SyntaxError) {
+        mutating func checkUnique(
+            _ key: Int, keysBase: Int, seen: inout Set<String>?, at keyStart: Int
+        ) throws(SyntaxError) {
             if seen == nil, keys.count - keysBase < JSONParser.linearKeyCheckLimit {
                 for earlier in keys[keysBase...] where sameString(earlier, key) {
                     throw error("duplicate member name \"\(string(of: key))\"", at: keyStart)
@@ -217,7 +243,8 @@ struct JSONParser {
 
         /// Whether string nodes `a` and `b` hold the same string (as Swift compares them).
         func sameString(_ a: Int, _ b: Int) -> Bool {
-            let x = nodes[a], y = nodes[b]
+            let x = nodes[a]
+            let y = nodes[b]
             guard x.isPlainASCII, y.isPlainASCII else { return string(of: a) == string(of: b) }
             return x.extent == y.extent && memcmp(base + Int(x.start), base + Int(y.start), Int(x.extent)) == 0
         }
@@ -240,8 +267,15 @@ struct JSONParser {
         ) throws(SyntaxError) -> Bool {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file inside \(what)") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
-            if bytes[index] == UInt8(ascii: closer) { index += 1; close(container, count: count); return false }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                return true
+            }
+            if bytes[index] == UInt8(ascii: closer) {
+                index += 1
+                close(container, count: count)
+                return false
+            }
             throw error("unexpected \(describeByte(at: index)), expected ',' or '\(closer)'")
         }
 
@@ -252,7 +286,11 @@ struct JSONParser {
             index += 1
             var count: UInt32 = 0
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; close(array, count: count); return }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                close(array, count: count)
+                return
+            }
             while true {
                 skipWhitespace()
                 do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.index(Int(count))) }
@@ -276,14 +314,18 @@ struct JSONParser {
             let intStart = index
             let intDigits = digits(&self)
             if intDigits == 0 { throw error("invalid number, expected a digit") }
-            if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("invalid number, leading zero", at: intStart) }
+            if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") {
+                throw error("invalid number, leading zero", at: intStart)
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 if digits(&self) == 0 { throw error("invalid number, expected a digit after '.'") }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 if digits(&self) == 0 { throw error("invalid number, expected a digit in the exponent") }
             }
             append(.number, start: start, length: index - start)
@@ -310,7 +352,10 @@ struct JSONParser {
                 // Plain ASCII eight bytes at a time, and sixteen once a run is long: a cycle or two per word.
                 while index + 8 <= count {
                     let special = Self.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    if special != 0 { index += special.trailingZeroBitCount >> 3; break }
+                    if special != 0 {
+                        index += special.trailingZeroBitCount >> 3
+                        break
+                    }
                     index += 8
                     while index + 16 <= count,
                         Self.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
@@ -322,9 +367,20 @@ struct JSONParser {
                 guard index < count else { throw error("unexpected end of file inside a string") }
                 let b = bytes[index]
                 if b == UInt8(ascii: "\"") { break }
-                if b == UInt8(ascii: "\\") { flags |= Node.escaped; try checkEscape(); continue }
-                if b < 0x20 { throw error("control character (byte 0x\(String(b, radix: 16, uppercase: true))) inside a string; escape it") }
-                if b < 0x80 { index += 1; continue }
+                if b == UInt8(ascii: "\\") {
+                    flags |= Node.escaped
+                    try checkEscape()
+                    continue
+                }
+                if b < 0x20 {
+                    throw error(
+                        "control character (byte 0x\(String(b, radix: 16, uppercase: true))) inside a string; escape it"
+                    )
+                }
+                if b < 0x80 {
+                    index += 1
+                    continue
+                }
                 flags |= Node.nonASCII
                 try skipUTF8Sequence()
             }
@@ -350,10 +406,13 @@ struct JSONParser {
                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 index += 2
             case UInt8(ascii: "u"):
-                guard let scalar = JSONTape.hex4(bytes, at: index + 2) else { throw error("\\u escape needs four hex digits", at: index + 2) }
+                guard let scalar = JSONTape.hex4(bytes, at: index + 2) else {
+                    throw error("\\u escape needs four hex digits", at: index + 2)
+                }
                 index += 6
                 if scalar >= 0xD800, scalar <= 0xDBFF {
-                    guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                    guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u"),
                         let low = JSONTape.hex4(bytes, at: index + 2), low >= 0xDC00, low <= 0xDFFF
                     else { throw error("unpaired UTF-16 surrogate in \\u escape", at: index) }
                     index += 6
@@ -369,15 +428,24 @@ struct JSONParser {
         mutating func skipUTF8Sequence() throws(SyntaxError) {
             let lead = bytes[index]
             let length: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
+            case 0xE0:
+                length = 3
+                lower = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
+            case 0xED:
+                length = 3
+                upper = 0x9F
+            case 0xF0:
+                length = 4
+                lower = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
+            case 0xF4:
+                length = 4
+                upper = 0x8F
             default: throw error("invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))")
             }
             guard bytes.count - index >= length else { throw error("truncated UTF-8 sequence") }

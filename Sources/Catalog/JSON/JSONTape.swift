@@ -60,7 +60,11 @@ struct JSONTape {
         var i = 0
         while i < text.count {
             let b = text[i]
-            guard b == UInt8(ascii: "\\"), i + 1 < text.count else { out.append(b); i += 1; continue }
+            guard b == UInt8(ascii: "\\"), i + 1 < text.count else {
+                out.append(b)
+                i += 1
+                continue
+            }
             let e = text[i + 1]
             i += 2
             switch e {
@@ -109,7 +113,10 @@ struct JSONTape {
         case 0x800..<0x10000:
             out.append(contentsOf: [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)])
         default:
-            out.append(contentsOf: [UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)])
+            out.append(contentsOf: [
+                UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F),
+                UInt8(0x80 | v & 0x3F),
+            ])
         }
     }
 }

@@ -18,14 +18,15 @@ public enum JSONValue: Sendable, Hashable {
 
     /// A short name of the value's JSON type, for error messages (`"a string"`, `"null"`, …).
     public var typeDescription: String {
-        let kind: JSONTape.Kind = switch self {
-        case .null: .null
-        case .bool: .bool
-        case .number: .number
-        case .string: .string
-        case .array: .array
-        case .object: .object
-        }
+        let kind: JSONTape.Kind =
+            switch self {
+            case .null: .null
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            case .array: .array
+            case .object: .object
+            }
         return kind.typeDescription
     }
 

@@ -49,7 +49,9 @@ extension StoreKitConfiguration {
             let wanted = Self.normalized(locale)
             if let exact = localizations.first(where: { Self.normalized($0.locale) == wanted }) { return exact }
             let language = Self.language(of: wanted)
-            if let sameLanguage = localizations.first(where: { Self.language(of: Self.normalized($0.locale)) == language }) {
+            if let sameLanguage = localizations.first(where: {
+                Self.language(of: Self.normalized($0.locale)) == language
+            }) {
                 return sameLanguage
             }
             if let fallback, Self.normalized(fallback) != wanted {

@@ -94,13 +94,15 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         let sidecar = priceSidecarURL(for: url)
         if FileManager.default.fileExists(atPath: sidecar.path) {
             configuration.prices = try PriceTable.decode(
-                data: try read(sidecar, as: sidecar.path, expected: "a price sidecar (NAME.prices.json)"), file: sidecar.path,
+                data: try read(sidecar, as: sidecar.path, expected: "a price sidecar (NAME.prices.json)"),
+                file: sidecar.path,
                 productIDs: Set(configuration.products.map(\.id)))
         }
         let content = HostedContentLoader.sidecarURL(for: url)
         if FileManager.default.fileExists(atPath: content.path) {
             configuration.content = try HostedContentLoader.load(
-                directory: content, products: configuration.products, digester: contentDigester, checksFiles: checksContentFiles)
+                directory: content, products: configuration.products, digester: contentDigester,
+                checksFiles: checksContentFiles)
             configuration.contentHosting = try HostedContentLoader.loadHosting(
                 directory: content, products: configuration.products, hosted: Set(configuration.content.keys))
         }
@@ -120,7 +122,9 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     static func parseJSON(_ data: Data, file: String) throws(CatalogError) -> JSONParser.Document {
         let result: Result<JSONParser.Document, JSONParser.SyntaxError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            do throws(JSONParser.SyntaxError) { return .success(try JSONParser.parse(bytes)) } catch { return .failure(error) }
+            do throws(JSONParser.SyntaxError) { return .success(try JSONParser.parse(bytes)) } catch {
+                return .failure(error)
+            }
         }
         switch result {
         case .success(let document): return document
@@ -150,12 +154,15 @@ public struct StoreKitConfiguration: Sendable, Hashable {
             throw CatalogError(file: path, path: JSONPath.root, problem: "is not a regular file")
         }
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileSize {
-            throw CatalogError(file: path, path: JSONPath.root, problem: "is \(size) bytes, larger than the \(maximumFileSize / 1_048_576) MiB a catalog may be")
+            throw CatalogError(
+                file: path, path: JSONPath.root,
+                problem: "is \(size) bytes, larger than the \(maximumFileSize / 1_048_576) MiB a catalog may be")
         }
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw CatalogError(file: path, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
+            throw CatalogError(
+                file: path, path: JSONPath.root, problem: "cannot read the file: \(error.localizedDescription)")
         }
     }
 }

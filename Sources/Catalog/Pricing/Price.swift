@@ -47,7 +47,9 @@ public struct Price: Sendable, Hashable {
     /// - Parameter currencyCode: an ISO 4217 code, any letter case.
     public static func minorUnits(of currencyCode: String) -> Int {
         switch currencyCode.uppercased() {
-        case "JPY", "KRW", "CLP", "VND", "ISK", "UGX", "PYG", "XAF", "XOF", "RWF", "KMF", "GNF", "BIF", "DJF", "VUV", "XPF": 0
+        case "JPY", "KRW", "CLP", "VND", "ISK", "UGX", "PYG", "XAF", "XOF", "RWF", "KMF", "GNF", "BIF", "DJF", "VUV",
+            "XPF":
+            0
         case "KWD", "BHD", "OMR", "JOD", "TND", "LYD", "IQD": 3
         default: 2
         }

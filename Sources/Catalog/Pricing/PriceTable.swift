@@ -37,20 +37,29 @@ public struct PriceTable: Sendable, Hashable {
     public static func decode(data: Data, file: String, productIDs: Set<String>) throws(CatalogError) -> PriceTable {
         let document = try StoreKitConfiguration.parseJSON(data, file: file)
         let root = try ObjectReader(document.value, file: file, path: JSONPath.root, what: "a price sidecar")
-        guard let version = try root.optionalInt("version") else { throw root.error("version", "missing version (expected 1)") }
-        guard version == 1 else { throw root.error("version", "unsupported sidecar version \(version); this build reads version 1") }
+        guard let version = try root.optionalInt("version") else {
+            throw root.error("version", "missing version (expected 1)")
+        }
+        guard version == 1 else {
+            throw root.error("version", "unsupported sidecar version \(version); this build reads version 1")
+        }
         let productsValue = try root.required("prices")
-        let products = try ObjectReader(productsValue, file: file, path: root.path(of: "prices"), what: "prices by product ID")
+        let products = try ObjectReader(
+            productsValue, file: file, path: root.path(of: "prices"), what: "prices by product ID")
         var table: [String: [String: Decimal]] = [:]
         for (productID, value) in products.members {
             guard productIDs.contains(productID) else {
                 throw products.error(productID, "no product \"\(productID)\" in the catalog")
             }
-            let byStorefront = try ObjectReader(value, file: file, path: products.path(of: productID), what: "prices by storefront code")
+            let byStorefront = try ObjectReader(
+                value, file: file, path: products.path(of: productID), what: "prices by storefront code")
             var entry: [String: Decimal] = [:]
             for code in byStorefront.members.keys {
                 guard let storefront = Storefront.named(code), storefront.code == code else {
-                    throw byStorefront.error(code, "unknown storefront \"\(code)\"; expected an upper-case ISO 3166 alpha-3 code from the storefront table, e.g. USA, JPN, DEU")
+                    throw byStorefront.error(
+                        code,
+                        "unknown storefront \"\(code)\"; expected an upper-case ISO 3166 alpha-3 code from the storefront table, e.g. USA, JPN, DEU"
+                    )
                 }
                 entry[code] = try byStorefront.price(code, in: storefront.currencyCode)
             }

@@ -11,7 +11,8 @@ extension Storefront {
         Storefront(code: "GBR", name: "United Kingdom", currencyCode: "GBP", locale: "en_GB", storefrontID: "143444"),
         Storefront(code: "DEU", name: "Germany", currencyCode: "EUR", locale: "de_DE", storefrontID: "143443"),
         Storefront(code: "FRA", name: "France", currencyCode: "EUR", locale: "fr_FR", storefrontID: "143442"),
-        Storefront(code: "KOR", name: "Republic of Korea", currencyCode: "KRW", locale: "ko_KR", storefrontID: "143466"),
+        Storefront(
+            code: "KOR", name: "Republic of Korea", currencyCode: "KRW", locale: "ko_KR", storefrontID: "143466"),
         Storefront(code: "CAN", name: "Canada", currencyCode: "CAD", locale: "en_CA", storefrontID: "143455"),
         Storefront(code: "AUS", name: "Australia", currencyCode: "AUD", locale: "en_AU", storefrontID: "143460"),
         Storefront(code: "BRA", name: "Brazil", currencyCode: "BRL", locale: "pt_BR", storefrontID: "143503"),
@@ -23,7 +24,8 @@ extension Storefront {
         Storefront(code: "NLD", name: "Netherlands", currencyCode: "EUR", locale: "nl_NL", storefrontID: "143452"),
         Storefront(code: "TUR", name: "Türkiye", currencyCode: "TRY", locale: "tr_TR", storefrontID: "143480"),
         Storefront(code: "SAU", name: "Saudi Arabia", currencyCode: "SAR", locale: "ar_SA", storefrontID: "143479"),
-        Storefront(code: "ARE", name: "United Arab Emirates", currencyCode: "AED", locale: "ar_AE", storefrontID: "143481"),
+        Storefront(
+            code: "ARE", name: "United Arab Emirates", currencyCode: "AED", locale: "ar_AE", storefrontID: "143481"),
         Storefront(code: "CHE", name: "Switzerland", currencyCode: "CHF", locale: "de_CH", storefrontID: "143459"),
         Storefront(code: "SWE", name: "Sweden", currencyCode: "SEK", locale: "sv_SE", storefrontID: "143456"),
         Storefront(code: "TWN", name: "Taiwan", currencyCode: "TWD", locale: "zh_TW", storefrontID: "143470"),

@@ -14,5 +14,6 @@ extension Storefront {
     public static let unitedStates = Storefront(
         code: "USA", name: "United States", currencyCode: "USD", locale: "en_US", storefrontID: "143441")
 
-    private static let byCode: [String: Storefront] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byCode: [String: Storefront] = Dictionary(
+        all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 }

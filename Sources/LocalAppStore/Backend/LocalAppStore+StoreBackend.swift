@@ -51,7 +51,9 @@ extension LocalAppStore {
         }
         let type = ProductLocalizer.type(of: product.kind)
         guard Payment.quantities.contains(payment.quantity) else {
-            throw .paymentInvalid("quantity \(payment.quantity) is outside \(Payment.quantities.lowerBound)…\(Payment.quantities.upperBound)")
+            throw .paymentInvalid(
+                "quantity \(payment.quantity) is outside \(Payment.quantities.lowerBound)…\(Payment.quantities.upperBound)"
+            )
         }
         guard payment.quantity == 1 || type == .consumable else {
             throw .paymentInvalid("only consumables can be bought more than one at a time")
@@ -60,9 +62,11 @@ extension LocalAppStore {
         // testing option (SKTestSession's `.promotionalOffer(id:)`), checked for existence.
         var offerNonce: UsedOfferNonce?
         if let offer = payment.promotionalOffer {
-            offerNonce = try promotionalOfferCheck().check(offer, payment: payment, product: product, state: journal.state)
+            offerNonce = try promotionalOfferCheck().check(
+                offer, payment: payment, product: product, state: journal.state)
         } else if let offerID = payment.offerID,
-            !(product.subscription?.promotionalOffers.contains { $0.id == offerID } ?? false) {
+            !(product.subscription?.promotionalOffers.contains { $0.id == offerID } ?? false)
+        {
             throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
         }
         let account = configuration.account.id
@@ -71,13 +75,16 @@ extension LocalAppStore {
         let price = localizer.price(of: product)
         let storefront = localizer.storefront.code
         let now = configuration.clock.now
-        guard let token = lease?.token else { throw StoreJournal.readOnlyError(configuration.stateDirectory.path).storeError }
+        guard let token = lease?.token else {
+            throw StoreJournal.readOnlyError(configuration.stateDirectory.path).storeError
+        }
         // Not synced: a crash that loses a payment just queued loses nothing charged (the
         // charge is synced, and its sync makes this line durable too), and the app has no
         // transaction to deliver yet; the purchase simply did not happen.
         // The nonce and the code spent with the payment are lost with it, consistently.
-        let (entry, _) = try translatingErrors { () throws(LocalAppStoreError) -> (result: QueueEntry, changed: [QueueEntry]) in
-            try transactAndAnnounce(sync: false) { (state: inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: QueueEntry) in
+        let (entry, _) = try translatingErrors {
+            () throws(LocalAppStoreError) -> (result: QueueEntry, changed: [QueueEntry]) in
+            try transactAndAnnounce(sync: false) { (state: inout JournalState) throws(LocalAppStoreError) in
                 if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
                     return ([], existing)
                 }
@@ -89,7 +96,8 @@ extension LocalAppStore {
                     offerType: special?.kind ?? (payment.offerID == nil ? nil : .promotional),
                     offerID: special?.id ?? payment.offerID)
                 let entry = QueueEntry(
-                    transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: token)
+                    transaction: transaction, accountID: account, charged: false, finished: false, pending: nil,
+                    owner: token)
                 var records = [JournalRecord.make(entry)]
                 if var nonce = offerNonce {
                     do throws(StoreError) {
@@ -226,8 +234,11 @@ extension LocalAppStore {
                 webOrderLineItemID: old.webOrderLineItemID, price: old.price, currencyCode: old.currencyCode,
                 storefront: old.storefront, subscriptionGroupID: old.subscriptionGroupID,
                 isUpgraded: old.isUpgraded, offerType: old.offerType, offerID: old.offerID)
-            records.append(JournalRecord.make(QueueEntry(
-                transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: nil)))
+            records.append(
+                JournalRecord.make(
+                    QueueEntry(
+                        transaction: transaction, accountID: account, charged: false, finished: false, pending: nil,
+                        owner: nil)))
             restored.append(transaction)
         }
         return (records, restored)

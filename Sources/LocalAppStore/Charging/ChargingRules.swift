@@ -20,7 +20,8 @@ struct ChargingRules {
     /// The subscription rules under `state`'s settings, at `now`. Purchases and renewals are
     /// priced in the storefront a subscriber subscribed in (none named: the current storefront).
     func subscriptionDesk(for state: JournalState) -> SubscriptionDesk {
-        SubscriptionDesk(catalog: localizer.catalog, settings: state.settings, now: now, currentStorefront: localizer.storefront)
+        SubscriptionDesk(
+            catalog: localizer.catalog, settings: state.settings, now: now, currentStorefront: localizer.storefront)
     }
 
     // MARK: - Settling a purchase
@@ -32,7 +33,8 @@ struct ChargingRules {
     ///   `.purchasing` in this account: someone settled it first) and whether the account is charged.
     func settle(_ id: String, accountID: String, state: JournalState) -> (records: [JournalRecord], charged: Bool) {
         guard var entry = state.entries[id], entry.accountID == accountID, !entry.finished,
-            entry.transaction.state == .purchasing else { return ([], false) }
+            entry.transaction.state == .purchasing
+        else { return ([], false) }
         let settings = state.settings
         var extra: [JournalRecord] = []
         entry.owner = nil
@@ -65,7 +67,8 @@ struct ChargingRules {
         let transaction = entry.transaction
         if transaction.productType == .nonConsumable,
             let owned = state.ownedPurchase(accountID: entry.accountID, productID: transaction.productID),
-            owned.id != entry.id {
+            owned.id != entry.id
+        {
             entry.transaction = StoreCore.Transaction(
                 transactionID: transaction.transactionID, originalTransactionID: owned.id,
                 productID: transaction.productID, productType: transaction.productType, payment: transaction.payment,
@@ -102,7 +105,9 @@ struct ChargingRules {
     /// Declines an Ask to Buy purchase: it fails with `.paymentCancelled`, nothing is charged.
     /// - Returns: the declined entry, to journal.
     /// - Throws: `.unknownTransaction`, or `.notPending` when it does not wait for approval.
-    static func decline(_ id: String, accountID: String, in state: JournalState) throws(LocalAppStoreError) -> QueueEntry {
+    static func decline(
+        _ id: String, accountID: String, in state: JournalState
+    ) throws(LocalAppStoreError) -> QueueEntry {
         var entry = try waiting(id, accountID: accountID, for: .askToBuy, in: state)
         entry.transaction.state = .failed
         entry.transaction.error = .paymentCancelled
@@ -118,9 +123,12 @@ struct ChargingRules {
         guard let entry = state.entries[id], entry.accountID == accountID else { throw .unknownTransaction(id) }
         guard !entry.finished, entry.transaction.state == .deferred, entry.pending == reason else {
             // Waiting for something else, the message names the command that ends that wait.
-            let now = entry.finished ? "finished" : entry.pending.map { other in
-                other.waitingPurchase + (other.commands(transactionID: id).map { " (use \($0))" } ?? "")
-            } ?? entry.transaction.state.rawValue
+            let now =
+                entry.finished
+                ? "finished"
+                : entry.pending.map { other in
+                    other.waitingPurchase + (other.commands(transactionID: id).map { " (use \($0))" } ?? "")
+                } ?? entry.transaction.state.rawValue
             throw .notPending(transactionID: id, state: now, expected: reason.waitingPurchase)
         }
         return entry

@@ -74,7 +74,8 @@ extension LocalAppStore {
             declinedUnwritten.insert(id)
             entry.transaction.state = .failed
             entry.transaction.error = .systemError(
-                "the charge could not be recorded: \(error.description); the purchase is settled again at the next start")
+                "the charge could not be recorded: \(error.description); the purchase is settled again at the next start"
+            )
             announce([entry])
         }
     }

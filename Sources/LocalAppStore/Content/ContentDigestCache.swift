@@ -51,7 +51,8 @@ public final class ContentDigestCache: Sendable {
         self.digest = digest
         var contents = Contents()
         if let bytes = try? fileSystem.readFile(path, limit: 16 << 20),
-           let read = try? JSONDecoder().decode(Contents.self, from: Data(bytes)), read.version == contents.version {
+            let read = try? JSONDecoder().decode(Contents.self, from: Data(bytes)), read.version == contents.version
+        {
             contents = read
         }
         state = Mutex((contents, false))
@@ -71,7 +72,8 @@ public final class ContentDigestCache: Sendable {
         let digest = try digest(URL(fileURLWithPath: file))
         let now = Int64(clock.now.timeIntervalSince1970 * 1_000_000_000)
         if let before, let after = try fileSystem.status(atPath: file, followingLinks: true), before == after,
-           now - after.changed > Self.racyWindow, now - after.modified > Self.racyWindow {
+            now - after.changed > Self.racyWindow, now - after.modified > Self.racyWindow
+        {
             let entry = Entry(
                 device: after.device, inode: after.inode, size: after.size, modified: after.modified,
                 changed: after.changed, sha256: digest)
@@ -93,9 +95,15 @@ public final class ContentDigestCache: Sendable {
         }
         guard let contents, let bytes = try? JSONEncoder().encode(contents) else { return }
         let directory = FilePaths.parent(of: path)
-        guard (try? fileSystem.status(atPath: FilePaths.parent(of: directory), followingLinks: true))??.isDirectory == true else { return }
+        guard
+            (try? fileSystem.status(atPath: FilePaths.parent(of: directory), followingLinks: true))??.isDirectory
+                == true
+        else { return }
         // A data directory this process may not write keeps no cache: the digests were computed.
-        guard (try? fileSystem.checkWritable(fileSystem.exists(directory) ? directory : FilePaths.parent(of: directory))) != nil else { return }
+        guard
+            (try? fileSystem.checkWritable(fileSystem.exists(directory) ? directory : FilePaths.parent(of: directory)))
+                != nil
+        else { return }
         try? fileSystem.makeDirectory(directory, mode: 0o700)
         try? fileSystem.replaceAtomically(path, with: [UInt8](bytes), fileSync: nil, syncsDirectory: false)
     }

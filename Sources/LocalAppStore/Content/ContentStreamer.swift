@@ -74,7 +74,8 @@ final class ContentStreamer: Sendable {
             let here = contentOffset + position
             if here >= failure {
                 throw DownloadError.transferFailed(
-                    "the local App Store failed the download at \(failAtPercent ?? 0)% (store set fail-downloads-at off to stop)")
+                    "the local App Store failed the download at \(failAtPercent ?? 0)% (store set fail-downloads-at off to stop)"
+                )
             }
             count = min(count, failure - here)
         }

@@ -17,14 +17,15 @@ extension LocalAppStore {
         let clock = configuration.clock
         let fileSystem = configuration.fileSystem
         guard let content = catalog.content[productID], content.version == version,
-              let index = content.files.firstIndex(where: { $0.path == path })
+            let index = content.files.firstIndex(where: { $0.path == path })
         else {
             return AsyncThrowingStream { $0.finish(throwing: DownloadError.noContent(productID: productID)) }
         }
         let file = content.files[index]
         guard offset >= 0, offset <= file.size else {
             return AsyncThrowingStream {
-                $0.finish(throwing: DownloadError.transferFailed("offset \(offset) is outside \(path) (\(file.size) bytes)"))
+                $0.finish(
+                    throwing: DownloadError.transferFailed("offset \(offset) is outside \(path) (\(file.size) bytes)"))
             }
         }
         let before = content.files[..<index].reduce(Int64(0)) { $0 + $1.size }
@@ -37,10 +38,11 @@ extension LocalAppStore {
                 } catch {
                     throw DownloadError.transferFailed("the store's settings cannot be read: \(error)")
                 }
-                streamer.set(ContentStreamer(
-                    url: content.url(of: file), path: path, size: file.size, offset: offset, contentOffset: before,
-                    contentTotal: content.manifest.totalBytes, bandwidth: settings.bandwidthBytesPerSecond,
-                    failAtPercent: settings.failDownloadsAtPercent, clock: clock, fileSystem: fileSystem))
+                streamer.set(
+                    ContentStreamer(
+                        url: content.url(of: file), path: path, size: file.size, offset: offset, contentOffset: before,
+                        contentTotal: content.manifest.totalBytes, bandwidth: settings.bandwidthBytesPerSecond,
+                        failAtPercent: settings.failDownloadsAtPercent, clock: clock, fileSystem: fileSystem))
             }
             return try await streamer.value?.next()
         })

@@ -37,7 +37,9 @@ public final class ArchiveReadWatch: Sendable {
     ///   - body: the work watched.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
-    public func watch<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+    public func watch<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
         try await Self.$current.withValue(self, operation: body)
     }
 

@@ -120,12 +120,14 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         try Self.checkEnd(historyEnd, of: data, path: dataPath, fs: fs)
         let bytes = try fs.read(data, count: Int(historyEnd - start), at: start)
         guard bytes.count == Int(historyEnd - start) else {
-            throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the archive is shorter than the journal says")
+            throw LocalAppStoreError.corrupt(
+                path: dataPath, line: 0, reason: "the archive is shorter than the journal says")
         }
         var found: [Item] = []
         var position = 0
         while position < bytes.count {
-            let (item, length) = try Self.decodeFrame(bytes, from: position, at: start + UInt64(position), path: dataPath)
+            let (item, length) = try Self.decodeFrame(
+                bytes, from: position, at: start + UInt64(position), path: dataPath)
             found.append(item)
             position += length
         }
@@ -142,9 +144,13 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             } catch let damage as HistoryIndex.Damaged where readOnly {
                 throw LocalAppStoreError.corrupt(
                     path: index.path, line: 0,
-                    reason: "\(damage.detail) and the store was opened read-only: run any command once with the directory writable to make the index again")
+                    reason:
+                        "\(damage.detail) and the store was opened read-only: run any command once with the directory writable to make the index again"
+                )
             } catch is HistoryIndex.Damaged {
-                try Self.rebuildIndex(generation: generation, historyEnd: index.historyEnd, data: data, dataPath: dataPath, indexPath: index.path, fs: fs)
+                try Self.rebuildIndex(
+                    generation: generation, historyEnd: index.historyEnd, data: data, dataPath: dataPath,
+                    indexPath: index.path, fs: fs)
                 let rebuilt = try HistoryIndex.open(index.path, generation: generation, fs: fs)
                 lock.withLock { index = rebuilt }
                 return try body()
@@ -175,13 +181,17 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         if let hit = lock.withLock({ decoded[entry.key] }) { return hit }
         let length = Int(UInt32(truncatingIfNeeded: entry.info))
         // Subtracted, not added: an entry's offset may be anything (a damaged index that passes its check).
-        guard entry.value >= UInt64(Self.headerLength), entry.value <= historyEnd, historyEnd - entry.value >= 12 + UInt64(length) else {
-            throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the index names bytes \(entry.value)… outside the archive")
+        guard entry.value >= UInt64(Self.headerLength), entry.value <= historyEnd,
+            historyEnd - entry.value >= 12 + UInt64(length)
+        else {
+            throw LocalAppStoreError.corrupt(
+                path: dataPath, line: 0, reason: "the index names bytes \(entry.value)… outside the archive")
         }
         let bytes = try fs.read(data, count: 12 + length, at: entry.value)
         let read = try Self.decodeFrame(bytes, from: 0, at: entry.value, path: dataPath)
         guard Layout.key(of: read.item) == entry.key, read.length == 12 + length else {
-            throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the frame at byte \(entry.value) is not item \(entry.key)'s")
+            throw LocalAppStoreError.corrupt(
+                path: dataPath, line: 0, reason: "the frame at byte \(entry.value) is not item \(entry.key)'s")
         }
         lock.withLock { decoded[entry.key] = read.item }
         return read.item
@@ -201,9 +211,12 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         do {
             data = try fs.open(dataPath, [.read, .noFollow], mode: 0)
         } catch {
-            throw .corrupt(path: dataPath, line: 0, reason: "journal generation \(generation) names an archive that cannot be opened (\(error.errno))")
+            throw .corrupt(
+                path: dataPath, line: 0,
+                reason: "journal generation \(generation) names an archive that cannot be opened (\(error.errno))")
         }
-        if let index = try? HistoryIndex.open(indexPath, generation: generation, fs: fs), index.historyEnd == historyEnd {
+        if let index = try? HistoryIndex.open(indexPath, generation: generation, fs: fs), index.historyEnd == historyEnd
+        {
             if let primed { index.prime(with: primed) }
             return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs, readOnly: readOnly)
         }
@@ -211,10 +224,14 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             fs.close(data)
             throw .corrupt(
                 path: indexPath, line: 0,
-                reason: "the archive's index is missing or damaged and the store was opened read-only: run any command once with the directory writable to make it again")
+                reason:
+                    "the archive's index is missing or damaged and the store was opened read-only: run any command once with the directory writable to make it again"
+            )
         }
         do {
-            try rebuildIndex(generation: generation, historyEnd: historyEnd, data: data, dataPath: dataPath, indexPath: indexPath, fs: fs)
+            try rebuildIndex(
+                generation: generation, historyEnd: historyEnd, data: data, dataPath: dataPath, indexPath: indexPath,
+                fs: fs)
             let index = try HistoryIndex.open(indexPath, generation: generation, fs: fs)
             return FrameArchive(dataPath: dataPath, data: data, index: index, fs: fs)
         } catch let error as LocalAppStoreError {
@@ -247,7 +264,9 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             } catch {
                 throw .io(path: dataPath, reason: "cannot encode an item: \(error)")
             }
-            let entry = HistoryIndex.Entry(key: key, value: end + UInt64(bytes.count), info: Layout.flags(of: item) << 32 | UInt64(frame.count - 12))
+            let entry = HistoryIndex.Entry(
+                key: key, value: end + UInt64(bytes.count),
+                info: Layout.flags(of: item) << 32 | UInt64(frame.count - 12))
             frames.append(ArchiveFrame(item: item, previous: old?.item(key: key), entry: entry))
             bytes += frame
         }
@@ -263,7 +282,8 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         if let old {
             // Through the archive, so that a damaged page makes the index again from the data file.
             guard let tables = old.indexTables() else {
-                throw old.failure ?? .corrupt(path: old.index.path, line: 0, reason: "the archive's index cannot be read")
+                throw old.failure
+                    ?? .corrupt(path: old.index.path, line: 0, reason: "the archive's index cannot be read")
             }
             oldTables = tables
         }
@@ -276,7 +296,8 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// Writes `bytes` at `end` of the data file (made with its header when `creating`), after
     /// cutting off what a crashed compaction appended past `end`; synced when `sync`.
     private static func write(
-        _ bytes: [UInt8], at end: UInt64, creating: Bool, dataPath: String, sync: Bool, fs: any FileSystem, metrics: StoreMetrics
+        _ bytes: [UInt8], at end: UInt64, creating: Bool, dataPath: String, sync: Bool, fs: any FileSystem,
+        metrics: StoreMetrics
     ) throws(LocalAppStoreError) {
         do throws(SystemCallError) {
             let data = try fs.open(dataPath, [.readWrite, .create, .noFollow], mode: 0o600)
@@ -291,7 +312,8 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
                 metrics.countFsync()
                 // A new file's name too, before a journal that names the archive can be.
                 if creating {
-                    try fs.synchronizeDirectory(String(dataPath[..<(dataPath.lastIndex(of: "/") ?? dataPath.startIndex)]))
+                    try fs.synchronizeDirectory(
+                        String(dataPath[..<(dataPath.lastIndex(of: "/") ?? dataPath.startIndex)]))
                     metrics.countFsync()
                 }
             }
@@ -304,14 +326,19 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// - Returns: the tables written.
     @discardableResult
     private static func writeIndex(
-        old: [[HistoryIndex.Entry]], adding frames: [ArchiveFrame<Item>], generation: UInt64, historyEnd: UInt64, path: String,
+        old: [[HistoryIndex.Entry]], adding frames: [ArchiveFrame<Item>], generation: UInt64, historyEnd: UInt64,
+        path: String,
         fs: any FileSystem, temporarySuffix: String
     ) throws(LocalAppStoreError) -> [[HistoryIndex.Entry]] {
         var latest: [UInt64: HistoryIndex.Entry] = [:]
         for frame in frames { latest[frame.entry.key] = frame.entry }
-        let tables = [HistoryIndex.replacing(old[0], with: Array(latest.values))] + Layout.tables(old: Array(old[1...]), adding: frames)
+        let tables =
+            [HistoryIndex.replacing(old[0], with: Array(latest.values))]
+            + Layout.tables(old: Array(old[1...]), adding: frames)
         do throws(SystemCallError) {
-            try HistoryIndex.write(tables, generation: generation, historyEnd: historyEnd, to: path, fs: fs, temporarySuffix: temporarySuffix)
+            try HistoryIndex.write(
+                tables, generation: generation, historyEnd: historyEnd, to: path, fs: fs,
+                temporarySuffix: temporarySuffix)
         } catch {
             throw StoreJournal.ioError(error)
         }
@@ -328,7 +355,8 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         try checkEnd(historyEnd, of: data, path: dataPath, fs: fs)
         let bytes = try fs.read(data, count: Int(historyEnd), at: 0)
         guard bytes.count == Int(historyEnd), Array(bytes.prefix(headerLength)) == Layout.magic else {
-            throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the archive is shorter than the journal says, or not this archive")
+            throw LocalAppStoreError.corrupt(
+                path: dataPath, line: 0, reason: "the archive is shorter than the journal says, or not this archive")
         }
         var frames: [ArchiveFrame<Item>] = []
         var latest: [UInt64: Item] = [:]
@@ -336,14 +364,18 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         while position < bytes.count {
             let (item, length) = try decodeFrame(bytes, from: position, at: UInt64(position), path: dataPath)
             guard let key = Layout.key(of: item) else {
-                throw LocalAppStoreError.corrupt(path: dataPath, line: 0, reason: "the frame at byte \(position) has no key")
+                throw LocalAppStoreError.corrupt(
+                    path: dataPath, line: 0, reason: "the frame at byte \(position) has no key")
             }
-            let entry = HistoryIndex.Entry(key: key, value: UInt64(position), info: Layout.flags(of: item) << 32 | UInt64(length - 12))
+            let entry = HistoryIndex.Entry(
+                key: key, value: UInt64(position), info: Layout.flags(of: item) << 32 | UInt64(length - 12))
             frames.append(ArchiveFrame(item: item, previous: latest.updateValue(item, forKey: key), entry: entry))
             position += length
         }
-        try writeIndex(old: Array(repeating: [], count: HistoryIndex.Table.count), adding: frames, generation: generation,
-                       historyEnd: historyEnd, path: indexPath, fs: fs, temporarySuffix: "\(ProcessInfo.processInfo.processIdentifier)-rebuild")
+        try writeIndex(
+            old: Array(repeating: [], count: HistoryIndex.Table.count), adding: frames, generation: generation,
+            historyEnd: historyEnd, path: indexPath, fs: fs,
+            temporarySuffix: "\(ProcessInfo.processInfo.processIdentifier)-rebuild")
     }
 
     /// Checks that the data file holds the `end` bytes the journal names, before they are read
@@ -353,7 +385,10 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         let size = try fs.status(of: data).size
         guard end >= UInt64(headerLength), end <= size else {
             throw LocalAppStoreError.corrupt(
-                path: path, line: 0, reason: "the journal names \(end) bytes of the archive, which holds \(size): the archive is shorter than the journal says, or not this archive")
+                path: path, line: 0,
+                reason:
+                    "the journal names \(end) bytes of the archive, which holds \(size): the archive is shorter than the journal says, or not this archive"
+            )
         }
     }
 
@@ -373,7 +408,9 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
     /// - Returns: the item and the frame's length.
     /// - Throws: `LocalAppStoreError.corrupt` when the frame is cut short, fails its check or
     ///   holds no item.
-    static func decodeFrame(_ bytes: [UInt8], from position: Int, at offset: UInt64, path: String) throws -> (item: Item, length: Int) {
+    static func decodeFrame(
+        _ bytes: [UInt8], from position: Int, at offset: UInt64, path: String
+    ) throws -> (item: Item, length: Int) {
         guard bytes.count - position >= 12 else {
             throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) is cut short")
         }
@@ -383,13 +420,15 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
             throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) is cut short")
         }
         let payload = bytes[(position + 12)..<(position + 12 + length)]
-        guard try Digest.hash(.sha256, Array(payload)).prefix(8).elementsEqual(bytes[(position + 4)..<(position + 12)]) else {
+        guard try Digest.hash(.sha256, Array(payload)).prefix(8).elementsEqual(bytes[(position + 4)..<(position + 12)])
+        else {
             throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) fails its check")
         }
         do {
             return (try JSONDecoder().decode(Item.self, from: Data(payload)), 12 + length)
         } catch {
-            throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) is not an item (\(error))")
+            throw LocalAppStoreError.corrupt(
+                path: path, line: 0, reason: "the frame at byte \(offset) is not an item (\(error))")
         }
     }
 }

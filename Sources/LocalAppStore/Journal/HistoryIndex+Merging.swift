@@ -11,10 +11,12 @@ extension HistoryIndex {
         let added = added.sorted { ($0.key, $0.value) < ($1.key, $1.value) }
         var merged: [Entry] = []
         merged.reserveCapacity(old.count + added.count)
-        var i = old.startIndex, j = added.startIndex
+        var i = old.startIndex
+        var j = added.startIndex
         while i < old.endIndex || j < added.endIndex {
             let next: Entry
-            if j == added.endIndex || (i < old.endIndex && (old[i].key, old[i].value) <= (added[j].key, added[j].value)) {
+            if j == added.endIndex || (i < old.endIndex && (old[i].key, old[i].value) <= (added[j].key, added[j].value))
+            {
                 next = old[i]
                 i += 1
             } else {

@@ -61,8 +61,10 @@ final class HistoryIndex {
     private var pages: [Int: [Entry]] = [:]
     private let lock = NSLock()
 
-    private init(path: String, fs: any FileSystem, file: OpenFile, generation: UInt64, historyEnd: UInt64,
-                 tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]) {
+    private init(
+        path: String, fs: any FileSystem, file: OpenFile, generation: UInt64, historyEnd: UInt64,
+        tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]
+    ) {
         self.path = path
         self.fs = fs
         self.file = file
@@ -85,15 +87,20 @@ final class HistoryIndex {
         let file = try fs.open(path, [.read, .noFollow], mode: 0)
         do {
             let fixed = try fs.read(file, count: fixedHeaderLength, at: 0)
-            guard fixed.count == fixedHeaderLength, Array(fixed[0..<8]) == magic else { throw Damaged(detail: "not a history index") }
+            guard fixed.count == fixedHeaderLength, Array(fixed[0..<8]) == magic else {
+                throw Damaged(detail: "not a history index")
+            }
             var r = Reader(fixed, at: 8)
             guard r.uint16() == version, r.uint16() == 0 else { throw Damaged(detail: "an index of another version") }
             guard r.uint64() == generation else { throw Damaged(detail: "the index of another generation") }
             let historyEnd = r.uint64()
             var shapes: [(pages: Int, count: Int)] = []
             for _ in 0..<Table.count {
-                let pages = Int(r.uint32()), count = Int(r.uint32())
-                guard pages <= 1 << 24, count <= pages * entriesPerPage, count > (pages - 1) * entriesPerPage || pages == 0 else {
+                let pages = Int(r.uint32())
+                let count = Int(r.uint32())
+                guard pages <= 1 << 24, count <= pages * entriesPerPage,
+                    count > (pages - 1) * entriesPerPage || pages == 0
+                else {
                     throw Damaged(detail: "impossible table sizes")
                 }
                 shapes.append((pages, count))
@@ -108,7 +115,9 @@ final class HistoryIndex {
             let rest = try fs.read(file, count: keysLength + 32, at: UInt64(fixedHeaderLength))
             guard rest.count == keysLength + 32 else { throw Damaged(detail: "the header is cut short") }
             let header = fixed + rest[..<keysLength]
-            guard try Digest.hash(.sha256, header) == Array(rest[keysLength...]) else { throw Damaged(detail: "the header fails its check") }
+            guard try Digest.hash(.sha256, header) == Array(rest[keysLength...]) else {
+                throw Damaged(detail: "the header fails its check")
+            }
             var keys = Reader(Array(rest[..<keysLength]), at: 0)
             var start = (header.count + 32 + pageSize - 1) / pageSize * pageSize
             var tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)] = []
@@ -116,7 +125,8 @@ final class HistoryIndex {
                 tables.append((shape.pages, shape.count, (0..<shape.pages).map { _ in keys.uint64() }, start))
                 start += shape.pages * pageSize
             }
-            return HistoryIndex(path: path, fs: fs, file: file, generation: generation, historyEnd: historyEnd, tables: tables)
+            return HistoryIndex(
+                path: path, fs: fs, file: file, generation: generation, historyEnd: historyEnd, tables: tables)
         } catch {
             fs.close(file)
             throw error
@@ -173,14 +183,19 @@ final class HistoryIndex {
         let shape = tables[table.rawValue]
         let bytes = try fs.read(file, count: Self.pageSize, at: UInt64(shape.start + page * Self.pageSize))
         guard bytes.count == Self.pageSize,
-            try Digest.hash(.sha256, Self.pageCheckInput(bytes, generation: generation, number: number)) == Array(bytes[(Self.pageSize - 32)...])
+            try Digest.hash(.sha256, Self.pageCheckInput(bytes, generation: generation, number: number))
+                == Array(bytes[(Self.pageSize - 32)...])
         else { throw Damaged(detail: "page \(page) of table \(table) fails its check") }
         var r = Reader(bytes, at: Self.entriesPerPage * Self.entrySize)
         let count = Int(r.uint16())
-        guard count >= 1, count <= Self.entriesPerPage else { throw Damaged(detail: "page \(page) of table \(table) is malformed") }
+        guard count >= 1, count <= Self.entriesPerPage else {
+            throw Damaged(detail: "page \(page) of table \(table) is malformed")
+        }
         var e = Reader(bytes, at: 0)
         let decoded = (0..<count).map { _ in Entry(key: e.uint64(), value: e.uint64(), info: e.uint64()) }
-        guard decoded.first?.key == shape.firstKeys[page] else { throw Damaged(detail: "page \(page) of table \(table) is misplaced") }
+        guard decoded.first?.key == shape.firstKeys[page] else {
+            throw Damaged(detail: "page \(page) of table \(table) is misplaced")
+        }
         lock.withLock { pages[number] = decoded }
         return decoded
     }
@@ -192,7 +207,8 @@ final class HistoryIndex {
         lock.withLock {
             for (index, table) in tables.enumerated() where table.count == self.tables[index].count {
                 for page in 0..<self.tables[index].pages {
-                    pages[index << 24 | page] = Array(table[(page * Self.entriesPerPage)..<min(table.count, (page + 1) * Self.entriesPerPage)])
+                    pages[index << 24 | page] = Array(
+                        table[(page * Self.entriesPerPage)..<min(table.count, (page + 1) * Self.entriesPerPage)])
                 }
             }
         }
@@ -211,7 +227,8 @@ final class HistoryIndex {
     /// through a temporary renamed into place. Not synced: an index lost to a crash is made
     /// again from `history.dat` (`JournalHistory.rebuildIndex`).
     static func write(
-        _ tables: [[Entry]], generation: UInt64, historyEnd: UInt64, to path: String, fs: any FileSystem, temporarySuffix: String
+        _ tables: [[Entry]], generation: UInt64, historyEnd: UInt64, to path: String, fs: any FileSystem,
+        temporarySuffix: String
     ) throws(SystemCallError) {
         var header = Writer()
         header.append(magic)
@@ -244,13 +261,18 @@ final class HistoryIndex {
                         raw.storeBytes(of: entry.info.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
                         offset += entrySize
                     }
-                    raw.storeBytes(of: UInt16(entries.count).littleEndian, toByteOffset: entriesPerPage * entrySize, as: UInt16.self)
+                    raw.storeBytes(
+                        of: UInt16(entries.count).littleEndian, toByteOffset: entriesPerPage * entrySize,
+                        as: UInt16.self)
                 }
                 bytes += body
-                bytes += (try? Digest.hash(.sha256, pageCheckInput(body, generation: generation, number: index << 24 | page))) ?? []
+                bytes +=
+                    (try? Digest.hash(.sha256, pageCheckInput(body, generation: generation, number: index << 24 | page)))
+                    ?? []
             }
         }
-        try fs.replaceAtomically(path, with: bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
+        try fs.replaceAtomically(
+            path, with: bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
     }
 
     /// FNV-1a, 64 bits, of `parts` joined by a separator: the tables' keys for request IDs and
@@ -281,10 +303,13 @@ final class HistoryIndex {
             var value: UInt64 = 0
             if position >= 0, position + 8 <= bytes.count {
                 // One load (the common case: 8 bytes in bounds), the bytes past `size` masked off.
-                let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) })
+                let word = UInt64(
+                    littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) })
                 value = size == 8 ? word : word & (1 << (8 * UInt64(size)) - 1)
             } else {
-                for i in 0..<size where position + i >= 0 && position + i < bytes.count { value |= UInt64(bytes[position + i]) << (8 * UInt64(i)) }
+                for i in 0..<size where position + i >= 0 && position + i < bytes.count {
+                    value |= UInt64(bytes[position + i]) << (8 * UInt64(i))
+                }
             }
             position += size
             return value

@@ -17,14 +17,21 @@ enum HistoryLayout: ArchiveLayout {
 
     static func flags(of entry: QueueEntry) -> UInt64 { HistoryFlags(entry).productType.rawValue }
 
-    static func tables(old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<QueueEntry>]) -> [[HistoryIndex.Entry]] {
+    static func tables(old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<QueueEntry>]) -> [[HistoryIndex.Entry]]
+    {
         var requests: [HistoryIndex.Entry] = []
         var grants: [HistoryIndex.Entry] = []
         var finished: [UInt64: TransactionDigest] = [:]
         for frame in moved {
-            let entry = frame.item, transaction = entry.transaction, id = frame.entry.key
-            if transaction.state != .restored { requests.append(HistoryIndex.Entry(key: HistoryIndex.hash(transaction.payment.requestID), value: id)) }
-            grants.append(HistoryIndex.Entry(key: JournalState.grantKey(accountID: entry.accountID, transaction: transaction), value: id))
+            let entry = frame.item
+            let transaction = entry.transaction
+            let id = frame.entry.key
+            if transaction.state != .restored {
+                requests.append(HistoryIndex.Entry(key: HistoryIndex.hash(transaction.payment.requestID), value: id))
+            }
+            grants.append(
+                HistoryIndex.Entry(
+                    key: JournalState.grantKey(accountID: entry.accountID, transaction: transaction), value: id))
             // The finished digests: the version this frame replaces leaves, this one comes in.
             if let previous = frame.previous, JournalHistory.countsAsFinished(previous) {
                 finished[HistoryIndex.hash(previous.accountID), default: TransactionDigest()].remove(previous.id)
@@ -35,7 +42,8 @@ enum HistoryLayout: ArchiveLayout {
         }
         // Each account's digest is the old one with this compaction's change; one that counts
         // nothing is left out.
-        let finishedTable = HistoryIndex.combining(old[2], with: finished.map { ($0.key, $0.value) }) { key, current, change in
+        let finishedTable = HistoryIndex.combining(old[2], with: finished.map { ($0.key, $0.value) }) {
+            key, current, change in
             let count = Int(current?.value ?? 0) + change.count
             guard count != 0 else { return nil }
             return HistoryIndex.Entry(key: key, value: UInt64(max(0, count)), info: (current?.info ?? 0) &+ change.sum)
@@ -72,17 +80,19 @@ struct HistoryFlags: Hashable {
     }
 
     enum ProductTypeCode: UInt64 {
-        case other = 0, consumable, nonConsumable, autoRenewable, nonRenewing
+        case other = 0
+        case consumable, nonConsumable, autoRenewable, nonRenewing
     }
 
     init(_ entry: QueueEntry) {
-        productType = switch entry.transaction.productType {
-        case .consumable: .consumable
-        case .nonConsumable: .nonConsumable
-        case .autoRenewable: .autoRenewable
-        case .nonRenewing: .nonRenewing
-        default: .other
-        }
+        productType =
+            switch entry.transaction.productType {
+            case .consumable: .consumable
+            case .nonConsumable: .nonConsumable
+            case .autoRenewable: .autoRenewable
+            case .nonRenewing: .nonRenewing
+            default: .other
+            }
     }
 
     init(flags: UInt64) {
@@ -123,7 +133,9 @@ extension FrameArchive where Layout == HistoryLayout {
     /// are finished): one entry of the `finished` table.
     func finishedDigest(accountID: String) -> TransactionDigest {
         lookUp { () throws -> TransactionDigest in
-            guard let entry = try index.entries(.finished, key: HistoryIndex.hash(accountID)).first else { return TransactionDigest() }
+            guard let entry = try index.entries(.finished, key: HistoryIndex.hash(accountID)).first else {
+                return TransactionDigest()
+            }
             return TransactionDigest(count: Int(entry.value), sum: entry.info)
         } ?? TransactionDigest()
     }

@@ -78,7 +78,8 @@ struct JournalRecord: Codable {
     ) -> JournalRecord {
         JournalRecord(
             kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID,
-            generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines, outboxGeneration: outbox?.generation,
+            generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines,
+            outboxGeneration: outbox?.generation,
             outboxEnd: outbox?.end, nextNotificationPosition: nextNotificationPosition)
     }
 
@@ -106,9 +107,21 @@ struct JournalSlot<Payload> {
     let member: WritableKeyPath<JournalRecord, Payload?>
 }
 
-extension QueueEntry: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .entry, member: \.entry) } }
-extension LocalStoreSettings: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .settings, member: \.settings) } }
-extension StoredSubscription: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .subscription, member: \.subscription) } }
-extension ServerRecord: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .server, member: \.server) } }
-extension StoreKitRecord: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .storeKit, member: \.storeKit) } }
-extension NotificationRecord: JournalPayload { static var journalSlot: JournalSlot<Self> { .init(kind: .notification, member: \.notification) } }
+extension QueueEntry: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .entry, member: \.entry) }
+}
+extension LocalStoreSettings: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .settings, member: \.settings) }
+}
+extension StoredSubscription: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .subscription, member: \.subscription) }
+}
+extension ServerRecord: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .server, member: \.server) }
+}
+extension StoreKitRecord: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .storeKit, member: \.storeKit) }
+}
+extension NotificationRecord: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .notification, member: \.notification) }
+}

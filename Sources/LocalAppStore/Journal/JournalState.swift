@@ -138,7 +138,8 @@ struct JournalState: Sendable {
     private mutating func index(_ entry: QueueEntry) {
         let transaction = entry.transaction
         if transaction.state != .restored, byRequestID[transaction.payment.requestID] == nil,
-            history?.entry(requestID: transaction.payment.requestID) == nil {
+            history?.entry(requestID: transaction.payment.requestID) == nil
+        {
             byRequestID[transaction.payment.requestID] = entry.id
         }
         if entry.finished {
@@ -184,7 +185,8 @@ struct JournalState: Sendable {
         let key = subscription.lifecycle.originalTransactionID
         if subscriptions.updateValue(subscription, forKey: key) == nil {
             subscriptionOrder.append(key)
-            subscriptionByGroup[GroupKey(accountID: subscription.accountID, groupID: subscription.lifecycle.groupID)] = key
+            subscriptionByGroup[GroupKey(accountID: subscription.accountID, groupID: subscription.lifecycle.groupID)] =
+                key
         }
     }
 
@@ -216,7 +218,9 @@ struct JournalState: Sendable {
     /// transaction ID), oldest first: a scan of the entries of what a sync restores (only
     /// those products have renewals or restored copies).
     func entries(originalTransactionID: String) -> [QueueEntry] {
-        entries(where: { $0.restorable(in: .sync) }).filter { $0.transaction.originalTransactionID == originalTransactionID }
+        entries(where: { $0.restorable(in: .sync) }).filter {
+            $0.transaction.originalTransactionID == originalTransactionID
+        }
     }
 
     /// The digest of the account's finished purchased and restored transactions
@@ -225,7 +229,9 @@ struct JournalState: Sendable {
     func finishedDigest(accountID: String) -> TransactionDigest {
         var digest = history?.finishedDigest(accountID: accountID) ?? TransactionDigest()
         for entry in recentEntries {
-            if let compacted = history?.entry(id: entry.id), compacted.accountID == accountID, JournalHistory.countsAsFinished(compacted) {
+            if let compacted = history?.entry(id: entry.id), compacted.accountID == accountID,
+                JournalHistory.countsAsFinished(compacted)
+            {
                 digest.remove(compacted.id)
             }
             if entry.accountID == accountID, JournalHistory.countsAsFinished(entry) { digest.insert(entry.id) }
@@ -268,7 +274,7 @@ struct JournalState: Sendable {
     /// in text order.
     static func precedes(_ a: String, _ b: String) -> Bool {
         switch (UInt64(a), UInt64(b)) {
-        case let (x?, y?): x < y
+        case (let x?, let y?): x < y
         case (.some, nil): true
         case (nil, .some): false
         case (nil, nil): a < b

@@ -21,29 +21,35 @@ extension StoreJournal {
 
         // The archives first, each durable before a journal that no longer holds what moved.
         let (historyEnd, historyTables) = try JournalHistory.append(
-            moving, after: state.history, dataPath: historyPath, generation: next, indexPath: indexPath(next), sync: syncsWrites,
+            moving, after: state.history, dataPath: historyPath, generation: next, indexPath: indexPath(next),
+            sync: syncsWrites,
             encoder: encoder, fs: fs, metrics: metrics)
         let history = try openHistory(generation: next, historyEnd: historyEnd, primed: historyTables)
         var outbox = state.notifications.archive
         if !settled.isEmpty {
             let (end, tables) = try NotificationArchive.append(
-                settled, after: outbox, dataPath: outboxPath, generation: next, indexPath: outboxIndexPath(next), sync: syncsWrites,
+                settled, after: outbox, dataPath: outboxPath, generation: next, indexPath: outboxIndexPath(next),
+                sync: syncsWrites,
                 encoder: encoder, fs: fs, metrics: metrics)
             outbox = try openOutbox(generation: next, end: end, primed: tables)
         }
 
         // The journal's new snapshot.
         var snapshot = [JournalRecord.make(state.settings)]
-        snapshot.append(JournalRecord.makeOwned(Dictionary(
-            uniqueKeysWithValues: state.ownedNonConsumables.map { ($0.key.text, $0.value) })))
+        snapshot.append(
+            JournalRecord.makeOwned(
+                Dictionary(
+                    uniqueKeysWithValues: state.ownedNonConsumables.map { ($0.key.text, $0.value) })))
         snapshot += state.orderedSubscriptions.map(JournalRecord.make)
         snapshot += staying.map(JournalRecord.make)
         snapshot += state.server.snapshot.map(JournalRecord.make)
         snapshot += state.storeKit.snapshot.map(JournalRecord.make)
         snapshot += state.notifications.snapshot.map(JournalRecord.make)
         let header = JournalRecord.makeHeader(
-            nextTransactionID: state.nextTransactionID, generation: next, historyEnd: historyEnd, snapshotLines: snapshot.count + 1,
-            outbox: outbox.map { ($0.generation, $0.historyEnd) }, nextNotificationPosition: state.notifications.nextPosition)
+            nextTransactionID: state.nextTransactionID, generation: next, historyEnd: historyEnd,
+            snapshotLines: snapshot.count + 1,
+            outbox: outbox.map { ($0.generation, $0.historyEnd) },
+            nextNotificationPosition: state.notifications.nextPosition)
         let records = [header] + snapshot
         let size = try writeSnapshot(records)
         metrics.countCompaction()
@@ -63,7 +69,8 @@ extension StoreJournal {
         lineCount = records.count
         snapshotLines = records.count
         generation = next
-        removeOldIndexes(keepingHistoryFrom: next - 1, outboxFrom: min(previousOutbox ?? next, outbox?.generation ?? next))
+        removeOldIndexes(
+            keepingHistoryFrom: next - 1, outboxFrom: min(previousOutbox ?? next, outbox?.generation ?? next))
     }
 
     /// Removes the indexes no reader that follows the journal needs: those older than the ones
@@ -79,16 +86,22 @@ extension StoreJournal {
 
     /// Opens generation `generation`'s history: `history.dat` and its index, made again from
     /// `history.dat` when missing or damaged.
-    func openHistory(generation: UInt64, historyEnd: UInt64, primed: [[HistoryIndex.Entry]]? = nil) throws(LocalAppStoreError) -> JournalHistory {
+    func openHistory(
+        generation: UInt64, historyEnd: UInt64, primed: [[HistoryIndex.Entry]]? = nil
+    ) throws(LocalAppStoreError) -> JournalHistory {
         try JournalHistory.open(
-            generation: generation, historyEnd: historyEnd, dataPath: historyPath, indexPath: indexPath(generation), readOnly: readOnly, fs: fs,
+            generation: generation, historyEnd: historyEnd, dataPath: historyPath, indexPath: indexPath(generation),
+            readOnly: readOnly, fs: fs,
             primed: primed)
     }
 
     /// Opens the outbox archive whose index generation `generation` wrote, `end` bytes long.
-    func openOutbox(generation: UInt64, end: UInt64, primed: [[HistoryIndex.Entry]]? = nil) throws(LocalAppStoreError) -> NotificationArchive {
+    func openOutbox(
+        generation: UInt64, end: UInt64, primed: [[HistoryIndex.Entry]]? = nil
+    ) throws(LocalAppStoreError) -> NotificationArchive {
         try NotificationArchive.open(
-            generation: generation, historyEnd: end, dataPath: outboxPath, indexPath: outboxIndexPath(generation), readOnly: readOnly, fs: fs,
+            generation: generation, historyEnd: end, dataPath: outboxPath, indexPath: outboxIndexPath(generation),
+            readOnly: readOnly, fs: fs,
             primed: primed)
     }
 }

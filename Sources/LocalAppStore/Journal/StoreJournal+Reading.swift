@@ -54,7 +54,8 @@ extension StoreJournal {
         guard let file else { return Self.lastVersions(changed) }
         // After a compaction of the file just finished, its snapshot is the state already
         // read: only the lines after it are news. After missed ones, see below.
-        let fresh = try readLines(of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replaced?.generation)
+        let fresh = try readLines(
+            of: file, cutTornTail: cutTornTail, reporting: true, quietSnapshotAfter: replaced?.generation)
         if let replaced, generation != replaced.generation + 1 {
             changed += try missed(since: replaced.state, newFileEntries: fresh)
         } else {
@@ -138,17 +139,23 @@ extension StoreJournal {
     /// Checks a file's header and opens the history and the outbox archive it names.
     func startFile(with record: JournalRecord) throws(LocalAppStoreError) {
         guard record.kind == .header, record.format == JournalRecord.formatName else {
-            throw .corrupt(path: journalPath, line: 1, reason: "the first line is not a \(JournalRecord.formatName) header")
+            throw .corrupt(
+                path: journalPath, line: 1, reason: "the first line is not a \(JournalRecord.formatName) header")
         }
         guard let version = record.version, version <= JournalRecord.currentVersion else {
             throw .corrupt(
                 path: journalPath, line: 1,
-                reason: "journal version \(record.version.map(String.init) ?? "missing") is newer than this build reads (\(JournalRecord.currentVersion))")
+                reason:
+                    "journal version \(record.version.map(String.init) ?? "missing") is newer than this build reads (\(JournalRecord.currentVersion))"
+            )
         }
         generation = record.generation ?? 0
         snapshotLines = record.snapshotLines ?? 0
-        let history = generation == 0 ? nil : try openHistory(generation: generation, historyEnd: record.historyEnd ?? 0)
-        let outbox = try record.outboxGeneration.map { (g) throws(LocalAppStoreError) in try openOutbox(generation: g, end: record.outboxEnd ?? 0) }
+        let history =
+            generation == 0 ? nil : try openHistory(generation: generation, historyEnd: record.historyEnd ?? 0)
+        let outbox = try record.outboxGeneration.map { (g) throws(LocalAppStoreError) in
+            try openOutbox(generation: g, end: record.outboxEnd ?? 0)
+        }
         state = JournalState(settings: state.settings, history: history, outbox: outbox)
     }
 

@@ -26,7 +26,9 @@ extension StoreJournal {
 
     /// The error for a write asked of a journal opened read-only.
     static func readOnlyError(_ directory: String) -> LocalAppStoreError {
-        .io(path: directory, reason: "the store was opened read-only (the directory is not writable); nothing was written")
+        .io(
+            path: directory,
+            reason: "the store was opened read-only (the directory is not writable); nothing was written")
     }
 
     func encode(_ records: [JournalRecord], asOneChange: Bool = false) throws(LocalAppStoreError) -> [UInt8] {

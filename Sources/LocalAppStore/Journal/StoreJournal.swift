@@ -135,7 +135,10 @@ final class StoreJournal {
     }
 
     static func emptySnapshot(_ settings: LocalStoreSettings) -> [JournalRecord] {
-        [JournalRecord.makeHeader(nextTransactionID: JournalState.firstTransactionID, snapshotLines: 2), JournalRecord.make(settings)]
+        [
+            JournalRecord.makeHeader(nextTransactionID: JournalState.firstTransactionID, snapshotLines: 2),
+            JournalRecord.make(settings),
+        ]
     }
 
     // MARK: - Reading

@@ -37,7 +37,9 @@ extension LocalAppStore {
 
     /// The notifications with an attempt due by `date` (the store clock's now by default), in
     /// the order they were made, and when the next later one falls due.
-    public func dueNotifications(by date: Date? = nil) throws(LocalAppStoreError) -> (due: [StoredNotification], next: Date?) {
+    public func dueNotifications(
+        by date: Date? = nil
+    ) throws(LocalAppStoreError) -> (due: [StoredNotification], next: Date?) {
         try refresh()
         let now = date ?? configuration.clock.now
         let pending = journal.state.notifications.due
@@ -71,7 +73,9 @@ extension LocalAppStore {
             data.appAppleId = c.appAppleIDInItems
             data.bundleId = c.bundleID
             data.bundleVersion = c.appVersion
-            if let t = notification.transaction { data.signedTransactionInfo = try issuer.signedTransaction(t, now: now) }
+            if let t = notification.transaction {
+                data.signedTransactionInfo = try issuer.signedTransaction(t, now: now)
+            }
             if let stored = notification.subscription {
                 let info = stored.lifecycle.renewalInfo(at: notification.createdDate)
                 let details = renewalDetails(
@@ -106,7 +110,8 @@ extension LocalAppStore {
             n.resendRequested = nil
             if n.signedPayload == nil { n.signedPayload = signedPayload }
             let settings = state.settings
-            n.nextAttemptDate = attempt.sendAttemptResult.isSuccess
+            n.nextAttemptDate =
+                attempt.sendAttemptResult.isSuccess
                 ? nil
                 : settings.notificationRetries.nextAttempt(
                     after: n.sendAttempts.count, lastAttempt: attempt.attemptDate, rate: settings.storeTimeRate)
@@ -122,7 +127,9 @@ extension LocalAppStore {
     public func resendNotification(_ uuid: String) throws(LocalAppStoreError) -> StoredNotification {
         let now = configuration.clock.now
         let (updated, _) = try transactAndAnnounce { state throws(LocalAppStoreError) in
-            guard var n = state.notifications.notification(uuid: uuid.lowercased()) else { throw .unknownNotification(uuid) }
+            guard var n = state.notifications.notification(uuid: uuid.lowercased()) else {
+                throw .unknownNotification(uuid)
+            }
             n.nextAttemptDate = now
             n.resendRequested = true
             return ([JournalRecord.make(state.notifications.record(n))], n)

@@ -24,13 +24,20 @@ enum OutboxLayout: ArchiveLayout {
 
     static func flags(of item: ArchivedNotification) -> UInt64 { 0 }
 
-    static func tables(old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<ArchivedNotification>]) -> [[HistoryIndex.Entry]] {
+    static func tables(
+        old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<ArchivedNotification>]
+    ) -> [[HistoryIndex.Entry]] {
         var added: [[HistoryIndex.Entry]] = [[], [], []]
         for frame in moved {
-            let n = frame.item.notification, position = frame.item.position
+            let n = frame.item.notification
+            let position = frame.item.position
             added[0].append(HistoryIndex.Entry(key: HistoryIndex.hash(n.notificationUUID), value: position))
-            if let token = n.testNotificationToken { added[1].append(HistoryIndex.Entry(key: HistoryIndex.hash(token), value: position)) }
-            if let key = n.eventKey { added[2].append(HistoryIndex.Entry(key: HistoryIndex.hash(key), value: position)) }
+            if let token = n.testNotificationToken {
+                added[1].append(HistoryIndex.Entry(key: HistoryIndex.hash(token), value: position))
+            }
+            if let key = n.eventKey {
+                added[2].append(HistoryIndex.Entry(key: HistoryIndex.hash(key), value: position))
+            }
         }
         return zip(old, added).map(HistoryIndex.merging)
     }
@@ -56,7 +63,8 @@ extension FrameArchive where Layout == OutboxLayout {
 
     /// The archived test notification that answered with `token`.
     func notification(token: String) -> StoredNotification? {
-        items(.tokens, key: HistoryIndex.hash(token)).first { $0.notification.testNotificationToken == token }?.notification
+        items(.tokens, key: HistoryIndex.hash(token)).first { $0.notification.testNotificationToken == token }?
+            .notification
     }
 
     /// Whether an archived notification was made for the event `key`.

@@ -63,7 +63,8 @@ struct NotificationOutbox: Sendable {
     /// its position, so it keeps its place wherever the earlier versions are).
     func record(_ n: StoredNotification) -> NotificationRecord {
         let uuid = n.notificationUUID
-        return NotificationRecord(notification: n, position: positions[uuid] ?? archive?.notification(uuid: uuid)?.position)
+        return NotificationRecord(
+            notification: n, position: positions[uuid] ?? archive?.notification(uuid: uuid)?.position)
     }
 
     /// The notification at `position` (`0..<count`).
@@ -87,7 +88,9 @@ struct NotificationOutbox: Sendable {
     /// Every notification, oldest first. Reads the whole archive.
     var ordered: [StoredNotification] {
         var all: [UInt64: StoredNotification] = [:]
-        for item in archive?.items() ?? [] where byPosition[item.position] == nil { all[item.position] = item.notification }
+        for item in archive?.items() ?? [] where byPosition[item.position] == nil {
+            all[item.position] = item.notification
+        }
         for (uuid, position) in positions { all[position] = recent[uuid] }
         return all.keys.sorted().compactMap { all[$0] }
     }
@@ -105,7 +108,9 @@ struct NotificationOutbox: Sendable {
     /// The records that rebuild what stays in the journal: the pending notifications (with
     /// their positions) and the price increases.
     var snapshot: [NotificationRecord] {
-        recentOrdered.filter { $0.notification.nextAttemptDate != nil }.map { NotificationRecord(notification: $0.notification, position: $0.position) }
+        recentOrdered.filter { $0.notification.nextAttemptDate != nil }.map {
+            NotificationRecord(notification: $0.notification, position: $0.position)
+        }
             + priceIncreases.values.sorted { $0.originalTransactionID < $1.originalTransactionID }
             .map(NotificationRecord.init(priceIncrease:))
     }

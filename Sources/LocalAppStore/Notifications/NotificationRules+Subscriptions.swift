@@ -17,22 +17,32 @@ extension NotificationRules.Pass {
             if o.autoRenewProductID != n.autoRenewProductID {
                 // Back to the current product undoes a downgrade (no subtype).
                 let subtype: Subtype? = n.autoRenewProductID == n.productID ? nil : .downgrade
-                let withOffer = latest.map { !(entryAfter($0.transactionID)?.charged ?? true) && $0.payment.offerID != nil } ?? false
-                notify(withOffer ? .offerRedeemed : .didChangeRenewalPref, subtype, transaction: latest, accountID: new.accountID, subscription: new)
+                let withOffer =
+                    latest.map { !(entryAfter($0.transactionID)?.charged ?? true) && $0.payment.offerID != nil }
+                    ?? false
+                notify(
+                    withOffer ? .offerRedeemed : .didChangeRenewalPref, subtype, transaction: latest,
+                    accountID: new.accountID, subscription: new)
             }
             if o.willAutoRenew != n.willAutoRenew {
                 notify(
-                    .didChangeRenewalStatus, n.willAutoRenew ? .autoRenewEnabled : .autoRenewDisabled, transaction: latest,
+                    .didChangeRenewalStatus, n.willAutoRenew ? .autoRenewEnabled : .autoRenewDisabled,
+                    transaction: latest,
                     accountID: new.accountID, subscription: new)
             }
         }
         if let retry = n.billingRetryStart, retry != o.billingRetryStart || o.isExpired && !n.isExpired {
-            let grace = n.graceEnd != nil || (n.isExpired && settings.gracePeriod && n.expiration?.intent == .billingError)
-            notify(.didFailToRenew, grace ? .gracePeriod : nil, transaction: latest, accountID: new.accountID, subscription: new)
+            let grace =
+                n.graceEnd != nil || (n.isExpired && settings.gracePeriod && n.expiration?.intent == .billingError)
+            notify(
+                .didFailToRenew, grace ? .gracePeriod : nil, transaction: latest, accountID: new.accountID,
+                subscription: new)
         }
         // The grace period ended (notified before an expiry in the same write).
-        if let retry = n.billingRetryStart ?? o.billingRetryStart, let graceEnd = n.graceEnd ?? (o.billingRetryStart == retry ? o.graceEnd : nil),
-           graceEnd <= now, !n.isExpired || n.expiration?.intent == .billingError {
+        if let retry = n.billingRetryStart ?? o.billingRetryStart,
+            let graceEnd = n.graceEnd ?? (o.billingRetryStart == retry ? o.graceEnd : nil),
+            graceEnd <= now, !n.isExpired || n.expiration?.intent == .billingError
+        {
             notify(
                 .gracePeriodExpired, nil, transaction: latest, accountID: new.accountID, subscription: new,
                 key: Self.graceKey(original, retry))
@@ -56,10 +66,13 @@ extension NotificationRules.Pass {
     /// `GRACE_PERIOD_EXPIRED` for subscriptions whose grace period ended while nothing in this
     /// write changed them (the renewal timer wakes the store at its end).
     mutating func gracePeriodsEnded() {
-        for stored in before.subscriptions.values.sorted(by: { $0.lifecycle.originalTransactionID < $1.lifecycle.originalTransactionID }) {
+        for stored in before.subscriptions.values.sorted(by: {
+            $0.lifecycle.originalTransactionID < $1.lifecycle.originalTransactionID
+        }) {
             let original = stored.lifecycle.originalTransactionID
             guard subscriptionAfterIsUnchanged(original), let retry = stored.lifecycle.billingRetryStart,
-                  let graceEnd = stored.lifecycle.graceEnd, graceEnd <= now, !stored.lifecycle.isExpired else { continue }
+                let graceEnd = stored.lifecycle.graceEnd, graceEnd <= now, !stored.lifecycle.isExpired
+            else { continue }
             notify(
                 .gracePeriodExpired, nil, transaction: entryAfter(stored.latestTransactionID)?.transaction,
                 accountID: stored.accountID, subscription: stored, key: Self.graceKey(original, retry))
@@ -85,10 +98,12 @@ extension NotificationRules.Pass {
 
     /// A mass extension: `FAILURE` for each active subscriber it could not extend, then `SUMMARY`.
     mutating func massExtended(_ m: MassRenewalExtension) {
-        let extended = Set(records.compactMap { record -> String? in
-            guard let e = record.server?.renewalExtension, e.requestIdentifier == m.requestIdentifier, e.success else { return nil }
-            return e.originalTransactionID
-        })
+        let extended = Set(
+            records.compactMap { record -> String? in
+                guard let e = record.server?.renewalExtension, e.requestIdentifier == m.requestIdentifier, e.success
+                else { return nil }
+                return e.originalTransactionID
+            })
         let subscribers = before.subscriptions.values.filter { $0.lifecycle.productID == m.productID }
             .sorted { $0.lifecycle.originalTransactionID < $1.lifecycle.originalTransactionID }
         for stored in subscribers where !stored.lifecycle.isExpired && stored.lifecycle.isActive(at: now) {
@@ -132,11 +147,14 @@ extension NotificationRules.Pass {
 
     mutating func priceIncreaseChanged(_ p: PriceIncrease) {
         let old = before.notifications.priceIncreases[p.originalTransactionID]
-        guard old?.status != p.status || old?.date != p.date, let stored = subscriptionAfter(p.originalTransactionID) else { return }
+        guard old?.status != p.status || old?.date != p.date, let stored = subscriptionAfter(p.originalTransactionID)
+        else { return }
         let latest = entryAfter(stored.latestTransactionID)?.transaction
         switch p.status {
-        case .pending: notify(.priceIncrease, .pending, transaction: latest, accountID: p.accountID, subscription: stored)
-        case .accepted: notify(.priceIncrease, .accepted, transaction: latest, accountID: p.accountID, subscription: stored)
+        case .pending:
+            notify(.priceIncrease, .pending, transaction: latest, accountID: p.accountID, subscription: stored)
+        case .accepted:
+            notify(.priceIncrease, .accepted, transaction: latest, accountID: p.accountID, subscription: stored)
         default: break  // declined: nothing now; EXPIRED/PRICE_INCREASE at the renewal date
         }
     }

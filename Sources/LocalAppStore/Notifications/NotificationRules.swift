@@ -100,7 +100,9 @@ struct NotificationRules {
         func subscriptionAfter(of t: StoreCore.Transaction, accountID: String) -> StoredSubscription? {
             if let s = subscriptionAfter(t.originalTransactionID) { return s }
             guard let group = t.subscriptionGroupID else { return nil }
-            return lastSubscription.keys.compactMap(subscriptionAfter).first { $0.accountID == accountID && $0.lifecycle.groupID == group }
+            return lastSubscription.keys.compactMap(subscriptionAfter).first {
+                $0.accountID == accountID && $0.lifecycle.groupID == group
+            }
                 ?? before.subscription(accountID: accountID, groupID: group)
         }
 
@@ -109,21 +111,28 @@ struct NotificationRules {
         /// Notifies `type`/`subtype` about `transaction` (and its subscription, when it has one).
         mutating func notify(
             _ type: NotificationTypeV2, _ subtype: Subtype?, transaction: StoreCore.Transaction?, accountID: String?,
-            subscription: StoredSubscription? = nil, key: String? = nil, configure: (inout StoredNotification) -> Void = { _ in }
+            subscription: StoredSubscription? = nil, key: String? = nil,
+            configure: (inout StoredNotification) -> Void = { _ in }
         ) {
             if let key {
                 guard !before.notifications.hasNotified(eventKey: key), keys.insert(key).inserted else { return }
             }
-            let stored = subscription ?? transaction.flatMap { t in
-                t.productType == .autoRenewable ? accountID.flatMap { subscriptionAfter(of: t, accountID: $0) } : nil
-            }
+            let stored =
+                subscription
+                ?? transaction.flatMap { t in
+                    t.productType == .autoRenewable
+                        ? accountID.flatMap { subscriptionAfter(of: t, accountID: $0) } : nil
+                }
             var n = StoredNotification(
-                type: type, subtype: subtype, now: now, accountID: accountID, transaction: transaction, subscription: stored)
+                type: type, subtype: subtype, now: now, accountID: accountID, transaction: transaction,
+                subscription: stored)
             n.eventKey = key
             if let stored { n.status = status(of: stored) }
             if let stored, let increase = priceIncrease(of: stored.lifecycle.originalTransactionID) {
                 n.priceIncrease = increase
-                if increase.date >= stored.lifecycle.periodStart { n.priceIncreaseStatus = increase.priceIncreaseStatus }
+                if increase.date >= stored.lifecycle.periodStart {
+                    n.priceIncreaseStatus = increase.priceIncreaseStatus
+                }
             }
             configure(&n)
             made.append(n)
@@ -141,7 +150,8 @@ struct NotificationRules {
 
         /// A subscription's price increase, as the write leaves it.
         func priceIncrease(of originalID: String) -> PriceIncrease? {
-            records.last { $0.notification?.priceIncrease?.originalTransactionID == originalID }?.notification?.priceIncrease
+            records.last { $0.notification?.priceIncrease?.originalTransactionID == originalID }?.notification?
+                .priceIncrease
                 ?? before.notifications.priceIncreases[originalID]
         }
 
@@ -162,7 +172,8 @@ struct NotificationRules {
             guard new.charged, !(old?.charged ?? false), t.state == .purchased else { return }
             switch t.productType {
             case .autoRenewable: subscriptionCharged(t, accountID: new.accountID)
-            case .consumable, .nonConsumable, .nonRenewing: notify(.oneTimeCharge, nil, transaction: t, accountID: new.accountID)
+            case .consumable, .nonConsumable, .nonRenewing:
+                notify(.oneTimeCharge, nil, transaction: t, accountID: new.accountID)
             default: break
             }
         }

@@ -35,7 +35,12 @@ public final class NotificationSenderLease: Sendable {
 
     /// Gives the lease up (a stopped sender).
     public func release() {
-        guard !released.withLock({ done in defer { done = true }; return done }) else { return }
+        guard
+            !released.withLock({ done in
+                defer { done = true }
+                return done
+            })
+        else { return }
         fileSystem.release(file)
     }
 }

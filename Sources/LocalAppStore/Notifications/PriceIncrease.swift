@@ -59,9 +59,12 @@ public struct PriceIncrease: Codable, Hashable, Sendable {
     /// or nil when it does not price it: it is for another product or currency, has no price,
     /// or was announced before the current period and not consented to; or a customer's own
     /// charge (a resubscription, an upgrade) has started the subscription over since.
-    func renewalPrice(of stored: StoredSubscription, into productID: String, currencyCode: String, in state: JournalState) -> Decimal? {
+    func renewalPrice(
+        of stored: StoredSubscription, into productID: String, currencyCode: String, in state: JournalState
+    ) -> Decimal? {
         guard let price, self.productID == productID, self.currencyCode == currencyCode,
-              stored.lifecycle.originalTransactionID == originalTransactionID else { return nil }
+            stored.lifecycle.originalTransactionID == originalTransactionID
+        else { return nil }
         if date >= stored.lifecycle.periodStart { return price }
         guard status == .accepted else { return nil }
         let restarted = state.entries(originalTransactionID: originalTransactionID).contains {

@@ -7,15 +7,21 @@ import StoreCore
 extension LocalAppStore {
     /// Issues `count` one-time codes for a code offer of a subscription.
     /// - Throws: `.unknownOffer` when the product has no such code offer; `.io`.
-    public func issueOfferCodes(productID: String, offerID: String, count: Int = 1) throws(LocalAppStoreError) -> [OfferCode] {
-        guard configuration.catalog.product(id: productID)?.subscription?.codeOffers.contains(where: { $0.id == offerID }) ?? false
+    public func issueOfferCodes(
+        productID: String, offerID: String, count: Int = 1
+    ) throws(LocalAppStoreError) -> [OfferCode] {
+        guard
+            configuration.catalog.product(id: productID)?.subscription?.codeOffers.contains(where: { $0.id == offerID })
+                ?? false
         else { throw .unknownOffer(productID: productID, offerID: offerID, kind: "code") }
         let now = configuration.clock.now
         let (codes, _) = try transactAndAnnounce { state throws(LocalAppStoreError) in
             var codes: [OfferCode] = []
             while codes.count < max(count, 1) {
                 let text = try Self.randomOfferCode()
-                guard state.storeKit.offerCodes[text] == nil, !codes.contains(where: { $0.code == text }) else { continue }
+                guard state.storeKit.offerCodes[text] == nil, !codes.contains(where: { $0.code == text }) else {
+                    continue
+                }
                 codes.append(OfferCode(code: text, productID: productID, offerID: offerID, issuedAt: now))
             }
             return (codes.map { JournalRecord.make(StoreKitRecord(offerCode: $0)) }, codes)

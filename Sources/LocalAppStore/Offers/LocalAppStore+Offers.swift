@@ -7,7 +7,8 @@ extension LocalAppStore {
     /// The check a payment's signed promotional offer goes through, at the store clock's now.
     func promotionalOfferCheck() -> PromotionalOfferCheck {
         PromotionalOfferCheck(
-            bundleID: configuration.bundleID, keyring: SubscriptionKeyring(stateDirectory: configuration.stateDirectory),
+            bundleID: configuration.bundleID,
+            keyring: SubscriptionKeyring(stateDirectory: configuration.stateDirectory),
             now: configuration.clock.now)
     }
 
@@ -38,12 +39,16 @@ extension LocalAppStore {
     public nonisolated func signPromotionalOffer(
         productID: String, offerID: String, appAccountToken: UUID? = nil, applicationUsername: String? = nil
     ) throws(LocalAppStoreError) -> PromotionalOffer {
-        guard configuration.catalog.product(id: productID)?.subscription?.promotionalOffers.contains(where: { $0.id == offerID }) ?? false
+        guard
+            configuration.catalog.product(id: productID)?.subscription?.promotionalOffers.contains(where: {
+                $0.id == offerID
+            }) ?? false
         else { throw .unknownOffer(productID: productID, offerID: offerID, kind: "promotional") }
         let timestamp = Int64((configuration.clock.now.timeIntervalSince1970 * 1000).rounded(.down))
         return try promotionalOfferSigner().sign(
             productID: productID, offerID: offerID,
-            appAccountName: PromotionalOffer.appAccountName(appAccountToken: appAccountToken, applicationUsername: applicationUsername),
+            appAccountName: PromotionalOffer.appAccountName(
+                appAccountToken: appAccountToken, applicationUsername: applicationUsername),
             nonce: UUID(), timestamp: timestamp)
     }
 }

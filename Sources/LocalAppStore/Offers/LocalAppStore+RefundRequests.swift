@@ -11,7 +11,8 @@ extension LocalAppStore {
     ///   approved; `.failed` for an unknown, unpurchased or refunded transaction, or when the
     ///   journal cannot be written.
     public func beginRefundRequest(transactionID: String) async throws(RefundRequestError) -> RefundRequestStatus {
-        try await beginRefundRequest(transactionID: transactionID, consumptionRequestReason: "UNSATISFIED_WITH_PURCHASE")
+        try await beginRefundRequest(
+            transactionID: transactionID, consumptionRequestReason: "UNSATISFIED_WITH_PURCHASE")
     }
 
     /// Queues a refund request with the reason the customer picked on the refund sheet
@@ -27,9 +28,11 @@ extension LocalAppStore {
         do {
             _ = try transactAndAnnounce { state throws(LocalAppStoreError) in
                 guard let entry = state.entries[transactionID], entry.accountID == account,
-                      entry.transaction.state == .purchased || entry.transaction.state == .restored
+                    entry.transaction.state == .purchased || entry.transaction.state == .restored
                 else { throw .unknownTransaction(transactionID) }
-                if let date = entry.transaction.revocationDate { throw .alreadyRefunded(transactionID: transactionID, on: date) }
+                if let date = entry.transaction.revocationDate {
+                    throw .alreadyRefunded(transactionID: transactionID, on: date)
+                }
                 if state.storeKit.orderedRefundRequests.contains(where: {
                     $0.transactionID == transactionID && $0.status != .declined
                 }) {
@@ -37,7 +40,8 @@ extension LocalAppStore {
                 }
                 let request = RefundRequest(
                     id: UUID().uuidString.lowercased(), transactionID: transactionID,
-                    originalTransactionID: entry.transaction.originalTransactionID, productID: entry.transaction.productID,
+                    originalTransactionID: entry.transaction.originalTransactionID,
+                    productID: entry.transaction.productID,
                     accountID: account, requestedAt: now, consumptionRequestReason: consumptionRequestReason)
                 return ([JournalRecord.make(StoreKitRecord(refundRequest: request))], ())
             }
@@ -72,17 +76,20 @@ extension LocalAppStore {
         try decideRefundRequest(id, approve: false, reason: 0)
     }
 
-    private func decideRefundRequest(_ id: String, approve: Bool, reason: Int) throws(LocalAppStoreError) -> RefundRequest {
+    private func decideRefundRequest(
+        _ id: String, approve: Bool, reason: Int
+    ) throws(LocalAppStoreError) -> RefundRequest {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (decided, changed) = try journal.transact { state throws(LocalAppStoreError) in
             guard var request = state.storeKit.refundRequests[id.lowercased()], request.accountID == account,
-                  request.status == .pending
+                request.status == .pending
             else { throw .unknownRefundRequest(id) }
             var records: [JournalRecord] = []
             if approve {
                 records = try refundRecords(
-                    in: state, transactionID: request.transactionID, accountID: account, reason: reason, now: now).records
+                    in: state, transactionID: request.transactionID, accountID: account, reason: reason, now: now
+                ).records
                 request.revocationReason = reason
             }
             request.status = approve ? .approved : .declined
@@ -101,9 +108,11 @@ extension LocalAppStore {
     func deliverRefundDecisions() {
         guard !fanOut.isEmpty else { return }
         let account = configuration.account.id
-        guard journal.state.storeKit.orderedRefundRequests.contains(where: {
-            $0.accountID == account && !$0.isDeliveredToApp && $0.decision != nil
-        }) else { return }
+        guard
+            journal.state.storeKit.orderedRefundRequests.contains(where: {
+                $0.accountID == account && !$0.isDeliveredToApp && $0.decision != nil
+            })
+        else { return }
         let told = try? journal.transact(sync: false) { state throws(LocalAppStoreError) in
             var records: [JournalRecord] = []
             var decisions: [RefundDecision] = []

@@ -33,7 +33,9 @@ struct PromotionalOfferCheck {
         } catch {
             throw .systemError(error.description)
         }
-        guard let key else { throw .invalidSignature("the key ID \(offer.keyID) is not a subscription key of this app") }
+        guard let key else {
+            throw .invalidSignature("the key ID \(offer.keyID) is not a subscription key of this app")
+        }
         let signedAt = Date(timeIntervalSince1970: Double(offer.timestamp) / 1000)
         guard now.timeIntervalSince(signedAt) <= Self.lifetime else {
             throw .invalidSignature("the signature's timestamp \(offer.timestamp) is more than 24 hours old")
@@ -44,12 +46,16 @@ struct PromotionalOfferCheck {
         let signer = PromotionalOfferSigner(key: key.privateKey, keyID: key.keyID, bundleID: bundleID)
         guard signer.verifies(offer, productID: payment.productID, appAccountName: payment.appAccountName) else {
             throw .invalidSignature(
-                "the signature does not match the offer \(offer.offerID) of \(payment.productID) for this app and account")
+                "the signature does not match the offer \(offer.offerID) of \(payment.productID) for this app and account"
+            )
         }
-        let used = UsedOfferNonce(keyID: offer.keyID, nonce: offer.nonce.uuidString.lowercased(), timestamp: offer.timestamp, transactionID: "")
+        let used = UsedOfferNonce(
+            keyID: offer.keyID, nonce: offer.nonce.uuidString.lowercased(), timestamp: offer.timestamp,
+            transactionID: "")
         try Self.checkNonce(used, in: state)
         guard promotional.price <= product.price else {
-            throw .invalidOfferPrice("the offer \(offer.offerID) costs \(promotional.price), more than the subscription's \(product.price)")
+            throw .invalidOfferPrice(
+                "the offer \(offer.offerID) costs \(promotional.price), more than the subscription's \(product.price)")
         }
         return used
     }

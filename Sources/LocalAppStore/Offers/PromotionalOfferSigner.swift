@@ -50,7 +50,8 @@ public struct PromotionalOfferSigner: @unchecked Sendable {
             nonce: nonce, timestamp: timestamp)
         do {
             let signature = try privateKey.signSHA256(Array(text.utf8))
-            return PromotionalOffer(offerID: offerID, keyID: keyID, nonce: nonce, signature: Data(signature), timestamp: timestamp)
+            return PromotionalOffer(
+                offerID: offerID, keyID: keyID, nonce: nonce, signature: Data(signature), timestamp: timestamp)
         } catch {
             throw .invalidSubscriptionKey(keyID: keyID, reason: error.description)
         }

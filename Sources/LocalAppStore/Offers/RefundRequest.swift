@@ -65,12 +65,15 @@ public struct RefundRequest: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// Apple's `consumptionRequestReason` values, the reasons a customer picks on the refund sheet.
-    public static let reasons = ["UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER"]
+    public static let reasons = [
+        "UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER",
+    ]
 
     /// The decision as the engine hears it; nil while pending.
     public var decision: RefundDecision? {
         guard status != .pending, let decidedAt else { return nil }
         return RefundDecision(
-            requestID: id, transactionID: transactionID, productID: productID, isApproved: status == .approved, date: decidedAt)
+            requestID: id, transactionID: transactionID, productID: productID, isApproved: status == .approved,
+            date: decidedAt)
     }
 }

@@ -6,7 +6,9 @@ extension StoreKitConfiguration {
     /// `offerID`), if any: what its signed form's `offerDiscountType` and `offerPeriod` say, and
     /// whether its period is a free one.
     func offer(of transaction: StoreCore.Transaction) -> SubscriptionOffer? {
-        guard let kind = transaction.offerType, let info = product(id: transaction.productID)?.subscription else { return nil }
+        guard let kind = transaction.offerType, let info = product(id: transaction.productID)?.subscription else {
+            return nil
+        }
         return info.offer(id: transaction.offerID, kind: kind)
     }
 }

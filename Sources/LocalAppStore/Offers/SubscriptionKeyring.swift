@@ -64,12 +64,16 @@ public struct SubscriptionKeyring: Sendable {
         if let id = keyIDs().first, let key = try key(id: id) { return key }
         let fileManager = FileManager.default
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fileManager.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
             let keyID = String(try SecureRandom.bytes(count: 10).map { alphabet[Int($0) % alphabet.count] })
             let pem = try PrivateKey.generate(.p256).pemRepresentation()
             let temporary = directory.appendingPathComponent(".key.\(UUID().uuidString).tmp")
-            guard fileManager.createFile(atPath: temporary.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600]) else {
+            guard
+                fileManager.createFile(
+                    atPath: temporary.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600])
+            else {
                 throw LocalAppStoreError.io(path: temporary.path, reason: "cannot write the subscription key")
             }
             defer { try? fileManager.removeItem(at: temporary) }
@@ -93,7 +97,9 @@ public struct SubscriptionKeyring: Sendable {
     /// - Throws: `LocalAppStoreError.io` naming the file when the key ID is not of Apple's
     ///   shape, the file cannot be read or holds no EC key, or it cannot be copied.
     public func adopt(keyAt path: String, keyID: String) throws(LocalAppStoreError) {
-        guard Self.isKeyID(keyID) else { throw .io(path: path, reason: "\"\(keyID)\" is not a key ID (letters and digits)") }
+        guard Self.isKeyID(keyID) else {
+            throw .io(path: path, reason: "\"\(keyID)\" is not a key ID (letters and digits)")
+        }
         let pem: Data
         do {
             pem = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -110,8 +116,10 @@ public struct SubscriptionKeyring: Sendable {
         let fileManager = FileManager.default
         let temporary = directory.appendingPathComponent(".key.\(UUID().uuidString).tmp")
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard fileManager.createFile(atPath: temporary.path, contents: pem, attributes: [.posixPermissions: 0o600]) else {
+            try fileManager.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard fileManager.createFile(atPath: temporary.path, contents: pem, attributes: [.posixPermissions: 0o600])
+            else {
                 throw LocalAppStoreError.io(path: temporary.path, reason: "cannot write the subscription key")
             }
             defer { try? fileManager.removeItem(at: temporary) }

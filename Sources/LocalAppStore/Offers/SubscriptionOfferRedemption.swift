@@ -22,13 +22,15 @@ struct SubscriptionOfferRedemption {
             guard code.productID == product.id else {
                 throw .invalidOfferIdentifier("the offer code \(code.code) is for \(code.productID), not \(product.id)")
             }
-            guard let info = product.subscription, let offer = info.codeOffers.first(where: { $0.id == code.offerID }) else {
+            guard let info = product.subscription, let offer = info.codeOffers.first(where: { $0.id == code.offerID })
+            else {
                 throw .invalidOfferIdentifier("\(product.id) has no code offer \(code.offerID)")
             }
             let standing = standing(in: info, state: state)
             guard offer.eligibility.isEmpty || offer.eligibility.contains(standing) else {
                 throw .ineligibleForOffer(
-                    "the offer code \(code.code) is for \(offer.eligibility.joined(separator: ", ")) subscribers, and this account is \(standing)")
+                    "the offer code \(code.code) is for \(offer.eligibility.joined(separator: ", ")) subscribers, and this account is \(standing)"
+                )
             }
             return (.code, code.offerID)
         }

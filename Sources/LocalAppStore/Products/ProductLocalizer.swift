@@ -62,16 +62,19 @@ struct ProductLocalizer: Sendable {
 
     /// An offer priced in the storefront by the catalog's one rule (`StoreKitConfiguration.price(of:for:in:)`).
     private func offer(
-        _ offer: StoreKitConfiguration.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind, product: StoreKitConfiguration.Product
+        _ offer: StoreKitConfiguration.SubscriptionOffer, kind: StoreCore.SubscriptionOffer.Kind,
+        product: StoreKitConfiguration.Product
     ) -> StoreCore.SubscriptionOffer {
         let price = catalog.price(of: offer, for: product, in: storefront)
-        let mode: StoreCore.SubscriptionOffer.PaymentMode = switch offer.paymentMode {
-        case .free: .freeTrial
-        case .payAsYouGo: .payAsYouGo
-        case .payUpFront: .payUpFront
-        }
+        let mode: StoreCore.SubscriptionOffer.PaymentMode =
+            switch offer.paymentMode {
+            case .free: .freeTrial
+            case .payAsYouGo: .payAsYouGo
+            case .payUpFront: .payUpFront
+            }
         return StoreCore.SubscriptionOffer(
             id: offer.id, kind: kind, paymentMode: mode, period: offer.period,
-            periodCount: offer.numberOfPeriods, price: price.amount, displayPrice: price.formatted(locale: formatLocale))
+            periodCount: offer.numberOfPeriods, price: price.amount, displayPrice: price.formatted(locale: formatLocale)
+        )
     }
 }

@@ -80,7 +80,8 @@ final class OwnerLease: Sendable {
     }
 
     /// Whether the instance holding `token` is gone: its lease file is missing or unlocked.
-    static func isAbandoned(token: String, directory: String, fileSystem fs: any FileSystem = POSIXFileSystem()) -> Bool {
+    static func isAbandoned(token: String, directory: String, fileSystem fs: any FileSystem = POSIXFileSystem()) -> Bool
+    {
         removeIfUnlocked(directory + "/owners/" + token + ".lock", fileSystem: fs)
     }
 

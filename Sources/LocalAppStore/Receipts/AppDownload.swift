@@ -20,10 +20,13 @@ public struct AppDownload: Codable, Hashable, Sendable {
     public static let currentVersion = 1
 
     /// A new download at `now` of version `appVersion`, with an 18-digit identifier from `random`.
-    public static func make(now: Date, appVersion: String, random: () throws -> UInt64 = AppDownload.secureRandom) rethrows -> AppDownload {
+    public static func make(
+        now: Date, appVersion: String, random: () throws -> UInt64 = AppDownload.secureRandom
+    ) rethrows -> AppDownload {
         let id = 100_000_000_000_000_000 + (try random()) % 900_000_000_000_000_000
         return AppDownload(
-            version: currentVersion, appTransactionID: String(id), originalPurchaseDate: now, originalApplicationVersion: appVersion)
+            version: currentVersion, appTransactionID: String(id), originalPurchaseDate: now,
+            originalApplicationVersion: appVersion)
     }
 
     /// 64 bits from OpenSSL's random generator.
@@ -38,14 +41,16 @@ public struct AppDownload: Codable, Hashable, Sendable {
     /// - Throws: the file system's error, or `CocoaError.fileReadCorruptFile` naming a file that
     ///   is not a download of a known version.
     public static func loadOrCreate(
-        in directory: URL, accountID: String, appVersion: String, now: Date, fileSystem: any FileSystem = POSIXFileSystem()
+        in directory: URL, accountID: String, appVersion: String, now: Date,
+        fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AppDownload {
         let url = directory.appendingPathComponent(fileName(accountID: accountID))
         if !fileSystem.exists(url.path) {
             try fileSystem.createDirectories(directory.path, mode: 0o700, enforcingMode: true)
             let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
             try fileSystem.createOnce(
-                url.path, with: Array(try coder.encoder.encode(try make(now: now, appVersion: appVersion))), temporaryPath: temporary.path)
+                url.path, with: Array(try coder.encoder.encode(try make(now: now, appVersion: appVersion))),
+                temporaryPath: temporary.path)
         }
         guard let bytes = try fileSystem.readFile(url.path),
             let download = try? coder.decoder.decode(AppDownload.self, from: Data(bytes)),
@@ -58,8 +63,11 @@ public struct AppDownload: Codable, Hashable, Sendable {
 
     /// The file of an account: its ID when that is a safe file name, else the ID in hex.
     static func fileName(accountID: String) -> String {
-        let safe = !accountID.isEmpty && !accountID.hasPrefix(".")
-            && accountID.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+        let safe =
+            !accountID.isEmpty && !accountID.hasPrefix(".")
+            && accountID.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+            }
         return (safe ? accountID : "hex-" + accountID.utf8.map { String(format: "%02x", $0) }.joined()) + ".json"
     }
 

@@ -32,7 +32,8 @@ extension LocalAppStore {
         try fs.createDirectories(configuration.stateDirectory.path, mode: 0o700, enforcingMode: true)
         try fs.createOnce(
             url.path, with: Array((UUID().uuidString + "\n").utf8),
-            temporaryPath: configuration.stateDirectory.appendingPathComponent(".device-id.\(UUID().uuidString).tmp").path, mode: 0o644)
+            temporaryPath: configuration.stateDirectory.appendingPathComponent(".device-id.\(UUID().uuidString).tmp")
+                .path, mode: 0o644)
         let bytes = try fs.readFile(url.path) ?? []
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let identifier = UUID(uuidString: text) else {
@@ -46,7 +47,8 @@ extension LocalAppStore {
     /// - Throws: the file system's error, or when the file is damaged.
     public nonisolated func appDownload() throws -> AppDownload {
         try AppDownload.loadOrCreate(
-            in: configuration.stateDirectory.appendingPathComponent("AppTransactions"), accountID: configuration.account.id,
+            in: configuration.stateDirectory.appendingPathComponent("AppTransactions"),
+            accountID: configuration.account.id,
             appVersion: configuration.appVersion, now: configuration.clock.now, fileSystem: configuration.fileSystem)
     }
 
@@ -62,7 +64,9 @@ extension LocalAppStore {
     /// The issuer for `settings` (see `receiptIssuer()`), with the receipt signer when
     /// `receiptSigner` (made on first use: an RSA key is slow to make, and JWS need none).
     /// Callable from any thread: it reads only the chain's files and the configuration.
-    public nonisolated func receiptIssuer(settings: LocalStoreSettings, receiptSigner: Bool = true) throws -> LocalReceiptIssuer {
+    public nonisolated func receiptIssuer(
+        settings: LocalStoreSettings, receiptSigner: Bool = true
+    ) throws -> LocalReceiptIssuer {
         let identifier = try deviceIdentifier()
         let download = try appDownload()
         let issuer = try LocalReceiptIssuer.loadOrCreate(

@@ -27,7 +27,9 @@ extension LocalAppStore {
 
     /// `transactions` signed under `settings`: the one path every signed transaction the store
     /// or its server hands out takes, so a version has one JWS wherever it is read.
-    nonisolated func signed(_ transactions: [StoreCore.Transaction], settings: LocalStoreSettings, now: Date)
+    nonisolated func signed(
+        _ transactions: [StoreCore.Transaction], settings: LocalStoreSettings, now: Date
+    )
         -> [StoreCore.Transaction]
     {
         signer.sign(transactions, settings: settings, now: now) { receiptSigner in
@@ -62,7 +64,8 @@ extension LocalAppStore {
     ///     notification's, as of its event); the journal's last one by default.
     ///   - fallbackStorefront: the storefront of a subscriber whose transaction names none.
     nonisolated func renewalDetails(
-        _ info: RenewalInfo, of stored: StoredSubscription, in state: JournalState, priceIncrease: PriceIncrease?? = nil,
+        _ info: RenewalInfo, of stored: StoredSubscription, in state: JournalState,
+        priceIncrease: PriceIncrease?? = nil,
         fallbackStorefront: Storefront
     ) -> LocalReceiptIssuer.RenewalDetails {
         let latest = state.entries[stored.latestTransactionID]?.transaction
@@ -71,16 +74,21 @@ extension LocalAppStore {
             recentSubscriptionStartDate: Self.recentSubscriptionStart(of: stored, in: state),
             appAccountToken: latest?.appAccountToken)
         let increase = priceIncrease ?? state.notifications.priceIncreases[stored.lifecycle.originalTransactionID]
-        if let increase, increase.date >= stored.lifecycle.periodStart { details.priceIncreaseStatus = increase.priceIncreaseStatus }
+        if let increase, increase.date >= stored.lifecycle.periodStart {
+            details.priceIncreaseStatus = increase.priceIncreaseStatus
+        }
         if info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) {
             let storefront = latest?.storefront.flatMap(Storefront.named) ?? fallbackStorefront
             let listed = catalog.price(for: product, in: storefront)
-            let price = increase?.renewalPrice(of: stored, into: product.id, currencyCode: listed.currencyCode, in: state)
+            let price =
+                increase?.renewalPrice(of: stored, into: product.id, currencyCode: listed.currencyCode, in: state)
                 .map { Price(amount: $0, currencyCode: listed.currencyCode) } ?? listed
             details.renewalPrice = price.amount
             details.currency = price.currencyCode
             // As the renewal will be charged (SubscriptionDesk.renewals).
-            if let discount = SubscriptionDesk.discountedRenewal(of: stored, into: product, in: storefront, catalog: catalog) {
+            if let discount = SubscriptionDesk.discountedRenewal(
+                of: stored, into: product, in: storefront, catalog: catalog)
+            {
                 details.offer = discount.offer
                 details.offerType = discount.kind
                 details.offerID = discount.offerID
@@ -94,9 +102,10 @@ extension LocalAppStore {
     /// The earliest start of the subscription's periods reached back through gaps of at most
     /// 60 days, as Apple's `recentSubscriptionStartDate` ignores shorter lapses.
     static func recentSubscriptionStart(of stored: StoredSubscription, in state: JournalState) -> Date? {
-        let periods = state.entries(originalTransactionID: stored.lifecycle.originalTransactionID).map(\.transaction).filter {
-            $0.state == .purchased
-        }.sorted { $0.purchaseDate < $1.purchaseDate }
+        let periods = state.entries(originalTransactionID: stored.lifecycle.originalTransactionID).map(\.transaction)
+            .filter {
+                $0.state == .purchased
+            }.sorted { $0.purchaseDate < $1.purchaseDate }
         guard var start = periods.last?.purchaseDate else { return nil }
         for period in periods.dropLast().reversed() {
             let end = period.expiresDate ?? period.purchaseDate
@@ -120,7 +129,8 @@ extension LocalAppStore {
     /// - Throws: `CryptoError` naming a missing or damaged chain file.
     public nonisolated func ocspResponder() throws -> OCSPResponder {
         let base = try CertificateAuthority.load(from: certificatesDirectoryURL, fileSystem: configuration.fileSystem)
-        let issued = try CertificateAuthority.issuedCertificates(in: certificatesDirectoryURL, fileSystem: configuration.fileSystem)
+        let issued = try CertificateAuthority.issuedCertificates(
+            in: certificatesDirectoryURL, fileSystem: configuration.fileSystem)
         return OCSPResponder(authorities: [
             .init(certificate: base.root, key: base.rootKey, issued: issued.intermediates),
             .init(certificate: base.intermediate, key: base.intermediateKey, issued: issued.signers),

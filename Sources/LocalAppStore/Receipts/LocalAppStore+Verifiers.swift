@@ -29,7 +29,9 @@ extension LocalAppStore {
     /// - Parameter verificationDate: when to check the certificates; nil: each receipt's creation date.
     /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
     ///   be made or read.
-    public func receiptVerifierConfiguration(verificationDate: Date? = nil) throws(LocalAppStoreError) -> AppReceiptVerifier.Configuration {
+    public func receiptVerifierConfiguration(
+        verificationDate: Date? = nil
+    ) throws(LocalAppStoreError) -> AppReceiptVerifier.Configuration {
         let issuer = try verifiedIssuer()
         return AppReceiptVerifier.Configuration(
             trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
@@ -44,9 +46,10 @@ extension LocalAppStore {
     public func signedTransactionVerifier() throws(LocalAppStoreError) -> SignedTransactionVerifier {
         let issuer = try verifiedIssuer()
         do {
-            return try SignedTransactionVerifier(configuration: .init(
-                trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
-                environments: [issuer.configuration.environment]))
+            return try SignedTransactionVerifier(
+                configuration: .init(
+                    trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
+                    environments: [issuer.configuration.environment]))
         } catch {
             throw certificateError("\(error)")
         }
@@ -66,9 +69,10 @@ extension LocalAppStore {
             throw .io(path: configuration.stateDirectory.appendingPathComponent("device-id").path, reason: "\(error)")
         }
         do {
-            return try AppTransactionVerifier(configuration: .init(
-                trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
-                environments: [issuer.configuration.environment], deviceIdentifier: device))
+            return try AppTransactionVerifier(
+                configuration: .init(
+                    trustedRoots: [try rootCertificate()], bundleID: issuer.configuration.bundleID,
+                    environments: [issuer.configuration.environment], deviceIdentifier: device))
         } catch {
             throw certificateError("\(error)")
         }
@@ -88,7 +92,9 @@ extension LocalAppStore {
         do {
             return try Data(contentsOf: rootCertificateURL)
         } catch {
-            throw .io(path: rootCertificateURL.path, reason: "cannot read the root certificate: \(error.localizedDescription)")
+            throw .io(
+                path: rootCertificateURL.path, reason: "cannot read the root certificate: \(error.localizedDescription)"
+            )
         }
     }
 

@@ -97,7 +97,9 @@ extension LocalReceiptIssuer {
     // MARK: - Renewal info
 
     /// The `JWSRenewalInfoDecodedPayload` of a subscription's renewal info, signed at `now`.
-    public func renewalInfoPayload(_ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date)
+    public func renewalInfoPayload(
+        _ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date
+    )
         -> JWSRenewalInfoDecodedPayload
     {
         var payload = JWSRenewalInfoDecodedPayload()
@@ -128,7 +130,9 @@ extension LocalReceiptIssuer {
 
     /// Signs a subscription's renewal info (JWS, ES256, chain in `x5c`).
     /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
-    public func signedRenewalInfo(_ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date) throws -> String {
+    public func signedRenewalInfo(
+        _ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date
+    ) throws -> String {
         try JWSSigner(authority: authority).sign(renewalInfoPayload(info, details: details, now: now))
     }
 
@@ -147,8 +151,10 @@ extension LocalReceiptIssuer {
         payload.originalApplicationVersion = configuration.originalAppVersion
         let nonceText = nonce.uuidString.lowercased()
         payload.deviceVerificationNonce = nonceText
-        payload.deviceVerification = Data(try Self.deviceVerification(nonce: nonceText, device: configuration.deviceIdentifier))
-            .base64EncodedString()
+        payload.deviceVerification = Data(
+            try Self.deviceVerification(nonce: nonceText, device: configuration.deviceIdentifier)
+        )
+        .base64EncodedString()
         payload.appTransactionId = configuration.appTransactionID
         payload.originalPlatform = .iOS
         payload.signedDate = now

@@ -133,11 +133,15 @@ public struct LocalReceiptIssuer: Sendable {
         for transaction in transactions {
             let refunded = transaction.revocationDate != nil
             guard transaction.state.grantsContent || refunded else { continue }
-            if transaction.productType == .consumable, finishedTransactionIDs.contains(transaction.transactionID), !refunded {
+            if transaction.productType == .consumable, finishedTransactionIDs.contains(transaction.transactionID),
+                !refunded
+            {
                 continue
             }
-            listed.append(Self.inAppPurchase(
-                transaction, upgradedAt: upgrades[transaction.transactionID], offer: catalog?.offer(of: transaction)))
+            listed.append(
+                Self.inAppPurchase(
+                    transaction, upgradedAt: upgrades[transaction.transactionID], offer: catalog?.offer(of: transaction)
+                ))
         }
         var receipt = AppReceipt(
             receiptType: configuration.receiptType, appItemID: configuration.appAppleIDInItems ?? 0,
@@ -181,7 +185,9 @@ public struct LocalReceiptIssuer: Sendable {
         let purchases = Dictionary(
             grouping: transactions.filter { originals.contains($0.originalTransactionID) && $0.state != .restored },
             by: \.originalTransactionID)
-        func period(_ t: Transaction) -> String { t.originalTransactionID + "/" + (t.webOrderLineItemID ?? t.transactionID) }
+        func period(_ t: Transaction) -> String {
+            t.originalTransactionID + "/" + (t.webOrderLineItemID ?? t.transactionID)
+        }
         var byPeriod: [String: Date] = [:]
         for transaction in upgraded where transaction.state != .restored {
             byPeriod[period(transaction)] = purchases[transaction.originalTransactionID]?
@@ -208,7 +214,8 @@ public struct LocalReceiptIssuer: Sendable {
             webOrderLineItemID: transaction.webOrderLineItemID.flatMap { Int64($0) },
             cancellationDate: transaction.revocationDate ?? upgradedAt,
             isInTrialPeriod: isSubscription
-                ? transaction.offerType == .introductory && (offer.map { $0.paymentMode == .free } ?? (transaction.price == 0)) : nil,
+                ? transaction.offerType == .introductory
+                    && (offer.map { $0.paymentMode == .free } ?? (transaction.price == 0)) : nil,
             isInIntroOfferPeriod: isSubscription ? transaction.offerType == .introductory : nil,
             promotionalOfferIdentifier: transaction.offerType == .promotional ? transaction.offerID : nil)
     }

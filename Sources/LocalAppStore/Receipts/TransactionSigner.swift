@@ -95,8 +95,12 @@ final class TransactionSigner: Sendable {
             // purchase's signing cost O(history); importing 10,000 transactions took minutes).
             return fresh.map { index, jws -> String in
                 let version = versions[index]
-                if let first = slots[identity]?.signatures[version.transactionID], first.version == version { return first.jws }
-                if (slots[identity]?.signatures.count ?? 0) >= Self.signatureLimit { slots[identity]?.signatures.removeAll(keepingCapacity: true) }
+                if let first = slots[identity]?.signatures[version.transactionID], first.version == version {
+                    return first.jws
+                }
+                if (slots[identity]?.signatures.count ?? 0) >= Self.signatureLimit {
+                    slots[identity]?.signatures.removeAll(keepingCapacity: true)
+                }
                 slots[identity]?.signatures[version.transactionID] = Signed(version: version, jws: jws)
                 return jws
             }
@@ -108,21 +112,25 @@ final class TransactionSigner: Sendable {
     /// The JWS of `info` signed `now` under `settings` (with `details`), or `nil` when there is
     /// no issuer or signing fails.
     func signedRenewalInfo(
-        _ info: RenewalInfo, details: LocalReceiptIssuer.RenewalDetails = .init(), settings: LocalStoreSettings, now: Date,
+        _ info: RenewalInfo, details: LocalReceiptIssuer.RenewalDetails = .init(), settings: LocalStoreSettings,
+        now: Date,
         load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
     ) -> String? {
-        try? issuer(for: settings, withReceiptSigner: false, load: load).signedRenewalInfo(info, details: details, now: now)
+        try? issuer(for: settings, withReceiptSigner: false, load: load).signedRenewalInfo(
+            info, details: details, now: now)
     }
 
     /// The issuer for `settings`, loaded now when there is none or when `withReceiptSigner`
     /// asks for the receipt signer it lacks (the loader is told whether it must make it).
     /// - Throws: what the loader throws.
     func issuer(
-        for settings: LocalStoreSettings, withReceiptSigner: Bool, load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
+        for settings: LocalStoreSettings, withReceiptSigner: Bool,
+        load: (_ receiptSigner: Bool) throws -> LocalReceiptIssuer
     ) throws -> LocalReceiptIssuer {
         let identity = Identity(settings)
         if let known = slots.withLock({ $0[identity]?.issuer }),
-           !withReceiptSigner || known.authority.receiptSigningCertificate != nil {
+            !withReceiptSigner || known.authority.receiptSigningCertificate != nil
+        {
             return known
         }
         // Loaded outside the lock: making a chain reads files and may make keys.

@@ -27,7 +27,9 @@ extension LocalAppStore {
     public func snapshot() throws(LocalAppStoreError) -> StoreSnapshot {
         try refresh()
         let number = published.publish(journal.state, inode: journal.inode, length: journal.offset)
-        return StoreSnapshot(state: journal.state, accountID: configuration.account.id, now: configuration.clock.now, publication: number)
+        return StoreSnapshot(
+            state: journal.state, accountID: configuration.account.id, now: configuration.clock.now, publication: number
+        )
     }
 
     /// The store as it is now, taken on the caller's thread without waiting for the actor:
@@ -35,7 +37,8 @@ extension LocalAppStore {
     /// the journal since (one `stat`). Nil otherwise: then `snapshot()` reads the news.
     public nonisolated func currentSnapshot() -> StoreSnapshot? {
         guard let (state, number) = published.current() else { return nil }
-        return StoreSnapshot(state: state, accountID: configuration.account.id, now: configuration.clock.now, publication: number)
+        return StoreSnapshot(
+            state: state, accountID: configuration.account.id, now: configuration.clock.now, publication: number)
     }
 
     /// Records consumption information for one of the account's transactions.
@@ -45,7 +48,8 @@ extension LocalAppStore {
         let account = configuration.account.id
         let (known, _) = try journal.transact { state throws(LocalAppStoreError) in
             guard let entry = state.entries[record.transactionID], entry.accountID == account,
-                  entry.transaction.state == .purchased || entry.transaction.state == .restored else { return ([], false) }
+                entry.transaction.state == .purchased || entry.transaction.state == .restored
+            else { return ([], false) }
             return ([JournalRecord.make(ServerRecord(consumption: record))], true)
         }
         return known
@@ -62,13 +66,15 @@ extension LocalAppStore {
         let text = token.uuidString.lowercased()
         let (known, changed) = try journal.transact { state throws(LocalAppStoreError) in
             guard let entry = state.entries[originalTransactionID], entry.accountID == account,
-                  entry.transaction.originalTransactionID == originalTransactionID,
-                  entry.transaction.state == .purchased else { return ([], false) }
+                entry.transaction.originalTransactionID == originalTransactionID,
+                entry.transaction.state == .purchased
+            else { return ([], false) }
             var records: [JournalRecord] = []
             // Restorable products' periods and copies by their original ID; a consumable is its own.
             var purchase = state.entries(originalTransactionID: originalTransactionID)
             if !purchase.contains(where: { $0.id == entry.id }) { purchase.append(entry) }
-            for var other in purchase where other.accountID == account && other.transaction.payment.applicationUsername != text {
+            for var other in purchase
+            where other.accountID == account && other.transaction.payment.applicationUsername != text {
                 other.transaction = other.transaction.withApplicationUsername(text)
                 records.append(JournalRecord.make(other))
             }
@@ -116,7 +122,9 @@ extension LocalAppStore {
         let now = configuration.clock.now
         let catalog = configuration.catalog
         let (result, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            if let done = state.server.massExtension(productID: productID, requestIdentifier: requestIdentifier) { return ([], done) }
+            if let done = state.server.massExtension(productID: productID, requestIdentifier: requestIdentifier) {
+                return ([], done)
+            }
             var records: [JournalRecord] = []
             var succeeded = 0
             var failed = 0
@@ -126,11 +134,15 @@ extension LocalAppStore {
             for stored in subscribers {
                 guard !stored.lifecycle.isExpired, stored.lifecycle.isActive(at: now) else { continue }
                 if !storefronts.isEmpty,
-                   !storefronts.contains(state.entries[stored.latestTransactionID]?.transaction.storefront ?? "") { continue }
+                    !storefronts.contains(state.entries[stored.latestTransactionID]?.transaction.storefront ?? "")
+                {
+                    continue
+                }
                 // `extend` changes the state only when it extends (it applies its records).
                 let (extra, outcome) = Self.extend(
                     stored.lifecycle.originalTransactionID, days: days, reasonCode: reasonCode,
-                    requestIdentifier: requestIdentifier, account: stored.accountID, now: now, catalog: catalog, state: &state)
+                    requestIdentifier: requestIdentifier, account: stored.accountID, now: now, catalog: catalog,
+                    state: &state)
                 if case .extended = outcome {
                     succeeded += 1
                     records += extra
@@ -165,15 +177,16 @@ extension LocalAppStore {
         // promotional, code or win-back offer) of any of the period's transactions.
         let lifecycle = stored.lifecycle
         guard !lifecycle.isExpired, lifecycle.billingRetryStart == nil, lifecycle.periodEnd > now,
-              let latest = state.entries[stored.latestTransactionID], latest.transaction.revocationDate == nil,
-              !state.sameGrant(as: latest).contains(where: { catalog.offer(of: $0.transaction)?.paymentMode == .free })
+            let latest = state.entries[stored.latestTransactionID], latest.transaction.revocationDate == nil,
+            !state.sameGrant(as: latest).contains(where: { catalog.offer(of: $0.transaction)?.paymentMode == .free })
         else { return ([], .ineligible) }
         let yearAgo = now.addingTimeInterval(-365 * 86_400)
         guard earlier.filter({ $0.success && $0.date > yearAgo }).count < maximumExtensionsPerYear else {
             return ([], .limitReached)
         }
         let oldEnd = lifecycle.periodEnd
-        let newEnd = state.settings.storeTimeRate.end(of: SubscriptionPeriod(value: days, unit: .day), startingAt: oldEnd)
+        let newEnd = state.settings.storeTimeRate.end(
+            of: SubscriptionPeriod(value: days, unit: .day), startingAt: oldEnd)
         stored.lifecycle.extendPeriod(to: newEnd)
         var records: [JournalRecord] = []
         for var entry in state.sameGrant(as: latest) where entry.transaction.expiresDate == oldEnd {
@@ -184,7 +197,8 @@ extension LocalAppStore {
         records.append(JournalRecord.make(stored))
         let record = RenewalExtension(
             originalTransactionID: originalID, webOrderLineItemID: latest.transaction.webOrderLineItemID, days: days,
-            reasonCode: reasonCode, requestIdentifier: requestIdentifier, date: now, effectiveDate: newEnd, success: true)
+            reasonCode: reasonCode, requestIdentifier: requestIdentifier, date: now, effectiveDate: newEnd,
+            success: true)
         records.append(JournalRecord.make(ServerRecord(renewalExtension: record)))
         for record in records { _ = state.apply(record) }
         return (records, .extended(record))
@@ -204,7 +218,8 @@ extension StoreCore.Transaction {
             payment: Payment(
                 productID: p.productID, quantity: p.quantity, applicationUsername: username, orderData: p.orderData,
                 offerID: p.offerID, requestID: p.requestID),
-            state: state, purchaseDate: purchaseDate, originalPurchaseDate: originalPurchaseDate, expiresDate: expiresDate,
+            state: state, purchaseDate: purchaseDate, originalPurchaseDate: originalPurchaseDate,
+            expiresDate: expiresDate,
             revocationDate: revocationDate, revocationReason: revocationReason, webOrderLineItemID: webOrderLineItemID,
             price: price, currencyCode: currencyCode, storefront: storefront, signedTransaction: signedTransaction,
             error: error, subscriptionGroupID: subscriptionGroupID, isUpgraded: isUpgraded, offerType: offerType,

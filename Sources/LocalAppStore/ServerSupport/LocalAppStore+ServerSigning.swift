@@ -57,7 +57,8 @@ extension LocalAppStore {
         }
         let catalog = configuration.catalog
         let info = stored.lifecycle.renewalInfo(at: snapshot.now)
-        let details = renewalDetails(info, of: stored, in: snapshot.state, fallbackStorefront: catalog.defaultStorefront)
+        let details = renewalDetails(
+            info, of: stored, in: snapshot.state, fallbackStorefront: catalog.defaultStorefront)
         let settings = Self.signingSettings(snapshot, environment: environment)
         guard let jws = signedRenewalInfo(info, details: details, settings: settings, now: snapshot.now) else {
             throw .unavailable("the store's certificate chain cannot sign")
@@ -97,7 +98,9 @@ extension LocalAppStore {
     /// The account's app receipt as the store is now (finished consumables dropped), of the
     /// receipt type `environment` gives (what `latest_receipt` returns).
     /// - Throws: `ServerSigningError.unavailable` when the chain cannot be used.
-    public nonisolated func receipt(in snapshot: StoreSnapshot, environment: AppStoreEnvironment) throws(ServerSigningError) -> Data {
+    public nonisolated func receipt(
+        in snapshot: StoreSnapshot, environment: AppStoreEnvironment
+    ) throws(ServerSigningError) -> Data {
         do {
             let issuer = try issuer(for: Self.signingSettings(snapshot, environment: environment), forReceipts: true)
             let all = snapshot.accountTransactions

@@ -61,8 +61,9 @@ final class PublishedSnapshot: Sendable {
     /// nil when any process wrote since (or it cannot be checked, or nothing was published yet).
     func current() -> (state: JournalState, number: UInt64)? {
         guard let last = published.withLock({ $0 }), let state = last.state,
-              let status = try? fs.status(atPath: journalPath, followingLinks: true),
-              status.inode == last.inode, status.size == last.length else { return nil }
+            let status = try? fs.status(atPath: journalPath, followingLinks: true),
+            status.inode == last.inode, status.size == last.length
+        else { return nil }
         return (state, last.number)
     }
 }

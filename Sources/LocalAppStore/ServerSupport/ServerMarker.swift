@@ -74,7 +74,12 @@ public final class ServerMarker: Sendable {
 
     /// Removes the marker and drops the lock (a stopped server).
     public func release() {
-        guard !released.withLock({ done in defer { done = true }; return done }) else { return }
+        guard
+            !released.withLock({ done in
+                defer { done = true }
+                return done
+            })
+        else { return }
         try? fileSystem.removeFile(markerPath)
         fileSystem.release(lease)
     }
@@ -94,7 +99,10 @@ public final class ServerMarker: Sendable {
         case .failure:
             return nil
         }
-        guard let bytes = try? fileSystem.readFile(dataDirectory.appendingPathComponent("server.json").path, limit: 64 << 10) else {
+        guard
+            let bytes = try? fileSystem.readFile(
+                dataDirectory.appendingPathComponent("server.json").path, limit: 64 << 10)
+        else {
             return nil
         }
         let decoder = JSONDecoder()

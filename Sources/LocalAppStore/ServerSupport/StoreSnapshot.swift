@@ -51,7 +51,8 @@ public struct StoreSnapshot: Sendable {
         var found: [StoreCore.Transaction] = []
         while index >= 0 && index < order.count {
             if let entry = state.entries[order[index]], entry.accountID == accountID,
-               Self.isListed(entry.transaction), filter(entry.transaction) {
+                Self.isListed(entry.transaction), filter(entry.transaction)
+            {
                 if found.count == limit { return (found, index, true) }
                 found.append(entry.transaction)
             }
@@ -123,7 +124,9 @@ public struct StoreSnapshot: Sendable {
 
     /// The purchase an Apple-style order ID names (`OrderID`), if it is the account's.
     public func transaction(orderID: String) -> StoreCore.Transaction? {
-        guard let id = OrderID.transactionID(orderID: orderID), let t = transaction(id), Self.isListed(t) else { return nil }
+        guard let id = OrderID.transactionID(orderID: orderID), let t = transaction(id), Self.isListed(t) else {
+            return nil
+        }
         return t
     }
 
@@ -133,7 +136,9 @@ public struct StoreSnapshot: Sendable {
     }
 
     /// Consumption information received for a transaction, oldest first.
-    public func consumption(transactionID: String) -> [ConsumptionRecord] { state.server.consumption(transactionID: transactionID) }
+    public func consumption(transactionID: String) -> [ConsumptionRecord] {
+        state.server.consumption(transactionID: transactionID)
+    }
 
     /// Every transaction's consumption information, by transaction ID.
     public var allConsumption: [String: [ConsumptionRecord]] { state.server.allConsumption }

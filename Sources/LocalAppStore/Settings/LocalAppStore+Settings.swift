@@ -29,7 +29,9 @@ extension LocalAppStore {
             var settings = state.settings
             try settings.set(name: name, value: value)
             guard settings != state.settings else { return ([], false) }
-            guard settings.storeTimeRate != state.settings.storeTimeRate else { return ([JournalRecord.make(settings)], false) }
+            guard settings.storeTimeRate != state.settings.storeTimeRate else {
+                return ([JournalRecord.make(settings)], false)
+            }
             return (timeRateChange(to: settings, state: &state, now: now), true)
         }
         if rateChanged { subscriptionsChanged() }

@@ -43,11 +43,13 @@ extension LocalStoreSettings {
             return SimulatedError.all.first { $0.rawValue == name } ?? .unknown
         case .object:
             guard case .string(let type)? = current?["type"], case .number(let text)? = current?["index"],
-                let index = Int(text) else { return .unknown }
+                let index = Int(text)
+            else { return .unknown }
             let table: [SimulatedError]
             switch type {
             case "generic": table = [.unknown, .cancelled, .network, .system, .notAvailable, .clientInvalid]
-            case "purchase": table = [.invalid, .notAvailable, .notAllowed, .invalid, .invalid, .invalid, .invalid, .invalid]
+            case "purchase":
+                table = [.invalid, .notAvailable, .notAllowed, .invalid, .invalid, .invalid, .invalid, .invalid]
             default: return .unknown
             }
             return table.indices.contains(index) ? table[index] : .unknown

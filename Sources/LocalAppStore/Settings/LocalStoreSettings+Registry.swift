@@ -32,9 +32,10 @@ extension LocalStoreSettings {
             \.failRefreshReceipt),
         SettingDefinition(
             "bandwidth", label: "Download bandwidth (bytes/s)",
-            values: .number(in: 0...(1 << 40), placeholder: "BYTES_PER_SECOND",
-                            accepted: "a whole number of bytes per second (0 = unlimited)",
-                            presets: [0, 250_000, 1_000_000, defaultBandwidthBytesPerSecond, 5_000_000]),
+            values: .number(
+                in: 0...(1 << 40), placeholder: "BYTES_PER_SECOND",
+                accepted: "a whole number of bytes per second (0 = unlimited)",
+                presets: [0, 250_000, 1_000_000, defaultBandwidthBytesPerSecond, 5_000_000]),
             help: "how fast hosted content downloads, in bytes per second; 0 is unlimited",
             key: "bandwidthBytesPerSecond", \.bandwidthBytesPerSecond),
         SettingDefinition(
@@ -63,7 +64,8 @@ extension LocalStoreSettings {
             \.appAppleID),
         SettingDefinition(
             "server-url", label: "Server URL", values: .serverURL,
-            help: "the local App Store Server's base URL; the certificates name SERVER-URL/ocsp as their OCSP responder",
+            help:
+                "the local App Store Server's base URL; the certificates name SERVER-URL/ocsp as their OCSP responder",
             key: "serverURL", \.serverURL),
         SettingDefinition(
             "shared-secret", label: "Shared secret (verifyReceipt)", values: .secretOrOff,

@@ -22,7 +22,9 @@ extension LocalStoreSettings {
     public static let ocspPath = "/ocsp"
 
     /// The environment, when it is one this build knows (else Sandbox's rules apply).
-    public var environment: AppStoreEnvironment { AppStoreEnvironment(rawValue: rawEnvironment) ?? Self.defaultEnvironment }
+    public var environment: AppStoreEnvironment {
+        AppStoreEnvironment(rawValue: rawEnvironment) ?? Self.defaultEnvironment
+    }
 
     /// The OCSP responder URL the certificates name: `serverURL` + `/ocsp`.
     public var ocspURL: String { serverURL + Self.ocspPath }

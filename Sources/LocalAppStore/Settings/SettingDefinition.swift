@@ -43,7 +43,9 @@ public struct SettingDefinition: Sendable {
         synopsis = values.synopsis
         accepted = values.accepted
         choices = values.choices
-        readValue = { settings in (values.format(settings[keyPath: property]), values.describe(settings[keyPath: property])) }
+        readValue = { settings in
+            (values.format(settings[keyPath: property]), values.describe(settings[keyPath: property]))
+        }
         writeValue = { settings, text in
             guard let value = values.parse(text) else { return false }
             settings[keyPath: property] = value
@@ -55,7 +57,9 @@ public struct SettingDefinition: Sendable {
                 settings[keyPath: property] = value
             }
         }
-        encodeValue = { settings, container in try container.encode(settings[keyPath: property], forKey: SettingKey(key)) }
+        encodeValue = { settings, container in
+            try container.encode(settings[keyPath: property], forKey: SettingKey(key))
+        }
     }
 
     /// The setting and its value in `settings`, as people see it.
@@ -69,7 +73,9 @@ public struct SettingDefinition: Sendable {
     /// Sets the value `text` names.
     /// - Throws: `.invalidSettingValue` naming what is accepted.
     func set(_ text: String, in settings: inout LocalStoreSettings) throws(LocalAppStoreError) {
-        guard writeValue(&settings, text) else { throw .invalidSettingValue(name: name, value: text, accepted: accepted) }
+        guard writeValue(&settings, text) else {
+            throw .invalidSettingValue(name: name, value: text, accepted: accepted)
+        }
     }
 
     /// Reads this setting's persisted value into `settings`, when there is one.

@@ -85,7 +85,8 @@ extension SettingValues where Value == Int {
     public static func milliseconds(in range: ClosedRange<Int>, presets: [Int]) -> SettingValues<Int> {
         number(
             in: range, placeholder: "MILLISECONDS",
-            accepted: "a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)", presets: presets)
+            accepted: "a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)", presets: presets
+        )
     }
 
     /// A subscription time rate, kept as Apple's `SKTestTimeRate` raw value: written as the
@@ -155,8 +156,12 @@ extension SettingValues where Value == String? {
     /// `off`, or a shared secret of 1 to 64 letters and digits (App Store Connect's are 32 hex
     /// digits), kept as written.
     public static var secretOrOff: SettingValues<String?> {
-        textOrOff(synopsis: "SECRET|off", accepted: "off or 1 to 64 letters and digits (App Store Connect's are 32 hex digits)") {
-            text in (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? text : nil
+        textOrOff(
+            synopsis: "SECRET|off",
+            accepted: "off or 1 to 64 letters and digits (App Store Connect's are 32 hex digits)"
+        ) {
+            text in
+            (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? text : nil
         }
     }
 }

@@ -59,7 +59,8 @@ extension LocalAppStore {
             let end = desk.rate.end(of: period, startingAt: now)
             guard end < stored.lifecycle.periodEnd else { continue }
             stored.lifecycle.endPeriod(at: end)
-            let revised = SubscriptionDesk.endLatestPeriod(of: stored, at: end, state: state) + [JournalRecord.make(stored)]
+            let revised =
+                SubscriptionDesk.endLatestPeriod(of: stored, at: end, state: state) + [JournalRecord.make(stored)]
             for record in revised { _ = state.apply(record) }
             records += revised
         }

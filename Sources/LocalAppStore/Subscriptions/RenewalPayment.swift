@@ -7,8 +7,12 @@ import StoreCore
 enum RenewalPayment {
     /// The payment of the renewal transaction `transactionID`; it keeps the subscriber's
     /// application username and app account token, as Apple's renewals do.
-    static func make(productID: String, applicationUsername: String?, appAccountToken: UUID? = nil, transactionID: String) -> Payment {
-        Payment(productID: productID, applicationUsername: applicationUsername, requestID: prefix + transactionID, appAccountToken: appAccountToken)
+    static func make(
+        productID: String, applicationUsername: String?, appAccountToken: UUID? = nil, transactionID: String
+    ) -> Payment {
+        Payment(
+            productID: productID, applicationUsername: applicationUsername, requestID: prefix + transactionID,
+            appAccountToken: appAccountToken)
     }
 
     /// Whether the App Store renewed this transaction (rather than the customer buying it).

@@ -127,8 +127,9 @@ public struct StoreTimeRate: RawRepresentable, Hashable, Sendable, CustomStringC
     /// How much a month shrinks at this rate, for scaling grace and retry periods.
     private var scaleOfRealTime: Double {
         switch rawValue {
-        case 10...15: Self.realDuration(of: SubscriptionPeriod(value: 1, unit: .month))
-            / renewalInterval(for: SubscriptionPeriod(value: 1, unit: .month))
+        case 10...15:
+            Self.realDuration(of: SubscriptionPeriod(value: 1, unit: .month))
+                / renewalInterval(for: SubscriptionPeriod(value: 1, unit: .month))
         default: compression
         }
     }

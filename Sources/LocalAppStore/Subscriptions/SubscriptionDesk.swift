@@ -36,14 +36,16 @@ struct SubscriptionDesk {
     func purchase(_ entry: inout QueueEntry, state: JournalState) -> (charged: Bool, records: [JournalRecord]) {
         let productID = entry.transaction.productID
         guard let product = catalog.product(id: productID), let info = product.subscription,
-              let period = period(of: productID) else { return (true, []) }
+            let period = period(of: productID)
+        else { return (true, []) }
         let existing = state.subscription(accountID: entry.accountID, groupID: info.groupID)
         entry.transaction.subscriptionGroupID = info.groupID
 
         // A promotional offer must be the product's, and is for current or lapsed subscribers;
         // code and win-back offers were checked when the payment was queued.
         var offer: StoreKitConfiguration.SubscriptionOffer?
-        if let kind = entry.transaction.offerType, kind == .code || kind == .winBack, let id = entry.transaction.offerID {
+        if let kind = entry.transaction.offerType, kind == .code || kind == .winBack, let id = entry.transaction.offerID
+        {
             offer = info.offer(id: id, kind: kind)
         } else if let offerID = entry.transaction.payment.offerID {
             guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }) else {
@@ -51,7 +53,10 @@ struct SubscriptionDesk {
                 return (false, [])
             }
             guard existing != nil else {
-                fail(&entry, .ineligibleForOffer("the promotional offer \(offerID) is for current or lapsed subscribers of \(info.groupName)"))
+                fail(
+                    &entry,
+                    .ineligibleForOffer(
+                        "the promotional offer \(offerID) is for current or lapsed subscribers of \(info.groupName)"))
                 return (false, [])
             }
             offer = promotional
@@ -60,7 +65,8 @@ struct SubscriptionDesk {
         // In billing retry, buying again pays for a new period at once (as updating the
         // payment method would); otherwise a current subscriber changes the subscription.
         if var current = existing, isActive(current.lifecycle), current.lifecycle.billingRetryStart == nil {
-            return change(&entry, to: product, info: info, period: period, offer: offer, current: &current, state: state)
+            return change(
+                &entry, to: product, info: info, period: period, offer: offer, current: &current, state: state)
         }
 
         // A new subscriber, or a lapsed one coming back.
@@ -90,9 +96,11 @@ struct SubscriptionDesk {
             entry.transaction.currencyCode = price.currencyCode
         }
         let originalID = existing?.lifecycle.originalTransactionID ?? entry.id
-        var lifecycle = existing?.lifecycle ?? SubscriptionLifecycle(
-            originalTransactionID: originalID, groupID: info.groupID, productID: productID,
-            periodStart: now, periodEnd: end, webOrderLineItemID: 0)
+        var lifecycle =
+            existing?.lifecycle
+            ?? SubscriptionLifecycle(
+                originalTransactionID: originalID, groupID: info.groupID, productID: productID,
+                periodStart: now, periodEnd: end, webOrderLineItemID: 0)
         _ = lifecycle.restart(productID: productID, start: now, end: end)
         let first = existing.flatMap { state.entries[$0.lifecycle.originalTransactionID] }
         entry.transaction = transaction(
@@ -109,8 +117,10 @@ struct SubscriptionDesk {
     /// prices the periods it covers: from now on an upgrade, from the next renewal otherwise
     /// (each covered period at the offer's price; a pay-up-front offer charges its price once).
     private func change(
-        _ entry: inout QueueEntry, to product: StoreKitConfiguration.Product, info: StoreKitConfiguration.SubscriptionInfo,
-        period: StoreCore.SubscriptionPeriod, offer: StoreKitConfiguration.SubscriptionOffer?, current: inout StoredSubscription,
+        _ entry: inout QueueEntry, to product: StoreKitConfiguration.Product,
+        info: StoreKitConfiguration.SubscriptionInfo,
+        period: StoreCore.SubscriptionPeriod, offer: StoreKitConfiguration.SubscriptionOffer?,
+        current: inout StoredSubscription,
         state: JournalState
     ) -> (charged: Bool, records: [JournalRecord]) {
         let productID = product.id
@@ -119,7 +129,8 @@ struct SubscriptionDesk {
         let currentPeriod = self.period(of: currentProductID)
         let original = state.entries[current.lifecycle.originalTransactionID]
         let latest = state.entries[current.latestTransactionID]
-        let immediate = productID != currentProductID
+        let immediate =
+            productID != currentProductID
             && (info.groupNumber < currentLevel || (info.groupNumber == currentLevel && currentPeriod == period))
         var records: [JournalRecord] = []
 
@@ -214,7 +225,9 @@ struct SubscriptionDesk {
     }
 
     /// Journals the renewal transactions of `events` and points `stored` at the last one.
-    func renewals(_ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState) -> [JournalRecord] {
+    func renewals(
+        _ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState
+    ) -> [JournalRecord] {
         var records: [JournalRecord] = []
         for case .renewed(let productID, let start, let end, _) in events {
             guard let product = catalog.product(id: productID) else { continue }
@@ -225,7 +238,8 @@ struct SubscriptionDesk {
             // A price increase the customer consented to charges its price from then on.
             let subscriberStorefront = storefront(latest?.transaction.storefront)
             let listed = catalog.price(for: product, in: subscriberStorefront)
-            let price = state.increasedRenewalPrice(of: stored, into: productID, currencyCode: listed.currencyCode) ?? listed
+            let price =
+                state.increasedRenewalPrice(of: stored, into: productID, currencyCode: listed.currencyCode) ?? listed
             let transactionID = state.allocateTransactionID()
             var renewal = StoreCore.Transaction(
                 transactionID: transactionID, originalTransactionID: stored.lifecycle.originalTransactionID,
@@ -233,12 +247,15 @@ struct SubscriptionDesk {
                 payment: RenewalPayment.make(
                     productID: productID, applicationUsername: latest?.transaction.payment.applicationUsername,
                     appAccountToken: latest?.transaction.payment.appAccountToken, transactionID: transactionID),
-                state: .purchased, purchaseDate: start, originalPurchaseDate: original?.transaction.purchaseDate ?? start,
+                state: .purchased, purchaseDate: start,
+                originalPurchaseDate: original?.transaction.purchaseDate ?? start,
                 expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
                 subscriptionGroupID: stored.lifecycle.groupID)
             if stored.discountedRenewalsLeft > 0 {
-                if let discount = Self.discountedRenewal(of: stored, into: product, in: subscriberStorefront, catalog: catalog) {
+                if let discount = Self.discountedRenewal(
+                    of: stored, into: product, in: subscriberStorefront, catalog: catalog)
+                {
                     renewal.price = discount.price.amount
                     renewal.currencyCode = discount.price.currencyCode
                     renewal.offerType = discount.kind
@@ -251,7 +268,8 @@ struct SubscriptionDesk {
                 }
             }
             let entry = QueueEntry(
-                transaction: renewal, accountID: stored.accountID, charged: true, finished: false, pending: nil, owner: nil)
+                transaction: renewal, accountID: stored.accountID, charged: true, finished: false, pending: nil,
+                owner: nil)
             state.put(entry)
             stored.latestTransactionID = entry.id
             records.append(JournalRecord.make(entry))
@@ -313,7 +331,8 @@ struct SubscriptionDesk {
         }
         guard let offer = found else { return nil }
         var price = catalog.price(of: offer, for: product, in: storefront)
-        let paidUpFront = offer.paymentMode == .payUpFront && stored.discountOfferID != nil
+        let paidUpFront =
+            offer.paymentMode == .payUpFront && stored.discountOfferID != nil
             && stored.discountedRenewalsLeft < max(offer.numberOfPeriods, 1)
         if paidUpFront { price.amount = 0 }
         return DiscountedRenewal(offer: offer, kind: kind, offerID: stored.discountOfferID, price: price)

@@ -101,7 +101,8 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         var events: [Event] = []
         while expiredAt == nil {
             if let retryStart = billingRetryStart {
-                let retryEnd = retryStart.addingTimeInterval(rate.billingRetryPeriod(for: period(productID) ?? Self.month))
+                let retryEnd = retryStart.addingTimeInterval(
+                    rate.billingRetryPeriod(for: period(productID) ?? Self.month))
                 guard now >= retryEnd else { break }
                 expire(at: retryEnd, intent: .billingError, into: &events)
                 break
@@ -247,7 +248,8 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         webOrderLineItemID += 1
         billingRetryStart = nil
         graceEnd = nil
-        events.append(.renewed(productID: productID, start: start, end: periodEnd, webOrderLineItemID: webOrderLineItemID))
+        events.append(
+            .renewed(productID: productID, start: start, end: periodEnd, webOrderLineItemID: webOrderLineItemID))
     }
 
     private mutating func expire(at date: Date, intent: RenewalInfo.ExpirationIntent, into events: inout [Event]) {

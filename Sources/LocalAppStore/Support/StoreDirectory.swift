@@ -21,7 +21,9 @@ enum StoreDirectory {
 
     /// The error for a directory the store may not write in.
     static func notWritable(_ path: String, _ error: SystemCallError) -> LocalAppStoreError {
-        .io(path: path, reason: "the directory is not writable (\(error.errno)); storefront never changes its permissions: "
-            + "make it writable (chmod u+w \(path)) or use another data directory")
+        .io(
+            path: path,
+            reason: "the directory is not writable (\(error.errno)); storefront never changes its permissions: "
+                + "make it writable (chmod u+w \(path)) or use another data directory")
     }
 }

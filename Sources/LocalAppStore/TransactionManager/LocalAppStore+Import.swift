@@ -15,10 +15,13 @@ extension LocalAppStore {
     /// - Throws: `.io` when the journal cannot be written; `.notPending` naming a transaction
     ///   that is neither purchased nor restored.
     @discardableResult
-    public func importHistory(_ transactions: [StoreCore.Transaction]) throws(LocalAppStoreError) -> [StoreCore.Transaction] {
+    public func importHistory(
+        _ transactions: [StoreCore.Transaction]
+    ) throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         for transaction in transactions where transaction.state != .purchased && transaction.state != .restored {
             throw .notPending(
-                transactionID: transaction.transactionID, state: transaction.state.rawValue, expected: "purchased or restored")
+                transactionID: transaction.transactionID, state: transaction.state.rawValue,
+                expected: "purchased or restored")
         }
         let account = configuration.account.id
         let (imported, _) = try journal.transact { state throws(LocalAppStoreError) in
@@ -40,9 +43,11 @@ extension LocalAppStore {
                     price: old.price, currencyCode: old.currencyCode, storefront: old.storefront,
                     subscriptionGroupID: old.subscriptionGroupID, isUpgraded: old.isUpgraded,
                     offerType: old.offerType, offerID: old.offerID)
-                records.append(JournalRecord.make(QueueEntry(
-                    transaction: transaction, accountID: account, charged: transaction.state == .purchased,
-                    finished: true, pending: nil, owner: nil)))
+                records.append(
+                    JournalRecord.make(
+                        QueueEntry(
+                            transaction: transaction, accountID: account, charged: transaction.state == .purchased,
+                            finished: true, pending: nil, owner: nil)))
                 imported.append(transaction)
             }
             return (records, imported)

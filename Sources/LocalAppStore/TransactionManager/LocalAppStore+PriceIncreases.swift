@@ -29,29 +29,41 @@ extension LocalAppStore {
     ///   without an announced increase; `.invalidPrice` for a price that is no increase, does
     ///   not fit the currency, or comes with an answer.
     @discardableResult
-    public func priceIncrease(_ id: String, consent: PriceConsent? = nil, price: Decimal? = nil) throws(LocalAppStoreError) -> PriceIncrease {
+    public func priceIncrease(
+        _ id: String, consent: PriceConsent? = nil, price: Decimal? = nil
+    ) throws(LocalAppStoreError) -> PriceIncrease {
         let account = configuration.account.id
         let now = configuration.clock.now
         let catalog = configuration.catalog
         let localizer = self.localizer
         let (increase, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            let group = state.entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
-                ?? state.subscriptions(accountID: account).last { $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id }?.lifecycle.groupID
-            guard let group, let stored = state.subscription(accountID: account, groupID: group) else { throw .unknownTransaction(id) }
+            let group =
+                state.entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
+                ?? state.subscriptions(accountID: account).last {
+                    $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id
+                }?.lifecycle.groupID
+            guard let group, let stored = state.subscription(accountID: account, groupID: group) else {
+                throw .unknownTransaction(id)
+            }
             guard !stored.lifecycle.isExpired else {
                 throw .notPending(transactionID: id, state: "expired", expected: "an active subscription")
             }
             let original = stored.lifecycle.originalTransactionID
             let productID = stored.lifecycle.autoRenewProductID
             guard let consent else {
-                var increase = PriceIncrease(originalTransactionID: original, accountID: account, productID: productID, date: now, status: .pending)
+                var increase = PriceIncrease(
+                    originalTransactionID: original, accountID: account, productID: productID, date: now,
+                    status: .pending)
                 if let price {
                     // The subscriber's price now, where they subscribed (as renewals are charged).
-                    let storefront = state.entries[stored.latestTransactionID]?.transaction.storefront.flatMap(Storefront.named)
+                    let storefront = state.entries[stored.latestTransactionID]?.transaction.storefront.flatMap(
+                        Storefront.named)
                     guard let product = catalog.product(id: productID) else { throw .unknownProduct(productID) }
-                    let agreed = state.notifications.priceIncreases[original]?.status == .accepted
+                    let agreed =
+                        state.notifications.priceIncreases[original]?.status == .accepted
                         ? state.increasedRenewalPrice(of: stored, into: productID, currencyCode: nil) : nil
-                    let current = agreed ?? storefront.map { catalog.price(for: product, in: $0) } ?? localizer.price(of: product)
+                    let current =
+                        agreed ?? storefront.map { catalog.price(for: product, in: $0) } ?? localizer.price(of: product)
                     try Self.checkIncrease(price, over: current, productID: productID)
                     increase.price = price
                     increase.currencyCode = current.currencyCode
@@ -59,10 +71,14 @@ extension LocalAppStore {
                 return ([JournalRecord.make(NotificationRecord(priceIncrease: increase))], increase)
             }
             if let price {
-                throw .invalidPrice(productID: productID, price: "\(price)", reason: "a price goes with the announcement, not with the customer's answer")
+                throw .invalidPrice(
+                    productID: productID, price: "\(price)",
+                    reason: "a price goes with the announcement, not with the customer's answer")
             }
             guard var increase = state.currentPriceIncrease(of: stored), increase.status == .pending else {
-                throw .notPending(transactionID: id, state: "without a pending price increase", expected: "one announced ('store price-increase ID')")
+                throw .notPending(
+                    transactionID: id, state: "without a pending price increase",
+                    expected: "one announced ('store price-increase ID')")
             }
             increase.status = consent == .accept ? .accepted : .declined
             return ([JournalRecord.make(NotificationRecord(priceIncrease: increase))], increase)
@@ -78,27 +94,36 @@ extension LocalAppStore {
     /// announced in an earlier period was settled at that period's end and is not given.
     /// - Throws: the journal's read errors, as `subscriptions()` does.
     public func subscriptionsWithPriceIncreases() throws(LocalAppStoreError)
-        -> [(lifecycle: SubscriptionLifecycle, priceIncrease: PriceIncrease?)] {
+        -> [(lifecycle: SubscriptionLifecycle, priceIncrease: PriceIncrease?)]
+    {
         try refresh()
         let state = journal.state
-        return state.subscriptions(accountID: configuration.account.id).map { ($0.lifecycle, state.currentPriceIncrease(of: $0)) }
+        return state.subscriptions(accountID: configuration.account.id).map {
+            ($0.lifecycle, state.currentPriceIncrease(of: $0))
+        }
     }
 
     /// Refuses a new price that is no increase over `current` or has more decimals than its
     /// currency (the catalog's rule for prices: "1.999" cannot be charged in USD).
-    nonisolated static func checkIncrease(_ price: Decimal, over current: Price, productID: String) throws(LocalAppStoreError) {
+    nonisolated static func checkIncrease(
+        _ price: Decimal, over current: Price, productID: String
+    ) throws(LocalAppStoreError) {
         let text = Price(amount: price, currencyCode: current.currencyCode).decimalString
         let digits = Price.minorUnits(of: current.currencyCode)
         var scaled = price * pow(10, digits)
         var whole = Decimal()
         NSDecimalRound(&whole, &scaled, 0, .plain)
         guard whole == scaled else {
-            throw .invalidPrice(productID: productID, price: text, reason: "it has more decimals than \(current.currencyCode) allows (\(digits))")
+            throw .invalidPrice(
+                productID: productID, price: text,
+                reason: "it has more decimals than \(current.currencyCode) allows (\(digits))")
         }
         guard price > current.amount else {
             throw .invalidPrice(
                 productID: productID, price: text,
-                reason: "a price increase must be more than the current price, \(current.decimalString) \(current.currencyCode)")
+                reason:
+                    "a price increase must be more than the current price, \(current.decimalString) \(current.currencyCode)"
+            )
         }
     }
 }
@@ -108,7 +133,8 @@ extension JournalState {
     /// earlier period was settled at that period's end (renewed after consent, or expired).
     func currentPriceIncrease(of stored: StoredSubscription) -> PriceIncrease? {
         guard let increase = notifications.priceIncreases[stored.lifecycle.originalTransactionID],
-              increase.date >= stored.lifecycle.periodStart else { return nil }
+            increase.date >= stored.lifecycle.periodStart
+        else { return nil }
         return increase
     }
 
@@ -117,8 +143,9 @@ extension JournalState {
     /// the increase's own.
     func increasedRenewalPrice(of stored: StoredSubscription, into productID: String, currencyCode: String?) -> Price? {
         guard let increase = notifications.priceIncreases[stored.lifecycle.originalTransactionID],
-              let currency = currencyCode ?? increase.currencyCode,
-              let amount = increase.renewalPrice(of: stored, into: productID, currencyCode: currency, in: self) else { return nil }
+            let currency = currencyCode ?? increase.currencyCode,
+            let amount = increase.renewalPrice(of: stored, into: productID, currencyCode: currency, in: self)
+        else { return nil }
         return Price(amount: amount, currencyCode: currency)
     }
 

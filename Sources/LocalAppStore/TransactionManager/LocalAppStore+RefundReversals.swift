@@ -16,7 +16,9 @@ extension LocalAppStore {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (restored, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            guard let entry = state.entries[transactionID], entry.accountID == account else { throw .unknownTransaction(transactionID) }
+            guard let entry = state.entries[transactionID], entry.accountID == account else {
+                throw .unknownTransaction(transactionID)
+            }
             guard entry.transaction.revocationDate != nil else {
                 throw .notPending(transactionID: transactionID, state: "not refunded", expected: "a refunded purchase")
             }
@@ -48,10 +50,12 @@ extension JournalState {
     /// `expiresDate` is still ahead of `now`; nil otherwise.
     func subscriptionEnded(byRefundOf entry: QueueEntry, now: Date) -> StoredSubscription? {
         let t = entry.transaction
-        guard let group = t.subscriptionGroupID, let revoked = t.revocationDate, let expires = t.expiresDate, expires > now,
-              let stored = subscription(accountID: entry.accountID, groupID: group),
-              let expiration = stored.lifecycle.expiration, expiration.date == revoked, expiration.intent == .unknown,
-              let latest = entries[stored.latestTransactionID], sameGrant(as: latest).contains(where: { $0.id == entry.id })
+        guard let group = t.subscriptionGroupID, let revoked = t.revocationDate, let expires = t.expiresDate,
+            expires > now,
+            let stored = subscription(accountID: entry.accountID, groupID: group),
+            let expiration = stored.lifecycle.expiration, expiration.date == revoked, expiration.intent == .unknown,
+            let latest = entries[stored.latestTransactionID],
+            sameGrant(as: latest).contains(where: { $0.id == entry.id })
         else { return nil }
         return stored
     }

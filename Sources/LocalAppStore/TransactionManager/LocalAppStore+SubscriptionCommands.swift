@@ -22,7 +22,8 @@ extension LocalAppStore {
     public func renew(_ id: String) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired, let period = desk.period(of: stored.lifecycle.autoRenewProductID) else {
-                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+                throw .notPending(
+                    transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
             }
             guard stored.lifecycle.willAutoRenew else {
                 throw .notPending(
@@ -37,7 +38,8 @@ extension LocalAppStore {
                         expected: "one whose billing works (turn the billing issue off first, which renews it)")
                 }
                 _ = stored.lifecycle.failRenewal(
-                    at: desk.now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod, period: desk.period(of:))
+                    at: desk.now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod,
+                    period: desk.period(of:))
                 return SubscriptionDesk.endLatestPeriod(of: stored, at: desk.now, state: state)
             }
             // A price increase the customer did not consent to ends it instead, as at its date.
@@ -71,7 +73,8 @@ extension LocalAppStore {
     public func setAutoRenew(_ id: String, on: Bool) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try changeSubscription(id) { stored, _, _ throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired else {
-                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+                throw .notPending(
+                    transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
             }
             stored.lifecycle.willAutoRenew = on
             return []
@@ -84,7 +87,8 @@ extension LocalAppStore {
     public func setBillingIssue(_ id: String, on: Bool) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired else {
-                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+                throw .notPending(
+                    transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
             }
             if on {
                 stored.lifecycle.hasBillingIssue = true
@@ -100,14 +104,18 @@ extension LocalAppStore {
     /// - Returns: the subscription's latest transaction afterwards, with its signed form.
     private func changeSubscription(
         _ id: String,
-        _ body: (inout StoredSubscription, SubscriptionDesk, inout JournalState) throws(LocalAppStoreError) -> [JournalRecord]
+        _ body: (inout StoredSubscription, SubscriptionDesk, inout JournalState) throws(LocalAppStoreError) ->
+            [JournalRecord]
     ) throws(LocalAppStoreError) -> StoreCore.Transaction? {
         let account = configuration.account.id
         let now = configuration.clock.now
         let desk = subscriptionDesk(for: journal.state, at: now)
         let (latest, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            let group = state.entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
-                ?? state.subscriptions(accountID: account).last { $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id }?.lifecycle.groupID
+            let group =
+                state.entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
+                ?? state.subscriptions(accountID: account).last {
+                    $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id
+                }?.lifecycle.groupID
             guard let group, var stored = state.subscription(accountID: account, groupID: group) else {
                 throw .unknownTransaction(id)
             }

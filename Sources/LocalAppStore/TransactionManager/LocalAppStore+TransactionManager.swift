@@ -74,7 +74,9 @@ extension LocalAppStore {
 
     /// `refund(transactionID:reason:)`, journaling the answered refund request in the same write.
     @discardableResult
-    func refund(transactionID: String, reason: Int, alsoRecording request: RefundRequest?) throws(LocalAppStoreError) -> StoreCore.Transaction {
+    func refund(
+        transactionID: String, reason: Int, alsoRecording request: RefundRequest?
+    ) throws(LocalAppStoreError) -> StoreCore.Transaction {
         let account = configuration.account.id
         let now = configuration.clock.now
         let (refunded, changed) = try journal.transact { state throws(LocalAppStoreError) in
@@ -91,9 +93,11 @@ extension LocalAppStore {
         in state: JournalState, transactionID: String, accountID account: String, reason: Int, now: Date
     ) throws(LocalAppStoreError) -> (records: [JournalRecord], result: StoreCore.Transaction) {
         guard let entry = state.entries[transactionID], entry.accountID == account,
-              entry.charged || entry.transaction.state == .purchased || entry.transaction.state == .restored
+            entry.charged || entry.transaction.state == .purchased || entry.transaction.state == .restored
         else { throw .unknownTransaction(transactionID) }
-        if let date = entry.transaction.revocationDate { throw .alreadyRefunded(transactionID: transactionID, on: date) }
+        if let date = entry.transaction.revocationDate {
+            throw .alreadyRefunded(transactionID: transactionID, on: date)
+        }
         // What it granted is refunded whole: its restored copies, and for a subscription the
         // period's other transactions (a downgrade's answer). Each goes back in the queue, so
         // an app that is not running gets the refund at its next start.
@@ -108,9 +112,10 @@ extension LocalAppStore {
         }
         // A refund of the current period ends the subscription.
         if let group = entry.transaction.subscriptionGroupID,
-           var stored = state.subscription(accountID: account, groupID: group),
-           let latest = state.entries[stored.latestTransactionID],
-           state.sameGrant(as: latest).contains(where: { $0.id == entry.id }) {
+            var stored = state.subscription(accountID: account, groupID: group),
+            let latest = state.entries[stored.latestTransactionID],
+            state.sameGrant(as: latest).contains(where: { $0.id == entry.id })
+        {
             _ = stored.lifecycle.revoke(at: now)
             records.append(JournalRecord.make(stored))
         }

@@ -128,7 +128,8 @@ public struct BERNode: Sendable, Hashable {
             guard segment.tag.sameType(as: tag) else {
                 throw .malformed(offset: segment.offset, reason: "\(what): segment of another type \(segment.tag)")
             }
-            out.append(contentsOf: segment.tag.isConstructed ? try segment.joinedSegments(what) : Array(segment.content))
+            out.append(
+                contentsOf: segment.tag.isConstructed ? try segment.joinedSegments(what) : Array(segment.content))
         }
         return out
     }

@@ -38,14 +38,18 @@ public struct BERReader: Sendable {
     /// Reads one element's identifier and length octets at `position`, leaving `position` at
     /// its first content octet. The length is nil for the indefinite form.
     /// - Throws: `ReceiptError.malformed` when the header is cut short or invalid.
-    public func readHeader(_ bytes: ArraySlice<UInt8>, at position: inout Int) throws(ReceiptError) -> (tag: BERTag, length: Int?) {
+    public func readHeader(
+        _ bytes: ArraySlice<UInt8>, at position: inout Int
+    ) throws(ReceiptError) -> (tag: BERTag, length: Int?) {
         let tag = try readTag(bytes, at: &position)
         return (tag, try readLength(bytes, at: &position))
     }
 
     // MARK: - Elements
 
-    private func readElement(_ bytes: ArraySlice<UInt8>, at position: inout Int, depth: Int) throws(ReceiptError) -> BERNode {
+    private func readElement(
+        _ bytes: ArraySlice<UInt8>, at position: inout Int, depth: Int
+    ) throws(ReceiptError) -> BERNode {
         let start = position
         guard depth <= maximumDepth else {
             throw .malformed(offset: start, reason: "elements nest deeper than \(maximumDepth) levels")
@@ -61,7 +65,8 @@ public struct BERReader: Sendable {
             var children: [BERNode] = []
             while true {
                 guard position < bytes.endIndex else {
-                    throw .malformed(offset: position, reason: "input ends before the end-of-contents of the element at \(start)")
+                    throw .malformed(
+                        offset: position, reason: "input ends before the end-of-contents of the element at \(start)")
                 }
                 if bytes[position] == 0 {
                     guard position + 1 < bytes.endIndex, bytes[position + 1] == 0 else {
@@ -91,7 +96,8 @@ public struct BERReader: Sendable {
             }
         }
         position = contentEnd
-        return BERNode(tag: tag, offset: start, end: contentEnd, indefinite: false, content: content, children: children)
+        return BERNode(
+            tag: tag, offset: start, end: contentEnd, indefinite: false, content: content, children: children)
     }
 
     private func readTag(_ bytes: ArraySlice<UInt8>, at position: inout Int) throws(ReceiptError) -> BERTag {

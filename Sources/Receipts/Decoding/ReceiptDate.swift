@@ -40,7 +40,8 @@ public enum ReceiptDate {
     public static func format(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard bytes.count >= formattedLength, seconds.isFinite, seconds >= -62_167_219_200, seconds <= 253_402_300_799,
-              let total = Int64(exactly: seconds) else { return false }
+            let total = Int64(exactly: seconds)
+        else { return false }
         let days = floorDivide(total, 86_400)
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)

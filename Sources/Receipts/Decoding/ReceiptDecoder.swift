@@ -29,7 +29,8 @@ public struct ReceiptDecoder: Sendable {
         if first == 0x30 { return bytes }
         let text = bytes.filter { !($0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09) }
         guard let data = Data(base64Encoded: Data(text)) else {
-            throw .notBase64(reason: "first byte 0x\(String(first, radix: 16)) is not a SEQUENCE and the text is not base64")
+            throw .notBase64(
+                reason: "first byte 0x\(String(first, radix: 16)) is not a SEQUENCE and the text is not base64")
         }
         guard data.first == 0x30 else {
             throw .notBase64(reason: "base64 decodes to bytes that do not start with a SEQUENCE")
@@ -42,7 +43,8 @@ public struct ReceiptDecoder: Sendable {
     public func payload(ofContainer der: [UInt8]) throws(ReceiptError) -> [UInt8] {
         let contentInfo = try reader.readFirst(der[...])
         guard contentInfo.tag == .sequence else {
-            throw .notSignedData(offset: contentInfo.offset, reason: "ContentInfo is \(contentInfo.tag), not a SEQUENCE")
+            throw .notSignedData(
+                offset: contentInfo.offset, reason: "ContentInfo is \(contentInfo.tag), not a SEQUENCE")
         }
         let type = try contentInfo.child(0, "ContentInfo.contentType").objectIdentifierValue("ContentInfo.contentType")
         guard type == Self.signedDataOID else {
@@ -54,7 +56,8 @@ public struct ReceiptDecoder: Sendable {
         try signedData.expect(.sequence, "SignedData")
         let encapsulated = try signedData.child(2, "SignedData.contentInfo")
         try encapsulated.expect(.sequence, "SignedData.contentInfo")
-        let innerType = try encapsulated.child(0, "contentInfo.contentType").objectIdentifierValue("contentInfo.contentType")
+        let innerType = try encapsulated.child(0, "contentInfo.contentType").objectIdentifierValue(
+            "contentInfo.contentType")
         guard innerType == Self.dataOID else {
             throw .notSignedData(offset: encapsulated.offset, reason: "signed content type \(innerType) is not data")
         }
@@ -90,7 +93,8 @@ public struct ReceiptDecoder: Sendable {
             }
             seen.insert(attribute.type)
         }
-        for required in [ReceiptAttributeType.bundleID, ReceiptAttributeType.appVersion] where !seen.contains(required) {
+        for required in [ReceiptAttributeType.bundleID, ReceiptAttributeType.appVersion] where !seen.contains(required)
+        {
             throw .missingAttribute(type: required, name: ReceiptAttributeType.name(of: required))
         }
         return receipt
@@ -102,7 +106,8 @@ public struct ReceiptDecoder: Sendable {
         var purchase = InAppPurchaseReceipt(quantity: nil, productID: "", transactionID: "")
         var inner: ReceiptError?
         do throws(ReceiptError) {
-            try forEachAttribute(in: value.bytes, "in-app purchase receipt") { (attribute: Attribute) throws(ReceiptError) in
+            try forEachAttribute(in: value.bytes, "in-app purchase receipt") {
+                (attribute: Attribute) throws(ReceiptError) in
                 do throws(ReceiptError) {
                     try apply(attribute, to: &purchase)
                 } catch {
@@ -182,7 +187,9 @@ public struct ReceiptDecoder: Sendable {
         return Attribute(type: type, version: version, value: AttributeValue(bytes: value, offset: value.startIndex))
     }
 
-    private func primitive(_ bytes: ArraySlice<UInt8>, at position: inout Int, end: Int, tag expected: BERTag) -> ArraySlice<UInt8>? {
+    private func primitive(
+        _ bytes: ArraySlice<UInt8>, at position: inout Int, end: Int, tag expected: BERTag
+    ) -> ArraySlice<UInt8>? {
         var cursor = position
         guard let (tag, length) = try? reader.readHeader(bytes, at: &cursor), tag == expected, let length,
             length <= end - cursor
@@ -215,7 +222,8 @@ public struct ReceiptDecoder: Sendable {
     private static func attribute(_ node: BERNode) throws(ReceiptError) -> Attribute {
         try node.expect(.sequence, "receipt attribute")
         guard node.children.count >= 3 else {
-            throw .malformed(offset: node.offset, reason: "receipt attribute has \(node.children.count) fields, needs 3")
+            throw .malformed(
+                offset: node.offset, reason: "receipt attribute has \(node.children.count) fields, needs 3")
         }
         let type = try node.children[0].integerValue("receipt attribute type")
         let version = try node.children[1].integerValue("receipt attribute version")
@@ -226,7 +234,8 @@ public struct ReceiptDecoder: Sendable {
         } else {
             bytes = try valueNode.octetStringValue("receipt attribute \(type) value")[...]
         }
-        return Attribute(type: type, version: version, value: AttributeValue(bytes: bytes, offset: valueNode.contentOffset))
+        return Attribute(
+            type: type, version: version, value: AttributeValue(bytes: bytes, offset: valueNode.contentOffset))
     }
 
     private static func invalid(_ type: Int64, _ offset: Int, _ reason: String) -> ReceiptError {

@@ -14,14 +14,18 @@ public struct ReceiptEncoder: Sendable {
         typealias T = ReceiptAttributeType
         var attributes: [[UInt8]] = []
         attributes.reserveCapacity(16 + receipt.inApp.count + receipt.unknownAttributes.count)
-        if let type = receipt.rawReceiptType { attributes.append(Self.attribute(T.receiptType, DEREncoder.utf8String(type))) }
+        if let type = receipt.rawReceiptType {
+            attributes.append(Self.attribute(T.receiptType, DEREncoder.utf8String(type)))
+        }
         if let id = receipt.appItemID { attributes.append(Self.attribute(T.appItemID, DEREncoder.integer(id))) }
         let bundleIDData = receipt.bundleIDData.isEmpty ? DEREncoder.utf8String(receipt.bundleID) : receipt.bundleIDData
         attributes.append(Self.attribute(T.bundleID, bundleIDData))
         attributes.append(Self.attribute(T.appVersion, DEREncoder.utf8String(receipt.appVersion)))
         attributes.append(Self.attribute(T.opaqueValue, receipt.opaqueValue))
         attributes.append(Self.attribute(T.sha1Hash, receipt.sha1Hash))
-        if let rating = receipt.ageRating { attributes.append(Self.attribute(T.ageRating, DEREncoder.utf8String(rating))) }
+        if let rating = receipt.ageRating {
+            attributes.append(Self.attribute(T.ageRating, DEREncoder.utf8String(rating)))
+        }
         if let date = receipt.creationDate { attributes.append(Self.date(T.creationDate, date)) }
         for purchase in receipt.inApp {
             attributes.append(Self.attribute(T.inAppPurchase, encodeInAppPurchase(purchase)))
@@ -42,7 +46,9 @@ public struct ReceiptEncoder: Sendable {
         typealias T = ReceiptAttributeType
         var attributes: [[UInt8]] = []
         attributes.reserveCapacity(14 + purchase.unknownAttributes.count)
-        if let quantity = purchase.quantity { attributes.append(Self.attribute(T.quantity, DEREncoder.integer(quantity))) }
+        if let quantity = purchase.quantity {
+            attributes.append(Self.attribute(T.quantity, DEREncoder.integer(quantity)))
+        }
         attributes.append(Self.attribute(T.productID, DEREncoder.utf8String(purchase.productID)))
         attributes.append(Self.attribute(T.transactionID, DEREncoder.utf8String(purchase.transactionID)))
         if let date = purchase.purchaseDate { attributes.append(Self.date(T.purchaseDate, date)) }
@@ -50,11 +56,17 @@ public struct ReceiptEncoder: Sendable {
             attributes.append(Self.attribute(T.originalTransactionID, DEREncoder.utf8String(id)))
         }
         if let date = purchase.originalPurchaseDate { attributes.append(Self.date(T.inAppOriginalPurchaseDate, date)) }
-        if let type = purchase.rawProductType { attributes.append(Self.attribute(T.productType, DEREncoder.integer(type))) }
+        if let type = purchase.rawProductType {
+            attributes.append(Self.attribute(T.productType, DEREncoder.integer(type)))
+        }
         if let date = purchase.expiresDate { attributes.append(Self.date(T.expiresDate, date)) }
-        if let id = purchase.webOrderLineItemID { attributes.append(Self.attribute(T.webOrderLineItemID, DEREncoder.integer(id))) }
+        if let id = purchase.webOrderLineItemID {
+            attributes.append(Self.attribute(T.webOrderLineItemID, DEREncoder.integer(id)))
+        }
         if let date = purchase.cancellationDate { attributes.append(Self.date(T.cancellationDate, date)) }
-        if let flag = purchase.isInTrialPeriod { attributes.append(Self.attribute(T.isInTrialPeriod, DEREncoder.integer(flag ? 1 : 0))) }
+        if let flag = purchase.isInTrialPeriod {
+            attributes.append(Self.attribute(T.isInTrialPeriod, DEREncoder.integer(flag ? 1 : 0)))
+        }
         if let flag = purchase.isInIntroOfferPeriod {
             attributes.append(Self.attribute(T.isInIntroOfferPeriod, DEREncoder.integer(flag ? 1 : 0)))
         }

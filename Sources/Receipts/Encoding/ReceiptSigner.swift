@@ -20,10 +20,12 @@ public struct ReceiptSigner: Sendable {
     ///   its receipt signer.
     public func sign(_ receipt: AppReceipt) throws(CryptoError) -> [UInt8] {
         guard let certificate = authority.receiptSigningCertificate, let key = authority.receiptSigningKey else {
-            throw CryptoError("signing a receipt", reason: "the certificate authority was loaded without its receipt signer")
+            throw CryptoError(
+                "signing a receipt", reason: "the certificate authority was loaded without its receipt signer")
         }
         return try PKCS7.sign(
-            encoder.encodePayload(receipt), signer: certificate, key: key, chain: [authority.intermediate, authority.root])
+            encoder.encodePayload(receipt), signer: certificate, key: key,
+            chain: [authority.intermediate, authority.root])
     }
 
     /// Binds `receipt` to a device: sets its opaque value and the SHA-1 hash over the device

@@ -46,8 +46,14 @@ public struct JWSAppTransactionDecodedPayload: Codable, Hashable, Sendable, RawV
     public init() {}
 
     /// The environment that signed it, when known.
-    public var receiptType: AppStoreEnvironment? { get { self[typed: \.rawReceiptType] } set { self[typed: \.rawReceiptType] = newValue } }
+    public var receiptType: AppStoreEnvironment? {
+        get { self[typed: \.rawReceiptType] }
+        set { self[typed: \.rawReceiptType] = newValue }
+    }
 
     /// Where the customer first bought the app, when known.
-    public var originalPlatform: PurchasePlatform? { get { self[typed: \.rawOriginalPlatform] } set { self[typed: \.rawOriginalPlatform] = newValue } }
+    public var originalPlatform: PurchasePlatform? {
+        get { self[typed: \.rawOriginalPlatform] }
+        set { self[typed: \.rawOriginalPlatform] = newValue }
+    }
 }

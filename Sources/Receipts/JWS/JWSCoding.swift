@@ -8,7 +8,8 @@ enum JWSCoding {
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             guard let milliseconds = date.exactAppStoreMilliseconds else {
-                throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath, debugDescription: "date out of range"))
+                throw EncodingError.invalidValue(
+                    date, .init(codingPath: encoder.codingPath, debugDescription: "date out of range"))
             }
             try container.encode(milliseconds)
         }
@@ -25,7 +26,8 @@ enum JWSCoding {
             let milliseconds = try container.decode(Double.self)
             // Keep dates within ±300,000 years so every later conversion to an integer is exact.
             guard milliseconds.isFinite, abs(milliseconds) < 1e16 else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "date \(milliseconds) ms is out of range")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "date \(milliseconds) ms is out of range")
             }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         }

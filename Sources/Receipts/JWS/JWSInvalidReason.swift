@@ -32,12 +32,14 @@ public enum JWSInvalidReason: Error, Hashable, Sendable, CustomStringConvertible
         case .unsupportedAlgorithm(let alg): "the JWS uses algorithm \"\(alg)\", only ES256 is accepted"
         case .missingCertificateChain: "the JWS header has no x5c certificate chain"
         case .unreadableCertificate(let index, let reason): "x5c certificate \(index) cannot be read: \(reason)"
-        case .signatureMismatch: "the JWS signature does not match its content (it was changed or signed with another key)"
+        case .signatureMismatch:
+            "the JWS signature does not match its content (it was changed or signed with another key)"
         case .certificateExpired(let subject, let notAfter, let at):
             Self.expiredText(subject, notAfter: notAfter, checkedAt: at)
         case .certificateNotYetValid(let subject, let notBefore, let at):
             Self.notYetValidText(subject, notBefore: notBefore, checkedAt: at)
-        case .untrustedChain(let subject, let reason): "the JWS is not signed under the trusted root (\"\(subject)\": \(reason))"
+        case .untrustedChain(let subject, let reason):
+            "the JWS is not signed under the trusted root (\"\(subject)\": \(reason))"
         case .invalidCertificate(let subject, let reason): Self.invalidCertificateText(subject, reason: reason)
         case .certificateNotAuthorized(let subject, let marker):
             "certificate \"\(subject)\" was not issued for App Store signing (it lacks extension \(marker))"

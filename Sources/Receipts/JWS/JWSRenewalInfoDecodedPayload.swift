@@ -66,11 +66,20 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public init() {}
 
     /// Why the subscription expired, when known.
-    public var expirationIntent: ExpirationIntent? { get { self[typed: \.rawExpirationIntent] } set { self[typed: \.rawExpirationIntent] = newValue } }
+    public var expirationIntent: ExpirationIntent? {
+        get { self[typed: \.rawExpirationIntent] }
+        set { self[typed: \.rawExpirationIntent] = newValue }
+    }
 
     /// Whether it will renew, when known.
-    public var autoRenewStatus: AutoRenewStatus? { get { self[typed: \.rawAutoRenewStatus] } set { self[typed: \.rawAutoRenewStatus] = newValue } }
+    public var autoRenewStatus: AutoRenewStatus? {
+        get { self[typed: \.rawAutoRenewStatus] }
+        set { self[typed: \.rawAutoRenewStatus] = newValue }
+    }
 
     /// The price increase status, when known.
-    public var priceIncreaseStatus: PriceIncreaseStatus? { get { self[typed: \.rawPriceIncreaseStatus] } set { self[typed: \.rawPriceIncreaseStatus] = newValue } }
+    public var priceIncreaseStatus: PriceIncreaseStatus? {
+        get { self[typed: \.rawPriceIncreaseStatus] }
+        set { self[typed: \.rawPriceIncreaseStatus] = newValue }
+    }
 }

@@ -21,11 +21,20 @@ extension JWSSharedFields {
     }
 
     /// The offer's payment mode, when known.
-    public var offerDiscountType: OfferDiscountType? { get { self[typed: \.rawOfferDiscountType] } set { self[typed: \.rawOfferDiscountType] = newValue } }
+    public var offerDiscountType: OfferDiscountType? {
+        get { self[typed: \.rawOfferDiscountType] }
+        set { self[typed: \.rawOfferDiscountType] = newValue }
+    }
 
     /// The offer type, when known.
-    public var offerType: OfferType? { get { self[typed: \.rawOfferType] } set { self[typed: \.rawOfferType] = newValue } }
+    public var offerType: OfferType? {
+        get { self[typed: \.rawOfferType] }
+        set { self[typed: \.rawOfferType] = newValue }
+    }
 
     /// The environment, when known.
-    public var environment: AppStoreEnvironment? { get { self[typed: \.rawEnvironment] } set { self[typed: \.rawEnvironment] = newValue } }
+    public var environment: AppStoreEnvironment? {
+        get { self[typed: \.rawEnvironment] }
+        set { self[typed: \.rawEnvironment] = newValue }
+    }
 }

@@ -12,7 +12,9 @@ public struct JWSSigner: Sendable {
     /// - Throws: `CryptoError` when the chain is empty or the key is not EC.
     public init(chain: [X509Certificate], key: PrivateKey) throws(CryptoError) {
         guard !chain.isEmpty else { throw CryptoError("JWS signer", reason: "the certificate chain is empty") }
-        guard key.isEC else { throw CryptoError("JWS signer", reason: "ES256 needs an EC P-256 key; the chain's key is RSA") }
+        guard key.isEC else {
+            throw CryptoError("JWS signer", reason: "ES256 needs an EC P-256 key; the chain's key is RSA")
+        }
         self.chain = chain
         self.key = key
     }
@@ -40,7 +42,8 @@ public struct JWSSigner: Sendable {
     public func signPayload<Payload: Encodable>(_ payload: Payload) throws -> String {
         let encoder = JWSCoding.encoder()
         let header = JWSHeader(x5c: chain.map { Data($0.derRepresentation).base64EncodedString() })
-        let signingInput = Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(payload))
+        let signingInput =
+            Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(payload))
         let signature = try ECDSA.signES256(Array(signingInput.utf8), key: key)
         return signingInput + "." + Base64URL.encode(signature)
     }

@@ -44,8 +44,12 @@ public enum JWSText {
 
     /// Whether a `.` between `previous` and `following` is a Character of its own.
     private static func stands(_ previous: Unicode.Scalar?, _ following: Unicode.Scalar?) -> Bool {
-        if let previous, !previous.isASCII, String(String.UnicodeScalarView([previous, "."])).count != 2 { return false }
-        if let following, !following.isASCII, String(String.UnicodeScalarView([".", following])).count != 2 { return false }
+        if let previous, !previous.isASCII, String(String.UnicodeScalarView([previous, "."])).count != 2 {
+            return false
+        }
+        if let following, !following.isASCII, String(String.UnicodeScalarView([".", following])).count != 2 {
+            return false
+        }
         return true
     }
 }

@@ -91,17 +91,32 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public init() {}
 
     /// The product type, when known.
-    public var type: AppStoreProductType? { get { self[typed: \.rawType] } set { self[typed: \.rawType] = newValue } }
+    public var type: AppStoreProductType? {
+        get { self[typed: \.rawType] }
+        set { self[typed: \.rawType] = newValue }
+    }
 
     /// The ownership type, when known.
-    public var inAppOwnershipType: InAppOwnershipType? { get { self[typed: \.rawInAppOwnershipType] } set { self[typed: \.rawInAppOwnershipType] = newValue } }
+    public var inAppOwnershipType: InAppOwnershipType? {
+        get { self[typed: \.rawInAppOwnershipType] }
+        set { self[typed: \.rawInAppOwnershipType] = newValue }
+    }
 
     /// The revocation reason, when known.
-    public var revocationReason: RevocationReason? { get { self[typed: \.rawRevocationReason] } set { self[typed: \.rawRevocationReason] = newValue } }
+    public var revocationReason: RevocationReason? {
+        get { self[typed: \.rawRevocationReason] }
+        set { self[typed: \.rawRevocationReason] = newValue }
+    }
 
     /// The kind of refund or revocation, when known.
-    public var revocationType: RevocationType? { get { self[typed: \.rawRevocationType] } set { self[typed: \.rawRevocationType] = newValue } }
+    public var revocationType: RevocationType? {
+        get { self[typed: \.rawRevocationType] }
+        set { self[typed: \.rawRevocationType] = newValue }
+    }
 
     /// The transaction reason, when known.
-    public var transactionReason: TransactionReason? { get { self[typed: \.rawTransactionReason] } set { self[typed: \.rawTransactionReason] = newValue } }
+    public var transactionReason: TransactionReason? {
+        get { self[typed: \.rawTransactionReason] }
+        set { self[typed: \.rawTransactionReason] = newValue }
+    }
 }

@@ -22,7 +22,9 @@ public struct JWSVerifier: Sendable {
     ///     intermediate `intermediateMarker`, as Apple's own library checks.
     /// - Throws: `ReceiptValidatorError` when no root is given and Xcode's case is not trusted either,
     ///   or a root cannot be read.
-    public init(trustedRoots: [[UInt8]], trustXcodeSelfSigned: Bool = false, requireMarkers: Bool = true) throws(ReceiptValidatorError) {
+    public init(
+        trustedRoots: [[UInt8]], trustXcodeSelfSigned: Bool = false, requireMarkers: Bool = true
+    ) throws(ReceiptValidatorError) {
         guard !trustedRoots.isEmpty || trustXcodeSelfSigned else { throw .noTrustedRoot }
         self.roots = try TrustedRoots.certificates(trustedRoots)
         self.trustsXcodeSelfSigned = trustXcodeSelfSigned
@@ -31,21 +33,29 @@ public struct JWSVerifier: Sendable {
 
     /// Verifies a signed transaction.
     /// - Parameter date: when to check the certificates; nil means the payload's `signedDate`.
-    public func verifyTransaction(_ jws: String, at date: Date? = nil) -> JWSVerificationResult<JWSTransactionDecodedPayload> {
+    public func verifyTransaction(
+        _ jws: String, at date: Date? = nil
+    ) -> JWSVerificationResult<JWSTransactionDecodedPayload> {
         verify(jws, as: JWSTransactionDecodedPayload.self, signedDate: \.signedDate, at: date)
     }
 
     /// Verifies a subscription's signed renewal info.
     /// - Parameter date: when to check the certificates; nil means the payload's `signedDate`.
-    public func verifyRenewalInfo(_ jws: String, at date: Date? = nil) -> JWSVerificationResult<JWSRenewalInfoDecodedPayload> {
+    public func verifyRenewalInfo(
+        _ jws: String, at date: Date? = nil
+    ) -> JWSVerificationResult<JWSRenewalInfoDecodedPayload> {
         verify(jws, as: JWSRenewalInfoDecodedPayload.self, signedDate: \.signedDate, at: date)
     }
 
     /// Verifies a signed app transaction.
     /// - Parameter date: when to check the certificates; nil means the payload's `signedDate`,
     ///   else its `receiptCreationDate` (as Apple's library does).
-    public func verifyAppTransaction(_ jws: String, at date: Date? = nil) -> JWSVerificationResult<JWSAppTransactionDecodedPayload> {
-        verify(jws, as: JWSAppTransactionDecodedPayload.self, signedDate: { $0.signedDate ?? $0.receiptCreationDate }, at: date)
+    public func verifyAppTransaction(
+        _ jws: String, at date: Date? = nil
+    ) -> JWSVerificationResult<JWSAppTransactionDecodedPayload> {
+        verify(
+            jws, as: JWSAppTransactionDecodedPayload.self, signedDate: { $0.signedDate ?? $0.receiptCreationDate },
+            at: date)
     }
 
     /// Verifies any App Store JWS and decodes its payload as `Payload`.
@@ -53,10 +63,18 @@ public struct JWSVerifier: Sendable {
         _ jws: String, as type: Payload.Type, signedDate: (Payload) -> Date?, at date: Date?
     ) -> JWSVerificationResult<Payload> {
         let parts = JWSText.parts(JWSText.trimmingWhitespace(jws, andNewlines: true))
-        guard parts.count == 3 else { return .invalid(.malformed("expected 3 dot-separated parts, found \(parts.count)")) }
-        guard let headerBytes = Base64URL.decode(parts[0]) else { return .invalid(.malformed("the header is not base64url")) }
-        guard let payloadBytes = Base64URL.decode(parts[1]) else { return .invalid(.malformed("the payload is not base64url")) }
-        guard let signature = Base64URL.decode(parts[2]) else { return .invalid(.malformed("the signature is not base64url")) }
+        guard parts.count == 3 else {
+            return .invalid(.malformed("expected 3 dot-separated parts, found \(parts.count)"))
+        }
+        guard let headerBytes = Base64URL.decode(parts[0]) else {
+            return .invalid(.malformed("the header is not base64url"))
+        }
+        guard let payloadBytes = Base64URL.decode(parts[1]) else {
+            return .invalid(.malformed("the payload is not base64url"))
+        }
+        guard let signature = Base64URL.decode(parts[2]) else {
+            return .invalid(.malformed("the signature is not base64url"))
+        }
         let header: JWSHeader
         do {
             header = try JSONDecoder().decode(JWSHeader.self, from: Data(headerBytes))
@@ -98,7 +116,8 @@ public struct JWSVerifier: Sendable {
         }
         let failure: CertificateChain.Failure?
         do {
-            failure = try CertificateChain.verify(leaf: leaf, intermediates: Array(chain.dropFirst()), trustedRoots: roots, at: checkedAt)
+            failure = try CertificateChain.verify(
+                leaf: leaf, intermediates: Array(chain.dropFirst()), trustedRoots: roots, at: checkedAt)
         } catch {
             return .invalid(.invalidCertificate(subject: leaf.subject, reason: error.description))
         }
@@ -109,7 +128,8 @@ public struct JWSVerifier: Sendable {
                     return .invalid(.certificateNotAuthorized(subject: leaf.subject, missingMarker: Self.leafMarker))
                 }
                 if chain.count >= 3, !roots.contains(chain[1]), !chain[1].hasExtension(oid: Self.intermediateMarker) {
-                    return .invalid(.certificateNotAuthorized(subject: chain[1].subject, missingMarker: Self.intermediateMarker))
+                    return .invalid(
+                        .certificateNotAuthorized(subject: chain[1].subject, missingMarker: Self.intermediateMarker))
                 }
             }
             return .valid(payload)

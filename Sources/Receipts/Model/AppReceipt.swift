@@ -32,7 +32,10 @@ public struct AppReceipt: Codable, Hashable, Sendable, RawValueMembers {
     public var unknownAttributes: [ReceiptAttribute]
 
     /// The receipt type, when it is one this library knows.
-    public var receiptType: ReceiptType? { get { self[typed: \.rawReceiptType] } set { self[typed: \.rawReceiptType] = newValue } }
+    public var receiptType: ReceiptType? {
+        get { self[typed: \.rawReceiptType] }
+        set { self[typed: \.rawReceiptType] = newValue }
+    }
 
     /// Creates a receipt; `bundleIDData` becomes the DER UTF8String of `bundleID`.
     public init(

@@ -28,5 +28,8 @@ public struct NotificationData: Codable, Hashable, Sendable, RawValueMembers {
     public init() {}
 
     /// The environment, when known.
-    public var environment: AppStoreEnvironment? { get { self[typed: \.rawEnvironment] } set { self[typed: \.rawEnvironment] = newValue } }
+    public var environment: AppStoreEnvironment? {
+        get { self[typed: \.rawEnvironment] }
+        set { self[typed: \.rawEnvironment] = newValue }
+    }
 }

@@ -59,9 +59,12 @@ public struct NotificationTypeV2: RawRepresentable, Codable, Hashable, Sendable,
 
     /// Every notification type Apple documents, in the order of Apple's libraries.
     public static let allCases: [NotificationTypeV2] = [
-        .subscribed, .didChangeRenewalPref, .didChangeRenewalStatus, .offerRedeemed, .didRenew, .expired, .didFailToRenew,
-        .gracePeriodExpired, .priceIncrease, .refund, .refundDeclined, .consumptionRequest, .renewalExtended, .revoke, .test,
-        .renewalExtension, .refundReversed, .externalPurchaseToken, .oneTimeCharge, .rescindConsent, .metadataUpdate, .migration,
+        .subscribed, .didChangeRenewalPref, .didChangeRenewalStatus, .offerRedeemed, .didRenew, .expired,
+        .didFailToRenew,
+        .gracePeriodExpired, .priceIncrease, .refund, .refundDeclined, .consumptionRequest, .renewalExtended, .revoke,
+        .test,
+        .renewalExtension, .refundReversed, .externalPurchaseToken, .oneTimeCharge, .rescindConsent, .metadataUpdate,
+        .migration,
         .priceChange,
     ]
 }

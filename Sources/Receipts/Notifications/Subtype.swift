@@ -46,7 +46,9 @@ public struct Subtype: RawRepresentable, Codable, Hashable, Sendable, CustomStri
 
     /// Every subtype Apple documents, in the order of Apple's libraries.
     public static let allCases: [Subtype] = [
-        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary, .billingRetry,
-        .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure, .unreported,
+        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary,
+        .billingRetry,
+        .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure,
+        .unreported,
     ]
 }

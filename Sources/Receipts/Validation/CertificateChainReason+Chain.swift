@@ -6,7 +6,8 @@ extension CertificateChainReason {
     /// The reason for a chain that failed its check at `checkedAt`.
     static func chain(_ failure: CertificateChain.Failure, checkedAt: Date) -> Self {
         switch failure {
-        case .expired(let subject, let notAfter): .certificateExpired(subject: subject, notAfter: notAfter, checkedAt: checkedAt)
+        case .expired(let subject, let notAfter):
+            .certificateExpired(subject: subject, notAfter: notAfter, checkedAt: checkedAt)
         case .notYetValid(let subject, let notBefore):
             .certificateNotYetValid(subject: subject, notBefore: notBefore, checkedAt: checkedAt)
         case .untrusted(let subject, let reason): .untrustedChain(subject: subject, reason: reason)

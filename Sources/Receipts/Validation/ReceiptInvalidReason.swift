@@ -31,7 +31,8 @@ public enum ReceiptInvalidReason: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .unreadable(let error): "the receipt cannot be read: \(error)"
-        case .signatureMismatch(let detail): "the receipt's signature does not match its content (it was changed): \(detail)"
+        case .signatureMismatch(let detail):
+            "the receipt's signature does not match its content (it was changed): \(detail)"
         case .signerCertificateMissing(let detail): "the receipt does not carry its signer's certificate: \(detail)"
         case .certificateExpired(let subject, let notAfter, let at):
             Self.expiredText(subject, notAfter: notAfter, checkedAt: at)
@@ -42,8 +43,10 @@ public enum ReceiptInvalidReason: Error, Hashable, Sendable, CustomStringConvert
         case .invalidCertificate(let subject, let reason): Self.invalidCertificateText(subject, reason: reason)
         case .signerNotAuthorized(let subject, let marker):
             "certificate \"\(subject)\" is not a receipt-signing certificate (it lacks extension \(marker))"
-        case .bundleIDMismatch(let expected, let found): "the receipt is for bundle ID \"\(found)\", not \"\(expected)\""
-        case .appVersionMismatch(let expected, let found): "the receipt is for app version \"\(found)\", not \"\(expected)\""
+        case .bundleIDMismatch(let expected, let found):
+            "the receipt is for bundle ID \"\(found)\", not \"\(expected)\""
+        case .appVersionMismatch(let expected, let found):
+            "the receipt is for app version \"\(found)\", not \"\(expected)\""
         case .deviceHashMismatch: "the receipt's hash does not match this device's identifier (made for another device)"
         case .transactionNotFound(let id): "the receipt does not contain transaction \(id)"
         }

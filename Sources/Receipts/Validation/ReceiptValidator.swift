@@ -53,7 +53,9 @@ public struct ReceiptValidator: Sendable {
     ///   - expectations: what the payload must match.
     ///   - date: when to check the certificates; nil means the receipt's own creation date.
     /// - Returns: `.valid(receipt)` or `.invalid(reason)`.
-    public func validate(_ bytes: [UInt8], expecting expectations: Expectations = Expectations(), at date: Date? = nil)
+    public func validate(
+        _ bytes: [UInt8], expecting expectations: Expectations = Expectations(), at date: Date? = nil
+    )
         -> ReceiptValidationResult
     {
         let der: [UInt8]

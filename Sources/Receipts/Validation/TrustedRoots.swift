@@ -8,9 +8,10 @@ enum TrustedRoots {
         var certificates: [X509Certificate] = []
         for (index, bytes) in roots.enumerated() {
             do {
-                certificates.append(bytes.first == 0x30
-                    ? try X509Certificate(der: bytes)
-                    : try X509Certificate(pem: String(decoding: bytes, as: UTF8.self)))
+                certificates.append(
+                    bytes.first == 0x30
+                        ? try X509Certificate(der: bytes)
+                        : try X509Certificate(pem: String(decoding: bytes, as: UTF8.self)))
             } catch {
                 throw .unreadableRoot(index: index, reason: error.reason)
             }

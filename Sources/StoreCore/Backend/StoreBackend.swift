@@ -42,7 +42,9 @@ public protocol StoreBackend: AnyObject, Sendable {
     /// `AppStore.sync()`) adds non-renewing subscriptions. By default every scope restores
     /// what `restoreCompletedTransactions(applicationUsername:)` does (a StoreKit 1 queue has
     /// no other restore), so a backend written before scopes keeps working unchanged.
-    func restoreCompletedTransactions(applicationUsername: String?, scope: RestoreScope) async throws(StoreError) -> [Transaction]
+    func restoreCompletedTransactions(
+        applicationUsername: String?, scope: RestoreScope
+    ) async throws(StoreError) -> [Transaction]
 
     /// Asks the store for a fresh app receipt and returns it.
     func refreshReceipt() async throws(StoreError) -> Data
@@ -87,7 +89,9 @@ public protocol StoreBackend: AnyObject, Sendable {
 
     /// The bytes of one file of hosted content from byte `offset` on, pulled chunk by chunk.
     /// The stream throws a `DownloadError` when the transfer fails.
-    func contentBytes(productID: String, version: String, path: String, offset: Int64) -> AsyncThrowingStream<[UInt8], any Error>
+    func contentBytes(
+        productID: String, version: String, path: String, offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error>
 
     /// The account's purchased and restored transactions the app finished, oldest first, so
     /// the engine can tell a ledger that lost some (`Store.auditLedger()`); nil when the store

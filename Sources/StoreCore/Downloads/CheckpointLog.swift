@@ -44,13 +44,15 @@ enum CheckpointLog {
     /// - Returns: whether any entry was applied.
     @discardableResult
     static func apply(_ entries: [Entry], to record: inout DownloadRecord) -> Bool {
-        guard record.formatVersion == DownloadRecord.currentFormat, let generation = record.logGeneration else { return false }
+        guard record.formatVersion == DownloadRecord.currentFormat, let generation = record.logGeneration else {
+            return false
+        }
         var applied = false
         for entry in entries {
             switch entry {
             case .checkpoint(generation, let file, let end, let sha256):
                 guard file == record.fileIndex, file < record.manifest.files.count,
-                      end > record.durableOffset, end <= record.manifest.files[file].size
+                    end > record.durableOffset, end <= record.manifest.files[file].size
                 else { return applied }
                 record.segments.append(DownloadRecord.Segment(length: end - record.durableOffset, sha256: sha256))
                 record.durableOffset = end
@@ -67,9 +69,11 @@ enum CheckpointLog {
     }
 
     private static func parse(_ line: ArraySlice<UInt8>) -> Entry? {
-        let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard let tag = fields.first, let generation = fields.count > 1 ? number(fields[1]) : nil,
-              let file = fields.count > 2 ? number(fields[2]) : nil
+            let file = fields.count > 2 ? number(fields[2]) : nil
         else { return nil }
         switch (tag, fields.count) {
         case ("c1", 5):

@@ -40,7 +40,9 @@ struct ChunkTransfer: ~Copyable {
         let offset: Int64
         do {
             offset = try Self.resume(handle, &record, into: &whole, fileSystem: fileSystem)
-            try DownloadError.translating { () throws(SystemCallError) in try fileSystem.truncate(handle, to: UInt64(offset)) }
+            try DownloadError.translating { () throws(SystemCallError) in
+                try fileSystem.truncate(handle, to: UInt64(offset))
+            }
         } catch {
             fileSystem.close(handle)
             throw error
@@ -68,7 +70,8 @@ struct ChunkTransfer: ~Copyable {
     ///   unless a stop was asked by then.
     mutating func receive(
         _ chunks: AsyncThrowingStream<[UInt8], any Error>, shouldStop: () -> Bool, isStopping: () -> Bool,
-        received: (inout ChunkTransfer) async throws(DownloadError) -> Void, isolation: isolated (any Actor)? = #isolation
+        received: (inout ChunkTransfer) async throws(DownloadError) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws(DownloadError) {
         do {
             for try await chunk in chunks {
@@ -99,7 +102,9 @@ struct ChunkTransfer: ~Copyable {
     /// Ends the stretch here: its sync and digest go on in the background. Waits only when
     /// more than `maxUndurable` bytes would be waiting for the disk.
     /// - Returns: the checkpoints that became durable since the last call, oldest first.
-    mutating func checkpoint(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> [ChunkPipeline.Checkpoint] {
+    mutating func checkpoint(
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(DownloadError) -> [ChunkPipeline.Checkpoint] {
         pipeline.markCheckpoint(at: offset, sha256: try whole?.digestSoFar() ?? "")
         stretchStart = offset
         if offset - maxUndurable > 0 { await pipeline.waitForDurability(atLeast: offset - maxUndurable) }
@@ -107,7 +112,8 @@ struct ChunkTransfer: ~Copyable {
     }
 
     /// Makes every byte written so far durable and returns the checkpoints not returned yet.
-    func settle(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> [ChunkPipeline.Checkpoint] {
+    func settle(isolation: isolated (any Actor)? = #isolation) async throws(DownloadError) -> [ChunkPipeline.Checkpoint]
+    {
         try await pipeline.settle(through: offset)
     }
 

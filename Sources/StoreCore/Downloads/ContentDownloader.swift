@@ -9,7 +9,9 @@ public protocol ContentDownloader: Sendable {
     /// The bytes of `file` of `manifest`'s content from byte `offset` on, in chunks, pulled
     /// one at a time (so nothing is read ahead of the writer). The stream throws a
     /// `DownloadError` when the transfer fails.
-    func bytes(of file: ContentFile, in manifest: ContentManifest, from offset: Int64) -> AsyncThrowingStream<[UInt8], any Error>
+    func bytes(
+        of file: ContentFile, in manifest: ContentManifest, from offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error>
 }
 
 /// Content hosted by the store, fetched through the `StoreBackend` (Apple-hosted content).
@@ -24,7 +26,9 @@ struct HostedContentDownloader: ContentDownloader {
         }
     }
 
-    func bytes(of file: ContentFile, in manifest: ContentManifest, from offset: Int64) -> AsyncThrowingStream<[UInt8], any Error> {
+    func bytes(
+        of file: ContentFile, in manifest: ContentManifest, from offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error> {
         backend.contentBytes(productID: manifest.productID, version: manifest.version, path: file.path, offset: offset)
     }
 }
@@ -34,7 +38,9 @@ extension StoreBackend {
     public func contentManifest(productID: String) async throws(StoreError) -> ContentManifest? { nil }
 
     /// A stream that fails at once, for backends without hosted content.
-    public func contentBytes(productID: String, version: String, path: String, offset: Int64) -> AsyncThrowingStream<[UInt8], any Error> {
+    public func contentBytes(
+        productID: String, version: String, path: String, offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error> {
         AsyncThrowingStream { $0.finish(throwing: DownloadError.noContent(productID: productID)) }
     }
 }

@@ -37,9 +37,10 @@ struct ContentInstaller {
     }
 
     private func holdsEveryFile(_ root: String, _ manifest: ContentManifest) -> Bool {
-        fs.exists(root) && manifest.files.allSatisfy {
-            fs.regularFileSize(atPath: root + "/" + $0.path).flatMap { Int64(exactly: $0) } == $0.size
-        }
+        fs.exists(root)
+            && manifest.files.allSatisfy {
+                fs.regularFileSize(atPath: root + "/" + $0.path).flatMap { Int64(exactly: $0) } == $0.size
+            }
     }
 
     /// Moves the verified partial directory of `record` into place and marks it finished
@@ -63,7 +64,8 @@ struct ContentInstaller {
                 // Every directory of the content holds its names durably before the one
                 // rename makes it visible, so nothing installed can lose a file to a power cut.
                 try fs.createDirectories(staged)
-                let directories = Set(record.manifest.files.map { FilePaths.parent(of: staged + "/" + $0.path) } + [staged])
+                let directories = Set(
+                    record.manifest.files.map { FilePaths.parent(of: staged + "/" + $0.path) } + [staged])
                 for directory in directories.sorted() { try fs.synchronizeDirectory(directory) }
                 if fs.exists(target) {
                     // Same version installed by another download: swap it for this verified copy.

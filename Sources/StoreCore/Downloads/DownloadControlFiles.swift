@@ -10,7 +10,8 @@ struct DownloadControlFiles {
     func request(_ state: DownloadState, for id: String) throws(DownloadError) {
         try DownloadError.translating { () throws(SystemCallError) in
             try fs.createDirectories(paths.controlDirectory)
-            try fs.replaceAtomically(paths.control(id), with: Array(state.rawValue.utf8), fileSync: .all, syncsDirectory: false)
+            try fs.replaceAtomically(
+                paths.control(id), with: Array(state.rawValue.utf8), fileSync: .all, syncsDirectory: false)
         }
     }
 

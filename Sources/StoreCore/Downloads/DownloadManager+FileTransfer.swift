@@ -9,7 +9,9 @@ extension DownloadManager {
     /// log as soon as the transfer learns it is durable (at the next checkpoint, or when the
     /// file ends or stops), and the `.midDownload` fault point follows each. Whatever way the
     /// file ends, `record` comes back holding every checkpoint that is durable by then.
-    func downloadFile(_ record: inout DownloadRecord, from source: any ContentDownloader) async throws(DownloadError) -> Outcome {
+    func downloadFile(
+        _ record: inout DownloadRecord, from source: any ContentDownloader
+    ) async throws(DownloadError) -> Outcome {
         let id = record.download.id
         let file = record.manifest.files[record.fileIndex]
         let format = record.formatVersion
@@ -86,22 +88,29 @@ extension DownloadManager {
 
     /// Adds checkpoints that are durable to the record (in memory), and when `logging` to its
     /// checkpoint log, each followed by the `.midDownload` fault point.
-    private func keep(_ durable: [ChunkPipeline.Checkpoint], in record: inout DownloadRecord, logging: Bool) throws(DownloadError) {
+    private func keep(
+        _ durable: [ChunkPipeline.Checkpoint], in record: inout DownloadRecord, logging: Bool
+    ) throws(DownloadError) {
         let id = record.download.id
         for checkpoint in durable {
-            record.segments.append(DownloadRecord.Segment(length: checkpoint.end - record.durableOffset, sha256: checkpoint.sha256))
+            record.segments.append(
+                DownloadRecord.Segment(length: checkpoint.end - record.durableOffset, sha256: checkpoint.sha256))
             record.durableOffset = checkpoint.end
             records[id] = record
             guard logging else { continue }
             let index = record.fileIndex
-            try records.log(id) { .checkpoint(generation: $0, file: index, end: checkpoint.end, sha256: checkpoint.sha256) }
+            try records.log(id) {
+                .checkpoint(generation: $0, file: index, end: checkpoint.end, sha256: checkpoint.sha256)
+            }
             faultHook(.midDownload)
         }
     }
 
     /// Whether download `id` was asked to stop, here or through a control file.
     private func stopRequested(_ id: String) -> Bool {
-        if scheduler.stopRequests[id] == nil, let asked = control.pending(for: id) { scheduler.stopRequests[id] = asked }
+        if scheduler.stopRequests[id] == nil, let asked = control.pending(for: id) {
+            scheduler.stopRequests[id] = asked
+        }
         return scheduler.stopRequests[id] != nil
     }
 }

@@ -75,7 +75,9 @@ public actor DownloadManager {
             .filter { $0.download.productID == productID && $0.download.state == .finished }
             .sorted { $0.sequence < $1.sequence }
         for record in finished.reversed() {
-            if let directory = installer.installedDirectory(ifPresent: record.manifest) { return URL(fileURLWithPath: directory) }
+            if let directory = installer.installedDirectory(ifPresent: record.manifest) {
+                return URL(fileURLWithPath: directory)
+            }
         }
         return nil
     }
@@ -122,7 +124,8 @@ public actor DownloadManager {
     /// Starts again every failed or cancelled download, and resumes every interrupted one.
     public func retryDownloads() {
         records.loadIfNeeded()
-        for record in records.records.values where [.failed, .cancelled, .active, .waiting].contains(record.download.state) {
+        for record in records.records.values
+        where [.failed, .cancelled, .active, .waiting].contains(record.download.state) {
             try? resume(record.download.id)
         }
     }
@@ -202,7 +205,9 @@ public actor DownloadManager {
 
     private func markCancelled(_ record: DownloadRecord) throws(DownloadError) {
         var record = record
-        try DownloadError.translating { () throws(SystemCallError) in try fs.removeTree(paths.partialDirectory(record.download.id)) }
+        try DownloadError.translating { () throws(SystemCallError) in
+            try fs.removeTree(paths.partialDirectory(record.download.id))
+        }
         record.resetProgress()
         record.download.state = .cancelled
         try records.commit(record)
@@ -244,24 +249,32 @@ public actor DownloadManager {
         } catch {
             // The source cannot say now: a failed download without a manifest yet, listed and
             // retryable; the transaction stays unfinished.
-            failBeforeStart(DownloadRecord.withoutManifest(
-                transaction, error: error, finishesTransaction: finishesTransaction, sequence: records.takeSequence()))
+            failBeforeStart(
+                DownloadRecord.withoutManifest(
+                    transaction, error: error, finishesTransaction: finishesTransaction,
+                    sequence: records.takeSequence()))
             return true
         }
         guard let (manifest, source) = found else { return false }
         if var unfinished = records.records.values
             .filter({ $0.download.productID == transaction.productID && $0.manifest.version == manifest.version })
             .filter({ $0.download.state != .finished && $0.needsManifest != true })
-            .max(by: { ($0.download.bytesWritten, $0.sequence) < ($1.download.bytesWritten, $1.sequence) }) {
+            .max(by: { ($0.download.bytesWritten, $0.sequence) < ($1.download.bytesWritten, $1.sequence) })
+        {
             // The same content is being downloaded for another transaction (this one is a
             // restore of it): join that download rather than start another from zero.
-            unfinished.joined = (unfinished.joined ?? []) + [.init(transactionID: transaction.transactionID, finishes: finishesTransaction)]
+            unfinished.joined =
+                (unfinished.joined ?? []) + [
+                    .init(transactionID: transaction.transactionID, finishes: finishesTransaction)
+                ]
             do {
                 try records.commit(unfinished)
             } catch {
                 return true
             }
-            if unfinished.download.state == .failed, configuration.startsAutomatically { try? resume(unfinished.download.id) }
+            if unfinished.download.state == .failed, configuration.startsAutomatically {
+                try? resume(unfinished.download.id)
+            }
             schedule()
             return true
         }
@@ -350,20 +363,25 @@ public actor DownloadManager {
                 // Verified files a power cut took before they were durable (or an install the
                 // record did not hear of) are found before anything is installed.
                 guard case .completed = outcome, installer.staged(record) == .incomplete, attempts < 2 else { break }
-                try DownloadError.translating { () throws(SystemCallError) in try fs.removeTree(paths.partialDirectory(id)) }
+                try DownloadError.translating { () throws(SystemCallError) in
+                    try fs.removeTree(paths.partialDirectory(id))
+                }
                 record.resetProgress()
                 try records.commit(record)
             } while true
             switch outcome {
             case .completed:
                 guard installer.staged(record) != .incomplete else {
-                    throw DownloadError.fileSystem(path: paths.partialDirectory(id), reason: "the downloaded files are gone from the disk")
+                    throw DownloadError.fileSystem(
+                        path: paths.partialDirectory(id), reason: "the downloaded files are gone from the disk")
                 }
                 try installer.install(&record)
                 try records.commit(record)
                 broadcaster.send(.downloadFinished(record.download))
                 // Another process may have finished them first; that is the same outcome.
-                if record.finishesTransaction { try? await backend.finish(transactionID: record.download.transactionID) }
+                if record.finishesTransaction {
+                    try? await backend.finish(transactionID: record.download.transactionID)
+                }
                 for joined in record.joined ?? [] where joined.finishes {
                     try? await backend.finish(transactionID: joined.transactionID)
                 }

@@ -61,7 +61,8 @@ struct DownloadRecord: Codable, Sendable {
 
     /// A new download of `transaction`'s content, waiting to run.
     static func new(
-        _ transaction: Transaction, manifest: ContentManifest, source: DownloadSource, finishesTransaction: Bool, sequence: Int
+        _ transaction: Transaction, manifest: ContentManifest, source: DownloadSource, finishesTransaction: Bool,
+        sequence: Int
     ) -> DownloadRecord {
         let id = transaction.transactionID
         return DownloadRecord(

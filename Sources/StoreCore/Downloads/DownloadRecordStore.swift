@@ -69,8 +69,8 @@ struct DownloadRecordStore {
     /// record of a known format.
     private mutating func read(_ id: String) -> DownloadRecord? {
         guard let bytes = try? fs.readFile(paths.record(id)),
-              var record = try? JSONDecoder().decode(DownloadRecord.self, from: Data(bytes)),
-              DownloadRecord.readableFormats.contains(record.formatVersion), record.download.id == id
+            var record = try? JSONDecoder().decode(DownloadRecord.self, from: Data(bytes)),
+            DownloadRecord.readableFormats.contains(record.formatVersion), record.download.id == id
         else { return nil }
         generations[id] = record.logGeneration ?? 0
         if record.formatVersion == DownloadRecord.currentFormat, let log = try? fs.readFile(paths.checkpointLog(id)) {

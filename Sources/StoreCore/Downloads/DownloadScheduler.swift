@@ -39,7 +39,8 @@ struct DownloadScheduler {
 
     /// Whether download `id` will run in this process without being asked again.
     func isScheduled(_ record: DownloadRecord) -> Bool {
-        record.download.state == .waiting && (configuration.startsAutomatically || requested.contains(record.download.id))
+        record.download.state == .waiting
+            && (configuration.startsAutomatically || requested.contains(record.download.id))
     }
 
     mutating func started(_ id: String, _ task: Task<Void, Never>) { running[id] = task }

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Self-hosted content over HTTP(S): for each product a base URL under which the server holds
@@ -52,12 +53,15 @@ public struct HTTPContentDownloader: ContentDownloader {
             throw .invalidManifest("\(url.absoluteString) is not a content manifest: \(error)")
         }
         guard remote.version == 1 else {
-            throw .invalidManifest("\(url.absoluteString): unsupported manifest version \(remote.version); this build reads version 1")
+            throw .invalidManifest(
+                "\(url.absoluteString): unsupported manifest version \(remote.version); this build reads version 1")
         }
         return ContentManifest(productID: productID, version: remote.contentVersion, files: remote.files)
     }
 
-    public func bytes(of file: ContentFile, in manifest: ContentManifest, from offset: Int64) -> AsyncThrowingStream<[UInt8], any Error> {
+    public func bytes(
+        of file: ContentFile, in manifest: ContentManifest, from offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error> {
         guard let base = baseURLs[manifest.productID] else {
             return AsyncThrowingStream { $0.finish(throwing: DownloadError.noContent(productID: manifest.productID)) }
         }
@@ -71,15 +75,20 @@ public struct HTTPContentDownloader: ContentDownloader {
             let (status, data, contentRange) = try await get(url, range: (start, end))
             guard status == 206 else {
                 if status == 200 {
-                    throw DownloadError.transferFailed("\(url.absoluteString) ignored the Range request (HTTP 200); resuming needs a server with byte ranges")
+                    throw DownloadError.transferFailed(
+                        "\(url.absoluteString) ignored the Range request (HTTP 200); resuming needs a server with byte ranges"
+                    )
                 }
-                throw DownloadError.transferFailed("GET \(url.absoluteString) bytes \(start)-\(end) answered HTTP \(status)")
+                throw DownloadError.transferFailed(
+                    "GET \(url.absoluteString) bytes \(start)-\(end) answered HTTP \(status)")
             }
             if let contentRange, !contentRange.hasPrefix("bytes \(start)-\(end)/") {
-                throw DownloadError.transferFailed("\(url.absoluteString) sent Content-Range \(contentRange) for bytes \(start)-\(end)")
+                throw DownloadError.transferFailed(
+                    "\(url.absoluteString) sent Content-Range \(contentRange) for bytes \(start)-\(end)")
             }
             guard Int64(data.count) == end - start + 1 else {
-                throw DownloadError.transferFailed("\(url.absoluteString) sent \(data.count) bytes for bytes \(start)-\(end)")
+                throw DownloadError.transferFailed(
+                    "\(url.absoluteString) sent \(data.count) bytes for bytes \(start)-\(end)")
             }
             position.advance(by: Int64(data.count))
             return Array(data)
@@ -98,8 +107,10 @@ public struct HTTPContentDownloader: ContentDownloader {
                         return
                     }
                     let http = response as? HTTPURLResponse
-                    continuation.resume(returning: (
-                        http?.statusCode ?? 0, data ?? Data(), http?.value(forHTTPHeaderField: "Content-Range")))
+                    continuation.resume(
+                        returning: (
+                            http?.statusCode ?? 0, data ?? Data(), http?.value(forHTTPHeaderField: "Content-Range")
+                        ))
                 }.resume()
             }
         } catch {

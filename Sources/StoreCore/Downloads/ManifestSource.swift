@@ -20,8 +20,12 @@ struct ManifestSource: Sendable {
     /// record's download afresh with it.
     func refetch(into record: inout DownloadRecord) async throws(DownloadError) {
         let productID = record.download.productID
-        guard let (manifest, source) = try await self.manifest(for: productID) else { throw .noContent(productID: productID) }
-        if let problem = manifest.problem ?? Self.productIDProblem(manifest.productID) { throw .invalidManifest(problem) }
+        guard let (manifest, source) = try await self.manifest(for: productID) else {
+            throw .noContent(productID: productID)
+        }
+        if let problem = manifest.problem ?? Self.productIDProblem(manifest.productID) {
+            throw .invalidManifest(problem)
+        }
         let old = record.download
         record.manifest = manifest
         record.source = source

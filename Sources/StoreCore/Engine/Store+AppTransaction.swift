@@ -14,8 +14,10 @@ extension Store {
         do throws(AppTransactionVerifier.VerificationError) {
             guard let verifier = configuration.appTransactionVerifier else {
                 let (transaction, _) = try AppTransactionVerifier.decode(jws)
-                return .unverified(transaction, .invalidCertificateChain(
-                    "no root is trusted: set StoreConfiguration.appTransactionVerifier"))
+                return .unverified(
+                    transaction,
+                    .invalidCertificateChain(
+                        "no root is trusted: set StoreConfiguration.appTransactionVerifier"))
             }
             return try verifier.verify(jws)
         } catch {

@@ -60,7 +60,8 @@ extension Store {
             if reported.insert(Reported(id, .failed)).inserted {
                 broadcaster.send(.paymentFailed(transaction, error))
             }
-            let result: PurchaseResult = error == .paymentCancelled ? .cancelled(transaction) : .failed(error, transaction)
+            let result: PurchaseResult =
+                error == .paymentCancelled ? .cancelled(transaction) : .failed(error, transaction)
             resume(requestID, with: result)
             endRequest(requestID)
             await finishOrLeaveForRedelivery(id)
@@ -159,10 +160,12 @@ extension Store {
             await finishOrLeaveForRedelivery(id)
             return .failed(error, transaction)
         case .unableToComplete(let reason):
-            let attempts = ((try? ledger.unverifiedOrders()) ?? [])
+            let attempts =
+                ((try? ledger.unverifiedOrders()) ?? [])
                 .first { $0.transaction.transactionID == id }?.attempts ?? 0
             let kept: Data? = if let receipt { receipt } else { await backend.appReceipt() }
-            let order = UnverifiedOrder(transaction: transaction, receipt: kept, lastFailure: reason, attempts: attempts + 1)
+            let order = UnverifiedOrder(
+                transaction: transaction, receipt: kept, lastFailure: reason, attempts: attempts + 1)
             do {
                 try ledger.saveUnverifiedOrder(order)
             } catch {
@@ -203,7 +206,7 @@ extension Store {
     /// - Returns: whether the change was announced (on the update stream).
     private func applyChanges(to transaction: Transaction) async -> Bool {
         guard let recorded = try? ledger.transaction(withID: transaction.transactionID),
-              recorded.revocationDate != transaction.revocationDate
+            recorded.revocationDate != transaction.revocationDate
                 || recorded.expiresDate != transaction.expiresDate
                 || recorded.isUpgraded != transaction.isUpgraded
         else { return false }

@@ -44,7 +44,8 @@ extension Store {
     /// Whether the account may still take the introductory offer of the subscription group
     /// `groupID` (StoreKit 2's `isEligibleForIntroOffer`), from the delivered transactions.
     public func isEligibleForIntroOffer(groupID: String) throws -> Bool {
-        PurchaseQueries.isEligibleForIntroOffer(groupID: groupID, in: try ledger.transactions().map(PurchaseRecord.init))
+        PurchaseQueries.isEligibleForIntroOffer(
+            groupID: groupID, in: try ledger.transactions().map(PurchaseRecord.init))
     }
 
     /// Reports each subscription group whose state changed since it was last reported.

@@ -11,7 +11,9 @@ extension Store {
     /// - Throws: `StoreError` when the store or the ledger cannot be read.
     public func auditLedger() async throws(StoreError) -> LedgerAudit? {
         if let storeDigest = try await backend.finishedTransactionsDigest() {
-            let (ledgerDigest, baseline) = try readingLedger { (try ledger.transactionDigest(), try ledger.auditBaseline()) }
+            let (ledgerDigest, baseline) = try readingLedger {
+                (try ledger.transactionDigest(), try ledger.auditBaseline())
+            }
             if storeDigest == ledgerDigest || baseline == storeDigest - ledgerDigest { return LedgerAudit(missing: []) }
         }
         return try await fullLedgerAudit()
@@ -24,15 +26,20 @@ extension Store {
         let recorded = try readingLedger { try ledger.transactions() }
         let ids = Set(recorded.map(\.transactionID))
         let originals = Set(recorded.map(\.originalTransactionID))
-        let audit = LedgerAudit(missing: finished.filter { transaction in
-            if ids.contains(transaction.transactionID) { return false }
-            return transaction.productType == .consumable || !originals.contains(transaction.originalTransactionID)
-        })
+        let audit = LedgerAudit(
+            missing: finished.filter { transaction in
+                if ids.contains(transaction.transactionID) { return false }
+                return transaction.productType == .consumable || !originals.contains(transaction.originalTransactionID)
+            })
         if audit.isComplete {
             // From the lists just compared, so that the baseline is what this audit saw. A
             // ledger that cannot keep it only compares in full again next time.
-            let baseline = TransactionDigest(ids: finished.map(\.transactionID)) - TransactionDigest(ids: recorded.map(\.transactionID))
-            if baseline != TransactionDigest(), (try? ledger.auditBaseline()) != baseline { try? ledger.saveAuditBaseline(baseline) }
+            let baseline =
+                TransactionDigest(ids: finished.map(\.transactionID))
+                - TransactionDigest(ids: recorded.map(\.transactionID))
+            if baseline != TransactionDigest(), (try? ledger.auditBaseline()) != baseline {
+                try? ledger.saveAuditBaseline(baseline)
+            }
         }
         return audit
     }

@@ -9,14 +9,18 @@ extension Store {
     /// - Parameter useCache: answer from products fetched earlier when all are known (the
     ///   default); false asks the store again.
     /// - Throws: `StoreError` from the store.
-    public func requestProducts(_ identifiers: Set<String>, useCache: Bool = true) async throws(StoreError) -> ProductsResponse {
+    public func requestProducts(
+        _ identifiers: Set<String>, useCache: Bool = true
+    ) async throws(StoreError) -> ProductsResponse {
         if useCache, identifiers.allSatisfy({ productCache[$0] != nil }) {
             let response = ProductsResponse(
                 products: identifiers.sorted().compactMap { productCache[$0] }, invalidProductIdentifiers: [])
             broadcaster.send(.productsRequestFinished(response))
             return response
         }
-        return try await announcing(finished: StoreEvent.productsRequestFinished, failed: StoreEvent.productsRequestFailed) {
+        return try await announcing(
+            finished: StoreEvent.productsRequestFinished, failed: StoreEvent.productsRequestFailed
+        ) {
             () async throws(StoreError) in
             let response = try await backend.products(identifiers: identifiers)
             for product in response.products { productCache[product.id] = product }
@@ -30,7 +34,9 @@ extension Store {
         success: @escaping @Sendable (ProductsResponse) -> Void,
         failure: @escaping @Sendable (StoreError) -> Void
     ) {
-        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.requestProducts(identifiers, useCache: useCache) }
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in
+            try await self.requestProducts(identifiers, useCache: useCache)
+        }
     }
 
     /// A product fetched earlier, if it is cached.

@@ -18,8 +18,10 @@ extension Store {
         _ productID: String, quantity: Int = 1, applicationUsername: String? = nil,
         orderData: [String: String] = [:], offerID: String? = nil
     ) async -> PurchaseResult {
-        await purchase(productID, options: PurchaseOptions(
-            quantity: quantity, applicationUsername: applicationUsername, orderData: orderData, offerID: offerID))
+        await purchase(
+            productID,
+            options: PurchaseOptions(
+                quantity: quantity, applicationUsername: applicationUsername, orderData: orderData, offerID: offerID))
     }
 
     /// Buys a product with `options` and returns once the purchase is delivered, pending,
@@ -40,7 +42,8 @@ extension Store {
         let payment = Payment(
             productID: productID, quantity: options.quantity, applicationUsername: options.applicationUsername,
             orderData: options.orderData, offerID: options.offerID, appAccountToken: options.appAccountToken,
-            promotionalOffer: options.promotionalOffer, offerCode: options.offerCode, winBackOfferID: options.winBackOfferID)
+            promotionalOffer: options.promotionalOffer, offerCode: options.offerCode,
+            winBackOfferID: options.winBackOfferID)
         requestOptions[payment.requestID] = options
         if let observer = options.observer { broadcaster.addObserver(observer, forRequest: payment.requestID) }
         let product: Product
@@ -51,7 +54,8 @@ extension Store {
         }
         let quantity = options.quantity
         guard quantity >= 1, quantity == 1 || product.type == .consumable else {
-            return refuse(payment, type: product.type, .paymentInvalid("quantity \(quantity) is not allowed for \(productID)"))
+            return refuse(
+                payment, type: product.type, .paymentInvalid("quantity \(quantity) is not allowed for \(productID)"))
         }
         guard !Task.isCancelled else {
             endRequest(payment.requestID)

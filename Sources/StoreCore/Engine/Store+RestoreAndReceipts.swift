@@ -25,7 +25,8 @@ extension Store {
         defer { restoreInProgress = false }
         return try await announcing(finished: StoreEvent.restoreFinished, failed: StoreEvent.restoreFailed) {
             () async throws(StoreError) in
-            let transactions = try await backend.restoreCompletedTransactions(applicationUsername: applicationUsername, scope: scope)
+            let transactions = try await backend.restoreCompletedTransactions(
+                applicationUsername: applicationUsername, scope: scope)
             var restored: [Transaction] = []
             for transaction in transactions {
                 if case .purchased? = await process(transaction) { restored.append(transaction) }
@@ -46,9 +47,13 @@ extension Store {
         failure: @escaping @Sendable (StoreError) -> Void,
         cancelled: (@Sendable () -> Void)? = nil
     ) {
-        callingBack(success: success, failure: { error in
-            if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
-        }) { () async throws(StoreError) in try await self.restoreTransactions(applicationUsername: applicationUsername) }
+        callingBack(
+            success: success,
+            failure: { error in
+                if error == .paymentCancelled, let cancelled { cancelled() } else { failure(error) }
+            }
+        ) { () async throws(StoreError) in try await self.restoreTransactions(applicationUsername: applicationUsername)
+        }
     }
 
     // MARK: - Receipts
@@ -68,7 +73,8 @@ extension Store {
     public nonisolated func refreshReceipt(
         success: @escaping @Sendable (Data) -> Void, failure: @escaping @Sendable (StoreError) -> Void
     ) {
-        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.refreshReceipt() }
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in try await self.refreshReceipt()
+        }
     }
 
     /// The app receipt as it is now.

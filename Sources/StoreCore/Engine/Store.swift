@@ -61,8 +61,9 @@ public actor Store {
         let broadcaster = EventBroadcaster(notificationCenter: configuration.notificationCenter, sender: nil)
         self.broadcaster = broadcaster
         self.downloads = configuration.downloads.map {
-            DownloadManager(configuration: $0, backend: backend, broadcaster: broadcaster, clock: configuration.clock,
-                            faultHook: configuration.faultHook)
+            DownloadManager(
+                configuration: $0, backend: backend, broadcaster: broadcaster, clock: configuration.clock,
+                faultHook: configuration.faultHook)
         }
     }
 

@@ -48,15 +48,20 @@ public struct EntitlementCalculator: Sendable {
                 if let have = byProduct[record.productID], have.purchaseDate >= record.purchaseDate { continue }
                 byProduct[record.productID] = Entitlement(record, type: .nonConsumable, expires: nil, state: nil)
             case .nonRenewing?:
-                let expires = record.expiresDate
+                let expires =
+                    record.expiresDate
                     ?? nonRenewingDuration(record.productID).map { $0.advance(record.purchaseDate) }
                 if let expires, expires <= now { continue }
                 // The one that ends last; without ends, the latest purchase.
                 if let have = byProduct[record.productID] {
-                    let isLater = if let expires, let end = have.expiresDate { expires > end } else { record.purchaseDate > have.purchaseDate }
+                    let isLater =
+                        if let expires, let end = have.expiresDate { expires > end } else {
+                            record.purchaseDate > have.purchaseDate
+                        }
                     guard isLater else { continue }
                 }
-                byProduct[record.productID] = Entitlement(record, type: .nonRenewing, expires: expires, state: .subscribed)
+                byProduct[record.productID] = Entitlement(
+                    record, type: .nonRenewing, expires: expires, state: .subscribed)
             default:
                 continue
             }

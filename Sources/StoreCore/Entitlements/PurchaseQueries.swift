@@ -50,7 +50,9 @@ public enum PurchaseQueries {
     ) -> SubscriptionResult {
         let dated: [(Date, PurchaseRecord)] = records.compactMap { record in
             // An upgraded period was replaced (a receipt gives it a cancellation date instead).
-            guard productIDs.contains(record.productID), record.cancellationDate == nil, !record.isUpgraded else { return nil }
+            guard productIDs.contains(record.productID), record.cancellationDate == nil, !record.isUpgraded else {
+                return nil
+            }
             switch kind {
             case .autoRenewable:
                 return record.expiresDate.map { ($0, record) }
@@ -61,6 +63,7 @@ public enum PurchaseQueries {
         let sorted = dated.sorted { $0.0 > $1.0 }
         guard let latest = sorted.first?.0 else { return .notPurchased }
         let items = sorted.map(\.1)
-        return latest > now ? .purchased(expiresDate: latest, items: items) : .expired(expiresDate: latest, items: items)
+        return latest > now
+            ? .purchased(expiresDate: latest, items: items) : .expired(expiresDate: latest, items: items)
     }
 }

@@ -82,10 +82,14 @@ public struct AppTransaction: Hashable, Sendable {
             bundleID: required(payload.bundleId, "bundleId", default: ""),
             appVersion: required(payload.applicationVersion, "applicationVersion", default: ""),
             originalAppVersion: required(payload.originalApplicationVersion, "originalApplicationVersion", default: ""),
-            originalPurchaseDate: required(payload.originalPurchaseDate, "originalPurchaseDate", default: Date(timeIntervalSince1970: 0)),
+            originalPurchaseDate: required(
+                payload.originalPurchaseDate, "originalPurchaseDate", default: Date(timeIntervalSince1970: 0)),
             rawEnvironment: required(payload.rawReceiptType, "receiptType", default: ""),
-            signedDate: required(payload.signedDate ?? payload.receiptCreationDate, "signedDate", default: Date(timeIntervalSince1970: 0)),
-            appID: payload.appAppleId, appVersionID: payload.versionExternalIdentifier, preorderDate: payload.preorderDate,
+            signedDate: required(
+                payload.signedDate ?? payload.receiptCreationDate, "signedDate", default: Date(timeIntervalSince1970: 0)
+            ),
+            appID: payload.appAppleId, appVersionID: payload.versionExternalIdentifier,
+            preorderDate: payload.preorderDate,
             rawOriginalPlatform: payload.rawOriginalPlatform,
             deviceVerification: payload.deviceVerification.flatMap { Data(base64Encoded: $0) } ?? Data(),
             deviceVerificationNonce: payload.deviceVerificationNonce.flatMap(UUID.init(uuidString:)),

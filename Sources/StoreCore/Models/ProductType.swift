@@ -17,6 +17,10 @@ public struct ProductType: RawRepresentable, Codable, Hashable, Sendable, Custom
     /// Whether StoreKit 1's restore brings it back: non-consumables and auto-renewable
     /// subscriptions, never consumables or non-renewing subscriptions
     /// (`RestoreScope.completedTransactions`; StoreKit 2's sync brings back more, `RestoreScope.sync`).
-    @available(*, deprecated, message: "StoreKit 1's restore and StoreKit 2's sync differ on non-renewing subscriptions: ask RestoreScope.includes(_:)")
+    @available(
+        *, deprecated,
+        message:
+            "StoreKit 1's restore and StoreKit 2's sync differ on non-renewing subscriptions: ask RestoreScope.includes(_:)"
+    )
     public var isRestorable: Bool { RestoreScope.completedTransactions.includes(self) }
 }

@@ -44,7 +44,8 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
     public var code: Int {
         switch self {
         case .unknown, .verificationFailed, .verificationUnavailable, .persistenceFailed,
-             .unknownTransaction: 0
+            .unknownTransaction:
+            0
         case .clientInvalid: 1
         case .paymentCancelled: 2
         case .paymentInvalid: 3

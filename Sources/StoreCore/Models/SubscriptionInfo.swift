@@ -19,7 +19,8 @@ public struct SubscriptionInfo: Codable, Hashable, Sendable {
     /// Creates subscription details.
     public init(
         groupID: String, groupDisplayName: String, groupLevel: Int, period: SubscriptionPeriod,
-        introductoryOffer: SubscriptionOffer?, promotionalOffers: [SubscriptionOffer], winBackOffers: [SubscriptionOffer] = []
+        introductoryOffer: SubscriptionOffer?, promotionalOffers: [SubscriptionOffer],
+        winBackOffers: [SubscriptionOffer] = []
     ) {
         self.groupID = groupID
         self.groupDisplayName = groupDisplayName
@@ -38,8 +39,10 @@ public struct SubscriptionInfo: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            groupID: try c.decode(String.self, forKey: .groupID), groupDisplayName: try c.decode(String.self, forKey: .groupDisplayName),
-            groupLevel: try c.decode(Int.self, forKey: .groupLevel), period: try c.decode(SubscriptionPeriod.self, forKey: .period),
+            groupID: try c.decode(String.self, forKey: .groupID),
+            groupDisplayName: try c.decode(String.self, forKey: .groupDisplayName),
+            groupLevel: try c.decode(Int.self, forKey: .groupLevel),
+            period: try c.decode(SubscriptionPeriod.self, forKey: .period),
             introductoryOffer: try c.decodeIfPresent(SubscriptionOffer.self, forKey: .introductoryOffer),
             promotionalOffers: try c.decode([SubscriptionOffer].self, forKey: .promotionalOffers),
             winBackOffers: try c.decodeIfPresent([SubscriptionOffer].self, forKey: .winBackOffers) ?? [])

@@ -51,7 +51,9 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     public var quantity: Int { payment.quantity }
     /// The UUID the app tied to the purchase (StoreKit 2's `appAccountToken`): the payment's, or
     /// its application username when that is a UUID (as the App Store maps it).
-    public var appAccountToken: UUID? { payment.appAccountToken ?? payment.applicationUsername.flatMap(UUID.init(uuidString:)) }
+    public var appAccountToken: UUID? {
+        payment.appAccountToken ?? payment.applicationUsername.flatMap(UUID.init(uuidString:))
+    }
 
     /// Creates a transaction; the original transaction and purchase date default to its own.
     public init(

@@ -30,13 +30,17 @@ extension TransactionSummary {
         self.init(
             transactionID: transaction.transactionID, originalTransactionID: transaction.originalTransactionID,
             productID: transaction.productID, productType: transaction.productType, quantity: transaction.quantity,
-            purchaseDate: transaction.purchaseDate, state: transaction.state, revocationDate: transaction.revocationDate)
+            purchaseDate: transaction.purchaseDate, state: transaction.state, revocationDate: transaction.revocationDate
+        )
     }
 
     /// Decodes the members `Transaction` encodes under the same keys, and nothing else.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Transaction.CodingKeys.self)
-        try self.init(c, quantity: c.nestedContainer(keyedBy: PaymentKeys.self, forKey: .payment).decode(Int.self, forKey: .quantity))
+        try self.init(
+            c,
+            quantity: c.nestedContainer(keyedBy: PaymentKeys.self, forKey: .payment).decode(Int.self, forKey: .quantity)
+        )
     }
 
     /// Decodes the members other than the quantity from a transaction's container, by the rules

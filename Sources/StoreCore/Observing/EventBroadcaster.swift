@@ -90,12 +90,14 @@ final class EventBroadcaster: Sendable {
                 }
             }
             if let requestID = transaction?.payment.requestID, let own = state.requestObservers[requestID],
-               !observers.contains(where: { $0 === own }) {
+                !observers.contains(where: { $0 === own })
+            {
                 observers.append(own)
             }
-            let storefrontStreams = if case .storefrontChanged = event { Array(state.storefrontStreams.values) } else {
-                [AsyncStream<Storefront>.Continuation]()
-            }
+            let storefrontStreams =
+                if case .storefrontChanged = event { Array(state.storefrontStreams.values) } else {
+                    [AsyncStream<Storefront>.Continuation]()
+                }
             return (observers, Array(state.eventStreams.values), storefrontStreams, transaction)
         }
         for observer in observers { event.deliver(to: observer) }
@@ -116,14 +118,17 @@ final class EventBroadcaster: Sendable {
 
     func finishStreams() {
         let (events, updates, storefronts) = state.withLock { state in
-            let streams = (Array(state.eventStreams.values), Array(state.updateStreams.values), Array(state.storefrontStreams.values))
+            let streams = (
+                Array(state.eventStreams.values), Array(state.updateStreams.values),
+                Array(state.storefrontStreams.values)
+            )
             state.eventStreams.removeAll()
             state.updateStreams.removeAll()
             state.storefrontStreams.removeAll()
             return streams
         }
-        events.forEach { $0.finish() }
-        updates.forEach { $0.finish() }
-        storefronts.forEach { $0.finish() }
+        for stream in events { stream.finish() }
+        for stream in updates { stream.finish() }
+        for stream in storefronts { stream.finish() }
     }
 }

@@ -73,7 +73,8 @@ public enum StoreEvent: Sendable, Hashable {
     public var error: StoreError? {
         switch self {
         case .productsRequestFailed(let e), .paymentFailed(_, let e), .restoreFailed(let e),
-             .refreshReceiptFailed(let e): e
+            .refreshReceiptFailed(let e):
+            e
         default: nil
         }
     }
@@ -82,7 +83,8 @@ public enum StoreEvent: Sendable, Hashable {
     public var download: Download? {
         switch self {
         case .downloadUpdated(let d), .downloadFinished(let d), .downloadFailed(let d), .downloadPaused(let d),
-             .downloadCanceled(let d): d
+            .downloadCanceled(let d):
+            d
         default: nil
         }
     }

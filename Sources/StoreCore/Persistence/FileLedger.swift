@@ -212,7 +212,8 @@ public final class FileLedger: PurchaseLedger {
             do {
                 index.apply(try decoder.decode(Entry.self, from: line))
             } catch {
-                throw LedgerError.corrupt(path: path, reason: "unreadable entry at byte \(index.offset + start): \(error)")
+                throw LedgerError.corrupt(
+                    path: path, reason: "unreadable entry at byte \(index.offset + start): \(error)")
             }
             start = newline + 1
         }

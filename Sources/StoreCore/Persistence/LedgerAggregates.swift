@@ -23,7 +23,9 @@ struct LedgerAggregates {
         }
 
         init?(_ attributes: [String: String]) {
-            guard let id = attributes["id"], let purchase = attributes["purchase"].flatMap(Double.init) else { return nil }
+            guard let id = attributes["id"], let purchase = attributes["purchase"].flatMap(Double.init) else {
+                return nil
+            }
             transactionID = id
             purchaseDate = Date(timeIntervalSinceReferenceDate: purchase)
             expiresDate = attributes["expires"].flatMap(Double.init).map(Date.init(timeIntervalSinceReferenceDate:))
@@ -31,7 +33,10 @@ struct LedgerAggregates {
         }
 
         var attributes: [String: String] {
-            var attributes = ["id": transactionID, "purchase": "\(purchaseDate.timeIntervalSinceReferenceDate)", "upgraded": isUpgraded ? "1" : "0"]
+            var attributes = [
+                "id": transactionID, "purchase": "\(purchaseDate.timeIntervalSinceReferenceDate)",
+                "upgraded": isUpgraded ? "1" : "0",
+            ]
             if let expiresDate { attributes["expires"] = "\(expiresDate.timeIntervalSinceReferenceDate)" }
             return attributes
         }
@@ -43,7 +48,8 @@ struct LedgerAggregates {
 
         private var record: PurchaseRecord {
             PurchaseRecord(
-                productID: "", productType: .autoRenewable, transactionID: transactionID, originalTransactionID: transactionID,
+                productID: "", productType: .autoRenewable, transactionID: transactionID,
+                originalTransactionID: transactionID,
                 purchaseDate: purchaseDate, expiresDate: expiresDate, isUpgraded: isUpgraded)
         }
     }
@@ -52,13 +58,18 @@ struct LedgerAggregates {
 
     /// Follows a transaction recorded in `batch`: counts its units, keeps a copy when it can
     /// grant an entitlement, and places it in its subscription group.
-    func recorded(_ transaction: Transaction, data: Data, order: String, counted: Int, in batch: inout VaultBatch) throws {
+    func recorded(
+        _ transaction: Transaction, data: Data, order: String, counted: Int, in batch: inout VaultBatch
+    ) throws {
         if counted != 0 {
             let product = transaction.productID
             let total = try batch.get(service: Ledger.countedService, account: product).map(Ledger.number) ?? 0
-            batch.put(service: Ledger.countedService, account: product, VaultItemContent(data: Data("\(total + counted)".utf8), label: product))
+            batch.put(
+                service: Ledger.countedService, account: product,
+                VaultItemContent(data: Data("\(total + counted)".utf8), label: product))
         }
-        try follow(transaction, data: data, order: order, in: &batch, decode: nil as ((VaultItem) throws -> Transaction)?)
+        try follow(
+            transaction, data: data, order: order, in: &batch, decode: nil as ((VaultItem) throws -> Transaction)?)
     }
 
     /// Follows a new version of a recorded transaction (a refund, a new expiry, an upgrade). A
@@ -76,21 +87,27 @@ struct LedgerAggregates {
     /// units leave the balance, never below zero (consumed is lowered to what stays counted),
     /// its copy goes, and its group's latest is found again when it was that.
     func removed(
-        _ transaction: Transaction, item: VaultItem, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction
+        _ transaction: Transaction, item: VaultItem, in batch: inout VaultBatch,
+        decode: (VaultItem) throws -> Transaction
     ) throws {
         let id = transaction.transactionID
         let units = item.attributes["counted"].flatMap(Int.init) ?? 0
         if units > 0 {
             let product = transaction.productID
-            let left = max(0, (try batch.get(service: Ledger.countedService, account: product).map(Ledger.number) ?? 0) - units)
+            let left = max(
+                0, (try batch.get(service: Ledger.countedService, account: product).map(Ledger.number) ?? 0) - units)
             if left == 0 {
                 batch.delete(service: Ledger.countedService, account: product)
             } else {
-                batch.put(service: Ledger.countedService, account: product, VaultItemContent(data: Data("\(left)".utf8), label: product))
+                batch.put(
+                    service: Ledger.countedService, account: product,
+                    VaultItemContent(data: Data("\(left)".utf8), label: product))
             }
             let consumed = try batch.get(service: Ledger.consumedService, account: product).map(Ledger.number) ?? 0
             if consumed > left {
-                batch.put(service: Ledger.consumedService, account: product, VaultItemContent(data: Data("\(left)".utf8), label: product))
+                batch.put(
+                    service: Ledger.consumedService, account: product,
+                    VaultItemContent(data: Data("\(left)".utf8), label: product))
             }
         }
         switch transaction.productType {
@@ -99,7 +116,9 @@ struct LedgerAggregates {
         case .autoRenewable:
             guard let group = transaction.subscriptionGroupID else { return }
             batch.delete(service: Ledger.periodsService(group), account: id)
-            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap { OrderKey($0.attributes) }
+            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap {
+                OrderKey($0.attributes)
+            }
             if current?.transactionID == id { try findLatest(of: group, in: &batch, decode: decode) }
         default:
             return
@@ -113,13 +132,19 @@ struct LedgerAggregates {
         let id = transaction.transactionID
         switch transaction.productType {
         case .nonConsumable, .nonRenewing:
-            batch.put(service: Ledger.entitlingService, account: id, VaultItemContent(
-                data: data, label: transaction.productID, attributes: ["order": order]))
+            batch.put(
+                service: Ledger.entitlingService, account: id,
+                VaultItemContent(
+                    data: data, label: transaction.productID, attributes: ["order": order]))
         case .autoRenewable:
             guard let group = transaction.subscriptionGroupID else { return }
             let key = OrderKey(transaction)
-            batch.put(service: Ledger.periodsService(group), account: id, VaultItemContent(data: Data(), attributes: key.attributes))
-            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap { OrderKey($0.attributes) }
+            batch.put(
+                service: Ledger.periodsService(group), account: id,
+                VaultItemContent(data: Data(), attributes: key.attributes))
+            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap {
+                OrderKey($0.attributes)
+            }
             let latest = VaultItemContent(data: data, label: transaction.productID, attributes: key.attributes)
             guard let current else {
                 batch.put(service: Ledger.groupsService, account: group, latest)
@@ -143,7 +168,9 @@ struct LedgerAggregates {
 
     /// Makes every aggregate afresh from `transactions` (the ledger's items): what a ledger
     /// written before the aggregates gets on first use.
-    func rebuild(from transactions: [VaultItem], in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction) throws {
+    func rebuild(
+        from transactions: [VaultItem], in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction
+    ) throws {
         var counted: [String: Int] = [:]
         var latest: [String: (key: OrderKey, item: VaultItem)] = [:]
         for item in transactions {
@@ -152,40 +179,54 @@ struct LedgerAggregates {
             if units != 0 { counted[transaction.productID, default: 0] += units }
             switch transaction.productType {
             case .nonConsumable, .nonRenewing:
-                batch.put(service: Ledger.entitlingService, account: transaction.transactionID, VaultItemContent(
-                    data: item.data, label: transaction.productID, attributes: ["order": item.attributes["order"] ?? "0"]))
+                batch.put(
+                    service: Ledger.entitlingService, account: transaction.transactionID,
+                    VaultItemContent(
+                        data: item.data, label: transaction.productID,
+                        attributes: ["order": item.attributes["order"] ?? "0"]))
             case .autoRenewable:
                 guard let group = transaction.subscriptionGroupID else { continue }
                 let key = OrderKey(transaction)
-                batch.put(service: Ledger.periodsService(group), account: transaction.transactionID, VaultItemContent(data: Data(), attributes: key.attributes))
+                batch.put(
+                    service: Ledger.periodsService(group), account: transaction.transactionID,
+                    VaultItemContent(data: Data(), attributes: key.attributes))
                 if latest[group].map({ key.isLater(than: $0.key) }) ?? true { latest[group] = (key, item) }
             default:
                 continue
             }
         }
         for (product, units) in counted {
-            batch.put(service: Ledger.countedService, account: product, VaultItemContent(data: Data("\(units)".utf8), label: product))
+            batch.put(
+                service: Ledger.countedService, account: product,
+                VaultItemContent(data: Data("\(units)".utf8), label: product))
         }
         for (group, best) in latest {
-            batch.put(service: Ledger.groupsService, account: group, VaultItemContent(
-                data: best.item.data, label: best.item.label, attributes: best.key.attributes))
+            batch.put(
+                service: Ledger.groupsService, account: group,
+                VaultItemContent(
+                    data: best.item.data, label: best.item.label, attributes: best.key.attributes))
         }
     }
 
     /// Makes `storefront.groups/group` the group's latest transaction again, from the order
     /// keys of all of the group's transactions.
-    private func findLatest(of group: String, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction) throws {
+    private func findLatest(
+        of group: String, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction
+    ) throws {
         var best: OrderKey?
         for item in try batch.items(service: Ledger.periodsService(group)) {
             guard let key = OrderKey(item.attributes) else { continue }
             if best.map({ key.isLater(than: $0) }) ?? true { best = key }
         }
-        guard let best, let item = try batch.get(service: Ledger.transactionsService, account: best.transactionID) else {
+        guard let best, let item = try batch.get(service: Ledger.transactionsService, account: best.transactionID)
+        else {
             batch.delete(service: Ledger.groupsService, account: group)
             return
         }
         let transaction = try decode(item)
-        batch.put(service: Ledger.groupsService, account: group, VaultItemContent(
-            data: item.data, label: transaction.productID, attributes: OrderKey(transaction).attributes))
+        batch.put(
+            service: Ledger.groupsService, account: group,
+            VaultItemContent(
+                data: item.data, label: transaction.productID, attributes: OrderKey(transaction).attributes))
     }
 }

@@ -88,7 +88,9 @@ extension PurchaseLedger {
     public func entitlementTransactions() throws -> [Transaction] { try transactions() }
 
     /// The summaries of `transactions()`: right for any ledger.
-    public func transactionSummaries() throws -> [TransactionSummary] { try transactions().map(TransactionSummary.init) }
+    public func transactionSummaries() throws -> [TransactionSummary] {
+        try transactions().map(TransactionSummary.init)
+    }
 
     /// The digest of `transactions()`' IDs: right for any ledger, and what one without
     /// aggregates has.
@@ -143,7 +145,8 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .io(let path, let reason): reason.contains(path) ? reason : "\(path): \(reason)"
         case .corrupt(let path, let reason):
-            reason.contains(path) ? "The purchase ledger is damaged: \(reason)" : "\(path): the purchase ledger is damaged: \(reason)"
+            reason.contains(path)
+                ? "The purchase ledger is damaged: \(reason)" : "\(path): the purchase ledger is damaged: \(reason)"
         case .insufficientBalance(let id, let balance, let requested):
             "Cannot consume \(requested) of \(id): the balance is \(balance)."
         }

@@ -29,7 +29,11 @@ enum SummaryCacheRow {
         integer(summary.revocationDate?.timeIntervalSinceReferenceDate.bitPattern ?? none)
         integer(Int64(summary.quantity))
         string(summary.transactionID)
-        if summary.originalTransactionID == summary.transactionID { integer(same) } else { string(summary.originalTransactionID) }
+        if summary.originalTransactionID == summary.transactionID {
+            integer(same)
+        } else {
+            string(summary.originalTransactionID)
+        }
         string(summary.productID)
         string(summary.productType.rawValue)
         string(summary.state.rawValue)
@@ -37,21 +41,27 @@ enum SummaryCacheRow {
 
     /// The summary and order in `row`, or `nil` when it is not a row; `strings` keeps the
     /// product IDs, types and states met so far, so a listing makes each once.
-    static func read(_ row: UnsafeRawBufferPointer, strings: inout TransactionSummaryScanner.Strings) -> (TransactionSummary, order: UInt64)? {
+    static func read(
+        _ row: UnsafeRawBufferPointer, strings: inout TransactionSummaryScanner.Strings
+    ) -> (TransactionSummary, order: UInt64)? {
         guard row.count >= 32 else { return nil }
-        func integer(_ at: Int) -> UInt64 { UInt64(littleEndian: row.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        func integer(_ at: Int) -> UInt64 {
+            UInt64(littleEndian: row.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        }
         var position = 32
         func text() -> UnsafeBufferPointer<UInt8>? {
             guard row.count - position >= 4 else { return nil }
             let length = Int(UInt32(littleEndian: row.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
             guard length != Int(same), row.count - position - 4 >= length else { return nil }
             defer { position += 4 + length }
-            return UnsafeRawBufferPointer(rebasing: row[(position + 4)..<(position + 4 + length)]).assumingMemoryBound(to: UInt8.self)
+            return UnsafeRawBufferPointer(rebasing: row[(position + 4)..<(position + 4 + length)]).assumingMemoryBound(
+                to: UInt8.self)
         }
         guard let id = text() else { return nil }
         let transactionID = String(decoding: id, as: UTF8.self)
         let originalTransactionID: String
-        if row.count - position >= 4, row.loadUnaligned(fromByteOffset: position, as: UInt32.self) == same.littleEndian {
+        if row.count - position >= 4, row.loadUnaligned(fromByteOffset: position, as: UInt32.self) == same.littleEndian
+        {
             position += 4
             originalTransactionID = transactionID
         } else {
@@ -65,8 +75,10 @@ enum SummaryCacheRow {
         let summary = TransactionSummary(
             transactionID: transactionID, originalTransactionID: originalTransactionID, productID: product,
             productType: ProductType(rawValue: type), quantity: Int(Int64(bitPattern: integer(24))),
-            purchaseDate: Date(timeIntervalSinceReferenceDate: Double(bitPattern: integer(8))), state: TransactionState(rawValue: state),
-            revocationDate: revocation == none ? nil : Date(timeIntervalSinceReferenceDate: Double(bitPattern: revocation)))
+            purchaseDate: Date(timeIntervalSinceReferenceDate: Double(bitPattern: integer(8))),
+            state: TransactionState(rawValue: state),
+            revocationDate: revocation == none
+                ? nil : Date(timeIntervalSinceReferenceDate: Double(bitPattern: revocation)))
         return (summary, integer(0))
     }
 }

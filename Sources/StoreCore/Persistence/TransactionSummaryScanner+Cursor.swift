@@ -35,7 +35,9 @@ extension TransactionSummaryScanner {
         mutating func object(depth: Int, member: (UnsafeBufferPointer<UInt8>, inout Cursor) -> Bool) -> Bool {
             guard depth < Self.maximumDepth, expect(UInt8(ascii: "{")) else { return false }
             return elements(until: UInt8(ascii: "}")) { cursor in
-                guard cursor.expect(UInt8(ascii: "\"")), let key = cursor.plainStringBody(), cursor.expect(UInt8(ascii: ":")) else {
+                guard cursor.expect(UInt8(ascii: "\"")), let key = cursor.plainStringBody(),
+                    cursor.expect(UInt8(ascii: ":"))
+                else {
                     return false
                 }
                 cursor.skipSpace()
@@ -74,7 +76,9 @@ extension TransactionSummaryScanner {
         }
 
         /// A string value in the plain subset, made by `make` from its bytes.
-        mutating func plainString(_ make: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }) -> String? {
+        mutating func plainString(
+            _ make: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
+        ) -> String? {
             guard expect(UInt8(ascii: "\"")), let body = plainStringBody() else { return nil }
             return make(body)
         }
@@ -85,7 +89,9 @@ extension TransactionSummaryScanner {
             var integer = true
             func digits(_ cursor: inout Cursor) -> Int {
                 let from = cursor.position
-                while cursor.position < cursor.bytes.count, (0x30...0x39).contains(cursor.bytes[cursor.position]) { cursor.position += 1 }
+                while cursor.position < cursor.bytes.count, (0x30...0x39).contains(cursor.bytes[cursor.position]) {
+                    cursor.position += 1
+                }
                 return cursor.position - from
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
@@ -103,7 +109,10 @@ extension TransactionSummaryScanner {
             if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
                 position += 1
                 integer = false
-                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+                {
+                    position += 1
+                }
                 guard digits(&self) > 0 else { return nil }
             }
             return (UnsafeBufferPointer(rebasing: bytes[start..<position]), integer)
@@ -111,7 +120,9 @@ extension TransactionSummaryScanner {
 
         /// A finite number (`Double`'s own correctly rounded parse, as `JSONDecoder`'s).
         mutating func number() -> Double? {
-            guard let (text, _) = numberText(), let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+            guard let (text, _) = numberText(), let value = Double(String(decoding: text, as: UTF8.self)),
+                value.isFinite
+            else {
                 return nil
             }
             return value
@@ -158,7 +169,8 @@ extension TransactionSummaryScanner {
                     let escaped = bytes[position]
                     position += 1
                     switch escaped {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"),
                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                         continue
                     case UInt8(ascii: "u"):
@@ -188,10 +200,15 @@ extension TransactionSummaryScanner {
                 let c = Self.special(raw.loadUnaligned(fromByteOffset: position + 16, as: UInt64.self))
                 let d = Self.special(raw.loadUnaligned(fromByteOffset: position + 24, as: UInt64.self))
                 if a | b | c | d != 0 {
-                    if a != 0 { position += a.trailingZeroBitCount / 8 }
-                    else if b != 0 { position += 8 + b.trailingZeroBitCount / 8 }
-                    else if c != 0 { position += 16 + c.trailingZeroBitCount / 8 }
-                    else { position += 24 + d.trailingZeroBitCount / 8 }
+                    if a != 0 {
+                        position += a.trailingZeroBitCount / 8
+                    } else if b != 0 {
+                        position += 8 + b.trailingZeroBitCount / 8
+                    } else if c != 0 {
+                        position += 16 + c.trailingZeroBitCount / 8
+                    } else {
+                        position += 24 + d.trailingZeroBitCount / 8
+                    }
                     return
                 }
                 position += 32
@@ -225,7 +242,9 @@ extension TransactionSummaryScanner {
 
         private mutating func literal(_ word: StaticString) -> Bool {
             let count = word.utf8CodeUnitCount
-            guard bytes.count - position >= count, Self.equal(UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), word) else {
+            guard bytes.count - position >= count,
+                Self.equal(UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), word)
+            else {
                 return false
             }
             position += count

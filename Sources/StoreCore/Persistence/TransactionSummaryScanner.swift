@@ -19,7 +19,9 @@ enum TransactionSummaryScanner {
     /// The summary in `bytes` (a record's data, borrowed), from the scan when it can, else
     /// from `decoder`; `strings` keeps the product IDs met so far, so a listing makes each once.
     /// - Throws: what `decoder` throws for data the scan leaves to it.
-    static func decode(_ bytes: UnsafeRawBufferPointer, fallback decoder: JSONDecoder, strings: inout Strings) throws -> TransactionSummary {
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, fallback decoder: JSONDecoder, strings: inout Strings
+    ) throws -> TransactionSummary {
         if let summary = scan(bytes, strings: &strings) { return summary }
         return try decoder.decode(TransactionSummary.self, from: Data(bytes))
     }
@@ -33,7 +35,9 @@ enum TransactionSummaryScanner {
     static func scan(_ bytes: UnsafeRawBufferPointer, strings: inout Strings) -> TransactionSummary? {
         var cursor = Cursor(bytes.bindMemory(to: UInt8.self))
         var fields = Fields()
-        guard cursor.object(depth: 0, member: { key, cursor in fields.take(key, &cursor, &strings) }) else { return nil }
+        guard cursor.object(depth: 0, member: { key, cursor in fields.take(key, &cursor, &strings) }) else {
+            return nil
+        }
         cursor.skipSpace()
         guard cursor.atEnd else { return nil }
         return fields.summary
@@ -56,7 +60,9 @@ enum TransactionSummaryScanner {
             let found = keptBytes.withUnsafeBufferPointer { all -> Int? in
                 for (index, range) in ranges.enumerated() where range.count == bytes.count {
                     if range.isEmpty { return index }
-                    if memcmp(all.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0 { return index }
+                    if memcmp(all.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0 {
+                        return index
+                    }
                 }
                 return nil
             }
@@ -85,7 +91,8 @@ enum TransactionSummaryScanner {
         var seen: UInt16 = 0
 
         enum Member: Int, CaseIterable {
-            case transactionID, originalTransactionID, productID, productType, state, purchaseDate, revocationDate, payment
+            case transactionID, originalTransactionID, productID, productType, state, purchaseDate, revocationDate,
+                payment
 
             /// The member `key` names, if the summary takes it (the keys' lengths all differ).
             init?(_ key: UnsafeBufferPointer<UInt8>) {
@@ -121,24 +128,37 @@ enum TransactionSummaryScanner {
         }
 
         /// Takes the value of member `key` (or skips it): `false` when it is outside the subset.
-        mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, _ strings: inout Strings) -> Bool {
+        mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, _ strings: inout Strings) -> Bool
+        {
             guard let member = Member(key) else { return cursor.skipValue(depth: 1) }
             let bit: UInt16 = 1 << member.rawValue
             guard seen & bit == 0 else { return false }
             seen |= bit
             switch member {
-            case .transactionID: transactionID = cursor.plainString(); return transactionID != nil
+            case .transactionID:
+                transactionID = cursor.plainString()
+                return transactionID != nil
             case .originalTransactionID:
                 // Nearly always the transaction's own ID: its string again, when the bytes are.
                 originalTransactionID = cursor.plainString { body in
                     transactionID.flatMap { Cursor.equal(body, $0) ? $0 : nil } ?? String(decoding: body, as: UTF8.self)
                 }
                 return originalTransactionID != nil
-            case .productID: productID = cursor.plainString { strings.string($0) }; return productID != nil
-            case .productType: productType = cursor.plainString(); return productType != nil
-            case .state: state = cursor.plainString(); return state != nil
-            case .purchaseDate: purchaseDate = cursor.number(); return purchaseDate != nil
-            case .revocationDate: revocationDate = cursor.number(); return revocationDate != nil
+            case .productID:
+                productID = cursor.plainString { strings.string($0) }
+                return productID != nil
+            case .productType:
+                productType = cursor.plainString()
+                return productType != nil
+            case .state:
+                state = cursor.plainString()
+                return state != nil
+            case .purchaseDate:
+                purchaseDate = cursor.number()
+                return purchaseDate != nil
+            case .revocationDate:
+                revocationDate = cursor.number()
+                return revocationDate != nil
             case .payment:
                 let scanned = cursor.object(depth: 1) { key, cursor in
                     guard Cursor.equal(key, "quantity") else { return cursor.skipValue(depth: 2) }
@@ -152,11 +172,14 @@ enum TransactionSummaryScanner {
 
         /// The summary, when every member `TransactionSummary.init(from:)` requires is here.
         var summary: TransactionSummary? {
-            guard let transactionID, let productID, let productType, let quantity, let purchaseDate, let state else { return nil }
+            guard let transactionID, let productID, let productType, let quantity, let purchaseDate, let state else {
+                return nil
+            }
             return TransactionSummary(
                 transactionID: transactionID, originalTransactionID: originalTransactionID ?? transactionID,
                 productID: productID, productType: ProductType(rawValue: productType), quantity: quantity,
-                purchaseDate: Date(timeIntervalSinceReferenceDate: purchaseDate), state: TransactionState(rawValue: state),
+                purchaseDate: Date(timeIntervalSinceReferenceDate: purchaseDate),
+                state: TransactionState(rawValue: state),
                 revocationDate: revocationDate.map { Date(timeIntervalSinceReferenceDate: $0) })
         }
     }

@@ -40,16 +40,19 @@ extension VaultLedger {
         summaries.reserveCapacity(items)
         keys.reserveCapacity(items)
         try guarded {
-            try vault.forEachDerived(service: Self.transactionsService, derivation: SummaryCacheRow.derivation) { item, row in
+            try vault.forEachDerived(service: Self.transactionsService, derivation: SummaryCacheRow.derivation) {
+                item, row in
                 do {
                     let summary = try TransactionSummaryScanner.decode(item.data, fallback: decoder, strings: &strings)
                     SummaryCacheRow.append(summary, order: Self.order(item.attribute("order")), to: &row)
                 } catch {
-                    throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
+                    throw LedgerError.corrupt(
+                        path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
                 }
             } _: { row in
                 guard let (summary, order) = SummaryCacheRow.read(row, strings: &strings) else {
-                    throw LedgerError.corrupt(path: vault.path, reason: "a transaction summary the vault kept is unreadable")
+                    throw LedgerError.corrupt(
+                        path: vault.path, reason: "a transaction summary the vault kept is unreadable")
                 }
                 keys.append((order, summary.purchaseDate, summaries.count))
                 summaries.append(summary)
@@ -57,7 +60,9 @@ extension VaultLedger {
         }
         // `sortedTransactions`' order. The vault hands them over in file order, which is nearly
         // always that order already; then nothing is moved.
-        func precedes(_ a: (order: UInt64, date: Date, index: Int), _ b: (order: UInt64, date: Date, index: Int)) -> Bool {
+        func precedes(
+            _ a: (order: UInt64, date: Date, index: Int), _ b: (order: UInt64, date: Date, index: Int)
+        ) -> Bool {
             (a.order, a.date, summaries[a.index].transactionID) < (b.order, b.date, summaries[b.index].transactionID)
         }
         if zip(keys, keys.dropFirst()).allSatisfy({ !precedes($1, $0) }) { return summaries }
@@ -67,7 +72,9 @@ extension VaultLedger {
 
     /// The digest kept in `batch` (empty when none is).
     static func digest(in batch: VaultBatch) throws -> TransactionDigest {
-        try batch.get(service: ledgerService, account: digestAccount).flatMap { TransactionDigest(String(decoding: $0.data, as: UTF8.self)) }
+        try batch.get(service: ledgerService, account: digestAccount).flatMap {
+            TransactionDigest(String(decoding: $0.data, as: UTF8.self))
+        }
             ?? TransactionDigest()
     }
 

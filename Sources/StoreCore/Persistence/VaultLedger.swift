@@ -67,10 +67,11 @@ public final class VaultLedger: PurchaseLedger {
     /// (two records in the same clock tick still keep the order they were made in).
     func nextOrder() -> String {
         let now = UInt64(max(0, clock.now.timeIntervalSince1970 * 1e9))
-        return String(lastOrder.withLock { last in
-            last = max(now, last + 1)
-            return last
-        })
+        return String(
+            lastOrder.withLock { last in
+                last = max(now, last + 1)
+                return last
+            })
     }
 
     static func order(_ item: VaultItem) -> UInt64 { order(item.attributes["order"]) }
@@ -99,9 +100,11 @@ public final class VaultLedger: PurchaseLedger {
         let url = dataDirectory.appendingPathComponent("vault.sfv")
         var key = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url))
         if case .keyFile = key, let prompt, Self.isPassphraseVault(url) { key = .askPassphrase(prompt) }
-        let configuration = VaultConfiguration(clock: clock, fileSystem: fileSystem, faultHook: { point in
-            if point == .midVaultWrite { faultHook(.midVaultWrite) }
-        }, readOnly: readOnly)
+        let configuration = VaultConfiguration(
+            clock: clock, fileSystem: fileSystem,
+            faultHook: { point in
+                if point == .midVaultWrite { faultHook(.midVaultWrite) }
+            }, readOnly: readOnly)
         do {
             return VaultLedger(vault: try Vault(at: url, key: key, configuration: configuration), clock: clock)
         } catch {
@@ -113,7 +116,9 @@ public final class VaultLedger: PurchaseLedger {
     /// is locked with one and `environment` has no `STOREFRONT_PASSPHRASE`.
     public static func asksForPassphrase(inDataDirectory dataDirectory: URL, environment: [String: String]) -> Bool {
         let url = dataDirectory.appendingPathComponent("vault.sfv")
-        guard case .keyFile = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url)) else { return false }
+        guard case .keyFile = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url)) else {
+            return false
+        }
         return isPassphraseVault(url)
     }
 
@@ -148,9 +153,11 @@ public final class VaultLedger: PurchaseLedger {
                     let id = transaction.transactionID
                     guard try batch.get(service: Self.transactionsService, account: id) == nil else { continue }
                     let counted = Self.countedUnits(transaction)
-                    batch.put(service: Self.transactionsService, account: id, VaultItemContent(
-                        data: data, label: transaction.productID,
-                        attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": order]))
+                    batch.put(
+                        service: Self.transactionsService, account: id,
+                        VaultItemContent(
+                            data: data, label: transaction.productID,
+                            attributes: ["productID": transaction.productID, "counted": "\(counted)", "order": order]))
                     try aggregates.recorded(transaction, data: data, order: order, counted: counted, in: &batch)
                     digest.insert(id)
                     added += 1
@@ -173,13 +180,16 @@ public final class VaultLedger: PurchaseLedger {
         let data = try encode(transaction)
         try guarded {
             try vault.transact { batch in
-                guard let current = try batch.get(service: Self.transactionsService, account: transaction.transactionID) else { return }
+                guard let current = try batch.get(service: Self.transactionsService, account: transaction.transactionID)
+                else { return }
                 try prepareAggregates(in: &batch)
                 var content = current.content
                 content.data = data
                 batch.put(service: Self.transactionsService, account: transaction.transactionID, content)
                 let aggregates = LedgerAggregates()
-                try aggregates.updated(transaction, data: data, order: content.attributes["order"] ?? "0", in: &batch, decode: decodeTransaction)
+                try aggregates.updated(
+                    transaction, data: data, order: content.attributes["order"] ?? "0", in: &batch,
+                    decode: decodeTransaction)
             }
         }
     }
@@ -199,15 +209,19 @@ public final class VaultLedger: PurchaseLedger {
 
     public func balance(of productID: String) throws -> Int {
         try ensureAggregates()
-        let counted = try guarded { try vault.get(service: Self.countedService, account: productID) }.map(Self.number) ?? 0
-        let consumed = try guarded { try vault.get(service: Self.consumedService, account: productID) }.map(Self.number) ?? 0
+        let counted =
+            try guarded { try vault.get(service: Self.countedService, account: productID) }.map(Self.number) ?? 0
+        let consumed =
+            try guarded { try vault.get(service: Self.consumedService, account: productID) }.map(Self.number) ?? 0
         return counted - consumed
     }
 
     public func balances() throws -> [String: Int] {
         try ensureAggregates()
         var result: [String: Int] = [:]
-        for item in try guarded({ try vault.items(service: Self.countedService) }) { result[item.account] = Self.number(item) }
+        for item in try guarded({ try vault.items(service: Self.countedService) }) {
+            result[item.account] = Self.number(item)
+        }
         for item in try guarded({ try vault.items(service: Self.consumedService) }) {
             result[item.account, default: 0] -= Self.number(item)
         }
@@ -224,7 +238,9 @@ public final class VaultLedger: PurchaseLedger {
                 guard quantity > 0, balance >= quantity else {
                     throw LedgerError.insufficientBalance(productID: productID, balance: balance, requested: quantity)
                 }
-                batch.put(service: Self.consumedService, account: productID, VaultItemContent(data: Data("\(consumed + quantity)".utf8), label: productID))
+                batch.put(
+                    service: Self.consumedService, account: productID,
+                    VaultItemContent(data: Data("\(consumed + quantity)".utf8), label: productID))
                 return balance - quantity
             }
         }
@@ -233,13 +249,16 @@ public final class VaultLedger: PurchaseLedger {
     public func remove(transactionID: String) throws -> Bool {
         let removed = try guarded {
             try vault.transact { batch -> Bool in
-                guard let item = try batch.get(service: Self.transactionsService, account: transactionID) else { return false }
+                guard let item = try batch.get(service: Self.transactionsService, account: transactionID) else {
+                    return false
+                }
                 try prepareAggregates(in: &batch)
                 batch.delete(service: Self.transactionsService, account: transactionID)
                 // The aggregates follow in the same atomic write: the units it counted leave
                 // its balance (consumed lowered to what stays counted, so a later purchase's
                 // units are not swallowed), its copy and its place in its group go.
-                try LedgerAggregates().removed(try decodeTransaction(item), item: item, in: &batch, decode: decodeTransaction)
+                try LedgerAggregates().removed(
+                    try decodeTransaction(item), item: item, in: &batch, decode: decodeTransaction)
                 var digest = try Self.digest(in: batch)
                 digest.remove(transactionID)
                 Self.put(digest, as: Self.digestAccount, in: &batch)
@@ -253,15 +272,23 @@ public final class VaultLedger: PurchaseLedger {
     public func removeAll() throws {
         try guarded {
             try vault.transact { batch in
-                var services = [Self.transactionsService, Self.consumedService, Self.countedService, Self.entitlingService]
+                var services = [
+                    Self.transactionsService, Self.consumedService, Self.countedService, Self.entitlingService,
+                ]
                 services += try batch.items(service: Self.groupsService).map { Self.periodsService($0.account) }
                 services.append(Self.groupsService)
                 for service in services {
-                    for item in try batch.items(service: service) { batch.delete(service: service, account: item.account) }
+                    for item in try batch.items(service: service) {
+                        batch.delete(service: service, account: item.account)
+                    }
                 }
-                for account in [Self.digestAccount, Self.baselineAccount] { batch.delete(service: Self.ledgerService, account: account) }
+                for account in [Self.digestAccount, Self.baselineAccount] {
+                    batch.delete(service: Self.ledgerService, account: account)
+                }
                 // An empty ledger's aggregates are empty: it stays marked as having them.
-                batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
+                batch.put(
+                    service: Self.ledgerService, account: Self.formatAccount,
+                    VaultItemContent(data: Data(Self.currentFormat.utf8)))
             }
         }
         decoded.withLock { $0.removeAll() }
@@ -276,9 +303,10 @@ public final class VaultLedger: PurchaseLedger {
         try guarded {
             try vault.modify(service: Self.unverifiedService, account: order.transaction.transactionID) { current in
                 // Saving an order again (one more failed attempt) keeps its place in the queue.
-                .put(VaultItemContent(
-                    data: data, label: order.transaction.productID,
-                    attributes: ["order": current?.attributes["order"] ?? fresh]))
+                .put(
+                    VaultItemContent(
+                        data: data, label: order.transaction.productID,
+                        attributes: ["order": current?.attributes["order"] ?? fresh]))
             }
         }
     }
@@ -293,7 +321,8 @@ public final class VaultLedger: PurchaseLedger {
         let items = try guarded { try vault.items(service: Self.unverifiedService) }
         return try items.sorted { (Self.order($0), $0.account) < (Self.order($1), $1.account) }.map { item in
             do { return try JSONDecoder().decode(UnverifiedOrder.self, from: item.data) } catch {
-                throw LedgerError.corrupt(path: vault.path, reason: "unverified order \(item.account) is unreadable: \(error)")
+                throw LedgerError.corrupt(
+                    path: vault.path, reason: "unverified order \(item.account) is unreadable: \(error)")
             }
         }
     }
@@ -335,7 +364,8 @@ public final class VaultLedger: PurchaseLedger {
 
     func encode(_ transaction: Transaction) throws -> Data {
         do { return try JSONEncoder().encode(transaction) } catch {
-            throw LedgerError.io(path: vault.path, reason: "cannot encode transaction \(transaction.transactionID): \(error)")
+            throw LedgerError.io(
+                path: vault.path, reason: "cannot encode transaction \(transaction.transactionID): \(error)")
         }
     }
 
@@ -350,7 +380,9 @@ public final class VaultLedger: PurchaseLedger {
     /// in one write.
     func ensureAggregates() throws {
         guard !aggregated.withLock({ $0 }) else { return }
-        if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) })?.data == Data(Self.currentFormat.utf8) {
+        if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) })?.data
+            == Data(Self.currentFormat.utf8)
+        {
             aggregated.withLock { $0 = true }
             return
         }
@@ -368,7 +400,9 @@ public final class VaultLedger: PurchaseLedger {
         let transactions = try batch.items(service: Self.transactionsService)
         if format == nil { try LedgerAggregates().rebuild(from: transactions, in: &batch, decode: decodeTransaction) }
         Self.put(TransactionDigest(ids: transactions.map(\.account)), as: Self.digestAccount, in: &batch)
-        batch.put(service: Self.ledgerService, account: Self.formatAccount, VaultItemContent(data: Data(Self.currentFormat.utf8)))
+        batch.put(
+            service: Self.ledgerService, account: Self.formatAccount,
+            VaultItemContent(data: Data(Self.currentFormat.utf8)))
     }
 
     /// Runs a vault call, turning the vault's errors into the ledger's (keeping the message).

@@ -77,7 +77,8 @@ public struct AppReceiptVerifier: PurchaseVerifier {
             case .transactionNotInReceipt(let id): "the receipt does not contain transaction \(id)"
             case .productMismatch(let id, let expected, let found):
                 "the receipt lists transaction \(id) for product \(found), not \(expected)"
-            case .cancelled(let id, let date): "the receipt says transaction \(id) was refunded on \(ReceiptDate.format(date))"
+            case .cancelled(let id, let date):
+                "the receipt says transaction \(id) was refunded on \(ReceiptDate.format(date))"
             }
         }
     }
@@ -99,7 +100,9 @@ public struct AppReceiptVerifier: PurchaseVerifier {
     ///   - configuration: roots and expectations.
     ///   - refreshReceipt: asks the store for a fresh receipt (e.g. `backend.refreshReceipt`); nil never refreshes.
     /// - Throws: `ReceiptValidatorError` when no root is given or one cannot be read.
-    public init(configuration: Configuration, refreshReceipt: (@Sendable () async throws -> Data)? = nil) throws(ReceiptValidatorError) {
+    public init(
+        configuration: Configuration, refreshReceipt: (@Sendable () async throws -> Data)? = nil
+    ) throws(ReceiptValidatorError) {
         self.configuration = configuration
         self.validator = try ReceiptValidator(trustedRoots: configuration.trustedRoots.map { Array($0) })
         self.refreshReceipt = refreshReceipt
@@ -128,16 +131,20 @@ public struct AppReceiptVerifier: PurchaseVerifier {
     ///   - originalTransactionID: for a restore, the original it may be listed under instead.
     ///   - productID: the product the entry must be for; nil skips the check.
     /// - Returns: the receipt and its entry, or why not.
-    public func check(_ receipt: Data?, transactionID: String, originalTransactionID: String? = nil, productID: String? = nil) -> Verdict {
+    public func check(
+        _ receipt: Data?, transactionID: String, originalTransactionID: String? = nil, productID: String? = nil
+    ) -> Verdict {
         switch validate(receipt) {
         case .failure(let failure):
             return .invalid(failure)
         case .success(let decoded):
-            let entry = decoded.inAppPurchase(transactionID: transactionID)
+            let entry =
+                decoded.inAppPurchase(transactionID: transactionID)
                 ?? originalTransactionID.flatMap { decoded.inAppPurchase(transactionID: $0) }
             guard let entry else { return .invalid(.transactionNotInReceipt(transactionID: transactionID)) }
             if let productID, entry.productID != productID {
-                return .invalid(.productMismatch(transactionID: transactionID, expected: productID, found: entry.productID))
+                return .invalid(
+                    .productMismatch(transactionID: transactionID, expected: productID, found: entry.productID))
             }
             if let cancelled = entry.cancellationDate {
                 return .invalid(.cancelled(transactionID: entry.transactionID, on: cancelled))
@@ -151,7 +158,9 @@ public struct AppReceiptVerifier: PurchaseVerifier {
     public func verify(_ transaction: Transaction, receipt: Data?) async -> VerificationOutcome {
         // A restore may carry a new transaction ID; the receipt then lists the original.
         let original = transaction.state == .restored ? transaction.originalTransactionID : nil
-        let first = check(receipt, transactionID: transaction.transactionID, originalTransactionID: original, productID: transaction.productID)
+        let first = check(
+            receipt, transactionID: transaction.transactionID, originalTransactionID: original,
+            productID: transaction.productID)
         guard case .invalid(let failure) = first else { return .valid }
         guard let refreshReceipt else { return .invalid(reason: failure.description) }
         let refreshed: Data
@@ -160,7 +169,10 @@ public struct AppReceiptVerifier: PurchaseVerifier {
         } catch {
             return .unableToComplete(reason: "\(failure.description); refreshing the receipt failed: \(error)")
         }
-        switch check(refreshed, transactionID: transaction.transactionID, originalTransactionID: original, productID: transaction.productID) {
+        switch check(
+            refreshed, transactionID: transaction.transactionID, originalTransactionID: original,
+            productID: transaction.productID)
+        {
         case .valid: return .valid
         case .invalid(let again): return .invalid(reason: again.description)
         }

@@ -56,7 +56,8 @@ public struct AppTransactionVerifier: Sendable {
     public init(configuration: Configuration) throws(ReceiptValidatorError) {
         self.configuration = configuration
         self.verifier = try JWSVerifier(
-            trustedRoots: configuration.trustedRoots.map { Array($0) }, trustXcodeSelfSigned: configuration.trustXcodeSelfSigned)
+            trustedRoots: configuration.trustedRoots.map { Array($0) },
+            trustXcodeSelfSigned: configuration.trustXcodeSelfSigned)
     }
 
     /// Verifies a signed app transaction.
@@ -72,20 +73,29 @@ public struct AppTransactionVerifier: Sendable {
             return .unverified(transaction, .missingRequiredProperties(missing.joined(separator: ", ")))
         }
         guard transaction.bundleID == configuration.bundleID else {
-            return .unverified(transaction, .invalidAppIdentifier(
-                "the app transaction is for bundle ID \"\(transaction.bundleID)\", not \"\(configuration.bundleID)\""))
+            return .unverified(
+                transaction,
+                .invalidAppIdentifier(
+                    "the app transaction is for bundle ID \"\(transaction.bundleID)\", not \"\(configuration.bundleID)\""
+                ))
         }
         guard configuration.environments.contains(transaction.rawEnvironment) else {
-            return .unverified(transaction, .invalidEnvironment(
-                "\"\(transaction.rawEnvironment)\"; accepted: \(configuration.environments.sorted().joined(separator: ", "))"))
+            return .unverified(
+                transaction,
+                .invalidEnvironment(
+                    "\"\(transaction.rawEnvironment)\"; accepted: \(configuration.environments.sorted().joined(separator: ", "))"
+                ))
         }
         if let device = configuration.deviceIdentifier {
             guard let nonce = transaction.deviceVerificationNonce,
-                  let expected = try? Self.deviceVerification(nonce: nonce, device: device),
-                  expected == transaction.deviceVerification
+                let expected = try? Self.deviceVerification(nonce: nonce, device: device),
+                expected == transaction.deviceVerification
             else {
-                return .unverified(transaction, .invalidDeviceVerification(
-                    "deviceVerification is not SHA-384 of its nonce and this device's identifier \(device.uuidString.lowercased())"))
+                return .unverified(
+                    transaction,
+                    .invalidDeviceVerification(
+                        "deviceVerification is not SHA-384 of its nonce and this device's identifier \(device.uuidString.lowercased())"
+                    ))
             }
         }
         return .verified(transaction)
@@ -94,10 +104,13 @@ public struct AppTransactionVerifier: Sendable {
     /// Reads what a signed app transaction claims, without checking it.
     /// - Returns: the value and the names of required members it lacks.
     /// - Throws: `.invalidEncoding` when the JWS or its payload cannot be read.
-    public static func decode(_ jws: String) throws(VerificationError) -> (transaction: AppTransaction, missing: [String]) {
+    public static func decode(
+        _ jws: String
+    ) throws(VerificationError) -> (transaction: AppTransaction, missing: [String]) {
         switch JWSVerifier.decodeUnverifiedPayload(jws, as: JWSAppTransactionDecodedPayload.self) {
         case .failure(let reason): throw .invalidEncoding(reason.description)
-        case .success(let payload): return AppTransaction.make(payload, jws: jws.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .success(let payload):
+            return AppTransaction.make(payload, jws: jws.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 
@@ -113,8 +126,9 @@ public struct AppTransactionVerifier: Sendable {
         switch reason {
         case .malformed, .unreadablePayload: .invalidEncoding(reason.description)
         case .signatureMismatch, .unsupportedAlgorithm: .invalidSignature(reason.description)
-        case .missingCertificateChain, .unreadableCertificate, .certificateExpired, .certificateNotYetValid, .untrustedChain,
-             .invalidCertificate, .certificateNotAuthorized:
+        case .missingCertificateChain, .unreadableCertificate, .certificateExpired, .certificateNotYetValid,
+            .untrustedChain,
+            .invalidCertificate, .certificateNotAuthorized:
             .invalidCertificateChain(reason.description)
         }
     }

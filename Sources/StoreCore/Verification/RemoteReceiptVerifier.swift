@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Verifies purchases with a server that speaks Apple's `verifyReceipt` JSON protocol (Apple's
@@ -91,14 +92,19 @@ public struct RemoteReceiptVerifier: PurchaseVerifier {
         }
         switch await verifyReceipt(receipt) {
         case .failure(let error):
-            return error.isRetryable ? .unableToComplete(reason: error.description) : .invalid(reason: error.description)
+            return error.isRetryable
+                ? .unableToComplete(reason: error.description) : .invalid(reason: error.description)
         case .success(let response):
-            let listed = (response.receipt?.inApp ?? []).compactMap(\.transactionId)
+            let listed =
+                (response.receipt?.inApp ?? []).compactMap(\.transactionId)
                 + (response.latestReceiptInfo ?? []).compactMap(\.transactionId)
-            let ids: Set<String> = transaction.state == .restored
+            let ids: Set<String> =
+                transaction.state == .restored
                 ? [transaction.transactionID, transaction.originalTransactionID] : [transaction.transactionID]
             guard listed.contains(where: ids.contains) else {
-                return .invalid(reason: VerifyReceiptError.transactionNotInReceipt(transactionID: transaction.transactionID).description)
+                return .invalid(
+                    reason: VerifyReceiptError.transactionNotInReceipt(transactionID: transaction.transactionID)
+                        .description)
             }
             return .valid
         }
@@ -129,7 +135,9 @@ public struct RemoteReceiptVerifier: PurchaseVerifier {
         do {
             return .success(try JSONDecoder().decode(VerifyReceiptResponse.self, from: data))
         } catch {
-            return .failure(.malformedResponse("\(url.absoluteString) answered \(data.count) bytes that are not verifyReceipt JSON"))
+            return .failure(
+                .malformedResponse("\(url.absoluteString) answered \(data.count) bytes that are not verifyReceipt JSON")
+            )
         }
     }
 

@@ -65,11 +65,14 @@ public struct SignedTransactionVerifier: PurchaseVerifier {
     public init(configuration: Configuration) throws(ReceiptValidatorError) {
         self.configuration = configuration
         self.verifier = try JWSVerifier(
-            trustedRoots: configuration.trustedRoots.map { Array($0) }, trustXcodeSelfSigned: configuration.trustXcodeSelfSigned)
+            trustedRoots: configuration.trustedRoots.map { Array($0) },
+            trustXcodeSelfSigned: configuration.trustXcodeSelfSigned)
     }
 
     /// Checks a JWS signed transaction, optionally against the transaction it should describe.
-    public func check(_ jws: String, transactionID: String? = nil, productID: String? = nil)
+    public func check(
+        _ jws: String, transactionID: String? = nil, productID: String? = nil
+    )
         -> Result<JWSTransactionDecodedPayload, Failure>
     {
         let payload: JWSTransactionDecodedPayload
@@ -81,10 +84,12 @@ public struct SignedTransactionVerifier: PurchaseVerifier {
             return .failure(.bundleIDMismatch(expected: configuration.bundleID, found: payload.bundleId))
         }
         guard let environment = payload.rawEnvironment, configuration.environments.contains(environment) else {
-            return .failure(.environmentNotAccepted(found: payload.rawEnvironment, accepted: configuration.environments.sorted()))
+            return .failure(
+                .environmentNotAccepted(found: payload.rawEnvironment, accepted: configuration.environments.sorted()))
         }
         if let transactionID, payload.transactionId != transactionID {
-            return .failure(.transactionMismatch(field: "transactionId", expected: transactionID, found: payload.transactionId))
+            return .failure(
+                .transactionMismatch(field: "transactionId", expected: transactionID, found: payload.transactionId))
         }
         if let productID, payload.productId != productID {
             return .failure(.transactionMismatch(field: "productId", expected: productID, found: payload.productId))

@@ -87,9 +87,11 @@ public enum VerifyReceiptError: Error, Hashable, Sendable, CustomStringConvertib
         case .malformedResponse(let detail): "the verification server's answer is not verifyReceipt JSON: \(detail)"
         case .transport(let detail): "the verification server could not be reached: \(detail)"
         case .transactionNotInReceipt(let id): "the verified receipt does not contain transaction \(id)"
-        case .bundleIDMismatch(let expected, let found): "the verified receipt is for bundle ID \"\(found ?? "none")\", not \"\(expected)\""
-        default: // A documented status: `documented` says what it means.
-            Self.documented.first { $0.error == self }.map { "verifyReceipt status \($0.status)\($0.meaning)" } ?? "verifyReceipt failed"
+        case .bundleIDMismatch(let expected, let found):
+            "the verified receipt is for bundle ID \"\(found ?? "none")\", not \"\(expected)\""
+        default:  // A documented status: `documented` says what it means.
+            Self.documented.first { $0.error == self }.map { "verifyReceipt status \($0.status)\($0.meaning)" }
+                ?? "verifyReceipt failed"
         }
     }
 }

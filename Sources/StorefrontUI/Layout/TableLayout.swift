@@ -112,7 +112,8 @@ public struct TableLayout: Hashable, Sendable {
             var cursor = 0
             var end = 0
             for index in shown where needs[index] > 0 {
-                let standard = columns[index].alignment == .trailing && needs[index] <= widths[index]
+                let standard =
+                    columns[index].alignment == .trailing && needs[index] <= widths[index]
                     ? offsets[index] + widths[index] - needs[index] : offsets[index]
                 xs[index] = max(cursor, standard)
                 end = xs[index] + needs[index]

@@ -34,7 +34,10 @@ public enum TextLayout {
             for token in tokens(of: String(paragraph)) {
                 let tokenWidth = DisplayWidth.of(token)
                 if token == " " {
-                    if lineWidth > 0, lineWidth < width { line += " "; lineWidth += 1 }
+                    if lineWidth > 0, lineWidth < width {
+                        line += " "
+                        lineWidth += 1
+                    }
                     continue
                 }
                 if lineWidth + tokenWidth > width, lineWidth > 0 {
@@ -94,10 +97,16 @@ public enum TextLayout {
         var word = ""
         for character in text {
             if character == " " || character == "\t" {
-                if !word.isEmpty { tokens.append(word); word = "" }
+                if !word.isEmpty {
+                    tokens.append(word)
+                    word = ""
+                }
                 tokens.append(" ")
             } else if DisplayWidth.of(character) == 2 {
-                if !word.isEmpty { tokens.append(word); word = "" }
+                if !word.isEmpty {
+                    tokens.append(word)
+                    word = ""
+                }
                 tokens.append(String(character))
             } else {
                 word.append(character)

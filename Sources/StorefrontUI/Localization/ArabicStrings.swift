@@ -29,9 +29,12 @@ extension Strings {
         "Billing retry": "إعادة محاولة الفوترة",
         "Billing retry on renewal": "إعادة محاولة الفوترة عند التجديد",
         "Billing retry since": "إعادة محاولة الفوترة منذ",
-        "Bought {}, but its download failed at {}: {} (space retries)": "تم شراء {}، لكن تنزيله فشل عند {}: {} (المسافة لإعادة المحاولة)",
-        "Bought {}; its download is paused at {} (space resumes)": "تم شراء {}؛ تنزيله متوقف مؤقتًا عند {} (المسافة للاستئناف)",
-        "Bought {}; its download was cancelled (space starts it again)": "تم شراء {}؛ أُلغي تنزيله (المسافة لبدئه من جديد)",
+        "Bought {}, but its download failed at {}: {} (space retries)":
+            "تم شراء {}، لكن تنزيله فشل عند {}: {} (المسافة لإعادة المحاولة)",
+        "Bought {}; its download is paused at {} (space resumes)":
+            "تم شراء {}؛ تنزيله متوقف مؤقتًا عند {} (المسافة للاستئناف)",
+        "Bought {}; its download was cancelled (space starts it again)":
+            "تم شراء {}؛ أُلغي تنزيله (المسافة لبدئه من جديد)",
         "Buy": "شراء",
         "Cancel": "إلغاء",
         "Cancel download": "إلغاء التنزيل",
@@ -52,7 +55,8 @@ extension Strings {
         "Announce a price increase that needs consent": "الإعلان عن زيادة في السعر تتطلب الموافقة",
         "Price increase announced for {}; + accepts, - declines": "أُعلنت زيادة في السعر لـ {}؛ + للقبول، - للرفض",
         "The customer accepted the price increase for {}": "وافق العميل على زيادة السعر لـ {}",
-        "The customer declined the price increase for {}: it expires at its renewal date": "رفض العميل زيادة السعر لـ {}: ينتهي في تاريخ التجديد",
+        "The customer declined the price increase for {}: it expires at its renewal date":
+            "رفض العميل زيادة السعر لـ {}: ينتهي في تاريخ التجديد",
         "The customer accepts / declines the price increase": "يقبل العميل / يرفض زيادة السعر",
         "Declined transaction {}": "رُفضت المعاملة {}",
         "Delete a character / the query": "حذف حرف / الاستعلام كله",
@@ -85,7 +89,8 @@ extension Strings {
         "Fail downloads at (%)": "إفشال التنزيلات عند (%)",
         "Filter": "تصفية",
         "Filter field": "حقل التصفية",
-        "Filter products as you type (name, ID, type, group)": "تصفية المنتجات أثناء الكتابة (الاسم، المعرّف، النوع، المجموعة)",
+        "Filter products as you type (name, ID, type, group)":
+            "تصفية المنتجات أثناء الكتابة (الاسم، المعرّف، النوع، المجموعة)",
         "First / last product": "المنتج الأول / الأخير",
         "Free trial": "تجربة مجانية",
         "Free trial until {}": "تجربة مجانية حتى {}",
@@ -161,7 +166,8 @@ extension Strings {
         "Refund of {} approved": "تمت الموافقة على استرداد {}",
         "Refund of {} declined": "رُفض استرداد {}",
         "Refund requested for transaction {}": "طُلب استرداد المعاملة {}",
-        "Refund transaction {} ({})? The app loses what it bought.": "استرداد المعاملة {} ({})؟ سيفقد التطبيق ما اشتراه.",
+        "Refund transaction {} ({})? The app loses what it bought.":
+            "استرداد المعاملة {} ({})؟ سيفقد التطبيق ما اشتراه.",
         "Refunded": "مسترد",
         "Refunded transaction {}": "تم استرداد المعاملة {}",
         "Reverse refund": "إلغاء الاسترداد",
@@ -169,8 +175,10 @@ extension Strings {
         "{} was refunded: u reverses the refund": "تم استرداد {}: اضغط u لإلغاء الاسترداد",
         "{} is not refunded": "لم يتم استرداد {}",
         "Renew": "تجديد",
-        "Renewal of {} failed (billing issue): grace period until {}": "فشل تجديد {} (مشكلة في الفوترة): فترة السماح حتى {}",
-        "Renewal of {} failed (billing issue): in billing retry": "فشل تجديد {} (مشكلة في الفوترة): جارٍ إعادة محاولة الفوترة",
+        "Renewal of {} failed (billing issue): grace period until {}":
+            "فشل تجديد {} (مشكلة في الفوترة): فترة السماح حتى {}",
+        "Renewal of {} failed (billing issue): in billing retry":
+            "فشل تجديد {} (مشكلة في الفوترة): جارٍ إعادة محاولة الفوترة",
         "Renewed {}: transaction {}": "تم تجديد {}: المعاملة {}",
         "Renews": "يتجدد",
         "Renews daily": "يتجدد يوميًا",
@@ -229,7 +237,8 @@ extension Strings {
         "Terminal too small: {}×{} (need at least {}×{})": "الطرفية صغيرة جدًا: {}×{} (يلزم {}×{} على الأقل)",
         "The customer asks for a refund": "العميل يطلب استردادًا",
         "The payment was cancelled.": "أُلغي الدفع.",
-        "The purchase was interrupted; resolve it to complete the purchase.": "توقفت عملية الشراء؛ قم بحلها لإتمام الشراء.",
+        "The purchase was interrupted; resolve it to complete the purchase.":
+            "توقفت عملية الشراء؛ قم بحلها لإتمام الشراء.",
         "The store could not be reached: {}": "تعذّر الوصول إلى المتجر: {}",
         "Time rate": "معدل الوقت",
         "Total {}": "الإجمالي {}",
@@ -254,9 +263,12 @@ extension Strings {
         "downloads fail when they reach this share of their content": "تفشل التنزيلات عند بلوغ هذه النسبة من محتواها",
         "failed": "فشل",
         "finished": "اكتمل",
-        "how fast hosted content downloads, in bytes per second; 0 is unlimited": "سرعة تنزيل المحتوى المستضاف بالبايت في الثانية؛ 0 تعني غير محدود",
-        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)": "سرعة تجديد الاشتراكات: قيمة SKTestTimeRate من Apple أو اسمها (0 الوقت الفعلي، 15 شهر كل 30 ثانية، 1005 كل ثانيتين…)",
-        "how long each store step takes (loading products, a purchase, a restore); 0 for tests": "مدة كل خطوة في المتجر (تحميل المنتجات، الشراء، الاستعادة)؛ 0 للاختبارات",
+        "how fast hosted content downloads, in bytes per second; 0 is unlimited":
+            "سرعة تنزيل المحتوى المستضاف بالبايت في الثانية؛ 0 تعني غير محدود",
+        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)":
+            "سرعة تجديد الاشتراكات: قيمة SKTestTimeRate من Apple أو اسمها (0 الوقت الفعلي، 15 شهر كل 30 ثانية، 1005 كل ثانيتين…)",
+        "how long each store step takes (loading products, a purchase, a restore); 0 for tests":
+            "مدة كل خطوة في المتجر (تحميل المنتجات، الشراء، الاستعادة)؛ 0 للاختبارات",
         "loading products fails with this error (on: network)": "يفشل تحميل المنتجات بهذا الخطأ (مفعّل: الشبكة)",
         "name": "الاسم",
         "none": "بلا",
@@ -264,10 +276,13 @@ extension Strings {
         "paused": "متوقف مؤقتًا",
         "price": "السعر",
         "purchases fail with this error (on: unknown)": "تفشل عمليات الشراء بهذا الخطأ (مفعّل: غير معروف)",
-        "purchases wait for 'store approve ID' or 'store decline ID'": "تنتظر المشتريات الموافقة أو الرفض (مدير المعاملات: t ثم a أو d)",
-        "purchases wait for 'store resolve ID', then complete": "تنتظر المشتريات الحل ثم تكتمل (مدير المعاملات: t ثم i)",
+        "purchases wait for 'store approve ID' or 'store decline ID'":
+            "تنتظر المشتريات الموافقة أو الرفض (مدير المعاملات: t ثم a أو d)",
+        "purchases wait for 'store resolve ID', then complete":
+            "تنتظر المشتريات الحل ثم تكتمل (مدير المعاملات: t ثم i)",
         "refreshing the receipt fails with this error (on: network)": "يفشل تحديث الإيصال بهذا الخطأ (مفعّل: الشبكة)",
-        "renewals fail with a billing problem and enter billing retry": "تفشل التجديدات بسبب مشكلة في الفوترة وتدخل إعادة المحاولة",
+        "renewals fail with a billing problem and enter billing retry":
+            "تفشل التجديدات بسبب مشكلة في الفوترة وتدخل إعادة المحاولة",
         "restoring purchases fails with this error (on: network)": "تفشل استعادة المشتريات بهذا الخطأ (مفعّل: الشبكة)",
         "starts at the next renewal": "يبدأ عند التجديد التالي",
         "starts now; the rest of the current period is refunded": "يبدأ الآن؛ ويُسترد باقي الفترة الحالية",
@@ -286,15 +301,18 @@ extension Strings {
         "{} is not sold in this storefront.": "{} غير معروض للبيع في هذا المتجر.",
         "{} is waiting for approval (Ask to Buy)": "{} بانتظار الموافقة (طلب الشراء)",
         "{} left": "متبقٍ {}",
-        "{} under way. Quit anyway? Downloading carries on at the next launch.": "هناك {} قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ سيُستأنف التنزيل عند التشغيل التالي.",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.":
+            "هناك {} قيد التنفيذ. هل تريد الإنهاء رغم ذلك؟ سيُستأنف التنزيل عند التشغيل التالي.",
         "{} waiting for approval": "{} بانتظار الموافقة",
-        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "توقف {}: قم بحله في مدير المعاملات (t ثم i)",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)":
+            "توقف {}: قم بحله في مدير المعاملات (t ثم i)",
         "{}/day": "{}/يوم",
         "{}/month": "{}/شهر",
         "{}/week": "{}/أسبوع",
         "{}/year": "{}/سنة",
         "−/+ changes the quantity": "−/+ لتغيير الكمية",
-        "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ لا سعر محدد لذلك المتجر: سعر الكتالوج بعملته",
+        "≈ no price set for that storefront: the catalog's price, read in its currency":
+            "≈ لا سعر محدد لذلك المتجر: سعر الكتالوج بعملته",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ لا سعر محدد لـ {}: سعر الكتالوج بعملة {}",
         "Won't renew (price increase declined), ends": "لن يتجدد (رُفضت زيادة السعر)، ينتهي",
         "Price increase awaiting consent, ends": "زيادة السعر بانتظار الموافقة، ينتهي",

@@ -255,8 +255,10 @@ extension Strings {
         "failed": "失败",
         "finished": "已完成",
         "how fast hosted content downloads, in bytes per second; 0 is unlimited": "托管内容的下载速度（字节/秒）；0 表示不限",
-        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)": "订阅续期的速度：Apple 的 SKTestTimeRate 原始值或名称（0 实时、15 每 30 秒一个月、1005 每 2 秒…）",
-        "how long each store step takes (loading products, a purchase, a restore); 0 for tests": "App Store 每个步骤的耗时（载入产品、购买、恢复）；测试时用 0",
+        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)":
+            "订阅续期的速度：Apple 的 SKTestTimeRate 原始值或名称（0 实时、15 每 30 秒一个月、1005 每 2 秒…）",
+        "how long each store step takes (loading products, a purchase, a restore); 0 for tests":
+            "App Store 每个步骤的耗时（载入产品、购买、恢复）；测试时用 0",
         "loading products fails with this error (on: network)": "载入产品时以此错误失败（开：网络）",
         "name": "名称",
         "none": "无",

@@ -10,12 +10,13 @@ enum CountedWords {
 
         /// The noun for a subscription period's unit.
         init(_ unit: SubscriptionPeriod.Unit) {
-            self = switch unit {
-            case .day: .day
-            case .week: .week
-            case .month: .month
-            case .year: .year
-            }
+            self =
+                switch unit {
+                case .day: .day
+                case .week: .week
+                case .month: .month
+                case .year: .year
+                }
         }
     }
 
@@ -27,12 +28,13 @@ enum CountedWords {
     /// made). The other languages repeat their plural, or their one form, for two and few.
     static func phrase(_ count: Int, _ noun: Noun, _ language: UILanguage) -> String {
         let forms = words(language)[noun]
-        let form = switch count {
-        case 1: forms.one
-        case 2: forms.two
-        case 3...10: forms.few
-        default: forms.other
-        }
+        let form =
+            switch count {
+            case 1: forms.one
+            case 2: forms.two
+            case 3...10: forms.few
+            default: forms.other
+            }
         return Strings.fill(form, [String(count)])
     }
 
@@ -79,34 +81,45 @@ enum CountedWords {
     private static func words(_ language: UILanguage) -> Words {
         switch language {
         case .english:
-            Words(day: Forms("{} day", "{} days"), week: Forms("{} week", "{} weeks"), month: Forms("{} month", "{} months"),
-                  year: Forms("{} year", "{} years"), purchase: Forms("{} purchase", "{} purchases"),
-                  download: Forms("{} download", "{} downloads"))
+            Words(
+                day: Forms("{} day", "{} days"), week: Forms("{} week", "{} weeks"),
+                month: Forms("{} month", "{} months"),
+                year: Forms("{} year", "{} years"), purchase: Forms("{} purchase", "{} purchases"),
+                download: Forms("{} download", "{} downloads"))
         case .german:
-            Words(day: Forms("{} Tag", "{} Tage"), week: Forms("{} Woche", "{} Wochen"), month: Forms("{} Monat", "{} Monate"),
-                  year: Forms("{} Jahr", "{} Jahre"), purchase: Forms("{} Kauf", "{} Käufe"),
-                  download: Forms("{} Download", "{} Downloads"))
+            Words(
+                day: Forms("{} Tag", "{} Tage"), week: Forms("{} Woche", "{} Wochen"),
+                month: Forms("{} Monat", "{} Monate"),
+                year: Forms("{} Jahr", "{} Jahre"), purchase: Forms("{} Kauf", "{} Käufe"),
+                download: Forms("{} Download", "{} Downloads"))
         case .french:
-            Words(day: Forms("{} jour", "{} jours"), week: Forms("{} semaine", "{} semaines"), month: Forms("{} mois"),
-                  year: Forms("{} an", "{} ans"), purchase: Forms("{} achat", "{} achats"),
-                  download: Forms("{} téléchargement", "{} téléchargements"))
+            Words(
+                day: Forms("{} jour", "{} jours"), week: Forms("{} semaine", "{} semaines"), month: Forms("{} mois"),
+                year: Forms("{} an", "{} ans"), purchase: Forms("{} achat", "{} achats"),
+                download: Forms("{} téléchargement", "{} téléchargements"))
         case .spanish:
-            Words(day: Forms("{} día", "{} días"), week: Forms("{} semana", "{} semanas"), month: Forms("{} mes", "{} meses"),
-                  year: Forms("{} año", "{} años"), purchase: Forms("{} compra", "{} compras"),
-                  download: Forms("{} descarga", "{} descargas"))
+            Words(
+                day: Forms("{} día", "{} días"), week: Forms("{} semana", "{} semanas"),
+                month: Forms("{} mes", "{} meses"),
+                year: Forms("{} año", "{} años"), purchase: Forms("{} compra", "{} compras"),
+                download: Forms("{} descarga", "{} descargas"))
         case .simplifiedChinese:
-            Words(day: Forms("{} 天"), week: Forms("{} 周"), month: Forms("{} 个月"), year: Forms("{} 年"),
-                  purchase: Forms("{} 项购买"), download: Forms("{} 个下载"))
+            Words(
+                day: Forms("{} 天"), week: Forms("{} 周"), month: Forms("{} 个月"), year: Forms("{} 年"),
+                purchase: Forms("{} 项购买"), download: Forms("{} 个下载"))
         case .japanese:
-            Words(day: Forms("{}日"), week: Forms("{}週間"), month: Forms("{}か月"), year: Forms("{}年"),
-                  purchase: Forms("{} 件の購入"), download: Forms("{} 件のダウンロード"))
+            Words(
+                day: Forms("{}日"), week: Forms("{}週間"), month: Forms("{}か月"), year: Forms("{}年"),
+                purchase: Forms("{} 件の購入"), download: Forms("{} 件のダウンロード"))
         case .arabic:
-            Words(day: Forms(one: "يوم واحد", two: "يومان", few: "{} أيام", other: "{} يومًا"),
-                  week: Forms(one: "أسبوع واحد", two: "أسبوعان", few: "{} أسابيع", other: "{} أسبوعًا"),
-                  month: Forms(one: "شهر واحد", two: "شهران", few: "{} أشهر", other: "{} شهرًا"),
-                  year: Forms(one: "سنة واحدة", two: "سنتان", few: "{} سنوات", other: "{} سنة"),
-                  purchase: Forms(one: "عملية شراء واحدة", two: "عمليتا شراء", few: "{} عمليات شراء", other: "{} عملية شراء"),
-                  download: Forms(one: "تنزيل واحد", two: "تنزيلان", few: "{} تنزيلات", other: "{} تنزيلًا"))
+            Words(
+                day: Forms(one: "يوم واحد", two: "يومان", few: "{} أيام", other: "{} يومًا"),
+                week: Forms(one: "أسبوع واحد", two: "أسبوعان", few: "{} أسابيع", other: "{} أسبوعًا"),
+                month: Forms(one: "شهر واحد", two: "شهران", few: "{} أشهر", other: "{} شهرًا"),
+                year: Forms(one: "سنة واحدة", two: "سنتان", few: "{} سنوات", other: "{} سنة"),
+                purchase: Forms(
+                    one: "عملية شراء واحدة", two: "عمليتا شراء", few: "{} عمليات شراء", other: "{} عملية شراء"),
+                download: Forms(one: "تنزيل واحد", two: "تنزيلان", few: "{} تنزيلات", other: "{} تنزيلًا"))
         }
     }
 }

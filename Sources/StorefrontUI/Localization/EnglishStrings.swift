@@ -3,7 +3,9 @@
 extension Strings {
     static let english: [String: String] = [
         "Download bandwidth (bytes/s)": "Download bandwidth",
-        "purchases wait for 'store approve ID' or 'store decline ID'": "purchases wait until approved or declined (Transaction Manager: t, then a or d)",
-        "purchases wait for 'store resolve ID', then complete": "purchases wait until resolved, then complete (Transaction Manager: t, then i)",
+        "purchases wait for 'store approve ID' or 'store decline ID'":
+            "purchases wait until approved or declined (Transaction Manager: t, then a or d)",
+        "purchases wait for 'store resolve ID', then complete":
+            "purchases wait until resolved, then complete (Transaction Manager: t, then i)",
     ]
 }

@@ -23,19 +23,24 @@ extension Strings {
         "Balance {}": "Solde {}",
         "Balances": "Soldes",
         "Billing issue": "Problème de facturation",
-        "Billing issue on for {}: its renewals fail": "Problème de facturation activé pour {} : ses renouvellements échouent",
+        "Billing issue on for {}: its renewals fail":
+            "Problème de facturation activé pour {} : ses renouvellements échouent",
         "Billing issue resolved for {}": "Problème de facturation résolu pour {}",
         "Billing issue, renews": "Problème de facturation, renouvellement",
         "Billing retry": "Nouvelle tentative de facturation",
         "Billing retry on renewal": "Nouvelle tentative de facturation au renouvellement",
         "Billing retry since": "Nouvelle tentative depuis",
-        "Bought {}, but its download failed at {}: {} (space retries)": "{} acheté, mais son téléchargement a échoué à {} : {} (espace pour réessayer)",
-        "Bought {}; its download is paused at {} (space resumes)": "{} acheté ; son téléchargement est en pause à {} (espace pour reprendre)",
-        "Bought {}; its download was cancelled (space starts it again)": "{} acheté ; son téléchargement a été annulé (espace pour le relancer)",
+        "Bought {}, but its download failed at {}: {} (space retries)":
+            "{} acheté, mais son téléchargement a échoué à {} : {} (espace pour réessayer)",
+        "Bought {}; its download is paused at {} (space resumes)":
+            "{} acheté ; son téléchargement est en pause à {} (espace pour reprendre)",
+        "Bought {}; its download was cancelled (space starts it again)":
+            "{} acheté ; son téléchargement a été annulé (espace pour le relancer)",
         "Buy": "Acheter",
         "Cancel": "Résilier",
         "Cancel download": "Annuler le téléchargement",
-        "Cancel the download of {}? Its downloaded bytes are deleted.": "Annuler le téléchargement de {} ? Les données déjà téléchargées seront supprimées.",
+        "Cancel the download of {}? Its downloaded bytes are deleted.":
+            "Annuler le téléchargement de {} ? Les données déjà téléchargées seront supprimées.",
         "Cancel the purchase": "Annuler l’achat",
         "Cancelled {}: access until {}": "{} résilié : accès jusqu’au {}",
         "Clear the filter": "Effacer le filtre",
@@ -50,9 +55,11 @@ extension Strings {
         "Decline": "Refuser",
         "Declined the refund request for transaction {}": "Demande de remboursement de la transaction {} refusée",
         "Announce a price increase that needs consent": "Annoncer une hausse de prix soumise à consentement",
-        "Price increase announced for {}; + accepts, - declines": "Hausse de prix annoncée pour {} ; + l’accepte, - la refuse",
+        "Price increase announced for {}; + accepts, - declines":
+            "Hausse de prix annoncée pour {} ; + l’accepte, - la refuse",
         "The customer accepted the price increase for {}": "Le client a accepté la hausse de prix pour {}",
-        "The customer declined the price increase for {}: it expires at its renewal date": "Le client a refusé la hausse de prix pour {} : il expire à sa date de renouvellement",
+        "The customer declined the price increase for {}: it expires at its renewal date":
+            "Le client a refusé la hausse de prix pour {} : il expire à sa date de renouvellement",
         "The customer accepts / declines the price increase": "Le client accepte / refuse la hausse de prix",
         "Declined transaction {}": "Transaction {} refusée",
         "Delete a character / the query": "Effacer un caractère / la recherche",
@@ -71,7 +78,8 @@ extension Strings {
         "Downloading": "Téléchargement",
         "Downloading {}": "Téléchargement {}",
         "Downloads": "Téléchargements",
-        "End {} now (transaction {})? Access stops at once.": "Mettre fin à {} maintenant (transaction {}) ? L’accès s’arrête aussitôt.",
+        "End {} now (transaction {})? Access stops at once.":
+            "Mettre fin à {} maintenant (transaction {}) ? L’accès s’arrête aussitôt.",
         "Ends {} (auto-renew off)": "Se termine le {} (renouvellement désactivé)",
         "Enter: Buy   Esc: Cancel": "Entrée : Acheter   Échap : Annuler",
         "Environment": "Environnement",
@@ -85,7 +93,8 @@ extension Strings {
         "Fail downloads at (%)": "Échec des téléchargements à (%)",
         "Filter": "Filtre",
         "Filter field": "Champ de filtre",
-        "Filter products as you type (name, ID, type, group)": "Filtrer les produits à la frappe (nom, ID, type, groupe)",
+        "Filter products as you type (name, ID, type, group)":
+            "Filtrer les produits à la frappe (nom, ID, type, groupe)",
         "First / last product": "Premier / dernier produit",
         "Free trial": "Essai gratuit",
         "Free trial until {}": "Essai gratuit jusqu’au {}",
@@ -137,7 +146,8 @@ extension Strings {
         "Pause/resume download": "Suspendre/reprendre le téléchargement",
         "Paused {}": "En pause {}",
         "Payments allowed": "Paiements autorisés",
-        "Payments are not allowed on this device or account.": "Les paiements ne sont pas autorisés sur cet appareil ou ce compte.",
+        "Payments are not allowed on this device or account.":
+            "Les paiements ne sont pas autorisés sur cet appareil ou ce compte.",
         "Price": "Prix",
         "Price in every storefront": "Prix dans chaque boutique",
         "Product list": "Liste des produits",
@@ -161,16 +171,20 @@ extension Strings {
         "Refund of {} approved": "Remboursement de {} approuvé",
         "Refund of {} declined": "Remboursement de {} refusé",
         "Refund requested for transaction {}": "Remboursement demandé pour la transaction {}",
-        "Refund transaction {} ({})? The app loses what it bought.": "Rembourser la transaction {} ({}) ? L’app perd ce qui a été acheté.",
+        "Refund transaction {} ({})? The app loses what it bought.":
+            "Rembourser la transaction {} ({}) ? L’app perd ce qui a été acheté.",
         "Refunded": "Remboursé",
         "Refunded transaction {}": "Transaction {} remboursée",
         "Reverse refund": "Annuler le remboursement",
-        "Refund of transaction {} reversed: it grants again": "Remboursement de la transaction {} annulé : elle est de nouveau valable",
+        "Refund of transaction {} reversed: it grants again":
+            "Remboursement de la transaction {} annulé : elle est de nouveau valable",
         "{} was refunded: u reverses the refund": "{} a été remboursé : u annule le remboursement",
         "{} is not refunded": "{} n’est pas remboursé",
         "Renew": "Renouveler",
-        "Renewal of {} failed (billing issue): grace period until {}": "Échec du renouvellement de {} (problème de facturation) : délai de grâce jusqu’au {}",
-        "Renewal of {} failed (billing issue): in billing retry": "Échec du renouvellement de {} (problème de facturation) : nouvelle tentative de facturation",
+        "Renewal of {} failed (billing issue): grace period until {}":
+            "Échec du renouvellement de {} (problème de facturation) : délai de grâce jusqu’au {}",
+        "Renewal of {} failed (billing issue): in billing retry":
+            "Échec du renouvellement de {} (problème de facturation) : nouvelle tentative de facturation",
         "Renewed {}: transaction {}": "{} renouvelé : transaction {}",
         "Renews": "Renouvellement",
         "Renews daily": "Se renouvelle chaque jour",
@@ -201,7 +215,8 @@ extension Strings {
         "gave up": "abandonnée",
         "{} of {}": "{} sur {}",
         "↑ at the top: older": "↑ en haut : plus anciennes",
-        "At the top of Server Notifications: load older ones": "En haut des notifications du serveur : charger les plus anciennes",
+        "At the top of Server Notifications: load older ones":
+            "En haut des notifications du serveur : charger les plus anciennes",
         "Setting {} changed to {}": "Réglage {} changé en {}",
         "Shared secret (verifyReceipt)": "Secret partagé (verifyReceipt)",
         "Show an event log entry whole": "Afficher une entrée du journal en entier",
@@ -229,7 +244,8 @@ extension Strings {
         "Terminal too small: {}×{} (need at least {}×{})": "Terminal trop petit : {}×{} (au moins {}×{})",
         "The customer asks for a refund": "Le client demande un remboursement",
         "The payment was cancelled.": "Le paiement a été annulé.",
-        "The purchase was interrupted; resolve it to complete the purchase.": "L’achat a été interrompu ; résolvez-le pour le terminer.",
+        "The purchase was interrupted; resolve it to complete the purchase.":
+            "L’achat a été interrompu ; résolvez-le pour le terminer.",
         "The store could not be reached: {}": "Impossible de joindre le Store : {}",
         "Time rate": "Vitesse du temps",
         "Total {}": "Total {}",
@@ -245,32 +261,44 @@ extension Strings {
         "Waiting transactions, purchases and subscriptions": "Transactions en attente, achats et abonnements",
         "Windows": "Fenêtres",
         "You already own {}": "Vous possédez déjà {}",
-        "a failed renewal keeps access for a grace period": "un renouvellement échoué garde l’accès pendant un délai de grâce",
+        "a failed renewal keeps access for a grace period":
+            "un renouvellement échoué garde l’accès pendant un délai de grâce",
         "by type": "par type",
         "by type and subscription group": "par type et groupe d’abonnements",
         "cancelled": "annulé",
         "catalog order": "ordre du catalogue",
         "d: all details and prices in every storefront": "d : tous les détails et les prix par boutique",
-        "downloads fail when they reach this share of their content": "les téléchargements échouent à cette part de leur contenu",
+        "downloads fail when they reach this share of their content":
+            "les téléchargements échouent à cette part de leur contenu",
         "failed": "échec",
         "finished": "terminé",
-        "how fast hosted content downloads, in bytes per second; 0 is unlimited": "vitesse de téléchargement du contenu hébergé, en octets par seconde ; 0 = illimitée",
-        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)": "vitesse de renouvellement : valeur ou nom du SKTestTimeRate d’Apple (0 temps réel, 15 un mois toutes les 30 secondes, 1005 toutes les 2 secondes…)",
-        "how long each store step takes (loading products, a purchase, a restore); 0 for tests": "durée de chaque étape du Store (chargement des produits, achat, restauration) ; 0 pour les tests",
-        "loading products fails with this error (on: network)": "le chargement des produits échoue avec cette erreur (activé : réseau)",
+        "how fast hosted content downloads, in bytes per second; 0 is unlimited":
+            "vitesse de téléchargement du contenu hébergé, en octets par seconde ; 0 = illimitée",
+        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)":
+            "vitesse de renouvellement : valeur ou nom du SKTestTimeRate d’Apple (0 temps réel, 15 un mois toutes les 30 secondes, 1005 toutes les 2 secondes…)",
+        "how long each store step takes (loading products, a purchase, a restore); 0 for tests":
+            "durée de chaque étape du Store (chargement des produits, achat, restauration) ; 0 pour les tests",
+        "loading products fails with this error (on: network)":
+            "le chargement des produits échoue avec cette erreur (activé : réseau)",
         "name": "nom",
         "none": "aucun",
         "not eligible (subscribed in this group before)": "non éligible (déjà abonné à ce groupe)",
         "paused": "en pause",
         "price": "prix",
         "purchases fail with this error (on: unknown)": "les achats échouent avec cette erreur (activé : inconnue)",
-        "purchases wait for 'store approve ID' or 'store decline ID'": "les achats attendent une approbation ou un refus (gestionnaire : t, puis a ou d)",
-        "purchases wait for 'store resolve ID', then complete": "les achats attendent d’être résolus, puis se terminent (gestionnaire : t, puis i)",
-        "refreshing the receipt fails with this error (on: network)": "l’actualisation du reçu échoue avec cette erreur (activé : réseau)",
-        "renewals fail with a billing problem and enter billing retry": "les renouvellements échouent pour un problème de facturation et passent en nouvelle tentative",
-        "restoring purchases fails with this error (on: network)": "la restauration des achats échoue avec cette erreur (activé : réseau)",
+        "purchases wait for 'store approve ID' or 'store decline ID'":
+            "les achats attendent une approbation ou un refus (gestionnaire : t, puis a ou d)",
+        "purchases wait for 'store resolve ID', then complete":
+            "les achats attendent d’être résolus, puis se terminent (gestionnaire : t, puis i)",
+        "refreshing the receipt fails with this error (on: network)":
+            "l’actualisation du reçu échoue avec cette erreur (activé : réseau)",
+        "renewals fail with a billing problem and enter billing retry":
+            "les renouvellements échouent pour un problème de facturation et passent en nouvelle tentative",
+        "restoring purchases fails with this error (on: network)":
+            "la restauration des achats échoue avec cette erreur (activé : réseau)",
         "starts at the next renewal": "commence au prochain renouvellement",
-        "starts now; the rest of the current period is refunded": "commence maintenant ; le reste de la période en cours est remboursé",
+        "starts now; the rest of the current period is refunded":
+            "commence maintenant ; le reste de la période en cours est remboursé",
         "the refund request": "la demande de remboursement",
         "type": "type",
         "unverified: {}": "non vérifiée : {}",
@@ -286,16 +314,20 @@ extension Strings {
         "{} is not sold in this storefront.": "{} n’est pas vendu dans cette boutique.",
         "{} is waiting for approval (Ask to Buy)": "{} attend une approbation (autorisation d’achat)",
         "{} left": "{} restant",
-        "{} under way. Quit anyway? Downloading carries on at the next launch.": "{} en cours. Quitter quand même ? Le téléchargement reprendra au prochain lancement.",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.":
+            "{} en cours. Quitter quand même ? Le téléchargement reprendra au prochain lancement.",
         "{} waiting for approval": "{} en attente d’approbation",
-        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} a été interrompu : résolvez-le dans le gestionnaire de transactions (t, puis i)",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)":
+            "{} a été interrompu : résolvez-le dans le gestionnaire de transactions (t, puis i)",
         "{}/day": "{}/jour",
         "{}/month": "{}/mois",
         "{}/week": "{}/semaine",
         "{}/year": "{}/an",
         "−/+ changes the quantity": "−/+ change la quantité",
-        "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ aucun prix défini pour cette boutique : le prix du catalogue, lu dans sa devise",
-        "≈ no price set for {}: the catalog's price, read in {}": "≈ aucun prix défini pour {} : le prix du catalogue, lu en {}",
+        "≈ no price set for that storefront: the catalog's price, read in its currency":
+            "≈ aucun prix défini pour cette boutique : le prix du catalogue, lu dans sa devise",
+        "≈ no price set for {}: the catalog's price, read in {}":
+            "≈ aucun prix défini pour {} : le prix du catalogue, lu en {}",
         "Won't renew (price increase declined), ends": "Pas de renouvellement (hausse de prix refusée), fin",
         "Price increase awaiting consent, ends": "Hausse de prix en attente d’accord, fin",
         "{} expired instead of renewing: {}": "{} a expiré au lieu d’être renouvelé : {}",

@@ -29,13 +29,17 @@ extension Strings {
         "Billing retry": "Erneuter Abrechnungsversuch",
         "Billing retry on renewal": "Erneuter Abrechnungsversuch bei Verlängerung",
         "Billing retry since": "Abrechnungsversuch seit",
-        "Bought {}, but its download failed at {}: {} (space retries)": "{} gekauft, aber der Download ist bei {} fehlgeschlagen: {} (Leertaste versucht es erneut)",
-        "Bought {}; its download is paused at {} (space resumes)": "{} gekauft; der Download ist bei {} angehalten (Leertaste setzt fort)",
-        "Bought {}; its download was cancelled (space starts it again)": "{} gekauft; der Download wurde abgebrochen (Leertaste startet ihn neu)",
+        "Bought {}, but its download failed at {}: {} (space retries)":
+            "{} gekauft, aber der Download ist bei {} fehlgeschlagen: {} (Leertaste versucht es erneut)",
+        "Bought {}; its download is paused at {} (space resumes)":
+            "{} gekauft; der Download ist bei {} angehalten (Leertaste setzt fort)",
+        "Bought {}; its download was cancelled (space starts it again)":
+            "{} gekauft; der Download wurde abgebrochen (Leertaste startet ihn neu)",
         "Buy": "Kaufen",
         "Cancel": "Kündigen",
         "Cancel download": "Download abbrechen",
-        "Cancel the download of {}? Its downloaded bytes are deleted.": "Download von {} abbrechen? Die geladenen Daten werden gelöscht.",
+        "Cancel the download of {}? Its downloaded bytes are deleted.":
+            "Download von {} abbrechen? Die geladenen Daten werden gelöscht.",
         "Cancel the purchase": "Kauf abbrechen",
         "Cancelled {}: access until {}": "{} gekündigt: Zugriff bis {}",
         "Clear the filter": "Filter löschen",
@@ -50,9 +54,11 @@ extension Strings {
         "Decline": "Ablehnen",
         "Declined the refund request for transaction {}": "Erstattungsanfrage für Transaktion {} abgelehnt",
         "Announce a price increase that needs consent": "Zustimmungspflichtige Preiserhöhung ankündigen",
-        "Price increase announced for {}; + accepts, - declines": "Preiserhöhung für {} angekündigt; + stimmt zu, - lehnt ab",
+        "Price increase announced for {}; + accepts, - declines":
+            "Preiserhöhung für {} angekündigt; + stimmt zu, - lehnt ab",
         "The customer accepted the price increase for {}": "Der Kunde hat der Preiserhöhung für {} zugestimmt",
-        "The customer declined the price increase for {}: it expires at its renewal date": "Der Kunde hat die Preiserhöhung für {} abgelehnt: es läuft zum Verlängerungsdatum ab",
+        "The customer declined the price increase for {}: it expires at its renewal date":
+            "Der Kunde hat die Preiserhöhung für {} abgelehnt: es läuft zum Verlängerungsdatum ab",
         "The customer accepts / declines the price increase": "Der Kunde stimmt der Preiserhöhung zu / lehnt sie ab",
         "Declined transaction {}": "Transaktion {} abgelehnt",
         "Delete a character / the query": "Ein Zeichen / die Suche löschen",
@@ -71,7 +77,8 @@ extension Strings {
         "Downloading": "Wird geladen",
         "Downloading {}": "Wird geladen {}",
         "Downloads": "Downloads",
-        "End {} now (transaction {})? Access stops at once.": "{} jetzt beenden (Transaktion {})? Der Zugriff endet sofort.",
+        "End {} now (transaction {})? Access stops at once.":
+            "{} jetzt beenden (Transaktion {})? Der Zugriff endet sofort.",
         "Ends {} (auto-renew off)": "Endet {} (Verlängerung aus)",
         "Enter: Buy   Esc: Cancel": "Enter: Kaufen   Esc: Abbrechen",
         "Environment": "Umgebung",
@@ -137,7 +144,8 @@ extension Strings {
         "Pause/resume download": "Download anhalten/fortsetzen",
         "Paused {}": "Angehalten {}",
         "Payments allowed": "Zahlungen erlaubt",
-        "Payments are not allowed on this device or account.": "Zahlungen sind auf diesem Gerät oder Konto nicht erlaubt.",
+        "Payments are not allowed on this device or account.":
+            "Zahlungen sind auf diesem Gerät oder Konto nicht erlaubt.",
         "Price": "Preis",
         "Price in every storefront": "Preis in jedem Store",
         "Product list": "Produktliste",
@@ -161,16 +169,20 @@ extension Strings {
         "Refund of {} approved": "Erstattung für {} genehmigt",
         "Refund of {} declined": "Erstattung für {} abgelehnt",
         "Refund requested for transaction {}": "Erstattung für Transaktion {} angefragt",
-        "Refund transaction {} ({})? The app loses what it bought.": "Transaktion {} ({}) erstatten? Die App verliert, was gekauft wurde.",
+        "Refund transaction {} ({})? The app loses what it bought.":
+            "Transaktion {} ({}) erstatten? Die App verliert, was gekauft wurde.",
         "Refunded": "Erstattet",
         "Refunded transaction {}": "Transaktion {} erstattet",
         "Reverse refund": "Erstattung rückgängig machen",
-        "Refund of transaction {} reversed: it grants again": "Erstattung von Transaktion {} rückgängig gemacht: sie gilt wieder",
+        "Refund of transaction {} reversed: it grants again":
+            "Erstattung von Transaktion {} rückgängig gemacht: sie gilt wieder",
         "{} was refunded: u reverses the refund": "{} wurde erstattet: u macht die Erstattung rückgängig",
         "{} is not refunded": "{} ist nicht erstattet",
         "Renew": "Verlängern",
-        "Renewal of {} failed (billing issue): grace period until {}": "Verlängerung von {} fehlgeschlagen (Abrechnungsproblem): Kulanzzeitraum bis {}",
-        "Renewal of {} failed (billing issue): in billing retry": "Verlängerung von {} fehlgeschlagen (Abrechnungsproblem): erneuter Abrechnungsversuch",
+        "Renewal of {} failed (billing issue): grace period until {}":
+            "Verlängerung von {} fehlgeschlagen (Abrechnungsproblem): Kulanzzeitraum bis {}",
+        "Renewal of {} failed (billing issue): in billing retry":
+            "Verlängerung von {} fehlgeschlagen (Abrechnungsproblem): erneuter Abrechnungsversuch",
         "Renewed {}: transaction {}": "{} verlängert: Transaktion {}",
         "Renews": "Verlängert",
         "Renews daily": "Verlängert sich täglich",
@@ -201,7 +213,8 @@ extension Strings {
         "gave up": "aufgegeben",
         "{} of {}": "{} von {}",
         "↑ at the top: older": "↑ ganz oben: ältere",
-        "At the top of Server Notifications: load older ones": "Ganz oben in den Server-Benachrichtigungen: ältere laden",
+        "At the top of Server Notifications: load older ones":
+            "Ganz oben in den Server-Benachrichtigungen: ältere laden",
         "Setting {} changed to {}": "Einstellung {} auf {} geändert",
         "Shared secret (verifyReceipt)": "Gemeinsames Geheimnis (verifyReceipt)",
         "Show an event log entry whole": "Einen Protokolleintrag ganz zeigen",
@@ -229,7 +242,8 @@ extension Strings {
         "Terminal too small: {}×{} (need at least {}×{})": "Terminal zu klein: {}×{} (mindestens {}×{} nötig)",
         "The customer asks for a refund": "Der Kunde bittet um Erstattung",
         "The payment was cancelled.": "Die Zahlung wurde abgebrochen.",
-        "The purchase was interrupted; resolve it to complete the purchase.": "Der Kauf wurde unterbrochen; lösen Sie ihn auf, um ihn abzuschließen.",
+        "The purchase was interrupted; resolve it to complete the purchase.":
+            "Der Kauf wurde unterbrochen; lösen Sie ihn auf, um ihn abzuschließen.",
         "The store could not be reached: {}": "Der Store ist nicht erreichbar: {}",
         "Time rate": "Zeitraffer",
         "Total {}": "Gesamt {}",
@@ -245,32 +259,44 @@ extension Strings {
         "Waiting transactions, purchases and subscriptions": "Wartende Transaktionen, Käufe und Abonnements",
         "Windows": "Fenster",
         "You already own {}": "{} gehört Ihnen bereits",
-        "a failed renewal keeps access for a grace period": "eine gescheiterte Verlängerung lässt den Zugriff für einen Kulanzzeitraum bestehen",
+        "a failed renewal keeps access for a grace period":
+            "eine gescheiterte Verlängerung lässt den Zugriff für einen Kulanzzeitraum bestehen",
         "by type": "nach Typ",
         "by type and subscription group": "nach Typ und Abo-Gruppe",
         "cancelled": "abgebrochen",
         "catalog order": "Katalogreihenfolge",
         "d: all details and prices in every storefront": "d: alle Details und Preise in jedem Store",
-        "downloads fail when they reach this share of their content": "Downloads scheitern, wenn sie diesen Anteil erreichen",
+        "downloads fail when they reach this share of their content":
+            "Downloads scheitern, wenn sie diesen Anteil erreichen",
         "failed": "fehlgeschlagen",
         "finished": "abgeschlossen",
-        "how fast hosted content downloads, in bytes per second; 0 is unlimited": "wie schnell gehostete Inhalte laden, in Byte pro Sekunde; 0 ist unbegrenzt",
-        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)": "wie schnell Abos sich verlängern: Apples SKTestTimeRate als Zahl oder Name (0 Echtzeit, 15 ein Monat alle 30 Sekunden, 1005 alle 2 Sekunden …)",
-        "how long each store step takes (loading products, a purchase, a restore); 0 for tests": "wie lange jeder Schritt des Stores dauert (Produkte laden, Kauf, Wiederherstellen); 0 für Tests",
-        "loading products fails with this error (on: network)": "das Laden der Produkte scheitert mit diesem Fehler (an: Netzwerk)",
+        "how fast hosted content downloads, in bytes per second; 0 is unlimited":
+            "wie schnell gehostete Inhalte laden, in Byte pro Sekunde; 0 ist unbegrenzt",
+        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)":
+            "wie schnell Abos sich verlängern: Apples SKTestTimeRate als Zahl oder Name (0 Echtzeit, 15 ein Monat alle 30 Sekunden, 1005 alle 2 Sekunden …)",
+        "how long each store step takes (loading products, a purchase, a restore); 0 for tests":
+            "wie lange jeder Schritt des Stores dauert (Produkte laden, Kauf, Wiederherstellen); 0 für Tests",
+        "loading products fails with this error (on: network)":
+            "das Laden der Produkte scheitert mit diesem Fehler (an: Netzwerk)",
         "name": "Name",
         "none": "keine",
         "not eligible (subscribed in this group before)": "nicht berechtigt (diese Gruppe schon abonniert)",
         "paused": "angehalten",
         "price": "Preis",
         "purchases fail with this error (on: unknown)": "Käufe scheitern mit diesem Fehler (an: unbekannt)",
-        "purchases wait for 'store approve ID' or 'store decline ID'": "Käufe warten auf Genehmigung oder Ablehnung (Transaktionsverwaltung: t, dann a oder d)",
-        "purchases wait for 'store resolve ID', then complete": "Käufe warten auf Auflösung, dann werden sie abgeschlossen (Transaktionsverwaltung: t, dann i)",
-        "refreshing the receipt fails with this error (on: network)": "das Aktualisieren des Belegs scheitert mit diesem Fehler (an: Netzwerk)",
-        "renewals fail with a billing problem and enter billing retry": "Verlängerungen scheitern an einem Abrechnungsproblem und gehen in den erneuten Abrechnungsversuch",
-        "restoring purchases fails with this error (on: network)": "das Wiederherstellen scheitert mit diesem Fehler (an: Netzwerk)",
+        "purchases wait for 'store approve ID' or 'store decline ID'":
+            "Käufe warten auf Genehmigung oder Ablehnung (Transaktionsverwaltung: t, dann a oder d)",
+        "purchases wait for 'store resolve ID', then complete":
+            "Käufe warten auf Auflösung, dann werden sie abgeschlossen (Transaktionsverwaltung: t, dann i)",
+        "refreshing the receipt fails with this error (on: network)":
+            "das Aktualisieren des Belegs scheitert mit diesem Fehler (an: Netzwerk)",
+        "renewals fail with a billing problem and enter billing retry":
+            "Verlängerungen scheitern an einem Abrechnungsproblem und gehen in den erneuten Abrechnungsversuch",
+        "restoring purchases fails with this error (on: network)":
+            "das Wiederherstellen scheitert mit diesem Fehler (an: Netzwerk)",
         "starts at the next renewal": "beginnt bei der nächsten Verlängerung",
-        "starts now; the rest of the current period is refunded": "beginnt sofort; der Rest des laufenden Zeitraums wird erstattet",
+        "starts now; the rest of the current period is refunded":
+            "beginnt sofort; der Rest des laufenden Zeitraums wird erstattet",
         "the refund request": "die Erstattungsanfrage",
         "type": "Typ",
         "unverified: {}": "nicht geprüft: {}",
@@ -286,16 +312,20 @@ extension Strings {
         "{} is not sold in this storefront.": "{} wird in diesem Store nicht verkauft.",
         "{} is waiting for approval (Ask to Buy)": "{} wartet auf Genehmigung (Kaufanfrage)",
         "{} left": "noch {}",
-        "{} under way. Quit anyway? Downloading carries on at the next launch.": "{} noch im Gange. Trotzdem beenden? Beim nächsten Start geht es weiter.",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.":
+            "{} noch im Gange. Trotzdem beenden? Beim nächsten Start geht es weiter.",
         "{} waiting for approval": "{} warten auf Genehmigung",
-        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} wurde unterbrochen: in der Transaktionsverwaltung auflösen (t, dann i)",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)":
+            "{} wurde unterbrochen: in der Transaktionsverwaltung auflösen (t, dann i)",
         "{}/day": "{}/Tag",
         "{}/month": "{}/Monat",
         "{}/week": "{}/Woche",
         "{}/year": "{}/Jahr",
         "−/+ changes the quantity": "−/+ ändert die Menge",
-        "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ für diesen Store ist kein Preis festgelegt: der Katalogpreis in seiner Währung",
-        "≈ no price set for {}: the catalog's price, read in {}": "≈ kein Preis für {} festgelegt: der Katalogpreis in {}",
+        "≈ no price set for that storefront: the catalog's price, read in its currency":
+            "≈ für diesen Store ist kein Preis festgelegt: der Katalogpreis in seiner Währung",
+        "≈ no price set for {}: the catalog's price, read in {}":
+            "≈ kein Preis für {} festgelegt: der Katalogpreis in {}",
         "Won't renew (price increase declined), ends": "Keine Verlängerung (Preiserhöhung abgelehnt), endet",
         "Price increase awaiting consent, ends": "Preiserhöhung wartet auf Zustimmung, endet",
         "{} expired instead of renewing: {}": "{} ist abgelaufen statt verlängert zu werden: {}",

@@ -52,7 +52,8 @@ extension Strings {
         "Announce a price increase that needs consent": "同意が必要な値上げを告知",
         "Price increase announced for {}; + accepts, - declines": "{} の値上げを告知しました。+ で同意、- で拒否",
         "The customer accepted the price increase for {}": "お客様が {} の値上げに同意しました",
-        "The customer declined the price increase for {}: it expires at its renewal date": "お客様が {} の値上げを拒否しました。更新日に期限切れになります",
+        "The customer declined the price increase for {}: it expires at its renewal date":
+            "お客様が {} の値上げを拒否しました。更新日に期限切れになります",
         "The customer accepts / declines the price increase": "お客様が値上げに同意 / 拒否",
         "Declined transaction {}": "トランザクション {} を拒否しました",
         "Delete a character / the query": "1文字削除／検索語を消去",
@@ -255,8 +256,10 @@ extension Strings {
         "failed": "失敗",
         "finished": "完了",
         "how fast hosted content downloads, in bytes per second; 0 is unlimited": "ホストされたコンテンツのダウンロード速度（バイト/秒）。0 は無制限",
-        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)": "サブスクの更新速度：Apple の SKTestTimeRate の値か名前（0 実時間、15 30 秒ごとに 1 か月、1005 2 秒ごと…）",
-        "how long each store step takes (loading products, a purchase, a restore); 0 for tests": "ストアの各手順にかかる時間（商品の読み込み・購入・復元）。テストでは 0",
+        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)":
+            "サブスクの更新速度：Apple の SKTestTimeRate の値か名前（0 実時間、15 30 秒ごとに 1 か月、1005 2 秒ごと…）",
+        "how long each store step takes (loading products, a purchase, a restore); 0 for tests":
+            "ストアの各手順にかかる時間（商品の読み込み・購入・復元）。テストでは 0",
         "loading products fails with this error (on: network)": "商品の読み込みがこのエラーで失敗する（オン：ネットワーク）",
         "name": "名前",
         "none": "なし",
@@ -288,13 +291,15 @@ extension Strings {
         "{} left": "残り {}",
         "{} under way. Quit anyway? Downloading carries on at the next launch.": "{}が進行中です。終了しますか？次回の起動時に再開されます。",
         "{} waiting for approval": "{} 件が承認待ち",
-        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} は中断されました：トランザクション管理で解決してください（t、次に i）",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)":
+            "{} は中断されました：トランザクション管理で解決してください（t、次に i）",
         "{}/day": "{}/日",
         "{}/month": "{}/月",
         "{}/week": "{}/週",
         "{}/year": "{}/年",
         "−/+ changes the quantity": "−/+ で数量を変更",
-        "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ そのストアの価格は未設定：カタログの価格をその通貨で表示",
+        "≈ no price set for that storefront: the catalog's price, read in its currency":
+            "≈ そのストアの価格は未設定：カタログの価格をその通貨で表示",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ {} の価格は未設定：カタログの価格を {} で表示",
         "Won't renew (price increase declined), ends": "更新なし（値上げを拒否）・終了",
         "Price increase awaiting consent, ends": "値上げの同意待ち・終了",

@@ -23,19 +23,24 @@ extension Strings {
         "Balance {}": "Saldo {}",
         "Balances": "Saldos",
         "Billing issue": "Problema de facturación",
-        "Billing issue on for {}: its renewals fail": "Problema de facturación activado para {}: sus renovaciones fallan",
+        "Billing issue on for {}: its renewals fail":
+            "Problema de facturación activado para {}: sus renovaciones fallan",
         "Billing issue resolved for {}": "Problema de facturación resuelto para {}",
         "Billing issue, renews": "Problema de facturación, se renueva",
         "Billing retry": "Reintento de cobro",
         "Billing retry on renewal": "Reintento de cobro al renovar",
         "Billing retry since": "Reintento de cobro desde",
-        "Bought {}, but its download failed at {}: {} (space retries)": "{} comprado, pero su descarga falló al {}: {} (espacio para reintentar)",
-        "Bought {}; its download is paused at {} (space resumes)": "{} comprado; su descarga está en pausa al {} (espacio para reanudar)",
-        "Bought {}; its download was cancelled (space starts it again)": "{} comprado; su descarga se canceló (espacio para empezarla de nuevo)",
+        "Bought {}, but its download failed at {}: {} (space retries)":
+            "{} comprado, pero su descarga falló al {}: {} (espacio para reintentar)",
+        "Bought {}; its download is paused at {} (space resumes)":
+            "{} comprado; su descarga está en pausa al {} (espacio para reanudar)",
+        "Bought {}; its download was cancelled (space starts it again)":
+            "{} comprado; su descarga se canceló (espacio para empezarla de nuevo)",
         "Buy": "Comprar",
         "Cancel": "Cancelar",
         "Cancel download": "Cancelar la descarga",
-        "Cancel the download of {}? Its downloaded bytes are deleted.": "¿Cancelar la descarga de {}? Se borrarán los datos descargados.",
+        "Cancel the download of {}? Its downloaded bytes are deleted.":
+            "¿Cancelar la descarga de {}? Se borrarán los datos descargados.",
         "Cancel the purchase": "Cancelar la compra",
         "Cancelled {}: access until {}": "{} cancelada: acceso hasta el {}",
         "Clear the filter": "Borrar el filtro",
@@ -50,9 +55,11 @@ extension Strings {
         "Decline": "Rechazar",
         "Declined the refund request for transaction {}": "Solicitud de reembolso de la transacción {} rechazada",
         "Announce a price increase that needs consent": "Anunciar una subida de precio que requiere consentimiento",
-        "Price increase announced for {}; + accepts, - declines": "Subida de precio anunciada para {}; + la acepta, - la rechaza",
+        "Price increase announced for {}; + accepts, - declines":
+            "Subida de precio anunciada para {}; + la acepta, - la rechaza",
         "The customer accepted the price increase for {}": "El cliente aceptó la subida de precio para {}",
-        "The customer declined the price increase for {}: it expires at its renewal date": "El cliente rechazó la subida de precio para {}: vence en su fecha de renovación",
+        "The customer declined the price increase for {}: it expires at its renewal date":
+            "El cliente rechazó la subida de precio para {}: vence en su fecha de renovación",
         "The customer accepts / declines the price increase": "El cliente acepta / rechaza la subida de precio",
         "Declined transaction {}": "Transacción {} rechazada",
         "Delete a character / the query": "Borrar un carácter / la búsqueda",
@@ -64,14 +71,16 @@ extension Strings {
         "Download bandwidth (bytes/s)": "Ancho de banda de descarga",
         "Download cancelled": "Descarga cancelada",
         "Download failed {}": "Descarga fallida {}",
-        "Download of {} cancelled (space starts it again)": "Descarga de {} cancelada (espacio para empezarla de nuevo)",
+        "Download of {} cancelled (space starts it again)":
+            "Descarga de {} cancelada (espacio para empezarla de nuevo)",
         "Download of {} failed at {}: {}": "La descarga de {} falló al {}: {}",
         "Download of {} finished": "Descarga de {} terminada",
         "Download of {} paused at {}": "Descarga de {} en pausa al {}",
         "Downloading": "Descargando",
         "Downloading {}": "Descargando {}",
         "Downloads": "Descargas",
-        "End {} now (transaction {})? Access stops at once.": "¿Terminar {} ahora (transacción {})? El acceso se corta al momento.",
+        "End {} now (transaction {})? Access stops at once.":
+            "¿Terminar {} ahora (transacción {})? El acceso se corta al momento.",
         "Ends {} (auto-renew off)": "Termina el {} (renovación desactivada)",
         "Enter: Buy   Esc: Cancel": "Intro: Comprar   Esc: Cancelar",
         "Environment": "Entorno",
@@ -85,7 +94,8 @@ extension Strings {
         "Fail downloads at (%)": "Fallar las descargas al (%)",
         "Filter": "Filtro",
         "Filter field": "Campo de filtro",
-        "Filter products as you type (name, ID, type, group)": "Filtrar productos al escribir (nombre, ID, tipo, grupo)",
+        "Filter products as you type (name, ID, type, group)":
+            "Filtrar productos al escribir (nombre, ID, tipo, grupo)",
         "First / last product": "Primer / último producto",
         "Free trial": "Prueba gratuita",
         "Free trial until {}": "Prueba gratuita hasta el {}",
@@ -137,7 +147,8 @@ extension Strings {
         "Pause/resume download": "Pausar/reanudar la descarga",
         "Paused {}": "En pausa {}",
         "Payments allowed": "Pagos permitidos",
-        "Payments are not allowed on this device or account.": "Los pagos no están permitidos en este dispositivo o cuenta.",
+        "Payments are not allowed on this device or account.":
+            "Los pagos no están permitidos en este dispositivo o cuenta.",
         "Price": "Precio",
         "Price in every storefront": "Precio en cada tienda",
         "Product list": "Lista de productos",
@@ -161,16 +172,20 @@ extension Strings {
         "Refund of {} approved": "Reembolso de {} aprobado",
         "Refund of {} declined": "Reembolso de {} rechazado",
         "Refund requested for transaction {}": "Reembolso solicitado para la transacción {}",
-        "Refund transaction {} ({})? The app loses what it bought.": "¿Reembolsar la transacción {} ({})? La app pierde lo que compró.",
+        "Refund transaction {} ({})? The app loses what it bought.":
+            "¿Reembolsar la transacción {} ({})? La app pierde lo que compró.",
         "Refunded": "Reembolsado",
         "Refunded transaction {}": "Transacción {} reembolsada",
         "Reverse refund": "Revertir reembolso",
-        "Refund of transaction {} reversed: it grants again": "Reembolso de la transacción {} revertido: vuelve a ser válida",
+        "Refund of transaction {} reversed: it grants again":
+            "Reembolso de la transacción {} revertido: vuelve a ser válida",
         "{} was refunded: u reverses the refund": "{} se reembolsó: u revierte el reembolso",
         "{} is not refunded": "{} no está reembolsado",
         "Renew": "Renovar",
-        "Renewal of {} failed (billing issue): grace period until {}": "La renovación de {} falló (problema de facturación): período de gracia hasta el {}",
-        "Renewal of {} failed (billing issue): in billing retry": "La renovación de {} falló (problema de facturación): reintentando el cobro",
+        "Renewal of {} failed (billing issue): grace period until {}":
+            "La renovación de {} falló (problema de facturación): período de gracia hasta el {}",
+        "Renewal of {} failed (billing issue): in billing retry":
+            "La renovación de {} falló (problema de facturación): reintentando el cobro",
         "Renewed {}: transaction {}": "{} renovada: transacción {}",
         "Renews": "Se renueva",
         "Renews daily": "Se renueva cada día",
@@ -201,7 +216,8 @@ extension Strings {
         "gave up": "abandonada",
         "{} of {}": "{} de {}",
         "↑ at the top: older": "↑ arriba del todo: más antiguas",
-        "At the top of Server Notifications: load older ones": "Arriba del todo en las notificaciones del servidor: cargar las más antiguas",
+        "At the top of Server Notifications: load older ones":
+            "Arriba del todo en las notificaciones del servidor: cargar las más antiguas",
         "Setting {} changed to {}": "Ajuste {} cambiado a {}",
         "Shared secret (verifyReceipt)": "Secreto compartido (verifyReceipt)",
         "Show an event log entry whole": "Mostrar una entrada del registro completa",
@@ -226,10 +242,12 @@ extension Strings {
         "Subscriptions": "Suscripciones",
         "Switching to {}: wait for its prices": "Cambiando a {}: espera a sus precios",
         "Switching to {}…": "Cambiando a {}…",
-        "Terminal too small: {}×{} (need at least {}×{})": "Terminal demasiado pequeño: {}×{} (se necesita al menos {}×{})",
+        "Terminal too small: {}×{} (need at least {}×{})":
+            "Terminal demasiado pequeño: {}×{} (se necesita al menos {}×{})",
         "The customer asks for a refund": "El cliente solicita un reembolso",
         "The payment was cancelled.": "Se canceló el pago.",
-        "The purchase was interrupted; resolve it to complete the purchase.": "La compra se interrumpió; resuélvela para completarla.",
+        "The purchase was interrupted; resolve it to complete the purchase.":
+            "La compra se interrumpió; resuélvela para completarla.",
         "The store could not be reached: {}": "No se pudo conectar con la tienda: {}",
         "Time rate": "Velocidad del tiempo",
         "Total {}": "Total {}",
@@ -245,18 +263,23 @@ extension Strings {
         "Waiting transactions, purchases and subscriptions": "Transacciones pendientes, compras y suscripciones",
         "Windows": "Ventanas",
         "You already own {}": "Ya tienes {}",
-        "a failed renewal keeps access for a grace period": "una renovación fallida conserva el acceso durante un período de gracia",
+        "a failed renewal keeps access for a grace period":
+            "una renovación fallida conserva el acceso durante un período de gracia",
         "by type": "por tipo",
         "by type and subscription group": "por tipo y grupo de suscripción",
         "cancelled": "cancelada",
         "catalog order": "orden del catálogo",
         "d: all details and prices in every storefront": "d: todos los detalles y precios en cada tienda",
-        "downloads fail when they reach this share of their content": "las descargas fallan al llegar a esta parte del contenido",
+        "downloads fail when they reach this share of their content":
+            "las descargas fallan al llegar a esta parte del contenido",
         "failed": "falló",
         "finished": "terminada",
-        "how fast hosted content downloads, in bytes per second; 0 is unlimited": "velocidad de descarga del contenido alojado, en bytes por segundo; 0 es ilimitado",
-        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)": "velocidad de renovación: valor o nombre del SKTestTimeRate de Apple (0 tiempo real, 15 un mes cada 30 segundos, 1005 cada 2 segundos…)",
-        "how long each store step takes (loading products, a purchase, a restore); 0 for tests": "cuánto dura cada paso de la tienda (cargar productos, una compra, una restauración); 0 para pruebas",
+        "how fast hosted content downloads, in bytes per second; 0 is unlimited":
+            "velocidad de descarga del contenido alojado, en bytes por segundo; 0 es ilimitado",
+        "how fast subscriptions renew: Apple's SKTestTimeRate raw value or its name (0 real-time, 15 monthly-every-30-seconds, 1005 every-2-seconds…)":
+            "velocidad de renovación: valor o nombre del SKTestTimeRate de Apple (0 tiempo real, 15 un mes cada 30 segundos, 1005 cada 2 segundos…)",
+        "how long each store step takes (loading products, a purchase, a restore); 0 for tests":
+            "cuánto dura cada paso de la tienda (cargar productos, una compra, una restauración); 0 para pruebas",
         "loading products fails with this error (on: network)": "cargar productos falla con este error (activado: red)",
         "name": "nombre",
         "none": "ninguno",
@@ -264,13 +287,19 @@ extension Strings {
         "paused": "en pausa",
         "price": "precio",
         "purchases fail with this error (on: unknown)": "las compras fallan con este error (activado: desconocido)",
-        "purchases wait for 'store approve ID' or 'store decline ID'": "las compras esperan aprobación o rechazo (gestor: t, luego a o d)",
-        "purchases wait for 'store resolve ID', then complete": "las compras esperan a resolverse y luego se completan (gestor: t, luego i)",
-        "refreshing the receipt fails with this error (on: network)": "actualizar el recibo falla con este error (activado: red)",
-        "renewals fail with a billing problem and enter billing retry": "las renovaciones fallan por un problema de facturación y entran en reintento de cobro",
-        "restoring purchases fails with this error (on: network)": "restaurar compras falla con este error (activado: red)",
+        "purchases wait for 'store approve ID' or 'store decline ID'":
+            "las compras esperan aprobación o rechazo (gestor: t, luego a o d)",
+        "purchases wait for 'store resolve ID', then complete":
+            "las compras esperan a resolverse y luego se completan (gestor: t, luego i)",
+        "refreshing the receipt fails with this error (on: network)":
+            "actualizar el recibo falla con este error (activado: red)",
+        "renewals fail with a billing problem and enter billing retry":
+            "las renovaciones fallan por un problema de facturación y entran en reintento de cobro",
+        "restoring purchases fails with this error (on: network)":
+            "restaurar compras falla con este error (activado: red)",
         "starts at the next renewal": "empieza en la próxima renovación",
-        "starts now; the rest of the current period is refunded": "empieza ahora; se reembolsa el resto del período actual",
+        "starts now; the rest of the current period is refunded":
+            "empieza ahora; se reembolsa el resto del período actual",
         "the refund request": "la solicitud de reembolso",
         "type": "tipo",
         "unverified: {}": "no verificada: {}",
@@ -286,15 +315,18 @@ extension Strings {
         "{} is not sold in this storefront.": "{} no se vende en esta tienda.",
         "{} is waiting for approval (Ask to Buy)": "{} espera aprobación (Solicitar compra)",
         "{} left": "quedan {}",
-        "{} under way. Quit anyway? Downloading carries on at the next launch.": "Hay {} en curso. ¿Salir de todos modos? Se seguirá descargando en el próximo inicio.",
+        "{} under way. Quit anyway? Downloading carries on at the next launch.":
+            "Hay {} en curso. ¿Salir de todos modos? Se seguirá descargando en el próximo inicio.",
         "{} waiting for approval": "{} esperando aprobación",
-        "{} was interrupted: resolve it in the Transaction Manager (t, then i)": "{} se interrumpió: resuélvela en el gestor de transacciones (t, luego i)",
+        "{} was interrupted: resolve it in the Transaction Manager (t, then i)":
+            "{} se interrumpió: resuélvela en el gestor de transacciones (t, luego i)",
         "{}/day": "{}/día",
         "{}/month": "{}/mes",
         "{}/week": "{}/semana",
         "{}/year": "{}/año",
         "−/+ changes the quantity": "−/+ cambia la cantidad",
-        "≈ no price set for that storefront: the catalog's price, read in its currency": "≈ sin precio para esa tienda: el precio del catálogo en su moneda",
+        "≈ no price set for that storefront: the catalog's price, read in its currency":
+            "≈ sin precio para esa tienda: el precio del catálogo en su moneda",
         "≈ no price set for {}: the catalog's price, read in {}": "≈ sin precio para {}: el precio del catálogo en {}",
         "Won't renew (price increase declined), ends": "No se renovará (subida de precio rechazada), termina",
         "Price increase awaiting consent, ends": "Subida de precio pendiente de aceptación, termina",

@@ -27,7 +27,9 @@ public enum SubscriptionTerms {
 
     /// The product's price as the list shows it: per period for an auto-renewable subscription.
     public static func listPrice(_ product: Product, _ s: Strings) -> String {
-        guard product.type == .autoRenewable, let period = product.subscription?.period else { return product.displayPrice }
+        guard product.type == .autoRenewable, let period = product.subscription?.period else {
+            return product.displayPrice
+        }
         return perPeriod(product.displayPrice, period, s)
     }
 

@@ -55,7 +55,8 @@ public enum Question: Hashable, Sendable {
 
 /// The items of the menu, in order, with the key that opens each from anywhere.
 public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
-    case restore, refreshReceipt, viewReceipt, storefront, settings, transactionManager, myPurchases, eventLog, notifications, quit
+    case restore, refreshReceipt, viewReceipt, storefront, settings, transactionManager, myPurchases, eventLog,
+        notifications, quit
 
     /// The English label (localized through `Strings`).
     public var label: String {

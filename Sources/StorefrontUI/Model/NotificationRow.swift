@@ -22,7 +22,8 @@ public struct NotificationRow: Hashable, Sendable {
 
     /// Creates a row.
     public init(
-        position: Int, uuid: String, kind: String, productID: String?, attempts: Int, lastResult: String?, nextAttempt: Date?,
+        position: Int, uuid: String, kind: String, productID: String?, attempts: Int, lastResult: String?,
+        nextAttempt: Date?,
         delivered: Bool
     ) {
         self.position = position

@@ -23,24 +23,31 @@ public struct PlanChange: Hashable, Sendable {
         guard let info = product.subscription else { return nil }
         let current = state.purchases.subscriptions.first { subscription in
             guard !subscription.hasEnded, subscription.productID != product.id,
-                  let other = state.product(subscription.productID)?.subscription else { return false }
+                let other = state.product(subscription.productID)?.subscription
+            else { return false }
             return other.groupID == info.groupID
         }
         guard let current, let other = state.product(current.productID)?.subscription else { return nil }
-        let kind: Kind = info.groupLevel < other.groupLevel ? .upgrade : (info.groupLevel > other.groupLevel ? .downgrade : .crossgrade)
+        let kind: Kind =
+            info.groupLevel < other.groupLevel
+            ? .upgrade : (info.groupLevel > other.groupLevel ? .downgrade : .crossgrade)
         let startsNow = kind == .upgrade || (kind == .crossgrade && info.period == other.period)
-        return PlanChange(fromProductID: current.productID, fromName: state.name(of: current.productID), kind: kind, startsNow: startsNow)
+        return PlanChange(
+            fromProductID: current.productID, fromName: state.name(of: current.productID), kind: kind,
+            startsNow: startsNow)
     }
 
     /// The change in words: `Upgrade from Plus (Monthly): starts now, …`.
     func text(_ s: Strings) -> String {
-        let what = switch kind {
-        case .upgrade: s("Upgrade from {}", fromName)
-        case .downgrade: s("Downgrade from {}", fromName)
-        case .crossgrade: s("Crossgrade from {}", fromName)
-        }
-        return what + ": " + (startsNow
-            ? s("starts now; the rest of the current period is refunded")
-            : s("starts at the next renewal"))
+        let what =
+            switch kind {
+            case .upgrade: s("Upgrade from {}", fromName)
+            case .downgrade: s("Downgrade from {}", fromName)
+            case .crossgrade: s("Crossgrade from {}", fromName)
+            }
+        return what + ": "
+            + (startsNow
+                ? s("starts now; the rest of the current period is refunded")
+                : s("starts at the next renewal"))
     }
 }

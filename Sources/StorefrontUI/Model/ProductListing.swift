@@ -90,7 +90,10 @@ public struct ProductListing: Hashable, Sendable {
             case .catalog:
                 return members
             case .name where search.sortNames.count == products.count:
-                return members.sorted { search.sortNames[$0].lexicographicallyPrecedes(search.sortNames[$1]) || (search.sortNames[$0] == search.sortNames[$1] && $0 < $1) }
+                return members.sorted {
+                    search.sortNames[$0].lexicographicallyPrecedes(search.sortNames[$1])
+                        || (search.sortNames[$0] == search.sortNames[$1] && $0 < $1)
+                }
             case .name:
                 return members
             case .price:
@@ -109,7 +112,11 @@ public struct ProductListing: Hashable, Sendable {
         var byType: [ProductType: [Int]] = [:]
         var others: [Int] = []
         for i in products.indices {
-            if types.contains(products[i].type) { byType[products[i].type, default: []].append(i) } else { others.append(i) }
+            if types.contains(products[i].type) {
+                byType[products[i].type, default: []].append(i)
+            } else {
+                others.append(i)
+            }
         }
         var sections: [Section] = []
         for type in types {
@@ -124,7 +131,8 @@ public struct ProductListing: Hashable, Sendable {
                 }
                 for group in groupOrder {
                     let members = byGroup[group] ?? []
-                    sections.append(Section(header: group, members: sort == .catalog ? byLevel(members) : ordered(members)))
+                    sections.append(
+                        Section(header: group, members: sort == .catalog ? byLevel(members) : ordered(members)))
                 }
             } else {
                 sections.append(Section(header: strings.groupName(type), members: ordered(ofType)))

@@ -36,12 +36,15 @@ public struct ProductSearch: Sendable {
         names.reserveCapacity(products.count)
         var typeWords: [ProductType: String] = [:]
         for product in products {
-            let words = typeWords[product.type] ?? {
-                let text = Self.fold(Self.englishWords(product.type) + " " + strings.typeName(product.type) + " "
-                    + strings.groupName(product.type))
-                typeWords[product.type] = text
-                return text
-            }()
+            let words =
+                typeWords[product.type]
+                ?? {
+                    let text = Self.fold(
+                        Self.englishWords(product.type) + " " + strings.typeName(product.type) + " "
+                            + strings.groupName(product.type))
+                    typeWords[product.type] = text
+                    return text
+                }()
             let name = Self.fold(product.displayName)
             names.append(Array(name.utf8))
             text += name.utf8
@@ -73,7 +76,8 @@ public struct ProductSearch: Sendable {
         var lastSeen = [Int32](repeating: -1, count: 256)
         text.withUnsafeBufferPointer { bytes in
             for product in 0..<(starts.count - 1) {
-                let start = starts[product], id = Int32(product)
+                let start = starts[product]
+                let id = Int32(product)
                 for position in start..<starts[product + 1] {
                     let byte = Int(bytes[position])
                     if lastSeen[byte] != id {
@@ -129,7 +133,9 @@ public struct ProductSearch: Sendable {
         var unchecked: [[UInt8]]
         let candidates: [Hit]
         if let previous, let previousLast = previous.words.last, previous.hits.count == previous.matches.count,
-           words.count == previous.words.count, others == Array(previous.words.dropLast()), last.starts(with: previousLast) {
+            words.count == previous.words.count, others == Array(previous.words.dropLast()),
+            last.starts(with: previousLast)
+        {
             known = previousLast.count
             unchecked = []
             candidates = zip(previous.matches, previous.hits).map { Hit(product: Int32($0), offset: $1) }
@@ -137,7 +143,9 @@ public struct ProductSearch: Sendable {
             // A new word (or a query the last step did not end with): the previous matches
             // that the index says hold its first byte, then what is new is checked.
             known = 1
-            unchecked = others.enumerated().filter { $0.offset >= previous.words.count || previous.words[$0.offset] != $0.element }.map(\.element)
+            unchecked = others.enumerated().filter {
+                $0.offset >= previous.words.count || previous.words[$0.offset] != $0.element
+            }.map(\.element)
             candidates = Self.intersect(byteIndex[Int(last[0])], previous.matches)
         } else {
             known = 1
@@ -145,15 +153,19 @@ public struct ProductSearch: Sendable {
             candidates = byteIndex[Int(last[0])]
         }
         unchecked.removeAll { $0.isEmpty }
-        var matches: [Int] = [], hits: [Int32] = []
+        var matches: [Int] = []
+        var hits: [Int32] = []
         text.withUnsafeBufferPointer { bytes in
             for candidate in candidates {
                 let product = Int(candidate.product)
                 guard product < count else { continue }
-                let start = starts[product], end = starts[product + 1]
+                let start = starts[product]
+                let end = starts[product + 1]
                 var at = start + Int(candidate.offset)
                 if !Self.holds(last, in: bytes, at: at, skipping: known, end: end) {
-                    guard let found = Self.find(last, in: bytes, from: known > 0 ? at + 1 : at, to: end) else { continue }
+                    guard let found = Self.find(last, in: bytes, from: known > 0 ? at + 1 : at, to: end) else {
+                        continue
+                    }
                     at = found
                 }
                 guard unchecked.allSatisfy({ Self.find($0, in: bytes, from: start, to: end) != nil }) else { continue }
@@ -168,7 +180,8 @@ public struct ProductSearch: Sendable {
     private static func intersect(_ index: [Hit], _ products: [Int]) -> [Hit] {
         var result: [Hit] = []
         result.reserveCapacity(min(index.count, products.count))
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < index.count, j < products.count {
             let product = Int(index[i].product)
             if product == products[j] {
@@ -185,7 +198,9 @@ public struct ProductSearch: Sendable {
     }
 
     /// Whether `needle` is at `at` (before `end`), its first `known` bytes being known to be.
-    private static func holds(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int, skipping known: Int, end: Int) -> Bool {
+    private static func holds(
+        _ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int, skipping known: Int, end: Int
+    ) -> Bool {
         guard known > 0, at + needle.count <= end else { return false }
         var j = known
         while j < needle.count, bytes[at + j] == needle[j] { j += 1 }

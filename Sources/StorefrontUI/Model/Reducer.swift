@@ -16,8 +16,10 @@ private func update(state: inout State, action: Action) -> [Effect] {
     switch action {
     case .started:
         // The event subscription first, so nothing the loads cause goes unheard.
-        return [.observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
-                .every(State.storeLookInterval, .lookForChanges)]
+        return [
+            .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
+            .every(State.storeLookInterval, .lookForChanges),
+        ]
     case .storeChanged:
         // An open window that shows the store follows it: Store Settings (a `store set` from
         // the CLI), Server Notifications (the sender's attempts as they are journaled).

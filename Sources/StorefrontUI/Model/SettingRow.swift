@@ -40,7 +40,8 @@ public struct SettingRow: Hashable, Sendable {
     public func cycled(by step: Int) -> String {
         // Ranked once: by number when the value and every choice are numbers, else by place.
         let numbers = choices.compactMap(number)
-        let ranked: [(choice: String, rank: Double)], current: Double?
+        let ranked: [(choice: String, rank: Double)]
+        let current: Double?
         if let valueNumber = number(value), numbers.count == choices.count {
             ranked = zip(choices, numbers).map { (choice: $0, rank: $1) }.sorted { $0.rank < $1.rank }
             current = valueNumber

@@ -67,7 +67,9 @@ extension State {
         case .downloadFailed(let d):
             update(d)
             let reason = d.error.map { "\($0)" } ?? "?"
-            report(strings("Download of {} failed at {}: {}", name(of: d.productID), Format.percent(d.fraction), reason), kind: .error)
+            report(
+                strings("Download of {} failed at {}: {}", name(of: d.productID), Format.percent(d.fraction), reason),
+                kind: .error)
             return []
         case .storefrontChanged(let storefront):
             return storefrontChanged(storefront)
@@ -78,7 +80,9 @@ extension State {
 
     /// Whether the transaction is an Ask to Buy purchase waiting for approval, as last loaded.
     private func isWaitingForApproval(_ transactionID: String) -> Bool {
-        purchases.pending.contains { $0.transactionID == transactionID && $0.state == .deferred && $0.error != .interrupted }
+        purchases.pending.contains {
+            $0.transactionID == transactionID && $0.state == .deferred && $0.error != .interrupted
+        }
     }
 
     private func logLine(_ what: String, _ t: Transaction) -> String {

@@ -62,9 +62,13 @@ extension State {
             modal = .menu(selected: 0)
             // The menu says whether a server runs on the data directory: look again as it opens.
             return [.loadServer]
-        case .character("l"): showsLog.toggle(); keepSelectionVisible()
+        case .character("l"):
+            showsLog.toggle()
+            keepSelectionVisible()
         case .character("g"):
-            grouping = ProductListing.Grouping(rawValue: (grouping.rawValue + 1) % ProductListing.Grouping.allCases.count) ?? .subscriptionGroup
+            grouping =
+                ProductListing.Grouping(rawValue: (grouping.rawValue + 1) % ProductListing.Grouping.allCases.count)
+                ?? .subscriptionGroup
             regroup()
             show(strings("Grouped: {}", strings(groupingLabel)))
         case .character("S"):

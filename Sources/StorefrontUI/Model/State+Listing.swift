@@ -102,7 +102,8 @@ extension State {
 
     /// Selects the first or last product.
     mutating func selectEdge(last: Bool) {
-        let row = last
+        let row =
+            last
             ? listing.productRow(from: listing.rows.count - 1, step: -1)
             : listing.productRow(from: 0, step: 1)
         selectedRow = row ?? 0

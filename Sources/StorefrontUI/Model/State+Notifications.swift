@@ -61,20 +61,26 @@ extension State {
     mutating func apply(_ page: NotificationPage, before: Int?) {
         let selected: Int? = if case .notifications(let selected) = modal { selected } else { nil }
         let followsNewest = selected.map { $0 >= notifications.count - 1 } ?? true
-        let selectedPosition = selected.flatMap { notifications.indices.contains($0) ? notifications[$0].position : nil }
+        let selectedPosition = selected.flatMap {
+            notifications.indices.contains($0) ? notifications[$0].position : nil
+        }
         if let before {
             if loadingNotificationsBefore == before { loadingNotificationsBefore = nil }
             guard before == olderNotifications else {
                 // A refresh of rows on screen (or an older page the newest one overtook): the
                 // rows it holds replace theirs, in place, and nothing else changes.
                 let fresh = Dictionary(page.rows.map { ($0.position, $0) }, uniquingKeysWith: { $1 })
-                for i in notifications.indices { if let row = fresh[notifications[i].position] { notifications[i] = row } }
+                for i in notifications.indices {
+                    if let row = fresh[notifications[i].position] { notifications[i] = row }
+                }
                 return
             }
             let above = page.rows.filter { $0.position < (notifications.first?.position ?? Int.max) }
             notifications = above + notifications
             olderNotifications = page.older
-            if let selected { modal = .notifications(selected: selected == 0 ? max(0, above.count - 1) : selected + above.count) }
+            if let selected {
+                modal = .notifications(selected: selected == 0 ? max(0, above.count - 1) : selected + above.count)
+            }
             return
         }
         let first = page.rows.first?.position ?? 0
@@ -90,7 +96,8 @@ extension State {
             loadingNotificationsBefore = nil
         }
         guard selected != nil else { return }
-        let index = followsNewest ? nil : selectedPosition.flatMap { p in notifications.firstIndex { $0.position == p } }
+        let index =
+            followsNewest ? nil : selectedPosition.flatMap { p in notifications.firstIndex { $0.position == p } }
         modal = .notifications(selected: index ?? max(0, notifications.count - 1))
     }
 }

@@ -34,7 +34,9 @@ extension State {
             priceComparison = nil
             adopt(switched.context)
             if before?.storefront != switched.context.storefront || before?.locale != switched.context.locale {
-                report(strings("Storefront set to {} ({})", switched.context.storefront, switched.context.locale), kind: .success)
+                report(
+                    strings("Storefront set to {} ({})", switched.context.storefront, switched.context.locale),
+                    kind: .success)
             }
         case .storefrontSwitched(.failure(let error)):
             switchingTo = nil
@@ -100,8 +102,11 @@ extension State {
             isRestoring = false
             switch result {
             case .success(let restored):
-                report(restored.isEmpty ? strings("Nothing to restore")
-                    : strings("Restored {}", CountedWords.phrase(restored.count, .purchase, strings.language)), kind: .success)
+                report(
+                    restored.isEmpty
+                        ? strings("Nothing to restore")
+                        : strings("Restored {}", CountedWords.phrase(restored.count, .purchase, strings.language)),
+                    kind: .success)
             case .failure(let error):
                 report(strings("Restore failed: {}", describe(error)), kind: .error)
             }
@@ -118,7 +123,8 @@ extension State {
         case .subscriptionCommandFinished(let command, let result):
             return reportAndReload(result.map { subscriptionMessage(command, $0) })
         case .consumed(let productID, let result):
-            return reportAndReload(result.map { (strings("Used 1 × {}: {} left", name(of: productID), String($0)), .success) })
+            return reportAndReload(
+                result.map { (strings("Used 1 × {}: {} left", name(of: productID), String($0)), .success) })
         case .appTransactionLoaded(let result):
             showAppTransaction(result)
         default:
@@ -134,7 +140,8 @@ extension State {
         productsChanged()
     }
 
-    private mutating func finishPurchase(_ productID: String, _ result: Result<PurchaseOutcome, StoreError>) -> [Effect] {
+    private mutating func finishPurchase(_ productID: String, _ result: Result<PurchaseOutcome, StoreError>) -> [Effect]
+    {
         let name = name(of: productID)
         let quantity = flows[productID]?.quantity ?? 1
         let shown = quantity > 1 ? "\(quantity) × \(name)" : name
@@ -177,7 +184,9 @@ extension State {
             return finishPurchase(productID, .success(.purchased(transactionID: download?.transactionID ?? "")))
         case .failed?:
             let reason = download?.error.map { "\($0)" } ?? "?"
-            report(strings("Bought {}, but its download failed at {}: {} (space retries)", name, percent, reason), kind: .error)
+            report(
+                strings("Bought {}, but its download failed at {}: {} (space retries)", name, percent, reason),
+                kind: .error)
         case .paused?:
             report(strings("Bought {}; its download is paused at {} (space resumes)", name, percent))
         default:
@@ -205,7 +214,8 @@ extension State {
         case .refund: return strings("Refunded transaction {}", id)
         case .requestRefund: return strings("Refund requested for transaction {}", id)
         case .decideRefund(_, let approve):
-            return approve ? strings("Approved the refund request for transaction {}", id)
+            return approve
+                ? strings("Approved the refund request for transaction {}", id)
                 : strings("Declined the refund request for transaction {}", id)
         case .priceIncrease(_, nil): return strings("Price increase announced for {}; + accepts, - declines", id)
         case .priceIncrease(_, true?): return strings("The customer accepted the price increase for {}", id)
@@ -218,16 +228,24 @@ extension State {
 
     /// What a subscription command did, from the subscription as it is afterwards: a renewal
     /// while billing fails is reported as the failure it is.
-    private func subscriptionMessage(_ command: Effect, _ subscription: ManagedSubscription) -> (String, StatusMessage.Kind) {
+    private func subscriptionMessage(
+        _ command: Effect, _ subscription: ManagedSubscription
+    ) -> (String, StatusMessage.Kind) {
         let name = name(of: subscription.productID)
         switch (command, subscription.phase) {
         case (.renew, .gracePeriod(let until)):
-            return (strings("Renewal of {} failed (billing issue): grace period until {}", name, Format.until(until, now: now)), .error)
+            return (
+                strings(
+                    "Renewal of {} failed (billing issue): grace period until {}", name, Format.until(until, now: now)),
+                .error
+            )
         case (.renew, .billingRetry):
             return (strings("Renewal of {} failed (billing issue): in billing retry", name), .error)
         case (.renew, .expired):
             // The store ended it instead (a price increase without consent, auto-renew off).
-            return (strings("{} expired instead of renewing: {}", name, expiryReason(subscription.expirationIntent)), .error)
+            return (
+                strings("{} expired instead of renewing: {}", name, expiryReason(subscription.expirationIntent)), .error
+            )
         case (.renew, _):
             return (strings("Renewed {}: transaction {}", name, subscription.latestTransactionID), .success)
         case (.expire, _):

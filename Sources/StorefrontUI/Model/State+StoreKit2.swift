@@ -30,7 +30,8 @@ extension State {
 
     /// Reports the App Store's answer to a refund request the app made.
     mutating func refundRequestDecided(_ decision: RefundDecision) -> [Effect] {
-        let text = decision.isApproved
+        let text =
+            decision.isApproved
             ? strings("Refund of {} approved", name(of: decision.productID))
             : strings("Refund of {} declined", name(of: decision.productID))
         report(text, kind: decision.isApproved ? .success : .error)
@@ -43,7 +44,8 @@ extension State {
         switch result {
         case .success(let verification):
             let app = verification.unsafePayloadValue
-            let verdict = verification.verificationError.map { strings("unverified: {}", $0.description) } ?? strings("verified")
+            let verdict =
+                verification.verificationError.map { strings("unverified: {}", $0.description) } ?? strings("verified")
             let text = strings(
                 "App transaction {}: original version {}, since {} ({})", app.appTransactionID, app.originalAppVersion,
                 Format.minute(app.originalPurchaseDate), verdict)

@@ -22,9 +22,12 @@ extension State {
                 ? subscriptionsSeen.insert(t.originalTransactionID).inserted
                 : originalsSeen.insert(t.originalTransactionID).inserted
         }
-        return purchases.pending + settled.sorted {
-            ($0.originalPurchaseDate, $0.originalTransactionID) > ($1.originalPurchaseDate, $1.originalTransactionID)
-        }
+        return purchases.pending
+            + settled.sorted {
+                ($0.originalPurchaseDate, $0.originalTransactionID) > (
+                    $1.originalPurchaseDate, $1.originalTransactionID
+                )
+            }
     }
 
     /// The subscription a transaction belongs to, as the store runs it.
@@ -77,14 +80,15 @@ extension State {
             }
         case .character("f"):
             guard selected < rows.count else { return [] }
-            modal = .question(.refund(transactionID: storeID(rows[selected]), productID: rows[selected].productID), over: over)
+            modal = .question(
+                .refund(transactionID: storeID(rows[selected]), productID: rows[selected].productID), over: over)
         case .enter:
             guard selected < rows.count else { return [] }
             document = nil
             modal = .document(scroll: 0, over: over)
             return [.loadTransaction(transactionID: rows[selected].transactionID)]
         case .character("n"), .character("x"), .character("c"), .character("b"), .character("p"), .character("+"),
-             .character("-"):
+            .character("-"):
             guard selected < rows.count else { return [] }
             let transaction = rows[selected]
             guard let subscription = managedSubscription(for: transaction) else {
@@ -99,8 +103,13 @@ extension State {
                 return []
             case .character("c"): return [.setAutoRenew(transactionID: id, on: !subscription.willAutoRenew)]
             case .character("p"): return [.priceIncrease(transactionID: id, accept: nil)]
-            case .character("+"), .character("-"): return [.priceIncrease(transactionID: id, accept: key == .character("+"))]
-            default: return [.setBillingIssue(transactionID: id, on: !(subscription.hasBillingIssue || subscription.isInBillingRetry))]
+            case .character("+"), .character("-"):
+                return [.priceIncrease(transactionID: id, accept: key == .character("+"))]
+            default:
+                return [
+                    .setBillingIssue(
+                        transactionID: id, on: !(subscription.hasBillingIssue || subscription.isInBillingRetry))
+                ]
             }
         default:
             if let next = moved(selected, by: key, count: rows.count, page: max(1, height - 10)) {

@@ -17,7 +17,9 @@ extension State {
         case .help(let scroll):
             if closes || key == .character("?") || key == .enter {
                 self.modal = nil
-            } else if let next = scrolled(scroll, by: key, limit: PageView.scrollLimit(lines: SheetView.helpLineCount(self), in: self)) {
+            } else if let next = scrolled(
+                scroll, by: key, limit: PageView.scrollLimit(lines: SheetView.helpLineCount(self), in: self))
+            {
                 self.modal = .help(scroll: next)
             }
         case .menu(let selected):
@@ -42,13 +44,17 @@ extension State {
         case .details(let productID, let scroll):
             if closes || key == .character("d") || key == .enter {
                 self.modal = nil
-            } else if let next = scrolled(scroll, by: key, limit: PageView.scrollLimit(lines: DetailsView.lineCount(productID, self), in: self)) {
+            } else if let next = scrolled(
+                scroll, by: key, limit: PageView.scrollLimit(lines: DetailsView.lineCount(productID, self), in: self))
+            {
                 self.modal = .details(productID: productID, scroll: next)
             }
         case .document(let scroll, let over):
             if closes || key == .enter {
                 self.modal = over
-            } else if let next = scrolled(scroll, by: key, limit: PageView.scrollLimit(lines: DocumentView.lineCount(self), in: self)) {
+            } else if let next = scrolled(
+                scroll, by: key, limit: PageView.scrollLimit(lines: DocumentView.lineCount(self), in: self))
+            {
                 self.modal = .document(scroll: next, over: over)
             }
         case .log(let selected, let showsDetail):
@@ -166,9 +172,10 @@ extension State {
             }
         case .character(let c) where c.isUppercase && c.isASCII:
             // Type the first letter of a code to jump there (again for the next one).
-            guard let next = (1...max(1, storefronts.count)).lazy
-                .map({ (storefront + $0) % max(1, storefronts.count) })
-                .first(where: { storefronts.indices.contains($0) && storefronts[$0].code.first == c })
+            guard
+                let next = (1...max(1, storefronts.count)).lazy
+                    .map({ (storefront + $0) % max(1, storefronts.count) })
+                    .first(where: { storefronts.indices.contains($0) && storefronts[$0].code.first == c })
             else { return [] }
             let localeIndex = locales.firstIndex(of: storefronts[next].locale) ?? locale
             modal = .storefronts(storefront: next, locale: localeIndex, column: 0)
@@ -255,7 +262,9 @@ extension State {
             guard !log.isEmpty else { break }
             modal = .log(selected: selected, showsDetail: !showsDetail)
         default:
-            if !showsDetail, let next = moved(selected, by: key, count: log.count, page: max(1, PageView.visibleRows(in: self) - 1)) {
+            if !showsDetail,
+                let next = moved(selected, by: key, count: log.count, page: max(1, PageView.visibleRows(in: self) - 1))
+            {
                 modal = .log(selected: next)
             }
         }

@@ -108,7 +108,9 @@ public struct State: Sendable {
 
     /// The selected product, if the selection is on one.
     public var selectedProduct: Product? {
-        guard let products, let index = listing.productIndex(at: selectedRow), index < products.count else { return nil }
+        guard let products, let index = listing.productIndex(at: selectedRow), index < products.count else {
+            return nil
+        }
         return products[index]
     }
 

@@ -23,9 +23,11 @@ extension Screen {
         title: String? = nil, titleStyle: CellStyle? = nil
     ) -> Rect {
         guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
-        let right = rect.maxX - 1, bottom = rect.maxY - 1
+        let right = rect.maxX - 1
+        let bottom = rect.maxY - 1
         // Each edge's cell made (and measured) once.
-        let horizontal = Cell(border.horizontal, style: style), vertical = Cell(border.vertical, style: style)
+        let horizontal = Cell(border.horizontal, style: style)
+        let vertical = Cell(border.vertical, style: style)
         for x in rect.x + 1..<right {
             set(horizontal, x: x, y: rect.y)
             set(horizontal, x: x, y: bottom)
@@ -45,7 +47,9 @@ extension Screen {
     }
 
     /// Draws a horizontal line across `width` columns from `x`.
-    public mutating func horizontalLine(x: Int, y: Int, width: Int, character: Character = "─", style: CellStyle = .plain) {
+    public mutating func horizontalLine(
+        x: Int, y: Int, width: Int, character: Character = "─", style: CellStyle = .plain
+    ) {
         let cell = Cell(character, style: style)
         for column in x..<x + max(0, width) { set(cell, x: column, y: y) }
     }

@@ -49,11 +49,18 @@ public enum DisplayWidth {
     }
 
     private static func contains(_ table: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {
-        var low = 0, high = table.count - 1
+        var low = 0
+        var high = table.count - 1
         while low <= high {
             let mid = (low + high) / 2
             let range = table[mid]
-            if v < range.lowerBound { high = mid - 1 } else if v > range.upperBound { low = mid + 1 } else { return true }
+            if v < range.lowerBound {
+                high = mid - 1
+            } else if v > range.upperBound {
+                low = mid + 1
+            } else {
+                return true
+            }
         }
         return false
     }

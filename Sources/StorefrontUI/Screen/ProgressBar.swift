@@ -8,7 +8,8 @@ public enum ProgressBar {
         guard width > 0 else { return "" }
         let clamped = fraction.isNaN ? 0 : min(1, max(0, fraction))
         let eighths = Int((clamped * Double(width * 8)).rounded(.down))
-        let full = eighths / 8, rest = eighths % 8
+        let full = eighths / 8
+        let rest = eighths % 8
         var bar = String(repeating: "█", count: full)
         if rest > 0 { bar.append(partials[rest - 1]) }
         let used = full + (rest > 0 ? 1 : 0)
@@ -24,14 +25,16 @@ extension Screen {
     ) {
         let bar = ProgressBar.text(fraction: fraction, width: width)
         // The full block and the track are most of the bar: each cell made (and measured) once.
-        let full = Cell("█", style: style), track = Cell("░", style: trackStyle ?? style)
+        let full = Cell("█", style: style)
+        let track = Cell("░", style: trackStyle ?? style)
         var column = x
         for character in bar {
-            let cell = switch character {
-            case "█": full
-            case " ": track
-            default: Cell(character, style: style)
-            }
+            let cell =
+                switch character {
+                case "█": full
+                case " ": track
+                default: Cell(character, style: style)
+                }
             set(cell, x: column, y: y)
             column += 1
         }

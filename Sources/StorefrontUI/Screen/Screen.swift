@@ -85,7 +85,8 @@ public struct Screen: Hashable, Sendable {
         for var character in text {
             if column >= limit { break }
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-               scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+            {
                 character = " "
             }
             let w = DisplayWidth.of(character)

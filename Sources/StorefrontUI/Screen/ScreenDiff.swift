@@ -59,7 +59,10 @@ public struct ScreenDiff: Hashable, Sendable {
             let base = y * width
             var x = 0
             while x < width {
-                if old[base + x] == new[base + x] { x += 1; continue }
+                if old[base + x] == new[base + x] {
+                    x += 1
+                    continue
+                }
                 var start = x
                 if new[base + start].isContinuation, start > 0 { start -= 1 }
                 // `end` is just past the last changed cell; look ahead at most `mergeGap` cells.

@@ -26,6 +26,7 @@ enum DocumentView {
     static func render(_ scroll: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
         let title = state.document.map { s($0.title) + ($0.subject.isEmpty ? "" : " " + $0.subject) } ?? s("Loading…")
-        PageView.render(title, lines: lines(state), scroll: scroll, footer: "↑↓ PgUp PgDn · Esc", state: state, into: &screen)
+        PageView.render(
+            title, lines: lines(state), scroll: scroll, footer: "↑↓ PgUp PgDn · Esc", state: state, into: &screen)
     }
 }

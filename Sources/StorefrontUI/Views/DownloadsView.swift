@@ -12,8 +12,9 @@ enum DownloadsView {
 
     static func render(_ state: State, in rect: Rect, into screen: inout Screen) {
         let s = state.strings
-        let inner = screen.box(rect, border: .rounded, style: Theme.border,
-                               title: s("Downloads") + " (space · x)", titleStyle: Theme.title)
+        let inner = screen.box(
+            rect, border: .rounded, style: Theme.border,
+            title: s("Downloads") + " (space · x)", titleStyle: Theme.title)
         let rows = shown(state)
         guard !inner.isEmpty, !rows.isEmpty else { return }
         let table = TableLayout(columns: columns(rows, state, width: inner.width - 2), width: inner.width - 2)
@@ -52,14 +53,18 @@ enum DownloadsView {
         default: status = s("finished")
         }
         let bytes = "\(Format.bytes(d.bytesWritten))/\(Format.bytes(d.totalBytes))"
-        let texts = [state.name(of: d.productID), String(repeating: "█", count: table.widths[1]), Format.percent(d.fraction), bytes, status]
+        let texts = [
+            state.name(of: d.productID), String(repeating: "█", count: table.widths[1]), Format.percent(d.fraction),
+            bytes, status,
+        ]
         let placed = table.place(texts)
         let barStyle = d.state == .failed ? Theme.error : (d.state == .paused ? Theme.waiting : Theme.bar100)
         let styles = [Theme.title, barStyle, Theme.title, CellStyle.plain, d.state == .failed ? Theme.error : .plain]
         for (column, placement) in placed.enumerated() where placement.width > 0 {
             if column == 1 {
-                screen.progressBar(fraction: d.fraction, x: x + placement.x, y: y, width: placement.width, style: barStyle,
-                                   trackStyle: Theme.barTrack)
+                screen.progressBar(
+                    fraction: d.fraction, x: x + placement.x, y: y, width: placement.width, style: barStyle,
+                    trackStyle: Theme.barTrack)
             } else {
                 screen.put(placement.text, x: x + placement.x, y: y, style: styles[column], maxWidth: placement.width)
             }

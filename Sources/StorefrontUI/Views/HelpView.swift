@@ -58,7 +58,11 @@ enum HelpView {
             }
             let wrapped = TextLayout.wrap(text, width: max(1, width - keyWidth))
             for (i, part) in wrapped.enumerated() {
-                lines.append(((i == 0 ? TextLayout.pad(key, to: keyWidth) : String(repeating: " ", count: keyWidth)) + part, .plain))
+                lines.append(
+                    (
+                        (i == 0 ? TextLayout.pad(key, to: keyWidth) : String(repeating: " ", count: keyWidth)) + part,
+                        .plain
+                    ))
             }
         }
         return lines
@@ -66,6 +70,7 @@ enum HelpView {
 
     static func render(_ scroll: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
-        PageView.render(s("Keys"), lines: lines(state), scroll: scroll, footer: "↑↓ PgUp PgDn · Esc", state: state, into: &screen)
+        PageView.render(
+            s("Keys"), lines: lines(state), scroll: scroll, footer: "↑↓ PgUp PgDn · Esc", state: state, into: &screen)
     }
 }

@@ -9,12 +9,15 @@ enum Highlight {
         for word in words where !word.isEmpty {
             var searchStart = text.startIndex
             while searchStart < text.endIndex,
-                  let found = text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                         range: searchStart..<text.endIndex) {
+                let found = text.range(
+                    of: word, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                    range: searchStart..<text.endIndex)
+            {
                 let start = DisplayWidth.of(text[text.startIndex..<found.lowerBound])
                 let width = DisplayWidth.of(text[found])
                 if width > 0 { result.append(start..<start + width) }
-                searchStart = found.upperBound > found.lowerBound ? found.upperBound : text.index(after: found.lowerBound)
+                searchStart =
+                    found.upperBound > found.lowerBound ? found.upperBound : text.index(after: found.lowerBound)
             }
         }
         return result

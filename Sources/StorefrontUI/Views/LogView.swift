@@ -3,7 +3,8 @@
 enum LogView {
     static func render(_ state: State, in rect: Rect, into screen: inout Screen) {
         let s = state.strings
-        let inner = screen.box(rect, border: .rounded, style: Theme.border, title: s("Event Log") + " (L)", titleStyle: Theme.title)
+        let inner = screen.box(
+            rect, border: .rounded, style: Theme.border, title: s("Event Log") + " (L)", titleStyle: Theme.title)
         guard !inner.isEmpty else { return }
         // From the newest back, as many entries as fit, each wrapped under its time.
         var lines: [(String, CellStyle)] = []

@@ -7,16 +7,21 @@ enum LogWindowView {
         if showsDetail, selected < state.log.count {
             let entry = state.log[selected]
             var lines: [(String, CellStyle)] = []
-            if let time = entry.time { lines.append((Format.minute(time) + ":" + String(Format.clock(time).suffix(2)), Theme.secondary)) }
+            if let time = entry.time {
+                lines.append((Format.minute(time) + ":" + String(Format.clock(time).suffix(2)), Theme.secondary))
+            }
             lines += PageView.wrapped(entry.text, entry.isError ? Theme.error : .plain, width: width)
             PageView.render(s("Event Log"), lines: lines, scroll: 0, footer: "Esc", state: state, into: &screen)
             return
         }
         let (frameWidth, frameHeight) = PageView.frame(state)
-        let inner = SheetView.window(s("Event Log") + " (\(state.log.count))", width: frameWidth, height: frameHeight,
-                                     footer: "↑↓ · Enter \(s("Details")) · Esc", into: &screen)
+        let inner = SheetView.window(
+            s("Event Log") + " (\(state.log.count))", width: frameWidth, height: frameHeight,
+            footer: "↑↓ · Enter \(s("Details")) · Esc", into: &screen)
         guard !inner.isEmpty else { return }
-        if state.log.isEmpty { SheetView.line(s("Nothing happened yet"), inner, 0, style: Theme.secondary, into: &screen) }
+        if state.log.isEmpty {
+            SheetView.line(s("Nothing happened yet"), inner, 0, style: Theme.secondary, into: &screen)
+        }
         let top = SheetView.top(selected: selected, visible: inner.height, count: state.log.count)
         for (i, entry) in state.log.enumerated().dropFirst(top).prefix(inner.height) {
             let row = i - top

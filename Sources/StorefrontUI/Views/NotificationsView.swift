@@ -12,10 +12,13 @@ enum NotificationsView {
         // With older ones still to load: how many of all the store made are shown, and the key.
         let older = state.olderNotifications
         let count = older.map { s("{} of {}", String(rows.count), String(rows.count + $0)) } ?? String(rows.count)
-        let footer = older == nil ? "↑↓ · Esc"
+        let footer =
+            older == nil
+            ? "↑↓ · Esc"
             : "↑↓ · " + (state.loadingNotificationsBefore != nil ? s("Loading…") : s("↑ at the top: older")) + " · Esc"
-        let inner = SheetView.window(s("Server Notifications") + " (\(count))", width: frameWidth, height: frameHeight,
-                                     footer: footer, into: &screen)
+        let inner = SheetView.window(
+            s("Server Notifications") + " (\(count))", width: frameWidth, height: frameHeight,
+            footer: footer, into: &screen)
         guard !inner.isEmpty else { return }
         if rows.isEmpty {
             SheetView.line(s("No notifications yet"), inner, 0, style: Theme.secondary, into: &screen)
@@ -25,10 +28,12 @@ enum NotificationsView {
         // (cut first on a narrow terminal: the type says what happened).
         let header = [s("Type"), s("Attempts"), s("Last result"), s("Next retry"), s("Product")]
         let cells = rows.map { row in
-            [row.kind, String(row.attempts), row.lastResult ?? "-",
-             row.nextAttempt.map(Format.clock)
-                ?? (row.delivered ? s("delivered") : row.attempts > 0 ? s("gave up") : "-"),
-             row.productID ?? "-"]
+            [
+                row.kind, String(row.attempts), row.lastResult ?? "-",
+                row.nextAttempt.map(Format.clock)
+                    ?? (row.delivered ? s("delivered") : row.attempts > 0 ? s("gave up") : "-"),
+                row.productID ?? "-",
+            ]
         }
         var widths = header.map { DisplayWidth.of($0) }
         for line in cells { for (i, cell) in line.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }

@@ -18,7 +18,8 @@ enum PageView {
     /// Draws `lines` from `scroll` in a titled window with a footer, and a scroll marker on
     /// its right edge when they do not all fit.
     static func render(
-        _ title: String, lines: [(String, CellStyle)], scroll: Int, footer: String, state: State, into screen: inout Screen
+        _ title: String, lines: [(String, CellStyle)], scroll: Int, footer: String, state: State,
+        into screen: inout Screen
     ) {
         let (width, height) = frame(state)
         let top = max(0, min(scroll, scrollLimit(lines: lines.count, in: state)))

@@ -14,30 +14,40 @@ enum ProductFacts {
         }
         add(State.shownName(product), Theme.title)
         let estimated = state.context?.estimatedPrices.contains(product.id) == true
-        var facts = "\(s.typeName(product.type)) · \(estimated ? ProductMetrics.estimateMark : "")\(SubscriptionTerms.listPrice(product, s))"
+        var facts =
+            "\(s.typeName(product.type)) · \(estimated ? ProductMetrics.estimateMark : "")\(SubscriptionTerms.listPrice(product, s))"
         if let status = ProductStatus.of(product, in: state) { facts += " · \(status.text)" }
         add(facts, Theme.price)
         if estimated, let storefront = state.context?.storefront {
-            add(s("≈ no price set for {}: the catalog's price, read in {}", storefront, product.currencyCode), Theme.secondary)
+            add(
+                s("≈ no price set for {}: the catalog's price, read in {}", storefront, product.currencyCode),
+                Theme.secondary)
         }
         if let subscription = product.subscription {
             if let intro = subscription.introductoryOffer {
                 if state.isEligibleForIntroOffer(product) {
                     add(SubscriptionTerms.offer(intro, of: product, s), Theme.owned)
                 } else {
-                    add(SubscriptionTerms.offer(intro, of: product, s) + " — " + s("not eligible (subscribed in this group before)"),
+                    add(
+                        SubscriptionTerms.offer(intro, of: product, s) + " — "
+                            + s("not eligible (subscribed in this group before)"),
                         Theme.secondary)
                 }
             }
-            add(SubscriptionTerms.renewal(subscription.period, s) + " · "
-                + s("Group {}, level {}", subscription.groupDisplayName, String(subscription.groupLevel)), .plain)
+            add(
+                SubscriptionTerms.renewal(subscription.period, s) + " · "
+                    + s("Group {}, level {}", subscription.groupDisplayName, String(subscription.groupLevel)), .plain)
             if let change = PlanChange.of(product, in: state) { add(change.text(s), Theme.waiting) }
             for promotional in subscription.promotionalOffers {
-                add(s("Promotional offer") + " " + (promotional.id ?? "") + ": " + SubscriptionTerms.offer(promotional, of: product, s),
+                add(
+                    s("Promotional offer") + " " + (promotional.id ?? "") + ": "
+                        + SubscriptionTerms.offer(promotional, of: product, s),
                     Theme.owned, indent: "• ")
             }
             for winBack in subscription.winBackOffers {
-                add(s("Win-back offer") + " " + (winBack.id ?? "") + ": " + SubscriptionTerms.offer(winBack, of: product, s),
+                add(
+                    s("Win-back offer") + " " + (winBack.id ?? "") + ": "
+                        + SubscriptionTerms.offer(winBack, of: product, s),
                     Theme.owned, indent: "• ")
             }
         }

@@ -13,14 +13,17 @@ enum ProductListView {
         if let context = state.context { title += " · \(context.storefront)" }
         if let switching = state.switchingTo { title += " → \(switching)…" }
         if let products = state.products {
-            title += state.filter.isEmpty ? " (\(products.count))" : " (\(state.listing.productCount)/\(products.count))"
+            title +=
+                state.filter.isEmpty ? " (\(products.count))" : " (\(state.listing.productCount)/\(products.count))"
         }
         if state.sort != .catalog { title += " · " + s("Sorted by {}", s(state.sortLabel)) }
-        let inner = screen.box(rect, border: .rounded, style: state.modal == nil ? Theme.focusedBorder : Theme.border,
-                               title: title, titleStyle: Theme.title)
+        let inner = screen.box(
+            rect, border: .rounded, style: state.modal == nil ? Theme.focusedBorder : Theme.border,
+            title: title, titleStyle: Theme.title)
         guard !inner.isEmpty else { return }
         guard let products = state.products else {
-            screen.put(s("Loading products…"), x: inner.x + 1, y: inner.y, style: Theme.secondary, maxWidth: inner.width - 1)
+            screen.put(
+                s("Loading products…"), x: inner.x + 1, y: inner.y, style: Theme.secondary, maxWidth: inner.width - 1)
             return
         }
         if state.listing.rows.isEmpty {
@@ -43,8 +46,9 @@ enum ProductListView {
                 screen.put(text, x: inner.x + 1, y: y, style: Theme.heading)
             case .product(let index):
                 guard index < products.count else { continue }
-                drawRow(index, products[index], state: state, table: table, x: inner.x, y: y, width: inner.width,
-                        selected: rowIndex == state.selectedRow, stale: stale, into: &screen)
+                drawRow(
+                    index, products[index], state: state, table: table, x: inner.x, y: y, width: inner.width,
+                    selected: rowIndex == state.selectedRow, stale: stale, into: &screen)
             }
         }
         // A scroll position marker on the right border when the list does not fit.
@@ -102,10 +106,13 @@ enum ProductListView {
         let name = State.shownName(product)
         let price = index < state.metrics.prices.count ? state.metrics.prices[index] : product.displayPrice
         let texts = [name, s.typeName(product.type), price, status?.text ?? ""]
-        let needs = [state.metrics.nameWidths.indices.contains(index) ? state.metrics.nameWidths[index] : DisplayWidth.of(name),
-                     DisplayWidth.of(texts[1]),
-                     state.metrics.priceWidths.indices.contains(index) ? state.metrics.priceWidths[index] : DisplayWidth.of(price),
-                     DisplayWidth.of(texts[3])]
+        let needs = [
+            state.metrics.nameWidths.indices.contains(index) ? state.metrics.nameWidths[index] : DisplayWidth.of(name),
+            DisplayWidth.of(texts[1]),
+            state.metrics.priceWidths.indices.contains(index)
+                ? state.metrics.priceWidths[index] : DisplayWidth.of(price),
+            DisplayWidth.of(texts[3]),
+        ]
         let placed = table.place(texts, needs: needs)
         let left = x + marker
         let estimated = state.context?.estimatedPrices.contains(product.id) == true

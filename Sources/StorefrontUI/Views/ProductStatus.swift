@@ -12,7 +12,8 @@ struct ProductStatus {
         let s = state.strings
         let download = state.downloads.last { $0.productID == product.id }
         if let flow = state.flows[product.id], flow.phase < .done,
-           download.map({ $0.state.isTerminal }) ?? true {
+            download.map({ $0.state.isTerminal }) ?? true
+        {
             return ProductStatus(text: s("Purchasing…"), style: Theme.busy)
         }
         if let download, let status = downloadStatus(download, state) { return status }
@@ -70,7 +71,9 @@ struct ProductStatus {
             return ProductStatus(text: s("Expired {}", Format.day(until)), style: Theme.secondary)
         }
         let when = Format.until(until, now: state.now)
-        if isInFreeTrial(productID, state) { return ProductStatus(text: s("Free trial until {}", when), style: Theme.owned) }
+        if isInFreeTrial(productID, state) {
+            return ProductStatus(text: s("Free trial until {}", when), style: Theme.owned)
+        }
         if let managed, !managed.willAutoRenew {
             return ProductStatus(text: s("Ends {} (auto-renew off)", when), style: Theme.waiting)
         }
@@ -79,9 +82,12 @@ struct ProductStatus {
 
     /// Whether the subscription's current period is its introductory free trial.
     static func isInFreeTrial(_ productID: String, _ state: State) -> Bool {
-        guard let latest = state.purchases.transactions.first(where: { $0.productID == productID && $0.revocationDate == nil }),
-              latest.offerType == .introductory,
-              state.product(productID)?.subscription?.introductoryOffer?.paymentMode == .freeTrial
+        guard
+            let latest = state.purchases.transactions.first(where: {
+                $0.productID == productID && $0.revocationDate == nil
+            }),
+            latest.offerType == .introductory,
+            state.product(productID)?.subscription?.introductoryOffer?.paymentMode == .freeTrial
         else { return false }
         return true
     }

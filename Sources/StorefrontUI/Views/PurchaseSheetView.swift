@@ -28,7 +28,9 @@ enum PurchaseSheetView {
         let chosen = offer < offers.count ? offers[offer] : nil
         let labels = [s("Price"), s("Account"), s("Storefront")]
         let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 8
-        let values = [price, state.context?.account ?? "—", state.context.map { "\($0.storefront) · \($0.locale)" } ?? "—"]
+        let values = [
+            price, state.context?.account ?? "—", state.context.map { "\($0.storefront) · \($0.locale)" } ?? "—",
+        ]
         for (i, (label, value)) in zip(labels, values).enumerated() {
             let wrapped = TextLayout.wrap(value, width: max(1, textWidth - labelWidth - 2))
             for (j, part) in wrapped.enumerated() {
@@ -42,27 +44,32 @@ enum PurchaseSheetView {
         // The terms this purchase takes, as the App Store's sheet shows them.
         if let subscription = product.subscription {
             if let chosen {
-                add(s("Promotional offer") + " \(chosen.id ?? ""): " + SubscriptionTerms.offer(chosen, of: product, s), Theme.owned)
+                add(
+                    s("Promotional offer") + " \(chosen.id ?? ""): " + SubscriptionTerms.offer(chosen, of: product, s),
+                    Theme.owned)
             } else if let intro = subscription.introductoryOffer, state.isEligibleForIntroOffer(product) {
                 add(SubscriptionTerms.offer(intro, of: product, s), Theme.owned)
             } else {
                 add(SubscriptionTerms.renewal(subscription.period, s), .plain)
             }
             if offers.count > 1 {
-                add(s("Offer {} of {} (Tab changes it)", String(offer + 1), String(offers.count)) + ": "
-                    + (chosen.map { $0.id ?? "" } ?? s("none")), Theme.secondary)
+                add(
+                    s("Offer {} of {} (Tab changes it)", String(offer + 1), String(offers.count)) + ": "
+                        + (chosen.map { $0.id ?? "" } ?? s("none")), Theme.secondary)
             }
             if let change = PlanChange.of(product, in: state) { add(change.text(s), Theme.waiting) }
         }
         if product.type == .consumable { add(s("−/+ changes the quantity"), Theme.secondary) }
         let prompt = s("Enter: Buy   Esc: Cancel")
         let height = min(screen.height - 2, lines.count + 5)
-        let inner = SheetView.window(s("Confirm Your In-App Purchase"), width: width(screen), height: height, into: &screen)
+        let inner = SheetView.window(
+            s("Confirm Your In-App Purchase"), width: width(screen), height: height, into: &screen)
         for (i, (text, style)) in lines.prefix(max(0, inner.height - 2)).enumerated() {
             SheetView.line(text, inner, 1 + i, style: style, indent: 2, into: &screen)
         }
-        SheetView.line(prompt, inner, inner.height - 1, style: Theme.key,
-                       indent: max(1, (inner.width - DisplayWidth.of(prompt)) / 2), into: &screen)
+        SheetView.line(
+            prompt, inner, inner.height - 1, style: Theme.key,
+            indent: max(1, (inner.width - DisplayWidth.of(prompt)) / 2), into: &screen)
     }
 
     /// A consumable's price times the quantity, in the product's currency and the locale.
@@ -81,9 +88,11 @@ enum PurchaseSheetView {
         let inner = SheetView.window(name, width: width(screen), height: phases.count + 7, footer: "Esc", into: &screen)
         for (i, phase) in phases.enumerated() {
             let (mark, style): (String, CellStyle) =
-                phase < flow.phase || flow.phase == .done ? ("✓", Theme.owned)
-                : phase == flow.phase ? (String(Format.spinner(state.tickCount)), Theme.busy)
-                : ("·", Theme.secondary)
+                phase < flow.phase || flow.phase == .done
+                ? ("✓", Theme.owned)
+                : phase == flow.phase
+                    ? (String(Format.spinner(state.tickCount)), Theme.busy)
+                    : ("·", Theme.secondary)
             var label = s(phase.label)
             if phase == .downloading, let download, flow.phase >= .downloading {
                 label += " · \(Format.bytes(download.bytesWritten))/\(Format.bytes(download.totalBytes))"
@@ -94,7 +103,10 @@ enum PurchaseSheetView {
         let fraction = flow.fraction(download: download)
         let barWidth = max(1, inner.width - 10)
         let y = inner.y + phases.count + 2
-        screen.progressBar(fraction: fraction, x: inner.x + 3, y: y, width: barWidth, style: Theme.bar100, trackStyle: Theme.barTrack)
-        screen.put(TextLayout.pad(Format.percent(fraction), to: 5, alignRight: true), x: inner.x + 3 + barWidth, y: y, style: Theme.title)
+        screen.progressBar(
+            fraction: fraction, x: inner.x + 3, y: y, width: barWidth, style: Theme.bar100, trackStyle: Theme.barTrack)
+        screen.put(
+            TextLayout.pad(Format.percent(fraction), to: 5, alignRight: true), x: inner.x + 3 + barWidth, y: y,
+            style: Theme.title)
     }
 }

@@ -14,21 +14,25 @@ enum PurchasesView {
             for (i, text) in row.enumerated() where i < count { widths[i] = max(widths[i], DisplayWidth.of(text)) }
         }
         return (0..<count).map { i in
-            TableColumn(natural: widths[i], minimum: whole.contains(i) ? widths[i] : min(widths[i], 8), priority: priorities[i],
-                        flexible: i == count - 1)
+            TableColumn(
+                natural: widths[i], minimum: whole.contains(i) ? widths[i] : min(widths[i], 8), priority: priorities[i],
+                flexible: i == count - 1)
         }
     }
 
     static func render(_ tab: Int, _ selected: Int, _ state: State, into screen: inout Screen) {
         let s = state.strings
-        let footer = tab == 1 ? "Tab · c \(s("Consume")) · Esc" : (tab == 0 ? "Tab · Enter \(s("Details")) · Esc" : "Tab · Esc")
-        let inner = SheetView.window(s("My Purchases"), width: min(screen.width - 2, 110), height: screen.height - 4, footer: footer,
-                                     into: &screen)
+        let footer =
+            tab == 1 ? "Tab · c \(s("Consume")) · Esc" : (tab == 0 ? "Tab · Enter \(s("Details")) · Esc" : "Tab · Esc")
+        let inner = SheetView.window(
+            s("My Purchases"), width: min(screen.width - 2, 110), height: screen.height - 4, footer: footer,
+            into: &screen)
         guard !inner.isEmpty else { return }
         var x = inner.x + 2
         for (i, name) in [s("History"), s("Balances"), s("Subscriptions")].enumerated() {
-            x += screen.put(" \(name) ", x: x, y: inner.y, style: i == tab ? Theme.selected.with(.bold) : Theme.secondary,
-                            maxWidth: max(0, inner.maxX - x))
+            x += screen.put(
+                " \(name) ", x: x, y: inner.y, style: i == tab ? Theme.selected.with(.bold) : Theme.secondary,
+                maxWidth: max(0, inner.maxX - x))
             x += 1
         }
         var texts: [[String]] = []
@@ -42,7 +46,8 @@ enum PurchasesView {
             for t in state.purchases.transactions {
                 let label = historyLabel(t, s, now: state.now)
                 texts.append([
-                    t.transactionID, state.purchases.orderIDs[t.transactionID] ?? "", state.name(of: t.productID), "×\(t.quantity)",
+                    t.transactionID, state.purchases.orderIDs[t.transactionID] ?? "", state.name(of: t.productID),
+                    "×\(t.quantity)",
                     label.0, Format.minute(t.purchaseDate),
                 ])
                 styles.append(label.1)
@@ -66,13 +71,16 @@ enum PurchasesView {
             SheetView.line(empty, inner, 2, style: Theme.secondary, indent: 2, into: &screen)
             return
         }
-        let table = TableLayout(columns: columns(texts, priorities: priorities, whole: whole), width: max(0, inner.width - 3))
+        let table = TableLayout(
+            columns: columns(texts, priorities: priorities, whole: whole), width: max(0, inner.width - 3))
         let visible = max(1, inner.height - 2)
         let top = SheetView.top(selected: selected, visible: visible, count: texts.count)
         for (i, row) in texts.enumerated().dropFirst(top).prefix(visible) {
             let y = 2 + i - top
             for placement in table.place(row) where placement.width > 0 {
-                screen.put(placement.text, x: inner.x + 2 + placement.x, y: inner.y + y, style: styles[i], maxWidth: placement.width)
+                screen.put(
+                    placement.text, x: inner.x + 2 + placement.x, y: inner.y + y, style: styles[i],
+                    maxWidth: placement.width)
             }
             if i == selected { SheetView.highlight(inner, y, into: &screen) }
         }

@@ -8,8 +8,9 @@ enum QuestionView {
         case .expire(let id, let productID):
             return s("End {} now (transaction {})? Access stops at once.", state.name(of: productID), id)
         case .quit(let downloads):
-            return s("{} under way. Quit anyway? Downloading carries on at the next launch.",
-                     CountedWords.phrase(downloads, .download, s.language))
+            return s(
+                "{} under way. Quit anyway? Downloading carries on at the next launch.",
+                CountedWords.phrase(downloads, .download, s.language))
         case .cancelDownload(_, let productID):
             return s("Cancel the download of {}? Its downloaded bytes are deleted.", state.name(of: productID))
         }
@@ -22,7 +23,8 @@ enum QuestionView {
         let prompt = s("y: Yes   n: No")
         let inner = SheetView.window(s("Are you sure?"), width: width, height: lines.count + 5, into: &screen)
         for (i, line) in lines.enumerated() { SheetView.line(line, inner, 1 + i, indent: 2, into: &screen) }
-        SheetView.line(prompt, inner, inner.height - 1, style: Theme.key,
-                       indent: max(1, (inner.width - DisplayWidth.of(prompt)) / 2), into: &screen)
+        SheetView.line(
+            prompt, inner, inner.height - 1, style: Theme.key,
+            indent: max(1, (inner.width - DisplayWidth.of(prompt)) / 2), into: &screen)
     }
 }

@@ -32,7 +32,8 @@ private func coverStatusBesideWindows(before: [[Cell]], _ status: Rect, into scr
     for (i, old) in before.enumerated() {
         let y = status.y + i
         guard let left = old.indices.first(where: { screen[$0, y] != old[$0] }),
-              let right = old.indices.last(where: { screen[$0, y] != old[$0] }) else { continue }
+            let right = old.indices.last(where: { screen[$0, y] != old[$0] })
+        else { continue }
         screen.fill(Rect(x: 0, y: y, width: left, height: 1))
         screen.fill(Rect(x: right + 1, y: y, width: screen.width - right - 1, height: 1))
     }
@@ -40,8 +41,9 @@ private func coverStatusBesideWindows(before: [[Cell]], _ status: Rect, into scr
 
 private func renderTooSmall(_ state: State, into screen: inout Screen) {
     let s = state.strings
-    let text = s("Terminal too small: {}×{} (need at least {}×{})", String(state.width), String(state.height),
-                 String(State.minimumWidth), String(State.minimumHeight))
+    let text = s(
+        "Terminal too small: {}×{} (need at least {}×{})", String(state.width), String(state.height),
+        String(State.minimumWidth), String(State.minimumHeight))
     let lines = TextLayout.wrap(text, width: max(1, state.width - 2))
     let top = max(0, (state.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
@@ -99,11 +101,12 @@ private func renderStatus(_ state: State, _ rect: Rect, into screen: inout Scree
         return
     }
     if let message = state.message {
-        let style: CellStyle = switch message.kind {
-        case .info: Theme.busy
-        case .success: Theme.success
-        case .error: Theme.error
-        }
+        let style: CellStyle =
+            switch message.kind {
+            case .info: Theme.busy
+            case .success: Theme.success
+            case .error: Theme.error
+            }
         var lines = Layout.messageLines(state)
         if lines.count > rect.height, rect.height > 0 {
             lines = Array(lines.prefix(rect.height))
@@ -129,13 +132,18 @@ private func renderHints(_ state: State, _ rect: Rect, into screen: inout Screen
     guard state.modal == nil else { return }
     var hints: [(String, String)]
     if state.isFiltering {
-        hints = [("Enter", s("Keep the filter")), ("Esc", s("Clear the filter")), ("↑↓ PgUp PgDn", s("Move")),
-                 ("Backspace ^U", s("Delete a character / the query"))]
+        hints = [
+            ("Enter", s("Keep the filter")), ("Esc", s("Clear the filter")), ("↑↓ PgUp PgDn", s("Move")),
+            ("Backspace ^U", s("Delete a character / the query")),
+        ]
     } else {
-        hints = state.switchingTo == nil ? [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))] : [("/", s("Filter"))]
+        hints =
+            state.switchingTo == nil
+            ? [("Enter", s("Buy")), ("/", s("Filter")), ("d", s("Details"))] : [("/", s("Filter"))]
         hints += [
             ("m", s("Menu")), ("?", s("Help")), ("q", s("Quit")), ("S", s("Sort")), ("g", s("Group")),
-            ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")), ("l", s("Log")),
+            ("t", s("Transaction Manager")), ("p", s("My Purchases")), ("s", s("Storefront & Language")),
+            ("l", s("Log")),
         ]
     }
     var x = rect.x + 1

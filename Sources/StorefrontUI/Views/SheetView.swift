@@ -34,12 +34,14 @@ enum SheetView {
     ) -> Rect {
         let rect = screen.bounds.inset(dx: 1, dy: 1).centered(width: width, height: height)
         screen.fill(rect)
-        let inner = screen.box(rect, border: .rounded, style: Theme.focusedBorder, title: title, titleStyle: Theme.title)
+        let inner = screen.box(
+            rect, border: .rounded, style: Theme.focusedBorder, title: title, titleStyle: Theme.title)
         if let footer, rect.height > 2 {
             let text = " " + TextLayout.truncate(footer, to: max(0, rect.width - 6)) + " "
             let w = DisplayWidth.of(text)
-            screen.put(text, x: max(rect.x + 1, rect.maxX - 1 - w - 1), y: rect.maxY - 1, style: Theme.secondary,
-                       maxWidth: rect.width - 2)
+            screen.put(
+                text, x: max(rect.x + 1, rect.maxX - 1 - w - 1), y: rect.maxY - 1, style: Theme.secondary,
+                maxWidth: rect.width - 2)
         }
         return inner
     }
@@ -57,7 +59,9 @@ enum SheetView {
     /// Shows a window's row as selected.
     static func highlight(_ inner: Rect, _ row: Int, into screen: inout Screen) {
         guard row >= 0, row < inner.height else { return }
-        screen.restyle(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)) { $0.attributes.insert(.reverse) }
+        screen.restyle(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)) {
+            $0.attributes.insert(.reverse)
+        }
     }
 
     /// The first row to show so `selected` is on screen in `visible` rows of `count`.
@@ -70,13 +74,16 @@ enum SheetView {
         let items = MenuItem.allCases
         let server = state.serverURL.map { s("App Store Server: {}", $0) } ?? s("App Store Server: not running")
         let width = max(items.map { DisplayWidth.of(s($0.label)) }.max() ?? 20, DisplayWidth.of(server) - 5) + 10
-        let inner = window(s("Menu"), width: max(30, width), height: items.count + 6, footer: "Enter · Esc", into: &screen)
+        let inner = window(
+            s("Menu"), width: max(30, width), height: items.count + 6, footer: "Enter · Esc", into: &screen)
         for (i, item) in items.enumerated() {
             line(String(item.key), inner, 1 + i, style: Theme.key, indent: 2, into: &screen)
             line(s(item.label), inner, 1 + i, indent: 5, into: &screen)
             if i == selected { highlight(inner, 1 + i, into: &screen) }
         }
-        line(server, inner, items.count + 2, style: state.serverURL == nil ? Theme.secondary : Theme.owned, indent: 2, into: &screen)
+        line(
+            server, inner, items.count + 2, style: state.serverURL == nil ? Theme.secondary : Theme.owned, indent: 2,
+            into: &screen)
     }
 
     /// The help line count at this screen size (the reducer scrolls help with it).

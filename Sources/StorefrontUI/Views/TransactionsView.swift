@@ -18,7 +18,8 @@ enum TransactionsView {
             let failing = subscription.hasBillingIssue || subscription.isInBillingRetry
             let billing = failing ? s("Resolve billing issue") : s("Billing issue")
             // An ended subscription can only be refunded (or bought again).
-            keys = subscription.hasEnded
+            keys =
+                subscription.hasEnded
                 ? ["f \(s("Refund"))"]
                 : ["n \(s("Renew"))", "x \(s("Expire"))", "c \(cancel)", "b \(billing)", "f \(s("Refund"))"]
         } else if selected < rows.count, rows[selected].state == .deferred {
@@ -31,14 +32,17 @@ enum TransactionsView {
         let height = min(screen.height - 2, max(8, rows.count + 7))
         let inner = SheetView.window(s("Transaction Manager"), width: width, height: height, into: &screen)
         guard !inner.isEmpty else { return }
-        SheetView.line(s("Waiting transactions, purchases and subscriptions"), inner, 0, style: Theme.secondary, indent: 2,
-                       into: &screen)
+        SheetView.line(
+            s("Waiting transactions, purchases and subscriptions"), inner, 0, style: Theme.secondary, indent: 2,
+            into: &screen)
         // The keys on the window's last rows, wrapped whole.
         let keyLines = TextLayout.join(keys, separator: " · ", width: max(1, inner.width - 3))
         for (i, text) in keyLines.enumerated() {
             SheetView.line(text, inner, inner.height - keyLines.count + i, style: Theme.key, indent: 2, into: &screen)
         }
-        if rows.isEmpty { SheetView.line(s("No transactions"), inner, 2, style: Theme.secondary, indent: 2, into: &screen) }
+        if rows.isEmpty {
+            SheetView.line(s("No transactions"), inner, 2, style: Theme.secondary, indent: 2, into: &screen)
+        }
         let visible = max(1, inner.height - 2 - keyLines.count)
         let top = SheetView.top(selected: selected, visible: visible, count: rows.count)
         let texts: [[String]] = rows.map { t in
@@ -51,19 +55,27 @@ enum TransactionsView {
             let (label, _, date) = describe(t, subscription, state)
             return [t.transactionID, name, label, date]
         }
-        let table = TableLayout(columns: PurchasesView.columns(texts, priorities: [0, 1, 3, 2], whole: [0, 3]), width: max(0, inner.width - 3))
+        let table = TableLayout(
+            columns: PurchasesView.columns(texts, priorities: [0, 1, 3, 2], whole: [0, 3]),
+            width: max(0, inner.width - 3))
         for (i, t) in rows.enumerated().dropFirst(top).prefix(visible) {
             let row = 2 + i - top
             let (_, style, _) = describe(t, state.managedSubscription(for: t), state)
             for placement in table.place(texts[i]) where placement.width > 0 {
-                screen.put(placement.text, x: inner.x + 2 + placement.x, y: inner.y + row, style: style, maxWidth: placement.width)
+                screen.put(
+                    placement.text, x: inner.x + 2 + placement.x, y: inner.y + row, style: style,
+                    maxWidth: placement.width)
             }
             if i == selected { SheetView.highlight(inner, row, into: &screen) }
         }
     }
 
-    private static func describe(_ t: Transaction, _ subscription: ManagedSubscription?, _ state: State) -> (String, CellStyle, String) {
-        if let revoked = t.revocationDate { return (state.strings("Refunded"), Theme.secondary, Format.minute(revoked)) }
+    private static func describe(
+        _ t: Transaction, _ subscription: ManagedSubscription?, _ state: State
+    ) -> (String, CellStyle, String) {
+        if let revoked = t.revocationDate {
+            return (state.strings("Refunded"), Theme.secondary, Format.minute(revoked))
+        }
         if let subscription { return subscriptionLabel(subscription, t, state) }
         let (label, style) = stateLabel(t, state.strings)
         return (label, style, Format.minute(t.purchaseDate))
@@ -71,7 +83,9 @@ enum TransactionsView {
 
     /// A subscription's row: where it stands, in its color, and the date that matters next
     /// (the renewal, the end of access, the start of billing retry, the expiry).
-    private static func subscriptionLabel(_ subscription: ManagedSubscription, _ t: Transaction, _ state: State) -> (String, CellStyle, String) {
+    private static func subscriptionLabel(
+        _ subscription: ManagedSubscription, _ t: Transaction, _ state: State
+    ) -> (String, CellStyle, String) {
         let s = state.strings
         let now = state.now
         switch subscription.phase {

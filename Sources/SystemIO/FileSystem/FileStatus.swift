@@ -19,7 +19,8 @@ public struct FileStatus: Sendable, Hashable {
 
     /// Creates a status.
     public init(
-        device: UInt64, inode: UInt64, size: UInt64, mode: UInt32, owner: UInt32, modified: Int64 = 0, changed: Int64 = 0
+        device: UInt64, inode: UInt64, size: UInt64, mode: UInt32, owner: UInt32, modified: Int64 = 0,
+        changed: Int64 = 0
     ) {
         self.device = device
         self.inode = inode

@@ -67,6 +67,7 @@ extension FileSystem {
         fileSync: SyncScope? = .all, syncsDirectory: Bool = true
     ) throws(SystemCallError) {
         try replaceAtomically(
-            path, with: bytes[...], temporaryPath: temporaryPath, mode: mode, fileSync: fileSync, syncsDirectory: syncsDirectory)
+            path, with: bytes[...], temporaryPath: temporaryPath, mode: mode, fileSync: fileSync,
+            syncsDirectory: syncsDirectory)
     }
 }

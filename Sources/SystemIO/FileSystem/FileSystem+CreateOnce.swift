@@ -8,7 +8,9 @@ extension FileSystem {
     /// at all, never empty.
     /// - Returns: whether this call made the file (false: one was there).
     @discardableResult
-    public func createOnce(_ path: String, with bytes: [UInt8], temporaryPath: String, mode: UInt32 = 0o600) throws(SystemCallError) -> Bool {
+    public func createOnce(
+        _ path: String, with bytes: [UInt8], temporaryPath: String, mode: UInt32 = 0o600
+    ) throws(SystemCallError) -> Bool {
         if exists(path) { return false }
         let temporary = try openReplacement(temporaryPath, mode: mode)
         defer { close(temporary) }

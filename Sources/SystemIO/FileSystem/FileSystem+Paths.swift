@@ -22,7 +22,9 @@ extension FileSystem {
     ///   the umask cannot leave it other than asked. A directory that exists keeps the
     ///   permissions its owner gave it: they are the user's, never changed behind their back.
     /// - Throws: `ENOTDIR` naming the first component that exists but is not a directory.
-    public func createDirectories(_ path: String, mode: UInt32 = 0o700, enforcingMode: Bool = false) throws(SystemCallError) {
+    public func createDirectories(
+        _ path: String, mode: UInt32 = 0o700, enforcingMode: Bool = false
+    ) throws(SystemCallError) {
         let created = try createMissingDirectories(path, mode: mode)
         if enforcingMode, created { try setPermissions(atPath: path, to: mode) }
     }
@@ -83,7 +85,9 @@ extension FileSystem {
     }
 
     /// `read(_:count:at:)` copied into `buffer`: what a wrapper without its own gets.
-    public func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(SystemCallError) -> Int {
+    public func read(
+        _ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64
+    ) throws(SystemCallError) -> Int {
         let bytes = try read(file, count: buffer.count, at: offset)
         buffer.copyBytes(from: bytes)
         return bytes.count

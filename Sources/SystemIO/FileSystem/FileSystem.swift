@@ -28,7 +28,9 @@ public protocol FileSystem: Sendable {
     /// that reuses one buffer; fewer only at the end of the file. The default reads through
     /// `read(_:count:at:)` and copies, so a wrapper that only has that one still sees every read.
     /// - Returns: the number of bytes read.
-    func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(SystemCallError) -> Int
+    func read(
+        _ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64
+    ) throws(SystemCallError) -> Int
     /// Writes all of `bytes` at `offset` (`pwrite`, looped).
     func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(SystemCallError)
     /// Writes all of `bytes` at the file's position (`write`, looped): the end of an `.append` file.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real file system, through POSIX calls: the package's only code that calls libc for
@@ -48,7 +48,9 @@ public struct POSIXFileSystem: FileSystem {
         return out
     }
 
-    public func read(_ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(SystemCallError) -> Int {
+    public func read(
+        _ file: OpenFile, into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64
+    ) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
@@ -78,7 +80,9 @@ public struct POSIXFileSystem: FileSystem {
         var done = 0
         while done < bytes.count {
             let n = try Syscall.retrying("write", path: file.path) {
-                bytes.withUnsafeBytes { buffer -> Int in libcWrite(file.descriptor, buffer.baseAddress! + done, bytes.count - done) }
+                bytes.withUnsafeBytes { buffer -> Int in
+                    libcWrite(file.descriptor, buffer.baseAddress! + done, bytes.count - done)
+                }
             }
             if n == 0 { throw SystemCallError("write", path: file.path, errno: .ioError) }
             done += n
@@ -143,7 +147,9 @@ public struct POSIXFileSystem: FileSystem {
     public func checkWritable(_ path: String) throws(SystemCallError) {
         // A directory must be searchable too to change its names; a file only writable.
         let directory = (try? status(atPath: path, followingLinks: true))??.isDirectory ?? true
-        _ = try Syscall.retrying("faccessat", path: path) { faccessat(AT_FDCWD, path, directory ? W_OK | X_OK : W_OK, AT_EACCESS) }
+        _ = try Syscall.retrying("faccessat", path: path) {
+            faccessat(AT_FDCWD, path, directory ? W_OK | X_OK : W_OK, AT_EACCESS)
+        }
     }
 
     public func rename(_ source: String, to destination: String) throws(SystemCallError) {
@@ -215,9 +221,9 @@ public struct POSIXFileSystem: FileSystem {
 
     private static func status(_ info: stat) -> FileStatus {
         #if canImport(Darwin)
-        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-        let (modified, changed) = (info.st_mtim, info.st_ctim)
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
         return FileStatus(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
@@ -238,8 +244,8 @@ private func libcRename(_ source: String, _ destination: String) -> Int32 { rena
 private func libcLink(_ source: String, _ destination: String) -> Int32 { link(source, destination) }
 private func libcDataSync(_ fd: Int32) -> Int32 {
     #if canImport(Darwin)
-    fsync(fd)  // Darwin has no fdatasync; fsync makes at least as much durable.
+        fsync(fd)  // Darwin has no fdatasync; fsync makes at least as much durable.
     #else
-    fdatasync(fd)
+        fdatasync(fd)
     #endif
 }

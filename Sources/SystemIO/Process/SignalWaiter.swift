@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Catches some signals from the moment it is made (their default action, ending the process,
 /// is turned off) and hands the first one to whoever awaits `next()`, through Dispatch signal
@@ -43,7 +44,11 @@ public final class SignalWaiter: @unchecked Sendable {
     public func next() async -> CurrentProcess.Signal {
         await withCheckedContinuation { continuation in
             queue.async {
-                if let caught = self.caught { continuation.resume(returning: caught) } else { self.waiter = continuation }
+                if let caught = self.caught {
+                    continuation.resume(returning: caught)
+                } else {
+                    self.waiter = continuation
+                }
             }
         }
     }

@@ -90,8 +90,12 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     ///   - call: 1 for the very next call of it, 2 for the one after, …
     ///   - errno: the error it fails with (`EIO`, `ENOSPC`, `EDQUOT`, …).
     ///   - repeating: keep failing every later call too, as a dying disk does.
-    public func fail(_ operation: Operation, onCall call: Int = 1, with errno: Errno = .ioError, repeating: Bool = false) {
-        withState { $0.rules.append(Rule(operation: operation, remaining: max(1, call), errno: errno, repeating: repeating)) }
+    public func fail(
+        _ operation: Operation, onCall call: Int = 1, with errno: Errno = .ioError, repeating: Bool = false
+    ) {
+        withState {
+            $0.rules.append(Rule(operation: operation, remaining: max(1, call), errno: errno, repeating: repeating))
+        }
     }
 
     /// Gives the disk `bytes` of free space: a write larger than what is left fails with
@@ -127,11 +131,14 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Counts the call and throws the error a rule holds for it.
-    private func check(_ operation: Operation, _ name: String, path: String, changing paths: [String] = []) throws(SystemCallError) {
+    private func check(
+        _ operation: Operation, _ name: String, path: String, changing paths: [String] = []
+    ) throws(SystemCallError) {
         let failure: Errno? = withState { state in
             state.counts[operation, default: 0] += 1
             if let denied = state.denied,
-               paths.contains(where: { $0 == denied.directory || $0.hasPrefix(denied.directory + "/") }) {
+                paths.contains(where: { $0 == denied.directory || $0.hasPrefix(denied.directory + "/") })
+            {
                 return denied.errno
             }
             var fired: Errno?

@@ -32,7 +32,8 @@ struct ByteReader {
         guard let length = uint16(), let raw = take(Int(length)) else { return nil }
         return raw.withUnsafeBufferPointer { bytes in
             // ASCII (nearly every string here) is valid UTF-8 as it is.
-            bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            bytes.allSatisfy { $0 < 0x80 }
+                ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
         }
     }
 

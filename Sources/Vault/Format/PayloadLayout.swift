@@ -40,13 +40,16 @@ enum PayloadLayout {
                 guard r.string() != nil, r.string() != nil else { return nil }
             }
             guard let length = r.uint32(), let data = r.take(Int(length)), r.remaining == 0 else { return nil }
-            return .put(VaultItemView(
-                payload: payload, service: service, account: account, label: label,
-                created: RecordPayload.date(created), modified: RecordPayload.date(modified),
-                attributesStart: attributesStart, attributeCount: Int(count), data: data))
+            return .put(
+                VaultItemView(
+                    payload: payload, service: service, account: account, label: label,
+                    created: RecordPayload.date(created), modified: RecordPayload.date(modified),
+                    attributesStart: attributesStart, attributeCount: Int(count), data: data))
         case 2:
             guard r.remaining == 0 else { return nil }
-            let text = { (range: Range<Int>) in String(decoding: UnsafeRawBufferPointer(rebasing: payload[range]), as: UTF8.self) }
+            let text = { (range: Range<Int>) in
+                String(decoding: UnsafeRawBufferPointer(rebasing: payload[range]), as: UTF8.self)
+            }
             return .delete(
                 VaultItem.ID(service: text(service), account: text(account)),
                 idBytes: UnsafeRawBufferPointer(rebasing: payload[1..<account.upperBound]))
@@ -80,7 +83,10 @@ enum PayloadLayout {
         mutating func string() -> Range<Int>? {
             guard let length = uint16(), let range = take(Int(length)) else { return nil }
             let text = UnsafeRawBufferPointer(rebasing: bytes[range])
-            guard VaultItemView.isASCII(text) || String(validating: text.assumingMemoryBound(to: UInt8.self), as: UTF8.self) != nil else {
+            guard
+                VaultItemView.isASCII(text)
+                    || String(validating: text.assumingMemoryBound(to: UInt8.self), as: UTF8.self) != nil
+            else {
                 return nil
             }
             return range

@@ -24,14 +24,24 @@ struct RecordCodec {
     init(cipher: AEAD.Algorithm, fileID: [UInt8], dataKey: SecureBytes) throws {
         self.cipher = cipher
         self.fileID = fileID
-        recordKey = try AEADKey(cipher, key: try HKDF.derive(
-            key: dataKey, salt: fileID, info: Array("storefront vault record key v1".utf8) + [cipher.rawValue], count: 32))
-        itemKey = try HMACKey(.sha256, key: try HKDF.derive(
-            key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32))
-        indexMACKey = try HMACKey(.sha256, key: try HKDF.derive(
-            key: dataKey, salt: fileID, info: Array("storefront vault index key v1".utf8), count: 32))
-        derivedCacheKey = try AEADKey(cipher, key: try HKDF.derive(
-            key: dataKey, salt: fileID, info: Array("storefront vault derived cache key v1".utf8) + [cipher.rawValue], count: 32))
+        recordKey = try AEADKey(
+            cipher,
+            key: try HKDF.derive(
+                key: dataKey, salt: fileID, info: Array("storefront vault record key v1".utf8) + [cipher.rawValue],
+                count: 32))
+        itemKey = try HMACKey(
+            .sha256,
+            key: try HKDF.derive(
+                key: dataKey, salt: [], info: Array("storefront vault item tag v1".utf8), count: 32))
+        indexMACKey = try HMACKey(
+            .sha256,
+            key: try HKDF.derive(
+                key: dataKey, salt: fileID, info: Array("storefront vault index key v1".utf8), count: 32))
+        derivedCacheKey = try AEADKey(
+            cipher,
+            key: try HKDF.derive(
+                key: dataKey, salt: fileID,
+                info: Array("storefront vault derived cache key v1".utf8) + [cipher.rawValue], count: 32))
         frameDigest = try FrameDigest()
     }
 
@@ -62,7 +72,9 @@ struct RecordCodec {
 
     /// Seals `payload` as record number `sequence` following the record whose tag is `chain`.
     /// - Returns: the frame bytes and the new chain value (this record's tag).
-    func seal(_ payload: RecordPayload, sequence: UInt64, chain: [UInt8], itemTagOverride: [UInt8]? = nil) throws -> (frame: [UInt8], chain: [UInt8]) {
+    func seal(
+        _ payload: RecordPayload, sequence: UInt64, chain: [UInt8], itemTagOverride: [UInt8]? = nil
+    ) throws -> (frame: [UInt8], chain: [UInt8]) {
         let plaintext = payload.encoded()
         let nonce = try SecureRandom.bytes(count: AEAD.nonceByteCount)
         var w = ByteWriter(capacity: VaultFormat.frameHeaderLength + plaintext.count + AEAD.tagByteCount)
@@ -90,11 +102,15 @@ struct RecordCodec {
 
     /// Parses and opens the record at the start of `bytes` (non-empty), found at file offset
     /// `offset`. Nothing is allocated from a length field before it has been checked.
-    func open(_ bytes: ArraySlice<UInt8>, offset: UInt64, sequence: UInt64, chain: [UInt8], path: String) throws -> Outcome {
+    func open(
+        _ bytes: ArraySlice<UInt8>, offset: UInt64, sequence: UInt64, chain: [UInt8], path: String
+    ) throws -> Outcome {
         var plaintext: [UInt8] = []
         let opened = try bytes.withUnsafeBytes { record in
             try chain.withUnsafeBytes { chain in
-                try open(record, offset: offset, sequence: sequence, chain: chain, path: path, plaintext: &plaintext) { $0.payload }
+                try open(record, offset: offset, sequence: sequence, chain: chain, path: path, plaintext: &plaintext) {
+                    $0.payload
+                }
             }
         }
         guard let (payload, length) = opened else { return .torn }
@@ -117,7 +133,9 @@ struct RecordCodec {
         var markerMatches = true
         for index in 0..<min(marker.count, bytes.count) where bytes[index] != marker[index] { markerMatches = false }
         guard markerMatches else {
-            throw VaultError.integrity(path: path, offset: offset, detail: "unexpected bytes where a record should start (trailing garbage or damage)")
+            throw VaultError.integrity(
+                path: path, offset: offset,
+                detail: "unexpected bytes where a record should start (trailing garbage or damage)")
         }
         guard bytes.count >= VaultFormat.frameHeaderLength else { return nil }
         let head = UnsafeRawBufferPointer(rebasing: bytes[0..<44])
@@ -127,16 +145,23 @@ struct RecordCodec {
         let length = head.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian
         let seq = head.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
         guard length >= UInt32(AEAD.tagByteCount), length <= VaultFormat.maxSealedLength else {
-            throw VaultError.integrity(path: path, offset: offset + 4, detail: "record length \(length) is outside \(AEAD.tagByteCount)...\(VaultFormat.maxSealedLength)")
+            throw VaultError.integrity(
+                path: path, offset: offset + 4,
+                detail: "record length \(length) is outside \(AEAD.tagByteCount)...\(VaultFormat.maxSealedLength)")
         }
         guard seq == sequence else {
-            throw VaultError.integrity(path: path, offset: offset + 8, detail: "record number \(seq) where \(sequence) was expected (records reordered, duplicated or spliced)")
+            throw VaultError.integrity(
+                path: path, offset: offset + 8,
+                detail: "record number \(seq) where \(sequence) was expected (records reordered, duplicated or spliced)"
+            )
         }
         let total = VaultFormat.frameHeaderLength + Int(length)
         guard bytes.count >= total else { return nil }
         let sealed = UnsafeRawBufferPointer(rebasing: bytes[52..<total])
         let plaintextCount = Int(length) - AEAD.tagByteCount
-        if plaintext.count < plaintextCount { plaintext = [UInt8](repeating: 0, count: max(plaintextCount, 2 * plaintext.count)) }
+        if plaintext.count < plaintextCount {
+            plaintext = [UInt8](repeating: 0, count: max(plaintextCount, 2 * plaintext.count))
+        }
         let verified = try withAssociatedData(frameHead: head, chain: chain) { ad in
             try plaintext.withUnsafeMutableBytes { out in
                 try recordKey.open(
@@ -145,14 +170,17 @@ struct RecordCodec {
             }
         }
         guard verified else {
-            throw VaultError.integrity(path: path, offset: offset, detail: "record \(seq) fails authentication (altered, moved, or from another vault)")
+            throw VaultError.integrity(
+                path: path, offset: offset,
+                detail: "record \(seq) fails authentication (altered, moved, or from another vault)")
         }
         let result = try plaintext.withUnsafeBytes { all in
             guard let layout = PayloadLayout.parse(UnsafeRawBufferPointer(rebasing: all[0..<plaintextCount])) else {
                 throw VaultError.integrity(path: path, offset: offset, detail: "record \(seq) is malformed")
             }
             guard try itemTagMatches(layout.idBytes, UnsafeRawBufferPointer(rebasing: head[16..<32])) else {
-                throw VaultError.integrity(path: path, offset: offset + 16, detail: "record \(seq) is bound to a different item")
+                throw VaultError.integrity(
+                    path: path, offset: offset + 16, detail: "record \(seq) is bound to a different item")
             }
             return try body(layout)
         }
@@ -182,11 +210,17 @@ struct RecordCodec {
             var position = 0
             label.withUnsafeBytes { ad.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             position += label.count
-            fileID.withUnsafeBytes { (ad.baseAddress! + position).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            fileID.withUnsafeBytes {
+                (ad.baseAddress! + position).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+            }
             position += fileID.count
-            if let base = frameHead.baseAddress { (ad.baseAddress! + position).copyMemory(from: base, byteCount: frameHead.count) }
+            if let base = frameHead.baseAddress {
+                (ad.baseAddress! + position).copyMemory(from: base, byteCount: frameHead.count)
+            }
             position += frameHead.count
-            if let base = chain.baseAddress { (ad.baseAddress! + position).copyMemory(from: base, byteCount: chain.count) }
+            if let base = chain.baseAddress {
+                (ad.baseAddress! + position).copyMemory(from: base, byteCount: chain.count)
+            }
             return try body(UnsafeRawBufferPointer(ad))
         }
     }

@@ -16,9 +16,10 @@ enum RecordPayload: Equatable {
     static func batchMarker(count: Int) -> RecordPayload {
         var w = ByteWriter(capacity: 4)
         w.uint32(UInt32(count))
-        return .put(VaultItem(
-            id: VaultItem.ID(service: VaultFormat.batchService, account: ""),
-            content: VaultItemContent(data: Data(w.bytes)), created: date(0), modified: date(0)))
+        return .put(
+            VaultItem(
+                id: VaultItem.ID(service: VaultFormat.batchService, account: ""),
+                content: VaultItemContent(data: Data(w.bytes)), created: date(0), modified: date(0)))
     }
 
     /// The number of records the atomic write this record opens holds, when it opens one; 0
@@ -86,7 +87,8 @@ enum RecordPayload: Equatable {
     static func validate(_ id: VaultItem.ID, _ content: VaultItemContent) throws(VaultError) {
         func check(_ s: String, _ what: String) throws(VaultError) {
             guard s.utf8.count <= VaultFormat.maxStringLength else {
-                throw .invalidItem(id, reason: "\(what) is \(s.utf8.count) bytes; the limit is \(VaultFormat.maxStringLength)")
+                throw .invalidItem(
+                    id, reason: "\(what) is \(s.utf8.count) bytes; the limit is \(VaultFormat.maxStringLength)")
             }
         }
         try check(id.service, "the service")
@@ -96,14 +98,16 @@ enum RecordPayload: Equatable {
         try check(id.account, "the account")
         try check(content.label, "the label")
         guard content.attributes.count <= VaultFormat.maxAttributes else {
-            throw .invalidItem(id, reason: "it has \(content.attributes.count) attributes; the limit is \(VaultFormat.maxAttributes)")
+            throw .invalidItem(
+                id, reason: "it has \(content.attributes.count) attributes; the limit is \(VaultFormat.maxAttributes)")
         }
         for (key, value) in content.attributes {
             try check(key, "attribute name \"\(key.prefix(40))\"")
             try check(value, "attribute \"\(key.prefix(40))\"")
         }
         guard content.data.count <= VaultFormat.maxDataLength else {
-            throw .invalidItem(id, reason: "its data is \(content.data.count) bytes; the limit is \(VaultFormat.maxDataLength)")
+            throw .invalidItem(
+                id, reason: "its data is \(content.data.count) bytes; the limit is \(VaultFormat.maxDataLength)")
         }
     }
 }

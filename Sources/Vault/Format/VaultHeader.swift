@@ -72,17 +72,24 @@ struct VaultHeader: Equatable {
         // (whatever its checksum says) rather than guess at a layout we do not know.
         if major != VaultFormat.major { throw .unsupportedVersion(path: path, major: major, minor: minor) }
         guard lengthPlausible else {
-            throw .integrity(path: path, offset: 12, detail: "header length field \(length) is outside \(VaultFormat.headerLength)...\(VaultFormat.maxHeaderLength)")
+            throw .integrity(
+                path: path, offset: 12,
+                detail:
+                    "header length field \(length) is outside \(VaultFormat.headerLength)...\(VaultFormat.maxHeaderLength)"
+            )
         }
         guard Int(length) <= bytes.count else {
-            throw .integrity(path: path, offset: UInt64(bytes.count), detail: "the header is truncated (declares \(length) bytes, file has \(bytes.count))")
+            throw .integrity(
+                path: path, offset: UInt64(bytes.count),
+                detail: "the header is truncated (declares \(length) bytes, file has \(bytes.count))")
         }
         guard checksumOK else {
             throw .integrity(path: path, offset: UInt64(length) - 32, detail: "header checksum mismatch")
         }
         if minor > VaultFormat.minor { throw .unsupportedVersion(path: path, major: major, minor: minor) }
         guard Int(length) == VaultFormat.headerLength else {
-            throw .integrity(path: path, offset: 12, detail: "header length \(length) does not match version \(major).\(minor)")
+            throw .integrity(
+                path: path, offset: 12, detail: "header length \(length) does not match version \(major).\(minor)")
         }
         guard let fileID = r.take(16), let cipherRaw = r.uint8(), let kindRaw = r.uint8(),
             let log2N = r.uint8(), r.take(1) != nil, let scryptR = r.uint32(), let scryptP = r.uint32(),

@@ -45,7 +45,8 @@ enum KeyFile {
             try files.fs.commitReplacement(temporary, over: path, fileSync: .data)
         } catch {
             switch error.operation {
-            case "fdatasync": throw VaultError.notDurable(path: temporary.path, operation: error.operation, errno: error.code)
+            case "fdatasync":
+                throw VaultError.notDurable(path: temporary.path, operation: error.operation, errno: error.code)
             case "rename": throw VaultError.io(path: path, operation: error.operation, errno: error.code)
             default: throw VaultError.notDurable(path: path, operation: error.operation, errno: error.code)
             }

@@ -19,7 +19,9 @@ public struct VaultBatch {
         let stored = try store.item(id)
         switch changes[id] {
         case .put(let content)?:
-            return VaultItem(id: id, content: content, created: stored?.created ?? .distantPast, modified: stored?.modified ?? .distantPast)
+            return VaultItem(
+                id: id, content: content, created: stored?.created ?? .distantPast,
+                modified: stored?.modified ?? .distantPast)
         case .delete?:
             return nil
         case .keep?, nil:

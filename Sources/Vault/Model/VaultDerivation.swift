@@ -14,7 +14,10 @@ public struct VaultDerivation: Sendable, Hashable {
     /// A derivation named `name` (ASCII letters, digits and `-`, 1 to 64 of them).
     public init(name: String, version: UInt32) {
         precondition(
-            (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) },
+            (1...64).contains(name.utf8.count)
+                && name.utf8.allSatisfy {
+                    $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF)
+                },
             "a derivation's name is 1 to 64 ASCII letters, digits and '-'")
         self.name = name
         self.version = version

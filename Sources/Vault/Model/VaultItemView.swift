@@ -75,7 +75,9 @@ public struct VaultItemView {
         self.data = UnsafeRawBufferPointer(rebasing: payload[data])
     }
 
-    private func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: payload[range]) }
+    private func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: payload[range])
+    }
 
     /// A string the parse checked to be UTF-8 (so decoding it changes nothing).
     private func string(_ range: Range<Int>) -> String { String(decoding: bytes(range), as: UTF8.self) }

@@ -32,7 +32,9 @@ struct DerivedCache {
     var count: Int { starts.count }
 
     /// The file's name beside the vault at `vaultPath`.
-    static func path(_ vaultPath: String, _ derivation: VaultDerivation) -> String { vaultPath + ".derived-" + derivation.name }
+    static func path(_ vaultPath: String, _ derivation: VaultDerivation) -> String {
+        vaultPath + ".derived-" + derivation.name
+    }
 
     // MARK: - Reading
 
@@ -43,16 +45,21 @@ struct DerivedCache {
     ///   - chain: the 16 bytes of the vault file ending at an offset (the file id at the first
     ///     record's start): what a cache's `coveredEnd` is checked against.
     static func open(
-        _ path: String, derivation: VaultDerivation, codec: RecordCodec, fs: any FileSystem, headerEnd: UInt64, validEnd: UInt64,
+        _ path: String, derivation: VaultDerivation, codec: RecordCodec, fs: any FileSystem, headerEnd: UInt64,
+        validEnd: UInt64,
         chain: (UInt64) throws -> [UInt8]
     ) -> DerivedCache? {
         guard let status = try? fs.status(atPath: path, followingLinks: false), status.isRegularFile,
-            status.owner == fs.currentUser(), status.size >= UInt64(fixedHeaderLength), status.size <= UInt64(maximumLength),
+            status.owner == fs.currentUser(), status.size >= UInt64(fixedHeaderLength),
+            status.size <= UInt64(maximumLength),
             let file = try? fs.open(path, [.read, .noFollow], mode: 0)
         else { return nil }
         defer { fs.close(file) }
-        guard var bytes = try? fs.read(file, count: Int(status.size), at: 0), bytes.count == Int(status.size) else { return nil }
-        return parse(&bytes, derivation: derivation, codec: codec, headerEnd: headerEnd, validEnd: validEnd, chain: chain)
+        guard var bytes = try? fs.read(file, count: Int(status.size), at: 0), bytes.count == Int(status.size) else {
+            return nil
+        }
+        return parse(
+            &bytes, derivation: derivation, codec: codec, headerEnd: headerEnd, validEnd: validEnd, chain: chain)
     }
 
     /// The cache in `bytes` (a whole file), decrypted in place.
@@ -63,8 +70,10 @@ struct DerivedCache {
         guard Array(bytes[0..<8]) == magic else { return nil }
         var r = ByteReader(bytes[8..<fixedHeaderLength])
         guard let version = r.uint16(), version == Self.version, r.take(2) != nil, let derived = r.uint32(),
-            derived == derivation.version, let fileID = r.take(16), Array(fileID) == codec.fileID, let coveredEnd = r.uint64(),
-            let tag = r.take(16), let count = r.uint64(), let nonce = r.take(12).map(Array.init), let nameLength = r.uint16(),
+            derived == derivation.version, let fileID = r.take(16), Array(fileID) == codec.fileID,
+            let coveredEnd = r.uint64(),
+            let tag = r.take(16), let count = r.uint64(), let nonce = r.take(12).map(Array.init),
+            let nameLength = r.uint16(),
             coveredEnd >= headerEnd, coveredEnd <= validEnd, count <= UInt64(bytes.count / entryHeaderLength)
         else { return nil }
         let name = Array(derivation.name.utf8)
@@ -85,14 +94,18 @@ struct DerivedCache {
                     into: UnsafeMutableRawBufferPointer(rebasing: all[headEnd..<end]))
             }) ?? false
         }
-        guard opened, let starts = entryStarts(bytes, from: headEnd, to: end, count: Int(count), headerEnd: headerEnd, coveredEnd: coveredEnd)
+        guard opened,
+            let starts = entryStarts(
+                bytes, from: headEnd, to: end, count: Int(count), headerEnd: headerEnd, coveredEnd: coveredEnd)
         else { return nil }
         return DerivedCache(coveredEnd: coveredEnd, storage: bytes, starts: starts)
     }
 
     /// Where each of `count` entries starts, when they fill `bytes[start..<end]` exactly, lie
     /// in order and each names a record inside the covered part of the file.
-    private static func entryStarts(_ bytes: [UInt8], from start: Int, to end: Int, count: Int, headerEnd: UInt64, coveredEnd: UInt64) -> [Int]? {
+    private static func entryStarts(
+        _ bytes: [UInt8], from start: Int, to end: Int, count: Int, headerEnd: UInt64, coveredEnd: UInt64
+    ) -> [Int]? {
         var starts: [Int] = []
         starts.reserveCapacity(count)
         var position = start
@@ -122,19 +135,26 @@ struct DerivedCache {
 
     /// Hands `use` the bytes entry `index` keeps when it names `entry` (its key, offset and
     /// sequence number), with the entry's whole encoding; else returns `false`.
-    func withEntry(_ index: Int, naming entry: VaultIndex.Entry, _ use: (_ derived: UnsafeRawBufferPointer, _ encoded: UnsafeRawBufferPointer) throws -> Void) rethrows -> Bool {
+    func withEntry(
+        _ index: Int, naming entry: VaultIndex.Entry,
+        _ use: (_ derived: UnsafeRawBufferPointer, _ encoded: UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> Bool {
         let start = starts[index]
         return try storage.withUnsafeBytes { all in
-            guard entry.key.count == 16, all.loadUnaligned(fromByteOffset: start + 16, as: UInt64.self) == entry.offset.littleEndian,
+            guard entry.key.count == 16,
+                all.loadUnaligned(fromByteOffset: start + 16, as: UInt64.self) == entry.offset.littleEndian,
                 all.loadUnaligned(fromByteOffset: start + 24, as: UInt64.self) == entry.sequence.littleEndian,
                 entry.key.withUnsafeBytes({ key in
                     key.loadUnaligned(as: UInt64.self) == all.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                        && key.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == all.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
+                        && key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                            == all.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
                 })
             else { return false }
             let length = Int(UInt32(littleEndian: all.loadUnaligned(fromByteOffset: start + 32, as: UInt32.self)))
             let end = start + Self.entryHeaderLength + length
-            try use(UnsafeRawBufferPointer(rebasing: all[(start + Self.entryHeaderLength)..<end]), UnsafeRawBufferPointer(rebasing: all[start..<end]))
+            try use(
+                UnsafeRawBufferPointer(rebasing: all[(start + Self.entryHeaderLength)..<end]),
+                UnsafeRawBufferPointer(rebasing: all[start..<end]))
             return true
         }
     }
@@ -174,11 +194,13 @@ struct DerivedCache {
     /// - Throws: `SystemCallError` or `CryptoError` when it cannot be made (the caller may
     ///   ignore it: a cache is never required).
     static func write(
-        _ builder: Builder, to path: String, derivation: VaultDerivation, coveredEnd: UInt64, chain: [UInt8], codec: RecordCodec,
+        _ builder: Builder, to path: String, derivation: VaultDerivation, coveredEnd: UInt64, chain: [UInt8],
+        codec: RecordCodec,
         fs: any FileSystem, temporarySuffix: String
     ) throws {
         let nonce = try SecureRandom.bytes(count: AEAD.nonceByteCount)
-        var w = ByteWriter(capacity: fixedHeaderLength + derivation.name.utf8.count + builder.body.count + AEAD.tagByteCount)
+        var w = ByteWriter(
+            capacity: fixedHeaderLength + derivation.name.utf8.count + builder.body.count + AEAD.tagByteCount)
         w.append(magic)
         w.uint16(version)
         w.uint16(0)
@@ -191,9 +213,12 @@ struct DerivedCache {
         w.uint16(UInt16(derivation.name.utf8.count))
         w.append(Array(derivation.name.utf8))
         let sealed = try builder.body.withUnsafeBytes { body in
-            try w.bytes.withUnsafeBytes { try codec.derivedCacheKey.seal(nonce: nonce, plaintext: body, associatedData: $0) }
+            try w.bytes.withUnsafeBytes {
+                try codec.derivedCacheKey.seal(nonce: nonce, plaintext: body, associatedData: $0)
+            }
         }
         w.append(sealed)
-        try fs.replaceAtomically(path, with: w.bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
+        try fs.replaceAtomically(
+            path, with: w.bytes, temporaryPath: path + ".tmp-" + temporarySuffix, fileSync: nil, syncsDirectory: false)
     }
 }

@@ -43,14 +43,18 @@ struct FileGuard {
     /// owners and open modes.
     func openExisting(_ path: String) throws(VaultError) -> OpenFile {
         let file: OpenFile
-        do { file = try fs.open(path, [readOnly ? .read : .readWrite, .noFollow], mode: 0) } catch { throw refusal(path, error) }
+        do { file = try fs.open(path, [readOnly ? .read : .readWrite, .noFollow], mode: 0) } catch {
+            throw refusal(path, error)
+        }
         return try checked(file, path)
     }
 
     /// Opens `path` creating it if needed (mode 0600), then checks it like `openExisting`.
     func openOrCreate(_ path: String) throws(VaultError) -> OpenFile {
         let file: OpenFile
-        do { file = try fs.open(path, [.readWrite, .create, .noFollow], mode: 0o600) } catch { throw refusal(path, error) }
+        do { file = try fs.open(path, [.readWrite, .create, .noFollow], mode: 0o600) } catch {
+            throw refusal(path, error)
+        }
         return try checked(file, path, narrowingFresh: true)
     }
 
@@ -66,7 +70,8 @@ struct FileGuard {
     /// Returns `file` once it passes `check` as a regular file; closes it and throws otherwise.
     /// With `narrowingFresh`, a file of ours that is empty and open to others (just created under
     /// a permissive umask) is narrowed to 0600 first, before anything is written.
-    private func checked(_ file: OpenFile, _ path: String, narrowingFresh: Bool = false) throws(VaultError) -> OpenFile {
+    private func checked(_ file: OpenFile, _ path: String, narrowingFresh: Bool = false) throws(VaultError) -> OpenFile
+    {
         do throws(VaultError) {
             if narrowingFresh {
                 let st = try status(file)

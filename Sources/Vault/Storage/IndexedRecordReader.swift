@@ -31,7 +31,10 @@ final class IndexedRecordReader {
     /// Where records are decrypted, reused from one record to the next.
     private var plaintext: [UInt8] = []
 
-    init(file: OpenFile, fs: any FileSystem, codec: RecordCodec, path: String, headerEnd: UInt64, end: UInt64, windowSize: Int) {
+    init(
+        file: OpenFile, fs: any FileSystem, codec: RecordCodec, path: String, headerEnd: UInt64, end: UInt64,
+        windowSize: Int
+    ) {
         self.file = file
         self.fs = fs
         self.codec = codec
@@ -64,12 +67,15 @@ final class IndexedRecordReader {
         try load(from: chainStart, through: min(end, offset + frameHeader))
         guard end - offset >= frameHeader else { throw noRecord(offset) }
         let lengthAt = Int(offset - windowStart) + 4
-        let length = UInt32(window[lengthAt]) | UInt32(window[lengthAt + 1]) << 8 | UInt32(window[lengthAt + 2]) << 16
+        let length =
+            UInt32(window[lengthAt]) | UInt32(window[lengthAt + 1]) << 8 | UInt32(window[lengthAt + 2]) << 16
             | UInt32(window[lengthAt + 3]) << 24
         guard length <= VaultFormat.maxSealedLength else { throw noRecord(offset) }
         let recordEnd = min(end, offset + frameHeader + UInt64(length))
         try load(from: chainStart, through: recordEnd)
-        let (start, chainAt, stop) = (Int(offset - windowStart), Int(chainStart - windowStart), Int(recordEnd - windowStart))
+        let (start, chainAt, stop) = (
+            Int(offset - windowStart), Int(chainStart - windowStart), Int(recordEnd - windowStart)
+        )
         // The buffer is borrowed for the call (taken out, so the window can be read meanwhile).
         var plaintext: [UInt8] = []
         swap(&plaintext, &self.plaintext)
@@ -81,12 +87,16 @@ final class IndexedRecordReader {
             let record = UnsafeRawBufferPointer(rebasing: window[start..<stop])
             let frameTag = UnsafeRawBufferPointer(rebasing: window[(start + 16)..<(start + 28)])
             func open(_ chain: UnsafeRawBufferPointer) throws -> (R, length: Int)? {
-                try codec.open(record, offset: offset, sequence: entry.sequence, chain: chain, path: path, plaintext: &plaintext) { layout in
+                try codec.open(
+                    record, offset: offset, sequence: entry.sequence, chain: chain, path: path, plaintext: &plaintext
+                ) { layout in
                     // `open` checked the frame's item tag against the item it puts; an index key
                     // is the service tag and the first 12 bytes of that tag, so this is
                     // `indexKey(item.id)`.
                     guard case .put(let view) = layout else { throw notTheItem(offset) }
-                    let tag = try known.flatMap { view.isService($0.service) ? $0.tag : nil } ?? codec.serviceTag(view.service)
+                    let tag =
+                        try known.flatMap { view.isService($0.service) ? $0.tag : nil }
+                        ?? codec.serviceTag(view.service)
                     guard Self.isKey(entry.key, tag, frameTag) else { throw notTheItem(offset) }
                     return try body(view)
                 }
@@ -133,7 +143,8 @@ final class IndexedRecordReader {
             }
         }
         guard UInt64(windowCount) >= end - start else {
-            throw VaultError.integrity(path: path, offset: start, detail: "the file ends inside a record the index names")
+            throw VaultError.integrity(
+                path: path, offset: start, detail: "the file ends inside a record the index names")
         }
     }
 }

@@ -60,7 +60,8 @@ struct LogState {
             case .record(let payload, let length, let newChain):
                 if let count = payload.batchCount {
                     guard count >= 1, awaited == 0 else {
-                        throw VaultError.integrity(path: path, offset: here, detail: "record \(sequence) opens a malformed atomic write")
+                        throw VaultError.integrity(
+                            path: path, offset: here, detail: "record \(sequence) opens a malformed atomic write")
                     }
                     awaited = count
                 } else if awaited > 0 {
@@ -71,7 +72,9 @@ struct LogState {
                 sequence += 1
                 chain = newChain
                 if awaited == 0 {
-                    for record in pending { try apply(record.payload, chain: record.chain, length: record.length, baseHolds: baseHolds) }
+                    for record in pending {
+                        try apply(record.payload, chain: record.chain, length: record.length, baseHolds: baseHolds)
+                    }
                     pending.removeAll()
                 }
             }

@@ -92,7 +92,9 @@ final class VaultIndex {
         return VaultIndex(fs: fs, file: file, path: path, macKey: codec.indexMACKey, header: header)
     }
 
-    private static func readHeader(_ file: OpenFile, fileID: [UInt8], codec: RecordCodec, fs: any FileSystem) throws -> Header? {
+    private static func readHeader(
+        _ file: OpenFile, fileID: [UInt8], codec: RecordCodec, fs: any FileSystem
+    ) throws -> Header? {
         let fixed = try fs.read(file, count: fixedHeaderLength, at: 0)
         guard fixed.count == fixedHeaderLength, Array(fixed[0..<8]) == magic else { return nil }
         var r = ByteReader(fixed[8...])
@@ -131,7 +133,8 @@ final class VaultIndex {
     func entries(withPrefix prefix: [UInt8]) throws -> [Entry] {
         guard !header.firstKeys.isEmpty else { return [] }
         // The last page whose first key sorts before the prefix may hold its first entries.
-        var low = 0, high = header.firstKeys.count
+        var low = 0
+        var high = header.firstKeys.count
         while low < high {
             let middle = (low + high) / 2
             if header.firstKeys[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
@@ -178,7 +181,9 @@ final class VaultIndex {
 
     /// A page: up to 127 entries (key 16 ‖ offset 8 ‖ sequence 8), the entry count (2 bytes),
     /// zeros to byte 4080, then HMAC(index key, index id ‖ page number ‖ bytes 0..<4080)[0..16].
-    private static func encodePage(_ entries: ArraySlice<Entry>, number: Int, indexID: [UInt8], macKey: HMACKey) throws -> [UInt8] {
+    private static func encodePage(
+        _ entries: ArraySlice<Entry>, number: Int, indexID: [UInt8], macKey: HMACKey
+    ) throws -> [UInt8] {
         var w = ByteWriter(capacity: pageSize)
         for entry in entries {
             w.append(entry.key)
@@ -193,7 +198,8 @@ final class VaultIndex {
     }
 
     private static func decodePage(_ bytes: [UInt8], number: Int, indexID: [UInt8], macKey: HMACKey) -> [Entry]? {
-        guard let mac = try? pageMAC(Array(bytes[..<(pageSize - 16)]), number: number, indexID: indexID, macKey: macKey),
+        guard
+            let mac = try? pageMAC(Array(bytes[..<(pageSize - 16)]), number: number, indexID: indexID, macKey: macKey),
             HMAC.equal(mac, Array(bytes[(pageSize - 16)...]))
         else { return nil }
         var r = ByteReader(bytes[(entriesPerPage * entrySize)...])
@@ -232,7 +238,9 @@ final class VaultIndex {
     /// Writes `snapshot` to `path` through a private temporary renamed into place. Nothing is
     /// synced: a lost or torn index is ignored on the next open, and the log is read instead.
     /// - Throws: `SystemCallError` when it cannot be written (the caller may ignore it).
-    static func write(_ snapshot: Snapshot, to path: String, codec: RecordCodec, fs: any FileSystem, temporarySuffix: String) throws {
+    static func write(
+        _ snapshot: Snapshot, to path: String, codec: RecordCodec, fs: any FileSystem, temporarySuffix: String
+    ) throws {
         let indexID = try SecureRandom.bytes(count: 16)
         let pageCount = (snapshot.entries.count + entriesPerPage - 1) / entriesPerPage
         var w = ByteWriter(capacity: fixedHeaderLength + pageCount * 16 + 32)
@@ -252,7 +260,8 @@ final class VaultIndex {
         let headerLength = w.bytes.count
         w.append([UInt8](repeating: 0, count: (headerLength + pageSize - 1) / pageSize * pageSize - headerLength))
         for page in 0..<pageCount {
-            let slice = snapshot.entries[(page * entriesPerPage)..<min(snapshot.entries.count, (page + 1) * entriesPerPage)]
+            let slice = snapshot.entries[
+                (page * entriesPerPage)..<min(snapshot.entries.count, (page + 1) * entriesPerPage)]
             w.append(try encodePage(slice, number: page, indexID: indexID, macKey: codec.indexMACKey))
         }
         try fs.replaceAtomically(

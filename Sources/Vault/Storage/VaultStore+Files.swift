@@ -12,7 +12,8 @@ extension VaultStore {
             scrypt: .init(log2N: 0, r: 0, p: 0, maxMemory: 0), salt: [UInt8](repeating: 0, count: 32),
             wrapNonce: [], wrappedKey: [])
         try wrap(dataKey, into: &header, key: key, configuration: configuration, files: files, path: path)
-        let created = try replace(path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
+        let created = try replace(
+            path: path, with: header.encoded(), files: files, configuration: configuration, fault: nil)
         configuration.fileSystem.close(created)
     }
 
@@ -61,9 +62,13 @@ extension VaultStore {
             kek = try KeyFile.load(url.path, files: files) ?? KeyFile.create(url.path, files: files)
         case .passphrase, .askPassphrase:
             let passphrase: SecureBytes
-            if case .passphrase(let p) = key { passphrase = p } else if case .askPassphrase(let prompt) = key {
+            if case .passphrase(let p) = key {
+                passphrase = p
+            } else if case .askPassphrase(let prompt) = key {
                 passphrase = try prompt.passphrase(message: "New passphrase for \(path): ")
-            } else { passphrase = SecureBytes([UInt8]()) }
+            } else {
+                passphrase = SecureBytes([UInt8]())
+            }
             header.keyKind = .passphrase
             header.scrypt = configuration.newScryptParameters
             header.salt = try SecureRandom.bytes(count: 32)
@@ -76,7 +81,9 @@ extension VaultStore {
         }
         header.wrapNonce = try SecureRandom.bytes(count: AEAD.nonceByteCount)
         header.wrappedKey = try dataKey.withUnsafeBytes {
-            try AEAD.seal(header.cipher, key: kek, nonce: header.wrapNonce, plaintext: $0, associatedData: header.wrapAssociatedData())
+            try AEAD.seal(
+                header.cipher, key: kek, nonce: header.wrapNonce, plaintext: $0,
+                associatedData: header.wrapAssociatedData())
         }
     }
 
@@ -93,9 +100,11 @@ extension VaultStore {
             }
             kek = loaded
         case (.keyFile, _):
-            throw VaultError.keyKindMismatch(path: path, needs: "a key file, not a passphrase (unset STOREFRONT_PASSPHRASE)")
+            throw VaultError.keyKindMismatch(
+                path: path, needs: "a key file, not a passphrase (unset STOREFRONT_PASSPHRASE)")
         case (.passphrase, .keyFile):
-            throw VaultError.keyKindMismatch(path: path, needs: "a passphrase (set STOREFRONT_PASSPHRASE or run on a terminal)")
+            throw VaultError.keyKindMismatch(
+                path: path, needs: "a passphrase (set STOREFRONT_PASSPHRASE or run on a terminal)")
         case (.passphrase, .passphrase), (.passphrase, .askPassphrase):
             do { try Scrypt.validate(header.scrypt, limits: configuration.scryptLimits) } catch {
                 throw VaultError.kdfParametersRejected(path: path, detail: error.description)

@@ -61,7 +61,9 @@ final class VaultStore {
         let dataKey: SecureBytes
         do {
             if configuration.readOnly, try fs.status(atPath: path, followingLinks: false) == nil {
-                throw VaultError.io(path: path, operation: "open (read-only: there is no vault to read)", errno: Errno.noSuchFile.rawValue)
+                throw VaultError.io(
+                    path: path, operation: "open (read-only: there is no vault to read)",
+                    errno: Errno.noSuchFile.rawValue)
             }
             if let lockFile, try fs.status(atPath: path, followingLinks: false) == nil {
                 try Self.withLock(lockFile, fs, path) {
@@ -73,10 +75,12 @@ final class VaultStore {
             let existing = try files.openExisting(path)
             file = existing
             let status = try files.status(existing)
-            let head = try Self.read(existing, from: 0, to: min(status.size, UInt64(VaultFormat.maxHeaderLength)), fs: fs, path: path)
+            let head = try Self.read(
+                existing, from: 0, to: min(status.size, UInt64(VaultFormat.maxHeaderLength)), fs: fs, path: path)
             let (header, _) = try VaultHeader.parse(head[...], path: path)
             dataKey = try Self.unwrap(header, key: key, configuration: configuration, files: files, path: path)
-            opened = try Self.readLog(existing, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path)
+            opened = try Self.readLog(
+                existing, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path)
         } catch {
             if let file { fs.close(file) }
             if let lockFile { fs.close(lockFile) }
@@ -123,12 +127,18 @@ final class VaultStore {
         let codec = try RecordCodec(cipher: header.cipher, fileID: header.fileID, dataKey: dataKey)
         let headerEnd = UInt64(VaultFormat.headerLength)
         if usingIndex,
-            let index = try validIndex(for: file, size: status.size, header: header, codec: codec, configuration: configuration, path: path) {
+            let index = try validIndex(
+                for: file, size: status.size, header: header, codec: codec, configuration: configuration, path: path)
+        {
             do {
                 var log = LogState(index: index)
                 let tail = try read(file, from: log.validEnd, to: status.size, fs: fs, path: path)
-                try log.consume(tail[...], at: log.validEnd, codec: codec, path: path, baseHolds: { try holds(index, $0, codec: codec) })
-                return Opened(file: file, identity: (status.device, status.inode), header: header, codec: codec, log: log, index: index)
+                try log.consume(
+                    tail[...], at: log.validEnd, codec: codec, path: path,
+                    baseHolds: { try holds(index, $0, codec: codec) })
+                return Opened(
+                    file: file, identity: (status.device, status.inode), header: header, codec: codec, log: log,
+                    index: index)
             } catch is VaultIndex.Damaged {
                 // Read the whole log instead, below.
             }
@@ -136,7 +146,8 @@ final class VaultStore {
         var log = LogState(headerEnd: headerEnd, codec: codec)
         let bytes = try read(file, from: headerEnd, to: status.size, fs: fs, path: path)
         try log.consume(bytes[...], at: headerEnd, codec: codec, path: path, baseHolds: { _ in false })
-        return Opened(file: file, identity: (status.device, status.inode), header: header, codec: codec, log: log, index: nil)
+        return Opened(
+            file: file, identity: (status.device, status.inode), header: header, codec: codec, log: log, index: nil)
     }
 
     /// Runs `body`; when it meets a damaged index page, drops the index, reads the whole log
@@ -154,7 +165,8 @@ final class VaultStore {
     private func readWholeLog() throws {
         let status = try files.status(file)
         let opened = try Self.readLog(
-            file, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path, usingIndex: false)
+            file, status: status, header: header, dataKey: dataKey, configuration: configuration, path: path,
+            usingIndex: false)
         (identity, codec, log, index) = (opened.identity, opened.codec, opened.log, nil)
         loaded = [:]
         writeIndexIfWorthwhile()
@@ -174,7 +186,8 @@ final class VaultStore {
         else { return nil }
         let headerEnd = UInt64(VaultFormat.headerLength)
         guard index.coveredEnd >= headerEnd, index.coveredEnd <= size else { return nil }
-        let chain = index.coveredEnd == headerEnd
+        let chain =
+            index.coveredEnd == headerEnd
             ? header.fileID : try read(file, from: index.coveredEnd - 16, to: index.coveredEnd, fs: fs, path: path)
         return chain == index.chain ? index : nil
     }
@@ -184,7 +197,9 @@ final class VaultStore {
         return try !index.entries(withPrefix: key).isEmpty
     }
 
-    static func read(_ file: OpenFile, from start: UInt64, to end: UInt64, fs: any FileSystem, path: String) throws -> [UInt8] {
+    static func read(
+        _ file: OpenFile, from start: UInt64, to end: UInt64, fs: any FileSystem, path: String
+    ) throws -> [UInt8] {
         guard end > start else { return [] }
         guard end - start <= UInt64(Int.max) else {
             throw VaultError.integrity(path: path, offset: 0, detail: "the file is too large to be a vault")
@@ -260,7 +275,8 @@ final class VaultStore {
         let cachePath = DerivedCache.path(path, derivation)
         let cache = DerivedCache.open(
             cachePath, derivation: derivation, codec: codec, fs: fs, headerEnd: headerEnd, validEnd: log.validEnd,
-            chain: { end in end == headerEnd ? fileID : try Self.read(file, from: end - 16, to: end, fs: fs, path: path) })
+            chain: { end in end == headerEnd ? fileID : try Self.read(file, from: end - 16, to: end, fs: fs, path: path)
+            })
         // Entries are in file order: those from the first past the cache's end are new to it.
         var uncovered = 0
         for position in entries.indices where entries[position].offset >= cache?.coveredEnd ?? 0 { uncovered += 1 }
@@ -275,10 +291,12 @@ final class VaultStore {
         for position in entries.indices {
             if let cache, entries[position].offset < cache.coveredEnd {
                 while next < cache.count, cache.offset(next) < entries[position].offset { next += 1 }
-                let kept = try next < cache.count && cache.withEntry(next, naming: entries[position]) { kept, encoded in
-                    try body(kept)
-                    builder?.append(encoded: encoded)
-                }
+                let kept =
+                    try next < cache.count
+                    && cache.withEntry(next, naming: entries[position]) { kept, encoded in
+                        try body(kept)
+                        builder?.append(encoded: encoded)
+                    }
                 if kept { continue }
             }
             derived.removeAll(keepingCapacity: true)
@@ -295,7 +313,8 @@ final class VaultStore {
         }
         if let builder {
             try? DerivedCache.write(
-                builder, to: cachePath, derivation: derivation, coveredEnd: index.coveredEnd, chain: index.chain, codec: codec,
+                builder, to: cachePath, derivation: derivation, coveredEnd: index.coveredEnd, chain: index.chain,
+                codec: codec,
                 fs: fs, temporarySuffix: Self.temporarySuffix())
         }
     }
@@ -315,7 +334,9 @@ final class VaultStore {
     }
 
     /// The records `entries` name, read in file order through one window and authenticated.
-    private func forEachIndexed(_ entries: [VaultIndex.Entry], service: String?, _ body: (VaultItemView) throws -> Void) throws {
+    private func forEachIndexed(
+        _ entries: [VaultIndex.Entry], service: String?, _ body: (VaultItemView) throws -> Void
+    ) throws {
         guard !entries.isEmpty else { return }
         let reader = IndexedRecordReader(
             file: file, fs: fs, codec: codec, path: path, headerEnd: headerEnd, end: log.validEnd,
@@ -360,14 +381,18 @@ final class VaultStore {
         do { current = try fs.status(atPath: path, followingLinks: false) } catch {
             throw VaultError.io(path: path, operation: error.operation, errno: error.code)
         }
-        guard let current else { throw VaultError.io(path: path, operation: "lstat (the vault was removed)", errno: Errno.noSuchFile.rawValue) }
+        guard let current else {
+            throw VaultError.io(
+                path: path, operation: "lstat (the vault was removed)", errno: Errno.noSuchFile.rawValue)
+        }
         if current.isSymbolicLink { throw VaultError.symbolicLink(path: path) }
         if (current.device, current.inode) != identity {
             try reload()
         } else {
             let size = try files.status(file).size
             if size < log.validEnd {
-                throw VaultError.integrity(path: path, offset: size, detail: "the file shrank below its last verified record")
+                throw VaultError.integrity(
+                    path: path, offset: size, detail: "the file shrank below its last verified record")
             }
             if size > log.validEnd { try consume(from: log.validEnd, to: size) }
         }
@@ -402,11 +427,15 @@ final class VaultStore {
         let newFile = try files.openExisting(path)
         do {
             let status = try files.status(newFile)
-            let head = try Self.read(newFile, from: 0, to: min(status.size, UInt64(VaultFormat.maxHeaderLength)), fs: fs, path: path)
+            let head = try Self.read(
+                newFile, from: 0, to: min(status.size, UInt64(VaultFormat.maxHeaderLength)), fs: fs, path: path)
             let (newHeader, _) = try VaultHeader.parse(head[...], path: path)
-            let opened = try Self.readLog(newFile, status: status, header: newHeader, dataKey: dataKey, configuration: configuration, path: path)
+            let opened = try Self.readLog(
+                newFile, status: status, header: newHeader, dataKey: dataKey, configuration: configuration, path: path)
             fs.close(file)
-            (file, identity, header, codec, log, index) = (newFile, opened.identity, opened.header, opened.codec, opened.log, opened.index)
+            (file, identity, header, codec, log, index) = (
+                newFile, opened.identity, opened.header, opened.codec, opened.log, opened.index
+            )
             loaded = [:]
         } catch let error as SystemCallError {
             fs.close(newFile)
@@ -426,7 +455,9 @@ final class VaultStore {
         return try Self.withLock(lockFile, fs, path, body)
     }
 
-    static func withLock<R>(_ lockFile: OpenFile, _ fs: any FileSystem, _ path: String, _ body: () throws -> R) throws -> R {
+    static func withLock<R>(
+        _ lockFile: OpenFile, _ fs: any FileSystem, _ path: String, _ body: () throws -> R
+    ) throws -> R {
         do { _ = try fs.lock(lockFile, waiting: true) } catch {
             throw VaultError.io(path: path + ".lock", operation: error.operation, errno: error.code)
         }
@@ -447,7 +478,8 @@ final class VaultStore {
     func append(_ records: [RecordPayload], atomic: Bool = false) throws {
         if let failure { throw VaultError.handleUnusable(path: path, cause: failure) }
         guard !records.isEmpty else { return }
-        let payloads = atomic && records.count > 1 ? [RecordPayload.batchMarker(count: records.count)] + records : records
+        let payloads =
+            atomic && records.count > 1 ? [RecordPayload.batchMarker(count: records.count)] + records : records
         var sealed: [(payload: RecordPayload, chain: [UInt8], length: Int)] = []
         var bytes: [UInt8] = []
         var chain = log.chain
@@ -479,8 +511,9 @@ final class VaultStore {
         let (index, codec) = (self.index, self.codec)
         do {
             for record in sealed {
-                try log.apply(record.payload, chain: record.chain, length: record.length,
-                              baseHolds: { id in try index.map { try Self.holds($0, id, codec: codec) } ?? false })
+                try log.apply(
+                    record.payload, chain: record.chain, length: record.length,
+                    baseHolds: { id in try index.map { try Self.holds($0, id, codec: codec) } ?? false })
             }
         } catch is VaultIndex.Damaged {
             // The records are durable; the whole log, read again, holds them.
@@ -495,12 +528,16 @@ final class VaultStore {
     /// for reading it whole to matter, and continues from it. Best effort: the index is a
     /// cache, and a failure to write it changes nothing.
     func writeIndexIfWorthwhile() {
-        guard !configuration.readOnly, log.recordCount >= configuration.indexMinimumRecords, failure == nil else { return }
+        guard !configuration.readOnly, log.recordCount >= configuration.indexMinimumRecords, failure == nil else {
+            return
+        }
         guard let entries = try? liveEntries() else { return }
         let snapshot = VaultIndex.Snapshot(
             fileID: header.fileID, coveredEnd: log.validEnd, nextSequence: log.nextSequence, chain: log.chain,
             recordCount: log.recordCount, entries: entries)
-        guard (try? VaultIndex.write(snapshot, to: indexPath, codec: codec, fs: fs, temporarySuffix: Self.temporarySuffix())) != nil,
+        guard
+            (try? VaultIndex.write(
+                snapshot, to: indexPath, codec: codec, fs: fs, temporarySuffix: Self.temporarySuffix())) != nil,
             let written = VaultIndex.open(indexPath, fileID: header.fileID, codec: codec, fs: fs),
             written.coveredEnd == log.validEnd
         else { return }
@@ -556,13 +593,16 @@ final class VaultStore {
                     chain: newLog.chain, recordCount: newLog.recordCount, entries: newIndexEntries),
                 to: indexPath, codec: newCodec, fs: fs, temporarySuffix: Self.temporarySuffix())
         }
-        let newFile = try Self.replace(path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
+        let newFile = try Self.replace(
+            path: path, with: bytes, files: files, configuration: configuration, fault: .midCompaction)
         adopt(newFile)
         header = newHeader
         codec = newCodec
         loaded = [:]
-        if !newIndexEntries.isEmpty, let written = VaultIndex.open(indexPath, fileID: newHeader.fileID, codec: newCodec, fs: fs),
-            written.coveredEnd == newLog.validEnd {
+        if !newIndexEntries.isEmpty,
+            let written = VaultIndex.open(indexPath, fileID: newHeader.fileID, codec: newCodec, fs: fs),
+            written.coveredEnd == newLog.validEnd
+        {
             for (id, item) in newLog.items { loaded[id] = item }
             index = written
             log = LogState(index: written)
@@ -580,7 +620,8 @@ final class VaultStore {
         try Self.wrap(dataKey, into: &newHeader, key: key, configuration: configuration, files: files, path: path)
         let records = try Self.read(file, from: headerEnd, to: log.validEnd, fs: fs, path: path)
         let newFile = try Self.replace(
-            path: path, with: newHeader.encoded() + records, files: files, configuration: configuration, fault: .midKeyChange)
+            path: path, with: newHeader.encoded() + records, files: files, configuration: configuration,
+            fault: .midKeyChange)
         adopt(newFile)
         header = newHeader
     }

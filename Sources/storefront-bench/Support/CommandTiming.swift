@@ -47,7 +47,10 @@ enum CommandTiming {
         let ended = now()
         let cpu = childrenCPU() - cpuBefore
         guard status == 0 else {
-            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited \(status): \(String(decoding: problem.prefix(400), as: UTF8.self))")
+            throw Failure(
+                description:
+                    "\(([executable] + arguments).joined(separator: " ")) exited \(status): \(String(decoding: problem.prefix(400), as: UTF8.self))"
+            )
         }
         return Run(wall: ended - started, cpu: cpu, started: started, ended: ended)
     }

@@ -34,7 +34,8 @@ struct ScalingRun {
     /// - Returns: the median CPU seconds at each size.
     @discardableResult
     func time(_ report: BenchReport, _ name: String, _ arguments: [String], grows: String? = nil) throws -> [Double] {
-        var walls = sizes.map { _ in [Double]() }, cpus = sizes.map { _ in [Double]() }
+        var walls = sizes.map { _ in [Double]() }
+        var cpus = sizes.map { _ in [Double]() }
         for _ in 0..<runs {
             for (index, directory) in directories.enumerated() {
                 let run = try CommandTiming.run(binary, arguments + global + ["--data-dir", directory.path])
@@ -42,13 +43,19 @@ struct ScalingRun {
                 cpus[index].append(run.cpu)
             }
         }
-        let wall = walls.map(CommandTiming.median), cpu = cpus.map(CommandTiming.median)
+        let wall = walls.map(CommandTiming.median)
+        let cpu = cpus.map(CommandTiming.median)
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
-        report.line("\(name): cpu at \(labels)", cpu.map(BenchReport.duration).joined(separator: " / "),
-                    "wall " + wall.map(BenchReport.duration).joined(separator: " / ") + ", median of \(runs)")
-        if let first = cpu.first, let last = cpu.last, let smallest = sizes.first, let largest = sizes.last, sizes.count > 1 {
-            report.line("\(name): \(largest.formatted()) / \(smallest.formatted())", BenchReport.ratio(last / first),
-                        "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))" + (grows.map { " (\($0))" } ?? "; goal ≤ 1.20×"))
+        report.line(
+            "\(name): cpu at \(labels)", cpu.map(BenchReport.duration).joined(separator: " / "),
+            "wall " + wall.map(BenchReport.duration).joined(separator: " / ") + ", median of \(runs)")
+        if let first = cpu.first, let last = cpu.last, let smallest = sizes.first, let largest = sizes.last,
+            sizes.count > 1
+        {
+            report.line(
+                "\(name): \(largest.formatted()) / \(smallest.formatted())", BenchReport.ratio(last / first),
+                "cpu; wall \(BenchReport.ratio(wall.last! / wall.first!))"
+                    + (grows.map { " (\($0))" } ?? "; goal ≤ 1.20×"))
         }
         return cpu
     }

@@ -24,7 +24,9 @@ enum FaultInjection {
     static func hook(environment: [String: String]) throws(CLIError) -> FaultHook {
         guard let name = environment["STOREFRONT_FAULT"], !name.isEmpty else { return { _ in } }
         guard let point = points.first(where: { $0.rawValue == name }) else {
-            throw .usage("STOREFRONT_FAULT=\(name) names no fault point; use one of \(points.map(\.rawValue).joined(separator: ", ")).")
+            throw .usage(
+                "STOREFRONT_FAULT=\(name) names no fault point; use one of \(points.map(\.rawValue).joined(separator: ", "))."
+            )
         }
         return { reached in
             if reached == point { CurrentProcess.killImmediately() }
@@ -46,17 +48,23 @@ enum FaultInjection {
             let parts = rule.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             let operations = FaultInjectingFileSystem.Operation.allCases.map(\.rawValue).joined(separator: ", ")
             guard parts.count == 3 else {
-                throw .usage("STOREFRONT_FAIL_IO=\(value): '\(rule)' is not OPERATION:CALL:ERRNO (for example write:3:ENOSPC).")
+                throw .usage(
+                    "STOREFRONT_FAIL_IO=\(value): '\(rule)' is not OPERATION:CALL:ERRNO (for example write:3:ENOSPC).")
             }
             guard let operation = FaultInjectingFileSystem.Operation(rawValue: parts[0]) else {
-                throw .usage("STOREFRONT_FAIL_IO=\(value): '\(parts[0])' is no file operation; use one of \(operations).")
+                throw .usage(
+                    "STOREFRONT_FAIL_IO=\(value): '\(parts[0])' is no file operation; use one of \(operations).")
             }
             let repeating = parts[1].hasSuffix("+")
             guard let call = Int(repeating ? String(parts[1].dropLast()) : parts[1]), call >= 1 else {
-                throw .usage("STOREFRONT_FAIL_IO=\(value): the call number '\(parts[1])' is not a whole number from 1 (with an optional +).")
+                throw .usage(
+                    "STOREFRONT_FAIL_IO=\(value): the call number '\(parts[1])' is not a whole number from 1 (with an optional +)."
+                )
             }
             guard let errno = errnos.first(where: { $0.name == parts[2].uppercased() })?.errno else {
-                throw .usage("STOREFRONT_FAIL_IO=\(value): '\(parts[2])' is not one of \(errnos.map(\.name).joined(separator: ", ")).")
+                throw .usage(
+                    "STOREFRONT_FAIL_IO=\(value): '\(parts[2])' is not one of \(errnos.map(\.name).joined(separator: ", "))."
+                )
             }
             faulty.fail(operation, onCall: call, with: errno, repeating: repeating)
         }

@@ -18,22 +18,26 @@ enum LedgerCheck {
         }
         guard !audit.isComplete else { return nil }
         let vault = session.dataDirectory.appendingPathComponent("vault.sfv").path
-        var text = "the purchase vault \(vault) lacks \(count(audit.missing.count, "transaction")) the store says this app "
+        var text =
+            "the purchase vault \(vault) lacks \(count(audit.missing.count, "transaction")) the store says this app "
             + "finished (was it deleted, truncated or replaced by an older copy?)"
         if !audit.restorable.isEmpty, session.readOnly {
-            text += "; the data directory is read-only, so nothing was restored (run `storefront restore` once it is writable)"
+            text +=
+                "; the data directory is read-only, so nothing was restored (run `storefront restore` once it is writable)"
         } else if !audit.restorable.isEmpty {
             do {
                 let restored = try await session.store.recoverLostPurchases(audit)
                 let products = Set(restored.map(\.productID)).sorted()
                 text += "; restored from the store: \(products.isEmpty ? "nothing" : products.joined(separator: ", "))"
             } catch {
-                text += "; the restore of \(Set(audit.restorable.map(\.productID)).sorted().joined(separator: ", ")) failed: \(error)"
+                text +=
+                    "; the restore of \(Set(audit.restorable.map(\.productID)).sorted().joined(separator: ", ")) failed: \(error)"
             }
         }
         if !audit.lostConsumables.isEmpty {
             let units = audit.lostUnits.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
-            text += "; consumables the store cannot give back, missing from the balances: \(units.joined(separator: ", "))"
+            text +=
+                "; consumables the store cannot give back, missing from the balances: \(units.joined(separator: ", "))"
                 + " (transactions \(audit.lostConsumables.map(\.transactionID).joined(separator: ", ")))"
         }
         return text + "."

@@ -43,7 +43,8 @@ struct StoreSession {
             } else {
                 ledger = try VaultLedger.open(
                     inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
-                    prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil, fileSystem: fileSystem,
+                    prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil,
+                    fileSystem: fileSystem,
                     readOnly: readOnly)
             }
         } catch {
@@ -54,7 +55,8 @@ struct StoreSession {
         let hosting = selection.catalog.contentHosting
         let downloads = DownloadConfiguration(
             dataDirectory: dataDirectory,
-            contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting), startsAutomatically: false,
+            contentDownloader: hosting.isEmpty ? nil : HTTPContentDownloader(baseURLs: hosting),
+            startsAutomatically: false,
             fileSystem: fileSystem)
         var appTransactionVerifier: AppTransactionVerifier?
         if verifiesAppTransaction {
@@ -65,7 +67,8 @@ struct StoreSession {
             }
         }
         let store = Store(
-            backend: backend, ledger: ledger, configuration: StoreConfiguration(
+            backend: backend, ledger: ledger,
+            configuration: StoreConfiguration(
                 faultHook: faultHook, entitlements: durations.calculator, downloads: downloads,
                 appTransactionVerifier: appTransactionVerifier))
         // Read-only, the engine reads the ledger and the store as they are: starting it would
@@ -83,7 +86,11 @@ struct StoreSession {
         fileSystem given: (any FileSystem)? = nil, readsOnly: Bool = false
     ) throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
         let fileSystem: any FileSystem
-        if let given { fileSystem = given } else { fileSystem = try FaultInjection.fileSystem(environment: context.environment) }
+        if let given {
+            fileSystem = given
+        } else {
+            fileSystem = try FaultInjection.fileSystem(environment: context.environment)
+        }
         let selection = try CatalogSelection.load(invocation.global, context: context)
         let path = try DataDirectory.resolve(
             option: invocation.global.dataDirectory, environment: context.environment,
@@ -104,11 +111,13 @@ struct StoreSession {
         }
         let backend: LocalAppStore
         do {
-            backend = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-                catalog: selection.catalog,
-                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                storefront: selection.storefront, locale: selection.locale, faultHook: faultHook, readOnly: readOnly,
-                fileSystem: fileSystem))
+            backend = try LocalAppStore(
+                configuration: LocalAppStoreConfiguration(
+                    catalog: selection.catalog,
+                    stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
+                    storefront: selection.storefront, locale: selection.locale, faultHook: faultHook,
+                    readOnly: readOnly,
+                    fileSystem: fileSystem))
         } catch {
             throw .runtime("cannot open the local App Store: \(error.description)")
         }

@@ -36,8 +36,14 @@ struct ArgumentParser {
                 }
                 continue
             }
-            if token == "--" { optionsEnded = true; continue }
-            if token == "-h" { help = true; continue }
+            if token == "--" {
+                optionsEnded = true
+                continue
+            }
+            if token == "-h" {
+                help = true
+                continue
+            }
             guard token.hasPrefix("--") else {
                 throw .usage("unknown option '\(token)'. Options are spelled --name; run 'storefront --help'.")
             }

@@ -17,19 +17,27 @@ struct CatalogSelection {
     ///   storefront's first frame; the store it opens next checks them).
     /// - Throws: `CLIError.runtime` with the `CatalogError` text for a bad catalog,
     ///   `CLIError.usage` for an unknown storefront or a malformed locale.
-    static func load(_ options: GlobalOptions, context: CommandContext, checksContentFiles: Bool = true) throws(CLIError) -> CatalogSelection {
+    static func load(
+        _ options: GlobalOptions, context: CommandContext, checksContentFiles: Bool = true
+    ) throws(CLIError) -> CatalogSelection {
         let path = Paths.absolute(
             options.catalog ?? GlobalOptions.defaultCatalog, relativeTo: context.currentDirectory,
             home: context.environment["HOME"])
         guard FileManager.default.fileExists(atPath: path) else {
             let which = options.catalog == nil ? "the default catalog \(GlobalOptions.defaultCatalog)" : "the catalog"
-            throw .runtime("cannot load the catalog: there is no file \(path) (\(which), relative to the current directory); give your .storekit file with --catalog PATH")
+            throw .runtime(
+                "cannot load the catalog: there is no file \(path) (\(which), relative to the current directory); give your .storekit file with --catalog PATH"
+            )
         }
         let catalog: StoreKitConfiguration
         // Content digests checked before are kept in the data directory (when it resolves).
-        let cache = !checksContentFiles ? nil : (try? DataDirectory.resolve(
-            option: options.dataDirectory, environment: context.environment, currentDirectory: context.currentDirectory))
-            .map { ContentDigestCache(dataDirectory: $0) }
+        let cache =
+            !checksContentFiles
+            ? nil
+            : (try? DataDirectory.resolve(
+                option: options.dataDirectory, environment: context.environment,
+                currentDirectory: context.currentDirectory))
+                .map { ContentDigestCache(dataDirectory: $0) }
         do {
             catalog = try StoreKitConfiguration.load(
                 contentsOf: URL(fileURLWithPath: path), contentDigester: cache?.digester ?? ContentDigest.sha256,
@@ -39,7 +47,8 @@ struct CatalogSelection {
         }
         cache?.save()
         let storefront = try resolveStorefront(option: options.storefront, catalog: catalog)
-        let locale = try resolveLocale(option: options.locale, storefrontOption: options.storefront, storefront: storefront, catalog: catalog)
+        let locale = try resolveLocale(
+            option: options.locale, storefrontOption: options.storefront, storefront: storefront, catalog: catalog)
         return CatalogSelection(catalog: catalog, storefront: storefront, locale: locale)
     }
 
@@ -48,16 +57,23 @@ struct CatalogSelection {
         guard let option else { return catalog.defaultStorefront }
         guard let storefront = Storefront.named(option) else {
             let examples = Storefront.all.prefix(8).map(\.code).joined(separator: ", ")
-            throw .usage("unknown storefront '\(option)'; use an ISO 3166 alpha-3 code such as \(examples) (\(Storefront.all.count) are known; see 'storefront help').")
+            throw .usage(
+                "unknown storefront '\(option)'; use an ISO 3166 alpha-3 code such as \(examples) (\(Storefront.all.count) are known; see 'storefront help')."
+            )
         }
         return storefront
     }
 
     /// `--locale` when given; else the storefront's locale when `--storefront` was given;
     /// else the catalog's `_locale`; else the storefront's locale.
-    static func resolveLocale(option: String?, storefrontOption: String?, storefront: Storefront, catalog: StoreKitConfiguration) throws(CLIError) -> String {
+    static func resolveLocale(
+        option: String?, storefrontOption: String?, storefront: Storefront, catalog: StoreKitConfiguration
+    ) throws(CLIError) -> String {
         if let option {
-            let allowed = option.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_" || $0 == "-" }
+            let allowed = option.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_"
+                    || $0 == "-"
+            }
             guard allowed, option.count <= 40, option.first?.isLetter == true else {
                 throw .usage("malformed locale '\(option)'; use an identifier such as en_US, ja_JP, pt_BR.")
             }

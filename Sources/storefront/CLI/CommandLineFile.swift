@@ -38,7 +38,8 @@ struct CommandLineFile {
         // Devices and pipes (`/dev/zero`, a FIFO) might never end: only regular files are read.
         guard status.isRegularFile else { throw failure("is not a regular file") }
         do {
-            return CommandLineFile(what: what, path: absolute, contents: Data(try readAll(absolute, fileSystem: fileSystem)))
+            return CommandLineFile(
+                what: what, path: absolute, contents: Data(try readAll(absolute, fileSystem: fileSystem)))
         } catch {
             throw failure(error.errno.description)
         }

@@ -10,7 +10,9 @@ enum DataDirectory {
     ///   - environment: the process environment.
     ///   - currentDirectory: the working directory.
     /// - Throws: `CLIError.runtime` when nothing names a directory (no option, no `HOME`).
-    static func resolve(option: String?, environment: [String: String], currentDirectory: String) throws(CLIError) -> String {
+    static func resolve(
+        option: String?, environment: [String: String], currentDirectory: String
+    ) throws(CLIError) -> String {
         if let option { return Paths.absolute(option, relativeTo: currentDirectory, home: environment["HOME"]) }
         if let home = environment["STOREFRONT_HOME"], !home.isEmpty {
             return Paths.absolute(home, relativeTo: currentDirectory, home: environment["HOME"])
@@ -20,7 +22,8 @@ enum DataDirectory {
             return Paths.join(xdg, "storefront")
         }
         guard let home = environment["HOME"], !home.isEmpty else {
-            throw .runtime("cannot choose a data directory: HOME is not set; pass --data-dir PATH or set STOREFRONT_HOME")
+            throw .runtime(
+                "cannot choose a data directory: HOME is not set; pass --data-dir PATH or set STOREFRONT_HOME")
         }
         return Paths.join(home, ".local/share/storefront")
     }
@@ -29,7 +32,10 @@ enum DataDirectory {
     /// directory itself, the store's (`store`, `store/owners`) or the files the store and the
     /// vault write in place (a `chmod -R a-w`, a read-only mount). Parts not made yet do not count.
     static func unwritablePart(_ path: String, fileSystem: any FileSystem) -> String? {
-        let parts = ["", "/store", "/store/owners", "/store/journal.jsonl", "/store/store.lock", "/vault.sfv", "/vault.sfv.lock", "/vault.key"]
+        let parts = [
+            "", "/store", "/store/owners", "/store/journal.jsonl", "/store/store.lock", "/vault.sfv", "/vault.sfv.lock",
+            "/vault.key",
+        ]
         for part in parts.map({ path + $0 }) {
             do {
                 try fileSystem.checkWritable(part)

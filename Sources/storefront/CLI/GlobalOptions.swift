@@ -25,15 +25,20 @@ struct GlobalOptions: Sendable, Equatable {
     /// `--data-dir PATH`.
     static let dataDirectory = Option<String>(
         "data-dir", valueName: "PATH",
-        help: "Where state lives (default: $STOREFRONT_HOME, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).")
+        help:
+            "Where state lives (default: $STOREFRONT_HOME, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront)."
+    )
     /// `--storefront CODE`.
     static let storefront = Option<String>(
         "storefront", valueName: "CODE",
-        help: "The App Store storefront, ISO 3166 alpha-3 such as USA, JPN, DEU (default: the catalog's _storefront, else USA).")
+        help:
+            "The App Store storefront, ISO 3166 alpha-3 such as USA, JPN, DEU (default: the catalog's _storefront, else USA)."
+    )
     /// `--locale ID`.
     static let locale = Option<String>(
         "locale", valueName: "ID",
-        help: "The display locale such as en_US, ja_JP (default: the --storefront's locale, else the catalog's _locale).")
+        help:
+            "The display locale such as en_US, ja_JP (default: the --storefront's locale, else the catalog's _locale).")
     /// `--json`.
     static let json = Flag("json", help: "Print machine-readable JSON instead of a table.")
     /// `--help`.

@@ -54,7 +54,9 @@ enum HelpText {
         let forms = command.forms
         var pieces: [String] = []
         for (index, form) in forms.enumerated() {
-            var parts = [form.words].filter { !$0.isEmpty } + form.required.map(\.synopsis) + form.optional.map { "[\($0.synopsis)]" }
+            var parts =
+                [form.words].filter { !$0.isEmpty } + form.required.map(\.synopsis)
+                + form.optional.map { "[\($0.synopsis)]" }
             if index < forms.count - 1, !parts.isEmpty { parts[parts.count - 1] += " |" }
             pieces += parts
         }
@@ -87,4 +89,3 @@ enum HelpText {
         }
     }
 }
-

@@ -14,7 +14,8 @@ struct Option<Value: Sendable>: CommandOption {
     ///   - valueName: the placeholder for its value, e.g. `N`.
     ///   - help: one line of help.
     ///   - parse: text to value, throwing `CLIError.usage` for a bad one.
-    init(_ name: String, valueName: String, help: String, parse: @escaping @Sendable (String) throws(CLIError) -> Value) {
+    init(_ name: String, valueName: String, help: String, parse: @escaping @Sendable (String) throws(CLIError) -> Value)
+    {
         self.name = name
         self.valueName = valueName
         self.help = help

@@ -32,12 +32,13 @@ struct AppTransactionCommand: Command {
         await session.close()
         let app = result.unsafePayloadValue
         if invocation.global.json {
-            context.output.write(JSONText.object([
-                ("verification", .string(result.isVerified ? "verified" : "unverified")),
-                ("error", .optional(result.verificationError?.description)),
-                ("appTransaction", Self.json(app)),
-                ("jws", .string(app.jwsRepresentation)),
-            ]).rendered())
+            context.output.write(
+                JSONText.object([
+                    ("verification", .string(result.isVerified ? "verified" : "unverified")),
+                    ("error", .optional(result.verificationError?.description)),
+                    ("appTransaction", Self.json(app)),
+                    ("jws", .string(app.jwsRepresentation)),
+                ]).rendered())
         } else {
             context.output.write(Self.describe(result).joined(separator: "\n") + "\n")
         }

@@ -6,10 +6,16 @@ struct BuyCommand: Command {
     let name = "buy"
     let summary = "Buy a product; the purchase is verified, recorded and delivered once."
     var forms: [UsageForm] {
-        [UsageForm("PRODUCT_ID", optional: [
-            Self.quantity, Self.username, Self.orderData, OfferOptions.appAccountToken, Self.offer, OfferOptions.signed,
-            OfferOptions.keyID, OfferOptions.nonce, OfferOptions.timestamp, OfferOptions.signature, Self.winBack,
-        ])]
+        [
+            UsageForm(
+                "PRODUCT_ID",
+                optional: [
+                    Self.quantity, Self.username, Self.orderData, OfferOptions.appAccountToken, Self.offer,
+                    OfferOptions.signed,
+                    OfferOptions.keyID, OfferOptions.nonce, OfferOptions.timestamp, OfferOptions.signature,
+                    Self.winBack,
+                ])
+        ]
     }
     let discussion = """
         Waits for the outcome: purchased, pending (Ask to Buy: approve it with 'storefront store
@@ -40,7 +46,8 @@ struct BuyCommand: Command {
     ) { (text: String) throws(CLIError) -> Int in
         let range = Payment.quantities
         guard let n = Int(text), range.contains(n) else {
-            throw .usage("--quantity must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)').")
+            throw .usage(
+                "--quantity must be a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)').")
         }
         return n
     }
@@ -81,14 +88,17 @@ struct BuyCommand: Command {
             await session.close()
             throw error
         }
-        let result = await session.store.purchase(productID, options: PurchaseOptions(
-            quantity: quantity, applicationUsername: username, orderData: orderData,
-            offerID: signedOffer == nil ? offerID : nil, appAccountToken: token, promotionalOffer: signedOffer,
-            winBackOfferID: try invocation.value(Self.winBack)))
+        let result = await session.store.purchase(
+            productID,
+            options: PurchaseOptions(
+                quantity: quantity, applicationUsername: username, orderData: orderData,
+                offerID: signedOffer == nil ? offerID : nil, appAccountToken: token, promotionalOffer: signedOffer,
+                winBackOfferID: try invocation.value(Self.winBack)))
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         if !invocation.global.json { context.output.write(PurchaseOutput.describe(result, name: name) + "\n") }
         // Hosted content downloads now, with progress; the purchase is owned either way.
-        let download = await DownloadsFollower.followPurchase(result, name: name, session: session, context: context, json: invocation.global.json)
+        let download = await DownloadsFollower.followPurchase(
+            result, name: name, session: session, context: context, json: invocation.global.json)
         await session.close()
 
         if invocation.global.json { context.output.write(PurchaseOutput.json(result, download: download).rendered()) }

@@ -41,7 +41,8 @@ struct CredentialsCommand: Command {
                     throw CLIError.usage("--key, --key-id and --issuer-id go together.")
                 }
                 credentials = try APICredentials.install(
-                    keyPath: Paths.absolute(key, relativeTo: context.currentDirectory, home: context.environment["HOME"]),
+                    keyPath: Paths.absolute(
+                        key, relativeTo: context.currentDirectory, home: context.environment["HOME"]),
                     keyID: keyID, issuerID: issuer, dataDirectory: dataDirectory)
             }
         } catch let error as CLIError {
@@ -70,13 +71,14 @@ struct CredentialsCommand: Command {
             return
         }
         let width = rows.map(\.1.count).max() ?? 0
-        context.output.write(rows.map { row in
-            let value: String
-            switch row.2 {
-            case .string(let text), .number(let text): value = text
-            default: value = row.2.rendered()
-            }
-            return row.1.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value
-        }.joined(separator: "\n") + "\n")
+        context.output.write(
+            rows.map { row in
+                let value: String
+                switch row.2 {
+                case .string(let text), .number(let text): value = text
+                default: value = row.2.rendered()
+                }
+                return row.1.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value
+            }.joined(separator: "\n") + "\n")
     }
 }

@@ -29,10 +29,14 @@ struct DownloadsCommand: Command {
         case nil:
             try await list(invocation, context: context)
         case "pause", "resume", "cancel":
-            guard arguments.count == 2 else { throw .usage("downloads \(arguments[0]) needs exactly one download ID (see 'storefront downloads').") }
+            guard arguments.count == 2 else {
+                throw .usage("downloads \(arguments[0]) needs exactly one download ID (see 'storefront downloads').")
+            }
             try await control(arguments[0], arguments[1], invocation, context: context)
         default:
-            throw .usage("unknown downloads action '\(arguments[0])'; use pause, resume or cancel with an ID, or no arguments to list.")
+            throw .usage(
+                "unknown downloads action '\(arguments[0])'; use pause, resume or cancel with an ID, or no arguments to list."
+            )
         }
     }
 
@@ -77,7 +81,9 @@ struct DownloadsCommand: Command {
         }
     }
 
-    private func control(_ action: String, _ key: String, _ invocation: Invocation, context: CommandContext) async throws(CLIError) {
+    private func control(
+        _ action: String, _ key: String, _ invocation: Invocation, context: CommandContext
+    ) async throws(CLIError) {
         let session = try await StoreSession.open(invocation, context: context)
         guard let manager = session.store.downloads else {
             await session.close()

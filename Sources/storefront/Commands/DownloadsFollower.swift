@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import StoreCore
+import Synchronization
 import SystemIO
 
 /// Runs one download in this process and shows its progress: a bar redrawn in place on a
@@ -68,7 +68,7 @@ extension DownloadsFollower {
         _ result: PurchaseResult, name: String, session: StoreSession, context: CommandContext, json: Bool
     ) async -> Download? {
         guard case .purchased(let transaction) = result, let manager = session.store.downloads,
-              let download = await manager.download(id: transaction.transactionID)
+            let download = await manager.download(id: transaction.transactionID)
         else { return nil }
         guard download.state != .finished else { return download }
         do {
@@ -83,14 +83,18 @@ extension DownloadsFollower {
 extension DownloadsFollower {
     /// After `storefront restore`: follows the content download of each restored product that
     /// has one, one after the other.
-    static func followRestore(_ restored: [Transaction], session: StoreSession, context: CommandContext, json: Bool) async {
+    static func followRestore(
+        _ restored: [Transaction], session: StoreSession, context: CommandContext, json: Bool
+    ) async {
         guard let manager = session.store.downloads else { return }
         for transaction in restored {
-            guard let download = await manager.download(id: transaction.transactionID), download.state != .finished else { continue }
+            guard let download = await manager.download(id: transaction.transactionID), download.state != .finished
+            else { continue }
             let product = try? await session.store.requestProducts([transaction.productID]).products.first
             do {
-                _ = try await follow(download.id, name: product?.displayName ?? transaction.productID,
-                                     store: session.store, output: context.output, quiet: json)
+                _ = try await follow(
+                    download.id, name: product?.displayName ?? transaction.productID,
+                    store: session.store, output: context.output, quiet: json)
             } catch {
                 context.output.writeError("storefront: \(error.description)\n")
             }

@@ -42,7 +42,8 @@ enum DownloadsOutput {
         switch d.state {
         case .finished: "Installed \(name) \(d.contentVersion) (\(size(d.totalBytes))) in \(d.contentPath ?? "?")."
         case .paused: "Paused \(name) at \(percent(d))%; continue with 'storefront downloads resume \(d.id)'."
-        case .cancelled: "Cancelled the download of \(name); the purchase is kept. Download again with 'storefront downloads resume \(d.id)'."
+        case .cancelled:
+            "Cancelled the download of \(name); the purchase is kept. Download again with 'storefront downloads resume \(d.id)'."
         case .failed:
             "The download of \(name) failed at \(percent(d))%: \(d.error?.description ?? "unknown error"). The purchase is kept; retry with 'storefront downloads resume \(d.id)'."
         default: "\(name) is \(d.state) in another process (\(percent(d))%)."
@@ -51,8 +52,10 @@ enum DownloadsOutput {
 
     /// A row of the `storefront downloads` table.
     static func row(_ d: Download) -> [String] {
-        [d.id, d.productID, d.contentVersion, d.state.rawValue, "\(percent(d))%",
-         "\(size(d.bytesWritten)) / \(size(d.totalBytes))", d.error?.description ?? d.contentPath ?? ""]
+        [
+            d.id, d.productID, d.contentVersion, d.state.rawValue, "\(percent(d))%",
+            "\(size(d.bytesWritten)) / \(size(d.totalBytes))", d.error?.description ?? d.contentPath ?? "",
+        ]
     }
 
     /// A download as JSON, the `--json` contract of `downloads` and `buy`.

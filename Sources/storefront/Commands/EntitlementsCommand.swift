@@ -29,7 +29,8 @@ struct EntitlementsCommand: Command {
         help: "How long every non-renewing subscription lasts (ISO 8601: P7D, P2W, P3M, P1Y)."
     ) { (text: String) throws(CLIError) -> SubscriptionPeriod in
         guard let period = SubscriptionPeriod(iso8601: text) else {
-            throw .usage("invalid --non-renewing-duration '\(text)': use one ISO 8601 duration such as P7D, P2W, P3M or P1Y.")
+            throw .usage(
+                "invalid --non-renewing-duration '\(text)': use one ISO 8601 duration such as P7D, P2W, P3M or P1Y.")
         }
         return period
     }
@@ -51,23 +52,30 @@ struct EntitlementsCommand: Command {
         }
         await session.close()
         if invocation.global.json {
-            context.output.write(JSONText.object([
-                ("entitlements", .array(entitlements.map(Self.json))),
-                ("subscriptionGroups", .array(groups.map(Self.json))),
-            ]).rendered())
+            context.output.write(
+                JSONText.object([
+                    ("entitlements", .array(entitlements.map(Self.json))),
+                    ("subscriptionGroups", .array(groups.map(Self.json))),
+                ]).rendered())
             if let lost { throw .runtime(lost) }
             return
         }
-        var lines = entitlements.isEmpty ? ["No entitlements."] : TextTable(
-            columns: [
-                .init(header: "PRODUCT", maximumWidth: 44), .init(header: "TYPE"), .init(header: "STATE"),
-                .init(header: "EXPIRES"), .init(header: "TRANSACTION"),
-            ],
-            rows: entitlements.map { e in
-                [e.productID, e.productType.rawValue, Self.state(e), e.expiresDate.map(TransactionOutput.date) ?? "never",
-                 e.transactionID]
-            }
-        ).render()
+        var lines =
+            entitlements.isEmpty
+            ? ["No entitlements."]
+            : TextTable(
+                columns: [
+                    .init(header: "PRODUCT", maximumWidth: 44), .init(header: "TYPE"), .init(header: "STATE"),
+                    .init(header: "EXPIRES"), .init(header: "TRANSACTION"),
+                ],
+                rows: entitlements.map { e in
+                    [
+                        e.productID, e.productType.rawValue, Self.state(e),
+                        e.expiresDate.map(TransactionOutput.date) ?? "never",
+                        e.transactionID,
+                    ]
+                }
+            ).render()
         if !groups.isEmpty {
             let names = Dictionary(
                 session.selection.catalog.subscriptionGroups.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -127,7 +135,8 @@ struct EntitlementsCommand: Command {
             if let intent = s.renewalInfo?.expirationIntent { text += " (\(SubscriptionOutput.intentName(intent)))" }
         }
         if let renewal = s.renewalInfo, s.state != .expired, s.state != .revoked {
-            text += renewal.willAutoRenew
+            text +=
+                renewal.willAutoRenew
                 ? (renewal.autoRenewProductID == s.transaction.productID
                     ? ", renews" : ", renews as \(renewal.autoRenewProductID)")
                 : ", auto-renew off"

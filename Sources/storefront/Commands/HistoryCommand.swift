@@ -21,7 +21,8 @@ struct HistoryCommand: Command {
     /// A transaction's JSON with its Apple-style order ID (purchases only; restores are no orders).
     static func withOrderID(_ json: JSONText, _ t: Transaction) -> JSONText {
         guard case .object(let members) = json, t.state == .purchased,
-              let order = LocalAppStore.orderID(forTransactionID: t.transactionID) else { return json }
+            let order = LocalAppStore.orderID(forTransactionID: t.transactionID)
+        else { return json }
         return .object(members + [("orderID", .string(order))])
     }
 
@@ -49,15 +50,33 @@ struct HistoryCommand: Command {
         await session.close()
         if json {
             let rows = delivered.map { ($0, TransactionOutput.state(of: $0)) } + pending.map { ($0, "pending") }
-            context.output.write(JSONText.object([
-                ("transactions", .array(rows.map { Self.withOrderID(TransactionOutput.json($0.0, state: $0.1), $0.0) })),
-                ("balances", .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
-                ("pending", .array(pending.map { TransactionOutput.json($0) })),
-                ("unverifiedOrders", .array(unverified.map { order in
-                    guard case .object(let members) = TransactionOutput.json(order.transaction, state: "unverified") else { return .null }
-                    return .object(members + [("lastFailure", .string(order.lastFailure)), ("attempts", .number(String(order.attempts)))])
-                })),
-            ]).rendered())
+            context.output.write(
+                JSONText.object([
+                    (
+                        "transactions",
+                        .array(rows.map { Self.withOrderID(TransactionOutput.json($0.0, state: $0.1), $0.0) })
+                    ),
+                    (
+                        "balances",
+                        .object(balances.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })
+                    ),
+                    ("pending", .array(pending.map { TransactionOutput.json($0) })),
+                    (
+                        "unverifiedOrders",
+                        .array(
+                            unverified.map { order in
+                                guard
+                                    case .object(let members) = TransactionOutput.json(
+                                        order.transaction, state: "unverified")
+                                else { return .null }
+                                return .object(
+                                    members + [
+                                        ("lastFailure", .string(order.lastFailure)),
+                                        ("attempts", .number(String(order.attempts))),
+                                    ])
+                            })
+                    ),
+                ]).rendered())
             if let lost { throw .runtime(lost) }
             return
         }
@@ -83,7 +102,8 @@ struct HistoryCommand: Command {
         if summaries.isEmpty && pending.isEmpty {
             emit("No purchases yet.")
         } else if !HistoryTable.write(summaries, pending: pendingSummaries, line: line) {
-            let rows = summaries.map { ($0, TransactionOutput.state(of: $0)) } + pendingSummaries.map { ($0, "pending") }
+            let rows =
+                summaries.map { ($0, TransactionOutput.state(of: $0)) } + pendingSummaries.map { ($0, "pending") }
             TransactionOutput.table(rows, bytes: line)
         }
         var orders = true
@@ -95,9 +115,11 @@ struct HistoryCommand: Command {
                 orders = false
             }
             // "  \(t.transactionID)  \(order)"
-            buffer.append(0x20); buffer.append(0x20)
+            buffer.append(0x20)
+            buffer.append(0x20)
             buffer.append(contentsOf: t.transactionID.utf8)
-            buffer.append(0x20); buffer.append(0x20)
+            buffer.append(0x20)
+            buffer.append(0x20)
             buffer.append(contentsOf: order.utf8)
             endLine()
         }
@@ -105,7 +127,9 @@ struct HistoryCommand: Command {
             emit("")
             emit("Unverified orders (kept, unfinished, retried at every start until verified):")
             for order in unverified {
-                emit("  \(order.transaction.transactionID)  \(order.transaction.productID)  \(order.attempts) attempt(s), last: \(order.lastFailure)")
+                emit(
+                    "  \(order.transaction.transactionID)  \(order.transaction.productID)  \(order.attempts) attempt(s), last: \(order.lastFailure)"
+                )
             }
         }
         if !balances.isEmpty {

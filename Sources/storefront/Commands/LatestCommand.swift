@@ -25,7 +25,9 @@ struct LatestCommand: Command {
             throw .runtime("cannot read the purchase history: \(error)")
         }
         await session.close()
-        let state = latest.map { $0.revocationDate == nil && $0.isUpgraded ? "upgraded" : TransactionOutput.state(of: $0) }
+        let state = latest.map {
+            $0.revocationDate == nil && $0.isUpgraded ? "upgraded" : TransactionOutput.state(of: $0)
+        }
         if invocation.global.json {
             context.output.write((latest.map { TransactionOutput.json($0, state: state) } ?? .null).rendered())
         } else if let latest, let state {

@@ -3,7 +3,11 @@ struct ProductsCommand: Command {
     let name = "products"
     let summary = "List the catalog's products with localized names and prices."
     var forms: [UsageForm] {
-        [UsageForm(optional: [GlobalOptions.catalog, GlobalOptions.storefront, GlobalOptions.locale, GlobalOptions.json])]
+        [
+            UsageForm(optional: [
+                GlobalOptions.catalog, GlobalOptions.storefront, GlobalOptions.locale, GlobalOptions.json,
+            ])
+        ]
     }
     let discussion = """
         Prices come from the price sidecar beside the catalog (NAME.prices.json) when it sets one

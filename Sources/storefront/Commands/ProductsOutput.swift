@@ -76,14 +76,17 @@ struct ProductsOutput {
         func key(_ locale: String) -> String { locale.replacingOccurrences(of: "-", with: "_").lowercased() }
         func language(_ locale: String) -> Substring { key(locale).prefix { $0 != "_" } }
         let wanted = selection.locale
-        let match = group.localizations.first { key($0.locale) == key(wanted) }
+        let match =
+            group.localizations.first { key($0.locale) == key(wanted) }
             ?? group.localizations.first { language($0.locale) == language(wanted) }
             ?? group.localizations.first { key($0.locale) == key(selection.catalog.settings.locale ?? "") }
         return match?.displayName
     }
 
     /// An offer of `product` priced in the storefront by the catalog's one offer rule.
-    private func offerJSON(_ offer: StoreKitConfiguration.SubscriptionOffer, of product: StoreKitConfiguration.Product) -> JSONText {
+    private func offerJSON(
+        _ offer: StoreKitConfiguration.SubscriptionOffer, of product: StoreKitConfiguration.Product
+    ) -> JSONText {
         let price = selection.catalog.price(of: offer, for: product, in: selection.storefront)
         return .object([
             ("offerID", .optional(offer.id)),
@@ -100,14 +103,18 @@ struct ProductsOutput {
     /// The human listing: a summary line, then an aligned table.
     func table() -> String {
         let storefront = selection.storefront
-        let summary = "\(rows.count) products · storefront \(storefront.code) (\(storefront.name), \(storefront.currencyCode)) · locale \(selection.locale) · \(selection.catalog.file)"
+        let summary =
+            "\(rows.count) products · storefront \(storefront.code) (\(storefront.name), \(storefront.currencyCode)) · locale \(selection.locale) · \(selection.catalog.file)"
         let table = TextTable(
             columns: [
                 .init(header: "PRODUCT ID"), .init(header: "TYPE"), .init(header: "NAME", maximumWidth: 40),
                 .init(header: "PRICE", alignment: .right), .init(header: "TERMS", maximumWidth: 60),
             ],
             rows: rows.map { row in
-                [row.product.id, Self.typeLabel(row.product.kind), row.localization?.displayName ?? "", row.displayPrice, terms(row)]
+                [
+                    row.product.id, Self.typeLabel(row.product.kind), row.localization?.displayName ?? "",
+                    row.displayPrice, terms(row),
+                ]
             })
         return ([summary, ""] + table.render()).joined(separator: "\n") + "\n"
     }
@@ -123,7 +130,8 @@ struct ProductsOutput {
                 .formatted(locale: Locale(identifier: selection.locale))
             switch intro.paymentMode {
             case .free: text += ", \(length) free"
-            case .payAsYouGo: text += ", intro offer \(price)/\(Self.periodText(intro.period, every: true)) for \(length)"
+            case .payAsYouGo:
+                text += ", intro offer \(price)/\(Self.periodText(intro.period, every: true)) for \(length)"
             case .payUpFront: text += ", intro offer \(price) for \(length)"
             }
         }

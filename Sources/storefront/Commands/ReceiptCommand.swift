@@ -9,7 +9,9 @@ struct ReceiptCommand: Command {
     var forms: [UsageForm] {
         [
             UsageForm("[FILE]", optional: [GlobalOptions.json]),
-            UsageForm("verify FILE", required: [Self.root], optional: [Self.at, Self.bundleID, Self.appVersion, Self.deviceID]),
+            UsageForm(
+                "verify FILE", required: [Self.root],
+                optional: [Self.at, Self.bundleID, Self.appVersion, Self.deviceID]),
         ]
     }
     let discussion = """
@@ -24,7 +26,8 @@ struct ReceiptCommand: Command {
         """
 
     /// `--root CERT`.
-    static let root = Option<String>("root", valueName: "CERT", help: "Trusted root certificate (DER or PEM), for verify.")
+    static let root = Option<String>(
+        "root", valueName: "CERT", help: "Trusted root certificate (DER or PEM), for verify.")
     /// `--at DATE`.
     static let at = Option<Date>(
         "at", valueName: "DATE",
@@ -33,7 +36,8 @@ struct ReceiptCommand: Command {
     /// `--bundle-id ID`.
     static let bundleID = Option<String>("bundle-id", valueName: "ID", help: "The bundle ID the receipt must be for.")
     /// `--app-version VERSION`.
-    static let appVersion = Option<String>("app-version", valueName: "VERSION", help: "The app version the receipt must be for.")
+    static let appVersion = Option<String>(
+        "app-version", valueName: "VERSION", help: "The app version the receipt must be for.")
     /// `--device-id UUID`.
     static let deviceID = Option<[UInt8]>(
         "device-id", valueName: "UUID", help: "The device identifier the SHA-1 hash must match."
@@ -58,7 +62,8 @@ struct ReceiptCommand: Command {
             let stored = await session.backend.appReceipt()
             await session.close()
             guard let stored else {
-                throw .runtime("the local App Store has no app receipt yet in the data directory (buy, restore or refresh first)")
+                throw .runtime(
+                    "the local App Store has no app receipt yet in the data directory (buy, restore or refresh first)")
             }
             bytes = stored
         }
@@ -68,7 +73,8 @@ struct ReceiptCommand: Command {
         } catch {
             throw .runtime("\(invocation.arguments.first ?? "the app receipt") is not a readable receipt: \(error)")
         }
-        context.output.write(invocation.global.json ? ReceiptOutput.json(receipt).rendered() : ReceiptOutput.text(receipt))
+        context.output.write(
+            invocation.global.json ? ReceiptOutput.json(receipt).rendered() : ReceiptOutput.text(receipt))
     }
 
     private func verify(_ invocation: Invocation, context: CommandContext) throws(CLIError) {
@@ -90,14 +96,18 @@ struct ReceiptCommand: Command {
         switch validator.validate(Array(bytes), expecting: expectations, at: at) {
         case .valid(let receipt):
             if invocation.global.json {
-                context.output.write(JSONText.object([("valid", .bool(true)), ("receipt", ReceiptOutput.json(receipt))]).rendered())
+                context.output.write(
+                    JSONText.object([("valid", .bool(true)), ("receipt", ReceiptOutput.json(receipt))]).rendered())
             } else {
                 let when = at.map(ReceiptDate.format) ?? "its creation date \(ReceiptOutput.date(receipt.creationDate))"
-                context.output.write("valid: \(receipt.bundleID) \(receipt.appVersion), \(receipt.inApp.count) in-app purchases, checked at \(when)\n")
+                context.output.write(
+                    "valid: \(receipt.bundleID) \(receipt.appVersion), \(receipt.inApp.count) in-app purchases, checked at \(when)\n"
+                )
             }
         case .invalid(let reason):
             if invocation.global.json {
-                context.output.write(JSONText.object([("valid", .bool(false)), ("reason", .string(reason.description))]).rendered())
+                context.output.write(
+                    JSONText.object([("valid", .bool(false)), ("reason", .string(reason.description))]).rendered())
             }
             throw .runtime("invalid receipt \(invocation.arguments[1]): \(reason)")
         }

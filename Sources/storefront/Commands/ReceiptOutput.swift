@@ -24,9 +24,16 @@ enum ReceiptOutput {
             ("originalPurchaseDate", jsonDate(receipt.originalPurchaseDate)),
             ("ageRating", .optional(receipt.ageRating)),
             ("inApp", .array(receipt.inApp.map(json))),
-            ("unknownAttributes", .array(receipt.unknownAttributes.map {
-                .object([("type", .number(String($0.type))), ("version", .number(String($0.version))), ("valueHex", .string($0.value.hexString))])
-            })),
+            (
+                "unknownAttributes",
+                .array(
+                    receipt.unknownAttributes.map {
+                        .object([
+                            ("type", .number(String($0.type))), ("version", .number(String($0.version))),
+                            ("valueHex", .string($0.value.hexString)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -68,7 +75,9 @@ enum ReceiptOutput {
                 "quantity \(purchase.quantity.map(String.init) ?? "-")",
                 "purchased \(date(purchase.purchaseDate))",
             ]
-            if let original = purchase.originalTransactionID, original != purchase.transactionID { fields.append("original \(original)") }
+            if let original = purchase.originalTransactionID, original != purchase.transactionID {
+                fields.append("original \(original)")
+            }
             if let type = purchase.rawProductType { fields.append("type \(type)") }
             if let expires = purchase.expiresDate { fields.append("expires \(date(expires))") }
             if let cancelled = purchase.cancellationDate { fields.append("cancelled \(date(cancelled))") }
@@ -77,7 +86,8 @@ enum ReceiptOutput {
             lines.append("  - " + fields.joined(separator: ", "))
         }
         if !receipt.unknownAttributes.isEmpty {
-            lines.append("Other attributes:     " + receipt.unknownAttributes.map { String($0.type) }.joined(separator: ", "))
+            lines.append(
+                "Other attributes:     " + receipt.unknownAttributes.map { String($0.type) }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -106,7 +116,8 @@ enum ReceiptOutput {
     static func date(option: String) throws(CLIError) -> Date {
         if let seconds = Double(option) { return Date(timeIntervalSince1970: seconds) }
         guard let date = try? ReceiptDate.parse(option) else {
-            throw .usage("--at \(option): expected an RFC 3339 date such as 2024-02-23T17:27:16Z, or seconds since 1970")
+            throw .usage(
+                "--at \(option): expected an RFC 3339 date such as 2024-02-23T17:27:16Z, or seconds since 1970")
         }
         return date
     }

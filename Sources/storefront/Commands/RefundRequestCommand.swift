@@ -11,7 +11,9 @@ struct RefundRequestCommand: Command {
     /// `consumptionRequestReason`).
     static let reason = Option<String>(
         "reason", valueName: "REASON",
-        help: "why the customer asks (\(RefundRequest.reasons.joined(separator: ", ")); default UNSATISFIED_WITH_PURCHASE).") {
+        help:
+            "why the customer asks (\(RefundRequest.reasons.joined(separator: ", ")); default UNSATISFIED_WITH_PURCHASE)."
+    ) {
         (text: String) throws(CLIError) -> String in
         guard let reason = RefundRequest.reasons.first(where: { $0 == text.uppercased() }) else {
             throw .usage("--reason must be one of \(RefundRequest.reasons.joined(separator: ", ")), not \"\(text)\".")
@@ -39,7 +41,8 @@ struct RefundRequestCommand: Command {
         do {
             // The engine's call, or the store's own with the sheet's reason when one is given.
             if let reason {
-                status = try await session.backend.beginRefundRequest(transactionID: id, consumptionRequestReason: reason)
+                status = try await session.backend.beginRefundRequest(
+                    transactionID: id, consumptionRequestReason: reason)
             } else {
                 status = try await session.store.beginRefundRequest(for: id)
             }
@@ -51,7 +54,8 @@ struct RefundRequestCommand: Command {
         if invocation.global.json {
             context.output.write(JSONText.object([("status", .string(status.rawValue))]).rendered())
         } else {
-            context.output.write("Refund requested for transaction \(id); 'storefront store refund-requests' shows it.\n")
+            context.output.write(
+                "Refund requested for transaction \(id); 'storefront store refund-requests' shows it.\n")
         }
     }
 }

@@ -31,15 +31,19 @@ struct RestoreCommand: Command {
             throw .runtime("restore failed: \(error.description)")
         }
         if invocation.global.json {
-            context.output.write(JSONText.object([("restored", .array(restored.map { TransactionOutput.json($0) }))]).rendered())
+            context.output.write(
+                JSONText.object([("restored", .array(restored.map { TransactionOutput.json($0) }))]).rendered())
         } else if restored.isEmpty {
             context.output.write("Nothing to restore.\n")
         } else {
             let lines = TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) })
-            context.output.write((["Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"):"] + lines).joined(separator: "\n") + "\n")
+            context.output.write(
+                (["Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"):"] + lines).joined(
+                    separator: "\n") + "\n")
         }
         // Restored products with hosted content download now, with progress.
-        await DownloadsFollower.followRestore(restored, session: session, context: context, json: invocation.global.json)
+        await DownloadsFollower.followRestore(
+            restored, session: session, context: context, json: invocation.global.json)
         await session.close()
     }
 }

@@ -38,8 +38,11 @@ struct ServeCommand: Command {
     static let environment = Option<AppStoreEnvironment>(
         "environment", valueName: "ENV", help: "Answer as Sandbox or Production (default: the store's)."
     ) { (text: String) throws(CLIError) -> AppStoreEnvironment in
-        guard let value = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-            throw .usage("--environment must be one of \(AppStoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\".")
+        guard let value = AppStoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
+        else {
+            throw .usage(
+                "--environment must be one of \(AppStoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"."
+            )
         }
         return value
     }
@@ -77,8 +80,11 @@ struct ServeCommand: Command {
         }
         let marker: ServerMarker?
         do {
-            marker = try ServerMarker.claim(dataDirectory: dataDirectory, running: .init(
-                url: server.baseURL.absoluteString, pid: ProcessInfo.processInfo.processIdentifier, startedAt: Date()))
+            marker = try ServerMarker.claim(
+                dataDirectory: dataDirectory,
+                running: .init(
+                    url: server.baseURL.absoluteString, pid: ProcessInfo.processInfo.processIdentifier,
+                    startedAt: Date()))
         } catch {
             await server.stop()
             throw .runtime("cannot write the server marker: \(error)")
@@ -86,7 +92,9 @@ struct ServeCommand: Command {
         guard let marker else {
             await server.stop()
             let other = ServerMarker.running(in: dataDirectory)
-            throw .runtime("a server already runs on this data directory\(other.map { " at \($0.url) (pid \($0.pid))" } ?? ""); stop it first.")
+            throw .runtime(
+                "a server already runs on this data directory\(other.map { " at \($0.url) (pid \($0.pid))" } ?? ""); stop it first."
+            )
         }
         // Caught from before the URL is printed: whoever reads it may stop the server at once.
         let signals = SignalWaiter([.interrupt, .terminate])

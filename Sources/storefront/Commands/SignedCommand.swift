@@ -25,7 +25,8 @@ struct SignedCommand: Command {
         let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
         if invocation.arguments.first == "ocsp" {
             guard invocation.arguments.count == 2 else { throw .usage("signed ocsp takes exactly one REQUEST_FILE.") }
-            let request = try CommandLineFile.read(invocation.arguments[1], context: context, what: "OCSP request").contents
+            let request = try CommandLineFile.read(invocation.arguments[1], context: context, what: "OCSP request")
+                .contents
             context.output.write(backend.respondToOCSP(request).base64EncodedString() + "\n")
             return
         }
@@ -44,34 +45,45 @@ struct SignedCommand: Command {
         let receipt = await backend.appReceipt()
         let environment = settings.environment.rawValue
         if invocation.global.json {
-            context.output.write(JSONText.object([
-                ("environment", .string(environment)),
-                ("bundleId", .string(backend.configuration.bundleID)),
-                ("appAppleId", .number(String(settings.appAppleID))),
-                ("rootCertificate", .string(backend.rootCertificateURL.path)),
-                ("ocspURL", .string(settings.ocspURL)),
-                ("transactions", .array(transactions.map { t in
-                    .object([
-                        ("transactionId", .string(t.transactionID)),
-                        ("originalTransactionId", .string(t.originalTransactionID)),
-                        ("productId", .string(t.productID)),
-                        ("state", .string(TransactionOutput.state(of: t))),
-                        ("signedTransaction", .optional(t.signedTransaction)),
-                    ])
-                })),
-                ("renewalInfo", .array(renewals.map { info in
-                    .object([
-                        ("originalTransactionId", .string(info.originalTransactionID)),
-                        ("signedRenewalInfo", .optional(info.signedRenewalInfo)),
-                    ])
-                })),
-                ("appTransaction", .string(appTransaction)),
-                ("receipt", .optional(receipt?.base64EncodedString())),
-            ]).rendered())
+            context.output.write(
+                JSONText.object([
+                    ("environment", .string(environment)),
+                    ("bundleId", .string(backend.configuration.bundleID)),
+                    ("appAppleId", .number(String(settings.appAppleID))),
+                    ("rootCertificate", .string(backend.rootCertificateURL.path)),
+                    ("ocspURL", .string(settings.ocspURL)),
+                    (
+                        "transactions",
+                        .array(
+                            transactions.map { t in
+                                .object([
+                                    ("transactionId", .string(t.transactionID)),
+                                    ("originalTransactionId", .string(t.originalTransactionID)),
+                                    ("productId", .string(t.productID)),
+                                    ("state", .string(TransactionOutput.state(of: t))),
+                                    ("signedTransaction", .optional(t.signedTransaction)),
+                                ])
+                            })
+                    ),
+                    (
+                        "renewalInfo",
+                        .array(
+                            renewals.map { info in
+                                .object([
+                                    ("originalTransactionId", .string(info.originalTransactionID)),
+                                    ("signedRenewalInfo", .optional(info.signedRenewalInfo)),
+                                ])
+                            })
+                    ),
+                    ("appTransaction", .string(appTransaction)),
+                    ("receipt", .optional(receipt?.base64EncodedString())),
+                ]).rendered())
             return
         }
         var lines = ["Environment: \(environment)   root certificate: \(backend.rootCertificateURL.path)"]
-        lines += transactions.map { "transaction \($0.transactionID) (\($0.productID)): \($0.signedTransaction ?? "-")" }
+        lines += transactions.map {
+            "transaction \($0.transactionID) (\($0.productID)): \($0.signedTransaction ?? "-")"
+        }
         lines += renewals.map { "renewal info \($0.originalTransactionID): \($0.signedRenewalInfo ?? "-")" }
         lines.append("app transaction: \(appTransaction)")
         lines.append("receipt: \(receipt?.base64EncodedString() ?? "-")")

@@ -7,7 +7,9 @@ struct StoreCommand: Command {
     let name = "store"
     let summary = "The local App Store's transaction manager and settings."
     var forms: [UsageForm] {
-        ["pending", "approve ID", "decline ID", "resolve ID", "charges", "settings", "set NAME VALUE"].map { UsageForm($0) }
+        ["pending", "approve ID", "decline ID", "resolve ID", "charges", "settings", "set NAME VALUE"].map {
+            UsageForm($0)
+        }
             + StoreSubscriptionVerbs.forms + [UsageForm(StoreConsumptionVerb.usage)] + StoreKit2Verbs.forms
             + StoreNotificationVerbs.forms
     }
@@ -22,15 +24,16 @@ struct StoreCommand: Command {
         set NAME VALUE     change a setting (SETTINGS below), e.g. 'set latency 0',
                            'set ask-to-buy on', 'set time-rate every-2-seconds'
 
-        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + "\n" + StoreKit2Verbs.discussion
+        """ + StoreSubscriptionVerbs.discussion + "\n" + StoreConsumptionVerb.discussion + "\n"
+            + StoreKit2Verbs.discussion
             + "\n" + StoreNotificationVerbs.discussion + "\n\n" + Self.settingsHelp + """
 
 
-        Everything persists in the data directory. Every other storefront process uses a change
-        from its next store operation; a storefront open in another terminal shows approvals,
-        declines, refunds and renewals made here within about 2 seconds, and its Store Settings
-        window (o) shows the settings as they are when it opens.
-        """
+                Everything persists in the data directory. Every other storefront process uses a change
+                from its next store operation; a storefront open in another terminal shows approvals,
+                declines, refunds and renewals made here within about 2 seconds, and its Store Settings
+                window (o) shows the settings as they are when it opens.
+                """
     }
 
     /// `1 argument`, `2 arguments`.
@@ -40,11 +43,15 @@ struct StoreCommand: Command {
     static var settingsHelp: String {
         let registry = LocalStoreSettings.registry
         let defaults = Dictionary(uniqueKeysWithValues: LocalStoreSettings().entries.map { ($0.name, $0.value) })
-        let lines = HelpText.twoColumns(registry.map { ("\($0.name) \($0.synopsis)", "\($0.help); default \(defaults[$0.name] ?? "-")") })
-        let errors = "ERROR is one of " + SimulatedError.all.map(\.rawValue).joined(separator: ", ")
+        let lines = HelpText.twoColumns(
+            registry.map { ("\($0.name) \($0.synopsis)", "\($0.help); default \(defaults[$0.name] ?? "-")") })
+        let errors =
+            "ERROR is one of " + SimulatedError.all.map(\.rawValue).joined(separator: ", ")
             + "; on and off may also be written true and false, yes and no, 1 and 0."
         let notes = TextLayout.wrap(errors, width: HelpText.width - 2).map { "  " + $0 }
-        return (["SETTINGS ('store set NAME VALUE'; a new store starts from the catalog's settings block):"] + lines + notes)
+        return
+            (["SETTINGS ('store set NAME VALUE'; a new store starts from the catalog's settings block):"] + lines
+            + notes)
             .joined(separator: "\n")
     }
 
@@ -58,8 +65,12 @@ struct StoreCommand: Command {
             try await StoreSubscriptionVerbs.run(verb, rest, invocation: invocation, context: context)
             return
         }
-        if StoreKit2Verbs.verbs.contains(verb) { return try await StoreKit2Verbs.run(verb, rest, invocation: invocation, context: context) }
-        if verb == StoreConsumptionVerb.verb { return try await StoreConsumptionVerb.run(rest, invocation: invocation, context: context) }
+        if StoreKit2Verbs.verbs.contains(verb) {
+            return try await StoreKit2Verbs.run(verb, rest, invocation: invocation, context: context)
+        }
+        if verb == StoreConsumptionVerb.verb {
+            return try await StoreConsumptionVerb.run(rest, invocation: invocation, context: context)
+        }
         if StoreNotificationVerbs.verbs.contains(verb) {
             return try await StoreNotificationVerbs.run(verb, rest, invocation: invocation, context: context)
         }
@@ -82,9 +93,12 @@ struct StoreCommand: Command {
             case ("pending", 0):
                 let pending = try await backend.pending()
                 if json {
-                    context.output.write(JSONText.array(pending.map { p in
-                        TransactionOutput.json(p.transaction, state: "pending-\(p.reason.rawValue)")
-                    }).rendered())
+                    context.output.write(
+                        JSONText.array(
+                            pending.map { p in
+                                TransactionOutput.json(p.transaction, state: "pending-\(p.reason.rawValue)")
+                            }
+                        ).rendered())
                 } else if pending.isEmpty {
                     context.output.write("Nothing is pending.\n")
                 } else {
@@ -93,16 +107,18 @@ struct StoreCommand: Command {
                 }
             case ("approve", 1), ("decline", 1), ("resolve", 1):
                 let id = rest[0]
-                let t: Transaction = switch verb {
-                case "approve": try await backend.approve(transactionID: id)
-                case "decline": try await backend.decline(transactionID: id)
-                default: try await backend.resolve(transactionID: id)
-                }
+                let t: Transaction =
+                    switch verb {
+                    case "approve": try await backend.approve(transactionID: id)
+                    case "decline": try await backend.decline(transactionID: id)
+                    default: try await backend.resolve(transactionID: id)
+                    }
                 if json {
                     context.output.write(TransactionOutput.json(t).rendered())
                 } else {
                     let done = verb == "decline" ? "Declined" : verb == "approve" ? "Approved" : "Resolved"
-                    context.output.write("\(done) transaction \(t.transactionID) (\(t.productID)): now \(t.state.rawValue).\n")
+                    context.output.write(
+                        "\(done) transaction \(t.transactionID) (\(t.productID)): now \(t.state.rawValue).\n")
                 }
             case ("charges", 0):
                 let charges = try await backend.charges()
@@ -128,12 +144,15 @@ struct StoreCommand: Command {
             case ("set", 2):
                 try await backend.set(name: rest[0], value: rest[1])
                 if json {
-                    context.output.write(JSONText.object([("name", .string(rest[0])), ("value", .string(rest[1]))]).rendered())
+                    context.output.write(
+                        JSONText.object([("name", .string(rest[0])), ("value", .string(rest[1]))]).rendered())
                 } else {
                     context.output.write("\(rest[0]) = \(rest[1])\n")
                 }
             default:
-                throw CLIError.usage("unknown or incomplete store subcommand '\(([verb] + rest).joined(separator: " "))'; see 'storefront help store'.")
+                throw CLIError.usage(
+                    "unknown or incomplete store subcommand '\(([verb] + rest).joined(separator: " "))'; see 'storefront help store'."
+                )
             }
         } catch {
             throw CLIError(error)

@@ -23,13 +23,20 @@ enum StoreConsumptionVerb {
         let ids = rest.first.map { [$0] } ?? all.keys.sorted()
         let records = ids.flatMap { all[$0] ?? [] }
         if invocation.global.json {
-            context.output.write(JSONText.array(records.map { record in
-                .object([
-                    ("transactionID", .string(record.transactionID)), ("version", .number(String(record.version))),
-                    ("receivedDate", .string(record.receivedDate.formatted(.iso8601))),
-                    ("fields", .object(record.fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-                ])
-            }).rendered())
+            context.output.write(
+                JSONText.array(
+                    records.map { record in
+                        .object([
+                            ("transactionID", .string(record.transactionID)),
+                            ("version", .number(String(record.version))),
+                            ("receivedDate", .string(record.receivedDate.formatted(.iso8601))),
+                            (
+                                "fields",
+                                .object(record.fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+                            ),
+                        ])
+                    }
+                ).rendered())
             return
         }
         guard !records.isEmpty else {

@@ -10,7 +10,9 @@ enum StoreKit2Verbs {
     static let count = Option<Int>(
         "count", valueName: "N", help: "store issue-codes: how many codes (1 to 100; default 1)."
     ) { (text: String) throws(CLIError) -> Int in
-        guard let n = Int(text), (1...100).contains(n) else { throw .usage("--count must be 1 to 100 (got '\(text)').") }
+        guard let n = Int(text), (1...100).contains(n) else {
+            throw .usage("--count must be 1 to 100 (got '\(text)').")
+        }
         return n
     }
     /// `--username NAME` of `store sign-offer` (hashed, as `buy --username`).
@@ -44,7 +46,9 @@ enum StoreKit2Verbs {
         decline-refund ID  decline a refund request: the transaction stands; the app hears it
         """
 
-    static func run(_ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {
+    static func run(
+        _ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext
+    ) async throws(CLIError) {
         guard let form = forms.first(where: { $0.verb == verb }), form.argumentCount == rest.count else {
             let synopsis = forms.first { $0.verb == verb }?.synopsis ?? verb
             throw .usage("usage: storefront store \(synopsis) (got \(StoreCommand.count(rest.count, "argument"))).")
@@ -55,24 +59,34 @@ enum StoreKit2Verbs {
             switch verb {
             case "sign-offer":
                 let offer = try backend.signPromotionalOffer(
-                    productID: rest[0], offerID: rest[1], appAccountToken: try invocation.value(OfferOptions.appAccountToken),
+                    productID: rest[0], offerID: rest[1],
+                    appAccountToken: try invocation.value(OfferOptions.appAccountToken),
                     applicationUsername: try invocation.value(username).map(ApplicationUsername.hash))
-                context.output.write(describe(offer, productID: rest[0], keyFile: try backend.subscriptionKeyURL().path, json: json))
+                context.output.write(
+                    describe(offer, productID: rest[0], keyFile: try backend.subscriptionKeyURL().path, json: json))
             case "codes":
                 let codes = try await backend.offerCodes()
-                context.output.write(describe(codes, json: json, empty: "No offer codes yet; 'storefront store issue-codes' issues some.\n"))
+                context.output.write(
+                    describe(
+                        codes, json: json, empty: "No offer codes yet; 'storefront store issue-codes' issues some.\n"))
             case "issue-codes":
-                let codes = try await backend.issueOfferCodes(productID: rest[0], offerID: rest[1], count: try invocation.value(count) ?? 1)
+                let codes = try await backend.issueOfferCodes(
+                    productID: rest[0], offerID: rest[1], count: try invocation.value(count) ?? 1)
                 context.output.write(describe(codes, json: json, empty: ""))
             case "refund-requests":
                 let requests = try await backend.refundRequests()
                 context.output.write(describe(requests, json: json))
             default:
-                let request = verb == "approve-refund"
-                    ? try await backend.approveRefundRequest(rest[0], reason: try invocation.value(StoreSubscriptionVerbs.reason) ?? 0)
+                let request =
+                    verb == "approve-refund"
+                    ? try await backend.approveRefundRequest(
+                        rest[0], reason: try invocation.value(StoreSubscriptionVerbs.reason) ?? 0)
                     : try await backend.declineRefundRequest(rest[0])
-                context.output.write(json ? Self.json(request).rendered()
-                    : "\(request.status == .approved ? "Approved" : "Declined") refund request \(request.id) for transaction \(request.transactionID) (\(request.productID)).\n")
+                context.output.write(
+                    json
+                        ? Self.json(request).rendered()
+                        : "\(request.status == .approved ? "Approved" : "Declined") refund request \(request.id) for transaction \(request.transactionID) (\(request.productID)).\n"
+                )
             }
         } catch let error as CLIError {
             throw error
@@ -87,7 +101,8 @@ enum StoreKit2Verbs {
         if json {
             return JSONText.object([
                 ("productID", .string(productID)), ("offerID", .string(offer.offerID)), ("keyID", .string(offer.keyID)),
-                ("nonce", .string(nonce)), ("timestamp", .number(String(offer.timestamp))), ("signature", .string(signature)),
+                ("nonce", .string(nonce)), ("timestamp", .number(String(offer.timestamp))),
+                ("signature", .string(signature)),
                 ("keyFile", .string(keyFile)),
             ]).rendered()
         }
@@ -104,21 +119,25 @@ enum StoreKit2Verbs {
 
     static func describe(_ codes: [OfferCode], json: Bool, empty: String) -> String {
         if json {
-            return JSONText.array(codes.map { code in
-                .object([
-                    ("code", .string(code.code)), ("productID", .string(code.productID)), ("offerID", .string(code.offerID)),
-                    ("issuedAt", .string(code.issuedAt.formatted(.iso8601))),
-                    ("redeemedAt", code.redeemedAt.map { .string($0.formatted(.iso8601)) } ?? .null),
-                    ("transactionID", code.transactionID.map(JSONText.string) ?? .null),
-                ])
-            }).rendered()
+            return JSONText.array(
+                codes.map { code in
+                    .object([
+                        ("code", .string(code.code)), ("productID", .string(code.productID)),
+                        ("offerID", .string(code.offerID)),
+                        ("issuedAt", .string(code.issuedAt.formatted(.iso8601))),
+                        ("redeemedAt", code.redeemedAt.map { .string($0.formatted(.iso8601)) } ?? .null),
+                        ("transactionID", code.transactionID.map(JSONText.string) ?? .null),
+                    ])
+                }
+            ).rendered()
         }
         guard !codes.isEmpty else { return empty }
         let rows = codes.map { code in
             [code.code, code.productID, code.offerID, code.transactionID.map { "redeemed (\($0))" } ?? "open"]
         }
         let table = TextTable(
-            columns: [.init(header: "CODE"), .init(header: "PRODUCT"), .init(header: "OFFER"), .init(header: "STATE")], rows: rows)
+            columns: [.init(header: "CODE"), .init(header: "PRODUCT"), .init(header: "OFFER"), .init(header: "STATE")],
+            rows: rows)
         return table.render().joined(separator: "\n") + "\n"
     }
 
@@ -135,7 +154,10 @@ enum StoreKit2Verbs {
         if json { return JSONText.array(requests.map(Self.json)).rendered() }
         guard !requests.isEmpty else { return "No refund requests.\n" }
         let table = TextTable(
-            columns: [.init(header: "REQUEST"), .init(header: "TRANSACTION"), .init(header: "PRODUCT"), .init(header: "STATUS")],
+            columns: [
+                .init(header: "REQUEST"), .init(header: "TRANSACTION"), .init(header: "PRODUCT"),
+                .init(header: "STATUS"),
+            ],
             rows: requests.map { [$0.id, $0.transactionID, $0.productID, $0.status.rawValue] })
         return table.render().joined(separator: "\n") + "\n"
     }

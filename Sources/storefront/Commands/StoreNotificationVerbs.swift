@@ -30,7 +30,9 @@ enum StoreNotificationVerbs {
         help: "store notifications: list those made before this position (the cursor a page ends with).")
 
     /// A whole-number option of at least `least`.
-    private static func whole(_ name: String, valueName: String, least: Int, meaning: String, help: String) -> Option<Int> {
+    private static func whole(
+        _ name: String, valueName: String, least: Int, meaning: String, help: String
+    ) -> Option<Int> {
         Option<Int>(name, valueName: valueName, help: help) { (text: String) throws(CLIError) -> Int in
             guard let n = Int(text), n >= least else { throw .usage("invalid --\(name) '\(text)': \(meaning).") }
             return n
@@ -69,17 +71,22 @@ enum StoreNotificationVerbs {
                            period the refund ended runs on to its end (REFUND_REVERSED)
         """
 
-    static func run(_ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {
+    static func run(
+        _ verb: String, _ rest: [String], invocation: Invocation, context: CommandContext
+    ) async throws(CLIError) {
         // The command line is checked whole before anything is opened.
         let newPrice = try invocation.value(Self.price)
-        let limit = try invocation.value(Self.limit), before = try invocation.value(Self.before)
+        let limit = try invocation.value(Self.limit)
+        let before = try invocation.value(Self.before)
         var consent: LocalAppStore.PriceConsent?
         if verb == "price-increase", rest.count == 2 {
             guard let answer = LocalAppStore.PriceConsent(rawValue: rest[1]) else {
                 throw CLIError.usage("store price-increase ID takes accept or decline, not \"\(rest[1])\".")
             }
             guard newPrice == nil else {
-                throw CLIError.usage("--price goes with announcing a price increase ('store price-increase ID --price P'), not with \(answer.rawValue).")
+                throw CLIError.usage(
+                    "--price goes with announcing a price increase ('store price-increase ID --price P'), not with \(answer.rawValue)."
+                )
             }
             consent = answer
         }
@@ -91,11 +98,13 @@ enum StoreNotificationVerbs {
             case ("notifications", 0):
                 let (page, older) = try await backend.notifications(newest: limit ?? Self.defaultLimit, before: before)
                 if json {
-                    output.write(JSONText.array(page.map { Self.json($0.notification, position: $0.position) }).rendered())
+                    output.write(
+                        JSONText.array(page.map { Self.json($0.notification, position: $0.position) }).rendered())
                 } else if page.isEmpty {
-                    output.write(before == nil
-                        ? "No notifications yet ('storefront store set notification-url URL' turns them on).\n"
-                        : "No notifications before position \(before ?? 0).\n")
+                    output.write(
+                        before == nil
+                            ? "No notifications yet ('storefront store set notification-url URL' turns them on).\n"
+                            : "No notifications before position \(before ?? 0).\n")
                 } else {
                     output.write(Self.table(page.map(\.notification)).joined(separator: "\n") + "\n")
                     if let older { output.write("Older: storefront store notifications --before \(older)\n") }
@@ -111,14 +120,17 @@ enum StoreNotificationVerbs {
                 let increase = try await backend.priceIncrease(rest[0], consent: consent, price: newPrice)
                 let price = increase.price.map { Price(amount: $0, currencyCode: increase.currencyCode ?? "") }
                 if json {
-                    output.write(JSONText.object([
-                        ("originalTransactionID", .string(increase.originalTransactionID)),
-                        ("productID", .string(increase.productID)), ("status", .string(increase.status.rawValue)),
-                        ("price", .optional(price?.decimalString)), ("currency", .optional(increase.currencyCode)),
-                    ]).rendered())
+                    output.write(
+                        JSONText.object([
+                            ("originalTransactionID", .string(increase.originalTransactionID)),
+                            ("productID", .string(increase.productID)), ("status", .string(increase.status.rawValue)),
+                            ("price", .optional(price?.decimalString)), ("currency", .optional(increase.currencyCode)),
+                        ]).rendered())
                 } else {
                     let to = price.map { " to \($0.decimalString) \($0.currencyCode)" } ?? ""
-                    output.write("Price increase of \(increase.productID)\(to) (subscription \(increase.originalTransactionID)): \(increase.status.rawValue).\n")
+                    output.write(
+                        "Price increase of \(increase.productID)\(to) (subscription \(increase.originalTransactionID)): \(increase.status.rawValue).\n"
+                    )
                 }
             case ("refund-reverse", 1):
                 let t = try await backend.reverseRefund(transactionID: rest[0])
@@ -128,7 +140,9 @@ enum StoreNotificationVerbs {
                     output.write("Refund of \(t.transactionID) (\(t.productID)) reversed: it grants again.\n")
                 }
             default:
-                throw CLIError.usage("usage: storefront store \(forms.filter { $0.verb == verb }.map(\.synopsis).joined(separator: " | ")).")
+                throw CLIError.usage(
+                    "usage: storefront store \(forms.filter { $0.verb == verb }.map(\.synopsis).joined(separator: " | "))."
+                )
             }
         } catch {
             throw CLIError(error)
@@ -153,23 +167,37 @@ enum StoreNotificationVerbs {
                 .init(header: "ATTEMPTS"), .init(header: "LAST RESULT"), .init(header: "NEXT"),
             ],
             rows: all.map { n in
-                [n.notificationUUID, n.createdDate.formatted(.iso8601), kind(n), n.productID ?? "-", String(n.sendAttempts.count),
-                 n.sendAttempts.last?.sendAttemptResult.rawValue ?? "-", next(n)]
+                [
+                    n.notificationUUID, n.createdDate.formatted(.iso8601), kind(n), n.productID ?? "-",
+                    String(n.sendAttempts.count),
+                    n.sendAttempts.last?.sendAttemptResult.rawValue ?? "-", next(n),
+                ]
             }
         ).render()
     }
 
     /// A notification as `--json` prints it, with its position when it is listed in a page.
     static func json(_ n: StoredNotification, position: Int? = nil) -> JSONText {
-        .object((position.map { [("position", JSONText.number(String($0)))] } ?? []) + [
-            ("notificationUUID", .string(n.notificationUUID)), ("notificationType", .string(n.notificationType.rawValue)),
-            ("subtype", .optional(n.subtype?.rawValue)), ("createdDate", .string(n.createdDate.formatted(.iso8601))),
-            ("transactionID", .optional(n.transaction?.transactionID)), ("productID", .optional(n.productID)),
-            ("status", n.status.map { .number(String($0)) } ?? .null),
-            ("sendAttempts", .array(n.sendAttempts.map { a in
-                .object([("attemptDate", .string(a.attemptDate.formatted(.iso8601))), ("sendAttemptResult", .string(a.sendAttemptResult.rawValue))])
-            })),
-            ("delivered", .bool(n.isDelivered)), ("nextAttemptDate", .optional(n.nextAttemptDate?.formatted(.iso8601))),
-        ])
+        .object(
+            (position.map { [("position", JSONText.number(String($0)))] } ?? []) + [
+                ("notificationUUID", .string(n.notificationUUID)),
+                ("notificationType", .string(n.notificationType.rawValue)),
+                ("subtype", .optional(n.subtype?.rawValue)),
+                ("createdDate", .string(n.createdDate.formatted(.iso8601))),
+                ("transactionID", .optional(n.transaction?.transactionID)), ("productID", .optional(n.productID)),
+                ("status", n.status.map { .number(String($0)) } ?? .null),
+                (
+                    "sendAttempts",
+                    .array(
+                        n.sendAttempts.map { a in
+                            .object([
+                                ("attemptDate", .string(a.attemptDate.formatted(.iso8601))),
+                                ("sendAttemptResult", .string(a.sendAttemptResult.rawValue)),
+                            ])
+                        })
+                ),
+                ("delivered", .bool(n.isDelivered)),
+                ("nextAttemptDate", .optional(n.nextAttemptDate?.formatted(.iso8601))),
+            ])
     }
 }

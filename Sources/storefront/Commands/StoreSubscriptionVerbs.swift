@@ -56,7 +56,9 @@ enum StoreSubscriptionVerbs {
     /// running when the store changes and records the renewal, expiry or refund as it happens.
     /// - Throws: `CLIError.usage` for a wrong argument count or value, `.runtime` for the
     ///   store's refusals (an unknown ID, a subscription already expired).
-    static func run(_ verb: String, _ arguments: [String], invocation: Invocation, context: CommandContext) async throws(CLIError) {
+    static func run(
+        _ verb: String, _ arguments: [String], invocation: Invocation, context: CommandContext
+    ) async throws(CLIError) {
         let json = invocation.global.json
         let output = context.output
         if verb == "subscriptions" {
@@ -74,14 +76,18 @@ enum StoreSubscriptionVerbs {
             } else if all.isEmpty {
                 output.write("No subscriptions.\n")
             } else {
-                output.write(SubscriptionOutput.table(all, now: backend.configuration.clock.now).joined(separator: "\n") + "\n")
+                output.write(
+                    SubscriptionOutput.table(all, now: backend.configuration.clock.now).joined(separator: "\n") + "\n")
             }
             return
         }
         let expected = verb == "billing-issue" ? 2 : 1
         guard arguments.count == expected else {
-            let shape = verb == "billing-issue" ? "an ID and on or off" : verb == "refund" ? "one transaction ID" : "one ID"
-            throw .usage("store \(verb) needs \(shape) (got \(StoreCommand.count(arguments.count, "argument"))); see 'storefront help store'.")
+            let shape =
+                verb == "billing-issue" ? "an ID and on or off" : verb == "refund" ? "one transaction ID" : "one ID"
+            throw .usage(
+                "store \(verb) needs \(shape) (got \(StoreCommand.count(arguments.count, "argument"))); see 'storefront help store'."
+            )
         }
         let id = arguments[0]
         let reason = verb == "refund" ? try invocation.value(Self.reason) ?? 0 : 0
@@ -91,34 +97,43 @@ enum StoreSubscriptionVerbs {
         let updates = session.store.transactionUpdates()
         let changed: StoreCore.Transaction?
         do {
-            changed = switch verb {
-            case "refund": try await session.backend.refund(transactionID: id, reason: reason)
-            case "renew": try await session.backend.renew(id)
-            case "expire": try await session.backend.expire(id)
-            case "cancel": try await session.backend.setAutoRenew(id, on: invocation.isSet(Self.undo))
-            default: try await session.backend.setBillingIssue(id, on: billingIssue)
-            }
+            changed =
+                switch verb {
+                case "refund": try await session.backend.refund(transactionID: id, reason: reason)
+                case "renew": try await session.backend.renew(id)
+                case "expire": try await session.backend.expire(id)
+                case "cancel": try await session.backend.setAutoRenew(id, on: invocation.isSet(Self.undo))
+                default: try await session.backend.setBillingIssue(id, on: billingIssue)
+                }
         } catch {
             await session.close()
             throw .runtime(verb == "refund" ? error.description : subscriptionMessage(error, id: id))
         }
         guard let changed else {
             await session.close()
-            throw .runtime("The subscription \(id) has no transaction in the local store's journal; `storefront store subscriptions` lists the subscriptions.")
+            throw .runtime(
+                "The subscription \(id) has no transaction in the local store's journal; `storefront store subscriptions` lists the subscriptions."
+            )
         }
         let recorded = await waitUntilRecorded(changed, by: session.store, updates: updates)
-        let subscription = changed.productType == .autoRenewable
-            ? (try? await session.backend.subscriptions())?.last { $0.originalTransactionID == changed.originalTransactionID }
+        let subscription =
+            changed.productType == .autoRenewable
+            ? (try? await session.backend.subscriptions())?.last {
+                $0.originalTransactionID == changed.originalTransactionID
+            }
             : nil
         await session.close()
         if !recorded {
-            output.writeError("storefront: the app did not record transaction \(changed.transactionID) within \(Int(recordingTimeout)) seconds; 'storefront history' shows what it has.\n")
+            output.writeError(
+                "storefront: the app did not record transaction \(changed.transactionID) within \(Int(recordingTimeout)) seconds; 'storefront history' shows what it has.\n"
+            )
         }
         if json {
-            output.write(JSONText.object([
-                ("transaction", TransactionOutput.json(changed)),
-                ("subscription", subscription.map(SubscriptionOutput.json) ?? .null),
-            ]).rendered())
+            output.write(
+                JSONText.object([
+                    ("transaction", TransactionOutput.json(changed)),
+                    ("subscription", subscription.map(SubscriptionOutput.json) ?? .null),
+                ]).rendered())
         } else {
             output.write(message(verb, changed, subscription, reason: reason, undo: invocation.isSet(Self.undo)) + "\n")
         }
@@ -137,7 +152,8 @@ enum StoreSubscriptionVerbs {
         let id = transaction.transactionID
         let history = (try? await store.history()) ?? []
         if let have = history.first(where: { $0.transactionID == id }),
-           have.revocationDate == transaction.revocationDate, have.expiresDate == transaction.expiresDate {
+            have.revocationDate == transaction.revocationDate, have.expiresDate == transaction.expiresDate
+        {
             return true
         }
         return await withTaskGroup(of: Bool.self) { group in
@@ -169,7 +185,9 @@ enum StoreSubscriptionVerbs {
             guard let retry = subscription?.billingRetryStart else {
                 return "Renewed subscription \(what): new transaction \(latest.transactionID), expires \(end)."
             }
-            let grace = subscription?.graceEnd.map { ", in a grace period until \(TransactionOutput.date($0))" } ?? " (no grace period)"
+            let grace =
+                subscription?.graceEnd.map { ", in a grace period until \(TransactionOutput.date($0))" }
+                ?? " (no grace period)"
             return "The renewal of subscription \(what) failed (billing issue): billing retry since "
                 + "\(TransactionOutput.date(retry))\(grace). 'storefront store billing-issue \(latest.originalTransactionID) off' resolves it."
         case "expire":

@@ -20,14 +20,16 @@ struct StorefrontCommand: Command {
         await session.close()
         guard let storefront else { throw .runtime("the store does not say which storefront the account uses.") }
         if invocation.global.json {
-            context.output.write(JSONText.object([
-                ("countryCode", .string(storefront.countryCode)), ("id", .string(storefront.id)),
-                ("name", .string(storefront.name)), ("currencyCode", .string(storefront.currencyCode)),
-                ("locale", .string(storefront.locale)),
-            ]).rendered())
+            context.output.write(
+                JSONText.object([
+                    ("countryCode", .string(storefront.countryCode)), ("id", .string(storefront.id)),
+                    ("name", .string(storefront.name)), ("currencyCode", .string(storefront.currencyCode)),
+                    ("locale", .string(storefront.locale)),
+                ]).rendered())
         } else {
             context.output.write(
-                "\(storefront.countryCode) (\(storefront.name)): storefront ID \(storefront.id), \(storefront.currencyCode), \(storefront.locale)\n")
+                "\(storefront.countryCode) (\(storefront.name)): storefront ID \(storefront.id), \(storefront.currencyCode), \(storefront.locale)\n"
+            )
         }
     }
 }

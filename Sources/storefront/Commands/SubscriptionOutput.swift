@@ -37,7 +37,8 @@ enum SubscriptionOutput {
             rows: subscriptions.map { s in
                 [
                     s.originalTransactionID, s.productID, TransactionOutput.date(s.periodEnd),
-                    s.willAutoRenew && !s.isExpired ? "on" : "off", s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
+                    s.willAutoRenew && !s.isExpired ? "on" : "off",
+                    s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
                     billing(s, now: now), status(s),
                 ]
             }

@@ -31,17 +31,21 @@ struct SyncCommand: Command {
             throw .runtime("sync failed: \(error)")
         }
         if invocation.global.json {
-            context.output.write(JSONText.object([
-                ("restored", .array(restored.map { TransactionOutput.json($0) })),
-                ("entitlements", .array(entitled.map(JSONText.string))),
-            ]).rendered())
+            context.output.write(
+                JSONText.object([
+                    ("restored", .array(restored.map { TransactionOutput.json($0) })),
+                    ("entitlements", .array(entitled.map(JSONText.string))),
+                ]).rendered())
         } else {
             var lines = ["Synced: \(StoreCommand.count(restored.count, "transaction")) restored."]
-            if !restored.isEmpty { lines += TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) }) }
+            if !restored.isEmpty {
+                lines += TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) })
+            }
             lines.append(entitled.isEmpty ? "No entitlements." : "Entitled to: " + entitled.joined(separator: ", "))
             context.output.write(lines.joined(separator: "\n") + "\n")
         }
-        await DownloadsFollower.followRestore(restored, session: session, context: context, json: invocation.global.json)
+        await DownloadsFollower.followRestore(
+            restored, session: session, context: context, json: invocation.global.json)
         await session.close()
     }
 }

@@ -20,21 +20,25 @@ struct TransactionCommand: Command {
     static let root = Option<String>("root", valueName: "CERT", help: "Trusted root certificate (DER or PEM).")
     /// `--at DATE`.
     static let at = Option<Date>(
-        "at", valueName: "DATE", help: "Check certificates at this date (RFC 3339, or seconds since 1970) instead of signedDate.",
+        "at", valueName: "DATE",
+        help: "Check certificates at this date (RFC 3339, or seconds since 1970) instead of signedDate.",
         parse: ReceiptOutput.date(option:))
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.first == "verify" else { throw .usage("usage: storefront transaction \(usage).") }
         guard invocation.arguments.count == 2 else { throw .usage("transaction verify takes exactly one FILE.") }
         let path = invocation.arguments[1]
-        let text = String(decoding: try CommandLineFile.read(path, context: context, what: "signed transaction").contents, as: UTF8.self)
+        let text = String(
+            decoding: try CommandLineFile.read(path, context: context, what: "signed transaction").contents,
+            as: UTF8.self)
         let at = try invocation.value(Self.at)
         let root = try invocation.value(Self.root).map { (rootPath: String) throws(CLIError) in
             try CommandLineFile.read(rootPath, context: context, what: "root certificate")
         }
         let verifier: JWSVerifier
         do {
-            verifier = try JWSVerifier(trustedRoots: root.map { [Array($0.contents)] } ?? [], trustXcodeSelfSigned: root == nil)
+            verifier = try JWSVerifier(
+                trustedRoots: root.map { [Array($0.contents)] } ?? [], trustXcodeSelfSigned: root == nil)
         } catch {
             // Without --root it trusts Xcode's self-signed certificate, and nothing can fail.
             guard let root else { throw .runtime("\(error)") }
@@ -42,7 +46,10 @@ struct TransactionCommand: Command {
         }
         switch verifier.verifyTransaction(text, at: at) {
         case .valid(let payload):
-            if !invocation.global.json { context.output.write("valid signed transaction \(payload.transactionId ?? "-") for \(payload.productId ?? "-")\n") }
+            if !invocation.global.json {
+                context.output.write(
+                    "valid signed transaction \(payload.transactionId ?? "-") for \(payload.productId ?? "-")\n")
+            }
             context.output.write(ReceiptOutput.json(payload))
         case .invalid(let reason):
             throw .runtime("invalid signed transaction \(path): \(reason)")

@@ -17,12 +17,15 @@ enum HistoryTable {
     /// Hands the table's lines (UTF-8, no newline, from one reused buffer) to `line`: the
     /// delivered transactions with their state (or "refunded"), then the pending ones.
     /// - Returns: `false`, with nothing handed over, when the table is outside what it lays out.
-    static func write(_ delivered: [TransactionSummary], pending: [TransactionSummary], line: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    static func write(
+        _ delivered: [TransactionSummary], pending: [TransactionSummary], line: (UnsafeRawBufferPointer) -> Void
+    ) -> Bool {
         var widths = headers.map(\.utf8.count)
         func measure(_ t: TransactionSummary, _ state: String) -> Bool {
             guard let transaction = plainWidth(t.transactionID), let original = plainWidth(t.originalTransactionID),
                 let product = plainWidth(t.productID), product <= productMaximum, let stateWidth = plainWidth(state),
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: dateWidth, { TransactionOutput.utcSeconds(t.purchaseDate, into: $0) })
+                withUnsafeTemporaryAllocation(
+                    of: UInt8.self, capacity: dateWidth, { TransactionOutput.utcSeconds(t.purchaseDate, into: $0) })
             else { return false }
             widths[0] = max(widths[0], transaction)
             widths[1] = max(widths[1], original)
@@ -33,13 +36,18 @@ enum HistoryTable {
             return true
         }
         // By index: each summary is read where it lies, not copied out (retaining its strings).
-        for i in delivered.indices { guard measure(delivered[i], TransactionOutput.state(of: delivered[i])) else { return false } }
+        for i in delivered.indices {
+            guard measure(delivered[i], TransactionOutput.state(of: delivered[i])) else { return false }
+        }
         for i in pending.indices { guard measure(pending[i], "pending") else { return false } }
 
         var bytes: [UInt8] = []
         bytes.reserveCapacity(widths.reduce(0, +) + 2 * widths.count)
         func cell(_ index: Int, _ text: String) {
-            if index > 0 { bytes.append(0x20); bytes.append(0x20) }
+            if index > 0 {
+                bytes.append(0x20)
+                bytes.append(0x20)
+            }
             let fill = widths[index] - text.utf8.count
             if index == 3 { bytes.append(contentsOf: repeatElement(0x20, count: fill)) }
             bytes.append(contentsOf: text.utf8)
@@ -59,11 +67,13 @@ enum HistoryTable {
             cell(1, t.originalTransactionID)
             cell(2, t.productID)
             cell(3, String(t.quantity))
-            bytes.append(0x20); bytes.append(0x20)
+            bytes.append(0x20)
+            bytes.append(0x20)
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0x20, count: widths[4]))
             bytes.withUnsafeMutableBufferPointer { all in
-                _ = TransactionOutput.utcSeconds(t.purchaseDate, into: UnsafeMutableBufferPointer(rebasing: all[start..<(start + dateWidth)]))
+                _ = TransactionOutput.utcSeconds(
+                    t.purchaseDate, into: UnsafeMutableBufferPointer(rebasing: all[start..<(start + dateWidth)]))
             }
             cell(5, state)
             end()
@@ -75,7 +85,9 @@ enum HistoryTable {
 
     /// The width of a printable ASCII cell (one column a byte), `nil` for any other.
     private static func plainWidth(_ text: String) -> Int? {
-        func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil }
+        func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        }
         // A native string's own bytes, read in place; any other is copied to contiguous UTF-8.
         if let width = text.utf8.withContiguousStorageIfAvailable(plain) { return width }
         var text = text

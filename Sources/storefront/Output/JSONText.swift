@@ -30,7 +30,10 @@ indirect enum JSONText: Sendable, Equatable {
         case .number(let text): out += text
         case .string(let text): Self.writeString(text, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
+            if elements.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (index, element) in elements.enumerated() {
                 out += String(repeating: "  ", count: indent + 1)
@@ -39,7 +42,10 @@ indirect enum JSONText: Sendable, Equatable {
             }
             out += String(repeating: "  ", count: indent) + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 out += String(repeating: "  ", count: indent + 1)

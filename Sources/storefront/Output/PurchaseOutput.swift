@@ -16,7 +16,8 @@ enum PurchaseOutput {
             let ending = reason.commands(transactionID: t.transactionID).map { " End the wait with \($0)." } ?? ""
             return "\(heading): \(name) (transaction \(t.transactionID)).\(ending)"
         case .unverified(let order):
-            return "Charged, not yet verified: \(name) (transaction \(order.transaction.transactionID)): \(order.lastFailure). Verified again at the next start."
+            return
+                "Charged, not yet verified: \(name) (transaction \(order.transaction.transactionID)): \(order.lastFailure). Verified again at the next start."
         case .cancelled, .taskCancelled:
             return "Cancelled: \(name)."
         case .failed(let error, _):

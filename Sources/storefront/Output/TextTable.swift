@@ -20,13 +20,13 @@ struct TextTable {
     /// The table as lines: a header, a rule of `─`, then one line per row; no trailing spaces.
     func render() -> [String] {
         var lines: [String] = []
-        render { lines.append($0) }
+        renderLines { lines.append($0) }
         return lines
     }
 
     /// `render()`'s lines handed to `emit` one at a time, so a long table is written as it is
     /// laid out instead of being held whole.
-    func render(_ emit: (String) -> Void) {
+    func renderLines(_ emit: (String) -> Void) {
         render(bytes: { emit(String(decoding: $0, as: UTF8.self)) })
     }
 
@@ -65,7 +65,10 @@ struct TextTable {
             }
             bytes.removeAll(keepingCapacity: true)
             for index in columns.indices {
-                if index > 0 { bytes.append(0x20); bytes.append(0x20) }
+                if index > 0 {
+                    bytes.append(0x20)
+                    bytes.append(0x20)
+                }
                 let fill = widths[index] - values[index].width
                 if columns[index].alignment == .right { bytes.append(contentsOf: repeatElement(0x20, count: fill)) }
                 bytes.append(contentsOf: values[index].text.utf8)

@@ -7,7 +7,9 @@ enum TransactionOutput {
     /// A date as ISO 8601 in UTC, e.g. `2026-11-30T13:14:22Z`.
     static func date(_ date: Date) -> String {
         utcSeconds(date)
-            ?? date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon).timeZone(separator: .omitted))
+            ?? date.formatted(
+                .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
+                    .timeSeparator(.colon).timeZone(separator: .omitted))
     }
 
     /// `date(_:)` computed directly (`ReceiptDate.format`, the same form), for dates from 1970 to
@@ -24,7 +26,9 @@ enum TransactionOutput {
     /// written) for the dates it leaves to Foundation.
     static func utcSeconds(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let interval = date.timeIntervalSince1970
-        guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else { return false }
+        guard interval >= 0, interval < 253_402_300_800, interval - interval.rounded(.down) < 0.999 else {
+            return false
+        }
         return ReceiptDate.format(date, into: bytes)
     }
 
@@ -65,7 +69,11 @@ enum TransactionOutput {
         if let user = t.payment.applicationUsername { members.append(("applicationUsername", .string(user))) }
         if let token = t.appAccountToken { members.append(("appAccountToken", .string(token.uuidString.lowercased()))) }
         if !t.payment.orderData.isEmpty {
-            members.append(("orderData", .object(t.payment.orderData.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+            members.append(
+                (
+                    "orderData",
+                    .object(t.payment.orderData.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+                ))
         }
         if let error = t.error { members.append(("error", .string(error.description))) }
         return .object(members)
@@ -92,7 +100,10 @@ enum TransactionOutput {
                 .init(header: "QTY", alignment: .right), .init(header: "DATE"), .init(header: "STATE"),
             ],
             rows: transactions.map { t, state in
-                [t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate), state]
+                [
+                    t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate),
+                    state,
+                ]
             }
         ).render(bytes: line)
     }

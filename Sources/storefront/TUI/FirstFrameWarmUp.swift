@@ -25,9 +25,13 @@ enum FirstFrameWarmUp {
         let price = Price(amount: 1, currencyCode: storefront.currencyCode)
         let displayPrice = price.formatted(locale: Locale(identifier: locale))
         var state = State(width: 100, height: 30)
-        _ = reduce(state: &state, action: .contextLoaded(.success(StoreContext(
-            storefront: storefront.code, locale: locale, account: StoreAccount.localTester.displayName,
-            storefronts: Storefront.all))))
+        _ = reduce(
+            state: &state,
+            action: .contextLoaded(
+                .success(
+                    StoreContext(
+                        storefront: storefront.code, locale: locale, account: StoreAccount.localTester.displayName,
+                        storefronts: Storefront.all))))
         let products = [ProductType.consumable, .nonConsumable].map { type in
             Product(
                 id: "warm-up.\(type.rawValue)", type: type, displayName: "Warm-up", description: "Warm-up",

@@ -66,7 +66,7 @@ struct StorefrontDocuments {
 
     private func verify(_ jws: String) -> JWSVerificationResult<JWSTransactionDecodedPayload>? {
         guard let root = try? Data(contentsOf: effects.backend.rootCertificateURL),
-              let verifier = try? JWSVerifier(trustedRoots: [Array(root)], requireMarkers: false)
+            let verifier = try? JWSVerifier(trustedRoots: [Array(root)], requireMarkers: false)
         else { return nil }
         return verifier.verifyTransaction(jws)
     }
@@ -74,7 +74,8 @@ struct StorefrontDocuments {
     private func fields(_ t: Transaction) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("transactionID", t.transactionID), ("originalTransactionID", t.originalTransactionID),
-            ("productID", t.productID), ("productType", t.productType.rawValue), ("state", TransactionOutput.state(of: t)),
+            ("productID", t.productID), ("productType", t.productType.rawValue),
+            ("state", TransactionOutput.state(of: t)),
             ("quantity", String(t.quantity)), ("purchaseDate", ReceiptDate.format(t.purchaseDate)),
             ("originalPurchaseDate", ReceiptDate.format(t.originalPurchaseDate)),
         ]
@@ -95,7 +96,8 @@ struct StorefrontDocuments {
     private func prettyJSON(_ bytes: [UInt8]?) -> [String] {
         guard let bytes else { return ["(not base64url)"] }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-              let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let pretty = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return [String(decoding: bytes, as: UTF8.self)] }
         return String(decoding: pretty, as: UTF8.self).split(separator: "\n").map(String.init)
     }

@@ -46,9 +46,15 @@ extension StorefrontEffects {
     func redeemOfferCode(_ productID: String, send: @escaping @Sendable (Action) -> Void) async {
         do throws(LocalAppStoreError) {
             var code = try await backend.offerCodes().first { $0.productID == productID && !$0.isRedeemed }
-            if code == nil { code = try await issueCode(productID, offerID: session.selection.catalog.product(id: productID)?.subscription?.codeOffers.first?.id) }
+            if code == nil {
+                code = try await issueCode(
+                    productID,
+                    offerID: session.selection.catalog.product(id: productID)?.subscription?.codeOffers.first?.id)
+            }
             guard let code else {
-                send(.purchaseFinished(productID: productID, .failure(.invalidOfferIdentifier("\(productID) has no code offer"))))
+                send(
+                    .purchaseFinished(
+                        productID: productID, .failure(.invalidOfferIdentifier("\(productID) has no code offer"))))
                 return
             }
             await purchase(productID, quantity: 1, offerID: nil, offerCode: code.code, send: send)
@@ -83,7 +89,8 @@ extension StorefrontEffects {
         } else if let offerID {
             do {
                 let signed = try backend.signPromotionalOffer(productID: productID, offerID: offerID)
-                result = await store.purchase(productID, options: PurchaseOptions(quantity: quantity, promotionalOffer: signed))
+                result = await store.purchase(
+                    productID, options: PurchaseOptions(quantity: quantity, promotionalOffer: signed))
             } catch {
                 send(.purchaseFinished(productID: productID, .failure(error.storeError)))
                 return
@@ -95,18 +102,21 @@ extension StorefrontEffects {
         case .purchased(let transaction):
             send(.purchasePhase(productID: productID, .verifying))
             if let downloads = store.downloads,
-               let download = await downloads.download(id: transaction.transactionID), download.state != .finished {
+                let download = await downloads.download(id: transaction.transactionID), download.state != .finished
+            {
                 // The sheet follows the download as an effect of its own (`.followDownload`);
                 // a download's ID is its transaction's.
                 send(.purchaseNeedsDownload(productID: productID, downloadID: download.id))
                 return
             }
             send(.purchasePhase(productID: productID, .done))
-            send(.purchaseFinished(productID: productID, .success(.purchased(transactionID: transaction.transactionID))))
+            send(
+                .purchaseFinished(productID: productID, .success(.purchased(transactionID: transaction.transactionID))))
         case .pending(let transaction):
-            let interrupted = (try? await backend.pending())?.contains {
-                $0.transaction.transactionID == transaction.transactionID && $0.reason == .interrupted
-            } ?? false
+            let interrupted =
+                (try? await backend.pending())?.contains {
+                    $0.transaction.transactionID == transaction.transactionID && $0.reason == .interrupted
+                } ?? false
             send(.purchaseFinished(productID: productID, .success(interrupted ? .interrupted : .pending)))
         case .cancelled, .taskCancelled:
             send(.purchaseFinished(productID: productID, .success(.cancelled)))
@@ -123,19 +133,20 @@ extension StorefrontEffects {
     func subscriptionCommand(_ effect: Effect, id: String) async -> Result<ManagedSubscription, StoreError> {
         let latest: Transaction?
         do {
-            latest = switch effect {
-            case .renew: try await backend.renew(id)
-            case .expire: try await backend.expire(id)
-            case .setAutoRenew(_, let on): try await backend.setAutoRenew(id, on: on)
-            case .setBillingIssue(_, let on): try await backend.setBillingIssue(id, on: on)
-            default: nil
-            }
+            latest =
+                switch effect {
+                case .renew: try await backend.renew(id)
+                case .expire: try await backend.expire(id)
+                case .setAutoRenew(_, let on): try await backend.setAutoRenew(id, on: on)
+                case .setBillingIssue(_, let on): try await backend.setBillingIssue(id, on: on)
+                default: nil
+                }
         } catch {
             return .failure(Self.subscriptionError(error, id: id))
         }
         await store.synchronize()
         guard let latest,
-              let subscription = try? await managedSubscriptions(history: [latest])
+            let subscription = try? await managedSubscriptions(history: [latest])
                 .first(where: { $0.originalTransactionID == latest.originalTransactionID })
         else { return .failure(.unknownTransaction(id)) }
         return .success(subscription)
@@ -145,7 +156,8 @@ extension StorefrontEffects {
     static func subscriptionError(_ error: LocalAppStoreError, id: String) -> StoreError {
         switch error {
         case .unknownTransaction: .unknownTransaction(id)
-        case .notPending(_, let state, let expected): .systemError("the subscription \(id) is \(state), not \(expected)")
+        case .notPending(_, let state, let expected):
+            .systemError("the subscription \(id) is \(state), not \(expected)")
         default: error.storeError
         }
     }
@@ -157,14 +169,18 @@ extension StorefrontEffects {
         let now = backend.configuration.clock.now
         return try await backend.subscriptionsWithPriceIncreases().map { lifecycle, increase in
             let phase: ManagedSubscription.Phase =
-                if let expiration = lifecycle.expiration { .expired(at: expiration.date) }
-                else if let grace = lifecycle.graceEnd, lifecycle.isInGracePeriod(at: now) { .gracePeriod(until: grace) }
-                else if let retry = lifecycle.billingRetryStart { .billingRetry(since: retry) }
-                else { .active(until: lifecycle.periodEnd) }
+                if let expiration = lifecycle.expiration {
+                    .expired(at: expiration.date)
+                } else if let grace = lifecycle.graceEnd, lifecycle.isInGracePeriod(at: now) {
+                    .gracePeriod(until: grace)
+                } else if let retry = lifecycle.billingRetryStart { .billingRetry(since: retry) } else {
+                    .active(until: lifecycle.periodEnd)
+                }
             let latest = history.first { $0.originalTransactionID == lifecycle.originalTransactionID }
             return ManagedSubscription(
                 originalTransactionID: lifecycle.originalTransactionID,
-                latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID, productID: lifecycle.productID,
+                latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID,
+                productID: lifecycle.productID,
                 nextProductID: lifecycle.autoRenewProductID, phase: phase, willAutoRenew: lifecycle.willAutoRenew,
                 hasBillingIssue: lifecycle.hasBillingIssue,
                 priceConsent: increase.flatMap { Self.priceConsent($0.status) },

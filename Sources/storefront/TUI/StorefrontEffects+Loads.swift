@@ -14,7 +14,9 @@ extension StorefrontEffects {
     }
 
     /// Where the storefront shops, from the catalog and the store's storefront, locale and account.
-    static func context(catalog: StoreKitConfiguration, storefront: Storefront, locale: String, account: String) -> StoreContext {
+    static func context(
+        catalog: StoreKitConfiguration, storefront: Storefront, locale: String, account: String
+    ) -> StoreContext {
         var locales: [String] = []
         for product in catalog.products {
             for localization in product.localizations where !locales.contains(localization.locale) {
@@ -22,7 +24,8 @@ extension StorefrontEffects {
             }
         }
         // Without a price for this storefront, the catalog's number is read in its currency.
-        let estimated = Set(catalog.products.filter { catalog.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
+        let estimated = Set(
+            catalog.products.filter { catalog.prices?.price(of: $0.id, in: storefront) == nil }.map(\.id))
         return StoreContext(
             storefront: storefront.code, locale: locale, account: account,
             storefronts: Storefront.all,
@@ -34,7 +37,8 @@ extension StorefrontEffects {
         let catalog = session.selection.catalog
         do {
             let response = try await store.requestProducts(Set(catalog.products.map(\.id)), useCache: false)
-            let order = Dictionary(catalog.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let order = Dictionary(
+                catalog.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             return .success(response.products.sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) })
         } catch {
             return .failure(error)
@@ -64,9 +68,10 @@ extension StorefrontEffects {
             for t in history where t.state == .purchased {
                 orderIDs[t.transactionID] = LocalAppStore.orderID(forTransactionID: t.transactionID)
             }
-            return .success(PurchasesSnapshot(
-                transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending,
-                subscriptions: try await managedSubscriptions(history: history), orderIDs: orderIDs))
+            return .success(
+                PurchasesSnapshot(
+                    transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending,
+                    subscriptions: try await managedSubscriptions(history: history), orderIDs: orderIDs))
         } catch let error as StoreError {
             return .failure(error)
         } catch let error as LocalAppStoreError {
@@ -79,10 +84,13 @@ extension StorefrontEffects {
     /// The settings as the window shows them, made from the local store's one registry.
     func settings() async -> Result<[SettingRow], StoreError> {
         do {
-            return .success(try await backend.settings().map {
-                SettingRow(name: $0.name, label: $0.label, value: $0.value, choices: $0.choices, unit: Self.unit($0.synopsis),
-                           help: $0.help)
-            })
+            return .success(
+                try await backend.settings().map {
+                    SettingRow(
+                        name: $0.name, label: $0.label, value: $0.value, choices: $0.choices,
+                        unit: Self.unit($0.synopsis),
+                        help: $0.help)
+                })
         } catch {
             return .failure(error.storeError)
         }

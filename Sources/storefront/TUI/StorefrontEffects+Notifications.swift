@@ -11,12 +11,15 @@ extension StorefrontEffects {
     func notificationPage(before: Int?) async -> Result<NotificationPage, StoreError> {
         do {
             let (page, older) = try await backend.notifications(newest: NotificationPage.size, before: before)
-            return .success(NotificationPage(rows: page.map { position, n in
-                NotificationRow(
-                    position: position, uuid: n.notificationUUID, kind: StoreNotificationVerbs.kind(n), productID: n.productID,
-                    attempts: n.sendAttempts.count, lastResult: n.sendAttempts.last?.sendAttemptResult.rawValue,
-                    nextAttempt: n.nextAttemptDate, delivered: n.isDelivered)
-            }, older: older))
+            return .success(
+                NotificationPage(
+                    rows: page.map { position, n in
+                        NotificationRow(
+                            position: position, uuid: n.notificationUUID, kind: StoreNotificationVerbs.kind(n),
+                            productID: n.productID,
+                            attempts: n.sendAttempts.count, lastResult: n.sendAttempts.last?.sendAttemptResult.rawValue,
+                            nextAttempt: n.nextAttemptDate, delivered: n.isDelivered)
+                    }, older: older))
         } catch {
             return .failure(error.storeError)
         }

@@ -126,9 +126,13 @@ final class StorefrontEffects: EffectHandler {
             }
         case .pauseDownload(let id), .resumeDownload(let id), .cancelDownload(let id):
             guard let downloads = store.downloads else {
-                send(.storeEvent(.downloadFailed(Download(
-                    id: id, transactionID: id, productID: id, contentVersion: "", state: .failed, bytesWritten: 0,
-                    totalBytes: 0))))
+                send(
+                    .storeEvent(
+                        .downloadFailed(
+                            Download(
+                                id: id, transactionID: id, productID: id, contentVersion: "", state: .failed,
+                                bytesWritten: 0,
+                                totalBytes: 0))))
                 return
             }
             do {
@@ -151,7 +155,10 @@ final class StorefrontEffects: EffectHandler {
             }
         case .decideRefund(let id, let approve):
             do throws(LocalAppStoreError) {
-                guard let request = try await backend.refundRequests().last(where: { $0.transactionID == id && $0.status == .pending })
+                guard
+                    let request = try await backend.refundRequests().last(where: {
+                        $0.transactionID == id && $0.status == .pending
+                    })
                 else { throw LocalAppStoreError.unknownRefundRequest("for transaction \(id)") }
                 if approve {
                     try await backend.approveRefundRequest(request.id)
@@ -165,7 +172,8 @@ final class StorefrontEffects: EffectHandler {
             }
         case .priceIncrease(let id, let accept):
             do throws(LocalAppStoreError) {
-                try await backend.priceIncrease(id, consent: accept.map { $0 ? LocalAppStore.PriceConsent.accept : .decline })
+                try await backend.priceIncrease(
+                    id, consent: accept.map { $0 ? LocalAppStore.PriceConsent.accept : .decline })
                 await store.synchronize()
                 send(.transactionCommandFinished(effect, .success(id)))
             } catch {

@@ -19,15 +19,18 @@ enum StorefrontTUI {
     static func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) -> Int32 {
         var invocation = invocation
         let dataDirectory = try DataDirectory.resolve(
-            option: invocation.global.dataDirectory, environment: context.environment, currentDirectory: context.currentDirectory)
+            option: invocation.global.dataDirectory, environment: context.environment,
+            currentDirectory: context.currentDirectory)
         let preferences = TUIPreferences(dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true))
         if invocation.global.storefront == nil, invocation.global.locale == nil, let remembered = preferences.load(),
-           Storefront.named(remembered.storefront) != nil {
+            Storefront.named(remembered.storefront) != nil
+        {
             invocation.global.storefront = remembered.storefront
             invocation.global.locale = remembered.locale
         }
         let dataURL = URL(fileURLWithPath: dataDirectory, isDirectory: true)
-        let asksForPassphrase = VaultLedger.asksForPassphrase(inDataDirectory: dataURL, environment: context.environment)
+        let asksForPassphrase = VaultLedger.asksForPassphrase(
+            inDataDirectory: dataURL, environment: context.environment)
         // While this thread loads the catalog, the other core sets up the terminal (the locale,
         // terminfo, the alternate screen) and pays the first frame's first-use costs (ICU's
         // first price format, the first reduce and render: `FirstFrameWarmUp`). A vault that asks for its passphrase at the terminal is opened before the
@@ -71,18 +74,27 @@ enum StorefrontTUI {
         // The products as the store will load them (the start-up loads that `.started` asks
         // for refresh them, and everything else, once it is open).
         var initial = State()
-        _ = reduce(state: &initial, action: .contextLoaded(.success(StorefrontEffects.context(
-            catalog: selection.catalog, storefront: selection.storefront, locale: selection.locale,
-            account: StoreAccount.localTester.displayName))))
-        _ = reduce(state: &initial, action: .productsLoaded(.success(LocalAppStore.localizedProducts(
-            of: selection.catalog, storefront: selection.storefront, locale: selection.locale))))
+        _ = reduce(
+            state: &initial,
+            action: .contextLoaded(
+                .success(
+                    StorefrontEffects.context(
+                        catalog: selection.catalog, storefront: selection.storefront, locale: selection.locale,
+                        account: StoreAccount.localTester.displayName))))
+        _ = reduce(
+            state: &initial,
+            action: .productsLoaded(
+                .success(
+                    LocalAppStore.localizedProducts(
+                        of: selection.catalog, storefront: selection.storefront, locale: selection.locale))))
         // Their effects were not run: the loop's first reduce asks for the animation anew.
         initial.animationInterval = nil
         let final: State
         do {
             // One clock for everything: the store's (the system clock outside tests).
             final = try await (launch ?? TerminalLaunch()).run(
-                initial: initial, handler: handler, clock: SystemClock(), afterFirstFrame: { [handler] in handler.start() })
+                initial: initial, handler: handler, clock: SystemClock(),
+                afterFirstFrame: { [handler] in handler.start() })
         } catch {
             if case .success(let effects) = await handler.opening.value { await effects.session.close() }
             throw .runtime(error.description)

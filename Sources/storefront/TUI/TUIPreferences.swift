@@ -16,9 +16,9 @@ struct TUIPreferences: Sendable {
     /// only remembers a choice).
     func load() -> (storefront: String, locale: String)? {
         guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["version"] as? Int == 1,
-              let storefront = object["storefront"] as? String, let locale = object["locale"] as? String
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            object["version"] as? Int == 1,
+            let storefront = object["storefront"] as? String, let locale = object["locale"] as? String
         else { return nil }
         return (storefront, locale)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Catalog
 
 /// The content sidecar `NAME.content/PRODUCT_ID/manifest.json`: loaded with the catalog, and
@@ -10,15 +11,15 @@ import Testing
     static let repository = Repository.root
 
     static let catalogJSON = """
-    { "products": [
-        { "displayPrice": "1.99", "familyShareable": false, "internalID": "1", "localizations": [
-            { "description": "Levels", "displayName": "Levels", "locale": "en_US" } ],
-          "productID": "levels", "referenceName": "Levels", "type": "NonConsumable" },
-        { "displayPrice": "0.99", "familyShareable": false, "internalID": "2", "localizations": [
-            { "description": "Coins", "displayName": "Coins", "locale": "en_US" } ],
-          "productID": "coins", "referenceName": "Coins", "type": "Consumable" } ],
-      "version": { "major": 4, "minor": 0 } }
-    """
+        { "products": [
+            { "displayPrice": "1.99", "familyShareable": false, "internalID": "1", "localizations": [
+                { "description": "Levels", "displayName": "Levels", "locale": "en_US" } ],
+              "productID": "levels", "referenceName": "Levels", "type": "NonConsumable" },
+            { "displayPrice": "0.99", "familyShareable": false, "internalID": "2", "localizations": [
+                { "description": "Coins", "displayName": "Coins", "locale": "en_US" } ],
+              "productID": "coins", "referenceName": "Coins", "type": "Consumable" } ],
+          "version": { "major": 4, "minor": 0 } }
+        """
 
     /// A scratch catalog `Test.storekit` with `Test.content/levels/` holding two files.
     struct Scratch {
@@ -34,10 +35,12 @@ import Testing
 
         init() throws {
             directory = try TemporaryDirectory(prefix: "content")
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("Test.content/levels/maps"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Test.content/levels/maps"), withIntermediateDirectories: true)
             try Data(HostedContentTests.catalogJSON.utf8).write(to: catalog)
             for (path, data) in files { try data.write(to: content.appendingPathComponent(path)) }
-            try writeManifest(files.keys.sorted().map { ["path": $0, "size": files[$0]?.count ?? 0, "sha256": try sha256($0)] })
+            try writeManifest(
+                files.keys.sorted().map { ["path": $0, "size": files[$0]?.count ?? 0, "sha256": try sha256($0)] })
         }
 
         func sha256(_ path: String) throws -> String { try FileHash.sha256(content.appendingPathComponent(path)) }
@@ -51,7 +54,9 @@ import Testing
     /// SHA-256 from TestSupport (Crypto's), independent of the code under test.
     static let digester: ContentDigester = { url in try FileHash.sha256(url) }
 
-    func expectError(_ scratch: Scratch, path: String, containing text: String, digester: ContentDigester? = nil, file: String? = nil) {
+    func expectError(
+        _ scratch: Scratch, path: String, containing text: String, digester: ContentDigester? = nil, file: String? = nil
+    ) {
         do {
             _ = try StoreKitConfiguration.load(contentsOf: scratch.catalog, contentDigester: digester)
             Issue.record("expected an error at \(path)")
@@ -108,7 +113,8 @@ import Testing
         let s = try Scratch()
         let good = try s.sha256("a.json")
         try s.writeManifest([["path": "../Test.storekit", "size": 1, "sha256": good]])
-        expectError(s, path: "$.files[0].path", containing: "\"../Test.storekit\" has an empty, \".\" or \"..\" component")
+        expectError(
+            s, path: "$.files[0].path", containing: "\"../Test.storekit\" has an empty, \".\" or \"..\" component")
         try s.writeManifest([["path": "/etc/passwd", "size": 1, "sha256": good]])
         expectError(s, path: "$.files[0].path", containing: "is absolute")
         try s.writeManifest([["path": "manifest.json", "size": 1, "sha256": good]])
@@ -142,18 +148,24 @@ import Testing
         let scratch = try TemporaryDirectory(prefix: "demo-content")
         let root = scratch.url
         let catalog = root.appendingPathComponent("Demo.storekit")
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("Catalogs/Demo.storekit"), to: catalog)
         let made = try ChildProcess.run(
-            Self.repository.appendingPathComponent("scripts/make-content"), [root.appendingPathComponent("Demo.content").path],
+            Self.repository.appendingPathComponent("scripts/make-content"),
+            [root.appendingPathComponent("Demo.content").path],
             standardOutput: .discard)
         #expect(made.status == 0, "\(made.stderr)")
 
         let demo = try StoreKitConfiguration.load(contentsOf: catalog, contentDigester: Self.digester)
-        #expect(Set(demo.content.keys) == [
-            "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats", "com.storefront.demo.sounds.synthwave",
-        ])
+        #expect(
+            Set(demo.content.keys) == [
+                "com.storefront.demo.levelpack.forest", "com.storefront.demo.stickers.cats",
+                "com.storefront.demo.sounds.synthwave",
+            ])
         for content in demo.content.values {
-            #expect(content.manifest.totalBytes >= 1_000_000 && content.manifest.totalBytes <= 8_000_000, "\(content.manifest.productID): \(content.manifest.totalBytes)")
+            #expect(
+                content.manifest.totalBytes >= 1_000_000 && content.manifest.totalBytes <= 8_000_000,
+                "\(content.manifest.productID): \(content.manifest.totalBytes)")
         }
         let forest = try #require(demo.content["com.storefront.demo.levelpack.forest"])
         let level = try #require(forest.files.first { $0.path.hasSuffix("forest-01.json") })
@@ -197,11 +209,17 @@ import Testing
                 #expect(error.problem.contains(text), "\(error.problem)")
             }
         }
-        try expectError(#"{"version": 1, "products": {"levels": "https://cdn.example.com/"}}"#, "$.products.levels", "also has content in")
+        try expectError(
+            #"{"version": 1, "products": {"levels": "https://cdn.example.com/"}}"#, "$.products.levels",
+            "also has content in")
         try FileManager.default.removeItem(at: s.content)
-        try expectError(#"{"version": 1, "products": {"levels": "ftp://x/"}}"#, "$.products.levels", "not an http:// or https:// URL")
-        try expectError(#"{"version": 1, "products": {"levelz": "https://x/"}}"#, "$.products.levelz", "no product \"levelz\"")
-        try expectError(#"{"version": 1, "products": {"coins": "https://x/"}}"#, "$.products.coins", "only non-consumables")
+        try expectError(
+            #"{"version": 1, "products": {"levels": "ftp://x/"}}"#, "$.products.levels",
+            "not an http:// or https:// URL")
+        try expectError(
+            #"{"version": 1, "products": {"levelz": "https://x/"}}"#, "$.products.levelz", "no product \"levelz\"")
+        try expectError(
+            #"{"version": 1, "products": {"coins": "https://x/"}}"#, "$.products.coins", "only non-consumables")
         try expectError(#"{"version": 2, "products": {}}"#, "$.version", "unsupported hosting version 2")
     }
 }

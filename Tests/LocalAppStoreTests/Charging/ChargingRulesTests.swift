@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import StoreCore
 import Testing
+
 @testable import LocalAppStore
 
 /// The charging rules on a journal state, without a store: what a purchase becomes under each
@@ -32,8 +33,10 @@ import Testing
             transactionID: id, productID: productID, productType: type, payment: Payment(productID: productID),
             state: .purchasing, purchaseDate: now.addingTimeInterval(-3600), price: 9.99, currencyCode: "USD",
             storefront: "USA")
-        state.put(QueueEntry(
-            transaction: transaction, accountID: account, charged: false, finished: false, pending: nil, owner: "owner"))
+        state.put(
+            QueueEntry(
+                transaction: transaction, accountID: account, charged: false, finished: false, pending: nil,
+                owner: "owner"))
         return (state, id)
     }
 
@@ -131,7 +134,9 @@ import Testing
         #expect(again.transaction.originalTransactionID == firstID)
         #expect(again.transaction.originalPurchaseDate == bought.transaction.purchaseDate)
         #expect(again.transaction.purchaseDate == Self.now.addingTimeInterval(600))
-        #expect(Self.applying(records, to: state).ownedPurchase(accountID: Self.account, productID: TestCatalog.pro)?.id == firstID)
+        #expect(
+            Self.applying(records, to: state).ownedPurchase(accountID: Self.account, productID: TestCatalog.pro)?.id
+                == firstID)
     }
 
     @Test func aRefundedNonConsumableIsChargedAgain() throws {
@@ -168,10 +173,13 @@ import Testing
         let (queued, id) = Self.purchasing(TestCatalog.coins, type: .consumable, settings: settings)
         let deferred = Self.applying(rules.settle(id, accountID: Self.account, state: queued).records, to: queued)
 
-        #expect(throws: LocalAppStoreError.notPending(
-            transactionID: id,
-            state: "an Ask to Buy purchase waiting for approval (use 'storefront store approve \(id)' or 'storefront store decline \(id)')",
-            expected: "an interrupted purchase waiting to be resolved")) {
+        #expect(
+            throws: LocalAppStoreError.notPending(
+                transactionID: id,
+                state:
+                    "an Ask to Buy purchase waiting for approval (use 'storefront store approve \(id)' or 'storefront store decline \(id)')",
+                expected: "an interrupted purchase waiting to be resolved")
+        ) {
             _ = try rules.complete(id, accountID: Self.account, waitingFor: .interrupted, state: deferred)
         }
         #expect(throws: LocalAppStoreError.unknownTransaction(id)) {
@@ -183,7 +191,10 @@ import Testing
         #expect(entry.charged)
         #expect(entry.pending == nil)
         let approved = Self.applying(records, to: deferred)
-        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "purchased", expected: "an Ask to Buy purchase waiting for approval")) {
+        #expect(
+            throws: LocalAppStoreError.notPending(
+                transactionID: id, state: "purchased", expected: "an Ask to Buy purchase waiting for approval")
+        ) {
             _ = try rules.complete(id, accountID: Self.account, waitingFor: .askToBuy, state: approved)
         }
     }
@@ -205,12 +216,15 @@ import Testing
         settings.interruptPurchases = true
         let (queued, id) = Self.purchasing(TestCatalog.coins, type: .consumable, settings: settings)
         let interrupted = Self.applying(rules.settle(id, accountID: Self.account, state: queued).records, to: queued)
-        for attempt in [{ _ = try rules.complete(id, accountID: Self.account, waitingFor: .askToBuy, state: interrupted) },
-                        { _ = try ChargingRules.decline(id, accountID: Self.account, in: interrupted) }] {
+        for attempt in [
+            { _ = try rules.complete(id, accountID: Self.account, waitingFor: .askToBuy, state: interrupted) },
+            { _ = try ChargingRules.decline(id, accountID: Self.account, in: interrupted) },
+        ] {
             let error = #expect(throws: LocalAppStoreError.self) { try attempt() }
-            #expect(error?.description == "Transaction \(id) is an interrupted purchase waiting to be resolved "
-                + "(use 'storefront store resolve \(id)'), not an Ask to Buy purchase waiting for approval. "
-                + "`storefront store pending` lists the transactions that wait.")
+            #expect(
+                error?.description == "Transaction \(id) is an interrupted purchase waiting to be resolved "
+                    + "(use 'storefront store resolve \(id)'), not an Ask to Buy purchase waiting for approval. "
+                    + "`storefront store pending` lists the transactions that wait.")
         }
     }
 
@@ -229,7 +243,10 @@ import Testing
         var entry = try #require(deferred.entries[id])
         entry.finished = true
         finished.put(entry)
-        #expect(throws: LocalAppStoreError.notPending(transactionID: id, state: "finished", expected: "an Ask to Buy purchase waiting for approval")) {
+        #expect(
+            throws: LocalAppStoreError.notPending(
+                transactionID: id, state: "finished", expected: "an Ask to Buy purchase waiting for approval")
+        ) {
             _ = try ChargingRules.decline(id, accountID: Self.account, in: finished)
         }
     }

@@ -3,6 +3,7 @@ import Synchronization
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Content digests kept between launches: an unchanged file is not read again, a changed one
@@ -23,7 +24,8 @@ import Testing
 
     init() throws {
         directory = try TemporaryDirectory(prefix: "sf-digest-cache")
-        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("data"), withIntermediateDirectories: true)
         file = directory.url.appendingPathComponent("level.json")
         try Data(repeating: 7, count: 100_000).write(to: file)
     }
@@ -34,7 +36,8 @@ import Testing
         let clock = ManualClock(start: Date(timeIntervalSince1970: Double(changed) / 1e9 + seconds))
         let counter = self.counter
         return ContentDigestCache(
-            dataDirectory: directory.url.appendingPathComponent("data").path, clock: clock, digest: { try counter.digest($0) })
+            dataDirectory: directory.url.appendingPathComponent("data").path, clock: clock,
+            digest: { try counter.digest($0) })
     }
 
     @Test func anUnchangedFileIsReadOnceAcrossLaunches() throws {
@@ -70,7 +73,8 @@ import Testing
 
     @Test func aDamagedCacheIsIgnoredAndReplaced() throws {
         let first = try cache(secondsAfterChange: 60)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: first.path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: first.path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: first.path))
         let damaged = try cache(secondsAfterChange: 60)
         let digest = try damaged.digester(file)

@@ -4,6 +4,7 @@ import StoreCore
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The local App Store serves hosted content from the catalog's content sidecar: from a byte
@@ -21,14 +22,19 @@ struct ContentServingTests {
         init() throws {
             dir = try TemporaryDirectory()
             try Data(TestCatalog.json().utf8).write(to: catalogURL)
-            try FileManager.default.createDirectory(at: contentDirectory.appendingPathComponent("data"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: contentDirectory.appendingPathComponent("data"), withIntermediateDirectories: true)
             try Data(first).write(to: contentDirectory.appendingPathComponent("data/first.bin"))
             try Data(second).write(to: contentDirectory.appendingPathComponent("second.txt"))
             let files: [[String: Any]] = try [("data/first.bin", first), ("second.txt", second)].map { path, bytes in
-                ["path": path, "size": bytes.count, "sha256": try FileHash.sha256(contentDirectory.appendingPathComponent(path))]
+                [
+                    "path": path, "size": bytes.count,
+                    "sha256": try FileHash.sha256(contentDirectory.appendingPathComponent(path)),
+                ]
             }
             let manifest: [String: Any] = ["version": 1, "contentVersion": "7", "files": files]
-            try JSONSerialization.data(withJSONObject: manifest).write(to: contentDirectory.appendingPathComponent("manifest.json"))
+            try JSONSerialization.data(withJSONObject: manifest).write(
+                to: contentDirectory.appendingPathComponent("manifest.json"))
         }
 
         func catalog() throws -> StoreKitConfiguration {
@@ -42,7 +48,9 @@ struct ContentServingTests {
         }
     }
 
-    static func collect(_ stream: AsyncThrowingStream<[UInt8], any Error>) async -> (bytes: [UInt8], error: (any Error)?) {
+    static func collect(
+        _ stream: AsyncThrowingStream<[UInt8], any Error>
+    ) async -> (bytes: [UInt8], error: (any Error)?) {
         var bytes: [UInt8] = []
         do {
             for try await chunk in stream { bytes += chunk }
@@ -58,7 +66,9 @@ struct ContentServingTests {
         let manifest = try #require(try await store.contentManifest(productID: TestCatalog.pro))
         #expect(manifest.version == "7")
         #expect(manifest.files.map(\.path) == ["data/first.bin", "second.txt"])
-        #expect(manifest.files[0].sha256 == (try FileHash.sha256(f.contentDirectory.appendingPathComponent("data/first.bin"))))
+        #expect(
+            manifest.files[0].sha256
+                == (try FileHash.sha256(f.contentDirectory.appendingPathComponent("data/first.bin"))))
         #expect(try await store.contentManifest(productID: TestCatalog.coins) == nil)
         let products = try await store.products(identifiers: [TestCatalog.pro, TestCatalog.coins]).products
         #expect(products.first { $0.id == TestCatalog.pro }?.hasDownloads == true)
@@ -68,14 +78,18 @@ struct ContentServingTests {
     @Test func bytesAreServedFromAnOffset() async throws {
         let f = try Fixture()
         let store = try await f.store()
-        let all = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
+        let all = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
         #expect(all.error == nil)
         #expect(all.bytes == f.first)
-        let tail = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 1234))
+        let tail = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 1234))
         #expect(tail.bytes == Array(f.first[1234...]))
-        let wrong = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "6", path: "data/first.bin", offset: 0))
+        let wrong = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "6", path: "data/first.bin", offset: 0))
         #expect(wrong.error as? DownloadError == .noContent(productID: TestCatalog.pro))
-        let beyond = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "second.txt", offset: 5000))
+        let beyond = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "7", path: "second.txt", offset: 5000))
         #expect((beyond.error as? DownloadError)?.description.contains("outside second.txt") == true)
     }
 
@@ -86,7 +100,9 @@ struct ContentServingTests {
         let store = try await f.store(clock: clock, bandwidth: "20480")
         let arrived = Mutex(0)
         let task = Task {
-            var iterator = store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0).makeAsyncIterator()
+            var iterator = store.contentBytes(
+                productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0
+            ).makeAsyncIterator()
             let chunk = try await iterator.next()
             arrived.withLock { $0 = chunk?.count ?? -1 }
             return chunk
@@ -106,14 +122,17 @@ struct ContentServingTests {
         try await store.set(name: "fail-downloads-at", value: "50")
         #expect(try await store.settings().first { $0.name == "fail-downloads-at" }?.value == "50")
         // 50% of 4000 bytes is byte 2000, inside the first file.
-        let first = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
+        let first = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
         #expect(first.bytes == Array(f.first[0..<2000]))
         #expect((first.error as? DownloadError)?.description.contains("failed the download at 50%") == true)
-        let second = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "second.txt", offset: 0))
+        let second = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "7", path: "second.txt", offset: 0))
         #expect(second.bytes.isEmpty && second.error != nil)
 
         try await store.set(name: "fail-downloads-at", value: "off")
-        let again = await Self.collect(store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
+        let again = await Self.collect(
+            store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
         #expect(again.error == nil && again.bytes == f.first)
     }
 
@@ -152,7 +171,8 @@ struct ContentServingTests {
         let data = f.dir.url.appendingPathComponent("data")
         let engine = Store(
             backend: store, ledger: try FileLedger(path: f.dir.url.appendingPathComponent("ledger.jsonl").path),
-            configuration: StoreConfiguration(downloads: DownloadConfiguration(dataDirectory: data, checkpointBytes: 1024)))
+            configuration: StoreConfiguration(
+                downloads: DownloadConfiguration(dataDirectory: data, checkpointBytes: 1024)))
         await engine.start()
         let manager = try #require(engine.downloads)
         let t = try #require(await engine.purchase(TestCatalog.pro).transaction)
@@ -167,8 +187,11 @@ struct ContentServingTests {
         let done = try await manager.waitUntilSettled(t.transactionID)
         #expect(done.state == .finished)
         let installed = data.appendingPathComponent("Content/\(TestCatalog.pro)/7")
-        #expect(FileManager.default.contents(atPath: installed.appendingPathComponent("data/first.bin").path) == Data(f.first))
-        #expect(FileManager.default.contents(atPath: installed.appendingPathComponent("second.txt").path) == Data(f.second))
+        #expect(
+            FileManager.default.contents(atPath: installed.appendingPathComponent("data/first.bin").path)
+                == Data(f.first))
+        #expect(
+            FileManager.default.contents(atPath: installed.appendingPathComponent("second.txt").path) == Data(f.second))
         #expect(try await store.unfinishedTransactions().isEmpty)
     }
 }

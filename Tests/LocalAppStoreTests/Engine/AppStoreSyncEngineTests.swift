@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// StoreKit 2's `AppStore.sync()`, `Storefront` and `Transaction.latest(for:)` over the local

@@ -3,6 +3,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// `Store.appTransaction()` over the local store: StoreKit 2's `AppTransaction.shared`, signed
@@ -17,7 +18,8 @@ struct AppTransactionEngineTests {
     func engine(_ backend: LocalAppStore, verifier: AppTransactionVerifier?) throws -> Store {
         Store(
             backend: backend, ledger: try FileLedger(path: directory.path("ledger.jsonl")),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock, appTransactionVerifier: verifier))
+            configuration: StoreConfiguration(
+                notificationCenter: NotificationCenter(), clock: clock, appTransactionVerifier: verifier))
     }
 
     @Test func theAppTransactionIsVerifiedAndKeepsTheFirstDownload() async throws {
@@ -33,10 +35,14 @@ struct AppTransactionEngineTests {
 
         // Later, in a newer version of the app: the original version and date stay the first download's.
         clock.advance(by: 86_400)
-        let later = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: try TestCatalog.load(), stateDirectory: directory.stateDirectory, clock: clock, appVersion: "2.0",
-            initialLatencyMilliseconds: 0))
-        let again = try await engine(later, verifier: try await later.appTransactionVerifier()).appTransaction(refresh: true).payloadValue
+        let later = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: try TestCatalog.load(), stateDirectory: directory.stateDirectory, clock: clock,
+                appVersion: "2.0",
+                initialLatencyMilliseconds: 0))
+        let again = try await engine(later, verifier: try await later.appTransactionVerifier()).appTransaction(
+            refresh: true
+        ).payloadValue
         #expect(again.appVersion == "2.0")
         #expect(again.originalAppVersion == "1.0")
         #expect(again.originalPurchaseDate == first.originalPurchaseDate)
@@ -72,7 +78,8 @@ struct AppTransactionEngineTests {
     @Test func everyEnvironmentSignsAndTheVerifierFollowsIt() async throws {
         let backend = try makeStore(directory, clock: clock)
         try await backend.set(name: "environment", value: "Production")
-        let app = try await engine(backend, verifier: try await backend.appTransactionVerifier()).appTransaction().payloadValue
+        let app = try await engine(backend, verifier: try await backend.appTransactionVerifier()).appTransaction()
+            .payloadValue
         #expect(app.environment == AppStoreEnvironment.production)
         #expect(app.appID == 1_000_000_000)
     }

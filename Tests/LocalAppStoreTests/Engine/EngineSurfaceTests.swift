@@ -3,6 +3,7 @@ import StoreCore
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The engine's public surface over the real local store: the closure forms, the account-name
@@ -16,7 +17,9 @@ struct EngineSurfaceTests {
 
     /// Calls a closure-style method and returns what its closures reported.
     func reported(_ call: (@escaping @Sendable (String) -> Void) -> Void) async -> String {
-        await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in call { done.resume(returning: $0) } }
+        await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            call { done.resume(returning: $0) }
+        }
     }
 
     /// What `call` reports (`reported`), then what it reports once `backend`'s setting
@@ -36,39 +39,55 @@ struct EngineSurfaceTests {
         let store = try rig.engine(backend)
         await store.start()
 
-        #expect(await reported { say in
-            store.requestProducts([TestCatalog.pro, TestCatalog.missing], success: { r in
-                say("products \(r.products.map(\.id)) invalid \(r.invalidProductIdentifiers)")
-            }, failure: { say("failure \($0)") })
-        } == "products [\"\(TestCatalog.pro)\"] invalid [\"\(TestCatalog.missing)\"]")
+        #expect(
+            await reported { say in
+                store.requestProducts(
+                    [TestCatalog.pro, TestCatalog.missing],
+                    success: { r in
+                        say("products \(r.products.map(\.id)) invalid \(r.invalidProductIdentifiers)")
+                    }, failure: { say("failure \($0)") })
+            } == "products [\"\(TestCatalog.pro)\"] invalid [\"\(TestCatalog.missing)\"]")
         try await backend.set(name: "fail-load-products", value: "network")
-        #expect(await reported { say in
-            store.requestProducts([TestCatalog.coins], useCache: false, success: { _ in say("success") },
-                                  failure: { say("failure \($0.code)") })
-        } == "failure 7")
+        #expect(
+            await reported { say in
+                store.requestProducts(
+                    [TestCatalog.coins], useCache: false, success: { _ in say("success") },
+                    failure: { say("failure \($0.code)") })
+            } == "failure 7")
         try await backend.set(name: "fail-load-products", value: "off")
 
-        #expect(await reported { say in
-            store.purchase(TestCatalog.pro, success: { say("success \($0.productID)") }, failure: { _, e in say("failure \(e)") })
-        } == "success \(TestCatalog.pro)")
+        #expect(
+            await reported { say in
+                store.purchase(
+                    TestCatalog.pro, success: { say("success \($0.productID)") },
+                    failure: { _, e in say("failure \(e)") })
+            } == "success \(TestCatalog.pro)")
         try await backend.set(name: "ask-to-buy", value: "on")
-        #expect(await reported { say in
-            store.purchase(TestCatalog.coins, success: { _ in say("success") }, failure: { _, e in say("failure \(e)") },
-                           deferred: { say("deferred \($0.productID)") })
-        } == "deferred \(TestCatalog.coins)")
+        #expect(
+            await reported { say in
+                store.purchase(
+                    TestCatalog.coins, success: { _ in say("success") }, failure: { _, e in say("failure \(e)") },
+                    deferred: { say("deferred \($0.productID)") })
+            } == "deferred \(TestCatalog.coins)")
         try await backend.set(name: "ask-to-buy", value: "off")
         // Without an `unverified` closure, a purchase that could not be verified reaches `failure`.
-        #expect(await reported { say in
-            store.purchase(TestCatalog.coins, options: PurchaseOptions(verifier: UnavailableVerifier()),
-                           success: { _ in say("success") }, failure: { _, e in say("failure \(e == .verificationUnavailable("offline"))") })
-        } == "failure true")
+        #expect(
+            await reported { say in
+                store.purchase(
+                    TestCatalog.coins, options: PurchaseOptions(verifier: UnavailableVerifier()),
+                    success: { _ in say("success") },
+                    failure: { _, e in say("failure \(e == .verificationUnavailable("offline"))") })
+            } == "failure true")
 
-        #expect(try await reported(thenFailing: "fail-restore", on: backend) { say in
-            store.restoreTransactions(success: { say("restored \($0.map(\.productID))") }, failure: { say("failure \($0.code)") })
-        } == ["restored [\"\(TestCatalog.pro)\"]", "failure 7"])
-        #expect(try await reported(thenFailing: "fail-refresh-receipt", on: backend) { say in
-            store.refreshReceipt(success: { say("receipt \(!$0.isEmpty)") }, failure: { say("failure \($0.code)") })
-        } == ["receipt true", "failure 7"])
+        #expect(
+            try await reported(thenFailing: "fail-restore", on: backend) { say in
+                store.restoreTransactions(
+                    success: { say("restored \($0.map(\.productID))") }, failure: { say("failure \($0.code)") })
+            } == ["restored [\"\(TestCatalog.pro)\"]", "failure 7"])
+        #expect(
+            try await reported(thenFailing: "fail-refresh-receipt", on: backend) { say in
+                store.refreshReceipt(success: { say("receipt \(!$0.isEmpty)") }, failure: { say("failure \($0.code)") })
+            } == ["receipt true", "failure 7"])
     }
 
     // MARK: - Account names
@@ -79,13 +98,16 @@ struct EngineSurfaceTests {
         let store = try rig.engine(try rig.store())
         let pro = await store.purchase(TestCatalog.pro, applicationUsername: ada)
         #expect(pro.transaction?.payment.applicationUsername == ada)
-        _ = await store.purchase(TestCatalog.monthly, options: PurchaseOptions(applicationUsername: ApplicationUsername.hash("bob")))
+        _ = await store.purchase(
+            TestCatalog.monthly, options: PurchaseOptions(applicationUsername: ApplicationUsername.hash("bob")))
 
         #expect(try await store.restoreTransactions(applicationUsername: ada).map(\.productID) == [TestCatalog.pro])
-        #expect(await reported { say in
-            store.restoreTransactions(applicationUsername: ApplicationUsername.hash("bob"),
-                                      success: { say("\($0.map(\.productID))") }, failure: { say("failure \($0)") })
-        } == "[\"\(TestCatalog.monthly)\"]")
+        #expect(
+            await reported { say in
+                store.restoreTransactions(
+                    applicationUsername: ApplicationUsername.hash("bob"),
+                    success: { say("\($0.map(\.productID))") }, failure: { say("failure \($0)") })
+            } == "[\"\(TestCatalog.monthly)\"]")
         #expect(try await store.restoreTransactions(applicationUsername: ApplicationUsername.hash("eve")).isEmpty)
     }
 
@@ -136,8 +158,10 @@ struct EngineSurfaceTests {
         #expect(try await store.isPurchased(TestCatalog.pro))
         #expect(try await store.count(of: TestCatalog.pro) == 1)
         #expect(try await store.isPurchased(TestCatalog.monthly))
-        #expect(try await store.isPurchased(TestCatalog.monthly, at: rig.clock.now.addingTimeInterval(40 * 86_400)) == false,
-                "an expired subscription is not purchased")
+        #expect(
+            try await store.isPurchased(TestCatalog.monthly, at: rig.clock.now.addingTimeInterval(40 * 86_400))
+                == false,
+            "an expired subscription is not purchased")
         #expect(try await store.count(of: TestCatalog.missing) == 0)
         #expect(try await store.transactions(for: TestCatalog.pro).map(\.transactionID) == [pro.transactionID])
         guard case .purchased(let record) = try await store.verifyPurchase(TestCatalog.pro) else {

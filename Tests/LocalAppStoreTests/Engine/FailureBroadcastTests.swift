@@ -3,6 +3,7 @@ import StoreCore
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Every failed purchase is broadcast once — to observers, `NotificationCenter` and `events()` —
@@ -23,7 +24,9 @@ struct FailureBroadcastTests {
 
         func noteNotification(_ note: Notification) {
             let code = note.storeTransaction?.payment.offerCode.map { " code \($0)" } ?? ""
-            heard.withLock { $0.notifications.append("\(note.storeProductID ?? "nil")\(code): \(note.storeError?.code ?? -1)") }
+            heard.withLock {
+                $0.notifications.append("\(note.storeProductID ?? "nil")\(code): \(note.storeError?.code ?? -1)")
+            }
         }
 
         /// "PRODUCT[ code CODE]: ERROR CODE".
@@ -62,12 +65,15 @@ struct FailureBroadcastTests {
         let app = App(backend: backend, store: store, events: store.events())
         store.addObserver(app.failures)
         let failures = app.failures
-        _ = center.addObserver(forName: .storePaymentTransactionFailed, object: nil, queue: nil) { failures.noteNotification($0) }
+        _ = center.addObserver(forName: .storePaymentTransactionFailed, object: nil, queue: nil) {
+            failures.noteNotification($0)
+        }
         await store.start()
         return app
     }
 
-    func expectBroadcastOnce(_ app: App, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) async {
+    func expectBroadcastOnce(_ app: App, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) async
+    {
         #expect(app.failures.observer == expected, "observers", sourceLocation: sourceLocation)
         #expect(app.failures.notifications == expected, "notifications", sourceLocation: sourceLocation)
         #expect(await app.streamed() == expected, "events()", sourceLocation: sourceLocation)
@@ -81,19 +87,24 @@ struct FailureBroadcastTests {
 
         // A used promotional-offer nonce (the account subscribes to Basic, so Pro's offer is open).
         _ = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        let offer = try app.backend.signPromotionalOffer(productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: nil)
-        _ = try #require(await app.store.purchase(DemoCatalog.pro, options: PurchaseOptions(promotionalOffer: offer)).transaction)
+        let offer = try app.backend.signPromotionalOffer(
+            productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: nil)
+        _ = try #require(
+            await app.store.purchase(DemoCatalog.pro, options: PurchaseOptions(promotionalOffer: offer)).transaction)
         let reused = await app.store.purchase(DemoCatalog.pro, options: PurchaseOptions(promotionalOffer: offer))
         #expect(reused.error?.code == 12 && reused.transaction == nil, "\(reused)")
 
         // A code for new or lapsed subscribers, redeemed by a current one.
-        let code = try #require(try await app.backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
+        let code = try #require(
+            try await app.backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
         let ineligible = await app.store.redeem(offerCode: code.code)
         #expect(ineligible.error?.code == 18 && ineligible.transaction == nil, "\(ineligible)")
 
-        await expectBroadcastOnce(app, [
-            "\(DemoCatalog.coins): 4", "\(DemoCatalog.pro): 12", "\(DemoCatalog.pro) code \(code.code): 18",
-        ])
+        await expectBroadcastOnce(
+            app,
+            [
+                "\(DemoCatalog.coins): 4", "\(DemoCatalog.pro): 12", "\(DemoCatalog.pro) code \(code.code): 18",
+            ])
     }
 
     @Test func paymentsTheEngineRefusesAreBroadcastNamingTheProduct() async throws {
@@ -102,9 +113,11 @@ struct FailureBroadcastTests {
         #expect(await app.store.purchase(DemoCatalog.removeAds, quantity: 2).error?.code == 3)
         // A code the store never issued names no product: the broadcast names the code.
         #expect(await app.store.redeem(offerCode: "ABCDEFGHJKLM").error?.code == 11)
-        await expectBroadcastOnce(app, [
-            "com.storefront.demo.nothing: 5", "\(DemoCatalog.removeAds): 3", " code ABCDEFGHJKLM: 11",
-        ])
+        await expectBroadcastOnce(
+            app,
+            [
+                "com.storefront.demo.nothing: 5", "\(DemoCatalog.removeAds): 3", " code ABCDEFGHJKLM: 11",
+            ])
     }
 
     @Test func aFailureTheStoreDecidesLaterIsBroadcastOnceToo() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// A non-renewing subscription is owned as StoreKit 2's `Transaction.currentEntitlements`
@@ -16,7 +17,8 @@ struct NonRenewingEntitlementTests {
         Store(
             backend: try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock),
             ledger: try FileLedger(path: demo.directory.path("ledger.jsonl")),
-            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: demo.clock, entitlements: entitlements))
+            configuration: StoreConfiguration(
+                notificationCenter: NotificationCenter(), clock: demo.clock, entitlements: entitlements))
     }
 
     @Test func withTheDefaultConfigurationTheLatestPassIsOwned() async throws {
@@ -24,7 +26,8 @@ struct NonRenewingEntitlementTests {
         let bought = try #require(await store.purchase(DemoCatalog.seasonPass).transaction)
         #expect(try await store.isPurchased(DemoCatalog.seasonPass))
         #expect(try await store.count(of: DemoCatalog.seasonPass) == 1)
-        let entitlement = try #require(try await store.currentEntitlements().first { $0.productID == DemoCatalog.seasonPass })
+        let entitlement = try #require(
+            try await store.currentEntitlements().first { $0.productID == DemoCatalog.seasonPass })
         #expect(entitlement.transactionID == bought.transactionID && entitlement.productType == .nonRenewing)
         #expect(entitlement.expiresDate == nil, "the store sets no expiry and the app set no duration")
 
@@ -32,7 +35,8 @@ struct NonRenewingEntitlementTests {
         demo.clock.advance(by: 365 * 86_400)
         #expect(try await store.isPurchased(DemoCatalog.seasonPass))
         let again = try #require(await store.purchase(DemoCatalog.seasonPass).transaction)
-        #expect(try await store.currentEntitlements().filter { $0.productID == DemoCatalog.seasonPass }.map(\.transactionID)
+        #expect(
+            try await store.currentEntitlements().filter { $0.productID == DemoCatalog.seasonPass }.map(\.transactionID)
                 == [again.transactionID])
     }
 

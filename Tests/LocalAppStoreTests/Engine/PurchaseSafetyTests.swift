@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// No call charges without a way to deliver: `purchase` starts the engine itself, returns at

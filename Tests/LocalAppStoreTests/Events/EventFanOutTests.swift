@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import Synchronization
 import Testing
+
 @testable import LocalAppStore
 
 /// What the store's streams are told when entries change, and that every stream hears it.
@@ -47,7 +48,8 @@ import Testing
             var events: [String] = []
             for await event in stream {
                 switch event {
-                case .transactionsUpdated(let transactions): events.append("updated \(transactions.map(\.transactionID))")
+                case .transactionsUpdated(let transactions):
+                    events.append("updated \(transactions.map(\.transactionID))")
                 case .transactionsRemoved(let ids): events.append("removed \(ids)")
                 case .subscriptionsChanged: events.append("subscriptions")
                 case .storePaymentRequested: events.append("store payment")

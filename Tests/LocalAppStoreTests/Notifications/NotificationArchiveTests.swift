@@ -3,6 +3,7 @@ import StoreCore
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The outbox archive (`outbox.dat` and its index): compaction moves settled notifications out
@@ -16,17 +17,25 @@ import Testing
     /// Notification `n`: a test one (with a token) when even, else one with an event key.
     static func made(_ n: Int) -> StoredNotification {
         var made = StoredNotification(
-            type: n % 2 == 0 ? .test : .didRenew, subtype: nil, now: epoch.addingTimeInterval(Double(n)), accountID: "a",
+            type: n % 2 == 0 ? .test : .didRenew, subtype: nil, now: epoch.addingTimeInterval(Double(n)),
+            accountID: "a",
             transaction: nil, uuid: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))!)
-        if n % 2 == 0 { made.testNotificationToken = made.notificationUUID + "_\(n)" } else { made.eventKey = "event-\(n)" }
+        if n % 2 == 0 {
+            made.testNotificationToken = made.notificationUUID + "_\(n)"
+        } else {
+            made.eventKey = "event-\(n)"
+        }
         return made
     }
 
     /// `n` after its attempt: delivered, or given up when `n % 7 == 3`.
     static func settled(_ n: StoredNotification, index: Int) -> StoredNotification {
         var settled = n
-        settled.sendAttempts = [SendAttemptItem(
-            attemptDate: epoch.addingTimeInterval(Double(index) + 0.5), sendAttemptResult: index % 7 == 3 ? .timedOut : .success)]
+        settled.sendAttempts = [
+            SendAttemptItem(
+                attemptDate: epoch.addingTimeInterval(Double(index) + 0.5),
+                sendAttemptResult: index % 7 == 3 ? .timedOut : .success)
+        ]
         settled.nextAttemptDate = nil
         settled.signedPayload = "payload-\(index)"
         return settled
@@ -38,13 +47,17 @@ import Testing
         var expected: [StoredNotification] = []
         for index in start..<(start + count) {
             let n = made(index)
-            _ = try journal.transact { _ throws(LocalAppStoreError) in ([JournalRecord.make(NotificationRecord(notification: n))], ()) }
+            _ = try journal.transact { _ throws(LocalAppStoreError) in
+                ([JournalRecord.make(NotificationRecord(notification: n))], ())
+            }
             guard index % 10 != 9 else {
                 expected.append(n)
                 continue
             }
             let done = settled(n, index: index)
-            _ = try journal.transact { state throws(LocalAppStoreError) in ([JournalRecord.make(state.notifications.record(done))], ()) }
+            _ = try journal.transact { state throws(LocalAppStoreError) in
+                ([JournalRecord.make(state.notifications.record(done))], ())
+            }
             expected.append(done)
         }
         return expected
@@ -64,7 +77,9 @@ import Testing
         #expect(outbox.archive!.count > 150, "most were archived")
         let lines = try Self.journalLines(dir)
         #expect(lines.count < 40)
-        let snapshot = lines.prefix(Int(lines.count)).filter { $0.contains(#""kind":"notification""#) && !$0.contains(#""nextAttemptDate""#) }
+        let snapshot = lines.prefix(Int(lines.count)).filter {
+            $0.contains(#""kind":"notification""#) && !$0.contains(#""nextAttemptDate""#)
+        }
         #expect(snapshot.count <= 9, "no more than the lines since the last compaction hold settled notifications")
         #expect(outbox.count == 200)
         #expect(outbox.ordered == expected)
@@ -90,17 +105,22 @@ import Testing
         var resent = expected[4]
         resent.nextAttemptDate = Self.epoch.addingTimeInterval(1000)
         resent.resendRequested = true
-        _ = try journal.transact { state throws(LocalAppStoreError) in ([JournalRecord.make(state.notifications.record(resent))], ()) }
+        _ = try journal.transact { state throws(LocalAppStoreError) in
+            ([JournalRecord.make(state.notifications.record(resent))], ())
+        }
         expected[4] = resent
         expected += try Self.notify(journal, from: 60, count: 20)
         var state = try H.open(dir, slack: 8).state
         #expect(state.notifications.ordered == expected)
         #expect(state.notifications.due.first == resent, "due again, and the oldest of the due")
         var delivered = resent
-        delivered.sendAttempts.append(SendAttemptItem(attemptDate: Self.epoch.addingTimeInterval(1001), sendAttemptResult: .success))
+        delivered.sendAttempts.append(
+            SendAttemptItem(attemptDate: Self.epoch.addingTimeInterval(1001), sendAttemptResult: .success))
         delivered.nextAttemptDate = nil
         delivered.resendRequested = nil
-        _ = try journal.transact { state throws(LocalAppStoreError) in ([JournalRecord.make(state.notifications.record(delivered))], ()) }
+        _ = try journal.transact { state throws(LocalAppStoreError) in
+            ([JournalRecord.make(state.notifications.record(delivered))], ())
+        }
         expected[4] = delivered
         expected += try Self.notify(journal, from: 80, count: 20)
         state = try H.open(dir, slack: 8).state
@@ -135,7 +155,8 @@ import Testing
     @Test func aLostOrDamagedOutboxIndexIsMadeAgain() throws {
         let dir = try TemporaryDirectory()
         let expected = try Self.notify(try H.open(dir, slack: 8), count: 60)
-        let generations = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).compactMap { name -> UInt64? in
+        let generations = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).compactMap {
+            name -> UInt64? in
             name.hasPrefix("outbox-") && name.hasSuffix(".idx") ? UInt64(name.dropFirst(7).dropLast(4)) : nil
         }
         let current = dir.stateDirectory.appendingPathComponent("outbox-\(try #require(generations.max())).idx")
@@ -202,11 +223,14 @@ import Testing
                 return
             }
             try await store.recordAttempt(
-                n.notificationUUID, SendAttemptItem(attemptDate: Self.epoch, sendAttemptResult: .success), signedPayload: "sent")
+                n.notificationUUID, SendAttemptItem(attemptDate: Self.epoch, sendAttemptResult: .success),
+                signedPayload: "sent")
         }
         let all = try await store.notifications()
         #expect(all.count == 150 && all.allSatisfy(\.isDelivered))
-        #expect(FileManager.default.fileExists(atPath: dir.stateDirectory.appendingPathComponent("outbox.dat").path), "compacted")
+        #expect(
+            FileManager.default.fileExists(atPath: dir.stateDirectory.appendingPathComponent("outbox.dat").path),
+            "compacted")
         let reopened = try makeStore(dir)
         #expect(try await reopened.notifications() == all)
         let snapshot = try await reopened.snapshot()
@@ -216,7 +240,8 @@ import Testing
 
         // Pages, newest last, each ending with the cursor of the older ones.
         let newest = try await reopened.notifications(newest: 20)
-        #expect(newest.page.map(\.position) == Array(130..<150) && newest.page.map(\.notification) == Array(all[130...]))
+        #expect(
+            newest.page.map(\.position) == Array(130..<150) && newest.page.map(\.notification) == Array(all[130...]))
         #expect(newest.older == 130)
         let older = try await reopened.notifications(newest: 20, before: 130)
         #expect(older.page.map(\.notification) == Array(all[110..<130]) && older.older == 110)
@@ -227,7 +252,8 @@ import Testing
         let resent = try await reopened.resendNotification(all[3].notificationUUID)
         #expect(try await reopened.dueNotifications().due == [resent])
         try await reopened.recordAttempt(
-            resent.notificationUUID, SendAttemptItem(attemptDate: Self.epoch, sendAttemptResult: .success), signedPayload: "sent")
+            resent.notificationUUID, SendAttemptItem(attemptDate: Self.epoch, sendAttemptResult: .success),
+            signedPayload: "sent")
         let after = try await makeStore(dir).notifications()
         #expect(after.count == 150)
         #expect(after[3].notificationUUID == all[3].notificationUUID && after[3].sendAttempts.count == 2)

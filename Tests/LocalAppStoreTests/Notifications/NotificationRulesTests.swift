@@ -4,6 +4,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Every store event becomes one notification with Apple's (type, subtype), journaled with
@@ -27,7 +28,9 @@ struct NotificationRulesTests {
 
     /// The (type, subtype) of every notification so far, as `TYPE` or `TYPE/SUBTYPE`.
     func sequence() async throws -> [String] {
-        try await store.notifications().map { n in n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue }
+        try await store.notifications().map { n in
+            n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue
+        }
     }
 
     /// Moves the store clock on and lets the store journal what fell due.
@@ -43,10 +46,11 @@ struct NotificationRulesTests {
         await advance(10)
         try await store.setAutoRenew(trial.transactionID, on: false)
         await advance(10)
-        #expect(try await sequence() == [
-            "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_RENEW", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
-            "EXPIRED/VOLUNTARY",
-        ])
+        #expect(
+            try await sequence() == [
+                "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_RENEW", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                "EXPIRED/VOLUNTARY",
+            ])
         _ = try await buy(store, &reader, DemoCatalog.plus)
         #expect(try await sequence().last == "SUBSCRIBED/RESUBSCRIBE")
         let all = try await store.notifications()
@@ -64,9 +68,11 @@ struct NotificationRulesTests {
         await advance(10)  // the renewal fails: grace (one renewal interval at this rate)
         await advance(10)  // grace ends
         await advance(10)  // billing retry (twice the interval) ends
-        #expect(try await sequence() == [
-            "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY",
-        ])
+        #expect(
+            try await sequence() == [
+                "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED",
+                "EXPIRED/BILLING_RETRY",
+            ])
         let statuses = try await store.notifications().map(\.status)
         #expect(statuses == [1, 4, 3, 2])
     }
@@ -84,10 +90,11 @@ struct NotificationRulesTests {
         _ = try await buy(store, &reader, DemoCatalog.pro)
         _ = try await buy(store, &reader, DemoCatalog.basic)
         _ = try await buy(store, &reader, DemoCatalog.pro)
-        #expect(try await sequence() == [
-            "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
-            "DID_CHANGE_RENEWAL_PREF",
-        ])
+        #expect(
+            try await sequence() == [
+                "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
+                "DID_CHANGE_RENEWAL_PREF",
+            ])
     }
 
     /// The id of the account's request for `transactionID` (the app's `beginRefundRequest`).
@@ -99,18 +106,23 @@ struct NotificationRulesTests {
         let coins = try await buy(store, &reader, DemoCatalog.coins)
         let ads = try await buy(store, &reader, DemoCatalog.removeAds)
         // A consumable: Apple asks for consumption data, then the decision.
-        _ = try await store.beginRefundRequest(transactionID: coins.transactionID, consumptionRequestReason: "UNINTENDED_PURCHASE")
+        _ = try await store.beginRefundRequest(
+            transactionID: coins.transactionID, consumptionRequestReason: "UNINTENDED_PURCHASE")
         try await store.declineRefundRequest(try await requestID(coins.transactionID))
         // A non-consumable: no consumption request; the approval is the refund.
         _ = try await store.beginRefundRequest(transactionID: ads.transactionID)
         try await store.approveRefundRequest(try await requestID(ads.transactionID), reason: 1)
         try await store.reverseRefund(transactionID: ads.transactionID)
-        #expect(try await sequence() == [
-            "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "REFUND", "REFUND_REVERSED",
-        ])
+        #expect(
+            try await sequence() == [
+                "ONE_TIME_CHARGE", "ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND_DECLINED", "REFUND",
+                "REFUND_REVERSED",
+            ])
         let all = try await store.notifications()
         #expect(all[2].consumptionRequestReason == "UNINTENDED_PURCHASE")
-        #expect(all[2].transaction?.transactionID == coins.transactionID && all[3].transaction?.transactionID == coins.transactionID)
+        #expect(
+            all[2].transaction?.transactionID == coins.transactionID
+                && all[3].transaction?.transactionID == coins.transactionID)
         #expect(all[4].transaction?.revocationDate != nil && all[4].transaction?.revocationReason == 1)
         #expect(all[5].transaction?.revocationDate == nil)
         #expect(all[0].subscription == nil && all[0].status == nil)
@@ -125,7 +137,9 @@ struct NotificationRulesTests {
         try await store.approveRefundRequest(try await requestID(first.transactionID))
         #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "CONSUMPTION_REQUEST", "REFUND"])
         let all = try await store.notifications()
-        #expect(all[1].consumptionRequestReason == "UNSATISFIED_WITH_PURCHASE", "the refund sheet's reason when none is given")
+        #expect(
+            all[1].consumptionRequestReason == "UNSATISFIED_WITH_PURCHASE",
+            "the refund sheet's reason when none is given")
         #expect(all[1].status == 1 && all[2].status == 5, "active while asked, revoked once refunded")
     }
 
@@ -140,15 +154,19 @@ struct NotificationRulesTests {
         let first = try await buy(store, &reader, DemoCatalog.basic)
         let outcome = try await store.extendRenewalDate(
             originalTransactionID: first.transactionID, days: 3, reasonCode: 1, requestIdentifier: "one")
-        guard case .extended = outcome else { Issue.record("not extended: \(outcome)"); return }
+        guard case .extended = outcome else {
+            Issue.record("not extended: \(outcome)")
+            return
+        }
         _ = try await store.extendRenewalDates(
             productID: DemoCatalog.basic, days: 1, reasonCode: 1, requestIdentifier: "mass-1", storefronts: [])
         _ = try await store.extendRenewalDates(
             productID: DemoCatalog.basic, days: 1, reasonCode: 1, requestIdentifier: "mass-2", storefronts: [])
-        #expect(try await sequence() == [
-            "SUBSCRIBED/INITIAL_BUY", "RENEWAL_EXTENDED", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION/SUMMARY",
-            "RENEWAL_EXTENSION/FAILURE", "RENEWAL_EXTENSION/SUMMARY",
-        ], "two extensions a year: the second mass extension fails for the one subscriber")
+        #expect(
+            try await sequence() == [
+                "SUBSCRIBED/INITIAL_BUY", "RENEWAL_EXTENDED", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION/SUMMARY",
+                "RENEWAL_EXTENSION/FAILURE", "RENEWAL_EXTENSION/SUMMARY",
+            ], "two extensions a year: the second mass extension fails for the one subscriber")
         let all = try await store.notifications()
         let massOne = try #require(all[3].summary)
         #expect(massOne.productId == DemoCatalog.basic && massOne.requestIdentifier == "mass-1")
@@ -168,10 +186,11 @@ struct NotificationRulesTests {
         // Declining changes nothing yet: auto-renew stays on until the renewal date.
         #expect(try await store.subscriptions().first?.willAutoRenew == true)
         await advance(10)
-        #expect(try await sequence() == [
-            "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
-            "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE",
-        ])
+        #expect(
+            try await sequence() == [
+                "SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED", "DID_RENEW",
+                "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE",
+            ])
         let all = try await store.notifications()
         #expect(all[1].priceIncreaseStatus == 0 && all[2].priceIncreaseStatus == 1)
         #expect(all[3].priceIncreaseStatus == nil, "the accepted increase took effect at that renewal")
@@ -179,7 +198,9 @@ struct NotificationRulesTests {
         let lapsed = try #require(try await store.subscriptions().first)
         #expect(lapsed.expiration?.intent == .priceIncrease)
         #expect(await store.renewalInfo().first?.expirationIntent == .priceIncrease)
-        await #expect(throws: LocalAppStoreError.self) { try await store.priceIncrease(DemoCatalog.basic, consent: .accept) }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await store.priceIncrease(DemoCatalog.basic, consent: .accept)
+        }
         // Buying again starts afresh: the old increase does not end the new subscription.
         _ = try await buy(store, &reader, DemoCatalog.basic)
         await advance(10)
@@ -194,7 +215,8 @@ struct NotificationRulesTests {
         #expect(ended?.expiresDate == clock.now)
         #expect(try await sequence() == ["SUBSCRIBED/INITIAL_BUY", "PRICE_INCREASE/PENDING", "EXPIRED/PRICE_INCREASE"])
         #expect(try await store.subscriptions().first?.expiration?.intent == .priceIncrease)
-        #expect(try await store.history().filter { $0.productID == DemoCatalog.basic }.count == 1, "no renewal was charged")
+        #expect(
+            try await store.history().filter { $0.productID == DemoCatalog.basic }.count == 1, "no renewal was charged")
     }
 
     @Test mutating func aReversedSubscriptionRefundReinstatesItsPeriod() async throws {

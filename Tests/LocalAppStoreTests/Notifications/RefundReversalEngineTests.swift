@@ -3,6 +3,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// A reversed refund through the engine over the real local store: the app hears the

@@ -5,6 +5,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Promotional offers signed by the developer's subscription key, judged by the local store as
@@ -31,12 +32,16 @@ struct PromotionalOfferSignatureTests {
         return App(backend: backend, store: store)
     }
 
-    func buyPro(_ app: App, offer: PromotionalOffer, token: UUID? = PromotionalOfferSignatureTests.token) async -> PurchaseResult {
-        await app.store.purchase(DemoCatalog.pro, options: PurchaseOptions(appAccountToken: token, promotionalOffer: offer))
+    func buyPro(
+        _ app: App, offer: PromotionalOffer, token: UUID? = PromotionalOfferSignatureTests.token
+    ) async -> PurchaseResult {
+        await app.store.purchase(
+            DemoCatalog.pro, options: PurchaseOptions(appAccountToken: token, promotionalOffer: offer))
     }
 
     func signature(_ app: App, token: UUID? = PromotionalOfferSignatureTests.token) throws -> PromotionalOffer {
-        try app.backend.signPromotionalOffer(productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: token)
+        try app.backend.signPromotionalOffer(
+            productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: token)
     }
 
     func charges(_ app: App) async throws -> Int { try await app.backend.charges().count }
@@ -46,7 +51,9 @@ struct PromotionalOfferSignatureTests {
         let offer = try signature(app)
         // Apple's order: bundle ID, key ID, product ID, offer ID, app account token (lowercase),
         // nonce (lowercase), timestamp, joined by U+2063; written out here, not through the code.
-        let text = "com.storefront.demo" + "\u{2063}" + offer.keyID + "\u{2063}" + DemoCatalog.pro + "\u{2063}" + DemoCatalog.comeback
+        let text =
+            "com.storefront.demo" + "\u{2063}" + offer.keyID + "\u{2063}" + DemoCatalog.pro + "\u{2063}"
+            + DemoCatalog.comeback
             + "\u{2063}" + "8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f" + "\u{2063}" + offer.nonce.uuidString.lowercased()
             + "\u{2063}" + String(offer.timestamp)
         let keyFile = try app.backend.subscriptionKeyURL()
@@ -66,7 +73,9 @@ struct PromotionalOfferSignatureTests {
         let jws = try #require(bought.signedTransaction)
         let payload = String(decoding: try #require(Base64URL.decode(jws.split(separator: ".")[1])), as: UTF8.self)
         #expect(payload.contains(#""appAccountToken":"8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f""#), "\(payload)")
-        #expect(payload.contains(#""offerIdentifier":"\#(DemoCatalog.comeback)""#) && payload.contains(#""offerType":2"#), "\(payload)")
+        #expect(
+            payload.contains(#""offerIdentifier":"\#(DemoCatalog.comeback)""#) && payload.contains(#""offerType":2"#),
+            "\(payload)")
     }
 
     @Test func aChangedSignatureIsRefusedAndNothingIsCharged() async throws {
@@ -107,7 +116,8 @@ struct PromotionalOfferSignatureTests {
         // Another process, or the next launch, knows the nonce from the journal.
         let reopened = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
         do {
-            _ = try await reopened.add(Payment(productID: DemoCatalog.pro, appAccountToken: Self.token, promotionalOffer: offer))
+            _ = try await reopened.add(
+                Payment(productID: DemoCatalog.pro, appAccountToken: Self.token, promotionalOffer: offer))
             Issue.record("a reopened store took a used nonce")
         } catch {
             #expect(error.code == 12, "\(error)")
@@ -165,7 +175,8 @@ struct PromotionalOfferSignatureTests {
         let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         var updates = store.transactionUpdates().makeAsyncIterator()
         await store.start()
-        let first = try #require(await store.purchase(DemoCatalog.basic, options: PurchaseOptions(appAccountToken: Self.token)).transaction)
+        let first = try #require(
+            await store.purchase(DemoCatalog.basic, options: PurchaseOptions(appAccountToken: Self.token)).transaction)
         #expect(first.appAccountToken == Self.token)
         demo.clock.advance(by: 10)
         let renewal = try #require(await updates.next())

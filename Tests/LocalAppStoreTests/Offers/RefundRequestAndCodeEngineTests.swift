@@ -3,6 +3,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// StoreKit 2's refund requests and offer codes through the engine over the real local store:
@@ -39,9 +40,12 @@ struct RefundRequestAndCodeEngineTests {
         demo.clock.advance(by: 60)
         try await backend.approveRefundRequest(request.id, reason: 1)
         let decision = try #require(await nextDecision(&events))
-        #expect(decision.isApproved && decision.transactionID == bought.transactionID && decision.date == demo.clock.now)
+        #expect(
+            decision.isApproved && decision.transactionID == bought.transactionID && decision.date == demo.clock.now)
         let revoked = try #require(await updates.next())
-        #expect(revoked.transactionID == bought.transactionID && revoked.revocationDate == demo.clock.now && revoked.revocationReason == 1)
+        #expect(
+            revoked.transactionID == bought.transactionID && revoked.revocationDate == demo.clock.now
+                && revoked.revocationReason == 1)
         #expect(try await store.isPurchased(DemoCatalog.removeAds) == false)
     }
 
@@ -84,9 +88,12 @@ struct RefundRequestAndCodeEngineTests {
 
     @Test func redeemingACodeBuysTheSubscriptionAtTheOffersTermsOnce() async throws {
         let (backend, store) = try await demo.launch()
-        let code = try #require(try await backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
+        let code = try #require(
+            try await backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
         let redeemed = try #require(await store.redeem(offerCode: code.code).transaction)
-        #expect(redeemed.productID == DemoCatalog.pro && redeemed.offerType == .code && redeemed.offerID == DemoCatalog.codeOffer)
+        #expect(
+            redeemed.productID == DemoCatalog.pro && redeemed.offerType == .code
+                && redeemed.offerID == DemoCatalog.codeOffer)
         #expect(redeemed.price == 0 && redeemed.payment.offerCode == code.code)
         // Three free months.
         let expires = try #require(redeemed.expiresDate)
@@ -100,6 +107,8 @@ struct RefundRequestAndCodeEngineTests {
             return
         }
         let listed = try await backend.offerCodes()
-        #expect(listed.first?.transactionID == redeemed.transactionID && listed.first?.redeemedBy == StoreAccount.localTester.id)
+        #expect(
+            listed.first?.transactionID == redeemed.transactionID
+                && listed.first?.redeemedBy == StoreAccount.localTester.id)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The journal's `storekit` records (used nonces, offer codes, refund requests) survive
@@ -10,12 +11,20 @@ import Testing
     @Test func storeKitRecordsSurviveCompactionInTheirLastVersion() throws {
         let dir = try TemporaryDirectory()
         let journal = try JournalHistoryTests.open(dir, slack: 8)
-        let nonce = UsedOfferNonce(keyID: "KEY", nonce: "0b8e0c1e-0000-4000-8000-000000000001", timestamp: 1, transactionID: "7")
-        var code = OfferCode(code: "ABCDEFGHJKLM", productID: "p", offerID: "o", issuedAt: Date(timeIntervalSince1970: 0))
+        let nonce = UsedOfferNonce(
+            keyID: "KEY", nonce: "0b8e0c1e-0000-4000-8000-000000000001", timestamp: 1, transactionID: "7")
+        var code = OfferCode(
+            code: "ABCDEFGHJKLM", productID: "p", offerID: "o", issuedAt: Date(timeIntervalSince1970: 0))
         var request = RefundRequest(
-            id: "r1", transactionID: "7", originalTransactionID: "7", productID: "p", accountID: "a", requestedAt: Date(timeIntervalSince1970: 0))
+            id: "r1", transactionID: "7", originalTransactionID: "7", productID: "p", accountID: "a",
+            requestedAt: Date(timeIntervalSince1970: 0))
         _ = try journal.transact { _ throws(LocalAppStoreError) in
-            ([StoreKitRecord(usedNonce: nonce), StoreKitRecord(offerCode: code), StoreKitRecord(refundRequest: request)].map(JournalRecord.make), ())
+            (
+                [
+                    StoreKitRecord(usedNonce: nonce), StoreKitRecord(offerCode: code),
+                    StoreKitRecord(refundRequest: request),
+                ].map(JournalRecord.make), ()
+            )
         }
         code.redeemedAt = Date(timeIntervalSince1970: 5)
         request.status = .declined
@@ -29,6 +38,7 @@ import Testing
         #expect(records.usedNonces[StoreKitRecords.nonceKey(keyID: "KEY", nonce: nonce.nonce)] == nonce)
         #expect(records.orderedOfferCodes == [code])
         #expect(records.orderedRefundRequests == [request])
-        #expect(try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n").count < 30, "it was compacted")
+        #expect(
+            try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n").count < 30, "it was compacted")
     }
 }

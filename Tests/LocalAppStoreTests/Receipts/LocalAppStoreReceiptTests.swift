@@ -3,6 +3,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The store's receipt helpers over a real LocalAppStore: buy, finish, write the receipt,
@@ -21,12 +22,17 @@ import Testing
         #expect(store.storedAppReceipt() == data)
         let device = try store.deviceIdentifier()
         #expect(try store.deviceIdentifier() == device)
-        let verifier = try AppReceiptVerifier(configuration: .init(
-            trustedRoots: [try Data(contentsOf: store.rootCertificateURL)], bundleID: store.configuration.bundleID,
-            appVersion: store.configuration.appVersion, deviceIdentifier: withUnsafeBytes(of: device.uuid) { Array($0) }))
+        let verifier = try AppReceiptVerifier(
+            configuration: .init(
+                trustedRoots: [try Data(contentsOf: store.rootCertificateURL)], bundleID: store.configuration.bundleID,
+                appVersion: store.configuration.appVersion,
+                deviceIdentifier: withUnsafeBytes(of: device.uuid) { Array($0) }))
         #expect(await verifier.verify(coins, receipt: data) == .valid)
         #expect(await verifier.verify(pro, receipt: data) == .valid)
-        guard case .valid(let receipt, _) = verifier.check(data, transactionID: coins.transactionID) else { Issue.record("invalid"); return }
+        guard case .valid(let receipt, _) = verifier.check(data, transactionID: coins.transactionID) else {
+            Issue.record("invalid")
+            return
+        }
         #expect(receipt.creationDate == rig.clock.now)
 
         // Once the consumable is finished, the next receipt drops it.

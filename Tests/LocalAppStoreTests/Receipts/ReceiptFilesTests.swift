@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Issue 18: the receipt, the signing chain (`Certificates/`), the device identifier and the app
@@ -13,14 +14,18 @@ import Testing
     @Test func theChainDeviceIDAppDownloadAndReceiptGoThroughTheFileLayer() async throws {
         let dir = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
-        let store = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-            catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-            initialLatencyMilliseconds: 0, fileSystem: disk))
+        let store = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
+                initialLatencyMilliseconds: 0, fileSystem: disk))
         let state = dir.stateDirectory.path
         for name in ["device-id", "AppTransactions", "Certificates"] {
             disk.denyWrites(under: state + "/" + name)
-            let error = await #expect(throws: (any Error).self, "\(name) refused") { _ = try await store.receiptIssuer() }
-            #expect("\(error.map { "\($0)" } ?? "")".contains(state + "/" + name), "\(name): \(String(describing: error))")
+            let error = await #expect(throws: (any Error).self, "\(name) refused") {
+                _ = try await store.receiptIssuer()
+            }
+            #expect(
+                "\(error.map { "\($0)" } ?? "")".contains(state + "/" + name), "\(name): \(String(describing: error))")
             disk.heal()
         }
         _ = try await store.receiptIssuer()
@@ -35,7 +40,9 @@ import Testing
         let receipt = try await store.writeAppReceipt()
         #expect(store.storedAppReceipt() == receipt)
         // Nothing temporary is left beside what was made.
-        let names = try FileManager.default.contentsOfDirectory(atPath: state) + FileManager.default.contentsOfDirectory(atPath: state + "/AppTransactions")
+        let names =
+            try FileManager.default.contentsOfDirectory(atPath: state)
+            + FileManager.default.contentsOfDirectory(atPath: state + "/AppTransactions")
         #expect(!names.contains { $0.hasSuffix(".tmp") || $0.contains(".tmp-") }, "\(names)")
     }
 }

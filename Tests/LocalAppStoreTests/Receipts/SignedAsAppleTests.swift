@@ -5,6 +5,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// What the local store signs says what Apple's would: the environment and app Apple ID of the
@@ -85,13 +86,16 @@ struct SignedAsAppleTests {
     @Test func badSettingValuesAreRefusedNamingWhatIsAccepted() async throws {
         let store = try open()
         for (name, value, accepted) in [
-            ("environment", "Staging", "Sandbox"), ("app-apple-id", "-4", "positive"), ("app-apple-id", "12ab", "positive"),
+            ("environment", "Staging", "Sandbox"), ("app-apple-id", "-4", "positive"),
+            ("app-apple-id", "12ab", "positive"),
             ("server-url", "ftp://127.0.0.1:1", "http"), ("server-url", "http://127.0.0.1:8490/path", "without a path"),
         ] {
             await #expect {
                 try await store.set(name: name, value: value)
             } throws: { error in
-                guard case .invalidSettingValue(let n, let v, let a) = error as? LocalAppStoreError else { return false }
+                guard case .invalidSettingValue(let n, let v, let a) = error as? LocalAppStoreError else {
+                    return false
+                }
                 return n == name && v == value && a.contains(accepted)
             }
         }
@@ -223,7 +227,8 @@ struct SignedAsAppleTests {
         #expect(payload.signedDate == clock.now && payload.receiptCreationDate == clock.now)
         #expect(download.appTransactionID.count == 18 && UInt64(download.appTransactionID) != nil)
         // Another account has its own app download.
-        let other = try makeStore(directory, catalog: catalog, clock: clock, account: StoreAccount(id: "b/c", displayName: "B"))
+        let other = try makeStore(
+            directory, catalog: catalog, clock: clock, account: StoreAccount(id: "b/c", displayName: "B"))
         #expect(try other.appDownload().appTransactionID != download.appTransactionID)
     }
 
@@ -231,7 +236,8 @@ struct SignedAsAppleTests {
         let store = try open()
         var reader = EventReader(await store.events())
         let bought = try await buy(store, &reader, DemoCatalog.coins)
-        let rsaKey = store.certificatesDirectoryURL.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey)
+        let rsaKey = store.certificatesDirectoryURL.appendingPathComponent(
+            CertificateAuthority.FileName.receiptSigningKey)
         #expect(!FileManager.default.fileExists(atPath: rsaKey.path), "no RSA key is made until a receipt is needed")
         let receipt = try #require(await store.appReceipt())
         #expect(FileManager.default.fileExists(atPath: rsaKey.path))
@@ -253,14 +259,20 @@ struct SignedAsAppleTests {
         #expect(chain[0].ocspResponderURLs == ["http://127.0.0.1:9/ocsp"])
         #expect(chain[1].ocspResponderURLs == ["http://127.0.0.1:9/ocsp"])
         let files = ["leaf", "intermediate", "root"].map { directory.url.appendingPathComponent("\($0).pem") }
-        for (file, certificate) in zip(files, chain) { try certificate.pemRepresentation.write(to: file, atomically: true, encoding: .utf8) }
+        for (file, certificate) in zip(files, chain) {
+            try certificate.pemRepresentation.write(to: file, atomically: true, encoding: .utf8)
+        }
         for (subject, issuer) in [(files[0], files[1]), (files[1], files[2])] {
             let request = directory.url.appendingPathComponent("request.der")
             let response = directory.url.appendingPathComponent("response.der")
-            #expect(try tool(["ocsp", "-issuer", issuer.path, "-cert", subject.path, "-no_nonce", "-reqout", request.path]).status == 0)
+            #expect(
+                try tool(["ocsp", "-issuer", issuer.path, "-cert", subject.path, "-no_nonce", "-reqout", request.path])
+                    .status == 0)
             try store.respondToOCSP(try Data(contentsOf: request)).write(to: response)
-            let answer = try tool(["ocsp", "-respin", response.path, "-issuer", issuer.path, "-cert", subject.path,
-                                   "-CAfile", files[2].path, "-no_nonce"])
+            let answer = try tool([
+                "ocsp", "-respin", response.path, "-issuer", issuer.path, "-cert", subject.path,
+                "-CAfile", files[2].path, "-no_nonce",
+            ])
             #expect(answer.status == 0 && answer.output.contains(": good"), "\(answer.output)")
         }
     }

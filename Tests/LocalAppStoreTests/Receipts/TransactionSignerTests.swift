@@ -3,6 +3,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// The signature cache: one JWS per transaction version and identity, the issuer loaded on first use.
@@ -20,9 +21,10 @@ import Testing
     }
 
     static func verifier(_ issuer: LocalReceiptIssuer) throws -> SignedTransactionVerifier {
-        try SignedTransactionVerifier(configuration: .init(
-            trustedRoots: [Data(issuer.authority.root.derRepresentation)], bundleID: "com.example.storefront",
-            environments: [.sandbox]))
+        try SignedTransactionVerifier(
+            configuration: .init(
+                trustedRoots: [Data(issuer.authority.root.derRepresentation)], bundleID: "com.example.storefront",
+                environments: [.sandbox]))
     }
 
     static let transaction = StoreCore.Transaction(
@@ -34,25 +36,37 @@ import Testing
         let directory = try TemporaryDirectory()
         let issuer = try Self.issuer(in: directory)
         // ECDSA is randomized: signing one version twice gives two JWS, so equal ones come from the cache.
-        #expect(try issuer.signedTransaction(Self.transaction, now: Self.now) != issuer.signedTransaction(Self.transaction, now: Self.now))
+        #expect(
+            try issuer.signedTransaction(Self.transaction, now: Self.now)
+                != issuer.signedTransaction(Self.transaction, now: Self.now))
 
         let signer = TransactionSigner()
-        let first = try #require(signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in issuer }.first?.signedTransaction)
-        let again = signer.sign([Self.transaction], settings: Self.settings, now: Self.now.addingTimeInterval(5)) { _ in throw NoChain() }
+        let first = try #require(
+            signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in issuer }.first?
+                .signedTransaction)
+        let again = signer.sign([Self.transaction], settings: Self.settings, now: Self.now.addingTimeInterval(5)) { _ in
+            throw NoChain()
+        }
         #expect(again.first?.signedTransaction == first)
         // The JWS a transaction carries in is not part of its version.
         let carried = try #require(again.first)
-        #expect(signer.sign([carried], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction == first)
+        #expect(
+            signer.sign([carried], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?
+                .signedTransaction == first)
 
         var refunded = Self.transaction
         refunded.revocationDate = Self.now
         refunded.revocationReason = 0
         refunded.signedTransaction = first
-        let revised = try #require(signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction)
+        let revised = try #require(
+            signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?
+                .signedTransaction)
         #expect(revised != first)
         let payload = try Self.verifier(issuer).check(revised, transactionID: Self.transaction.transactionID).get()
         #expect(payload.revocationDate == Self.now)
-        #expect(signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction == revised)
+        #expect(
+            signer.sign([refunded], settings: Self.settings, now: Self.now) { _ in throw NoChain() }.first?
+                .signedTransaction == revised)
     }
 
     @Test func aBatchKeepsTheKeptSignaturesSignsTheRestAndKeepsItsOrder() throws {
@@ -61,17 +75,22 @@ import Testing
         let signer = TransactionSigner()
         let versions = (0..<5).map { index -> StoreCore.Transaction in
             StoreCore.Transaction(
-                transactionID: String(2_000_000_000_000_001 + index), productID: "com.test.pro", productType: .nonConsumable,
-                payment: Payment(productID: "com.test.pro"), state: .purchased, purchaseDate: Self.now.addingTimeInterval(-60),
+                transactionID: String(2_000_000_000_000_001 + index), productID: "com.test.pro",
+                productType: .nonConsumable,
+                payment: Payment(productID: "com.test.pro"), state: .purchased,
+                purchaseDate: Self.now.addingTimeInterval(-60),
                 price: 9.99, currencyCode: "USD", storefront: "USA")
         }
         // Two signed alone first, then all five at once (one of them twice).
-        let alone = [1, 3].map { signer.sign([versions[$0]], settings: Self.settings, now: Self.now) { _ in issuer }[0].signedTransaction }
+        let alone = [1, 3].map {
+            signer.sign([versions[$0]], settings: Self.settings, now: Self.now) { _ in issuer }[0].signedTransaction
+        }
         let batch = signer.sign(versions + [versions[4]], settings: Self.settings, now: Self.now) { _ in issuer }
         #expect(batch.map { $0.transactionID } == (versions + [versions[4]]).map { $0.transactionID })
         #expect(batch[1].signedTransaction == alone[0])
         #expect(batch[3].signedTransaction == alone[1])
-        #expect(batch[5].signedTransaction == batch[4].signedTransaction, "a version asked twice in one batch has one JWS")
+        #expect(
+            batch[5].signedTransaction == batch[4].signedTransaction, "a version asked twice in one batch has one JWS")
         let verifier = try Self.verifier(issuer)
         for t in batch {
             let jws = try #require(t.signedTransaction)
@@ -88,19 +107,32 @@ import Testing
         let signer = TransactionSigner()
         var loads = 0
 
-        #expect(signer.sign([], settings: Self.settings, now: Self.now) { _ in loads += 1; return issuer }.isEmpty)
+        #expect(
+            signer.sign([], settings: Self.settings, now: Self.now) { _ in
+                loads += 1
+                return issuer
+            }.isEmpty)
         #expect(loads == 0, "nothing to sign loads nothing")
 
-        let unsigned = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in loads += 1; throw NoChain() }
+        let unsigned = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in
+            loads += 1
+            throw NoChain()
+        }
         #expect(loads == 1)
         #expect(unsigned == [Self.transaction], "without an issuer transactions go out as they came")
 
-        let signed = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in loads += 1; return issuer }
+        let signed = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in
+            loads += 1
+            return issuer
+        }
         #expect(loads == 2)
         let jws = try #require(signed.first?.signedTransaction)
         _ = try Self.verifier(issuer).check(jws, transactionID: Self.transaction.transactionID).get()
 
-        _ = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in loads += 1; return issuer }
+        _ = signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in
+            loads += 1
+            return issuer
+        }
         #expect(loads == 2, "loaded once")
     }
 
@@ -133,19 +165,22 @@ import Testing
         var production = Self.settings
         production.rawEnvironment = "Production"
         var loads: [Bool] = []
-        let sandboxJWS = try #require(signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { receiptSigner in
-            loads.append(receiptSigner)
-            return issuer
-        }.first?.signedTransaction)
-        let productionJWS = try #require(signer.sign([Self.transaction], settings: production, now: Self.now) { receiptSigner in
-            loads.append(receiptSigner)
-            return issuer
-        }.first?.signedTransaction)
+        let sandboxJWS = try #require(
+            signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { receiptSigner in
+                loads.append(receiptSigner)
+                return issuer
+            }.first?.signedTransaction)
+        let productionJWS = try #require(
+            signer.sign([Self.transaction], settings: production, now: Self.now) { receiptSigner in
+                loads.append(receiptSigner)
+                return issuer
+            }.first?.signedTransaction)
         #expect(loads == [false, false], "one issuer per identity, without the receipt signer")
         #expect(sandboxJWS != productionJWS)
         // Going back to the first settings finds its signature kept.
-        #expect(signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in throw NoChain() }
-            .first?.signedTransaction == sandboxJWS)
+        #expect(
+            signer.sign([Self.transaction], settings: Self.settings, now: Self.now) { _ in throw NoChain() }
+                .first?.signedTransaction == sandboxJWS)
         // Asking for the receipt signer the kept issuer lacks loads again, once.
         let loaded = try signer.issuer(for: Self.settings, withReceiptSigner: true) { receiptSigner in
             loads.append(receiptSigner)
@@ -164,13 +199,17 @@ import Testing
         let transaction = Self.transaction
         let signed = await withTaskGroup(of: String?.self) { group in
             for _ in 0..<8 {
-                group.addTask { signer.sign([transaction], settings: settings, now: Self.now) { _ in issuer }.first?.signedTransaction }
+                group.addTask {
+                    signer.sign([transaction], settings: settings, now: Self.now) { _ in issuer }.first?
+                        .signedTransaction
+                }
             }
             var all: [String?] = []
             for await jws in group { all.append(jws) }
             return all
         }
-        let kept = signer.sign([transaction], settings: settings, now: Self.now) { _ in throw NoChain() }.first?.signedTransaction
+        let kept = signer.sign([transaction], settings: settings, now: Self.now) { _ in throw NoChain() }.first?
+            .signedTransaction
         #expect(kept != nil)
         #expect(signed.count == 8)
         // A thread that signed after another stored its JWS hands out the stored one, not its own.

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+
 @testable import LocalAppStore
 
 @Suite struct StoreTimeRateTests {
@@ -66,18 +67,27 @@ import Testing
             periodEnd: t0.addingTimeInterval(10), webOrderLineItemID: 1)
     }
 
-    func advance(_ s: inout SubscriptionLifecycle, _ seconds: TimeInterval, grace: Bool = false) -> [SubscriptionLifecycle.Event] {
+    func advance(
+        _ s: inout SubscriptionLifecycle, _ seconds: TimeInterval, grace: Bool = false
+    ) -> [SubscriptionLifecycle.Event] {
         s.advance(to: t0.addingTimeInterval(seconds), rate: rate, gracePeriodEnabled: grace) { periods[$0] }
     }
 
     @Test func renewalsThatFellDueAreAllReportedInOrder() {
         var s = fresh()
         let events = advance(&s, 35)
-        #expect(events == [
-            .renewed(productID: "basic", start: t0.addingTimeInterval(10), end: t0.addingTimeInterval(20), webOrderLineItemID: 2),
-            .renewed(productID: "basic", start: t0.addingTimeInterval(20), end: t0.addingTimeInterval(30), webOrderLineItemID: 3),
-            .renewed(productID: "basic", start: t0.addingTimeInterval(30), end: t0.addingTimeInterval(40), webOrderLineItemID: 4),
-        ])
+        #expect(
+            events == [
+                .renewed(
+                    productID: "basic", start: t0.addingTimeInterval(10), end: t0.addingTimeInterval(20),
+                    webOrderLineItemID: 2),
+                .renewed(
+                    productID: "basic", start: t0.addingTimeInterval(20), end: t0.addingTimeInterval(30),
+                    webOrderLineItemID: 3),
+                .renewed(
+                    productID: "basic", start: t0.addingTimeInterval(30), end: t0.addingTimeInterval(40),
+                    webOrderLineItemID: 4),
+            ])
         #expect(advance(&s, 39).isEmpty)
     }
 
@@ -99,13 +109,17 @@ import Testing
         s.willAutoRenew = false
         #expect(s.renewalInfo(at: t0.addingTimeInterval(5)).renewalDate == t0.addingTimeInterval(10), "auto-renew off")
         _ = advance(&s, 12)
-        #expect(s.renewalInfo(at: t0.addingTimeInterval(12)).renewalDate == t0.addingTimeInterval(10), "expired, voluntary")
+        #expect(
+            s.renewalInfo(at: t0.addingTimeInterval(12)).renewalDate == t0.addingTimeInterval(10), "expired, voluntary")
         var failing = fresh()
         failing.hasBillingIssue = true
         #expect(advance(&failing, 60).last == .expired(at: t0.addingTimeInterval(30), intent: .billingError))
-        #expect(failing.renewalInfo(at: t0.addingTimeInterval(60)).renewalDate == t0.addingTimeInterval(10), "expired in billing retry")
+        #expect(
+            failing.renewalInfo(at: t0.addingTimeInterval(60)).renewalDate == t0.addingTimeInterval(10),
+            "expired in billing retry")
         var refunded = fresh()
-        #expect(refunded.revoke(at: t0.addingTimeInterval(3)) == [.expired(at: t0.addingTimeInterval(3), intent: .unknown)])
+        #expect(
+            refunded.revoke(at: t0.addingTimeInterval(3)) == [.expired(at: t0.addingTimeInterval(3), intent: .unknown)])
         #expect(!refunded.isActive(at: t0.addingTimeInterval(4)))
         #expect(refunded.renewalInfo(at: t0.addingTimeInterval(4)).renewalDate == t0.addingTimeInterval(10), "refunded")
     }
@@ -117,14 +131,24 @@ import Testing
         pro.autoRenewProductID = "basic"
         #expect(pro.productID == "pro")
         let events = pro.advance(to: t0.addingTimeInterval(11), rate: rate, gracePeriodEnabled: false) { periods[$0] }
-        #expect(events.first == .renewed(productID: "basic", start: t0.addingTimeInterval(10), end: t0.addingTimeInterval(20), webOrderLineItemID: 2))
+        #expect(
+            events.first
+                == .renewed(
+                    productID: "basic", start: t0.addingTimeInterval(10), end: t0.addingTimeInterval(20),
+                    webOrderLineItemID: 2))
         #expect(pro.productID == "basic")
     }
 
     @Test func upgradeStartsANewPeriodAtOnce() throws {
         var s = fresh()
-        let events = s.switchNow(to: "pro", at: t0.addingTimeInterval(4), period: try #require(periods["pro"]), rate: rate)
-        #expect(events == [.renewed(productID: "pro", start: t0.addingTimeInterval(4), end: t0.addingTimeInterval(14), webOrderLineItemID: 2)])
+        let events = s.switchNow(
+            to: "pro", at: t0.addingTimeInterval(4), period: try #require(periods["pro"]), rate: rate)
+        #expect(
+            events == [
+                .renewed(
+                    productID: "pro", start: t0.addingTimeInterval(4), end: t0.addingTimeInterval(14),
+                    webOrderLineItemID: 2)
+            ])
     }
 
     @Test func billingRetryThenRecovery() {
@@ -134,14 +158,22 @@ import Testing
         #expect(!s.isActive(at: t0.addingTimeInterval(11)))
         #expect(s.renewalInfo(at: t0.addingTimeInterval(11)).isInBillingRetry)
         let recovered = s.resolveBillingIssue(at: t0.addingTimeInterval(15), rate: rate) { periods[$0] }
-        #expect(recovered == [.renewed(productID: "basic", start: t0.addingTimeInterval(15), end: t0.addingTimeInterval(25), webOrderLineItemID: 2)])
+        #expect(
+            recovered == [
+                .renewed(
+                    productID: "basic", start: t0.addingTimeInterval(15), end: t0.addingTimeInterval(25),
+                    webOrderLineItemID: 2)
+            ])
         #expect(s.isActive(at: t0.addingTimeInterval(16)))
     }
 
     @Test func graceThenExpiryWhenBillingNeverRecovers() {
         var s = fresh()
         s.hasBillingIssue = true
-        #expect(advance(&s, 11, grace: true) == [.enteredBillingRetry(at: t0.addingTimeInterval(10), graceEnd: t0.addingTimeInterval(20))])
+        #expect(
+            advance(&s, 11, grace: true) == [
+                .enteredBillingRetry(at: t0.addingTimeInterval(10), graceEnd: t0.addingTimeInterval(20))
+            ])
         #expect(s.isActive(at: t0.addingTimeInterval(15)), "in grace")
         #expect(s.isInGracePeriod(at: t0.addingTimeInterval(15)))
         #expect(!s.isActive(at: t0.addingTimeInterval(21)))
@@ -153,12 +185,14 @@ import Testing
     @Test func aFailedForcedRenewalEndsThePeriodNowAndStartsBillingRetry() {
         var s = fresh()
         let now = t0.addingTimeInterval(4)
-        #expect(s.failRenewal(at: now, rate: rate, gracePeriodEnabled: true) { periods[$0] }
+        #expect(
+            s.failRenewal(at: now, rate: rate, gracePeriodEnabled: true) { periods[$0] }
                 == [.enteredBillingRetry(at: now, graceEnd: now.addingTimeInterval(10))])
         #expect(s.periodEnd == now)
         #expect(s.isInGracePeriod(at: now.addingTimeInterval(5)) && s.isActive(at: now.addingTimeInterval(5)))
-        #expect(s.failRenewal(at: now.addingTimeInterval(1), rate: rate, gracePeriodEnabled: true) { periods[$0] }.isEmpty,
-                "already in billing retry")
+        #expect(
+            s.failRenewal(at: now.addingTimeInterval(1), rate: rate, gracePeriodEnabled: true) { periods[$0] }.isEmpty,
+            "already in billing retry")
         // Billing retry runs its course from the failure: two renewal intervals.
         #expect(advance(&s, 60) == [.expired(at: now.addingTimeInterval(20), intent: .billingError)])
         #expect(!s.isInGracePeriod(at: now.addingTimeInterval(5)), "expired")

@@ -3,6 +3,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Edge cases found by exercising the CLI as an app developer would: restores, storefronts,
@@ -25,15 +26,22 @@ extension SubscriptionScenarioTests {
         try await app.backend.refund(transactionID: copy.transactionID)
         var revoked: Set<String> = []
         while revoked.count < 2, let update = await app.nextUpdate() {
-            if update.productID == DemoCatalog.removeAds, update.revocationDate != nil { revoked.insert(update.transactionID) }
+            if update.productID == DemoCatalog.removeAds, update.revocationDate != nil {
+                revoked.insert(update.transactionID)
+            }
         }
         #expect(revoked == [removeAds.transactionID, copy.transactionID])
         #expect(try await entitled(app).isEmpty, "refunding the copy refunded the purchase")
         let history = try await app.store.history().filter { $0.productID == DemoCatalog.removeAds }
         #expect(history.count == 2 && history.allSatisfy { $0.revocationDate != nil })
-        #expect(try await receiptEntries(app).values.filter { $0.productID == DemoCatalog.removeAds }.allSatisfy { $0.cancellationDate != nil })
+        #expect(
+            try await receiptEntries(app).values.filter { $0.productID == DemoCatalog.removeAds }.allSatisfy {
+                $0.cancellationDate != nil
+            })
 
-        await #expect(throws: LocalAppStoreError.alreadyRefunded(transactionID: removeAds.transactionID, on: demo.clock.now)) {
+        await #expect(
+            throws: LocalAppStoreError.alreadyRefunded(transactionID: removeAds.transactionID, on: demo.clock.now)
+        ) {
             try await app.backend.refund(transactionID: removeAds.transactionID)
         }
     }
@@ -82,8 +90,12 @@ extension SubscriptionScenarioTests {
         #expect(try await app.backend.charges().count == 1, "no renewal was charged")
         #expect(await app.backend.renewalInfo().first?.expirationIntent == .cancelled)
         // An ended subscription refuses what only a running one can do.
-        await #expect(throws: LocalAppStoreError.self) { try await app.backend.setAutoRenew(first.transactionID, on: true) }
-        await #expect(throws: LocalAppStoreError.self) { try await app.backend.setBillingIssue(first.transactionID, on: true) }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await app.backend.setAutoRenew(first.transactionID, on: true)
+        }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await app.backend.setBillingIssue(first.transactionID, on: true)
+        }
     }
 
     /// A forced renewal ends the current period now: its transaction expires when the next begins.
@@ -96,7 +108,8 @@ extension SubscriptionScenarioTests {
         while seen.count < 2, let update = await app.nextUpdate() { seen.append(update) }
         #expect(seen.first { $0.transactionID == first.transactionID }?.expiresDate == demo.clock.now)
         #expect(seen.contains { $0.transactionID == renewal.transactionID })
-        #expect(try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
-            == Int(demo.clock.now.timeIntervalSince1970))
+        #expect(
+            try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
+                == Int(demo.clock.now.timeIntervalSince1970))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Promotional offers, time-rate changes at run time, and web order line item IDs.
@@ -37,16 +38,20 @@ extension SubscriptionScenarioTests {
     /// from now, and the renewals after are tagged with it until it runs out.
     @Test func aPromotionalOfferOnAnUpgradePricesThisAndTheNextPeriod() async throws {
         let half = StoreKitConfiguration.SubscriptionOffer(
-            id: "pro.half", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 2, price: Decimal(string: "1.99")!)
+            id: "pro.half", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 2,
+            price: Decimal(string: "1.99")!)
         var app = try await launch(catalog: catalogWithOffers([DemoCatalog.pro: half]))
         _ = await app.store.purchase(DemoCatalog.basic)
         demo.clock.advance(by: 3)
         let upgraded = try #require(await app.store.purchase(DemoCatalog.pro, offerID: "pro.half").transaction)
-        #expect(upgraded.price == Decimal(string: "1.99") && upgraded.offerType == .promotional && upgraded.offerID == "pro.half")
+        #expect(
+            upgraded.price == Decimal(string: "1.99") && upgraded.offerType == .promotional
+                && upgraded.offerID == "pro.half")
         _ = await app.nextUpdate()  // the replaced Basic period, now upgraded
         demo.clock.advance(by: 10)
         let second = try #require(await app.nextUpdate())
-        #expect(second.price == Decimal(string: "1.99") && second.offerType == .promotional && second.offerID == "pro.half")
+        #expect(
+            second.price == Decimal(string: "1.99") && second.offerType == .promotional && second.offerID == "pro.half")
         demo.clock.advance(by: 10)
         let third = try #require(await app.nextUpdate())
         #expect(third.price == Decimal(string: "9.99") && third.offerType == nil, "the offer covered two periods")
@@ -58,7 +63,8 @@ extension SubscriptionScenarioTests {
     /// Without an upgrade the offer waits for the next renewal; nothing is charged now.
     @Test func aPromotionalOfferOnTheSameProductStartsAtTheNextRenewal() async throws {
         let loyal = StoreKitConfiguration.SubscriptionOffer(
-            id: "basic.loyal", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 1, price: Decimal(string: "0.49")!)
+            id: "basic.loyal", paymentMode: .payAsYouGo, period: Self.month, numberOfPeriods: 1,
+            price: Decimal(string: "0.49")!)
         var app = try await launch(catalog: catalogWithOffers([DemoCatalog.basic: loyal]))
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         _ = await app.store.purchase(DemoCatalog.basic, offerID: "basic.loyal")
@@ -66,7 +72,9 @@ extension SubscriptionScenarioTests {
         demo.clock.advance(by: 10)
         let discounted = try #require(await app.nextUpdate())
         #expect(discounted.originalTransactionID == first.transactionID)
-        #expect(discounted.price == Decimal(string: "0.49") && discounted.offerType == .promotional && discounted.offerID == "basic.loyal")
+        #expect(
+            discounted.price == Decimal(string: "0.49") && discounted.offerType == .promotional
+                && discounted.offerID == "basic.loyal")
         demo.clock.advance(by: 10)
         let full = try #require(await app.nextUpdate())
         #expect(full.price == first.price && full.offerType == nil)
@@ -87,8 +95,9 @@ extension SubscriptionScenarioTests {
         let renewal = try #require(await app.nextUpdate())
         #expect(renewal.purchaseDate == demo.clock.now && renewal.expiresDate == demo.clock.now.addingTimeInterval(2))
         #expect(try await entitled(app) == [DemoCatalog.basic])
-        #expect(try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
-            == shortened.expiresDate.map { Int($0.timeIntervalSince1970) })
+        #expect(
+            try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
+                == shortened.expiresDate.map { Int($0.timeIntervalSince1970) })
     }
 
     /// Renewals that fell due at the old rate, while no process ran, are journaled at the old
@@ -114,10 +123,13 @@ extension SubscriptionScenarioTests {
 
     /// Web order line item IDs stay unique however many periods a subscription has.
     @Test func webOrderLineItemIDsStayUniquePastAThousandPeriods() throws {
-        let desk = SubscriptionDesk(catalog: demo.catalog, settings: LocalStoreSettings(), now: demo.clock.now, currentStorefront: .unitedStates)
+        let desk = SubscriptionDesk(
+            catalog: demo.catalog, settings: LocalStoreSettings(), now: demo.clock.now, currentStorefront: .unitedStates
+        )
         var state = JournalState(settings: LocalStoreSettings())
         var stored = StoredSubscription(
-            accountID: "a", lifecycle: SubscriptionLifecycle(
+            accountID: "a",
+            lifecycle: SubscriptionLifecycle(
                 originalTransactionID: state.allocateTransactionID(), groupID: "g", productID: DemoCatalog.basic,
                 periodStart: demo.clock.now, periodEnd: demo.clock.now.addingTimeInterval(10), webOrderLineItemID: 1),
             latestTransactionID: "none")
@@ -132,7 +144,6 @@ extension SubscriptionScenarioTests {
         #expect(Set(ids).count == 1_104)
         #expect(ids.allSatisfy { Int64($0) != nil }, "numeric, as the receipt encodes them")
     }
-
 
     /// An offer is the product's: it does not carry over to the product a downgrade renews into.
     @Test func aPromotionalOfferDoesNotCarryOverToADowngrade() async throws {
@@ -178,11 +189,14 @@ extension SubscriptionScenarioTests {
         #expect(upgraded == [paid.transactionID, answer.transactionID].sorted())
         _ = try await app.store.restoreTransactions()
         let entries = try await receiptEntries(app)
-        let active = entries.values.filter { $0.cancellationDate == nil && ($0.expiresDate ?? .distantPast) > demo.clock.now }
+        let active = entries.values.filter {
+            $0.cancellationDate == nil && ($0.expiresDate ?? .distantPast) > demo.clock.now
+        }
         #expect(Set(active.map(\.productID)) == [DemoCatalog.pro], "only the upgrade stays active in the receipt")
-        #expect(entries.values.filter { $0.productID == DemoCatalog.plus }.allSatisfy {
-            $0.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(pro.purchaseDate.timeIntervalSince1970)
-        })
+        #expect(
+            entries.values.filter { $0.productID == DemoCatalog.plus }.allSatisfy {
+                $0.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(pro.purchaseDate.timeIntervalSince1970)
+            })
         #expect(try await entitled(app) == [DemoCatalog.pro])
     }
 }

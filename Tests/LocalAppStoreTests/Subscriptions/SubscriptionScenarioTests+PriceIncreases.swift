@@ -4,6 +4,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Price increases that need consent, as Apple runs them: the increase carries its new price;
@@ -41,13 +42,19 @@ extension SubscriptionScenarioTests {
         #expect(try await renewalPayload(app).rawPriceIncreaseStatus == nil, "no increase yet")
 
         let announced = try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "4.49"))
-        #expect(announced.price == Decimal(string: "4.49") && announced.currencyCode == "USD" && announced.status == .pending)
+        #expect(
+            announced.price == Decimal(string: "4.49") && announced.currencyCode == "USD"
+                && announced.status == .pending)
         var info = try await renewalPayload(app)
-        #expect(info.priceIncreaseStatus == .customerHasNotResponded && info.renewalPrice == 4_490 && info.currency == "USD")
+        #expect(
+            info.priceIncreaseStatus == .customerHasNotResponded && info.renewalPrice == 4_490 && info.currency == "USD"
+        )
 
         try await app.backend.priceIncrease(first.transactionID, consent: .accept)
         info = try await renewalPayload(app)
-        #expect(info.priceIncreaseStatus == .customerConsentedOrWasNotifiedWithoutNeedingConsent && info.renewalPrice == 4_490)
+        #expect(
+            info.priceIncreaseStatus == .customerConsentedOrWasNotifiedWithoutNeedingConsent
+                && info.renewalPrice == 4_490)
 
         // The renewal date: the new price is charged.
         demo.clock.advance(by: 10)
@@ -67,9 +74,11 @@ extension SubscriptionScenarioTests {
         #expect(try transactionPayload(next).price == 4_490)
 
         // A second increase starts from the new price.
-        await #expect(throws: LocalAppStoreError.invalidPrice(
-            productID: DemoCatalog.basic, price: "4.49",
-            reason: "a price increase must be more than the current price, 4.49 USD")) {
+        await #expect(
+            throws: LocalAppStoreError.invalidPrice(
+                productID: DemoCatalog.basic, price: "4.49",
+                reason: "a price increase must be more than the current price, 4.49 USD")
+        ) {
             try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "4.49"))
         }
     }
@@ -80,7 +89,9 @@ extension SubscriptionScenarioTests {
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
         if answer == "declined" { try await app.backend.priceIncrease(first.transactionID, consent: .decline) }
-        #expect(try await renewalPayload(app).priceIncreaseStatus == .customerHasNotResponded, "a decline is 0 until it expires")
+        #expect(
+            try await renewalPayload(app).priceIncreaseStatus == .customerHasNotResponded,
+            "a decline is 0 until it expires")
         #expect(try await renewalPayload(app).renewalPrice == 3_990)
         demo.clock.advance(by: 10)
         #expect(await app.waitForStatus(.expired).last == .expired)
@@ -93,8 +104,9 @@ extension SubscriptionScenarioTests {
         #expect(again.price == Decimal(string: "2.99"))
         demo.clock.advance(by: 10)
         let renewal = try await nextRenewal(&app, after: [first, again])
-        #expect(renewal.originalTransactionID == first.transactionID && renewal.price == Decimal(string: "2.99"),
-                "the old increase prices nothing")
+        #expect(
+            renewal.originalTransactionID == first.transactionID && renewal.price == Decimal(string: "2.99"),
+            "the old increase prices nothing")
         let info = try await renewalPayload(app)
         #expect(info.rawPriceIncreaseStatus == nil && info.renewalPrice == 2_990)
     }
@@ -111,7 +123,9 @@ extension SubscriptionScenarioTests {
 
         try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
         listed = try await app.backend.subscriptionsWithPriceIncreases()
-        #expect(listed.first?.priceIncrease?.status == .pending && listed.first?.priceIncrease?.price == Decimal(string: "3.99"))
+        #expect(
+            listed.first?.priceIncrease?.status == .pending
+                && listed.first?.priceIncrease?.price == Decimal(string: "3.99"))
         try await app.backend.priceIncrease(first.transactionID, consent: .accept)
         #expect(try await app.backend.subscriptionsWithPriceIncreases().first?.priceIncrease?.status == .accepted)
 
@@ -132,7 +146,10 @@ extension SubscriptionScenarioTests {
         ]
         for (text, reason) in cases {
             let price = try Price.amount(parsing: text)
-            await #expect(throws: LocalAppStoreError.invalidPrice(productID: DemoCatalog.basic, price: text == "1" ? "1.00" : text, reason: reason)) {
+            await #expect(
+                throws: LocalAppStoreError.invalidPrice(
+                    productID: DemoCatalog.basic, price: text == "1" ? "1.00" : text, reason: reason)
+            ) {
                 try await app.backend.priceIncrease(first.transactionID, price: price)
             }
         }
@@ -148,7 +165,8 @@ extension SubscriptionScenarioTests {
     /// A journal written before increases had prices: its increase reads, and a consented one
     /// renews at the catalog's price as it did then.
     @Test func anIncreaseJournaledWithoutAPriceStillReadsAndRenewsAtTheCatalogsPrice() async throws {
-        let old = #"{"priceIncrease":{"originalTransactionID":"9","accountID":"a","productID":"p","date":0,"status":"accepted"}}"#
+        let old =
+            #"{"priceIncrease":{"originalTransactionID":"9","accountID":"a","productID":"p","date":0,"status":"accepted"}}"#
         let record = try JSONDecoder().decode(NotificationRecord.self, from: Data(old.utf8))
         #expect(record.priceIncrease?.price == nil && record.priceIncrease?.status == .accepted)
 

@@ -4,6 +4,7 @@ import Receipts
 import StoreCore
 import TestSupport
 import Testing
+
 @testable import LocalAppStore
 
 /// Subscriptions end to end: the engine over the real local store, the Demo catalog, a
@@ -68,15 +69,20 @@ struct SubscriptionScenarioTests {
             demo.clock.advance(by: 10)
             renewals.append(try #require(await app.nextUpdate()))
         }
-        #expect(renewals.allSatisfy { $0.originalTransactionID == first.transactionID && $0.productID == DemoCatalog.basic })
-        #expect(Set(renewals.compactMap(\.webOrderLineItemID) + [first.webOrderLineItemID].compactMap { $0 }).count == 4)
+        #expect(
+            renewals.allSatisfy { $0.originalTransactionID == first.transactionID && $0.productID == DemoCatalog.basic }
+        )
+        #expect(
+            Set(renewals.compactMap(\.webOrderLineItemID) + [first.webOrderLineItemID].compactMap { $0 }).count == 4)
         #expect(renewals.map(\.expiresDate) == (2...4).map { first.purchaseDate.addingTimeInterval(Double($0) * 10) })
         #expect(try await entitled(app) == [DemoCatalog.basic])
         let entries = try await receiptEntries(app)
         for t in [first] + renewals {
             let entry = try #require(entries[t.transactionID], "the receipt lists every period")
             #expect(entry.originalTransactionID == first.transactionID)
-            #expect(entry.expiresDate.map { Int($0.timeIntervalSince1970) } == t.expiresDate.map { Int($0.timeIntervalSince1970) })
+            #expect(
+                entry.expiresDate.map { Int($0.timeIntervalSince1970) }
+                    == t.expiresDate.map { Int($0.timeIntervalSince1970) })
             #expect(entry.productType == .autoRenewableSubscription)
         }
 
@@ -138,28 +144,39 @@ struct SubscriptionScenarioTests {
         #expect(statuses.map(\.state) == [.subscribed] && statuses.first?.transaction.productID == DemoCatalog.pro)
         let entries = try await receiptEntries(app)
         #expect(entries[pro.transactionID]?.productID == DemoCatalog.pro)
-        #expect(entries[basic.transactionID]?.originalTransactionID == entries[pro.transactionID]?.originalTransactionID)
-        #expect(entries[basic.transactionID]?.cancellationDate.map { Int($0.timeIntervalSince1970) }
-            == Int(pro.purchaseDate.timeIntervalSince1970), "the receipt cancels an upgraded period at the upgrade")
+        #expect(
+            entries[basic.transactionID]?.originalTransactionID == entries[pro.transactionID]?.originalTransactionID)
+        #expect(
+            entries[basic.transactionID]?.cancellationDate.map { Int($0.timeIntervalSince1970) }
+                == Int(pro.purchaseDate.timeIntervalSince1970), "the receipt cancels an upgraded period at the upgrade")
         // SwiftyStoreKit's question over the group, from the app's records and from the receipt.
         let group: Set = [DemoCatalog.basic, DemoCatalog.pro]
         for (source, verdict) in [
             ("the app's records", try await app.store.verifySubscriptions(.autoRenewable, productIDs: group)),
-            ("the receipt", PurchaseQueries.verifySubscriptions(
-                .autoRenewable, productIDs: group, in: entries.values.compactMap { PurchaseRecord($0) }, at: demo.clock.now)),
+            (
+                "the receipt",
+                PurchaseQueries.verifySubscriptions(
+                    .autoRenewable, productIDs: group, in: entries.values.compactMap { PurchaseRecord($0) },
+                    at: demo.clock.now)
+            ),
         ] {
             guard case .purchased(let until, let items) = verdict else {
                 Issue.record("\(source): \(verdict)")
                 continue
             }
-            #expect(Int(until.timeIntervalSince1970) == Int(try #require(pro.expiresDate).timeIntervalSince1970), "\(source)")
+            #expect(
+                Int(until.timeIntervalSince1970) == Int(try #require(pro.expiresDate).timeIntervalSince1970),
+                "\(source)")
             #expect(items.map(\.transactionID) == [pro.transactionID], "\(source): the upgraded period does not count")
         }
         // Entitlements from the verified receipt, with the catalog's groups.
         let groupID = try #require(demo.catalog.product(id: DemoCatalog.pro)?.subscription?.groupID)
-        let fromReceipt = entries.values.compactMap { PurchaseRecord($0, groups: [DemoCatalog.basic: groupID, DemoCatalog.pro: groupID]) }
-        #expect(EntitlementCalculator().currentEntitlements(records: fromReceipt, renewalInfo: [], at: demo.clock.now)
-            .map(\.transactionID) == [pro.transactionID])
+        let fromReceipt = entries.values.compactMap {
+            PurchaseRecord($0, groups: [DemoCatalog.basic: groupID, DemoCatalog.pro: groupID])
+        }
+        #expect(
+            EntitlementCalculator().currentEntitlements(records: fromReceipt, renewalInfo: [], at: demo.clock.now)
+                .map(\.transactionID) == [pro.transactionID])
         #expect(try await app.backend.charges().count == 2)
     }
 
@@ -169,7 +186,9 @@ struct SubscriptionScenarioTests {
         demo.clock.advance(by: 3)
         let answer = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(answer.productID == DemoCatalog.pro, "the current level stays until the renewal")
-        #expect(answer.expiresDate == pro.expiresDate && answer.webOrderLineItemID == pro.webOrderLineItemID, "the same period")
+        #expect(
+            answer.expiresDate == pro.expiresDate && answer.webOrderLineItemID == pro.webOrderLineItemID,
+            "the same period")
         #expect(await app.backend.renewalInfo().first?.autoRenewProductID == DemoCatalog.basic)
         #expect(try await entitled(app) == [DemoCatalog.pro])
         let status = try #require(try await app.store.subscriptionStatuses().first)
@@ -226,7 +245,9 @@ struct SubscriptionScenarioTests {
         #expect(try await entitled(app) == [DemoCatalog.basic])
         let entry = try #require(try await receiptEntries(app)[recovered.transactionID])
         #expect(entry.originalTransactionID == first.transactionID)
-        #expect(entry.expiresDate.map { Int($0.timeIntervalSince1970) } == recovered.expiresDate.map { Int($0.timeIntervalSince1970) })
+        #expect(
+            entry.expiresDate.map { Int($0.timeIntervalSince1970) }
+                == recovered.expiresDate.map { Int($0.timeIntervalSince1970) })
     }
 
     @Test func gracePeriodThenExpiry() async throws {
@@ -236,7 +257,8 @@ struct SubscriptionScenarioTests {
         #expect(await app.waitForStatus(.inGracePeriod).last == .inGracePeriod)
         #expect(try await app.store.currentEntitlements().map(\.state) == [.inGracePeriod])
         demo.clock.advance(by: 10)
-        #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod, "grace ends, retry goes on")
+        #expect(
+            await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod, "grace ends, retry goes on")
         demo.clock.advance(by: 30)
         #expect(await app.waitForStatus(.expired).last == .expired)
         #expect(await app.backend.renewalInfo().first?.expirationIntent == .billingError)
@@ -267,15 +289,17 @@ struct SubscriptionScenarioTests {
         let info = try #require(await app.backend.renewalInfo().first)
         #expect(info.isInBillingRetry)
         #expect(info.gracePeriodExpiresDate.map { $0 > demo.clock.now } == true)
-        #expect(try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
-            == Int(demo.clock.now.timeIntervalSince1970))
+        #expect(
+            try await receiptEntries(app)[first.transactionID]?.expiresDate.map { Int($0.timeIntervalSince1970) }
+                == Int(demo.clock.now.timeIntervalSince1970))
 
         // Forcing again while billing still fails is refused, naming the way out.
         await #expect(throws: LocalAppStoreError.self) { try await app.backend.renew(first.transactionID) }
 
         try await app.backend.setBillingIssue(first.transactionID, on: false)
         let recovered = try #require(await app.nextUpdate())
-        #expect(recovered.originalTransactionID == first.transactionID && recovered.transactionID != first.transactionID)
+        #expect(
+            recovered.originalTransactionID == first.transactionID && recovered.transactionID != first.transactionID)
         #expect(recovered.purchaseDate == demo.clock.now)
         #expect(await app.waitForStatus(.subscribed).last == .subscribed)
         #expect(try await entitled(app) == [DemoCatalog.basic])
@@ -307,7 +331,9 @@ struct SubscriptionScenarioTests {
         #expect(await app.waitForStatus(.revoked).last == .revoked)
         #expect(try await entitled(app).isEmpty)
         let refunded = try #require(try await receiptEntries(app)[first.transactionID])
-        #expect(refunded.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(demo.clock.now.timeIntervalSince1970))
+        #expect(
+            refunded.cancellationDate.map { Int($0.timeIntervalSince1970) } == Int(demo.clock.now.timeIntervalSince1970)
+        )
         demo.clock.advance(by: 20)
         #expect(try await app.store.history().count == 1, "a revoked subscription does not renew")
     }
@@ -356,8 +382,9 @@ struct OfflineChangeTests {
         let clock = ManualClock()
         let ledgerPath = directory.url.appendingPathComponent("ledger.jsonl").path
         func engine(_ backend: LocalAppStore) throws -> Store {
-            Store(backend: backend, ledger: try FileLedger(path: ledgerPath),
-                  configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+            Store(
+                backend: backend, ledger: try FileLedger(path: ledgerPath),
+                configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
         }
         let bought: StoreCore.Transaction
         do {

@@ -2,6 +2,7 @@ import Foundation
 import SystemIO
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// The background writes and syncs of a download's file: a checkpoint is collected only once
@@ -21,7 +22,8 @@ import Testing
 
     @Test func aCheckpointIsDurableOnlyOnceEveryByteBeforeItWasWrittenAndThenSynced() async throws {
         let fs = GatedFileSystem(gatedOffset: 0)
-        let pipeline = ChunkPipeline(fileSystem: fs, handle: try fs.open(path, [.readWrite, .create], mode: 0o600), offset: 0)
+        let pipeline = ChunkPipeline(
+            fileSystem: fs, handle: try fs.open(path, [.readWrite, .create], mode: 0o600), offset: 0)
 
         // The writer thread takes the first chunk and is held back at the gate.
         try pipeline.write(Self.bytes(0), at: 0)
@@ -32,7 +34,9 @@ import Testing
         let end = Int64(count * Self.chunk)
         pipeline.markCheckpoint(at: Int64(Self.chunk), sha256: "first")
         pipeline.markCheckpoint(at: end, sha256: "all")
-        #expect(fs.events.contains(.wrote(offset: UInt64(Self.chunk), count: Self.chunk)), "the transfer did not write past the held chunk")
+        #expect(
+            fs.events.contains(.wrote(offset: UInt64(Self.chunk), count: Self.chunk)),
+            "the transfer did not write past the held chunk")
 
         // Bytes after the held chunk are written, but no checkpoint may count, nor any sync run.
         #expect(try pipeline.collect().isEmpty)
@@ -40,10 +44,15 @@ import Testing
 
         fs.open()
         let durable = try await pipeline.settle(through: end)
-        #expect(durable == [ChunkPipeline.Checkpoint(end: Int64(Self.chunk), sha256: "first"), ChunkPipeline.Checkpoint(end: end, sha256: "all")])
+        #expect(
+            durable == [
+                ChunkPipeline.Checkpoint(end: Int64(Self.chunk), sha256: "first"),
+                ChunkPipeline.Checkpoint(end: end, sha256: "all"),
+            ])
         let events = fs.events
         let lastWrite = try #require(events.lastIndex { if case .wrote = $0 { true } else { false } })
-        let syncAfter = try #require(events[lastWrite...].firstIndex(of: .syncStarted), "no sync began after the last write: \(events)")
+        let syncAfter = try #require(
+            events[lastWrite...].firstIndex(of: .syncStarted), "no sync began after the last write: \(events)")
         #expect(events[syncAfter...].contains(.synced))
         #expect(events.filter { if case .wrote = $0 { true } else { false } }.count == count)
 
@@ -54,7 +63,8 @@ import Testing
 
     @Test func aFailedWriteReachesTheTransferAndNoCheckpointAfterItCounts() async throws {
         let fs = FaultInjectingFileSystem()
-        let pipeline = ChunkPipeline(fileSystem: fs, handle: try fs.open(path, [.readWrite, .create], mode: 0o600), offset: 0)
+        let pipeline = ChunkPipeline(
+            fileSystem: fs, handle: try fs.open(path, [.readWrite, .create], mode: 0o600), offset: 0)
 
         try pipeline.write(Self.bytes(0), at: 0)
         pipeline.markCheckpoint(at: Int64(Self.chunk), sha256: "first")

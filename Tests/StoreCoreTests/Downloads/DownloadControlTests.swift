@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import StoreCore
 
 /// Pause and cancel reach a download that another engine (another process) is running, and
@@ -15,11 +16,16 @@ struct DownloadControlTests {
         let running = try #require(runner.downloads)
 
         // A second engine, as `storefront downloads pause ID` in another process.
-        let other = Store(backend: f.backend, ledger: try FileLedger(path: f.dir.path("ledger.jsonl")), configuration: f.configuration())
+        let other = Store(
+            backend: f.backend, ledger: try FileLedger(path: f.dir.path("ledger.jsonl")),
+            configuration: f.configuration())
         let remote = try #require(other.downloads)
         #expect(await remote.download(id: id)?.state == .active, "a download leased by a live engine shows as active")
         let paused = Mutex<Download?>(nil)
-        Task { let d = try await remote.pause(id); paused.withLock { $0 = d } }
+        Task {
+            let d = try await remote.pause(id)
+            paused.withLock { $0 = d }
+        }
         // The remote side polls on the clock, so the clock moves until its answer is in.
         await f.drive { paused.withLock { $0 } != nil }
         let seen = try #require(paused.withLock { $0 })
@@ -30,7 +36,10 @@ struct DownloadControlTests {
         try await running.resume(id)
         try await f.drive(runner, id, toBytes: 60_000)
         let cancelled = Mutex<Download?>(nil)
-        Task { let d = try await remote.cancel(id); cancelled.withLock { $0 = d } }
+        Task {
+            let d = try await remote.cancel(id)
+            cancelled.withLock { $0 = d }
+        }
         await f.drive { cancelled.withLock { $0 } != nil }
         #expect(cancelled.withLock { $0 }?.state == .cancelled)
         #expect(await running.download(id: id)?.state == .cancelled)

@@ -1,6 +1,7 @@
 import Foundation
 import SystemIO
 import Testing
+
 @testable import StoreCore
 
 @Suite(.timeLimit(.minutes(10)))
@@ -12,7 +13,8 @@ struct DownloadDiskFaultTests {
     }
 
     func stickersIntact(_ f: DownloadFixture) -> Bool {
-        f.installed("stickers/cat.svg", product: "stickers", version: "3") == Data(f.otherContent.files["stickers/cat.svg"] ?? [])
+        f.installed("stickers/cat.svg", product: "stickers", version: "3")
+            == Data(f.otherContent.files["stickers/cat.svg"] ?? [])
     }
 
     @Test func aFullDiskFailsClearlyLosesNothingInstalledAndResumesOnceSpaceIsFree() async throws {

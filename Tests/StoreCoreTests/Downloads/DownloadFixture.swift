@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// A backend selling a product with hosted content, a data directory, and helpers that move
@@ -22,15 +23,19 @@ struct DownloadFixture {
     init() async throws {
         dir = try TemporaryDirectory()
         backend = QueueBackend(products: QueueBackend.demoProducts + [Self.product, Self.other])
-        content = try HostedContent(productID: "levels", version: "1.2", files: [
-            ("levels/001.json", patternBytes(150_000, seed: 1)),
-            ("levels/002.json", patternBytes(70_001, seed: 2)),
-            ("README.txt", Array("Twenty levels.\n".utf8)),
-            ("empty.dat", []),
-        ])
-        otherContent = try HostedContent(productID: "stickers", version: "3", files: [
-            ("stickers/cat.svg", patternBytes(9_000, seed: 3)),
-        ])
+        content = try HostedContent(
+            productID: "levels", version: "1.2",
+            files: [
+                ("levels/001.json", patternBytes(150_000, seed: 1)),
+                ("levels/002.json", patternBytes(70_001, seed: 2)),
+                ("README.txt", Array("Twenty levels.\n".utf8)),
+                ("empty.dat", []),
+            ])
+        otherContent = try HostedContent(
+            productID: "stickers", version: "3",
+            files: [
+                ("stickers/cat.svg", patternBytes(9_000, seed: 3))
+            ])
         await backend.setContent(content)
         await backend.setContent(otherContent)
     }
@@ -115,7 +120,8 @@ struct DownloadFixture {
     }
 
     func installed(_ path: String, product: String = "levels", version: String = "1.2", data: URL? = nil) -> Data? {
-        FileManager.default.contents(atPath: (data ?? dataDirectory).appendingPathComponent("Content/\(product)/\(version)/\(path)").path)
+        FileManager.default.contents(
+            atPath: (data ?? dataDirectory).appendingPathComponent("Content/\(product)/\(version)/\(path)").path)
     }
 
     func partialPath(_ id: String, _ path: String) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// A restore while a download is unfinished: the restored transaction joins the download
@@ -29,8 +30,9 @@ struct DownloadJoinTests {
         let copy = try #require(restored.first { $0.productID == "levels" })
         let manager = try #require(store.downloads)
         #expect(await manager.downloads().count == 1, "the restore adds no second download of the same content")
-        #expect(await manager.download(id: copy.transactionID)?.id == purchase.transactionID,
-                "the restored transaction is served by the purchase's download")
+        #expect(
+            await manager.download(id: copy.transactionID)?.id == purchase.transactionID,
+            "the restored transaction is served by the purchase's download")
 
         let done = try await f.settle(store, copy.transactionID)
         #expect(done.state == .finished)
@@ -40,8 +42,9 @@ struct DownloadJoinTests {
         #expect(resumedAt > 0, "it continued from its checkpoint, not from zero")
         #expect(requests.filter { $0.offset == 0 && $0.path == "levels/001.json" }.isEmpty)
         let finished = await f.backend.finished
-        #expect(finished.contains(purchase.transactionID) && finished.contains(copy.transactionID),
-                "both transactions are finished once the content is installed")
+        #expect(
+            finished.contains(purchase.transactionID) && finished.contains(copy.transactionID),
+            "both transactions are finished once the content is installed")
     }
 
     @Test func aJoinedTransactionLeftUnfinishedByACrashIsFinishedAtTheNextStart() async throws {

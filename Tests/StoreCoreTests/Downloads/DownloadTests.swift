@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 @Suite(.timeLimit(.minutes(10)))
@@ -66,7 +67,10 @@ struct DownloadTests {
         var iterator = events.makeAsyncIterator()
         var seen: Download?
         while let event = await iterator.next() {
-            if case .downloadUpdated(let d) = event, d.state == .active, d.bytesWritten > 40_000 { seen = d; break }
+            if case .downloadUpdated(let d) = event, d.state == .active, d.bytesWritten > 40_000 {
+                seen = d
+                break
+            }
         }
         let d = try #require(seen)
         // One 4096-byte chunk per second of the manual clock.
@@ -237,9 +241,11 @@ struct DownloadTests {
     @Test func anUnsafeManifestPathIsRejected() async throws {
         let f = try await DownloadFixture()
         var evil = f.otherContent
-        evil.manifest = ContentManifest(productID: "stickers", version: "3", files: [
-            ContentFile(path: "../../escape.txt", size: 1, sha256: String(repeating: "0", count: 64)),
-        ])
+        evil.manifest = ContentManifest(
+            productID: "stickers", version: "3",
+            files: [
+                ContentFile(path: "../../escape.txt", size: 1, sha256: String(repeating: "0", count: 64))
+            ])
         await f.backend.setContent(evil)
         let store = try await f.makeStore(f.configuration())
         let t = try #require(await store.purchase("stickers").transaction)

@@ -85,16 +85,26 @@ final class GatedFileSystem: FileSystem, Sendable {
     }
     func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(SystemCallError) { try base.write(file, bytes) }
     func truncate(_ file: OpenFile, to length: UInt64) throws(SystemCallError) { try base.truncate(file, to: length) }
-    func setPermissions(of file: OpenFile, to mode: UInt32) throws(SystemCallError) { try base.setPermissions(of: file, to: mode) }
+    func setPermissions(of file: OpenFile, to mode: UInt32) throws(SystemCallError) {
+        try base.setPermissions(of: file, to: mode)
+    }
     func lock(_ file: OpenFile, waiting: Bool) throws(SystemCallError) -> Bool { try base.lock(file, waiting: waiting) }
     func unlock(_ file: OpenFile) { base.unlock(file) }
     func status(atPath path: String, followingLinks: Bool) throws(SystemCallError) -> FileStatus? {
         try base.status(atPath: path, followingLinks: followingLinks)
     }
-    func makeDirectory(_ path: String, mode: UInt32) throws(SystemCallError) { try base.makeDirectory(path, mode: mode) }
-    func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError) { try base.setPermissions(atPath: path, to: mode) }
-    func rename(_ source: String, to destination: String) throws(SystemCallError) { try base.rename(source, to: destination) }
-    func link(_ source: String, to destination: String) throws(SystemCallError) { try base.link(source, to: destination) }
+    func makeDirectory(_ path: String, mode: UInt32) throws(SystemCallError) {
+        try base.makeDirectory(path, mode: mode)
+    }
+    func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError) {
+        try base.setPermissions(atPath: path, to: mode)
+    }
+    func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        try base.rename(source, to: destination)
+    }
+    func link(_ source: String, to destination: String) throws(SystemCallError) {
+        try base.link(source, to: destination)
+    }
     func removeFile(_ path: String) throws(SystemCallError) { try base.removeFile(path) }
     func removeDirectory(_ path: String) throws(SystemCallError) { try base.removeDirectory(path) }
     func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] { try base.contentsOfDirectory(path) }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// Self-hosted content: `HTTPContentDownloader` against a real HTTP server on 127.0.0.1 that
@@ -19,7 +20,8 @@ struct HTTPContentDownloaderTests {
     init() throws {
         dir = try TemporaryDirectory()
         let www = dir.url.appendingPathComponent("www/remote")
-        try FileManager.default.createDirectory(at: www.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: www.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data(clip).write(to: www.appendingPathComponent("clip.bin"))
         try Data(notes).write(to: www.appendingPathComponent("sub/notes.txt"))
         let files = try [("clip.bin", clip), ("sub/notes.txt", notes)].map { path, bytes in
@@ -31,11 +33,15 @@ struct HTTPContentDownloaderTests {
 
     func makeStore(_ server: RangeServer, product: String = "remote") async throws -> (Store, QueueBackend) {
         let backend = QueueBackend(products: [Self.product])
-        let downloader = HTTPContentDownloader(baseURLs: ["remote": server.url("\(product)/")], timeout: 10, chunkBytes: 65_536)
+        let downloader = HTTPContentDownloader(
+            baseURLs: ["remote": server.url("\(product)/")], timeout: 10, chunkBytes: 65_536)
         let store = Store(
             backend: backend, ledger: try FileLedger(path: dir.path("ledger.jsonl")),
-            configuration: StoreConfiguration(clock: ManualClock(), downloads: DownloadConfiguration(
-                dataDirectory: dir.url.appendingPathComponent("data"), checkpointBytes: 65_536, contentDownloader: downloader)))
+            configuration: StoreConfiguration(
+                clock: ManualClock(),
+                downloads: DownloadConfiguration(
+                    dataDirectory: dir.url.appendingPathComponent("data"), checkpointBytes: 65_536,
+                    contentDownloader: downloader)))
         await store.start()
         return (store, backend)
     }
@@ -56,9 +62,10 @@ struct HTTPContentDownloaderTests {
         #expect(await backend.finished == [t.transactionID])
         let requests = try await server.requests()
         #expect(requests.first?.path == "/remote/manifest.json")
-        #expect(requests.filter { $0.path == "/remote/clip.bin" }.map(\.range) == [
-            "bytes=0-65535", "bytes=65536-131071", "bytes=131072-196607", "bytes=196608-199999",
-        ])
+        #expect(
+            requests.filter { $0.path == "/remote/clip.bin" }.map(\.range) == [
+                "bytes=0-65535", "bytes=65536-131071", "bytes=131072-196607", "bytes=196608-199999",
+            ])
         #expect(requests.last?.path == "/remote/sub/notes.txt")
     }
 
@@ -71,7 +78,10 @@ struct HTTPContentDownloaderTests {
         let t = try #require(await store.purchase("remote").transaction)
         let failed = try await manager.waitUntilSettled(t.transactionID)
         #expect(failed.state == .failed)
-        #expect(failed.error == .transferFailed("GET \(server.url("remote/clip.bin").absoluteString) bytes 131072-196607 answered HTTP 500"))
+        #expect(
+            failed.error
+                == .transferFailed(
+                    "GET \(server.url("remote/clip.bin").absoluteString) bytes 131072-196607 answered HTTP 500"))
         #expect(await backend.finished.isEmpty)
 
         try await manager.resume(t.transactionID)
@@ -79,7 +89,11 @@ struct HTTPContentDownloaderTests {
         #expect(done.state == .finished)
         #expect(installed("clip.bin") == Data(clip))
         let ranges = try await server.requests().filter { $0.path == "/remote/clip.bin" }.map(\.range)
-        #expect(ranges == ["bytes=0-65535", "bytes=65536-131071", "bytes=131072-196607", "bytes=131072-196607", "bytes=196608-199999"])
+        #expect(
+            ranges == [
+                "bytes=0-65535", "bytes=65536-131071", "bytes=131072-196607", "bytes=131072-196607",
+                "bytes=196608-199999",
+            ])
         #expect(await backend.finished == [t.transactionID])
     }
 
@@ -91,7 +105,9 @@ struct HTTPContentDownloaderTests {
         let t = try #require(await store.purchase("remote").transaction)
         let failed = try #require(await manager.download(id: t.transactionID))
         #expect(failed.state == .failed)
-        #expect(failed.error == .transferFailed("GET \(server.url("later/manifest.json").absoluteString) answered HTTP 404"))
+        #expect(
+            failed.error == .transferFailed("GET \(server.url("later/manifest.json").absoluteString) answered HTTP 404")
+        )
         #expect(await backend.finished.isEmpty, "the transaction stays unfinished, to retry")
         #expect(try await store.isPurchased("remote"))
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Synchronization
+
 @testable import StoreCore
 
 /// One product's hosted content held by `QueueBackend`: the manifest it announces and the
@@ -12,9 +13,11 @@ struct HostedContent: Sendable {
     /// Content whose manifest matches `files` exactly.
     init(productID: String, version: String = "1.0", files: [(String, [UInt8])]) throws {
         self.files = Dictionary(uniqueKeysWithValues: files)
-        manifest = ContentManifest(productID: productID, version: version, files: try files.map { path, bytes in
-            ContentFile(path: path, size: Int64(bytes.count), sha256: try Digest.hash(.sha256, bytes).hexString)
-        })
+        manifest = ContentManifest(
+            productID: productID, version: version,
+            files: try files.map { path, bytes in
+                ContentFile(path: path, size: Int64(bytes.count), sha256: try Digest.hash(.sha256, bytes).hexString)
+            })
     }
 }
 
@@ -26,9 +29,9 @@ struct ContentRequest: Hashable, Sendable {
 
 /// Deterministic bytes that do not repeat in short cycles (a corrupted byte is always noticed).
 func patternBytes(_ count: Int, seed: UInt64) -> [UInt8] {
-    var state = seed &* 6364136223846793005 &+ 1442695040888963407
+    var state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return (0..<count).map { _ in
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return UInt8(truncatingIfNeeded: state >> 33)
     }
 }
@@ -52,7 +55,9 @@ extension QueueBackend {
         hostedContent[productID]?.manifest
     }
 
-    nonisolated func contentBytes(productID: String, version: String, path: String, offset: Int64) -> AsyncThrowingStream<[UInt8], any Error> {
+    nonisolated func contentBytes(
+        productID: String, version: String, path: String, offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error> {
         let position = Position(offset)
         return AsyncThrowingStream(unfolding: {
             let start = position.value.withLock { $0 }
@@ -64,7 +69,9 @@ extension QueueBackend {
 
     private func chunk(_ productID: String, _ path: String, _ offset: Int64, first: Bool) async throws -> [UInt8]? {
         if first { contentRequests.append(ContentRequest(path: path, offset: offset)) }
-        guard let bytes = hostedContent[productID]?.files[path] else { throw DownloadError.noContent(productID: productID) }
+        guard let bytes = hostedContent[productID]?.files[path] else {
+            throw DownloadError.noContent(productID: productID)
+        }
         if let gate = contentGate { try await gate.sleep(for: .seconds(1)) }
         if let failsAt = contentFailsAt, offset >= failsAt { throw DownloadError.transferFailed("simulated failure") }
         guard offset < Int64(bytes.count) else { return nil }

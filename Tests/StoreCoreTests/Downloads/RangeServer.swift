@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real HTTP server on 127.0.0.1 (python3) serving a directory with byte ranges, which
 /// `python3 -m http.server` does not support. It logs each request's path and `Range` header
@@ -10,63 +11,63 @@ import TestSupport
 /// only); `PythonServer` serves it.
 final class RangeServer {
     static let script = #"""
-import json, os, re, sys, threading
-from http.server import BaseHTTPRequestHandler
+        import json, os, re, sys, threading
+        from http.server import BaseHTTPRequestHandler
 
-root = sys.argv[1]
-fail_at = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-log = []
-count = [0]
-lock = threading.Lock()
+        root = sys.argv[1]
+        fail_at = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+        log = []
+        count = [0]
+        lock = threading.Lock()
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def log_message(self, *args):
-        pass
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def log_message(self, *args):
+                pass
 
-    def send(self, code, body, headers=()):
-        self.send_response(code)
-        for k, v in headers:
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+            def send(self, code, body, headers=()):
+                self.send_response(code)
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
-    def do_GET(self):
-        if self.path == "/__log":
-            with lock:
-                self.send(200, json.dumps(log).encode(), [("Content-Type", "application/json")])
-            return
-        rng = self.headers.get("Range")
-        with lock:
-            log.append({"path": self.path, "range": rng})
-            count[0] += 1
-            number = count[0]
-        path = os.path.realpath(os.path.join(root, self.path.lstrip("/")))
-        if not path.startswith(os.path.realpath(root)) or not os.path.isfile(path):
-            self.send(404, b"not found")
-            return
-        if fail_at and number == fail_at:
-            self.send(500, b"simulated failure")
-            return
-        size = os.path.getsize(path)
-        with open(path, "rb") as f:
-            if rng is None:
-                self.send(200, f.read())
-                return
-            m = re.fullmatch(r"bytes=(\d+)-(\d*)", rng)
-            if not m:
-                self.send(416, b"bad range", [("Content-Range", "bytes */%d" % size)])
-                return
-            start = int(m.group(1))
-            end = int(m.group(2)) if m.group(2) else size - 1
-            end = min(end, size - 1)
-            if start >= size or start > end:
-                self.send(416, b"bad range", [("Content-Range", "bytes */%d" % size)])
-                return
-            f.seek(start)
-            self.send(206, f.read(end - start + 1), [("Content-Range", "bytes %d-%d/%d" % (start, end, size))])
-"""#
+            def do_GET(self):
+                if self.path == "/__log":
+                    with lock:
+                        self.send(200, json.dumps(log).encode(), [("Content-Type", "application/json")])
+                    return
+                rng = self.headers.get("Range")
+                with lock:
+                    log.append({"path": self.path, "range": rng})
+                    count[0] += 1
+                    number = count[0]
+                path = os.path.realpath(os.path.join(root, self.path.lstrip("/")))
+                if not path.startswith(os.path.realpath(root)) or not os.path.isfile(path):
+                    self.send(404, b"not found")
+                    return
+                if fail_at and number == fail_at:
+                    self.send(500, b"simulated failure")
+                    return
+                size = os.path.getsize(path)
+                with open(path, "rb") as f:
+                    if rng is None:
+                        self.send(200, f.read())
+                        return
+                    m = re.fullmatch(r"bytes=(\d+)-(\d*)", rng)
+                    if not m:
+                        self.send(416, b"bad range", [("Content-Range", "bytes */%d" % size)])
+                        return
+                    start = int(m.group(1))
+                    end = int(m.group(2)) if m.group(2) else size - 1
+                    end = min(end, size - 1)
+                    if start >= size or start > end:
+                        self.send(416, b"bad range", [("Content-Range", "bytes */%d" % size)])
+                        return
+                    f.seek(start)
+                    self.send(206, f.read(end - start + 1), [("Content-Range", "bytes %d-%d/%d" % (start, end, size))])
+        """#
 
     private let server: PythonServer
     let root: URL

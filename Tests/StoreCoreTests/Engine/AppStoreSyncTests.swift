@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// StoreKit 2's `AppStore.sync()`, `Storefront.current`/`updates` and `Transaction.latest(for:)`

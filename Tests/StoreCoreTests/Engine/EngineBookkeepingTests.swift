@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoreCore
 
 /// The engine's bookkeeping types, without an engine: which statuses are news, and the
@@ -19,10 +20,14 @@ import Testing
         let first = tracker.changes(in: [Self.status("a", .subscribed), Self.status("b", .inGracePeriod)])
         #expect(first.map(\.groupID) == ["a", "b"], "every group is news the first time")
         #expect(tracker.changes(in: [Self.status("a", .subscribed), Self.status("b", .inGracePeriod)]).isEmpty)
-        let later = tracker.changes(in: [Self.status("a", .expired), Self.status("b", .inGracePeriod), Self.status("c", .subscribed)])
+        let later = tracker.changes(in: [
+            Self.status("a", .expired), Self.status("b", .inGracePeriod), Self.status("c", .subscribed),
+        ])
         #expect(later.map(\.groupID) == ["a", "c"])
         #expect(later.map(\.state) == [.expired, .subscribed])
-        #expect(tracker.changes(in: [Self.status("a", .subscribed)]).map(\.state) == [.subscribed], "back to an earlier state is news")
+        #expect(
+            tracker.changes(in: [Self.status("a", .subscribed)]).map(\.state) == [.subscribed],
+            "back to an earlier state is news")
     }
 
     @Test func aWaitingPurchaseIsResumedOnceWithTheFirstOutcome() async {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// What an app shows of an error (`error.localizedDescription`) is the error's own message,
@@ -18,7 +19,8 @@ import Testing
         let data = directory.url.appendingPathComponent("data")
         _ = try VaultLedger.open(inDataDirectory: data, environment: ["STOREFRONT_PASSPHRASE": "correct horse"])
         // Locked with a passphrase, opened with the key file: the vault's message names its path.
-        let error = try #require(#expect(throws: LedgerError.self) { try VaultLedger.open(inDataDirectory: data, environment: [:]) })
+        let error = try #require(
+            #expect(throws: LedgerError.self) { try VaultLedger.open(inDataDirectory: data, environment: [:]) })
         let path = data.appendingPathComponent("vault.sfv").path
         #expect(error.description.components(separatedBy: path).count == 2, "the path once: \(error)")
         #expect((error as any Error).localizedDescription == error.description)

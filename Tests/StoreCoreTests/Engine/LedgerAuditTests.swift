@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// `Store.auditLedger()` compares digests first (issue 13): a whole ledger is told without
@@ -19,7 +20,9 @@ struct LedgerAuditTests {
 
     func engine(_ ledger: any PurchaseLedger) async -> Store {
         await backend.setListsFinished(true)
-        return Store(backend: backend, ledger: ledger, configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
+        return Store(
+            backend: backend, ledger: ledger,
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
     }
 
     func bought(_ store: Store, _ product: String) async throws -> Transaction {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoreCore
 
 /// A sleep on the manual clock ends with `CancellationError` when its task is cancelled,

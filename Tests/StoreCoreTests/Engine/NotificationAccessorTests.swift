@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import StoreCore
 
 /// Every event goes out as a notification under its own name, and each typed accessor of
@@ -14,19 +15,23 @@ struct NotificationAccessorTests {
         transactionID: "7", productID: "pro", productType: .nonConsumable, payment: Payment(productID: "pro"),
         state: .purchased, purchaseDate: Date(timeIntervalSince1970: 100))
     static func download(_ state: DownloadState) -> Download {
-        Download(id: "7", transactionID: "7", productID: "pro", contentVersion: "1", state: state, bytesWritten: 3, totalBytes: 3)
+        Download(
+            id: "7", transactionID: "7", productID: "pro", contentVersion: "1", state: state, bytesWritten: 3,
+            totalBytes: 3)
     }
     static let order = UnverifiedOrder(transaction: transaction, receipt: nil, lastFailure: "offline", attempts: 1)
     static let status = SubscriptionStatus(
         groupID: "G", state: .subscribed,
-        transaction: PurchaseRecord(productID: "m", productType: .autoRenewable, transactionID: "9", originalTransactionID: "9",
-                                    purchaseDate: Date(timeIntervalSince1970: 0)),
+        transaction: PurchaseRecord(
+            productID: "m", productType: .autoRenewable, transactionID: "9", originalTransactionID: "9",
+            purchaseDate: Date(timeIntervalSince1970: 0)),
         renewalInfo: nil)
     static let response = ProductsResponse(products: [product], invalidProductIdentifiers: ["ghost"])
     static let failure = StoreError.networkError("down")
     static let decision = RefundDecision(
         requestID: "r1", transactionID: "7", productID: "p", isApproved: true, date: Date(timeIntervalSince1970: 1))
-    static let japan = Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP", storefrontID: "143462")
+    static let japan = Storefront(
+        code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP", storefrontID: "143462")
 
     static let events: [StoreEvent] = [
         .productsRequestFinished(response), .productsRequestFailed(failure), .paymentFinished(transaction),
@@ -113,19 +118,26 @@ struct NotificationAccessorTests {
         #expect(try note(.storeStorefrontChanged).storeStorefront == Self.japan)
         #expect(try note(.storeRefundRequestDecided).storeRefundDecision == Self.decision)
         #expect(try note(.storeStorefrontChanged).storeRefundDecision == nil)
-        for name in [Notification.Name.storeProductsRequestFailed, .storePaymentTransactionFailed, .storeRestoreTransactionsFailed,
-                     .storeRefreshReceiptFailed] {
+        for name in [
+            Notification.Name.storeProductsRequestFailed, .storePaymentTransactionFailed,
+            .storeRestoreTransactionsFailed,
+            .storeRefreshReceiptFailed,
+        ] {
             #expect(try note(name).storeError == Self.failure, "\(name.rawValue)")
         }
-        for name in [Notification.Name.storePaymentTransactionFinished, .storePaymentTransactionFailed,
-                     .storePaymentTransactionDeferred, .storePaymentTransactionUnverified, .storeTransactionRevoked] {
+        for name in [
+            Notification.Name.storePaymentTransactionFinished, .storePaymentTransactionFailed,
+            .storePaymentTransactionDeferred, .storePaymentTransactionUnverified, .storeTransactionRevoked,
+        ] {
             let n = try note(name)
             #expect(n.storeTransaction == Self.transaction, "\(name.rawValue)")
             #expect(n.storeTransactionID == "7" && n.storeProductID == "pro", "\(name.rawValue)")
             #expect(n.storeDownload == nil)
         }
-        for (name, state) in [(Notification.Name.storeDownloadUpdated, DownloadState.active), (.storeDownloadFinished, .finished),
-                              (.storeDownloadFailed, .failed), (.storeDownloadPaused, .paused), (.storeDownloadCanceled, .cancelled)] {
+        for (name, state) in [
+            (Notification.Name.storeDownloadUpdated, DownloadState.active), (.storeDownloadFinished, .finished),
+            (.storeDownloadFailed, .failed), (.storeDownloadPaused, .paused), (.storeDownloadCanceled, .cancelled),
+        ] {
             let n = try note(name)
             #expect(n.storeDownload == Self.download(state), "\(name.rawValue)")
             #expect(n.storeTransactionID == "7" && n.storeProductID == "pro", "\(name.rawValue)")
@@ -135,7 +147,9 @@ struct NotificationAccessorTests {
         let finished = try note(.storePaymentTransactionFinished)
         #expect(finished.storeProducts == nil && finished.storeInvalidProductIdentifiers == nil)
         #expect(finished.storeTransactions == nil && finished.storeReceipt == nil && finished.storeError == nil)
-        #expect(finished.storeSubscriptionStatus == nil && finished.storeUnverifiedOrder == nil && finished.storeStorefront == nil)
+        #expect(
+            finished.storeSubscriptionStatus == nil && finished.storeUnverifiedOrder == nil
+                && finished.storeStorefront == nil)
         #expect(try note(.storeProductsRequestFinished).storeTransactionID == nil)
     }
 }

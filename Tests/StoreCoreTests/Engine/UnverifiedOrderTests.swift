@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// A purchase whose verification could not complete: charged, kept, never a failure; listed,
@@ -79,8 +80,12 @@ struct UnverifiedOrderTests {
         #expect(try await store.unverifiedOrders().isEmpty)
         #expect(await backend.finished == [id], "the store stops delivering it")
         #expect(try await store.history().isEmpty)
-        await #expect(throws: StoreError.unknownTransaction(id)) { try await store.removeUnverifiedOrder(transactionID: id) }
-        await #expect(throws: StoreError.unknownTransaction("nope")) { try await store.retryUnverifiedOrder(transactionID: "nope") }
+        await #expect(throws: StoreError.unknownTransaction(id)) {
+            try await store.removeUnverifiedOrder(transactionID: id)
+        }
+        await #expect(throws: StoreError.unknownTransaction("nope")) {
+            try await store.retryUnverifiedOrder(transactionID: "nope")
+        }
     }
 
     @Test func theNextStartVerifiesItAgain() async throws {

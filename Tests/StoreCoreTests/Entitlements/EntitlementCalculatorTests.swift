@@ -1,14 +1,19 @@
 import Foundation
 import Testing
+
 @testable import StoreCore
 
 @Suite struct EntitlementCalculatorTests {
     let t0 = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
     let month = SubscriptionPeriod(value: 1, unit: .month)
-    let calculator = EntitlementCalculator(nonRenewingDuration: { $0 == "season" ? SubscriptionPeriod(value: 3, unit: .month) : nil })
+    let calculator = EntitlementCalculator(nonRenewingDuration: {
+        $0 == "season" ? SubscriptionPeriod(value: 3, unit: .month) : nil
+    })
 
-    func sub(_ id: String, _ product: String = "plus.monthly", start: Date, original: String = "100",
-             group: String = "pass", upgraded: Bool = false, refunded: Date? = nil) -> PurchaseRecord {
+    func sub(
+        _ id: String, _ product: String = "plus.monthly", start: Date, original: String = "100",
+        group: String = "pass", upgraded: Bool = false, refunded: Date? = nil
+    ) -> PurchaseRecord {
         PurchaseRecord(
             productID: product, productType: .autoRenewable, transactionID: id, originalTransactionID: original,
             purchaseDate: start, expiresDate: month.advance(start), cancellationDate: refunded,
@@ -21,10 +26,15 @@ import Testing
 
     @Test func nonConsumablesCountConsumablesAndRefundsNever() {
         let records = [
-            PurchaseRecord(productID: "pro", productType: .nonConsumable, transactionID: "1", originalTransactionID: "1", purchaseDate: t0),
-            PurchaseRecord(productID: "coins", productType: .consumable, transactionID: "2", originalTransactionID: "2", purchaseDate: t0),
-            PurchaseRecord(productID: "pack", productType: .nonConsumable, transactionID: "3", originalTransactionID: "3",
-                           purchaseDate: t0, cancellationDate: t0.addingTimeInterval(60)),
+            PurchaseRecord(
+                productID: "pro", productType: .nonConsumable, transactionID: "1", originalTransactionID: "1",
+                purchaseDate: t0),
+            PurchaseRecord(
+                productID: "coins", productType: .consumable, transactionID: "2", originalTransactionID: "2",
+                purchaseDate: t0),
+            PurchaseRecord(
+                productID: "pack", productType: .nonConsumable, transactionID: "3", originalTransactionID: "3",
+                purchaseDate: t0, cancellationDate: t0.addingTimeInterval(60)),
         ]
         let now = t0.addingTimeInterval(3600)
         #expect(calculator.currentEntitlements(records: records, renewalInfo: [], at: now).map(\.productID) == ["pro"])
@@ -40,7 +50,9 @@ import Testing
         let now = month.advance(t0).addingTimeInterval(2 * 86_400)
         let status = try #require(calculator.statuses(records: [old, current, copy], renewalInfo: [], at: now).first)
         #expect(status.state == .subscribed && status.transaction.transactionID == "101")
-        #expect(calculator.currentEntitlements(records: [old, current, copy], renewalInfo: [], at: now).map(\.productID) == ["basic.monthly"])
+        #expect(
+            calculator.currentEntitlements(records: [old, current, copy], renewalInfo: [], at: now).map(\.productID)
+                == ["basic.monthly"])
     }
 
     @Test func renewedThreeTimesIsSubscribedUntilTheLastPeriodEnds() throws {
@@ -61,13 +73,18 @@ import Testing
     @Test func graceKeepsAccessBillingRetryAloneDoesNot() {
         let records = renewals(1)
         let lapsed = month.advance(t0).addingTimeInterval(3600)
-        let grace = RenewalInfo(originalTransactionID: "100", currentProductID: "plus.monthly", isInBillingRetry: true,
-                                gracePeriodExpiresDate: lapsed.addingTimeInterval(86_400))
+        let grace = RenewalInfo(
+            originalTransactionID: "100", currentProductID: "plus.monthly", isInBillingRetry: true,
+            gracePeriodExpiresDate: lapsed.addingTimeInterval(86_400))
         #expect(calculator.statuses(records: records, renewalInfo: [grace], at: lapsed).first?.state == .inGracePeriod)
-        #expect(calculator.currentEntitlements(records: records, renewalInfo: [grace], at: lapsed).first?.state == .inGracePeriod)
+        #expect(
+            calculator.currentEntitlements(records: records, renewalInfo: [grace], at: lapsed).first?.state
+                == .inGracePeriod)
 
         let retry = RenewalInfo(originalTransactionID: "100", currentProductID: "plus.monthly", isInBillingRetry: true)
-        #expect(calculator.statuses(records: records, renewalInfo: [retry], at: lapsed).first?.state == .inBillingRetryPeriod)
+        #expect(
+            calculator.statuses(records: records, renewalInfo: [retry], at: lapsed).first?.state
+                == .inBillingRetryPeriod)
         #expect(calculator.currentEntitlements(records: records, renewalInfo: [retry], at: lapsed).isEmpty)
     }
 
@@ -84,7 +101,8 @@ import Testing
             sub("100", "basic.monthly", start: t0, upgraded: true),
             sub("101", "pro.monthly", start: mid, original: "100"),
         ]
-        let entitlements = calculator.currentEntitlements(records: records, renewalInfo: [], at: mid.addingTimeInterval(60))
+        let entitlements = calculator.currentEntitlements(
+            records: records, renewalInfo: [], at: mid.addingTimeInterval(60))
         #expect(entitlements.map(\.productID) == ["pro.monthly"], "one active subscription per group")
     }
 
@@ -92,8 +110,9 @@ import Testing
     /// subscription, including finished ones"; how long it lasts is the app's to say.
     @Test func withoutADurationTheLatestNonRenewingTransactionIsAnEntitlement() {
         let season = { (id: String, day: Double, refunded: Date?) in
-            PurchaseRecord(productID: "winter", productType: .nonRenewing, transactionID: id, originalTransactionID: id,
-                           purchaseDate: self.t0.addingTimeInterval(day * 86_400), cancellationDate: refunded)
+            PurchaseRecord(
+                productID: "winter", productType: .nonRenewing, transactionID: id, originalTransactionID: id,
+                purchaseDate: self.t0.addingTimeInterval(day * 86_400), cancellationDate: refunded)
         }
         let records = [season("1", 0, nil), season("2", 400, nil), season("3", 10, nil)]
         let later = t0.addingTimeInterval(2000 * 86_400)
@@ -101,15 +120,22 @@ import Testing
         #expect(entitlements.map(\.transactionID) == ["2"])
         #expect(entitlements.first?.expiresDate == nil && entitlements.first?.productType == .nonRenewing)
         let refunded = records + [season("4", 500, t0.addingTimeInterval(501 * 86_400))]
-        #expect(EntitlementCalculator().currentEntitlements(records: refunded, renewalInfo: [], at: later).map(\.transactionID) == ["2"],
-                "a refunded transaction is never an entitlement")
+        #expect(
+            EntitlementCalculator().currentEntitlements(records: refunded, renewalInfo: [], at: later).map(
+                \.transactionID) == ["2"],
+            "a refunded transaction is never an entitlement")
     }
 
     @Test func nonRenewingLastsTheDurationTheAppDefines() {
-        let records = [PurchaseRecord(productID: "season", productType: .nonRenewing, transactionID: "9",
-                                      originalTransactionID: "9", purchaseDate: t0)]
-        let inside = t0.addingTimeInterval(60 * 86_400), after = t0.addingTimeInterval(100 * 86_400)
-        #expect(calculator.currentEntitlements(records: records, renewalInfo: [], at: inside).first?.expiresDate
+        let records = [
+            PurchaseRecord(
+                productID: "season", productType: .nonRenewing, transactionID: "9",
+                originalTransactionID: "9", purchaseDate: t0)
+        ]
+        let inside = t0.addingTimeInterval(60 * 86_400)
+        let after = t0.addingTimeInterval(100 * 86_400)
+        #expect(
+            calculator.currentEntitlements(records: records, renewalInfo: [], at: inside).first?.expiresDate
                 == SubscriptionPeriod(value: 3, unit: .month).advance(t0))
         #expect(calculator.currentEntitlements(records: records, renewalInfo: [], at: after).isEmpty)
     }
@@ -118,10 +144,12 @@ import Testing
 @Suite struct PurchaseQueriesTests {
     let t0 = Date(timeIntervalSince1970: 1_767_225_600)
 
-    func record(_ id: String, _ product: String, start: Date, expires: Date?, cancelled: Date? = nil) -> PurchaseRecord {
-        PurchaseRecord(productID: product, productType: expires == nil ? .nonConsumable : .autoRenewable,
-                       transactionID: id, originalTransactionID: "1", purchaseDate: start, expiresDate: expires,
-                       cancellationDate: cancelled)
+    func record(_ id: String, _ product: String, start: Date, expires: Date?, cancelled: Date? = nil) -> PurchaseRecord
+    {
+        PurchaseRecord(
+            productID: product, productType: expires == nil ? .nonConsumable : .autoRenewable,
+            transactionID: id, originalTransactionID: "1", purchaseDate: start, expiresDate: expires,
+            cancellationDate: cancelled)
     }
 
     @Test func verifyPurchaseIgnoresRefunds() {
@@ -136,21 +164,31 @@ import Testing
         let a = record("1", "basic", start: t0, expires: t0.addingTimeInterval(1000))
         let b = record("2", "plus", start: t0.addingTimeInterval(1000), expires: t0.addingTimeInterval(2000))
         let group: Set = ["basic", "plus"]
-        #expect(PurchaseQueries.verifySubscriptions(.autoRenewable, productIDs: group, in: [a, b], at: t0.addingTimeInterval(1500))
+        #expect(
+            PurchaseQueries.verifySubscriptions(
+                .autoRenewable, productIDs: group, in: [a, b], at: t0.addingTimeInterval(1500))
                 == .purchased(expiresDate: t0.addingTimeInterval(2000), items: [b, a]))
-        #expect(PurchaseQueries.verifySubscriptions(.autoRenewable, productIDs: group, in: [a, b], at: t0.addingTimeInterval(2500))
+        #expect(
+            PurchaseQueries.verifySubscriptions(
+                .autoRenewable, productIDs: group, in: [a, b], at: t0.addingTimeInterval(2500))
                 == .expired(expiresDate: t0.addingTimeInterval(2000), items: [b, a]))
-        #expect(PurchaseQueries.verifySubscriptions(.autoRenewable, productIDs: ["gold"], in: [a, b], at: t0) == .notPurchased)
+        #expect(
+            PurchaseQueries.verifySubscriptions(.autoRenewable, productIDs: ["gold"], in: [a, b], at: t0)
+                == .notPurchased)
     }
 
     @Test func cancellationDatesAreHonoured() {
-        let refunded = record("1", "plus", start: t0, expires: t0.addingTimeInterval(1000), cancelled: t0.addingTimeInterval(10))
-        #expect(PurchaseQueries.verifySubscriptions(.autoRenewable, productIDs: ["plus"], in: [refunded], at: t0.addingTimeInterval(20))
+        let refunded = record(
+            "1", "plus", start: t0, expires: t0.addingTimeInterval(1000), cancelled: t0.addingTimeInterval(10))
+        #expect(
+            PurchaseQueries.verifySubscriptions(
+                .autoRenewable, productIDs: ["plus"], in: [refunded], at: t0.addingTimeInterval(20))
                 == .notPurchased)
     }
 
     @Test func introOfferEligibilityIsOncePerGroupEvenAfterARefund() {
-        var refunded = record("1", "plus", start: t0, expires: t0.addingTimeInterval(1000), cancelled: t0.addingTimeInterval(10))
+        var refunded = record(
+            "1", "plus", start: t0, expires: t0.addingTimeInterval(1000), cancelled: t0.addingTimeInterval(10))
         refunded.subscriptionGroupID = "premium"
         let pro = record("2", "pro", start: t0, expires: nil)
         #expect(PurchaseQueries.isEligibleForIntroOffer(groupID: "premium", in: [pro]))
@@ -160,9 +198,13 @@ import Testing
 
     @Test func nonRenewingUsesTheValidDuration() {
         let season = record("1", "season", start: t0, expires: nil)
-        #expect(PurchaseQueries.verifySubscriptions(.nonRenewing(validDuration: 500), productIDs: ["season"], in: [season], at: t0.addingTimeInterval(100))
+        #expect(
+            PurchaseQueries.verifySubscriptions(
+                .nonRenewing(validDuration: 500), productIDs: ["season"], in: [season], at: t0.addingTimeInterval(100))
                 == .purchased(expiresDate: t0.addingTimeInterval(500), items: [season]))
-        #expect(PurchaseQueries.verifySubscriptions(.nonRenewing(validDuration: 500), productIDs: ["season"], in: [season], at: t0.addingTimeInterval(600))
+        #expect(
+            PurchaseQueries.verifySubscriptions(
+                .nonRenewing(validDuration: 500), productIDs: ["season"], in: [season], at: t0.addingTimeInterval(600))
                 == .expired(expiresDate: t0.addingTimeInterval(500), items: [season]))
     }
 }

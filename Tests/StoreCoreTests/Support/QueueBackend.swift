@@ -1,10 +1,14 @@
 import Foundation
+
 @testable import StoreCore
 
 /// An in-memory backend with `SKPaymentQueue` semantics, scripted per product, for testing the
 /// engine's own rules. (The real backend, LocalAppStore, has its own integration tests.)
 actor QueueBackend: StoreBackend {
-    enum Outcome: Sendable { case purchase, deferred, fail(StoreError) }
+    enum Outcome: Sendable {
+        case purchase, deferred
+        case fail(StoreError)
+    }
 
     private(set) var queue: [String: Transaction] = [:]
     private(set) var finished: [String] = []
@@ -26,10 +30,12 @@ actor QueueBackend: StoreBackend {
     init(products: [Product] = QueueBackend.demoProducts) { catalog = products }
 
     static let demoProducts: [Product] = [
-        Product(id: "coins", type: .consumable, displayName: "Coins", description: "100 coins",
-                price: 0.99, displayPrice: "$0.99", currencyCode: "USD"),
-        Product(id: "pro", type: .nonConsumable, displayName: "Pro", description: "Everything",
-                price: 4.99, displayPrice: "$4.99", currencyCode: "USD"),
+        Product(
+            id: "coins", type: .consumable, displayName: "Coins", description: "100 coins",
+            price: 0.99, displayPrice: "$0.99", currencyCode: "USD"),
+        Product(
+            id: "pro", type: .nonConsumable, displayName: "Pro", description: "Everything",
+            price: 4.99, displayPrice: "$4.99", currencyCode: "USD"),
     ]
 
     func setOutcome(_ outcome: Outcome, for productID: String) { outcomes[productID] = outcome }
@@ -108,10 +114,14 @@ actor QueueBackend: StoreBackend {
 
     func restoreCompletedTransactions(applicationUsername: String?) async throws(StoreError) -> [Transaction] {
         var restored: [Transaction] = []
-        let unfinished = restoresUnfinished
-            ? queue.values.filter { $0.state == .purchased && $0.productType != .consumable }.sorted { $0.transactionID < $1.transactionID }
+        let unfinished =
+            restoresUnfinished
+            ? queue.values.filter { $0.state == .purchased && $0.productType != .consumable }.sorted {
+                $0.transactionID < $1.transactionID
+            }
             : []
-        for original in owned + unfinished where applicationUsername == nil || original.payment.applicationUsername == applicationUsername {
+        for original in owned + unfinished
+        where applicationUsername == nil || original.payment.applicationUsername == applicationUsername {
             nextID += 1
             let t = Transaction(
                 transactionID: String(nextID), originalTransactionID: original.transactionID,

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import StoreCore
 
 /// What the engine suites over the in-memory backend share: a fresh directory, a
@@ -15,7 +16,11 @@ struct QueueEngine {
     }
 
     /// An engine (not started) over the backend and the directory's ledger file.
-    func store(_ configuration: StoreConfiguration = StoreConfiguration(notificationCenter: NotificationCenter())) throws -> Store {
-        Store(backend: backend, ledger: try FileLedger(path: directory.path("ledger.jsonl")), configuration: configuration)
+    func store(
+        _ configuration: StoreConfiguration = StoreConfiguration(notificationCenter: NotificationCenter())
+    ) throws -> Store {
+        Store(
+            backend: backend, ledger: try FileLedger(path: directory.path("ledger.jsonl")), configuration: configuration
+        )
     }
 }

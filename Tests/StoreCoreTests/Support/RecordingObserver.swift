@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import StoreCore
 
 /// Records every observer call it receives, in order, as short strings.
@@ -14,7 +15,9 @@ final class RecordingObserver: StoreObserver {
     func storePaymentTransactionFinished(_ t: Transaction) { note("finished:\(t.transactionID)") }
     func storePaymentTransactionFailed(_ t: Transaction, error: StoreError) { note("failed:\(t.transactionID)") }
     func storePaymentTransactionDeferred(_ t: Transaction) { note("deferred:\(t.transactionID)") }
-    func storePaymentTransactionUnverified(_ order: UnverifiedOrder) { note("unverified:\(order.transaction.transactionID)") }
+    func storePaymentTransactionUnverified(_ order: UnverifiedOrder) {
+        note("unverified:\(order.transaction.transactionID)")
+    }
     func storeRestoreTransactionsFinished(_ ts: [Transaction]) { note("restored:\(ts.count)") }
     func storeRestoreTransactionsFailed(_ error: StoreError) { note("restoreFailed") }
     func storeRefreshReceiptFinished(_ receipt: Data) { note("receipt") }
@@ -24,5 +27,7 @@ final class RecordingObserver: StoreObserver {
     func storeDownloadFailed(_ d: Download) { note("downloadFailed:\(d.transactionID)") }
     func storeDownloadPaused(_ d: Download) { note("downloadPaused:\(d.transactionID)") }
     func storeDownloadCanceled(_ d: Download) { note("downloadCanceled:\(d.transactionID)") }
-    func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) { note("status:\(status.groupID):\(status.state.rawValue)") }
+    func storeSubscriptionStatusChanged(_ status: SubscriptionStatus) {
+        note("status:\(status.groupID):\(status.state.rawValue)")
+    }
 }

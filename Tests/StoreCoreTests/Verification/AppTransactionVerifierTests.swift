@@ -3,6 +3,7 @@ import Foundation
 import Receipts
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 @Suite struct AppTransactionVerifierTests {
@@ -25,7 +26,8 @@ import Testing
         payload.appTransactionId = "704289572311111111"
         payload.originalPlatform = .iOS
         payload.deviceVerificationNonce = nonce.uuidString.lowercased()
-        payload.deviceVerification = try AppTransactionVerifier.deviceVerification(nonce: nonce, device: device).base64EncodedString()
+        payload.deviceVerification = try AppTransactionVerifier.deviceVerification(nonce: nonce, device: device)
+            .base64EncodedString()
         return payload
     }
 
@@ -34,9 +36,10 @@ import Testing
 
     init() throws {
         authority = try CertificateAuthority.create(now: Self.signed.addingTimeInterval(-3600)).authority
-        verifier = try AppTransactionVerifier(configuration: .init(
-            trustedRoots: [Data(authority.root.derRepresentation)], bundleID: "com.example.storefront",
-            environments: [.sandbox], deviceIdentifier: Self.device))
+        verifier = try AppTransactionVerifier(
+            configuration: .init(
+                trustedRoots: [Data(authority.root.derRepresentation)], bundleID: "com.example.storefront",
+                environments: [.sandbox], deviceIdentifier: Self.device))
     }
 
     @Test func aGenuineAppTransactionIsVerifiedWithWhatItSays() throws {
@@ -84,22 +87,33 @@ import Testing
 
     @Test func anotherAppEnvironmentOrDeviceIsUnverified() throws {
         let signer = try JWSSigner(authority: authority)
-        guard case .unverified(_, .invalidAppIdentifier) = try verifier.verify(try signer.sign(try Self.payload(bundle: "com.example.other"))) else {
+        guard
+            case .unverified(_, .invalidAppIdentifier) = try verifier.verify(
+                try signer.sign(try Self.payload(bundle: "com.example.other")))
+        else {
             Issue.record("expected another app")
             return
         }
-        guard case .unverified(_, .invalidEnvironment) = try verifier.verify(try signer.sign(try Self.payload(environment: .production))) else {
+        guard
+            case .unverified(_, .invalidEnvironment) = try verifier.verify(
+                try signer.sign(try Self.payload(environment: .production)))
+        else {
             Issue.record("expected another environment")
             return
         }
-        guard case .unverified(_, .invalidDeviceVerification) = try verifier.verify(try signer.sign(try Self.payload(device: UUID()))) else {
+        guard
+            case .unverified(_, .invalidDeviceVerification) = try verifier.verify(
+                try signer.sign(try Self.payload(device: UUID())))
+        else {
             Issue.record("expected another device")
             return
         }
         // Without a device identifier the hash is not checked.
         var config = verifier.configuration
         config.deviceIdentifier = nil
-        #expect(try AppTransactionVerifier(configuration: config).verify(try signer.sign(try Self.payload(device: UUID()))).isVerified)
+        #expect(
+            try AppTransactionVerifier(configuration: config).verify(try signer.sign(try Self.payload(device: UUID())))
+                .isVerified)
     }
 
     @Test func aMissingRequiredMemberIsNamed() throws {
@@ -111,7 +125,10 @@ import Testing
     }
 
     @Test func textThatIsNoJWSCannotBeRead() {
-        #expect(throws: AppTransactionVerifier.VerificationError.invalidEncoding("not a JWS in compact form: expected 3 dot-separated parts, found 1")) {
+        #expect(
+            throws: AppTransactionVerifier.VerificationError.invalidEncoding(
+                "not a JWS in compact form: expected 3 dot-separated parts, found 1")
+        ) {
             try verifier.verify("nonsense")
         }
     }
@@ -119,6 +136,8 @@ import Testing
     @Test func aBackendWithoutAppTransactionsSaysSo() async throws {
         let directory = try TemporaryDirectory()
         let store = Store(backend: QueueBackend(), ledger: try FileLedger(path: directory.path("ledger.jsonl")))
-        await #expect(throws: StoreError.systemError("this store issues no app transaction")) { try await store.appTransaction() }
+        await #expect(throws: StoreError.systemError("this store issues no app transaction")) {
+            try await store.appTransaction()
+        }
     }
 }

@@ -1,15 +1,19 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import StoreCore
 
 /// The verifyReceipt client against a real HTTP server on 127.0.0.1.
 @Suite struct RemoteReceiptVerifierTests {
-    func verifier(_ server: VerifyReceiptServer, timeout: TimeInterval = 5, startWithSandbox: Bool = false) -> RemoteReceiptVerifier {
-        RemoteReceiptVerifier(configuration: .init(
-            productionURL: server.productionURL, sandboxURL: server.sandboxURL, sharedSecret: "s3cret",
-            excludeOldTransactions: true, bundleID: "com.example.storefront", timeout: timeout,
-            startWithSandbox: startWithSandbox))
+    func verifier(
+        _ server: VerifyReceiptServer, timeout: TimeInterval = 5, startWithSandbox: Bool = false
+    ) -> RemoteReceiptVerifier {
+        RemoteReceiptVerifier(
+            configuration: .init(
+                productionURL: server.productionURL, sandboxURL: server.sandboxURL, sharedSecret: "s3cret",
+                excludeOldTransactions: true, bundleID: "com.example.storefront", timeout: timeout,
+                startWithSandbox: startWithSandbox))
     }
 
     func transaction(_ id: String, state: TransactionState = .purchased, original: String? = nil) -> Transaction {
@@ -68,12 +72,17 @@ import Testing
         ]
         for status in Array(21000...21010) + Array(21100...21199) + [21011, 21200, 1] {
             let result = await verifier.verifyReceipt(receipt("status:\(status)"))
-            let expected: VerifyReceiptError = named[status]
+            let expected: VerifyReceiptError =
+                named[status]
                 ?? ((21100...21199).contains(status) ? .internalError(status: status) : .unknownStatus(status))
             #expect(result == .failure(expected), "status \(status)")
             let outcome = await verifier.verify(transaction("1"), receipt: receipt("status:\(status)"))
             #expect(outcome != .valid)
-            if case .unableToComplete = outcome { #expect(expected.isRetryable) } else { #expect(!expected.isRetryable) }
+            if case .unableToComplete = outcome {
+                #expect(expected.isRetryable)
+            } else {
+                #expect(!expected.isRetryable)
+            }
         }
     }
 
@@ -82,14 +91,20 @@ import Testing
         let server = try VerifyReceiptServer()
         defer { server.stop() }
         let outcome = await verifier(server).verify(transaction("1"), receipt: receipt(scenario))
-        guard case .unableToComplete = outcome else { Issue.record("got \(outcome)"); return }
+        guard case .unableToComplete = outcome else {
+            Issue.record("got \(outcome)")
+            return
+        }
     }
 
     @Test func timeoutIsUnableToComplete() async throws {
         let server = try VerifyReceiptServer()
         defer { server.stop() }
         let outcome = await verifier(server, timeout: 1).verify(transaction("1"), receipt: receipt("hang"))
-        guard case .unableToComplete(let reason) = outcome else { Issue.record("got \(outcome)"); return }
+        guard case .unableToComplete(let reason) = outcome else {
+            Issue.record("got \(outcome)")
+            return
+        }
         #expect(reason.contains("could not be reached"))
     }
 
@@ -106,13 +121,16 @@ import Testing
     @Test func receiptWithoutThisTransactionIsInvalid() async throws {
         let server = try VerifyReceiptServer()
         defer { server.stop() }
-        guard case .invalid(let reason) = await verifier(server).verify(transaction("43"), receipt: receipt("ok:42")) else {
+        guard case .invalid(let reason) = await verifier(server).verify(transaction("43"), receipt: receipt("ok:42"))
+        else {
             Issue.record("expected invalid")
             return
         }
         #expect(reason.contains("43"))
         // A restore may be verified by its original transaction.
-        #expect(await verifier(server).verify(transaction("43", state: .restored, original: "42"), receipt: receipt("ok:42")) == .valid)
+        #expect(
+            await verifier(server).verify(
+                transaction("43", state: .restored, original: "42"), receipt: receipt("ok:42")) == .valid)
     }
 
     @Test func receiptForAnotherAppIsInvalid() async throws {

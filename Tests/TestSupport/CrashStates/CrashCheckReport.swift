@@ -94,7 +94,8 @@ public struct CrashCheckReport: Codable, Sendable {
         public var delivered: Bool
 
         /// Creates facts.
-        public init(uuid: String, kind: String, transactionID: String?, attempts: [String], due: Bool, delivered: Bool) {
+        public init(uuid: String, kind: String, transactionID: String?, attempts: [String], due: Bool, delivered: Bool)
+        {
             self.uuid = uuid
             self.kind = kind
             self.transactionID = transactionID

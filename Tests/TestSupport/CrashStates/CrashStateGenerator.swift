@@ -187,7 +187,11 @@ public struct CrashStateGenerator: Sendable {
                     loose.formUnion(indices.dropFirst(count))
                 }
                 for index in issued.namespace {
-                    if issued.isSyncedEntry(index, operations[index]) { forced.insert(index) } else { loose.insert(index) }
+                    if issued.isSyncedEntry(index, operations[index]) {
+                        forced.insert(index)
+                    } else {
+                        loose.insert(index)
+                    }
                 }
                 // What is on disk needs what made its names: a rename durable drags the mkdir of
                 // the directory it moved out of, as a journal could never commit it alone.
@@ -199,12 +203,15 @@ public struct CrashStateGenerator: Sendable {
                 for index in loose.sorted() {
                     let without = all.filter { $0 != index && !needs.closure(of: $0).contains(index) }
                     collector.add(CrashState(crashPoint: crashPoint, persisted: without.sorted()))
-                    collector.add(CrashState(
-                        crashPoint: crashPoint, persisted: forced.union([index]).union(needs.closure(of: index)).sorted()))
+                    collector.add(
+                        CrashState(
+                            crashPoint: crashPoint,
+                            persisted: forced.union([index]).union(needs.closure(of: index)).sorted()))
                     if case .write = operations[index] {
-                        collector.add(CrashState(
-                            crashPoint: crashPoint, persisted: all.filter { $0 != index }.sorted(),
-                            partial: CrashState.Partial(index: index, part: .zeros)))
+                        collector.add(
+                            CrashState(
+                                crashPoint: crashPoint, persisted: all.filter { $0 != index }.sorted(),
+                                partial: CrashState.Partial(index: index, part: .zeros)))
                     }
                 }
             }

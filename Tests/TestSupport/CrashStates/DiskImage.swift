@@ -138,7 +138,9 @@ public struct DiskImage: Sendable {
         case .rename(let from, let to):
             return rename(from, to)
         case .link(let from, let to):
-            guard case .file? = entries[from], entries[to] == nil, isDirectory(Self.parent(of: to)) else { return false }
+            guard case .file? = entries[from], entries[to] == nil, isDirectory(Self.parent(of: to)) else {
+                return false
+            }
             entries[to] = entries[from]
         case .removeFile(let path):
             guard case .file? = entries[path] else { return false }

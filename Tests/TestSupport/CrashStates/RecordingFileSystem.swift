@@ -50,7 +50,9 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     public func finish() throws -> Recording {
         try locked {
             stopped = true
-            if let path = outside.first { throw CrashStateError.unsupported("a change outside the recorded root: \(path)") }
+            if let path = outside.first {
+                throw CrashStateError.unsupported("a change outside the recorded root: \(path)")
+            }
             let cached = cachedImage.contents
             let real = try DiskImage.capture(root).contents
             for path in Set(cached.keys).union(real.keys).sorted() where cached[path] != real[path] {
@@ -234,7 +236,8 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         defer { lock.unlock() }
         try base.makeDirectory(path, mode: mode)
         guard let name = relative(path) else { return noteOutside(path) }
-        let actual = (try? base.status(atPath: path, followingLinks: false)?.mode).flatMap { $0 }.map { $0 & 0o7777 } ?? mode
+        let actual =
+            (try? base.status(atPath: path, followingLinks: false)?.mode).flatMap { $0 }.map { $0 & 0o7777 } ?? mode
         record(.makeDirectory(path: name, mode: actual))
     }
 

@@ -51,9 +51,10 @@ func waitFor(_ start: (@escaping @Sendable () -> Void) -> Void) async {
 
 let data = FileManager.default.temporaryDirectory.appendingPathComponent("RMStoreStyle-\(UUID().uuidString)")
 let catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: "Catalogs/Demo.storekit"))
-let appStore = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-    catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-    initialLatencyMilliseconds: 0))
+let appStore = try LocalAppStore(
+    configuration: LocalAppStoreConfiguration(
+        catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+        initialLatencyMilliseconds: 0))
 let notifications = NotificationCenter()
 let store = Store(
     backend: appStore, ledger: try VaultLedger.open(inDataDirectory: data, environment: [:]),
@@ -67,51 +68,65 @@ let observers = [
     },
     notifications.addObserver(forName: .storeDownloadFinished, object: nil, queue: nil) { note in
         let carried = note.storeTransaction?.transactionID == note.storeTransactionID ? "carried" : "missing"
-        print("notification: content of \(note.storeProductID ?? "?") installed (transaction \(note.storeTransactionID ?? "?"), \(carried))")
+        print(
+            "notification: content of \(note.storeProductID ?? "?") installed (transaction \(note.storeTransactionID ?? "?"), \(carried))"
+        )
     },
 ]
 await store.start()
 
-let lifetime = "com.storefront.demo.lifetime", stickers = "com.storefront.demo.stickers.cats"
+let lifetime = "com.storefront.demo.lifetime"
+let stickers = "com.storefront.demo.stickers.cats"
 let coins = "com.storefront.demo.coins.100"
 
 // requestProducts:success:failure:
 await waitFor { done in
-    store.requestProducts([lifetime, stickers, "com.example.nope"], success: { response in
-        for product in response.products { print("product: \(product.id) \(product.displayPrice)") }
-        print("invalid: \(response.invalidProductIdentifiers)")
-        done()
-    }, failure: { error in
-        print("products failed: \(error)")
-        done()
-    })
+    store.requestProducts(
+        [lifetime, stickers, "com.example.nope"],
+        success: { response in
+            for product in response.products { print("product: \(product.id) \(product.displayPrice)") }
+            print("invalid: \(response.invalidProductIdentifiers)")
+            done()
+        },
+        failure: { error in
+            print("products failed: \(error)")
+            done()
+        })
 }
 
 // addPayment:success:failure:, with this purchase's own observer, returning once the content is in.
 await waitFor { done in
-    store.purchase(stickers, options: PurchaseOptions(waitsForContent: true, observer: OnePurchase()), success: { transaction in
-        print("success: \(transaction.productID)")
-        done()
-    }, failure: { _, error in
-        print("failure: \(error)")
-        done()
-    })
+    store.purchase(
+        stickers, options: PurchaseOptions(waitsForContent: true, observer: OnePurchase()),
+        success: { transaction in
+            print("success: \(transaction.productID)")
+            done()
+        },
+        failure: { _, error in
+            print("failure: \(error)")
+            done()
+        })
 }
 
 // A purchase with its own verifier, whose server is down: charged, kept, never a failure.
 await waitFor { done in
-    let options = PurchaseOptions(applicationUsername: ApplicationUsername.hash("ada@example.com"),
-                                  verifier: UnreachableServer(), observer: OnePurchase())
-    store.purchase(lifetime, options: options, success: { _ in
-        print("unexpected success")
-        done()
-    }, failure: { _, error in
-        print("failure: \(error)")
-        done()
-    }, unverified: { order in
-        print("unverified: \(order.transaction.productID) after \(order.attempts) attempt")
-        done()
-    })
+    let options = PurchaseOptions(
+        applicationUsername: ApplicationUsername.hash("ada@example.com"),
+        verifier: UnreachableServer(), observer: OnePurchase())
+    store.purchase(
+        lifetime, options: options,
+        success: { _ in
+            print("unexpected success")
+            done()
+        },
+        failure: { _, error in
+            print("failure: \(error)")
+            done()
+        },
+        unverified: { order in
+            print("unverified: \(order.transaction.productID) after \(order.attempts) attempt")
+            done()
+        })
 }
 let orders = try await store.unverifiedOrders()
 print("unverified orders: \(orders.map(\.transaction.productID))")
@@ -124,35 +139,41 @@ print("unfinished at the store: \(try await store.unfinishedTransactions().count
 
 // The persistor's answers.
 _ = await store.purchase(coins, quantity: 3)
-print("purchased stickers: \(try await store.isPurchased(stickers)), lifetime: \(try await store.isPurchased(lifetime))")
+print(
+    "purchased stickers: \(try await store.isPurchased(stickers)), lifetime: \(try await store.isPurchased(lifetime))")
 print("coins: \(try await store.count(of: coins)), after consuming 2: \(try await store.consume(coins, quantity: 2))")
 print("transactions of stickers: \(try await store.transactions(for: stickers).count)")
 
 // The app receipt, verified against the store's root, asked RMAppReceipt's questions.
 let receiptVerifier = try await appStore.receiptVerifier()
 await waitFor { done in
-    store.refreshReceipt(success: { receipt in
-        if case .success(let decoded) = receiptVerifier.validate(receipt) {
-            print("receipt: \(decoded.bundleID) holds stickers: \(decoded.containsInAppPurchase(ofProductID: stickers)), "
-                + "lifetime: \(decoded.containsInAppPurchase(ofProductID: lifetime))")
-        }
-        done()
-    }, failure: { error in
-        print("refresh failed: \(error)")
-        done()
-    })
+    store.refreshReceipt(
+        success: { receipt in
+            if case .success(let decoded) = receiptVerifier.validate(receipt) {
+                print(
+                    "receipt: \(decoded.bundleID) holds stickers: \(decoded.containsInAppPurchase(ofProductID: stickers)), "
+                        + "lifetime: \(decoded.containsInAppPurchase(ofProductID: lifetime))")
+            }
+            done()
+        },
+        failure: { error in
+            print("refresh failed: \(error)")
+            done()
+        })
 }
 
 // restoreTransactionsOnSuccess:failure:. The store still knows the lifetime unlock was paid
 // for (its unverified order was only given up by the app), so a restore delivers it.
 await waitFor { done in
-    store.restoreTransactions(success: { transactions in
-        print("restored: \(transactions.map(\.productID))")
-        done()
-    }, failure: { error in
-        print("restore failed: \(error)")
-        done()
-    })
+    store.restoreTransactions(
+        success: { transactions in
+            print("restored: \(transactions.map(\.productID))")
+            done()
+        },
+        failure: { error in
+            print("restore failed: \(error)")
+            done()
+        })
 }
 
 try await store.removeAllTransactions()

@@ -20,9 +20,11 @@ func describe(_ period: SubscriptionPeriod) -> String {
 /// One line per product, as a paywall lists them.
 func describe(_ product: Product) -> String {
     guard let subscription = product.subscription else { return "\(product.displayName): \(product.displayPrice)" }
-    let trial = subscription.introductoryOffer.map { offer in
-        ", first \(describe(offer.period)) " + (offer.paymentMode == .freeTrial ? "free" : "at \(offer.displayPrice)")
-    } ?? ""
+    let trial =
+        subscription.introductoryOffer.map { offer in
+            ", first \(describe(offer.period)) "
+                + (offer.paymentMode == .freeTrial ? "free" : "at \(offer.displayPrice)")
+        } ?? ""
     return "\(product.displayName): \(product.displayPrice) every \(describe(subscription.period))\(trial)"
 }
 
@@ -30,9 +32,10 @@ func describe(_ product: Product) -> String {
 func openStore() async throws -> (data: URL, appStore: LocalAppStore, store: Store) {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("StoreKit2Style-\(UUID().uuidString)")
     let catalog = try StoreKitConfiguration.load(contentsOf: URL(fileURLWithPath: "Catalogs/Demo.storekit"))
-    let appStore = try LocalAppStore(configuration: LocalAppStoreConfiguration(
-        catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-        initialLatencyMilliseconds: 0))
+    let appStore = try LocalAppStore(
+        configuration: LocalAppStoreConfiguration(
+            catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
+            initialLatencyMilliseconds: 0))
     // StoreKit 2 verifies each transaction's JWS; here against the local store's root.
     let store = Store(
         backend: appStore, ledger: try VaultLedger.open(inDataDirectory: data, environment: [:]),
@@ -47,7 +50,8 @@ func walkThrough() async throws {
     // Transaction.updates: listen before anything else (read in step here, to print in order).
     var updates = store.transactionUpdates().makeAsyncIterator()
 
-    let lifetime = "com.storefront.demo.lifetime", monthly = "com.storefront.demo.premium.pro.monthly"
+    let lifetime = "com.storefront.demo.lifetime"
+    let monthly = "com.storefront.demo.premium.pro.monthly"
     let products: [Product] = try await store.requestProducts([lifetime, monthly]).products
     for product in products { print(describe(product)) }
 
