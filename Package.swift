@@ -61,13 +61,16 @@ let package = Package(
         .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
         .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
         .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
+        // The storefront's effects, on the store behind a protocol (the executable supplies it).
+        .target(name: "StorefrontEffects", dependencies: ["StorefrontUI", "StorefrontRuntime", "StoreCore"]),
 
         // Executables: wiring only.
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
-                "StorefrontUI", "StorefrontRuntime", "TerminalCurses", "SystemIO", "AppStoreServer",
+                "StorefrontUI", "StorefrontRuntime", "StorefrontEffects", "TerminalCurses", "SystemIO",
+                "AppStoreServer",
             ]
         ),
         .executableTarget(
@@ -129,6 +132,10 @@ let package = Package(
         .testTarget(
             name: "StorefrontRuntimeTests",
             dependencies: ["TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO"]
+        ),
+        .testTarget(
+            name: "StorefrontEffectsTests",
+            dependencies: ["TestSupport", "StorefrontEffects", "StorefrontUI", "StoreCore"]
         ),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TestSupport", "TerminalCurses", "StorefrontUI"]),
         // The executable's own code (argument parsing, help, output), called in-process.

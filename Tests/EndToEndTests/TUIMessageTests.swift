@@ -13,9 +13,9 @@ import Testing
     @Test func anUnknownSubscriptionIsTheStorefrontsMessageNotTheCLIs() {
         let cli = StoreSubscriptionVerbs.subscriptionMessage(.unknownTransaction("22"), id: "22")
         #expect(cli.contains("`storefront store subscriptions`"), "the CLI's own text names a command")
-        let error = StorefrontEffects.subscriptionError(.unknownTransaction("22"), id: "22")
+        let error = SessionStore.subscriptionError(.unknownTransaction("22"), id: "22")
         var state = State()
-        _ = reduce(state: &state, action: .subscriptionCommandFinished(.renew(transactionID: "22"), .failure(error)))
+        _ = reduce(state: &state, action: .subscriptionCommandFinished(.renew, .failure(error)))
         let text = state.message?.text ?? ""
         #expect(text == "Error: No transaction 22 is known.")
         #expect(!text.contains("storefront store"))

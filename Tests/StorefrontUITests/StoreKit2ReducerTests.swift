@@ -73,15 +73,21 @@ import Testing
             transactionID: "100", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
             state: .purchased, purchaseDate: Fixtures.start)
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [bought]))))
-        #expect(send(&state, .key(.character("R"))) == [.requestRefund(transactionID: "100")])
-        #expect(send(&state, .key(.character("A"))) == [.decideRefund(transactionID: "100", approve: true)])
-        #expect(send(&state, .key(.character("D"))) == [.decideRefund(transactionID: "100", approve: false)])
+        #expect(send(&state, .key(.character("R"))) == [.transactionCommand(.requestRefund, transactionID: "100")])
         #expect(
-            send(&state, .transactionCommandFinished(.requestRefund(transactionID: "100"), .success("100"))) == [
+            send(&state, .key(.character("A"))) == [
+                .transactionCommand(.decideRefund(approve: true), transactionID: "100")
+            ])
+        #expect(
+            send(&state, .key(.character("D"))) == [
+                .transactionCommand(.decideRefund(approve: false), transactionID: "100")
+            ])
+        #expect(
+            send(&state, .transactionCommandFinished(.requestRefund, .success("100"))) == [
                 .loadPurchases
             ])
         #expect(state.message?.text == "Refund requested for transaction 100")
-        send(&state, .transactionCommandFinished(.decideRefund(transactionID: "100", approve: false), .success("100")))
+        send(&state, .transactionCommandFinished(.decideRefund(approve: false), .success("100")))
         #expect(state.message?.text == "Declined the refund request for transaction 100")
     }
 

@@ -55,17 +55,17 @@ import Testing
 
     @Test func uReversesTheRefundOfTheSelectedRowByTheStoresID() {
         var state = Self.managing()
-        #expect(send(&state, .key(.character("u"))) == [.reverseRefund(transactionID: "22")])
+        #expect(send(&state, .key(.character("u"))) == [.transactionCommand(.reverseRefund, transactionID: "22")])
         send(&state, .key(.down))
         // A restored copy's refund is reversed on what the store sold: its original.
-        #expect(send(&state, .key(.character("u"))) == [.reverseRefund(transactionID: "10")])
+        #expect(send(&state, .key(.character("u"))) == [.transactionCommand(.reverseRefund, transactionID: "10")])
         #expect(
-            send(&state, .transactionCommandFinished(.reverseRefund(transactionID: "10"), .success("10"))) == [
+            send(&state, .transactionCommandFinished(.reverseRefund, .success("10"))) == [
                 .loadPurchases
             ])
         #expect(state.message?.text == "Refund of transaction 10 reversed: it grants again")
         #expect(state.message?.kind == .success)
-        send(&state, .transactionCommandFinished(.reverseRefund(transactionID: "10"), .failure(.systemError("no"))))
+        send(&state, .transactionCommandFinished(.reverseRefund, .failure(.systemError("no"))))
         #expect(state.message?.kind == .error)
     }
 

@@ -61,39 +61,57 @@ import Testing
     @Test func keysRunTheSubscriptionCommandsAndToggleFromWhereItStands() {
         let until = Fixtures.start.addingTimeInterval(3 * Self.hour)
         var state = Self.managing(Self.subscription(phase: .active(until: until)))
-        #expect(send(&state, .key(.character("n"))) == [.renew(transactionID: "22")])
+        #expect(send(&state, .key(.character("n"))) == [.subscriptionCommand(.renew, transactionID: "22")])
         // Expiring and refunding cannot be undone: each asks first.
         #expect(send(&state, .key(.character("x"))) == [])
-        #expect(send(&state, .key(.character("y"))) == [.expire(transactionID: "22")])
-        #expect(send(&state, .key(.character("c"))) == [.setAutoRenew(transactionID: "22", on: false)])
-        #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: true)])
+        #expect(send(&state, .key(.character("y"))) == [.subscriptionCommand(.expire, transactionID: "22")])
+        #expect(
+            send(&state, .key(.character("c"))) == [.subscriptionCommand(.setAutoRenew(on: false), transactionID: "22")]
+        )
+        #expect(
+            send(&state, .key(.character("b"))) == [
+                .subscriptionCommand(.setBillingIssue(on: true), transactionID: "22")
+            ])
         #expect(send(&state, .key(.character("f"))) == [])
-        #expect(send(&state, .key(.character("y"))) == [.refund(transactionID: "22")])
+        #expect(send(&state, .key(.character("y"))) == [.transactionCommand(.refund, transactionID: "22")])
 
         // Cancelled, with a billing issue: c turns auto-renew back on, b resolves.
         state = Self.managing(Self.subscription(phase: .active(until: until), willAutoRenew: false, billingIssue: true))
-        #expect(send(&state, .key(.character("c"))) == [.setAutoRenew(transactionID: "22", on: true)])
-        #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: false)])
+        #expect(
+            send(&state, .key(.character("c"))) == [.subscriptionCommand(.setAutoRenew(on: true), transactionID: "22")])
+        #expect(
+            send(&state, .key(.character("b"))) == [
+                .subscriptionCommand(.setBillingIssue(on: false), transactionID: "22")
+            ])
     }
 
     @Test func priceIncreaseKeysAnnounceAndAnswerBesideTheRefundKeys() {
         var state = Self.managing(
             Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
-        #expect(send(&state, .key(.character("p"))) == [.priceIncrease(transactionID: "22", accept: nil)])
-        #expect(send(&state, .key(.character("+"))) == [.priceIncrease(transactionID: "22", accept: true)])
-        #expect(send(&state, .key(.character("-"))) == [.priceIncrease(transactionID: "22", accept: false)])
         #expect(
-            send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: nil), .success("22")))
+            send(&state, .key(.character("p"))) == [
+                .transactionCommand(.priceIncrease(accept: nil), transactionID: "22")
+            ])
+        #expect(
+            send(&state, .key(.character("+"))) == [
+                .transactionCommand(.priceIncrease(accept: true), transactionID: "22")
+            ])
+        #expect(
+            send(&state, .key(.character("-"))) == [
+                .transactionCommand(.priceIncrease(accept: false), transactionID: "22")
+            ])
+        #expect(
+            send(&state, .transactionCommandFinished(.priceIncrease(accept: nil), .success("22")))
                 == [.loadPurchases])
         #expect(state.message?.text == "Price increase announced for 22; + accepts, - declines")
-        send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .success("22")))
+        send(&state, .transactionCommandFinished(.priceIncrease(accept: true), .success("22")))
         #expect(state.message?.text == "The customer accepted the price increase for 22")
-        send(&state, .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: false), .success("22")))
+        send(&state, .transactionCommandFinished(.priceIncrease(accept: false), .success("22")))
         #expect(
             state.message?.text == "The customer declined the price increase for 22: it expires at its renewal date")
         send(
             &state,
-            .transactionCommandFinished(.priceIncrease(transactionID: "22", accept: true), .failure(.systemError("no")))
+            .transactionCommandFinished(.priceIncrease(accept: true), .failure(.systemError("no")))
         )
         #expect(state.message?.kind == .error)
     }
@@ -107,52 +125,54 @@ import Testing
             #expect(state.message?.kind == .error)
         }
         send(&state, .key(.character("f")))
-        #expect(send(&state, .key(.enter)) == [.refund(transactionID: "10")])
+        #expect(send(&state, .key(.enter)) == [.transactionCommand(.refund, transactionID: "10")])
     }
 
     @Test func eachResultSaysWhatHappenedAndReloads() {
         let until = Fixtures.start.addingTimeInterval(30 * 60)
         var state = Self.managing(Self.subscription(phase: .active(until: until)))
-        func result(_ effect: Effect, _ subscription: ManagedSubscription) -> (String?, StatusMessage.Kind?) {
-            #expect(send(&state, .subscriptionCommandFinished(effect, .success(subscription))) == [.loadPurchases])
+        func result(
+            _ command: SubscriptionCommand, _ subscription: ManagedSubscription
+        ) -> (String?, StatusMessage.Kind?) {
+            #expect(send(&state, .subscriptionCommandFinished(command, .success(subscription))) == [.loadPurchases])
             return (state.message?.text, state.message?.kind)
         }
         #expect(
-            result(.renew(transactionID: "22"), Self.subscription(latest: "23", phase: .active(until: until)))
+            result(.renew, Self.subscription(latest: "23", phase: .active(until: until)))
                 == ("Renewed Premium Monthly: transaction 23", .success))
         // While billing fails the renewal fails, and says so as an error.
         #expect(
-            result(.renew(transactionID: "22"), Self.subscription(phase: .gracePeriod(until: until)))
+            result(.renew, Self.subscription(phase: .gracePeriod(until: until)))
                 == ("Renewal of Premium Monthly failed (billing issue): grace period until 00:30:00", .error))
         #expect(
-            result(.renew(transactionID: "22"), Self.subscription(phase: .billingRetry(since: Fixtures.start)))
+            result(.renew, Self.subscription(phase: .billingRetry(since: Fixtures.start)))
                 == ("Renewal of Premium Monthly failed (billing issue): in billing retry", .error))
         #expect(
-            result(.expire(transactionID: "22"), Self.subscription(phase: .expired(at: Fixtures.start)))
+            result(.expire, Self.subscription(phase: .expired(at: Fixtures.start)))
                 == ("Expired Premium Monthly now", .success))
         #expect(
             result(
-                .setAutoRenew(transactionID: "22", on: false),
+                .setAutoRenew(on: false),
                 Self.subscription(phase: .active(until: until), willAutoRenew: false))
                 == ("Cancelled Premium Monthly: access until 00:30:00", .success))
         #expect(
-            result(.setAutoRenew(transactionID: "22", on: true), Self.subscription(phase: .active(until: until)))
+            result(.setAutoRenew(on: true), Self.subscription(phase: .active(until: until)))
                 == ("Auto-renew is on for Premium Monthly", .success))
         #expect(
             result(
-                .setBillingIssue(transactionID: "22", on: true),
+                .setBillingIssue(on: true),
                 Self.subscription(phase: .active(until: until), billingIssue: true))
                 == ("Billing issue on for Premium Monthly: its renewals fail", .success))
         #expect(
             result(
-                .setBillingIssue(transactionID: "22", on: false),
+                .setBillingIssue(on: false),
                 Self.subscription(latest: "23", phase: .active(until: until)))
                 == ("Billing issue resolved for Premium Monthly", .success))
 
         send(
             &state,
             .subscriptionCommandFinished(
-                .renew(transactionID: "22"), .failure(.systemError("The subscription 22 is expired"))))
+                .renew, .failure(.systemError("The subscription 22 is expired"))))
         #expect(state.message?.kind == .error)
         #expect(state.log.last?.text.contains("The subscription 22 is expired") == true)
     }
@@ -165,14 +185,14 @@ import Testing
         send(
             &state,
             .subscriptionCommandFinished(
-                .renew(transactionID: "22"), .success(Self.subscription(phase: .expired(at: Fixtures.start)))))
+                .renew, .success(Self.subscription(phase: .expired(at: Fixtures.start)))))
         let text = state.message?.text ?? ""
         #expect(text.hasPrefix("Premium Monthly expired instead of renewing"), "\(text)")
         #expect(!text.contains("Renewed"))
         #expect(state.message?.kind == .error)
         var lapsed = Self.subscription(phase: .expired(at: Fixtures.start))
         lapsed.expirationIntent = .priceIncrease
-        send(&state, .subscriptionCommandFinished(.renew(transactionID: "22"), .success(lapsed)))
+        send(&state, .subscriptionCommandFinished(.renew, .success(lapsed)))
         #expect(
             state.message?.text
                 == "Premium Monthly expired instead of renewing: the customer did not consent to the price increase")
@@ -204,7 +224,7 @@ import Testing
         send(
             &state,
             .subscriptionCommandFinished(
-                .renew(transactionID: "22"),
+                .renew,
                 .failure(.systemError("the subscription 22 is cancelled, not one that renews"))))
         #expect(state.message?.kind == .error)
         #expect(state.message?.text.contains("the subscription 22 is cancelled, not one that renews") == true)
@@ -252,7 +272,10 @@ import Testing
     /// In billing retry because of the store's setting (no billing issue of its own), b resolves.
     @Test func bResolvesABillingFailureTheSettingCaused() {
         var state = Self.managing(Self.subscription(phase: .billingRetry(since: Fixtures.start)))
-        #expect(send(&state, .key(.character("b"))) == [.setBillingIssue(transactionID: "22", on: false)])
+        #expect(
+            send(&state, .key(.character("b"))) == [
+                .subscriptionCommand(.setBillingIssue(on: false), transactionID: "22")
+            ])
     }
 
     @Test func aScheduledDowngradeShowsOnTheRow() {

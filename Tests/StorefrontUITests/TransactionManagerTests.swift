@@ -45,7 +45,7 @@ import Testing
         #expect(send(&state, .key(.character("n"))) == [])
         #expect(state.modal == .transactions(selected: 0))
         send(&state, .key(.character("f")))
-        #expect(send(&state, .key(.character("y"))) == [.refund(transactionID: "100")])
+        #expect(send(&state, .key(.character("y"))) == [.transactionCommand(.refund, transactionID: "100")])
         #expect(state.modal == .transactions(selected: 0))
     }
 

@@ -2,7 +2,7 @@ import StoreCore
 
 /// The interface's words in English, Simplified Chinese, Japanese, German, French, Spanish and
 /// Arabic: pure tables keyed by the English text, one file per language.
-public struct Strings: Sendable {
+public struct Strings: Equatable, Sendable {
     /// The language these strings are in.
     public let language: UILanguage
     private let table: [String: String]

@@ -2,7 +2,7 @@ import Foundation
 import StoreCore
 
 /// Something that happened: a key, a resize, the time, an effect's result, a store event.
-public enum Action: Sendable {
+public enum Action: Hashable, Sendable {
     /// The app starts: load everything.
     case started
     /// A key was pressed.
@@ -40,9 +40,9 @@ public enum Action: Sendable {
     /// A receipt refresh ended with the receipt's size in bytes.
     case receiptRefreshed(Result<Int, StoreError>)
     /// A Transaction Manager command ended.
-    case transactionCommandFinished(Effect, Result<String, StoreError>)
+    case transactionCommandFinished(TransactionCommand, Result<String, StoreError>)
     /// A subscription command of the Transaction Manager ended with the subscription as it is now.
-    case subscriptionCommandFinished(Effect, Result<ManagedSubscription, StoreError>)
+    case subscriptionCommandFinished(SubscriptionCommand, Result<ManagedSubscription, StoreError>)
     /// Consuming ended with the product's new balance.
     case consumed(productID: String, Result<Int, StoreError>)
     /// A setting change was refused or applied (the settings come back with it).

@@ -53,24 +53,12 @@ public enum Effect: Hashable, Sendable {
     case loadTransaction(transactionID: String)
     /// Change a store setting (`store set NAME VALUE`) → `.settingsLoaded`.
     case setSetting(name: String, value: String)
-    /// Approve a deferred (Ask to Buy) transaction → `.transactionCommandFinished`.
-    case approve(transactionID: String)
-    /// Decline a deferred transaction.
-    case decline(transactionID: String)
-    /// Refund a purchased transaction.
-    case refund(transactionID: String)
-    /// Resolve an interrupted purchase so it completes.
-    case resolve(transactionID: String)
-    /// Renew a subscription now; while billing fails, the renewal fails into billing retry
-    /// → `.subscriptionCommandFinished`.
-    case renew(transactionID: String)
-    /// End a subscription now.
-    case expire(transactionID: String)
-    /// Turn a subscription's auto-renew off (the customer cancels) or back on.
-    case setAutoRenew(transactionID: String, on: Bool)
-    /// Make a subscription's renewals fail (billing retry), or resolve that (it renews at once
-    /// when in billing retry).
-    case setBillingIssue(transactionID: String, on: Bool)
+    /// Run a Transaction Manager command on a transaction (approve, refund, a price increase…)
+    /// → `.transactionCommandFinished`.
+    case transactionCommand(TransactionCommand, transactionID: String)
+    /// Run a subscription command of the Transaction Manager on a subscription's transaction
+    /// (renew, expire, auto-renew, billing issue) → `.subscriptionCommandFinished`.
+    case subscriptionCommand(SubscriptionCommand, transactionID: String)
     /// Use up consumables → `.consumed`.
     case consume(productID: String, quantity: Int)
     /// Pause a download.
@@ -84,18 +72,6 @@ public enum Effect: Hashable, Sendable {
     /// Redeem an offer code for a subscription (the store's first open code for it, issued now
     /// when there is none) → the purchase flow's actions, as `.purchase`.
     case redeemOfferCode(productID: String)
-    /// The customer asks for a refund (StoreKit 2's `beginRefundRequest`) → `.transactionCommandFinished`.
-    case requestRefund(transactionID: String)
-    /// The Transaction Manager approves or declines the transaction's pending refund request →
-    /// `.transactionCommandFinished`.
-    case decideRefund(transactionID: String, approve: Bool)
-    /// The App Store announces a price increase needing consent for the transaction's
-    /// subscription (`accept` nil), or the customer answers it (true consents, false declines)
-    /// → `.transactionCommandFinished`.
-    case priceIncrease(transactionID: String, accept: Bool?)
-    /// Apple's support reverses the transaction's refund: it grants again (`REFUND_REVERSED`)
-    /// → `.transactionCommandFinished`.
-    case reverseRefund(transactionID: String)
     /// Leave the app: the runtime cancels every running effect, restores the terminal and returns.
     case quit
 

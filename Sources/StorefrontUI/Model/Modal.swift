@@ -45,8 +45,8 @@ public enum Question: Hashable, Sendable {
     /// What Yes does.
     var effect: Effect {
         switch self {
-        case .refund(let id, _): .refund(transactionID: id)
-        case .expire(let id, _): .expire(transactionID: id)
+        case .refund(let id, _): .transactionCommand(.refund, transactionID: id)
+        case .expire(let id, _): .subscriptionCommand(.expire, transactionID: id)
         case .quit: .quit
         case .cancelDownload(let id, _): .cancelDownload(id: id)
         }

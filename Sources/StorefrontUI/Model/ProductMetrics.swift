@@ -3,7 +3,7 @@ import StoreCore
 /// What the product list needs to know of every product, measured once per load rather than
 /// every frame: the price as shown, the display widths of names and prices, and where each
 /// product is by identifier.
-public struct ProductMetrics: Sendable {
+public struct ProductMetrics: Equatable, Sendable {
     /// Each product's price as the list shows it: per period for subscriptions, `≈` before an
     /// estimated price.
     public let prices: [String]

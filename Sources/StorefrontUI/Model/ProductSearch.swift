@@ -10,7 +10,7 @@ import StoreCore
 /// cost, not what the catalog does: the first key takes the products holding its first byte
 /// from an index built with the texts, and each longer query checks, in each product the last
 /// query matched, only the bytes after where that query's last word was found.
-public struct ProductSearch: Sendable {
+public struct ProductSearch: Equatable, Sendable {
     /// Every product's folded search text, one after another, as UTF-8.
     let text: [UInt8]
     /// Where each product's text starts in `text`, and one more entry: the end of the last.

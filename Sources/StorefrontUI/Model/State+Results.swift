@@ -77,7 +77,7 @@ extension State {
             fail(error)
             return [.loadSettings]
         case .priceComparisonLoaded(let productID, let prices):
-            priceComparison = (productID, prices)
+            priceComparison = PriceComparison(productID: productID, prices: prices)
         case .documentLoaded(.success(let loaded)):
             document = loaded
         case .documentLoaded(.failure(let error)):
@@ -207,29 +207,27 @@ extension State {
     }
 
     /// What a finished transaction command (approve, refund, a price increase…) says of `id`.
-    private func transactionMessage(_ command: Effect, _ id: String) -> String {
+    private func transactionMessage(_ command: TransactionCommand, _ id: String) -> String {
         switch command {
-        case .approve: return strings("Approved transaction {}", id)
-        case .decline: return strings("Declined transaction {}", id)
-        case .refund: return strings("Refunded transaction {}", id)
-        case .requestRefund: return strings("Refund requested for transaction {}", id)
-        case .decideRefund(_, let approve):
-            return approve
-                ? strings("Approved the refund request for transaction {}", id)
-                : strings("Declined the refund request for transaction {}", id)
-        case .priceIncrease(_, nil): return strings("Price increase announced for {}; + accepts, - declines", id)
-        case .priceIncrease(_, true?): return strings("The customer accepted the price increase for {}", id)
-        case .priceIncrease(_, false?):
-            return strings("The customer declined the price increase for {}: it expires at its renewal date", id)
-        case .reverseRefund: return strings("Refund of transaction {} reversed: it grants again", id)
-        default: return strings("Resolved transaction {}", id)
+        case .approve: strings("Approved transaction {}", id)
+        case .decline: strings("Declined transaction {}", id)
+        case .resolve: strings("Resolved transaction {}", id)
+        case .refund: strings("Refunded transaction {}", id)
+        case .requestRefund: strings("Refund requested for transaction {}", id)
+        case .decideRefund(true): strings("Approved the refund request for transaction {}", id)
+        case .decideRefund(false): strings("Declined the refund request for transaction {}", id)
+        case .priceIncrease(nil): strings("Price increase announced for {}; + accepts, - declines", id)
+        case .priceIncrease(true?): strings("The customer accepted the price increase for {}", id)
+        case .priceIncrease(false?):
+            strings("The customer declined the price increase for {}: it expires at its renewal date", id)
+        case .reverseRefund: strings("Refund of transaction {} reversed: it grants again", id)
         }
     }
 
     /// What a subscription command did, from the subscription as it is afterwards: a renewal
     /// while billing fails is reported as the failure it is.
     private func subscriptionMessage(
-        _ command: Effect, _ subscription: ManagedSubscription
+        _ command: SubscriptionCommand, _ subscription: ManagedSubscription
     ) -> (String, StatusMessage.Kind) {
         let name = name(of: subscription.productID)
         switch (command, subscription.phase) {
@@ -250,13 +248,13 @@ extension State {
             return (strings("Renewed {}: transaction {}", name, subscription.latestTransactionID), .success)
         case (.expire, _):
             return (strings("Expired {} now", name), .success)
-        case (.setAutoRenew(_, true), _):
+        case (.setAutoRenew(true), _):
             return (strings("Auto-renew is on for {}", name), .success)
         case (.setAutoRenew, .active(let until)):
             return (strings("Cancelled {}: access until {}", name, Format.until(until, now: now)), .success)
         case (.setAutoRenew, _):
             return (strings("Auto-renew is off for {}", name), .success)
-        case (.setBillingIssue(_, true), _):
+        case (.setBillingIssue(true), _):
             return (strings("Billing issue on for {}: its renewals fail", name), .success)
         default:
             return (strings("Billing issue resolved for {}", name), .success)

@@ -62,22 +62,23 @@ extension State {
                 show(strings("{} is not refunded", name(of: rows[selected].productID)), kind: .error)
                 return []
             }
-            return [.reverseRefund(transactionID: storeID(rows[selected]))]
+            return [.transactionCommand(.reverseRefund, transactionID: storeID(rows[selected]))]
         case .character("a"), .character("d"), .character("i"):
             guard selected < rows.count else { return [] }
             let id = storeID(rows[selected])
-            switch key {
-            case .character("a"): return [.approve(transactionID: id)]
-            case .character("d"): return [.decline(transactionID: id)]
-            default: return [.resolve(transactionID: id)]
-            }
+            let command: TransactionCommand =
+                switch key {
+                case .character("a"): .approve
+                case .character("d"): .decline
+                default: .resolve
+                }
+            return [.transactionCommand(command, transactionID: id)]
         case .character("R"), .character("A"), .character("D"):
             guard selected < rows.count else { return [] }
             let id = storeID(rows[selected])
-            switch key {
-            case .character("R"): return [.requestRefund(transactionID: id)]
-            default: return [.decideRefund(transactionID: id, approve: key == .character("A"))]
-            }
+            let command: TransactionCommand =
+                key == .character("R") ? .requestRefund : .decideRefund(approve: key == .character("A"))
+            return [.transactionCommand(command, transactionID: id)]
         case .character("f"):
             guard selected < rows.count else { return [] }
             modal = .question(
@@ -97,19 +98,18 @@ extension State {
             }
             let id = storeID(transaction)
             switch key {
-            case .character("n"): return [.renew(transactionID: id)]
+            case .character("n"): return [.subscriptionCommand(.renew, transactionID: id)]
             case .character("x"):
                 modal = .question(.expire(transactionID: id, productID: transaction.productID), over: over)
                 return []
-            case .character("c"): return [.setAutoRenew(transactionID: id, on: !subscription.willAutoRenew)]
-            case .character("p"): return [.priceIncrease(transactionID: id, accept: nil)]
+            case .character("c"):
+                return [.subscriptionCommand(.setAutoRenew(on: !subscription.willAutoRenew), transactionID: id)]
+            case .character("p"): return [.transactionCommand(.priceIncrease(accept: nil), transactionID: id)]
             case .character("+"), .character("-"):
-                return [.priceIncrease(transactionID: id, accept: key == .character("+"))]
+                return [.transactionCommand(.priceIncrease(accept: key == .character("+")), transactionID: id)]
             default:
-                return [
-                    .setBillingIssue(
-                        transactionID: id, on: !(subscription.hasBillingIssue || subscription.isInBillingRetry))
-                ]
+                let failing = subscription.hasBillingIssue || subscription.isInBillingRetry
+                return [.subscriptionCommand(.setBillingIssue(on: !failing), transactionID: id)]
             }
         default:
             if let next = moved(selected, by: key, count: rows.count, page: max(1, height - 10)) {

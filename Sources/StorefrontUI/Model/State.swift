@@ -2,7 +2,7 @@ import Foundation
 import StoreCore
 
 /// Everything the storefront shows. Changed only by `reduce`; rendered by `render`.
-public struct State: Sendable {
+public struct State: Equatable, Sendable {
     /// The terminal's size.
     public var width: Int
     public var height: Int
@@ -71,7 +71,7 @@ public struct State: Sendable {
     /// Whether a restore is under way.
     public var isRestoring = false
     /// The selected product's price in every storefront (loaded for the details window).
-    public var priceComparison: (productID: String, prices: [StorefrontPrice])?
+    public var priceComparison: PriceComparison?
     /// The receipt or transaction the viewer shows.
     public var document: TextDocument?
 

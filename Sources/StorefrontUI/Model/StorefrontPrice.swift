@@ -16,3 +16,17 @@ public struct StorefrontPrice: Hashable, Sendable {
         self.isEstimated = isEstimated
     }
 }
+
+/// One product's price in every storefront, as the details window shows it.
+public struct PriceComparison: Hashable, Sendable {
+    /// The product.
+    public var productID: String
+    /// Its price in each storefront.
+    public var prices: [StorefrontPrice]
+
+    /// Creates a comparison.
+    public init(productID: String, prices: [StorefrontPrice]) {
+        self.productID = productID
+        self.prices = prices
+    }
+}

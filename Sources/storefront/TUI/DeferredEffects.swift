@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontEffects
 import StorefrontRuntime
 import StorefrontUI
 import Synchronization
@@ -14,8 +15,10 @@ import Synchronization
 /// store cannot be opened, the loop is ended as a SIGTERM would end it, and `StorefrontTUI`
 /// reports why once the terminal is back.
 final class DeferredEffects: EffectHandler {
-    /// The store being opened, then its effects (or why it could not be opened).
-    let opening: Task<Result<StorefrontEffects, CLIError>, Never>
+    /// The store being opened (or why it could not be opened).
+    let opening: Task<Result<StoreSession, CLIError>, Never>
+    /// The effects on the store, once it is open.
+    private let effects: Task<StorefrontEffects?, Never>
     /// Whether `opening` has finished (effects asked for from then on run at once).
     private let isOpen = OpenFlag()
     /// The last effect asked for before the store opened: the next one's turn comes after it.
@@ -24,16 +27,22 @@ final class DeferredEffects: EffectHandler {
     /// Ends when `start()` is called: the opening waits for it.
     private let starting: AsyncStream<Void>.Continuation
 
-    /// Opens the store with `open` once `start()` is called.
-    init(_ open: @escaping @Sendable () async -> Result<StorefrontEffects, CLIError>) {
+    /// Opens the store with `open` once `start()` is called; its effects remember a storefront
+    /// switch in `preferences`.
+    init(preferences: TUIPreferences?, _ open: @escaping @Sendable () async -> Result<StoreSession, CLIError>) {
         let isOpen = isOpen
         let (started, starting) = AsyncStream<Void>.makeStream()
         self.starting = starting
-        opening = Task {
+        let opening = Task {
             for await _ in started {}
             let result = await open()
             isOpen.value.withLock { $0 = true }
             return result
+        }
+        self.opening = opening
+        effects = Task {
+            guard case .success(let session) = await opening.value else { return nil }
+            return StorefrontEffects(store: SessionStore(session: session, preferences: preferences))
         }
     }
 
@@ -62,10 +71,9 @@ final class DeferredEffects: EffectHandler {
     }
 
     private func run(_ effect: Effect, send: @escaping @Sendable (Action) -> Void) async {
-        switch await opening.value {
-        case .success(let effects):
+        if let effects = await effects.value {
             await effects.perform(effect, send: send)
-        case .failure:
+        } else {
             send(.signal(SIGTERM))
         }
     }

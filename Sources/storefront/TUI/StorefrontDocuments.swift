@@ -8,12 +8,12 @@ import StorefrontUI
 /// decoder, and a transaction's fields with its signed payload (JWS) decoded and verified
 /// against the local store's root, in the field names the CLI and Apple use.
 struct StorefrontDocuments {
-    let effects: StorefrontEffects
+    let session: StoreSession
 
     /// The app receipt as the store issues it now, decoded.
     func receipt() async -> Result<TextDocument, StoreError> {
-        var bytes = await effects.store.appReceipt()
-        if bytes == nil { bytes = try? await effects.backend.writeAppReceipt() }
+        var bytes = await session.store.appReceipt()
+        if bytes == nil { bytes = try? await session.backend.writeAppReceipt() }
         guard let bytes else {
             return .failure(.systemError("the local App Store has no app receipt yet (buy, restore or refresh first)"))
         }
@@ -32,8 +32,8 @@ struct StorefrontDocuments {
 
     /// One transaction: the app's record of it, then its JWS header and payload.
     func transaction(_ id: String) async -> Result<TextDocument, StoreError> {
-        let history = (try? await effects.store.history()) ?? []
-        let pending = ((try? await effects.backend.pending()) ?? []).map(\.transaction)
+        let history = (try? await session.store.history()) ?? []
+        let pending = ((try? await session.backend.pending()) ?? []).map(\.transaction)
         guard let transaction = (history + pending).first(where: { $0.transactionID == id }) else {
             return .failure(.unknownTransaction(id))
         }
@@ -65,7 +65,7 @@ struct StorefrontDocuments {
     }
 
     private func verify(_ jws: String) -> JWSVerificationResult<JWSTransactionDecodedPayload>? {
-        guard let root = try? Data(contentsOf: effects.backend.rootCertificateURL),
+        guard let root = try? Data(contentsOf: session.backend.rootCertificateURL),
             let verifier = try? JWSVerifier(trustedRoots: [Array(root)], requireMarkers: false)
         else { return nil }
         return verifier.verifyTransaction(jws)

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
+import StorefrontEffects
 import StorefrontUI
 import SystemIO
 import TerminalCurses
@@ -52,11 +53,10 @@ enum StorefrontTUI {
         // opens once the first frame, drawn from the catalog alone, is on the terminal.
         // Opening reads only the context's environment and directory, never its output.
         nonisolated(unsafe) let openingContext = context
-        let open: @Sendable () async -> Result<StorefrontEffects, CLIError> = { [invocation] in
+        let open: @Sendable () async -> Result<StoreSession, CLIError> = { [invocation] in
             do throws(CLIError) {
-                let session = try await StoreSession.open(
-                    invocation, context: openingContext, verifiesAppTransaction: true)
-                return .success(StorefrontEffects(session: session, preferences: preferences))
+                return .success(
+                    try await StoreSession.open(invocation, context: openingContext, verifiesAppTransaction: true))
             } catch {
                 return .failure(error)
             }
@@ -65,11 +65,11 @@ enum StorefrontTUI {
         if asksForPassphrase {
             let opened = await open()
             if case .failure(let error) = opened { throw error }
-            handler = DeferredEffects { opened }
+            handler = DeferredEffects(preferences: preferences) { opened }
             handler.start()
             launch = TerminalLaunch()
         } else {
-            handler = DeferredEffects(open)
+            handler = DeferredEffects(preferences: preferences, open)
         }
         // The products as the store will load them (the start-up loads that `.started` asks
         // for refresh them, and everything else, once it is open).
@@ -78,7 +78,7 @@ enum StorefrontTUI {
             state: &initial,
             action: .contextLoaded(
                 .success(
-                    StorefrontEffects.context(
+                    SessionStore.context(
                         catalog: selection.catalog, storefront: selection.storefront, locale: selection.locale,
                         account: StoreAccount.localTester.displayName))))
         _ = reduce(
@@ -96,12 +96,12 @@ enum StorefrontTUI {
                 initial: initial, handler: handler, clock: SystemClock(),
                 afterFirstFrame: { [handler] in handler.start() })
         } catch {
-            if case .success(let effects) = await handler.opening.value { await effects.session.close() }
+            if case .success(let session) = await handler.opening.value { await session.close() }
             throw .runtime(error.description)
         }
         switch await handler.opening.value {
-        case .success(let effects):
-            await effects.session.close()
+        case .success(let session):
+            await session.close()
             return final.exitStatus
         case .failure(let error):
             throw error

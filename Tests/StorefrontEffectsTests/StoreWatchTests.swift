@@ -1,0 +1,96 @@
+import StoreCore
+import StorefrontUI
+import Testing
+
+/// How the storefront hears the store: the engine's events from the start, the downloads an
+/// earlier process left, and a look at the shared store's revision for what other processes did.
+struct StoreWatchTests {
+    typealias F = Fixtures
+
+    @Test func startUpCarriesOnWhatAnEarlierProcessLeftAndLoadsEverything() async {
+        let left = F.download("4", F.forest, .waiting, written: 100)
+        let downloads = FakeDownloads(FakeDownloads.Script(downloads: [left]))
+        let setting = SettingRow(name: "ask-to-buy", label: "Ask to Buy", value: "off", choices: ["on", "off"])
+        let fake = FakeStore(
+            FakeStore.Script(
+                context: F.context, products: F.products, settings: [setting], serverURL: "http://127.0.0.1:8080"),
+            downloads: downloads)
+        let store = TestStore(State(width: 100, height: 30), store: fake)
+        await store.send(.started)
+        #expect(
+            store.effects == [
+                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
+                .every(State.storeLookInterval, .lookForChanges),
+            ])
+        // The download left waiting was resumed, and is reported as it is now: under way.
+        #expect(downloads.calls == ["resume 4"])
+        let carriedOn = F.download("4", F.forest, .active, written: 100)
+        await store.receive(.storeEvent(.downloadUpdated(carriedOn))) {
+            $0.downloads = [carriedOn]
+            $0.animationInterval = 250
+        }
+        store.exhaustivity = .off
+        await store.receive(.contextLoaded(.success(F.context))) { $0.context = F.context }
+        await store.receive(.productsLoaded(.success(F.products))) { $0.products = F.products }
+        store.exhaustivity = .on
+        await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
+        await store.receive(.settingsLoaded(.success([setting]))) { $0.settings = [setting] }
+        await store.receive(.serverLoaded("http://127.0.0.1:8080")) { $0.serverURL = "http://127.0.0.1:8080" }
+        store.finish()
+        #expect(
+            fake.calls == [
+                "context", "products", "history", "balances", "entitlements", "pending", "subscriptions", "settings",
+                "serverURL",
+            ])
+    }
+
+    @Test func theEnginesEventsArriveAsStoreEvents() async {
+        let deferred = F.transaction("2", F.coins, .consumable, state: .deferred)
+        let fake = FakeStore(FakeStore.Script(events: [.paymentDeferred(deferred)], pending: [deferred]))
+        let store = TestStore(F.loaded(), store: fake)
+        await store.fire(.observeStore)
+        await store.receive(.storeEvent(.paymentDeferred(deferred))) {
+            $0.log.append(LogEntry(time: F.start, text: "2 \(F.coins) ×1 deferred"))
+        }
+        await store.receive(.purchasesLoaded(.success(PurchasesSnapshot(pending: [deferred])))) {
+            $0.purchases.pending = [deferred]
+        }
+        store.finish()
+    }
+
+    /// The look tells the reducer only when the shared store moved since the last one (and
+    /// always the first time: the start-up loads may predate what it pulled in).
+    @Test func aLookReportsAChangeOnlyWhenTheStoresRevisionMoved() async {
+        let refunded = F.transaction("8", F.forest, .nonConsumable)
+        let fake = FakeStore(FakeStore.Script(revisions: [3, 3, 4], history: [refunded]))
+        let store = TestStore(F.loaded(), store: fake)
+        await store.fire(.lookForChanges)
+        await store.receive(.storeChanged)
+        #expect(store.effects == [.loadPurchases])
+        let snapshot = PurchasesSnapshot(transactions: [refunded], orderIDs: ["8": "ORDER-8"])
+        await store.receive(.purchasesLoaded(.success(snapshot))) { $0.purchases = snapshot }
+        await store.fire(.lookForChanges)
+        store.finish()
+        await store.fire(.lookForChanges)
+        await store.receive(.storeChanged)
+        await store.receive(.purchasesLoaded(.success(snapshot)))
+        store.finish()
+        #expect(fake.calls.filter { $0 == "synchronize" || $0 == "revision" }.count == 6)
+    }
+
+    /// A window that shows the store follows it: with Store Settings open, a change another
+    /// process made reloads the settings too.
+    @Test func aChangeReloadsWhatTheOpenWindowShows() async {
+        let setting = SettingRow(name: "latency", label: "Latency", value: "250", choices: ["0", "250"])
+        let fake = FakeStore(FakeStore.Script(settings: [setting]))
+        var state = F.loaded()
+        state.modal = .settings(selected: 0)
+        let store = TestStore(state, store: fake)
+        await store.fire(.lookForChanges)
+        await store.receive(.storeChanged)
+        #expect(store.effects == [.loadPurchases, .loadSettings])
+        await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
+        await store.receive(.settingsLoaded(.success([setting]))) { $0.settings = [setting] }
+        store.finish()
+    }
+}
