@@ -35,5 +35,12 @@ import Testing
                 #expect(result.stdout == expected, "\(arguments)")
             }
         }
+        // A verb's page, however it is asked for, is the one its command's verb baseline shows.
+        let verbs = try Self.baseline(named: "help-store-verbs")
+        for arguments in [["help", "store", "renew"], ["store", "renew", "--help"], ["store", "renew", "1", "-h"]] {
+            let result = try StorefrontProcess.run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(verbs.contains("$ storefront store renew --help\n" + result.stdout + "\n$ "), "\(arguments)")
+        }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// mid-command in the status line).
 @Suite(.waitsOnProcesses) struct TUIMessageTests {
     @Test func anUnknownSubscriptionIsTheStorefrontsMessageNotTheCLIs() {
-        let cli = StoreSubscriptionVerbs.subscriptionMessage(.unknownTransaction("22"), id: "22")
+        let cli = RecordedChanges.subscriptionMessage(.unknownTransaction("22"), id: "22")
         #expect(cli.contains("`storefront store subscriptions`"), "the CLI's own text names a command")
         let error = SessionStore.subscriptionError(.unknownTransaction("22"), id: "22")
         var state = State()

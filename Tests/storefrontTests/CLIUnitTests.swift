@@ -49,6 +49,93 @@ import Testing
     }
 }
 
+/// Commands made of verbs: the parser picks the verb by its words and checks its declaration.
+@Suite struct VerbParsingTests {
+    let parser = ArgumentParser(commands: CommandRegistry.all)
+
+    @Test func theLongestVerbNameWins() throws {
+        let resend = try parser.parse(["store", "notifications", "resend", "U"])
+        #expect(resend.verb == "notifications resend")
+        #expect(resend.arguments == ["U"])
+        let page = try parser.parse(["store", "notifications", "--limit", "5"])
+        #expect(page.verb == "notifications")
+        #expect(page.arguments.isEmpty)
+        #expect(try page.value(NotificationsVerb.limit) == 5)
+    }
+
+    @Test func optionsMayComeBeforeTheVerb() throws {
+        let cancel = try parser.parse(["store", "--json", "--undo", "cancel", "1"])
+        #expect(cancel.verb == "cancel")
+        #expect(cancel.arguments == ["1"])
+        #expect(cancel.isSet(CancelVerb.undo))
+        #expect(cancel.global.json)
+        #expect(try parser.parse(["store", "--", "set", "latency", "-5"]).arguments == ["latency", "-5"])
+    }
+
+    @Test func wordsThatNameNoVerbAreTheDefaultVerbsArguments() throws {
+        let file = try parser.parse(["receipt", "verify.der"])
+        #expect(file.verb == "")
+        #expect(file.arguments == ["verify.der"])
+        #expect(try parser.parse(["receipt"]).verb == "")
+        #expect(try parser.parse(["downloads"]).verb == "")
+        #expect(throws: CLIError.usage("unknown downloads subcommand 'list'; see 'storefront help downloads'.")) {
+            try parser.parse(["downloads", "list"])
+        }
+    }
+
+    @Test func helpSkipsTheChecksAndNamesTheVerb() throws {
+        let help = try parser.parse(["store", "renew", "1", "2", "--reason", "9", "--help"])
+        #expect(help.global.help)
+        #expect(help.verb == "renew")
+        #expect(throws: CLIError.usage("unknown store subcommand 'frob'; see 'storefront help store'.")) {
+            try parser.parse(["store", "frob", "--help"])
+        }
+    }
+
+    /// `COMMAND VERB --help`, `-h` and `help COMMAND VERB` print the verb's page; the command's
+    /// own page is unchanged by a verb-less `--help`.
+    @Test func everyWayOfAskingPrintsTheVerbsHelp() async {
+        let renew = HelpText.verb(RenewVerb(), of: StoreCommand())
+        for arguments in [["store", "renew", "--help"], ["store", "renew", "-h"], ["help", "store", "renew"]] {
+            let output = BufferedOutput()
+            let status = await StorefrontCLI().run(
+                arguments, context: CommandContext(environment: [:], currentDirectory: "/nonexistent", output: output))
+            #expect(status == 0, "\(arguments)")
+            #expect(output.standardOutput == renew, "\(arguments)")
+        }
+        for arguments in [["store", "--help"], ["help", "store"], ["downloads", "-h"]] {
+            let output = BufferedOutput()
+            let status = await StorefrontCLI().run(
+                arguments, context: CommandContext(environment: [:], currentDirectory: "/nonexistent", output: output))
+            #expect(status == 0, "\(arguments): \(output.standardError)")
+            #expect(output.standardOutput.hasPrefix("USAGE: storefront \(arguments.first { $0 != "help" } ?? "")"))
+        }
+        #expect(HelpText.help(StoreCommand(), verb: nil) == HelpText.command(StoreCommand()))
+        #expect(HelpText.help(ReceiptCommand(), verb: "") == HelpText.command(ReceiptCommand()))
+    }
+
+    /// What makes a registry of verbs readable: each verb's name said once, in lowercase words;
+    /// at most one default verb; an abstract for each; optional arguments only at the end; and
+    /// every option a verb takes in its own usage.
+    @Test(arguments: CommandRegistry.all.compactMap { $0 as? any VerbCommand }.map(\.name))
+    func verbDeclarationsAreWellFormed(_ name: String) throws {
+        let command = try #require(CommandRegistry.all.first { $0.name == name } as? any VerbCommand)
+        let names = command.verbs.map(\.name)
+        #expect(Set(names).count == names.count, "\(name): a verb name twice")
+        #expect(names.filter(\.isEmpty).count <= 1, "\(name): two default verbs")
+        for verb in command.verbs {
+            let path = command.path(of: verb)
+            #expect(verb.words.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } }, "\(path)")
+            #expect(!verb.abstract.isEmpty, "\(path) has no abstract")
+            let optional = verb.arguments.map(\.isOptional)
+            #expect(optional == optional.sorted { !$0 && $1 }, "\(path): a required argument after an optional one")
+            for option in verb.requiredOptions + verb.options {
+                #expect(verb.form.synopsis.contains(option.synopsis), "\(path) --\(option.name)")
+            }
+        }
+    }
+}
+
 @Suite struct HelpTextTests {
     @Test func mainHelpListsCommandsAndEveryGlobalOption() {
         let text = HelpText.main(version: "9.9.9", commands: CommandRegistry.all)

@@ -15,23 +15,23 @@ import Testing
         let downloads = [
             Self.download("1", .paused, 80), Self.download("2", .failed, 10), Self.download("3", .waiting, 0),
         ]
-        #expect(DownloadsCommand.target("levels", for: "resume", in: downloads)?.id == "1")
+        #expect(DownloadControlVerb.target("levels", for: .resume, in: downloads)?.id == "1")
     }
 
     @Test func anExactIDWinsOverAProduct() {
         let downloads = [Self.download("levels", .paused, 0, product: "x"), Self.download("2", .paused, 50)]
-        #expect(DownloadsCommand.target("levels", for: "resume", in: downloads)?.id == "levels")
+        #expect(DownloadControlVerb.target("levels", for: .resume, in: downloads)?.id == "levels")
     }
 
     @Test func pauseByProductPausesTheOneRunning() {
         let downloads = [Self.download("1", .paused, 80), Self.download("2", .active, 10)]
-        #expect(DownloadsCommand.target("levels", for: "pause", in: downloads)?.id == "2")
-        #expect(DownloadsCommand.target("levels", for: "cancel", in: downloads)?.id == "2")
+        #expect(DownloadControlVerb.target("levels", for: .pause, in: downloads)?.id == "2")
+        #expect(DownloadControlVerb.target("levels", for: .cancel, in: downloads)?.id == "2")
     }
 
     @Test func aProductWhoseDownloadsAreAllFinishedNamesTheNewest() {
         let downloads = [Self.download("1", .finished, 100), Self.download("2", .finished, 100)]
-        #expect(DownloadsCommand.target("levels", for: "resume", in: downloads)?.id == "2")
-        #expect(DownloadsCommand.target("other", for: "resume", in: downloads) == nil)
+        #expect(DownloadControlVerb.target("levels", for: .resume, in: downloads)?.id == "2")
+        #expect(DownloadControlVerb.target("other", for: .resume, in: downloads) == nil)
     }
 }

@@ -22,6 +22,17 @@ import Testing
         try Snapshot.check(HelpText.command(command), named: "help-\(name)")
     }
 
+    /// Every verb's own help (`storefront COMMAND VERB --help`), one baseline a command made of
+    /// verbs, each page under the command line that prints it.
+    @Test(arguments: CommandRegistry.all.compactMap { ($0 as? any VerbCommand)?.name })
+    func verbHelp(_ name: String) throws {
+        let command = try #require(CommandRegistry.all.first { $0.name == name } as? any VerbCommand)
+        let pages = command.verbs.filter { !$0.name.isEmpty }.map { verb in
+            "$ storefront \(name) \(verb.name) --help\n" + HelpText.verb(verb, of: command)
+        }
+        try Snapshot.check(pages.joined(separator: "\n"), named: "help-\(name)-verbs")
+    }
+
     /// The usage errors people meet, each with its exit status: the parser's, every command's,
     /// and every `store` verb called wrongly. They all come before the store is opened.
     @Test func usageErrors() async throws {
@@ -55,6 +66,18 @@ import Testing
             ["store", "price-increase", "1", "--price", "12,99"],
             ["store", "price-increase", "1", "accept", "--price", "5"],
             ["store", "renew", "1", "--price", "5"],
+            // Verbs are declarations: an unknown option, a missing or extra argument, a bad
+            // argument or an option of another verb is refused naming the verb.
+            ["store", "renew", "1", "--colour"], ["store", "--colour"], ["store", "frob", "--colour"],
+            ["store", "notifications", "resend"], ["store", "notifications", "frob"],
+            ["store", "notifications", "resend", "1", "--limit", "5"], ["store", "notifications", "--limit", "0"],
+            ["store", "consumption", "1", "2"], ["store", "price-increase"], ["store", "price-increase", "1", "maybe"],
+            ["store", "issue-codes", "p"], ["store", "issue-codes", "p", "o", "--count", "101"],
+            ["store", "approve-refund", "1", "--reason", "2"], ["store", "decline-refund", "1", "--reason", "1"],
+            ["store", "sign-offer", "p", "o", "--app-account-token", "nope"],
+            ["store", "--undo", "cancel"], ["receipt", "--root", "root.cer"], ["signed", "x"], ["signed", "ocsp"],
+            ["transaction", "frob"], ["downloads", "pause", "1", "2"], ["downloads", "resume", "1", "--undo"],
+            ["help", "store", "frob"], ["help", "store", "renew", "1"], ["help", "receipt", "a.der"],
         ]
         var text = ""
         for arguments in cases {
@@ -98,7 +121,7 @@ import Testing
         #expect(try buy.value(BuyCommand.offer) == nil)
         #expect(buy.global.json)
         let cancel = try parser.parse(["store", "cancel", "1", "--undo", "--undo"])
-        #expect(cancel.isSet(StoreSubscriptionVerbs.undo), "a flag given twice is still the flag")
+        #expect(cancel.isSet(CancelVerb.undo), "a flag given twice is still the flag")
         #expect(throws: CLIError.usage("option '--catalog' was given more than once; give it once (--catalog PATH).")) {
             try parser.parse(["--catalog", "a", "products", "--catalog", "b"])
         }

@@ -3,15 +3,18 @@
 /// Options take `--name VALUE` or `--name=VALUE`; global options may come before or after the
 /// command; a command's own options come after it; `--` ends options. Every option is a
 /// declaration (`Option`, `Flag`): its value is checked by the option's own parser here, and
-/// an option that takes a value may be given once.
+/// an option that takes a value may be given once. For a command made of verbs
+/// (`VerbCommand`), the words after it name the verb, and the verb's declaration is checked
+/// whole: its options, arguments and their values.
 struct ArgumentParser {
     /// The commands whose names and options are known.
     let commands: [any Command]
 
     /// Parses `arguments` (without the program name).
     ///
-    /// - Throws: `CLIError.usage` for an unknown command or option, a missing, repeated or bad
-    ///   value (values are not checked when help is asked for).
+    /// - Throws: `CLIError.usage` for an unknown command, verb or option, a missing, repeated or
+    ///   bad value, a verb's missing or extra argument (values and arguments are not checked
+    ///   when help is asked for).
     func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         var invocation = Invocation()
         var command: (any Command)?
@@ -19,6 +22,7 @@ struct ArgumentParser {
         var index = 0
         var optionsEnded = false
         var help = false
+        var words: [String] = []
         while index < arguments.count {
             let token = arguments[index]
             index += 1
@@ -32,7 +36,7 @@ struct ArgumentParser {
                     invocation.command = token
                     command = found
                 } else {
-                    invocation.arguments.append(token)
+                    words.append(token)
                 }
                 continue
             }
@@ -57,11 +61,7 @@ struct ArgumentParser {
                 name = String(body)
             }
             let spec = GlobalOptions.specs.first { $0.name == name } ?? command?.options.first { $0.name == name }
-            guard let spec else {
-                let owner = command.map { "'storefront \($0.name)'" } ?? "storefront"
-                let hint = command.map { "storefront help \($0.name)" } ?? "storefront --help"
-                throw .usage("unknown option '--\(name)' for \(owner). Run '\(hint)'.")
-            }
+            guard let spec else { throw Self.unknownOption(name, command: command, words: words) }
             guard spec.takesValue else {
                 if inlineValue != nil { throw .usage("option '--\(name)' takes no value.") }
                 given[name] = ""
@@ -84,11 +84,34 @@ struct ArgumentParser {
         invocation.global = GlobalOptions(given: given)
         invocation.global.help = invocation.global.help || help
         invocation.options = given.filter { !GlobalOptions.names.contains($0.key) }
-        if !invocation.global.help, let command {
+        invocation.arguments = words
+        // `storefront store --help` asks for the command's page, not for a verb.
+        if let command = command as? any VerbCommand, !(invocation.global.help && words.isEmpty) {
+            let (verb, arguments) = try VerbResolver.resolve(words, in: command)
+            invocation.verb = verb.name
+            invocation.arguments = arguments
+            if !invocation.global.help { try VerbResolver.check(invocation, for: verb, of: command) }
+        } else if !invocation.global.help, let command {
             for option in command.options {
                 if let value = invocation.options[option.name] { try option.validate(value) }
             }
         }
         return invocation
+    }
+
+    /// An option no declaration names, reported for the verb the words so far name, if any (an
+    /// unknown verb before it is reported first, as it comes first).
+    private static func unknownOption(_ name: String, command: (any Command)?, words: [String]) -> CLIError {
+        guard let command else { return .usage("unknown option '--\(name)' for storefront. Run 'storefront --help'.") }
+        var path = command.name
+        if let command = command as? any VerbCommand, !words.isEmpty {
+            do throws(CLIError) {
+                path = command.path(of: try VerbResolver.resolve(words, in: command).0)
+            } catch {
+                return error
+            }
+        }
+        let hint = path == command.name ? "storefront help \(path)" : "storefront \(path) --help"
+        return .usage("unknown option '--\(name)' for 'storefront \(path)'. Run '\(hint)'.")
     }
 }

@@ -1,5 +1,5 @@
 /// One `storefront` subcommand. Each lives in its own file under `Commands/` and is listed in
-/// `CommandRegistry.all`.
+/// `CommandRegistry.all`; a command made of verbs (`store`, `receipt`…) is a `VerbCommand`.
 protocol Command: Sendable {
     /// The name typed on the command line, e.g. `products`.
     var name: String { get }
@@ -28,13 +28,4 @@ extension Command {
         return forms.flatMap(\.options).filter { seen.insert($0.name).inserted }
     }
 
-    /// Refuses an option given with a verb whose form does not name it.
-    /// - Throws: `CLIError.usage` naming the option and the form it belongs to.
-    func checkOptions(_ invocation: Invocation, verb: String) throws(CLIError) {
-        for option in options where invocation.options[option.name] != nil {
-            let owners = forms.filter { form in form.options.contains { $0.name == option.name } }
-            guard !owners.contains(where: { $0.verb == verb }), let owner = owners.first else { continue }
-            throw .usage("--\(option.name) belongs to '\(name) \(owner.synopsis)', not to '\(name) \(verb)'.")
-        }
-    }
 }

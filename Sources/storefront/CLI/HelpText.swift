@@ -34,24 +34,75 @@ enum HelpText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `storefront help NAME`: usage, discussion, the command's options, then the global ones.
+    /// `storefront help NAME`: usage, summary, the verbs of a command made of verbs, discussion,
+    /// the command's options, then the global ones.
     static func command(_ command: any Command) -> String {
         var lines = usageLines(command) + ["", command.summary]
+        if let command = command as? any VerbCommand { lines += [""] + verbList(command) }
         if !command.discussion.isEmpty { lines += ["", command.discussion] }
-        if !command.options.isEmpty {
-            lines += ["", "OPTIONS:"]
-            lines += optionLines(command.options)
+        return (lines + optionSections(command.options)).joined(separator: "\n") + "\n"
+    }
+
+    /// The help `storefront NAME [VERB] --help` prints: the verb's when a verb is named, else the command's.
+    static func help(_ command: any Command, verb name: String?) -> String {
+        guard let command = command as? any VerbCommand, let name, !name.isEmpty, let verb = command.verb(named: name)
+        else { return Self.command(command) }
+        return Self.verb(verb, of: command)
+    }
+
+    /// `storefront store VERB --help`: the verb's usage, abstract, footnote and discussion, its
+    /// options, then the global ones.
+    static func verb(_ verb: any Verb, of command: any VerbCommand) -> String {
+        var lines = usageLines(prefix: "USAGE: storefront \(command.name)", forms: [verb.form]) + [""]
+        lines += wrap(verb.abstract.prefix(1).uppercased() + verb.abstract.dropFirst() + ".")
+        if let footnote = verb.footnote { lines += [""] + wrap(footnote) }
+        if !verb.discussion.isEmpty { lines += ["", verb.discussion] }
+        let options = (verb.requiredOptions + verb.options).filter { !GlobalOptions.names.contains($0.name) }
+        return (lines + optionSections(options)).joined(separator: "\n") + "\n"
+    }
+
+    /// How wide a verb's entry is in its command's help: the name column, then the abstract's.
+    static let verbColumn = 19
+    static let abstractWidth = 68
+
+    /// The verbs of `command` as its help lists them: each one's name and arguments, then its
+    /// abstract in a second column, wrapped under itself (a name too wide for the column stands
+    /// on a line of its own); a footnote once, after the last of the verbs that share it.
+    static func verbList(_ command: any VerbCommand) -> [String] {
+        let verbs = command.verbs
+        return verbs.indices.flatMap { index in
+            let verb = verbs[index]
+            let name = verb.name.isEmpty ? [command.name, verb.signature].joined(separator: " ") : verb.signature
+            let abstract = TextLayout.wrap(verb.abstract, width: abstractWidth)
+            let indent = String(repeating: " ", count: verbColumn)
+            var lines =
+                DisplayWidth.of(name) + 2 > verbColumn
+                ? [name] + abstract.map { indent + $0 }
+                : [TextLayout.pad(name, to: verbColumn) + abstract[0]] + abstract.dropFirst().map { indent + $0 }
+            if let footnote = verb.footnote, index == verbs.count - 1 || verbs[index + 1].footnote != footnote {
+                lines += wrap(footnote)
+            }
+            return lines
         }
-        lines += ["", "GLOBAL OPTIONS:"]
-        lines += optionLines(GlobalOptions.specs)
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A paragraph wrapped as the discussions are.
+    private static func wrap(_ text: String) -> [String] { TextLayout.wrap(text, width: verbColumn + abstractWidth) }
+
+    /// The OPTIONS section (when there are options), then GLOBAL OPTIONS.
+    private static func optionSections(_ options: [any CommandOption]) -> [String] {
+        (options.isEmpty ? [] : ["", "OPTIONS:"] + optionLines(options)) + ["", "GLOBAL OPTIONS:"]
+            + optionLines(GlobalOptions.specs)
     }
 
     /// `USAGE: storefront NAME FORM | FORM…`, wrapped before a form or an option (never inside
     /// one), under the first form.
     static func usageLines(_ command: any Command) -> [String] {
-        let prefix = "USAGE: storefront \(command.name)"
-        let forms = command.forms
+        usageLines(prefix: "USAGE: storefront \(command.name)", forms: command.forms)
+    }
+
+    /// `PREFIX FORM | FORM…`, wrapped before a form or an option, under the first form.
+    static func usageLines(prefix: String, forms: [UsageForm]) -> [String] {
         var pieces: [String] = []
         for (index, form) in forms.enumerated() {
             var parts =

@@ -1,4 +1,5 @@
-/// A parsed command line: the command, the global options, the command's own options and arguments.
+/// A parsed command line: the command and its verb, the global options, the command's own
+/// options and arguments.
 struct Invocation: Sendable, Equatable {
     /// The command name, `nil` when none was given.
     var command: String?
@@ -7,7 +8,9 @@ struct Invocation: Sendable, Equatable {
     /// The command's own options as given, by name; flags hold `""`. The parser has checked
     /// each value with its option's parser; read them typed with `value(_:)` and `isSet(_:)`.
     var options: [String: String] = [:]
-    /// Positional arguments after the command name.
+    /// The verb's name, for a command made of verbs (`renew`; empty for its default verb).
+    var verb: String?
+    /// Positional arguments after the command name, or after the verb's name.
     var arguments: [String] = []
 
     /// The value of `option`, parsed; `nil` when it was not given.

@@ -21,7 +21,7 @@ struct StorefrontCLI {
                 return 0
             }
             if invocation.global.help {
-                context.output.write(HelpText.command(command))
+                context.output.write(HelpText.help(command, verb: invocation.verb))
                 return 0
             }
             try await command.run(invocation, context: context)

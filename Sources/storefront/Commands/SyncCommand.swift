@@ -37,7 +37,7 @@ struct SyncCommand: Command {
                     ("entitlements", .array(entitled.map(JSONText.string))),
                 ]).rendered())
         } else {
-            var lines = ["Synced: \(StoreCommand.count(restored.count, "transaction")) restored."]
+            var lines = ["Synced: \(restored.count) transaction\(restored.count == 1 ? "" : "s") restored."]
             if !restored.isEmpty {
                 lines += TransactionOutput.table(restored.map { ($0, TransactionOutput.state(of: $0)) })
             }

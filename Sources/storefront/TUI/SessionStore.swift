@@ -278,7 +278,7 @@ struct SessionStore: StorefrontStore {
             return NotificationPage(
                 rows: page.map { position, n in
                     NotificationRow(
-                        position: position, uuid: n.notificationUUID, kind: StoreNotificationVerbs.kind(n),
+                        position: position, uuid: n.notificationUUID, kind: NotificationOutput.kind(n),
                         productID: n.productID, attempts: n.sendAttempts.count,
                         lastResult: n.sendAttempts.last?.sendAttemptResult.rawValue, nextAttempt: n.nextAttemptDate,
                         delivered: n.isDelivered)

@@ -2,35 +2,22 @@ import Foundation
 import LocalAppStore
 import StoreCore
 
-/// `storefront signed`: every item the local App Store signs, as it signs it now; `storefront
-/// signed ocsp FILE` answers an OCSP request with the store's chain.
-struct SignedCommand: Command {
-    let name = "signed"
-    let summary = "Print the store's signed transactions, renewal info, app transaction and receipt."
-    var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json]), UsageForm("ocsp REQUEST_FILE")] }
-    let discussion = """
-        Prints what a backend receives, signed as the App Store signs in the store's environment
-        ('store set environment Sandbox|Production|Xcode|LocalTesting'): each transaction of the
-        account with its signed transaction (JWS), each subscription's signed renewal info, the
-        signed app transaction, and the app receipt (base64, RSA-signed PKCS#7). --json prints an
-        object with environment, bundleId, appAppleId, rootCertificate (the DER root to trust),
-        ocspURL, transactions (transactionId, originalTransactionId, productId, state,
-        signedTransaction), renewalInfo (originalTransactionId, signedRenewalInfo),
-        appTransaction and receipt.
-        'signed ocsp REQUEST_FILE' reads a DER OCSP request and prints the store's DER OCSP
-        response in base64: what the local App Store Server answers at SERVER-URL/ocsp.
+/// `storefront signed`: every item the local App Store signs, as it signs it now.
+struct SignedItemsVerb: Verb {
+    let name = ""
+    var options: [any CommandOption] { [GlobalOptions.json] }
+    let abstract = """
+        print what a backend receives, signed as the App Store signs in the store's environment ('store set \
+        environment Sandbox|Production|Xcode|LocalTesting'): each transaction of the account with its signed \
+        transaction (JWS), each subscription's signed renewal info, the signed app transaction, and the app \
+        receipt (base64, RSA-signed PKCS#7). --json prints an object with environment, bundleId, appAppleId, \
+        rootCertificate (the DER root to trust), ocspURL, transactions (transactionId, originalTransactionId, \
+        productId, state, signedTransaction), renewalInfo (originalTransactionId, signedRenewalInfo), \
+        appTransaction and receipt
         """
 
-    func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let (_, _, backend) = try StoreSession.openBackend(invocation, context: context)
-        if invocation.arguments.first == "ocsp" {
-            guard invocation.arguments.count == 2 else { throw .usage("signed ocsp takes exactly one REQUEST_FILE.") }
-            let request = try CommandLineFile.read(invocation.arguments[1], context: context, what: "OCSP request")
-                .contents
-            context.output.write(backend.respondToOCSP(request).base64EncodedString() + "\n")
-            return
-        }
-        guard invocation.arguments.isEmpty else { throw .usage("usage: storefront signed \(usage)") }
+    func run(_ call: VerbCall) async throws(CLIError) {
+        let (_, _, backend) = try StoreSession.openBackend(call.invocation, context: call.context)
         let transactions: [Transaction]
         let settings: LocalStoreSettings
         let appTransaction: String
@@ -44,8 +31,8 @@ struct SignedCommand: Command {
         let renewals = await backend.renewalInfo()
         let receipt = await backend.appReceipt()
         let environment = settings.environment.rawValue
-        if invocation.global.json {
-            context.output.write(
+        if call.json {
+            call.output.write(
                 JSONText.object([
                     ("environment", .string(environment)),
                     ("bundleId", .string(backend.configuration.bundleID)),
@@ -87,6 +74,6 @@ struct SignedCommand: Command {
         lines += renewals.map { "renewal info \($0.originalTransactionID): \($0.signedRenewalInfo ?? "-")" }
         lines.append("app transaction: \(appTransaction)")
         lines.append("receipt: \(receipt?.base64EncodedString() ?? "-")")
-        context.output.write(lines.joined(separator: "\n") + "\n")
+        call.output.write(lines.joined(separator: "\n") + "\n")
     }
 }
