@@ -4,10 +4,10 @@ CATALOG    ?= Catalogs/Demo.storekit
 BUILD_ARGS ?=
 # The storefront people run and time: optimized, with the Swift runtime and Foundation linked
 # in (a launch loads 37 shared libraries instead of 54 and relocates far fewer symbols), linked
-# by lld (gold warns about the `mktemp` inside the static Foundation). See ARCHITECTURE.md.
+# by lld (gold warns about the `mktemp` inside the static Foundation). See Docs/decisions/0007-static-stdlib-release-build.md.
 RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
-.PHONY: run test lint bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
+.PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -37,17 +37,27 @@ test: deps content venv lint
 lint:
 	$(SWIFT) format lint --strict --parallel --recursive Package.swift Sources Tests Examples Fuzz
 
+# The StoreCore guide (Sources/StoreCore/StoreCore.docc) as a DocC archive in .build/docs, built by
+# the toolchain's docc from the compiler's symbol graphs; a docc warning fails it (DocCTests runs
+# the same script in `make test`).
+docs:
+	$(SWIFT) build $(BUILD_ARGS) --target StoreCore
+	./scripts/make-docs "$$($(SWIFT) build $(BUILD_ARGS) --show-bin-path)/Modules" .build/docs/StoreCore.doccarchive
+
 # The Python suite alone: Apple's Python library judging what the built `storefront` signs and
-# serves, and the README's "Testing your server" commands run as written.
+# serves, and the server guide's commands (Docs/server.md) run as written.
 python-suite: venv
 	$(SWIFT) build $(BUILD_ARGS) --product storefront
 	STOREFRONT_BIN=$(CURDIR)/.build/debug/storefront .build/venv/bin/python Tests/Python/run.py
 
+# Every section (BENCH_SECTIONS="history ui" runs those); the figures table of Docs/performance.md
+# is rewritten with the rows of the sections that ran.
+BENCH_SECTIONS ?=
 bench: deps
 	$(SWIFT) build $(RELEASE_ARGS) $(BUILD_ARGS) --product storefront-bench
 	$(SWIFT) build $(RELEASE_ARGS) $(BUILD_ARGS) --product storefront
 	$(SWIFT) build $(RELEASE_ARGS) $(BUILD_ARGS) --product launch-floor
-	./.build/release/storefront-bench
+	./.build/release/storefront-bench --table Docs/performance.md $(BENCH_SECTIONS)
 
 coverage: deps
 	$(SWIFT) test --enable-code-coverage $(BUILD_ARGS)
@@ -61,7 +71,7 @@ clean:
 # the App Store Server's request handling; JWS verification and the API's bearer JWT; the journal's
 # archives (history.dat, outbox.dat and their indexes) and the vault's index and file, as files of a
 # real store and vault. Seeded from the conformance receipts and Fuzz/seeds. Any crash fails the target. `make fuzz-long` runs one
-# target longer: FUZZ_TARGET=journal FUZZ_LONG_RUNS=10000000 (ARCHITECTURE.md records the campaigns).
+# target longer: FUZZ_TARGET=journal FUZZ_LONG_RUNS=10000000 (Docs/decisions/0049-fuzzing.md).
 FUZZ_RUNS ?= 50000
 FUZZ_DIR  := .build/fuzz
 # A fatalError is the fuzzer's crash to report: Swift's own backtracer would only get in its way.
@@ -80,7 +90,7 @@ FUZZ_OPTS_vaultfile    := -malloc_limit_mb=$(FUZZ_MALLOC_LIMIT_MB)
 # pointer carries an enum's tag bits, which LSan cannot see, so it reports the cache as leaked.
 # `make fuzz` builds with AddressSanitizer into FUZZ_DIR; `make fuzz-long` builds the one target
 # with the coverage instrumentation alone into FUZZ_DIR/long-bin (4-5 times the executions a
-# second; Swift's own bounds and overflow checks still trap: ARCHITECTURE.md, the trade).
+# second; Swift's own bounds and overflow checks still trap: Docs/decisions/0049-fuzzing.md, the trade).
 # One `-sanitize=` list: given as two flags, the second replaces the first (no coverage at all).
 FUZZ_SAN ?= fuzzer,address
 FUZZ_BIN ?= $(FUZZ_DIR)

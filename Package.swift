@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(
             name: "CNCurses",
             path: "Sources/CNCurses",
-            providers: [.apt(["libncurses-dev"])]  // no pkgConfig: see ARCHITECTURE.md, "ncurses without pkg-config"
+            providers: [.apt(["libncurses-dev"])]  // no pkgConfig: Docs/decisions/0006-ncurses-without-pkg-config.md
         ),
         .systemLibrary(
             name: "COpenSSL",
@@ -162,6 +162,8 @@ let package = Package(
                 "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO",
             ]
         ),
+        // The bench's own code: the figures table it writes into Docs/performance.md.
+        .testTarget(name: "BenchTests", dependencies: ["TestSupport", "storefront-bench"]),
         // End to end: the built `storefront` binary, run as a real process.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "storefront", "Receipts", "Crypto"]),
     ],

@@ -8,7 +8,7 @@ import SystemIO
 /// One `Vault` may be shared by any number of threads (one lock inside); several processes
 /// may open the same file (an exclusive file lock serialises their writes, and every
 /// operation first reads what the others appended). The file format is in
-/// Docs/VAULT-FORMAT.md.
+/// Docs/formats/vault.md.
 public final class Vault: @unchecked Sendable {
     // `store` is touched only inside `lock.withLock`: that lock is what makes this Sendable.
     private let lock = NSLock()
@@ -73,7 +73,7 @@ public final class Vault: @unchecked Sendable {
     /// `derive` appends them to the buffer it is handed, from the item's record alone, and only
     /// from the record (the same record must give the same bytes while `derivation`'s version
     /// stays). The vault keeps them, sealed, in the derivation's cache beside the file
-    /// (Docs/VAULT-FORMAT.md, "Derived caches") and hands over the kept bytes of the records the
+    /// (Docs/formats/vault.md, "Derived caches") and hands over the kept bytes of the records the
     /// cache covers instead of reading those records; every other record is read and
     /// authenticated as `get` does. A cache that is missing, stale, torn or altered is ignored.
     /// - Parameters:

@@ -18,16 +18,37 @@ let sections: [any BenchSection] = [
     OutboxBench(),
 ]
 
-let wanted = Set(CommandLine.arguments.dropFirst())
+// `--table PATH` rewrites the figures table of that document (`make bench`: Docs/performance.md)
+// with the rows of the sections run; a section that failed keeps its old rows.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var tablePath: String?
+if let flag = arguments.firstIndex(of: "--table"), flag + 1 < arguments.count {
+    tablePath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+let wanted = Set(arguments)
 print("storefront-bench (release build expected: make bench) — \(ProcessInfo.processInfo.activeProcessorCount) cores")
 var failed = false
+var rows: [PerformanceTable.Row] = []
+var ran: Set<String> = []
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {
     let report = BenchReport()
     report.section(section.name, section.summary)
     do {
         try section.run(report)
+        rows += report.rows
+        ran.insert(section.name)
     } catch {
         report.note("FAILED: \(error)")
+        failed = true
+    }
+}
+if let tablePath {
+    do {
+        try PerformanceTable.update(tablePath, with: rows, ran: ran, order: sections.map(\.name))
+        print("\nfigures of \(ran.sorted().joined(separator: ", ")) written to \(tablePath)")
+    } catch {
+        print("\ncannot write the figures to \(tablePath): \(error)")
         failed = true
     }
 }

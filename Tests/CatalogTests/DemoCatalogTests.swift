@@ -4,7 +4,7 @@ import Testing
 
 @testable import Catalog
 
-/// The bundled `Catalogs/Demo.storekit` and its price sidecar hold what the README promises.
+/// The bundled `Catalogs/Demo.storekit` and its price sidecar hold what Docs/cli.md promises.
 @Suite struct DemoCatalogTests {
     static let url = DemoCatalog.url
     static let locales = ["en_US", "zh_CN", "ja_JP", "de_DE", "fr_FR", "pt_BR"]

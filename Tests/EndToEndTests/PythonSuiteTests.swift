@@ -6,8 +6,8 @@ import Testing
 /// `scripts/python-venv` with Apple's pinned `app-store-server-library`): Apple's own code
 /// judges the built `storefront`. `SignedDataVerifier` checks what it signs, offline and with
 /// online checks answered by `storefront serve`'s `/ocsp`; `AppStoreServerAPIClient` calls every
-/// endpoint of `serve`; `ReceiptUtility` reads its receipts; and the README's "Testing your
-/// server" walkthrough runs as written. `make python-suite` runs the same runner alone.
+/// endpoint of `serve`; `ReceiptUtility` reads its receipts; and the server guide's walkthroughs
+/// (Docs/server.md) run as written. `make python-suite` runs the same runner alone.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct PythonSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -6,8 +6,8 @@ import Testing
 
 @testable import LocalAppStore
 
-/// The steps of README's "StoreCore in an app" (`Examples/ReadmeApp`, which `PackagingTests`
-/// builds and runs as a separate package), each checked for what it must give, and a refund
+/// The steps of the app the StoreCore guide's "Getting Started" shows (`Examples/ReadmeApp`,
+/// which `PackagingTests` builds and runs as a separate package), each checked for what it must give, and a refund
 /// made in the store reaching the app's listener.
 @Suite(.timeLimit(.minutes(10))) struct ReadmeExampleTests {
 

@@ -4,7 +4,7 @@ import Testing
 @testable import LocalAppStore
 
 /// The one registry of the local store's settings: every reader (the store, persistence, the
-/// CLI, the TUI, the README) is made from these declarations, so they are checked here once.
+/// CLI, the TUI, Docs/cli.md) is made from these declarations, so they are checked here once.
 @Suite struct SettingsRegistryTests {
     let registry = LocalStoreSettings.registry
 

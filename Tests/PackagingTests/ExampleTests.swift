@@ -66,8 +66,8 @@ struct ExampleTests {
     }
 
     /// Synchronization's `Mutex` and `Atomic`, which the libraries use, need macOS 15 and
-    /// iOS 18; an app's manifest must declare at least what the package does, so the README's
-    /// and the examples' say the same.
+    /// iOS 18; an app's manifest must declare at least what the package does, so the README's,
+    /// the guide's and the examples' say the same.
     @Test func theExamplesDeclareThePlatformsThePackageNeeds() throws {
         let declared = Repository.platforms(of: try Repository.manifest())
         #expect(declared["macos"] == "15.0" && declared["ios"] == "18.0", "Package.swift declares \(declared)")

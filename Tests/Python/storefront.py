@@ -2,7 +2,7 @@
 `serve`) for the tests that judge it with Apple's `app-store-server-library`.
 
 The binary is $STOREFRONT_BIN (else .build/debug/storefront), the catalog the Demo catalog,
-and every store lives in its own temporary data directory ($STOREFRONT_HOME, so README lines
+and every store lives in its own temporary data directory ($STOREFRONT_HOME, so the guides' lines
 without --data-dir use it too), which is also the working directory of what it runs.
 """
 import base64
@@ -81,12 +81,12 @@ class Store:
             return file.read()
 
     def command_line(self, text):
-        """A README line (`storefront ...`) with the built binary and the Demo catalog."""
+        """A guide's line (`storefront ...`) with the built binary and the Demo catalog."""
         assert text.startswith("storefront "), text
         return shlex.quote(BINARY) + " --catalog " + shlex.quote(CATALOG) + text[len("storefront"):]
 
     def shell(self, line):
-        """Runs one README shell line in the data directory."""
+        """Runs one shell line of a guide in the data directory."""
         done = subprocess.run(self.command_line(line), shell=True, env=self.environment(), cwd=self.directory,
                               capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
         if done.returncode != 0:
@@ -102,7 +102,7 @@ class Store:
         return self.start_server([BINARY, "--catalog", CATALOG, "serve", *arguments])
 
     def serve_line(self, line):
-        """Starts a README line that runs `storefront serve ... &`, as written, and returns its URL."""
+        """Starts a guide's line that runs `storefront serve ... &`, as written, and returns its URL."""
         assert line.endswith("&") and line.startswith("storefront serve"), line
         return self.start_server(shlex.split(self.command_line(line[:-1].strip())))
 

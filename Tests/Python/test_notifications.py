@@ -260,16 +260,16 @@ class NotificationScenarioTests(unittest.TestCase):
                 self.assertFalse(history.hasMore)
 
 
-class ReadmeNotificationsTests(unittest.TestCase):
-    """The README's "Server notifications" lines, run as written: its shell lines through the
-    built binary, its receiver (on a free port instead of 9000) in this process."""
+class ServerGuideNotificationsTests(unittest.TestCase):
+    """The server guide's "Server notifications" lines (Docs/server.md), run as written: its shell
+    lines through the built binary, its receiver (on a free port instead of 9000) in this process."""
 
-    def test_the_readme_receiver_gets_what_the_readme_says(self):
+    def test_the_guide_receiver_gets_what_the_guide_says(self):
         import re
         import threading
         import pathlib
         ROOT = pathlib.Path(__file__).resolve().parents[2]
-        section = (ROOT / "README.md").read_text().split("## Server notifications", 1)[1].split("\n## ", 1)[0]
+        section = (ROOT / "Docs" / "server.md").read_text().split("## Server notifications", 1)[1].split("\n## ", 1)[0]
         shell = [line.split("  #")[0].strip() for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
         python = re.search(r"```python\n(.*?)```", section, re.S).group(1)
         store = Storefront()
@@ -290,7 +290,7 @@ class ReadmeNotificationsTests(unittest.TestCase):
                 cwd = os.getcwd()
                 os.chdir(store.home)
                 try:
-                    exec(compile(code, "README.md", "exec"), namespace)
+                    exec(compile(code, "Docs/server.md", "exec"), namespace)
                 finally:
                     os.chdir(cwd)
                 server = namespace["server"]

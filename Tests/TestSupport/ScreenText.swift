@@ -1,4 +1,4 @@
-/// A terminal screen as text, the way the golden screens and README's picture keep it: each
+/// A terminal screen as text, the way the golden screens and the storefront guide's picture keep it: each
 /// line without its trailing blanks (a terminal pads every row to its width).
 public enum ScreenText {
     /// The lines joined by newlines, each without its trailing blanks.

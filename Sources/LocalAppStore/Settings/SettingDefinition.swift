@@ -1,7 +1,7 @@
 /// One setting of the local store, declared once: its name, label, help, the values it takes
 /// and the property of `LocalStoreSettings` it sets. `LocalStoreSettings.registry` lists them;
 /// the store's `set(name:value:)`, persistence, the CLI's `store settings` and its help, the
-/// TUI's Store Settings window and the README's table are all made from it.
+/// TUI's Store Settings window and the settings table of Docs/cli.md are all made from it.
 public struct SettingDefinition: Sendable {
     /// The name `store set NAME VALUE` takes, e.g. `ask-to-buy`.
     public let name: String

@@ -4,11 +4,11 @@ import Foundation
 /// and the one parser and formatter for them.
 ///
 /// A setting's declaration (`SettingDefinition`) names one of these; the store's `set`, the
-/// CLI's help, the TUI's Store Settings window and the README's table all read it from there.
+/// CLI's help, the TUI's Store Settings window and Docs/cli.md's table all read it from there.
 public struct SettingValues<Value: Sendable>: Sendable {
     /// The placeholder in usage lines, e.g. `on|off`, `MILLISECONDS`, `off|on|ERROR`.
     public let synopsis: String
-    /// What is accepted, in words, for error messages and the README: e.g. `on or off`.
+    /// What is accepted, in words, for error messages and Docs/cli.md: e.g. `on or off`.
     public let accepted: String
     /// The values a picker cycles through (the TUI's ← →), as `set` takes them.
     public let choices: [String]

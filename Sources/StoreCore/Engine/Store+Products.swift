@@ -6,8 +6,10 @@ extension Store {
     // MARK: - Products
 
     /// Returns the products among `identifiers`, and the identifiers the store does not sell.
-    /// - Parameter useCache: answer from products fetched earlier when all are known (the
-    ///   default); false asks the store again.
+    /// - Parameters:
+    ///   - identifiers: the product identifiers to ask for.
+    ///   - useCache: answer from products fetched earlier when all are known (the default);
+    ///     false asks the store again.
     /// - Throws: `StoreError` from the store.
     public func requestProducts(
         _ identifiers: Set<String>, useCache: Bool = true

@@ -33,7 +33,14 @@ public struct PromotionalOffer: Codable, Hashable, Sendable {
 
     /// The text the signature covers, in Apple's order, joined by U+2063 (INVISIBLE SEPARATOR).
     /// - Parameters:
+    ///   - bundleID: the app's bundle identifier.
+    ///   - keyID: the identifier of the subscription key that signs.
+    ///   - productID: the subscription's product identifier.
+    ///   - offerID: the promotional offer's identifier.
     ///   - appAccountName: the app account token in lowercase, else the application username, else empty.
+    ///   - nonce: the offer's one-time nonce (written in lowercase).
+    ///   - timestamp: when the offer was signed, in milliseconds since 1970.
+    /// - Returns: the text to sign with ECDSA and SHA-256.
     public static func signedText(
         bundleID: String, keyID: String, productID: String, offerID: String, appAccountName: String, nonce: UUID,
         timestamp: Int64

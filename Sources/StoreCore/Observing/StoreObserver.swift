@@ -3,7 +3,7 @@ import Foundation
 /// Receives the engine's events, as RMStore's `RMStoreObserver` does. Every method has a
 /// default that does nothing: implement only what you need. Called on the engine's executor,
 /// not the main actor: a `@MainActor` type listens to `Store.events()` from a main-actor task
-/// instead (README, "A `@MainActor` model").
+/// instead (the StoreCore guide, "Observing the Store").
 public protocol StoreObserver: AnyObject, Sendable {
     /// A products request answered.
     func storeProductsRequestFinished(_ response: ProductsResponse)

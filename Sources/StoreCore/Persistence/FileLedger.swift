@@ -80,6 +80,8 @@ public final class FileLedger: PurchaseLedger {
 
     /// Opens (creating with mode 0600) the ledger at `path`.
     /// - Parameters:
+    ///   - path: the ledger's file.
+    ///   - faultHook: the engine's fault hook (`FaultPoint`); a file ledger reaches no fault point of its own.
     ///   - syncsWrites: `fsync` every write (keep `true` outside benchmark seeding).
     ///   - fileSystem: the file system (tests wrap it to make a call fail).
     /// - Throws: `LedgerError.io` when the file cannot be opened.

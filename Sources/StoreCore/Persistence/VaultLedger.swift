@@ -123,7 +123,7 @@ public final class VaultLedger: PurchaseLedger {
     }
 
     /// Whether the vault at `url` exists and says it is locked with a passphrase (key kind
-    /// byte 33 of its header is 2; Docs/VAULT-FORMAT.md). Only decides whether to ask.
+    /// byte 33 of its header is 2; Docs/formats/vault.md). Only decides whether to ask.
     private static func isPassphraseVault(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }

@@ -1,6 +1,6 @@
 import Crypto
 
-/// Seals and opens record frames for one vault file (Docs/VAULT-FORMAT.md, "Records").
+/// Seals and opens record frames for one vault file (Docs/formats/vault.md, "Records").
 ///
 /// Frame: marker(4) · sealed length L(4) · sequence(8) · item tag(16) · nonce(12) ·
 /// frame check(8) · ciphertext and tag(L). The associated data binds the frame to the file

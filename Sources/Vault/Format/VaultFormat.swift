@@ -1,4 +1,4 @@
-/// Constants of the vault file format; the format itself is specified in Docs/VAULT-FORMAT.md.
+/// Constants of the vault file format; the format itself is specified in Docs/formats/vault.md.
 public enum VaultFormat {
     /// The first bytes of every vault file.
     public static let magic: [UInt8] = Array("SFVAULT\0".utf8)

@@ -1,6 +1,6 @@
 import Crypto
 
-/// The fixed header at the start of a vault file (Docs/VAULT-FORMAT.md, "Header").
+/// The fixed header at the start of a vault file (Docs/formats/vault.md, "Header").
 struct VaultHeader: Equatable {
     /// How the key-encryption key is obtained. Stored raw; never renumber.
     enum KeyKind: UInt8 {

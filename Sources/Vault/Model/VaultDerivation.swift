@@ -1,6 +1,6 @@
 /// What a listing derives from each item of a service (a few bytes, by a function of the
 /// item's record alone) and lets the vault keep beside it, sealed, in a derived cache
-/// (`NAME.derived-NAME`, Docs/VAULT-FORMAT.md, "Derived caches"): `Vault.forEachDerived`
+/// (`NAME.derived-NAME`, Docs/formats/vault.md, "Derived caches"): `Vault.forEachDerived`
 /// hands over the kept bytes of the items whose records the cache covers instead of reading
 /// those records (issue 13: a listing of a long history reads megabytes, not the records'
 /// hundreds of megabytes).

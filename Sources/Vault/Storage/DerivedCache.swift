@@ -1,7 +1,7 @@
 import Crypto
 import SystemIO
 
-/// A derived cache beside the vault (`NAME.derived-DERIVATION`, Docs/VAULT-FORMAT.md,
+/// A derived cache beside the vault (`NAME.derived-DERIVATION`, Docs/formats/vault.md,
 /// "Derived caches"): for the items of one service whose latest records lie before a point of
 /// the log, the bytes a `VaultDerivation` derived from each record, so that a listing needing
 /// only those reads them here instead of the records.

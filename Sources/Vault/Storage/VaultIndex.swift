@@ -1,7 +1,7 @@
 import Crypto
 import SystemIO
 
-/// The vault's index, `NAME.idx` beside the vault (Docs/VAULT-FORMAT.md, "The index"): for
+/// The vault's index, `NAME.idx` beside the vault (Docs/formats/vault.md, "The index"): for
 /// every live item as of a point of the log, where its latest record is. Opening a vault reads
 /// the index's header and replays only the records after that point; an item is read (and
 /// authenticated, with its chain link and sequence number) when asked for.

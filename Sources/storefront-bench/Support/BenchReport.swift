@@ -1,14 +1,21 @@
 import Foundation
 
-/// Prints benchmark figures in aligned `label  value  note` lines.
+/// Prints benchmark figures in aligned `label  value  note` lines, and keeps them as the rows of
+/// `Docs/performance.md`'s table (`PerformanceTable`).
 final class BenchReport {
+    /// The figures printed so far, in order.
+    private(set) var rows: [PerformanceTable.Row] = []
+    private var current = ""
+
     /// Starts a section.
     func section(_ name: String, _ summary: String) {
+        current = name
         print("\n== \(name): \(summary)")
     }
 
     /// One figure line.
     func line(_ label: String, _ value: String, _ note: String = "") {
+        rows.append(PerformanceTable.Row(section: current, figure: label, value: value, note: note))
         let padded = label.padding(toLength: max(label.count, 44), withPad: " ", startingAt: 0)
         // At least one space between a long label and a long value.
         let valuePadded = String(repeating: " ", count: max(22 - value.count, label.count >= 44 ? 1 : 0)) + value

@@ -10,7 +10,7 @@ import SystemIO
 ///   fail with an error number (SystemIO's `FaultInjectingFileSystem`), so tests can prove a
 ///   failing disk gives a clear message naming the file, exit 1, and loses nothing.
 enum FaultInjection {
-    /// The fault points the README documents.
+    /// The fault points Docs/cli.md and CONTRIBUTING.md document.
     static let points: [FaultPoint] = [.beforeCharge, .afterCharge, .beforeFinish, .midDownload, .midVaultWrite]
 
     /// The error numbers `STOREFRONT_FAIL_IO` accepts, by name.

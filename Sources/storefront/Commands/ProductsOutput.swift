@@ -34,7 +34,7 @@ struct ProductsOutput {
 
     // MARK: JSON
 
-    /// The `--json` document: an array with one object per product (see the README's contract).
+    /// The `--json` document: an array with one object per product (Docs/cli.md, "`--json` contract").
     func json() -> JSONText {
         .array(rows.map(jsonObject))
     }

@@ -5,14 +5,14 @@ import Testing
 
 @testable import StorefrontUI
 
-/// README's storefront key table says what the keys do on the product list: its quit row is
-/// checked against the reducer.
-@Suite struct ReadmeKeysTests {
-    /// The rows of README's key table under "## The storefront": (keys, what they do).
+/// The storefront guide's key table (Docs/storefront.md) says what the keys do on the product
+/// list: its quit and Esc rows are checked against the reducer.
+@Suite struct KeyTableTests {
+    /// The rows of the guide's key table under "## Keys": (keys, what they do).
     static func keyRows() throws -> [(keys: String, does: String)] {
-        let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## The storefront"), "README has no storefront section")
-        return readme[section.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("| key |") }.dropFirst(2)
+        let guide = try String(contentsOf: Repository.url("Docs/storefront.md"), encoding: .utf8)
+        let section = try #require(guide.range(of: "## Keys"), "Docs/storefront.md has no key section")
+        return guide[section.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("| key |") }.dropFirst(2)
             .prefix { $0.hasPrefix("|") }
             .map { line in
                 let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
@@ -22,21 +22,21 @@ import Testing
             }
     }
 
-    /// QA: README said `q / Esc | quit`, and Esc on the list did nothing.
+    /// QA: the key table said `q / Esc | quit`, and Esc on the list did nothing.
     @Test func everyKeyTheQuitRowNamesQuitsFromTheList() throws {
-        let row = try #require(try Self.keyRows().first { $0.does.hasPrefix("quit") }, "README names no quit key")
+        let row = try #require(try Self.keyRows().first { $0.does.hasPrefix("quit") }, "the guide names no quit key")
         let names: [String: Key] = ["q": .character("q"), "Esc": .escape, "Ctrl-C": .control("c")]
         for name in row.keys.components(separatedBy: " / ") {
-            let key = try #require(names[name], "unknown key \(name) in README's quit row")
+            let key = try #require(names[name], "unknown key \(name) in the guide's quit row")
             var state = Fixtures.loaded()
-            #expect(send(&state, .key(key)) == [.quit], "README says \(name) quits")
+            #expect(send(&state, .key(key)) == [.quit], "the guide says \(name) quits")
         }
     }
 
-    /// Esc goes back and never quits, as README's Esc row says: on the list, with a filter, and
+    /// Esc goes back and never quits, as the guide's Esc row says: on the list, with a filter, and
     /// on a terminal too small to draw in.
     @Test func escNeverQuits() throws {
-        let row = try #require(try Self.keyRows().first { $0.keys == "Esc" }, "README has no Esc row")
+        let row = try #require(try Self.keyRows().first { $0.keys == "Esc" }, "the guide has no Esc row")
         #expect(row.does.contains("never quits"))
         var state = Fixtures.loaded()
         #expect(send(&state, .key(.escape)) == [])

@@ -1,7 +1,7 @@
-"""The README's "Testing your server" walkthrough, run as written: its shell lines through the
-built binary (in a fresh data directory whose `server-url` names a free port, so its `serve`
-listens there as it would on 8490), then its Python block against that server, with the
-README's URL (the default `server-url`) replaced by the server's."""
+"""The server guide's "Testing your server" walkthrough (Docs/server.md), run as written: its shell
+lines through the built binary (in a fresh data directory whose `server-url` names a free port, so
+its `serve` listens there as it would on 8490), then its Python block against that server, with
+the guide's URL (the default `server-url`) replaced by the server's."""
 import contextlib
 import io
 import os
@@ -14,17 +14,17 @@ DEFAULT_URL = "http://127.0.0.1:8490"
 
 
 def walkthrough():
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "Docs" / "server.md").read_text()
     section = text.split("## Testing your server", 1)[1].split("\n## ", 1)[0]
     shell = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
     python = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     return [line.split("  #")[0].strip() for line in shell.splitlines() if line.strip()], python
 
 
-class ReadmeWalkthroughTests(unittest.TestCase):
-    def test_the_readme_commands_run_as_written(self):
+class ServerGuideWalkthroughTests(unittest.TestCase):
+    def test_the_guide_commands_run_as_written(self):
         lines, python = walkthrough()
-        self.assertIn("storefront serve &", lines, "the README starts the server on its default port")
+        self.assertIn("storefront serve &", lines, "the guide starts the server on its default port")
         self.assertIn(DEFAULT_URL, python)
         store = Store(latency_zero=False)
         try:
@@ -41,7 +41,7 @@ class ReadmeWalkthroughTests(unittest.TestCase):
             os.chdir(store.directory)
             try:
                 with contextlib.redirect_stdout(printed):
-                    exec(compile(python.replace(DEFAULT_URL, url), "README.md", "exec"), namespace)
+                    exec(compile(python.replace(DEFAULT_URL, url), "Docs/server.md", "exec"), namespace)
             finally:
                 os.chdir(cwd)
             self.assertGreaterEqual(len(namespace["history"].signedTransactions), 1)

@@ -4,12 +4,12 @@ import Testing
 
 @testable import LocalAppStore
 
-/// The README's settings table is made from the registry: checked here, rewritten between its
-/// markers when `RECORD_SNAPSHOTS` is set.
-@Suite struct SettingsReadmeTests {
-    static let readme = Repository.url("README.md")
+/// The settings table of the CLI's guide (Docs/cli.md) is made from the registry: checked here,
+/// rewritten between its markers when `RECORD_SNAPSHOTS` is set.
+@Suite struct SettingsTableTests {
+    static let guide = Repository.url("Docs/cli.md")
     static let begin =
-        "<!-- settings: made from LocalStoreSettings.registry; SettingsRegistryTests checks it, RECORD_SNAPSHOTS=1 rewrites it -->\n"
+        "<!-- settings: made from LocalStoreSettings.registry; SettingsTableTests checks it, RECORD_SNAPSHOTS=1 rewrites it -->\n"
     static let end = "<!-- settings:end -->"
 
     /// The table: one row per setting, in display order, with what it takes and its default.
@@ -22,19 +22,19 @@ import Testing
         return "| setting | values | default | what it does |\n|---|---|---|---|\n" + rows.joined()
     }
 
-    @Test func theReadmeTableIsTheRegistry() throws {
-        var text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let start = try #require(text.range(of: Self.begin), "README.md lacks the settings markers")
+    @Test func theGuidesTableIsTheRegistry() throws {
+        var text = try String(contentsOf: Self.guide, encoding: .utf8)
+        let start = try #require(text.range(of: Self.begin), "Docs/cli.md lacks the settings markers")
         let stop = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
             text.replaceSubrange(start.upperBound..<stop.lowerBound, with: Self.table())
-            try text.write(to: Self.readme, atomically: true, encoding: .utf8)
+            try text.write(to: Self.guide, atomically: true, encoding: .utf8)
         }
-        let current = try String(contentsOf: Self.readme, encoding: .utf8)
+        let current = try String(contentsOf: Self.guide, encoding: .utf8)
         let from = try #require(current.range(of: Self.begin))
         let to = try #require(current.range(of: Self.end, range: from.upperBound..<current.endIndex))
         #expect(
             String(current[from.upperBound..<to.lowerBound]) == Self.table(),
-            "README.md's settings table differs from LocalStoreSettings.registry (re-record with RECORD_SNAPSHOTS=1)")
+            "Docs/cli.md's settings table differs from LocalStoreSettings.registry (re-record with RECORD_SNAPSHOTS=1)")
     }
 }
