@@ -34,6 +34,11 @@ var ran: Set<String> = []
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {
     let report = BenchReport()
     report.section(section.name, section.summary)
+    // The machine is shared: how busy it was says how far the absolute times can be trusted.
+    if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8).split(separator: " ").first {
+        report.line(
+            "load average at the start (1 minute)", String(load), "/proc/loadavg; ratios within a run still hold")
+    }
     do {
         try section.run(report)
         rows += report.rows

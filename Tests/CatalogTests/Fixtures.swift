@@ -2,7 +2,8 @@ import Foundation
 
 @testable import Catalog
 
-/// The conformance files copied from `../shared/conformance/storekit/` and a scratch directory.
+/// The conformance files (copied from the project's shared corpus of real `.storekit` files) and a
+/// scratch directory.
 enum Fixtures {
     static var directory: URL {
         get throws {
