@@ -235,12 +235,16 @@ struct DocumentationNames: Sendable {
         if path.hasSuffix("/*") { path = String(path.dropLast(2)) }
         let manager = FileManager.default
         if manager.fileExists(atPath: root.appendingPathComponent(path).path) { return nil }
-        var components = path.split(separator: "/").map(String.init)
-        while let last = components.last, Self.hasPlaceholder(last) || last.contains("*") || last.contains("…") {
-            components.removeLast()
-            if components.count < path.split(separator: "/").count - 1 { break }
-            let parent = components.joined(separator: "/")
-            if !parent.isEmpty, manager.fileExists(atPath: root.appendingPathComponent(parent).path) { return nil }
+        // From the first component that varies, only the folder before it must exist.
+        let components = path.split(separator: "/").map(String.init)
+        if let varying = components.firstIndex(where: {
+            Self.hasPlaceholder($0) || $0.contains("*") || $0.contains("…")
+        }),
+            varying > 0
+        {
+            let parent = components[..<varying].joined(separator: "/")
+            return manager.fileExists(atPath: root.appendingPathComponent(parent).path)
+                ? nil : "is no file or folder of the repository (nor is \(parent))"
         }
         return "is no file or folder of the repository"
     }
@@ -252,9 +256,9 @@ struct DocumentationNames: Sendable {
     ]
 
     /// Whether a path component holds a placeholder (`NAME.swift`, `NAMECommand.swift`,
-    /// `NNNN-title.md`, `history-GENERATION.idx`).
+    /// `NNNN-title.md`, `history-GENERATION.idx`, `<Concept>`).
     static func hasPlaceholder(_ component: String) -> Bool {
-        placeholders.contains { component.contains($0) }
+        component.contains("<") || placeholders.contains { component.contains($0) }
     }
 
     /// The tokens of a line of Swift: identifiers (with the dots of a qualified name, without
