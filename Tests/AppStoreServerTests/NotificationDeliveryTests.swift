@@ -10,7 +10,7 @@ import Testing
 /// Delivery as Apple's production servers do it, on the store clock: a receiver that fails,
 /// times out and then accepts gets the same notification (same UUID, same payload) at the
 /// schedule's times, and Get Notification History shows every attempt with its result.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct NotificationDeliveryTests {
     /// A receiver on 127.0.0.1 that answers the n-th POST as `plan` says: a status, or no
     /// answer until the next POST arrives (the sender's timeout ends that attempt).
@@ -217,7 +217,7 @@ struct NotificationDeliveryTests {
 
 /// Get Notification History and the test notification endpoints refuse what Apple refuses,
 /// with Apple's codes, and page 20 at a time.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct NotificationEndpointTests {
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 

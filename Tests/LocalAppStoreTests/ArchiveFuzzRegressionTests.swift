@@ -10,7 +10,7 @@ import Testing
 /// `Fuzz/seeds/archive/`; `Fuzz/ArchiveFuzz.swift` says what an input is) and checks what it
 /// checks: opening and every lookup answer or fail with an error naming a file of the store,
 /// and a read-only store writes nothing.
-@Suite(.timeLimit(.minutes(5))) struct ArchiveFuzzRegressionTests {
+@Suite(.timeLimit(.minutes(10))) struct ArchiveFuzzRegressionTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let store = repository.appendingPathComponent("Fuzz/seeds/archive")

@@ -5,7 +5,7 @@ import Testing
 /// The products' public API as the compiler sees it, read from symbol graphs that the
 /// toolchain's `swift-symbolgraph-extract` writes from the built modules: every public
 /// declaration has a `///` summary, and every module whose types it names is a product.
-@Suite(.waitsOnProcesses, .serialized, .timeLimit(.minutes(5)))
+@Suite(.waitsOnProcesses, .serialized, .timeLimit(.minutes(10)))
 struct DocumentationTests {
     /// The modules whose public declarations must each have a summary: the engine, the local
     /// store, and every module an app imports beside them.

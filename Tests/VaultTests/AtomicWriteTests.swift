@@ -6,7 +6,7 @@ import Testing
 @testable import Vault
 
 /// `Vault.transact`: several items in one durable write, kept all or none by a crash.
-@Suite(.timeLimit(.minutes(5))) struct AtomicWriteTests {
+@Suite(.timeLimit(.minutes(10))) struct AtomicWriteTests {
     @Test func aTransactionWritesEveryChangeWithOneSync() throws {
         let dir = try TemporaryDirectory()
         _ = try Vault(at: dir.vault, key: .keyFile(dir.keyFile), configuration: testConfiguration())

@@ -6,7 +6,7 @@ import Testing
 
 /// Items 8 and 9 of the vault issue: a real child process killed with SIGKILL, and two
 /// processes incrementing one counter.
-@Suite(.waitsOnProcesses, .timeLimit(.minutes(5))) struct CrashTests {
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(10))) struct CrashTests {
     static let writes = 1000
     static let compactionMinimum = 40
 
