@@ -6,8 +6,8 @@ import StorefrontUI
 struct Purchasing: Sendable {
     let store: any StorefrontStore
 
-    /// Buys `productID` → `.purchasePhase`… then `.purchaseFinished` (or
-    /// `.purchaseNeedsDownload` when content is still to come). A promotional offer is signed
+    /// Buys `productID` → `.buySheet(.phase)`… then `.buySheet(.finished)` (or
+    /// `.buySheet(.needsDownload)` when content is still to come). A promotional offer is signed
     /// first, as the app's server would sign it, so the store judges its signature as the App
     /// Store does. With `offerCode`, the code is redeemed instead.
     func purchase(
@@ -18,10 +18,10 @@ struct Purchasing: Sendable {
         do throws(StoreError) {
             try await store.requestProduct(productID)
         } catch {
-            send(.purchaseFinished(productID: productID, .failure(error)))
+            send(.buySheet(.finished(productID: productID, .failure(error))))
             return
         }
-        send(.purchasePhase(productID: productID, .authorizing))
+        send(.buySheet(.phase(productID: productID, .authorizing)))
         let result: PurchaseResult
         if let offerCode {
             result = await store.redeem(offerCode: offerCode)
@@ -30,7 +30,7 @@ struct Purchasing: Sendable {
             do throws(StoreError) {
                 signed = try store.signPromotionalOffer(productID: productID, offerID: offerID)
             } catch {
-                send(.purchaseFinished(productID: productID, .failure(error)))
+                send(.buySheet(.finished(productID: productID, .failure(error))))
                 return
             }
             result = await store.purchase(productID, quantity: quantity, promotionalOffer: signed)
@@ -47,31 +47,32 @@ struct Purchasing: Sendable {
     {
         switch result {
         case .purchased(let transaction):
-            send(.purchasePhase(productID: productID, .verifying))
+            send(.buySheet(.phase(productID: productID, .verifying)))
             if let downloads = store.downloads,
                 let download = await downloads.download(id: transaction.transactionID), download.state != .finished
             {
                 // The sheet follows the download as an effect of its own (`.followDownload`);
                 // a download's ID is its transaction's.
-                send(.purchaseNeedsDownload(productID: productID, downloadID: download.id))
+                send(.buySheet(.needsDownload(productID: productID, downloadID: download.id)))
                 return
             }
-            send(.purchasePhase(productID: productID, .done))
+            send(.buySheet(.phase(productID: productID, .done)))
             send(
-                .purchaseFinished(productID: productID, .success(.purchased(transactionID: transaction.transactionID))))
+                .buySheet(
+                    .finished(productID: productID, .success(.purchased(transactionID: transaction.transactionID)))))
         case .pending(let transaction):
             let interrupted =
                 (try? await store.pending())?.contains {
                     $0.transactionID == transaction.transactionID && $0.error == .interrupted
                 } ?? false
-            send(.purchaseFinished(productID: productID, .success(interrupted ? .interrupted : .pending)))
+            send(.buySheet(.finished(productID: productID, .success(interrupted ? .interrupted : .pending))))
         case .cancelled, .taskCancelled:
-            send(.purchaseFinished(productID: productID, .success(.cancelled)))
+            send(.buySheet(.finished(productID: productID, .success(.cancelled))))
         case .unverified(let order):
             // Charged and kept; the message says verification is retried.
-            send(.purchaseFinished(productID: productID, .failure(.verificationUnavailable(order.lastFailure))))
+            send(.buySheet(.finished(productID: productID, .failure(.verificationUnavailable(order.lastFailure)))))
         case .failed(let error, _):
-            send(.purchaseFinished(productID: productID, .failure(error)))
+            send(.buySheet(.finished(productID: productID, .failure(error))))
         }
     }
 
@@ -82,13 +83,14 @@ struct Purchasing: Sendable {
         do throws(StoreError) {
             code = try await store.offerCode(for: productID)
         } catch {
-            send(.purchaseFinished(productID: productID, .failure(error)))
+            send(.buySheet(.finished(productID: productID, .failure(error))))
             return
         }
         guard let code else {
             send(
-                .purchaseFinished(
-                    productID: productID, .failure(.invalidOfferIdentifier("\(productID) has no code offer"))))
+                .buySheet(
+                    .finished(
+                        productID: productID, .failure(.invalidOfferIdentifier("\(productID) has no code offer")))))
             return
         }
         await purchase(productID, quantity: 1, offerID: nil, offerCode: code, send: send)
@@ -105,17 +107,17 @@ struct Purchasing: Sendable {
             try? await downloads.resume(id)
             settled = try? await downloads.waitUntilSettled(id)
         }
-        send(.purchaseDownloadSettled(productID: productID, settled))
+        send(.buySheet(.downloadSettled(productID: productID, settled)))
     }
 
-    /// Restores completed transactions → `.restoreFinished`. Restore Purchases is StoreKit 1's
+    /// Restores completed transactions → `.menu(.restoreFinished)`. Restore Purchases is StoreKit 1's
     /// restore: never non-renewing subscriptions (`storefront sync` is StoreKit 2's).
     func restore(send: @escaping @Sendable (Action) -> Void) async {
-        send(.restoreFinished(await result { () async throws(StoreError) in try await store.restore() }))
+        send(.menu(.restoreFinished(await result { () async throws(StoreError) in try await store.restore() })))
     }
 
-    /// Asks for a fresh receipt → `.receiptRefreshed` with its size.
+    /// Asks for a fresh receipt → `.menu(.receiptRefreshed)` with its size.
     func refreshReceipt(send: @escaping @Sendable (Action) -> Void) async {
-        send(.receiptRefreshed(await result { () async throws(StoreError) in try await store.refreshReceipt() }))
+        send(.menu(.receiptRefreshed(await result { () async throws(StoreError) in try await store.refreshReceipt() })))
     }
 }

@@ -14,27 +14,31 @@ struct StoreLoads: Sendable {
         case .loadContext:
             send(.contextLoaded(.success(await store.context())))
         case .loadProducts:
-            send(.productsLoaded(await products()))
+            send(.catalog(.productsLoaded(await products())))
         case .loadPurchases:
             send(.purchasesLoaded(await purchases()))
         case .loadSettings:
-            send(.settingsLoaded(await settings()))
+            send(.settings(.loaded(await settings())))
         case .loadNotifications(let before):
             send(
-                .notificationsLoaded(
-                    before: before,
-                    await result { () async throws(StoreError) in
-                        try await store.notifications(before: before)
-                    }))
+                .notifications(
+                    .loaded(
+                        before: before,
+                        await result { () async throws(StoreError) in
+                            try await store.notifications(before: before)
+                        })))
         case .loadServer:
             send(.serverLoaded(await store.serverURL()))
         case .loadPriceComparison(let productID):
-            send(.priceComparisonLoaded(productID: productID, await store.priceComparison(productID: productID)))
+            send(
+                .details(
+                    .priceComparisonLoaded(productID: productID, await store.priceComparison(productID: productID))))
         case .loadReceipt:
-            send(.documentLoaded(await result { () async throws(StoreError) in try await store.receiptDocument() }))
+            send(.receipt(.loaded(await result { () async throws(StoreError) in try await store.receiptDocument() })))
         case .loadTransaction(let id):
             send(
-                .documentLoaded(await result { () async throws(StoreError) in try await store.transactionDocument(id) })
+                .receipt(
+                    .loaded(await result { () async throws(StoreError) in try await store.transactionDocument(id) }))
             )
         case .loadAppTransaction:
             send(
@@ -62,9 +66,9 @@ struct StoreLoads: Sendable {
     func setSetting(_ name: String, value: String, send: @escaping @Sendable (Action) -> Void) async {
         do throws(StoreError) {
             try await store.setSetting(name: name, value: value)
-            send(.settingChanged(name: name, value: value, await settings()))
+            send(.settings(.changed(name: name, value: value, await settings())))
         } catch {
-            send(.settingChanged(name: name, value: value, .failure(error)))
+            send(.settings(.changed(name: name, value: value, .failure(error))))
         }
     }
 

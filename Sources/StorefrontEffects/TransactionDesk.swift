@@ -6,7 +6,7 @@ import StorefrontUI
 struct TransactionDesk: Sendable {
     let store: any StorefrontStore
 
-    /// Runs a transaction command → `.transactionCommandFinished`. The customer's own refund
+    /// Runs a transaction command → `.transactionManager(.commandFinished)`. The customer's own refund
     /// request is the app's call (StoreKit 2's), which the engine hears by itself.
     func run(
         _ command: TransactionCommand, transactionID id: String, send: @escaping @Sendable (Action) -> Void
@@ -16,14 +16,14 @@ struct TransactionDesk: Sendable {
         do throws(StoreError) {
             try await store.run(command, transactionID: id)
             if command != .requestRefund { await store.synchronize() }
-            send(.transactionCommandFinished(command, .success(id)))
+            send(.transactionManager(.commandFinished(command, .success(id))))
         } catch {
-            send(.transactionCommandFinished(command, .failure(error)))
+            send(.transactionManager(.commandFinished(command, .failure(error))))
         }
     }
 
     /// Runs a subscription command, lets the app record what it changed, and answers with the
-    /// subscription as it is afterwards → `.subscriptionCommandFinished`.
+    /// subscription as it is afterwards → `.transactionManager(.subscriptionCommandFinished)`.
     func run(
         _ command: SubscriptionCommand, transactionID id: String, send: @escaping @Sendable (Action) -> Void
     )
@@ -33,7 +33,7 @@ struct TransactionDesk: Sendable {
         do throws(StoreError) {
             latest = try await store.run(command, transactionID: id)
         } catch {
-            send(.subscriptionCommandFinished(command, .failure(error)))
+            send(.transactionManager(.subscriptionCommandFinished(command, .failure(error))))
             return
         }
         await store.synchronize()
@@ -41,17 +41,19 @@ struct TransactionDesk: Sendable {
             let subscription = try? await store.subscriptions(history: [latest])
                 .first(where: { $0.originalTransactionID == latest.originalTransactionID })
         else {
-            send(.subscriptionCommandFinished(command, .failure(.unknownTransaction(id))))
+            send(.transactionManager(.subscriptionCommandFinished(command, .failure(.unknownTransaction(id)))))
             return
         }
-        send(.subscriptionCommandFinished(command, .success(subscription)))
+        send(.transactionManager(.subscriptionCommandFinished(command, .success(subscription))))
     }
 
-    /// Uses up consumables → `.consumed` with the new balance.
+    /// Uses up consumables → `.myPurchases(.consumed)` with the new balance.
     func consume(_ productID: String, quantity: Int, send: @escaping @Sendable (Action) -> Void) async {
         send(
-            .consumed(
-                productID: productID,
-                await result { () async throws(StoreError) in try await store.consume(productID, quantity: quantity) }))
+            .myPurchases(
+                .consumed(
+                    productID: productID,
+                    await result { () async throws(StoreError) in try await store.consume(productID, quantity: quantity)
+                    })))
     }
 }

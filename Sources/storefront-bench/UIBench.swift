@@ -44,7 +44,7 @@ struct UIBench: BenchSection {
             state: &state,
             action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
         let products = Self.products(10_000)
-        _ = reduce(state: &state, action: .productsLoaded(.success(products)))
+        _ = reduce(state: &state, action: .catalog(.productsLoaded(.success(products))))
         var previous = render(state)
         var changed = 0
         let frames = 400
@@ -365,7 +365,7 @@ struct UIBench: BenchSection {
             _ = reduce(
                 state: &state,
                 action: .contextLoaded(.success(StoreContext(storefront: "USA", locale: "en_US", account: "bench"))))
-            _ = reduce(state: &state, action: .productsLoaded(.success(products)))
+            _ = reduce(state: &state, action: .catalog(.productsLoaded(.success(products))))
             _ = render(state)
         }
         report.line("  first frame: reduce + render (100×30)", BenchReport.duration(first.median))

@@ -15,7 +15,7 @@ import Testing
         #expect(cli.contains("`storefront store subscriptions`"), "the CLI's own text names a command")
         let error = SessionStore.subscriptionError(.unknownTransaction("22"), id: "22")
         var state = State()
-        _ = reduce(state: &state, action: .subscriptionCommandFinished(.renew, .failure(error)))
+        _ = reduce(state: &state, action: .transactionManager(.subscriptionCommandFinished(.renew, .failure(error))))
         let text = state.message?.text ?? ""
         #expect(text == "Error: No transaction 22 is known.")
         #expect(!text.contains("storefront store"))

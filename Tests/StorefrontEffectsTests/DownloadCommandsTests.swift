@@ -11,15 +11,15 @@ struct DownloadCommandsTests {
     @Test func spacePausesTheSelectedProductsDownloadAndResumesItAgain() async {
         let downloads = FakeDownloads(FakeDownloads.Script(downloads: [F.download("7", F.coins, .active)]))
         var state = F.loaded()
-        state.downloads = [F.download("7", F.coins, .active)]
+        state.downloads.items = [F.download("7", F.coins, .active)]
         state.animationInterval = 250
         let store = TestStore(state, store: FakeStore(downloads: downloads))
         await store.send(.key(.character(" ")))
         #expect(store.effects == [.pauseDownload(id: "7")])
         let paused = F.download("7", F.coins, .paused)
         await store.send(.storeEvent(.downloadPaused(paused))) {
-            $0.downloads = [paused]
-            $0.log.append(LogEntry(time: F.start, text: "Download of 100 Coins paused at 0%"))
+            $0.downloads.items = [paused]
+            $0.eventLog.entries.append(LogEntry(time: F.start, text: "Download of 100 Coins paused at 0%"))
             $0.animationInterval = nil
         }
         await store.send(.key(.character(" ")))

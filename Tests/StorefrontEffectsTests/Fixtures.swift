@@ -37,7 +37,7 @@ enum Fixtures {
         var state = State(width: 100, height: 30)
         _ = reduce(state: &state, action: .tick(start))
         _ = reduce(state: &state, action: .contextLoaded(.success(context)))
-        _ = reduce(state: &state, action: .productsLoaded(.success(products)))
+        _ = reduce(state: &state, action: .catalog(.productsLoaded(.success(products))))
         return state
     }
 
@@ -59,6 +59,6 @@ enum Fixtures {
     /// The state's message and log line after a report at the fixtures' time.
     static func report(_ text: String, _ kind: StatusMessage.Kind, in state: inout State) {
         state.message = StatusMessage(text, kind: kind, shownAt: start)
-        state.log.append(LogEntry(time: start, text: text, isError: kind == .error))
+        state.eventLog.entries.append(LogEntry(time: start, text: text, isError: kind == .error))
     }
 }

@@ -53,45 +53,43 @@ struct StoreLoadsTests {
     /// A storefront switch is remembered for the next launch and answered with the new context
     /// and its products together; a refused one remembers nothing.
     @Test func aStorefrontSwitchIsRememberedAndAnsweredWithItsProducts() async {
-        let fake = FakeStore(FakeStore.Script(context: F.context, products: F.products))
-        var state = F.loaded()
-        state.modal = .storefronts(storefront: 0, locale: 0, column: 0)
-        state.context?.storefronts = [Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP")]
-        state.context?.locales = ["ja_JP"]
-        let store = TestStore(state, store: fake)
-        await store.send(.key(.enter)) {
-            $0.modal = nil
-            $0.switchingTo = "JPN"
-            $0.message = StatusMessage("Switching to JPN…", shownAt: F.start)
-            $0.animationInterval = 500
-        }
-        #expect(store.effects.first == .setStorefront(code: "JPN", locale: "ja_JP"))
-        #expect(fake.script.withLock { $0.remembered } == ["JPN ja_JP"])
         var japan = F.context
         japan.storefront = "JPN"
         japan.locale = "ja_JP"
-        store.exhaustivity = .off
-        await store.receive(.storefrontSwitched(.success(StorefrontSwitch(context: japan, products: F.products)))) {
-            $0.switchingTo = nil
-            $0.context = japan
-            $0.products = F.products
+        let refusal = StoreError.systemError("no such storefront")
+        for refused in [false, true] {
+            let fake = FakeStore(
+                FakeStore.Script(
+                    context: F.context, products: F.products, failing: refused ? ["setStorefront": refusal] : [:]))
+            var state = F.loaded()
+            state.modal = .storefronts
+            state.context?.storefronts = [Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP")]
+            state.context?.locales = ["ja_JP"]
+            let store = TestStore(state, store: fake)
+            await store.send(.key(.enter)) {
+                $0.modal = nil
+                $0.storefronts.switchingTo = "JPN"
+                $0.message = StatusMessage("Switching to JPN…", shownAt: F.start)
+                $0.animationInterval = 500
+            }
+            #expect(store.effects.first == .setStorefront(code: "JPN", locale: "ja_JP"))
+            #expect(fake.script.withLock { $0.remembered } == (refused ? [] : ["JPN ja_JP"]))
+            if refused {
+                await store.receive(.storefrontSwitched(.failure(refusal))) {
+                    $0.storefronts.switchingTo = nil
+                    F.report("Error: The store failed: no such storefront", .error, in: &$0)
+                }
+            } else {
+                store.exhaustivity = .off
+                let switched = StorefrontSwitch(context: japan, products: F.products)
+                await store.receive(.storefrontSwitched(.success(switched))) {
+                    $0.storefronts.switchingTo = nil
+                    $0.context = japan
+                    $0.catalog.products = F.products
+                }
+            }
+            store.finish()
         }
-        store.finish()
-
-        let refusing = FakeStore(FakeStore.Script(failing: ["setStorefront": .systemError("no such storefront")]))
-        let refused = TestStore(state, store: refusing)
-        await refused.send(.key(.enter)) {
-            $0.modal = nil
-            $0.switchingTo = "JPN"
-            $0.message = StatusMessage("Switching to JPN…", shownAt: F.start)
-            $0.animationInterval = 500
-        }
-        await refused.receive(.storefrontSwitched(.failure(.systemError("no such storefront")))) {
-            $0.switchingTo = nil
-            F.report("Error: The store failed: no such storefront", .error, in: &$0)
-        }
-        refused.finish()
-        #expect(refusing.script.withLock { $0.remembered }.isEmpty)
     }
 
     /// A setting changed in Store Settings comes back with every setting; a refusal reloads
@@ -102,12 +100,13 @@ struct StoreLoadsTests {
         on.value = "on"
         let fake = FakeStore(FakeStore.Script(settings: [off]))
         var state = F.loaded()
-        state.settings = [off]
-        state.modal = .settings(selected: 0)
+        state.settings.rows = [off]
+        state.modal = .settings
+        state.settings.selected = 0
         let store = TestStore(state, store: fake)
-        await store.send(.key(.enter)) { $0.settings = [on] }
+        await store.send(.key(.enter)) { $0.settings.rows = [on] }
         #expect(store.effects == [.setSetting(name: "ask-to-buy", value: "on")])
-        await store.receive(.settingChanged(name: "ask-to-buy", value: "on", .success([on]))) {
+        await store.receive(.settings(.changed(name: "ask-to-buy", value: "on", .success([on])))) {
             F.report("Setting Ask to Buy changed to On", .success, in: &$0)
             $0.animationInterval = 500
         }
@@ -116,13 +115,13 @@ struct StoreLoadsTests {
         let refusal = StoreError.systemError("ask-to-buy is locked")
         let refusing = FakeStore(FakeStore.Script(settings: [off], failing: ["setSetting": refusal]))
         let refused = TestStore(state, store: refusing)
-        await refused.send(.key(.enter)) { $0.settings = [on] }
-        await refused.receive(.settingChanged(name: "ask-to-buy", value: "on", .failure(refusal))) {
+        await refused.send(.key(.enter)) { $0.settings.rows = [on] }
+        await refused.receive(.settings(.changed(name: "ask-to-buy", value: "on", .failure(refusal)))) {
             F.report("Error: The store failed: ask-to-buy is locked", .error, in: &$0)
             $0.animationInterval = 500
         }
         #expect(refused.effects.first == .loadSettings)
-        await refused.receive(.settingsLoaded(.success([off]))) { $0.settings = [off] }
+        await refused.receive(.settings(.loaded(.success([off])))) { $0.settings.rows = [off] }
         refused.finish()
     }
 
@@ -131,12 +130,12 @@ struct StoreLoadsTests {
         let fake = FakeStore(FakeStore.Script(document: document))
         let sent = Sent()
         await StorefrontEffects(store: fake).perform(.loadTransaction(transactionID: "5"), send: sent.append)
-        #expect(sent.actions == [.documentLoaded(.success(document))])
+        #expect(sent.actions == [.receipt(.loaded(.success(document)))])
         #expect(fake.calls == ["transactionDocument 5"])
 
         let none = FakeStore(FakeStore.Script(failing: ["receiptDocument": .systemError("no app receipt yet")]))
         let sentToo = Sent()
         await StorefrontEffects(store: none).perform(.loadReceipt, send: sentToo.append)
-        #expect(sentToo.actions == [.documentLoaded(.failure(.systemError("no app receipt yet")))])
+        #expect(sentToo.actions == [.receipt(.loaded(.failure(.systemError("no app receipt yet"))))])
     }
 }

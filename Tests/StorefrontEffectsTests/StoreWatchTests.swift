@@ -26,15 +26,15 @@ struct StoreWatchTests {
         #expect(downloads.calls == ["resume 4"])
         let carriedOn = F.download("4", F.forest, .active, written: 100)
         await store.receive(.storeEvent(.downloadUpdated(carriedOn))) {
-            $0.downloads = [carriedOn]
+            $0.downloads.items = [carriedOn]
             $0.animationInterval = 250
         }
         store.exhaustivity = .off
         await store.receive(.contextLoaded(.success(F.context))) { $0.context = F.context }
-        await store.receive(.productsLoaded(.success(F.products))) { $0.products = F.products }
+        await store.receive(.catalog(.productsLoaded(.success(F.products)))) { $0.catalog.products = F.products }
         store.exhaustivity = .on
         await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
-        await store.receive(.settingsLoaded(.success([setting]))) { $0.settings = [setting] }
+        await store.receive(.settings(.loaded(.success([setting])))) { $0.settings.rows = [setting] }
         await store.receive(.serverLoaded("http://127.0.0.1:8080")) { $0.serverURL = "http://127.0.0.1:8080" }
         store.finish()
         #expect(
@@ -50,7 +50,7 @@ struct StoreWatchTests {
         let store = TestStore(F.loaded(), store: fake)
         await store.fire(.observeStore)
         await store.receive(.storeEvent(.paymentDeferred(deferred))) {
-            $0.log.append(LogEntry(time: F.start, text: "2 \(F.coins) ×1 deferred"))
+            $0.eventLog.entries.append(LogEntry(time: F.start, text: "2 \(F.coins) ×1 deferred"))
         }
         await store.receive(.purchasesLoaded(.success(PurchasesSnapshot(pending: [deferred])))) {
             $0.purchases.pending = [deferred]
@@ -84,13 +84,14 @@ struct StoreWatchTests {
         let setting = SettingRow(name: "latency", label: "Latency", value: "250", choices: ["0", "250"])
         let fake = FakeStore(FakeStore.Script(settings: [setting]))
         var state = F.loaded()
-        state.modal = .settings(selected: 0)
+        state.modal = .settings
+        state.settings.selected = 0
         let store = TestStore(state, store: fake)
         await store.fire(.lookForChanges)
         await store.receive(.storeChanged)
         #expect(store.effects == [.loadPurchases, .loadSettings])
         await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
-        await store.receive(.settingsLoaded(.success([setting]))) { $0.settings = [setting] }
+        await store.receive(.settings(.loaded(.success([setting])))) { $0.settings.rows = [setting] }
         store.finish()
     }
 }

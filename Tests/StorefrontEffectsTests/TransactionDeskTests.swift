@@ -14,7 +14,8 @@ struct TransactionDeskTests {
         let deferred = F.transaction("11", F.coins, .consumable, state: .deferred)
         var state = F.loaded()
         state.purchases = PurchasesSnapshot(transactions: [], pending: [deferred])
-        state.modal = .transactions(selected: 0)
+        state.modal = .transactions
+        state.transactionManager.selected = 0
         return TestStore(state, store: fake)
     }
 
@@ -25,7 +26,7 @@ struct TransactionDeskTests {
         await store.send(.key(.character("a")))
         #expect(store.effects == [.transactionCommand(.approve, transactionID: "11")])
         #expect(fake.calls == ["transactionCommand approve 11", "synchronize"])
-        await store.receive(.transactionCommandFinished(.approve, .success("11"))) {
+        await store.receive(.transactionManager(.commandFinished(.approve, .success("11")))) {
             F.report("Approved transaction 11", .success, in: &$0)
             $0.animationInterval = 500
         }
@@ -39,7 +40,7 @@ struct TransactionDeskTests {
         let fake = FakeStore(FakeStore.Script(failing: ["transactionCommand": refusal]))
         let store = Self.managing(fake)
         await store.send(.key(.character("d")))
-        await store.receive(.transactionCommandFinished(.decline, .failure(refusal))) {
+        await store.receive(.transactionManager(.commandFinished(.decline, .failure(refusal)))) {
             F.report("Error: The store failed: transaction 11 is not deferred", .error, in: &$0)
             $0.animationInterval = 500
         }
@@ -56,7 +57,7 @@ struct TransactionDeskTests {
         let effects = StorefrontEffects(store: fake)
         let sent = Sent()
         await effects.perform(.transactionCommand(.requestRefund, transactionID: "5"), send: sent.append)
-        #expect(sent.actions == [.transactionCommandFinished(.requestRefund, .success("5"))])
+        #expect(sent.actions == [.transactionManager(.commandFinished(.requestRefund, .success("5")))])
         #expect(fake.calls == ["transactionCommand requestRefund 5"])
     }
 
@@ -70,7 +71,7 @@ struct TransactionDeskTests {
         let effects = StorefrontEffects(store: fake)
         let sent = Sent()
         await effects.perform(.subscriptionCommand(.renew, transactionID: "22"), send: sent.append)
-        #expect(sent.actions == [.subscriptionCommandFinished(.renew, .success(renewed))])
+        #expect(sent.actions == [.transactionManager(.subscriptionCommandFinished(.renew, .success(renewed)))])
         #expect(fake.calls == ["subscriptionCommand renew 22", "synchronize", "subscriptions 23"])
 
         // A store that knows no such subscription answers with no transaction.
@@ -78,14 +79,17 @@ struct TransactionDeskTests {
         let sentToo = Sent()
         await StorefrontEffects(store: unknown).perform(
             .subscriptionCommand(.expire, transactionID: "99"), send: sentToo.append)
-        #expect(sentToo.actions == [.subscriptionCommandFinished(.expire, .failure(.unknownTransaction("99")))])
+        #expect(
+            sentToo.actions == [
+                .transactionManager(.subscriptionCommandFinished(.expire, .failure(.unknownTransaction("99"))))
+            ])
     }
 
     @Test func consumingAnswersWithTheNewBalance() async {
         let fake = FakeStore(FakeStore.Script(consumedBalance: 2))
         let sent = Sent()
         await StorefrontEffects(store: fake).perform(.consume(productID: F.coins, quantity: 1), send: sent.append)
-        #expect(sent.actions == [.consumed(productID: F.coins, .success(2))])
+        #expect(sent.actions == [.myPurchases(.consumed(productID: F.coins, .success(2)))])
         #expect(fake.calls == ["consume \(F.coins) ×1"])
     }
 }

@@ -22,7 +22,7 @@ import Testing
         for (width, height) in CatalogScreens.sizes {
             var state = CatalogScreens.state(context, products, width: width, height: height)
             var seen: Set<String> = []
-            while let product = state.selectedProduct, seen.insert(product.id).inserted {
+            while let product = state.catalog.selectedProduct, seen.insert(product.id).inserted {
                 let screen = render(state)
                 let place = "\(file) \(locale) \(width)×\(height) \(product.id)"
                 for line in screen.lines {
@@ -40,10 +40,10 @@ import Testing
     /// The selected row: the price whole; the name whole, or cut only with no free cell left.
     private func checkRow(_ screen: Screen, _ state: State, _ product: Product, _ place: String) {
         let layout = Layout(state: state)
-        let y = layout.list.y + 1 + state.selectedRow - state.scrollTop
+        let y = layout.list.y + 1 + state.catalog.selectedRow - state.catalog.scrollTop
         let row = CatalogScreens.text(screen, x: layout.list.x + 1, width: layout.list.width - 2, y: y)
-        let index = state.metrics.position[product.id] ?? 0
-        let price = CatalogScreens.visible(state.metrics.prices[index])
+        let index = state.catalog.metrics.position[product.id] ?? 0
+        let price = CatalogScreens.visible(state.catalog.metrics.prices[index])
         #expect(row.contains(price), "\(place): price \(price) cut in “\(row)”")
         let name = CatalogScreens.visible(State.shownName(product))
         if !row.contains(name) {
@@ -77,8 +77,8 @@ import Testing
         guard case .confirm = sheet.modal else { return }
         let sheetText = render(sheet).lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(
             separator: " ")
-        let index = state.metrics.position[product.id] ?? 0
-        let price = CatalogScreens.visible(state.metrics.prices[index])
+        let index = state.catalog.metrics.position[product.id] ?? 0
+        let price = CatalogScreens.visible(state.catalog.metrics.prices[index])
         #expect(sheetText.contains(price), "\(place): the sheet cuts the price \(price)")
         let words = CatalogScreens.visible(State.shownName(product)).split(separator: " ").joined(separator: " ")
         #expect(

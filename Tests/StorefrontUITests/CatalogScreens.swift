@@ -56,7 +56,7 @@ enum CatalogScreens {
         var state = State(width: width, height: height)
         send(&state, .tick(Fixtures.start))
         send(&state, .contextLoaded(.success(context)))
-        send(&state, .productsLoaded(.success(products)))
+        send(&state, .catalog(.productsLoaded(.success(products))))
         return state
     }
 

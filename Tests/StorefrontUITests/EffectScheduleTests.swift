@@ -29,7 +29,9 @@ import Testing
         #expect(reduce(state: &state, action: .key(.control("c"))) == [.quit])
         #expect(state.isQuitting)
         #expect(
-            reduce(state: &state, action: .purchaseFinished(productID: coins, .success(.cancelled))) == [.loadPurchases]
+            reduce(state: &state, action: .buySheet(.finished(productID: coins, .success(.cancelled)))) == [
+                .loadPurchases
+            ]
         )
     }
 
@@ -42,7 +44,7 @@ import Testing
         // Nothing new while the interval stays.
         #expect(reduce(state: &state, action: .tick(Fixtures.start.addingTimeInterval(0.1))) == [])
         // The purchase ends with a message: slower ticks replace the spinner's.
-        let finished = reduce(state: &state, action: .purchaseFinished(productID: coins, .success(.cancelled)))
+        let finished = reduce(state: &state, action: .buySheet(.finished(productID: coins, .success(.cancelled))))
         #expect(finished == [.loadPurchases, .every(.milliseconds(500), .tick)])
         #expect(finished.last?.id == .animation)
         // The message fades: the ticks stop.
@@ -59,10 +61,10 @@ import Testing
 
     @Test func aPurchaseWithContentFollowsItsDownload() {
         var state = Fixtures.loaded()
-        state.flows[forest] = PurchaseFlow(productID: forest, phase: .verifying, hasDownloads: true)
-        let effects = reduce(state: &state, action: .purchaseNeedsDownload(productID: forest, downloadID: "1000004"))
+        state.buySheet.flows[forest] = PurchaseFlow(productID: forest, phase: .verifying, hasDownloads: true)
+        let effects = reduce(state: &state, action: .buySheet(.needsDownload(productID: forest, downloadID: "1000004")))
         #expect(effects.first == .followDownload(id: "1000004", productID: forest))
         #expect(effects.first?.id == .download(id: "1000004"))
-        #expect(state.flows[forest]?.phase == .downloading)
+        #expect(state.buySheet.flows[forest]?.phase == .downloading)
     }
 }

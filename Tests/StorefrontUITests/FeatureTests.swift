@@ -5,9 +5,9 @@ import Testing
 @testable import StorefrontUI
 
 private func names(_ state: State) -> [String] {
-    state.listing.rows.compactMap { row in
+    state.catalog.listing.rows.compactMap { row in
         guard case .product(let i) = row else { return nil }
-        return state.products?[i].displayName
+        return state.catalog.products?[i].displayName
     }
 }
 
@@ -18,20 +18,20 @@ private func names(_ state: State) -> [String] {
     @Test func sortCyclesThroughNamePriceAndType() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("g")), .key(.character("g")))
-        #expect(state.grouping == .none)
-        #expect(!state.listing.rows.contains { if case .header = $0 { true } else { false } })
+        #expect(state.catalog.grouping == .none)
+        #expect(!state.catalog.listing.rows.contains { if case .header = $0 { true } else { false } })
         send(&state, .key(.character("S")))
-        #expect(state.sort == .name)
+        #expect(state.catalog.sort == .name)
         #expect(names(state) == names(state).sorted { $0.lowercased() < $1.lowercased() })
         send(&state, .key(.character("S")))
-        #expect(state.sort == .price)
-        let prices = state.listing.rows.compactMap { row -> Decimal? in
+        #expect(state.catalog.sort == .price)
+        let prices = state.catalog.listing.rows.compactMap { row -> Decimal? in
             guard case .product(let i) = row else { return nil }
-            return state.products?[i].price
+            return state.catalog.products?[i].price
         }
         #expect(prices == prices.sorted())
         send(&state, .key(.character("S")))
-        #expect(state.sort == .type)
+        #expect(state.catalog.sort == .type)
         #expect(render(state).lines.joined().contains("Sorted by type"))
     }
 
@@ -60,17 +60,19 @@ private func names(_ state: State) -> [String] {
         var state = Fixtures.loaded()
         send(&state, .key(.character("/")))
         for c in "coin" { send(&state, .key(.character(c))) }
-        #expect(state.filterSteps.map(\.query) == ["c", "co", "coi", "coin"])
-        #expect(state.filterSteps.last?.matches.count == 2)
+        #expect(state.catalog.filterSteps.map(\.query) == ["c", "co", "coi", "coin"])
+        #expect(state.catalog.filterSteps.last?.matches.count == 2)
         send(&state, .key(.backspace))
-        #expect(state.filterSteps.map(\.query) == ["c", "co", "coi"])
-        #expect(state.listing.productCount == 2)
+        #expect(state.catalog.filterSteps.map(\.query) == ["c", "co", "coi"])
+        #expect(state.catalog.listing.productCount == 2)
     }
 
     @Test func theSheetChoosesAQuantityForAConsumable() {
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.character("+")), .key(.character("+")), .key(.character("-")))
-        #expect(state.modal == .confirm(productID: coins, quantity: 2, offer: 0))
+        #expect(
+            state.modal == .confirm
+                && state.buySheet.confirmation == BuySheetFeature.Confirmation(productID: coins, quantity: 2, offer: 0))
         #expect(render(state).lines.joined().contains("Total $1.98"))
         #expect(send(&state, .key(.enter)) == [.purchase(productID: coins, quantity: 2, offerID: nil)])
     }
@@ -90,7 +92,7 @@ private func names(_ state: State) -> [String] {
         let product = Product(
             id: monthly, type: .autoRenewable, displayName: "Premium Monthly", description: "",
             price: 4.99, displayPrice: "$4.99", currencyCode: "USD", subscription: info)
-        send(&state, .productsLoaded(.success([product])))
+        send(&state, .catalog(.productsLoaded(.success([product]))))
         return (state, product)
     }
 
@@ -100,7 +102,11 @@ private func names(_ state: State) -> [String] {
             period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 3, price: 1.99, displayPrice: "$1.99")
         var (state, _) = premiumMonthly(promotional: [promo])
         send(&state, .key(.enter), .key(.tab))
-        #expect(state.modal == .confirm(productID: monthly, quantity: 1, offer: 1))
+        #expect(
+            state.modal == .confirm
+                && state.buySheet.confirmation
+                    == BuySheetFeature.Confirmation(productID: monthly, quantity: 1, offer: 1)
+        )
         let sheet = render(state).lines
         #expect(sheet.contains { $0.contains("Promotional offer winback: $1.99/month for 3 months, then") }, "\(sheet)")
         #expect(send(&state, .key(.enter)) == [.purchase(productID: monthly, quantity: 1, offerID: "winback")])
@@ -120,19 +126,20 @@ private func names(_ state: State) -> [String] {
         #expect(send(&state, .key(.character("d"))) == [.loadPriceComparison(productID: coins)])
         send(
             &state,
-            .priceComparisonLoaded(
-                productID: coins,
-                [
-                    StorefrontPrice(
-                        storefront: Storefront(code: "USA", name: "United States", currencyCode: "USD", locale: ""),
-                        displayPrice: "$0.99", isEstimated: false),
-                    StorefrontPrice(
-                        storefront: Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: ""),
-                        displayPrice: "¥160", isEstimated: false),
-                    StorefrontPrice(
-                        storefront: Storefront(code: "DEU", name: "Germany", currencyCode: "EUR", locale: ""),
-                        displayPrice: "0,99 €", isEstimated: true),
-                ]))
+            .details(
+                .priceComparisonLoaded(
+                    productID: coins,
+                    [
+                        StorefrontPrice(
+                            storefront: Storefront(code: "USA", name: "United States", currencyCode: "USD", locale: ""),
+                            displayPrice: "$0.99", isEstimated: false),
+                        StorefrontPrice(
+                            storefront: Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: ""),
+                            displayPrice: "¥160", isEstimated: false),
+                        StorefrontPrice(
+                            storefront: Storefront(code: "DEU", name: "Germany", currencyCode: "EUR", locale: ""),
+                            displayPrice: "0,99 €", isEstimated: true),
+                    ])))
         let lines = render(state).lines
         #expect(lines.contains { $0.contains("JPN") && $0.contains("Japan") && $0.contains("¥160") })
         #expect(lines.contains { $0.contains("DEU") && $0.contains("≈0,99 €") })
@@ -147,7 +154,8 @@ private func names(_ state: State) -> [String] {
             + (0..<80).map { TextDocument.Line("field \($0): value") }
         send(
             &state,
-            .documentLoaded(.success(TextDocument(title: "App Receipt", subject: "com.storefront.demo", lines: lines))))
+            .receipt(
+                .loaded(.success(TextDocument(title: "App Receipt", subject: "com.storefront.demo", lines: lines)))))
         #expect(render(state).lines.contains { $0.contains("field 0: value") })
         send(&state, .key(.end))
         #expect(render(state).lines.contains { $0.contains("field 79: value") })
@@ -161,7 +169,7 @@ private func names(_ state: State) -> [String] {
                 .success(PurchasesSnapshot(transactions: [Fixtures.transaction("42", coins, .consumable)]))))
         #expect(send(&state, .key(.enter)) == [.loadTransaction(transactionID: "42")])
         send(&state, .key(.escape))
-        #expect(state.modal == .transactions(selected: 0))
+        #expect(state.modal == .transactions && state.transactionManager.selected == 0)
     }
 
     @Test func theStatusBarCountsApprovalsAndDownloads() {

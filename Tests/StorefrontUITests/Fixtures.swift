@@ -81,7 +81,7 @@ enum Fixtures {
         var state = State(width: width, height: height)
         _ = reduce(state: &state, action: .tick(start))
         _ = reduce(state: &state, action: .contextLoaded(.success(context(japanese: japanese))))
-        _ = reduce(state: &state, action: .productsLoaded(.success(products(japanese: japanese))))
+        _ = reduce(state: &state, action: .catalog(.productsLoaded(.success(products(japanese: japanese)))))
         return state
     }
 

@@ -42,7 +42,7 @@ import Testing
         #expect(send(&state, .key(.escape)) == [])
         send(&state, .key(.character("/")), .key(.character("x")), .key(.enter))
         #expect(send(&state, .key(.escape)) == [])
-        #expect(state.filter.isEmpty)
+        #expect(state.catalog.filter.isEmpty)
         send(&state, .resize(width: 50, height: 12))
         #expect(send(&state, .key(.escape)) == [])
         #expect(!state.isQuitting)

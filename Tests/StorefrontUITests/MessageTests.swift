@@ -14,12 +14,13 @@ import Testing
         var state = Fixtures.loaded()
         send(
             &state,
-            .purchaseFinished(
-                productID: "com.storefront.demo.coins.100",
-                .failure(
-                    .systemError(
-                        "the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"
-                    ))))
+            .buySheet(
+                .finished(
+                    productID: "com.storefront.demo.coins.100",
+                    .failure(
+                        .systemError(
+                            "the local App Store's journal could not be written at /home/someone/.local/share/storefront/store/journal (No space left on device)"
+                        )))))
         let screen = render(state)
         let shown = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(shown.contains("(No space left on device)"))
@@ -46,7 +47,7 @@ import Testing
 
     @Test func theLogKeepsHundredsOfEntriesToScrollBack() {
         var state = Fixtures.loaded()
-        for i in 0..<50 { send(&state, .consumed(productID: coins, .success(i))) }
+        for i in 0..<50 { send(&state, .myPurchases(.consumed(productID: coins, .success(i)))) }
         send(&state, .key(.character("L")))
         send(&state, .key(.home))
         #expect(render(state).lines.contains { $0.contains("Used 1 × 100 Coins: 0 left") })
@@ -57,20 +58,21 @@ import Testing
     @Test func aRestoreOrReceiptRefreshIsLoggedOnce() {
         var state = Fixtures.loaded()
         let error = StoreError.networkError("connection refused")
-        send(&state, .storeEvent(.restoreFailed(error)), .restoreFinished(.failure(error)))
-        send(&state, .storeEvent(.refreshReceiptFailed(error)), .receiptRefreshed(.failure(error)))
+        send(&state, .storeEvent(.restoreFailed(error)), .menu(.restoreFinished(.failure(error))))
+        send(&state, .storeEvent(.refreshReceiptFailed(error)), .menu(.receiptRefreshed(.failure(error))))
         let restored = [Fixtures.transaction("7", pro, .nonConsumable, state: .restored)]
-        send(&state, .storeEvent(.restoreFinished(restored)), .restoreFinished(.success(restored)))
-        send(&state, .storeEvent(.refreshReceiptFinished(Data(count: 3))), .receiptRefreshed(.success(3)))
-        let lines = state.log.map { $0.text.lowercased() }
+        send(&state, .storeEvent(.restoreFinished(restored)), .menu(.restoreFinished(.success(restored))))
+        send(&state, .storeEvent(.refreshReceiptFinished(Data(count: 3))), .menu(.receiptRefreshed(.success(3))))
+        let lines = state.eventLog.entries.map { $0.text.lowercased() }
         #expect(lines.filter { $0.contains("restore") }.count == 2, "\(lines)")
         #expect(lines.filter { $0.contains("receipt") }.count == 2, "\(lines)")
-        #expect(state.log.first?.text == "Restore failed: The store could not be reached: connection refused")
+        #expect(
+            state.eventLog.entries.first?.text == "Restore failed: The store could not be reached: connection refused")
     }
 
     @Test func aNetworkErrorSaysItsPhraseOnce() {
         var state = Fixtures.loaded()
-        send(&state, .productsLoaded(.failure(.networkError("connection refused"))))
+        send(&state, .catalog(.productsLoaded(.failure(.networkError("connection refused")))))
         let text = state.message?.text ?? ""
         #expect(text.components(separatedBy: "could not be reached").count == 2, "\(text)")
         #expect(text.contains("connection refused"))

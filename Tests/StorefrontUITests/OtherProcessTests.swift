@@ -13,11 +13,11 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.character("o")))
         let off = SettingRow(name: "ask-to-buy", label: "Ask to Buy", value: "off", choices: ["off", "on"])
-        send(&state, .settingsLoaded(.success([off])))
+        send(&state, .settings(.loaded(.success([off]))))
         #expect(send(&state, .storeChanged).contains(.loadSettings))
         var on = off
         on.value = "on"
-        send(&state, .settingsLoaded(.success([on])))
+        send(&state, .settings(.loaded(.success([on]))))
         #expect(render(state).lines.contains { $0.contains("Ask to Buy") && $0.contains("On") })
         #expect(send(&state, .key(.right)) == [.setSetting(name: "ask-to-buy", value: "off")])
     }

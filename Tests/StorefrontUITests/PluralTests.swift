@@ -20,7 +20,7 @@ import Testing
         var state = Fixtures.loaded()
         state.strings = Strings(language)
         let restored = (0..<count).map { Fixtures.transaction("\($0)", pro, .nonConsumable, state: .restored) }
-        send(&state, .restoreFinished(.success(restored)))
+        send(&state, .menu(.restoreFinished(.success(restored))))
         return state.message?.text ?? ""
     }
 

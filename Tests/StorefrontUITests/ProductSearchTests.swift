@@ -45,7 +45,7 @@ import Testing
     static func loaded() -> State {
         var state = State(width: 100, height: 30)
         _ = reduce(state: &state, action: .contextLoaded(.success(Fixtures.context())))
-        _ = reduce(state: &state, action: .productsLoaded(.success(products)))
+        _ = reduce(state: &state, action: .catalog(.productsLoaded(.success(products))))
         _ = reduce(state: &state, action: .key(.character("/")))
         return state
     }
@@ -71,24 +71,28 @@ import Testing
         for _ in 0..<600 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let roll = Int(seed >> 33)
-            if roll % 5 == 0, !state.filter.isEmpty {
+            if roll % 5 == 0, !state.catalog.filter.isEmpty {
                 _ = reduce(state: &state, action: .key(.backspace))
             } else if roll % 41 == 0 {
                 _ = reduce(state: &state, action: .key(.control("u")))
             } else {
                 _ = reduce(state: &state, action: .key(.character(alphabet[roll % alphabet.count])))
             }
-            guard state.isFiltering else {
+            guard state.catalog.isFiltering else {
                 _ = reduce(state: &state, action: .key(.character("/")))
                 continue
             }
-            let expected = Self.scan(state.search, state.filter)
-            let shown = state.listing.rows.compactMap { row -> Int? in if case .product(let i) = row { i } else { nil }
+            let expected = Self.scan(state.catalog.search, state.catalog.filter)
+            let shown = state.catalog.listing.rows.compactMap { row -> Int? in
+                if case .product(let i) = row { i } else { nil }
             }
-            #expect(shown.sorted() == expected, "filter “\(state.filter)”")
+            #expect(shown.sorted() == expected, "filter “\(state.catalog.filter)”")
             let fresh = ProductListing(
-                order: state.sections, matches: state.filterSteps.last?.matches, productCount: Self.products.count)
-            #expect(state.listing == fresh, "filter “\(state.filter)”: the list kept is the list the matches make")
+                order: state.catalog.sections, matches: state.catalog.filterSteps.last?.matches,
+                productCount: Self.products.count)
+            #expect(
+                state.catalog.listing == fresh,
+                "filter “\(state.catalog.filter)”: the list kept is the list the matches make")
             checked += 1
         }
         #expect(checked > 300)
@@ -122,16 +126,16 @@ import Testing
     @Test func aKeyThatDropsNothingKeepsTheList() {
         var state = Self.loaded()
         for c in "co" { _ = reduce(state: &state, action: .key(.character(c))) }
-        let every = ProductListing(order: state.sections, matches: nil, productCount: Self.products.count)
-        #expect(state.listing == every, "every ID holds “co”")
+        let every = ProductListing(order: state.catalog.sections, matches: nil, productCount: Self.products.count)
+        #expect(state.catalog.listing == every, "every ID holds “co”")
         _ = reduce(state: &state, action: .key(.character("m")))
-        #expect(state.listing == every)
+        #expect(state.catalog.listing == every)
         _ = reduce(state: &state, action: .key(.character(".")))
-        #expect(state.listing == every)
+        #expect(state.catalog.listing == every)
         _ = reduce(state: &state, action: .key(.character("e")))
-        #expect(state.listing == every)
+        #expect(state.catalog.listing == every)
         for c in " coin" { _ = reduce(state: &state, action: .key(.character(c))) }
-        #expect(state.listing.productCount == Self.scan(state.search, "com.e coin").count)
-        #expect(state.listing.productCount < Self.products.count)
+        #expect(state.catalog.listing.productCount == Self.scan(state.catalog.search, "com.e coin").count)
+        #expect(state.catalog.listing.productCount < Self.products.count)
     }
 }

@@ -19,9 +19,9 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.enter))
         send(
-            &state, .purchasePhase(productID: coins, .authorizing), .purchasePhase(productID: coins, .verifying),
-            .purchasePhase(productID: coins, .done))
-        send(&state, .purchaseFinished(productID: coins, .success(.purchased(transactionID: "1000001"))))
+            &state, .buySheet(.phase(productID: coins, .authorizing)), .buySheet(.phase(productID: coins, .verifying)),
+            .buySheet(.phase(productID: coins, .done)))
+        send(&state, .buySheet(.finished(productID: coins, .success(.purchased(transactionID: "1000001")))))
         let screen = render(state).lines.joined(separator: "\n")
         #expect(screen.contains("✓ Verifying"))
         #expect(screen.contains("✓ Done"))
@@ -30,7 +30,7 @@ import Testing
         // It closes by itself a moment later, on the injected clock.
         send(&state, .tick(Fixtures.start.addingTimeInterval(State.settledLifetime + 0.1)))
         #expect(state.modal == nil)
-        #expect(state.flows[coins] == nil)
+        #expect(state.buySheet.flows[coins] == nil)
     }
 
     @Test func aFinishedDownloadsLastFrameIsAHundredPercent() {
@@ -48,8 +48,8 @@ import Testing
     @Test func theSheetAndTheDownloadsPaneShowTheSamePercentage() {
         var state = Fixtures.loaded()
         send(&state, .key(.down), .key(.down), .key(.enter), .key(.enter))
-        send(&state, .purchasePhase(productID: forest, .verifying))
-        send(&state, .purchaseNeedsDownload(productID: forest, downloadID: "7"))
+        send(&state, .buySheet(.phase(productID: forest, .verifying)))
+        send(&state, .buySheet(.needsDownload(productID: forest, downloadID: "7")))
         send(&state, .storeEvent(.downloadUpdated(download(.active, written: 140))))
         let lines = render(state).lines
         let percents = lines.flatMap { line in line.matches(of: /(\d+)%/).map { String($0.output.1) } }
@@ -68,17 +68,17 @@ import Testing
                 render(state).lines.flatMap { line in line.matches(of: /(\d+)%/).compactMap { Int($0.output.1) } })
         }
         look()
-        send(&state, .purchasePhase(productID: forest, .authorizing))
+        send(&state, .buySheet(.phase(productID: forest, .authorizing)))
         look()
-        send(&state, .purchasePhase(productID: forest, .verifying))
+        send(&state, .buySheet(.phase(productID: forest, .verifying)))
         look()
-        send(&state, .purchaseNeedsDownload(productID: forest, downloadID: "7"))
+        send(&state, .buySheet(.needsDownload(productID: forest, downloadID: "7")))
         look()
         send(&state, .storeEvent(.downloadUpdated(download(.active, written: 0))))
         look()
         send(&state, .storeEvent(.downloadUpdated(download(.active, written: 500))))
         look()
-        send(&state, .purchaseDownloadSettled(productID: forest, download(.finished, written: 1_000)))
+        send(&state, .buySheet(.downloadSettled(productID: forest, download(.finished, written: 1_000))))
         look()
         let bar = shown.map { $0.max() ?? 0 }
         #expect(bar == bar.sorted(), "\(shown)")
@@ -109,7 +109,7 @@ import Testing
     private func following() -> State {
         var state = Fixtures.loaded()
         send(&state, .key(.down), .key(.down), .key(.enter), .key(.enter))
-        send(&state, .purchaseNeedsDownload(productID: forest, downloadID: "7"))
+        send(&state, .buySheet(.needsDownload(productID: forest, downloadID: "7")))
         return state
     }
 
@@ -122,27 +122,27 @@ import Testing
     @Test func aFailedDownloadSaysItFailedAndWhere() {
         var state = following()
         send(&state, .storeEvent(.downloadFailed(download(.failed))))
-        send(&state, .purchaseDownloadSettled(productID: forest, download(.failed)))
+        send(&state, .buySheet(.downloadSettled(productID: forest, download(.failed))))
         #expect(state.message?.kind == .error)
         #expect(state.message?.text.hasPrefix("Bought Forest Level Pack, but its download failed at 50%") == true)
-        #expect(!state.log.contains { $0.text.hasPrefix("Purchased") })
+        #expect(!state.eventLog.entries.contains { $0.text.hasPrefix("Purchased") })
         #expect(state.modal == nil)
     }
 
     @Test func aPausedOrCancelledDownloadSaysWhatToPress() {
         var paused = following()
-        send(&paused, .purchaseDownloadSettled(productID: forest, download(.paused)))
+        send(&paused, .buySheet(.downloadSettled(productID: forest, download(.paused))))
         #expect(paused.message?.text == "Bought Forest Level Pack; its download is paused at 50% (space resumes)")
         var cancelled = following()
-        send(&cancelled, .purchaseDownloadSettled(productID: forest, download(.cancelled)))
+        send(&cancelled, .buySheet(.downloadSettled(productID: forest, download(.cancelled))))
         #expect(
             cancelled.message?.text == "Bought Forest Level Pack; its download was cancelled (space starts it again)")
     }
 
     @Test func aFinishedDownloadCompletesThePurchase() {
         var state = following()
-        send(&state, .purchaseDownloadSettled(productID: forest, download(.finished)))
+        send(&state, .buySheet(.downloadSettled(productID: forest, download(.finished))))
         #expect(state.message?.text == "Purchased Forest Level Pack")
-        #expect(state.flows[forest]?.phase == .done)
+        #expect(state.buySheet.flows[forest]?.phase == .done)
     }
 }

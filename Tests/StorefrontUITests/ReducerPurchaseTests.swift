@@ -8,10 +8,11 @@ import Testing
     @Test func enterConfirmsThenBuys() {
         var state = Fixtures.loaded()
         #expect(send(&state, .key(.enter)) == [])
-        #expect(state.modal == .confirm(productID: coins))
+        #expect(
+            state.modal == .confirm && state.buySheet.confirmation == BuySheetFeature.Confirmation(productID: coins))
         #expect(send(&state, .key(.enter)) == [.purchase(productID: coins, quantity: 1)])
-        #expect(state.modal == .purchase(productID: coins))
-        #expect(state.flows[coins]?.phase == .contacting)
+        #expect(state.modal == .purchase && state.buySheet.watching == coins)
+        #expect(state.buySheet.flows[coins]?.phase == .contacting)
         #expect(state.tickInterval == 100)
     }
 
@@ -20,27 +21,28 @@ import Testing
         send(&state, .key(.enter))
         #expect(send(&state, .key(.escape)) == [])
         #expect(state.modal == nil)
-        #expect(state.flows.isEmpty)
+        #expect(state.buySheet.flows.isEmpty)
     }
 
     @Test func phasesOnlyMoveForwardAndSuccessShowsAMessage() {
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.enter))
-        send(&state, .purchasePhase(productID: coins, .verifying), .purchasePhase(productID: coins, .authorizing))
-        #expect(state.flows[coins]?.phase == .verifying)
-        let effects = send(&state, .purchaseFinished(productID: coins, .success(.purchased(transactionID: "1000001"))))
+        send(&state, .buySheet(.phase(productID: coins, .verifying)), .buySheet(.phase(productID: coins, .authorizing)))
+        #expect(state.buySheet.flows[coins]?.phase == .verifying)
+        let effects = send(
+            &state, .buySheet(.finished(productID: coins, .success(.purchased(transactionID: "1000001")))))
         #expect(effects == [.loadPurchases])
         // Done: the sheet shows every step ticked until it closes (PurchaseProgressTests).
-        #expect(state.modal == .purchase(productID: coins))
-        #expect(state.flows[coins]?.phase == .done)
+        #expect(state.modal == .purchase && state.buySheet.watching == coins)
+        #expect(state.buySheet.flows[coins]?.phase == .done)
         #expect(state.message == StatusMessage("Purchased 100 Coins", kind: .success, shownAt: Fixtures.start))
-        #expect(state.log.last?.text == "Purchased 100 Coins")
+        #expect(state.eventLog.entries.last?.text == "Purchased 100 Coins")
     }
 
     @Test func askToBuyShowsWaitingForApproval() {
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.enter))
-        send(&state, .purchaseFinished(productID: coins, .success(.pending)))
+        send(&state, .buySheet(.finished(productID: coins, .success(.pending))))
         #expect(state.message?.text == "100 Coins is waiting for approval (Ask to Buy)")
         var deferred = Fixtures.transaction("1000002", coins, .consumable, state: .deferred)
         deferred.error = nil
@@ -60,28 +62,28 @@ import Testing
         declined.error = .paymentCancelled
         send(&state, .storeEvent(.paymentFailed(declined, .paymentCancelled)))
         #expect(state.message?.text == "Ask to Buy: 100 Coins was declined")
-        #expect(state.log.contains { $0.text.contains("1000002") && $0.text.contains("declined") })
-        #expect(!state.log.contains { $0.text.contains("The payment was cancelled") })
+        #expect(state.eventLog.entries.contains { $0.text.contains("1000002") && $0.text.contains("declined") })
+        #expect(!state.eventLog.entries.contains { $0.text.contains("The payment was cancelled") })
     }
 
     @Test func failureIsANonBlockingError() {
         var state = Fixtures.loaded()
         send(&state, .key(.enter), .key(.enter))
-        send(&state, .purchaseFinished(productID: coins, .failure(.paymentNotAllowed)))
+        send(&state, .buySheet(.finished(productID: coins, .failure(.paymentNotAllowed))))
         #expect(state.modal == nil)
         #expect(state.message?.kind == .error)
         #expect(
             state.message?.text == "Purchase of 100 Coins failed: Payments are not allowed on this device or account.")
         // The list still takes keys.
         send(&state, .key(.down))
-        #expect(state.selectedProduct?.id == "com.storefront.demo.coins.500")
+        #expect(state.catalog.selectedProduct?.id == "com.storefront.demo.coins.500")
     }
 
     @Test func ownedNonConsumableIsNotBoughtAgain() {
         var state = Fixtures.loaded()
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(owned: [pro]))))
         send(&state, .key(.down), .key(.down), .key(.down))
-        #expect(state.selectedProduct?.id == pro)
+        #expect(state.catalog.selectedProduct?.id == pro)
         send(&state, .key(.enter))
         #expect(state.modal == nil)
         #expect(state.message?.text.contains("already own") == true)
@@ -91,18 +93,18 @@ import Testing
         var state = Fixtures.loaded()
         send(&state, .key(.down), .key(.down))
         send(&state, .key(.enter), .key(.enter))
-        #expect(state.flows[forest]?.phases.contains(.downloading) == true)
+        #expect(state.buySheet.flows[forest]?.phases.contains(.downloading) == true)
         let download = Download(
             id: "7", transactionID: "7", productID: forest, contentVersion: "1", state: .active,
             bytesWritten: 50, totalBytes: 100)
         send(&state, .storeEvent(.downloadUpdated(download)))
-        #expect(state.flows[forest]?.phase == .downloading)
-        #expect(state.downloads.count == 1)
+        #expect(state.buySheet.flows[forest]?.phase == .downloading)
+        #expect(state.downloads.items.count == 1)
     }
 
     @Test func messagesFadeOnTheInjectedClock() {
         var state = Fixtures.loaded()
-        send(&state, .purchaseFinished(productID: coins, .success(.cancelled)))
+        send(&state, .buySheet(.finished(productID: coins, .success(.cancelled))))
         #expect(state.message != nil)
         send(&state, .tick(Fixtures.start.addingTimeInterval(1)))
         #expect(state.message != nil)

@@ -27,41 +27,41 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
 
     @Test func productsAreGroupedAndTheFirstProductIsSelected() {
         let state = Fixtures.loaded()
-        #expect(state.listing.rows.first == .header("Consumables"))
-        #expect(state.selectedProduct?.id == coins)
-        let headers = state.listing.rows.compactMap { if case .header(let h) = $0 { h } else { nil } }
+        #expect(state.catalog.listing.rows.first == .header("Consumables"))
+        #expect(state.catalog.selectedProduct?.id == coins)
+        let headers = state.catalog.listing.rows.compactMap { if case .header(let h) = $0 { h } else { nil } }
         #expect(headers == ["Consumables", "Non-Consumables", "Premium", "Non-Renewing Subscriptions"])
     }
 
     @Test func groupingToggleShowsSubscriptionsByType() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("g")))
-        let headers = state.listing.rows.compactMap { if case .header(let h) = $0 { h } else { nil } }
+        let headers = state.catalog.listing.rows.compactMap { if case .header(let h) = $0 { h } else { nil } }
         #expect(headers.contains("Subscriptions"))
         #expect(!headers.contains("Premium"))
     }
 
     @Test func subscriptionsInAGroupAreOrderedByLevel() {
         let state = Fixtures.loaded()
-        let names = state.listing.rows.compactMap { row -> String? in
+        let names = state.catalog.listing.rows.compactMap { row -> String? in
             guard case .product(let i) = row else { return nil }
-            return state.products?[i].displayName
+            return state.catalog.products?[i].displayName
         }
         #expect(names.firstIndex(of: "Premium Yearly")! < names.firstIndex(of: "Premium Monthly")!)
     }
 
     @Test func loadFailureIsAMessageNotACrash() {
         var state = State()
-        send(&state, .productsLoaded(.failure(.networkError("offline"))))
-        #expect(state.products == [])
+        send(&state, .catalog(.productsLoaded(.failure(.networkError("offline")))))
+        #expect(state.catalog.products == [])
         #expect(state.message?.kind == .error)
-        #expect(state.log.last?.isError == true)
+        #expect(state.eventLog.entries.last?.isError == true)
     }
 
     @Test func japaneseLocaleSwitchesTheInterfaceLanguage() {
         let state = Fixtures.loaded(japanese: true)
         #expect(state.strings.language == .japanese)
-        #expect(state.listing.rows.first == .header("消耗型アイテム"))
+        #expect(state.catalog.listing.rows.first == .header("消耗型アイテム"))
     }
 }
 
@@ -69,48 +69,48 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
     @Test func movingSkipsHeadingsAndStopsAtTheEnds() {
         var state = Fixtures.loaded()
         send(&state, .key(.up))
-        #expect(state.selectedProduct?.id == coins)
+        #expect(state.catalog.selectedProduct?.id == coins)
         send(&state, .key(.down), .key(.down))
-        #expect(state.selectedProduct?.id == forest)
+        #expect(state.catalog.selectedProduct?.id == forest)
         send(&state, .key(.end))
-        #expect(state.selectedProduct?.id == "com.storefront.demo.seasonpass")
+        #expect(state.catalog.selectedProduct?.id == "com.storefront.demo.seasonpass")
         send(&state, .key(.down))
-        #expect(state.selectedProduct?.id == "com.storefront.demo.seasonpass")
+        #expect(state.catalog.selectedProduct?.id == "com.storefront.demo.seasonpass")
         send(&state, .key(.home))
-        #expect(state.selectedProduct?.id == coins)
+        #expect(state.catalog.selectedProduct?.id == coins)
     }
 
     @Test func scrollingKeepsTheSelectionVisible() {
         var state = Fixtures.loaded(width: 80, height: 16)
         let visible = Layout(state: state).listRows
         send(&state, .key(.end))
-        #expect(state.selectedRow >= state.scrollTop)
-        #expect(state.selectedRow < state.scrollTop + visible)
+        #expect(state.catalog.selectedRow >= state.catalog.scrollTop)
+        #expect(state.catalog.selectedRow < state.catalog.scrollTop + visible)
         send(&state, .key(.home))
-        #expect(state.scrollTop == 0)
+        #expect(state.catalog.scrollTop == 0)
     }
 
     @Test func filterNarrowsAsYouTypeAndEscapeClears() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("/")))
-        #expect(state.isFiltering)
+        #expect(state.catalog.isFiltering)
         _ = keys(&state, "coin")
-        let products = state.listing.rows.filter { if case .product = $0 { true } else { false } }
+        let products = state.catalog.listing.rows.filter { if case .product = $0 { true } else { false } }
         #expect(products.count == 2)
         send(&state, .key(.backspace))
-        #expect(state.filter == "coi")
+        #expect(state.catalog.filter == "coi")
         send(&state, .key(.escape))
-        #expect(!state.isFiltering)
-        #expect(state.filter.isEmpty)
-        #expect(state.listing.rows.count == Fixtures.loaded().listing.rows.count)
+        #expect(!state.catalog.isFiltering)
+        #expect(state.catalog.filter.isEmpty)
+        #expect(state.catalog.listing.rows.count == Fixtures.loaded().catalog.listing.rows.count)
     }
 
     @Test func filterWithNoMatchShowsAMessage() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("/")))
         _ = keys(&state, "zzz")
-        #expect(state.listing.rows.isEmpty)
-        #expect(state.selectedProduct == nil)
+        #expect(state.catalog.listing.rows.isEmpty)
+        #expect(state.catalog.selectedProduct == nil)
         #expect(render(state).lines.contains { $0.contains("No products match “zzz”") })
         // Enter on an empty list opens nothing.
         send(&state, .key(.enter), .key(.enter))
@@ -121,7 +121,7 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
         var state = Fixtures.loaded(japanese: true)
         send(&state, .key(.character("/")))
         _ = keys(&state, "コイン")
-        #expect(state.listing.rows.filter { if case .product = $0 { true } else { false } }.count == 2)
+        #expect(state.catalog.listing.rows.filter { if case .product = $0 { true } else { false } }.count == 2)
     }
 
     @Test func resizeBelowTheMinimumShowsAMessageAndOnlyQuitWorks() {
@@ -137,9 +137,9 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
     @Test func logToggleAndHelp() {
         var state = Fixtures.loaded()
         send(&state, .key(.character("l")))
-        #expect(state.showsLog)
+        #expect(state.eventLog.showsPane)
         send(&state, .key(.character("?")))
-        #expect(state.modal == .help())
+        #expect(state.modal == .help && state.help.scroll == 0)
         send(&state, .key(.escape))
         #expect(state.modal == nil)
     }

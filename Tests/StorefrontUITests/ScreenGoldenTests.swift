@@ -43,7 +43,7 @@ import Testing
         var state = Fixtures.loaded()
         _ = reduce(state: &state, action: .key(.enter))
         _ = reduce(state: &state, action: .key(.enter))
-        _ = reduce(state: &state, action: .purchasePhase(productID: "com.storefront.demo.coins.100", .authorizing))
+        _ = reduce(state: &state, action: .buySheet(.phase(productID: "com.storefront.demo.coins.100", .authorizing)))
         try GoldenScreen.check(render(state), named: "purchase-80x24-en_US")
     }
 

@@ -10,7 +10,7 @@ import Testing
     @Test func openingTheMenuLooksForTheServerAndTheMenuShowsItsURL() {
         var state = Fixtures.loaded()
         #expect(send(&state, .key(.character("m"))) == [.loadServer])
-        #expect(state.modal == .menu(selected: 0))
+        #expect(state.modal == .menu && state.menu.selected == 0)
         var lines = render(state).lines
         #expect(lines.contains { $0.contains("App Store Server: not running") })
         send(&state, .serverLoaded("http://127.0.0.1:8490"))

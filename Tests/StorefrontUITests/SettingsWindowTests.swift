@@ -75,7 +75,8 @@ import Testing
         send(&state, .key(.character("o")))
         send(
             &state,
-            .settingsLoaded(.success([Self.row("latency", "600", ["600", "0", "250", "1000", "3000"], .milliseconds)])))
+            .settings(
+                .loaded(.success([Self.row("latency", "600", ["600", "0", "250", "1000", "3000"], .milliseconds)]))))
         #expect(send(&state, .key(.right)) == [.setSetting(name: "latency", value: "1000")])
         #expect(render(state).lines.contains { $0.contains("latency") && $0.contains("1000 ms") })
     }

@@ -21,8 +21,8 @@ import Testing
             "App transaction 704289572311111111: original version 1.0, since \(Format.minute(Self.app.originalPurchaseDate)) (verified)"
         #expect(state.message?.text == text)
         #expect(state.message?.kind == .success)
-        #expect(state.log.last?.text == text)
-        #expect(state.log.last?.isError == false)
+        #expect(state.eventLog.entries.last?.text == text)
+        #expect(state.eventLog.entries.last?.isError == false)
     }
 
     @Test func anUnverifiedAppTransactionIsAnErrorThatSaysWhy() {
@@ -30,7 +30,7 @@ import Testing
         send(&state, .appTransactionLoaded(.success(.unverified(Self.app, .invalidCertificateChain("untrusted root")))))
         #expect(state.message?.kind == .error)
         #expect(state.message?.text.hasSuffix("(unverified: invalid certificate chain: untrusted root)") == true)
-        #expect(state.log.last?.isError == true)
+        #expect(state.eventLog.entries.last?.isError == true)
         send(&state, .appTransactionLoaded(.failure(.systemError("no chain"))))
         #expect(state.message?.text == "Error: The store failed: no chain")
     }
@@ -39,14 +39,14 @@ import Testing
         var state = Fixtures.loaded()
         let japan = Storefront(code: "JPN", name: "Japan", currencyCode: "JPY", locale: "ja_JP", storefrontID: "143462")
         #expect(send(&state, .storeEvent(.storefrontChanged(japan))) == [])
-        #expect(state.log.last?.text == "Storefront is now JPN (storefront ID 143462)")
+        #expect(state.eventLog.entries.last?.text == "Storefront is now JPN (storefront ID 143462)")
     }
 
     /// Moves the selection to the first product that `matches`.
     static func select(_ state: inout State, _ matches: (Product) -> Bool) -> Bool {
         for row in 0..<200 {
-            state.selectedRow = row
-            if let product = state.selectedProduct, matches(product) { return true }
+            state.catalog.selectedRow = row
+            if let product = state.catalog.selectedProduct, matches(product) { return true }
         }
         return false
     }
@@ -56,8 +56,8 @@ import Testing
         let monthly = "com.storefront.demo.premium.monthly"
         #expect(Self.select(&state) { $0.id == monthly })
         #expect(send(&state, .key(.character("c"))) == [.redeemOfferCode(productID: monthly)])
-        #expect(state.modal == .purchase(productID: monthly))
-        #expect(state.flows[monthly]?.phase == .contacting)
+        #expect(state.modal == .purchase && state.buySheet.watching == monthly)
+        #expect(state.buySheet.flows[monthly]?.phase == .contacting)
         // A product that is no subscription has no code offers.
         var other = Fixtures.loaded()
         #expect(Self.select(&other) { $0.type == .consumable })
@@ -73,21 +73,18 @@ import Testing
             transactionID: "100", productID: pro, productType: .nonConsumable, payment: Payment(productID: pro),
             state: .purchased, purchaseDate: Fixtures.start)
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [bought]))))
-        #expect(send(&state, .key(.character("R"))) == [.transactionCommand(.requestRefund, transactionID: "100")])
+        let commands: [(Character, TransactionCommand)] = [
+            ("R", .requestRefund), ("A", .decideRefund(approve: true)), ("D", .decideRefund(approve: false)),
+        ]
+        for (key, command) in commands {
+            #expect(send(&state, .key(.character(key))) == [.transactionCommand(command, transactionID: "100")])
+        }
         #expect(
-            send(&state, .key(.character("A"))) == [
-                .transactionCommand(.decideRefund(approve: true), transactionID: "100")
-            ])
-        #expect(
-            send(&state, .key(.character("D"))) == [
-                .transactionCommand(.decideRefund(approve: false), transactionID: "100")
-            ])
-        #expect(
-            send(&state, .transactionCommandFinished(.requestRefund, .success("100"))) == [
+            send(&state, .transactionManager(.commandFinished(.requestRefund, .success("100")))) == [
                 .loadPurchases
             ])
         #expect(state.message?.text == "Refund requested for transaction 100")
-        send(&state, .transactionCommandFinished(.decideRefund(approve: false), .success("100")))
+        send(&state, .transactionManager(.commandFinished(.decideRefund(approve: false), .success("100"))))
         #expect(state.message?.text == "Declined the refund request for transaction 100")
     }
 
@@ -102,6 +99,6 @@ import Testing
         var approved = decision
         approved.isApproved = true
         send(&state, .storeEvent(.refundRequestDecided(approved)))
-        #expect(state.message?.kind == .success && state.log.last?.text.hasSuffix(" approved") == true)
+        #expect(state.message?.kind == .success && state.eventLog.entries.last?.text.hasSuffix(" approved") == true)
     }
 }

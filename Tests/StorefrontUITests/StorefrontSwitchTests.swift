@@ -46,6 +46,10 @@ import Testing
         send(&state, .storefrontSwitched(.failure(.systemError("no such storefront"))))
         #expect(state.message?.kind == .error)
         send(&state, .key(.enter))
-        #expect(state.modal == .confirm(productID: "com.storefront.demo.coins.100"))
+        #expect(
+            state.modal == .confirm
+                && state.buySheet.confirmation
+                    == BuySheetFeature.Confirmation(productID: "com.storefront.demo.coins.100")
+        )
     }
 }

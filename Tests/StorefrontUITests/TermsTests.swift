@@ -9,7 +9,7 @@ import Testing
 @Suite struct TermsTests {
     private func selecting(_ id: String, width: Int = 80, height: Int = 24) -> State {
         var state = Fixtures.loaded(width: width, height: height)
-        while state.selectedProduct?.id != id { send(&state, .key(.down)) }
+        while state.catalog.selectedProduct?.id != id { send(&state, .key(.down)) }
         return state
     }
 

@@ -36,7 +36,7 @@ import Testing
     @Test func refundedRowsStayListedMarkedRefundedWithTheirRefundsDate() {
         let state = Self.managing()
         #expect(
-            state.managedTransactions.map(\.transactionID) == ["22", "11"],
+            TransactionManagerFeature.rows(state.purchases).map(\.transactionID) == ["22", "11"],
             "one row per purchase, refunded ones included")
         let lines = render(state).lines
         for id in ["22", "11"] {
@@ -60,12 +60,12 @@ import Testing
         // A restored copy's refund is reversed on what the store sold: its original.
         #expect(send(&state, .key(.character("u"))) == [.transactionCommand(.reverseRefund, transactionID: "10")])
         #expect(
-            send(&state, .transactionCommandFinished(.reverseRefund, .success("10"))) == [
+            send(&state, .transactionManager(.commandFinished(.reverseRefund, .success("10")))) == [
                 .loadPurchases
             ])
         #expect(state.message?.text == "Refund of transaction 10 reversed: it grants again")
         #expect(state.message?.kind == .success)
-        send(&state, .transactionCommandFinished(.reverseRefund, .failure(.systemError("no"))))
+        send(&state, .transactionManager(.commandFinished(.reverseRefund, .failure(.systemError("no")))))
         #expect(state.message?.kind == .error)
     }
 
@@ -75,7 +75,7 @@ import Testing
             #expect(send(&state, .key(.character(key))) == [], "\(key)")
             #expect(state.message?.text == "Premium Monthly was refunded: u reverses the refund", "\(key)")
             #expect(state.message?.kind == .error)
-            #expect(state.modal == .transactions(selected: 0), "\(key) asks nothing")
+            #expect(state.modal == .transactions && state.transactionManager.selected == 0, "\(key) asks nothing")
         }
         // Enter still shows the transaction; the arrows still move.
         #expect(send(&state, .key(.enter)) == [.loadTransaction(transactionID: "22")])

@@ -49,13 +49,13 @@ import Testing
     @Test func aSubscriptionIsOneRowItsLatestTransactionAndARenewalDoesNotMoveIt() {
         var state = Self.managing(
             Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
-        #expect(state.managedTransactions.map(\.transactionID) == ["22", "10"])
+        #expect(TransactionManagerFeature.rows(state.purchases).map(\.transactionID) == ["22", "10"])
         // A renewal arrives (23 is now the newest transaction): the row stays first, now 23.
         let renewed = [Self.period("23", startingAfter: 3)] + state.purchases.transactions
         var snapshot = state.purchases
         snapshot.transactions = renewed
         send(&state, .purchasesLoaded(.success(snapshot)))
-        #expect(state.managedTransactions.map(\.transactionID) == ["23", "10"])
+        #expect(TransactionManagerFeature.rows(state.purchases).map(\.transactionID) == ["23", "10"])
     }
 
     @Test func keysRunTheSubscriptionCommandsAndToggleFromWhereItStands() {
@@ -88,30 +88,24 @@ import Testing
     @Test func priceIncreaseKeysAnnounceAndAnswerBesideTheRefundKeys() {
         var state = Self.managing(
             Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(3 * Self.hour))))
+        for (key, accept) in [("p", nil), ("+", true), ("-", false)] as [(Character, Bool?)] {
+            #expect(
+                send(&state, .key(.character(key))) == [
+                    .transactionCommand(.priceIncrease(accept: accept), transactionID: "22")
+                ])
+        }
         #expect(
-            send(&state, .key(.character("p"))) == [
-                .transactionCommand(.priceIncrease(accept: nil), transactionID: "22")
-            ])
-        #expect(
-            send(&state, .key(.character("+"))) == [
-                .transactionCommand(.priceIncrease(accept: true), transactionID: "22")
-            ])
-        #expect(
-            send(&state, .key(.character("-"))) == [
-                .transactionCommand(.priceIncrease(accept: false), transactionID: "22")
-            ])
-        #expect(
-            send(&state, .transactionCommandFinished(.priceIncrease(accept: nil), .success("22")))
+            send(&state, .transactionManager(.commandFinished(.priceIncrease(accept: nil), .success("22"))))
                 == [.loadPurchases])
         #expect(state.message?.text == "Price increase announced for 22; + accepts, - declines")
-        send(&state, .transactionCommandFinished(.priceIncrease(accept: true), .success("22")))
+        send(&state, .transactionManager(.commandFinished(.priceIncrease(accept: true), .success("22"))))
         #expect(state.message?.text == "The customer accepted the price increase for 22")
-        send(&state, .transactionCommandFinished(.priceIncrease(accept: false), .success("22")))
+        send(&state, .transactionManager(.commandFinished(.priceIncrease(accept: false), .success("22"))))
         #expect(
             state.message?.text == "The customer declined the price increase for 22: it expires at its renewal date")
         send(
             &state,
-            .transactionCommandFinished(.priceIncrease(accept: true), .failure(.systemError("no")))
+            .transactionManager(.commandFinished(.priceIncrease(accept: true), .failure(.systemError("no"))))
         )
         #expect(state.message?.kind == .error)
     }
@@ -134,7 +128,10 @@ import Testing
         func result(
             _ command: SubscriptionCommand, _ subscription: ManagedSubscription
         ) -> (String?, StatusMessage.Kind?) {
-            #expect(send(&state, .subscriptionCommandFinished(command, .success(subscription))) == [.loadPurchases])
+            #expect(
+                send(&state, .transactionManager(.subscriptionCommandFinished(command, .success(subscription)))) == [
+                    .loadPurchases
+                ])
             return (state.message?.text, state.message?.kind)
         }
         #expect(
@@ -171,10 +168,11 @@ import Testing
 
         send(
             &state,
-            .subscriptionCommandFinished(
-                .renew, .failure(.systemError("The subscription 22 is expired"))))
+            .transactionManager(
+                .subscriptionCommandFinished(
+                    .renew, .failure(.systemError("The subscription 22 is expired")))))
         #expect(state.message?.kind == .error)
-        #expect(state.log.last?.text.contains("The subscription 22 is expired") == true)
+        #expect(state.eventLog.entries.last?.text.contains("The subscription 22 is expired") == true)
     }
 
     /// QA: n on a subscription whose price increase was declined ended it, and the status line
@@ -184,15 +182,16 @@ import Testing
             Self.subscription(phase: .active(until: Fixtures.start.addingTimeInterval(Self.hour))))
         send(
             &state,
-            .subscriptionCommandFinished(
-                .renew, .success(Self.subscription(phase: .expired(at: Fixtures.start)))))
+            .transactionManager(
+                .subscriptionCommandFinished(
+                    .renew, .success(Self.subscription(phase: .expired(at: Fixtures.start))))))
         let text = state.message?.text ?? ""
         #expect(text.hasPrefix("Premium Monthly expired instead of renewing"), "\(text)")
         #expect(!text.contains("Renewed"))
         #expect(state.message?.kind == .error)
         var lapsed = Self.subscription(phase: .expired(at: Fixtures.start))
         lapsed.expirationIntent = .priceIncrease
-        send(&state, .subscriptionCommandFinished(.renew, .success(lapsed)))
+        send(&state, .transactionManager(.subscriptionCommandFinished(.renew, .success(lapsed))))
         #expect(
             state.message?.text
                 == "Premium Monthly expired instead of renewing: the customer did not consent to the price increase")
@@ -223,9 +222,10 @@ import Testing
         )
         send(
             &state,
-            .subscriptionCommandFinished(
-                .renew,
-                .failure(.systemError("the subscription 22 is cancelled, not one that renews"))))
+            .transactionManager(
+                .subscriptionCommandFinished(
+                    .renew,
+                    .failure(.systemError("the subscription 22 is cancelled, not one that renews")))))
         #expect(state.message?.kind == .error)
         #expect(state.message?.text.contains("the subscription 22 is cancelled, not one that renews") == true)
     }
@@ -291,7 +291,7 @@ import Testing
     @Test func anInterruptedPurchaseSaysSoNotAskToBuy() {
         var state = Fixtures.loaded(width: 120, height: 40)
         send(&state, .key(.enter), .key(.enter))
-        send(&state, .purchaseFinished(productID: "com.storefront.demo.coins.100", .success(.interrupted)))
+        send(&state, .buySheet(.finished(productID: "com.storefront.demo.coins.100", .success(.interrupted))))
         #expect(state.message?.text == "100 Coins was interrupted: resolve it in the Transaction Manager (t, then i)")
         var pending = Fixtures.transaction("30", "com.storefront.demo.coins.100", .consumable, state: .deferred)
         pending.error = .interrupted
@@ -316,10 +316,10 @@ import Testing
         #expect(lines.contains { $0.contains("21 ") && $0.contains("Expired") })
         #expect(lines.contains { $0.contains("23 ") && $0.contains("Restored") })
         send(&state, .key(.end))
-        #expect(state.modal == .purchases(tab: 0, selected: 62))
+        #expect(state.modal == .purchases && state.myPurchases.tab == 0 && state.myPurchases.selected == 62)
         #expect(render(state).lines.contains { $0.contains("159 ") }, "the last row scrolls into view")
         send(&state, .key(.home))
-        #expect(state.modal == .purchases(tab: 0, selected: 0))
+        #expect(state.modal == .purchases && state.myPurchases.tab == 0 && state.myPurchases.selected == 0)
         send(&state, .key(.tab))
         #expect(render(state).lines.contains { $0.contains("No balances") })
         send(&state, .key(.tab))
@@ -328,11 +328,11 @@ import Testing
 
     @Test func theIntroductoryOfferShowsOnlyWhileTheAccountIsEligible() {
         var state = Fixtures.loaded(width: 120, height: 40)
-        state.selectedRow =
-            state.listing.rows.firstIndex { row in
-                if case .product(let index) = row { state.products?[index].id == Self.monthly } else { false }
+        state.catalog.selectedRow =
+            state.catalog.listing.rows.firstIndex { row in
+                if case .product(let index) = row { state.catalog.products?[index].id == Self.monthly } else { false }
             } ?? 0
-        #expect(state.selectedProduct?.id == Self.monthly)
+        #expect(state.catalog.selectedProduct?.id == Self.monthly)
         send(&state, .key(.enter))
         #expect(
             render(state).lines.filter { $0.contains("1 week free, then $4.99/month") }.count == 2,
@@ -344,7 +344,9 @@ import Testing
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [bought]))))
         #expect(render(state).lines.contains { $0.contains("— not eligible") })
         send(&state, .key(.enter))
-        #expect(state.modal == .confirm(productID: Self.monthly))
+        #expect(
+            state.modal == .confirm
+                && state.buySheet.confirmation == BuySheetFeature.Confirmation(productID: Self.monthly))
         #expect(
             render(state).lines.filter { $0.contains("1 week free, then") }.count == 1,
             "the detail pane's line only: the sheet shows no trial")
@@ -371,7 +373,7 @@ import Testing
             #expect(list.contains { $0.contains("Premium Monthly") && $0.contains(expected) }, "\(expected)")
             #expect(!list.contains { $0.contains("Expired") })
             send(&state, .key(.character("p")), .key(.tab), .key(.tab))
-            #expect(state.modal == .purchases(tab: 2, selected: 0))
+            #expect(state.modal == .purchases && state.myPurchases.tab == 2 && state.myPurchases.selected == 0)
             #expect(
                 render(state).lines.contains { $0.contains("Premium Monthly") && $0.contains(expected) },
                 "My Purchases: \(expected)")

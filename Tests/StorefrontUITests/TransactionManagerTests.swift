@@ -19,7 +19,7 @@ import Testing
             transactionID: "31", originalTransactionID: "4", productID: pro, productType: .nonConsumable,
             payment: Payment(productID: pro), state: .restored, purchaseDate: Fixtures.start)
         send(&state, .purchasesLoaded(.success(PurchasesSnapshot(transactions: [restored, restoredPro]))))
-        #expect(Set(state.managedTransactions.map(\.transactionID)) == ["30", "31"])
+        #expect(Set(TransactionManagerFeature.rows(state.purchases).map(\.transactionID)) == ["30", "31"])
         let screen = render(state).lines.joined(separator: "\n")
         #expect(!screen.contains("No transactions"))
         #expect(screen.contains("Pro Unlock"))
@@ -43,26 +43,23 @@ import Testing
         #expect(send(&state, .key(.character("f"))) == [], "no refund before the answer")
         #expect(render(state).lines.contains { $0.contains("Refund transaction 100") })
         #expect(send(&state, .key(.character("n"))) == [])
-        #expect(state.modal == .transactions(selected: 0))
+        #expect(state.modal == .transactions && state.transactionManager.selected == 0)
         send(&state, .key(.character("f")))
         #expect(send(&state, .key(.character("y"))) == [.transactionCommand(.refund, transactionID: "100")])
-        #expect(state.modal == .transactions(selected: 0))
+        #expect(state.modal == .transactions && state.transactionManager.selected == 0)
     }
 
     @Test func homeEndPageUpAndPageDownMoveTheSelection() {
         var state = managing(40)
         send(&state, .key(.end))
-        #expect(state.modal == .transactions(selected: 39))
+        #expect(state.modal == .transactions && state.transactionManager.selected == 39)
         send(&state, .key(.home))
-        #expect(state.modal == .transactions(selected: 0))
+        #expect(state.modal == .transactions && state.transactionManager.selected == 0)
         send(&state, .key(.pageDown))
-        guard case .transactions(let paged) = state.modal else {
-            Issue.record("not the manager")
-            return
-        }
-        #expect(paged > 1)
+        #expect(state.modal == .transactions)
+        #expect(state.transactionManager.selected > 1)
         send(&state, .key(.pageUp))
-        #expect(state.modal == .transactions(selected: 0))
+        #expect(state.modal == .transactions && state.transactionManager.selected == 0)
     }
 
     @Test func aConsumableIsPurchasedNotOwned() {

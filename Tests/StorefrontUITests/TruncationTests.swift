@@ -22,7 +22,7 @@ import Testing
         var context = Fixtures.context()
         context.locale = locale
         send(&state, .contextLoaded(.success(context)))
-        send(&state, .productsLoaded(.success(products)))
+        send(&state, .catalog(.productsLoaded(.success(products))))
         return state
     }
 

@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: [(100, "?"), (100, "d"), (100, "v"), (100, "L"), (120, "?"), (120, "d")])
     func theStatusLineDoesNotShowBesideATallWindow(width: Int, key: Character) throws {
         var state = Fixtures.loaded(width: width, height: 30)
-        send(&state, .restoreFinished(.failure(.networkError("connection refused by the store's host"))))
+        send(&state, .menu(.restoreFinished(.failure(.networkError("connection refused by the store's host")))))
         let status = Layout(state: state).status
         send(&state, .key(.character(key)))
         let screen = render(state)

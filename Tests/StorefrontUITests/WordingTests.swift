@@ -25,7 +25,7 @@ import Testing
 
     @Test func consumingSaysHowManyAndWhatIsLeft() {
         var state = Fixtures.loaded()
-        send(&state, .consumed(productID: "com.storefront.demo.coins.100", .success(2)))
+        send(&state, .myPurchases(.consumed(productID: "com.storefront.demo.coins.100", .success(2))))
         #expect(state.message?.text == "Used 1 × 100 Coins: 2 left")
     }
 
@@ -35,11 +35,11 @@ import Testing
         let bandwidth = SettingRow(
             name: "bandwidth", label: "Download bandwidth (bytes/s)", value: "0",
             choices: ["0", "250000", "1000000"], unit: .bytesPerSecond)
-        send(&state, .settingsLoaded(.success([bandwidth])))
+        send(&state, .settings(.loaded(.success([bandwidth]))))
         #expect(render(state).lines.contains { $0.contains("Download bandwidth") && $0.contains("Unlimited") })
         var faster = bandwidth
         faster.value = "1000000"
-        send(&state, .settingsLoaded(.success([faster])))
+        send(&state, .settings(.loaded(.success([faster]))))
         #expect(render(state).lines.contains { $0.contains("1.0 MB/s") })
         #expect(!render(state).lines.contains { $0.contains("1000000") })
     }

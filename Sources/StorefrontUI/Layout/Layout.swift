@@ -25,9 +25,16 @@ public struct Layout: Hashable, Sendable {
 
     /// Lays out `state`'s screen.
     public init(state: State) {
+        self.init(state: state, catalog: state.catalog)
+    }
+
+    /// Lays out `state`'s screen with `catalog` for its product list (the catalog screen lays
+    /// out its own state while it changes it, out of the root).
+    init(state: State, catalog: CatalogFeature.State) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
         let (header, belowHeader) = screen.splitTop(1)
-        let statusRows = min(Self.statusMaximumRows, max(1, Self.messageLines(state).count))
+        let statusRows = min(
+            Self.statusMaximumRows, max(1, Self.messageLines(state, isFiltering: catalog.isFiltering).count))
         let (body0, footer) = belowHeader.splitBottom(statusRows + 1)
         let (status, hints) = footer.splitTop(statusRows)
         var body = body0
@@ -38,7 +45,7 @@ public struct Layout: Hashable, Sendable {
             (body, downloads) = body.splitBottom(rows)
         }
         var log = Rect(x: 0, y: 0, width: 0, height: 0)
-        if state.showsLog {
+        if state.eventLog.showsPane {
             if body.width >= 140 {
                 let (left, right) = body.splitLeft(body.width - 48)
                 body = left
@@ -51,7 +58,7 @@ public struct Layout: Hashable, Sendable {
         var list = body
         if body.width >= Self.sideBySideWidth {
             // The list as wide as its columns want (within reason), the description the rest.
-            let wanted = ProductListView.naturalWidth(state) + 2
+            let wanted = ProductListView.naturalWidth(state, catalog) + 2
             let listWidth = max(body.width * 2 / 5, min(wanted, body.width - Self.detailMinimumWidth))
             (list, detail) = body.splitLeft(listWidth)
         } else if body.height >= 14 {
@@ -71,8 +78,8 @@ public struct Layout: Hashable, Sendable {
     public var listRows: Int { max(0, list.height - 2) }
 
     /// The status line's text as wrapped lines: the message, whole.
-    static func messageLines(_ state: State) -> [String] {
-        guard !state.isFiltering, let message = state.message else { return [] }
+    static func messageLines(_ state: State, isFiltering: Bool? = nil) -> [String] {
+        guard !(isFiltering ?? state.catalog.isFiltering), let message = state.message else { return [] }
         return TextLayout.wrap(message.text, width: max(1, state.width - 2))
     }
 }

@@ -33,4 +33,12 @@ public struct PurchasesSnapshot: Hashable, Sendable {
         self.subscriptions = subscriptions
         self.orderIDs = orderIDs
     }
+
+    /// Whether the account may still take `product`'s introductory offer: it has one and the
+    /// account never subscribed in its group (as the store decides at purchase).
+    func isEligibleForIntroOffer(_ product: Product) -> Bool {
+        guard let subscription = product.subscription, subscription.introductoryOffer != nil else { return false }
+        return PurchaseQueries.isEligibleForIntroOffer(
+            groupID: subscription.groupID, in: transactions.map(PurchaseRecord.init))
+    }
 }

@@ -12,6 +12,12 @@ enum PageView {
     /// How many lines show at once.
     static func visibleRows(in state: State) -> Int { max(1, frame(state).height - 2) }
 
+    /// A page's scroll position moved by a key (nil when the key does not scroll), kept in
+    /// 0…limit; a page key moves a screenful less a line.
+    static func scrolled(_ scroll: Int, by key: Key, limit: Int, _ state: State) -> Int? {
+        KeyNavigation.scrolled(scroll, by: key, limit: limit, page: max(1, visibleRows(in: state) - 1))
+    }
+
     /// The largest scroll position for `lines` lines.
     static func scrollLimit(lines: Int, in state: State) -> Int { max(0, lines - visibleRows(in: state)) }
 

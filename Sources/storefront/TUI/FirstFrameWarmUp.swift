@@ -38,7 +38,7 @@ enum FirstFrameWarmUp {
                 price: price.amount, displayPrice: displayPrice, currencyCode: price.currencyCode,
                 hasDownloads: type == .nonConsumable)
         }
-        _ = reduce(state: &state, action: .productsLoaded(.success(products)))
+        _ = reduce(state: &state, action: .catalog(.productsLoaded(.success(products))))
         _ = render(state)
     }
 }

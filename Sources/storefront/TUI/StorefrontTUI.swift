@@ -83,10 +83,11 @@ enum StorefrontTUI {
                         account: StoreAccount.localTester.displayName))))
         _ = reduce(
             state: &initial,
-            action: .productsLoaded(
-                .success(
-                    LocalAppStore.localizedProducts(
-                        of: selection.catalog, storefront: selection.storefront, locale: selection.locale))))
+            action: .catalog(
+                .productsLoaded(
+                    .success(
+                        LocalAppStore.localizedProducts(
+                            of: selection.catalog, storefront: selection.storefront, locale: selection.locale)))))
         // Their effects were not run: the loop's first reduce asks for the animation anew.
         initial.animationInterval = nil
         let final: State

@@ -1,0 +1,41 @@
+import Foundation
+import StoreCore
+
+extension BuySheetFeature {
+    /// The purchase sheet and the purchases under way.
+    public struct State: ScreenState {
+        /// What the confirmation sheet offers (`Modal.confirm`).
+        public var confirmation = Confirmation(productID: "")
+        /// The purchase whose progress sheet is shown (`Modal.purchase`), by product ID.
+        public var watching = ""
+        /// Purchases under way (or just done, until their sheet closes), by product ID.
+        public var flows: [String: PurchaseFlow] = [:]
+
+        /// No purchase yet.
+        public init() {}
+
+        /// Whether a purchase's steps are moving (the spinner turns).
+        var isAnimating: Bool { flows.values.contains { $0.phase < .done } }
+
+        /// Whether a finished purchase's sheet waits to close.
+        var isSettling: Bool { flows.values.contains { $0.finishedAt != nil } }
+    }
+
+    /// The confirmation sheet's choices: the product, the quantity (consumables) and the offer
+    /// (0: none or the introductory offer; n: the product's n-th promotional offer).
+    public struct Confirmation: Hashable, Sendable {
+        /// The product to buy.
+        public var productID: String
+        /// How many (consumables).
+        public var quantity: Int
+        /// The offer chosen.
+        public var offer: Int
+
+        /// A confirmation of one, without a promotional offer.
+        public init(productID: String, quantity: Int = 1, offer: Int = 0) {
+            self.productID = productID
+            self.quantity = quantity
+            self.offer = offer
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import StoreCore
+
+extension MyPurchasesFeature {
+    /// The window's tab and selection.
+    public struct State: ScreenState {
+        /// The tab shown: 0 history, 1 balances, 2 subscriptions.
+        public var tab = 0
+        /// The selected row of the tab.
+        public var selected = 0
+
+        /// The history tab, its first row selected.
+        public init() {}
+    }
+}
