@@ -6,10 +6,11 @@
 /// status line, the event log, which window is open, another screen's action — it asks of the
 /// root in its `Reaction`, which the root carries out, in order, once the screen is done.
 ///
-/// To add a screen: a folder with its `…Feature` (this protocol), its `State`, its `Action` and
-/// its view; a property for its state in the root `State`; a case for its actions in the root
-/// `Action` and in `State.update`; a `Modal` case when it is a window, routed its keys in
-/// `State.handle(_:in:)` and drawn by `SheetView`. CONTRIBUTING.md walks through it.
+/// To add a screen: a folder under `Features/` with its `…Feature` (this protocol), its `State`,
+/// its `Action` and its view; a property for its state in the root `State`; a case for its
+/// actions in the root `Action` and in `State.update`; for a window, a `Modal` case, its keys
+/// routed in `KeyRouting.swift` and its view drawn in `Render.swift`; for work outside the
+/// storefront, an `Effect` run by `StorefrontEffects`. Decision 0080 walks through it.
 protocol Feature {
     /// What the screen keeps.
     associatedtype State: ScreenState
