@@ -41,6 +41,9 @@ public actor LocalAppStore: StoreBackend {
     nonisolated let signer = TransactionSigner()
     /// The state as `snapshot()` last read it, for `currentSnapshot()` off the actor.
     nonisolated let published: PublishedSnapshot
+    /// Retention messaging: images, messages, default messages and realtime URLs uploaded
+    /// through Apple's Retention Messaging API, kept in their own files beside the journal.
+    public nonisolated let retention: RetentionMessaging
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -64,6 +67,7 @@ public actor LocalAppStore: StoreBackend {
             syncsWrites: configuration.syncsWrites, readOnly: configuration.readOnly,
             fileSystem: configuration.fileSystem)
         published = journal.published
+        retention = RetentionMessaging(configuration: configuration)
         lease =
             configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let clock = configuration.clock

@@ -94,4 +94,40 @@ public struct APIError: Error, Hashable, Sendable {
     static let transactionIdNotFound = APIError(4_040_010, 404, "Transaction id not found.")
     static let appTransactionDoesNotExist = APIError(4_040_019, 404, "No app transaction exists for the customer.")
     static let generalInternal = APIError(5_000_000, 500, "An unknown error occurred.")
+
+    // MARK: Retention Messaging API
+
+    static let invalidImage = APIError(4_000_161, 400, "Invalid request. The image is invalid.")
+    static let headerTooLong = APIError(4_000_162, 400, "Invalid request. The header text is too long.")
+    static let bodyTooLong = APIError(4_000_163, 400, "Invalid request. The body text is too long.")
+    static let invalidLocale = APIError(4_000_164, 400, "Invalid request. The locale is invalid.")
+    static let altTextTooLong = APIError(4_000_175, 400, "Invalid request. The alternative text is too long.")
+    static let invalidPerformanceTestRequest = APIError(
+        4_000_211, 400, "Invalid request. The performance test request is invalid.")
+    static let invalidRequestId = APIError(4_000_212, 400, "Invalid request. The request id is invalid.")
+    static let existingPerformanceTestRun = APIError(
+        4_000_213, 400, "Invalid request. A performance test is already running.")
+    static let badRequestRealtimeURL = APIError(4_000_215, 400, "Invalid request. The realtime URL is invalid.")
+    static let badRequestImageSize = APIError(4_000_216, 400, "Invalid request. The image size is invalid.")
+    static let tooManyBulletPoints = APIError(4_000_218, 400, "Invalid request. There are too many bullet points.")
+    static let bulletPointTextTooLong = APIError(
+        4_000_219, 400, "Invalid request. The bullet point text is too long.")
+    static let aboveImageRequiresAnImage = APIError(
+        4_000_224, 400, "Invalid request. The header position ABOVE_IMAGE requires an image.")
+    static let maximumNumberOfImagesReached = APIError(
+        4_030_014, 403, "Forbidden - the maximum number of images is reached.")
+    static let maximumNumberOfMessagesReached = APIError(
+        4_030_016, 403, "Forbidden - the maximum number of messages is reached.")
+    static let messageNotApproved = APIError(4_030_017, 403, "Forbidden - the message is not approved.")
+    static let imageNotApproved = APIError(4_030_018, 403, "Forbidden - the image is not approved.")
+    static let imageInUse = APIError(4_030_019, 403, "Forbidden - the image is in use by a message.")
+    static let forbiddenNoPassingTest = APIError(
+        4_030_026, 403, "Forbidden - a passing performance test is required to set the production URL.")
+    static let imageNotFound = APIError(4_040_014, 404, "Image not found.")
+    static let messageNotFound = APIError(4_040_015, 404, "Message not found.")
+    static let performanceTestRunNotFound = APIError(4_040_018, 404, "Performance test run not found.")
+    static let defaultMessageNotFound = APIError(4_040_020, 404, "Default message not found.")
+    static let realtimeURLNotFound = APIError(4_040_021, 404, "Realtime URL not found.")
+    static let imageAlreadyExists = APIError(4_090_000, 409, "The image identifier already exists.")
+    static let messageAlreadyExists = APIError(4_090_001, 409, "The message identifier already exists.")
 }

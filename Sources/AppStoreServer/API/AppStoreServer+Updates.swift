@@ -2,9 +2,28 @@ import Foundation
 import LocalAppStore
 import StoreCore
 
-/// Send Consumption Information (v1 and v2) and Set App Account Token: what an app's server
-/// tells the App Store, recorded in the store's journal.
+/// Send Consumption Information (v1 and v2), Set App Account Token and Finish Transaction:
+/// what an app's server tells the App Store, recorded in the store's journal.
 extension AppStoreServer {
+    /// Finish Transaction: the transaction is finished as the app's own finish would finish it
+    /// (durably: the answer promises it), so no later start of the app delivers it again. A
+    /// finished one answers the same (idempotent); one the server does not know (another
+    /// account's, or one that is not a purchase: failed, deferred or still purchasing) is not found.
+    func finishTransaction(_ id: String, _ context: RequestContext) async throws -> HTTPResponse {
+        guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
+        guard context.snapshot.transaction(id) != nil else { throw APIError.transactionIdNotFound }
+        guard !context.snapshot.isFinished(id) else { return .empty(200) }
+        try context.checkReads()
+        let known: Bool
+        do {
+            known = try await store.finishForServer(transactionID: id)
+        } catch {
+            throw APIError.generalInternal
+        }
+        guard known else { throw APIError.transactionIdNotFound }
+        return .empty(200)
+    }
+
     func consumption(
         _ id: String, _ request: HTTPRequest, _ context: RequestContext, version: Int
     ) async throws -> HTTPResponse {

@@ -56,6 +56,8 @@ public final class AppStoreServer: Sendable {
     /// Sends the store's notifications when the configuration asks for it (started by its
     /// owner with `start()`; `stop()` stops it with the server).
     public let notificationSender: NotificationSender?
+    /// Runs the performance tests `Initiate Performance Test` starts (stopped with the server).
+    let performanceTests: PerformanceTestRunner
 
     /// Starts the server over `store`, accepting tokens signed with `credentials`' key.
     /// - Throws: `APICredentials.Failure` for an unreadable key, `HTTPServerError` when it cannot listen.
@@ -68,12 +70,19 @@ public final class AppStoreServer: Sendable {
         self.notificationSender = configuration.notifications.map {
             NotificationSender(store: store, configuration: $0)
         }
+        self.performanceTests = PerformanceTestRunner(store: store)
         self.daemon = MicroHTTPDaemon.Box()
         var immediate: MicroHTTPDaemon.ImmediateHandler?
         if configuration.answersReadsOnHTTPThreads {
             immediate = { @Sendable [weak self] request in self?.respondNow(to: request) }
         }
-        let daemon = try MicroHTTPDaemon(configuration: configuration.http, immediate: immediate) {
+        var http = configuration.http
+        if http.largeBodyPathPrefix == nil {
+            // Upload Image's PNGs may be larger than any other body.
+            http.largeBodyPathPrefix = Self.imagePathPrefix
+            http.largeBodyBytes = RetentionRules.maximumImageBytes
+        }
+        let daemon = try MicroHTTPDaemon(configuration: http, immediate: immediate) {
             [weak self] request in
             guard let self else { return .empty(503) }
             return await self.respond(to: request)
@@ -95,6 +104,7 @@ public final class AppStoreServer: Sendable {
     public func stop() async {
         await daemon.value?.stop()
         await notificationSender?.stop()
+        await performanceTests.stop()
     }
 
     /// Answers one request and logs it.
@@ -265,7 +275,7 @@ public final class AppStoreServer: Sendable {
                 return try massExtendStatus(product, identifier, context)
             case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken,
                 .verifyReceipt, .ocsp,
-                .requestTestNotification, .testNotificationStatus, .notificationHistory:
+                .requestTestNotification, .testNotificationStatus, .notificationHistory, .finishTransaction, .retention:
                 return nil
             }
         } catch let error as APIError {
@@ -286,6 +296,8 @@ public final class AppStoreServer: Sendable {
         case .requestTestNotification: return try await requestTestNotification(context)
         case .testNotificationStatus(let token): return try await testNotificationStatus(token, context)
         case .notificationHistory: return try await notificationHistory(request, context)
+        case .finishTransaction(let id): return try await finishTransaction(id, context)
+        case .retention(let route): return try await retention(route, request, context)
         case .verifyReceipt: return await verifyReceipt(request)
         case .ocsp: return ocsp(request)
         case .transactionInfo, .appTransactionInfo, .historyV1, .historyV2, .orderLookup, .refundHistory,

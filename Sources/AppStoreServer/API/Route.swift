@@ -17,6 +17,10 @@ enum Route: Hashable, Sendable {
     case testNotificationStatus(String)
     case notificationHistory
     case verifyReceipt
+    /// Finish Transaction (App Store Server API 1.20).
+    case finishTransaction(String)
+    /// The Retention Messaging API (`RetentionRoute`).
+    case retention(RetentionRoute)
     /// The OCSP responder the certificates' Authority Information Access names.
     case ocsp
 
@@ -51,7 +55,7 @@ enum Route: Hashable, Sendable {
         // The test notification's status follows the sender's attempts: read through the store's actor.
         case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken,
             .verifyReceipt, .ocsp,
-            .requestTestNotification, .testNotificationStatus, .notificationHistory:
+            .requestTestNotification, .testNotificationStatus, .notificationHistory, .finishTransaction, .retention:
             false
         }
     }
@@ -75,6 +79,7 @@ enum Route: Hashable, Sendable {
             case ("v1", "lookup"): candidates = [("GET", .orderLookup(s[3]))]
             case ("v1", "notifications") where s[3] == "test": candidates = [("POST", .requestTestNotification)]
             case ("v1", "notifications") where s[3] == "history": candidates = [("POST", .notificationHistory)]
+            case ("v1", "messaging"): candidates = RetentionRoute.candidates(s)
             default: break
             }
         case 5 where s[0] == "inApps":
@@ -84,12 +89,16 @@ enum Route: Hashable, Sendable {
             case ("v2", "transactions", "consumption"): candidates = [("PUT", .consumptionV2(s[4]))]
             case ("v1", "transactions", _) where s[4] == "appAccountToken":
                 candidates = [("PUT", .appAccountToken(s[3]))]
+            case ("v1", "transactions", _) where s[4] == "finish": candidates = [("POST", .finishTransaction(s[3]))]
+            case ("v1", "messaging", _): candidates = RetentionRoute.candidates(s)
             case ("v2", "refund", "lookup"): candidates = [("GET", .refundHistory(s[4]))]
             case ("v1", "notifications", "test"): candidates = [("GET", .testNotificationStatus(s[4]))]
             case ("v1", "subscriptions", "extend") where s[4] == "mass": candidates = [("POST", .massExtendRenewalDate)]
             case ("v1", "subscriptions", "extend"): candidates = [("PUT", .extendRenewalDate(s[4]))]
             default: break
             }
+        case 6 where s[0] == "inApps" && s[1] == "v1" && s[2] == "messaging":
+            candidates = RetentionRoute.candidates(s)
         case 7 where s[0] == "inApps" && s[1] == "v1" && s[2] == "subscriptions" && s[3] == "extend" && s[4] == "mass":
             candidates = [("GET", .massExtendStatus(productID: s[5], requestIdentifier: s[6]))]
         default: break

@@ -33,11 +33,17 @@ public final class MicroHTTPDaemon: Sendable {
         public var maxBodyBytes: Int
         /// The most connections open at once.
         public var connectionLimit: Int
+        /// Paths whose PUT bodies may be larger than `maxBodyBytes` (retention images), and
+        /// their limit: a PUT to a path with this prefix may send up to `largeBodyBytes`.
+        public var largeBodyPathPrefix: String?
+        /// The largest body of a PUT under `largeBodyPathPrefix`.
+        public var largeBodyBytes: Int
 
         /// Creates a configuration; by default loopback, any free port, 1 MiB bodies.
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, threads: Int = 4, connectionTimeoutSeconds: Int = 10,
-            connectionMemoryLimit: Int = 64 * 1024, maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1000
+            connectionMemoryLimit: Int = 64 * 1024, maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1000,
+            largeBodyPathPrefix: String? = nil, largeBodyBytes: Int = 1 << 20
         ) {
             self.host = host
             self.port = port
@@ -46,6 +52,14 @@ public final class MicroHTTPDaemon: Sendable {
             self.connectionMemoryLimit = connectionMemoryLimit
             self.maxBodyBytes = maxBodyBytes
             self.connectionLimit = connectionLimit
+            self.largeBodyPathPrefix = largeBodyPathPrefix
+            self.largeBodyBytes = largeBodyBytes
+        }
+
+        /// The largest body `method` on `path` may send.
+        func bodyLimit(method: String, path: String) -> Int {
+            guard method == "PUT", let prefix = largeBodyPathPrefix, path.hasPrefix(prefix) else { return maxBodyBytes }
+            return max(maxBodyBytes, largeBodyBytes)
         }
     }
 
@@ -162,6 +176,8 @@ public final class MicroHTTPDaemon: Sendable {
         var request = HTTPRequest(method: "", path: "")
         var headersRead = false
         var tooLarge = false
+        /// The largest body this request may send (`Configuration.bodyLimit`).
+        var bodyLimit = 0
         var started = false
         let answer = Mutex<HTTPResponse?>(nil)
 
@@ -199,14 +215,15 @@ public final class MicroHTTPDaemon: Sendable {
             }
             exchange.request = HTTPRequest(
                 method: method, path: Self.path(url, target: exchange.target), query: query, headers: names)
-            if let length = names["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+            exchange.bodyLimit = configuration.bodyLimit(method: method, path: exchange.request.path)
+            if let length = names["content-length"].flatMap(Int.init), length > exchange.bodyLimit {
                 exchange.tooLarge = true
                 // A client that waits for "100 Continue" has sent nothing yet: answer now. One
                 // that is already sending would see its connection reset mid-body (EPIPE) before
                 // it reads the answer, so its body is read and dropped, up to a bound, first.
                 let waitsToSend = names["expect"]?.lowercased() == "100-continue"
-                if waitsToSend || length > configuration.maxBodyBytes * Self.drainedBodyFactor {
-                    return Self.queue(connection, Self.tooLarge(configuration.maxBodyBytes))
+                if waitsToSend || length > exchange.bodyLimit * Self.drainedBodyFactor {
+                    return Self.queue(connection, Self.tooLarge(exchange.bodyLimit))
                 }
             }
             return .YES
@@ -215,7 +232,7 @@ public final class MicroHTTPDaemon: Sendable {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
             if !exchange.tooLarge, let upload {
-                if exchange.request.body.count + count > configuration.maxBodyBytes {
+                if exchange.request.body.count + count > exchange.bodyLimit {
                     exchange.tooLarge = true
                     exchange.request.body = Data()
                 } else {
@@ -225,7 +242,7 @@ public final class MicroHTTPDaemon: Sendable {
             }
             return .YES
         }
-        if exchange.tooLarge { return Self.queue(connection, Self.tooLarge(configuration.maxBodyBytes)) }
+        if exchange.tooLarge { return Self.queue(connection, Self.tooLarge(exchange.bodyLimit)) }
         if let answer = exchange.answer.withLock({ $0 }) { return Self.queue(connection, answer) }
         guard !exchange.started else { return .YES }
         exchange.started = true

@@ -12,6 +12,25 @@ extension LocalAppStore {
             now: configuration.clock.now)
     }
 
+    /// Judges a promotional offer a retention answer carries as a purchase with it would be
+    /// judged now (the product's offer, a key the store knows, a fresh timestamp, a good
+    /// signature, an unused nonce), without using its nonce: the purchase does.
+    /// - Returns: nil when it is good; else the refusal, as StoreKit would give it.
+    public func judgePromotionalOffer(
+        _ offer: PromotionalOffer, productID: String, appAccountToken: UUID?
+    ) -> StoreError? {
+        guard let product = configuration.catalog.product(id: productID) else {
+            return .productNotAvailable(productID: productID)
+        }
+        let payment = Payment(productID: productID, appAccountToken: appAccountToken, promotionalOffer: offer)
+        do {
+            _ = try promotionalOfferCheck().check(offer, payment: payment, product: product, state: journal.state)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The store's subscription key as a signer for this app (made on first use), as the
     /// developer's server holds it: `storefront store sign-offer` and the storefront sign with it.
     /// - Throws: `LocalAppStoreError.io` when the key cannot be made or read.

@@ -41,6 +41,25 @@ extension LocalAppStore {
             state: state, accountID: configuration.account.id, now: configuration.clock.now, publication: number)
     }
 
+    /// Finishes one of the account's purchases for the App Store Server API's Finish
+    /// Transaction, as the app's finish would, but durably (the server's answer promises it):
+    /// the Transaction Manager shows it finished, the engine hears it removed, and no later
+    /// start delivers it again.
+    /// - Returns: false when the account has no such purchase (nothing is written); true when
+    ///   it is finished, now or before.
+    public func finishForServer(transactionID: String) throws(LocalAppStoreError) -> Bool {
+        let account = configuration.account.id
+        let (known, _) = try transactAndAnnounce { state throws(LocalAppStoreError) in
+            guard var entry = state.entries[transactionID], entry.accountID == account,
+                entry.transaction.state == .purchased || entry.transaction.state == .restored
+            else { return ([], false) }
+            guard !entry.finished else { return ([], true) }
+            entry.finished = true
+            return ([JournalRecord.make(entry)], true)
+        }
+        return known
+    }
+
     /// Records consumption information for one of the account's transactions.
     /// - Returns: false when the account has no such transaction (nothing is written).
     @discardableResult

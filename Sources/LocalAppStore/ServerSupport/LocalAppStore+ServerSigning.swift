@@ -83,6 +83,20 @@ extension LocalAppStore {
         }
     }
 
+    /// A Get Retention Message request's `signedPayload`: `body` signed as the App Store signs
+    /// what it sends (ES256, the store's `x5c` chain), in the snapshot's environment.
+    /// - Throws: `ServerSigningError.unavailable` when the chain cannot be used.
+    public nonisolated func signedRealtimeRequest(
+        _ body: DecodedRealtimeRequestBody, in snapshot: StoreSnapshot
+    ) throws(ServerSigningError) -> String {
+        do {
+            let issuer = try issuer(for: snapshot.settings)
+            return try JWSSigner(authority: issuer.authority).signPayload(body)
+        } catch {
+            throw .unavailable("\(error)")
+        }
+    }
+
     /// The app transaction's identifier (`appTransactionId`), which every signed item carries.
     /// - Throws: `ServerSigningError.unavailable` when the app download cannot be read.
     public nonisolated func appTransactionID() throws(ServerSigningError) -> String {

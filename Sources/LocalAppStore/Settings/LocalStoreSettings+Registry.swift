@@ -85,6 +85,16 @@ extension LocalStoreSettings {
             values: .milliseconds(in: 1...600_000, presets: [5000, 1000, 250, 30000]),
             help: "how long a notification's receiver has to answer before the attempt is TIMED_OUT",
             key: "notificationTimeoutMilliseconds", \.notificationTimeoutMilliseconds),
+        SettingDefinition(
+            "retention-review", label: "Retention review", values: .onOff,
+            help: "retention images and messages wait in review (PENDING) for 'store approve-message ID' or "
+                + "'reject-message ID' ('approve-image', 'reject-image'); off approves them at once",
+            key: "retentionReview", \.retentionReview),
+        SettingDefinition(
+            "realtime-timeout", label: "Realtime timeout (ms)",
+            values: .milliseconds(in: 1...600_000, presets: [defaultRealtimeTimeoutMilliseconds, 250, 2000, 5000]),
+            help: "how long the Get Retention Message endpoint has to answer before the default message is shown",
+            key: "realtimeTimeoutMilliseconds", \.realtimeTimeoutMilliseconds),
     ]
 
     /// The names `set(name:value:)` accepts, in display order.

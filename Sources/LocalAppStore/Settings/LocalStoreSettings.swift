@@ -48,9 +48,18 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     public var rawNotificationRetries = NotificationRetryPolicy.production.rawValue
     /// How long a notification's receiver has to answer, in milliseconds.
     public var notificationTimeoutMilliseconds = LocalStoreSettings.defaultNotificationTimeoutMilliseconds
+    /// Whether retention images and messages wait in review (`PENDING`) until `store approve-…`
+    /// or `reject-…`; otherwise they are approved at once.
+    public var retentionReview = false
+    /// How long a Get Retention Message endpoint has to answer, in milliseconds (Apple's
+    /// performance test asks about 700).
+    public var realtimeTimeoutMilliseconds = LocalStoreSettings.defaultRealtimeTimeoutMilliseconds
 
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }
+
+    /// How long a Get Retention Message endpoint has to answer by default: Apple's "approximately 700 ms".
+    public static let defaultRealtimeTimeoutMilliseconds = 700
 
     /// The default download speed for people: slow enough to watch a progress bar (1.5 MB/s).
     public static let defaultBandwidthBytesPerSecond = 1_500_000
