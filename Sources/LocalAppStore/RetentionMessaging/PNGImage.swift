@@ -32,7 +32,12 @@ public struct PNGImage: Hashable, Sendable {
             guard !ended else { throw .invalidImage("there are bytes after the IEND chunk") }
             guard data.count - offset >= 12 else { throw .invalidImage("the file ends inside a chunk") }
             let length = Int(Self.uint32(data, offset))
-            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let typeBytes = data[(offset + 4)..<(offset + 8)]
+            // A damaged type is not written into the message as it is.
+            let type =
+                typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+                ? String(decoding: typeBytes, as: UTF8.self)
+                : "0x" + typeBytes.map { String($0, radix: 16, uppercase: true) }.joined()
             guard length <= data.count - offset - 12 else {
                 throw .invalidImage("the \(type) chunk is longer than the file")
             }
