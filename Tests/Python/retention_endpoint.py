@@ -34,11 +34,14 @@ class RealtimeEndpoint:
                 status, answer = endpoint.accept(body)
                 if endpoint.hold is not None:
                     endpoint.hold.wait(60)
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(answer)))
-                self.end_headers()
-                self.wfile.write(answer)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(answer)))
+                    self.end_headers()
+                    self.wfile.write(answer)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the store stopped waiting (its timeout): what a late answer meets
 
             def log_message(self, *arguments):
                 pass

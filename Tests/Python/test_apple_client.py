@@ -34,6 +34,7 @@ from appstoreserverlibrary.models.UpdateAppAccountTokenRequest import UpdateAppA
 from appstoreserverlibrary.models.UploadMessageImage import UploadMessageImage
 from appstoreserverlibrary.models.UploadMessageRequestBody import UploadMessageRequestBody
 
+from notification_receiver import verifier_for
 from retention_endpoint import RealtimeEndpoint, png, until
 from storefront import BASIC, COINS
 from test_notifications import Scenario
@@ -75,7 +76,7 @@ class EveryMethodTests(unittest.TestCase):
         scenario = Scenario()
         self.addCleanup(scenario.close)
         store = scenario.store
-        endpoint = RealtimeEndpoint(scenario.receiver.verifier)
+        endpoint = RealtimeEndpoint(verifier_for(store, Environment.SANDBOX, online=False))
         self.addCleanup(endpoint.close)
         client = Recorder(store.client(), self)
         verifier = scenario.receiver.verifier

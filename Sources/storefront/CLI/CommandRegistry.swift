@@ -4,6 +4,7 @@ enum CommandRegistry {
         ProductsCommand(),
         BuyCommand(),
         RedeemCommand(),
+        CancelCommand(),
         RefundRequestCommand(),
         RestoreCommand(),
         SyncCommand(),

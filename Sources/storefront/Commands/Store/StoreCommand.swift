@@ -28,6 +28,12 @@ struct StoreCommand: VerbCommand {
         ResendNotificationVerb(),
         PriceIncreaseVerb(),
         RefundReverseVerb(),
+        RetentionVerb(),
+        RetentionLogVerb(),
+        ReviewVerb.approveMessage,
+        ReviewVerb.rejectMessage,
+        ReviewVerb.approveImage,
+        ReviewVerb.rejectImage,
     ]
     var discussion: String {
         SetVerb.settings + """
