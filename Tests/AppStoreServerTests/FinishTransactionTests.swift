@@ -15,7 +15,9 @@ struct FinishTransactionTests {
         let queued = try await fixture.store.add(Payment(productID: productID))
         while let event = await events.next() {
             if case .transactionsUpdated(let updated) = event,
-                let decided = updated.first(where: { $0.transactionID == queued.transactionID && $0.state == .purchased })
+                let decided = updated.first(where: {
+                    $0.transactionID == queued.transactionID && $0.state == .purchased
+                })
             {
                 return decided
             }

@@ -9,7 +9,7 @@ import Testing
 /// The App Store's side of Get Retention Message against a developer's endpoint (a real HTTP
 /// server on 127.0.0.1): what it shows for each answer, and the fallback for answers that are
 /// late, hang, fail, redirect or are not Apple's — nothing hangs, every exchange is logged.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct RealtimeRetentionTests {
     /// A developer's endpoint whose answer the test sets; `hang` answers only when `release()` is called.
     final class Endpoint: Sendable {
@@ -53,16 +53,22 @@ struct RealtimeRetentionTests {
         .json(200, try! JSONSerialization.data(withJSONObject: object))
     }
 
-    /// A fixture with a subscription, an approved message and default message, the endpoint configured.
-    static func scene() async throws -> (ServerFixture, Endpoint, String, message: UUID, fallback: UUID) {
+    /// A fixture with a subscription, an approved message and default message, the endpoint
+    /// configured. Its answers have `timeout` milliseconds: a generous bound by default, so only
+    /// an endpoint that hangs on purpose is late, however loaded the machine.
+    static func scene(
+        timeout: Int = 30_000
+    ) async throws -> (ServerFixture, Endpoint, String, message: UUID, fallback: UUID) {
         let fixture = try await ServerFixture()
-        try await fixture.store.set(name: "realtime-timeout", value: "300")
+        try await fixture.store.set(name: "realtime-timeout", value: String(timeout))
         let subscription = try await fixture.buy(ServerFixture.monthly)
         let retention = fixture.store.retention
         let message = UUID()
         let fallback = UUID()
-        try retention.uploadMessage(message, content: .init(header: "Stay", body: "Levels stay unlocked."), heldForReview: false)
-        try retention.uploadMessage(fallback, content: .init(header: "Default", body: "We'd miss you."), heldForReview: false)
+        try retention.uploadMessage(
+            message, content: .init(header: "Stay", body: "Levels stay unlocked."), heldForReview: false)
+        try retention.uploadMessage(
+            fallback, content: .init(header: "Default", body: "We'd miss you."), heldForReview: false)
         try retention.configureDefault(productID: ServerFixture.monthly, locale: "en-US", messageID: fallback)
         let endpoint = try Endpoint()
         try retention.setRealtimeURL(endpoint.url, environment: .sandbox)
@@ -89,7 +95,9 @@ struct RealtimeRetentionTests {
         #expect(payload["requestIdentifier"] as? String == shown.requestIdentifier.uuidString.lowercased())
 
         endpoint.answer { _ in
-            Self.json(["alternateProduct": ["messageIdentifier": message.uuidString, "productId": ServerFixture.yearly]])
+            Self.json([
+                "alternateProduct": ["messageIdentifier": message.uuidString, "productId": ServerFixture.yearly]
+            ])
         }
         let switchPlan = try await realtime.offer(originalTransactionID: original, userLocale: "en-US")
         #expect(switchPlan.shown == .alternateProduct)
@@ -113,28 +121,37 @@ struct RealtimeRetentionTests {
             ("nothing", "the answer chooses nothing (message, alternateProduct or promotionalOffer)"),
             ("unknown", "no message has the identifier"),
             ("itself", "alternateProduct suggests \(ServerFixture.monthly), the subscription itself"),
-            ("consumable", "\(ServerFixture.coins) is not a subscription of the same group as \(ServerFixture.monthly)"),
+            (
+                "consumable",
+                "\(ServerFixture.coins) is not a subscription of the same group as \(ServerFixture.monthly)"
+            ),
             ("v2", "promotionalOfferSignatureV2 is not taken by the local App Store yet"),
             ("hang", "no answer within the realtime timeout"),
         ])
     func anUnusableAnswerFallsBackToTheDefaultMessage(_ kind: String, _ reason: String) async throws {
-        let (fixture, endpoint, original, message, fallback) = try await Self.scene()
+        let (fixture, endpoint, original, message, fallback) = try await Self.scene(
+            timeout: kind == "hang" ? 300 : 30_000)
         let id = message.uuidString
         endpoint.answer { _ in
             switch kind {
             case "garbage": HTTPResponse(status: 200, body: Data("<html>".utf8))
             case "500": .json(500, Data("{}".utf8))
             case "redirect": HTTPResponse(status: 302, headers: [.init("Location", "http://127.0.0.1:1/elsewhere")])
-            case "two": Self.json(["message": ["messageIdentifier": id], "alternateProduct": ["messageIdentifier": id]])
+            case "two":
+                Self.json(["message": ["messageIdentifier": id], "alternateProduct": ["messageIdentifier": id]])
             case "nothing": Self.json([:])
             case "unknown": Self.json(["message": ["messageIdentifier": UUID().uuidString]])
-            case "itself": Self.json(["alternateProduct": ["messageIdentifier": id, "productId": ServerFixture.monthly]])
-            case "consumable": Self.json(["alternateProduct": ["messageIdentifier": id, "productId": ServerFixture.coins]])
-            case "v2": Self.json(["promotionalOffer": ["messageIdentifier": id, "promotionalOfferSignatureV2": "a.b.c"]])
+            case "itself":
+                Self.json(["alternateProduct": ["messageIdentifier": id, "productId": ServerFixture.monthly]])
+            case "consumable":
+                Self.json(["alternateProduct": ["messageIdentifier": id, "productId": ServerFixture.coins]])
+            case "v2":
+                Self.json(["promotionalOffer": ["messageIdentifier": id, "promotionalOfferSignatureV2": "a.b.c"]])
             default: nil
             }
         }
-        let shown = try await RealtimeRetention(store: fixture.store).offer(originalTransactionID: original, userLocale: "en-US")
+        let shown = try await RealtimeRetention(store: fixture.store).offer(
+            originalTransactionID: original, userLocale: "en-US")
         #expect(shown.shown == .defaultMessage)
         #expect(shown.message?.identifier == fallback)
         #expect(shown.fallbackReason?.hasPrefix(reason) == true, "\(shown.fallbackReason ?? "-")")
@@ -180,7 +197,7 @@ struct RealtimeRetentionTests {
         ).json()
         let config = try #require(started["config"] as? [String: Int])
         #expect(config["totalRequests"] == 100 && config["maxConcurrentRequests"] == 10)
-        #expect(config["responseTimeThreshold"] == 300 && config["successRateThreshold"] == 95)
+        #expect(config["responseTimeThreshold"] == 30_000 && config["successRateThreshold"] == 95)
         let id = try #require(started["requestId"] as? String)
         var result: [String: Any] = [:]
         repeat {
@@ -197,7 +214,7 @@ struct RealtimeRetentionTests {
     }
 
     @Test func oneTestRunsAtATimeAndOneStoppedWithTheServerFailsWithItsRequestsPending() async throws {
-        let (fixture, endpoint, original, _, _) = try await Self.scene()
+        let (fixture, endpoint, original, _, _) = try await Self.scene(timeout: 300)
         endpoint.answer { _ in nil }  // every request hangs past the timeout
         let body = ["originalTransactionId": original]
         let started = try await fixture.api("POST", "/inApps/v1/messaging/performanceTest", body: body).json()

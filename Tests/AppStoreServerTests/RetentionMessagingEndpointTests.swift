@@ -7,7 +7,7 @@ import Testing
 
 /// The Retention Messaging API over HTTP: what it keeps and answers, and every refusal with
 /// Apple's status, code and JSON body, changing nothing.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct RetentionMessagingEndpointTests {
     static let full = PNGFile.make(width: 3840, height: 160)
     static let bullet = PNGFile.make(width: 64, height: 64)
@@ -36,19 +36,25 @@ struct RetentionMessagingEndpointTests {
             "image": ["imageIdentifier": Self.text(image), "altText": "A forest level"],
             "bulletPoints": [["text": "All levels", "imageIdentifier": Self.text(point), "altText": "A star"]],
         ]
-        #expect(try await fixture.api("PUT", "/inApps/v1/messaging/message/\(Self.text(message))", body: body).status == 200)
+        #expect(
+            try await fixture.api("PUT", "/inApps/v1/messaging/message/\(Self.text(message))", body: body).status == 200
+        )
         #expect(
             try await fixture.api(
                 "PUT", "/inApps/v1/messaging/default/\(ServerFixture.monthly)/en-US",
                 body: ["messageIdentifier": Self.text(message)]
             ).status == 200)
         #expect(
-            try await fixture.api("PUT", "/inApps/v1/messaging/realtime/url", body: ["realtimeURL": "https://example.com/r"])
-                .status == 200)
+            try await fixture.api(
+                "PUT", "/inApps/v1/messaging/realtime/url", body: ["realtimeURL": "https://example.com/r"]
+            )
+            .status == 200)
         await fixture.close()
 
         let again = try await ServerFixture(directory: fixture.scratch)
-        let images = try await again.api("GET", "/inApps/v1/messaging/image/list").json()["imageIdentifiers"] as? [[String: String]]
+        let images =
+            try await again.api("GET", "/inApps/v1/messaging/image/list").json()["imageIdentifiers"]
+            as? [[String: String]]
         #expect(
             Set(images ?? []) == [
                 ["imageIdentifier": Self.text(image), "imageState": "APPROVED", "imageSize": "FULL_SIZE"],
@@ -59,7 +65,8 @@ struct RetentionMessagingEndpointTests {
             messages["messageIdentifiers"] as? [[String: String]] == [
                 ["messageIdentifier": Self.text(message), "messageState": "APPROVED"]
             ])
-        let configured = try await again.api("GET", "/inApps/v1/messaging/default/\(ServerFixture.monthly)/en-US").json()
+        let configured = try await again.api("GET", "/inApps/v1/messaging/default/\(ServerFixture.monthly)/en-US")
+            .json()
         #expect(configured["messageIdentifier"] as? String == Self.text(message))
         let url = try await again.api("GET", "/inApps/v1/messaging/realtime/url").json()
         #expect(url["realtimeURL"] as? String == "https://example.com/r")
@@ -72,7 +79,9 @@ struct RetentionMessagingEndpointTests {
             #expect(try await again.api("DELETE", path).status == 200, "\(path)")
         }
         let emptied = try again.store.retention.state()
-        #expect(emptied.images.isEmpty && emptied.messages.isEmpty && emptied.defaults.isEmpty && emptied.realtimeURLs.isEmpty)
+        #expect(
+            emptied.images.isEmpty && emptied.messages.isEmpty && emptied.defaults.isEmpty
+                && emptied.realtimeURLs.isEmpty)
         await again.close()
     }
 
@@ -111,13 +120,34 @@ struct RetentionMessagingEndpointTests {
         let messages: [(String, Any, Int, Int)] = [
             (fresh, ["header": long(67), "body": "b"], 400, 4_000_162),
             (fresh, ["header": "h", "body": long(145)], 400, 4_000_163),
-            (fresh, ["header": "h", "body": "b", "image": ["imageIdentifier": Self.text(image), "altText": long(151)]], 400, 4_000_175),
+            (
+                fresh,
+                ["header": "h", "body": "b", "image": ["imageIdentifier": Self.text(image), "altText": long(151)]], 400,
+                4_000_175
+            ),
             (fresh, ["header": "h", "body": "b", "bulletPoints": Array(repeating: bullet, count: 6)], 400, 4_000_218),
-            (fresh, ["header": "h", "body": "b", "bulletPoints": [["text": long(67), "imageIdentifier": Self.text(point), "altText": "a"]]], 400, 4_000_219),
+            (
+                fresh,
+                [
+                    "header": "h", "body": "b",
+                    "bulletPoints": [["text": long(67), "imageIdentifier": Self.text(point), "altText": "a"]],
+                ], 400, 4_000_219
+            ),
             (fresh, ["header": "h", "body": "b", "headerPosition": "ABOVE_IMAGE"], 400, 4_000_224),
-            (fresh, ["header": "h", "body": "b", "image": ["imageIdentifier": fresh, "altText": "a"]], 404, 4_040_014),
-            (fresh, ["header": "h", "body": "b", "image": ["imageIdentifier": Self.text(point), "altText": "a"]], 400, 4_000_216),
-            (fresh, ["header": "h", "body": "b", "bulletPoints": [["text": "t", "imageIdentifier": Self.text(image), "altText": "a"]]], 400, 4_000_216),
+            (
+                fresh, ["header": "h", "body": "b", "image": ["imageIdentifier": fresh, "altText": "a"]], 404, 4_040_014
+            ),
+            (
+                fresh, ["header": "h", "body": "b", "image": ["imageIdentifier": Self.text(point), "altText": "a"]],
+                400, 4_000_216
+            ),
+            (
+                fresh,
+                [
+                    "header": "h", "body": "b",
+                    "bulletPoints": [["text": "t", "imageIdentifier": Self.text(image), "altText": "a"]],
+                ], 400, 4_000_216
+            ),
             (fresh, ["body": "b"], 400, 4_000_000),
             (fresh, ["header": 7, "body": "b"], 400, 4_000_000),
             (Self.text(message), ["header": "h", "body": "b"], 409, 4_090_001),
@@ -133,8 +163,14 @@ struct RetentionMessagingEndpointTests {
             ("DELETE", "/inApps/v1/messaging/image/\(fresh)", nil, 404, 4_040_014),
             ("DELETE", "/inApps/v1/messaging/image/\(Self.text(image))", nil, 403, 4_030_019),
             ("DELETE", "/inApps/v1/messaging/message/\(fresh)", nil, 404, 4_040_015),
-            ("PUT", "/inApps/v1/messaging/default/\(ServerFixture.coins)/en-US", ["messageIdentifier": Self.text(message)], 400, 4_000_023),
-            ("PUT", "/inApps/v1/messaging/default/\(monthly)/en_US", ["messageIdentifier": Self.text(message)], 400, 4_000_164),
+            (
+                "PUT", "/inApps/v1/messaging/default/\(ServerFixture.coins)/en-US",
+                ["messageIdentifier": Self.text(message)], 400, 4_000_023
+            ),
+            (
+                "PUT", "/inApps/v1/messaging/default/\(monthly)/en_US", ["messageIdentifier": Self.text(message)], 400,
+                4_000_164
+            ),
             ("PUT", "/inApps/v1/messaging/default/\(monthly)/en-US", ["messageIdentifier": fresh], 404, 4_040_015),
             ("PUT", "/inApps/v1/messaging/default/\(monthly)/en-US", [String: String](), 400, 4_000_000),
             ("GET", "/inApps/v1/messaging/default/\(monthly)/en-US", nil, 404, 4_040_020),
@@ -147,7 +183,10 @@ struct RetentionMessagingEndpointTests {
             ("POST", "/inApps/v1/messaging/performanceTest", [String: String](), 400, 4_000_211),
             ("POST", "/inApps/v1/messaging/performanceTest", ["originalTransactionId": "abc"], 400, 4_000_211),
             ("POST", "/inApps/v1/messaging/performanceTest", ["originalTransactionId": "999999"], 404, 4_040_005),
-            ("POST", "/inApps/v1/messaging/performanceTest", ["originalTransactionId": subscription.originalTransactionID], 404, 4_040_021),
+            (
+                "POST", "/inApps/v1/messaging/performanceTest",
+                ["originalTransactionId": subscription.originalTransactionID], 404, 4_040_021
+            ),
             ("GET", "/inApps/v1/messaging/performanceTest/result/not-a-uuid", nil, 400, 4_000_212),
             ("GET", "/inApps/v1/messaging/performanceTest/result/\(fresh)", nil, 404, 4_040_018),
         ]
@@ -171,7 +210,10 @@ struct RetentionMessagingEndpointTests {
             "PUT", "/inApps/v1/messaging/message/\(Self.text(message))",
             body: ["header": "h", "body": "b", "image": ["imageIdentifier": Self.text(image), "altText": "a"]])
         let list = try await fixture.api("GET", "/inApps/v1/messaging/message/list").json()
-        #expect(list["messageIdentifiers"] as? [[String: String]] == [["messageIdentifier": Self.text(message), "messageState": "PENDING"]])
+        #expect(
+            list["messageIdentifiers"] as? [[String: String]] == [
+                ["messageIdentifier": Self.text(message), "messageState": "PENDING"]
+            ])
         let path = "/inApps/v1/messaging/default/\(ServerFixture.monthly)/en-US"
         let pending = try await fixture.api("PUT", path, body: ["messageIdentifier": Self.text(message)])
         #expect(pending.status == 403)
@@ -184,7 +226,10 @@ struct RetentionMessagingEndpointTests {
         #expect(try await fixture.api("PUT", path, body: ["messageIdentifier": Self.text(message)]).status == 200)
         try fixture.store.retention.reviewMessage(message, approve: false)
         let rejected = try await fixture.api("GET", "/inApps/v1/messaging/message/list").json()
-        #expect(rejected["messageIdentifiers"] as? [[String: String]] == [["messageIdentifier": Self.text(message), "messageState": "REJECTED"]])
+        #expect(
+            rejected["messageIdentifiers"] as? [[String: String]] == [
+                ["messageIdentifier": Self.text(message), "messageState": "REJECTED"]
+            ])
         await fixture.close()
     }
 
@@ -207,7 +252,8 @@ struct RetentionMessagingEndpointTests {
 
     @Test func productionsRealtimeURLNeedsAPassedPerformanceTest() async throws {
         let fixture = try await ServerFixture(environment: .production)
-        let refused = try await fixture.api("PUT", "/inApps/v1/messaging/realtime/url", body: ["realtimeURL": "https://example.com/r"])
+        let refused = try await fixture.api(
+            "PUT", "/inApps/v1/messaging/realtime/url", body: ["realtimeURL": "https://example.com/r"])
         #expect(refused.status == 403)
         #expect(try refused.json()["errorCode"] as? Int == 4_030_026)
         await fixture.close()

@@ -6,7 +6,8 @@ import Testing
 /// `scripts/python-venv` with Apple's pinned `app-store-server-library`): Apple's own code
 /// judges the built `storefront`. `SignedDataVerifier` checks what it signs, offline and with
 /// online checks answered by `storefront serve`'s `/ocsp`; `AppStoreServerAPIClient` calls every
-/// endpoint of `serve`; `ReceiptUtility` reads its receipts; and the server guide's walkthroughs
+/// endpoint of `serve` (every public method of the class: `apple-client: N of N methods
+/// answered`); `ReceiptUtility` reads its receipts; and the server guide's walkthroughs
 /// (Docs/server.md) run as written. `make python-suite` runs the same runner alone.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct PythonSuiteTests {
@@ -33,5 +34,9 @@ struct PythonSuiteTests {
         let summary = try #require(suite.stdout.split(separator: "\n").last { $0.hasPrefix("python-suite: ") })
         #expect(summary.hasSuffix(" 0 failed"), "\(suite.output)")
         #expect(!summary.hasPrefix("python-suite: 0 passed"), "\(suite.output)")
+        // Every public method of Apple's client is answered (test_apple_client reads them from the class).
+        let answered = try #require(suite.stdout.split(separator: "\n").first { $0.hasPrefix("apple-client: ") })
+        let counts = answered.split(separator: " ").compactMap { Int($0) }
+        #expect(counts.count == 2 && counts[0] == counts[1] && counts[0] >= 30, "\(answered)")
     }
 }

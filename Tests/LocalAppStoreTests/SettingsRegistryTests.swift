@@ -121,7 +121,7 @@ import Testing
                 "failPurchases", "failLoadProducts", "failRestore", "failRefreshReceipt", "bandwidthBytesPerSecond",
                 "failDownloadsAtPercent", "timeRate", "billingRetryOnRenewal", "gracePeriod",
                 "environment", "appAppleID", "serverURL", "sharedSecret", "notificationURL", "notificationRetries",
-                "notificationTimeoutMilliseconds",
+                "notificationTimeoutMilliseconds", "retentionReview", "realtimeTimeoutMilliseconds",
             ])
         #expect(try JSONDecoder().decode(LocalStoreSettings.self, from: JSONEncoder().encode(expected)) == expected)
         #expect(

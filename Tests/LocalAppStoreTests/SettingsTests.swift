@@ -14,7 +14,7 @@ import Testing
         #expect(
             rows.map(\.value) == [
                 "0", "off", "off", "on", "off", "off", "off", "off", "1500000", "off", "real-time", "off", "off",
-                "Sandbox", "1000000000", "http://127.0.0.1:8490", "off", "off", "production", "5000",
+                "Sandbox", "1000000000", "http://127.0.0.1:8490", "off", "off", "production", "5000", "off", "700",
             ])
         #expect(rows.map(\.shownValue) == rows.map { $0.name == "time-rate" ? "real-time (0)" : $0.value })
         #expect(

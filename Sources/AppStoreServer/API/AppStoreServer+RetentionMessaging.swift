@@ -10,7 +10,9 @@ extension AppStoreServer {
     /// The path prefix of Upload Image, whose bodies may be up to `RetentionRules.maximumImageBytes`.
     static let imagePathPrefix = "/inApps/v1/messaging/image/"
 
-    func retention(_ route: RetentionRoute, _ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+    func retention(
+        _ route: RetentionRoute, _ request: HTTPRequest, _ context: RequestContext
+    ) async throws -> HTTPResponse {
         let retention = store.retention
         let held = context.snapshot.settings.retentionReview
         do {
@@ -58,7 +60,8 @@ extension AppStoreServer {
                 try retention.setRealtimeURL(url, environment: context.environment)
                 return .empty(200)
             case .getRealtimeURL:
-                return try json(RealtimeURLBody(realtimeURL: try retention.realtimeURL(environment: context.environment)))
+                return try json(
+                    RealtimeURLBody(realtimeURL: try retention.realtimeURL(environment: context.environment)))
             case .deleteRealtimeURL:
                 try retention.deleteRealtimeURL(environment: context.environment)
                 return .empty(200)
@@ -73,7 +76,8 @@ extension AppStoreServer {
     }
 
     /// Starts a performance test against the Sandbox realtime URL, about a subscription.
-    private func initiatePerformanceTest(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+    private func initiatePerformanceTest(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse
+    {
         let body: PerformanceTestRequest = try Self.decode(
             request.body, fields: ["originalTransactionId": .invalidPerformanceTestRequest])
         guard let id = body.originalTransactionId, Self.isNumericID(id) else {
@@ -92,7 +96,8 @@ extension AppStoreServer {
         try context.checkReads()
         guard try store.retention.begin(run) == nil else { throw APIError.existingPerformanceTestRun }
         let locale = await store.locale.replacingOccurrences(of: "_", with: "-")
-        await performanceTests.start(run, productID: subscription.productID, userLocale: locale, snapshot: context.snapshot)
+        await performanceTests.start(
+            run, productID: subscription.productID, userLocale: locale, snapshot: context.snapshot)
         return try json(PerformanceTestResponse(config: run.config, requestId: Self.text(run.requestID)))
     }
 
@@ -120,7 +125,9 @@ extension AppStoreServer {
 
     /// `imageSize` of Upload Image: `FULL_SIZE` (the default) or `BULLET_POINT`.
     private static func imageSize(_ request: HTTPRequest) throws -> RetentionImage.Size {
-        guard let text = try request.parameter("imageSize", invalid: .badRequestImageSize).last else { return .fullSize }
+        guard let text = try request.parameter("imageSize", invalid: .badRequestImageSize).last else {
+            return .fullSize
+        }
         guard let size = RetentionImage.Size(rawValue: text) else { throw APIError.badRequestImageSize }
         return size
     }

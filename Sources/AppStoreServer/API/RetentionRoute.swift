@@ -34,7 +34,9 @@ enum RetentionRoute: Hashable, Sendable {
                 ])
             case "message": return routes([("PUT", .uploadMessage(s[4])), ("DELETE", .deleteMessage(s[4]))])
             case "realtime" where s[4] == "url":
-                return routes([("PUT", .configureRealtimeURL), ("GET", .getRealtimeURL), ("DELETE", .deleteRealtimeURL)])
+                return routes([
+                    ("PUT", .configureRealtimeURL), ("GET", .getRealtimeURL), ("DELETE", .deleteRealtimeURL),
+                ])
             default: return []
             }
         case 6:

@@ -55,9 +55,10 @@ public struct RealtimeRetention: Sendable {
         } catch {
             throw .store("\(error)")
         }
-        guard let subscription = snapshot.subscriptions.first(where: {
-            $0.lifecycle.originalTransactionID == originalTransactionID
-        })?.lifecycle
+        guard
+            let subscription = snapshot.subscriptions.first(where: {
+                $0.lifecycle.originalTransactionID == originalTransactionID
+            })?.lifecycle
         else { throw .unknownSubscription(originalTransactionID) }
         guard subscription.isActive(at: snapshot.now), subscription.willAutoRenew else {
             throw .notRenewing(originalTransactionID)
@@ -98,7 +99,9 @@ public struct RealtimeRetention: Sendable {
     }
 
     /// POSTs one signed request to `url`, waiting the store's `realtime-timeout` at most.
-    func send(_ request: DecodedRealtimeRequestBody, to url: String, in snapshot: StoreSnapshot) async -> OutboundPost.Answer {
+    func send(
+        _ request: DecodedRealtimeRequestBody, to url: String, in snapshot: StoreSnapshot
+    ) async -> OutboundPost.Answer {
         guard let target = URL(string: url) else {
             return OutboundPost.Answer(result: .other, status: nil, body: Data(), elapsed: .zero)
         }
@@ -119,7 +122,8 @@ public struct RealtimeRetention: Sendable {
         guard answer.result == .success, answer.status == 200 else {
             return .failure(.init(Self.failure(answer)))
         }
-        let check = RealtimeAnswerCheck(catalog: store.configuration.catalog, state: state, productID: request.productId)
+        let check = RealtimeAnswerCheck(
+            catalog: store.configuration.catalog, state: state, productID: request.productId)
         let judged = check.check(answer.body)
         if case .success(.promotionalOffer(_, let offer)) = judged,
             let refused = await store.judgePromotionalOffer(
@@ -178,4 +182,9 @@ public struct RealtimeRetention: Sendable {
                 fallbackReason: refusal.reason)
         }
     }
+}
+
+extension RealtimeRetention.Refusal: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

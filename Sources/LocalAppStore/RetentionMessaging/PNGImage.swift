@@ -14,7 +14,9 @@ public struct PNGImage: Hashable, Sendable {
 
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The bit depths each colour type allows (PNG specification, table 11.1).
-    private static let depths: [UInt8: Set<UInt8>] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+    private static let depths: [UInt8: Set<UInt8>] = [
+        0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+    ]
 
     /// Reads `bytes` as a PNG file.
     /// - Throws: `RetentionMessagingError.invalidImage` saying what is wrong.

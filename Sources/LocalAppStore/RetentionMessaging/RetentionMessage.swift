@@ -71,7 +71,9 @@ public struct RetentionMessage: Codable, Hashable, Sendable {
         public var headerPosition: HeaderPosition { rawHeaderPosition.flatMap(HeaderPosition.init) ?? .aboveBody }
 
         /// The identifiers of every image it shows, the full-size one first.
-        public var imageIdentifiers: [UUID] { (image.map { [$0.imageIdentifier] } ?? []) + bulletPoints.map(\.imageIdentifier) }
+        public var imageIdentifiers: [UUID] {
+            (image.map { [$0.imageIdentifier] } ?? []) + bulletPoints.map(\.imageIdentifier)
+        }
 
         /// Whether it is text alone: what switch-plan and promotional-offer messages must be.
         public var isTextOnly: Bool { image == nil && bulletPoints.isEmpty }

@@ -33,7 +33,8 @@ public enum RetentionRules {
     /// Checks an uploaded image: a PNG Apple accepts, of `size`'s dimensions.
     /// - Returns: the image's header.
     /// - Throws: `.invalidImage` naming what is wrong.
-    public static func checkImage(_ bytes: Data, size: RetentionImage.Size) throws(RetentionMessagingError) -> PNGImage {
+    public static func checkImage(_ bytes: Data, size: RetentionImage.Size) throws(RetentionMessagingError) -> PNGImage
+    {
         guard bytes.count <= maximumImageBytes else {
             throw .invalidImage("it has \(bytes.count) bytes; the store takes at most \(maximumImageBytes)")
         }
@@ -119,7 +120,8 @@ public enum RetentionRules {
         else { throw .invalidRealtimeURL("'\(text)' is not a URL with a host") }
         let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
         guard scheme == "https" || (scheme == "http" && loopback) else {
-            throw .invalidRealtimeURL("'\(text)' does not begin with https:// (http:// is taken for a loopback host only)")
+            throw .invalidRealtimeURL(
+                "'\(text)' does not begin with https:// (http:// is taken for a loopback host only)")
         }
     }
 }

@@ -1,5 +1,7 @@
 /// What further describes some notification types, as Apple's `subtype`; stored raw.
-/// `allCases` is every subtype Apple documents (as Apple's libraries' `Subtype` lists).
+/// `allCases` is every subtype Apple documents (Apple's libraries' `Subtype` list, and the
+/// external purchase token's `CREATED` and `ACTIVE_TOKEN_REMINDER`, which Apple's documentation
+/// lists and the pinned Python library 3.1.2 does not yet).
 public struct Subtype: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CaseIterable {
     /// Apple's value, e.g. `INITIAL_BUY`.
     public let rawValue: String
@@ -43,12 +45,16 @@ public struct Subtype: RawRepresentable, Codable, Hashable, Sendable, CustomStri
     public static let failure = Subtype(rawValue: "FAILURE")
     /// An external purchase token was not reported in time (`EXTERNAL_PURCHASE_TOKEN`).
     public static let unreported = Subtype(rawValue: "UNREPORTED")
+    /// An external purchase token was created (`EXTERNAL_PURCHASE_TOKEN`).
+    public static let created = Subtype(rawValue: "CREATED")
+    /// An external purchase token is active and its report is due (`EXTERNAL_PURCHASE_TOKEN`).
+    public static let activeTokenReminder = Subtype(rawValue: "ACTIVE_TOKEN_REMINDER")
 
-    /// Every subtype Apple documents, in the order of Apple's libraries.
+    /// Every subtype Apple documents, in the order of Apple's libraries, then the newer ones.
     public static let allCases: [Subtype] = [
         .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary,
         .billingRetry,
         .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure,
-        .unreported,
+        .unreported, .created, .activeTokenReminder,
     ]
 }

@@ -198,6 +198,8 @@ extension Strings {
         "Notification URL": "عنوان URL للإشعارات",
         "Notification retries": "إعادة محاولة الإشعارات",
         "Notification timeout (ms)": "مهلة الإشعارات (ms)",
+        "Retention review": "مراجعة رسائل الاستبقاء",
+        "Realtime timeout (ms)": "مهلة الطلب الفوري (ms)",
         "Server Notifications": "إشعارات الخادم",
         "No notifications yet": "لا توجد إشعارات بعد",
         "Type": "النوع",

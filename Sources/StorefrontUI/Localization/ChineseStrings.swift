@@ -190,6 +190,8 @@ extension Strings {
         "Notification URL": "通知 URL",
         "Notification retries": "通知重试",
         "Notification timeout (ms)": "通知超时（毫秒）",
+        "Retention review": "挽留内容审核",
+        "Realtime timeout (ms)": "实时请求超时（毫秒）",
         "Server Notifications": "服务器通知",
         "No notifications yet": "还没有通知",
         "Type": "类型",

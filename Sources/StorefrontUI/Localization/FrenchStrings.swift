@@ -204,6 +204,8 @@ extension Strings {
         "Notification URL": "URL des notifications",
         "Notification retries": "Nouvelles tentatives des notifications",
         "Notification timeout (ms)": "Délai des notifications (ms)",
+        "Retention review": "Examen de la rétention",
+        "Realtime timeout (ms)": "Délai en temps réel (ms)",
         "Server Notifications": "Notifications du serveur",
         "No notifications yet": "Aucune notification pour l’instant",
         "Type": "Type",

@@ -202,6 +202,8 @@ extension Strings {
         "Notification URL": "Benachrichtigungs-URL",
         "Notification retries": "Wiederholte Benachrichtigungen",
         "Notification timeout (ms)": "Zeitlimit für Benachrichtigungen (ms)",
+        "Retention review": "Prüfung der Kundenbindung",
+        "Realtime timeout (ms)": "Zeitlimit in Echtzeit (ms)",
         "Server Notifications": "Server-Benachrichtigungen",
         "No notifications yet": "Noch keine Benachrichtigungen",
         "Type": "Typ",

@@ -191,6 +191,8 @@ extension Strings {
         "Notification URL": "通知 URL",
         "Notification retries": "通知の再送",
         "Notification timeout (ms)": "通知のタイムアウト（ms）",
+        "Retention review": "リテンションの審査",
+        "Realtime timeout (ms)": "リアルタイムのタイムアウト（ms）",
         "Server Notifications": "サーバ通知",
         "No notifications yet": "通知はまだありません",
         "Type": "種類",

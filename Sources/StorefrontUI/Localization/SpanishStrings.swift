@@ -205,6 +205,8 @@ extension Strings {
         "Notification URL": "URL de notificaciones",
         "Notification retries": "Reintentos de notificaciones",
         "Notification timeout (ms)": "Tiempo límite de notificaciones (ms)",
+        "Retention review": "Revisión de retención",
+        "Realtime timeout (ms)": "Tiempo límite en tiempo real (ms)",
         "Server Notifications": "Notificaciones del servidor",
         "No notifications yet": "Aún no hay notificaciones",
         "Type": "Tipo",

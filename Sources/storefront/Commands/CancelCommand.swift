@@ -10,7 +10,7 @@ import StoreCore
 struct CancelCommand: Command {
     let name = "cancel"
     let summary = "Begin to cancel a subscription as the customer: the retention message, then a choice."
-    var forms: [UsageForm] { [UsageForm("ID", optional: [Self.choice, Self.locale])] }
+    var forms: [UsageForm] { [UsageForm("ID", optional: [Self.choice])] }
     let discussion = """
         The App Store POSTs Apple's signed RealtimeRequestBody to the realtime URL of the store's
         environment ('storefront serve' configures it through Apple's Retention Messaging API) and
@@ -20,8 +20,8 @@ struct CancelCommand: Command {
         alternative text), and the customer's choice acts through the app's engine: --choice offer
         buys the promotional offer the answer signed, --choice switch buys the suggested
         subscription, --choice cancel (the default) turns auto-renew off. ID is a transaction ID
-        of the subscription or its product ID. --locale is the customer's (Apple's form, en-US;
-        the store's display locale by default). Every exchange is in 'storefront store
+        of the subscription or its product ID. The customer's locale is the display locale
+        (--locale), sent in Apple's form (en_US as en-US). Every exchange is in 'storefront store
         retention-log'. With --json prints {"retention": the sheet, "choice", "transaction",
         "subscription"}.
         """
@@ -36,25 +36,15 @@ struct CancelCommand: Command {
         }
         return text
     }
-    /// `--locale LOCALE`.
-    static let locale = Option<String>(
-        "locale", valueName: "LOCALE", help: "cancel: the customer's locale as Apple writes it, e.g. en-US."
-    ) { (text: String) throws(CLIError) -> String in
-        guard RetentionRules.isLocale(text) else {
-            throw .usage("--locale must be a locale as Apple writes it, e.g. en-US or zh-Hant-TW (got '\(text)').")
-        }
-        return text
-    }
-
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.count == 1, let id = invocation.arguments.first else {
             throw .usage("cancel needs exactly one subscription ID (see 'storefront store subscriptions').")
         }
         let choice = try invocation.value(Self.choice) ?? "cancel"
-        let locale = try invocation.value(Self.locale)
         let session = try await StoreSession.open(invocation, context: context)
         do throws(CLIError) {
-            try await run(id, choice: choice, locale: locale, session: session, invocation: invocation, context: context)
+            try await run(
+                id, choice: choice, session: session, invocation: invocation, context: context)
         } catch {
             await session.close()
             throw error
@@ -63,21 +53,22 @@ struct CancelCommand: Command {
     }
 
     private func run(
-        _ id: String, choice: String, locale: String?, session: StoreSession, invocation: Invocation,
+        _ id: String, choice: String, session: StoreSession, invocation: Invocation,
         context: CommandContext
     ) async throws(CLIError) {
         let backend = session.backend
         let original = try await Self.subscription(id, session: session)
         let offer: RetentionOffer
         do {
-            offer = try await RealtimeRetention(store: backend).offer(originalTransactionID: original, userLocale: locale)
+            offer = try await RealtimeRetention(store: backend).offer(originalTransactionID: original)
         } catch {
             throw .runtime(error.description)
         }
         let catalog = backend.configuration.catalog
         var names: [String: String] = [:]
         for product in [offer.alternateProductID, offer.promotionalOffer?.productID].compactMap({ $0 }) {
-            names[product] = await session.store.cachedProduct(product)?.displayName ?? catalog.product(id: product)?.referenceName
+            names[product] =
+                await session.store.cachedProduct(product)?.displayName ?? catalog.product(id: product)?.referenceName
         }
         let json = invocation.global.json
         if !json { context.output.write(RetentionOutput.sheet(offer, names: names).joined(separator: "\n") + "\n") }
@@ -96,7 +87,8 @@ struct CancelCommand: Command {
             guard let product = offer.alternateProductID else {
                 throw .runtime("the App Store suggested no other subscription; nothing changed.")
             }
-            transaction = try await Self.buy(product, options: PurchaseOptions(), session: session, context: context, json: json)
+            transaction = try await Self.buy(
+                product, options: PurchaseOptions(), session: session, context: context, json: json)
         default:
             do {
                 transaction = try await backend.setAutoRenew(original, on: false)
@@ -106,7 +98,8 @@ struct CancelCommand: Command {
         }
         do {
             try backend.retention.recordChoice(
-                offer.requestIdentifier, choice: choice, transactionID: choice == "cancel" ? nil : transaction?.transactionID)
+                offer.requestIdentifier, choice: choice,
+                transactionID: choice == "cancel" ? nil : transaction?.transactionID)
         } catch {
             throw .runtime("the choice was made but not logged: \(error.description)")
         }
@@ -120,7 +113,8 @@ struct CancelCommand: Command {
                 ]).rendered())
         } else if choice == "cancel" {
             let end = subscription.map { TransactionOutput.date($0.periodEnd) } ?? "the period's end"
-            context.output.write("Cancelled subscription \(original): auto-renew is off; access continues until \(end).\n")
+            context.output.write(
+                "Cancelled subscription \(original): auto-renew is off; access continues until \(end).\n")
         }
     }
 
@@ -133,7 +127,9 @@ struct CancelCommand: Command {
         } catch {
             throw .runtime(error.description)
         }
-        if let found = all.last(where: { $0.originalTransactionID == id || $0.productID == id || $0.autoRenewProductID == id }) {
+        if let found = all.last(where: {
+            $0.originalTransactionID == id || $0.productID == id || $0.autoRenewProductID == id
+        }) {
             return found.originalTransactionID
         }
         if let transaction = (try? await session.store.history())?.first(where: { $0.transactionID == id }),
@@ -141,7 +137,8 @@ struct CancelCommand: Command {
         {
             return transaction.originalTransactionID
         }
-        throw .runtime("\(id) is not an auto-renewable subscription of this account; 'storefront store subscriptions' lists them.")
+        throw .runtime(
+            "\(id) is not an auto-renewable subscription of this account; 'storefront store subscriptions' lists them.")
     }
 
     /// Buys through the app's engine, as the customer's choice on the sheet.

@@ -125,7 +125,8 @@ enum RetentionOutput {
             ? "no realtime URL"
             : "\(exchange.result ?? "-") \(exchange.status.map(String.init) ?? "-") in \(exchange.milliseconds.map { "\($0) ms" } ?? "-")"
         let reason = exchange.fallbackReason.map { " (\($0))" } ?? ""
-        let choice = exchange.choice.map { ", chose \($0)\(exchange.choiceTransactionID.map { " → \($0)" } ?? "")" } ?? ""
+        let choice =
+            exchange.choice.map { ", chose \($0)\(exchange.choiceTransactionID.map { " → \($0)" } ?? "")" } ?? ""
         return "\(TransactionOutput.date(exchange.date))  \(exchange.originalTransactionID) \(exchange.productID) "
             + "\(exchange.userLocale): \(answer); showed \(exchange.shown.rawValue)\(reason)\(choice)"
     }

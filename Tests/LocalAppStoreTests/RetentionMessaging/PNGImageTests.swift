@@ -23,8 +23,14 @@ struct PNGImageTests {
     @Test(
         arguments: [
             (Data("GIF89a".utf8), "it is not a PNG file (Apple accepts PNG only)"),
-            (PNGFile.make(width: 8, height: 8, colorType: 6), "it has an alpha channel; Apple accepts images without transparency only"),
-            (PNGFile.make(width: 8, height: 8, colorType: 4), "it has an alpha channel; Apple accepts images without transparency only"),
+            (
+                PNGFile.make(width: 8, height: 8, colorType: 6),
+                "it has an alpha channel; Apple accepts images without transparency only"
+            ),
+            (
+                PNGFile.make(width: 8, height: 8, colorType: 4),
+                "it has an alpha channel; Apple accepts images without transparency only"
+            ),
             (
                 PNGFile.make(width: 8, height: 8, colorType: 2, extraChunks: [("tRNS", [0, 0, 0, 0, 0, 0])]),
                 "it has transparency (a tRNS chunk); Apple accepts opaque images only"
@@ -41,12 +47,18 @@ struct PNGImageTests {
         // 8 bytes of signature and 25 of IHDR: the image data's chunk begins at 33, its type at 37.
         var bytes = [UInt8](PNGFile.make(width: 8, height: 8))
         bytes[45] ^= 0xFF
-        #expect(throws: RetentionMessagingError.invalidImage("the IDAT chunk's CRC does not match its bytes (the file is damaged)")) {
+        #expect(
+            throws: RetentionMessagingError.invalidImage(
+                "the IDAT chunk's CRC does not match its bytes (the file is damaged)")
+        ) {
             try PNGImage(Data(bytes))
         }
         bytes[45] ^= 0xFF
         bytes[40] = 0xAB
-        #expect(throws: RetentionMessagingError.invalidImage("the 0x494441AB chunk's CRC does not match its bytes (the file is damaged)")) {
+        #expect(
+            throws: RetentionMessagingError.invalidImage(
+                "the 0x494441AB chunk's CRC does not match its bytes (the file is damaged)")
+        ) {
             try PNGImage(Data(bytes))
         }
     }

@@ -12,7 +12,8 @@ struct RetentionMessagingTests {
     static let bullet = PNGFile.make(width: 64, height: 64)
 
     static func part(
-        _ directory: TemporaryDirectory, fileSystem: any FileSystem = POSIXFileSystem(), clock: ManualClock = ManualClock()
+        _ directory: TemporaryDirectory, fileSystem: any FileSystem = POSIXFileSystem(),
+        clock: ManualClock = ManualClock()
     ) throws -> RetentionMessaging {
         RetentionMessaging(
             configuration: LocalAppStoreConfiguration(
@@ -31,7 +32,8 @@ struct RetentionMessagingTests {
         clock.advance(by: 1)
         try retention.uploadImage(point, png: Self.bullet, size: .bulletPoint, heldForReview: true)
         let content = RetentionMessage.Content(
-            header: "Stay", body: "Everything stays unlocked.", image: .init(imageIdentifier: image, altText: "A forest"),
+            header: "Stay", body: "Everything stays unlocked.",
+            image: .init(imageIdentifier: image, altText: "A forest"),
             bulletPoints: [.init(text: "All levels", imageIdentifier: point, altText: "A star")])
         try retention.uploadMessage(message, content: content, heldForReview: true)
 
@@ -52,11 +54,16 @@ struct RetentionMessagingTests {
         }
         try retention.reviewImage(point, approve: true)
         try retention.configureDefault(productID: TestCatalog.monthly, locale: "en-US", messageID: message)
-        #expect(try Self.part(directory).defaultMessage(productID: TestCatalog.monthly, locale: "en-US").messageIdentifier == message)
+        #expect(
+            try Self.part(directory).defaultMessage(productID: TestCatalog.monthly, locale: "en-US").messageIdentifier
+                == message)
 
-        #expect(throws: RetentionMessagingError.imageInUse(point, messages: [message])) { try retention.deleteImage(point) }
+        #expect(throws: RetentionMessagingError.imageInUse(point, messages: [message])) {
+            try retention.deleteImage(point)
+        }
         try retention.deleteMessage(message)
-        #expect(throws: RetentionMessagingError.defaultMessageNotFound(productID: TestCatalog.monthly, locale: "en-US")) {
+        #expect(throws: RetentionMessagingError.defaultMessageNotFound(productID: TestCatalog.monthly, locale: "en-US"))
+        {
             try retention.defaultMessage(productID: TestCatalog.monthly, locale: "en-US")
         }
         try retention.deleteImage(point)
@@ -116,10 +123,12 @@ struct RetentionMessagingTests {
         let retention = try Self.part(directory, clock: clock)
         let config = PerformanceTestRun.Config.standard(responseTimeThreshold: 700)
         let run = PerformanceTestRun(
-            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now)
+            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now
+        )
         #expect(try retention.begin(run) == nil)
         let second = PerformanceTestRun(
-            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now)
+            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now
+        )
         #expect(try retention.begin(second) == run, "one test at a time")
         try retention.finish(
             performanceTest: run.requestID,
@@ -129,7 +138,8 @@ struct RetentionMessagingTests {
             try retention.setRealtimeURL("https://example.com/r", environment: .production)
         }
         let passing = PerformanceTestRun(
-            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now)
+            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now
+        )
         #expect(try retention.begin(passing) == nil)
         try retention.finish(
             performanceTest: passing.requestID,
@@ -142,7 +152,8 @@ struct RetentionMessagingTests {
         let clock = ManualClock()
         let config = PerformanceTestRun.Config.standard(responseTimeThreshold: 700)
         let run = PerformanceTestRun(
-            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now)
+            requestID: UUID(), originalTransactionID: "1", target: "https://e.com/r", config: config, started: clock.now
+        )
         #expect(config.totalDuration == 7000)
         clock.advance(by: 66)
         #expect(run.status(at: clock.now) == .pending)
@@ -167,7 +178,8 @@ struct RetentionMessagingTests {
             for _ in 0..<RetentionRules.maximumImages {
                 let id = UUID()
                 state.images[RetentionState.key(id)] = RetentionImage(
-                    identifier: id, size: .bulletPoint, state: .approved, width: 64, height: 64, byteCount: 1, uploaded: now)
+                    identifier: id, size: .bulletPoint, state: .approved, width: 64, height: 64, byteCount: 1,
+                    uploaded: now)
             }
             for _ in 0..<RetentionRules.maximumMessages {
                 let id = UUID()
@@ -218,7 +230,9 @@ struct RetentionMessagingTests {
         #expect(
             throws: RetentionMessagingError.io(
                 path: path,
-                reason: "was written by a newer storefront (format version 2); this one writes version 1 and leaves it unchanged")
+                reason:
+                    "was written by a newer storefront (format version 2); this one writes version 1 and leaves it unchanged"
+            )
         ) { try retention.deleteRealtimeURL(environment: .sandbox) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }

@@ -16,7 +16,8 @@ struct RetentionRulesTests {
     }
 
     @Test func textsUpToTheirLimitsPassAndOneMoreCharacterFails() throws {
-        let bullet = RetentionMessage.BulletPoint(text: String(repeating: "b", count: 66), imageIdentifier: Self.id, altText: "a")
+        let bullet = RetentionMessage.BulletPoint(
+            text: String(repeating: "b", count: 66), imageIdentifier: Self.id, altText: "a")
         try RetentionRules.checkContent(
             Self.content(
                 header: String(repeating: "h", count: 66), body: String(repeating: "b", count: 144),
@@ -36,7 +37,8 @@ struct RetentionRulesTests {
             try RetentionRules.checkContent(Self.content(bullets: Array(repeating: bullet, count: 6)))
         }
         #expect(throws: RetentionMessagingError.bulletPointTextTooLong(67)) {
-            let long = RetentionMessage.BulletPoint(text: String(repeating: "b", count: 67), imageIdentifier: Self.id, altText: "a")
+            let long = RetentionMessage.BulletPoint(
+                text: String(repeating: "b", count: 67), imageIdentifier: Self.id, altText: "a")
             try RetentionRules.checkContent(Self.content(bullets: [long]))
         }
         #expect(throws: RetentionMessagingError.aboveImageRequiresImage) {
@@ -73,7 +75,9 @@ struct RetentionRulesTests {
     }
 
     @Test func localesAreApplesHyphenatedTags() {
-        for good in ["en-US", "fr", "zh-Hant-TW", "es-419", "ast", "sr-Latn"] { #expect(RetentionRules.isLocale(good), "\(good)") }
+        for good in ["en-US", "fr", "zh-Hant-TW", "es-419", "ast", "sr-Latn"] {
+            #expect(RetentionRules.isLocale(good), "\(good)")
+        }
         for bad in ["en_US", "EN-us", "english", "", "en-", "-US", "en-US-x", "zh-hant-TW", "e"] {
             #expect(!RetentionRules.isLocale(bad), "\(bad)")
         }
@@ -91,7 +95,10 @@ struct RetentionRulesTests {
         #expect(throws: RetentionMessagingError.invalidRealtimeURL("it has 257 characters; at most 256 are allowed")) {
             try RetentionRules.checkRealtimeURL("https://e.com/" + String(repeating: "a", count: 243))
         }
-        #expect(throws: RetentionMessagingError.invalidRealtimeURL("'ftp://x/y' does not begin with https:// (http:// is taken for a loopback host only)")) {
+        #expect(
+            throws: RetentionMessagingError.invalidRealtimeURL(
+                "'ftp://x/y' does not begin with https:// (http:// is taken for a loopback host only)")
+        ) {
             try RetentionRules.checkRealtimeURL("ftp://x/y")
         }
         #expect(throws: RetentionMessagingError.invalidRealtimeURL("'not a url' is not a URL with a host")) {

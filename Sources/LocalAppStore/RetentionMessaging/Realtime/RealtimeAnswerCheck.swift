@@ -109,7 +109,9 @@ public struct RealtimeAnswerCheck: Sendable {
         return id
     }
 
-    private func signedOffer(_ answer: RealtimeResponseBody.PromotionalOfferAnswer) throws(Refusal) -> RetentionOffer.Offer {
+    private func signedOffer(
+        _ answer: RealtimeResponseBody.PromotionalOfferAnswer
+    ) throws(Refusal) -> RetentionOffer.Offer {
         if answer.promotionalOfferSignatureV2 != nil {
             guard answer.promotionalOfferSignatureV1 == nil else {
                 throw Refusal("promotionalOffer has both signatures; Apple takes one")
@@ -142,7 +144,8 @@ public struct RealtimeAnswerCheck: Sendable {
         }
         return RetentionOffer.Offer(
             productID: target,
-            offer: PromotionalOffer(offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp),
+            offer: PromotionalOffer(
+                offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp),
             appAccountToken: token)
     }
 
@@ -151,4 +154,9 @@ public struct RealtimeAnswerCheck: Sendable {
         let text = error.description
         return (text.first.map { String($0).lowercased() } ?? "") + text.dropFirst().dropLast()
     }
+}
+
+extension RealtimeAnswerCheck.Refusal: LocalizedError {
+    /// The reason, so that `localizedDescription` says what is wrong.
+    public var errorDescription: String? { reason }
 }
