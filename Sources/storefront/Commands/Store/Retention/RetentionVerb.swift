@@ -81,7 +81,10 @@ struct RetentionVerb: Verb {
                         ])
                     })
             ),
-            ("realtimeURLs", .object(state.realtimeURLs.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            (
+                "realtimeURLs",
+                .object(state.realtimeURLs.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+            ),
             (
                 "performanceTests",
                 .array(
