@@ -258,4 +258,32 @@ struct RetentionMessagingEndpointTests {
         #expect(try refused.json()["errorCode"] as? Int == 4_030_026)
         await fixture.close()
     }
+
+    @Test func uploadsAtOnceFromTheServerAndAnotherStoreAreAllKept() async throws {
+        let fixture = try await ServerFixture()
+        // Another store over the same directory, as another process would open it.
+        let other = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: ServerFixture.catalog(),
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: fixture.directory),
+                initialLatencyMilliseconds: 0))
+        let served = (0..<16).map { _ in UUID() }
+        let direct = (0..<16).map { _ in UUID() }
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for id in served {
+                group.addTask { try await Self.upload(fixture, Self.text(id), Self.bullet, size: "BULLET_POINT").status }
+            }
+            for id in direct {
+                group.addTask {
+                    try other.retention.uploadImage(id, png: Self.bullet, size: .bulletPoint, heldForReview: false)
+                    return 200
+                }
+            }
+            for try await status in group { #expect(status == 200) }
+        }
+        let listed = try fixture.store.retention.state().imageList.map(\.identifier)
+        #expect(Set(listed) == Set(served + direct))
+        #expect(listed.count == 32)
+        await fixture.close()
+    }
 }

@@ -34,6 +34,11 @@ struct DocumentationNames: Sendable {
         "AppStore", "SignedDataVerifier", "ReceiptUtility", "AppStoreServerAPIClient", "APIException",
         "TransactionHistoryRequest", "GetTransactionHistoryVersion", "Environment", "RMStore", "RMAppReceipt",
         "SwiftyStoreKit", "DEStoreKitManager",
+        // Apple's App Store Server API and Retention Messaging API: objects and error objects
+        "RealtimeRequestBody", "PerformanceTestConfig", "PromotionalOfferSignatureCreator", "InvalidTransactionIdError",
+        "TransactionIdNotFoundError", "OriginalTransactionIdNotFoundError", "BadRequestImageSizeError",
+        "ImageNotFoundError", "InvalidLocaleError", "InvalidPerformanceTestRequestError",
+        "ExistingPerformanceTestRunError", "ForbiddenNoPassingTestError", "RealtimeUrlNotFoundError",
     ]
 
     /// Top-level entries of the repository a path may start with.
