@@ -271,7 +271,9 @@ struct RetentionMessagingEndpointTests {
         let direct = (0..<16).map { _ in UUID() }
         try await withThrowingTaskGroup(of: Int.self) { group in
             for id in served {
-                group.addTask { try await Self.upload(fixture, Self.text(id), Self.bullet, size: "BULLET_POINT").status }
+                group.addTask {
+                    try await Self.upload(fixture, Self.text(id), Self.bullet, size: "BULLET_POINT").status
+                }
             }
             for id in direct {
                 group.addTask {

@@ -40,15 +40,27 @@ import Testing
     @Test func badInputIsRefusedWithAClearMessageAndChangesNothing() throws {
         let original = try cli.buy(basic)
         let cases: [([String], Int32, String)] = [
-            (["cancel"], 2, "storefront: cancel needs exactly one subscription ID (see 'storefront store subscriptions').\n"),
-            (["cancel", basic, "--choice", "maybe"], 2, "storefront: --choice must be offer, switch or cancel (got 'maybe').\n"),
+            (
+                ["cancel"], 2,
+                "storefront: cancel needs exactly one subscription ID (see 'storefront store subscriptions').\n"
+            ),
+            (
+                ["cancel", basic, "--choice", "maybe"], 2,
+                "storefront: --choice must be offer, switch or cancel (got 'maybe').\n"
+            ),
             (
                 ["cancel", "com.storefront.demo.coins.100"], 1,
                 "storefront: com.storefront.demo.coins.100 is not an auto-renewable subscription of this account; "
                     + "'storefront store subscriptions' lists them.\n"
             ),
-            (["cancel", basic, "--choice", "offer"], 1, "storefront: the App Store showed no promotional offer; nothing changed.\n"),
-            (["cancel", basic, "--choice", "switch"], 1, "storefront: the App Store suggested no other subscription; nothing changed.\n"),
+            (
+                ["cancel", basic, "--choice", "offer"], 1,
+                "storefront: the App Store showed no promotional offer; nothing changed.\n"
+            ),
+            (
+                ["cancel", basic, "--choice", "switch"], 1,
+                "storefront: the App Store suggested no other subscription; nothing changed.\n"
+            ),
         ]
         for (arguments, status, message) in cases {
             let result = try cli.run(arguments)
@@ -59,7 +71,10 @@ import Testing
         _ = try cli.run(["cancel", basic])
         let again = try cli.run(["cancel", basic])
         #expect(again.status == 1)
-        #expect(again.stderr == "storefront: The subscription \(original) does not renew (it ended, or auto-renew is off already).\n")
+        #expect(
+            again.stderr
+                == "storefront: The subscription \(original) does not renew (it ended, or auto-renew is off already).\n"
+        )
     }
 
     @Test func theRetentionVerbsListReviewAndRefuseWhatIsNotThere() throws {
@@ -69,7 +84,8 @@ import Testing
         #expect(try cli.run(["store", "retention-log"]).stdout == "No realtime exchanges.\n")
         let bad = try cli.run(["store", "approve-message", "not-a-uuid"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("ID must be the identifier (a UUID) of an upload (got 'not-a-uuid')."), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains("ID must be the identifier (a UUID) of an upload (got 'not-a-uuid')."), "\(bad.stderr)")
         let unknown = "6f1c0a5e-7d3b-4c52-9a1e-2b3c4d5e6f70"
         let missing = try cli.run(["store", "reject-image", unknown])
         #expect(missing.status == 1)
@@ -77,13 +93,18 @@ import Testing
 
         // A damaged state is named, and nothing is written over it.
         let state = cli.data.appendingPathComponent("store/retention/retention.json")
-        try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"format\":\"storefront-retention-messaging\",\"version\":1,\"images\":7}".utf8).write(to: state)
         let damaged = try cli.run(["store", "retention"])
         #expect(damaged.status == 1)
-        #expect(damaged.stderr.hasPrefix("storefront: \(state.path): is not a retention messaging state: $.images"), "\(damaged.stderr)")
+        #expect(
+            damaged.stderr.hasPrefix("storefront: \(state.path): is not a retention messaging state: $.images"),
+            "\(damaged.stderr)")
         let review = try cli.run(["store", "approve-message", unknown])
         #expect(review.status == 1)
-        #expect(try Data(contentsOf: state) == Data("{\"format\":\"storefront-retention-messaging\",\"version\":1,\"images\":7}".utf8))
+        #expect(
+            try Data(contentsOf: state)
+                == Data("{\"format\":\"storefront-retention-messaging\",\"version\":1,\"images\":7}".utf8))
     }
 }
