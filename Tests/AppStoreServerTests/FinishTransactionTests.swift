@@ -7,7 +7,7 @@ import Testing
 
 /// Finish Transaction (App Store Server API 1.20): the server's finish is the app's finish,
 /// durable, idempotent, refused with Apple's codes for what the server does not know.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct FinishTransactionTests {
     /// Buys `productID` and leaves the purchase unfinished, as an app that died before finishing it.
     static func unfinished(_ fixture: ServerFixture, _ productID: String) async throws -> StoreCore.Transaction {

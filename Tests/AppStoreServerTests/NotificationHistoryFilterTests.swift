@@ -7,7 +7,7 @@ import Testing
 /// Get Notification History's filter takes every notification type and subtype Apple documents
 /// (App Store Server Notifications V2's `notificationType` and `subtype`, external purchase
 /// tokens' `CREATED` and `ACTIVE_TOKEN_REMINDER` included) and refuses others with 4000018.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct NotificationHistoryFilterTests {
     /// Apple's documented values, as the documentation lists them.
     static let types = [
