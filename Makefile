@@ -100,7 +100,7 @@ FUZZ_LIB_SAN = $(if $(findstring address,$(FUZZ_SAN)),-sanitize=address)
 # builds them instrumented (and testable, for the journal's internal reader) in their own build path.
 FUZZ_SPM     := $(FUZZ_BIN)/spm
 FUZZ_SPM_OUT  = $(FUZZ_SPM)/release
-FUZZ_MODULES := Crypto SystemIO StoreKitValues Catalog Receipts Vault StoreCore LocalAppStore AppStoreServer
+FUZZ_MODULES := Crypto SystemIO StoreKitValues StoreTesting Catalog Receipts Vault StoreCore LocalAppStore AppStoreServer
 FUZZ_LINK     = swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -I $(FUZZ_SPM_OUT)/Modules \
 	-Xcc -fmodule-map-file=$(CURDIR)/Sources/COpenSSL/module.modulemap \
 	-Xcc -fmodule-map-file=$(CURDIR)/Sources/CMicroHTTPD/module.modulemap \
@@ -128,9 +128,9 @@ FUZZ_BUILD_http     := fuzz-package-targets
 FUZZ_BUILD_jws      := fuzz-package-targets
 FUZZ_BUILD_archive  := fuzz-package-targets fuzz-file-seeds
 FUZZ_BUILD_vaultfile := fuzz-package-targets fuzz-file-seeds
+# The receipt model and its errors are StoreKitValues', linked as a static library.
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
-	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift Sources/Receipts/ReceiptError.swift \
-	Sources/Receipts/Validation/CertificateChainReason.swift \
+	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift \
 	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
 	$(wildcard Sources/Receipts/JWS/*.swift))
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
@@ -181,14 +181,17 @@ fuzz-file-stores: fuzz-package-targets
 
 # $(call fuzz-static-module,NAME): Sources/NAME as a static library and its module in FUZZ_BIN,
 # for a fuzz target built with swiftc that imports it.
-fuzz-static-module = swiftc -O -parse-as-library $(FUZZ_LIB_SAN) -emit-library -static \
+# (One package name for them all: the modules declare `package` members.)
+fuzz-static-module = swiftc -O -parse-as-library -package-name storefront $(FUZZ_LIB_SAN) -emit-library -static \
 	-emit-module -module-name $(1) $$(find Sources/$(1) -name '*.swift') \
 	-emit-module-path $(FUZZ_BIN)/$(1).swiftmodule -o $(FUZZ_BIN)/lib$(1).a
 
 fuzz-receipts-binary: fuzz-seeds
 	mkdir -p $(FUZZ_BIN)
-	swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -module-name ReceiptsFuzz \
-		Fuzz/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES) -o $(FUZZ_BIN)/receipts-fuzz
+	$(call fuzz-static-module,StoreKitValues)
+	swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -package-name storefront -use-ld=lld -module-name ReceiptsFuzz \
+		-I $(FUZZ_BIN) \
+		Fuzz/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES) $(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/receipts-fuzz
 
 fuzz-catalog-binary: fuzz-seeds
 	mkdir -p $(FUZZ_BIN)
@@ -219,6 +222,8 @@ fuzz-long:
 fuzz-package-targets:
 	$(SWIFT) build -c release --build-path $(FUZZ_SPM) -Xswiftc -sanitize=$(FUZZ_SAN) -Xswiftc -enable-testing \
 		--target AppStoreServer
+	$(SWIFT) build -c release --build-path $(FUZZ_SPM) -Xswiftc -sanitize=$(FUZZ_SAN) -Xswiftc -enable-testing \
+		--target StoreTesting
 	$(FUZZ_LINK) -module-name JournalFuzz Fuzz/JournalFuzz.swift -o $(FUZZ_BIN)/journal-fuzz
 	$(FUZZ_LINK) -module-name HTTPFuzz Fuzz/HTTPFuzz.swift Fuzz/Shared/FuzzStore.swift -o $(FUZZ_BIN)/http-fuzz
 	$(FUZZ_LINK) -module-name JWSFuzz Fuzz/JWSFuzz.swift -o $(FUZZ_BIN)/jws-fuzz

@@ -11,16 +11,12 @@ let package = Package(
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["storefront-bench"]),
-        // Every module whose types these libraries' public API uses is a product too
-        // (PackagingTests checks it from the symbol graphs): an app imports what it names.
+        // An app's door: the engine (re-exporting StoreKitValues, the types its API speaks in),
+        // the local store (re-exporting Catalog), and the fakes for an app's tests. Every other
+        // module is an implementation import; PackagingTests checks it from the symbol graphs.
         .library(name: "StoreCore", targets: ["StoreCore"]),
-        .library(name: "StoreKitValues", targets: ["StoreKitValues"]),
         .library(name: "LocalAppStore", targets: ["LocalAppStore"]),
-        .library(name: "Catalog", targets: ["Catalog"]),
-        .library(name: "Receipts", targets: ["Receipts"]),
-        .library(name: "Vault", targets: ["Vault"]),
-        .library(name: "Crypto", targets: ["Crypto"]),
-        .library(name: "SystemIO", targets: ["SystemIO"]),
+        .library(name: "StoreTesting", targets: ["StoreTesting"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -45,11 +41,12 @@ let package = Package(
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
         .target(name: "Crypto", dependencies: ["COpenSSL", "SystemIO"]),
-        .target(name: "Vault", dependencies: ["Crypto", "SystemIO"]),
-        .target(name: "Receipts", dependencies: ["Crypto"]),
-        .target(name: "StoreKitValues"),  // value types the catalog file and the engine share
+        .target(name: "StoreKitValues"),  // the value types the public API speaks in, and the clock
+        .target(name: "Vault", dependencies: ["Crypto", "SystemIO", "StoreKitValues"]),
+        .target(name: "Receipts", dependencies: ["Crypto", "StoreKitValues"]),
         .target(name: "Catalog", dependencies: ["StoreKitValues"]),
         .target(name: "StoreCore", dependencies: ["StoreKitValues", "Receipts", "Vault", "Crypto", "SystemIO"]),
+        .target(name: "StoreTesting", dependencies: ["StoreKitValues", "SystemIO"]),
         .target(
             name: "LocalAppStore",
             dependencies: ["StoreCore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO"]
@@ -58,7 +55,7 @@ let package = Package(
             name: "AppStoreServer",
             dependencies: ["LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD"]
         ),
-        .target(name: "StorefrontUI", dependencies: ["StoreCore"]),
+        .target(name: "StorefrontUI", dependencies: ["StoreKitValues"]),
         .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),
         .target(name: "TerminalCurses", dependencies: ["CNCurses", "StorefrontUI", "StorefrontRuntime", "SystemIO"]),
         // The storefront's effects, on the store behind a protocol (the executable supplies it).
@@ -70,7 +67,7 @@ let package = Package(
             dependencies: [
                 "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto",
                 "StorefrontUI", "StorefrontRuntime", "StorefrontEffects", "TerminalCurses", "SystemIO",
-                "AppStoreServer",
+                "AppStoreServer", "StoreTesting",
             ]
         ),
         .executableTarget(
@@ -88,7 +85,9 @@ let package = Package(
         // The power-loss tests' child: reopens crash states as the app's next run would.
         .executableTarget(
             name: "crash-check",
-            dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO"]
+            dependencies: [
+                "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "StoreTesting",
+            ]
         ),
 
         // What every test target shares: temporary directories, child processes, hashing,
@@ -96,9 +95,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SystemIO", "Crypto"], path: "Tests/TestSupport"),
 
         // Unit tests, one target per library.
-        .testTarget(name: "SystemIOTests", dependencies: ["TestSupport", "SystemIO"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["TestSupport", "SystemIO", "StoreTesting"]),
         .testTarget(name: "CryptoTests", dependencies: ["TestSupport", "Crypto"]),
-        .testTarget(name: "VaultTests", dependencies: ["TestSupport", "Vault", "Crypto", "SystemIO", "vault-torture"]),
+        .testTarget(
+            name: "VaultTests",
+            dependencies: ["TestSupport", "Vault", "Crypto", "SystemIO", "StoreTesting", "vault-torture"]
+        ),
         .testTarget(
             name: "ReceiptsTests",
             dependencies: ["TestSupport", "Receipts", "Crypto"],
@@ -112,10 +114,15 @@ let package = Package(
         .testTarget(name: "StoreKitValuesTests", dependencies: ["TestSupport", "StoreKitValues"]),
         .testTarget(
             name: "StoreCoreTests",
-            dependencies: ["TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO", "Vault"]),
+            dependencies: [
+                "TestSupport", "StoreCore", "Receipts", "Crypto", "SystemIO", "Vault", "StoreTesting",
+            ]),
         .testTarget(
             name: "LocalAppStoreTests",
-            dependencies: ["TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO"]
+            dependencies: [
+                "TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO",
+                "StoreTesting",
+            ]
         ),
         .testTarget(
             name: "StorefrontUITests",
@@ -126,12 +133,14 @@ let package = Package(
             name: "AppStoreServerTests",
             dependencies: [
                 "TestSupport", "AppStoreServer", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto",
-                "SystemIO",
+                "SystemIO", "StoreTesting",
             ]
         ),
         .testTarget(
             name: "StorefrontRuntimeTests",
-            dependencies: ["TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO"]
+            dependencies: [
+                "TestSupport", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO", "StoreTesting",
+            ]
         ),
         .testTarget(
             name: "StorefrontEffectsTests",
@@ -141,27 +150,27 @@ let package = Package(
         // The executable's own code (argument parsing, help, output), called in-process.
         .testTarget(
             name: "storefrontTests",
-            dependencies: ["TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI", "SystemIO"],
+            dependencies: [
+                "TestSupport", "storefront", "StoreCore", "LocalAppStore", "StorefrontUI", "SystemIO", "StoreTesting",
+            ],
             exclude: ["Snapshots"]
         ),
         // Power loss: every crash state of the durable operations, reopened by `crash-check`.
         .testTarget(
             name: "PowerLossTests",
             dependencies: [
-                "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "crash-check",
+                "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Vault", "Crypto", "SystemIO", "StoreTesting",
+                "crash-check",
             ],
             exclude: ["Fixtures"]
         ),
         // The package's own rules: imports follow ARCHITECTURE.md's target table.
         .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
         // The library as an app developer gets it: the products' public API documented and
-        // complete, the separate packages in Examples/ built and run, the README's code theirs.
+        // coming through one door, the separate packages in Examples/ built and run, the
+        // README's code theirs.
         .testTarget(
-            name: "PackagingTests",
-            dependencies: [
-                "TestSupport", "StoreCore", "LocalAppStore", "Catalog", "Receipts", "Vault", "Crypto", "SystemIO",
-            ]
-        ),
+            name: "PackagingTests", dependencies: ["TestSupport", "StoreCore", "LocalAppStore", "StoreTesting"]),
         // The bench's own code: the figures table it writes into Docs/performance.md.
         .testTarget(name: "BenchTests", dependencies: ["TestSupport", "storefront-bench"]),
         // End to end: the built `storefront` binary, run as a real process.

@@ -3,6 +3,7 @@ import Crypto
 import Dispatch
 import Foundation
 import StoreCore
+import StoreTesting
 import SystemIO
 
 @testable import LocalAppStore

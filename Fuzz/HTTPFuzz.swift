@@ -6,6 +6,7 @@ import Foundation
 import LocalAppStore
 import Receipts
 import StoreCore
+import StoreTesting
 import SystemIO
 
 // libFuzzer target for the App Store Server's request handling after libmicrohttpd (`make fuzz`):

@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 // libFuzzer target for the BER reader, the receipt decoder and JWS parsing (`make fuzz`).
 // Built with `swiftc -sanitize=fuzzer,address` together with the Receipts sources that do not

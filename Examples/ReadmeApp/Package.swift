@@ -14,7 +14,6 @@ let package = Package(
             dependencies: [
                 .product(name: "StoreCore", package: "Storefront"),
                 .product(name: "LocalAppStore", package: "Storefront"),
-                .product(name: "Catalog", package: "Storefront"),
             ]
         )
     ]

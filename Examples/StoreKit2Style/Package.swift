@@ -13,12 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "StoreCore", package: "Storefront"),
                 .product(name: "LocalAppStore", package: "Storefront"),
-                .product(name: "Catalog", package: "Storefront"),
-                .product(name: "Receipts", package: "Storefront"),
-                .product(name: "Vault", package: "Storefront"),
-                .product(name: "Crypto", package: "Storefront"),
-                .product(name: "SystemIO", package: "Storefront"),
-                .product(name: "StoreKitValues", package: "Storefront"),
+                .product(name: "StoreTesting", package: "Storefront"),
             ]
         )
     ]

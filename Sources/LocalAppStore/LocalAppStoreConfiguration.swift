@@ -1,7 +1,6 @@
-import Catalog
 import Foundation
 import StoreCore
-import SystemIO
+package import SystemIO
 
 /// Everything a `LocalAppStore` is made with; immutable once made.
 public struct LocalAppStoreConfiguration: Sendable {
@@ -34,7 +33,7 @@ public struct LocalAppStoreConfiguration: Sendable {
     /// operation that would write fails naming the state directory.
     public let readOnly: Bool
     /// The file system the state is kept through (tests wrap it to make a call fail).
-    public let fileSystem: any FileSystem
+    package private(set) var fileSystem: any FileSystem = POSIXFileSystem()
 
     /// Creates a configuration.
     ///
@@ -51,14 +50,13 @@ public struct LocalAppStoreConfiguration: Sendable {
     ///   - initialLatencyMilliseconds: the latency of a new store.
     ///   - syncsWrites: `fsync` every durable write (keep `true` outside benchmarks).
     ///   - readOnly: only read the state (see `readOnly`).
-    ///   - fileSystem: the file system; the real one by default.
     public init(
         catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
         storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
         faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
         appVersion: String = "1.0",
         initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
-        syncsWrites: Bool = true, readOnly: Bool = false, fileSystem: any FileSystem = POSIXFileSystem()
+        syncsWrites: Bool = true, readOnly: Bool = false
     ) {
         self.catalog = catalog
         self.stateDirectory = stateDirectory
@@ -72,6 +70,22 @@ public struct LocalAppStoreConfiguration: Sendable {
         self.initialLatencyMilliseconds = initialLatencyMilliseconds
         self.syncsWrites = syncsWrites
         self.readOnly = readOnly
+    }
+
+    /// `init(catalog:stateDirectory:…)` with the state kept through `fileSystem` (tests wrap it
+    /// to make a call fail).
+    package init(
+        catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
+        storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
+        faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
+        appVersion: String = "1.0",
+        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
+        syncsWrites: Bool = true, readOnly: Bool = false, fileSystem: any FileSystem
+    ) {
+        self.init(
+            catalog: catalog, stateDirectory: stateDirectory, account: account, storefront: storefront,
+            locale: locale, clock: clock, faultHook: faultHook, bundleID: bundleID, appVersion: appVersion,
+            initialLatencyMilliseconds: initialLatencyMilliseconds, syncsWrites: syncsWrites, readOnly: readOnly)
         self.fileSystem = fileSystem
     }
 

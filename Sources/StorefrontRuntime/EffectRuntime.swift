@@ -1,3 +1,4 @@
+import StoreKitValues
 import StorefrontUI
 import Synchronization
 import SystemIO

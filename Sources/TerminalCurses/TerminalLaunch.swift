@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 import StorefrontRuntime
 import StorefrontUI
 import Synchronization

@@ -1,4 +1,5 @@
 import Crypto
+import StoreKitValues
 import SystemIO
 
 /// How a vault behaves; every collaborator has a production default.

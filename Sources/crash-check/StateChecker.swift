@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import LocalAppStore
 import StoreCore
+import StoreTesting
 import SystemIO
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Receipts
+import StoreKitValues
 
 /// Issue, decode and verify an app receipt with 10,000 in-app purchases, beside
 /// `openssl cms -verify` plus `openssl asn1parse` of the same file in the same run.

@@ -5,6 +5,7 @@ import Foundation
 import LocalAppStore
 import Receipts
 import StoreCore
+import StoreTesting
 import SystemIO
 import TestSupport
 import Testing

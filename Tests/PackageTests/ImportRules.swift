@@ -22,8 +22,10 @@ struct ImportRules {
             guard cells.count >= 5 else { continue }
             let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             var modules = Set<String>()
-            for word in cells[3].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                if word == "libc" { modules.formUnion(Self.libc) } else if word != "—" { modules.insert(word) }
+            // Each item is a module name, optionally followed by a note: `StoreKitValues (re-exported)`.
+            for item in cells[3].split(whereSeparator: { $0 == "," || $0 == ";" }) {
+                let word = String(item.trimmingCharacters(in: .whitespaces).prefix { $0.isLetter || $0.isNumber })
+                if word == "libc" { modules.formUnion(Self.libc) } else if !word.isEmpty { modules.insert(word) }
             }
             allowed[name] = modules
         }
@@ -41,9 +43,10 @@ struct ImportRules {
         }
     }
 
-    /// The modules a Swift source imports, with their line numbers (`@testable`, `@_exported`
-    /// and `import struct X.Y` forms included; indented imports inside `#if` blocks too; lines
-    /// inside multi-line string literals, such as a Python script a bench runs, are not code).
+    /// The modules a Swift source imports, with their line numbers (`@testable`, `@_exported`,
+    /// access-level (`internal import X`) and `import struct X.Y` forms included; indented imports
+    /// inside `#if` blocks too; lines inside multi-line string literals, such as a Python script a
+    /// bench runs, are not code).
     static func imports(in source: String) -> [(line: Int, module: String)] {
         var found: [(Int, String)] = []
         var inLiteral = false
@@ -53,6 +56,9 @@ struct ImportRules {
             guard !inLiteral else { continue }
             var words = raw.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
             while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            if let first = words.first, ["public", "package", "internal", "fileprivate", "private"].contains(first) {
+                words.removeFirst()
+            }
             guard words.first == "import", words.count >= 2 else { continue }
             let path =
                 words.count >= 3

@@ -33,15 +33,19 @@ import Testing
     @Test func theTableIsReadAndAViolationIsCaught() throws {
         #expect(rules.allowed["Catalog"] == ["StoreKitValues"])
         #expect(rules.allowed["SystemIO"] == ImportRules.libc)
+        let noted = ImportRules(
+            architecture:
+                "# Map\n\n## Targets\n\n| `A` | library | B (re-exported), C; D (`internal` imports), libc | a |\n")
+        #expect(noted.allowed["A"] == Set(["B", "C", "D"]).union(ImportRules.libc))
         let sources = try TemporaryDirectory(prefix: "import-rules")
         try FileManager.default.createDirectory(at: sources.url("Catalog"), withIntermediateDirectories: true)
         try
-            "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import StoreCore\nimport struct Vault.VaultItem\nlet script = \"\"\"\n    import os, sys\n    \"\"\"\n"
+            "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import StoreCore\nimport struct Vault.VaultItem\nlet script = \"\"\"\n    import os, sys\n    \"\"\"\ninternal import Receipts\n"
             .write(to: sources.url("Catalog/Bad.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: sources.url("Stray"), withIntermediateDirectories: true)
         let (violations, unlisted) = try rules.check(sources: sources.url)
-        #expect(violations.map(\.module) == ["Glibc", "StoreCore", "Vault"])
-        #expect(violations.map(\.line) == [3, 5, 6])
+        #expect(violations.map(\.module) == ["Glibc", "StoreCore", "Vault", "Receipts"])
+        #expect(violations.map(\.line) == [3, 5, 6, 10])
         #expect(unlisted == ["Stray"])
     }
 }

@@ -63,6 +63,42 @@ extension Repository {
             })
     }
 
+    /// The modules a target's sources re-export (`@_exported import NAME`), as an app that
+    /// imports the target sees them.
+    static func reexports(of target: String) throws -> Set<String> {
+        let folder = root.appendingPathComponent("Sources/\(target)")
+        var found: Set<String> = []
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return found }
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            found.formUnion(reexports(in: text))
+        }
+        return found
+    }
+
+    /// The modules `source` re-exports: its `@_exported import NAME` lines.
+    static func reexports(in source: String) -> Set<String> {
+        Set(
+            source.split(separator: "\n").compactMap { line in
+                let words = line.split(separator: " ")
+                guard words.count == 3, words[0] == "@_exported", words[1] == "import" else { return nil }
+                return String(words[2])
+            })
+    }
+
+    /// What an app that names the products can import: the library products and every module
+    /// they re-export, and what those re-export in turn.
+    static func door() throws -> Set<String> {
+        var door = try libraryProducts()
+        var pending = Array(door)
+        while let module = pending.popLast() {
+            for exported in try reexports(of: module) where door.insert(exported).inserted {
+                pending.append(exported)
+            }
+        }
+        return door
+    }
+
     /// The minimum versions a manifest declares, by platform name (`macos`, `ios`…).
     static func platforms(of manifest: [String: Any]) -> [String: String] {
         let platforms = manifest["platforms"] as? [[String: Any]] ?? []

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import LocalAppStore
 import StoreCore
+import StoreTesting
 import SystemIO
 
 /// The app as `storefront` wires it, in this process: the local App Store, the engine and its
@@ -29,7 +30,8 @@ struct AppSession {
                     clock: clock, initialLatencyMilliseconds: 0, fileSystem: fileSystem))
             let vault =
                 try ledger?()
-                ?? VaultLedger.open(inDataDirectory: data, environment: [:], clock: clock, fileSystem: fileSystem)
+                ?? VaultLedger.open(
+                    inDataDirectory: data, environment: [:], prompt: nil, clock: clock, fileSystem: fileSystem)
             let store = Store(
                 backend: backend, ledger: vault,
                 configuration: StoreConfiguration(

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreTesting
 import SystemIO
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Receipts
+import StoreKitValues
 import Testing
 
 /// RMAppReceipt's questions of a receipt: does it hold a purchase of a product, and an

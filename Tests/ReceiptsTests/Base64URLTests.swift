@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 import TestSupport
 import Testing
 

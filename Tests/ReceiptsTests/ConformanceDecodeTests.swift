@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 import Testing
 
 @testable import Receipts

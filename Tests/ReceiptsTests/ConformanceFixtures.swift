@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 import Testing
 
 /// The conformance receipts in `Fixtures/` and their `expected.json`, read at test time.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreKitValues
 
 @testable import Receipts
 

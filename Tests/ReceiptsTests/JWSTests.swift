@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreKitValues
 import TestSupport
 import Testing
 

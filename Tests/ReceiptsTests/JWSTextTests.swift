@@ -1,5 +1,6 @@
 import Foundation
 import Receipts
+import StoreKitValues
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import StoreKitValues
 import Testing
 
 @testable import Receipts

@@ -1,4 +1,6 @@
 import Foundation
+import StoreKitValues
+import StoreTesting
 import SystemIO
 
 /// A `ManualClock` that also tells when a sleep begins, so a test can `await` a sleeper

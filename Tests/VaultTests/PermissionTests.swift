@@ -1,4 +1,5 @@
 import Foundation
+import StoreTesting
 import SystemIO
 import TestSupport
 import Testing

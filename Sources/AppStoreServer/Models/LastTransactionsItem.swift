@@ -1,4 +1,5 @@
 import Receipts
+import StoreKitValues
 
 /// A subscription's status with its latest transaction and renewal info (Apple's `LastTransactionsItem`).
 public struct LastTransactionsItem: Codable, Hashable, Sendable, RawValueMembers {

@@ -1,6 +1,7 @@
 import Foundation
 import LocalAppStore
 import Receipts
+import StoreKitValues
 import SystemIO
 
 /// Sends a store's App Store Server Notifications to `notification-url`, in the order they

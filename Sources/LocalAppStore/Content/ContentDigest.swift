@@ -1,5 +1,4 @@
-import Catalog
-import Crypto
+internal import Crypto
 import Foundation
 
 /// SHA-256 of content files through OpenSSL, for checking a catalog's content sidecar when

@@ -1,7 +1,7 @@
-import Catalog
 import Foundation
+import StoreKitValues
 import Synchronization
-import SystemIO
+package import SystemIO
 
 /// The SHA-256 digests of hosted content files checked before, so loading a catalog does not
 /// read its content's megabytes again at every launch (6 MB for the Demo catalog: most of a
@@ -41,7 +41,7 @@ public final class ContentDigestCache: Sendable {
     private let state: Mutex<(contents: Contents, dirty: Bool)>
 
     /// The cache of the data directory `dataDirectory`, read now (empty when absent or damaged).
-    public init(
+    package init(
         dataDirectory: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any StoreClock = SystemClock(),
         digest: @escaping ContentDigester = ContentDigest.sha256
     ) {

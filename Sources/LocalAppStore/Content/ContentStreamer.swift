@@ -1,8 +1,7 @@
-import Catalog
 import Foundation
 import StoreCore
 import Synchronization
-import SystemIO
+internal import SystemIO
 
 /// Serves one file of hosted content from a byte offset, chunk by chunk as the engine pulls,
 /// at the store's bandwidth (sleeping through the store's clock) and failing at the

@@ -1,6 +1,6 @@
-import Crypto
+internal import Crypto
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// What one archive beside the journal keeps and how its index finds it: the queue's finished
 /// entries (`HistoryLayout`, `history.dat`) and the settled notifications (`OutboxLayout`,

@@ -1,6 +1,6 @@
-import Crypto
+internal import Crypto
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// The index of an archive beside the journal (`FrameArchive`: `history-GENERATION.idx`,
 /// `outbox-GENERATION.idx`): four sorted tables of 24-byte entries (key, value, info), in

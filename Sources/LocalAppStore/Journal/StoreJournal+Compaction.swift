@@ -1,6 +1,6 @@
 import Foundation
 import StoreCore
-import SystemIO
+internal import SystemIO
 
 /// Compaction: the finished entries of the journal move to `history.dat` and the settled
 /// notifications (delivered or given up) to `outbox.dat` (each appended, then synced), a new

@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// Reading the journal: the lines other processes appended, across compactions (the rest of
 /// the old file, then the new one; or, after missed ones, what differs), and each file's header.

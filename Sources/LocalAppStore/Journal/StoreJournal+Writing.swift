@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// Writing the journal: the lock, appends (synced or not), snapshots renamed into place, and
 /// the store's errors for failed calls.

@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// The store's state on disk, shared by every process that opens the same directory: an
 /// append-only journal of JSON lines (`journal.jsonl`) holding what changed since the last

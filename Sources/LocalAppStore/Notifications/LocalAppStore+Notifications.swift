@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// App Store Server Notifications V2 on the store's side: the outbox in the journal (each

@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// The subscription side of `NotificationRules`: plan and auto-renew changes within a period,

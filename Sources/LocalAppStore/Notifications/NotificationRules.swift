@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// Which App Store Server Notifications a journal write causes, as Apple's tables pair

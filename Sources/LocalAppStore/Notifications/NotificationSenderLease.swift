@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SystemIO
+package import SystemIO
 
 /// The right to send a store's notifications: an exclusive `flock` on
 /// `STATE/notifications.lock`, held by one sender for its life. Two servers (or two senders in
@@ -14,7 +14,7 @@ public final class NotificationSenderLease: Sendable {
     /// Takes the lease of the store in `stateDirectory`.
     /// - Returns: nil while another sender holds it.
     /// - Throws: `LocalAppStoreError.io` when the lock file cannot be opened.
-    public static func take(
+    package static func take(
         stateDirectory: URL, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws(LocalAppStoreError) -> NotificationSenderLease? {
         let path = stateDirectory.appendingPathComponent("notifications.lock").path

@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 
 /// One attempt to send a notification, as Apple's `sendAttemptItem`; coded as Apple's wire
 /// has it (the date in milliseconds since 1970), in the journal and in the API alike.

@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+package import Receipts
 import StoreCore
 
 /// One App Store Server Notification as the store's journal keeps it (the outbox): what
@@ -10,9 +10,9 @@ public struct StoredNotification: Codable, Hashable, Sendable {
     /// The notification's identifier (lowercase UUID), the same on every attempt.
     public var notificationUUID: String
     /// The event.
-    public var notificationType: NotificationTypeV2
+    package var notificationType: NotificationTypeV2
     /// More about it, for some types.
-    public var subtype: Subtype?
+    package var subtype: Subtype?
     /// When the event happened (store clock).
     public var createdDate: Date
     /// The account it is about (nil for a test or a mass extension's summary).
@@ -27,7 +27,7 @@ public struct StoredNotification: Codable, Hashable, Sendable {
     /// Why the customer asked for a refund (`CONSUMPTION_REQUEST`).
     public var consumptionRequestReason: String?
     /// A mass extension's outcome (`RENEWAL_EXTENSION`/`SUMMARY`).
-    public var summary: Summary?
+    package var summary: Summary?
     /// The token `Request a Test Notification` answered with (`TEST` only).
     public var testNotificationToken: String?
     /// A price increase's consent status, which the renewal info carries (0 pending, 1 accepted).

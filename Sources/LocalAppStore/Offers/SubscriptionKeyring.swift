@@ -1,4 +1,4 @@
-import Crypto
+package import Crypto
 import Foundation
 
 /// The developer's subscription keys (App Store Connect's In-App Purchase keys) that the
@@ -18,7 +18,7 @@ public struct SubscriptionKeyring: Sendable {
         /// The key's ID, as App Store Connect shows it.
         public let keyID: String
         /// The EC P-256 private key.
-        public let privateKey: PrivateKey
+        package let privateKey: PrivateKey
     }
 
     /// The keyring of the store whose state is in `stateDirectory`.

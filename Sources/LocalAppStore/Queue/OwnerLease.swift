@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// Proof that a store instance is alive, for the transactions it is processing.
 ///

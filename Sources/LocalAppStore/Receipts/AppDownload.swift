@@ -1,6 +1,6 @@
-import Crypto
+internal import Crypto
 import Foundation
-import SystemIO
+package import SystemIO
 
 /// An account's download of the app, as the App Store remembers it: the app transaction's
 /// identifier (which every signed transaction carries as `appTransactionId`), when the app was
@@ -40,7 +40,7 @@ public struct AppDownload: Codable, Hashable, Sendable {
     /// leaves the whole file or none.
     /// - Throws: the file system's error, or `CocoaError.fileReadCorruptFile` naming a file that
     ///   is not a download of a known version.
-    public static func loadOrCreate(
+    package static func loadOrCreate(
         in directory: URL, accountID: String, appVersion: String, now: Date,
         fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> AppDownload {

@@ -1,7 +1,7 @@
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
-import SystemIO
+internal import SystemIO
 
 /// The local App Store's receipts: the chain lives in `STATE/Certificates/`, the device
 /// identifier in `STATE/device-id`, each account's app download in `STATE/AppTransactions/`,

@@ -1,7 +1,6 @@
-import Catalog
-import Crypto
+package import Crypto
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// What the local store signs as Apple signs: the signer follows the settings (environment,
@@ -127,7 +126,7 @@ extension LocalAppStore {
     /// The OCSP responder of this store's chain: the root answers for the intermediates, the
     /// intermediate for the signing certificates, every set ever issued included.
     /// - Throws: `CryptoError` naming a missing or damaged chain file.
-    public nonisolated func ocspResponder() throws -> OCSPResponder {
+    package nonisolated func ocspResponder() throws -> OCSPResponder {
         let base = try CertificateAuthority.load(from: certificatesDirectoryURL, fileSystem: configuration.fileSystem)
         let issued = try CertificateAuthority.issuedCertificates(
             in: certificatesDirectoryURL, fileSystem: configuration.fileSystem)

@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// The engine's verifiers, set up for this store in one call each: the chain is made and its

@@ -1,7 +1,6 @@
-import Catalog
-import Crypto
+internal import Crypto
 import Foundation
-import Receipts
+package import Receipts
 import StoreCore
 
 /// The JWS the local store signs, with every field Apple's carry: signed transactions,
@@ -47,7 +46,7 @@ extension LocalReceiptIssuer {
     // MARK: - Signed transactions
 
     /// The `JWSTransactionDecodedPayload` of a transaction, signed at `now`.
-    public func transactionPayload(_ transaction: Transaction, now: Date) -> JWSTransactionDecodedPayload {
+    package func transactionPayload(_ transaction: Transaction, now: Date) -> JWSTransactionDecodedPayload {
         var payload = JWSTransactionDecodedPayload()
         payload.transactionId = transaction.transactionID
         payload.originalTransactionId = transaction.originalTransactionID
@@ -97,7 +96,7 @@ extension LocalReceiptIssuer {
     // MARK: - Renewal info
 
     /// The `JWSRenewalInfoDecodedPayload` of a subscription's renewal info, signed at `now`.
-    public func renewalInfoPayload(
+    package func renewalInfoPayload(
         _ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date
     )
         -> JWSRenewalInfoDecodedPayload
@@ -140,7 +139,7 @@ extension LocalReceiptIssuer {
 
     /// The `JWSAppTransactionDecodedPayload` for this app and device, signed at `now`.
     /// - Parameter nonce: the device verification nonce (fresh for every app transaction).
-    public func appTransactionPayload(now: Date, nonce: UUID) throws -> JWSAppTransactionDecodedPayload {
+    package func appTransactionPayload(now: Date, nonce: UUID) throws -> JWSAppTransactionDecodedPayload {
         var payload = JWSAppTransactionDecodedPayload()
         payload.receiptType = configuration.environment
         payload.appAppleId = configuration.appAppleIDInItems

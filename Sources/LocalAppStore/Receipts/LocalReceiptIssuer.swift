@@ -1,9 +1,8 @@
-import Catalog
-import Crypto
+package import Crypto
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
-import SystemIO
+package import SystemIO
 
 /// Issues what the App Store issues, for the local App Store: the app receipt (PKCS#7
 /// SignedData, SHA-256, RSA, every documented attribute, bound to the device), a JWS signed
@@ -74,14 +73,14 @@ public struct LocalReceiptIssuer: Sendable {
     public static let certificatesDirectoryName = "Certificates"
 
     /// The chain everything is signed with.
-    public let authority: CertificateAuthority
+    package let authority: CertificateAuthority
     /// The app and device.
     public let configuration: Configuration
     /// The catalog, for the offers signed transactions describe (`offerDiscountType`, `offerPeriod`).
     public let catalog: StoreKitConfiguration?
 
     /// Creates an issuer over an existing chain.
-    public init(authority: CertificateAuthority, configuration: Configuration, catalog: StoreKitConfiguration? = nil) {
+    package init(authority: CertificateAuthority, configuration: Configuration, catalog: StoreKitConfiguration? = nil) {
         self.authority = authority
         self.configuration = configuration
         self.catalog = catalog
@@ -92,7 +91,7 @@ public struct LocalReceiptIssuer: Sendable {
     /// - Parameter receiptSigner: make the RSA receipt signer when the chain has none yet; without
     ///   it the issuer signs JWS only until a receipt is needed (RSA keys are slow to make).
     /// - Throws: `CryptoError` naming the file when the chain is damaged, or the file system's error.
-    public static func loadOrCreate(
+    package static func loadOrCreate(
         stateDirectory: URL, configuration: Configuration, catalog: StoreKitConfiguration? = nil, now: Date,
         receiptSigner: Bool = true, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws -> LocalReceiptIssuer {
@@ -107,7 +106,7 @@ public struct LocalReceiptIssuer: Sendable {
 
     /// Writes the root certificate as DER, for a server to trust.
     /// - Throws: the file system's error.
-    public func exportRoot(to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
+    package func exportRoot(to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
         try authority.exportRoot(to: url, fileSystem: fileSystem)
     }
 
@@ -168,7 +167,7 @@ public struct LocalReceiptIssuer: Sendable {
     /// Writes a receipt file atomically and durably (SystemIO's `replaceAtomically`: a reader
     /// never sees half a receipt, and a power loss leaves the old one or the new one).
     /// - Throws: the file system's `SystemCallError`.
-    public static func write(_ receipt: Data, to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
+    package static func write(_ receipt: Data, to url: URL, fileSystem: any FileSystem = POSIXFileSystem()) throws {
         try fileSystem.createDirectories(url.deletingLastPathComponent().path, mode: 0o700)
         try fileSystem.replaceAtomically(
             url.path, with: Array(receipt), temporaryPath: url.path + ".tmp-\(UUID().uuidString)", mode: 0o644)

@@ -1,6 +1,5 @@
-import Catalog
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// What the App Store Server signs, through the store's one signing path: the same issuer and

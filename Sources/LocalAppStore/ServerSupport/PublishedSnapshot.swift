@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SystemIO
+internal import SystemIO
 
 /// The journal state the store last read, published for readers off the store's actor (the
 /// App Store Server answering on its HTTP threads): with it, the journal file it was read up

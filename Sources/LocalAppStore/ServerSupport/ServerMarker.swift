@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SystemIO
+package import SystemIO
 
 /// The "a server is running" marker of a data directory: `DATA/server.json` (its URL, process
 /// and start) beside `DATA/server.lock`, on which the running server holds an exclusive
@@ -35,7 +35,7 @@ public final class ServerMarker: Sendable {
     /// - Parameter fileSystem: where the files live (the real one by default).
     /// - Returns: nil when another live server holds it (read it with `running(in:)`).
     /// - Throws: `LocalAppStoreError.io` when the files cannot be made.
-    public static func claim(
+    package static func claim(
         dataDirectory: URL, running: Running, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws(LocalAppStoreError) -> ServerMarker? {
         let lockPath = dataDirectory.appendingPathComponent("server.lock").path
@@ -86,7 +86,7 @@ public final class ServerMarker: Sendable {
 
     /// The server running on this data directory, if one is: nil when there is no marker, or
     /// its server died (the lock is free).
-    public static func running(in dataDirectory: URL, fileSystem: any FileSystem = POSIXFileSystem()) -> Running? {
+    package static func running(in dataDirectory: URL, fileSystem: any FileSystem = POSIXFileSystem()) -> Running? {
         let lockPath = dataDirectory.appendingPathComponent("server.lock").path
         guard fileSystem.exists(lockPath) else { return nil }
         // Taking the lease (and dropping it at once) proves nobody holds it.

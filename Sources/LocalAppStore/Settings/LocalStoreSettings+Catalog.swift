@@ -1,5 +1,3 @@
-import Catalog
-
 extension LocalStoreSettings {
     /// The settings a new store starts with, read from a catalog's `settings` block.
     ///

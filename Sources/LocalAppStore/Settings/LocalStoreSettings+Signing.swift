@@ -1,5 +1,6 @@
 import Foundation
-import Receipts
+internal import Receipts
+import StoreKitValues
 
 /// The settings that decide what the store signs as Apple signs: the environment, the app's
 /// Apple ID, and the server whose `/ocsp` answers for the certificates (declared in

@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 /// The store's directories (the state directory, its `owners`): made 0700 when missing, and
 /// refused with a clear error when this process may not write in them. A directory that exists

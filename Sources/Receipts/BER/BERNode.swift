@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// One decoded BER element: its tag, where it sits in the input, and its content.
 ///
 /// `content` is a slice of the input, so its indices are offsets into the original bytes.

@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// A bounds-checked BER reader: definite and indefinite lengths, constructed strings,
 /// high tag numbers. It never traps: every failure is a `ReceiptError.malformed` with
 /// the offset of the offending octet.

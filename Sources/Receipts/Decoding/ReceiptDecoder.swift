@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 /// Reads an app receipt: the PKCS#7 SignedData container and the attribute SET inside it.
 ///

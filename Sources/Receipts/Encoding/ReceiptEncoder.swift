@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 /// Writes an `AppReceipt` as the DER attribute SET that a receipt's SignedData carries.
 ///

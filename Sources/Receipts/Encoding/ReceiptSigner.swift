@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreKitValues
 
 /// Issues app receipts the way the App Store does: the payload encoded by `ReceiptEncoder`,
 /// wrapped in a PKCS#7 SignedData (SHA-256, no signed attributes) carrying the whole chain,

@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// The type of an in-app purchase in a signed transaction (Apple's `type`).
 public enum AppStoreProductType: String, Codable, Hashable, Sendable, CaseIterable {
     /// An auto-renewable subscription.
@@ -9,3 +11,5 @@ public enum AppStoreProductType: String, Codable, Hashable, Sendable, CaseIterab
     /// A non-renewing subscription.
     case nonRenewingSubscription = "Non-Renewing Subscription"
 }
+
+extension AppStoreProductType: AppleProductType {}

@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 /// The customer's purchase of the app, signed by the App Store: the payload of a signed app
 /// transaction, named as Apple's `JWSAppTransactionDecodedPayload` (StoreKit's `AppTransaction`).

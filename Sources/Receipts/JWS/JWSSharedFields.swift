@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 /// The members Apple's signed transaction and signed renewal info share, typed over the raw
 /// values the JSON carries (an unknown value stays readable in the `raw` member).

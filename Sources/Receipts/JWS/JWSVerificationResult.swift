@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// The outcome of verifying a JWS: valid with its decoded payload, or invalid with a reason.
 public enum JWSVerificationResult<Payload: Hashable & Sendable>: Hashable, Sendable {
     /// The JWS is genuine.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 extension JWSVerifier {
     /// Decodes the payload of an App Store JWS without checking its signature or chain, as

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreKitValues
 
 /// Verifies App Store JWS: `alg` is ES256, the signature checks with the `x5c` leaf, and the
 /// chain ends at a trusted root at the payload's `signedDate` (or a given date). Xcode's single

@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// The app and the purchase a notification is about, as Apple's `data`.
 public struct NotificationData: Codable, Hashable, Sendable, RawValueMembers {
     /// The environment, as stored (`Sandbox`, `Production`…).

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreKitValues
 
 /// Which of the four reasons a failure of `CertificateChain.verify` is (it needs the Crypto module).
 extension CertificateChainReason {
@@ -15,5 +16,3 @@ extension CertificateChainReason {
         }
     }
 }
-
-extension ReceiptInvalidReason: CertificateChainReason {}

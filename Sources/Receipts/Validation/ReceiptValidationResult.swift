@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// The outcome of validating a receipt: valid with its decoded payload, or invalid with a reason.
 public enum ReceiptValidationResult: Hashable, Sendable {
     /// The receipt is genuine and matches every given expectation.

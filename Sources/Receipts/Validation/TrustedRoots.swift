@@ -1,4 +1,5 @@
 import Crypto
+import StoreKitValues
 
 /// The trusted root certificates a receipt validator or JWS verifier is given, read once.
 enum TrustedRoots {

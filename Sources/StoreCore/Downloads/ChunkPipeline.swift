@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import SystemIO
+internal import SystemIO
 
 /// The disk's half of a `ChunkTransfer`, on other threads so that receiving and hashing never
 /// wait for it: writing the chunks into the partial file (`pwrite`s on a writer queue), and

@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 /// One file of a download on its way to the disk: chunks are hashed here, as they arrive, and
 /// written and synced in the background (`ChunkPipeline`); every `checkpointBytes` a stretch

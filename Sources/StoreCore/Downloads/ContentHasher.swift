@@ -1,4 +1,4 @@
-import Crypto
+internal import Crypto
 
 /// A running SHA-256 whose failures are `DownloadError`s. OpenSSL digest state cannot be
 /// saved to disk, so a resume re-hashes the durable bytes; within a process it can be copied,

@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 /// Installs verified content with one rename: `Downloads/partial/ID/` becomes
 /// `Content/PRODUCT_ID/VERSION/` (same file system) and the parent is synced, so a

@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+package import SystemIO
 
 /// How hosted-content downloads behave; immutable once the `Store` is made. Rates are timed
 /// by `StoreConfiguration.clock`.
@@ -19,8 +19,8 @@ public struct DownloadConfiguration: Sendable {
     /// Self-hosted content (RMStore's `contentDownloader`): asked for products the store
     /// hosts no content for.
     public var contentDownloader: (any ContentDownloader)?
-    /// The file system partial and installed content are written through.
-    public var fileSystem: any FileSystem
+    /// The file system partial and installed content are written through (tests wrap it).
+    package var fileSystem: any FileSystem = POSIXFileSystem()
 
     /// Creates a configuration.
     /// - Parameters:
@@ -29,17 +29,27 @@ public struct DownloadConfiguration: Sendable {
     ///   - maxConcurrentDownloads: downloads at once, 2 by default.
     ///   - contentDownloader: the app's self-hosted content source, if any.
     ///   - startsAutomatically: whether downloads start by themselves.
-    ///   - fileSystem: the file system; the real one by default.
     public init(
         dataDirectory: URL, checkpointBytes: Int64 = 1 << 20, maxConcurrentDownloads: Int = 2,
-        contentDownloader: (any ContentDownloader)? = nil, startsAutomatically: Bool = true,
-        fileSystem: any FileSystem = POSIXFileSystem()
+        contentDownloader: (any ContentDownloader)? = nil, startsAutomatically: Bool = true
     ) {
         self.dataDirectory = dataDirectory
         self.checkpointBytes = max(1, checkpointBytes)
         self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
         self.contentDownloader = contentDownloader
         self.startsAutomatically = startsAutomatically
+    }
+
+    /// Creates a configuration whose files go through `fileSystem` (tests fill the disk).
+    package init(
+        dataDirectory: URL, checkpointBytes: Int64 = 1 << 20, maxConcurrentDownloads: Int = 2,
+        contentDownloader: (any ContentDownloader)? = nil, startsAutomatically: Bool = true,
+        fileSystem: any FileSystem
+    ) {
+        self.init(
+            dataDirectory: dataDirectory, checkpointBytes: checkpointBytes,
+            maxConcurrentDownloads: maxConcurrentDownloads, contentDownloader: contentDownloader,
+            startsAutomatically: startsAutomatically)
         self.fileSystem = fileSystem
     }
 }

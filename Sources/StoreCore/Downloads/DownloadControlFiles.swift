@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 /// Requests from other processes to pause or cancel a download this process runs: a file
 /// `Downloads/control/ID` holding the state asked for, read before each chunk.

@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 extension DownloadError {
     /// The download error for a failed file-system call, naming its file: a full disk or

@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 /// The run of one file of a download: streaming it through a `ChunkTransfer`, recording each
 /// checkpoint once it is durable, and the end of the file.

@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// Downloads, verifies and installs hosted content, as `SKPaymentQueue` does for `SKDownload`s.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// The downloads' records: one JSON file per download in `Downloads/records/`, rewritten
 /// atomically and durably at every state change, with its `CheckpointLog` appended to at

@@ -1,4 +1,4 @@
-import SystemIO
+internal import SystemIO
 
 /// Which downloads run, which wait and who waits for them, and the leases that make one
 /// process at a time run a download (`flock` on `Downloads/locks/ID.lock`, which the kernel

@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// How the engine behaves; immutable once the `Store` is made.
 public struct StoreConfiguration: Sendable {

@@ -55,6 +55,33 @@ extension Notification.Name {
     ]
 }
 
+extension StoreEvent {
+    /// The notification name this event is posted under.
+    public var notificationName: Notification.Name {
+        switch self {
+        case .productsRequestFinished: .storeProductsRequestFinished
+        case .productsRequestFailed: .storeProductsRequestFailed
+        case .paymentFinished: .storePaymentTransactionFinished
+        case .paymentFailed: .storePaymentTransactionFailed
+        case .paymentDeferred: .storePaymentTransactionDeferred
+        case .paymentUnverified: .storePaymentTransactionUnverified
+        case .restoreFinished: .storeRestoreTransactionsFinished
+        case .restoreFailed: .storeRestoreTransactionsFailed
+        case .refreshReceiptFinished: .storeRefreshReceiptFinished
+        case .refreshReceiptFailed: .storeRefreshReceiptFailed
+        case .transactionRevoked: .storeTransactionRevoked
+        case .subscriptionStatusChanged: .storeSubscriptionStatusChanged
+        case .downloadUpdated: .storeDownloadUpdated
+        case .downloadFinished: .storeDownloadFinished
+        case .downloadFailed: .storeDownloadFailed
+        case .downloadPaused: .storeDownloadPaused
+        case .downloadCanceled: .storeDownloadCanceled
+        case .storefrontChanged: .storeStorefrontChanged
+        case .refundRequestDecided: .storeRefundRequestDecided
+        }
+    }
+}
+
 /// The key under which a store notification's `userInfo` carries its `StoreEvent`.
 public let storeEventUserInfoKey = "StoreEvent"
 

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SystemIO
+package import SystemIO
 
 /// A purchase ledger in one append-only file of JSON lines, shared safely by several processes.
 ///
@@ -83,11 +83,14 @@ public final class FileLedger: PurchaseLedger {
     ///   - path: the ledger's file.
     ///   - faultHook: the engine's fault hook (`FaultPoint`); a file ledger reaches no fault point of its own.
     ///   - syncsWrites: `fsync` every write (keep `true` outside benchmark seeding).
-    ///   - fileSystem: the file system (tests wrap it to make a call fail).
     /// - Throws: `LedgerError.io` when the file cannot be opened.
-    public init(
-        path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true,
-        fileSystem: any FileSystem = POSIXFileSystem()
+    public convenience init(path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true) throws {
+        try self.init(path: path, faultHook: faultHook, syncsWrites: syncsWrites, fileSystem: POSIXFileSystem())
+    }
+
+    /// Opens the ledger at `path` through `fileSystem` (tests wrap it to make a call fail).
+    package init(
+        path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true, fileSystem: any FileSystem
     ) throws {
         self.path = path
         self.faultHook = faultHook

@@ -1,5 +1,5 @@
 import Foundation
-import Vault
+internal import Vault
 
 /// The vault ledger's aggregates, kept in the same atomic write as the transaction they follow
 /// (`VaultLedger`): units counted per consumable, the transactions that can grant an entitlement

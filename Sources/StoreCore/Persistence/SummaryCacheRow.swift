@@ -1,5 +1,5 @@
 import Foundation
-import Vault
+internal import Vault
 
 /// What `VaultLedger.transactionSummaries()` keeps of each transaction in the vault's derived
 /// cache (`Vault.forEachDerived`): the `TransactionSummary` the scan made of the record and the

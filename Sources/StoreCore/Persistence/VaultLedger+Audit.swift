@@ -1,5 +1,5 @@
 import Foundation
-import Vault
+internal import Vault
 
 /// What `Store.auditLedger()` and `storefront history` read of the vault ledger: the digest of
 /// its transaction IDs (kept in the same atomic write as each record), the last harmless audit

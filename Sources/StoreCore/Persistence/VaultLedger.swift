@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import SystemIO
-import Vault
+package import SystemIO
+package import Vault
 
 /// The purchase ledger kept in the encrypted vault (`Vault`), the way RMStore keeps
 /// transactions in the Keychain: one item per transaction, one per unverified order, one
@@ -40,7 +40,7 @@ public final class VaultLedger: PurchaseLedger {
     static func periodsService(_ groupID: String) -> String { "storefront.periods." + groupID }
 
     /// The vault holding the ledger.
-    public let vault: Vault
+    package let vault: Vault
     private let clock: any StoreClock
     private let lastOrder = Mutex<UInt64>(0)
     /// Whether this ledger has seen (or made) the aggregates.
@@ -58,7 +58,7 @@ public final class VaultLedger: PurchaseLedger {
     /// - Parameters:
     ///   - vault: the open vault.
     ///   - clock: the time that orders transactions and unverified orders as they are recorded.
-    public init(vault: Vault, clock: any StoreClock = SystemClock()) {
+    package init(vault: Vault, clock: any StoreClock = SystemClock()) {
         self.vault = vault
         self.clock = clock
     }
@@ -86,15 +86,24 @@ public final class VaultLedger: PurchaseLedger {
     ///   - dataDirectory: the data directory (created 0700 if missing).
     ///   - environment: the process environment, passed in (the library never reads it).
     ///   - faultHook: called at `FaultPoint.midVaultWrite`.
-    ///   - prompt: asks for a passphrase at the terminal when the vault needs one and the
-    ///     environment has none.
     ///   - clock: the time stamping items and ordering records.
-    ///   - fileSystem: the file system the vault is kept through (tests wrap it).
-    ///   - readOnly: only read the vault (`VaultConfiguration.readOnly`): every write fails.
+    ///   - readOnly: only read the vault: every write fails.
     /// - Throws: `LedgerError` with the vault's own message (what is wrong and what to do).
     public static func open(
         inDataDirectory dataDirectory: URL, environment: [String: String],
-        faultHook: @escaping FaultHook = { _ in }, prompt: (any PassphrasePrompt)? = nil,
+        faultHook: @escaping FaultHook = { _ in }, clock: any StoreClock = SystemClock(), readOnly: Bool = false
+    ) throws -> VaultLedger {
+        try open(
+            inDataDirectory: dataDirectory, environment: environment, faultHook: faultHook, prompt: nil, clock: clock,
+            fileSystem: POSIXFileSystem(), readOnly: readOnly)
+    }
+
+    /// `open(inDataDirectory:environment:faultHook:clock:readOnly:)`, asking `prompt` for a
+    /// passphrase at the terminal when the vault needs one and the environment has none, and
+    /// keeping the vault through `fileSystem` (tests wrap it).
+    package static func open(
+        inDataDirectory dataDirectory: URL, environment: [String: String],
+        faultHook: @escaping FaultHook = { _ in }, prompt: (any PassphrasePrompt)?,
         clock: any StoreClock = SystemClock(), fileSystem: any FileSystem = POSIXFileSystem(), readOnly: Bool = false
     ) throws -> VaultLedger {
         let url = dataDirectory.appendingPathComponent("vault.sfv")

@@ -1,4 +1,4 @@
-import Crypto
+internal import Crypto
 
 /// Turns an account name into the opaque `applicationUsername` a payment carries, as
 /// DYFStoreKit suggests: the store can tell accounts apart without learning who they are.

@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 
 /// Verifies a purchase against the app receipt, as RMStore's `RMStoreAppReceiptVerifier` does:
 /// signature and chain against the trusted root, bundle ID, app version, the device hash, and

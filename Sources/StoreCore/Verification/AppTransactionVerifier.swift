@@ -1,6 +1,6 @@
-import Crypto
+internal import Crypto
 import Foundation
-import Receipts
+internal import Receipts
 
 /// Verifies a signed app transaction (JWS) as StoreKit 2 does before `AppTransaction.shared`
 /// says `.verified`: the `x5c` chain to a trusted root and the signature, the bundle ID and

@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+package import Receipts
 
 /// Verifies a purchase by its StoreKit 2 signed transaction (JWS): the `x5c` chain to the
 /// trusted root, `alg`, the bundle ID, the environment, and that it is this transaction.
@@ -70,7 +70,7 @@ public struct SignedTransactionVerifier: PurchaseVerifier {
     }
 
     /// Checks a JWS signed transaction, optionally against the transaction it should describe.
-    public func check(
+    package func check(
         _ jws: String, transactionID: String? = nil, productID: String? = nil
     )
         -> Result<JWSTransactionDecodedPayload, Failure>

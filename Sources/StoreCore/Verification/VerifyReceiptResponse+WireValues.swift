@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 
 extension VerifyReceiptResponse {
     /// A date as `verifyReceipt` sends it in a `…_ms` member: milliseconds since 1970, as a

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// Something that happened: a key, a resize, the time, an effect's result, a store event. What
 /// happens to one screen is that screen's action, in the case that bears its name (as

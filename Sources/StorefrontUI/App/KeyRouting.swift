@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Where a key goes: Ctrl-C leaves; a window open takes every key; else the filter field while
 /// one is typed; else the product list, whose keys open the other screens.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Products by the names people know them by, for every screen.
 extension State {

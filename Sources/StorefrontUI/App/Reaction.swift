@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// What a screen's reducer asks of the root, in the order it asked: swift-composable-architecture's
 /// returned effects and delegate actions in one list, since here every request is carried out

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The storefront's update function: applies `action` to `state` and returns the work for
 /// the runtime as data. Pure: no terminal, no disk, no clock (the time arrives in `.tick`).

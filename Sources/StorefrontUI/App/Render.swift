@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Renders the whole storefront for `state` into a screen of `state.width` × `state.height`.
 /// Pure: the same state always gives the same screen.

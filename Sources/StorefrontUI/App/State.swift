@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// Everything the storefront shows: the root of its screens, as swift-composable-architecture's
 /// root feature. Changed only by `reduce`; rendered by `render`.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The status line and the log, which every screen reports to through the root: a message that
 /// fades, a line in the event log, or both; and errors in the interface's words.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// Events from the engine: each to the screens it concerns (the downloads, the purchase sheet),
 /// a line in the log, and a reload of what changed.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Counted things in each language, with their plurals: `1 month`, `3 Monate`, `شهران`,
 /// `2 purchases`. A sentence takes the whole phrase (`Restored {}`), so each language words it

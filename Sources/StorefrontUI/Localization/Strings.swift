@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The interface's words in English, Simplified Chinese, Japanese, German, French, Spanish and
 /// Arabic: pure tables keyed by the English text, one file per language.

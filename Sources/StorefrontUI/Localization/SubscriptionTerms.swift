@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// What a subscription costs and how it renews, in words: `$4.99/month`, `Renews monthly`,
 /// `1 week free, then $4.99/month`.

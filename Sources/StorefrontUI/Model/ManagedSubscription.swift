@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// An auto-renewable subscription as the local App Store runs it, for the Transaction
 /// Manager: where it stands now and what the next renewal will do.

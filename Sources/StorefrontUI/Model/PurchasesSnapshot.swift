@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// What the account owns and what waits, as the engine knows it now.
 public struct PurchasesSnapshot: Hashable, Sendable {

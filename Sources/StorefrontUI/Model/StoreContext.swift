@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Where the app shops: storefront, locale, account, and the choices the store offers.
 public struct StoreContext: Hashable, Sendable {

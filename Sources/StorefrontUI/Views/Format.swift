@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// Pure formatting of sizes, rates, durations, dates and periods for the views.
 enum Format {

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// What the windows drawn over the list share (each window is its screen's view, in its
 /// folder): a centered window, a line in it, a highlighted row.

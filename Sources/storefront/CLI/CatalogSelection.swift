@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import LocalAppStore
+import StoreKitValues
 
 /// The catalog, storefront and locale a command works with, resolved from the global options.
 struct CatalogSelection {

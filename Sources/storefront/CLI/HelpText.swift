@@ -1,4 +1,5 @@
 import Catalog
+import StoreKitValues
 import StorefrontUI
 
 /// The help screens, as pure functions of the command list (tests call them directly, and

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreKitValues
 
 /// What `storefront products` prints: the products of a catalog as a customer in one
 /// storefront and locale sees them, as the human table or the `--json` contract.

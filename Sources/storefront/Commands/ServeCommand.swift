@@ -2,6 +2,7 @@ import AppStoreServer
 import Foundation
 import LocalAppStore
 import Receipts
+import StoreKitValues
 import SystemIO
 
 /// `storefront serve`: the local App Store Server over the data directory.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTesting
 import Synchronization
 import SystemIO
 import TestSupport

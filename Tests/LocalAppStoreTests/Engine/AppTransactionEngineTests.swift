@@ -1,6 +1,7 @@
 import Foundation
 import Receipts
 import StoreCore
+import StoreTesting
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Receipts
 import StoreCore
+import StoreTesting
 import TestSupport
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import StoreTesting
+import SystemIO
 import TestSupport
 import Testing
 
@@ -43,7 +45,7 @@ struct DownloadFixture {
     var dataDirectory: URL { dir.url.appendingPathComponent("data") }
 
     func configuration(
-        data: URL? = nil, fileSystem: any DownloadFileSystem = POSIXFileSystem(),
+        data: URL? = nil, fileSystem: any FileSystem = POSIXFileSystem(),
         checkpoint: Int64 = 16_384, center: NotificationCenter = NotificationCenter()
     ) -> StoreConfiguration {
         StoreConfiguration(

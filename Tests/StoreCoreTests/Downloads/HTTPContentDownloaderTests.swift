@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreTesting
 import TestSupport
 import Testing
 

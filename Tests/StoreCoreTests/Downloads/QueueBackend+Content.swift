@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreTesting
 import Synchronization
 
 @testable import StoreCore

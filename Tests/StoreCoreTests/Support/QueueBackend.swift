@@ -1,4 +1,5 @@
 import Foundation
+import StoreTesting
 
 @testable import StoreCore
 

@@ -1,14 +1,9 @@
 // StoreCore in the style of RMStore and DEStoreKitManager: closures, observers and
 // NotificationCenter notifications, a persistor's answers, and the app receipt's helpers.
-// Every product of the package is imported, as an app that uses them all would.
-import Catalog
-import Crypto
+// It imports the two products an app names, StoreCore and LocalAppStore, and nothing else.
 import Foundation
 import LocalAppStore
-import Receipts
 import StoreCore
-import SystemIO
-import Vault
 
 /// Hears every event of the store, as an `RMStoreObserver` does.
 final class StoreLog: StoreObserver {

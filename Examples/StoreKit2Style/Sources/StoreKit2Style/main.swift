@@ -2,15 +2,10 @@
 // transactions, current entitlements and subscription statuses. Every product of the package
 // is imported, and the engine's `Product` and `SubscriptionPeriod` are named unqualified, as
 // StoreKit 2 code names them: that compiles only while no other product declares them.
-import Catalog
-import Crypto
 import Foundation
 import LocalAppStore
-import Receipts
 import StoreCore
-import StoreKitValues
-import SystemIO
-import Vault
+import StoreTesting
 
 /// "1 month", "1 week": a subscription period as a storefront shows it.
 func describe(_ period: SubscriptionPeriod) -> String {

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 extension BuySheetFeature {
     /// What happens to the purchase sheet and the purchases under way.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The purchase sheet: the confirmation (price, terms, quantity, offer, account), then the
 /// purchase's progress, step by step, until it ends; a finished purchase's sheet stays a moment.

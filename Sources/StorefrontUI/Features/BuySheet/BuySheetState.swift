@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 extension BuySheetFeature {
     /// The purchase sheet and the purchases under way.

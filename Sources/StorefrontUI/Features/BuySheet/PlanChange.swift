@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Buying a subscription while subscribed to another of its group: a change of plan, as the
 /// App Store makes it. A higher level (a smaller number) is an upgrade and starts at once;

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The steps of a purchase as the confirmation sheet shows them, in order.
 public enum PurchasePhase: Int, Hashable, Sendable, CaseIterable, Comparable {

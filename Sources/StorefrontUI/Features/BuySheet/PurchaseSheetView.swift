@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The purchase sheet: the confirmation (price, terms, quantity, offer, account) and the
 /// purchase's progress (each step ticked, one bar that only moves forward and, for a purchase

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension CatalogFeature {
     /// What happens to the product list.

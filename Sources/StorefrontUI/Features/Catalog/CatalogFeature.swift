@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The product list: products measured and indexed once per load, grouped and sorted, the
 /// incremental filter, the selection kept on screen. The list's other keys (buy, details,

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension CatalogFeature {
     /// The products and the list of them as shown: measured and indexed once per load, grouped,

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The selected product beside or below the list: its terms, identifier and description,
 /// wrapped; when they do not fit, the last row says where the rest is (`d`).

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// What the detail pane and the details window say about a product, as styled lines wrapped
 /// to a width: the terms first (what it costs, how it renews, the offer this account gets),

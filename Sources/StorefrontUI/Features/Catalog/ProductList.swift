@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The product list as the catalog screen keeps it: measuring and indexing products once per
 /// load, grouping and sorting them, the incremental filter, and keeping the selection on screen.

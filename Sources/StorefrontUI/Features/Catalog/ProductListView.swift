@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The product list: group headings, then one row per product with its localized name, type,
 /// price (per period for subscriptions) and status, in columns sized by `TableLayout`.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The product list as shown: the products the filter matches, grouped under headings and
 /// sorted within each group.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// What the product list needs to know of every product, measured once per load rather than
 /// every frame: the price as shown, the display widths of names and prices, and where each

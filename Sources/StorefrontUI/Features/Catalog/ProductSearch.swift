@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// What the filter matches: for each product, one folded text of its name, identifier, type
 /// words (English and the interface's language) and subscription group, built once per

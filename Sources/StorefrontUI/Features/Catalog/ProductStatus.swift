@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// What the list says about a product for this account: owned, balance, active until, a
 /// download's state, refunded…

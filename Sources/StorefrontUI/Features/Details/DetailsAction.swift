@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension DetailsFeature {
     /// What happens to the details window.

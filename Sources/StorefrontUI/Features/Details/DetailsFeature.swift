@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Everything about one product in a window that scrolls, with its price in every storefront
 /// (loaded once per product: opening it again on the same product shows what was loaded).

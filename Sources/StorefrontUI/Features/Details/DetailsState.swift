@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension DetailsFeature {
     /// The window's product and scroll position, and the prices loaded for it.

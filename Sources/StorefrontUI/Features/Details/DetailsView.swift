@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Everything about one product in a window that scrolls: its facts and terms, then its price
 /// in every storefront (the current one marked, estimates marked `≈`).

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// A product's price in one storefront, for the price comparison of the details window.
 public struct StorefrontPrice: Hashable, Sendable {

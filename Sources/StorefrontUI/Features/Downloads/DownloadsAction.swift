@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 extension DownloadsFeature {
     /// What happens to the downloads.

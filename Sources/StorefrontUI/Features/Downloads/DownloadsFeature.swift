@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The downloads of hosted content and their pane: each download as the engine last reported
 /// it; space pauses or resumes the selected product's (else the first open one), x cancels it

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 extension DownloadsFeature {
     /// The downloads as last reported.

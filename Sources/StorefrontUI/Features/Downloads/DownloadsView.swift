@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// One row per download: name, bar, percentage, bytes, and its state (rate and time left
 /// while active). The bar's width depends on the pane's width only, never on the text beside it.

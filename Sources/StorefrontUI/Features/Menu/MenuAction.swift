@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension MenuFeature {
     /// What happens to the menu.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The menu (`m`, F2): the storefront's commands, each also a key of its own on the list, and
 /// whether an App Store Server runs on the data directory. Restore and Refresh Receipt are its

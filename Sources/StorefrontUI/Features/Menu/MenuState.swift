@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension MenuFeature {
     /// The menu's selection, and a restore under way.

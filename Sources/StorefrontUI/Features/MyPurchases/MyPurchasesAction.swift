@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension MyPurchasesFeature {
     /// What happens to My Purchases.

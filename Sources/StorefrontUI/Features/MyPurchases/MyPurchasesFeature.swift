@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// My Purchases: the account's history (each transaction with its order ID), its consumable
 /// balances (a consumable is used up here), and its subscriptions, in three tabs.

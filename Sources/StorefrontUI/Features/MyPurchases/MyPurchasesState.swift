@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension MyPurchasesFeature {
     /// The window's tab and selection.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// My Purchases: the history (every transaction, with its order ID), consumable balances, and
 /// subscriptions, in columns sized by content; Enter shows a transaction whole.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension NotificationsFeature {
     /// What happens to the Notifications window.

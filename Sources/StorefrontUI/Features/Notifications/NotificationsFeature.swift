@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The Notifications window over pages of the outbox: it opens on the newest page with the
 /// newest row selected, loads the page before the oldest row shown when the selection is

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension NotificationsFeature {
     /// The notifications loaded and the window's selection.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension ReceiptFeature {
     /// What happens to the viewer.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The receipt and transaction viewer: the app receipt (the menu's View Receipt) or one
 /// transaction with its signed payload (Enter in the Transaction Manager or My Purchases),

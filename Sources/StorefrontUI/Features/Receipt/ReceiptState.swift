@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension ReceiptFeature {
     /// The document shown and how far down it is scrolled.

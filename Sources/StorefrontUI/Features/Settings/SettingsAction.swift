@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension SettingsFeature {
     /// What happens to Store Settings.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Store Settings: the local App Store's settings, each stepped through its choices with the
 /// arrow keys; a change is shown at once and sent to the store, and a refusal loads the

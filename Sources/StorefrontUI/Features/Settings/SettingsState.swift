@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension SettingsFeature {
     /// The settings as last loaded, and the window's selection.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// A storefront switch's result: the new context and the products in it, delivered together so
 /// the screen never shows one storefront's header over another's prices.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 extension TransactionManagerFeature {
     /// What happens to the Transaction Manager.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The Transaction Manager: Xcode's, in a window. It acts on the selected row (approve,
 /// decline, resolve, refund, a refund's reversal, refund requests, price increases, and a

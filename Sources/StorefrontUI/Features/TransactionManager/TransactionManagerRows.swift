@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 extension TransactionManagerFeature {
     /// The rows of the Transaction Manager: transactions waiting for a decision, then the

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// The Transaction Manager: waiting transactions, purchases and subscriptions, one row each
 /// (ID, product, where it stands, the date that matters), with the selected row's keys. A

@@ -1,5 +1,6 @@
 import Foundation
 import Receipts
+import StoreKitValues
 
 /// Renders decoded receipts and signed transactions as text or `--json`, with the field names
 /// of the receipt model (the names the conformance data's expected.json uses).

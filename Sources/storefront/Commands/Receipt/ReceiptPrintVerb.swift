@@ -1,5 +1,6 @@
 import Foundation
 import Receipts
+import StoreKitValues
 
 /// `storefront receipt [FILE]`: the store's app receipt, or the one in FILE, decoded.
 struct ReceiptPrintVerb: Verb {

@@ -1,5 +1,6 @@
 import Foundation
 import Receipts
+import StoreKitValues
 
 /// `storefront receipt verify FILE --root CERT`: any receipt file, Apple's included, checked
 /// against a trusted root.

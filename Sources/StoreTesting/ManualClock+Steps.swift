@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+import StoreKitValues
 
 extension ManualClock {
     /// Steps a task that sleeps on this clock between pieces of work through `times` of them:

@@ -88,29 +88,4 @@ public enum StoreEvent: Sendable, Hashable {
         default: nil
         }
     }
-
-    /// The notification name this event is posted under.
-    public var notificationName: Notification.Name {
-        switch self {
-        case .productsRequestFinished: .storeProductsRequestFinished
-        case .productsRequestFailed: .storeProductsRequestFailed
-        case .paymentFinished: .storePaymentTransactionFinished
-        case .paymentFailed: .storePaymentTransactionFailed
-        case .paymentDeferred: .storePaymentTransactionDeferred
-        case .paymentUnverified: .storePaymentTransactionUnverified
-        case .restoreFinished: .storeRestoreTransactionsFinished
-        case .restoreFailed: .storeRestoreTransactionsFailed
-        case .refreshReceiptFinished: .storeRefreshReceiptFinished
-        case .refreshReceiptFailed: .storeRefreshReceiptFailed
-        case .transactionRevoked: .storeTransactionRevoked
-        case .subscriptionStatusChanged: .storeSubscriptionStatusChanged
-        case .downloadUpdated: .storeDownloadUpdated
-        case .downloadFinished: .storeDownloadFinished
-        case .downloadFailed: .storeDownloadFailed
-        case .downloadPaused: .storeDownloadPaused
-        case .downloadCanceled: .storeDownloadCanceled
-        case .storefrontChanged: .storeStorefrontChanged
-        case .refundRequestDecided: .storeRefundRequestDecided
-        }
-    }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import StoreKitValues
 import Synchronization
+internal import SystemIO
 
 /// A clock that moves only when told to: sleepers wake when `advance` passes their deadline,
 /// or throw `CancellationError` at once when their task is cancelled (as `Task.sleep` does).

@@ -43,7 +43,7 @@ public struct Download: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// What `pause`/`cancel` answer for a download whose record is gone.
-    static func placeholder(_ id: String, _ state: DownloadState) -> Download {
+    package static func placeholder(_ id: String, _ state: DownloadState) -> Download {
         Download(
             id: id, transactionID: id, productID: "", contentVersion: "", state: state, bytesWritten: 0, totalBytes: 0)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Receipts
 
 /// One purchase as entitlement questions need it, whether it came from a transaction the
 /// engine recorded or from an entry of a verified app receipt.

@@ -2,10 +2,9 @@ import Foundation
 
 /// The four reasons a receipt's and a JWS's reason enums both give for a chain that fails
 /// `CertificateChain.verify`, the one check both run: worded once here, mapped from its failure
-/// in `CertificateChainReason+Chain.swift` (apart, so that this file needs no OpenSSL and the
-/// receipts fuzz target, built from the sources that need none, compiles with it). The enums'
-/// cases of these names are the witnesses.
-protocol CertificateChainReason {
+/// in Receipts' `CertificateChainReason+Chain.swift` (that mapping needs OpenSSL, these values
+/// do not). The enums' cases of these names are the witnesses.
+package protocol CertificateChainReason {
     /// A certificate had expired at `checkedAt`.
     static func certificateExpired(subject: String, notAfter: Date?, checkedAt: Date) -> Self
     /// A certificate was not yet valid at `checkedAt`.
@@ -34,3 +33,4 @@ extension CertificateChainReason {
 }
 
 extension JWSInvalidReason: CertificateChainReason {}
+extension ReceiptInvalidReason: CertificateChainReason {}

@@ -9,6 +9,7 @@ public struct AppReceipt: Codable, Hashable, Sendable, RawValueMembers {
     /// 2: the app's bundle identifier.
     public var bundleID: String
     /// 2: the full DER of the bundle identifier's value, as signed; the SHA-1 hash covers these bytes.
+    /// Empty until a decoder reads it from a receipt; an encoder makes it from `bundleID` when empty.
     public var bundleIDData: [UInt8]
     /// 3: the app's version (`CFBundleVersion`).
     public var appVersion: String
@@ -37,7 +38,7 @@ public struct AppReceipt: Codable, Hashable, Sendable, RawValueMembers {
         set { self[typed: \.rawReceiptType] = newValue }
     }
 
-    /// Creates a receipt; `bundleIDData` becomes the DER UTF8String of `bundleID`.
+    /// Creates a receipt; `bundleIDData` stays empty (signing writes `bundleID` as a DER UTF8String).
     public init(
         receiptType: ReceiptType? = nil, appItemID: Int64? = nil, bundleID: String, appVersion: String,
         opaqueValue: [UInt8], sha1Hash: [UInt8], ageRating: String? = nil, creationDate: Date? = nil,
@@ -47,7 +48,7 @@ public struct AppReceipt: Codable, Hashable, Sendable, RawValueMembers {
         self.rawReceiptType = receiptType?.rawValue
         self.appItemID = appItemID
         self.bundleID = bundleID
-        self.bundleIDData = DEREncoder.utf8String(bundleID)
+        self.bundleIDData = []
         self.appVersion = appVersion
         self.opaqueValue = opaqueValue
         self.sha1Hash = sha1Hash

@@ -20,10 +20,23 @@ public struct TransactionSummary: Sendable, Hashable, Decodable {
     public let state: TransactionState
     /// When it was refunded, if it was.
     public let revocationDate: Date?
+
+    /// Creates a summary from its members (`TransactionSummaryScanner` reads them from a ledger's bytes).
+    package init(
+        transactionID: String, originalTransactionID: String, productID: String, productType: ProductType,
+        quantity: Int, purchaseDate: Date, state: TransactionState, revocationDate: Date?
+    ) {
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.productType = productType
+        self.quantity = quantity
+        self.purchaseDate = purchaseDate
+        self.state = state
+        self.revocationDate = revocationDate
+    }
 }
 
-// The initializers live in extensions so the struct keeps its implicit memberwise one
-// (`TransactionSummaryScanner` makes summaries with it): the members are written once, above.
 extension TransactionSummary {
     /// The summary of `transaction`.
     public init(_ transaction: Transaction) {

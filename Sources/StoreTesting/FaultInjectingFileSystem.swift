@@ -1,4 +1,5 @@
 import Foundation
+package import SystemIO
 
 /// The package's one test fake: a real file system (or any other) that fails on command, so
 /// tests of every layer can prove a failing disk gives that layer's clear error and loses
@@ -12,9 +13,9 @@ import Foundation
 /// - `reportedUser`: the user the process claims to be (files then look foreign).
 ///
 /// Operations pass through to `base` otherwise; every call is counted (`calls(of:)`).
-public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
+package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     /// The calls that can be made to fail, one per `FileSystem` requirement that can fail.
-    public enum Operation: String, CaseIterable, Sendable {
+    package enum Operation: String, CaseIterable, Sendable {
         /// `open`.
         case open
         /// `fstat`.
@@ -78,7 +79,7 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// Wraps `base` (the real file system by default).
-    public init(wrapping base: any FileSystem = POSIXFileSystem()) {
+    package init(wrapping base: any FileSystem = POSIXFileSystem()) {
         self.base = base
     }
 
@@ -90,7 +91,7 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     ///   - call: 1 for the very next call of it, 2 for the one after, …
     ///   - errno: the error it fails with (`EIO`, `ENOSPC`, `EDQUOT`, …).
     ///   - repeating: keep failing every later call too, as a dying disk does.
-    public func fail(
+    package func fail(
         _ operation: Operation, onCall call: Int = 1, with errno: Errno = .ioError, repeating: Bool = false
     ) {
         withState {
@@ -100,18 +101,18 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
 
     /// Gives the disk `bytes` of free space: a write larger than what is left fails with
     /// `ENOSPC` and writes nothing; `nil` makes the space unlimited again.
-    public func setFreeSpace(_ bytes: Int64?) {
+    package func setFreeSpace(_ bytes: Int64?) {
         withState { $0.freeSpace = bytes }
     }
 
     /// Makes every change of `directory` and of anything under it fail with `errno` (creating,
     /// opening for writing, renaming to or from, removing, changing permissions); `nil` lifts it.
-    public func denyWrites(under directory: String?, with errno: Errno = .accessDenied) {
+    package func denyWrites(under directory: String?, with errno: Errno = .accessDenied) {
         withState { $0.denied = directory.map { ($0, errno) } }
     }
 
     /// Removes every fault; the counts stay.
-    public func heal() {
+    package func heal() {
         withState { state in
             state.rules = []
             state.freeSpace = nil
@@ -120,13 +121,13 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// The user id `currentUser()` reports; `nil` reports the real one.
-    public var reportedUser: UInt32? {
+    package var reportedUser: UInt32? {
         get { withState { $0.user } }
         set { withState { $0.user = newValue } }
     }
 
     /// How many times `operation` was called (failed calls included).
-    public func calls(of operation: Operation) -> Int {
+    package func calls(of operation: Operation) -> Int {
         withState { $0.counts[operation] ?? 0 }
     }
 
@@ -174,108 +175,108 @@ public final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
 
     // MARK: - FileSystem
 
-    public func open(_ path: String, _ options: OpenOptions, mode: UInt32) throws(SystemCallError) -> OpenFile {
+    package func open(_ path: String, _ options: OpenOptions, mode: UInt32) throws(SystemCallError) -> OpenFile {
         try check(.open, "open", path: path, changing: options.writes ? [path] : [])
         return try base.open(path, options, mode: mode)
     }
 
-    public func close(_ file: OpenFile) { base.close(file) }
+    package func close(_ file: OpenFile) { base.close(file) }
 
-    public func status(of file: OpenFile) throws(SystemCallError) -> FileStatus {
+    package func status(of file: OpenFile) throws(SystemCallError) -> FileStatus {
         try check(.status, "fstat", path: file.path)
         return try base.status(of: file)
     }
 
-    public func read(_ file: OpenFile, count: Int, at offset: UInt64) throws(SystemCallError) -> [UInt8] {
+    package func read(_ file: OpenFile, count: Int, at offset: UInt64) throws(SystemCallError) -> [UInt8] {
         try check(.read, "pread", path: file.path)
         return try base.read(file, count: count, at: offset)
     }
 
-    public func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(SystemCallError) {
+    package func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>, at offset: UInt64) throws(SystemCallError) {
         try check(.write, "pwrite", path: file.path)
         try spend(bytes.count, "pwrite", path: file.path)
         try base.write(file, bytes, at: offset)
     }
 
-    public func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(SystemCallError) {
+    package func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(SystemCallError) {
         try check(.write, "write", path: file.path)
         try spend(bytes.count, "write", path: file.path)
         try base.write(file, bytes)
     }
 
-    public func synchronize(_ file: OpenFile, _ scope: SyncScope) throws(SystemCallError) {
+    package func synchronize(_ file: OpenFile, _ scope: SyncScope) throws(SystemCallError) {
         try check(.synchronize, scope.callName, path: file.path)
         try base.synchronize(file, scope)
     }
 
-    public func truncate(_ file: OpenFile, to length: UInt64) throws(SystemCallError) {
+    package func truncate(_ file: OpenFile, to length: UInt64) throws(SystemCallError) {
         try check(.truncate, "ftruncate", path: file.path)
         try base.truncate(file, to: length)
     }
 
-    public func setPermissions(of file: OpenFile, to mode: UInt32) throws(SystemCallError) {
+    package func setPermissions(of file: OpenFile, to mode: UInt32) throws(SystemCallError) {
         try check(.setPermissions, "fchmod", path: file.path)
         try base.setPermissions(of: file, to: mode)
     }
 
-    public func lock(_ file: OpenFile, waiting: Bool) throws(SystemCallError) -> Bool {
+    package func lock(_ file: OpenFile, waiting: Bool) throws(SystemCallError) -> Bool {
         try check(.lock, "flock", path: file.path)
         return try base.lock(file, waiting: waiting)
     }
 
-    public func unlock(_ file: OpenFile) { base.unlock(file) }
+    package func unlock(_ file: OpenFile) { base.unlock(file) }
 
-    public func status(atPath path: String, followingLinks: Bool) throws(SystemCallError) -> FileStatus? {
+    package func status(atPath path: String, followingLinks: Bool) throws(SystemCallError) -> FileStatus? {
         try check(.statusAtPath, followingLinks ? "stat" : "lstat", path: path)
         return try base.status(atPath: path, followingLinks: followingLinks)
     }
 
-    public func makeDirectory(_ path: String, mode: UInt32) throws(SystemCallError) {
+    package func makeDirectory(_ path: String, mode: UInt32) throws(SystemCallError) {
         try check(.makeDirectory, "mkdir", path: path, changing: [path])
         try base.makeDirectory(path, mode: mode)
     }
 
-    public func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError) {
+    package func setPermissions(atPath path: String, to mode: UInt32) throws(SystemCallError) {
         try check(.setPermissions, "chmod", path: path, changing: [path])
         try base.setPermissions(atPath: path, to: mode)
     }
 
-    public func checkWritable(_ path: String) throws(SystemCallError) {
+    package func checkWritable(_ path: String) throws(SystemCallError) {
         try check(.access, "faccessat", path: path, changing: [path])
         try base.checkWritable(path)
     }
 
-    public func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    package func rename(_ source: String, to destination: String) throws(SystemCallError) {
         try check(.rename, "rename", path: destination, changing: [source, destination])
         try base.rename(source, to: destination)
     }
 
-    public func link(_ source: String, to destination: String) throws(SystemCallError) {
+    package func link(_ source: String, to destination: String) throws(SystemCallError) {
         try check(.link, "link", path: destination, changing: [destination])
         try base.link(source, to: destination)
     }
 
-    public func removeFile(_ path: String) throws(SystemCallError) {
+    package func removeFile(_ path: String) throws(SystemCallError) {
         try check(.removeFile, "unlink", path: path, changing: [path])
         try base.removeFile(path)
     }
 
-    public func removeDirectory(_ path: String) throws(SystemCallError) {
+    package func removeDirectory(_ path: String) throws(SystemCallError) {
         try check(.removeDirectory, "rmdir", path: path, changing: [path])
         try base.removeDirectory(path)
     }
 
-    public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    package func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
         try check(.contentsOfDirectory, "opendir", path: path)
         return try base.contentsOfDirectory(path)
     }
 
-    public func synchronizeDirectory(_ path: String) throws(SystemCallError) {
+    package func synchronizeDirectory(_ path: String) throws(SystemCallError) {
         try check(.synchronizeDirectory, "fsync", path: path)
         try base.synchronizeDirectory(path)
     }
 
-    public func synchronizeAll() { base.synchronizeAll() }
+    package func synchronizeAll() { base.synchronizeAll() }
 
-    public func currentUser() -> UInt32 { withState { $0.user } ?? base.currentUser() }
+    package func currentUser() -> UInt32 { withState { $0.user } ?? base.currentUser() }
 }

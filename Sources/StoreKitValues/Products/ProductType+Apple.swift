@@ -1,5 +1,3 @@
-import Receipts
-
 /// The one mapping between the engine's product kinds and Apple's two enums of them (a
 /// receipt's `InAppProductType`, a signed transaction's `AppStoreProductType`), read both ways.
 extension ProductType {

@@ -13,4 +13,3 @@ public protocol AppleProductType: Hashable, Sendable {
 }
 
 extension InAppProductType: AppleProductType {}
-extension AppStoreProductType: AppleProductType {}
