@@ -1,5 +1,5 @@
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// Where and how retention messaging keeps its state: `STATE/retention/retention.json` (the
 /// state, replaced atomically: written to a temporary, synced, renamed over, the directory

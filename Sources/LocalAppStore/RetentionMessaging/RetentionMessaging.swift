@@ -1,7 +1,8 @@
 import Catalog
 import Foundation
-import Receipts
-import SystemIO
+internal import Receipts
+import StoreKitValues
+internal import SystemIO
 
 /// Retention messaging, a part of the local App Store: what a developer uploads through
 /// Apple's Retention Messaging API (images, messages, default messages, realtime URLs), their
