@@ -122,7 +122,8 @@ let package = Package(
             dependencies: [
                 "TestSupport", "LocalAppStore", "StoreCore", "Catalog", "Receipts", "Crypto", "SystemIO",
                 "StoreTesting",
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StorefrontUITests",

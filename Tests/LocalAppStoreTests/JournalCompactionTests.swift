@@ -169,7 +169,7 @@ import Testing
             _ = try H.open(dir, slack: 8)
         } throws: { error in
             guard case .corrupt(let path, _, let reason)? = error as? LocalAppStoreError else { return false }
-            return path == history.path && reason.contains("generation")
+            return path == history.path && reason.contains("names an archive that cannot be opened")
         }
         // Put back whole, the history reads as before: nothing was decided on the damage.
         try whole.write(to: history)

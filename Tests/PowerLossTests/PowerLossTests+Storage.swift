@@ -114,6 +114,76 @@ extension PowerLossTests {
             })
     }
 
+    /// A compaction whose run of the history index merges with the one before it
+    /// (`LayeredIndex.mergeCount`): the setup's first compaction wrote a run for what it moved,
+    /// the operation's purchase compacts again and writes one run in place of both. Whatever a
+    /// crash leaves (the merged run lost, torn or not renamed, the journal renamed or not),
+    /// nothing acknowledged is lost and the history reads whole.
+    @Test func journalCompactionMergingIndexRuns() async throws {
+        try await Self.run(
+            CrashScenario(
+                name: "store journal compaction merging index runs",
+                setup: { context in
+                    try await Self.buyPro(context)
+                    try Self.padJournalToTheCompactionThreshold(context)
+                    try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                        _ = try await session.buy(CrashCatalog.coins)
+                    }
+                    let runs = try Self.historyRuns(context)
+                    guard runs.count == 1 else { throw SessionError("the setup's compaction left runs \(runs)") }
+                    try Self.padJournalToTheCompactionThreshold(context)
+                },
+                operation: { context, recorder in
+                    let before = try Self.historyRuns(context)
+                    try await Self.app(context, recorder) { session in
+                        _ = try await session.buy(CrashCatalog.coins)
+                        recorder.mark(Marks.acknowledged)
+                    }
+                    let after = try Self.historyRuns(context)
+                    guard after.count == 1, after[0].start == before[0].start,
+                        after[0].generation != before[0].generation
+                    else {
+                        throw SessionError("the compaction did not merge its run with \(before): \(after)")
+                    }
+                },
+                expectations: { state in
+                    var failures: [String] = []
+                    if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != 2 {
+                        failures.append("an acknowledged purchase is lost")
+                    }
+                    if state.facts.store.count < state.baseline.charged.count {
+                        failures.append("the store lost history")
+                    }
+                    return failures
+                }),
+            recordingMust: { recording in
+                recording.operations.contains {
+                    if case .rename(let from, let to) = $0 {
+                        from.hasPrefix("store/history-") && to.hasPrefix("store/history-") && to.hasSuffix(".idx")
+                    } else {
+                        false
+                    }
+                }
+                    && recording.operations.contains {
+                        if case .rename(let from, "store/journal.jsonl") = $0 {
+                            from.hasPrefix("store/journal.jsonl.tmp")
+                        } else {
+                            false
+                        }
+                    }
+            })
+    }
+
+    /// The runs of the history index the journal's header names (`historyRuns`, as
+    /// `[generation, start]` pairs).
+    static func historyRuns(_ context: CrashScenario.Context) throws -> [(generation: Int, start: Int)] {
+        let journal = context.data.appendingPathComponent("store/journal.jsonl")
+        let line = try Data(contentsOf: journal).split(separator: UInt8(ascii: "\n"))[0]
+        let header = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+        let runs = header?["historyRuns"] as? [[String: Any]] ?? []
+        return runs.map { ($0["generation"] as? Int ?? -1, $0["start"] as? Int ?? -1) }
+    }
+
     @Test func firstPurchaseInANewDataDirectory() async throws {
         try await Self.run(
             CrashScenario(

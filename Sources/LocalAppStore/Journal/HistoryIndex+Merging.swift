@@ -1,8 +1,5 @@
-/// How a compaction adds what it moved to an index's tables: the old tables are sorted and the
-/// moved entries few, so each table is one pass over the old one beside the sorted new entries.
-/// A compaction's index costs a copy of its tables, not a rebuild of every entry into hash maps
-/// and a sort of them all again (which made a purchase at 100,000 in history several times the
-/// cost of one at 100).
+/// How runs of an index merge (`LayeredIndex.merged`), and a run is made from its frames: each
+/// table is one pass over two sorted ones, never a rebuild into hash maps and a sort of them all.
 extension HistoryIndex {
     /// A table of pairs (sorted by key, then value; no entry twice) with `added` in it, sorted
     /// the same way; an entry already there is not added again.
@@ -58,5 +55,27 @@ extension HistoryIndex {
         }
         combined.append(contentsOf: old[i...])
         return combined
+    }
+
+    /// An `entries` table of `older` overlaid by `newer` (both one entry a key, sorted): a key
+    /// in both takes `newer`'s entry with `older`'s `shadows` bit (whether a run older than
+    /// both has it).
+    static func overlaying(_ older: [Entry], with newer: [Entry]) -> [Entry] {
+        guard !older.isEmpty else { return newer }
+        guard !newer.isEmpty else { return older }
+        return combining(older, with: newer.map { ($0.key, $0) }) { _, old, new in
+            guard let old else { return new }
+            var entry = new
+            entry.info = (new.info & ~shadowsBit) | (old.info & shadowsBit)
+            return entry
+        }
+    }
+
+    /// Two sums tables (one entry a key, sorted) added up key by key: values and infos wrap; a
+    /// key whose value and info both come to zero is left out.
+    static func summing(_ a: [Entry], _ b: [Entry]) -> [Entry] {
+        combining(a, with: b.map { ($0.key, $0) }) { key, current, change in
+            Entry(key: key, value: (current?.value ?? 0) &+ change.value, info: (current?.info ?? 0) &+ change.info)
+        }.filter { $0.value != 0 || $0.info != 0 }
     }
 }

@@ -2,27 +2,36 @@ internal import Crypto
 import Foundation
 internal import SystemIO
 
-/// The index of an archive beside the journal (`FrameArchive`: `history-GENERATION.idx`,
-/// `outbox-GENERATION.idx`): four sorted tables of 24-byte entries (key, value, info), in
-/// 4096-byte pages each checked by SHA-256 when read. The header (checked too) holds each
-/// page's first key, so a lookup reads one page; the index is rewritten, whole, by each
-/// compaction that writes its archive (16–24 bytes an entry). The history's tables are below;
-/// the outbox's are `OutboxLayout`'s.
+/// One run of the index of an archive beside the journal (`FrameArchive`, `LayeredIndex`:
+/// `history-GENERATION.idx`, `outbox-GENERATION.idx`): what the frames of one byte range of the
+/// data file add, as four sorted tables of 24-byte entries (key, value, info) in 4096-byte
+/// pages, each checked by SHA-256 when read. The header (checked too) holds each page's first
+/// key, so a lookup reads one page. A run is written once, by the compaction whose generation
+/// names it, and never changed (Docs/formats/journal.md, "Index runs"). The history's tables
+/// are below; the outbox's are `OutboxLayout`'s.
 ///
-/// - `entries`: transaction ID → offset of its latest frame in `history.dat` (info: the
-///   frame's length and `HistoryFlags`);
+/// - `entries`: transaction ID → offset of its latest frame in the run's range (info: the
+///   frame's length, the layout's flags, and `shadowsBit` when an older run has the key too);
 /// - `requests`: `HistoryIndex.hash(requestID)` → transaction ID (restored copies left out);
 /// - `grants`: `HistoryIndex.hash(account, original ID, web order line item ID)` → transaction ID;
-/// - `finished` (version 2): `HistoryIndex.hash(account)` → how many of the account's compacted
-///   transactions are purchased or restored (info: the sum of their `TransactionDigest`
-///   hashes), so that `LocalAppStore.finishedTransactionsDigest()` reads one page. An index of
-///   version 1 is made again from `history.dat` (derived data, like a damaged one).
+/// - `finished`: `HistoryIndex.hash(account)` → how many of the account's transactions the
+///   run's frames add to those purchased or restored, less those they take away (a two's
+///   complement count; info: the same change of the sum of their `TransactionDigest` hashes).
+///
+/// Versions: 3 adds the run's first byte (`historyStart`) and each `entries` page's rank among
+/// the keys no older run has; 2 (one index of the whole archive, so a run that starts at the
+/// data file's header, whose keys no older run has) is read as such a run; 1 (no `finished`
+/// table) is made again from the data file (derived data, like a damaged one).
 final class HistoryIndex {
     /// One entry of a table.
     struct Entry: Hashable {
         var key: UInt64
         var value: UInt64
         var info: UInt64 = 0
+
+        /// Whether an older run of the index has this `entries` key too (its frame is a newer
+        /// version of an item archived before the run's range).
+        var shadows: Bool { info & HistoryIndex.shadowsBit != 0 }
     }
 
     /// A table, by its place in the file; each archive names its own (`HistoryLayout`'s
@@ -36,39 +45,57 @@ final class HistoryIndex {
         var description: String { "\(rawValue)" }
     }
 
-    /// A page that fails its check, or a file that is not this generation's index.
+    /// A page that fails its check, or a file that is not the run the journal names.
     struct Damaged: Error {
         let detail: String
+        /// The run's file.
+        var path: String = ""
     }
 
     static let magic: [UInt8] = Array("SFJIDX\0\u{1}".utf8)
-    static let version: UInt16 = 2
+    static let version: UInt16 = 3
     static let pageSize = 4096
     static let entrySize = 24
     static let entriesPerPage = 169
-    static let fixedHeaderLength = 8 + 2 + 2 + 8 + 8 + 4 * 8
+    /// The `entries` info bit that says an older run has the key too.
+    static let shadowsBit: UInt64 = 1 << 63
+    /// Magic, version, reserved, generation, start (version 3), end, four table shapes.
+    static func fixedHeaderLength(version: UInt16) -> Int { 8 + 2 + 2 + 8 + (version >= 3 ? 8 : 0) + 8 + 4 * 8 }
 
-    /// The generation of the journal this index belongs to.
+    /// The compaction that wrote this run (its file's name).
     let generation: UInt64
-    /// The bytes of `history.dat` this generation uses.
+    /// The bytes of the data file whose frames this run indexes: `historyStart..<historyEnd`.
+    let historyStart: UInt64
     let historyEnd: UInt64
     let path: String
 
     private let fs: any FileSystem
     private let file: OpenFile
-    private let tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]
+    private let tables: [Shape]
     /// Pages read and checked, by number; guarded by `lock` (snapshots read off the actor).
     private var pages: [Int: [Entry]] = [:]
     private let lock = NSLock()
 
+    /// Where a table's pages are, and what the header says of them.
+    private struct Shape {
+        var pages: Int
+        var count: Int
+        var firstKeys: [UInt64]
+        /// `entries` only: how many keys no older run has come before each page (one more
+        /// element: all of them). Empty for the other tables.
+        var ranks: [UInt64]
+        var start: Int
+    }
+
     private init(
-        path: String, fs: any FileSystem, file: OpenFile, generation: UInt64, historyEnd: UInt64,
-        tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)]
+        path: String, fs: any FileSystem, file: OpenFile, generation: UInt64, historyStart: UInt64,
+        historyEnd: UInt64, tables: [Shape]
     ) {
         self.path = path
         self.fs = fs
         self.file = file
         self.generation = generation
+        self.historyStart = historyStart
         self.historyEnd = historyEnd
         self.tables = tables
     }
@@ -78,59 +105,100 @@ final class HistoryIndex {
     /// The entry count of `table`.
     func count(_ table: Table) -> Int { tables[table.rawValue].count }
 
+    /// How many of the `entries` table's keys no older run has.
+    var ownKeys: Int { Int(tables[Table.entries.rawValue].ranks.last ?? 0) }
+
     // MARK: - Opening
 
-    /// Opens the index at `path`, checking its header names `generation`.
-    /// - Throws: `Damaged` when it is not that generation's index or its header fails its
-    ///   check; `SystemCallError` when it cannot be read.
-    static func open(_ path: String, generation: UInt64, fs: any FileSystem) throws -> HistoryIndex {
+    /// Opens the run at `path`, checking that its header names `generation` and the bytes
+    /// `start..<end` of the data file.
+    /// - Throws: `Damaged` when it is not that run or its header fails its check;
+    ///   `SystemCallError` when it cannot be read.
+    static func open(
+        _ path: String, generation: UInt64, start: UInt64, end: UInt64, fs: any FileSystem
+    ) throws -> HistoryIndex {
         let file = try fs.open(path, [.read, .noFollow], mode: 0)
         do {
-            let fixed = try fs.read(file, count: fixedHeaderLength, at: 0)
-            guard fixed.count == fixedHeaderLength, Array(fixed[0..<8]) == magic else {
-                throw Damaged(detail: "not a history index")
-            }
-            var r = Reader(fixed, at: 8)
-            guard r.uint16() == version, r.uint16() == 0 else { throw Damaged(detail: "an index of another version") }
-            guard r.uint64() == generation else { throw Damaged(detail: "the index of another generation") }
-            let historyEnd = r.uint64()
-            var shapes: [(pages: Int, count: Int)] = []
-            for _ in 0..<Table.count {
-                let pages = Int(r.uint32())
-                let count = Int(r.uint32())
-                guard pages <= 1 << 24, count <= pages * entriesPerPage,
-                    count > (pages - 1) * entriesPerPage || pages == 0
-                else {
-                    throw Damaged(detail: "impossible table sizes")
-                }
-                shapes.append((pages, count))
-            }
-            let keysLength = shapes.reduce(0) { $0 + $1.pages } * 8
-            // The header and every page it counts must be in the file before any is read: the
-            // sizes are not checked yet, and reading them would ask for that much memory.
-            let headerPages = (fixedHeaderLength + keysLength + 32 + pageSize - 1) / pageSize
-            guard UInt64((headerPages + keysLength / 8) * pageSize) <= (try fs.status(of: file).size) else {
-                throw Damaged(detail: "the index is shorter than its header says")
-            }
-            let rest = try fs.read(file, count: keysLength + 32, at: UInt64(fixedHeaderLength))
-            guard rest.count == keysLength + 32 else { throw Damaged(detail: "the header is cut short") }
-            let header = fixed + rest[..<keysLength]
-            guard try Digest.hash(.sha256, header) == Array(rest[keysLength...]) else {
-                throw Damaged(detail: "the header fails its check")
-            }
-            var keys = Reader(Array(rest[..<keysLength]), at: 0)
-            var start = (header.count + 32 + pageSize - 1) / pageSize * pageSize
-            var tables: [(pages: Int, count: Int, firstKeys: [UInt64], start: Int)] = []
-            for shape in shapes {
-                tables.append((shape.pages, shape.count, (0..<shape.pages).map { _ in keys.uint64() }, start))
-                start += shape.pages * pageSize
-            }
-            return HistoryIndex(
-                path: path, fs: fs, file: file, generation: generation, historyEnd: historyEnd, tables: tables)
+            return try read(path, file: file, generation: generation, start: start, end: end, fs: fs)
+        } catch var damage as Damaged {
+            fs.close(file)
+            damage.path = path
+            throw damage
         } catch {
             fs.close(file)
             throw error
         }
+    }
+
+    private static func read(
+        _ path: String, file: OpenFile, generation: UInt64, start: UInt64, end: UInt64, fs: any FileSystem
+    ) throws -> HistoryIndex {
+        let prefix = try fs.read(file, count: 12, at: 0)
+        guard prefix.count == 12, Array(prefix[0..<8]) == magic else { throw Damaged(detail: "not a history index") }
+        var v = Reader(prefix, at: 8)
+        let version = v.uint16()
+        guard version == 2 || version == 3, v.uint16() == 0 else {
+            throw Damaged(detail: "an index of another version")
+        }
+        let fixedLength = fixedHeaderLength(version: version)
+        let fixed = try fs.read(file, count: fixedLength, at: 0)
+        guard fixed.count == fixedLength else { throw Damaged(detail: "the header is cut short") }
+        var r = Reader(fixed, at: 12)
+        guard r.uint64() == generation else { throw Damaged(detail: "the index of another generation") }
+        // A version 2 index covers the whole archive from its header on.
+        let historyStart = version >= 3 ? r.uint64() : UInt64(16)
+        let historyEnd = r.uint64()
+        guard historyStart == start, historyEnd == end else {
+            throw Damaged(detail: "the index of other bytes (\(historyStart)..<\(historyEnd), not \(start)..<\(end))")
+        }
+        var shapes: [(pages: Int, count: Int)] = []
+        for _ in 0..<Table.count {
+            let pages = Int(r.uint32())
+            let count = Int(r.uint32())
+            guard pages <= 1 << 24, count <= pages * entriesPerPage,
+                count > (pages - 1) * entriesPerPage || pages == 0
+            else {
+                throw Damaged(detail: "impossible table sizes")
+            }
+            shapes.append((pages, count))
+        }
+        let keysLength = shapes.reduce(0) { $0 + $1.pages } * 8
+        let ranksLength = version >= 3 ? (shapes[0].pages + 1) * 8 : 0
+        let listsLength = keysLength + ranksLength
+        // The header and every page it counts must be in the file before any is read: the
+        // sizes are not checked yet, and reading them would ask for that much memory.
+        let headerPages = (fixedLength + listsLength + 32 + pageSize - 1) / pageSize
+        guard UInt64((headerPages + keysLength / 8) * pageSize) <= (try fs.status(of: file).size) else {
+            throw Damaged(detail: "the index is shorter than its header says")
+        }
+        let rest = try fs.read(file, count: listsLength + 32, at: UInt64(fixedLength))
+        guard rest.count == listsLength + 32 else { throw Damaged(detail: "the header is cut short") }
+        let header = fixed + rest[..<listsLength]
+        guard try Digest.hash(.sha256, header) == Array(rest[listsLength...]) else {
+            throw Damaged(detail: "the header fails its check")
+        }
+        var lists = Reader(Array(rest[..<listsLength]), at: 0)
+        var pageStart = (header.count + 32 + pageSize - 1) / pageSize * pageSize
+        var tables: [Shape] = []
+        for shape in shapes {
+            let firstKeys = (0..<shape.pages).map { _ in lists.uint64() }
+            tables.append(
+                Shape(pages: shape.pages, count: shape.count, firstKeys: firstKeys, ranks: [], start: pageStart))
+            pageStart += shape.pages * pageSize
+        }
+        if version >= 3 {
+            tables[0].ranks = (0...shapes[0].pages).map { _ in lists.uint64() }
+            guard tables[0].ranks.first == 0,
+                zip(tables[0].ranks, tables[0].ranks.dropFirst()).allSatisfy({ $0 <= $1 }),
+                (tables[0].ranks.last ?? 0) <= UInt64(shapes[0].count)
+            else { throw Damaged(detail: "impossible ranks") }
+        } else {
+            // A whole index: no older run, so every key counts.
+            tables[0].ranks = (0...shapes[0].pages).map { UInt64(min($0 * entriesPerPage, shapes[0].count)) }
+        }
+        return HistoryIndex(
+            path: path, fs: fs, file: file, generation: generation, historyStart: historyStart, historyEnd: historyEnd,
+            tables: tables)
     }
 
     // MARK: - Looking up
@@ -152,21 +220,39 @@ final class HistoryIndex {
         return found
     }
 
-    /// How many entries of `table` have a key below `key`.
-    func rank(_ table: Table, of key: UInt64) throws -> Int {
-        let low = tables[table.rawValue].firstKeys.partitionPoint { $0 < key }
+    /// How many `entries` keys below `key` no older run has.
+    func ownRank(of key: UInt64) throws -> Int {
+        let shape = tables[Table.entries.rawValue]
+        let low = shape.firstKeys.partitionPoint { $0 < key }
         guard low > 0 else { return 0 }
-        // Every page before `low - 1` is full and below `key`; that page holds the boundary.
+        // Every page before `low - 1` is below `key`; that page holds the boundary.
         let page = low - 1
-        return page * Self.entriesPerPage + (try entries(table, page: page)).lazy.filter { $0.key < key }.count
+        let within = try entries(.entries, page: page).lazy.filter { $0.key < key && !$0.shadows }.count
+        return Int(shape.ranks[page]) + within
     }
 
-    /// The entry at `rank` (0-based, in key order) of `table`, if there is one.
-    func entry(_ table: Table, at rank: Int) throws -> Entry? {
-        guard rank >= 0, rank < count(table) else { return nil }
-        let page = try entries(table, page: rank / Self.entriesPerPage)
-        let slot = rank % Self.entriesPerPage
-        return slot < page.count ? page[slot] : nil
+    /// The `entries` key that no older run has at `rank` among those (0-based, in key order).
+    func ownKey(at rank: Int) throws -> UInt64? {
+        let shape = tables[Table.entries.rawValue]
+        guard rank >= 0, rank < ownKeys else { return nil }
+        // The last page whose rank is at most `rank` holds it.
+        let page = shape.ranks.partitionPoint { $0 <= UInt64(rank) } - 1
+        guard page >= 0, page < shape.pages else { return nil }
+        var left = rank - Int(shape.ranks[page])
+        for entry in try entries(.entries, page: page) where !entry.shadows {
+            if left == 0 { return entry.key }
+            left -= 1
+        }
+        throw Damaged(detail: "page \(page) of table 0 holds fewer keys than its rank says", path: path)
+    }
+
+    /// The first and last keys of `table` (nil when it is empty).
+    func keyRange(_ table: Table) throws -> ClosedRange<UInt64>? {
+        let shape = tables[table.rawValue]
+        guard let first = shape.firstKeys.first, let last = try entries(table, page: shape.pages - 1).last?.key,
+            first <= last
+        else { return nil }
+        return first...last
     }
 
     /// Every entry of `table`, in key order.
@@ -185,23 +271,28 @@ final class HistoryIndex {
         guard bytes.count == Self.pageSize,
             try Digest.hash(.sha256, Self.pageCheckInput(bytes, generation: generation, number: number))
                 == Array(bytes[(Self.pageSize - 32)...])
-        else { throw Damaged(detail: "page \(page) of table \(table) fails its check") }
+        else { throw Damaged(detail: "page \(page) of table \(table) fails its check", path: path) }
         var r = Reader(bytes, at: Self.entriesPerPage * Self.entrySize)
         let count = Int(r.uint16())
         guard count >= 1, count <= Self.entriesPerPage else {
-            throw Damaged(detail: "page \(page) of table \(table) is malformed")
+            throw Damaged(detail: "page \(page) of table \(table) is malformed", path: path)
         }
         var e = Reader(bytes, at: 0)
         let decoded = (0..<count).map { _ in Entry(key: e.uint64(), value: e.uint64(), info: e.uint64()) }
         guard decoded.first?.key == shape.firstKeys[page] else {
-            throw Damaged(detail: "page \(page) of table \(table) is misplaced")
+            throw Damaged(detail: "page \(page) of table \(table) is misplaced", path: path)
+        }
+        if table == .entries,
+            UInt64(decoded.lazy.filter { !$0.shadows }.count) != shape.ranks[page + 1] &- shape.ranks[page]
+        {
+            throw Damaged(detail: "page \(page) of table \(table) disagrees with its rank", path: path)
         }
         lock.withLock { pages[number] = decoded }
         return decoded
     }
 
-    /// Takes `tables` (what `write` just wrote to this index's file) as its pages already read
-    /// and checked, so the compaction after the one that wrote them need not read them back.
+    /// Takes `tables` (what `write` just wrote to this run's file) as its pages already read
+    /// and checked, so that lookups need not read them back.
     func prime(with tables: [[Entry]]) {
         guard tables.count == self.tables.count else { return }
         lock.withLock {
@@ -223,18 +314,19 @@ final class HistoryIndex {
 
     // MARK: - Writing
 
-    /// Writes the tables (each sorted by key) as generation `generation`'s index at `path`,
-    /// through a temporary renamed into place. Not synced: an index lost to a crash is made
-    /// again from `history.dat` (`JournalHistory.rebuildIndex`).
+    /// Writes the tables (each sorted by key) as generation `generation`'s run over the bytes
+    /// `historyStart..<historyEnd` at `path`, through a temporary renamed into place. Not
+    /// synced: a run lost to a crash is made again from the data file (`FrameArchive`).
     static func write(
-        _ tables: [[Entry]], generation: UInt64, historyEnd: UInt64, to path: String, fs: any FileSystem,
-        temporarySuffix: String
+        _ tables: [[Entry]], generation: UInt64, historyStart: UInt64, historyEnd: UInt64, to path: String,
+        fs: any FileSystem, temporarySuffix: String
     ) throws(SystemCallError) {
         var header = Writer()
         header.append(magic)
         header.uint16(version)
         header.uint16(0)
         header.uint64(generation)
+        header.uint64(historyStart)
         header.uint64(historyEnd)
         let pageCounts = tables.map { ($0.count + entriesPerPage - 1) / entriesPerPage }
         for (table, pages) in zip(tables, pageCounts) {
@@ -243,6 +335,15 @@ final class HistoryIndex {
         }
         for (table, pages) in zip(tables, pageCounts) {
             for page in 0..<pages { header.uint64(table[page * entriesPerPage].key) }
+        }
+        // The `entries` pages' ranks among the keys no older run has, and their total.
+        var rank: UInt64 = 0
+        for page in 0...pageCounts[0] {
+            header.uint64(rank)
+            if page < pageCounts[0] {
+                let slice = tables[0][(page * entriesPerPage)..<min(tables[0].count, (page + 1) * entriesPerPage)]
+                rank += UInt64(slice.lazy.filter { !$0.shadows }.count)
+            }
         }
         var bytes = header.bytes
         bytes += (try? Digest.hash(.sha256, header.bytes)) ?? []

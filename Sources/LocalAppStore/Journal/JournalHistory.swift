@@ -2,14 +2,15 @@ import Foundation
 import StoreCore
 
 /// The finished entries a compaction moved out of the journal (`history.dat`, one frame per
-/// entry version, append-only, `SFJHIST\0` version 1), found through one generation's index
-/// (`history-GENERATION.idx`): a `FrameArchive` of `QueueEntry`s keyed by transaction ID.
+/// entry version, append-only, `SFJHIST\0` version 1), found through the runs of its index
+/// the journal names (`history-GENERATION.idx`): a `FrameArchive` of `QueueEntry`s keyed by
+/// transaction ID.
 typealias JournalHistory = FrameArchive<HistoryLayout>
 
 /// The history's frames and tables: `entries` by transaction ID (info: `HistoryFlags`),
 /// `requests` (`HistoryIndex.hash(requestID)` → transaction ID, restored copies left out),
 /// `grants` (`JournalState.grantKey` → transaction ID) and `finished` (account hash → the
-/// digest of its purchased and restored transactions).
+/// change a run's frames make to the digest of its purchased and restored transactions).
 enum HistoryLayout: ArchiveLayout {
     static let magic: [UInt8] = Array("SFJHIST\0".utf8) + [1, 0, 0, 0, 0, 0, 0, 0]
 
@@ -17,8 +18,9 @@ enum HistoryLayout: ArchiveLayout {
 
     static func flags(of entry: QueueEntry) -> UInt64 { HistoryFlags(entry).productType.rawValue }
 
-    static func tables(old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<QueueEntry>]) -> [[HistoryIndex.Entry]]
-    {
+    static let tableKinds: [IndexTableKind] = [.pairs, .pairs, .sums]
+
+    static func tables(adding moved: [ArchiveFrame<QueueEntry>]) -> [[HistoryIndex.Entry]] {
         var requests: [HistoryIndex.Entry] = []
         var grants: [HistoryIndex.Entry] = []
         var finished: [UInt64: TransactionDigest] = [:]
@@ -32,7 +34,7 @@ enum HistoryLayout: ArchiveLayout {
             grants.append(
                 HistoryIndex.Entry(
                     key: JournalState.grantKey(accountID: entry.accountID, transaction: transaction), value: id))
-            // The finished digests: the version this frame replaces leaves, this one comes in.
+            // The finished digests' change: the version this frame replaces leaves, this one comes in.
             if let previous = frame.previous, JournalHistory.countsAsFinished(previous) {
                 finished[HistoryIndex.hash(previous.accountID), default: TransactionDigest()].remove(previous.id)
             }
@@ -40,15 +42,13 @@ enum HistoryLayout: ArchiveLayout {
                 finished[HistoryIndex.hash(entry.accountID), default: TransactionDigest()].insert(entry.id)
             }
         }
-        // Each account's digest is the old one with this compaction's change; one that counts
+        // Each account's change, as a two's complement count and a sum; one that changes
         // nothing is left out.
-        let finishedTable = HistoryIndex.combining(old[2], with: finished.map { ($0.key, $0.value) }) {
-            key, current, change in
-            let count = Int(current?.value ?? 0) + change.count
-            guard count != 0 else { return nil }
-            return HistoryIndex.Entry(key: key, value: UInt64(max(0, count)), info: (current?.info ?? 0) &+ change.sum)
+        let finishedTable = finished.sorted { $0.key < $1.key }.compactMap { key, change -> HistoryIndex.Entry? in
+            change.count == 0 && change.sum == 0
+                ? nil : HistoryIndex.Entry(key: key, value: UInt64(bitPattern: Int64(change.count)), info: change.sum)
         }
-        return [HistoryIndex.merging(old[0], requests), HistoryIndex.merging(old[1], grants), finishedTable]
+        return [HistoryIndex.merging([], requests), HistoryIndex.merging([], grants), finishedTable]
     }
 }
 
@@ -130,13 +130,11 @@ extension FrameArchive where Layout == HistoryLayout {
     func identifiers() -> [UInt64] { keys() }
 
     /// The digest of the account's compacted purchased and restored transactions (all of them
-    /// are finished): one entry of the `finished` table.
+    /// are finished): one entry of each run's `finished` table, added up.
     func finishedDigest(accountID: String) -> TransactionDigest {
         lookUp { () throws -> TransactionDigest in
-            guard let entry = try index.entries(.finished, key: HistoryIndex.hash(accountID)).first else {
-                return TransactionDigest()
-            }
-            return TransactionDigest(count: Int(entry.value), sum: entry.info)
+            let total = try index.total(.finished, key: HistoryIndex.hash(accountID))
+            return TransactionDigest(count: total.count, sum: total.info)
         } ?? TransactionDigest()
     }
 

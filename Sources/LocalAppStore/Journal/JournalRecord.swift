@@ -40,8 +40,12 @@ struct JournalRecord: Codable {
     /// rather than compacting its `storekit` and `notification` records away. Version 5 moves
     /// settled notifications to an archive beside the journal (`outbox.dat`, named by the
     /// header's `outboxGeneration` and `outboxEnd`), which a build that reads up to 4 would
-    /// not see (it would notify their events again): it refuses the journal instead.
-    static let currentVersion = 5
+    /// not see (it would notify their events again): it refuses the journal instead. Version 6
+    /// names each archive's index as runs (`historyRuns`, `outboxRuns`: `ArchiveRun`), each
+    /// written once by the compaction that moved its frames, instead of one index that each
+    /// compaction wrote anew whole; a build that reads up to 5 would read only the newest
+    /// run, so it refuses the journal. Docs/formats/journal.md describes the format.
+    static let currentVersion = 6
 
     var kind: Kind
     var format: String?
@@ -54,10 +58,15 @@ struct JournalRecord: Codable {
     var snapshotLines: Int?
     /// Version 5 headers: the compaction that last moved notifications to `outbox.dat` (its
     /// index is `outbox-GENERATION.idx`), the bytes of `outbox.dat` the journal uses, and the
-    /// position the next notification takes. Absent: no archive yet.
+    /// position the next notification takes. Absent: no archive yet. Version 6 headers keep
+    /// the end and the position, and name the index's runs instead of a generation.
     var outboxGeneration: UInt64?
     var outboxEnd: UInt64?
     var nextNotificationPosition: UInt64?
+    /// Version 6 headers: the runs of `history.dat`'s index (with a generation above 0) and of
+    /// `outbox.dat`'s (present when it exists), oldest first.
+    var historyRuns: [ArchiveRun]?
+    var outboxRuns: [ArchiveRun]?
     /// An `owned` record: account and product (joined by U+001F) → the owning transaction.
     var owned: [String: String]?
     var entry: QueueEntry?
@@ -73,14 +82,29 @@ struct JournalRecord: Codable {
     var notification: NotificationRecord?
 
     static func makeHeader(
-        nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, snapshotLines: Int,
-        outbox: (generation: UInt64, end: UInt64)? = nil, nextNotificationPosition: UInt64? = nil
+        nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, historyRuns: [ArchiveRun]? = nil,
+        snapshotLines: Int, outbox: (runs: [ArchiveRun], end: UInt64)? = nil, nextNotificationPosition: UInt64? = nil
     ) -> JournalRecord {
         JournalRecord(
             kind: .header, format: formatName, version: currentVersion, nextTransactionID: nextTransactionID,
             generation: generation, historyEnd: historyEnd, snapshotLines: snapshotLines,
-            outboxGeneration: outbox?.generation,
-            outboxEnd: outbox?.end, nextNotificationPosition: nextNotificationPosition)
+            outboxEnd: outbox?.end, nextNotificationPosition: nextNotificationPosition, historyRuns: historyRuns,
+            outboxRuns: outbox?.runs)
+    }
+
+    /// A header's runs of `history.dat`'s index: those it names (version 6), else the one
+    /// index of the whole archive its generation wrote (versions 3 to 5); nil without a history.
+    var historyIndexRuns: [ArchiveRun]? {
+        guard let generation, generation > 0 else { return nil }
+        return historyRuns
+            ?? [ArchiveRun(generation: generation, start: UInt64(JournalHistory.headerLength))]
+    }
+
+    /// A header's runs of `outbox.dat`'s index: those it names (version 6), else the one index
+    /// its `outboxGeneration` wrote (version 5); nil without an outbox archive.
+    var outboxIndexRuns: [ArchiveRun]? {
+        outboxRuns
+            ?? outboxGeneration.map { [ArchiveRun(generation: $0, start: UInt64(NotificationArchive.headerLength))] }
     }
 
     static func makeOwned(_ owned: [String: String]) -> JournalRecord {

@@ -4,14 +4,14 @@ internal import SystemIO
 
 /// Compaction: the finished entries of the journal move to `history.dat` and the settled
 /// notifications (delivered or given up) to `outbox.dat` (each appended, then synced), a new
-/// index covers each whole archive (`history-GENERATION.idx`; `outbox-GENERATION.idx` when
-/// notifications moved, else the last one stays), and the journal is rewritten with what is
-/// left — its header (naming both archives' ends), the settings, which purchases own which
+/// run of each index covers what moved (merged with the newest runs when they are small beside
+/// it: `LayeredIndex`), and the journal is rewritten with what is left — its header (naming
+/// both archives' ends and their index runs), the settings, which purchases own which
 /// non-consumables, the subscriptions, every unfinished entry, the server's records and the
 /// pending notifications — through a temporary file that is synced and renamed over it, the
 /// directory synced. A crash at any step leaves the old journal, which still names the old
-/// archives' ends and indexes; bytes a crashed compaction appended to either archive past what
-/// any journal names are cut off by the next one, and an index is only derived data.
+/// archives' ends and runs; bytes a crashed compaction appended to either archive past what
+/// any journal names are cut off by the next one, and a run is only derived data.
 extension StoreJournal {
     func compact() throws(LocalAppStoreError) {
         let next = generation + 1
@@ -20,18 +20,14 @@ extension StoreJournal {
         let settled = state.notifications.settled
 
         // The archives first, each durable before a journal that no longer holds what moved.
-        let (historyEnd, historyTables) = try JournalHistory.append(
-            moving, after: state.history, dataPath: historyPath, generation: next, indexPath: indexPath(next),
-            sync: syncsWrites,
-            encoder: encoder, fs: fs, metrics: metrics)
-        let history = try openHistory(generation: next, historyEnd: historyEnd, primed: historyTables)
+        let history = try JournalHistory.append(
+            moving, after: state.history, dataPath: historyPath, generation: next, indexPath: indexPath,
+            sync: syncsWrites, encoder: encoder, fs: fs, metrics: metrics)
         var outbox = state.notifications.archive
         if !settled.isEmpty {
-            let (end, tables) = try NotificationArchive.append(
-                settled, after: outbox, dataPath: outboxPath, generation: next, indexPath: outboxIndexPath(next),
-                sync: syncsWrites,
-                encoder: encoder, fs: fs, metrics: metrics)
-            outbox = try openOutbox(generation: next, end: end, primed: tables)
+            outbox = try NotificationArchive.append(
+                settled, after: outbox, dataPath: outboxPath, generation: next, indexPath: outboxIndexPath,
+                sync: syncsWrites, encoder: encoder, fs: fs, metrics: metrics)
         }
 
         // The journal's new snapshot.
@@ -46,9 +42,9 @@ extension StoreJournal {
         snapshot += state.storeKit.snapshot.map(JournalRecord.make)
         snapshot += state.notifications.snapshot.map(JournalRecord.make)
         let header = JournalRecord.makeHeader(
-            nextTransactionID: state.nextTransactionID, generation: next, historyEnd: historyEnd,
-            snapshotLines: snapshot.count + 1,
-            outbox: outbox.map { ($0.generation, $0.historyEnd) },
+            nextTransactionID: state.nextTransactionID, generation: next, historyEnd: history.historyEnd,
+            historyRuns: history.runs, snapshotLines: snapshot.count + 1,
+            outbox: outbox.map { ($0.runs, $0.historyEnd) },
             nextNotificationPosition: state.notifications.nextPosition)
         let records = [header] + snapshot
         let size = try writeSnapshot(records)
@@ -58,7 +54,7 @@ extension StoreJournal {
         // and nobody else appended to it (the lock is held), so there is nothing to re-read.
         var fresh = JournalState(settings: state.settings, history: history, outbox: outbox)
         for record in records { _ = fresh.apply(record) }
-        let previousOutbox = state.notifications.archive?.generation
+        let previous = [state.history?.runs, state.notifications.archive?.runs]
         state = fresh
         if let old = file { fs.close(old) }
         file = nil
@@ -69,39 +65,32 @@ extension StoreJournal {
         lineCount = records.count
         snapshotLines = records.count
         generation = next
-        removeOldIndexes(
-            keepingHistoryFrom: next - 1, outboxFrom: min(previousOutbox ?? next, outbox?.generation ?? next))
+        removeOldRuns(
+            keepingHistory: Set((history.runs + (previous[0] ?? [])).map(\.generation)),
+            outbox: Set(((outbox?.runs ?? []) + (previous[1] ?? [])).map(\.generation)))
     }
 
-    /// Removes the indexes no reader that follows the journal needs: those older than the ones
-    /// the previous journal and this one name.
-    private func removeOldIndexes(keepingHistoryFrom history: UInt64, outboxFrom outbox: UInt64) {
+    /// Removes the index runs no reader that follows the journal needs: those neither this
+    /// journal nor the previous one names.
+    private func removeOldRuns(keepingHistory history: Set<UInt64>, outbox: Set<UInt64>) {
         for name in (try? fs.contentsOfDirectory(directory)) ?? [] where name.hasSuffix(".idx") {
             for (prefix, keep) in [("history-", history), ("outbox-", outbox)] where name.hasPrefix(prefix) {
-                let number = UInt64(name.dropFirst(prefix.count).dropLast(".idx".count)) ?? keep
-                if number < keep { try? fs.removeFile(directory + "/" + name) }
+                guard let number = UInt64(name.dropFirst(prefix.count).dropLast(".idx".count)) else { continue }
+                if !keep.contains(number) { try? fs.removeFile(directory + "/" + name) }
             }
         }
     }
 
-    /// Opens generation `generation`'s history: `history.dat` and its index, made again from
-    /// `history.dat` when missing or damaged.
-    func openHistory(
-        generation: UInt64, historyEnd: UInt64, primed: [[HistoryIndex.Entry]]? = nil
-    ) throws(LocalAppStoreError) -> JournalHistory {
+    /// Opens the history whose index is `runs`: `history.dat` and each run, a run made again
+    /// from `history.dat` when missing or damaged.
+    func openHistory(runs: [ArchiveRun], historyEnd: UInt64) throws(LocalAppStoreError) -> JournalHistory {
         try JournalHistory.open(
-            generation: generation, historyEnd: historyEnd, dataPath: historyPath, indexPath: indexPath(generation),
-            readOnly: readOnly, fs: fs,
-            primed: primed)
+            runs: runs, end: historyEnd, dataPath: historyPath, indexPath: indexPath, readOnly: readOnly, fs: fs)
     }
 
-    /// Opens the outbox archive whose index generation `generation` wrote, `end` bytes long.
-    func openOutbox(
-        generation: UInt64, end: UInt64, primed: [[HistoryIndex.Entry]]? = nil
-    ) throws(LocalAppStoreError) -> NotificationArchive {
+    /// Opens the outbox archive whose index is `runs`, `end` bytes long.
+    func openOutbox(runs: [ArchiveRun], end: UInt64) throws(LocalAppStoreError) -> NotificationArchive {
         try NotificationArchive.open(
-            generation: generation, historyEnd: end, dataPath: outboxPath, indexPath: outboxIndexPath(generation),
-            readOnly: readOnly, fs: fs,
-            primed: primed)
+            runs: runs, end: end, dataPath: outboxPath, indexPath: outboxIndexPath, readOnly: readOnly, fs: fs)
     }
 }

@@ -151,10 +151,11 @@ extension StoreJournal {
         }
         generation = record.generation ?? 0
         snapshotLines = record.snapshotLines ?? 0
-        let history =
-            generation == 0 ? nil : try openHistory(generation: generation, historyEnd: record.historyEnd ?? 0)
-        let outbox = try record.outboxGeneration.map { (g) throws(LocalAppStoreError) in
-            try openOutbox(generation: g, end: record.outboxEnd ?? 0)
+        let history = try record.historyIndexRuns.map { (runs) throws(LocalAppStoreError) in
+            try openHistory(runs: runs, historyEnd: record.historyEnd ?? 0)
+        }
+        let outbox = try record.outboxIndexRuns.map { (runs) throws(LocalAppStoreError) in
+            try openOutbox(runs: runs, end: record.outboxEnd ?? 0)
         }
         state = JournalState(settings: state.settings, history: history, outbox: outbox)
     }

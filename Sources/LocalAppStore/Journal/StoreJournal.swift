@@ -4,9 +4,9 @@ internal import SystemIO
 /// The store's state on disk, shared by every process that opens the same directory: an
 /// append-only journal of JSON lines (`journal.jsonl`) holding what changed since the last
 /// compaction, every unfinished transaction and every pending notification; the finished
-/// transactions compacted out of it (`history.dat`, found through `history-GENERATION.idx`:
-/// `JournalHistory`) and the settled notifications (`outbox.dat`, `outbox-GENERATION.idx`:
-/// `NotificationArchive`). Reading is `StoreJournal+Reading.swift`, writing
+/// transactions compacted out of it (`history.dat`, found through the runs of its index,
+/// `history-GENERATION.idx`: `JournalHistory`) and the settled notifications (`outbox.dat`,
+/// `outbox-GENERATION.idx`: `NotificationArchive`). Reading is `StoreJournal+Reading.swift`, writing
 /// `StoreJournal+Writing.swift`, compaction `StoreJournal+Compaction.swift`.
 ///
 /// - Writes take an exclusive `flock` on `store.lock` only while they write: read the other
@@ -17,9 +17,9 @@ internal import SystemIO
 ///   writer, never applied in part.
 /// - When the journal holds `compactionSlack` lines beyond its snapshot, it is compacted
 ///   (`StoreJournal+Compaction.swift`): finished entries go to `history.dat` and settled
-///   notifications to `outbox.dat`, new indexes are written, and the journal is rewritten with
-///   the rest — its cost does not grow with either but for the indexes (24 bytes an item). Readers notice the new inode, finish the
-///   old file and go on with the new one.
+///   notifications to `outbox.dat`, a run of each index is written for what moved, and the
+///   journal is rewritten with the rest — its cost follows what moved, not the archives.
+///   Readers notice the new inode, finish the old file and go on with the new one.
 /// - Opened `readOnly` (a directory this process may not write), it takes no lock and writes
 ///   nothing: it reads as `refresh()` always does, without the lock (only complete changes,
 ///   the old file to its end across a compaction), and `transact` refuses.
@@ -30,9 +30,9 @@ final class StoreJournal {
     let journalPath: String
     let lockPath: String
     var historyPath: String { directory + "/history.dat" }
-    func indexPath(_ generation: UInt64) -> String { directory + "/history-\(generation).idx" }
+    var indexPath: (UInt64) -> String { { [directory] in directory + "/history-\($0).idx" } }
     var outboxPath: String { directory + "/outbox.dat" }
-    func outboxIndexPath(_ generation: UInt64) -> String { directory + "/outbox-\(generation).idx" }
+    var outboxIndexPath: (UInt64) -> String { { [directory] in directory + "/outbox-\($0).idx" } }
     let metrics: StoreMetrics
     let fs: any FileSystem
 

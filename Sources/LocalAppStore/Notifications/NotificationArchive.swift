@@ -2,8 +2,8 @@ import Foundation
 
 /// The settled notifications (delivered, or given up) a compaction moved out of the journal
 /// (`outbox.dat`, `SFJOUTB\0` version 1, one frame per version, append-only), found through
-/// the index of the generation that last moved some (`outbox-GENERATION.idx`): a
-/// `FrameArchive` of `ArchivedNotification`s keyed by position.
+/// the runs of its index the journal names (`outbox-GENERATION.idx`): a `FrameArchive` of
+/// `ArchivedNotification`s keyed by position.
 typealias NotificationArchive = FrameArchive<OutboxLayout>
 
 /// A notification in the archive, with its position: where it stands in the order the store
@@ -24,9 +24,9 @@ enum OutboxLayout: ArchiveLayout {
 
     static func flags(of item: ArchivedNotification) -> UInt64 { 0 }
 
-    static func tables(
-        old: [[HistoryIndex.Entry]], adding moved: [ArchiveFrame<ArchivedNotification>]
-    ) -> [[HistoryIndex.Entry]] {
+    static let tableKinds: [IndexTableKind] = [.pairs, .pairs, .pairs]
+
+    static func tables(adding moved: [ArchiveFrame<ArchivedNotification>]) -> [[HistoryIndex.Entry]] {
         var added: [[HistoryIndex.Entry]] = [[], [], []]
         for frame in moved {
             let n = frame.item.notification
@@ -39,7 +39,7 @@ enum OutboxLayout: ArchiveLayout {
                 added[2].append(HistoryIndex.Entry(key: HistoryIndex.hash(key), value: position))
             }
         }
-        return zip(old, added).map(HistoryIndex.merging)
+        return added.map { HistoryIndex.merging([], $0) }
     }
 }
 
