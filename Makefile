@@ -163,20 +163,22 @@ fuzz-seeds:
 	find Fuzz/seeds -maxdepth 1 -type f -exec cp {} $(FUZZ_DIR)/seeds/ \;
 	find Fuzz/seeds/catalog -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/catalog-seeds/ \;
 
-# The archive and vault-file targets' inputs: each file of the seed store (Fuzz/seeds/archive) and
+# The archive and vault-file targets' inputs: each file of the seed stores (Fuzz/seeds/archive,
+# journal version 5, and Fuzz/seeds/archive-v6) and
 # vault (Fuzz/seeds/vault-file), see their PROVENANCE.md, behind each selector it is fuzzed with
 # (scripts/fuzz-file-seeds), and the inputs they found (Fuzz/seeds/*-found).
 fuzz-file-seeds:
 	rm -rf $(FUZZ_DIR)/archive-seeds $(FUZZ_DIR)/vaultfile-seeds && mkdir -p $(FUZZ_DIR)/archive-seeds $(FUZZ_DIR)/vaultfile-seeds
-	./scripts/fuzz-file-seeds Fuzz/seeds/archive $(FUZZ_DIR)/archive-seeds Fuzz/seeds/vault-file $(FUZZ_DIR)/vaultfile-seeds
+	./scripts/fuzz-file-seeds Fuzz/seeds/archive $(FUZZ_DIR)/archive-seeds Fuzz/seeds/vault-file $(FUZZ_DIR)/vaultfile-seeds \
+		Fuzz/seeds/archive-v6
 	find Fuzz/seeds/archive-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/archive-seeds/ \;
 	find Fuzz/seeds/vault-file-found -type f ! -name '*.md' -exec cp {} $(FUZZ_DIR)/vaultfile-seeds/ \; 2>/dev/null || true
 
 # The seed store and vault made again by the real code (the targets' makers, ArchiveStoreMaker and
-# VaultFileMaker): replaces Fuzz/seeds/archive's and Fuzz/seeds/vault-file's files (commit them, and
-# say so in their PROVENANCE.md).
+# VaultFileMaker): replaces Fuzz/seeds/archive-v6's and Fuzz/seeds/vault-file's files (commit them, and
+# say so in their PROVENANCE.md). Fuzz/seeds/archive stays as the last build of journal version 5 made it.
 fuzz-file-stores: fuzz-package-targets
-	ARCHIVE_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/archive $(FUZZ_DIR)/archive-fuzz
+	ARCHIVE_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/archive-v6 $(FUZZ_DIR)/archive-fuzz
 	VAULT_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/vault-file $(FUZZ_DIR)/vaultfile-fuzz
 
 # $(call fuzz-static-module,NAME): Sources/NAME as a static library and its module in FUZZ_BIN,

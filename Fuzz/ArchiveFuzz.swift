@@ -14,14 +14,19 @@ import SystemIO
 // again), `JournalHistory` and `NotificationArchive` over them. Built against the package's
 // modules compiled with `-sanitize=fuzzer,address -enable-testing` (Makefile).
 //
-// The store is real: Fuzz/seeds/archive/ holds the state directory of a store that bought and
-// finished a few hundred things and delivered their notifications (PROVENANCE.md; made again by
-// `make fuzz-archive-store`, which runs this binary with ARCHIVE_FUZZ_MAKE_STORE=DIR). Each run
-// writes that directory to /dev/shm with one of its archive files replaced by the input, opens it
-// with `StoreJournal` and asks both archives everything they answer.
+// The stores are real, each the state directory of a store that bought and finished a few
+// hundred things and delivered their notifications (PROVENANCE.md beside each):
+// Fuzz/seeds/archive/ as the last build of journal version 5 left it (one index of each whole
+// archive, index version 2), and Fuzz/seeds/archive-v6/ as this build leaves it (the indexes as
+// runs; made again by `make fuzz-file-stores`, which runs this binary with
+// ARCHIVE_FUZZ_MAKE_STORE=DIR). Each run writes one of them to /dev/shm with one of its archive
+// files replaced by the input, opens it with `StoreJournal` and asks both archives everything
+// they answer.
 //
 // An input is one selector byte, then the file:
 // - bits 0-1: the file replaced: 0 `history-G.idx`, 1 `history.dat`, 2 `outbox-G.idx`, 3 `outbox.dat`;
+// - bits 5-6: which run of the index (its files in the order of their generations, wrapping);
+// - bit 7: the store: 0 the version 5 one, 1 the version 6 one;
 // - bit 2: reseal: the harness recomputes the file's checks (an index's header and page SHA-256,
 //   each frame's), so what lies behind them is fuzzed too (a file damaged consistently);
 // - bit 3: open the store read-only;
@@ -95,13 +100,10 @@ private func answer<T>(_ body: () throws -> T) -> Result<T, Answers.Failure> {
     do { return .success(try body()) } catch { return .failure(Answers.Failure(text: "\(error)")) }
 }
 
-private final class ArchiveHarness: @unchecked Sendable {
-    static let shared = ArchiveHarness()
-
-    /// The real store's files, by name.
-    let files: [(name: String, bytes: [UInt8])]
-    let directory: String
-    let account = StoreAccount.localTester.id
+/// One seed store: its files, what it answers, and what the runs ask about.
+private struct SeedStore {
+    /// The store's files, by name.
+    var files: [(name: String, bytes: [UInt8])] = []
     /// What the real store answers.
     var truth = Answers()
     /// What the runs ask about: a spread of the history's IDs and the outbox's notifications.
@@ -111,25 +113,67 @@ private final class ArchiveHarness: @unchecked Sendable {
     /// decoding every frame each run would be most of its time).
     var historyTail: UInt64 = 0
     var outboxTail: UInt64 = 0
+
+    /// The files of an archive's index runs, in the order of their generations.
+    func runs(_ prefix: String) -> [String] {
+        files.map(\.name).filter { $0.hasPrefix(prefix) && $0.hasSuffix(".idx") }.sorted {
+            (UInt64($0.dropFirst(prefix.count).dropLast(4)) ?? 0)
+                < (UInt64($1.dropFirst(prefix.count).dropLast(4)) ?? 0)
+        }
+    }
+}
+
+private final class ArchiveHarness: @unchecked Sendable {
+    static let shared = ArchiveHarness()
+
+    /// The version 5 store and the version 6 one.
+    var stores: [SeedStore] = []
+    /// The store a run uses.
+    var store = 0
+    let directory: String
+    let account = StoreAccount.localTester.id
     let fs = POSIXFileSystem()
 
+    var truth: Answers { stores[store].truth }
+    var sampleIDs: [QueueEntry] { stores[store].sampleIDs }
+    var sampleNotifications: [ArchivedNotification] { stores[store].sampleNotifications }
+    var historyTail: UInt64 { stores[store].historyTail }
+    var outboxTail: UInt64 { stores[store].outboxTail }
+    var files: [(name: String, bytes: [UInt8])] { stores[store].files }
+
     private init() {
-        let source = ProcessInfo.processInfo.environment["ARCHIVE_FUZZ_STORE"] ?? "Fuzz/seeds/archive"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter {
-            $0 == "journal.jsonl" || $0.hasSuffix(".dat") || $0.hasSuffix(".idx")
-        }.sorted()
-        files = names.map { ($0, Array(FileManager.default.contents(atPath: source + "/" + $0) ?? Data())) }
-        guard names.contains("journal.jsonl"), names.contains("history.dat"), names.contains("outbox.dat") else {
-            fatalError("archive fuzz: no store in \(source) (run from the repository, or set ARCHIVE_FUZZ_STORE)")
-        }
         let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         directory = base + "/storefront-archive-fuzz-\(getpid())"
         try? FileManager.default.removeItem(atPath: directory)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         archiveFuzzPath = directory
         atexit { if let path = archiveFuzzPath { try? FileManager.default.removeItem(atPath: path) } }
+        let environment = ProcessInfo.processInfo.environment
+        for source in [
+            environment["ARCHIVE_FUZZ_STORE"] ?? "Fuzz/seeds/archive",
+            environment["ARCHIVE_FUZZ_STORE_V6"] ?? "Fuzz/seeds/archive-v6",
+        ] {
+            stores.append(load(source))
+            store = stores.count - 1
+            stores[store].truth = real()
+        }
+    }
 
-        // The real answers, from the store as it is.
+    /// A seed store's files and samples.
+    private func load(_ source: String) -> SeedStore {
+        var seed = SeedStore()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter {
+            $0 == "journal.jsonl" || $0.hasSuffix(".dat") || $0.hasSuffix(".idx")
+        }.sorted()
+        seed.files = names.map { ($0, Array(FileManager.default.contents(atPath: source + "/" + $0) ?? Data())) }
+        guard names.contains("journal.jsonl"), names.contains("history.dat"), names.contains("outbox.dat") else {
+            fatalError("archive fuzz: no store in \(source) (run from the repository, or set ARCHIVE_FUZZ_STORE)")
+        }
+        return seed
+    }
+
+    /// The real answers of the store `store`, as it is; its samples set on the way.
+    private func real() -> Answers {
         writeStore(replacing: nil, with: [])
         let journal: StoreJournal
         do {
@@ -145,26 +189,31 @@ private final class ArchiveHarness: @unchecked Sendable {
             fatalError("archive fuzz: the seed store has no history or no outbox archive")
         }
         let all = history.entries()
-        sampleIDs = stride(from: 0, to: all.count, by: max(1, all.count / 7)).map { all[$0] } + [all[all.count - 1]]
+        stores[store].sampleIDs =
+            stride(from: 0, to: all.count, by: max(1, all.count / 7)).map { all[$0] } + [all[all.count - 1]]
         let notifications = outbox.items()
-        sampleNotifications =
+        stores[store].sampleNotifications =
             stride(from: 0, to: notifications.count, by: max(1, notifications.count / 5)).map { notifications[$0] }
             + [notifications[notifications.count - 1]]
         do {
-            historyTail = try history.index.entries(.entries, key: UInt64(all[all.count - 20].id)!)[0].value
-            outboxTail = try outbox.index.entries(.entries, key: notifications[notifications.count - 3].position)[0]
-                .value
+            guard let historyTail = try history.index.latest(UInt64(all[all.count - 20].id)!)?.value,
+                let outboxTail = try outbox.index.latest(notifications[notifications.count - 3].position)?.value
+            else { fatalError("archive fuzz: the seed store's indexes miss their items") }
+            stores[store].historyTail = historyTail
+            stores[store].outboxTail = outboxTail
         } catch {
             fatalError("archive fuzz: the seed store's indexes fail: \(error)")
         }
-        truth = ask(journal)
+        let truth = ask(journal)
         guard truth.failures(journal).isEmpty else {
             fatalError("archive fuzz: the seed store's archives fail: \(truth.failures(journal))")
         }
+        return truth
     }
 
     func run(_ input: [UInt8]) {
         let selector = input[0]
+        store = Int(selector >> 7)
         let target = ["history", "history.dat", "outbox", "outbox.dat"][Int(selector & 3)]
         let reseal = selector & 4 != 0
         let readOnly = selector & 8 != 0
@@ -182,10 +231,10 @@ private final class ArchiveHarness: @unchecked Sendable {
             ends = (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
             file = Array(file.dropFirst(16))
         }
+        let runs = stores[store].runs(target + "-")
         guard
-            let name = files.first(where: {
-                target.hasSuffix(".dat") ? $0.name == target : $0.name.hasPrefix(target + "-")
-            })?.name
+            let name = target.hasSuffix(".dat")
+                ? target : runs.isEmpty ? nil : runs[Int(selector >> 5 & 3) % runs.count]
         else { return }
         if reseal { file = name.hasSuffix(".idx") ? Reseal.index(file) : Reseal.frames(file) }
         writeStore(replacing: name, with: file, ends: ends)
@@ -317,26 +366,31 @@ private final class ArchiveHarness: @unchecked Sendable {
 
 /// The checks of a fuzzed file made to hold again, so that the readers behind them are fuzzed.
 private enum Reseal {
-    /// An index: the header's SHA-256 (over its fixed part and first keys), then every whole
-    /// page's (over the generation, the page's number and its body), as `HistoryIndex.write` makes them.
+    /// An index: the header's SHA-256 (over its fixed part, first keys and, from version 3,
+    /// ranks), then every whole page's (over the generation, the page's number and its body),
+    /// as `HistoryIndex.write` makes them.
     static func index(_ input: [UInt8]) -> [UInt8] {
         var bytes = input
-        let fixed = HistoryIndex.fixedHeaderLength
+        guard bytes.count >= 12 else { return bytes }
+        var v = HistoryIndex.Reader(bytes, at: 8)
+        let version = v.uint16()
+        let fixed = HistoryIndex.fixedHeaderLength(version: version)
         guard bytes.count >= fixed else { return bytes }
         var r = HistoryIndex.Reader(bytes, at: 12)
         let generation = r.uint64()
         _ = r.uint64()
+        if version >= 3 { _ = r.uint64() }
         var pages: [Int] = []
         for _ in 0..<HistoryIndex.Table.count {
             pages.append(Int(r.uint32()))
             _ = r.uint32()
         }
-        let keysEnd = fixed + pages.reduce(0, +) * 8
-        guard keysEnd + 32 <= bytes.count else { return bytes }
-        let digest = (try? Digest.hash(.sha256, Array(bytes[..<keysEnd]))) ?? []
-        bytes.replaceSubrange(keysEnd..<(keysEnd + 32), with: digest)
+        let listsEnd = fixed + pages.reduce(0, +) * 8 + (version >= 3 ? (pages[0] + 1) * 8 : 0)
+        guard listsEnd + 32 <= bytes.count else { return bytes }
+        let digest = (try? Digest.hash(.sha256, Array(bytes[..<listsEnd]))) ?? []
+        bytes.replaceSubrange(listsEnd..<(listsEnd + 32), with: digest)
         let size = HistoryIndex.pageSize
-        var start = (keysEnd + 32 + size - 1) / size * size
+        var start = (listsEnd + 32 + size - 1) / size * size
         for (table, count) in pages.enumerated() {
             for page in 0..<count {
                 guard start + size <= bytes.count else { return bytes }
@@ -412,19 +466,20 @@ private enum ArchiveStoreMaker {
         }
         let state = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data).path
         // One compaction more, so that the journal is short (each run reads it) and the
-        // archives hold everything; the indexes kept are the ones its header names.
+        // archives hold everything; the index runs kept are the ones its header names.
         let names: [String]
         do {
             let journal = try StoreJournal(
                 directory: state, initialSettings: LocalStoreSettings(), metrics: StoreMetrics(), syncsWrites: false)
             try journal.withLock { () throws(LocalAppStoreError) in try journal.compact() }
-            guard let history = journal.state.history, let outbox = journal.state.notifications.archive else {
-                fatalError("archive fuzz: the store made has no history or no outbox archive")
+            guard let history = journal.state.history, let outbox = journal.state.notifications.archive,
+                history.runs.count > 1
+            else {
+                fatalError("archive fuzz: the store made has no history, no outbox archive, or one history run")
             }
-            names = [
-                "journal.jsonl", "history.dat", "outbox.dat", "history-\(history.generation).idx",
-                "outbox-\(outbox.generation).idx",
-            ]
+            names =
+                ["journal.jsonl", "history.dat", "outbox.dat"] + history.runs.map { "history-\($0.generation).idx" }
+                + outbox.runs.map { "outbox-\($0.generation).idx" }
         } catch {
             fatalError("archive fuzz: cannot compact the store made: \(error)")
         }

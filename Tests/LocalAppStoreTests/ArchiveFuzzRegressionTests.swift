@@ -13,7 +13,8 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct ArchiveFuzzRegressionTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let store = repository.appendingPathComponent("Fuzz/seeds/archive")
+    /// The seed stores an input's bit 7 picks: journal version 5's, and version 6's.
+    static let stores = ["Fuzz/seeds/archive", "Fuzz/seeds/archive-v6"].map(repository.appendingPathComponent)
     static let found = repository.appendingPathComponent("Fuzz/seeds/archive-found")
 
     /// What replaying one input gave.
@@ -27,11 +28,12 @@ import Testing
     }
 
     /// The seed store in a temporary directory with the input's file in place (its selector:
-    /// bits 0-1 the file, bit 3 read-only, bit 4 the journal's ends; bit 2, reseal, needs
-    /// nothing here: found inputs are stored with their checks made again), opened and asked
-    /// everything.
+    /// bits 0-1 the file, bit 3 read-only, bit 4 the journal's ends, bits 5-6 the index run,
+    /// bit 7 the store; bit 2, reseal, needs nothing here: found inputs are stored with their
+    /// checks made again), opened and asked everything.
     static func replay(_ input: [UInt8], in dir: TemporaryDirectory) throws -> Replay {
         let selector = input[0]
+        let store = stores[Int(selector >> 7)]
         var file = Array(input.dropFirst())
         let state = dir.stateDirectory
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -53,7 +55,12 @@ import Testing
             journal = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]) + journal[newline...]
         }
         let prefix = ["history-", "history.dat", "outbox-", "outbox.dat"][Int(selector & 3)]
-        let replaced = try #require(names.first { $0.hasPrefix(prefix) })
+        let candidates = names.filter { $0.hasPrefix(prefix) }.sorted {
+            (UInt64($0.dropFirst(prefix.count).dropLast(4)) ?? 0)
+                < (UInt64($1.dropFirst(prefix.count).dropLast(4)) ?? 0)
+        }
+        try #require(!candidates.isEmpty)
+        let replaced = candidates[Int(selector >> 5 & 3) % candidates.count]
         for name in names {
             let bytes =
                 name == replaced

@@ -18,7 +18,8 @@ extension FrameArchive {
     ) throws(LocalAppStoreError) -> FrameArchive {
         let start = old?.historyEnd ?? UInt64(headerLength)
         var frames: [ArchiveFrame<Item>] = []
-        var bytes: [UInt8] = []
+        var writer = try DataFileWriter(dataPath: dataPath, end: start, creating: old == nil, fs: fs)
+        defer { writer.close() }
         for item in items {
             guard let key = Layout.key(of: item) else { continue }
             let frame: [UInt8]
@@ -29,16 +30,14 @@ extension FrameArchive {
             }
             let previous = old?.latestVersion(key)
             let entry = HistoryIndex.Entry(
-                key: key, value: start + UInt64(bytes.count),
+                key: key, value: writer.end,
                 info: Layout.flags(of: item) << 32 | UInt64(frame.count - 12)
                     | (previous == nil ? 0 : HistoryIndex.shadowsBit))
             frames.append(ArchiveFrame(item: item, previous: previous?.item, entry: entry))
-            bytes += frame
+            try writer.append(frame)
         }
-        if !frames.isEmpty || old == nil {
-            try write(bytes, at: start, creating: old == nil, dataPath: dataPath, sync: sync, fs: fs, metrics: metrics)
-        }
-        let end = start + UInt64(bytes.count)
+        try writer.finish(sync: sync, metrics: metrics)
+        let end = writer.end
         if let failure = old?.failure { throw failure }
 
         var runs = old?.runs ?? []
@@ -69,32 +68,84 @@ extension FrameArchive {
             runs: runs, end: end, dataPath: dataPath, indexPath: indexPath, readOnly: false, fs: fs, reusing: reusing)
     }
 
-    /// Writes `bytes` at `end` of the data file (made with its header when `creating`), after
-    /// cutting off what a crashed compaction appended past `end`; synced when `sync`.
-    private static func write(
-        _ bytes: [UInt8], at end: UInt64, creating: Bool, dataPath: String, sync: Bool, fs: any FileSystem,
-        metrics: StoreMetrics
-    ) throws(LocalAppStoreError) {
-        do throws(SystemCallError) {
-            let data = try fs.open(dataPath, [.readWrite, .create, .noFollow], mode: 0o600)
-            defer { fs.close(data) }
-            let size = try fs.status(of: data).size
-            if creating, size < UInt64(headerLength) { try fs.write(data, Layout.magic[...], at: 0) }
-            // Whatever a crashed compaction appended past the archive's end is not archived.
-            if size > end { try fs.truncate(data, to: end) }
-            try fs.write(data, bytes[...], at: end)
-            if sync {
+    /// Appends frames to the data file, a few MiB at a time: the file opened at the first
+    /// frame (or at once when `creating`: an archive with no frames yet), cut back to the end
+    /// the journal names (what a crashed compaction appended past it is not archived), and
+    /// given its header when new; synced at the end. An archive that gets nothing is not touched.
+    private struct DataFileWriter {
+        let dataPath: String
+        let creating: Bool
+        let fs: any FileSystem
+        private var data: OpenFile?
+        /// Where the next frame goes.
+        private(set) var end: UInt64
+        private var pending: [UInt8] = []
+        private var written: UInt64
+
+        init(dataPath: String, end: UInt64, creating: Bool, fs: any FileSystem) throws(LocalAppStoreError) {
+            self.dataPath = dataPath
+            self.end = end
+            self.written = end
+            self.creating = creating
+            self.fs = fs
+            if creating { try open() }
+        }
+
+        private mutating func open() throws(LocalAppStoreError) {
+            do throws(SystemCallError) {
+                let file = try fs.open(dataPath, [.readWrite, .create, .noFollow], mode: 0o600)
+                data = file
+                // On failure the caller's `close()` closes it.
+                let size = try fs.status(of: file).size
+                if creating, size < UInt64(headerLength) { try fs.write(file, Layout.magic[...], at: 0) }
+                if size > written { try fs.truncate(file, to: written) }
+            } catch {
+                throw StoreJournal.ioError(error)
+            }
+        }
+
+        mutating func append(_ frame: [UInt8]) throws(LocalAppStoreError) {
+            if data == nil { try open() }
+            pending += frame
+            end += UInt64(frame.count)
+            if pending.count >= 4 << 20 { try flush() }
+        }
+
+        /// Closes the file (a writer that failed or finished).
+        mutating func close() {
+            if let data { fs.close(data) }
+            data = nil
+        }
+
+        private mutating func flush() throws(LocalAppStoreError) {
+            guard let data, !pending.isEmpty else { return }
+            do throws(SystemCallError) {
+                try fs.write(data, pending[...], at: written)
+            } catch {
+                throw StoreJournal.ioError(error)
+            }
+            written += UInt64(pending.count)
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        /// Writes what is left, syncs when `sync` (and the directory, for a new file, before a
+        /// journal that names it can be), and closes the file.
+        mutating func finish(sync: Bool, metrics: StoreMetrics) throws(LocalAppStoreError) {
+            guard let data else { return }
+            defer { close() }
+            try flush()
+            guard sync else { return }
+            do throws(SystemCallError) {
                 try fs.synchronize(data, .data)
                 metrics.countFsync()
-                // A new file's name too, before a journal that names the archive can be.
                 if creating {
                     try fs.synchronizeDirectory(
                         String(dataPath[..<(dataPath.lastIndex(of: "/") ?? dataPath.startIndex)]))
                     metrics.countFsync()
                 }
+            } catch {
+                throw StoreJournal.ioError(error)
             }
-        } catch {
-            throw StoreJournal.ioError(error)
         }
     }
 

@@ -147,14 +147,28 @@ struct JournalState: Sendable {
         } else {
             unfinishedIDs.insert(entry.id)
         }
-        if transaction.productType == .nonConsumable {
-            let key = OwnedKey(accountID: entry.accountID, productID: transaction.productID)
-            if entry.charged && transaction.revocationDate == nil {
-                if ownedNonConsumables[key] == nil { ownedNonConsumables[key] = entry.id }
-            } else if ownedNonConsumables[key] == entry.id {
-                ownedNonConsumables[key] = nil
-            }
+        noteOwnership(entry)
+    }
+
+    /// Keeps `ownedNonConsumables` up to date with `entry`.
+    private mutating func noteOwnership(_ entry: QueueEntry) {
+        let transaction = entry.transaction
+        guard transaction.productType == .nonConsumable else { return }
+        let key = OwnedKey(accountID: entry.accountID, productID: transaction.productID)
+        if entry.charged && transaction.revocationDate == nil {
+            if ownedNonConsumables[key] == nil { ownedNonConsumables[key] = entry.id }
+        } else if ownedNonConsumables[key] == entry.id {
+            ownedNonConsumables[key] = nil
         }
+    }
+
+    /// Takes in what the snapshot keeps of a finished entry that goes straight to the history
+    /// (`StoreJournal.importIntoHistory`): its ID for the counter, and the non-consumable it owns.
+    mutating func noteArchived(_ entry: QueueEntry) {
+        if let number = UInt64(entry.id), number >= nextTransactionID, number < UInt64.max {
+            nextTransactionID = number + 1
+        }
+        noteOwnership(entry)
     }
 
     /// The transaction a payment made, by its `requestID` (not counting restores).

@@ -13,9 +13,14 @@ internal import SystemIO
 /// archives' ends and runs; bytes a crashed compaction appended to either archive past what
 /// any journal names are cut off by the next one, and a run is only derived data.
 extension StoreJournal {
-    func compact() throws(LocalAppStoreError) {
+    /// Compacts the journal.
+    /// - Parameter importing: finished entries that go straight to the history with the
+    ///   journal's own (`importIntoHistory`): they were never journaled.
+    func compact(importing: [QueueEntry] = []) throws(LocalAppStoreError) {
         let next = generation + 1
-        let moving = state.recentEntries.filter { $0.finished && UInt64($0.id) != nil }
+        var state = self.state
+        for entry in importing { state.noteArchived(entry) }
+        let moving = state.recentEntries.filter { $0.finished && UInt64($0.id) != nil } + importing
         let staying = state.recentEntries.filter { !($0.finished && UInt64($0.id) != nil) }
         let settled = state.notifications.settled
 
@@ -55,7 +60,7 @@ extension StoreJournal {
         var fresh = JournalState(settings: state.settings, history: history, outbox: outbox)
         for record in records { _ = fresh.apply(record) }
         let previous = [state.history?.runs, state.notifications.archive?.runs]
-        state = fresh
+        self.state = fresh
         if let old = file { fs.close(old) }
         file = nil
         let opened = try openJournal()
@@ -68,6 +73,35 @@ extension StoreJournal {
         removeOldRuns(
             keepingHistory: Set((history.runs + (previous[0] ?? [])).map(\.generation)),
             outbox: Set(((outbox?.runs ?? []) + (previous[1] ?? [])).map(\.generation)))
+    }
+
+    /// Runs `body` on the up-to-date state under the write lock, then moves the entries it
+    /// returns (finished, each with an ID from the counter) straight to `history.dat` in one
+    /// compaction, with what the journal holds: no journal line each, so importing a long
+    /// history costs writing its frames once. Nothing is announced (they are history, not news).
+    /// - Returns: `body`'s result.
+    /// - Throws: `.io` when the history or the journal cannot be written (nothing is imported).
+    func importIntoHistory<T>(
+        _ body: (inout JournalState) throws(LocalAppStoreError) -> (entries: [QueueEntry], result: T)
+    ) throws(LocalAppStoreError) -> T {
+        try withLock { () throws(LocalAppStoreError) in
+            _ = try readNewRecords(cutTornTail: true)
+            let (entries, result) = try { () throws(LocalAppStoreError) in
+                var draft = state
+                return try body(&draft)
+            }()
+            _ = try checked(())
+            guard !entries.isEmpty else { return result }
+            if let entry = entries.first(where: { !$0.finished || UInt64($0.id) == nil }) {
+                throw .io(
+                    path: historyPath,
+                    reason: "transaction \(entry.id) cannot go to the history (unfinished, or not a number)")
+            }
+            published.withdraw()
+            try compact(importing: entries)
+            revision += 1
+            return result
+        }
     }
 
     /// Removes the index runs no reader that follows the journal needs: those neither this

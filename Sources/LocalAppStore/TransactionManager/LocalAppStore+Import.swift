@@ -4,11 +4,11 @@ import StoreCore
 /// Importing a history made elsewhere: another store's export, or a benchmark's long history
 /// (seeded in one write rather than through a hundred thousand purchases).
 extension LocalAppStore {
-    /// Adds `transactions` to the account's history in one journal write, each as charged
-    /// (restored copies excepted, as a restore charges nothing) and finished, with a new ID
-    /// from the store's counter; an original transaction ID that names a transaction of the
-    /// batch follows it to its new ID. Nothing is announced: the transactions are history,
-    /// not news.
+    /// Adds `transactions` to the account's history in one durable write (straight to the
+    /// compacted history, `history.dat`, with one compaction), each as charged (restored copies
+    /// excepted, as a restore charges nothing) and finished, with a new ID from the store's
+    /// counter; an original transaction ID that names a transaction of the batch follows it to
+    /// its new ID. Nothing is announced: the transactions are history, not news.
     ///
     /// - Parameter transactions: purchased or restored transactions, oldest first.
     /// - Returns: the imported transactions as the store now keeps them, signed.
@@ -24,11 +24,11 @@ extension LocalAppStore {
                 expected: "purchased or restored")
         }
         let account = configuration.account.id
-        let (imported, _) = try journal.transact { state throws(LocalAppStoreError) in
+        let imported = try journal.importIntoHistory { state throws(LocalAppStoreError) in
             var newIDs: [String: String] = [:]
-            var records: [JournalRecord] = []
+            var entries: [QueueEntry] = []
             var imported: [StoreCore.Transaction] = []
-            records.reserveCapacity(transactions.count)
+            entries.reserveCapacity(transactions.count)
             imported.reserveCapacity(transactions.count)
             for old in transactions {
                 let id = state.allocateTransactionID()
@@ -43,14 +43,13 @@ extension LocalAppStore {
                     price: old.price, currencyCode: old.currencyCode, storefront: old.storefront,
                     subscriptionGroupID: old.subscriptionGroupID, isUpgraded: old.isUpgraded,
                     offerType: old.offerType, offerID: old.offerID)
-                records.append(
-                    JournalRecord.make(
-                        QueueEntry(
-                            transaction: transaction, accountID: account, charged: transaction.state == .purchased,
-                            finished: true, pending: nil, owner: nil)))
+                entries.append(
+                    QueueEntry(
+                        transaction: transaction, accountID: account, charged: transaction.state == .purchased,
+                        finished: true, pending: nil, owner: nil))
                 imported.append(transaction)
             }
-            return (records, imported)
+            return (entries, imported)
         }
         return signed(imported)
     }
