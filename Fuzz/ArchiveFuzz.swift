@@ -288,7 +288,7 @@ private final class ArchiveHarness: @unchecked Sendable {
                 sampleIDs.compactMap { UInt64($0.id) }.flatMap { [h.rank(of: $0), h.rank(of: $0 &+ 1)] } + [
                     h.rank(of: 0), h.rank(of: .max),
                 ]
-            a.restorable = h.entries(where: { $0.restorable }).map(\.id)
+            a.restorable = h.entries(where: { $0.restorable(in: .sync) }).map(\.id)
             a.digest = h.finishedDigest(accountID: account)
             a.frames = answer { try h.frames(from: historyTail) }
         }

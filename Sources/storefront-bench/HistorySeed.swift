@@ -67,17 +67,22 @@ enum HistorySeed {
         return result
     }
 
-    /// Writes `count` transactions into `dataDirectory` (created): the store's journal (fsync
-    /// off, latency 0) and the vault ledger (`vault.sfv` with its key file, one durable write),
-    /// as if the engine had delivered and finished each one.
-    static func seed(count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL) async throws {
+    /// Writes `count` transactions into `dataDirectory` (created): the store's compacted
+    /// history (`importHistory`, fsync off, latency 0) and the vault ledger (`vault.sfv` with
+    /// its key file, one durable write), as if the engine had delivered and finished each one.
+    /// - Parameter signing: whether the ledger's transactions carry their JWS, as the engine's
+    ///   do (signing is most of a seed's time: leave it out only where the ledger's items are
+    ///   not read, as `buy` does not read them).
+    static func seed(
+        count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL, signing: Bool = true
+    ) async throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let store = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
                 initialLatencyMilliseconds: 0, syncsWrites: false))
-        let imported = try await store.importHistory(transactions(count: count, now: Date()))
+        let imported = try await store.importHistory(transactions(count: count, now: Date()), signing: signing)
         let ledger = try VaultLedger.open(inDataDirectory: dataDirectory, environment: [:])
         try ledger.recordAll(imported)
     }

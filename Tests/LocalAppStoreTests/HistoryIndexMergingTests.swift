@@ -162,6 +162,17 @@ import Testing
             #expect(history.rank(of: id) == position)
         }
         #expect(history.identifier(at: compacted.count) == nil)
+        // Positions over the runs and the journal, walked up, down and at random.
+        let order = journal.state.order
+        let everyID = ids.map(String.init)
+        #expect(order.count == everyID.count)
+        #expect((0..<order.count).map { order[$0] } == everyID)
+        #expect((0..<order.count).reversed().map { order[$0] } == everyID.reversed())
+        var g = SeededGenerator(state: 7)
+        for _ in 0..<200 {
+            let position = Int.random(in: 0..<order.count, using: &g)
+            #expect(order[position] == everyID[position], "position \(position)")
+        }
 
         // Every run made again from history.dat, frame by frame.
         let indexes = try FileManager.default.contentsOfDirectory(atPath: dir.stateDirectory.path).filter {

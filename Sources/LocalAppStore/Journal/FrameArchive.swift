@@ -104,6 +104,16 @@ final class FrameArchive<Layout: ArchiveLayout>: @unchecked Sendable {
         lookUp { try index.key(at: rank) } ?? nil
     }
 
+    /// The archived key after `key` in order (nil: none, or a failure).
+    func key(after key: UInt64) -> UInt64? {
+        lookUp { try index.key(after: key) } ?? nil
+    }
+
+    /// The archived key before `key` in order (nil: none, or a failure).
+    func key(before key: UInt64) -> UInt64? {
+        lookUp { try index.key(before: key) } ?? nil
+    }
+
     /// Every key the index holds, in order.
     func keys() -> [UInt64] {
         lookUp { try index.allEntries().map(\.key) } ?? []

@@ -246,6 +246,31 @@ final class HistoryIndex {
         throw Damaged(detail: "page \(page) of table 0 holds fewer keys than its rank says", path: path)
     }
 
+    /// The smallest `entries` key above `key` (nil: none).
+    func key(after key: UInt64) throws -> UInt64? {
+        let shape = tables[Table.entries.rawValue]
+        // The last page whose first key is at most `key` holds it or the next one begins.
+        var page = max(0, shape.firstKeys.partitionPoint { $0 <= key } - 1)
+        while page < shape.pages {
+            let entries = try entries(.entries, page: page)
+            let slot = entries.partitionPoint { $0.key <= key }
+            if slot < entries.count { return entries[slot].key }
+            page += 1
+        }
+        return nil
+    }
+
+    /// The largest `entries` key below `key` (nil: none).
+    func key(before key: UInt64) throws -> UInt64? {
+        let shape = tables[Table.entries.rawValue]
+        // The last page whose first key is below `key` holds the answer, if any does.
+        let page = shape.firstKeys.partitionPoint { $0 < key } - 1
+        guard page >= 0 else { return nil }
+        let entries = try entries(.entries, page: page)
+        let slot = entries.partitionPoint { $0.key < key }
+        return slot > 0 ? entries[slot - 1].key : nil
+    }
+
     /// The first and last keys of `table` (nil when it is empty).
     func keyRange(_ table: Table) throws -> ClosedRange<UInt64>? {
         let shape = tables[table.rawValue]

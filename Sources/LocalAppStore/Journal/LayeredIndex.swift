@@ -91,6 +91,24 @@ struct LayeredIndex {
         return low
     }
 
+    /// The smallest key above `key` in any run's `entries` table (the key after it in order).
+    func key(after key: UInt64) throws -> UInt64? {
+        var next: UInt64?
+        for run in runs {
+            if let candidate = try run.key(after: key) { next = min(next ?? candidate, candidate) }
+        }
+        return next
+    }
+
+    /// The largest key below `key` in any run's `entries` table (the key before it in order).
+    func key(before key: UInt64) throws -> UInt64? {
+        var previous: UInt64?
+        for run in runs {
+            if let candidate = try run.key(before: key) { previous = max(previous ?? candidate, candidate) }
+        }
+        return previous
+    }
+
     /// Every `entries` table's entry, the newest run's for a key that several have, in key order.
     func allEntries() throws -> [HistoryIndex.Entry] {
         var merged: [HistoryIndex.Entry] = []

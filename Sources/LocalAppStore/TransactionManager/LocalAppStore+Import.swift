@@ -10,13 +10,17 @@ extension LocalAppStore {
     /// counter; an original transaction ID that names a transaction of the batch follows it to
     /// its new ID. Nothing is announced: the transactions are history, not news.
     ///
-    /// - Parameter transactions: purchased or restored transactions, oldest first.
-    /// - Returns: the imported transactions as the store now keeps them, signed.
+    /// - Parameters:
+    ///   - transactions: purchased or restored transactions, oldest first.
+    ///   - signing: whether to sign what is returned (a long import's cost is mostly its
+    ///     signatures: an ECDSA signature a transaction).
+    /// - Returns: the imported transactions as the store now keeps them, signed unless
+    ///   `signing` is false.
     /// - Throws: `.io` when the journal cannot be written; `.notPending` naming a transaction
     ///   that is neither purchased nor restored.
     @discardableResult
     public func importHistory(
-        _ transactions: [StoreCore.Transaction]
+        _ transactions: [StoreCore.Transaction], signing: Bool = true
     ) throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         for transaction in transactions where transaction.state != .purchased && transaction.state != .restored {
             throw .notPending(
@@ -51,6 +55,6 @@ extension LocalAppStore {
             }
             return (entries, imported)
         }
-        return signed(imported)
+        return signing ? signed(imported) : imported
     }
 }
