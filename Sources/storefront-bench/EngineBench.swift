@@ -13,23 +13,25 @@ struct EngineBench: BenchSection {
     let summary =
         "purchases/s through engine + local store at 100 and 10,000 in history (limit: the disk's fdatasync rate)"
     var measured = 100
+    /// Purchases a callgrind run counts (and twice as many in the other).
+    static let counted = 50
 
     func run(_ report: BenchReport) throws {
-        let catalog = StoreKitConfiguration(
-            file: "bench.storekit",
-            products: [
-                StoreKitConfiguration.Product(
-                    id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)
-            ])
         var rows: [(history: Int, seconds: Double, fsyncs: Double, cpuSeconds: Double)] = []
+        var instructions: Double?
         for history in [100, 10_000] {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "enginebench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let row = try Blocking.await {
-                try await Self.measure(catalog: catalog, history: history, count: measured, in: directory)
+                try await Self.measure(history: history, count: measured, in: directory)
             }
             rows.append((history, row.seconds, row.fsyncs, row.cpuSeconds))
+            if history == 10_000 {
+                instructions = try Callgrind.perOperation(BenchChild.executable, count: Self.counted) {
+                    [BenchChild.flag, "engine", "\($0)", directory.path]
+                }
+            }
         }
         let limit = 1 / StoreBench.measureFsync()
         for row in rows {
@@ -49,6 +51,12 @@ struct EngineBench: BenchSection {
         report.line(
             "bare write+fsync (the disk's limit)", String(format: "%.0f/s", limit),
             "300 journal-sized appends, same temporary directory")
+        report.line(
+            "engine purchase at 10,000: instructions", instructions.map(Callgrind.format) ?? "-",
+            instructions == nil
+                ? Callgrind.missing
+                : "callgrind, fsync off: (\(2 * Self.counted) purchases − \(Self.counted)) ÷ \(Self.counted), start-up cancelled out"
+        )
         let bound = limit / max(rows[1].fsyncs, 1)
         report.line(
             "purchases/s / (limit ÷ fsyncs per purchase)",
@@ -56,21 +64,33 @@ struct EngineBench: BenchSection {
             "1× would mean the disk alone bounds a purchase")
     }
 
+    static let catalog = StoreKitConfiguration(
+        file: "bench.storekit",
+        products: [
+            StoreKitConfiguration.Product(
+                id: "bench.coins", referenceName: "coins", kind: .consumable, price: Decimal(string: "0.99") ?? 1)
+        ])
+
+    /// The local store in `directory/store`, its file ledger `directory/ledger.jsonl` and the
+    /// engine over both.
+    static func open(in directory: URL, sync: Bool) throws -> (LocalAppStore, FileLedger, Store) {
+        let backend = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog, stateDirectory: directory.appendingPathComponent("store"),
+                initialLatencyMilliseconds: 0, syncsWrites: sync))
+        let ledger = try FileLedger(path: directory.appendingPathComponent("ledger.jsonl").path, syncsWrites: sync)
+        let store = Store(
+            backend: backend, ledger: ledger,
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
+        return (backend, ledger, store)
+    }
+
     /// Seeds `history` purchases without fsync, then times `count` purchases with every write durable.
     static func measure(
-        catalog: StoreKitConfiguration, history: Int, count: Int, in directory: URL
+        history: Int, count: Int, in directory: URL
     ) async throws -> (seconds: Double, fsyncs: Double, cpuSeconds: Double) {
-        let ledgerPath = directory.appendingPathComponent("ledger.jsonl").path
         func open(sync: Bool) throws -> (LocalAppStore, FileLedger, Store) {
-            let backend = try LocalAppStore(
-                configuration: LocalAppStoreConfiguration(
-                    catalog: catalog, stateDirectory: directory.appendingPathComponent("store"),
-                    initialLatencyMilliseconds: 0, syncsWrites: sync))
-            let ledger = try FileLedger(path: ledgerPath, syncsWrites: sync)
-            let store = Store(
-                backend: backend, ledger: ledger,
-                configuration: StoreConfiguration(notificationCenter: NotificationCenter()))
-            return (backend, ledger, store)
+            try Self.open(in: directory, sync: sync)
         }
         var cpuSeconds = 0.0
         do {
@@ -99,7 +119,7 @@ struct EngineBench: BenchSection {
         return (seconds, fsyncs, cpuSeconds)
     }
 
-    private static func buy(_ store: Store, count: Int) async throws {
+    static func buy(_ store: Store, count: Int) async throws {
         for _ in 0..<count {
             let result = await store.purchase("bench.coins")
             guard case .purchased = result else {

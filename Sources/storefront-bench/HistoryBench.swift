@@ -57,6 +57,10 @@ struct HistoryBench: BenchSection {
         for command in Self.commands where only?.contains(command.name) ?? true {
             let grows = command.name == "history" ? "its output grows with the history" : nil
             let cpu = try scaling.time(report, command.name, command.arguments, grows: grows)
+            if command.name == "buy" {
+                try instructions(
+                    report, command, binary: binary, global: global, sizes: sizes, directories: directories)
+            }
             if command.name == "history" {
                 try historyLimit(
                     report, binary: binary, arguments: command.arguments + global, directories: directories, cpu: cpu,
@@ -75,7 +79,34 @@ struct HistoryBench: BenchSection {
                 binary: binary, global: global, sizes: [first, largeHistory],
                 directories: [directory] + large.directories, runs: runs)
             try buy.time(report, "buy", Self.commands[0].arguments)
+            try instructions(
+                report, Self.commands[0], binary: binary, global: global, sizes: buy.sizes,
+                directories: buy.directories)
         }
+    }
+
+    /// The instructions one run of `command` executes at each size, as a whole process
+    /// (callgrind): its CPU cost in a figure that the machine's load does not move.
+    private func instructions(
+        _ report: BenchReport, _ command: (name: String, arguments: [String]), binary: String, global: [String],
+        sizes: [Int], directories: [URL]
+    ) throws {
+        var counts: [UInt64] = []
+        for directory in directories {
+            guard
+                let count = try Callgrind.instructions(
+                    binary, command.arguments + global + ["--data-dir", directory.path])
+            else { return report.line("\(command.name): instructions", "-", Callgrind.missing) }
+            counts.append(count)
+        }
+        let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
+        report.line(
+            "\(command.name): instructions at \(labels)",
+            counts.map { Callgrind.format(Double($0)) }.joined(separator: " / "),
+            "callgrind, the whole process"
+                + (counts.count > 1
+                    ? "; \(sizes.last!.formatted()) / \(sizes.first!.formatted()) = "
+                        + BenchReport.ratio(Double(counts.last!) / Double(counts.first!)) : ""))
     }
 
     /// `history` beside its physical limit (`HistoryLimit`) at each size, and its cost a row.

@@ -18,6 +18,11 @@ let sections: [any BenchSection] = [
     OutboxBench(),
 ]
 
+// The bench's own child (purchases counted under callgrind), not a section.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == BenchChild.flag {
+    exit(BenchChild.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 // `--table PATH` rewrites the figures table of that document (`make bench`: Docs/performance.md)
 // with the rows of the sections run; a section that failed keeps its old rows.
 var arguments = Array(CommandLine.arguments.dropFirst())
