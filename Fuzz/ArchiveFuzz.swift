@@ -421,14 +421,16 @@ private enum Reseal {
     }
 }
 
-/// Makes the seed store (`make fuzz-archive-store`): a real LocalAppStore that buys and finishes
-/// `ARCHIVE_FUZZ_PURCHASES` (300) products, the last `ARCHIVE_FUZZ_NOTIFIED` (12) with
+/// Makes the seed store (`make fuzz-file-stores`): a real LocalAppStore that imports
+/// `ARCHIVE_FUZZ_IMPORTED` (200) purchases, then buys and finishes `ARCHIVE_FUZZ_PURCHASES`
+/// (100) products, the last `ARCHIVE_FUZZ_NOTIFIED` (12) with
 /// `notification-url` set, each of their notifications delivered with its signed payload as
 /// the sender records it; compaction moves them to `history.dat` and `outbox.dat` as it would.
 private enum ArchiveStoreMaker {
     static func make(in directory: String) {
         let environment = ProcessInfo.processInfo.environment
-        let purchases = environment["ARCHIVE_FUZZ_PURCHASES"].flatMap(Int.init) ?? 300
+        let imported = environment["ARCHIVE_FUZZ_IMPORTED"].flatMap(Int.init) ?? 200
+        let purchases = environment["ARCHIVE_FUZZ_PURCHASES"].flatMap(Int.init) ?? 100
         let notified = environment["ARCHIVE_FUZZ_NOTIFIED"].flatMap(Int.init) ?? 12
         let data = URL(fileURLWithPath: directory + "-data")
         try? FileManager.default.removeItem(at: data)
@@ -440,6 +442,17 @@ private enum ArchiveStoreMaker {
                     stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
                     clock: ManualClock(), initialLatencyMilliseconds: 0, syncsWrites: false))
             let products = ["com.test.coins", "com.test.gems", "com.test.coins", "com.test.hints"]
+            // A history imported first is the index's first run, large beside the runs the
+            // purchases' compactions write after it (so the store has several).
+            try await store.importHistory(
+                (0..<imported).map { n in
+                    let product = products[n % products.count]
+                    return Transaction(
+                        transactionID: "imported-\(n)", productID: product, productType: .consumable,
+                        payment: Payment(productID: product), state: .purchased,
+                        purchaseDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(n)),
+                        price: Decimal(string: "0.99"), currencyCode: "USD", storefront: "USA")
+                }, signing: false)
             for n in 0..<purchases {
                 if n == purchases - notified {
                     try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
