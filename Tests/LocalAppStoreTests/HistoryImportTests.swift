@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import StoreTesting
 import SystemIO
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
-import Crypto
+internal import Crypto
 import Foundation
-import SystemIO
+internal import SystemIO
 
 /// Writing an archive (compaction): frames appended to the data file, synced, and one run of
 /// the index for them, or one that merges them with the newest runs (`LayeredIndex.mergeCount`);
