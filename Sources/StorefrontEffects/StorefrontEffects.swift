@@ -8,7 +8,8 @@ import StorefrontUI
 ///
 /// Each kind of work has its own runner, named after what it does: the engine's events and
 /// the cross-process look (`StoreWatch`), loads (`StoreLoads`), buying (`Purchasing`), the
-/// downloads' keys (`DownloadCommands`), and the Transaction Manager (`TransactionDesk`).
+/// downloads' keys (`DownloadCommands`), the Transaction Manager (`TransactionDesk`), and
+/// the customer's cancel with its retention message (`RetentionDesk`).
 public final class StorefrontEffects: EffectHandler {
     private let store: any StorefrontStore
     private let watch: StoreWatch
@@ -59,6 +60,10 @@ public final class StorefrontEffects: EffectHandler {
             await desk.run(command, transactionID: id, send: send)
         case .subscriptionCommand(let command, let id):
             await desk.run(command, transactionID: id, send: send)
+        case .askRetention(let productID):
+            await RetentionDesk(store: store).ask(productID, send: send)
+        case .chooseRetention(let choice, let sheet):
+            await RetentionDesk(store: store).choose(choice, on: sheet, send: send)
         case .consume(let productID, let quantity):
             await desk.consume(productID, quantity: quantity, send: send)
         case .tick, .every, .cancel, .quit:

@@ -81,6 +81,17 @@ public protocol StorefrontStore: Sendable {
     /// Uses up consumables; returns the new balance.
     func consume(_ productID: String, quantity: Int) async throws(StoreError) -> Int
 
+    // MARK: Cancelling as the customer
+
+    /// What the App Store shows a customer who begins to cancel the subscription to
+    /// `productID`: the answer of the developer's Get Retention Message endpoint (the store's
+    /// realtime URL), else the default message, else none, as Apple does; the exchange is logged.
+    func retentionSheet(productID: String) async throws(StoreError) -> RetentionSheet
+    /// Carries out the customer's choice on `sheet` through the engine (buys the offer or the
+    /// suggested subscription, or turns auto-renew off) and logs it; returns the transaction a
+    /// purchase made (nil when cancelling).
+    func choose(_ choice: RetentionChoice, on sheet: RetentionSheet) async throws(StoreError) -> String?
+
     // MARK: The Transaction Manager
 
     /// Runs one of the Transaction Manager's commands on a transaction (approve, decline,

@@ -30,6 +30,9 @@ final class FakeStore: StorefrontStore {
         var prices: [StorefrontPrice] = []
         var serverURL: String?
         var consumedBalance = 0
+        /// What beginning to cancel shows, and the transaction a retention choice makes.
+        var retentionSheet: RetentionSheet?
+        var retentionChoiceTransaction: String?
         /// Calls that fail, by the name `calls` records them under, with the error they throw.
         var failing: [String: StoreError] = [:]
         /// Every call, in order: its name and, after a space, its arguments.
@@ -160,6 +163,18 @@ final class FakeStore: StorefrontStore {
 
     func consume(_ productID: String, quantity: Int) async throws(StoreError) -> Int {
         try answer("consume", "\(productID) ×\(quantity)") { $0.consumedBalance }
+    }
+
+    func retentionSheet(productID: String) async throws(StoreError) -> RetentionSheet {
+        let sheet = try answer("retentionSheet", productID) { $0.retentionSheet }
+        guard let sheet else { throw .unknownTransaction(productID) }
+        return sheet
+    }
+
+    func choose(_ choice: RetentionChoice, on sheet: RetentionSheet) async throws(StoreError) -> String? {
+        try answer("chooseRetention", "\(choice.rawValue) \(sheet.originalTransactionID)") {
+            $0.retentionChoiceTransaction
+        }
     }
 
     func run(_ command: TransactionCommand, transactionID: String) async throws(StoreError) {

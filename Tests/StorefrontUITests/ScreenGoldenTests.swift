@@ -70,6 +70,28 @@ import Testing
         for line in screen.lines { #expect(DisplayWidth.of(line) == 80) }
     }
 
+    /// My Purchases' cancel sheet over its Subscriptions tab: the realtime answer's message with
+    /// its image and bullet point in words, and the choices a switch-plan answer allows.
+    @Test(arguments: [false, true])
+    func cancelSheet(japanese: Bool) throws {
+        var state = Self.busy(width: 80, height: 24, japanese: japanese)
+        let monthly = "com.storefront.demo.premium.monthly"
+        _ = reduce(state: &state, action: .myPurchases(.open))
+        _ = reduce(state: &state, action: .key(.backTab))
+        _ = reduce(state: &state, action: .key(.character("c")))
+        let sheet = RetentionSheet(
+            requestIdentifier: UUID(), originalTransactionID: "1000001", productID: monthly, shown: .message,
+            message: RetentionSheet.Message(
+                header: "Before you go", body: "A year of Premium costs less than ten months.",
+                image: "A calendar with two free months circled — 3840×1080 PNG", headerAboveImage: false,
+                bulletPoints: [RetentionSheet.BulletPoint(text: "Every level, every month", icon: "A star")]),
+            alternateProductID: "com.storefront.demo.premium.yearly", offer: nil, fallbackReason: nil)
+        _ = reduce(state: &state, action: .cancelSheet(.asked(.success(sheet))))
+        let screen = render(state)
+        try GoldenScreen.check(screen, named: "cancel-80x24-\(japanese ? "ja_JP" : "en_US")")
+        for line in screen.lines { #expect(DisplayWidth.of(line) == 80) }
+    }
+
     @Test func tooSmall() throws {
         let state = Fixtures.loaded(width: 40, height: 10)
         try GoldenScreen.check(render(state), named: "too-small-40x10-en_US")

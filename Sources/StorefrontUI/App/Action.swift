@@ -50,6 +50,8 @@ public enum Action: Hashable, Sendable {
     case transactionManager(TransactionManagerFeature.Action)
     /// My Purchases.
     case myPurchases(MyPurchasesFeature.Action)
+    /// The cancel sheet, over My Purchases.
+    case cancelSheet(CancelSheetFeature.Action)
     /// The downloads.
     case downloads(DownloadsFeature.Action)
     /// Store Settings.

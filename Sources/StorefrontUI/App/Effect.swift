@@ -59,6 +59,12 @@ public enum Effect: Hashable, Sendable {
     /// Run a subscription command of the Transaction Manager on a subscription's transaction
     /// (renew, expire, auto-renew, billing issue) → `.transactionManager(.subscriptionCommandFinished)`.
     case subscriptionCommand(SubscriptionCommand, transactionID: String)
+    /// Begin to cancel the subscription to `productID` as the customer: the App Store asks the
+    /// developer's Get Retention Message endpoint what to show → `.cancelSheet(.asked)`.
+    case askRetention(productID: String)
+    /// Carry out the customer's choice on the retention sheet through the engine, and log it
+    /// → `.cancelSheet(.chose)`.
+    case chooseRetention(RetentionChoice, RetentionSheet)
     /// Use up consumables → `.myPurchases(.consumed)`.
     case consume(productID: String, quantity: Int)
     /// Pause a download.

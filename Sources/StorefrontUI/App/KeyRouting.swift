@@ -29,6 +29,7 @@ extension State {
         case .settings: .settings(.key(key))
         case .transactions: .transactionManager(.key(key))
         case .purchases: .myPurchases(.key(key))
+        case .cancelSheet: .cancelSheet(.key(key))
         case .details: .details(.key(key))
         case .document: .receipt(.key(key))
         case .log: .eventLog(.key(key))

@@ -19,6 +19,8 @@ public indirect enum Modal: Hashable, Sendable {
     case notifications
     /// My Purchases.
     case purchases
+    /// Cancelling a subscription from My Purchases: the retention message and the choices.
+    case cancelSheet
     /// Everything about one product.
     case details
     /// A receipt or a transaction, decoded; Esc goes back to `over`.

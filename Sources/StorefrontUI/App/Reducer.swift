@@ -76,6 +76,7 @@ extension State {
         case .transactionManager(let action):
             return scope(\.transactionManager, TransactionManagerFeature.self, action)
         case .myPurchases(let action): return scope(\.myPurchases, MyPurchasesFeature.self, action)
+        case .cancelSheet(let action): return scope(\.cancelSheet, CancelSheetFeature.self, action)
         case .downloads(let action): return scope(\.downloads, DownloadsFeature.self, action)
         case .settings(let action): return scope(\.settings, SettingsFeature.self, action)
         case .receipt(let action): return scope(\.receipt, ReceiptFeature.self, action)

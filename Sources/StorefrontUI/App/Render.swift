@@ -166,6 +166,9 @@ private func renderWindow(_ modal: Modal, _ state: State, into screen: inout Scr
     case .settings: SettingsView.render(state, into: &screen)
     case .transactions: TransactionManagerView.render(state, into: &screen)
     case .purchases: MyPurchasesView.render(state, into: &screen)
+    case .cancelSheet:
+        MyPurchasesView.render(state, into: &screen)
+        CancelSheetView.render(state, into: &screen)
     case .details: DetailsView.render(state, into: &screen)
     case .document(let over):
         if let over { renderWindow(over, state, into: &screen) }

@@ -50,6 +50,8 @@ public struct State: Equatable, Sendable {
     public var transactionManager = TransactionManagerFeature.State()
     /// My Purchases: history, balances, subscriptions.
     public var myPurchases = MyPurchasesFeature.State()
+    /// The cancel sheet: the retention message and the customer's choice.
+    public var cancelSheet = CancelSheetFeature.State()
     /// The downloads of hosted content, and their pane.
     public var downloads = DownloadsFeature.State()
     /// Store Settings.
@@ -90,7 +92,7 @@ public struct State: Equatable, Sendable {
 
     /// How often the runtime should tick, in milliseconds; nil means never (nothing moves).
     public var tickInterval: Int? {
-        if buySheet.isAnimating || menu.isRestoring { return 100 }
+        if buySheet.isAnimating || menu.isRestoring || (modal == .cancelSheet && cancelSheet.isWaiting) { return 100 }
         if downloads.isAnimating { return 250 }
         if message != nil || downloads.isSettling || buySheet.isSettling { return 500 }
         return nil

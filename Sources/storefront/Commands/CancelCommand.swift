@@ -2,6 +2,7 @@ import AppStoreServer
 import Foundation
 import LocalAppStore
 import StoreCore
+import StorefrontUI
 
 /// `storefront cancel ID`: the customer begins to cancel a subscription, as in the App Store's
 /// subscription page (not the Transaction Manager's `store cancel`): the App Store asks the
@@ -56,15 +57,16 @@ struct CancelCommand: Command {
         _ id: String, choice: String, session: StoreSession, invocation: Invocation,
         context: CommandContext
     ) async throws(CLIError) {
-        let backend = session.backend
-        let original = try await Self.subscription(id, session: session)
+        let cancel = CustomerCancel(session: session)
+        let original: String
         let offer: RetentionOffer
-        do {
-            offer = try await RealtimeRetention(store: backend).offer(originalTransactionID: original)
+        do throws(CustomerCancel.Failure) {
+            original = try await cancel.subscription(id)
+            offer = try await cancel.ask(original)
         } catch {
             throw .runtime(error.description)
         }
-        let catalog = backend.configuration.catalog
+        let catalog = session.backend.configuration.catalog
         var names: [String: String] = [:]
         for product in [offer.alternateProductID, offer.promotionalOffer?.productID].compactMap({ $0 }) {
             names[product] =
@@ -73,37 +75,30 @@ struct CancelCommand: Command {
         let json = invocation.global.json
         if !json { context.output.write(RetentionOutput.sheet(offer, names: names).joined(separator: "\n") + "\n") }
 
-        var transaction: Transaction?
-        switch choice {
-        case "offer":
-            guard let promotion = offer.promotionalOffer else {
-                throw .runtime("the App Store showed no promotional offer; nothing changed.")
-            }
-            transaction = try await Self.buy(
-                promotion.productID,
-                options: PurchaseOptions(appAccountToken: promotion.appAccountToken, promotionalOffer: promotion.offer),
-                session: session, context: context, json: json)
-        case "switch":
-            guard let product = offer.alternateProductID else {
-                throw .runtime("the App Store suggested no other subscription; nothing changed.")
-            }
-            transaction = try await Self.buy(
-                product, options: PurchaseOptions(), session: session, context: context, json: json)
-        default:
-            do {
-                transaction = try await backend.setAutoRenew(original, on: false)
-            } catch {
-                throw .runtime(error.description)
-            }
-        }
-        do {
-            try backend.retention.recordChoice(
-                offer.requestIdentifier, choice: choice,
-                transactionID: choice == "cancel" ? nil : transaction?.transactionID)
+        let outcome: CustomerCancel.Outcome
+        do throws(CustomerCancel.Failure) {
+            outcome = try await cancel.choose(
+                RetentionChoice(rawValue: choice) ?? .cancelAnyway, original: original,
+                request: offer.requestIdentifier,
+                alternateProductID: offer.alternateProductID, promotion: offer.promotionalOffer)
         } catch {
-            throw .runtime("the choice was made but not logged: \(error.description)")
+            throw .runtime(error.description)
         }
-        let subscription = try? await backend.subscriptions().last { $0.originalTransactionID == original }
+        var transaction: Transaction?
+        switch outcome {
+        case .purchase(let result):
+            let product = (choice == "offer" ? offer.promotionalOffer?.productID : offer.alternateProductID) ?? ""
+            let name = await session.store.cachedProduct(product)?.displayName ?? product
+            if !json { context.output.write(PurchaseOutput.describe(result, name: name) + "\n") }
+            switch result {
+            case .purchased, .pending, .unverified: transaction = result.transaction
+            case .cancelled, .taskCancelled: throw .runtime("the purchase of \(product) was cancelled.")
+            case .failed(let error, _): throw .runtime("the purchase of \(product) failed: \(error.description)")
+            }
+        case .cancelled(let latest): transaction = latest
+        case .kept: break
+        }
+        let subscription = try? await session.backend.subscriptions().last { $0.originalTransactionID == original }
         if json {
             context.output.write(
                 JSONText.object([
@@ -115,43 +110,6 @@ struct CancelCommand: Command {
             let end = subscription.map { TransactionOutput.date($0.periodEnd) } ?? "the period's end"
             context.output.write(
                 "Cancelled subscription \(original): auto-renew is off; access continues until \(end).\n")
-        }
-    }
-
-    /// The original transaction ID of the subscription `id` names (a transaction of it, its
-    /// original transaction, or its product).
-    private static func subscription(_ id: String, session: StoreSession) async throws(CLIError) -> String {
-        let all: [SubscriptionLifecycle]
-        do {
-            all = try await session.backend.subscriptions()
-        } catch {
-            throw .runtime(error.description)
-        }
-        if let found = all.last(where: {
-            $0.originalTransactionID == id || $0.productID == id || $0.autoRenewProductID == id
-        }) {
-            return found.originalTransactionID
-        }
-        if let transaction = (try? await session.store.history())?.first(where: { $0.transactionID == id }),
-            all.contains(where: { $0.originalTransactionID == transaction.originalTransactionID })
-        {
-            return transaction.originalTransactionID
-        }
-        throw .runtime(
-            "\(id) is not an auto-renewable subscription of this account; 'storefront store subscriptions' lists them.")
-    }
-
-    /// Buys through the app's engine, as the customer's choice on the sheet.
-    private static func buy(
-        _ productID: String, options: PurchaseOptions, session: StoreSession, context: CommandContext, json: Bool
-    ) async throws(CLIError) -> Transaction? {
-        let result = await session.store.purchase(productID, options: options)
-        let name = await session.store.cachedProduct(productID)?.displayName ?? productID
-        if !json { context.output.write(PurchaseOutput.describe(result, name: name) + "\n") }
-        switch result {
-        case .purchased, .pending, .unverified: return result.transaction
-        case .cancelled, .taskCancelled: throw .runtime("the purchase of \(productID) was cancelled.")
-        case .failed(let error, _): throw .runtime("the purchase of \(productID) failed: \(error.description)")
         }
     }
 }

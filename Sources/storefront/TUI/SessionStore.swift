@@ -1,3 +1,4 @@
+import AppStoreServer
 import Catalog
 import Foundation
 import LocalAppStore
@@ -174,6 +175,63 @@ struct SessionStore: StorefrontStore {
 
     func consume(_ productID: String, quantity: Int) async throws(StoreError) -> Int {
         try await Self.translated { try await store.consume(productID, quantity: quantity) }
+    }
+
+    // MARK: Cancelling as the customer
+
+    func retentionSheet(productID: String) async throws(StoreError) -> RetentionSheet {
+        let cancel = CustomerCancel(session: session)
+        do throws(CustomerCancel.Failure) {
+            let original = try await cancel.subscription(productID)
+            return Self.sheet(try await cancel.ask(original), original: original, productID: productID)
+        } catch {
+            throw error.storeError
+        }
+    }
+
+    func choose(_ choice: RetentionChoice, on sheet: RetentionSheet) async throws(StoreError) -> String? {
+        let promotion = sheet.offer.map {
+            RetentionOffer.Offer(productID: $0.productID, offer: $0.offer, appAccountToken: $0.appAccountToken)
+        }
+        let outcome: CustomerCancel.Outcome
+        do throws(CustomerCancel.Failure) {
+            outcome = try await CustomerCancel(session: session).choose(
+                choice, original: sheet.originalTransactionID, request: sheet.requestIdentifier,
+                alternateProductID: sheet.alternateProductID, promotion: promotion)
+        } catch {
+            throw error.storeError
+        }
+        switch outcome {
+        case .purchase(let result):
+            switch result {
+            case .purchased, .pending, .unverified: return result.transaction?.transactionID
+            case .cancelled, .taskCancelled: throw .paymentCancelled
+            case .failed(let error, _): throw error
+            }
+        case .cancelled, .kept: return nil
+        }
+    }
+
+    /// What the App Store showed, in the storefront's words: images described by their
+    /// alternative text and size.
+    static func sheet(_ offer: RetentionOffer, original: String, productID: String) -> RetentionSheet {
+        let message = offer.message.map { message in
+            let content = message.content
+            return RetentionSheet.Message(
+                header: content.header, body: content.body,
+                image: content.image.map { image in
+                    image.altText + (offer.images[image.imageIdentifier].map { " — \($0.dimensions)" } ?? "")
+                },
+                headerAboveImage: content.headerPosition == .aboveImage,
+                bulletPoints: content.bulletPoints.map { RetentionSheet.BulletPoint(text: $0.text, icon: $0.altText) })
+        }
+        return RetentionSheet(
+            requestIdentifier: offer.requestIdentifier, originalTransactionID: original, productID: productID,
+            shown: RetentionSheet.Shown(rawValue: offer.shown.rawValue) ?? .none, message: message,
+            alternateProductID: offer.alternateProductID,
+            offer: offer.promotionalOffer.map {
+                RetentionSheet.Offer(productID: $0.productID, offer: $0.offer, appAccountToken: $0.appAccountToken)
+            }, fallbackReason: offer.fallbackReason)
     }
 
     // MARK: The Transaction Manager

@@ -23,6 +23,10 @@ public enum MyPurchasesFeature: Feature {
                 state = State(tab: (state.tab + 1) % 3)
             case .backTab, .left, .character("h"):
                 state = State(tab: (state.tab + 2) % 3)
+            case .character("c") where state.tab == 2:
+                let rows = subscriptionRows(purchases)
+                guard state.selected < rows.count else { return .none }
+                return .send(.cancelSheet(.open(productID: rows[state.selected])))
             case .character("c"):
                 let rows = balanceRows(purchases)
                 guard state.tab == 1, state.selected < rows.count else { return .none }

@@ -24,7 +24,11 @@ enum MyPurchasesView {
         let s = state.strings
         let (tab, selected) = (state.myPurchases.tab, state.myPurchases.selected)
         let footer =
-            tab == 1 ? "Tab · c \(s("Consume")) · Esc" : (tab == 0 ? "Tab · Enter \(s("Details")) · Esc" : "Tab · Esc")
+            switch tab {
+            case 0: "Tab · Enter \(s("Details")) · Esc"
+            case 1: "Tab · c \(s("Consume")) · Esc"
+            default: "Tab · c \(s("Cancel subscription")) · Esc"
+            }
         let inner = SheetView.window(
             s("My Purchases"), width: min(screen.width - 2, 110), height: screen.height - 4, footer: footer,
             into: &screen)
