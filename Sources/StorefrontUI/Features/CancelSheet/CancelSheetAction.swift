@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension CancelSheetFeature {
     /// What happens to the cancel sheet.

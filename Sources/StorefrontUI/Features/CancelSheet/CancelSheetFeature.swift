@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The cancel sheet (My Purchases → Subscriptions, `c`): the customer begins to cancel a
 /// subscription, as in the App Store's subscription page. The App Store asks the developer's

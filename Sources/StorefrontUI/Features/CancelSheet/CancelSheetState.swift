@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension CancelSheetFeature {
     /// The sheet: the subscription asked about, what the App Store showed, the selected

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// The cancel sheet: which subscription, the retention message (header, image in words, body,
 /// bullet points), why the endpoint's answer was not shown when it was not, and the choices.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreCore
+import StoreKitValues
 
 /// What the App Store shows a customer who begins to cancel a subscription (Apple's retention
 /// messaging): the message the developer's Get Retention Message endpoint chose, or the default
