@@ -72,21 +72,11 @@ public struct LocalAppStoreConfiguration: Sendable {
         self.readOnly = readOnly
     }
 
-    /// `init(catalog:stateDirectory:…)` with the state kept through `fileSystem` (tests wrap it
-    /// to make a call fail).
-    package init(
-        catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
-        storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
-        faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
-        appVersion: String = "1.0",
-        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
-        syncsWrites: Bool = true, readOnly: Bool = false, fileSystem: any FileSystem
-    ) {
-        self.init(
-            catalog: catalog, stateDirectory: stateDirectory, account: account, storefront: storefront,
-            locale: locale, clock: clock, faultHook: faultHook, bundleID: bundleID, appVersion: appVersion,
-            initialLatencyMilliseconds: initialLatencyMilliseconds, syncsWrites: syncsWrites, readOnly: readOnly)
-        self.fileSystem = fileSystem
+    /// This configuration with the state kept through `fileSystem` (tests wrap it to make a call fail).
+    package func keeping(through fileSystem: any FileSystem) -> LocalAppStoreConfiguration {
+        var configuration = self
+        configuration.fileSystem = fileSystem
+        return configuration
     }
 
     /// The store's state directory inside a data directory: `DATA/store`.

@@ -14,7 +14,8 @@ import Testing
         try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-                initialLatencyMilliseconds: 0, fileSystem: disk))
+                initialLatencyMilliseconds: 0
+            ).keeping(through: disk))
     }
 
     @Test func aFullDiskOrAFailedFsyncFailsTheChangeNamingTheJournal() async throws {

@@ -52,7 +52,8 @@ import Testing
         let store = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-                initialLatencyMilliseconds: 0, fileSystem: disk))
+                initialLatencyMilliseconds: 0
+            ).keeping(through: disk))
         let names = try leases(dir)
         #expect(names.filter { $0.hasSuffix(".lock") }.count == 1, "\(names)")
         #expect(disk.calls(of: .rename) >= 2)

@@ -335,7 +335,8 @@ import Testing
         let store = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: clock,
-                initialLatencyMilliseconds: 500, fileSystem: disk))
+                initialLatencyMilliseconds: 500
+            ).keeping(through: disk))
         var events = EventReader(await store.events())
         let queued = try await store.add(Payment(productID: TestCatalog.coins))
         await clock.waitForSleepers()

@@ -27,7 +27,8 @@ struct AppSession {
             let backend = try LocalAppStore(
                 configuration: LocalAppStoreConfiguration(
                     catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-                    clock: clock, initialLatencyMilliseconds: 0, fileSystem: fileSystem))
+                    clock: clock, initialLatencyMilliseconds: 0
+                ).keeping(through: fileSystem))
             let vault =
                 try ledger?()
                 ?? VaultLedger.open(

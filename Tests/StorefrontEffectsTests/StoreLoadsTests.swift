@@ -43,10 +43,17 @@ struct StoreLoadsTests {
     }
 
     @Test func aFailedLoadSaysWhyAndLoadsNothingMore() async {
-        let fake = FakeStore(FakeStore.Script(failing: ["balances": .persistenceFailed("the vault is locked")]))
+        let fake = FakeStore(
+            FakeStore.Script(failing: [
+                "balances": .persistenceFailed(.io(path: "/data/vault.sfv", reason: "the vault is locked"))
+            ]))
         let sent = Sent()
         await StorefrontEffects(store: fake).perform(.loadPurchases, send: sent.append)
-        #expect(sent.actions == [.purchasesLoaded(.failure(.persistenceFailed("the vault is locked")))])
+        #expect(
+            sent.actions == [
+                .purchasesLoaded(
+                    .failure(.persistenceFailed(.io(path: "/data/vault.sfv", reason: "the vault is locked"))))
+            ])
         #expect(fake.calls == ["history", "balances"])
     }
 

@@ -45,8 +45,8 @@ extension Store {
     /// account never had it. Delivered transactions passed the configured verifier before they
     /// were recorded; orders still unverified are `unverifiedOrders()`.
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func latestTransaction(for productID: String) throws -> Transaction? {
-        try ledger.transactions().filter { $0.productID == productID }.max { a, b in
+    public func latestTransaction(for productID: String) async throws(LedgerError) -> Transaction? {
+        try await transactions(for: productID).max { a, b in
             (a.purchaseDate, UInt64(a.transactionID) ?? 0) < (b.purchaseDate, UInt64(b.transactionID) ?? 0)
         }
     }

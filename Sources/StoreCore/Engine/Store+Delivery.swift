@@ -81,7 +81,9 @@ extension Store {
         let requestID = transaction.payment.requestID
         let alreadyRecorded: Bool
         do {
-            alreadyRecorded = try ledger.contains(transactionID: id)
+            alreadyRecorded = try await ledger.perform { ledger throws(LedgerError) in
+                try ledger.contains(transactionID: id)
+            }
         } catch {
             return failRecording(transaction, error)
         }
@@ -94,7 +96,7 @@ extension Store {
 
         let isFirstDelivery: Bool
         do {
-            isFirstDelivery = try ledger.record(transaction)
+            isFirstDelivery = try await ledger.perform { ledger throws(LedgerError) in try ledger.record(transaction) }
         } catch {
             return failRecording(transaction, error)
         }
@@ -149,25 +151,28 @@ extension Store {
         let receipt = verifier.needsReceipt ? await backend.appReceipt() : nil
         switch await verifier.verify(transaction, receipt: receipt) {
         case .valid:
-            try? ledger.removeUnverifiedOrder(transactionID: id)
+            try? await ledger.perform { ledger throws(LedgerError) in
+                try ledger.removeUnverifiedOrder(transactionID: id)
+            }
             return nil
         case .invalid(let reason):
             let error = StoreError.verificationFailed(reason)
-            try? ledger.removeUnverifiedOrder(transactionID: id)
+            try? await ledger.perform { ledger throws(LedgerError) in
+                try ledger.removeUnverifiedOrder(transactionID: id)
+            }
             broadcaster.send(.paymentFailed(transaction, error))
             resume(requestID, with: .failed(error, transaction))
             endRequest(requestID)
             await finishOrLeaveForRedelivery(id)
             return .failed(error, transaction)
         case .unableToComplete(let reason):
-            let attempts =
-                ((try? ledger.unverifiedOrders()) ?? [])
-                .first { $0.transaction.transactionID == id }?.attempts ?? 0
+            let orders = try? await ledger.perform { ledger throws(LedgerError) in try ledger.unverifiedOrders() }
+            let attempts = (orders ?? []).first { $0.transaction.transactionID == id }?.attempts ?? 0
             let kept: Data? = if let receipt { receipt } else { await backend.appReceipt() }
             let order = UnverifiedOrder(
                 transaction: transaction, receipt: kept, lastFailure: reason, attempts: attempts + 1)
             do {
-                try ledger.saveUnverifiedOrder(order)
+                try await ledger.perform { ledger throws(LedgerError) in try ledger.saveUnverifiedOrder(order) }
             } catch {
                 return failRecording(transaction, error)
             }
@@ -187,8 +192,8 @@ extension Store {
 
     /// Reports a transaction the ledger could not record; it stays unfinished, so the store
     /// delivers it again.
-    private func failRecording(_ transaction: Transaction, _ error: any Error) -> PurchaseResult {
-        let storeError = StoreError.persistenceFailed("\(error)")
+    private func failRecording(_ transaction: Transaction, _ error: LedgerError) -> PurchaseResult {
+        let storeError = StoreError.persistenceFailed(error)
         broadcaster.send(.paymentFailed(transaction, storeError))
         resume(transaction.payment.requestID, with: .failed(storeError, transaction))
         return .failed(storeError, transaction)
@@ -205,15 +210,17 @@ extension Store {
     /// A transaction delivered before comes back changed: refunded, or its expiry moved.
     /// - Returns: whether the change was announced (on the update stream).
     private func applyChanges(to transaction: Transaction) async -> Bool {
-        guard let recorded = try? ledger.transaction(withID: transaction.transactionID),
+        let id = transaction.transactionID
+        let found = try? await ledger.perform { ledger throws(LedgerError) in try ledger.transaction(withID: id) }
+        guard let recorded = found ?? nil,
             recorded.revocationDate != transaction.revocationDate
                 || recorded.expiresDate != transaction.expiresDate
                 || recorded.isUpgraded != transaction.isUpgraded
         else { return false }
         do {
-            try ledger.update(transaction)
+            try await ledger.perform { ledger throws(LedgerError) in try ledger.update(transaction) }
         } catch {
-            broadcaster.send(.paymentFailed(transaction, .persistenceFailed("\(error)")))
+            broadcaster.send(.paymentFailed(transaction, .persistenceFailed(error)))
             return false
         }
         if recorded.revocationDate == nil, transaction.revocationDate != nil {

@@ -10,15 +10,15 @@ extension Store {
     /// active or in-grace subscriptions, the latest transaction of each non-renewing
     /// subscription (until `StoreConfiguration.entitlements`' duration for it ends, when it
     /// sets one); never refunded or revoked items.
-    public func currentEntitlements(at now: Date? = nil) async throws -> [Entitlement] {
-        let records = try ledger.entitlementTransactions().map(PurchaseRecord.init)
+    public func currentEntitlements(at now: Date? = nil) async throws(LedgerError) -> [Entitlement] {
+        let records = try await entitlementRecords()
         return configuration.entitlements.currentEntitlements(
             records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
     }
 
     /// The status of every subscription group the account ever subscribed to, at `now`.
-    public func subscriptionStatuses(at now: Date? = nil) async throws -> [SubscriptionStatus] {
-        let records = try ledger.entitlementTransactions().map(PurchaseRecord.init)
+    public func subscriptionStatuses(at now: Date? = nil) async throws(LedgerError) -> [SubscriptionStatus] {
+        let records = try await entitlementRecords()
         return configuration.entitlements.statuses(
             records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
     }
@@ -26,8 +26,8 @@ extension Store {
     /// Whether a product was purchased and not refunded, from the delivered transactions
     /// (SwiftyStoreKit's `verifyPurchase`).
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func verifyPurchase(_ productID: String) throws -> PurchaseQueries.PurchaseResult {
-        PurchaseQueries.verifyPurchase(productID: productID, in: try ledger.transactions().map(PurchaseRecord.init))
+    public func verifyPurchase(_ productID: String) async throws(LedgerError) -> PurchaseQueries.PurchaseResult {
+        PurchaseQueries.verifyPurchase(productID: productID, in: try await history().map(PurchaseRecord.init))
     }
 
     /// Whether any of `productIDs` is subscribed at `now` (the engine's clock when nil), from
@@ -35,17 +35,22 @@ extension Store {
     /// - Throws: `LedgerError` when the ledger cannot be read.
     public func verifySubscriptions(
         _ kind: PurchaseQueries.SubscriptionKind, productIDs: Set<String>, at now: Date? = nil
-    ) throws -> PurchaseQueries.SubscriptionResult {
-        PurchaseQueries.verifySubscriptions(
-            kind, productIDs: productIDs, in: try ledger.transactions().map(PurchaseRecord.init),
-            at: now ?? configuration.clock.now)
+    ) async throws(LedgerError) -> PurchaseQueries.SubscriptionResult {
+        let records = try await history().map(PurchaseRecord.init)
+        return PurchaseQueries.verifySubscriptions(
+            kind, productIDs: productIDs, in: records, at: now ?? configuration.clock.now)
     }
 
     /// Whether the account may still take the introductory offer of the subscription group
     /// `groupID` (StoreKit 2's `isEligibleForIntroOffer`), from the delivered transactions.
-    public func isEligibleForIntroOffer(groupID: String) throws -> Bool {
-        PurchaseQueries.isEligibleForIntroOffer(
-            groupID: groupID, in: try ledger.transactions().map(PurchaseRecord.init))
+    public func isEligibleForIntroOffer(groupID: String) async throws(LedgerError) -> Bool {
+        PurchaseQueries.isEligibleForIntroOffer(groupID: groupID, in: try await history().map(PurchaseRecord.init))
+    }
+
+    /// The records entitlements and statuses are computed from (`PurchaseLedger.entitlementTransactions()`).
+    private func entitlementRecords() async throws(LedgerError) -> [PurchaseRecord] {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.entitlementTransactions() }.map(
+            PurchaseRecord.init)
     }
 
     /// Reports each subscription group whose state changed since it was last reported.

@@ -12,7 +12,7 @@ extension Store {
     /// sets one: `EntitlementCalculator`). Consumables never
     /// count: ask `count(of:)`.
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func isPurchased(_ productID: String, at date: Date? = nil) async throws -> Bool {
+    public func isPurchased(_ productID: String, at date: Date? = nil) async throws(LedgerError) -> Bool {
         try await currentEntitlements(at: date).contains { $0.productID == productID }
     }
 
@@ -20,46 +20,54 @@ extension Store {
     /// consumed; for any other product 1 when `isPurchased`, else 0 (RMStore's
     /// `countProductOfIdentifier`).
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func count(of productID: String) async throws -> Int {
-        let balance = try ledger.balance(of: productID)
+    public func count(of productID: String) async throws(LedgerError) -> Int {
+        let balance = try await ledger.perform { ledger throws(LedgerError) in try ledger.balance(of: productID) }
         if balance > 0 { return balance }
-        let delivered = try ledger.transactions().filter { $0.productID == productID }
+        let delivered = try await transactions(for: productID)
         guard let type = delivered.first?.productType, type != .consumable else { return 0 }
         return try await isPurchased(productID) ? 1 : 0
     }
 
     /// Uses up units of a consumable and returns the balance left.
     /// - Throws: `LedgerError.insufficientBalance` when fewer units are left.
-    public func consume(_ productID: String, quantity: Int = 1) throws -> Int {
-        try ledger.consume(productID: productID, quantity: quantity)
+    public func consume(_ productID: String, quantity: Int = 1) async throws(LedgerError) -> Int {
+        try await ledger.perform { ledger throws(LedgerError) in
+            try ledger.consume(productID: productID, quantity: quantity)
+        }
     }
 
     /// The products delivered at least once and not revoked, consumables included (RMStore's
     /// `purchasedProductIdentifiers`).
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func purchasedProductIDs() throws -> Set<String> {
-        Set(try ledger.transactions().filter { $0.revocationDate == nil }.map(\.productID))
+    public func purchasedProductIDs() async throws(LedgerError) -> Set<String> {
+        Set(try await history().filter { $0.revocationDate == nil }.map(\.productID))
     }
 
     /// The delivered transactions of `productID`, oldest first (RMStore's
     /// `transactionsForProductOfIdentifier`).
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func transactions(for productID: String) throws -> [Transaction] {
-        try ledger.transactions().filter { $0.productID == productID }
+    public func transactions(for productID: String) async throws(LedgerError) -> [Transaction] {
+        try await history().filter { $0.productID == productID }
     }
 
     /// Every delivered transaction, oldest first.
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func history() throws -> [Transaction] { try ledger.transactions() }
+    public func history() async throws(LedgerError) -> [Transaction] {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.transactions() }
+    }
 
     /// What a listing shows of every delivered transaction, oldest first (`history()`'s order),
     /// decoded without the rest of each transaction.
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func historySummaries() throws -> [TransactionSummary] { try ledger.transactionSummaries() }
+    public func historySummaries() async throws(LedgerError) -> [TransactionSummary] {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.transactionSummaries() }
+    }
 
     /// Consumable balances by product ID (zero balances omitted).
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func balances() throws -> [String: Int] { try ledger.balances() }
+    public func balances() async throws(LedgerError) -> [String: Int] {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.balances() }
+    }
 
     // MARK: - Removing
 
@@ -68,14 +76,14 @@ extension Store {
     /// - Returns: whether the transaction was recorded.
     /// - Throws: `LedgerError` when the ledger cannot be written.
     @discardableResult
-    public func removeTransaction(_ transactionID: String) throws -> Bool {
-        try ledger.remove(transactionID: transactionID)
+    public func removeTransaction(_ transactionID: String) async throws(LedgerError) -> Bool {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.remove(transactionID: transactionID) }
     }
 
     /// Forgets every delivered transaction and every consumable balance (RMStore's
     /// `removeTransactions`, for a sign-out or a reset); unverified orders stay.
     /// - Throws: `LedgerError` when the ledger cannot be written.
-    public func removeAllTransactions() throws {
-        try ledger.removeAll()
+    public func removeAllTransactions() async throws(LedgerError) {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.removeAll() }
     }
 }

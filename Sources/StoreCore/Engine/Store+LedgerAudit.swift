@@ -11,7 +11,7 @@ extension Store {
     /// - Throws: `StoreError` when the store or the ledger cannot be read.
     public func auditLedger() async throws(StoreError) -> LedgerAudit? {
         if let storeDigest = try await backend.finishedTransactionsDigest() {
-            let (ledgerDigest, baseline) = try readingLedger {
+            let (ledgerDigest, baseline) = try await readingLedger { ledger throws(LedgerError) in
                 (try ledger.transactionDigest(), try ledger.auditBaseline())
             }
             if storeDigest == ledgerDigest || baseline == storeDigest - ledgerDigest { return LedgerAudit(missing: []) }
@@ -23,7 +23,7 @@ extension Store {
     /// digests as the ledger's audit baseline.
     func fullLedgerAudit() async throws(StoreError) -> LedgerAudit? {
         guard let finished = try await backend.finishedTransactions() else { return nil }
-        let recorded = try readingLedger { try ledger.transactions() }
+        let recorded = try await readingLedger { ledger throws(LedgerError) in try ledger.transactions() }
         let ids = Set(recorded.map(\.transactionID))
         let originals = Set(recorded.map(\.originalTransactionID))
         let audit = LedgerAudit(
@@ -37,18 +37,22 @@ extension Store {
             let baseline =
                 TransactionDigest(ids: finished.map(\.transactionID))
                 - TransactionDigest(ids: recorded.map(\.transactionID))
-            if baseline != TransactionDigest(), (try? ledger.auditBaseline()) != baseline {
-                try? ledger.saveAuditBaseline(baseline)
+            if baseline != TransactionDigest() {
+                try? await ledger.perform { ledger throws(LedgerError) in
+                    if try ledger.auditBaseline() != baseline { try ledger.saveAuditBaseline(baseline) }
+                }
             }
         }
         return audit
     }
 
-    private func readingLedger<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    private func readingLedger<T>(
+        _ body: (any PurchaseLedger) throws(LedgerError) -> T
+    ) async throws(StoreError) -> T {
         do {
-            return try body()
+            return try await ledger.perform(body)
         } catch {
-            throw .persistenceFailed("\(error)")
+            throw .persistenceFailed(error)
         }
     }
 

@@ -7,7 +7,9 @@ import Foundation
 extension Store {
     /// Purchases still waiting for verification, oldest first.
     /// - Throws: `LedgerError` when the ledger cannot be read.
-    public func unverifiedOrders() throws -> [UnverifiedOrder] { try ledger.unverifiedOrders() }
+    public func unverifiedOrders() async throws(LedgerError) -> [UnverifiedOrder] {
+        try await ledger.perform { ledger throws(LedgerError) in try ledger.unverifiedOrders() }
+    }
 
     /// Verifies again every purchase whose verification could not complete earlier; each is
     /// delivered once verified, failed once rejected, and kept while still unverifiable.
@@ -15,7 +17,7 @@ extension Store {
     /// - Returns: the outcome of each order, in the order they were kept.
     @discardableResult
     public func retryUnverifiedOrders() async -> [PurchaseResult] {
-        guard let orders = try? ledger.unverifiedOrders() else { return [] }
+        guard let orders = try? await unverifiedOrders() else { return [] }
         var results: [PurchaseResult] = []
         for order in orders {
             if let result = await process(order.transaction) { results.append(result) }
@@ -30,7 +32,7 @@ extension Store {
     /// - Throws: `StoreError.unknownTransaction` when no such order waits;
     ///   `.persistenceFailed` when the ledger cannot be read.
     public func retryUnverifiedOrder(transactionID: String) async throws(StoreError) -> PurchaseResult {
-        let order = try unverifiedOrder(transactionID)
+        let order = try await unverifiedOrder(transactionID)
         guard let result = await process(order.transaction) else {
             // Another path is handling it right now; its outcome goes to observers and streams.
             return .unverified(order)
@@ -45,27 +47,29 @@ extension Store {
     ///   when it cannot finish the transaction (the order is kept); `.persistenceFailed` when
     ///   the ledger cannot forget it.
     public func removeUnverifiedOrder(transactionID: String) async throws(StoreError) {
-        let order = try unverifiedOrder(transactionID)
+        let order = try await unverifiedOrder(transactionID)
         do {
             try await backend.finish(transactionID: transactionID)
         } catch .unknownTransaction {
             // Already finished (by another process, or before a crash): nothing left to do there.
         }
         do {
-            try ledger.removeUnverifiedOrder(transactionID: transactionID)
+            try await ledger.perform { ledger throws(LedgerError) in
+                try ledger.removeUnverifiedOrder(transactionID: transactionID)
+            }
         } catch {
-            throw .persistenceFailed("\(error)")
+            throw .persistenceFailed(error)
         }
         endRequest(order.transaction.payment.requestID)
     }
 
     /// The unverified order of `transactionID`.
-    private func unverifiedOrder(_ transactionID: String) throws(StoreError) -> UnverifiedOrder {
+    private func unverifiedOrder(_ transactionID: String) async throws(StoreError) -> UnverifiedOrder {
         let orders: [UnverifiedOrder]
         do {
-            orders = try ledger.unverifiedOrders()
+            orders = try await unverifiedOrders()
         } catch {
-            throw .persistenceFailed("\(error)")
+            throw .persistenceFailed(error)
         }
         guard let order = orders.first(where: { $0.transaction.transactionID == transactionID }) else {
             throw .unknownTransaction(transactionID)

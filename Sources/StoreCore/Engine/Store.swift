@@ -18,7 +18,8 @@ import Foundation
 /// `purchase` calls, `StatusChangeTracker` decides which subscription statuses are news.
 public actor Store {
     let backend: any StoreBackend
-    let ledger: any PurchaseLedger
+    /// The ledger, every call to it through `LedgerAccess`.
+    let ledger: LedgerAccess
     let configuration: StoreConfiguration
     /// Sends every event to the caller's observers, notifications and streams.
     let broadcaster: EventBroadcaster
@@ -56,7 +57,7 @@ public actor Store {
         configuration: StoreConfiguration = StoreConfiguration()
     ) {
         self.backend = backend
-        self.ledger = ledger
+        self.ledger = LedgerAccess(ledger)
         self.configuration = configuration
         let broadcaster = EventBroadcaster(notificationCenter: configuration.notificationCenter, sender: nil)
         self.broadcaster = broadcaster

@@ -84,14 +84,16 @@ public final class FileLedger: PurchaseLedger {
     ///   - faultHook: the engine's fault hook (`FaultPoint`); a file ledger reaches no fault point of its own.
     ///   - syncsWrites: `fsync` every write (keep `true` outside benchmark seeding).
     /// - Throws: `LedgerError.io` when the file cannot be opened.
-    public convenience init(path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true) throws {
+    public convenience init(
+        path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true
+    ) throws(LedgerError) {
         try self.init(path: path, faultHook: faultHook, syncsWrites: syncsWrites, fileSystem: POSIXFileSystem())
     }
 
     /// Opens the ledger at `path` through `fileSystem` (tests wrap it to make a call fail).
     package init(
         path: String, faultHook: @escaping FaultHook = { _ in }, syncsWrites: Bool = true, fileSystem: any FileSystem
-    ) throws {
+    ) throws(LedgerError) {
         self.path = path
         self.faultHook = faultHook
         self.syncsWrites = syncsWrites
@@ -99,50 +101,50 @@ public final class FileLedger: PurchaseLedger {
         do {
             file = try fileSystem.open(path, [.readWrite, .create, .noFollow], mode: 0o600)
         } catch {
-            throw LedgerError.io(path: path, reason: error.errno.description)
+            throw .io(path: path, reason: error.errno.description)
         }
-        try index.withLock { try self.readNewLines(into: &$0, truncateTornTail: false) }
+        try index.withLock { index throws(LedgerError) in try self.readNewLines(into: &index, truncateTornTail: false) }
     }
 
     deinit { fs.close(file) }
 
-    public func record(_ transaction: Transaction) throws -> Bool {
+    public func record(_ transaction: Transaction) throws(LedgerError) -> Bool {
         try write { index in
             guard index.positions[transaction.transactionID] == nil else { return nil }
             return .record(transaction)
         } != nil
     }
 
-    public func contains(transactionID: String) throws -> Bool {
+    public func contains(transactionID: String) throws(LedgerError) -> Bool {
         try read { $0.positions[transactionID] != nil }
     }
 
-    public func transaction(withID transactionID: String) throws -> Transaction? {
+    public func transaction(withID transactionID: String) throws(LedgerError) -> Transaction? {
         try read { index in index.positions[transactionID].map { index.transactions[$0] } }
     }
 
-    public func update(_ transaction: Transaction) throws {
+    public func update(_ transaction: Transaction) throws(LedgerError) {
         _ = try write { $0.positions[transaction.transactionID] == nil ? nil : .update(transaction) }
     }
 
-    public func transactions() throws -> [Transaction] { try read { $0.transactions } }
+    public func transactions() throws(LedgerError) -> [Transaction] { try read { $0.transactions } }
 
     /// Every transaction but the consumables (which never grant an entitlement), so a history
     /// of consumables does not make entitlements and statuses cost more.
-    public func entitlementTransactions() throws -> [Transaction] {
+    public func entitlementTransactions() throws(LedgerError) -> [Transaction] {
         try read { $0.transactions.filter { $0.productType != .consumable } }
     }
 
-    public func balance(of productID: String) throws -> Int { try read { $0.balances[productID] ?? 0 } }
+    public func balance(of productID: String) throws(LedgerError) -> Int { try read { $0.balances[productID] ?? 0 } }
 
-    public func balances() throws -> [String: Int] { try read { $0.balances.filter { $0.value != 0 } } }
+    public func balances() throws(LedgerError) -> [String: Int] { try read { $0.balances.filter { $0.value != 0 } } }
 
-    public func consume(productID: String, quantity: Int) throws -> Int {
+    public func consume(productID: String, quantity: Int) throws(LedgerError) -> Int {
         var left = 0
-        _ = try write { index in
+        _ = try write { index throws(LedgerError) in
             let balance = index.balances[productID] ?? 0
             guard quantity > 0, balance >= quantity else {
-                throw LedgerError.insufficientBalance(productID: productID, balance: balance, requested: quantity)
+                throw .insufficientBalance(productID: productID, balance: balance, requested: quantity)
             }
             left = balance - quantity
             return .consume(productID: productID, quantity: quantity)
@@ -150,30 +152,30 @@ public final class FileLedger: PurchaseLedger {
         return left
     }
 
-    public func remove(transactionID: String) throws -> Bool {
+    public func remove(transactionID: String) throws(LedgerError) -> Bool {
         try write { $0.positions[transactionID] == nil ? nil : .remove(transactionID: transactionID) } != nil
     }
 
-    public func removeAll() throws {
+    public func removeAll() throws(LedgerError) {
         _ = try write { $0.transactions.isEmpty && $0.balances.isEmpty ? nil : .removeAll }
     }
 
-    public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws {
+    public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws(LedgerError) {
         _ = try write { _ in .unverified(order) }
     }
 
-    public func removeUnverifiedOrder(transactionID: String) throws {
+    public func removeUnverifiedOrder(transactionID: String) throws(LedgerError) {
         _ = try write { $0.unverified[transactionID] == nil ? nil : .verified(transactionID: transactionID) }
     }
 
-    public func unverifiedOrders() throws -> [UnverifiedOrder] {
+    public func unverifiedOrders() throws(LedgerError) -> [UnverifiedOrder] {
         try read { index in index.unverifiedOrder.compactMap { index.unverified[$0] } }
     }
 
     // MARK: - File access
 
-    private func read<T>(_ body: (Index) throws -> T) throws -> T {
-        try index.withLock { index in
+    private func read<T>(_ body: (Index) throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try index.withLock { index throws(LedgerError) in
             try readNewLines(into: &index, truncateTornTail: false)
             return try body(index)
         }
@@ -181,13 +183,18 @@ public final class FileLedger: PurchaseLedger {
 
     /// Under the exclusive lock: catches up, asks `decide` for the entry to append (nil: none),
     /// appends it durably and applies it.
-    private func write(_ decide: (Index) throws -> Entry?) throws -> Entry? {
-        try index.withLock { index in
+    private func write(_ decide: (Index) throws(LedgerError) -> Entry?) throws(LedgerError) -> Entry? {
+        try index.withLock { index throws(LedgerError) in
             try io { () throws(SystemCallError) in _ = try fs.lock(file, waiting: true) }
             defer { fs.unlock(file) }
             try readNewLines(into: &index, truncateTornTail: true)
             guard let entry = try decide(index) else { return nil }
-            var line = try JSONEncoder().encode(entry)
+            var line: Data
+            do {
+                line = try JSONEncoder().encode(entry)
+            } catch {
+                throw .io(path: path, reason: "cannot encode an entry: \(error)")
+            }
             line.append(0x0A)
             try append(line, at: index.offset)
             index.offset += line.count
@@ -196,14 +203,14 @@ public final class FileLedger: PurchaseLedger {
         }
     }
 
-    private func append(_ line: Data, at offset: Int) throws {
+    private func append(_ line: Data, at offset: Int) throws(LedgerError) {
         try io { () throws(SystemCallError) in try fs.write(file, Array(line), at: UInt64(offset)) }
         guard syncsWrites else { return }
         syncs.add(1, ordering: .relaxed)
         try io { () throws(SystemCallError) in try fs.synchronize(file, .all) }
     }
 
-    private func readNewLines(into index: inout Index, truncateTornTail: Bool) throws {
+    private func readNewLines(into index: inout Index, truncateTornTail: Bool) throws(LedgerError) {
         let size = Int(try io { () throws(SystemCallError) in try fs.status(of: file).size })
         guard size > index.offset else { return }
         let bytes = try io { () throws(SystemCallError) in
@@ -217,7 +224,7 @@ public final class FileLedger: PurchaseLedger {
             do {
                 index.apply(try decoder.decode(Entry.self, from: line))
             } catch {
-                throw LedgerError.corrupt(
+                throw .corrupt(
                     path: path, reason: "unreadable entry at byte \(index.offset + start): \(error)")
             }
             start = newline + 1

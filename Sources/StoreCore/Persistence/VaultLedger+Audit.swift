@@ -6,18 +6,18 @@ internal import Vault
 /// difference, and the transactions' listing rows.
 extension VaultLedger {
     /// From the aggregates: one item, whatever the history's length.
-    public func transactionDigest() throws -> TransactionDigest {
+    public func transactionDigest() throws(LedgerError) -> TransactionDigest {
         try ensureAggregates()
         return try guarded { try vault.get(service: Self.ledgerService, account: Self.digestAccount) }
             .flatMap { TransactionDigest(String(decoding: $0.data, as: UTF8.self)) } ?? TransactionDigest()
     }
 
-    public func auditBaseline() throws -> TransactionDigest? {
+    public func auditBaseline() throws(LedgerError) -> TransactionDigest? {
         try guarded { try vault.get(service: Self.ledgerService, account: Self.baselineAccount) }
             .flatMap { TransactionDigest(String(decoding: $0.data, as: UTF8.self)) }
     }
 
-    public func saveAuditBaseline(_ baseline: TransactionDigest) throws {
+    public func saveAuditBaseline(_ baseline: TransactionDigest) throws(LedgerError) {
         try guarded {
             try vault.modify(service: Self.ledgerService, account: Self.baselineAccount) { _ in
                 .put(VaultItemContent(data: Data(baseline.description.utf8)))
@@ -29,7 +29,7 @@ extension VaultLedger {
     /// view of each decrypted record, and keeps them with the record's order in the vault's
     /// derived cache (`SummaryCacheRow`, `Vault.forEachDerived`): the next listing reads the
     /// kept rows of the records the cache covers instead of those records (issue 13).
-    public func transactionSummaries() throws -> [TransactionSummary] {
+    public func transactionSummaries() throws(LedgerError) -> [TransactionSummary] {
         let decoder = JSONDecoder()
         var strings = TransactionSummaryScanner.Strings()
         var summaries: [TransactionSummary] = []

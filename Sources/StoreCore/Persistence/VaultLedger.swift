@@ -92,7 +92,7 @@ public final class VaultLedger: PurchaseLedger {
     public static func open(
         inDataDirectory dataDirectory: URL, environment: [String: String],
         faultHook: @escaping FaultHook = { _ in }, clock: any StoreClock = SystemClock(), readOnly: Bool = false
-    ) throws -> VaultLedger {
+    ) throws(LedgerError) -> VaultLedger {
         try open(
             inDataDirectory: dataDirectory, environment: environment, faultHook: faultHook, prompt: nil, clock: clock,
             fileSystem: POSIXFileSystem(), readOnly: readOnly)
@@ -105,7 +105,7 @@ public final class VaultLedger: PurchaseLedger {
         inDataDirectory dataDirectory: URL, environment: [String: String],
         faultHook: @escaping FaultHook = { _ in }, prompt: (any PassphrasePrompt)?,
         clock: any StoreClock = SystemClock(), fileSystem: any FileSystem = POSIXFileSystem(), readOnly: Bool = false
-    ) throws -> VaultLedger {
+    ) throws(LedgerError) -> VaultLedger {
         let url = dataDirectory.appendingPathComponent("vault.sfv")
         var key = VaultKey.fromEnvironment(environment, keyFile: VaultKey.defaultKeyFile(for: url))
         if case .keyFile = key, let prompt, Self.isPassphraseVault(url) { key = .askPassphrase(prompt) }
@@ -142,7 +142,7 @@ public final class VaultLedger: PurchaseLedger {
 
     // MARK: - PurchaseLedger
 
-    public func record(_ transaction: Transaction) throws -> Bool {
+    public func record(_ transaction: Transaction) throws(LedgerError) -> Bool {
         try recordAll([transaction]) == 1
     }
 
@@ -150,8 +150,8 @@ public final class VaultLedger: PurchaseLedger {
     /// already recorded are left as they are.
     /// - Returns: how many were new.
     @discardableResult
-    public func recordAll(_ transactions: [Transaction]) throws -> Int {
-        let encoded = try transactions.map { ($0, try encode($0), nextOrder()) }
+    public func recordAll(_ transactions: [Transaction]) throws(LedgerError) -> Int {
+        let encoded = try guarded { try transactions.map { ($0, try encode($0), nextOrder()) } }
         return try guarded {
             try vault.transact { batch in
                 try prepareAggregates(in: &batch)
@@ -177,15 +177,15 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
-    public func contains(transactionID: String) throws -> Bool {
+    public func contains(transactionID: String) throws(LedgerError) -> Bool {
         try guarded { try vault.get(service: Self.transactionsService, account: transactionID) != nil }
     }
 
-    public func transaction(withID transactionID: String) throws -> Transaction? {
+    public func transaction(withID transactionID: String) throws(LedgerError) -> Transaction? {
         try guarded { try vault.get(service: Self.transactionsService, account: transactionID) }.map(decodeTransaction)
     }
 
-    public func update(_ transaction: Transaction) throws {
+    public func update(_ transaction: Transaction) throws(LedgerError) {
         let data = try encode(transaction)
         try guarded {
             try vault.transact { batch in
@@ -203,20 +203,20 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
-    public func transactions() throws -> [Transaction] {
+    public func transactions() throws(LedgerError) -> [Transaction] {
         try sortedTransactions(try guarded { try vault.items(service: Self.transactionsService) })
     }
 
     /// Every non-consumable and non-renewing transaction, and each subscription group's latest
     /// one: from the aggregates, so its cost does not grow with the history.
-    public func entitlementTransactions() throws -> [Transaction] {
+    public func entitlementTransactions() throws(LedgerError) -> [Transaction] {
         try ensureAggregates()
         let entitling = try guarded { try vault.items(service: Self.entitlingService) }
         let latest = try guarded { try vault.items(service: Self.groupsService) }
         return try sortedTransactions(entitling) + latest.map(decodeTransaction)
     }
 
-    public func balance(of productID: String) throws -> Int {
+    public func balance(of productID: String) throws(LedgerError) -> Int {
         try ensureAggregates()
         let counted =
             try guarded { try vault.get(service: Self.countedService, account: productID) }.map(Self.number) ?? 0
@@ -225,7 +225,7 @@ public final class VaultLedger: PurchaseLedger {
         return counted - consumed
     }
 
-    public func balances() throws -> [String: Int] {
+    public func balances() throws(LedgerError) -> [String: Int] {
         try ensureAggregates()
         var result: [String: Int] = [:]
         for item in try guarded({ try vault.items(service: Self.countedService) }) {
@@ -237,7 +237,7 @@ public final class VaultLedger: PurchaseLedger {
         return result.filter { $0.value != 0 }
     }
 
-    public func consume(productID: String, quantity: Int) throws -> Int {
+    public func consume(productID: String, quantity: Int) throws(LedgerError) -> Int {
         try guarded {
             try vault.transact { batch in
                 try prepareAggregates(in: &batch)
@@ -255,7 +255,7 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
-    public func remove(transactionID: String) throws -> Bool {
+    public func remove(transactionID: String) throws(LedgerError) -> Bool {
         let removed = try guarded {
             try vault.transact { batch -> Bool in
                 guard let item = try batch.get(service: Self.transactionsService, account: transactionID) else {
@@ -278,7 +278,7 @@ public final class VaultLedger: PurchaseLedger {
         return removed
     }
 
-    public func removeAll() throws {
+    public func removeAll() throws(LedgerError) {
         try guarded {
             try vault.transact { batch in
                 var services = [
@@ -303,10 +303,10 @@ public final class VaultLedger: PurchaseLedger {
         decoded.withLock { $0.removeAll() }
     }
 
-    public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws {
+    public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws(LedgerError) {
         let data: Data
         do { data = try JSONEncoder().encode(order) } catch {
-            throw LedgerError.io(path: vault.path, reason: "cannot encode the order: \(error)")
+            throw .io(path: vault.path, reason: "cannot encode the order: \(error)")
         }
         let fresh = nextOrder()
         try guarded {
@@ -320,15 +320,16 @@ public final class VaultLedger: PurchaseLedger {
         }
     }
 
-    public func removeUnverifiedOrder(transactionID: String) throws {
+    public func removeUnverifiedOrder(transactionID: String) throws(LedgerError) {
         try guarded {
             try vault.modify(service: Self.unverifiedService, account: transactionID) { _ in .delete }
         }
     }
 
-    public func unverifiedOrders() throws -> [UnverifiedOrder] {
+    public func unverifiedOrders() throws(LedgerError) -> [UnverifiedOrder] {
         let items = try guarded { try vault.items(service: Self.unverifiedService) }
-        return try items.sorted { (Self.order($0), $0.account) < (Self.order($1), $1.account) }.map { item in
+        return try items.sorted { (Self.order($0), $0.account) < (Self.order($1), $1.account) }.map {
+            item throws(LedgerError) -> UnverifiedOrder in
             do { return try JSONDecoder().decode(UnverifiedOrder.self, from: item.data) } catch {
                 throw LedgerError.corrupt(
                     path: vault.path, reason: "unverified order \(item.account) is unreadable: \(error)")
@@ -347,7 +348,7 @@ public final class VaultLedger: PurchaseLedger {
 
     /// Decodes the items' transactions (reusing what was decoded before from the same bytes),
     /// oldest first: the order they were recorded in.
-    private func sortedTransactions(_ items: [VaultItem]) throws -> [Transaction] {
+    private func sortedTransactions(_ items: [VaultItem]) throws(LedgerError) -> [Transaction] {
         let cache = decoded.withLock { $0 }
         var fresh: [String: DecodedTransaction] = [:]
         fresh.reserveCapacity(items.count)
@@ -371,23 +372,23 @@ public final class VaultLedger: PurchaseLedger {
         .map(\.transaction)
     }
 
-    func encode(_ transaction: Transaction) throws -> Data {
+    func encode(_ transaction: Transaction) throws(LedgerError) -> Data {
         do { return try JSONEncoder().encode(transaction) } catch {
-            throw LedgerError.io(
+            throw .io(
                 path: vault.path, reason: "cannot encode transaction \(transaction.transactionID): \(error)")
         }
     }
 
-    func decodeTransaction(_ item: VaultItem) throws -> Transaction {
+    func decodeTransaction(_ item: VaultItem) throws(LedgerError) -> Transaction {
         do { return try JSONDecoder().decode(Transaction.self, from: item.data) } catch {
-            throw LedgerError.corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
+            throw .corrupt(path: vault.path, reason: "transaction \(item.account) is unreadable: \(error)")
         }
     }
 
     /// Makes sure the aggregates can be read: a ledger marked as having them has them; an
     /// empty one needs none (its first write marks it); one written before them gets them now,
     /// in one write.
-    func ensureAggregates() throws {
+    func ensureAggregates() throws(LedgerError) {
         guard !aggregated.withLock({ $0 }) else { return }
         if try guarded({ try vault.get(service: Self.ledgerService, account: Self.formatAccount) })?.data
             == Data(Self.currentFormat.utf8)
@@ -414,22 +415,24 @@ public final class VaultLedger: PurchaseLedger {
             VaultItemContent(data: Data(Self.currentFormat.utf8)))
     }
 
-    /// Runs a vault call, turning the vault's errors into the ledger's (keeping the message).
+    /// Runs vault calls, turning the vault's errors into the ledger's (keeping the message).
     @discardableResult
-    func guarded<T>(_ body: () throws -> T) throws -> T {
+    func guarded<T>(_ body: () throws -> T) throws(LedgerError) -> T {
         do { return try body() } catch {
             throw Self.translate(error, path: vault.path)
         }
     }
 
-    private static func translate(_ error: any Error, path: String) -> any Error {
+    /// The ledger's error for `error`: its own passes through, the vault's keeps its message.
+    private static func translate(_ error: any Error, path: String) -> LedgerError {
         switch error {
+        case let ledger as LedgerError: ledger
         case let e as VaultError:
             switch e {
-            case .integrity, .notAVault, .unsupportedVersion: LedgerError.corrupt(path: path, reason: e.description)
-            default: LedgerError.io(path: path, reason: e.description)
+            case .integrity, .notAVault, .unsupportedVersion: .corrupt(path: path, reason: e.description)
+            default: .io(path: path, reason: e.description)
             }
-        default: error
+        default: .io(path: path, reason: "\(error)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the ledger could not do what was asked.
-public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LedgerError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
     /// Reading or writing the ledger's file failed.
     case io(path: String, reason: String)
     /// The ledger's file is not in a form this version can read.

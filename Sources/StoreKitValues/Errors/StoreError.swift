@@ -24,8 +24,9 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
     case verificationFailed(String)
     /// Verification could not be completed now; the transaction stays unfinished and is retried.
     case verificationUnavailable(String)
-    /// The engine could not record the purchase; the transaction stays unfinished.
-    case persistenceFailed(String)
+    /// The engine's ledger could not read or record (the cause says which file and why); a
+    /// purchase it could not record stays unfinished and is delivered again.
+    case persistenceFailed(LedgerError)
     /// No transaction with this identifier is known.
     case unknownTransaction(String)
     /// The subscription offer's identifier is not one the product has (`SKErrorInvalidOfferIdentifier`).
@@ -75,7 +76,7 @@ public enum StoreError: Error, Codable, Hashable, Sendable, CustomStringConverti
         case .interrupted: "The purchase was interrupted; resolve it to complete the purchase."
         case .verificationFailed(let why): "The purchase could not be verified: \(why)"
         case .verificationUnavailable(let why): "Verification is unavailable right now (will retry): \(why)"
-        case .persistenceFailed(let why): "The purchase could not be recorded (will retry): \(why)"
+        case .persistenceFailed(let cause): "The purchase could not be recorded (will retry): \(cause)"
         case .unknownTransaction(let id): "No transaction \(id) is known."
         case .invalidOfferIdentifier(let why): "The offer identifier is invalid: \(why)"
         case .invalidSignature(let why): "The offer's signature is invalid: \(why)"

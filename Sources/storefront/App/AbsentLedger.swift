@@ -10,17 +10,17 @@ struct AbsentLedger: PurchaseLedger {
         .io(path: path, reason: "there is no purchase vault and the data directory is read-only, so none can be made")
     }
 
-    func record(_ transaction: Transaction) throws -> Bool { throw refusal }
-    func contains(transactionID: String) throws -> Bool { false }
-    func transaction(withID transactionID: String) throws -> Transaction? { nil }
-    func update(_ transaction: Transaction) throws { throw refusal }
-    func transactions() throws -> [Transaction] { [] }
-    func balance(of productID: String) throws -> Int { 0 }
-    func balances() throws -> [String: Int] { [:] }
-    func consume(productID: String, quantity: Int) throws -> Int { throw refusal }
-    func remove(transactionID: String) throws -> Bool { throw refusal }
-    func removeAll() throws { throw refusal }
-    func saveUnverifiedOrder(_ order: UnverifiedOrder) throws { throw refusal }
-    func removeUnverifiedOrder(transactionID: String) throws { throw refusal }
-    func unverifiedOrders() throws -> [UnverifiedOrder] { [] }
+    func record(_ transaction: Transaction) throws(LedgerError) -> Bool { throw refusal }
+    func contains(transactionID: String) throws(LedgerError) -> Bool { false }
+    func transaction(withID transactionID: String) throws(LedgerError) -> Transaction? { nil }
+    func update(_ transaction: Transaction) throws(LedgerError) { throw refusal }
+    func transactions() throws(LedgerError) -> [Transaction] { [] }
+    func balance(of productID: String) throws(LedgerError) -> Int { 0 }
+    func balances() throws(LedgerError) -> [String: Int] { [:] }
+    func consume(productID: String, quantity: Int) throws(LedgerError) -> Int { throw refusal }
+    func remove(transactionID: String) throws(LedgerError) -> Bool { throw refusal }
+    func removeAll() throws(LedgerError) { throw refusal }
+    func saveUnverifiedOrder(_ order: UnverifiedOrder) throws(LedgerError) { throw refusal }
+    func removeUnverifiedOrder(transactionID: String) throws(LedgerError) { throw refusal }
+    func unverifiedOrders() throws(LedgerError) -> [UnverifiedOrder] { [] }
 }

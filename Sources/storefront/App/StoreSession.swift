@@ -116,8 +116,8 @@ struct StoreSession {
                     catalog: selection.catalog,
                     stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
                     storefront: selection.storefront, locale: selection.locale, faultHook: faultHook,
-                    readOnly: readOnly,
-                    fileSystem: fileSystem))
+                    readOnly: readOnly
+                ).keeping(through: fileSystem))
         } catch {
             throw .runtime("cannot open the local App Store: \(error.description)")
         }

@@ -135,15 +135,15 @@ struct SessionStore: StorefrontStore {
     // MARK: What the account has
 
     func history() async throws(StoreError) -> [Transaction] {
-        try await Self.translated { try await store.history() }
+        try await Self.translated { () async throws(LedgerError) in try await store.history() }
     }
 
     func balances() async throws(StoreError) -> [String: Int] {
-        try await Self.translated { try await store.balances() }
+        try await Self.translated { () async throws(LedgerError) in try await store.balances() }
     }
 
     func entitlements() async throws(StoreError) -> [Entitlement] {
-        try await Self.translated { try await store.currentEntitlements() }
+        try await Self.translated { () async throws(LedgerError) in try await store.currentEntitlements() }
     }
 
     func pending() async throws(StoreError) -> [Transaction] {
@@ -174,7 +174,9 @@ struct SessionStore: StorefrontStore {
     }
 
     func consume(_ productID: String, quantity: Int) async throws(StoreError) -> Int {
-        try await Self.translated { try await store.consume(productID, quantity: quantity) }
+        try await Self.translated { () async throws(LedgerError) in
+            try await store.consume(productID, quantity: quantity)
+        }
     }
 
     // MARK: Cancelling as the customer
@@ -354,17 +356,13 @@ struct SessionStore: StorefrontStore {
         try await StorefrontDocuments(session: session).transaction(transactionID).get()
     }
 
-    /// The engine's ledger calls throw the ledger's errors or `StoreError`: the storefront shows
-    /// a `StoreError`.
-    private static func translated<T>(_ body: () async throws -> T) async throws(StoreError) -> T {
+    /// The engine's ledger calls throw the ledger's error: the storefront shows it as the
+    /// `StoreError` that carries it.
+    private static func translated<T>(_ body: () async throws(LedgerError) -> T) async throws(StoreError) -> T {
         do {
             return try await body()
-        } catch let error as StoreError {
-            throw error
-        } catch let error as LocalAppStoreError {
-            throw error.storeError
         } catch {
-            throw .persistenceFailed("\(error)")
+            throw .persistenceFailed(error)
         }
     }
 }

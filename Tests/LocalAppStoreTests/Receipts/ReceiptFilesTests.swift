@@ -18,7 +18,8 @@ import Testing
         let store = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-                initialLatencyMilliseconds: 0, fileSystem: disk))
+                initialLatencyMilliseconds: 0
+            ).keeping(through: disk))
         let state = dir.stateDirectory.path
         for name in ["device-id", "AppTransactions", "Certificates"] {
             disk.denyWrites(under: state + "/" + name)

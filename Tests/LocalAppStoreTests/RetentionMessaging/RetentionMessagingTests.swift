@@ -19,8 +19,8 @@ struct RetentionMessagingTests {
     ) throws -> RetentionMessaging {
         RetentionMessaging(
             configuration: LocalAppStoreConfiguration(
-                catalog: try TestCatalog.load(), stateDirectory: directory.stateDirectory, clock: clock,
-                fileSystem: fileSystem))
+                catalog: try TestCatalog.load(), stateDirectory: directory.stateDirectory, clock: clock
+            ).keeping(through: fileSystem))
     }
 
     @Test func uploadsListReviewsAndSurvivesARestart() throws {
