@@ -23,12 +23,16 @@ public final class Vault: @unchecked Sendable {
     ///   - configuration: clock, file system, fault hook, KDF limits.
     /// - Throws: `VaultError` — `.authenticationFailed` for a wrong key, `.integrity` for a
     ///   damaged file, `.unsupportedVersion` for a newer format, permission errors naming the fix.
-    public init(at url: URL, key: VaultKey, configuration: VaultConfiguration = VaultConfiguration()) throws {
+    public init(
+        at url: URL, key: VaultKey, configuration: VaultConfiguration = VaultConfiguration()
+    )
+        throws(VaultError)
+    {
         path = url.path
         do {
             store = try VaultStore(path: url.path, key: key, configuration: configuration)
         } catch {
-            throw Self.translate(error, path: url.path)
+            throw Self.vaultError(error, path: url.path)
         }
     }
 
@@ -36,14 +40,14 @@ public final class Vault: @unchecked Sendable {
 
     /// The item for `service` and `account`, or `nil` if there is none.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
-    public func get(service: String, account: String) throws -> VaultItem? {
-        try read { try $0.item(VaultItem.ID(service: service, account: account)) }
+    public func get(service: String, account: String) throws(VaultError) -> VaultItem? {
+        try own { try read { try $0.item(VaultItem.ID(service: service, account: account)) } }
     }
 
     /// All items of `service`, ordered by account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
-    public func items(service: String) throws -> [VaultItem] {
-        try read { store in try store.items(service: service).sorted { $0.account < $1.account } }
+    public func items(service: String) throws(VaultError) -> [VaultItem] {
+        try own { try read { store in try store.items(service: service).sorted { $0.account < $1.account } } }
     }
 
     /// Hands every item of `service` to `body`, one at a time and in no order, without holding
@@ -91,13 +95,14 @@ public final class Vault: @unchecked Sendable {
 
     /// Every item, ordered by service and account.
     /// - Throws: `VaultError` if the file cannot be read or fails verification.
-    public func allItems() throws -> [VaultItem] {
-        try read { store in try store.items(service: nil).sorted { $0.id < $1.id } }
+    public func allItems() throws(VaultError) -> [VaultItem] {
+        try own { try read { store in try store.items(service: nil).sorted { $0.id < $1.id } } }
     }
 
     /// Counts of what is in the file (for tests, diagnostics and the benchmark).
-    public func status() throws -> VaultStatus {
-        try read { VaultStatus(items: $0.liveCount, records: $0.recordCount, bytes: $0.verifiedSize) }
+    /// - Throws: `VaultError` if the file cannot be read or fails verification.
+    public func status() throws(VaultError) -> VaultStatus {
+        try own { try read { VaultStatus(items: $0.liveCount, records: $0.recordCount, bytes: $0.verifiedSize) } }
     }
 
     // MARK: - Writing
@@ -106,29 +111,33 @@ public final class Vault: @unchecked Sendable {
     /// - Returns: the stored item, with `created` and `modified` from the clock.
     /// - Throws: `VaultError.duplicateItem` if it already exists (use `update` or `upsert`).
     @discardableResult
-    public func add(service: String, account: String, _ content: VaultItemContent) throws -> VaultItem {
+    public func add(service: String, account: String, _ content: VaultItemContent) throws(VaultError) -> VaultItem {
         let id = VaultItem.ID(service: service, account: account)
-        return try put(id) { current in
-            guard current == nil else { throw VaultError.duplicateItem(id) }
-            return .put(content)
+        return try own {
+            try put(id) { current in
+                guard current == nil else { throw VaultError.duplicateItem(id) }
+                return .put(content)
+            }
         }
     }
 
     /// Replaces an existing item's content, keeping its `created` date.
     /// - Throws: `VaultError.itemNotFound` if there is no such item (use `add` or `upsert`).
     @discardableResult
-    public func update(service: String, account: String, _ content: VaultItemContent) throws -> VaultItem {
+    public func update(service: String, account: String, _ content: VaultItemContent) throws(VaultError) -> VaultItem {
         let id = VaultItem.ID(service: service, account: account)
-        return try put(id) { current in
-            guard current != nil else { throw VaultError.itemNotFound(id) }
-            return .put(content)
+        return try own {
+            try put(id) { current in
+                guard current != nil else { throw VaultError.itemNotFound(id) }
+                return .put(content)
+            }
         }
     }
 
     /// Adds the item, or replaces its content if it exists.
     @discardableResult
-    public func upsert(service: String, account: String, _ content: VaultItemContent) throws -> VaultItem {
-        try put(VaultItem.ID(service: service, account: account)) { _ in .put(content) }
+    public func upsert(service: String, account: String, _ content: VaultItemContent) throws(VaultError) -> VaultItem {
+        try own { try put(VaultItem.ID(service: service, account: account)) { _ in .put(content) } }
     }
 
     /// Adds or replaces many items of one service in a single durable write (one fsync).
@@ -138,29 +147,33 @@ public final class Vault: @unchecked Sendable {
     /// - Returns: the stored items, ordered by account.
     /// - Throws: `VaultError.invalidItem` (nothing written) or an I/O error.
     @discardableResult
-    public func upsertAll(service: String, _ entries: [String: VaultItemContent]) throws -> [VaultItem] {
-        try locked { store in
-            if store.needsCompaction { try store.compact() }
-            let now = RecordPayload.stored(store.configuration.clock.now)
-            var items: [VaultItem] = []
-            for (account, content) in entries.sorted(by: { $0.key < $1.key }) {
-                let id = VaultItem.ID(service: service, account: account)
-                try RecordPayload.validate(id, content)
-                items.append(
-                    VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now))
+    public func upsertAll(service: String, _ entries: [String: VaultItemContent]) throws(VaultError) -> [VaultItem] {
+        try own {
+            try locked { store in
+                if store.needsCompaction { try store.compact() }
+                let now = RecordPayload.stored(store.configuration.clock.now)
+                var items: [VaultItem] = []
+                for (account, content) in entries.sorted(by: { $0.key < $1.key }) {
+                    let id = VaultItem.ID(service: service, account: account)
+                    try RecordPayload.validate(id, content)
+                    items.append(
+                        VaultItem(id: id, content: content, created: try store.item(id)?.created ?? now, modified: now))
+                }
+                try store.append(items.map { .put($0) })
+                return items
             }
-            try store.append(items.map { .put($0) })
-            return items
         }
     }
 
     /// Deletes an item.
     /// - Throws: `VaultError.itemNotFound` if there is no such item.
-    public func delete(service: String, account: String) throws {
+    public func delete(service: String, account: String) throws(VaultError) {
         let id = VaultItem.ID(service: service, account: account)
-        _ = try write(id) { current in
-            guard current != nil else { throw VaultError.itemNotFound(id) }
-            return .delete
+        _ = try own {
+            try write(id) { current in
+                guard current != nil else { throw VaultError.itemNotFound(id) }
+                return .delete
+            }
         }
     }
 
@@ -212,13 +225,14 @@ public final class Vault: @unchecked Sendable {
     /// Re-wraps the data key for a new key or passphrase. Only the header changes; the
     /// records are copied byte for byte (the file is replaced atomically).
     /// - Throws: `VaultError` on I/O failure; the old key keeps working then.
-    public func changeKey(to key: VaultKey) throws {
-        try locked { store in try store.changeKey(to: key) }
+    public func changeKey(to key: VaultKey) throws(VaultError) {
+        try own { try locked { store in try store.changeKey(to: key) } }
     }
 
     /// Rewrites the file with only the live items (normally automatic).
-    public func compact() throws {
-        try locked { store in try store.compact() }
+    /// - Throws: `VaultError` on I/O failure; the file is left as it was then.
+    public func compact() throws(VaultError) {
+        try own { try locked { store in try store.compact() } }
     }
 
     // MARK: - Plumbing
@@ -291,12 +305,29 @@ public final class Vault: @unchecked Sendable {
         }
     }
 
+    /// Runs `body`, in which no caller's closure runs, so that every error it throws is the
+    /// vault's own (`vaultError(_:path:)`).
+    private func own<R>(_ body: () throws -> R) throws(VaultError) -> R {
+        do { return try body() } catch { throw Self.vaultError(error, path: path) }
+    }
+
+    /// The error a call that takes a caller's closure throws: the vault's own as `VaultError`,
+    /// the closure's as it threw it.
     private static func translate(_ error: any Error, path: String) -> any Error {
         switch error {
-        case is VaultError: error
-        case let e as SystemCallError: VaultError.io(path: path, operation: e.operation, errno: e.code)
-        case let e as CryptoError: VaultError.io(path: path, operation: "OpenSSL: \(e.description)", errno: 0)
+        case is VaultError, is SystemCallError, is CryptoError: vaultError(error, path: path)
         default: error
+        }
+    }
+
+    /// The `VaultError` for an error the vault's store threw: its own as it is, a system call's
+    /// or OpenSSL's as `.io` naming the call.
+    private static func vaultError(_ error: any Error, path: String) -> VaultError {
+        switch error {
+        case let e as VaultError: e
+        case let e as SystemCallError: .io(path: path, operation: e.operation, errno: e.code)
+        case let e as CryptoError: .io(path: path, operation: "OpenSSL: \(e.description)", errno: 0)
+        default: .io(path: path, operation: "\(error)", errno: 0)
         }
     }
 }
