@@ -3,42 +3,52 @@ import StoreCore
 
 /// The local App Store: a `StoreBackend` fed by an Xcode `.storekit` catalog, with a payment
 /// queue and a purchase ledger persisted in a journal on disk, settings (Ask to Buy,
-/// simulated errors, interrupted purchases, latency) and a transaction manager.
+/// simulated errors, interrupted purchases, latency) and a Transaction Manager.
 ///
 /// Several instances, in one process or in several, may share one state directory: each
 /// write happens under an exclusive file lock after reading the others' changes, and
 /// `synchronize()` sends the others' changes on the event stream.
 ///
-/// The actor owns the state and composes the parts, one concern a file: the `StoreBackend`
-/// surface (`LocalAppStore+StoreBackend.swift`), settling purchases
-/// (`LocalAppStore+Settlement.swift`, deciding through `ChargingRules`), the Transaction
-/// Manager (`LocalAppStore+TransactionManager.swift`, `+SubscriptionCommands.swift`),
-/// settings (`LocalAppStore+Settings.swift`), subscriptions on the store clock
-/// (`LocalAppStore+Subscriptions.swift`), receipts and content; events go out through
-/// `EventFanOut`, signatures come from `TransactionSigner`.
+/// The actor is two things: the `StoreBackend` an app talks to
+/// (`Backend/LocalAppStore+StoreBackend.swift`), and the door to the store's parts, each a
+/// type in a folder of its own with its own rules: `transactionManager` (the customer-service
+/// verbs), `subscriptions` (the lifecycle on the store clock), `offers` (codes and promotional
+/// offers), `refundRequests`, `notifications` (the outbox), `settings`, `receipts` (the
+/// signing chain and what it signs) and, for the App Store Server only, `server`. The payment
+/// queue and charging (`PaymentQueue`) and hosted content (`HostedContent`) are parts with no
+/// door of their own: the app reaches them through the `StoreBackend` surface.
+///
+/// The actor owns the journal, the event streams and the storefront; a part reaches them only
+/// through the narrow access in this file (`state`, `transact`, `announce`, `send`,
+/// `signed`), on the actor's executor: a part's door runs its body through `perform`, and
+/// what other parts call while on the actor takes an `isolated LocalAppStore`.
+///
+/// How to add a part: make a folder named after it, holding a `Sendable` struct that keeps the
+/// store (`let store: LocalAppStore`) and its door, an extension of `LocalAppStore` with one
+/// `nonisolated var` that makes it; put its rules in the part's files (pure functions of the
+/// `JournalState` where they can be), its records in a share of the journal (`Journal/`), and
+/// every change in one `transact`. Nothing in this file changes. Docs/decisions/0060 says why.
 public actor LocalAppStore: StoreBackend {
     /// What the store was made with.
     public nonisolated let configuration: LocalAppStoreConfiguration
     /// Counters of the store's disk work (`fsync`s, appends, compactions).
     public nonisolated let metrics: StoreMetrics
 
-    let journal: StoreJournal
+    private let journal: StoreJournal
     /// This instance's owner lease (`nil` when opened read-only: it owns nothing).
-    let lease: OwnerLease?
-    var localizer: ProductLocalizer
+    private let lease: OwnerLease?
     /// The event streams of `events()`.
-    var fanOut = EventFanOut()
-    /// This instance's `.purchasing` transactions whose settling is scheduled (waiting for latency).
-    var scheduled: Set<String> = []
-    /// This instance's purchases it declined without being able to journal the decline (see
-    /// `decline(_:because:)`): it never settles them itself; the next start does.
-    var declinedUnwritten: Set<String> = []
-    /// Wakes the store when the next subscription period, grace or billing retry ends.
-    var renewalTimer: Task<Void, Never>?
+    private var fanOut = EventFanOut()
+    /// Prices and localizes products in the current storefront and locale.
+    private(set) var localizer: ProductLocalizer
+    /// The payment queue's own state: its purchases waiting for their latency.
+    var settlements = SettlementSchedule()
+    /// The subscription lifecycle's own state: the wake-up for the next renewal.
+    var renewalTimer = RenewalTimer()
     /// Signs transactions and renewal info for the engine and the App Store Server alike (its
     /// issuers loaded from the state directory on first use).
     nonisolated let signer = TransactionSigner()
-    /// The state as `snapshot()` last read it, for `currentSnapshot()` off the actor.
+    /// The state as the server view's `snapshot()` last read it, for readers off the actor.
     nonisolated let published: PublishedSnapshot
     /// Retention messaging: images, messages, default messages and realtime URLs uploaded
     /// through Apple's Retention Messaging API, kept in their own files beside the journal.
@@ -82,6 +92,46 @@ public actor LocalAppStore: StoreBackend {
         fanOut.finishAll()
     }
 
+    /// The catalog's products as a store opened for `storefront` and `locale` (with no setting
+    /// failing product loads) returns them, in catalog order, without opening any state: what
+    /// a storefront can show before its store is open.
+    public static func localizedProducts(
+        of catalog: StoreKitConfiguration, storefront: Storefront, locale: String
+    ) -> [StoreCore.Product] {
+        let localizer = ProductLocalizer(catalog: catalog, storefront: storefront, locale: locale)
+        return catalog.products.map(localizer.localize)
+    }
+
+    // MARK: - Verifiers for the app's Store
+
+    /// A verifier that checks each purchase against this store's app receipt, as RMStore's
+    /// `RMStoreAppReceiptVerifier` does, refreshing the receipt once when it lacks the purchase:
+    /// `StoreConfiguration(verifier: try await appStore.receiptVerifier())`.
+    /// - Parameter verificationDate: when to check the certificates; nil checks each receipt at
+    ///   its creation date.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read.
+    public func receiptVerifier(verificationDate: Date? = nil) async throws(LocalAppStoreError) -> AppReceiptVerifier {
+        try await receipts.receiptVerifier(verificationDate: verificationDate)
+    }
+
+    /// A verifier of the StoreKit 2 signed transactions (JWS) this store issues, trusting its
+    /// root and the environment it signs for: `StoreConfiguration(verifier:)`.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read.
+    public func signedTransactionVerifier() async throws(LocalAppStoreError) -> SignedTransactionVerifier {
+        try await receipts.signedTransactionVerifier()
+    }
+
+    /// A verifier of the app transactions this store signs (`StoreConfiguration(appTransactionVerifier:)`):
+    /// its root, bundle ID and environment, and this device's identifier for the device
+    /// verification hash.
+    /// - Throws: `LocalAppStoreError.io` naming the certificates directory when the chain cannot
+    ///   be made or read, or the device identifier's file when it cannot be read.
+    public func appTransactionVerifier() async throws(LocalAppStoreError) -> AppTransactionVerifier {
+        try await receipts.appTransactionVerifier()
+    }
+
     // MARK: - Keeping up with other processes
 
     /// Changes whenever the store's journal does, in this process or another; read it after
@@ -94,15 +144,15 @@ public actor LocalAppStore: StoreBackend {
         refreshForNonThrowingCaller()
         // A read-only store shows the state as it was written: it settles and renews nothing.
         guard !configuration.readOnly else { return }
-        adoptAbandoned()
-        advanceSubscriptions()
+        PaymentQueue.adoptAbandoned(in: self)
+        Subscriptions.advance(in: self)
     }
 
     /// Reads other processes' changes to the journal and announces them.
     /// - Throws: `.io` or `.corrupt` when the journal cannot be read.
     func refresh() throws(LocalAppStoreError) {
         announce(try journal.refresh())
-        deliverRefundDecisions()
+        RefundRequests.deliverDecisions(in: self)
     }
 
     /// `refresh()` for the operations whose signature cannot throw (`canMakePayments()`,
@@ -110,11 +160,48 @@ public actor LocalAppStore: StoreBackend {
     /// the journal cannot be read now, and the next operation that throws reports the failure.
     func refreshForNonThrowingCaller() {
         if let changed = try? journal.refresh() { announce(changed) }
-        deliverRefundDecisions()
+        RefundRequests.deliverDecisions(in: self)
+    }
+
+    // MARK: - The journal, for the parts
+
+    /// Runs `body` on the store's executor: how a part's door reaches the journal and the
+    /// event streams. `body` must not wait for anything (it holds the store).
+    func perform<T: Sendable, Failure: Error>(
+        _ body: @Sendable (isolated LocalAppStore) throws(Failure) -> T
+    ) throws(Failure) -> T {
+        try body(self)
+    }
+
+    /// The journal's state as last read (`refresh()` reads other processes' changes first).
+    var state: JournalState { journal.state }
+
+    /// The signed-in account's ID.
+    nonisolated var accountID: String { configuration.account.id }
+
+    /// This instance's owner token, which its `.purchasing` transactions carry (nil when read-only).
+    var ownerToken: String? { lease?.token }
+
+    /// Moves the entries `body` drafts straight into the compacted history in one compaction
+    /// (`StoreJournal.importIntoHistory`); announces nothing.
+    /// - Returns: `body`'s result.
+    func importIntoHistory<T>(
+        _ body: (inout JournalState) throws(LocalAppStoreError) -> (entries: [QueueEntry], result: T)
+    ) throws(LocalAppStoreError) -> T {
+        try journal.importIntoHistory(body)
     }
 
     /// Journals what `body` drafts on the up-to-date state (under the write lock, see
-    /// `StoreJournal.transact`) and announces every change, other processes' included.
+    /// `StoreJournal.transact`), in one durable write (unless `sync` is false); announces nothing.
+    /// - Returns: `body`'s result and the changed entries, other processes' included.
+    func transact<T>(
+        sync: Bool = true,
+        _ body: (inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: T)
+    ) throws(LocalAppStoreError) -> (result: T, changed: [QueueEntry]) {
+        try journal.transact(sync: sync, body)
+    }
+
+    /// `transact`, then announces every changed entry.
     /// - Returns: `body`'s result and the changed entries.
     func transactAndAnnounce<T>(
         sync: Bool = true,
@@ -125,25 +212,40 @@ public actor LocalAppStore: StoreBackend {
         return (result, changed)
     }
 
-    // MARK: - Rules for a change made now
-
-    /// The charging rules for a change made at `now`, pricing in the current storefront.
-    func chargingRules(at now: Date) -> ChargingRules {
-        ChargingRules(localizer: localizer, now: now)
+    /// `value`, unless reading the compacted history to make it failed (see `StoreJournal.checked`).
+    func checked<T>(_ value: T) throws(LocalAppStoreError) -> T {
+        try journal.checked(value)
     }
 
-    /// The subscription rules for a change made at `now` under `state`'s settings.
-    func subscriptionDesk(for state: JournalState, at now: Date) -> SubscriptionDesk {
-        chargingRules(at: now).subscriptionDesk(for: state)
+    /// Where the journal's state was read up to, for the server view's snapshots.
+    /// - Returns: the publication number of the state as it is now (`PublishedSnapshot.publish`).
+    func publishState() -> UInt64 {
+        published.publish(journal.state, inode: journal.inode, length: journal.offset)
+    }
+
+    /// Moves to `storefront` and `locale`: products are priced and localized anew.
+    /// - Returns: whether the storefront changed (the locale alone does not count).
+    func relocalize(storefront: Storefront, locale: String) -> Bool {
+        let moved = storefront != localizer.storefront
+        localizer = ProductLocalizer(catalog: configuration.catalog, storefront: storefront, locale: locale)
+        return moved
     }
 
     // MARK: - Events
+
+    /// Whether any event stream listens.
+    var hasListeners: Bool { !fanOut.isEmpty }
+
+    /// Sends `event` on every stream.
+    func send(_ event: BackendEvent) {
+        fanOut.send(event)
+    }
 
     /// Sends changed entries of the account on every stream: finished ones as removed,
     /// others (except `.purchasing`) as updated (see `EventFanOut.announcement`).
     func announce(_ changed: [QueueEntry]) {
         guard !changed.isEmpty, !fanOut.isEmpty else { return }
-        let (updated, removed) = EventFanOut.announcement(of: changed, accountID: configuration.account.id)
+        let (updated, removed) = EventFanOut.announcement(of: changed, accountID: accountID)
         fanOut.send(updated: signed(updated), removed: removed)
     }
 
@@ -151,34 +253,28 @@ public actor LocalAppStore: StoreBackend {
     /// an early expiry) as updates too, so the app sees the new version.
     func announceRevisions(_ changed: [QueueEntry]) {
         announce(changed)
-        let revised = EventFanOut.revisions(in: changed, accountID: configuration.account.id)
+        let revised = EventFanOut.revisions(in: changed, accountID: accountID)
         guard !revised.isEmpty else { return }
         fanOut.send(.transactionsUpdated(signed(revised)))
     }
 
+    /// Starts an event stream, forgotten when its reader goes away.
+    func makeEventStream() -> (
+        stream: AsyncStream<BackendEvent>, continuation: AsyncStream<BackendEvent>.Continuation
+    ) {
+        fanOut.makeStream { [weak self] id in
+            Task { await self?.removeListener(id) }
+        }
+    }
+
     /// Forgets an event stream whose reader went away.
-    func removeListener(_ id: UUID) {
+    private func removeListener(_ id: UUID) {
         fanOut.remove(id)
     }
 
     /// `transactions` with their StoreKit 2 signed transaction (JWS, ES256, `x5c` chain),
     /// signed now as the App Store signs on each request.
     func signed(_ transactions: [StoreCore.Transaction]) -> [StoreCore.Transaction] {
-        signed(transactions, settings: journal.state.settings, now: configuration.clock.now)
-    }
-
-    // MARK: - The account's entries
-
-    /// Every entry of the account, finished or not, oldest first (the whole history is read).
-    /// - Throws: `.corrupt` or `.io` when the compacted history cannot be read.
-    func accountEntries() throws(LocalAppStoreError) -> [QueueEntry] {
-        let account = configuration.account.id
-        return try journal.checked(journal.state.orderedEntries.filter { $0.accountID == account })
-    }
-
-    /// The account's unfinished transactions, oldest first.
-    func unfinished() -> [StoreCore.Transaction] {
-        let account = configuration.account.id
-        return journal.state.unfinishedEntries.filter { $0.accountID == account }.map(\.transaction)
+        receipts.signed(transactions, settings: journal.state.settings, now: configuration.clock.now)
     }
 }

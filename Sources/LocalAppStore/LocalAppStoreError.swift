@@ -89,6 +89,16 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
         default: .systemError(description)
         }
     }
+
+    /// Runs `body`, translating the store's error into the engine's (`storeError`) at the
+    /// `StoreBackend` boundary.
+    static func translating<T>(_ body: () throws(LocalAppStoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw error.storeError
+        }
+    }
 }
 
 extension LocalAppStoreError: LocalizedError {

@@ -106,10 +106,10 @@ struct StateChecker {
         await store.start()
         facts.settled = await settle(store, backend)
         do {
-            facts.store = try await backend.history().map(Self.facts)
-            facts.charged = try await backend.charges().map(\.transactionID)
+            facts.store = try await backend.transactionManager.history().map(Self.facts)
+            facts.charged = try await backend.transactionManager.charges().map(\.transactionID)
             facts.unfinished = try await backend.unfinishedTransactions().map(\.transactionID)
-            facts.notifications = try await backend.notifications().map { n in
+            facts.notifications = try await backend.notifications.all().map { n in
                 CrashCheckReport.NotificationFacts(
                     uuid: n.notificationUUID,
                     kind: n.subtype.map { "\(n.notificationType)/\($0)" } ?? n.notificationType.rawValue,

@@ -155,7 +155,7 @@ struct DownloadBench: BenchSection {
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
                 initialLatencyMilliseconds: 0))
-        try await backend.set(name: "bandwidth", value: "0")
+        try await backend.settings.set(name: "bandwidth", value: "0")
         let store = Store(
             backend: backend, ledger: try FileLedger(path: data.appendingPathComponent("ledger.jsonl").path),
             configuration: StoreConfiguration(

@@ -82,7 +82,8 @@ enum HistorySeed {
                 catalog: catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
                 initialLatencyMilliseconds: 0, syncsWrites: false))
-        let imported = try await store.importHistory(transactions(count: count, now: Date()), signing: signing)
+        let imported = try await store.transactionManager.importHistory(
+            transactions(count: count, now: Date()), signing: signing)
         let ledger = try VaultLedger.open(inDataDirectory: dataDirectory, environment: [:])
         try ledger.recordAll(imported)
     }

@@ -115,7 +115,7 @@ struct NotificationBench: BenchSection {
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: root),
                 initialLatencyMilliseconds: 0))
-        try await store.set(name: "notification-url", value: url)
+        try await store.settings.set(name: "notification-url", value: url)
         var events = await store.events().makeAsyncIterator()
 
         /// Buys one consumable and returns once the store journaled its charge (and notification).
@@ -155,7 +155,7 @@ struct NotificationBench: BenchSection {
             try await purchase()
             sender.wake()
             await receiver.waitFor(before + 1)
-            guard let newest = try await store.notifications(newest: 1).page.last?.notification,
+            guard let newest = try await store.notifications.page(newest: 1).page.last?.notification,
                 let arrived = receiver.arrival(of: newest.notificationUUID)
             else { continue }
             latencies.append(arrived.timeIntervalSince(newest.createdDate))

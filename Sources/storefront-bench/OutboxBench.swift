@@ -51,15 +51,15 @@ struct OutboxBench: BenchSection {
                 catalog: catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
                 initialLatencyMilliseconds: 0, syncsWrites: false))
-        try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+        try await store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         for _ in 0..<count {
-            _ = try await store.requestTestNotification()
-            guard let n = try await store.dueNotifications(by: .distantFuture).due.first else {
+            _ = try await store.notifications.requestTest()
+            guard let n = try await store.notifications.due(by: .distantFuture).due.first else {
                 throw BenchFailure(description: "the test notification is not due")
             }
-            try await store.recordAttempt(
+            try await store.notifications.recordAttempt(
                 n.notificationUUID, SendAttemptItem(attemptDate: Date(), sendAttemptResult: .success),
-                signedPayload: try await store.signedPayload(of: n))
+                signedPayload: try await store.notifications.signedPayload(of: n))
         }
     }
 }

@@ -40,12 +40,14 @@ struct ServerBench: BenchSection {
         // The same stores served computing every answer (no `AnswerCache`), and with every
         // request through the store's actor besides (as before `answerNow`).
         let computing = try AppStoreServer(
-            store: small.server.store, credentials: small.credentials, configuration: .init(keepsAnswers: false))
+            store: small.server.store, credentials: small.credentials,
+            configuration: .init().benchmarking(keepsAnswers: false))
         let computingLarge = try AppStoreServer(
-            store: large.server.store, credentials: large.credentials, configuration: .init(keepsAnswers: false))
+            store: large.server.store, credentials: large.credentials,
+            configuration: .init().benchmarking(keepsAnswers: false))
         let viaActor = try AppStoreServer(
             store: small.server.store, credentials: small.credentials,
-            configuration: .init(answersReadsOnHTTPThreads: false, keepsAnswers: false))
+            configuration: .init().benchmarking(answersReadsOnHTTPThreads: false, keepsAnswers: false))
         defer {
             for server in [small.server, large.server, computing, computingLarge, viaActor] {
                 _ = try? Blocking.await { await server.stop() }

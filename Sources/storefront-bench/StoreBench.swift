@@ -161,7 +161,7 @@ struct StoreBench: BenchSection {
     private static func seed(history: Int, in directory: URL) async throws {
         let seeder = try LocalAppStore(configuration: configuration(directory, syncsWrites: false))
         let start = Date(timeIntervalSince1970: 1_700_000_000)
-        try await seeder.importHistory(
+        try await seeder.transactionManager.importHistory(
             (0..<history).map { n in
                 Transaction(
                     transactionID: "seed-\(n)", productID: "bench.coins", productType: .consumable,
@@ -179,7 +179,7 @@ struct StoreBench: BenchSection {
     /// The store seeded in `directory`, checked to hold at least `history` transactions.
     private static func open(history: Int, in directory: URL, syncsWrites: Bool) async throws -> LocalAppStore {
         let store = try LocalAppStore(configuration: configuration(directory, syncsWrites: syncsWrites))
-        guard try await store.snapshot().positionCount >= history else {
+        guard try await store.server.snapshot().positionCount >= history else {
             throw StoreError.systemError("the history was not seeded")
         }
         return store

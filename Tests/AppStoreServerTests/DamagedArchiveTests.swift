@@ -46,13 +46,13 @@ struct DamagedArchiveTests {
 
     @Test func aDamagedOutboxFailsTheNotificationEndpointsThatReadItAndIsLogged() async throws {
         let seeding = try await ServerFixture()
-        try await seeding.store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+        try await seeding.store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         var tokens: [String] = []
         // Enough made and settled for compactions to move most of them to the outbox archive.
         for _ in 0..<150 {
-            tokens.append(try await seeding.store.requestTestNotification())
-            let n = try #require(try await seeding.store.dueNotifications(by: .distantFuture).due.first)
-            try await seeding.store.recordAttempt(
+            tokens.append(try await seeding.store.notifications.requestTest())
+            let n = try #require(try await seeding.store.notifications.due(by: .distantFuture).due.first)
+            try await seeding.store.notifications.recordAttempt(
                 n.notificationUUID, SendAttemptItem(attemptDate: seeding.clock.now, sendAttemptResult: .success),
                 signedPayload: "sent")
         }

@@ -47,7 +47,7 @@ import Testing
         fixture.clock.advance(by: 10)
         let pro = try await fixture.buy(ServerFixture.pro)
         fixture.clock.advance(by: 60)
-        _ = try await fixture.store.refund(transactionID: bought[0])
+        _ = try await fixture.store.transactionManager.refund(transactionID: bought[0])
 
         func ids(_ answer: HTTPClient.Answer) throws -> [String] {
             try (try answer.json()["signedTransactions"] as? [String] ?? []).map {
@@ -128,7 +128,7 @@ import Testing
     @Test func orderLookupFindsEveryPurchaseByItsOrderID() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.pro)
-        let orderID = try #require(LocalAppStore.orderID(forTransactionID: t.transactionID))
+        let orderID = try #require(OrderID.make(transactionID: t.transactionID))
         #expect(orderID.count == 10 && orderID.hasPrefix("M"))
         #expect(OrderID.transactionID(orderID: orderID) == t.transactionID)
         let answer = try await fixture.api("GET", "/inApps/v1/lookup/\(orderID)")
@@ -157,7 +157,7 @@ import Testing
         let fixture = try await ServerFixture()
         let a = try await fixture.buy(ServerFixture.coins)
         let b = try await fixture.buy(ServerFixture.pro)
-        _ = try await fixture.store.refund(transactionID: b.transactionID)
+        _ = try await fixture.store.transactionManager.refund(transactionID: b.transactionID)
         let answer = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)")
         let signed = try #require(try answer.json()["signedTransactions"] as? [String])
         let payloads = try signed.map(ServerFixture.payload)
@@ -168,7 +168,7 @@ import Testing
         var refunded = [b.transactionID]
         for _ in 0..<20 {
             let t = try await fixture.buy(ServerFixture.coins)
-            try await fixture.store.refund(transactionID: t.transactionID)
+            try await fixture.store.transactionManager.refund(transactionID: t.transactionID)
             refunded.append(t.transactionID)
         }
         let first = try await fixture.api("GET", "/inApps/v2/refund/lookup/\(a.transactionID)")
@@ -208,7 +208,7 @@ import Testing
         }
         func refund(_ id: String) async throws {
             fixture.clock.advance(by: 60)
-            try await fixture.store.refund(transactionID: id)
+            try await fixture.store.transactionManager.refund(transactionID: id)
         }
         try await refund(c)
         try await refund(a)
@@ -220,7 +220,7 @@ import Testing
         let later = try await refunds(first.revision)
         #expect(later.ids == [b], "a later refund of an older purchase")
         fixture.clock.advance(by: 60)
-        try await fixture.store.reverseRefund(transactionID: b)
+        try await fixture.store.transactionManager.reverseRefund(transactionID: b)
         #expect(try await refunds().ids == [c, a], "a reversed refund is not listed")
         #expect(try await refunds(later.revision).ids == [])
         try await refund(b)
@@ -244,8 +244,8 @@ import Testing
         #expect(renewal["renewalPrice"] as? Int == 2990)
         let expiredOnly = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=2")
         #expect((try expiredOnly.json()["data"] as? [Any])?.isEmpty == true)
-        try await fixture.store.setBillingIssue(sub.transactionID, on: true)
-        try await fixture.store.renew(sub.transactionID)
+        try await fixture.store.subscriptions.setBillingIssue(sub.transactionID, on: true)
+        try await fixture.store.subscriptions.renew(sub.transactionID)
         let retry = try await fixture.api("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=3&status=4")
         let items = try #require(
             (try retry.json()["data"] as? [[String: Any]])?.first?["lastTransactions"] as? [[String: Any]])
@@ -268,10 +268,10 @@ import Testing
         }
         let milliseconds = Int(end.appStoreMilliseconds)
         #expect(try await renewalDate() == milliseconds)
-        try await fixture.store.setAutoRenew(sub.transactionID, on: false)
+        try await fixture.store.subscriptions.setAutoRenew(sub.transactionID, on: false)
         #expect(try await renewalDate() == milliseconds, "auto-renew off")
         fixture.clock.advance(by: 60)
-        try await fixture.store.refund(transactionID: sub.transactionID)
+        try await fixture.store.transactionManager.refund(transactionID: sub.transactionID)
         #expect(try await renewalDate() == milliseconds, "refunded: the period's end, not the refund's date")
         await fixture.close()
     }
@@ -288,13 +288,14 @@ import Testing
         #expect(json["success"] as? Bool == true)
         let effective = try #require(json["effectiveDate"] as? Int)
         #expect(effective == Int((end.timeIntervalSince1970 + 7 * 86_400) * 1000))
-        let lifecycle = try #require(try await fixture.store.subscriptions().first)
+        let lifecycle = try #require(try await fixture.store.subscriptions.all().first)
         #expect(lifecycle.periodEnd == end.addingTimeInterval(7 * 86_400))
-        let stored = try #require(try await fixture.store.history().first { $0.transactionID == sub.transactionID })
+        let stored = try #require(
+            try await fixture.store.transactionManager.history().first { $0.transactionID == sub.transactionID })
         #expect(stored.expiresDate == end.addingTimeInterval(7 * 86_400))
         // The same request identifier again does not extend twice.
         _ = try await fixture.api("PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)", body: body)
-        #expect(try await fixture.store.subscriptions().first?.periodEnd == end.addingTimeInterval(7 * 86_400))
+        #expect(try await fixture.store.subscriptions.all().first?.periodEnd == end.addingTimeInterval(7 * 86_400))
         _ = try await fixture.api(
             "PUT", "/inApps/v1/subscriptions/extend/\(sub.originalTransactionID)",
             body: ["extendByDays": 1, "extendReasonCode": 0, "requestIdentifier": "r-2"])
@@ -333,7 +334,7 @@ import Testing
             ])
         #expect(answer.status == 200)
         #expect(try answer.json()["requestIdentifier"] as? String == "mass-1")
-        #expect(try await fixture.store.subscriptions().first?.periodEnd == end.addingTimeInterval(3 * 86_400))
+        #expect(try await fixture.store.subscriptions.all().first?.periodEnd == end.addingTimeInterval(3 * 86_400))
         let status = try await fixture.api(
             "GET", "/inApps/v1/subscriptions/extend/mass/\(ServerFixture.monthly)/mass-1")
         #expect(try status.json()["complete"] as? Bool == true)
@@ -364,7 +365,7 @@ import Testing
                 "userStatus": 1,
             ])
         #expect(v1.status == 202)
-        let records = try await fixture.store.snapshot().consumption(transactionID: coins.transactionID)
+        let records = try await fixture.store.server.snapshot().consumption(transactionID: coins.transactionID)
         #expect(records.map(\.version) == [2, 1])
         #expect(records.first?.fields["deliveryStatus"] == "\"DELIVERED\"")
         let refused = try await fixture.api(
@@ -395,7 +396,7 @@ import Testing
         let payload = try ServerFixture.payload(try #require(try answer.json()["signedAppTransactionInfo"] as? String))
         #expect(payload["bundleId"] as? String == "com.storefront.demo")
         #expect(payload["receiptType"] as? String == "Sandbox")
-        let appTransactionID = try fixture.store.appTransactionID()
+        let appTransactionID = try fixture.store.server.appTransactionID()
         #expect(payload["appTransactionId"] as? String == appTransactionID)
         #expect(payload["deviceVerification"] == nil)
         let transaction = try ServerFixture.payload(try #require(t.signedTransaction))

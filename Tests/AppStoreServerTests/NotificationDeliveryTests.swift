@@ -83,8 +83,8 @@ struct NotificationDeliveryTests {
     static func started(
         _ fixture: ServerFixture, url: String, settings: [(String, String)] = []
     ) async throws -> (NotificationSender, AttemptLog) {
-        try await fixture.store.set(name: "notification-url", value: url)
-        for (name, value) in settings { try await fixture.store.set(name: name, value: value) }
+        try await fixture.store.settings.set(name: "notification-url", value: url)
+        for (name, value) in settings { try await fixture.store.settings.set(name: name, value: value) }
         let log = AttemptLog()
         let sender = log.sender(fixture.store)
         await sender.start()
@@ -129,7 +129,7 @@ struct NotificationDeliveryTests {
         #expect(data["environment"] as? String == "Sandbox")
 
         // The attempts at the schedule's store-clock times, in the journal and in the API.
-        let stored = try #require(try await fixture.store.notifications().first)
+        let stored = try #require(try await fixture.store.notifications.all().first)
         #expect(stored.notificationUUID == uuid)
         let expectedDates = [0.0, 1, 13, 37].map { start.addingTimeInterval($0 * 3600) }
         #expect(stored.sendAttempts.map(\.attemptDate) == expectedDates)
@@ -174,17 +174,17 @@ struct NotificationDeliveryTests {
         try await fixture.buy(ServerFixture.coins)
         sender.wake()
         #expect(try #require(await lines.next()).hasSuffix("UNSUCCESSFUL_HTTP_RESPONSE_CODE"))
-        let once = try #require(try await fixture.store.notifications().first)
+        let once = try #require(try await fixture.store.notifications.all().first)
         #expect(once.sendAttempts.count == 1 && once.nextAttemptDate == nil, "sandbox: one attempt, no retry")
 
-        try await fixture.store.set(name: "notification-retries", value: "off")
+        try await fixture.store.settings.set(name: "notification-retries", value: "off")
         try await fixture.buy(ServerFixture.pro)
-        try await fixture.store.resendNotification(once.notificationUUID)
+        try await fixture.store.notifications.resend(once.notificationUUID)
         sender.wake()
         #expect(
             try #require(await lines.next()).hasPrefix("notification \(once.notificationUUID) "),
             "off sends only what is resent")
-        let all = try await fixture.store.notifications()
+        let all = try await fixture.store.notifications.all()
         #expect(all.map(\.sendAttempts.count) == [2, 0])
         #expect(all[1].nextAttemptDate != nil, "held in the outbox")
         #expect(receiver.bodies.count == 2)
@@ -196,7 +196,7 @@ struct NotificationDeliveryTests {
 
     @Test func aRefusedConnectionIsASocketIssueAndTwoSendersNeverShareTheLease() async throws {
         let fixture = try await ServerFixture()
-        try await fixture.store.set(name: "notification-url", value: "http://127.0.0.1:9/refused")
+        try await fixture.store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/refused")
         let log = AttemptLog()
         let first = log.sender(fixture.store)
         let second = log.sender(fixture.store, prefix: "second ")

@@ -11,7 +11,7 @@ import Testing
 @Suite struct OCSPEndpointTests {
     @Test func opensslsClientFindsTheLeafAndIntermediateGoodAtTheURLTheyName() async throws {
         let fixture = try await ServerFixture()
-        try await fixture.store.set(name: "server-url", value: fixture.client.base.absoluteString)
+        try await fixture.store.settings.set(name: "server-url", value: fixture.client.base.absoluteString)
         let bought = try await fixture.buy(ServerFixture.pro)
         let chain = try Self.chain(of: try #require(bought.signedTransaction))
         let ocspURL = fixture.client.base.absoluteString + "/ocsp"

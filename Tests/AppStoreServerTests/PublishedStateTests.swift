@@ -12,27 +12,28 @@ import Testing
     @Test func currentSnapshotIsTheLastReadStateUntilAnyInstanceWrites() async throws {
         let fixture = try await ServerFixture()
         let t = try await fixture.buy(ServerFixture.pro)
-        #expect(fixture.store.currentSnapshot() == nil, "nothing was read for the server yet")
-        let first = try await fixture.store.snapshot()
-        let now = try #require(fixture.store.currentSnapshot())
+        #expect(fixture.store.server.currentSnapshot() == nil, "nothing was read for the server yet")
+        let first = try await fixture.store.server.snapshot()
+        let now = try #require(fixture.store.server.currentSnapshot())
         #expect(now.publication == first.publication)
         #expect(now.transaction(t.transactionID)?.revocationDate == nil)
         #expect(
-            try await fixture.store.snapshot().publication == first.publication, "an unchanged journal keeps its number"
+            try await fixture.store.server.snapshot().publication == first.publication,
+            "an unchanged journal keeps its number"
         )
 
         // Another instance on the same directory (as another process would) refunds it.
         let other = try LocalAppStore(configuration: fixture.store.configuration)
-        _ = try await other.refund(transactionID: t.transactionID)
-        #expect(fixture.store.currentSnapshot() == nil)
-        let second = try await fixture.store.snapshot()
+        _ = try await other.transactionManager.refund(transactionID: t.transactionID)
+        #expect(fixture.store.server.currentSnapshot() == nil)
+        let second = try await fixture.store.server.snapshot()
         #expect(second.publication > first.publication)
         #expect(second.transaction(t.transactionID)?.revocationDate != nil)
-        #expect(fixture.store.currentSnapshot()?.publication == second.publication)
+        #expect(fixture.store.server.currentSnapshot()?.publication == second.publication)
 
         // A write of this instance counts as well.
         _ = try await fixture.buy(ServerFixture.coins)
-        #expect(fixture.store.currentSnapshot() == nil)
+        #expect(fixture.store.server.currentSnapshot() == nil)
         await fixture.close()
     }
 
@@ -62,7 +63,7 @@ import Testing
 
         // Another process refunds: the kept answer is not given again, over HTTP the refund shows.
         let other = try LocalAppStore(configuration: fixture.store.configuration)
-        _ = try await other.refund(transactionID: t.transactionID)
+        _ = try await other.transactionManager.refund(transactionID: t.transactionID)
         #expect(fixture.server.answerNow(request) == nil)
         let after = try await fixture.client.send("GET", path, headers: ["Authorization": "Bearer \(token)"])
         let jws = try #require(try after.json()["signedTransactionInfo"] as? String)

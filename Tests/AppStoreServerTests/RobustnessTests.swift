@@ -87,7 +87,7 @@ import Testing
             ("GET", "/inApps/v2/history/\(coins.transactionID)?sort=DESCENDING&productType=CONSUMABLE", nil),
             ("GET", "/inApps/v1/history/\(sub.transactionID)?revoked=false", nil),
             ("GET", "/inApps/v1/subscriptions/\(sub.transactionID)?status=1", nil),
-            ("GET", "/inApps/v1/lookup/\(LocalAppStore.orderID(forTransactionID: coins.transactionID)!)", nil),
+            ("GET", "/inApps/v1/lookup/\(OrderID.make(transactionID: coins.transactionID)!)", nil),
             ("GET", "/inApps/v2/refund/lookup/\(coins.transactionID)", nil),
             ("GET", "/inApps/v1/transactions/appTransactions/\(coins.transactionID)", nil),
             (

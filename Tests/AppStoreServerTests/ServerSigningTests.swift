@@ -19,7 +19,7 @@ import Testing
         #expect(try answer.json()["signedTransactionInfo"] as? String == engine)
         let history = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)")
         let listed = try #require(try history.json()["signedTransactions"] as? [String])
-        let apps = try await fixture.store.history().compactMap(\.signedTransaction)
+        let apps = try await fixture.store.transactionManager.history().compactMap(\.signedTransaction)
         #expect(listed == apps)
 
         // Renewal info: the engine's payload, field for field (each is signed when asked).
@@ -42,8 +42,8 @@ import Testing
     @Test func answersFollowTheEnvironmentAndAppAppleIDSettings() async throws {
         let fixture = try await ServerFixture()
         let pro = try await fixture.buy(ServerFixture.pro)
-        try await fixture.store.set(name: "app-apple-id", value: "6543210987")
-        try await fixture.store.set(name: "environment", value: "Production")
+        try await fixture.store.settings.set(name: "app-apple-id", value: "6543210987")
+        try await fixture.store.settings.set(name: "environment", value: "Production")
         let history = try await fixture.api("GET", "/inApps/v2/history/\(pro.transactionID)")
         let json = try history.json()
         #expect(json["environment"] as? String == "Production")
@@ -51,14 +51,14 @@ import Testing
         let jws = try #require((json["signedTransactions"] as? [String])?.first)
         #expect(try ServerFixture.payload(jws)["environment"] as? String == "Production")
         // The app's copy of the transaction is signed for Production too, and is the same JWS.
-        let apps = try await fixture.store.history()
+        let apps = try await fixture.store.transactionManager.history()
         #expect(apps.first?.signedTransaction == jws)
         let app = try await fixture.api("GET", "/inApps/v1/transactions/appTransactions/\(pro.transactionID)")
         let appPayload = try ServerFixture.payload(try #require(try app.json()["signedAppTransactionInfo"] as? String))
         #expect(appPayload["receiptType"] as? String == "Production")
         #expect(appPayload["appAppleId"] as? Int == 6_543_210_987)
 
-        try await fixture.store.set(name: "environment", value: "Sandbox")
+        try await fixture.store.settings.set(name: "environment", value: "Sandbox")
         let back = try await fixture.api("GET", "/inApps/v1/transactions/\(pro.transactionID)")
         let sandbox = try ServerFixture.payload(try #require(try back.json()["signedTransactionInfo"] as? String))
         #expect(sandbox["environment"] as? String == "Sandbox")
@@ -85,11 +85,11 @@ import Testing
             body: ["appAccountToken": token.uuidString])
         #expect(set.status == 200)
         let lowercase = token.uuidString.lowercased()
-        let apps = try await fixture.store.history()
+        let apps = try await fixture.store.transactionManager.history()
         let app = try #require(apps.first { $0.transactionID == sub.transactionID })
         #expect(
             try ServerFixture.payload(try #require(app.signedTransaction))["appAccountToken"] as? String == lowercase)
-        let renewed = try #require(try await fixture.store.renew(sub.transactionID))
+        let renewed = try #require(try await fixture.store.subscriptions.renew(sub.transactionID))
         #expect(
             try ServerFixture.payload(try #require(renewed.signedTransaction))["appAccountToken"] as? String
                 == lowercase)

@@ -21,7 +21,7 @@ import Testing
     func receipt(
         _ fixture: ServerFixture, type: ReceiptType, transactions: [StoreCore.Transaction]? = nil
     ) async throws -> Data {
-        let base = try await fixture.store.receiptIssuer()
+        let base = try await fixture.store.receipts.receiptIssuer()
         var configuration = base.configuration
         configuration.environment =
             switch type {
@@ -31,7 +31,7 @@ import Testing
             }
         let issuer = LocalReceiptIssuer(authority: base.authority, configuration: configuration)
         var all = transactions ?? []
-        if transactions == nil { all = try await fixture.store.history() }
+        if transactions == nil { all = try await fixture.store.transactionManager.history() }
         return try issuer.issueReceipt(transactions: all, finishedTransactionIDs: [], now: fixture.clock.now)
     }
 
@@ -77,9 +77,10 @@ import Testing
         let foreignDirectory = fixture.directory.appendingPathComponent("foreign")
         let foreign = try CertificateAuthority.loadOrCreate(in: foreignDirectory, now: fixture.clock.now)
         let issuer = LocalReceiptIssuer(
-            authority: foreign, configuration: try await fixture.store.receiptIssuer().configuration)
+            authority: foreign, configuration: try await fixture.store.receipts.receiptIssuer().configuration)
         let forged = try issuer.issueReceipt(
-            transactions: try await fixture.store.history(), finishedTransactionIDs: [], now: fixture.clock.now)
+            transactions: try await fixture.store.transactionManager.history(), finishedTransactionIDs: [],
+            now: fixture.clock.now)
         #expect(try await post(fixture, ["receipt-data": forged.base64EncodedString()])["status"] as? Int == 21003)
 
         // Purchases this store never made: the account is not found.
@@ -90,7 +91,7 @@ import Testing
         #expect(try await post(fixture, ["receipt-data": strangers.base64EncodedString()])["status"] as? Int == 21010)
 
         #expect(try fixture.stateFiles() == before)
-        try await fixture.store.set(name: "shared-secret", value: "0123456789abcdef0123456789abcdef")
+        try await fixture.store.settings.set(name: "shared-secret", value: "0123456789abcdef0123456789abcdef")
         #expect(
             try await post(fixture, ["receipt-data": good.base64EncodedString(), "password": "wrong"])["status"] as? Int
                 == 21004)
@@ -130,7 +131,7 @@ import Testing
         let fixture = try await ServerFixture()
         let sub = try await fixture.buy(ServerFixture.monthly)
         fixture.clock.advance(by: 60)
-        try await fixture.store.expire(ServerFixture.monthly)
+        try await fixture.store.subscriptions.expire(ServerFixture.monthly)
         let data = try #require(await fixture.store.appReceipt())
         let json = try await post(fixture, ["receipt-data": data.base64EncodedString()])
         #expect(json["status"] as? Int == 0)
@@ -178,7 +179,7 @@ import Testing
         let foreign = try CertificateAuthority.loadOrCreate(
             in: fixture.directory.appendingPathComponent("foreign"), now: fixture.clock.now)
         let forged = try LocalReceiptIssuer(
-            authority: foreign, configuration: try await fixture.store.receiptIssuer().configuration
+            authority: foreign, configuration: try await fixture.store.receipts.receiptIssuer().configuration
         )
         .issueReceipt(transactions: [t], finishedTransactionIDs: [], now: fixture.clock.now)
         guard case .invalid = await verifier.verify(t, receipt: forged) else {

@@ -38,7 +38,7 @@ import Testing
         // The child kills itself (SIGKILL) after queuing the payment durably, before charging it.
         let child = try Self.start(["buy", DemoCatalog.coins], dataDirectory: dir.url, fault: "before-charge")
         try #require(child.wait().signaled, "the child was to die at before-charge: \(Self.childLogs(dir.url))")
-        let queued = try await store.history()
+        let queued = try await store.transactionManager.history()
         #expect(queued.map(\.state) == [.purchasing])
         #expect(
             try FileManager.default.contentsOfDirectory(
@@ -49,12 +49,12 @@ import Testing
         let adopted = await events.nextUpdate()
         #expect(adopted.map(\.transactionID) == queued.map(\.transactionID))
         #expect(adopted.first?.state == .purchased)
-        #expect(try await store.charges().map(\.transactionID) == queued.map(\.transactionID))
+        #expect(try await store.transactionManager.charges().map(\.transactionID) == queued.map(\.transactionID))
 
         // The next process sees it charged once and queued for delivery, and delivers it.
         let next = try Self.start(["history"], dataDirectory: dir.url)
         #expect(next.wait().status == 0)
-        #expect(try await store.charges().count == 1)
+        #expect(try await store.transactionManager.charges().count == 1)
         #expect(try await store.unfinishedTransactions().isEmpty)
     }
 
@@ -106,7 +106,7 @@ import Testing
         for child in children {
             #expect(child.wait().status == 0, "\(Self.childLogs(dir.url))")
         }
-        let charges = try await store.charges()
+        let charges = try await store.transactionManager.charges()
         #expect(charges.count == 7)
         #expect(Set(charges.map(\.transactionID)).count == 7)
         #expect(Set(mine).isSubset(of: Set(charges.map(\.transactionID))))

@@ -26,19 +26,19 @@ import Testing
 
         disk.fail(.write, with: .noSpace)
         await #expect(throws: LocalAppStoreError.io(path: journal, reason: "write failed: \(Errno.noSpace)")) {
-            try await store.set(name: "ask-to-buy", value: "on")
+            try await store.settings.set(name: "ask-to-buy", value: "on")
         }
-        #expect(try await store.currentSettings().askToBuy == false)
+        #expect(try await store.settings.current().askToBuy == false)
 
         disk.fail(.synchronize, with: .ioError)
         let error = await #expect(throws: LocalAppStoreError.self) {
-            try await store.set(name: "ask-to-buy", value: "on")
+            try await store.settings.set(name: "ask-to-buy", value: "on")
         }
         #expect(error == .io(path: journal, reason: "fsync failed: \(Errno.ioError)"))
         #expect(error?.description == "\(journal): fsync failed: Input/output error")
 
-        try await store.set(name: "latency", value: "5")
-        #expect(try await store.currentSettings().latencyMilliseconds == 5)
+        try await store.settings.set(name: "latency", value: "5")
+        #expect(try await store.settings.current().latencyMilliseconds == 5)
     }
 
     @Test func aStateDirectoryThatCannotBeCreatedIsAnIOErrorNamingIt() throws {

@@ -46,7 +46,7 @@ struct EngineIntegrationTests {
         let mine = try rig.store()
         let store = try rig.engine(mine)
         await store.start()
-        try await mine.set(name: "ask-to-buy", value: "on")
+        try await mine.settings.set(name: "ask-to-buy", value: "on")
         var updates = store.transactionUpdates().makeAsyncIterator()
         guard case .pending(let waiting) = await store.purchase(TestCatalog.pro) else {
             Issue.record("expected the purchase to wait for approval")
@@ -55,13 +55,13 @@ struct EngineIntegrationTests {
 
         // Another process (its own store instance on the same directory) approves it.
         let theirs = try rig.store()
-        try await theirs.approve(transactionID: waiting.transactionID)
+        try await theirs.transactionManager.approve(transactionID: waiting.transactionID)
 
         await store.synchronize()
         let delivered = await updates.next()
         #expect(delivered?.transactionID == waiting.transactionID)
         #expect(delivered?.state == .purchased)
         #expect(try await store.isPurchased(TestCatalog.pro))
-        #expect(try await theirs.charges().count == 1)
+        #expect(try await theirs.transactionManager.charges().count == 1)
     }
 }

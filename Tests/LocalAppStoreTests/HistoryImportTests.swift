@@ -22,7 +22,7 @@ import Testing
     @Test func importedTransactionsGoStraightToTheHistoryAndKeepWhatTheyOwn() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
-        let imported = try await store.importHistory(
+        let imported = try await store.transactionManager.importHistory(
             [Self.transaction(0, TestCatalog.pro, .nonConsumable)]
                 + (1...40).map { Self.transaction($0, TestCatalog.coins, .consumable) })
         #expect(imported.count == 41)

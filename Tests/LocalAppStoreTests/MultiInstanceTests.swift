@@ -17,11 +17,11 @@ import Testing
         let start = await reader.revision
         await reader.synchronize()
         #expect(await reader.revision == start, "nothing written, nothing changed")
-        try await writer.set(name: "ask-to-buy", value: "on")
+        try await writer.settings.set(name: "ask-to-buy", value: "on")
         await reader.synchronize()
         #expect(await reader.revision != start, "another instance's write is seen")
         let after = await reader.revision
-        try await reader.set(name: "ask-to-buy", value: "off")
+        try await reader.settings.set(name: "ask-to-buy", value: "off")
         #expect(await reader.revision != after, "its own write too")
     }
 
@@ -39,7 +39,7 @@ import Testing
                         let bought = try await buy(store, &events, TestCatalog.coins, orderData: ["n": String(n)])
                         ids.append(bought.transactionID)
                         try await store.finish(transactionID: bought.transactionID)
-                        try await store.set(name: "fail-restore", value: n % 2 == 0 ? "network" : "off")
+                        try await store.settings.set(name: "fail-restore", value: n % 2 == 0 ? "network" : "off")
                     }
                     return ids
                 }
@@ -50,14 +50,14 @@ import Testing
         }
         #expect(Set(ids).count == 2 * perStore)
         for store in [first, second] {
-            let history = try await store.history()
+            let history = try await store.transactionManager.history()
             #expect(history.count == 2 * perStore)
             #expect(history.allSatisfy { $0.state == .purchased })
-            #expect(try await store.charges().count == 2 * perStore)
+            #expect(try await store.transactionManager.charges().count == 2 * perStore)
             #expect(try await store.unfinishedTransactions().isEmpty)
         }
         let reopened = try makeStore(dir)
-        #expect(Set(try await reopened.history().map(\.transactionID)) == Set(ids))
+        #expect(Set(try await reopened.transactionManager.history().map(\.transactionID)) == Set(ids))
     }
 
     @Test func anApprovalInAnotherInstanceReachesTheFirstOnSynchronize() async throws {
@@ -67,12 +67,13 @@ import Testing
         #expect(deferred.state == .deferred)
 
         let manager = try makeStore(shop.rig.directory)  // `storefront store approve` in another terminal
-        #expect(try await manager.pending().map(\.transaction.transactionID) == [deferred.transactionID])
-        try await manager.approve(transactionID: deferred.transactionID)
+        #expect(
+            try await manager.transactionManager.pending().map(\.transaction.transactionID) == [deferred.transactionID])
+        try await manager.transactionManager.approve(transactionID: deferred.transactionID)
 
         await app.synchronize()
         _ = await shop.events.nextDecision(of: deferred.transactionID, .purchased)
-        #expect(try await app.charges().count == 1)
+        #expect(try await app.transactionManager.charges().count == 1)
     }
 
     @Test func settingsChangedByAnotherInstanceApplyToTheNextOperation() async throws {
@@ -80,7 +81,7 @@ import Testing
         let app = try makeStore(dir)
         let manager = try makeStore(dir)
         #expect(await app.canMakePayments())
-        try await manager.set(name: "payments-allowed", value: "off")
+        try await manager.settings.set(name: "payments-allowed", value: "off")
         #expect(await !app.canMakePayments())
         await #expect(throws: StoreError.paymentNotAllowed) { try await app.add(Payment(productID: TestCatalog.coins)) }
     }
@@ -99,7 +100,7 @@ import Testing
         _ = await (a, b)
         await first.synchronize()
         await second.synchronize()
-        #expect(try await first.charges().map(\.transactionID) == [queued.transactionID])
-        #expect(try await second.charges().map(\.transactionID) == [queued.transactionID])
+        #expect(try await first.transactionManager.charges().map(\.transactionID) == [queued.transactionID])
+        #expect(try await second.transactionManager.charges().map(\.transactionID) == [queued.transactionID])
     }
 }

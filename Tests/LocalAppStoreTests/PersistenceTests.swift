@@ -17,7 +17,7 @@ import Testing
             var events = EventReader(await store.events())
             purchasedID = try await buy(store, &events, TestCatalog.coins, quantity: 2, orderData: ["order": "7"])
                 .transactionID
-            try await store.set(name: "ask-to-buy", value: "on")
+            try await store.settings.set(name: "ask-to-buy", value: "on")
             let deferred = try await buy(store, &events, TestCatalog.pro, applicationUsername: "hashed-user")
             #expect(deferred.state == .deferred)
             deferredID = deferred.transactionID
@@ -33,7 +33,7 @@ import Testing
         #expect(redelivered.first?.payment.orderData == ["order": "7"])
         #expect(redelivered.first?.quantity == 2)
         #expect(redelivered.last?.payment.applicationUsername == "hashed-user")
-        #expect(try await next.history().count == 3)
+        #expect(try await next.transactionManager.history().count == 3)
     }
 
     @Test func aPurchaseLeftPurchasingByADeadInstanceIsChargedOnceByTheNext() async throws {
@@ -55,7 +55,7 @@ import Testing
         #expect(adopted.first?.payment.orderData == ["n": "1"])
         clock.advance(by: 1)  // the dead instance's timer fires and must do nothing
         await next.synchronize()
-        #expect(try await next.charges().map(\.transactionID) == [queued.transactionID])
+        #expect(try await next.transactionManager.charges().map(\.transactionID) == [queued.transactionID])
     }
 
     @Test func leasesOfGoneInstancesAreSweptAndLiveOnesKept() async throws {
@@ -83,10 +83,10 @@ import Testing
         let other = try owner.rig.store()
         _ = await other.events()
         await other.synchronize()
-        #expect(try await other.history().map(\.state) == [.purchasing])
+        #expect(try await other.transactionManager.history().map(\.state) == [.purchasing])
         clock.advance(by: 1)
         #expect(await owner.events.nextUpdate().map(\.transactionID) == [queued.transactionID])
-        #expect(try await other.charges().count == 1)
+        #expect(try await other.transactionManager.charges().count == 1)
     }
 
     @Test func aTornLastLineIsIgnoredAndCutOffByTheNextWriter() async throws {
@@ -103,7 +103,7 @@ import Testing
         try handle.close()
 
         let store = try makeStore(dir)
-        #expect(try await store.history().map(\.transactionID) == [firstID])
+        #expect(try await store.transactionManager.history().map(\.transactionID) == [firstID])
         var events = EventReader(await store.events())
         _ = await events.nextUpdate()  // the redelivered first purchase
         let second = try await buy(store, &events, TestCatalog.coins)
@@ -111,7 +111,7 @@ import Testing
         let text = try String(contentsOf: dir.journal, encoding: .utf8)
         #expect(!text.contains(#""transactionID":"99"#))
         #expect(text.hasSuffix("\n"))
-        #expect(try await makeStore(dir).history().count == 2)
+        #expect(try await makeStore(dir).transactionManager.history().count == 2)
     }
 
     @Test func aDamagedLineInTheMiddleIsAClearErrorNamingTheFileAndLine() async throws {
@@ -271,7 +271,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         try FileManager.default.removeItem(at: dir.journal)
-        await #expect(throws: LocalAppStoreError.self) { try await store.history() }
+        await #expect(throws: LocalAppStoreError.self) { try await store.transactionManager.history() }
         let error = await #expect(throws: StoreError.self, "a purchase was accepted without a journal") {
             _ = try await store.add(Payment(productID: TestCatalog.coins))
         }
@@ -291,7 +291,7 @@ import Testing
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
         let bought = try await buy(store, &events, TestCatalog.coins)
-        #expect(try await makeStore(dir).history().map(\.transactionID) == [bought.transactionID])
+        #expect(try await makeStore(dir).transactionManager.history().map(\.transactionID) == [bought.transactionID])
         let firstLine = try String(contentsOf: dir.journal, encoding: .utf8).split(separator: "\n").first ?? ""
         #expect(firstLine.contains(#""kind":"header""#))
     }
@@ -308,24 +308,24 @@ import Testing
         // The journal is away when the charge is written: the write fails, and so does the decline.
         let aside = dir.stateDirectory.appendingPathComponent("journal.aside")
         try FileManager.default.moveItem(at: dir.journal, to: aside)
-        #expect(await store?.scheduledSettleCount == 1)
+        #expect(await store?.settlements.scheduled.count == 1)
         clock.advance(by: 0.5)
         // The buyer hears at once (a caller would otherwise wait for ever), with the file named.
         let declined = await events.nextDecision(of: queued.transactionID, .failed)
         let reason = declined?.error?.description ?? ""
         #expect(reason.contains(dir.journal.path) && reason.contains("settled again at the next start"), "\(reason)")
         try FileManager.default.moveItem(at: aside, to: dir.journal)
-        #expect(try await store?.history().map(\.state) == [.purchasing])
+        #expect(try await store?.transactionManager.history().map(\.state) == [.purchasing])
         // This instance, which told its buyer no, never charges it itself.
         await store?.synchronize()
-        #expect(try await store?.charges().isEmpty == true)
+        #expect(try await store?.transactionManager.charges().isEmpty == true)
         store = nil
 
         // The next start finds it `.purchasing` with its owner gone, as after a kill, and settles it.
         let next = try makeStore(dir, clock: clock)
         var nextEvents = EventReader(await next.events())
         _ = await nextEvents.nextDecision(of: queued.transactionID, .purchased)
-        #expect(try await next.charges().count == 1)
+        #expect(try await next.transactionManager.charges().count == 1)
     }
 
     @Test func aChargeWhoseWriteFailedOnceIsDeclinedInTheJournal() async throws {
@@ -348,7 +348,9 @@ import Testing
         // Written: every later start sees the same decline, and nothing was charged.
         let next = try makeStore(dir, clock: clock)
         await next.synchronize()
-        #expect(try await next.history().first { $0.transactionID == queued.transactionID }?.state == .failed)
-        #expect(try await next.charges().isEmpty)
+        #expect(
+            try await next.transactionManager.history().first { $0.transactionID == queued.transactionID }?.state
+                == .failed)
+        #expect(try await next.transactionManager.charges().isEmpty)
     }
 }

@@ -59,8 +59,8 @@ import Testing
     @Test func changingTheStorefrontRelocalizesWithFallbackToTheCatalogLocale() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
-        try await store.setStorefront("JPN")
-        #expect(await store.locale == "ja_JP")
+        try await store.settings.setStorefront("JPN")
+        #expect(await store.settings.locale == "ja_JP")
         let japanese = try #require(
             try await store.products(identifiers: [TestCatalog.coins, TestCatalog.pro]).products.first)
         #expect(japanese.displayName == "コイン100枚")
@@ -70,14 +70,16 @@ import Testing
         let pro = try #require(try await store.products(identifiers: [TestCatalog.pro]).products.first)
         #expect(pro.displayName == "Pro")  // no Japanese text: the catalog's en_US
 
-        try await store.setStorefront("DEU", locale: "de_DE")
+        try await store.settings.setStorefront("DEU", locale: "de_DE")
         let german = try #require(try await store.products(identifiers: [TestCatalog.coins]).products.first)
         #expect(german.displayName == "100 Münzen")
         #expect(german.currencyCode == "EUR")
         #expect(german.displayPrice.contains("€"))
         #expect(german.displayPrice.contains("0,99"))
 
-        await #expect(throws: LocalAppStoreError.unknownStorefront("XYZ")) { try await store.setStorefront("XYZ") }
+        await #expect(throws: LocalAppStoreError.unknownStorefront("XYZ")) {
+            try await store.settings.setStorefront("XYZ")
+        }
 
         var events = EventReader(await store.events())
         let bought = try await buy(store, &events, TestCatalog.coins)
@@ -110,7 +112,7 @@ import Testing
         var catalog = try TestCatalog.load()
         catalog.prices = PriceTable(file: "Test.prices.json", prices: [TestCatalog.monthly: ["JPN": 450]])
         let store = try makeStore(dir, catalog: catalog)
-        try await store.setStorefront("JPN")
+        try await store.settings.setStorefront("JPN")
         let monthly = try #require(try await store.products(identifiers: [TestCatalog.monthly]).products.first)
         #expect(monthly.price == 450)
         #expect(monthly.currencyCode == "JPY")
@@ -125,14 +127,14 @@ import Testing
         let dir = try TemporaryDirectory()
         let catalog = try TestCatalog.load(settings: #""_locale" : "de_DE", "_storefront" : "DEU""#)
         let store = try makeStore(dir, catalog: catalog)
-        #expect(await store.storefront.code == "DEU")
-        #expect(await store.locale == "de_DE")
+        #expect(await store.settings.storefront.code == "DEU")
+        #expect(await store.settings.locale == "de_DE")
         let configured = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: dir.stateDirectory, storefront: Storefront.named("GBR"),
                 locale: "en_GB",
                 clock: ManualClock(), initialLatencyMilliseconds: 0))
-        #expect(await configured.storefront.code == "GBR")
-        #expect(await configured.locale == "en_GB")
+        #expect(await configured.settings.storefront.code == "GBR")
+        #expect(await configured.settings.locale == "en_GB")
     }
 }

@@ -24,12 +24,12 @@ import Testing
         #expect(decided?.payment.orderData == ["order": "A-17"])
         #expect(decided?.purchaseDate == shop.rig.clock.now)
         #expect(try await store.unfinishedTransactions().map(\.transactionID) == [queued.transactionID])
-        #expect(try await store.charges().map(\.transactionID) == [queued.transactionID])
+        #expect(try await store.transactionManager.charges().map(\.transactionID) == [queued.transactionID])
 
         try await store.finish(transactionID: queued.transactionID)
         #expect(await shop.events.nextRemoval() == [queued.transactionID])
         #expect(try await store.unfinishedTransactions().isEmpty)
-        #expect(try await store.history().map(\.transactionID) == [queued.transactionID])
+        #expect(try await store.transactionManager.history().map(\.transactionID) == [queued.transactionID])
         await #expect(throws: StoreError.unknownTransaction(queued.transactionID)) {
             try await store.finish(transactionID: queued.transactionID)
         }
@@ -65,7 +65,10 @@ import Testing
         let other = try await store.add(Payment(productID: TestCatalog.coins, requestID: "request-2"))
         #expect(other.transactionID != first.transactionID)
         _ = await events.nextUpdate()
-        #expect(try await store.charges().map(\.transactionID) == [first.transactionID, other.transactionID])
+        #expect(
+            try await store.transactionManager.charges().map(\.transactionID) == [
+                first.transactionID, other.transactionID,
+            ])
     }
 
     @Test func quantitiesAndOffersAreChecked() async throws {
@@ -99,7 +102,7 @@ import Testing
         #expect(withOffer.offerID == "winback")
         #expect(withOffer.offerType == .promotional)
         #expect(withOffer.subscriptionGroupID == "G1")
-        #expect(try await store.history().count == 1)
+        #expect(try await store.transactionManager.history().count == 1)
     }
 
     @Test func buyingAnOwnedNonConsumableAgainDeliversItWithoutASecondCharge() async throws {
@@ -108,7 +111,7 @@ import Testing
         let second = try await shop.buy(TestCatalog.pro)
         #expect(second.state == .purchased)
         #expect(second.originalTransactionID == first.transactionID)
-        #expect(try await shop.store.charges().map(\.transactionID) == [first.transactionID])
+        #expect(try await shop.store.transactionManager.charges().map(\.transactionID) == [first.transactionID])
     }
 
     @Test func aSubscriptionsFirstPeriodIsItsFreeTrialThenOnePeriodPerRenewal() async throws {
@@ -131,7 +134,7 @@ import Testing
         let clock = shop.rig.clock
         let queued = try await shop.store.add(Payment(productID: TestCatalog.coins))
         await clock.waitForSleepers()
-        #expect(try await shop.store.charges().isEmpty)
+        #expect(try await shop.store.transactionManager.charges().isEmpty)
         clock.advance(by: 0.6)
         let decided = await shop.events.nextDecision(of: queued.transactionID, .purchased)
         #expect(decided?.purchaseDate == clock.now)
@@ -175,7 +178,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
-        try await store.requestStorePayment(productID: TestCatalog.pro)
+        try await store.transactionManager.requestStorePayment(productID: TestCatalog.pro)
         guard case .storePaymentRequested(let payment, let product)? = await events.next() else {
             Issue.record("expected a store payment request")
             return
@@ -183,7 +186,7 @@ import Testing
         #expect(payment.productID == TestCatalog.pro)
         #expect(product.displayName == "Pro")
         await #expect(throws: LocalAppStoreError.unknownProduct(TestCatalog.missing)) {
-            try await store.requestStorePayment(productID: TestCatalog.missing)
+            try await store.transactionManager.requestStorePayment(productID: TestCatalog.missing)
         }
     }
 }

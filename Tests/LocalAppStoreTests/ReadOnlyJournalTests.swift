@@ -95,7 +95,7 @@ import Testing
             configuration: LocalAppStoreConfiguration(
                 catalog: try TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
                 initialLatencyMilliseconds: 0, readOnly: true))
-        #expect(try await store.history().isEmpty)
+        #expect(try await store.transactionManager.history().isEmpty)
         await store.synchronize()
         await #expect(throws: StoreError.systemError(StoreJournal.readOnlyError(dir.stateDirectory.path).description)) {
             _ = try await store.add(Payment(productID: TestCatalog.coins))

@@ -57,7 +57,7 @@ import Testing
         #expect(try await store.balances() == [coins: 1])
 
         // 6. A refund made in the store reaches the listener; restore; stop.
-        try await appStore.refund(transactionID: transaction.transactionID)
+        try await appStore.transactionManager.refund(transactionID: transaction.transactionID)
         let update = await listener.value
         #expect(
             update?.transactionID == transaction.transactionID,

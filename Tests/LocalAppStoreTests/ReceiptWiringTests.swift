@@ -17,12 +17,12 @@ struct ReceiptWiringTests {
 
     @Test func purchasesCarryVerifiableSignedTransactionsAndTheReceiptListsThem() async throws {
         let backend = try makeStore(directory, clock: clock)
-        _ = try await backend.receiptIssuer()  // makes the chain and exports the root on first use
-        let root = try Data(contentsOf: backend.rootCertificateURL)
+        _ = try await backend.receipts.receiptIssuer()  // makes the chain and exports the root on first use
+        let root = try Data(contentsOf: backend.receipts.rootCertificateURL)
         let jws = try SignedTransactionVerifier(
             configuration: .init(
                 trustedRoots: [root], bundleID: backend.configuration.bundleID, environments: [.sandbox]))
-        let device = try backend.deviceIdentifier()
+        let device = try backend.receipts.deviceIdentifier()
         let receiptVerifier = try AppReceiptVerifier(
             configuration: .init(
                 trustedRoots: [root], bundleID: backend.configuration.bundleID,
@@ -42,7 +42,7 @@ struct ReceiptWiringTests {
 
         let receipt = try #require(await backend.appReceipt())
         #expect(await receiptVerifier.verify(transaction, receipt: receipt) == .valid)
-        #expect(try Data(contentsOf: backend.receiptFileURL) == receipt, "written into the state directory")
+        #expect(try Data(contentsOf: backend.receipts.receiptFileURL) == receipt, "written into the state directory")
 
         // Another transaction's ID is not in the receipt: verification says so.
         let forged = StoreCore.Transaction(
@@ -54,7 +54,7 @@ struct ReceiptWiringTests {
         }
 
         // A refund shows in the next receipt as a cancellation.
-        try await backend.refund(transactionID: transaction.transactionID)
+        try await backend.transactionManager.refund(transactionID: transaction.transactionID)
         let refreshed = try await store.refreshReceipt()
         guard case .invalid = await receiptVerifier.verify(transaction, receipt: refreshed) else {
             Issue.record("a refunded purchase still verified")

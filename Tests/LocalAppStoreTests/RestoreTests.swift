@@ -28,7 +28,7 @@ import Testing
         let oldIDs = [coins, pro, monthly, season].compactMap { UInt64($0.transactionID) }
         #expect(newIDs.count == 2)
         #expect(newIDs.allSatisfy { $0 > oldIDs.max() ?? 0 })
-        #expect(try await store.charges().count == 4)
+        #expect(try await store.transactionManager.charges().count == 4)
 
         // Restored transactions go through the queue until finished.
         #expect(try await store.unfinishedTransactions() == restored)
@@ -106,12 +106,12 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         var events = EventReader(await store.events())
-        try await store.set(name: "fail-purchases", value: "on")
+        try await store.settings.set(name: "fail-purchases", value: "on")
         _ = try await buy(store, &events, TestCatalog.pro)
-        try await store.set(name: "fail-purchases", value: "off")
-        try await store.set(name: "ask-to-buy", value: "on")
+        try await store.settings.set(name: "fail-purchases", value: "off")
+        try await store.settings.set(name: "ask-to-buy", value: "on")
         _ = try await buy(store, &events, TestCatalog.season)
-        try await store.set(name: "ask-to-buy", value: "off")
+        try await store.settings.set(name: "ask-to-buy", value: "off")
         let monthly = try await buy(store, &events, TestCatalog.monthly)
         let first = try await store.restoreCompletedTransactions(applicationUsername: nil)
         #expect(first.map(\.originalTransactionID) == [monthly.transactionID])

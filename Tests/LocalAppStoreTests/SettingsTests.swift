@@ -10,7 +10,7 @@ import Testing
     @Test func settingsAreListedInOrderWithValuesAndDescriptions() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir, latency: 0)
-        let rows = try await store.settings()
+        let rows = try await store.settings.all()
         #expect(rows.map(\.name) == LocalStoreSettings.names)
         #expect(
             rows.map(\.value) == [
@@ -36,7 +36,7 @@ import Testing
         let store = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: dir.stateDirectory, clock: ManualClock()))
-        let settings = try await store.currentSettings()
+        let settings = try await store.settings.current()
         #expect(settings.latencyMilliseconds == LocalStoreSettings.defaultLatencyMilliseconds)
         #expect(settings.askToBuy)
         #expect(settings.failPurchases == .unknown)
@@ -49,15 +49,15 @@ import Testing
         let dir = try TemporaryDirectory()
         do {
             let store = try makeStore(dir)
-            try await store.set(name: "latency", value: "250")
-            try await store.set(name: "ask-to-buy", value: "on")
-            try await store.set(name: "payments-allowed", value: "off")
-            try await store.set(name: "fail-restore", value: "system")
-            try await store.set(name: "fail-refresh-receipt", value: "on")
+            try await store.settings.set(name: "latency", value: "250")
+            try await store.settings.set(name: "ask-to-buy", value: "on")
+            try await store.settings.set(name: "payments-allowed", value: "off")
+            try await store.settings.set(name: "fail-restore", value: "system")
+            try await store.settings.set(name: "fail-refresh-receipt", value: "on")
         }
         let catalog = try TestCatalog.load(settings: #""_askToBuyEnabled" : false"#)
         let store = try makeStore(dir, catalog: catalog, latency: 0)
-        let values = Dictionary(uniqueKeysWithValues: try await store.settings().map { ($0.name, $0.value) })
+        let values = Dictionary(uniqueKeysWithValues: try await store.settings.all().map { ($0.name, $0.value) })
         #expect(values["latency"] == "250")
         #expect(values["ask-to-buy"] == "on")
         #expect(values["payments-allowed"] == "off")
@@ -70,7 +70,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         await #expect(throws: LocalAppStoreError.unknownSetting(name: "ask-to-by", known: LocalStoreSettings.names)) {
-            try await store.set(name: "ask-to-by", value: "on")
+            try await store.settings.set(name: "ask-to-by", value: "on")
         }
         let message = LocalAppStoreError.unknownSetting(name: "ask-to-by", known: LocalStoreSettings.names).description
         #expect(message.contains("ask-to-by"))
@@ -85,7 +85,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         do {
-            try await store.set(name: name, value: value)
+            try await store.settings.set(name: name, value: value)
             Issue.record("\(name)=\(value) was accepted")
         } catch {
             guard case .invalidSettingValue(let badName, let badValue, let accepted) = error else {
@@ -97,19 +97,19 @@ import Testing
             #expect(accepted.contains(hint))
             #expect(error.description.contains(name))
         }
-        #expect(try await store.currentSettings() == LocalStoreSettings(latencyMilliseconds: 0))
+        #expect(try await store.settings.current() == LocalStoreSettings(latencyMilliseconds: 0))
     }
 
     @Test func paymentsNotAllowedRefusesPayments() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
         #expect(await store.canMakePayments())
-        try await store.set(name: "payments-allowed", value: "off")
+        try await store.settings.set(name: "payments-allowed", value: "off")
         #expect(await !store.canMakePayments())
         await #expect(throws: StoreError.paymentNotAllowed) {
             try await store.add(Payment(productID: TestCatalog.coins))
         }
-        #expect(try await store.history().isEmpty)
+        #expect(try await store.transactionManager.history().isEmpty)
     }
 
     @Test func failPurchasesFailsTheTransactionWithTheChosenError() async throws {
@@ -118,37 +118,37 @@ import Testing
         let failed = try await shop.buy(TestCatalog.coins)
         #expect(failed.state == .failed)
         #expect(failed.error?.code == StoreError.unknown("").code)
-        try await store.set(name: "fail-purchases", value: "not-available")
+        try await store.settings.set(name: "fail-purchases", value: "not-available")
         let unavailable = try await shop.buy(TestCatalog.coins)
         #expect(unavailable.error == .productNotAvailable(productID: TestCatalog.coins))
-        try await store.set(name: "fail-purchases", value: "off")
+        try await store.settings.set(name: "fail-purchases", value: "off")
         #expect(try await shop.buy(TestCatalog.coins).state == .purchased)
-        #expect(try await store.charges().count == 1)
+        #expect(try await store.transactionManager.charges().count == 1)
     }
 
     @Test func failLoadProductsRestoreAndRefreshThrowTheChosenErrors() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
-        try await store.set(name: "fail-load-products", value: "network")
+        try await store.settings.set(name: "fail-load-products", value: "network")
         await #expect(throws: StoreError.self) { try await store.products(identifiers: [TestCatalog.coins]) }
         do {
             _ = try await store.products(identifiers: [TestCatalog.coins])
         } catch {
             #expect(error.code == 7)
         }
-        try await store.set(name: "fail-load-products", value: "off")
+        try await store.settings.set(name: "fail-load-products", value: "off")
         #expect(try await store.products(identifiers: [TestCatalog.coins]).products.count == 1)
 
-        try await store.set(name: "fail-restore", value: "cancelled")
+        try await store.settings.set(name: "fail-restore", value: "cancelled")
         await #expect(throws: StoreError.paymentCancelled) {
             try await store.restoreCompletedTransactions(applicationUsername: nil)
         }
-        try await store.set(name: "fail-restore", value: "off")
+        try await store.settings.set(name: "fail-restore", value: "off")
         #expect(try await store.restoreCompletedTransactions(applicationUsername: nil).isEmpty)
 
-        try await store.set(name: "fail-refresh-receipt", value: "client-invalid")
+        try await store.settings.set(name: "fail-refresh-receipt", value: "client-invalid")
         await #expect(throws: StoreError.clientInvalid) { try await store.refreshReceipt() }
-        try await store.set(name: "fail-refresh-receipt", value: "off")
+        try await store.settings.set(name: "fail-refresh-receipt", value: "off")
         let receipt = try await store.refreshReceipt()
         #expect(receipt.count > 0, "with the error off, a refresh issues a receipt")
         #expect(await store.appReceipt() != nil, "the store issues a receipt on demand")

@@ -196,7 +196,7 @@ struct Shop {
     init(latency: Int = 0, settings: [(name: String, value: String)] = []) async throws {
         rig = try EngineRig()
         store = try rig.store(latency: latency)
-        for (name, value) in settings { try await store.set(name: name, value: value) }
+        for (name, value) in settings { try await store.settings.set(name: name, value: value) }
         events = EventReader(await store.events())
     }
 

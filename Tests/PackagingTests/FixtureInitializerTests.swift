@@ -48,8 +48,9 @@ import Testing
         let theirs = try store(second)
         let engine = Store(backend: theirs, ledger: try FileLedger(path: directory.path("second.jsonl")))
         #expect(await engine.purchase(DemoCatalog.removeAds).state == "purchased")
-        #expect(try await theirs.history().map(\.productID) == [DemoCatalog.removeAds])
-        #expect(try await store(.localTester).history().isEmpty, "the default account bought nothing")
+        #expect(try await theirs.transactionManager.history().map(\.productID) == [DemoCatalog.removeAds])
+        #expect(
+            try await store(.localTester).transactionManager.history().isEmpty, "the default account bought nothing")
         await engine.stop()
     }
 }

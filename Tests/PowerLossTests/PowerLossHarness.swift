@@ -129,7 +129,10 @@ enum PowerLossHarness {
                     requestID: transaction.payment.requestID, revoked: transaction.revocationDate != nil,
                     expires: transaction.expiresDate?.timeIntervalSince1970)
             }
-            return (ledger, try await session.backend.charges().map(\.transactionID), try session.ledger.balances())
+            return (
+                ledger, try await session.backend.transactionManager.charges().map(\.transactionID),
+                try session.ledger.balances()
+            )
         }
         return CrashScenario.Baseline(ledger: ledger, charged: charged, balances: balances)
     }

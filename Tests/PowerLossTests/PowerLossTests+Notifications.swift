@@ -18,7 +18,7 @@ extension PowerLossTests {
     ) async throws {
         try await buyPro(context)
         try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-            try await session.backend.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+            try await session.backend.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
             try await body(session)
         }
     }
@@ -47,7 +47,7 @@ extension PowerLossTests {
                             // makes the previous event's attempts durable).
                             let coins = try await session.buy(CrashCatalog.coins, quantity: event + 1)
                             guard
-                                let n = try await backend.notifications().first(where: {
+                                let n = try await backend.notifications.all().first(where: {
                                     $0.transaction?.transactionID == coins.transactionID
                                 })
                             else { throw SessionError("no notification for \(coins.transactionID)") }
@@ -59,21 +59,21 @@ extension PowerLossTests {
                             // The sender's turn: each attempt begins (mark), is answered, is journaled.
                             for (index, result) in results.enumerated() {
                                 guard
-                                    let due = try await backend.dueNotifications().due.first(where: {
+                                    let due = try await backend.notifications.due().due.first(where: {
                                         $0.notificationUUID == n.notificationUUID
                                     })
                                 else { throw SessionError("\(n.notificationUUID) is not due for attempt \(index + 1)") }
                                 var payload = due.signedPayload
-                                if payload == nil { payload = try await backend.signedPayload(of: due) }
+                                if payload == nil { payload = try await backend.notifications.signedPayload(of: due) }
                                 recorder.mark(Marks.sending(n.notificationUUID, index + 1, result))
-                                try await backend.recordAttempt(
+                                try await backend.notifications.recordAttempt(
                                     n.notificationUUID,
                                     SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: result),
                                     signedPayload: payload ?? "")
                                 guard result != .success else { continue }
                                 // Retried now rather than on Apple's schedule (the clock stays where
                                 // the states are reopened); the resend's write is synced.
-                                try await backend.resendNotification(n.notificationUUID)
+                                try await backend.notifications.resend(n.notificationUUID)
                                 recorder.mark(Marks.synced(n.notificationUUID, index + 1))
                             }
                         }
@@ -173,11 +173,11 @@ extension PowerLossTests {
                         for quantity in 1...3 {
                             let coins = try await session.buy(CrashCatalog.coins, quantity: quantity)
                             guard
-                                let n = try await backend.dueNotifications().due.first(where: {
+                                let n = try await backend.notifications.due().due.first(where: {
                                     $0.transaction?.transactionID == coins.transactionID
                                 })
                             else { throw SessionError("no notification for \(coins.transactionID)") }
-                            try await backend.recordAttempt(
+                            try await backend.notifications.recordAttempt(
                                 n.notificationUUID,
                                 SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success),
                                 signedPayload: "sent")
@@ -191,12 +191,12 @@ extension PowerLossTests {
                         let coins = try await session.buy(CrashCatalog.coins)
                         recorder.mark(Marks.acknowledged)
                         guard
-                            let n = try await backend.dueNotifications().due.first(where: {
+                            let n = try await backend.notifications.due().due.first(where: {
                                 $0.transaction?.transactionID == coins.transactionID
                             })
                         else { throw SessionError("no notification for \(coins.transactionID)") }
                         recorder.mark(Marks.sending(n.notificationUUID, 1, .success))
-                        try await backend.recordAttempt(
+                        try await backend.notifications.recordAttempt(
                             n.notificationUUID,
                             SendAttemptItem(attemptDate: context.clock.now, sendAttemptResult: .success),
                             signedPayload: "sent")

@@ -15,7 +15,7 @@ import Testing
     /// first purchase's scenario explores their making).
     static func buyPro(_ context: CrashScenario.Context) async throws {
         try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
-            try await session.backend.set(name: "bandwidth", value: "0")
+            try await session.backend.settings.set(name: "bandwidth", value: "0")
             _ = try await session.buy(CrashCatalog.pro)
         }
     }
@@ -132,7 +132,7 @@ import Testing
                         else {
                             throw SessionError("no Pro to refund")
                         }
-                        _ = try await session.backend.refund(transactionID: pro.transactionID)
+                        _ = try await session.backend.transactionManager.refund(transactionID: pro.transactionID)
                         recorder.mark(Marks.storeSaid)
                         try await Self.eventually("the ledger records the refund") {
                             try session.ledger.transaction(withID: pro.transactionID)?.revocationDate != nil

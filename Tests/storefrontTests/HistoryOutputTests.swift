@@ -66,7 +66,7 @@ import Testing
                 catalog: selection.catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
                 initialLatencyMilliseconds: 0, syncsWrites: false))
-        let imported = try await store.importHistory(transactions)
+        let imported = try await store.transactionManager.importHistory(transactions)
         let ledger = try VaultLedger.open(inDataDirectory: data, environment: [:])
         try ledger.recordAll(imported)
         var refunded = imported[40]

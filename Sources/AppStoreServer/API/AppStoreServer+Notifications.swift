@@ -18,7 +18,7 @@ extension AppStoreServer {
         let token: String
         try context.checkReads()
         do {
-            token = try await store.requestTestNotification()
+            token = try await store.notifications.requestTest()
         } catch {
             throw APIError.generalInternal
         }
@@ -102,7 +102,7 @@ extension AppStoreServer {
     private func payload(of n: StoredNotification) async throws -> String {
         if let kept = n.signedPayload { return kept }
         do {
-            return try await store.signedPayload(of: n)
+            return try await store.notifications.signedPayload(of: n)
         } catch {
             throw APIError.generalInternal
         }

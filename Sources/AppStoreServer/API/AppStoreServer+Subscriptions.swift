@@ -54,7 +54,7 @@ extension AppStoreServer {
     /// Signed renewal info, as the engine's (the store's one signing path).
     func signedRenewalInfo(_ lifecycle: SubscriptionLifecycle, _ context: RequestContext) throws -> String {
         do {
-            return try store.signedRenewalInfo(
+            return try store.server.signedRenewalInfo(
                 originalTransactionID: lifecycle.originalTransactionID, in: context.snapshot,
                 environment: context.override)
         } catch {
@@ -77,10 +77,10 @@ extension AppStoreServer {
             throw APIError.originalTransactionIdNotFound
         }
         guard original.originalTransactionID == id else { throw APIError.transactionIdIsNotOriginal }
-        let outcome: LocalAppStore.ExtensionOutcome
+        let outcome: ExtensionOutcome
         try context.checkReads()
         do {
-            outcome = try await store.extendRenewalDate(
+            outcome = try await store.server.extendRenewalDate(
                 originalTransactionID: id, days: days, reasonCode: reason, requestIdentifier: identifier)
         } catch {
             throw APIError.generalInternal
@@ -117,7 +117,7 @@ extension AppStoreServer {
         }
         try context.checkReads()
         do {
-            _ = try await store.extendRenewalDates(
+            _ = try await store.server.extendRenewalDates(
                 productID: productID, days: days, reasonCode: reason, requestIdentifier: identifier,
                 storefronts: body.storefrontCountryCodes?.map { $0.uppercased() } ?? [])
         } catch {

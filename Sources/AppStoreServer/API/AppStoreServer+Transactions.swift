@@ -63,12 +63,12 @@ extension AppStoreServer {
     func appTransactionInfo(_ id: String, _ context: RequestContext) throws -> HTTPResponse {
         guard Self.isNumericID(id) else { throw APIError.invalidTransactionId }
         // Apple's path takes an original transaction ID, a transaction ID or the appTransactionId.
-        guard id == (try? store.appTransactionID()) || context.snapshot.transaction(id) != nil else {
+        guard id == (try? store.server.appTransactionID()) || context.snapshot.transaction(id) != nil else {
             throw APIError.transactionIdNotFound
         }
         let jws: String
         do {
-            jws = try store.signedAppTransaction(in: context.snapshot, environment: context.override)
+            jws = try store.server.signedAppTransaction(in: context.snapshot, environment: context.override)
         } catch {
             throw APIError.generalInternal
         }

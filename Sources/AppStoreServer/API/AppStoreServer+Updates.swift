@@ -16,7 +16,7 @@ extension AppStoreServer {
         try context.checkReads()
         let known: Bool
         do {
-            known = try await store.finishForServer(transactionID: id)
+            known = try await store.server.finish(transactionID: id)
         } catch {
             throw APIError.generalInternal
         }
@@ -35,7 +35,7 @@ extension AppStoreServer {
         let known: Bool
         try context.checkReads()
         do {
-            known = try await store.recordConsumption(record)
+            known = try await store.server.recordConsumption(record)
         } catch {
             throw APIError.generalInternal
         }
@@ -57,7 +57,7 @@ extension AppStoreServer {
         let known: Bool
         try context.checkReads()
         do {
-            known = try await store.setAppAccountToken(token, originalTransactionID: id)
+            known = try await store.server.setAppAccountToken(token, originalTransactionID: id)
         } catch {
             throw APIError.generalInternal
         }

@@ -22,27 +22,34 @@ public final class AppStoreServer: Sendable {
         /// refused because the store's files could not be read, the file and what is wrong.
         public var log: (@Sendable (String) -> Void)?
         /// Whether requests that only read are answered on the HTTP thread from the store as
-        /// it is (`answerNow`); false sends every request through the store's actor (the
-        /// bench's comparison).
-        public var answersReadsOnHTTPThreads: Bool
+        /// it is (`answerNow`); false sends every request through the store's actor. A switch
+        /// for the bench's comparison only, hence `package`.
+        package var answersReadsOnHTTPThreads = true
         /// Whether answers that follow from the store's state alone are kept until the state
-        /// changes (`AnswerCache`); false computes each one (the bench's comparison).
-        public var keepsAnswers: Bool
+        /// changes (`AnswerCache`); false computes each one. A switch for the bench's
+        /// comparison only, hence `package`.
+        package var keepsAnswers = true
         /// How the server sends the store's notifications; nil sends none.
         public var notifications: NotificationSender.Configuration?
 
         /// Creates a configuration.
         public init(
             http: MicroHTTPDaemon.Configuration = .init(), environment: AppStoreEnvironment? = nil,
-            log: (@Sendable (String) -> Void)? = nil, answersReadsOnHTTPThreads: Bool = true, keepsAnswers: Bool = true,
-            notifications: NotificationSender.Configuration? = nil
+            log: (@Sendable (String) -> Void)? = nil, notifications: NotificationSender.Configuration? = nil
         ) {
             self.http = http
             self.environment = environment
             self.log = log
-            self.answersReadsOnHTTPThreads = answersReadsOnHTTPThreads
-            self.keepsAnswers = keepsAnswers
             self.notifications = notifications
+        }
+
+        /// This configuration with the bench's switches set: reads answered on the HTTP
+        /// threads or through the store's actor, answers kept or computed each time.
+        package func benchmarking(answersReadsOnHTTPThreads: Bool = true, keepsAnswers: Bool) -> Self {
+            var configuration = self
+            configuration.answersReadsOnHTTPThreads = answersReadsOnHTTPThreads
+            configuration.keepsAnswers = keepsAnswers
+            return configuration
         }
     }
 
@@ -162,7 +169,7 @@ public final class AppStoreServer: Sendable {
         }
         let snapshot: StoreSnapshot
         do {
-            snapshot = try await store.snapshot()
+            snapshot = try await store.server.snapshot()
         } catch {
             return Answer(response: APIError.generalInternal.response, failure: error)
         }
@@ -208,7 +215,7 @@ public final class AppStoreServer: Sendable {
         switch admit(request) {
         case .answered(let response): return Answer(response: response)
         case .route(let route):
-            guard route.readsOnly, let snapshot = store.currentSnapshot() else { return nil }
+            guard route.readsOnly, let snapshot = store.server.currentSnapshot() else { return nil }
             return read(route, request, context(snapshot, ArchiveReadWatch()))
         }
     }
@@ -312,7 +319,7 @@ public final class AppStoreServer: Sendable {
     func ocsp(_ request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(
             status: 200, headers: [.init("Content-Type", "application/ocsp-response")],
-            body: store.respondToOCSP(request.body))
+            body: store.receipts.respondToOCSP(request.body))
     }
 
     // MARK: - Helpers for the endpoints
@@ -329,7 +336,7 @@ public final class AppStoreServer: Sendable {
     /// The transaction signed as the app gets it (the store's one signing path).
     func signed(_ t: StoreCore.Transaction, _ context: RequestContext) throws -> String {
         do {
-            return try store.signedTransaction(t, in: context.snapshot, environment: context.override)
+            return try store.server.signedTransaction(t, in: context.snapshot, environment: context.override)
         } catch {
             throw APIError.generalInternal
         }

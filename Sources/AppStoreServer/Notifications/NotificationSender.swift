@@ -103,9 +103,9 @@ public actor NotificationSender {
         // The server renews subscriptions as their periods end (Apple's servers do), whoever
         // made them: a renewal's DID_RENEW exists only once it is journaled.
         await store.synchronize()
-        guard let settings = try? await store.currentSettings(), let text = settings.notificationURL,
+        guard let settings = try? await store.settings.current(), let text = settings.notificationURL,
             let url = URL(string: text),
-            let (due, next) = try? await store.dueNotifications()
+            let (due, next) = try? await store.notifications.due()
         else { return nil }
         for notification in due {
             guard !Task.isCancelled else { return nil }
@@ -114,19 +114,20 @@ public actor NotificationSender {
             if let kept = notification.signedPayload {
                 signed = kept
             } else {
-                signed = try? await store.signedPayload(of: notification)
+                signed = try? await store.notifications.signedPayload(of: notification)
             }
             guard let payload = signed else { continue }
             let result = await delivery.post(
                 NotificationDelivery.body(signedPayload: payload), to: url, timeout: settings.notificationTimeout)
             attemptsMade += 1
             let attempt = SendAttemptItem(attemptDate: clock.now, sendAttemptResult: result)
-            _ = try? await store.recordAttempt(notification.notificationUUID, attempt, signedPayload: payload)
+            _ = try? await store.notifications.recordAttempt(
+                notification.notificationUUID, attempt, signedPayload: payload)
             configuration.log?(
                 "notification \(notification.notificationUUID) \(notification.notificationType) \(result)")
         }
         // What the attempts scheduled, and anything journaled meanwhile.
-        guard let after = try? await store.dueNotifications() else { return next }
+        guard let after = try? await store.notifications.due() else { return next }
         return after.due.isEmpty ? after.next : clock.now
     }
 

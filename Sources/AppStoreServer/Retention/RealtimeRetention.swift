@@ -107,7 +107,7 @@ public struct RealtimeRetention: Sendable {
         }
         let signed: String
         do {
-            signed = try store.signedRealtimeRequest(request, in: snapshot)
+            signed = try store.server.signedRealtimeRequest(request, in: snapshot)
         } catch {
             return OutboundPost.Answer(result: .other, status: nil, body: Data(), elapsed: .zero)
         }
@@ -126,7 +126,7 @@ public struct RealtimeRetention: Sendable {
             catalog: store.configuration.catalog, state: state, productID: request.productId)
         let judged = check.check(answer.body)
         if case .success(.promotionalOffer(_, let offer)) = judged,
-            let refused = await store.judgePromotionalOffer(
+            let refused = await store.offers.judgePromotionalOffer(
                 offer.offer, productID: offer.productID, appAccountToken: offer.appAccountToken)
         {
             return .failure(.init("the promotional offer's signature is refused: \(refused.localizedDescription)"))

@@ -19,8 +19,8 @@ extension AppStoreServer {
         let snapshot: StoreSnapshot
         let validator: ReceiptValidator
         do {
-            snapshot = try await store.snapshot()
-            validator = try ReceiptValidator(trustedRoots: [Array(store.rootCertificate(in: snapshot))])
+            snapshot = try await store.server.snapshot()
+            validator = try ReceiptValidator(trustedRoots: [Array(store.server.rootCertificate(in: snapshot))])
         } catch {
             return Self.status(21009)
         }
@@ -82,7 +82,7 @@ extension AppStoreServer {
         case .xcode?: environment = .xcode
         default: environment = .sandbox
         }
-        return try store.receipt(in: snapshot, environment: environment)
+        return try store.server.receipt(in: snapshot, environment: environment)
     }
 
     /// verifyReceipt's answer with status `code` alone (and `is-retryable` where Apple sends it).

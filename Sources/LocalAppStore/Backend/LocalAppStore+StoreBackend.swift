@@ -1,9 +1,10 @@
 import Foundation
 import StoreCore
 
-/// The `StoreBackend` surface: products, the payment queue, restore and receipts. Every
-/// failure here reaches the engine as a `StoreError`: the store's own errors are translated
-/// at this boundary (`LocalAppStoreError.storeError`), through `translatingErrors`.
+/// The `StoreBackend` surface: what an app's `Store` asks of the local App Store, answered by
+/// the parts (the payment queue, offers, refund requests, subscriptions, receipts, hosted
+/// content). Every failure here reaches the engine as a `StoreError`: the store's own errors
+/// are translated at this boundary (`LocalAppStoreError.translating`).
 extension LocalAppStore {
     // MARK: - Products
 
@@ -11,9 +12,9 @@ extension LocalAppStore {
     /// storefront and locale; the others in `invalidProductIdentifiers`.
     /// - Throws: the simulated load-products error when that setting is on.
     public func products(identifiers: Set<String>) async throws(StoreError) -> ProductsResponse {
-        try translatingErrors { () throws(LocalAppStoreError) in try refresh() }
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in try refresh() }
         await pause()
-        if let failure = journal.state.settings.failLoadProducts { throw failure.storeError() }
+        if let failure = state.settings.failLoadProducts { throw failure.storeError() }
         var products: [StoreCore.Product] = []
         var invalid: [String] = []
         for id in identifiers.sorted() {
@@ -29,8 +30,11 @@ extension LocalAppStore {
     /// Whether the `payments-allowed` setting is on.
     public func canMakePayments() async -> Bool {
         refreshForNonThrowingCaller()
-        return journal.state.settings.paymentsAllowed
+        return state.settings.paymentsAllowed
     }
+
+    /// The current storefront, for the engine (`StoreBackend.currentStorefront()`).
+    public func currentStorefront() async -> Storefront? { localizer.storefront }
 
     // MARK: - The queue
 
@@ -43,136 +47,53 @@ extension LocalAppStore {
     /// - Throws: `.paymentNotAllowed`, `.productNotAvailable`, `.paymentInvalid` (bad quantity
     ///   or offer), `.systemError` when the state cannot be written.
     public func add(_ payment: Payment) async throws(StoreError) -> StoreCore.Transaction {
-        try translatingErrors { () throws(LocalAppStoreError) in try refresh() }
-        guard journal.state.settings.paymentsAllowed else { throw .paymentNotAllowed }
-        guard let product = configuration.catalog.product(id: payment.productID) else {
-            throw .productNotAvailable(productID: payment.productID)
-        }
-        let type = ProductLocalizer.type(of: product.kind)
-        guard Payment.quantities.contains(payment.quantity) else {
-            throw .paymentInvalid(
-                "quantity \(payment.quantity) is outside \(Payment.quantities.lowerBound)…\(Payment.quantities.upperBound)"
-            )
-        }
-        guard payment.quantity == 1 || type == .consumable else {
-            throw .paymentInvalid("only consumables can be bought more than one at a time")
-        }
-        // A signed offer is judged as the App Store judges it; an offer ID alone is the
-        // testing option (SKTestSession's `.promotionalOffer(id:)`), checked for existence.
-        var offerNonce: UsedOfferNonce?
-        if let offer = payment.promotionalOffer {
-            offerNonce = try promotionalOfferCheck().check(
-                offer, payment: payment, product: product, state: journal.state)
-        } else if let offerID = payment.offerID,
-            !(product.subscription?.promotionalOffers.contains { $0.id == offerID } ?? false)
-        {
-            throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
-        }
-        let account = configuration.account.id
-        let redemption = SubscriptionOfferRedemption(accountID: account, now: configuration.clock.now)
-        let special = try redemption.offer(for: payment, product: product, state: journal.state)
-        let price = localizer.price(of: product)
-        let storefront = localizer.storefront.code
-        let now = configuration.clock.now
-        guard let token = lease?.token else {
-            throw StoreJournal.readOnlyError(configuration.stateDirectory.path).storeError
-        }
-        // Not synced: a crash that loses a payment just queued loses nothing charged (the
-        // charge is synced, and its sync makes this line durable too), and the app has no
-        // transaction to deliver yet; the purchase simply did not happen.
-        // The nonce and the code spent with the payment are lost with it, consistently.
-        let (entry, _) = try translatingErrors {
-            () throws(LocalAppStoreError) -> (result: QueueEntry, changed: [QueueEntry]) in
-            try transactAndAnnounce(sync: false) { (state: inout JournalState) throws(LocalAppStoreError) in
-                if let existing = state.entry(requestID: payment.requestID), existing.accountID == account {
-                    return ([], existing)
-                }
-                let transaction = StoreCore.Transaction(
-                    transactionID: state.allocateTransactionID(), productID: payment.productID, productType: type,
-                    payment: payment, state: .purchasing, purchaseDate: now, price: price.amount,
-                    currencyCode: price.currencyCode, storefront: storefront,
-                    subscriptionGroupID: product.subscription?.groupID,
-                    offerType: special?.kind ?? (payment.offerID == nil ? nil : .promotional),
-                    offerID: special?.id ?? payment.offerID)
-                let entry = QueueEntry(
-                    transaction: transaction, accountID: account, charged: false, finished: false, pending: nil,
-                    owner: token)
-                var records = [JournalRecord.make(entry)]
-                if var nonce = offerNonce {
-                    do throws(StoreError) {
-                        try PromotionalOfferCheck.checkNonce(nonce, in: state)
-                    } catch {
-                        throw .refused(error)
-                    }
-                    nonce.transactionID = entry.id
-                    records.append(JournalRecord.make(StoreKitRecord(usedNonce: nonce)))
-                }
-                // The code is used up with the payment, in one write; another process may
-                // have redeemed it since the check above.
-                if let text = payment.offerCode {
-                    var code: OfferCode
-                    do throws(StoreError) {
-                        code = try redemption.redeemable(text, state: state)
-                    } catch {
-                        throw .refused(error)
-                    }
-                    code.redeemedAt = now
-                    code.redeemedBy = account
-                    code.transactionID = entry.id
-                    records.append(JournalRecord.make(StoreKitRecord(offerCode: code)))
-                }
-                return (records, entry)
-            }
-        }
-        if entry.transaction.state == .purchasing && entry.owner == token {
-            scheduleSettlement(of: entry.id)
-        }
-        return entry.transaction
+        try PaymentQueue.add(payment, in: self)
     }
 
     /// Starts an event stream: first every unfinished transaction that is not `.purchasing`,
     /// then live changes. Transactions left `.purchasing` by a dead process are processed now.
     public func events() async -> AsyncStream<BackendEvent> {
         refreshForNonThrowingCaller()
-        let (stream, continuation) = fanOut.makeStream { [weak self] id in
-            Task { await self?.removeListener(id) }
-        }
-        let waiting = unfinished().filter { $0.state != .purchasing }
+        let (stream, continuation) = makeEventStream()
+        let waiting = PaymentQueue.unfinished(in: self).filter { $0.state != .purchasing }
         if !waiting.isEmpty { continuation.yield(.transactionsUpdated(signed(waiting))) }
-        deliverRefundDecisions()
-        adoptAbandoned()
-        advanceSubscriptions()
+        RefundRequests.deliverDecisions(in: self)
+        PaymentQueue.adoptAbandoned(in: self)
+        Subscriptions.advance(in: self)
         return stream
     }
 
     /// Every unfinished transaction of the account, oldest first.
     public func unfinishedTransactions() async throws(StoreError) -> [StoreCore.Transaction] {
-        try translatingErrors { () throws(LocalAppStoreError) in try refresh() }
-        return signed(unfinished())
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in try refresh() }
+        return signed(PaymentQueue.unfinished(in: self))
     }
 
     /// Removes a transaction from the queue (it stays in the history).
     /// - Throws: `.unknownTransaction` when it is not in the queue; `.paymentInvalid` (naming
     ///   it) when it is still `.purchasing`.
     public func finish(transactionID: String) async throws(StoreError) {
-        let account = configuration.account.id
-        // Not synced: if a crash loses the finish, the transaction is delivered again and the
-        // engine, which recorded it, finishes it again.
-        _ = try translatingErrors { () throws(LocalAppStoreError) in
-            try transactAndAnnounce(sync: false) { state throws(LocalAppStoreError) in
-                guard var entry = state.entries[transactionID], entry.accountID == account, !entry.finished else {
-                    throw .unknownTransaction(transactionID)
-                }
-                guard entry.transaction.state != .purchasing else {
-                    throw .notPending(transactionID: transactionID, state: "purchasing", expected: "finishable")
-                }
-                entry.finished = true
-                return ([JournalRecord.make(entry)], ())
-            }
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in
+            try PaymentQueue.finish(transactionID, in: self)
         }
     }
 
-    // MARK: - Restore and receipts
+    /// The account's purchased and restored transactions the app finished, oldest first.
+    public func finishedTransactions() async throws(StoreError) -> [StoreCore.Transaction]? {
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in
+            try PaymentQueue.finishedTransactions(in: self)
+        }
+    }
+
+    /// The digest of `finishedTransactions()`' IDs, from the history index's `finished` table
+    /// and the journal's recent entries: its cost does not grow with the history.
+    public func finishedTransactionsDigest() async throws(StoreError) -> TransactionDigest? {
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in
+            try PaymentQueue.finishedDigest(in: self)
+        }
+    }
+
+    // MARK: - Restore
 
     /// Returns what StoreKit 1's restore brings back, the account's non-consumables and
     /// auto-renewable subscriptions, as new `.restored` transactions (queued until finished),
@@ -191,77 +112,35 @@ extension LocalAppStore {
     public func restoreCompletedTransactions(
         applicationUsername: String?, scope: RestoreScope
     ) async throws(StoreError) -> [StoreCore.Transaction] {
-        try translatingErrors { () throws(LocalAppStoreError) in try refresh() }
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in try refresh() }
         await pause()
-        if let failure = journal.state.settings.failRestore { throw failure.storeError() }
-        let account = configuration.account.id
-        let now = configuration.clock.now
-        let (restored, _) = try translatingErrors { () throws(LocalAppStoreError) in
-            try transactAndAnnounce { state throws(LocalAppStoreError) in
-                Self.restoredCopies(
-                    accountID: account, applicationUsername: applicationUsername, scope: scope, at: now, state: &state)
-            }
+        if let failure = state.settings.failRestore { throw failure.storeError() }
+        return try LocalAppStoreError.translating { () throws(LocalAppStoreError) in
+            try PaymentQueue.restore(applicationUsername: applicationUsername, scope: scope, in: self)
         }
-        return signed(restored)
     }
 
-    /// New `.restored` copies of every purchase of `accountID` (for `applicationUsername` when
-    /// given) whose product type `scope` restores, and every renewal of a subscription; a
-    /// non-consumable bought again (delivered free) only through its first purchase. Not
-    /// revoked ones.
-    /// - Returns: the records to journal and the copies.
-    static func restoredCopies(
-        accountID account: String, applicationUsername: String?, scope: RestoreScope, at now: Date,
-        state: inout JournalState
-    ) -> (records: [JournalRecord], result: [StoreCore.Transaction]) {
-        // Only the entries of products the scope restores are read from the compacted history.
-        let originals = state.entries(where: { $0.restorable(in: scope) }).filter { entry in
-            let transaction = entry.transaction
-            return entry.accountID == account && transaction.state == .purchased
-                && transaction.revocationDate == nil
-                && (transaction.productType != .nonConsumable || transaction.originalTransactionID == entry.id)
-                && (applicationUsername == nil || transaction.payment.applicationUsername == applicationUsername)
-        }
-        var records: [JournalRecord] = []
-        var restored: [StoreCore.Transaction] = []
-        for original in originals {
-            let old = original.transaction
-            let transaction = StoreCore.Transaction(
-                transactionID: state.allocateTransactionID(), originalTransactionID: old.originalTransactionID,
-                productID: old.productID, productType: old.productType, payment: old.payment, state: .restored,
-                purchaseDate: now, originalPurchaseDate: old.originalPurchaseDate, expiresDate: old.expiresDate,
-                webOrderLineItemID: old.webOrderLineItemID, price: old.price, currencyCode: old.currencyCode,
-                storefront: old.storefront, subscriptionGroupID: old.subscriptionGroupID,
-                isUpgraded: old.isUpgraded, offerType: old.offerType, offerID: old.offerID)
-            records.append(
-                JournalRecord.make(
-                    QueueEntry(
-                        transaction: transaction, accountID: account, charged: false, finished: false, pending: nil,
-                        owner: nil)))
-            restored.append(transaction)
-        }
-        return (records, restored)
-    }
+    // MARK: - Receipts
 
     /// Issues a fresh app receipt (PKCS#7, signed by the store's chain), writes it to
-    /// `receiptFileURL` and returns it.
+    /// `receipts.receiptFileURL` and returns it.
     /// - Throws: the simulated refresh error when that setting is on; `.systemError` naming
     ///   the cause when the receipt cannot be issued.
     public func refreshReceipt() async throws(StoreError) -> Data {
-        try translatingErrors { () throws(LocalAppStoreError) in try refresh() }
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in try refresh() }
         await pause()
-        if let failure = journal.state.settings.failRefreshReceipt { throw failure.storeError() }
+        if let failure = state.settings.failRefreshReceipt { throw failure.storeError() }
         do {
-            return try await writeAppReceipt()
+            return try StoreReceipts.writeAppReceipt(in: self)
         } catch {
             throw .systemError("cannot issue the app receipt: \(error)")
         }
     }
 
     /// The app receipt as the account's purchases are now: issued on demand (after every
-    /// purchase, restore and refund it reflects them) and written to `receiptFileURL`.
+    /// purchase, restore and refund it reflects them) and written to `receipts.receiptFileURL`.
     public func appReceipt() async -> Data? {
-        try? await writeAppReceipt()
+        try? StoreReceipts.writeAppReceipt(in: self)
     }
 
     /// The account's app transaction on this device, signed now with a fresh device
@@ -269,7 +148,7 @@ extension LocalAppStore {
     /// - Throws: `.systemError` naming the cause when it cannot be issued.
     public func signedAppTransaction(refresh: Bool) async throws(StoreError) -> String {
         do {
-            return try signedAppTransaction()
+            return try StoreReceipts.signedAppTransaction(in: self)
         } catch let error as LocalAppStoreError {
             throw error.storeError
         } catch {
@@ -277,35 +156,55 @@ extension LocalAppStore {
         }
     }
 
-    /// Runs `body`, translating the store's error into the engine's at the `StoreBackend`
-    /// boundary.
-    func translatingErrors<T>(_ body: () throws(LocalAppStoreError) -> T) throws(StoreError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw error.storeError
-        }
-    }
-}
+    // MARK: - Subscriptions, offers and refunds
 
-extension LocalAppStore {
-    /// The account's purchased and restored transactions the app finished, oldest first.
-    public func finishedTransactions() async throws(StoreError) -> [StoreCore.Transaction]? {
-        try translatingErrors { () throws(LocalAppStoreError) in
-            try refresh()
-            // Unsigned: the engine compares IDs, and a long history would cost a JWS each.
-            return try accountEntries()
-                .filter { $0.finished && ($0.transaction.state == .purchased || $0.transaction.state == .restored) }
-                .map(\.transaction)
-        }
+    /// Renewal info for each of the account's subscriptions, as of the store clock's now (a
+    /// period that ended since the last renewal was journaled counts as ended).
+    public func renewalInfo() async -> [RenewalInfo] {
+        refreshForNonThrowingCaller()
+        return Subscriptions.renewalInfo(in: self)
     }
 
-    /// The digest of `finishedTransactions()`' IDs, from the history index's `finished` table
-    /// and the journal's recent entries: its cost does not grow with the history.
-    public func finishedTransactionsDigest() async throws(StoreError) -> TransactionDigest? {
-        try translatingErrors { () throws(LocalAppStoreError) in
-            try refresh()
-            return try journal.checked(journal.state.finishedDigest(accountID: configuration.account.id))
-        }
+    /// The subscription an unredeemed code is for (the engine's `redeem(offerCode:)` asks).
+    /// - Throws: `.invalidOfferIdentifier` for a code never issued, `.ineligibleForOffer` for
+    ///   one redeemed already.
+    public func productForOfferCode(_ code: String) async throws(StoreError) -> String {
+        try LocalAppStoreError.translating { () throws(LocalAppStoreError) in try refresh() }
+        return try Offers.product(forCode: code, in: self)
+    }
+
+    /// Queues a refund request for a transaction of the account, for the reason
+    /// `UNSATISFIED_WITH_PURCHASE` (`refundRequests.begin` takes another).
+    /// - Returns: `.success` once the request is journaled.
+    /// - Throws: `.duplicateRequest` while a request for the transaction is pending or was
+    ///   approved; `.failed` for an unknown, unpurchased or refunded transaction, or when the
+    ///   journal cannot be written.
+    public func beginRefundRequest(transactionID: String) async throws(RefundRequestError) -> RefundRequestStatus {
+        try RefundRequests.begin(
+            transactionID: transactionID, consumptionRequestReason: RefundRequests.defaultReason, in: self)
+    }
+
+    // MARK: - Hosted content
+
+    /// The manifest of `productID`'s hosted content from the catalog's content sidecar.
+    public func contentManifest(productID: String) async throws(StoreError) -> ContentManifest? {
+        configuration.catalog.content[productID]?.manifest
+    }
+
+    /// Serves one file of hosted content from byte `offset`, at the `bandwidth` setting and
+    /// failing at `fail-downloads-at` when set.
+    public nonisolated func contentBytes(
+        productID: String, version: String, path: String, offset: Int64
+    ) -> AsyncThrowingStream<[UInt8], any Error> {
+        HostedContent(store: self).bytes(productID: productID, version: version, path: path, offset: offset)
+    }
+
+    // MARK: - Latency
+
+    /// Waits one step of latency on the store's clock.
+    private func pause() async {
+        let delay = state.settings.latency
+        guard delay > .zero else { return }
+        try? await configuration.clock.sleep(for: delay)
     }
 }

@@ -58,6 +58,9 @@ public struct LocalStoreSettings: Codable, Hashable, Sendable {
     /// The time rate as a value (real time for a raw value Apple never defined).
     public var storeTimeRate: StoreTimeRate { StoreTimeRate(rawValue: timeRate) ?? .realTime }
 
+    /// One step of the store (`latencyMilliseconds`) as a duration.
+    var latency: Duration { .milliseconds(latencyMilliseconds) }
+
     /// How long a Get Retention Message endpoint has to answer by default: Apple's "approximately 700 ms".
     public static let defaultRealtimeTimeoutMilliseconds = 700
 

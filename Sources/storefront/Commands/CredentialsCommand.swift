@@ -52,8 +52,8 @@ struct CredentialsCommand: Command {
         }
         let settings: LocalStoreSettings
         do {
-            _ = try await backend.receiptIssuer()
-            settings = try await backend.currentSettings()
+            _ = try await backend.receipts.receiptIssuer()
+            settings = try await backend.settings.current()
         } catch {
             throw .runtime("cannot read the local App Store: \(error)")
         }
@@ -62,7 +62,7 @@ struct CredentialsCommand: Command {
             ("issuerID", "Issuer ID", .string(credentials.issuerID)),
             ("bundleID", "Bundle ID", .string(backend.configuration.bundleID)),
             ("privateKeyPath", "Private key", .string(credentials.keyPath)),
-            ("rootCertificatePath", "Root certificate", .string(backend.rootCertificateURL.path)),
+            ("rootCertificatePath", "Root certificate", .string(backend.receipts.rootCertificateURL.path)),
             ("environment", "Environment", .string(settings.environment.rawValue)),
             ("appAppleID", "App Apple ID", .number(String(settings.appAppleID))),
         ]

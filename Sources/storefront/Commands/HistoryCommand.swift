@@ -21,7 +21,7 @@ struct HistoryCommand: Command {
     /// A transaction's JSON with its Apple-style order ID (purchases only; restores are no orders).
     static func withOrderID(_ json: JSONText, _ t: Transaction) -> JSONText {
         guard case .object(let members) = json, t.state == .purchased,
-            let order = LocalAppStore.orderID(forTransactionID: t.transactionID)
+            let order = OrderID.make(transactionID: t.transactionID)
         else { return json }
         return .object(members + [("orderID", .string(order))])
     }
@@ -41,7 +41,7 @@ struct HistoryCommand: Command {
             delivered = json ? try await session.store.history() : []
             summaries = json ? [] : try await session.store.historySummaries()
             balances = try await session.store.balances()
-            pending = try await session.backend.pending().map(\.transaction)
+            pending = try await session.backend.transactionManager.pending().map(\.transaction)
             unverified = try await session.store.unverifiedOrders()
         } catch {
             await session.close()
@@ -108,7 +108,7 @@ struct HistoryCommand: Command {
         }
         var orders = true
         for t in summaries where t.state == .purchased {
-            guard let order = LocalAppStore.orderID(forTransactionID: t.transactionID) else { continue }
+            guard let order = OrderID.make(transactionID: t.transactionID) else { continue }
             if orders {
                 emit("")
                 emit("Order IDs (Look Up Order ID):")

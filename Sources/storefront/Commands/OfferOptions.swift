@@ -66,7 +66,7 @@ enum OfferOptions {
                 throw .usage("--signed makes the signature; drop --key-id, --nonce, --timestamp and --signature.")
             }
             do {
-                return try backend.signPromotionalOffer(
+                return try backend.offers.signPromotionalOffer(
                     productID: productID, offerID: offerID, appAccountToken: appAccountToken,
                     applicationUsername: username)
             } catch {

@@ -41,7 +41,7 @@ struct RefundRequestCommand: Command {
         do {
             // The engine's call, or the store's own with the sheet's reason when one is given.
             if let reason {
-                status = try await session.backend.beginRefundRequest(
+                status = try await session.backend.refundRequests.begin(
                     transactionID: id, consumptionRequestReason: reason)
             } else {
                 status = try await session.store.beginRefundRequest(for: id)

@@ -57,7 +57,7 @@ struct ServeCommand: Command {
         let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
         let settings: LocalStoreSettings
         do {
-            settings = try await backend.currentSettings()
+            settings = try await backend.settings.current()
         } catch {
             throw .runtime("cannot read the store's settings: \(error)")
         }

@@ -33,7 +33,7 @@ struct SessionStore: StorefrontStore {
 
     func context() async -> StoreContext {
         Self.context(
-            catalog: catalog, storefront: await backend.storefront, locale: await backend.locale,
+            catalog: catalog, storefront: await backend.settings.storefront, locale: await backend.settings.locale,
             account: backend.configuration.account.displayName)
     }
 
@@ -68,7 +68,7 @@ struct SessionStore: StorefrontStore {
 
     func setStorefront(_ code: String, locale: String) async throws(StoreError) {
         do {
-            try await backend.setStorefront(code, locale: locale)
+            try await backend.settings.setStorefront(code, locale: locale)
         } catch {
             throw error.storeError
         }
@@ -96,7 +96,7 @@ struct SessionStore: StorefrontStore {
 
     func signPromotionalOffer(productID: String, offerID: String) throws(StoreError) -> PromotionalOffer {
         do {
-            return try backend.signPromotionalOffer(productID: productID, offerID: offerID)
+            return try backend.offers.signPromotionalOffer(productID: productID, offerID: offerID)
         } catch {
             throw error.storeError
         }
@@ -112,11 +112,12 @@ struct SessionStore: StorefrontStore {
     /// code offer (as App Store Connect hands a tester a code).
     func offerCode(for productID: String) async throws(StoreError) -> String? {
         do throws(LocalAppStoreError) {
-            if let open = try await backend.offerCodes().first(where: { $0.productID == productID && !$0.isRedeemed }) {
+            if let open = try await backend.offers.codes().first(where: { $0.productID == productID && !$0.isRedeemed })
+            {
                 return open.code
             }
             guard let offerID = catalog.product(id: productID)?.subscription?.codeOffers.first?.id else { return nil }
-            return try await backend.issueOfferCodes(productID: productID, offerID: offerID).first?.code
+            return try await backend.offers.issueCodes(productID: productID, offerID: offerID).first?.code
         } catch {
             throw error.storeError
         }
@@ -148,7 +149,7 @@ struct SessionStore: StorefrontStore {
 
     func pending() async throws(StoreError) -> [Transaction] {
         do {
-            return try await backend.pending().map { item in
+            return try await backend.transactionManager.pending().map { item in
                 var transaction = item.transaction
                 if item.reason == .interrupted { transaction.error = .interrupted }
                 return transaction
@@ -159,13 +160,13 @@ struct SessionStore: StorefrontStore {
     }
 
     func orderID(forTransactionID transactionID: String) -> String? {
-        LocalAppStore.orderID(forTransactionID: transactionID)
+        OrderID.make(transactionID: transactionID)
     }
 
     func subscriptions(history: [Transaction]) async throws(StoreError) -> [ManagedSubscription] {
         let now = backend.configuration.clock.now
         do {
-            return try await backend.subscriptionsWithPriceIncreases().map { lifecycle, increase in
+            return try await backend.subscriptions.allWithPriceIncreases().map { lifecycle, increase in
                 ManagedSubscriptionRow.make(lifecycle, increase: increase, history: history, now: now)
             }
         } catch {
@@ -249,23 +250,23 @@ struct SessionStore: StorefrontStore {
         }
         do throws(LocalAppStoreError) {
             switch command {
-            case .approve: _ = try await backend.approve(transactionID: id)
-            case .decline: _ = try await backend.decline(transactionID: id)
-            case .resolve: _ = try await backend.resolve(transactionID: id)
-            case .refund: _ = try await backend.refund(transactionID: id)
-            case .reverseRefund: _ = try await backend.reverseRefund(transactionID: id)
+            case .approve: _ = try await backend.transactionManager.approve(transactionID: id)
+            case .decline: _ = try await backend.transactionManager.decline(transactionID: id)
+            case .resolve: _ = try await backend.transactionManager.resolve(transactionID: id)
+            case .refund: _ = try await backend.transactionManager.refund(transactionID: id)
+            case .reverseRefund: _ = try await backend.transactionManager.reverseRefund(transactionID: id)
             case .decideRefund(let approve):
                 guard
-                    let request = try await backend.refundRequests().last(where: {
+                    let request = try await backend.refundRequests.all().last(where: {
                         $0.transactionID == id && $0.status == .pending
                     })
                 else { throw LocalAppStoreError.unknownRefundRequest("for transaction \(id)") }
                 _ =
                     try await approve
-                    ? backend.approveRefundRequest(request.id) : backend.declineRefundRequest(request.id)
+                    ? backend.refundRequests.approve(request.id) : backend.refundRequests.decline(request.id)
             case .priceIncrease(let accept):
-                _ = try await backend.priceIncrease(
-                    id, consent: accept.map { $0 ? LocalAppStore.PriceConsent.accept : .decline })
+                _ = try await backend.subscriptions.priceIncrease(
+                    id, consent: accept.map { $0 ? PriceConsent.accept : .decline })
             case .requestRefund:
                 break
             }
@@ -279,10 +280,10 @@ struct SessionStore: StorefrontStore {
             return
                 switch command
             {
-            case .renew: try await backend.renew(id)
-            case .expire: try await backend.expire(id)
-            case .setAutoRenew(let on): try await backend.setAutoRenew(id, on: on)
-            case .setBillingIssue(let on): try await backend.setBillingIssue(id, on: on)
+            case .renew: try await backend.subscriptions.renew(id)
+            case .expire: try await backend.subscriptions.expire(id)
+            case .setAutoRenew(let on): try await backend.subscriptions.setAutoRenew(id, on: on)
+            case .setBillingIssue(let on): try await backend.subscriptions.setBillingIssue(id, on: on)
             }
         } catch {
             throw Self.subscriptionError(error, id: id)
@@ -304,7 +305,7 @@ struct SessionStore: StorefrontStore {
     /// The settings as the window shows them, made from the local store's one registry.
     func settings() async throws(StoreError) -> [SettingRow] {
         do {
-            return try await backend.settings().map {
+            return try await backend.settings.all().map {
                 SettingRow(
                     name: $0.name, label: $0.label, value: $0.value, choices: $0.choices, unit: Self.unit($0.synopsis),
                     help: $0.help)
@@ -325,7 +326,7 @@ struct SessionStore: StorefrontStore {
 
     func setSetting(name: String, value: String) async throws(StoreError) {
         do {
-            try await backend.set(name: name, value: value)
+            try await backend.settings.set(name: name, value: value)
         } catch {
             throw error.storeError
         }
@@ -334,7 +335,7 @@ struct SessionStore: StorefrontStore {
     /// A page of the local store's outbox, whatever its length.
     func notifications(before: Int?) async throws(StoreError) -> NotificationPage {
         do {
-            let (page, older) = try await backend.notifications(newest: NotificationPage.size, before: before)
+            let (page, older) = try await backend.notifications.page(newest: NotificationPage.size, before: before)
             return NotificationPage(
                 rows: page.map { position, n in
                     NotificationRow(

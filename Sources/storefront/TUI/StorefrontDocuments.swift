@@ -13,7 +13,7 @@ struct StorefrontDocuments {
     /// The app receipt as the store issues it now, decoded.
     func receipt() async -> Result<TextDocument, StoreError> {
         var bytes = await session.store.appReceipt()
-        if bytes == nil { bytes = try? await session.backend.writeAppReceipt() }
+        if bytes == nil { bytes = try? await session.backend.receipts.writeAppReceipt() }
         guard let bytes else {
             return .failure(.systemError("the local App Store has no app receipt yet (buy, restore or refresh first)"))
         }
@@ -33,7 +33,7 @@ struct StorefrontDocuments {
     /// One transaction: the app's record of it, then its JWS header and payload.
     func transaction(_ id: String) async -> Result<TextDocument, StoreError> {
         let history = (try? await session.store.history()) ?? []
-        let pending = ((try? await session.backend.pending()) ?? []).map(\.transaction)
+        let pending = ((try? await session.backend.transactionManager.pending()) ?? []).map(\.transaction)
         guard let transaction = (history + pending).first(where: { $0.transactionID == id }) else {
             return .failure(.unknownTransaction(id))
         }
@@ -65,7 +65,7 @@ struct StorefrontDocuments {
     }
 
     private func verify(_ jws: String) -> JWSVerificationResult<JWSTransactionDecodedPayload>? {
-        guard let root = try? Data(contentsOf: session.backend.rootCertificateURL),
+        guard let root = try? Data(contentsOf: session.backend.receipts.rootCertificateURL),
             let verifier = try? JWSVerifier(trustedRoots: [Array(root)], requireMarkers: false)
         else { return nil }
         return verifier.verifyTransaction(jws)

@@ -44,7 +44,7 @@ struct ContentServingTests {
 
         func store(clock: ManualClock = ManualClock(), bandwidth: String = "0") async throws -> LocalAppStore {
             let store = try makeStore(dir, catalog: try catalog(), clock: clock)
-            try await store.set(name: "bandwidth", value: bandwidth)
+            try await store.settings.set(name: "bandwidth", value: bandwidth)
             return store
         }
     }
@@ -120,8 +120,8 @@ struct ContentServingTests {
     @Test func downloadsFailAtTheChosenShareOfTheWholeContent() async throws {
         let f = try Fixture()
         let store = try await f.store()
-        try await store.set(name: "fail-downloads-at", value: "50")
-        #expect(try await store.settings().first { $0.name == "fail-downloads-at" }?.value == "50")
+        try await store.settings.set(name: "fail-downloads-at", value: "50")
+        #expect(try await store.settings.all().first { $0.name == "fail-downloads-at" }?.value == "50")
         // 50% of 4000 bytes is byte 2000, inside the first file.
         let first = await Self.collect(
             store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
@@ -131,7 +131,7 @@ struct ContentServingTests {
             store.contentBytes(productID: TestCatalog.pro, version: "7", path: "second.txt", offset: 0))
         #expect(second.bytes.isEmpty && second.error != nil)
 
-        try await store.set(name: "fail-downloads-at", value: "off")
+        try await store.settings.set(name: "fail-downloads-at", value: "off")
         let again = await Self.collect(
             store.contentBytes(productID: TestCatalog.pro, version: "7", path: "data/first.bin", offset: 0))
         #expect(again.error == nil && again.bytes == f.first)
@@ -140,14 +140,18 @@ struct ContentServingTests {
     @Test func theNewSettingsValidateTheirValues() async throws {
         let f = try Fixture()
         let store = try makeStore(f.dir, catalog: try f.catalog())
-        #expect(try await store.settings().first { $0.name == "bandwidth" }?.value == "1500000")
-        await #expect(throws: LocalAppStoreError.self) { try await store.set(name: "bandwidth", value: "fast") }
-        await #expect(throws: LocalAppStoreError.self) { try await store.set(name: "bandwidth", value: "-1") }
-        await #expect(throws: LocalAppStoreError.self) { try await store.set(name: "fail-downloads-at", value: "100") }
-        try await store.set(name: "fail-downloads-at", value: "25%")
-        #expect(try await store.currentSettings().failDownloadsAtPercent == 25)
-        try await store.set(name: "bandwidth", value: "0")
-        #expect(try await store.currentSettings().bandwidthBytesPerSecond == 0)
+        #expect(try await store.settings.all().first { $0.name == "bandwidth" }?.value == "1500000")
+        await #expect(throws: LocalAppStoreError.self) {
+            try await store.settings.set(name: "bandwidth", value: "fast")
+        }
+        await #expect(throws: LocalAppStoreError.self) { try await store.settings.set(name: "bandwidth", value: "-1") }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await store.settings.set(name: "fail-downloads-at", value: "100")
+        }
+        try await store.settings.set(name: "fail-downloads-at", value: "25%")
+        #expect(try await store.settings.current().failDownloadsAtPercent == 25)
+        try await store.settings.set(name: "bandwidth", value: "0")
+        #expect(try await store.settings.current().bandwidthBytesPerSecond == 0)
     }
 
     @Test func aFileChangedBehindTheManifestIsRejectedWhenTheCatalogLoads() throws {
@@ -168,7 +172,7 @@ struct ContentServingTests {
     @Test func theEngineDownloadsFromTheLocalStoreAndFinishesOnlyAfterwards() async throws {
         let f = try Fixture()
         let store = try await f.store()
-        try await store.set(name: "fail-downloads-at", value: "60")
+        try await store.settings.set(name: "fail-downloads-at", value: "60")
         let data = f.dir.url.appendingPathComponent("data")
         let engine = Store(
             backend: store, ledger: try FileLedger(path: f.dir.url.appendingPathComponent("ledger.jsonl").path),
@@ -183,7 +187,7 @@ struct ContentServingTests {
         #expect(try await store.unfinishedTransactions().map(\.transactionID) == [t.transactionID])
         #expect(try await engine.isPurchased(TestCatalog.pro))
 
-        try await store.set(name: "fail-downloads-at", value: "off")
+        try await store.settings.set(name: "fail-downloads-at", value: "off")
         try await manager.resume(t.transactionID)
         let done = try await manager.waitUntilSettled(t.transactionID)
         #expect(done.state == .finished)

@@ -20,9 +20,9 @@ struct AppStoreSyncEngineTests {
         #expect(await store.storefront()?.id == "143441")
         let updates = store.storefrontUpdates()
         await store.start()
-        try await backend.setStorefront("JPN")
-        try await backend.setStorefront("JPN", locale: "en_US")  // the same storefront: no news
-        try await backend.setStorefront("DEU")
+        try await backend.settings.setStorefront("JPN")
+        try await backend.settings.setStorefront("JPN", locale: "en_US")  // the same storefront: no news
+        try await backend.settings.setStorefront("DEU")
         var iterator = updates.makeAsyncIterator()
         #expect(await iterator.next()?.countryCode == "JPN")
         let germany = await iterator.next()
@@ -34,7 +34,7 @@ struct AppStoreSyncEngineTests {
 
     @Test func syncPicksUpAnotherProcesssApprovalAndRestores() async throws {
         let backend = try rig.store()
-        try await backend.set(name: "ask-to-buy", value: "on")
+        try await backend.settings.set(name: "ask-to-buy", value: "on")
         let store = try rig.engine(backend)
         guard case .pending(let waiting) = await store.purchase(TestCatalog.pro) else {
             Issue.record("expected Ask to Buy")
@@ -42,7 +42,7 @@ struct AppStoreSyncEngineTests {
         }
         // Another process (the Transaction Manager) approves it.
         let manager = try rig.store()
-        try await manager.approve(transactionID: waiting.transactionID)
+        try await manager.transactionManager.approve(transactionID: waiting.transactionID)
 
         let restored = try await store.sync()
         #expect(restored.map(\.productID) == [TestCatalog.pro])

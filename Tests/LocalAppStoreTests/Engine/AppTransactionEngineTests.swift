@@ -32,7 +32,7 @@ struct AppTransactionEngineTests {
         #expect(first.originalAppVersion == "1.0")
         #expect(first.originalPurchaseDate == clock.now)
         #expect(first.environment == AppStoreEnvironment.sandbox)
-        #expect(first.appTransactionID == (try backend.appDownload()).appTransactionID)
+        #expect(first.appTransactionID == (try backend.receipts.appDownload()).appTransactionID)
 
         // Later, in a newer version of the app: the original version and date stay the first download's.
         clock.advance(by: 86_400)
@@ -78,7 +78,7 @@ struct AppTransactionEngineTests {
 
     @Test func everyEnvironmentSignsAndTheVerifierFollowsIt() async throws {
         let backend = try makeStore(directory, clock: clock)
-        try await backend.set(name: "environment", value: "Production")
+        try await backend.settings.set(name: "environment", value: "Production")
         let app = try await engine(backend, verifier: try await backend.appTransactionVerifier()).appTransaction()
             .payloadValue
         #expect(app.environment == AppStoreEnvironment.production)

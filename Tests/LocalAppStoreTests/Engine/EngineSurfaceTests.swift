@@ -28,7 +28,7 @@ struct EngineSurfaceTests {
         thenFailing setting: String, on backend: LocalAppStore, _ call: (@escaping @Sendable (String) -> Void) -> Void
     ) async throws -> [String] {
         let before = await reported(call)
-        try await backend.set(name: setting, value: "network")
+        try await backend.settings.set(name: setting, value: "network")
         return [before, await reported(call)]
     }
 
@@ -47,14 +47,14 @@ struct EngineSurfaceTests {
                         say("products \(r.products.map(\.id)) invalid \(r.invalidProductIdentifiers)")
                     }, failure: { say("failure \($0)") })
             } == "products [\"\(TestCatalog.pro)\"] invalid [\"\(TestCatalog.missing)\"]")
-        try await backend.set(name: "fail-load-products", value: "network")
+        try await backend.settings.set(name: "fail-load-products", value: "network")
         #expect(
             await reported { say in
                 store.requestProducts(
                     [TestCatalog.coins], useCache: false, success: { _ in say("success") },
                     failure: { say("failure \($0.code)") })
             } == "failure 7")
-        try await backend.set(name: "fail-load-products", value: "off")
+        try await backend.settings.set(name: "fail-load-products", value: "off")
 
         #expect(
             await reported { say in
@@ -62,14 +62,14 @@ struct EngineSurfaceTests {
                     TestCatalog.pro, success: { say("success \($0.productID)") },
                     failure: { _, e in say("failure \(e)") })
             } == "success \(TestCatalog.pro)")
-        try await backend.set(name: "ask-to-buy", value: "on")
+        try await backend.settings.set(name: "ask-to-buy", value: "on")
         #expect(
             await reported { say in
                 store.purchase(
                     TestCatalog.coins, success: { _ in say("success") }, failure: { _, e in say("failure \(e)") },
                     deferred: { say("deferred \($0.productID)") })
             } == "deferred \(TestCatalog.coins)")
-        try await backend.set(name: "ask-to-buy", value: "off")
+        try await backend.settings.set(name: "ask-to-buy", value: "off")
         // Without an `unverified` closure, a purchase that could not be verified reaches `failure`.
         #expect(
             await reported { say in
@@ -120,10 +120,10 @@ struct EngineSurfaceTests {
         var updates = store.transactionUpdates().makeAsyncIterator()
 
         // Without a handler every store-started payment is held.
-        try await backend.requestStorePayment(productID: TestCatalog.pro)
+        try await backend.transactionManager.requestStorePayment(productID: TestCatalog.pro)
         while await store.heldPayments().isEmpty { await Task.yield() }
         #expect(await store.heldPayments().map(\.productID) == [TestCatalog.pro])
-        #expect(try await backend.charges().isEmpty, "nothing is charged while it is held")
+        #expect(try await backend.transactionManager.charges().isEmpty, "nothing is charged while it is held")
         await store.addHeldStorePayments()
         #expect(await updates.next()?.productID == TestCatalog.pro)
         #expect(await store.heldPayments().isEmpty)
@@ -134,9 +134,9 @@ struct EngineSurfaceTests {
             asked.withLock { $0.append(product.id) }
             return payment.productID == TestCatalog.coins
         }
-        try await backend.requestStorePayment(productID: TestCatalog.coins)
+        try await backend.transactionManager.requestStorePayment(productID: TestCatalog.coins)
         #expect(await updates.next()?.productID == TestCatalog.coins)
-        try await backend.requestStorePayment(productID: TestCatalog.season)
+        try await backend.transactionManager.requestStorePayment(productID: TestCatalog.season)
         while await store.heldPayments().isEmpty { await Task.yield() }
         #expect(asked.withLock { $0 } == [TestCatalog.coins, TestCatalog.season])
         #expect(try await store.count(of: TestCatalog.coins) == 1)
@@ -171,7 +171,7 @@ struct EngineSurfaceTests {
         #expect(record.transactionID == pro.transactionID)
 
         // A refund ends it.
-        _ = try await backend.refund(transactionID: pro.transactionID)
+        _ = try await backend.transactionManager.refund(transactionID: pro.transactionID)
         #expect(await updates.next()?.revocationDate != nil)
         #expect(try await store.isPurchased(TestCatalog.pro) == false)
         #expect(try await store.count(of: TestCatalog.pro) == 0)
@@ -195,8 +195,8 @@ struct EngineSurfaceTests {
         let transaction = try #require(bought.transaction)
         #expect(bought.state == "purchased", "verified against the receipt: \(bought)")
 
-        let configuration = try await backend.receiptVerifierConfiguration()
-        let device = try backend.deviceIdentifier()
+        let configuration = try await backend.receipts.receiptVerifierConfiguration()
+        let device = try backend.receipts.deviceIdentifier()
         #expect(configuration.deviceIdentifier == withUnsafeBytes(of: device.uuid) { Array($0) })
         #expect(configuration.bundleID == backend.configuration.bundleID)
         guard case .success(let receipt) = verifier.validate(await store.appReceipt()) else {

@@ -81,13 +81,13 @@ struct FailureBroadcastTests {
 
     @Test func paymentsTheStoreRefusesToQueueAreBroadcastNamingTheProduct() async throws {
         let app = try await launch()
-        try await app.backend.set(name: "payments-allowed", value: "off")
+        try await app.backend.settings.set(name: "payments-allowed", value: "off")
         #expect(await app.store.purchase(DemoCatalog.coins) == .failed(.paymentNotAllowed, nil))
-        try await app.backend.set(name: "payments-allowed", value: "on")
+        try await app.backend.settings.set(name: "payments-allowed", value: "on")
 
         // A used promotional-offer nonce (the account subscribes to Basic, so Pro's offer is open).
         _ = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        let offer = try app.backend.signPromotionalOffer(
+        let offer = try app.backend.offers.signPromotionalOffer(
             productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: nil)
         _ = try #require(
             await app.store.purchase(DemoCatalog.pro, options: PurchaseOptions(promotionalOffer: offer)).transaction)
@@ -96,7 +96,7 @@ struct FailureBroadcastTests {
 
         // A code for new or lapsed subscribers, redeemed by a current one.
         let code = try #require(
-            try await app.backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
+            try await app.backend.offers.issueCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
         let ineligible = await app.store.redeem(offerCode: code.code)
         #expect(ineligible.error?.code == 18 && ineligible.transaction == nil, "\(ineligible)")
 
@@ -122,7 +122,7 @@ struct FailureBroadcastTests {
 
     @Test func aFailureTheStoreDecidesLaterIsBroadcastOnceToo() async throws {
         let app = try await launch()
-        try await app.backend.set(name: "fail-purchases", value: "network")
+        try await app.backend.settings.set(name: "fail-purchases", value: "network")
         let failed = await app.store.purchase(DemoCatalog.coins)
         #expect(failed.state == "failed" && failed.transaction != nil)
         await expectBroadcastOnce(app, ["\(DemoCatalog.coins): 7"])

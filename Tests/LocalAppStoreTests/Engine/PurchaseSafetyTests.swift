@@ -44,7 +44,7 @@ struct PurchaseSafetyTests {
             return await store.purchase(TestCatalog.coins)
         }
         #expect(await purchase.value == .taskCancelled(nil))
-        #expect(try await backend.charges().isEmpty)
+        #expect(try await backend.transactionManager.charges().isEmpty)
         #expect(try await backend.unfinishedTransactions().isEmpty, "no payment reached the store")
     }
 
@@ -67,7 +67,7 @@ struct PurchaseSafetyTests {
         let delivered = try #require(await updates.next())
         #expect(delivered.productID == TestCatalog.coins && delivered.state == .purchased)
         #expect(try await store.count(of: TestCatalog.coins) == 1)
-        #expect(try await backend.charges().count == 1)
+        #expect(try await backend.transactionManager.charges().count == 1)
         #expect(try await backend.unfinishedTransactions().isEmpty)
 
         // Once: a later engine on the same ledger and store delivers nothing again.
@@ -89,7 +89,7 @@ struct PurchaseSafetyTests {
         _ = await purchase.value
         await store.stop()  // the app goes away before the store charges
         rig.clock.advance(by: 1)
-        while try await first.charges().isEmpty { await Task.yield() }
+        while try await first.transactionManager.charges().isEmpty { await Task.yield() }
 
         // The next launch: a new store instance and engine on the same state and ledger.
         let next = try rig.engine(try rig.store())

@@ -215,47 +215,47 @@ import Testing
     @Test func theStoreAnswersFromTheArchiveResendsFromItAndListsItInPages() async throws {
         let dir = try TemporaryDirectory()
         let store = try makeStore(dir)
-        try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+        try await store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         var tokens: [String] = []
         for _ in 0..<150 {
-            tokens.append(try await store.requestTestNotification())
-            guard let n = try await store.dueNotifications(by: .distantFuture).due.first else {
+            tokens.append(try await store.notifications.requestTest())
+            guard let n = try await store.notifications.due(by: .distantFuture).due.first else {
                 Issue.record("the test notification is not due")
                 return
             }
-            try await store.recordAttempt(
+            try await store.notifications.recordAttempt(
                 n.notificationUUID, SendAttemptItem(attemptDate: Self.epoch, sendAttemptResult: .success),
                 signedPayload: "sent")
         }
-        let all = try await store.notifications()
+        let all = try await store.notifications.all()
         #expect(all.count == 150 && all.allSatisfy(\.isDelivered))
         #expect(
             FileManager.default.fileExists(atPath: dir.stateDirectory.appendingPathComponent("outbox.dat").path),
             "compacted")
         let reopened = try makeStore(dir)
-        #expect(try await reopened.notifications() == all)
-        let snapshot = try await reopened.snapshot()
+        #expect(try await reopened.notifications.all() == all)
+        let snapshot = try await reopened.server.snapshot()
         #expect(snapshot.notificationCount == 150)
         #expect(snapshot.testNotification(token: tokens[2]) == all[2])
         #expect(snapshot.notification(at: 2) == all[2])
 
         // Pages, newest last, each ending with the cursor of the older ones.
-        let newest = try await reopened.notifications(newest: 20)
+        let newest = try await reopened.notifications.page(newest: 20)
         #expect(
             newest.page.map(\.position) == Array(130..<150) && newest.page.map(\.notification) == Array(all[130...]))
         #expect(newest.older == 130)
-        let older = try await reopened.notifications(newest: 20, before: 130)
+        let older = try await reopened.notifications.page(newest: 20, before: 130)
         #expect(older.page.map(\.notification) == Array(all[110..<130]) && older.older == 110)
-        let first = try await reopened.notifications(newest: 20, before: 5)
+        let first = try await reopened.notifications.page(newest: 20, before: 5)
         #expect(first.page.map(\.position) == Array(0..<5) && first.older == nil)
 
         // An archived one sent again: due, in its place, and delivered again.
-        let resent = try await reopened.resendNotification(all[3].notificationUUID)
-        #expect(try await reopened.dueNotifications().due == [resent])
-        try await reopened.recordAttempt(
+        let resent = try await reopened.notifications.resend(all[3].notificationUUID)
+        #expect(try await reopened.notifications.due().due == [resent])
+        try await reopened.notifications.recordAttempt(
             resent.notificationUUID, SendAttemptItem(attemptDate: Self.epoch, sendAttemptResult: .success),
             signedPayload: "sent")
-        let after = try await makeStore(dir).notifications()
+        let after = try await makeStore(dir).notifications.all()
         #expect(after.count == 150)
         #expect(after[3].notificationUUID == all[3].notificationUUID && after[3].sendAttempts.count == 2)
         #expect(Array(after[4...]) == Array(all[4...]))

@@ -40,11 +40,11 @@ struct PromotionalOfferSignatureTests {
     }
 
     func signature(_ app: App, token: UUID? = PromotionalOfferSignatureTests.token) throws -> PromotionalOffer {
-        try app.backend.signPromotionalOffer(
+        try app.backend.offers.signPromotionalOffer(
             productID: DemoCatalog.pro, offerID: DemoCatalog.comeback, appAccountToken: token)
     }
 
-    func charges(_ app: App) async throws -> Int { try await app.backend.charges().count }
+    func charges(_ app: App) async throws -> Int { try await app.backend.transactionManager.charges().count }
 
     @Test func theSignatureIsECDSAOverApplesFieldsJoinedByTheInvisibleSeparator() async throws {
         let app = try await launch(subscribed: false)
@@ -56,7 +56,7 @@ struct PromotionalOfferSignatureTests {
             + DemoCatalog.comeback
             + "\u{2063}" + "8c1a7a6f-2c5e-4e0b-9f3d-1b2a3c4d5e6f" + "\u{2063}" + offer.nonce.uuidString.lowercased()
             + "\u{2063}" + String(offer.timestamp)
-        let keyFile = try app.backend.subscriptionKeyURL()
+        let keyFile = try app.backend.offers.subscriptionKeyURL()
         #expect(keyFile.lastPathComponent == "SubscriptionKey_\(offer.keyID).p8")
         let publicKey = try PublicKey(of: PrivateKey(pem: String(contentsOf: keyFile, encoding: .utf8)))
         #expect(try publicKey.verifySHA256(signature: Array(offer.signature), message: Array(text.utf8)))
@@ -171,7 +171,7 @@ struct PromotionalOfferSignatureTests {
 
     @Test func renewalsKeepTheAppAccountToken() async throws {
         let backend = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
-        try await backend.set(name: "time-rate", value: "every-10-seconds")
+        try await backend.settings.set(name: "time-rate", value: "every-10-seconds")
         let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         var updates = store.transactionUpdates().makeAsyncIterator()
         await store.start()

@@ -35,10 +35,10 @@ struct RefundRequestAndCodeEngineTests {
         } catch {
             #expect(error == .duplicateRequest(transactionID: bought.transactionID))
         }
-        let request = try #require(try await backend.refundRequests().first)
+        let request = try #require(try await backend.refundRequests.all().first)
         #expect(request.status == .pending && request.transactionID == bought.transactionID)
         demo.clock.advance(by: 60)
-        try await backend.approveRefundRequest(request.id, reason: 1)
+        try await backend.refundRequests.approve(request.id, reason: 1)
         let decision = try #require(await nextDecision(&events))
         #expect(
             decision.isApproved && decision.transactionID == bought.transactionID && decision.date == demo.clock.now)
@@ -56,20 +56,20 @@ struct RefundRequestAndCodeEngineTests {
         _ = try await store.beginRefundRequest(for: bought.transactionID)
         // The Transaction Manager in another process: its own store instance on the demo.directory.
         let manager = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
-        let request = try #require(try await manager.refundRequests().first)
-        try await manager.declineRefundRequest(request.id)
+        let request = try #require(try await manager.refundRequests.all().first)
+        try await manager.refundRequests.decline(request.id)
         await store.synchronize()
         let decision = try #require(await nextDecision(&events))
         #expect(!decision.isApproved && decision.requestID == request.id)
         #expect(try await store.isPurchased(DemoCatalog.removeAds), "a declined refund leaves the purchase")
-        #expect(try await manager.refundRequests().first?.isDeliveredToApp == true)
+        #expect(try await manager.refundRequests.all().first?.isDeliveredToApp == true)
         // Told once: a new launch does not hear it again.
         let (_, relaunched) = try await demo.launch()
         var later = relaunched.events().makeAsyncIterator()
         await relaunched.synchronize()
         _ = try await relaunched.beginRefundRequest(for: bought.transactionID)
-        let next = try #require(try await manager.refundRequests().last)
-        try await manager.declineRefundRequest(next.id)
+        let next = try #require(try await manager.refundRequests.all().last)
+        try await manager.refundRequests.decline(next.id)
         await relaunched.synchronize()
         #expect(await nextDecision(&later)?.requestID == next.id, "the first decision was not told again")
     }
@@ -89,7 +89,7 @@ struct RefundRequestAndCodeEngineTests {
     @Test func redeemingACodeBuysTheSubscriptionAtTheOffersTermsOnce() async throws {
         let (backend, store) = try await demo.launch()
         let code = try #require(
-            try await backend.issueOfferCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
+            try await backend.offers.issueCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
         let redeemed = try #require(await store.redeem(offerCode: code.code).transaction)
         #expect(
             redeemed.productID == DemoCatalog.pro && redeemed.offerType == .code
@@ -106,7 +106,7 @@ struct RefundRequestAndCodeEngineTests {
             Issue.record("an unknown code was redeemed")
             return
         }
-        let listed = try await backend.offerCodes()
+        let listed = try await backend.offers.codes()
         #expect(
             listed.first?.transactionID == redeemed.transactionID
                 && listed.first?.redeemedBy == StoreAccount.localTester.id)

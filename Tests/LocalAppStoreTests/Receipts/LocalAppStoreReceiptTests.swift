@@ -18,13 +18,14 @@ import Testing
         try await store.finish(transactionID: pro.transactionID)
         rig.clock.advance(by: 60)
 
-        let data = try await store.writeAppReceipt()
-        #expect(store.storedAppReceipt() == data)
-        let device = try store.deviceIdentifier()
-        #expect(try store.deviceIdentifier() == device)
+        let data = try await store.receipts.writeAppReceipt()
+        #expect(store.receipts.storedAppReceipt() == data)
+        let device = try store.receipts.deviceIdentifier()
+        #expect(try store.receipts.deviceIdentifier() == device)
         let verifier = try AppReceiptVerifier(
             configuration: .init(
-                trustedRoots: [try Data(contentsOf: store.rootCertificateURL)], bundleID: store.configuration.bundleID,
+                trustedRoots: [try Data(contentsOf: store.receipts.rootCertificateURL)],
+                bundleID: store.configuration.bundleID,
                 appVersion: store.configuration.appVersion,
                 deviceIdentifier: withUnsafeBytes(of: device.uuid) { Array($0) }))
         #expect(await verifier.verify(coins, receipt: data) == .valid)
@@ -37,7 +38,7 @@ import Testing
 
         // Once the consumable is finished, the next receipt drops it.
         try await store.finish(transactionID: coins.transactionID)
-        let next = try await store.writeAppReceipt()
+        let next = try await store.receipts.writeAppReceipt()
         guard case .invalid(.transactionNotInReceipt) = verifier.check(next, transactionID: coins.transactionID) else {
             Issue.record("a finished consumable must drop out")
             return

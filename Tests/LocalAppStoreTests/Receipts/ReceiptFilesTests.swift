@@ -24,23 +24,23 @@ import Testing
         for name in ["device-id", "AppTransactions", "Certificates"] {
             disk.denyWrites(under: state + "/" + name)
             let error = await #expect(throws: (any Error).self, "\(name) refused") {
-                _ = try await store.receiptIssuer()
+                _ = try await store.receipts.receiptIssuer()
             }
             #expect(
                 "\(error.map { "\($0)" } ?? "")".contains(state + "/" + name), "\(name): \(String(describing: error))")
             disk.heal()
         }
-        _ = try await store.receiptIssuer()
+        _ = try await store.receipts.receiptIssuer()
         // The device identifier and the account's app download were each linked into place.
         #expect(disk.calls(of: .link) >= 2)
         #expect(FileManager.default.fileExists(atPath: state + "/Certificates/root.cer"))
 
         disk.denyWrites(under: state + "/receipt")
-        await #expect(throws: (any Error).self) { _ = try await store.writeAppReceipt() }
-        #expect(store.storedAppReceipt() == nil)
+        await #expect(throws: (any Error).self) { _ = try await store.receipts.writeAppReceipt() }
+        #expect(store.receipts.storedAppReceipt() == nil)
         disk.heal()
-        let receipt = try await store.writeAppReceipt()
-        #expect(store.storedAppReceipt() == receipt)
+        let receipt = try await store.receipts.writeAppReceipt()
+        #expect(store.receipts.storedAppReceipt() == receipt)
         // Nothing temporary is left beside what was made.
         let names =
             try FileManager.default.contentsOfDirectory(atPath: state)

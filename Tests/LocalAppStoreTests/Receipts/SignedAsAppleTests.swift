@@ -29,8 +29,8 @@ struct SignedAsAppleTests {
     func open() throws -> LocalAppStore { try makeStore(directory, catalog: catalog, clock: clock) }
 
     func verifier(_ store: LocalAppStore) async throws -> JWSVerifier {
-        _ = try await store.receiptIssuer()
-        return try JWSVerifier(trustedRoots: [Array(try Data(contentsOf: store.rootCertificateURL))])
+        _ = try await store.receipts.receiptIssuer()
+        return try JWSVerifier(trustedRoots: [Array(try Data(contentsOf: store.receipts.rootCertificateURL))])
     }
 
     func transaction(_ jws: String?, _ verifier: JWSVerifier) throws -> JWSTransactionDecodedPayload {
@@ -50,7 +50,7 @@ struct SignedAsAppleTests {
     ) async throws -> (receipt: AppReceipt, app: JWSAppTransactionDecodedPayload) {
         let stored = try #require(await store.appReceipt())
         let receipt = try ReceiptDecoder().decode(Array(stored))
-        let jws = try await store.signedAppTransaction()
+        let jws = try await store.receipts.signedAppTransaction()
         return (receipt, try #require(verifier.verifyAppTransaction(jws).payload))
     }
 
@@ -68,9 +68,9 @@ struct SignedAsAppleTests {
 
         // Another process changes the settings; this one follows at its next look.
         let other = try open()
-        try await other.set(name: "environment", value: "production")
-        try await other.set(name: "app-apple-id", value: "1234567890")
-        let history = try await store.history()
+        try await other.settings.set(name: "environment", value: "production")
+        try await other.settings.set(name: "app-apple-id", value: "1234567890")
+        let history = try await store.transactionManager.history()
         #expect(try transaction(history[0].signedTransaction, verifier).environment == .production)
         let (receipt, app) = try await appItems(store, verifier)
         #expect(receipt.receiptType == .production)
@@ -78,10 +78,12 @@ struct SignedAsAppleTests {
         #expect(app.receiptType == .production)
         #expect(app.appAppleId == 1_234_567_890)
 
-        try await store.set(name: "environment", value: "Xcode")
+        try await store.settings.set(name: "environment", value: "Xcode")
         let xcode = try #require(await store.appReceipt())
         #expect(try ReceiptDecoder().decode(Array(xcode)).receiptType == .xcode)
-        #expect(try transaction(try await store.history()[0].signedTransaction, verifier).environment == .xcode)
+        #expect(
+            try transaction(try await store.transactionManager.history()[0].signedTransaction, verifier).environment
+                == .xcode)
     }
 
     @Test func badSettingValuesAreRefusedNamingWhatIsAccepted() async throws {
@@ -92,7 +94,7 @@ struct SignedAsAppleTests {
             ("server-url", "ftp://127.0.0.1:1", "http"), ("server-url", "http://127.0.0.1:8490/path", "without a path"),
         ] {
             await #expect {
-                try await store.set(name: name, value: value)
+                try await store.settings.set(name: name, value: value)
             } throws: { error in
                 guard case .invalidSettingValue(let n, let v, let a) = error as? LocalAppStoreError else {
                     return false
@@ -100,8 +102,8 @@ struct SignedAsAppleTests {
                 return n == name && v == value && a.contains(accepted)
             }
         }
-        try await store.set(name: "server-url", value: "http://localhost:9000/")
-        #expect(try await store.currentSettings().ocspURL == "http://localhost:9000/ocsp")
+        try await store.settings.set(name: "server-url", value: "http://localhost:9000/")
+        #expect(try await store.settings.current().ocspURL == "http://localhost:9000/ocsp")
     }
 
     @Test func settingsWrittenBeforeTheseExistedReadAsSandbox() throws {
@@ -116,7 +118,7 @@ struct SignedAsAppleTests {
         let store = try open()
         var reader = EventReader(await store.events())
         let verifier = try await verifier(store)
-        let download = try store.appDownload()
+        let download = try store.receipts.appDownload()
 
         let first = try await buy(store, &reader, DemoCatalog.plus, applicationUsername: Self.token)
         let trial = try transaction(first.signedTransaction, verifier)
@@ -140,7 +142,7 @@ struct SignedAsAppleTests {
         #expect(trial.isUpgraded == nil, "Apple sends isUpgraded only when true")
 
         // The App Store renews: RENEWAL, at the product's price, the token carried over.
-        let renewed = try #require(try await store.renew(first.transactionID))
+        let renewed = try #require(try await store.subscriptions.renew(first.transactionID))
         let renewal = try transaction(renewed.signedTransaction, verifier)
         #expect(renewed.transactionID != first.transactionID)
         #expect(renewal.transactionReason == .renewal)
@@ -154,11 +156,12 @@ struct SignedAsAppleTests {
         let upgraded = try transaction(upgrade.signedTransaction, verifier)
         #expect(upgraded.transactionReason == .purchase)
         #expect(upgraded.price == (try usd(DemoCatalog.pro)))
-        let replaced = try #require(try await store.history().first { $0.transactionID == renewed.transactionID })
+        let replaced = try #require(
+            try await store.transactionManager.history().first { $0.transactionID == renewed.transactionID })
         #expect(try transaction(replaced.signedTransaction, verifier).isUpgraded == true)
 
         // A refund returns the transaction refunded, signed.
-        let refunded = try await store.refund(transactionID: upgrade.transactionID, reason: 1)
+        let refunded = try await store.transactionManager.refund(transactionID: upgrade.transactionID, reason: 1)
         let revoked = try transaction(refunded.signedTransaction, verifier)
         #expect(revoked.revocationDate == clock.now)
         #expect(revoked.revocationReason == .appIssue)
@@ -177,7 +180,7 @@ struct SignedAsAppleTests {
         var reader = EventReader(await store.events())
         let verifier = try await verifier(store)
         let first = try await buy(store, &reader, DemoCatalog.plus, applicationUsername: Self.token)
-        _ = try await store.renew(first.transactionID)
+        _ = try await store.subscriptions.renew(first.transactionID)
         let info = try #require(await store.renewalInfo().first)
         let signedInfo = try #require(info.signedRenewalInfo)
         let payload = try #require(verifier.verifyRenewalInfo(signedInfo).payload)
@@ -189,14 +192,14 @@ struct SignedAsAppleTests {
         #expect(payload.currency == "USD")
         #expect(payload.recentSubscriptionStartDate == first.purchaseDate, "the run began with the first period")
         #expect(payload.renewalDate == info.renewalDate)
-        #expect(payload.appTransactionId == (try store.appDownload().appTransactionID))
+        #expect(payload.appTransactionId == (try store.receipts.appDownload().appTransactionID))
         #expect(payload.rawAppAccountToken == Self.token.lowercased())
         #expect(payload.environment == .sandbox)
         #expect(payload.signedDate == clock.now)
         #expect(payload.isInBillingRetryPeriod == false)
 
         // Cancelled: no renewal, so no renewal price.
-        _ = try await store.setAutoRenew(first.transactionID, on: false)
+        _ = try await store.subscriptions.setAutoRenew(first.transactionID, on: false)
         let cancelled = try #require(await store.renewalInfo().first)
         let signedOff = try #require(cancelled.signedRenewalInfo)
         let off = try #require(verifier.verifyRenewalInfo(signedOff).payload)
@@ -207,15 +210,15 @@ struct SignedAsAppleTests {
     @Test func theAppTransactionVerifiesTheDevice() async throws {
         let store = try open()
         let verifier = try await verifier(store)
-        let download = try store.appDownload()
-        let firstJWS = try await store.signedAppTransaction()
-        let secondJWS = try await store.signedAppTransaction()
+        let download = try store.receipts.appDownload()
+        let firstJWS = try await store.receipts.signedAppTransaction()
+        let secondJWS = try await store.receipts.signedAppTransaction()
         let payload = try #require(verifier.verifyAppTransaction(firstJWS).payload)
         let again = try #require(verifier.verifyAppTransaction(secondJWS).payload)
         let nonce = try #require(payload.deviceVerificationNonce)
         #expect(nonce == nonce.lowercased() && UUID(uuidString: nonce) != nil)
         #expect(again.deviceVerificationNonce != nonce, "a fresh nonce each time")
-        let device = try store.deviceIdentifier().uuidString.lowercased()
+        let device = try store.receipts.deviceIdentifier().uuidString.lowercased()
         let expected = try Digest.hash(.sha384, Array((nonce + device).utf8))
         #expect(payload.deviceVerification == Data(expected).base64EncodedString())
         #expect(payload.appTransactionId == download.appTransactionID)
@@ -230,19 +233,19 @@ struct SignedAsAppleTests {
         // Another account has its own app download.
         let other = try makeStore(
             directory, catalog: catalog, clock: clock, account: StoreAccount(id: "b/c", displayName: "B"))
-        #expect(try other.appDownload().appTransactionID != download.appTransactionID)
+        #expect(try other.receipts.appDownload().appTransactionID != download.appTransactionID)
     }
 
     @Test func receiptsAreSignedWithRSAAndJWSWithP256() async throws {
         let store = try open()
         var reader = EventReader(await store.events())
         let bought = try await buy(store, &reader, DemoCatalog.coins)
-        let rsaKey = store.certificatesDirectoryURL.appendingPathComponent(
+        let rsaKey = store.receipts.certificatesDirectoryURL.appendingPathComponent(
             CertificateAuthority.FileName.receiptSigningKey)
         #expect(!FileManager.default.fileExists(atPath: rsaKey.path), "no RSA key is made until a receipt is needed")
         let receipt = try #require(await store.appReceipt())
         #expect(FileManager.default.fileExists(atPath: rsaKey.path))
-        let root = try X509Certificate.read(contentsOf: store.rootCertificateURL)
+        let root = try X509Certificate.read(contentsOf: store.receipts.rootCertificateURL)
         let signed = try PKCS7.verify(Array(receipt), trustedRoots: [root], at: clock.now).get()
         #expect(!signed.signer.hasECKey, "receipts are RSA-signed, as Apple's and Xcode's")
         #expect(signed.signer.hasExtension(oid: "1.2.840.113635.100.6.11.1"))
@@ -252,8 +255,8 @@ struct SignedAsAppleTests {
 
     @Test func theStoreAnswersOCSPForTheCertificatesItsItemsCarry() async throws {
         let store = try open()
-        #expect(try status(store.respondToOCSP(Data([0x30, 0x00]))).contains("malformedrequest"))
-        try await store.set(name: "server-url", value: "http://127.0.0.1:9")
+        #expect(try status(store.receipts.respondToOCSP(Data([0x30, 0x00]))).contains("malformedrequest"))
+        try await store.settings.set(name: "server-url", value: "http://127.0.0.1:9")
         var reader = EventReader(await store.events())
         let bought = try await buy(store, &reader, DemoCatalog.coins)
         let chain = try chain(of: bought.signedTransaction)
@@ -269,7 +272,7 @@ struct SignedAsAppleTests {
             #expect(
                 try tool(["ocsp", "-issuer", issuer.path, "-cert", subject.path, "-no_nonce", "-reqout", request.path])
                     .status == 0)
-            try store.respondToOCSP(try Data(contentsOf: request)).write(to: response)
+            try store.receipts.respondToOCSP(try Data(contentsOf: request)).write(to: response)
             let answer = try tool([
                 "ocsp", "-respin", response.path, "-issuer", issuer.path, "-cert", subject.path,
                 "-CAfile", files[2].path, "-no_nonce",

@@ -18,12 +18,12 @@ extension SubscriptionScenarioTests {
         let copies = try await app.store.restoreTransactions()
         #expect(Set(copies.map(\.productID)) == [DemoCatalog.basic, DemoCatalog.removeAds])
 
-        try await app.backend.expire(subscription.transactionID)
+        try await app.backend.subscriptions.expire(subscription.transactionID)
         #expect(await app.waitForStatus(.expired).last == .expired)
         #expect(try await entitled(app) == [DemoCatalog.removeAds], "the restored copy of the period ended too")
 
         let copy = try #require(copies.first { $0.productID == DemoCatalog.removeAds })
-        try await app.backend.refund(transactionID: copy.transactionID)
+        try await app.backend.transactionManager.refund(transactionID: copy.transactionID)
         var revoked: Set<String> = []
         while revoked.count < 2, let update = await app.nextUpdate() {
             if update.productID == DemoCatalog.removeAds, update.revocationDate != nil {
@@ -42,17 +42,17 @@ extension SubscriptionScenarioTests {
         await #expect(
             throws: LocalAppStoreError.alreadyRefunded(transactionID: removeAds.transactionID, on: demo.clock.now)
         ) {
-            try await app.backend.refund(transactionID: removeAds.transactionID)
+            try await app.backend.transactionManager.refund(transactionID: removeAds.transactionID)
         }
     }
 
     /// Renewals are charged in the storefront the customer subscribed in.
     @Test func renewalsAreChargedInTheSubscribersStorefront() async throws {
         var app = try await launch()
-        try await app.backend.setStorefront("JPN")
+        try await app.backend.settings.setStorefront("JPN")
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(first.currencyCode == "JPY")
-        try await app.backend.setStorefront("DEU")
+        try await app.backend.settings.setStorefront("DEU")
         demo.clock.advance(by: 10)
         let renewal = try #require(await app.nextUpdate())
         #expect(renewal.currencyCode == "JPY" && renewal.price == first.price && renewal.storefront == first.storefront)
@@ -62,8 +62,8 @@ extension SubscriptionScenarioTests {
     /// retry (without grace). The purchase.
     func inBillingRetry(_ app: inout App) async throws -> StoreCore.Transaction {
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        try await app.backend.setBillingIssue(first.transactionID, on: true)
-        try await app.backend.renew(first.transactionID)
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: true)
+        try await app.backend.subscriptions.renew(first.transactionID)
         #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
         return first
     }
@@ -75,7 +75,7 @@ extension SubscriptionScenarioTests {
         let again = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(again.transactionID != first.transactionID && again.originalTransactionID == first.transactionID)
         #expect(again.price == first.price && again.expiresDate == demo.clock.now.addingTimeInterval(10))
-        #expect(try await app.backend.charges().count == 2)
+        #expect(try await app.backend.transactionManager.charges().count == 2)
         #expect(try await entitled(app) == [DemoCatalog.basic])
         #expect(await app.backend.renewalInfo().first?.isInBillingRetry == false)
     }
@@ -84,17 +84,17 @@ extension SubscriptionScenarioTests {
     @Test func cancellingInBillingRetryThenResolvingEndsIt() async throws {
         var app = try await launch()
         let first = try await inBillingRetry(&app)
-        try await app.backend.setAutoRenew(first.transactionID, on: false)
-        try await app.backend.setBillingIssue(first.transactionID, on: false)
+        try await app.backend.subscriptions.setAutoRenew(first.transactionID, on: false)
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: false)
         #expect(await app.waitForStatus(.expired).last == .expired)
-        #expect(try await app.backend.charges().count == 1, "no renewal was charged")
+        #expect(try await app.backend.transactionManager.charges().count == 1, "no renewal was charged")
         #expect(await app.backend.renewalInfo().first?.expirationIntent == .cancelled)
         // An ended subscription refuses what only a running one can do.
         await #expect(throws: LocalAppStoreError.self) {
-            try await app.backend.setAutoRenew(first.transactionID, on: true)
+            try await app.backend.subscriptions.setAutoRenew(first.transactionID, on: true)
         }
         await #expect(throws: LocalAppStoreError.self) {
-            try await app.backend.setBillingIssue(first.transactionID, on: true)
+            try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: true)
         }
     }
 
@@ -103,7 +103,7 @@ extension SubscriptionScenarioTests {
         var app = try await launch()
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         demo.clock.advance(by: 3)
-        let renewal = try #require(try await app.backend.renew(first.transactionID))
+        let renewal = try #require(try await app.backend.subscriptions.renew(first.transactionID))
         var seen: [StoreCore.Transaction] = []
         while seen.count < 2, let update = await app.nextUpdate() { seen.append(update) }
         #expect(seen.first { $0.transactionID == first.transactionID }?.expiresDate == demo.clock.now)

@@ -31,7 +31,7 @@ extension SubscriptionScenarioTests {
             return
         }
         #expect(why.contains("no.such.offer") && why.contains(DemoCatalog.pro), "\(why)")
-        #expect(try await app.backend.charges().count == 1)
+        #expect(try await app.backend.transactionManager.charges().count == 1)
     }
 
     /// A current subscriber's promotional offer prices the periods it covers: on an upgrade
@@ -68,7 +68,7 @@ extension SubscriptionScenarioTests {
         var app = try await launch(catalog: catalogWithOffers([DemoCatalog.basic: loyal]))
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         _ = await app.store.purchase(DemoCatalog.basic, offerID: "basic.loyal")
-        #expect(try await app.backend.charges().count == 1, "nothing charged until the renewal")
+        #expect(try await app.backend.transactionManager.charges().count == 1, "nothing charged until the renewal")
         demo.clock.advance(by: 10)
         let discounted = try #require(await app.nextUpdate())
         #expect(discounted.originalTransactionID == first.transactionID)
@@ -87,7 +87,7 @@ extension SubscriptionScenarioTests {
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(first.expiresDate == demo.clock.now.addingTimeInterval(900))
         demo.clock.advance(by: 60)
-        try await app.backend.set(name: "time-rate", value: "every-2-seconds")
+        try await app.backend.settings.set(name: "time-rate", value: "every-2-seconds")
         let shortened = try #require(await app.nextUpdate())
         #expect(shortened.transactionID == first.transactionID)
         #expect(shortened.expiresDate == demo.clock.now.addingTimeInterval(2))
@@ -110,8 +110,8 @@ extension SubscriptionScenarioTests {
         }
         demo.clock.advance(by: 25)  // two renewals fall due at every-10-seconds
         let backend = try makeStore(demo.directory, catalog: demo.catalog, clock: demo.clock)
-        try await backend.set(name: "time-rate", value: "every-minute")
-        let periods = try await backend.subscriptions()
+        try await backend.settings.set(name: "time-rate", value: "every-minute")
+        let periods = try await backend.subscriptions.all()
         #expect(periods.count == 1)
         let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         await store.start()
@@ -167,10 +167,10 @@ extension SubscriptionScenarioTests {
         let paid = try #require(await app.store.purchase(DemoCatalog.basicYearly).transaction)
         let answer = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         #expect(answer.webOrderLineItemID == paid.webOrderLineItemID)
-        try await app.backend.refund(transactionID: paid.transactionID)
+        try await app.backend.transactionManager.refund(transactionID: paid.transactionID)
         #expect(await app.waitForStatus(.revoked).last == .revoked)
         #expect(try await entitled(app).isEmpty)
-        #expect(try await app.backend.subscriptions().first?.isExpired == true)
+        #expect(try await app.backend.subscriptions.all().first?.isExpired == true)
         let history = try await app.store.history()
         #expect(history.allSatisfy { $0.revocationDate != nil }, "both transactions of the period are revoked")
         let entries = try await receiptEntries(app)

@@ -41,7 +41,8 @@ extension SubscriptionScenarioTests {
         #expect(try await renewalPayload(app).renewalPrice == 2_990)
         #expect(try await renewalPayload(app).rawPriceIncreaseStatus == nil, "no increase yet")
 
-        let announced = try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "4.49"))
+        let announced = try await app.backend.subscriptions.priceIncrease(
+            first.transactionID, price: Decimal(string: "4.49"))
         #expect(
             announced.price == Decimal(string: "4.49") && announced.currencyCode == "USD"
                 && announced.status == .pending)
@@ -50,7 +51,7 @@ extension SubscriptionScenarioTests {
             info.priceIncreaseStatus == .customerHasNotResponded && info.renewalPrice == 4_490 && info.currency == "USD"
         )
 
-        try await app.backend.priceIncrease(first.transactionID, consent: .accept)
+        try await app.backend.subscriptions.priceIncrease(first.transactionID, consent: .accept)
         info = try await renewalPayload(app)
         #expect(
             info.priceIncreaseStatus == .customerConsentedOrWasNotifiedWithoutNeedingConsent
@@ -63,7 +64,9 @@ extension SubscriptionScenarioTests {
         #expect(renewal.price == Decimal(string: "4.49") && renewal.currencyCode == "USD")
         let signed = try transactionPayload(renewal)
         #expect(signed.price == 4_490 && signed.currency == "USD" && signed.transactionReason == .renewal)
-        #expect(try await app.backend.charges().last?.price == Decimal(string: "4.49"), "the store's ledger charged it")
+        #expect(
+            try await app.backend.transactionManager.charges().last?.price == Decimal(string: "4.49"),
+            "the store's ledger charged it")
 
         // And on: the increase is the subscription's price now; it is no longer pending.
         info = try await renewalPayload(app)
@@ -79,7 +82,7 @@ extension SubscriptionScenarioTests {
                 productID: DemoCatalog.basic, price: "4.49",
                 reason: "a price increase must be more than the current price, 4.49 USD")
         ) {
-            try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "4.49"))
+            try await app.backend.subscriptions.priceIncrease(first.transactionID, price: Decimal(string: "4.49"))
         }
     }
 
@@ -87,17 +90,20 @@ extension SubscriptionScenarioTests {
     func withoutConsentByTheRenewalDateItExpiresAndNothingIsCharged(_ answer: String) async throws {
         var app = try await launch()
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
-        if answer == "declined" { try await app.backend.priceIncrease(first.transactionID, consent: .decline) }
+        try await app.backend.subscriptions.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
+        if answer == "declined" {
+            try await app.backend.subscriptions.priceIncrease(first.transactionID, consent: .decline)
+        }
         #expect(
             try await renewalPayload(app).priceIncreaseStatus == .customerHasNotResponded,
             "a decline is 0 until it expires")
         #expect(try await renewalPayload(app).renewalPrice == 3_990)
         demo.clock.advance(by: 10)
         #expect(await app.waitForStatus(.expired).last == .expired)
-        let lapsed = try #require(try await app.backend.subscriptions().first)
+        let lapsed = try #require(try await app.backend.subscriptions.all().first)
         #expect(lapsed.isExpired && lapsed.expiration?.intent == .priceIncrease)
-        #expect(try await app.backend.charges().count == 1, "nothing was charged at the renewal date")
+        #expect(
+            try await app.backend.transactionManager.charges().count == 1, "nothing was charged at the renewal date")
         #expect(try await entitled(app).isEmpty)
         // Buying again starts afresh at the catalog's price, and renews at it.
         let again = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
@@ -116,22 +122,22 @@ extension SubscriptionScenarioTests {
     @Test func subscriptionsComeWithTheirCurrentPeriodsPriceIncrease() async throws {
         var app = try await launch()
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        var listed = try await app.backend.subscriptionsWithPriceIncreases()
-        #expect(listed.map(\.lifecycle) == (try await app.backend.subscriptions()))
+        var listed = try await app.backend.subscriptions.allWithPriceIncreases()
+        #expect(listed.map(\.lifecycle) == (try await app.backend.subscriptions.all()))
         #expect(listed.map(\.lifecycle.originalTransactionID) == [first.transactionID])
         #expect(listed.first?.priceIncrease == nil, "none announced")
 
-        try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
-        listed = try await app.backend.subscriptionsWithPriceIncreases()
+        try await app.backend.subscriptions.priceIncrease(first.transactionID, price: Decimal(string: "3.99"))
+        listed = try await app.backend.subscriptions.allWithPriceIncreases()
         #expect(
             listed.first?.priceIncrease?.status == .pending
                 && listed.first?.priceIncrease?.price == Decimal(string: "3.99"))
-        try await app.backend.priceIncrease(first.transactionID, consent: .accept)
-        #expect(try await app.backend.subscriptionsWithPriceIncreases().first?.priceIncrease?.status == .accepted)
+        try await app.backend.subscriptions.priceIncrease(first.transactionID, consent: .accept)
+        #expect(try await app.backend.subscriptions.allWithPriceIncreases().first?.priceIncrease?.status == .accepted)
 
         demo.clock.advance(by: 10)
         _ = try await nextRenewal(&app, after: [first])
-        listed = try await app.backend.subscriptionsWithPriceIncreases()
+        listed = try await app.backend.subscriptions.allWithPriceIncreases()
         #expect(listed.map(\.lifecycle.originalTransactionID) == [first.transactionID])
         #expect(listed.first?.priceIncrease == nil, "the renewal settled it")
     }
@@ -150,14 +156,15 @@ extension SubscriptionScenarioTests {
                 throws: LocalAppStoreError.invalidPrice(
                     productID: DemoCatalog.basic, price: text == "1" ? "1.00" : text, reason: reason)
             ) {
-                try await app.backend.priceIncrease(first.transactionID, price: price)
+                try await app.backend.subscriptions.priceIncrease(first.transactionID, price: price)
             }
         }
-        try await app.backend.priceIncrease(first.transactionID, price: Decimal(string: "3.49"))
+        try await app.backend.subscriptions.priceIncrease(first.transactionID, price: Decimal(string: "3.49"))
         await #expect(throws: LocalAppStoreError.self) {
-            try await app.backend.priceIncrease(first.transactionID, consent: .accept, price: Decimal(string: "5"))
+            try await app.backend.subscriptions.priceIncrease(
+                first.transactionID, consent: .accept, price: Decimal(string: "5"))
         }
-        #expect(try await app.backend.notifications().isEmpty, "notifications are off: nothing was made")
+        #expect(try await app.backend.notifications.all().isEmpty, "notifications are off: nothing was made")
         #expect(throws: Price.TextError.self) { try Price.amount(parsing: "12,99") }
         #expect(throws: Price.TextError.self) { try Price.amount(parsing: "-1") }
     }
@@ -172,8 +179,8 @@ extension SubscriptionScenarioTests {
 
         var app = try await launch()
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        try await app.backend.priceIncrease(first.transactionID)
-        try await app.backend.priceIncrease(first.transactionID, consent: .accept)
+        try await app.backend.subscriptions.priceIncrease(first.transactionID)
+        try await app.backend.subscriptions.priceIncrease(first.transactionID, consent: .accept)
         #expect(try await renewalPayload(app).renewalPrice == 2_990)
         demo.clock.advance(by: 10)
         let renewal = try await nextRenewal(&app, after: [first])

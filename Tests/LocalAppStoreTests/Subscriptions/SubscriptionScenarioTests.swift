@@ -42,8 +42,8 @@ struct SubscriptionScenarioTests {
 
     func launch(settings: [String: String] = [:], catalog: StoreKitConfiguration? = nil) async throws -> App {
         let backend = try makeStore(demo.directory, catalog: catalog ?? demo.catalog, clock: demo.clock)
-        try await backend.set(name: "time-rate", value: "every-10-seconds")
-        for (name, value) in settings { try await backend.set(name: name, value: value) }
+        try await backend.settings.set(name: "time-rate", value: "every-10-seconds")
+        for (name, value) in settings { try await backend.settings.set(name: name, value: value) }
         let store = try makeEngine(backend, in: demo.directory, clock: demo.clock)
         let app = App(
             backend: backend, store: store, updates: store.transactionUpdates().makeAsyncIterator(),
@@ -87,7 +87,7 @@ struct SubscriptionScenarioTests {
             #expect(entry.productType == .autoRenewableSubscription)
         }
 
-        try await app.backend.setAutoRenew(first.transactionID, on: false)
+        try await app.backend.subscriptions.setAutoRenew(first.transactionID, on: false)
         let info = await app.backend.renewalInfo().first
         #expect(info?.willAutoRenew == false)
         demo.clock.advance(by: 5)
@@ -119,7 +119,7 @@ struct SubscriptionScenarioTests {
         #expect(try await app.store.currentEntitlements().first?.transactionID == paid.transactionID)
         #expect(try await receiptEntries(app)[paid.transactionID]?.isInIntroOfferPeriod == false)
 
-        try await app.backend.expire(DemoCatalog.plus)
+        try await app.backend.subscriptions.expire(DemoCatalog.plus)
         #expect(await app.waitForStatus(.expired).last == .expired)
         let again = try #require(await app.store.purchase(DemoCatalog.pro).transaction)
         #expect(again.offerType == nil, "the introductory offer is once per group per account")
@@ -178,7 +178,7 @@ struct SubscriptionScenarioTests {
         #expect(
             EntitlementCalculator().currentEntitlements(records: fromReceipt, renewalInfo: [], at: demo.clock.now)
                 .map(\.transactionID) == [pro.transactionID])
-        #expect(try await app.backend.charges().count == 2)
+        #expect(try await app.backend.transactionManager.charges().count == 2)
     }
 
     @Test func downgradeWaitsForTheRenewal() async throws {
@@ -194,7 +194,7 @@ struct SubscriptionScenarioTests {
         #expect(try await entitled(app) == [DemoCatalog.pro])
         let status = try #require(try await app.store.subscriptionStatuses().first)
         #expect(status.state == .subscribed && status.renewalInfo?.autoRenewProductID == DemoCatalog.basic)
-        #expect(try await app.backend.charges().count == 1, "a downgrade charges nothing now")
+        #expect(try await app.backend.transactionManager.charges().count == 1, "a downgrade charges nothing now")
         demo.clock.advance(by: 7)
         let renewal = try #require(await app.nextUpdate())
         #expect(renewal.productID == DemoCatalog.basic)
@@ -210,10 +210,10 @@ struct SubscriptionScenarioTests {
         _ = await app.store.purchase(DemoCatalog.pro)
         demo.clock.advance(by: 3)
         let answer = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
-        try await app.backend.refund(transactionID: answer.transactionID)
+        try await app.backend.transactionManager.refund(transactionID: answer.transactionID)
         #expect(await app.waitForStatus(.revoked).last == .revoked)
         #expect(try await entitled(app).isEmpty)
-        #expect(try await app.backend.subscriptions().first?.isExpired == true, "the store agrees")
+        #expect(try await app.backend.subscriptions.all().first?.isExpired == true, "the store agrees")
         demo.clock.advance(by: 20)
         #expect(try await app.store.history().count == 2, "nothing renews")
     }
@@ -237,8 +237,8 @@ struct SubscriptionScenarioTests {
 
         #expect(try await receiptEntries(app).count == 1, "a failed renewal adds no period to the receipt")
 
-        try await app.backend.set(name: "billing-retry", value: "off")
-        try await app.backend.setBillingIssue(first.transactionID, on: false)
+        try await app.backend.settings.set(name: "billing-retry", value: "off")
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: false)
         let recovered = try #require(await app.nextUpdate())
         #expect(recovered.originalTransactionID == first.transactionID)
         #expect(recovered.purchaseDate == demo.clock.now)
@@ -269,7 +269,7 @@ struct SubscriptionScenarioTests {
         #expect(entries.keys.sorted() == [first.transactionID], "no period was paid after the first")
         #expect(entries[first.transactionID]?.cancellationDate == nil, "a lapse is no refund")
         // Nothing new was sold, so the update stream stays quiet: the next update is a later refund.
-        try await app.backend.refund(transactionID: first.transactionID)
+        try await app.backend.transactionManager.refund(transactionID: first.transactionID)
         #expect(await app.nextUpdate()?.transactionID == first.transactionID)
     }
 
@@ -279,8 +279,8 @@ struct SubscriptionScenarioTests {
         var app = try await launch(settings: ["grace-period": "on"])
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         demo.clock.advance(by: 3)
-        try await app.backend.setBillingIssue(first.transactionID, on: true)
-        let failed = try #require(try await app.backend.renew(first.transactionID))
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: true)
+        let failed = try #require(try await app.backend.subscriptions.renew(first.transactionID))
         #expect(failed.transactionID == first.transactionID, "no new transaction: nothing was billed")
         #expect(failed.expiresDate == demo.clock.now)
         let ended = try #require(await app.nextUpdate())
@@ -295,9 +295,11 @@ struct SubscriptionScenarioTests {
                 == Int(demo.clock.now.timeIntervalSince1970))
 
         // Forcing again while billing still fails is refused, naming the way out.
-        await #expect(throws: LocalAppStoreError.self) { try await app.backend.renew(first.transactionID) }
+        await #expect(throws: LocalAppStoreError.self) {
+            try await app.backend.subscriptions.renew(first.transactionID)
+        }
 
-        try await app.backend.setBillingIssue(first.transactionID, on: false)
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: false)
         let recovered = try #require(await app.nextUpdate())
         #expect(
             recovered.originalTransactionID == first.transactionID && recovered.transactionID != first.transactionID)
@@ -312,7 +314,7 @@ struct SubscriptionScenarioTests {
         var app = try await launch(settings: ["billing-retry": "on"])
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         demo.clock.advance(by: 2)
-        try await app.backend.renew(DemoCatalog.basic)
+        try await app.backend.subscriptions.renew(DemoCatalog.basic)
         #expect(await app.waitForStatus(.inBillingRetryPeriod).last == .inBillingRetryPeriod)
         #expect(try await entitled(app).isEmpty)
         #expect(try await app.store.history().map(\.transactionID) == [first.transactionID])
@@ -324,7 +326,7 @@ struct SubscriptionScenarioTests {
         var app = try await launch()
         let first = try #require(await app.store.purchase(DemoCatalog.basic).transaction)
         demo.clock.advance(by: 4)
-        try await app.backend.refund(transactionID: first.transactionID, reason: 1)
+        try await app.backend.transactionManager.refund(transactionID: first.transactionID, reason: 1)
         let revoked = try #require(await app.nextUpdate())
         #expect(revoked.transactionID == first.transactionID)
         #expect(revoked.revocationDate == demo.clock.now)
@@ -368,7 +370,7 @@ struct SubscriptionScenarioTests {
             return
         }
         _ = await app.store.purchase(DemoCatalog.basic)
-        try await app.backend.expire(DemoCatalog.basic)
+        try await app.backend.subscriptions.expire(DemoCatalog.basic)
         let back = try #require(await app.store.purchase(DemoCatalog.pro, offerID: offerID).transaction)
         #expect(back.offerType == .promotional)
         #expect(back.offerID == offerID)
@@ -395,7 +397,7 @@ struct OfflineChangeTests {
             await app.stop()
         }
         // The store's transaction manager refunds it; no app is attached.
-        try await makeStore(directory, clock: clock).refund(transactionID: bought.transactionID)
+        try await makeStore(directory, clock: clock).transactionManager.refund(transactionID: bought.transactionID)
 
         let app = try engine(try makeStore(directory, clock: clock))
         var updates = app.transactionUpdates().makeAsyncIterator()

@@ -57,10 +57,11 @@ func walkThrough() async throws {
     }
 
     // Ask to Buy: the purchase is pending; the approval arrives on the update stream.
-    try await appStore.set(name: "ask-to-buy", value: "on")
+    try await appStore.settings.set(name: "ask-to-buy", value: "on")
     guard case .pending(let waiting) = await store.purchase(lifetime) else { fatalError("expected Ask to Buy") }
     print("pending approval: \(waiting.productID)")
-    _ = try await appStore.approve(transactionID: waiting.transactionID)  // the parent, in the Transaction Manager
+    // The parent approves, in the Transaction Manager.
+    _ = try await appStore.transactionManager.approve(transactionID: waiting.transactionID)
     if let approved = await updates.next() {
         print("update: \(approved.productID) \(approved.state)")
     }
@@ -75,7 +76,7 @@ func walkThrough() async throws {
     print("intro offer still available: \(try await store.isEligibleForIntroOffer(groupID: "49EF0713"))")
 
     // A refund made by the store reaches the app as an update.
-    _ = try await appStore.refund(transactionID: waiting.transactionID)
+    _ = try await appStore.transactionManager.refund(transactionID: waiting.transactionID)
     if let refunded = await updates.next() {
         print("update: \(refunded.productID) revoked: \(refunded.revocationDate != nil)")
     }
@@ -90,7 +91,7 @@ func walkThrough() async throws {
     let (data, appStore, store) = try await openStore()
     let model = StoreModel(store: store)
     await model.buy("com.storefront.demo.removeads")
-    try await appStore.set(name: "payments-allowed", value: "off")
+    try await appStore.settings.set(name: "payments-allowed", value: "off")
     await model.buy("com.storefront.demo.coins.100")
     await store.stop()
     await model.listened()

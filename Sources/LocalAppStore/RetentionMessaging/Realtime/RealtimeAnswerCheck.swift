@@ -7,7 +7,7 @@ import StoreCore
 /// promotional offer; its message approved with approved images; a switch-plan or offer message
 /// text only; the suggested subscription another one of the same group; the offer one of that
 /// subscription's promotional offers with a complete version 1 signature. The signature itself
-/// is verified by the store (`LocalAppStore.judgePromotionalOffer`). Pure.
+/// is verified by the store (`Offers.judgePromotionalOffer`). Pure.
 public struct RealtimeAnswerCheck: Sendable {
     /// What an acceptable answer chose.
     public enum Choice: Hashable, Sendable {

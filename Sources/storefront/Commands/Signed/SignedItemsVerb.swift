@@ -22,9 +22,9 @@ struct SignedItemsVerb: Verb {
         let settings: LocalStoreSettings
         let appTransaction: String
         do {
-            transactions = try await backend.history()
-            settings = try await backend.currentSettings()
-            appTransaction = try await backend.signedAppTransaction()
+            transactions = try await backend.transactionManager.history()
+            settings = try await backend.settings.current()
+            appTransaction = try await backend.receipts.signedAppTransaction()
         } catch {
             throw .runtime("cannot sign the store's items: \(error)")
         }
@@ -37,7 +37,7 @@ struct SignedItemsVerb: Verb {
                     ("environment", .string(environment)),
                     ("bundleId", .string(backend.configuration.bundleID)),
                     ("appAppleId", .number(String(settings.appAppleID))),
-                    ("rootCertificate", .string(backend.rootCertificateURL.path)),
+                    ("rootCertificate", .string(backend.receipts.rootCertificateURL.path)),
                     ("ocspURL", .string(settings.ocspURL)),
                     (
                         "transactions",
@@ -67,7 +67,7 @@ struct SignedItemsVerb: Verb {
                 ]).rendered())
             return
         }
-        var lines = ["Environment: \(environment)   root certificate: \(backend.rootCertificateURL.path)"]
+        var lines = ["Environment: \(environment)   root certificate: \(backend.receipts.rootCertificateURL.path)"]
         lines += transactions.map {
             "transaction \($0.transactionID) (\($0.productID)): \($0.signedTransaction ?? "-")"
         }

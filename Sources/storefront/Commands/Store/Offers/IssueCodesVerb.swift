@@ -22,7 +22,7 @@ struct IssueCodesVerb: Verb {
     func run(_ call: VerbCall) async throws(CLIError) {
         let count = try call.value(Self.count) ?? 1
         let codes = try await call.store {
-            try await $0.issueOfferCodes(productID: call.arguments[0], offerID: call.arguments[1], count: count)
+            try await $0.offers.issueCodes(productID: call.arguments[0], offerID: call.arguments[1], count: count)
         }
         call.write(OfferCodeList(codes: codes))
     }

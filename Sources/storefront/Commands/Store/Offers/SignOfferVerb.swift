@@ -23,9 +23,9 @@ struct SignOfferVerb: Verb {
         let token = try call.value(OfferOptions.appAccountToken)
         let username = try call.value(Self.username).map(ApplicationUsername.hash)
         let (offer, keyFile) = try await call.store { store in
-            let offer = try store.signPromotionalOffer(
+            let offer = try store.offers.signPromotionalOffer(
                 productID: productID, offerID: offerID, appAccountToken: token, applicationUsername: username)
-            return (offer, try store.subscriptionKeyURL().path)
+            return (offer, try store.offers.subscriptionKeyURL().path)
         }
         let signature = offer.signature.base64EncodedString()
         let nonce = offer.nonce.uuidString.lowercased()

@@ -4,6 +4,6 @@ struct ChargesVerb: Verb {
     let abstract = "every charge the store made to the account"
 
     func run(_ call: VerbCall) async throws(CLIError) {
-        call.write(TransactionList(charges: try await call.store { try await $0.charges() }))
+        call.write(TransactionList(charges: try await call.store { try await $0.transactionManager.charges() }))
     }
 }

@@ -14,13 +14,13 @@ struct PendingAnswerVerb: Verb {
 
     static let approve = PendingAnswerVerb(
         name: "approve", abstract: "approve an Ask to Buy purchase (the account is charged)", done: "Approved"
-    ) { try await $0.approve(transactionID: $1) }
+    ) { try await $0.transactionManager.approve(transactionID: $1) }
     static let decline = PendingAnswerVerb(
         name: "decline", abstract: "decline an Ask to Buy purchase (it fails as cancelled)", done: "Declined"
-    ) { try await $0.decline(transactionID: $1) }
+    ) { try await $0.transactionManager.decline(transactionID: $1) }
     static let resolve = PendingAnswerVerb(
         name: "resolve", abstract: "resolve an interrupted purchase (it completes)", done: "Resolved"
-    ) { try await $0.resolve(transactionID: $1) }
+    ) { try await $0.transactionManager.resolve(transactionID: $1) }
 
     func run(_ call: VerbCall) async throws(CLIError) {
         let t = try await call.store { try await answer($0, call.arguments[0]) }

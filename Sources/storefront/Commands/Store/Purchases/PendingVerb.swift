@@ -4,6 +4,6 @@ struct PendingVerb: Verb {
     let abstract = "purchases waiting for Ask to Buy approval or to be resolved"
 
     func run(_ call: VerbCall) async throws(CLIError) {
-        call.write(TransactionList(pending: try await call.store { try await $0.pending() }))
+        call.write(TransactionList(pending: try await call.store { try await $0.transactionManager.pending() }))
     }
 }

@@ -14,10 +14,10 @@ struct RefundDecisionVerb: Verb {
         name: "approve-refund",
         abstract: "approve a refund request: the transaction is revoked (--reason 0|1) and the app hears the decision",
         options: [RefundVerb.reason]
-    ) { try await $0.approveRefundRequest($1, reason: $2.value(RefundVerb.reason) ?? 0) }
+    ) { try await $0.refundRequests.approve($1, reason: $2.value(RefundVerb.reason) ?? 0) }
     static let decline = RefundDecisionVerb(
         name: "decline-refund", abstract: "decline a refund request: the transaction stands; the app hears it"
-    ) { store, id, _ in try await store.declineRefundRequest(id) }
+    ) { store, id, _ in try await store.refundRequests.decline(id) }
 
     func run(_ call: VerbCall) async throws(CLIError) {
         let request = try await call.store { try await decide($0, call.arguments[0], call) }

@@ -4,6 +4,6 @@ struct RefundRequestsVerb: Verb {
     let abstract = "refund requests the app made ('storefront refund-request ID')"
 
     func run(_ call: VerbCall) async throws(CLIError) {
-        call.write(RefundRequestList(requests: try await call.store { try await $0.refundRequests() }))
+        call.write(RefundRequestList(requests: try await call.store { try await $0.refundRequests.all() }))
     }
 }

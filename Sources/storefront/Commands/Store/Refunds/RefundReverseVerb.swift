@@ -8,7 +8,7 @@ struct RefundReverseVerb: Verb {
         """
 
     func run(_ call: VerbCall) async throws(CLIError) {
-        let t = try await call.store { try await $0.reverseRefund(transactionID: call.arguments[0]) }
+        let t = try await call.store { try await $0.transactionManager.reverseRefund(transactionID: call.arguments[0]) }
         call.write(
             json: TransactionOutput.json(t),
             lines: ["Refund of \(t.transactionID) (\(t.productID)) reversed: it grants again."])

@@ -16,7 +16,7 @@ struct ConsumptionVerb: Verb {
         let (_, _, backend) = try StoreSession.openBackend(call.invocation, context: call.context)
         let all: [String: [ConsumptionRecord]]
         do {
-            all = try await backend.snapshot().allConsumption
+            all = try await backend.server.snapshot().allConsumption
         } catch {
             throw .runtime("cannot read the local App Store: \(error.description)")
         }

@@ -36,7 +36,7 @@ struct NotificationsVerb: Verb {
     func run(_ call: VerbCall) async throws(CLIError) {
         let limit = try call.value(Self.limit) ?? Self.defaultLimit
         let before = try call.value(Self.before)
-        let (page, older) = try await call.store { try await $0.notifications(newest: limit, before: before) }
+        let (page, older) = try await call.store { try await $0.notifications.page(newest: limit, before: before) }
         let empty =
             before.map { "No notifications before position \($0)." }
             ?? "No notifications yet ('storefront store set notification-url URL' turns them on)."

@@ -19,7 +19,7 @@ struct SetVerb: Verb {
         // usage error (exit 2), like every other bad command line.
         var scratch = LocalStoreSettings()
         do { try scratch.set(name: name, value: value) } catch { throw .usage(error.description) }
-        try await call.store { try await $0.set(name: name, value: value) }
+        try await call.store { try await $0.settings.set(name: name, value: value) }
         call.write(json: .object([("name", .string(name)), ("value", .string(value))]), lines: ["\(name) = \(value)"])
     }
 

@@ -19,7 +19,7 @@ struct BillingIssueVerb: RecordedChange {
     }
 
     func change(_ store: LocalAppStore, _ call: VerbCall) async throws -> Transaction? {
-        try await store.setBillingIssue(call.arguments[0], on: Self.onOff(call.arguments[1]))
+        try await store.subscriptions.setBillingIssue(call.arguments[0], on: Self.onOff(call.arguments[1]))
     }
 
     func message(_ latest: Transaction, _ subscription: SubscriptionLifecycle?, _ call: VerbCall) -> String {

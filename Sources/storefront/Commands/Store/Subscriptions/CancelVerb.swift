@@ -11,7 +11,7 @@ struct CancelVerb: RecordedChange {
     static let undo = Flag("undo", help: "store cancel: turn auto-renew back on.")
 
     func change(_ store: LocalAppStore, _ call: VerbCall) async throws -> Transaction? {
-        try await store.setAutoRenew(call.arguments[0], on: call.isSet(Self.undo))
+        try await store.subscriptions.setAutoRenew(call.arguments[0], on: call.isSet(Self.undo))
     }
 
     func message(_ latest: Transaction, _ subscription: SubscriptionLifecycle?, _ call: VerbCall) -> String {

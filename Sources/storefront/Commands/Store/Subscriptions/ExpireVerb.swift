@@ -7,7 +7,7 @@ struct ExpireVerb: RecordedChange {
     let abstract = "end a subscription now (its current transaction expires at once)"
 
     func change(_ store: LocalAppStore, _ call: VerbCall) async throws -> Transaction? {
-        try await store.expire(call.arguments[0])
+        try await store.subscriptions.expire(call.arguments[0])
     }
 
     func message(_ latest: Transaction, _ subscription: SubscriptionLifecycle?, _ call: VerbCall) -> String {

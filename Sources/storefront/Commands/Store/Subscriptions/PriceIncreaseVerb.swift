@@ -29,8 +29,8 @@ struct PriceIncreaseVerb: Verb {
     }
 
     /// `accept` or `decline`.
-    static func consent(_ text: String) throws(CLIError) -> LocalAppStore.PriceConsent {
-        guard let answer = LocalAppStore.PriceConsent(rawValue: text) else {
+    static func consent(_ text: String) throws(CLIError) -> PriceConsent {
+        guard let answer = PriceConsent(rawValue: text) else {
             throw .usage("store price-increase ID takes accept or decline, not \"\(text)\".")
         }
         return answer
@@ -45,7 +45,7 @@ struct PriceIncreaseVerb: Verb {
             )
         }
         let increase = try await call.store {
-            try await $0.priceIncrease(call.arguments[0], consent: consent, price: newPrice)
+            try await $0.subscriptions.priceIncrease(call.arguments[0], consent: consent, price: newPrice)
         }
         let price = increase.price.map { Price(amount: $0, currencyCode: increase.currencyCode ?? "") }
         let to = price.map { " to \($0.decimalString) \($0.currencyCode)" } ?? ""

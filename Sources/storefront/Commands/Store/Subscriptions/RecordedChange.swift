@@ -48,7 +48,7 @@ extension RecordedChange {
         let recorded = await RecordedChanges.waitUntilRecorded(changed, by: session.store, updates: updates)
         let subscription =
             changed.productType == .autoRenewable
-            ? (try? await session.backend.subscriptions())?.last {
+            ? (try? await session.backend.subscriptions.all())?.last {
                 $0.originalTransactionID == changed.originalTransactionID
             }
             : nil

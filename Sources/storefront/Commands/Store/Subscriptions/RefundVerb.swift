@@ -22,7 +22,7 @@ struct RefundVerb: RecordedChange {
     }
 
     func change(_ store: LocalAppStore, _ call: VerbCall) async throws -> Transaction? {
-        try await store.refund(transactionID: call.arguments[0], reason: reason(call))
+        try await store.transactionManager.refund(transactionID: call.arguments[0], reason: reason(call))
     }
 
     func message(_ latest: Transaction, _ subscription: SubscriptionLifecycle?, _ call: VerbCall) -> String {

@@ -12,7 +12,7 @@ struct RenewVerb: RecordedChange {
         """
 
     func change(_ store: LocalAppStore, _ call: VerbCall) async throws -> Transaction? {
-        try await store.renew(call.arguments[0])
+        try await store.subscriptions.renew(call.arguments[0])
     }
 
     func message(_ latest: Transaction, _ subscription: SubscriptionLifecycle?, _ call: VerbCall) -> String {

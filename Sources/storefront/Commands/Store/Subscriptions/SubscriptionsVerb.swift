@@ -14,7 +14,7 @@ struct SubscriptionsVerb: Verb {
         await backend.synchronize()
         let all: [SubscriptionLifecycle]
         do {
-            all = try await backend.subscriptions()
+            all = try await backend.subscriptions.all()
         } catch {
             throw .runtime(error.description)
         }

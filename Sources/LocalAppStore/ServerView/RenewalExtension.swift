@@ -2,26 +2,26 @@ import Foundation
 
 /// One renewal-date extension of a subscription (Extend a Subscription Renewal Date, or its
 /// part of a mass extension).
-public struct RenewalExtension: Codable, Hashable, Sendable {
+package struct RenewalExtension: Codable, Hashable, Sendable {
     /// The subscription's original transaction ID.
-    public var originalTransactionID: String
+    package var originalTransactionID: String
     /// The web order line item ID of the period that was extended.
-    public var webOrderLineItemID: String?
+    package var webOrderLineItemID: String?
     /// Days asked for (1…90).
-    public var days: Int
+    package var days: Int
     /// Apple's `extendReasonCode` (0 undeclared, 1 customer satisfaction, 2 other, 3 service issue).
-    public var reasonCode: Int
+    package var reasonCode: Int
     /// The caller's request identifier.
-    public var requestIdentifier: String
+    package var requestIdentifier: String
     /// When the extension was made (store clock).
-    public var date: Date
+    package var date: Date
     /// The period's new end: the new renewal date.
-    public var effectiveDate: Date
+    package var effectiveDate: Date
     /// Whether the subscription was extended.
-    public var success: Bool
+    package var success: Bool
 
     /// Creates a record.
-    public init(
+    package init(
         originalTransactionID: String, webOrderLineItemID: String?, days: Int, reasonCode: Int,
         requestIdentifier: String, date: Date, effectiveDate: Date, success: Bool
     ) {

@@ -3,7 +3,7 @@ import StoreCore
 
 /// Importing a history made elsewhere: another store's export, or a benchmark's long history
 /// (seeded in one write rather than through a hundred thousand purchases).
-extension LocalAppStore {
+extension TransactionManager {
     /// Adds `transactions` to the account's history in one durable write (straight to the
     /// compacted history, `history.dat`, with one compaction), each as charged (restored copies
     /// excepted, as a restore charges nothing) and finished, with a new ID from the store's
@@ -21,14 +21,23 @@ extension LocalAppStore {
     @discardableResult
     public func importHistory(
         _ transactions: [StoreCore.Transaction], signing: Bool = true
-    ) throws(LocalAppStoreError) -> [StoreCore.Transaction] {
+    ) async throws(LocalAppStoreError) -> [StoreCore.Transaction] {
         for transaction in transactions where transaction.state != .purchased && transaction.state != .restored {
             throw .notPending(
                 transactionID: transaction.transactionID, state: transaction.state.rawValue,
                 expected: "purchased or restored")
         }
-        let account = configuration.account.id
-        let imported = try journal.importIntoHistory { state throws(LocalAppStoreError) in
+        return try await store.perform { store throws(LocalAppStoreError) in
+            try Self.importHistory(transactions, signing: signing, in: store)
+        }
+    }
+
+    /// Moves `transactions` into the history as `importHistory(_:signing:)` says.
+    private static func importHistory(
+        _ transactions: [StoreCore.Transaction], signing: Bool, in store: isolated LocalAppStore
+    ) throws(LocalAppStoreError) -> [StoreCore.Transaction] {
+        let account = store.accountID
+        let imported = try store.importIntoHistory { state throws(LocalAppStoreError) in
             var newIDs: [String: String] = [:]
             var entries: [QueueEntry] = []
             var imported: [StoreCore.Transaction] = []
@@ -55,6 +64,6 @@ extension LocalAppStore {
             }
             return (entries, imported)
         }
-        return signing ? signed(imported) : imported
+        return signing ? store.signed(imported) : imported
     }
 }

@@ -6,18 +6,18 @@ package import SystemIO
 /// and start) beside `DATA/server.lock`, on which the running server holds an exclusive
 /// `flock` for its life. The kernel drops the lock when the process dies, so a marker whose
 /// lock can be taken is a dead server's and is ignored (and removed by the next server).
-public final class ServerMarker: Sendable {
+package final class ServerMarker: Sendable {
     /// What a running server's marker says.
-    public struct Running: Codable, Hashable, Sendable {
+    package struct Running: Codable, Hashable, Sendable {
         /// Its base URL, e.g. `http://127.0.0.1:8080`.
-        public var url: String
+        package var url: String
         /// Its process ID.
-        public var pid: Int32
+        package var pid: Int32
         /// When it started.
-        public var startedAt: Date
+        package var startedAt: Date
 
         /// Creates a marker's content.
-        public init(url: String, pid: Int32, startedAt: Date) {
+        package init(url: String, pid: Int32, startedAt: Date) {
             self.url = url
             self.pid = pid
             self.startedAt = startedAt
@@ -25,7 +25,7 @@ public final class ServerMarker: Sendable {
     }
 
     /// What the marker says.
-    public let running: Running
+    package let running: Running
     private let markerPath: String
     private let lease: OpenFile
     private let fileSystem: any FileSystem
@@ -73,7 +73,7 @@ public final class ServerMarker: Sendable {
     deinit { release() }
 
     /// Removes the marker and drops the lock (a stopped server).
-    public func release() {
+    package func release() {
         guard
             !released.withLock({ done in
                 defer { done = true }

@@ -3,29 +3,39 @@ internal import Receipts
 import StoreCore
 internal import SystemIO
 
-/// The local App Store's receipts: the chain lives in `STATE/Certificates/`, the device
-/// identifier in `STATE/device-id`, each account's app download in `STATE/AppTransactions/`,
-/// the receipt in `STATE/receipt`, and the root is exported as `STATE/Certificates/root.cer`.
-/// All of them are written through the configuration's `FileSystem` (SystemIO), durably: the
-/// recording file layer and the fault injection see them as they see the journal.
-extension LocalAppStore {
+/// The store's receipts and the chain that signs them: the chain lives in
+/// `STATE/Certificates/`, the device identifier in `STATE/device-id`, each account's app
+/// download in `STATE/AppTransactions/`, the receipt in `STATE/receipt`, and the root is
+/// exported as `STATE/Certificates/root.cer`. All of them are written through the
+/// configuration's `FileSystem` (SystemIO), durably: the recording file layer and the fault
+/// injection see them as they see the journal. What the chain signs (transactions, renewal
+/// info, the app transaction, OCSP answers) is in `StoreReceipts+Signing.swift`; the engine's
+/// verifiers set up for it in `StoreReceipts+Verifiers.swift`. Reach it as `store.receipts`.
+///
+/// Everything here but `receiptIssuer()`, `writeAppReceipt()` and `signedAppTransaction()`
+/// reads only the configuration and the files, and is callable from any thread.
+public struct StoreReceipts: Sendable {
+    let store: LocalAppStore
+
+    private var configuration: LocalAppStoreConfiguration { store.configuration }
+
     /// Where the app receipt is written.
-    public nonisolated var receiptFileURL: URL { configuration.stateDirectory.appendingPathComponent("receipt") }
+    public var receiptFileURL: URL { configuration.stateDirectory.appendingPathComponent("receipt") }
 
     /// Where the root certificate is exported (DER), for a server or `storefront receipt verify --root`.
-    public nonisolated var rootCertificateURL: URL {
+    public var rootCertificateURL: URL {
         certificatesDirectoryURL.appendingPathComponent("root.cer")
     }
 
     /// The directory of the store's certificate chain.
-    public nonisolated var certificatesDirectoryURL: URL {
+    public var certificatesDirectoryURL: URL {
         configuration.stateDirectory.appendingPathComponent(LocalReceiptIssuer.certificatesDirectoryName)
     }
 
     /// This device's identifier (as `identifierForVendor`): a UUID kept in `STATE/device-id`,
     /// made on first use. Two processes making it at once agree on one.
     /// - Throws: the file system's error, or when the file holds no UUID.
-    public nonisolated func deviceIdentifier() throws -> UUID {
+    public func deviceIdentifier() throws -> UUID {
         let url = configuration.stateDirectory.appendingPathComponent("device-id")
         let fs = configuration.fileSystem
         // A hard link never replaces an existing file: whoever links first wins (`createOnce`).
@@ -45,7 +55,7 @@ extension LocalAppStore {
     /// The signed-in account's download of the app (its `appTransactionId` and original
     /// purchase date), made on first use.
     /// - Throws: the file system's error, or when the file is damaged.
-    public nonisolated func appDownload() throws -> AppDownload {
+    public func appDownload() throws -> AppDownload {
         try AppDownload.loadOrCreate(
             in: configuration.stateDirectory.appendingPathComponent("AppTransactions"),
             accountID: configuration.account.id,
@@ -53,20 +63,19 @@ extension LocalAppStore {
     }
 
     /// The issuer for this store's bundle ID, app version, device and account, saying what the
-    /// settings say (environment, app Apple ID, the OCSP URL under `server-url`), over the chain
-    /// in the state directory (made on first use; certificates for a new OCSP URL are issued
-    /// for its keys).
+    /// settings say now (environment, app Apple ID, the OCSP URL under `server-url`), over the
+    /// chain in the state directory (made on first use; certificates for a new OCSP URL are
+    /// issued for its keys).
     /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
-    public func receiptIssuer() throws -> LocalReceiptIssuer {
-        try receiptIssuer(settings: journal.state.settings)
+    public func receiptIssuer() async throws -> LocalReceiptIssuer {
+        let settings = await store.perform { $0.state.settings }
+        return try receiptIssuer(settings: settings)
     }
 
     /// The issuer for `settings` (see `receiptIssuer()`), with the receipt signer when
     /// `receiptSigner` (made on first use: an RSA key is slow to make, and JWS need none).
-    /// Callable from any thread: it reads only the chain's files and the configuration.
-    public nonisolated func receiptIssuer(
-        settings: LocalStoreSettings, receiptSigner: Bool = true
-    ) throws -> LocalReceiptIssuer {
+    /// - Throws: `CryptoError` naming a damaged chain file, or the file system's error.
+    public func receiptIssuer(settings: LocalStoreSettings, receiptSigner: Bool = true) throws -> LocalReceiptIssuer {
         let identifier = try deviceIdentifier()
         let download = try appDownload()
         let issuer = try LocalReceiptIssuer.loadOrCreate(
@@ -87,26 +96,56 @@ extension LocalAppStore {
 
     /// Issues the app receipt for the account as it is now (finished consumables dropped,
     /// refunds with their cancellation date), writes it to `receiptFileURL` and returns it.
-    /// - Throws: `LocalAppStoreError`/`StoreError` when the state cannot be read, `CryptoError`
-    ///   when the chain is damaged, or the file system's error.
+    /// - Throws: `LocalAppStoreError` when the state cannot be read, `CryptoError` when the
+    ///   chain is damaged, or the file system's error.
     public func writeAppReceipt() async throws -> Data {
-        try refresh()
-        let issuer = try currentSigner(forReceipts: true)
+        try await store.perform { store in try Self.writeAppReceipt(in: store) }
+    }
+
+    /// The receipt written last, if any.
+    public func storedAppReceipt() -> Data? {
+        (try? configuration.fileSystem.readFile(receiptFileURL.path)).flatMap { $0.map { Data($0) } }
+    }
+
+    /// The signed-in account's app transaction on this device (JWS, ES256, `x5c` chain), as
+    /// `AppTransaction.shared` gives it: signed now with a fresh device verification nonce.
+    /// - Throws: `LocalAppStoreError` when the state cannot be read, `CryptoError` when the
+    ///   chain is damaged, or the file system's error.
+    public func signedAppTransaction() async throws -> String {
+        try await store.perform { store in try Self.signedAppTransaction(in: store) }
+    }
+
+    // MARK: - On the store's executor
+
+    /// `writeAppReceipt()`, from the journal as it is now.
+    static func writeAppReceipt(in store: isolated LocalAppStore) throws -> Data {
+        try store.refresh()
+        let configuration = store.configuration
+        let issuer = try store.receipts.issuer(for: store.state.settings, forReceipts: true)
         // A receipt carries no signed transactions: the entries go in as they are, unsigned
         // (signing each one would cost an ECDSA signature per transaction ever made).
-        let entries = try accountEntries()
+        let entries = try PaymentQueue.accountEntries(in: store)
         let finished = Set(entries.lazy.filter(\.finished).map(\.id))
         let receipt = try issuer.issueReceipt(
             transactions: entries.map(\.transaction), finishedTransactionIDs: finished, now: configuration.clock.now)
         // A read-only store issues the receipt without keeping it.
         if !configuration.readOnly {
-            try LocalReceiptIssuer.write(receipt, to: receiptFileURL, fileSystem: configuration.fileSystem)
+            try LocalReceiptIssuer.write(
+                receipt, to: store.receipts.receiptFileURL, fileSystem: configuration.fileSystem)
         }
         return receipt
     }
 
-    /// The receipt written last, if any.
-    public nonisolated func storedAppReceipt() -> Data? {
-        (try? configuration.fileSystem.readFile(receiptFileURL.path)).flatMap { $0.map { Data($0) } }
+    /// `signedAppTransaction()`, under the journal's settings as they are now.
+    static func signedAppTransaction(in store: isolated LocalAppStore) throws -> String {
+        try store.refresh()
+        return try store.receipts.issuer(for: store.state.settings).signedAppTransaction(
+            now: store.configuration.clock.now)
     }
+}
+
+extension LocalAppStore {
+    /// The store's receipts and signing chain: the receipt file, the root certificate, the
+    /// device identifier, the issuer, the app transaction and OCSP answers.
+    public nonisolated var receipts: StoreReceipts { StoreReceipts(store: self) }
 }

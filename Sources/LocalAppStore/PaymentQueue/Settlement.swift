@@ -3,53 +3,44 @@ import StoreCore
 
 /// Settling purchases: a `.purchasing` transaction is decided after the latency by this
 /// instance (its owner) or adopted by another when its owner is gone; a deferred one is
-/// completed by the Transaction Manager. The decisions are `ChargingRules`'; this file
-/// journals them, fires the fault points and tells listeners.
-extension LocalAppStore {
-    /// How many of this instance's purchases wait for their latency before being settled.
-    var scheduledSettleCount: Int { scheduled.count }
-
-    /// The `latency` setting as a duration.
-    var latency: Duration { .milliseconds(journal.state.settings.latencyMilliseconds) }
-
-    /// Waits one step of latency on the store's clock.
-    func pause() async {
-        let delay = latency
-        guard delay > .zero else { return }
-        try? await configuration.clock.sleep(for: delay)
-    }
-
+/// completed by the Transaction Manager. The decisions are `ChargingRules`'; these functions
+/// journal them, fire the fault points and tell listeners.
+extension PaymentQueue {
     /// Settles this instance's new purchase `id` after one step of latency on the store's clock.
-    func scheduleSettlement(of id: String) {
-        let clock = configuration.clock
-        let delay = latency
-        scheduled.insert(id)
-        Task { [weak self] in
+    static func scheduleSettlement(of id: String, in store: isolated LocalAppStore) {
+        let clock = store.configuration.clock
+        let delay = store.state.settings.latency
+        store.settlements.scheduled.insert(id)
+        Task { [weak store] in
             try? await clock.sleep(for: delay)
-            await self?.settle(id)
+            guard let store else { return }
+            await settle(id, in: store)
         }
     }
 
     /// Decides a `.purchasing` transaction as the settings say: failed, deferred, or charged.
-    func settle(_ id: String) {
+    static func settle(_ id: String, in store: isolated LocalAppStore) {
+        let configuration = store.configuration
         configuration.faultHook(.beforeCharge)
-        let account = configuration.account.id
-        let rules = chargingRules(at: configuration.clock.now)
+        let account = store.accountID
+        let rules = ChargingRules(localizer: store.localizer, now: configuration.clock.now)
         let result: (result: Bool, changed: [QueueEntry])
         do {
-            result = try journal.transact { state throws(LocalAppStoreError) in
+            result = try store.transact { state throws(LocalAppStoreError) in
                 let (records, charged) = rules.settle(id, accountID: account, state: state)
                 return (records, charged)
             }
         } catch {
-            scheduled.remove(id)
-            decline(id, because: error)
+            store.settlements.scheduled.remove(id)
+            decline(id, because: error, in: store)
             return
         }
-        scheduled.remove(id)
+        store.settlements.scheduled.remove(id)
         if result.result { configuration.faultHook(.afterCharge) }
-        announce(result.changed)
-        if result.changed.contains(where: { $0.transaction.productType == .autoRenewable }) { subscriptionsChanged() }
+        store.announce(result.changed)
+        if result.changed.contains(where: { $0.transaction.productType == .autoRenewable }) {
+            Subscriptions.changed(in: store)
+        }
     }
 
     /// Declines a purchase whose charge the journal could not take (a full or failing disk)
@@ -57,9 +48,9 @@ extension LocalAppStore {
     /// file. The decline is journaled when the journal takes it; when it takes nothing either,
     /// only this instance's listeners hear it, and the transaction, still `.purchasing` on disk,
     /// is settled again once its owner is gone (the next start).
-    func decline(_ id: String, because error: LocalAppStoreError) {
+    static func decline(_ id: String, because error: LocalAppStoreError, in store: isolated LocalAppStore) {
         let failure = StoreError.systemError("the charge could not be recorded: \(error.description)")
-        let declined = try? journal.transact { state throws(LocalAppStoreError) in
+        let declined = try? store.transact { state throws(LocalAppStoreError) in
             guard var entry = state.entries[id], !entry.finished, entry.transaction.state == .purchasing else {
                 return ([JournalRecord](), ())
             }
@@ -69,44 +60,50 @@ extension LocalAppStore {
             return ([JournalRecord.make(entry)], ())
         }
         if let declined {
-            announce(declined.changed)
-        } else if var entry = journal.state.entries[id], entry.transaction.state == .purchasing {
-            declinedUnwritten.insert(id)
+            store.announce(declined.changed)
+        } else if var entry = store.state.entries[id], entry.transaction.state == .purchasing {
+            store.settlements.declinedUnwritten.insert(id)
             entry.transaction.state = .failed
             entry.transaction.error = .systemError(
                 "the charge could not be recorded: \(error.description); the purchase is settled again at the next start"
             )
-            announce([entry])
+            store.announce([entry])
         }
     }
 
     /// Charges a deferred purchase that waits for `reason`, and marks it purchased.
     /// - Throws: `.unknownTransaction`, or `.notPending` when it does not wait for `reason`.
-    func complete(_ id: String, waitingFor reason: PendingReason) throws(LocalAppStoreError) -> StoreCore.Transaction {
-        let account = configuration.account.id
-        let rules = chargingRules(at: configuration.clock.now)
-        let (entry, changed) = try journal.transact { state throws(LocalAppStoreError) in
+    static func complete(
+        _ id: String, waitingFor reason: PendingReason, in store: isolated LocalAppStore
+    ) throws(LocalAppStoreError) -> StoreCore.Transaction {
+        let account = store.accountID
+        let rules = ChargingRules(localizer: store.localizer, now: store.configuration.clock.now)
+        let (entry, changed) = try store.transact { state throws(LocalAppStoreError) in
             let (entry, records) = try rules.complete(id, accountID: account, waitingFor: reason, state: state)
             return (records, entry)
         }
-        if entry.charged { configuration.faultHook(.afterCharge) }
-        announce(changed)
-        if changed.contains(where: { $0.transaction.productType == .autoRenewable }) { subscriptionsChanged() }
-        return signed([entry.transaction])[0]
+        if entry.charged { store.configuration.faultHook(.afterCharge) }
+        store.announce(changed)
+        if changed.contains(where: { $0.transaction.productType == .autoRenewable }) {
+            Subscriptions.changed(in: store)
+        }
+        return store.signed([entry.transaction])[0]
     }
 
     /// Settles `.purchasing` transactions whose owner (a process or instance) is gone, and
     /// this instance's own whose settling failed.
-    func adoptAbandoned() {
-        let account = configuration.account.id
+    static func adoptAbandoned(in store: isolated LocalAppStore) {
+        let account = store.accountID
+        let configuration = store.configuration
         let directory = configuration.stateDirectory.path
-        guard let mine = lease?.token else { return }
-        let orphans = journal.state.unfinishedEntries.filter { entry in
+        guard let mine = store.ownerToken else { return }
+        let settlements = store.settlements
+        let orphans = store.state.unfinishedEntries.filter { entry in
             guard entry.accountID == account, entry.transaction.state == .purchasing else { return false }
             guard let owner = entry.owner else { return true }
-            if owner == mine { return !scheduled.contains(entry.id) && !declinedUnwritten.contains(entry.id) }
+            if owner == mine { return !settlements.isSettling(entry.id) }
             return OwnerLease.isAbandoned(token: owner, directory: directory, fileSystem: configuration.fileSystem)
         }
-        for orphan in orphans { settle(orphan.id) }
+        for orphan in orphans { settle(orphan.id, in: store) }
     }
 }

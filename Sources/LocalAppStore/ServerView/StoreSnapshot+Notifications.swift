@@ -4,16 +4,18 @@ import Foundation
 extension StoreSnapshot {
     /// How many notifications the store ever made: their positions are `0..<notificationCount`,
     /// in the order made.
-    public var notificationCount: Int { state.notifications.count }
+    package var notificationCount: Int { state.notifications.count }
 
     /// The notification at `position` (one page of the archive read, at most).
-    public func notification(at position: Int) -> StoredNotification? { state.notifications.notification(at: position) }
+    package func notification(at position: Int) -> StoredNotification? {
+        state.notifications.notification(at: position)
+    }
 
     /// The test notification a token names.
-    public func testNotification(token: String) -> StoredNotification? {
+    package func testNotification(token: String) -> StoredNotification? {
         state.notifications.testNotification(token: token)
     }
 
     /// The account a transaction belongs to, when it is one of the store's.
-    public func accountID(ofTransaction id: String) -> String? { state.entries[id]?.accountID }
+    package func accountID(ofTransaction id: String) -> String? { state.entries[id]?.accountID }
 }

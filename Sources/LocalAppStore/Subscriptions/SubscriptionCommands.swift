@@ -1,11 +1,11 @@
 import Foundation
 import StoreCore
 
-/// The Transaction Manager's subscription commands (Xcode's force renewal, expire, cancel,
-/// billing issue): each finds the subscription, changes its lifecycle under the write lock
-/// through the `SubscriptionDesk`, and re-queues the transactions it changes, so an app that
-/// is not running gets the change at its next start.
-extension LocalAppStore {
+/// The verbs that move a subscription (Xcode's Transaction Manager's force renewal, expire,
+/// cancel, billing issue): each finds the subscription, changes its lifecycle under the write
+/// lock through the `SubscriptionDesk`, and re-queues the transactions it changes, so an app
+/// that is not running gets the change at its next start.
+extension Subscriptions {
     /// Renews a subscription now (Xcode's "force renewal"): a new period starts at once. While
     /// billing fails (`setBillingIssue(on: true)` or the billing-retry setting) the renewal
     /// fails instead, as it would on the store clock: the period ends now and billing retry
@@ -18,8 +18,8 @@ extension LocalAppStore {
     /// - Throws: `.notPending` for an expired subscription, one whose auto-renew is off, or one
     ///   in billing retry whose billing still fails.
     @discardableResult
-    public func renew(_ id: String) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
+    public func renew(_ id: String) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
+        try await change(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired, let period = desk.period(of: stored.lifecycle.autoRenewProductID) else {
                 throw .notPending(
                     transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
@@ -56,8 +56,8 @@ extension LocalAppStore {
 
     /// Ends a subscription now: its current period's transaction expires at once.
     @discardableResult
-    public func expire(_ id: String) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
+    public func expire(_ id: String) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
+        try await change(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired else {
                 throw .notPending(transactionID: id, state: "expired", expected: "an active subscription")
             }
@@ -69,8 +69,8 @@ extension LocalAppStore {
     /// Turns auto-renew off (`on: false`, the customer cancels: access to the end of the period)
     /// or back on.
     @discardableResult
-    public func setAutoRenew(_ id: String, on: Bool) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        try changeSubscription(id) { stored, _, _ throws(LocalAppStoreError) in
+    public func setAutoRenew(_ id: String, on: Bool) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
+        try await change(id) { stored, _, _ throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired else {
                 throw .notPending(
                     transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
@@ -83,8 +83,8 @@ extension LocalAppStore {
     /// Turns a billing problem on for a subscription (its renewals fail and enter billing
     /// retry), or off (resolved: a subscription in billing retry renews at once).
     @discardableResult
-    public func setBillingIssue(_ id: String, on: Bool) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        try changeSubscription(id) { stored, desk, state throws(LocalAppStoreError) in
+    public func setBillingIssue(_ id: String, on: Bool) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
+        try await change(id) { stored, desk, state throws(LocalAppStoreError) in
             guard !stored.lifecycle.isExpired else {
                 throw .notPending(
                     transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
@@ -101,29 +101,37 @@ extension LocalAppStore {
     /// Finds the subscription `id` names (a transaction ID of it, or its product ID), lets
     /// `body` change it under the write lock, journals the result and tells listeners.
     /// - Returns: the subscription's latest transaction afterwards, with its signed form.
-    private func changeSubscription(
+    private func change(
         _ id: String,
-        _ body: (inout StoredSubscription, SubscriptionDesk, inout JournalState) throws(LocalAppStoreError) ->
+        _ body:
+            @Sendable (inout StoredSubscription, SubscriptionDesk, inout JournalState) throws(LocalAppStoreError) ->
             [JournalRecord]
-    ) throws(LocalAppStoreError) -> StoreCore.Transaction? {
-        let account = configuration.account.id
-        let now = configuration.clock.now
-        let desk = subscriptionDesk(for: journal.state, at: now)
-        let (latest, changed) = try journal.transact { state throws(LocalAppStoreError) in
-            let group =
-                state.entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
-                ?? state.subscriptions(accountID: account).last {
-                    $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id
-                }?.lifecycle.groupID
-            guard let group, var stored = state.subscription(accountID: account, groupID: group) else {
-                throw .unknownTransaction(id)
+    ) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
+        try await store.perform { store throws(LocalAppStoreError) in
+            let account = store.accountID
+            let desk = Self.desk(for: store.state, at: store.configuration.clock.now, in: store)
+            let (latest, changed) = try store.transact { state throws(LocalAppStoreError) in
+                guard let group = state.subscriptionGroup(named: id, accountID: account),
+                    var stored = state.subscription(accountID: account, groupID: group)
+                else { throw .unknownTransaction(id) }
+                var records = try body(&stored, desk, &state)
+                records.append(JournalRecord.make(stored))
+                return (records, stored.latestTransactionID)
             }
-            var records = try body(&stored, desk, &state)
-            records.append(JournalRecord.make(stored))
-            return (records, stored.latestTransactionID)
+            store.announceRevisions(changed)
+            Self.changed(in: store)
+            return store.state.entries[latest].map { store.signed([$0.transaction])[0] }
         }
-        announceRevisions(changed)
-        subscriptionsChanged()
-        return journal.state.entries[latest].map { signed([$0.transaction])[0] }
+    }
+}
+
+extension JournalState {
+    /// The group of the account's subscription that `id` names: a transaction ID of it, or the
+    /// product ID it is or renews into (the latest such subscription).
+    func subscriptionGroup(named id: String, accountID account: String) -> String? {
+        entries[id].flatMap { $0.accountID == account ? $0.transaction.subscriptionGroupID : nil }
+            ?? subscriptions(accountID: account).last {
+                $0.lifecycle.productID == id || $0.lifecycle.autoRenewProductID == id
+            }?.lifecycle.groupID
     }
 }

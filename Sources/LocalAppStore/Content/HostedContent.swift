@@ -1,21 +1,22 @@
 import Foundation
 import StoreCore
 
-extension LocalAppStore {
-    /// The manifest of `productID`'s hosted content from the catalog's content sidecar.
-    public func contentManifest(productID: String) async throws(StoreError) -> ContentManifest? {
-        configuration.catalog.content[productID]?.manifest
-    }
+/// Hosted content, served as the App Store serves it: one file of a product's content from a
+/// byte offset, chunk by chunk, at the `bandwidth` setting and failing at `fail-downloads-at`.
+/// The app reaches it through the `StoreBackend` surface (`contentBytes`); it has no door.
+struct HostedContent: Sendable {
+    let store: LocalAppStore
 
-    /// Serves one file of hosted content from byte `offset`, at the `bandwidth` setting and
-    /// failing at `fail-downloads-at` when set.
-    public nonisolated func contentBytes(
+    /// Serves one file of hosted content from byte `offset`; the stream throws a
+    /// `DownloadError` for content the catalog does not have, an offset outside the file, or
+    /// when the transfer fails.
+    func bytes(
         productID: String, version: String, path: String, offset: Int64
     ) -> AsyncThrowingStream<[UInt8], any Error> {
-        let catalog = configuration.catalog
+        let configuration = store.configuration
         let clock = configuration.clock
         let fileSystem = configuration.fileSystem
-        guard let content = catalog.content[productID], content.version == version,
+        guard let content = configuration.catalog.content[productID], content.version == version,
             let index = content.files.firstIndex(where: { $0.path == path })
         else {
             return AsyncThrowingStream { $0.finish(throwing: DownloadError.noContent(productID: productID)) }
@@ -29,11 +30,12 @@ extension LocalAppStore {
         }
         let before = content.files[..<index].reduce(Int64(0)) { $0 + $1.size }
         let streamer = ContentStreamerBox()
-        return AsyncThrowingStream(unfolding: { [self] in
+        let settingsPart = store.settings
+        return AsyncThrowingStream(unfolding: {
             if streamer.value == nil {
                 let settings: LocalStoreSettings
                 do {
-                    settings = try await self.currentSettings()
+                    settings = try await settingsPart.current()
                 } catch {
                     throw DownloadError.transferFailed("the store's settings cannot be read: \(error)")
                 }

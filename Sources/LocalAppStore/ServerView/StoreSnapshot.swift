@@ -10,40 +10,40 @@ import StoreCore
 /// Only the account's charged-for transactions count as the server's (purchases, renewals,
 /// refunded and upgraded ones); restored copies are found by ID but not listed, and failed,
 /// deferred and purchasing transactions do not exist for the server, as on Apple's.
-public struct StoreSnapshot: Sendable {
+package struct StoreSnapshot: Sendable {
     let state: JournalState
     /// The signed-in account.
-    public let accountID: String
+    package let accountID: String
     /// The store clock's now when the snapshot was taken.
-    public let now: Date
+    package let now: Date
     /// The number of the state's publication (`currentSnapshot()`): two snapshots with the same
     /// number have the same state (their `now` may differ), so what is computed from one's
     /// state alone holds for the other.
-    public let publication: UInt64
+    package let publication: UInt64
 
     /// The store's settings.
-    public var settings: LocalStoreSettings { state.settings }
+    package var settings: LocalStoreSettings { state.settings }
 
     /// The account's transaction with this ID (purchased, renewed or restored), if any.
-    public func transaction(_ id: String) -> StoreCore.Transaction? {
+    package func transaction(_ id: String) -> StoreCore.Transaction? {
         guard let entry = state.entries[id], entry.accountID == accountID else { return nil }
         let s = entry.transaction.state
         return s == .purchased || s == .restored ? entry.transaction : nil
     }
 
     /// Whether the app finished the transaction.
-    public func isFinished(_ id: String) -> Bool { state.entries[id]?.finished ?? false }
+    package func isFinished(_ id: String) -> Bool { state.entries[id]?.finished ?? false }
 
     /// Whether a transaction is one the server lists in histories (not a restored copy).
-    public static func isListed(_ transaction: StoreCore.Transaction) -> Bool { transaction.state == .purchased }
+    package static func isListed(_ transaction: StoreCore.Transaction) -> Bool { transaction.state == .purchased }
 
     /// The number of positions `page` walks over (every journal entry, listed or not).
-    public var positionCount: Int { state.order.count }
+    package var positionCount: Int { state.order.count }
 
     /// Up to `limit` listed transactions matching `filter`, walking journal positions from
     /// `position` (the first or, descending, the last by default).
     /// - Returns: the transactions, the position to continue from, and whether any remain.
-    public func page(
+    package func page(
         from position: Int?, ascending: Bool, limit: Int, matching filter: (StoreCore.Transaction) -> Bool
     ) -> (transactions: [StoreCore.Transaction], next: Int, hasMore: Bool) {
         let order = state.order
@@ -62,14 +62,14 @@ public struct StoreSnapshot: Sendable {
     }
 
     /// Where a walk of the account's refunds stands: the last refund a page returned.
-    public struct RefundMark: Hashable, Sendable {
+    package struct RefundMark: Hashable, Sendable {
         /// Its revocation date, exactly as the store keeps it.
-        public let revocationDate: Date
+        package let revocationDate: Date
         /// Its transaction ID.
-        public let transactionID: String
+        package let transactionID: String
 
         /// A mark at a refund.
-        public init(revocationDate: Date, transactionID: String) {
+        package init(revocationDate: Date, transactionID: String) {
             self.revocationDate = revocationDate
             self.transactionID = transactionID
         }
@@ -87,7 +87,8 @@ public struct StoreSnapshot: Sendable {
     /// a reversed refund is none (no revocation date) until it is refunded again. A refund marks
     /// its purchase in place however old it is, so this reads every transaction of the store.
     /// - Returns: the transactions, and whether more follow them.
-    public func refunds(after mark: RefundMark?, limit: Int) -> (transactions: [StoreCore.Transaction], hasMore: Bool) {
+    package func refunds(after mark: RefundMark?, limit: Int) -> (transactions: [StoreCore.Transaction], hasMore: Bool)
+    {
         var refunded: [(mark: RefundMark, transaction: StoreCore.Transaction)] = []
         for entry in state.orderedEntries where entry.accountID == accountID && Self.isListed(entry.transaction) {
             guard let date = entry.transaction.revocationDate else { continue }
@@ -100,30 +101,30 @@ public struct StoreSnapshot: Sendable {
     }
 
     /// Every listed transaction of the account, oldest first.
-    public var listedTransactions: [StoreCore.Transaction] {
+    package var listedTransactions: [StoreCore.Transaction] {
         state.orderedEntries.filter { $0.accountID == accountID && Self.isListed($0.transaction) }.map(\.transaction)
     }
 
     /// Every transaction of the account (any state), oldest first: what an app receipt is made from.
-    public var accountTransactions: [StoreCore.Transaction] {
+    package var accountTransactions: [StoreCore.Transaction] {
         state.orderedEntries.filter { $0.accountID == accountID }.map(\.transaction)
     }
 
     /// The account's subscriptions, oldest first, with the transaction of each one's current period.
-    public var subscriptions: [(lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction)] {
+    package var subscriptions: [(lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction)] {
         state.subscriptions(accountID: accountID).compactMap { stored in
             state.entries[stored.latestTransactionID].map { (stored.lifecycle, $0.transaction) }
         }
     }
 
     /// The account's subscription that a transaction belongs to.
-    public func subscription(of transaction: StoreCore.Transaction) -> SubscriptionLifecycle? {
+    package func subscription(of transaction: StoreCore.Transaction) -> SubscriptionLifecycle? {
         guard let group = transaction.subscriptionGroupID else { return nil }
         return state.subscription(accountID: accountID, groupID: group)?.lifecycle
     }
 
     /// The purchase an Apple-style order ID names (`OrderID`), if it is the account's.
-    public func transaction(orderID: String) -> StoreCore.Transaction? {
+    package func transaction(orderID: String) -> StoreCore.Transaction? {
         guard let id = OrderID.transactionID(orderID: orderID), let t = transaction(id), Self.isListed(t) else {
             return nil
         }
@@ -131,25 +132,25 @@ public struct StoreSnapshot: Sendable {
     }
 
     /// The app account token set through the API for a purchase, by original transaction ID.
-    public func appAccountToken(originalTransactionID: String) -> UUID? {
+    package func appAccountToken(originalTransactionID: String) -> UUID? {
         state.server.appAccountToken(originalTransactionID: originalTransactionID)
     }
 
     /// Consumption information received for a transaction, oldest first.
-    public func consumption(transactionID: String) -> [ConsumptionRecord] {
+    package func consumption(transactionID: String) -> [ConsumptionRecord] {
         state.server.consumption(transactionID: transactionID)
     }
 
     /// Every transaction's consumption information, by transaction ID.
-    public var allConsumption: [String: [ConsumptionRecord]] { state.server.allConsumption }
+    package var allConsumption: [String: [ConsumptionRecord]] { state.server.allConsumption }
 
     /// A subscription's renewal-date extensions, oldest first.
-    public func extensions(originalTransactionID: String) -> [RenewalExtension] {
+    package func extensions(originalTransactionID: String) -> [RenewalExtension] {
         state.server.extensions(originalTransactionID: originalTransactionID)
     }
 
     /// A mass extension, by product and request identifier.
-    public func massExtension(productID: String, requestIdentifier: String) -> MassRenewalExtension? {
+    package func massExtension(productID: String, requestIdentifier: String) -> MassRenewalExtension? {
         state.server.massExtension(productID: productID, requestIdentifier: requestIdentifier)
     }
 }

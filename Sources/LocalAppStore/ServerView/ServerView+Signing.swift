@@ -2,29 +2,34 @@ import Foundation
 internal import Receipts
 import StoreCore
 
-/// What the App Store Server signs, through the store's one signing path: the same issuer and
-/// the same kept signatures as the engine's transactions (so a transaction version has one JWS
-/// in the app and in the server's answers), under the snapshot's settings. Callable from any
-/// thread, off the store's actor.
-extension LocalAppStore {
-    /// Why the server could not sign.
-    public enum ServerSigningError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The chain in the state directory cannot be used (damaged or unreadable).
-        case unavailable(String)
-        /// No subscription has this original transaction ID.
-        case unknownSubscription(String)
+/// Why the server could not sign.
+package enum ServerSigningError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The chain in the state directory cannot be used (damaged or unreadable).
+    case unavailable(String)
+    /// No subscription has this original transaction ID.
+    case unknownSubscription(String)
 
-        /// What went wrong.
-        public var description: String {
-            switch self {
-            case .unavailable(let why): "The local App Store cannot sign: \(why)"
-            case .unknownSubscription(let id): "No subscription has the original transaction ID \(id)."
-            }
+    /// What went wrong.
+    package var description: String {
+        switch self {
+        case .unavailable(let why): "The local App Store cannot sign: \(why)"
+        case .unknownSubscription(let id): "No subscription has the original transaction ID \(id)."
         }
     }
+}
 
+extension ServerSigningError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    package var errorDescription: String? { description }
+}
+
+/// What the App Store Server signs, through the store's one signing path (`StoreReceipts`):
+/// the same issuer and the same kept signatures as the engine's transactions (so a transaction
+/// version has one JWS in the app and in the server's answers), under the snapshot's
+/// settings. Callable from any thread, off the store's actor.
+extension ServerView {
     /// The settings the server signs under: the snapshot's, answering as `environment` when given.
-    public nonisolated static func signingSettings(
+    static func signingSettings(
         _ snapshot: StoreSnapshot, environment: AppStoreEnvironment? = nil
     ) -> LocalStoreSettings {
         var settings = snapshot.settings
@@ -35,11 +40,14 @@ extension LocalAppStore {
     /// A transaction's `JWSTransaction`, as the app gets it.
     /// - Parameter environment: the environment to answer as (the store's when nil).
     /// - Throws: `ServerSigningError.unavailable` when the chain cannot be used.
-    public nonisolated func signedTransaction(
+    package func signedTransaction(
         _ transaction: StoreCore.Transaction, in snapshot: StoreSnapshot, environment: AppStoreEnvironment? = nil
     ) throws(ServerSigningError) -> String {
         let settings = Self.signingSettings(snapshot, environment: environment)
-        guard let jws = signed([transaction], settings: settings, now: snapshot.now).first?.signedTransaction else {
+        guard
+            let jws = store.receipts.signed([transaction], settings: settings, now: snapshot.now).first?
+                .signedTransaction
+        else {
             throw .unavailable("the store's certificate chain cannot sign")
         }
         return jws
@@ -48,31 +56,34 @@ extension LocalAppStore {
     /// A subscription's `JWSRenewalInfo` now, with what the engine's says (renewal price in the
     /// subscriber's storefront, offer, run start, app account token).
     /// - Throws: `ServerSigningError` when there is no such subscription or the chain cannot be used.
-    public nonisolated func signedRenewalInfo(
+    package func signedRenewalInfo(
         originalTransactionID: String, in snapshot: StoreSnapshot, environment: AppStoreEnvironment? = nil
     ) throws(ServerSigningError) -> String {
         guard let stored = snapshot.state.subscriptions[originalTransactionID] else {
             throw .unknownSubscription(originalTransactionID)
         }
-        let catalog = configuration.catalog
+        let catalog = store.configuration.catalog
         let info = stored.lifecycle.renewalInfo(at: snapshot.now)
-        let details = renewalDetails(
-            info, of: stored, in: snapshot.state, fallbackStorefront: catalog.defaultStorefront)
+        let details = LocalReceiptIssuer.RenewalDetails(
+            info, of: stored, in: snapshot.state, catalog: catalog, fallbackStorefront: catalog.defaultStorefront)
         let settings = Self.signingSettings(snapshot, environment: environment)
-        guard let jws = signedRenewalInfo(info, details: details, settings: settings, now: snapshot.now) else {
+        guard
+            let jws = store.receipts.signedRenewalInfo(info, details: details, settings: settings, now: snapshot.now)
+        else {
             throw .unavailable("the store's certificate chain cannot sign")
         }
         return jws
     }
 
     /// The app transaction the server returns (Get App Transaction Info): the app's, as
-    /// `signedAppTransaction()` gives it, without the device verification (no device asked).
+    /// `StoreReceipts.signedAppTransaction()` gives it, without the device verification (no
+    /// device asked).
     /// - Throws: `ServerSigningError.unavailable` when the chain cannot be used.
-    public nonisolated func signedAppTransaction(
+    package func signedAppTransaction(
         in snapshot: StoreSnapshot, environment: AppStoreEnvironment? = nil
     ) throws(ServerSigningError) -> String {
         do {
-            let issuer = try issuer(for: Self.signingSettings(snapshot, environment: environment))
+            let issuer = try store.receipts.issuer(for: Self.signingSettings(snapshot, environment: environment))
             var payload = try issuer.appTransactionPayload(now: snapshot.now, nonce: UUID())
             payload.deviceVerification = nil
             payload.deviceVerificationNonce = nil
@@ -85,11 +96,11 @@ extension LocalAppStore {
     /// A Get Retention Message request's `signedPayload`: `body` signed as the App Store signs
     /// what it sends (ES256, the store's `x5c` chain), in the snapshot's environment.
     /// - Throws: `ServerSigningError.unavailable` when the chain cannot be used.
-    public nonisolated func signedRealtimeRequest(
+    package func signedRealtimeRequest(
         _ body: DecodedRealtimeRequestBody, in snapshot: StoreSnapshot
     ) throws(ServerSigningError) -> String {
         do {
-            let issuer = try issuer(for: snapshot.settings)
+            let issuer = try store.receipts.issuer(for: Self.signingSettings(snapshot))
             return try JWSSigner(authority: issuer.authority).signPayload(body)
         } catch {
             throw .unavailable("\(error)")
@@ -98,24 +109,23 @@ extension LocalAppStore {
 
     /// The app transaction's identifier (`appTransactionId`), which every signed item carries.
     /// - Throws: `ServerSigningError.unavailable` when the app download cannot be read.
-    public nonisolated func appTransactionID() throws(ServerSigningError) -> String {
+    package func appTransactionID() throws(ServerSigningError) -> String {
         do {
-            return try appDownload().appTransactionID
+            return try store.receipts.appDownload().appTransactionID
         } catch {
             throw .unavailable("\(error)")
         }
     }
-}
 
-extension LocalAppStore {
     /// The account's app receipt as the store is now (finished consumables dropped), of the
     /// receipt type `environment` gives (what `latest_receipt` returns).
     /// - Throws: `ServerSigningError.unavailable` when the chain cannot be used.
-    public nonisolated func receipt(
+    package func receipt(
         in snapshot: StoreSnapshot, environment: AppStoreEnvironment
     ) throws(ServerSigningError) -> Data {
         do {
-            let issuer = try issuer(for: Self.signingSettings(snapshot, environment: environment), forReceipts: true)
+            let issuer = try store.receipts.issuer(
+                for: Self.signingSettings(snapshot, environment: environment), forReceipts: true)
             let all = snapshot.accountTransactions
             let finished = Set(all.map(\.transactionID).filter(snapshot.isFinished))
             return try issuer.issueReceipt(transactions: all, finishedTransactionIDs: finished, now: snapshot.now)
@@ -127,17 +137,12 @@ extension LocalAppStore {
     /// The root certificate (DER) everything the store signs chains to, the chain made first
     /// when the store has none yet.
     /// - Throws: `ServerSigningError.unavailable` when the chain cannot be made or read.
-    public nonisolated func rootCertificate(in snapshot: StoreSnapshot) throws(ServerSigningError) -> Data {
+    package func rootCertificate(in snapshot: StoreSnapshot) throws(ServerSigningError) -> Data {
         do {
-            _ = try issuer(for: snapshot.settings)
-            return try Data(contentsOf: rootCertificateURL)
+            _ = try store.receipts.issuer(for: snapshot.settings)
+            return try Data(contentsOf: store.receipts.rootCertificateURL)
         } catch {
             throw .unavailable("\(error)")
         }
     }
-}
-
-extension LocalAppStore.ServerSigningError: LocalizedError {
-    /// The description, so that `localizedDescription` says what went wrong.
-    public var errorDescription: String? { description }
 }

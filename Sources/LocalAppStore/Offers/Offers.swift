@@ -1,12 +1,16 @@
 import Foundation
 import StoreCore
 
-/// Promotional offers: the store's subscription key, and signing with it as the developer's
-/// server would.
-extension LocalAppStore {
+/// Offers and codes: the store's subscription key and promotional offers signed with it as
+/// the developer's server would sign them, the check a payment's signed offer goes through,
+/// and one-time offer codes (`OfferCodes.swift`). Reach it as `store.offers`.
+public struct Offers: Sendable {
+    let store: LocalAppStore
+
     /// The check a payment's signed promotional offer goes through, at the store clock's now.
     func promotionalOfferCheck() -> PromotionalOfferCheck {
-        PromotionalOfferCheck(
+        let configuration = store.configuration
+        return PromotionalOfferCheck(
             bundleID: configuration.bundleID,
             keyring: SubscriptionKeyring(stateDirectory: configuration.stateDirectory),
             now: configuration.clock.now)
@@ -16,33 +20,37 @@ extension LocalAppStore {
     /// judged now (the product's offer, a key the store knows, a fresh timestamp, a good
     /// signature, an unused nonce), without using its nonce: the purchase does.
     /// - Returns: nil when it is good; else the refusal, as StoreKit would give it.
-    public func judgePromotionalOffer(
+    package func judgePromotionalOffer(
         _ offer: PromotionalOffer, productID: String, appAccountToken: UUID?
-    ) -> StoreError? {
-        guard let product = configuration.catalog.product(id: productID) else {
+    ) async -> StoreError? {
+        guard let product = store.configuration.catalog.product(id: productID) else {
             return .productNotAvailable(productID: productID)
         }
         let payment = Payment(productID: productID, appAccountToken: appAccountToken, promotionalOffer: offer)
-        do {
-            _ = try promotionalOfferCheck().check(offer, payment: payment, product: product, state: journal.state)
-            return nil
-        } catch {
-            return error
+        let check = promotionalOfferCheck()
+        return await store.perform { store in
+            do {
+                _ = try check.check(offer, payment: payment, product: product, state: store.state)
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 
     /// The store's subscription key as a signer for this app (made on first use), as the
     /// developer's server holds it: `storefront store sign-offer` and the storefront sign with it.
     /// - Throws: `LocalAppStoreError.io` when the key cannot be made or read.
-    public nonisolated func promotionalOfferSigner() throws(LocalAppStoreError) -> PromotionalOfferSigner {
+    public func promotionalOfferSigner() throws(LocalAppStoreError) -> PromotionalOfferSigner {
+        let configuration = store.configuration
         let key = try SubscriptionKeyring(stateDirectory: configuration.stateDirectory).signingKey()
         return PromotionalOfferSigner(key: key.privateKey, keyID: key.keyID, bundleID: configuration.bundleID)
     }
 
     /// The path of the store's subscription key file (`SubscriptionKey_KEYID.p8`), made on first use.
     /// - Throws: `LocalAppStoreError.io` when the key cannot be made.
-    public nonisolated func subscriptionKeyURL() throws(LocalAppStoreError) -> URL {
-        let keyring = SubscriptionKeyring(stateDirectory: configuration.stateDirectory)
+    public func subscriptionKeyURL() throws(LocalAppStoreError) -> URL {
+        let keyring = SubscriptionKeyring(stateDirectory: store.configuration.stateDirectory)
         let key = try keyring.signingKey()
         return keyring.url(of: key.keyID)
     }
@@ -55,9 +63,10 @@ extension LocalAppStore {
     ///   - appAccountToken: the purchase's app account token, if it will carry one.
     ///   - applicationUsername: the purchase's application username (signed when there is no token).
     /// - Throws: `.unknownOffer` when the product has no such promotional offer; `.io`.
-    public nonisolated func signPromotionalOffer(
+    public func signPromotionalOffer(
         productID: String, offerID: String, appAccountToken: UUID? = nil, applicationUsername: String? = nil
     ) throws(LocalAppStoreError) -> PromotionalOffer {
+        let configuration = store.configuration
         guard
             configuration.catalog.product(id: productID)?.subscription?.promotionalOffers.contains(where: {
                 $0.id == offerID
@@ -70,4 +79,10 @@ extension LocalAppStore {
                 appAccountToken: appAccountToken, applicationUsername: applicationUsername),
             nonce: UUID(), timestamp: timestamp)
     }
+}
+
+extension LocalAppStore {
+    /// Offers and codes: promotional offers signed with the store's subscription key, and
+    /// one-time offer codes.
+    public nonisolated var offers: Offers { Offers(store: self) }
 }
