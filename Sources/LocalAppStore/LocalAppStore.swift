@@ -15,7 +15,7 @@ import StoreCore
 /// verbs), `subscriptions` (the lifecycle on the store clock), `offers` (codes and promotional
 /// offers), `refundRequests`, `notifications` (the outbox), `settings`, `receipts` (the
 /// signing chain and what it signs) and, for the App Store Server only, `server`. The payment
-/// queue and charging (`PaymentQueue`) and hosted content (`HostedContent`) are parts with no
+/// queue and charging (`PaymentQueue`) and hosted content (`ContentDelivery`) are parts with no
 /// door of their own: the app reaches them through the `StoreBackend` surface.
 ///
 /// The actor owns the journal, the event streams and the storefront; a part reaches them only

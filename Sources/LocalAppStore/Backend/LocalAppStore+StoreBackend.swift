@@ -196,7 +196,7 @@ extension LocalAppStore {
     public nonisolated func contentBytes(
         productID: String, version: String, path: String, offset: Int64
     ) -> AsyncThrowingStream<[UInt8], any Error> {
-        HostedContent(store: self).bytes(productID: productID, version: version, path: path, offset: offset)
+        ContentDelivery(store: self).bytes(productID: productID, version: version, path: path, offset: offset)
     }
 
     // MARK: - Latency

@@ -4,7 +4,7 @@ import StoreCore
 /// Hosted content, served as the App Store serves it: one file of a product's content from a
 /// byte offset, chunk by chunk, at the `bandwidth` setting and failing at `fail-downloads-at`.
 /// The app reaches it through the `StoreBackend` surface (`contentBytes`); it has no door.
-struct HostedContent: Sendable {
+struct ContentDelivery: Sendable {
     let store: LocalAppStore
 
     /// Serves one file of hosted content from byte `offset`; the stream throws a
