@@ -51,7 +51,7 @@ struct FinishTransactionTests {
 
     @Test func refusesWhatTheServerDoesNotKnowWithApplesCodesAndChangesNothing() async throws {
         let fixture = try await ServerFixture()
-        try await fixture.store.set(name: "ask-to-buy", value: "on")
+        try await fixture.store.settings.set(name: "ask-to-buy", value: "on")
         var events = await fixture.store.events().makeAsyncIterator()
         let deferred = try await fixture.store.add(Payment(productID: ServerFixture.pro))
         // Waiting for approval: a transaction of the store's, none of the server's.

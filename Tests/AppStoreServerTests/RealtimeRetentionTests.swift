@@ -60,7 +60,7 @@ struct RealtimeRetentionTests {
         timeout: Int = 30_000
     ) async throws -> (ServerFixture, Endpoint, String, message: UUID, fallback: UUID) {
         let fixture = try await ServerFixture()
-        try await fixture.store.set(name: "realtime-timeout", value: String(timeout))
+        try await fixture.store.settings.set(name: "realtime-timeout", value: String(timeout))
         let subscription = try await fixture.buy(ServerFixture.monthly)
         let retention = fixture.store.retention
         let message = UUID()
@@ -181,7 +181,7 @@ struct RealtimeRetentionTests {
         await #expect(throws: RealtimeRetention.Refusal.unknownSubscription("42")) {
             try await realtime.offer(originalTransactionID: "42")
         }
-        _ = try await fixture.store.setAutoRenew(original, on: false)
+        _ = try await fixture.store.subscriptions.setAutoRenew(original, on: false)
         await #expect(throws: RealtimeRetention.Refusal.notRenewing(original)) {
             try await realtime.offer(originalTransactionID: original)
         }

@@ -202,7 +202,7 @@ struct RetentionMessagingEndpointTests {
 
     @Test func theReviewSettingHoldsUploadsUntilTheStoreApprovesThem() async throws {
         let fixture = try await ServerFixture()
-        try await fixture.store.set(name: "retention-review", value: "on")
+        try await fixture.store.settings.set(name: "retention-review", value: "on")
         let image = UUID()
         let message = UUID()
         _ = try await Self.upload(fixture, Self.text(image), Self.full)

@@ -95,7 +95,7 @@ extension AppStoreServer {
             started: context.snapshot.now)
         try context.checkReads()
         guard try store.retention.begin(run) == nil else { throw APIError.existingPerformanceTestRun }
-        let locale = await store.locale.replacingOccurrences(of: "_", with: "-")
+        let locale = await store.settings.locale.replacingOccurrences(of: "_", with: "-")
         await performanceTests.start(
             run, productID: subscription.productID, userLocale: locale, snapshot: context.snapshot)
         return try json(PerformanceTestResponse(config: run.config, requestId: Self.text(run.requestID)))

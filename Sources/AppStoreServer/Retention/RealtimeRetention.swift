@@ -50,7 +50,7 @@ public struct RealtimeRetention: Sendable {
         let snapshot: StoreSnapshot
         let state: RetentionState
         do {
-            snapshot = try await store.snapshot()
+            snapshot = try await store.server.snapshot()
             state = try store.retention.state()
         } catch {
             throw .store("\(error)")
@@ -64,7 +64,7 @@ public struct RealtimeRetention: Sendable {
             throw .notRenewing(originalTransactionID)
         }
         var locale = userLocale
-        if locale == nil { locale = await store.locale.replacingOccurrences(of: "_", with: "-") }
+        if locale == nil { locale = await store.settings.locale.replacingOccurrences(of: "_", with: "-") }
         let environment = snapshot.settings.environment
         let request = DecodedRealtimeRequestBody(
             originalTransactionId: originalTransactionID, appAppleId: snapshot.settings.appAppleID,

@@ -1,6 +1,5 @@
-import Catalog
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// App Store Server Notifications V2 on the store's side, the notification outbox: each

@@ -28,8 +28,8 @@ public struct Offers: Sendable {
         }
         let payment = Payment(productID: productID, appAccountToken: appAccountToken, promotionalOffer: offer)
         let check = promotionalOfferCheck()
-        return await store.perform { store in
-            do {
+        return await store.perform { store -> StoreError? in
+            do throws(StoreError) {
                 _ = try check.check(offer, payment: payment, product: product, state: store.state)
                 return nil
             } catch {

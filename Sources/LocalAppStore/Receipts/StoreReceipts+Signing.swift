@@ -1,7 +1,6 @@
-import Catalog
-import Crypto
+package import Crypto
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 /// What the local store signs as Apple signs: one signing path for the engine's transactions,
@@ -40,7 +39,7 @@ extension StoreReceipts {
     /// The OCSP responder of this store's chain: the root answers for the intermediates, the
     /// intermediate for the signing certificates, every set ever issued included.
     /// - Throws: `CryptoError` naming a missing or damaged chain file.
-    public func ocspResponder() throws -> OCSPResponder {
+    package func ocspResponder() throws -> OCSPResponder {
         let fileSystem = store.configuration.fileSystem
         let base = try CertificateAuthority.load(from: certificatesDirectoryURL, fileSystem: fileSystem)
         let issued = try CertificateAuthority.issuedCertificates(in: certificatesDirectoryURL, fileSystem: fileSystem)

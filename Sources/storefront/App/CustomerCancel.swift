@@ -34,7 +34,7 @@ struct CustomerCancel: Sendable {
     func subscription(_ id: String) async throws(Failure) -> String {
         let all: [SubscriptionLifecycle]
         do {
-            all = try await session.backend.subscriptions()
+            all = try await session.backend.subscriptions.all()
         } catch {
             throw Failure(description: error.description)
         }
@@ -90,7 +90,7 @@ struct CustomerCancel: Sendable {
             outcome = .kept
         case .cancelAnyway:
             do {
-                outcome = .cancelled(try await session.backend.setAutoRenew(original, on: false))
+                outcome = .cancelled(try await session.backend.subscriptions.setAutoRenew(original, on: false))
             } catch {
                 throw Failure(description: error.description)
             }

@@ -98,7 +98,7 @@ struct CancelCommand: Command {
         case .cancelled(let latest): transaction = latest
         case .kept: break
         }
-        let subscription = try? await session.backend.subscriptions().last { $0.originalTransactionID == original }
+        let subscription = try? await session.backend.subscriptions.all().last { $0.originalTransactionID == original }
         if json {
             context.output.write(
                 JSONText.object([
