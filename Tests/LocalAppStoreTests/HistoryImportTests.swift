@@ -41,7 +41,10 @@ import Testing
         var events = EventReader(await store.events())
         let coins = try await buy(store, &events, TestCatalog.coins)
         #expect(UInt64(coins.transactionID) == UInt64(imported[40].transactionID)! + 1)
-        #expect(try await store.transactionManager.history().map(\.transactionID) == imported.map(\.transactionID) + [coins.transactionID])
+        #expect(
+            try await store.transactionManager.history().map(\.transactionID) == imported.map(\.transactionID) + [
+                coins.transactionID
+            ])
     }
 
     @Test func anImportThatCannotBeWrittenImportsNothing() throws {
