@@ -7,8 +7,9 @@ import Testing
 /// judges the built `storefront`. `SignedDataVerifier` checks what it signs, offline and with
 /// online checks answered by `storefront serve`'s `/ocsp`; `AppStoreServerAPIClient` calls every
 /// endpoint of `serve` (every public method of the class: `apple-client: N of N methods
-/// answered`); `ReceiptUtility` reads its receipts; and the server guide's walkthroughs
-/// (Docs/server.md) run as written. `make python-suite` runs the same runner alone.
+/// answered`); `ReceiptUtility` reads its receipts; and the README's "Testing your server" and
+/// the server guide's "Server notifications" (Docs/server.md) run as written. `make python-suite`
+/// runs the same runner alone.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct PythonSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,8 @@
-"""The server guide's "Testing your server" walkthrough (Docs/server.md), run as written: its shell
-lines through the built binary (in a fresh data directory whose `server-url` names a free port, so
-its `serve` listens there as it would on 8490), then its Python block against that server, with
-the guide's URL (the default `server-url`) replaced by the server's; then its Retention messaging
-part: the Get Retention Message endpoint in Python (on a free port instead of 8491) and the
-customer's cancel that asks it."""
+"""The README's "Testing your server" walkthrough, run as written: its first shell block through
+the built binary (in a fresh data directory whose `server-url` names a free port, so its `serve`
+listens there as it would on 8490), then its Python block against that server, with the README's
+URL (the default `server-url`) and the endpoint's port (8491) replaced by free ones; then its last
+shell block, the customer's cancel that asks the endpoint, and the log of it."""
 import contextlib
 import io
 import os
@@ -16,18 +15,16 @@ DEFAULT_URL = "http://127.0.0.1:8490"
 ENDPOINT_PORT = "8491"
 
 
-def blocks(section):
-    """The first shell block's lines (comments dropped) and the first Python block of `section`."""
-    shell = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
-    python = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    return [line.split("  #")[0].strip() for line in shell.splitlines() if line.strip()], python
-
-
-def walkthrough(part=0):
-    """The walkthrough's blocks (`part` 0), or its Retention messaging subsection's (1)."""
-    text = (ROOT / "Docs" / "server.md").read_text()
-    section = text.split("## Testing your server", 1)[1].split("\n## ", 1)[0]
-    return blocks(section.split("### Retention messaging", 1)[part])
+def walkthrough():
+    """The README's "Testing your server" blocks: each shell block's lines (comments dropped), and
+    the Python block."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("### Testing your server", 1)[1].split("\n## ", 1)[0]
+    shells = [[line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+              for block in re.findall(r"```sh\n(.*?)```", section, re.S)]
+    python = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(shells) == 2 and len(python) == 1, "the walkthrough is a shell block, Python, a shell block"
+    return shells[0], python[0], shells[1]
 
 
 class ServerGuideWalkthroughTests(unittest.TestCase):
@@ -42,41 +39,39 @@ class ServerGuideWalkthroughTests(unittest.TestCase):
         os.chdir(store.directory)
         try:
             with contextlib.redirect_stdout(printed):
-                exec(compile(python, "Docs/server.md", "exec"), namespace)
+                exec(compile(python, "README.md", "exec"), namespace)
         finally:
             os.chdir(cwd)
         return printed.getvalue()
 
     def test_the_guide_commands_run_as_written(self):
-        lines, python = walkthrough()
+        lines, python, customer = walkthrough()
         self.assertIn("storefront serve &", lines, "the guide starts the server on its default port")
         store = Store(latency_zero=False)
         try:
             url = f"http://127.0.0.1:{free_port()}"
             store.run("store", "set", "server-url", url)
+            # A generous realtime timeout, so that a loaded machine does not make the endpoint late.
+            store.run("store", "set", "realtime-timeout", "30000")
             for line in lines:
                 if line.endswith("&"):
                     self.assertEqual(store.serve_line(line), url, "serve listens on server-url's port")
                 else:
                     store.shell(line)
             namespace = {}
-            printed = self.run_python(store, python, namespace, [(DEFAULT_URL, url)])
-            self.assertGreaterEqual(len(namespace["history"].signedTransactions), 1)
-            self.assertEqual(printed.split(), ["False", "1", "1", "com.storefront.demo.premium.plus.monthly"])
-
-            # Retention messaging, as written (with a generous realtime timeout, so that a loaded
-            # machine does not make the endpoint's answer late).
-            store.run("store", "set", "realtime-timeout", "30000")
-            retention_lines, retention_python = walkthrough(1)
             port = str(free_port())
-            self.run_python(store, retention_python, namespace, [(f":{ENDPOINT_PORT}/", f":{port}/"),
+            printed = self.run_python(store, python, namespace, [(DEFAULT_URL, url),
+                                                                 (f":{ENDPOINT_PORT}/", f":{port}/"),
                                                                  (f", {ENDPOINT_PORT})", f", {port})")])
             self.addCleanup(namespace["endpoint"].server_close)
             self.addCleanup(namespace["endpoint"].shutdown)
-            cancelled = store.shell(retention_lines[0]).stdout
+            self.assertEqual(len(namespace["history"].signedTransactions), 1)
+            self.assertEqual(printed.split(), ["com.storefront.demo.premium.plus.monthly"])
+
+            cancelled = store.shell(customer[0]).stdout
             self.assertIn("Stay a while\nEvery level stays unlocked.\n", cancelled)
             self.assertIn("Cancelled subscription 2000000000000001: auto-renew is off", cancelled)
-            logged = store.shell(retention_lines[1]).stdout
+            logged = store.shell(customer[1]).stdout
             self.assertIn("2000000000000001 com.storefront.demo.premium.plus.monthly en-US: SUCCESS 200", logged)
             self.assertIn("showed message, chose cancel", logged)
 
