@@ -80,8 +80,13 @@ public actor LocalAppStore: StoreBackend {
         lease =
             configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let clock = configuration.clock
+        let catalog = configuration.catalog
+        // Family Sharing's shares and revokes, then the notifications of both, are consequences
+        // of a write, journaled with it (Docs/decisions/0130-family-sharing.md).
         journal.consequences = { before, records in
-            NotificationRules(now: clock.now).records(before: before, writing: records)
+            let now = clock.now
+            let family = FamilyRules(catalog: catalog, now: now).records(before: before, writing: records)
+            return family + NotificationRules(now: now).records(before: before, writing: records + family)
         }
         let storefront = configuration.storefront ?? configuration.catalog.defaultStorefront
         let locale = configuration.locale ?? configuration.catalog.settings.locale ?? storefront.locale

@@ -39,6 +39,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case duplicateRefundRequest(String)
     /// A price the store cannot charge for `productID`, and why.
     case invalidPrice(productID: String, price: String, reason: String)
+    /// Family Sharing refused a change of the family or of an account.
+    case family(FamilyError)
 
     public var description: String {
         switch self {
@@ -76,6 +78,8 @@ public enum LocalAppStoreError: Error, Hashable, Sendable, CustomStringConvertib
             "A refund of transaction \(id) was requested already. `storefront store refund-requests` lists the requests."
         case .invalidPrice(let productID, let price, let reason):
             "Invalid price \(price) for \(productID): \(reason)."
+        case .family(let error):
+            error.description
         }
     }
 

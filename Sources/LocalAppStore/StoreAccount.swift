@@ -4,6 +4,8 @@ public struct StoreAccount: Codable, Hashable, Sendable {
     public let id: String
     /// The name shown to people, e.g. in the storefront's header.
     public let displayName: String
+    /// The account's storefront (ISO 3166 alpha-3), when it has its own; nil: the catalog's.
+    public let storefront: String?
 
     /// The account signed in by default.
     public static let localTester = StoreAccount(id: "local-tester", displayName: "Local Tester")
@@ -14,8 +16,10 @@ public struct StoreAccount: Codable, Hashable, Sendable {
     ///   - id: a stable identifier, kept with every transaction of the account; the same ID
     ///     is the same account in every process.
     ///   - displayName: the name shown to people.
-    public init(id: String, displayName: String) {
+    ///   - storefront: the account's storefront (ISO 3166 alpha-3); nil for the catalog's.
+    public init(id: String, displayName: String, storefront: String? = nil) {
         self.id = id
         self.displayName = displayName
+        self.storefront = storefront
     }
 }

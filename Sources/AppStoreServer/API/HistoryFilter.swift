@@ -53,9 +53,9 @@ struct HistoryFilter: Sendable {
             groupIDs.insert(group)
         }
         if let ownership = try request.parameter("inAppOwnershipType", invalid: .invalidInAppOwnershipType).last {
-            // Every purchase in the local store is the customer's own.
-            guard ownership == "PURCHASED" || ownership == "FAMILY_SHARED" else { throw .invalidInAppOwnershipType }
-            if ownership == "FAMILY_SHARED" { familySharedOnly = true }
+            let type = StoreCore.Transaction.OwnershipType(rawValue: ownership)
+            guard type == .purchased || type == .familyShared else { throw .invalidInAppOwnershipType }
+            ownershipType = type
         }
         if let text = try request.parameter("revoked", invalid: .invalidRevoked).last {
             switch text.lowercased() {
@@ -72,14 +72,14 @@ struct HistoryFilter: Sendable {
         }
     }
 
-    /// Only family-shared purchases were asked for (the local store has none).
-    var familySharedOnly = false
+    /// Only purchases the customer made (`PURCHASED`) or has through Family Sharing (`FAMILY_SHARED`).
+    var ownershipType: StoreCore.Transaction.OwnershipType?
 
     /// Whether a transaction passes the filter. Dates compare as Apple's: purchaseDate >=
     /// startDate and < endDate, in the milliseconds the signed transaction shows (the store
     /// keeps finer times, which would put a purchase shown at `startDate` before it).
     func matches(_ t: StoreCore.Transaction) -> Bool {
-        if familySharedOnly { return false }
+        if let ownershipType, t.ownershipType != ownershipType { return false }
         if startDate != nil || endDate != nil {
             let purchased = t.purchaseDate.appStoreMilliseconds
             if let startDate, purchased < startDate { return false }

@@ -61,7 +61,9 @@ extension AppStoreServer {
         let renewals = snapshot.subscriptions.map { $0.lifecycle.renewalInfo(at: snapshot.now) }
         var json: [String: Any] = [
             "environment": environment == .production ? "Production" : "Sandbox",
-            "receipt": LegacyReceiptJSON.receipt(receipt, appAppleID: appAppleID, requestDate: snapshot.now),
+            "receipt": LegacyReceiptJSON.receipt(
+                receipt, appAppleID: appAppleID, requestDate: snapshot.now,
+                ownership: { (snapshot.transaction($0)?.ownershipType ?? .purchased).rawValue }),
             "latest_receipt_info": latest.sorted { $0.purchaseDate > $1.purchaseDate }.map(LegacyReceiptJSON.latest),
             "pending_renewal_info": renewals.map(LegacyReceiptJSON.pendingRenewal),
         ]

@@ -25,13 +25,16 @@ enum LegacyReceiptJSON {
     }
 
     /// The decoded receipt (`receipt`).
-    static func receipt(_ receipt: AppReceipt, appAppleID: Int64, requestDate: Date) -> [String: Any] {
+    /// - Parameter ownership: each purchase's `in_app_ownership_type`, by transaction ID.
+    static func receipt(
+        _ receipt: AppReceipt, appAppleID: Int64, requestDate: Date, ownership: (String) -> String
+    ) -> [String: Any] {
         var json: [String: Any] = [
             "receipt_type": receipt.rawReceiptType ?? "Xcode", "adam_id": appAppleID,
             "app_item_id": receipt.appItemID ?? 0,
             "bundle_id": receipt.bundleID, "application_version": receipt.appVersion, "download_id": 0,
             "version_external_identifier": 0, "original_application_version": receipt.originalAppVersion ?? "1.0",
-            "in_app": receipt.inApp.map(inApp),
+            "in_app": receipt.inApp.map { inApp($0, ownership: ownership($0.transactionID)) },
         ]
         json.merge(date("receipt_creation_date", receipt.creationDate)) { $1 }
         json.merge(date("request_date", requestDate)) { $1 }
@@ -40,10 +43,10 @@ enum LegacyReceiptJSON {
     }
 
     /// One purchase of the receipt's `in_app`.
-    static func inApp(_ p: InAppPurchaseReceipt) -> [String: Any] {
+    static func inApp(_ p: InAppPurchaseReceipt, ownership: String) -> [String: Any] {
         var json: [String: Any] = [
             "quantity": String(p.quantity ?? 1), "product_id": p.productID, "transaction_id": p.transactionID,
-            "original_transaction_id": p.originalTransactionID ?? p.transactionID, "in_app_ownership_type": "PURCHASED",
+            "original_transaction_id": p.originalTransactionID ?? p.transactionID, "in_app_ownership_type": ownership,
             "is_trial_period": (p.isInTrialPeriod ?? false) ? "true" : "false",
         ]
         if let intro = p.isInIntroOfferPeriod { json["is_in_intro_offer_period"] = intro ? "true" : "false" }
@@ -60,7 +63,7 @@ enum LegacyReceiptJSON {
     static func latest(_ t: StoreCore.Transaction) -> [String: Any] {
         var json: [String: Any] = [
             "quantity": String(t.quantity), "product_id": t.productID, "transaction_id": t.transactionID,
-            "original_transaction_id": t.originalTransactionID, "in_app_ownership_type": "PURCHASED",
+            "original_transaction_id": t.originalTransactionID, "in_app_ownership_type": t.ownershipType.rawValue,
             "is_trial_period": t.offerType == .introductory && t.price == 0 ? "true" : "false",
             "is_in_intro_offer_period": t.offerType == .introductory ? "true" : "false",
         ]

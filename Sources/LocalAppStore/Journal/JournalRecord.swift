@@ -27,6 +27,9 @@ struct JournalRecord: Codable {
         /// App Store Server Notifications (the outbox) and price increases (`NotificationRecord`);
         /// version 4.
         static let notification = Kind(rawValue: "notification")
+        /// Family Sharing: accounts, the family, sharing choices and shares (`FamilyRecord`);
+        /// version 7.
+        static let family = Kind(rawValue: "family")
     }
 
     /// The format name written in headers.
@@ -44,8 +47,9 @@ struct JournalRecord: Codable {
     /// names each archive's index as runs (`historyRuns`, `outboxRuns`: `ArchiveRun`), each
     /// written once by the compaction that moved its frames, instead of one index that each
     /// compaction wrote anew whole; a build that reads up to 5 would read only the newest
-    /// run, so it refuses the journal. Docs/formats/journal.md describes the format.
-    static let currentVersion = 6
+    /// run, so it refuses the journal. Docs/formats/journal.md describes the format. Version 7
+    /// adds `family` records, which a compaction by a build that reads up to 6 would drop.
+    static let currentVersion = 7
 
     var kind: Kind
     var format: String?
@@ -80,6 +84,7 @@ struct JournalRecord: Codable {
     var server: ServerRecord?
     var storeKit: StoreKitRecord?
     var notification: NotificationRecord?
+    var family: FamilyRecord?
 
     static func makeHeader(
         nextTransactionID: UInt64, generation: UInt64 = 0, historyEnd: UInt64 = 0, historyRuns: [ArchiveRun]? = nil,
@@ -148,4 +153,7 @@ extension StoreKitRecord: JournalPayload {
 }
 extension NotificationRecord: JournalPayload {
     static var journalSlot: JournalSlot<Self> { .init(kind: .notification, member: \.notification) }
+}
+extension FamilyRecord: JournalPayload {
+    static var journalSlot: JournalSlot<Self> { .init(kind: .family, member: \.family) }
 }

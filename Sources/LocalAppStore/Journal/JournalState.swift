@@ -24,6 +24,8 @@ struct JournalState: Sendable {
     private(set) var storeKit = StoreKitRecords()
     /// App Store Server Notifications (the outbox) and price increases.
     private(set) var notifications = NotificationOutbox()
+    /// Family Sharing: accounts, the family, sharing choices and shares.
+    private(set) var family = FamilyState()
     /// The next ID to hand out: above every ID ever written, so none is reused.
     private(set) var nextTransactionID: UInt64 = JournalState.firstTransactionID
 
@@ -113,6 +115,9 @@ struct JournalState: Sendable {
             return nil
         case .notification:
             if let notification = record.notification { notifications.apply(notification) }
+            return nil
+        case .family:
+            if let family = record.family { self.family.apply(family) }
             return nil
         default:
             return nil

@@ -7,8 +7,8 @@ internal import SystemIO
 /// run of each index covers what moved (merged with the newest runs when they are small beside
 /// it: `LayeredIndex`), and the journal is rewritten with what is left — its header (naming
 /// both archives' ends and their index runs), the settings, which purchases own which
-/// non-consumables, the subscriptions, every unfinished entry, the server's records and the
-/// pending notifications — through a temporary file that is synced and renamed over it, the
+/// non-consumables, the subscriptions, every unfinished entry, the server's records, the
+/// pending notifications and Family Sharing's records — through a temporary file that is synced and renamed over it, the
 /// directory synced. A crash at any step leaves the old journal, which still names the old
 /// archives' ends and runs; bytes a crashed compaction appended to either archive past what
 /// any journal names are cut off by the next one, and a run is only derived data.
@@ -46,6 +46,7 @@ extension StoreJournal {
         snapshot += state.server.snapshot.map(JournalRecord.make)
         snapshot += state.storeKit.snapshot.map(JournalRecord.make)
         snapshot += state.notifications.snapshot.map(JournalRecord.make)
+        snapshot += state.family.snapshot.map(JournalRecord.make)
         let header = JournalRecord.makeHeader(
             nextTransactionID: state.nextTransactionID, generation: next, historyEnd: history.historyEnd,
             historyRuns: history.runs, snapshotLines: snapshot.count + 1,

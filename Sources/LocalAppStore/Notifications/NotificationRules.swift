@@ -9,7 +9,8 @@ import StoreCore
 ///
 /// Each change is read off the records' last versions against the state before: a charge is
 /// `SUBSCRIBED`, `DID_RENEW`, `DID_CHANGE_RENEWAL_PREF`/`UPGRADE`, `OFFER_REDEEMED` or
-/// `ONE_TIME_CHARGE`; a revocation `REFUND` (undone: `REFUND_REVERSED`); a subscription's
+/// `ONE_TIME_CHARGE`; a revocation `REFUND` (undone: `REFUND_REVERSED`), of a member's
+/// `FAMILY_SHARED` transaction `REVOKE`; a subscription's
 /// changes in its period `DID_CHANGE_RENEWAL_PREF`/`STATUS`, `DID_FAIL_TO_RENEW`,
 /// `GRACE_PERIOD_EXPIRED`, `EXPIRED`; server records `RENEWAL_EXTENDED` and
 /// `RENEWAL_EXTENSION`; refund requests (`storekit` records) and price increases their own types. Nothing is made
@@ -160,6 +161,13 @@ struct NotificationRules {
         mutating func entryChanged(from old: QueueEntry?, to new: QueueEntry) {
             let t = new.transaction
             let wasRevoked = old?.transaction.revocationDate != nil
+            if t.ownershipType == .familyShared {
+                // A member's shared transaction is never charged; its end is Apple's REVOKE.
+                if t.revocationDate != nil, !wasRevoked {
+                    notify(.revoke, nil, transaction: t, accountID: new.accountID)
+                }
+                return
+            }
             if new.charged, t.revocationDate != nil, !wasRevoked {
                 refunded.insert(t.originalTransactionID)
                 notify(.refund, nil, transaction: t, accountID: new.accountID)

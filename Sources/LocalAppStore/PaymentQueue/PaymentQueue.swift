@@ -192,7 +192,8 @@ enum PaymentQueue {
                 purchaseDate: now, originalPurchaseDate: old.originalPurchaseDate, expiresDate: old.expiresDate,
                 webOrderLineItemID: old.webOrderLineItemID, price: old.price, currencyCode: old.currencyCode,
                 storefront: old.storefront, subscriptionGroupID: old.subscriptionGroupID,
-                isUpgraded: old.isUpgraded, offerType: old.offerType, offerID: old.offerID)
+                isUpgraded: old.isUpgraded, offerType: old.offerType, offerID: old.offerID,
+                ownershipType: old.ownershipType)
             records.append(
                 JournalRecord.make(
                     QueueEntry(

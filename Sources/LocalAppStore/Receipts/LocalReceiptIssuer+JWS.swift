@@ -60,11 +60,14 @@ extension LocalReceiptIssuer {
         payload.quantity = Int32(clamping: transaction.quantity)
         payload.type = transaction.productType.apple()
         payload.appAccountToken = transaction.appAccountToken
-        payload.inAppOwnershipType = .purchased
+        payload.rawInAppOwnershipType = transaction.ownershipType.rawValue
         payload.signedDate = now
         payload.rawRevocationReason = transaction.revocationReason.map { Int32(clamping: $0) }
         payload.revocationDate = transaction.revocationDate
-        if transaction.revocationDate != nil {
+        if transaction.revocationDate != nil, transaction.ownershipType == .familyShared {
+            // A member's access ends whole, whatever ended it (Docs/decisions/0130).
+            payload.revocationType = .familyRevoke
+        } else if transaction.revocationDate != nil {
             // The store refunds whole transactions only (`store refund`, an approved request).
             payload.revocationType = .refundFull
             payload.revocationPercentage = 100_000

@@ -47,6 +47,6 @@ extension StoreCore.Transaction {
             revocationDate: revocationDate, revocationReason: revocationReason, webOrderLineItemID: webOrderLineItemID,
             price: price, currencyCode: currencyCode, storefront: storefront, signedTransaction: signedTransaction,
             error: error, subscriptionGroupID: subscriptionGroupID, isUpgraded: isUpgraded, offerType: offerType,
-            offerID: offerID)
+            offerID: offerID, ownershipType: ownershipType)
     }
 }

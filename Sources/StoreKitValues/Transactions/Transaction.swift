@@ -44,6 +44,13 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     public var offerType: SubscriptionOffer.Kind?
     /// The offer's identifier, for promotional and code offers.
     public var offerID: String?
+    /// Whether the account bought it or has it through Family Sharing.
+    public var ownershipType: OwnershipType {
+        get { storedOwnershipType ?? .purchased }
+        set { storedOwnershipType = newValue == .purchased ? nil : newValue }
+    }
+    /// `ownershipType`, left out of the encoding when purchased so records read as before.
+    private var storedOwnershipType: OwnershipType?
 
     /// The transaction ID, for `Identifiable`.
     public var id: String { transactionID }
@@ -63,7 +70,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         revocationReason: Int? = nil, webOrderLineItemID: String? = nil, price: Decimal? = nil,
         currencyCode: String? = nil, storefront: String? = nil, signedTransaction: String? = nil,
         error: StoreError? = nil, subscriptionGroupID: String? = nil, isUpgraded: Bool = false,
-        offerType: SubscriptionOffer.Kind? = nil, offerID: String? = nil
+        offerType: SubscriptionOffer.Kind? = nil, offerID: String? = nil, ownershipType: OwnershipType = .purchased
     ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID ?? transactionID
@@ -86,12 +93,14 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         self.isUpgraded = isUpgraded
         self.offerType = offerType
         self.offerID = offerID
+        self.ownershipType = ownershipType
     }
 
     enum CodingKeys: String, CodingKey {
         case transactionID, originalTransactionID, productID, productType, payment, state, purchaseDate
         case originalPurchaseDate, expiresDate, revocationDate, revocationReason, webOrderLineItemID, price
         case currencyCode, storefront, signedTransaction, error, subscriptionGroupID, isUpgraded, offerType, offerID
+        case storedOwnershipType = "ownershipType"
     }
 
     /// Decodes a transaction; members a version that did not have them left out take their
@@ -121,5 +130,6 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         isUpgraded = try c.decodeIfPresent(Bool.self, forKey: .isUpgraded) ?? false
         offerType = try c.decodeIfPresent(SubscriptionOffer.Kind.self, forKey: .offerType)
         offerID = try c.decodeIfPresent(String.self, forKey: .offerID)
+        storedOwnershipType = try c.decodeIfPresent(OwnershipType.self, forKey: .storedOwnershipType)
     }
 }

@@ -17,7 +17,9 @@ enum LedgerCheck {
             return "cannot compare the purchase vault with the store: \(error)"
         }
         guard !audit.isComplete else { return nil }
-        let vault = session.dataDirectory.appendingPathComponent("vault.sfv").path
+        let vault = SignedInAccount.vaultDirectory(
+            of: session.backend.configuration.account.id, in: session.dataDirectory
+        ).appendingPathComponent("vault.sfv").path
         var text =
             "the purchase vault \(vault) lacks \(count(audit.missing.count, "transaction")) the store says this app "
             + "finished (was it deleted, truncated or replaced by an older copy?)"

@@ -30,19 +30,24 @@ struct StoreSession {
     ) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
         let fileSystem = try FaultInjection.fileSystem(environment: context.environment)
-        let (selection, dataDirectory, backend) = try openBackend(
+        let (selection, dataDirectory, backend) = try await openBackend(
             invocation, context: context, faultHook: faultHook, fileSystem: fileSystem, readsOnly: readsOnly)
         let readOnly = backend.configuration.readOnly
-        // The purchases live in the encrypted vault (DATA/vault.sfv), unlocked by the key file
-        // beside it or by STOREFRONT_PASSPHRASE (asked at the terminal when the vault needs one).
+        // The purchases live in the account's encrypted vault (DATA/vault.sfv, another account's
+        // in DATA/accounts/ID), unlocked by the key file beside it or by STOREFRONT_PASSPHRASE
+        // (asked at the terminal when the vault needs one).
         let ledger: any PurchaseLedger
-        let vaultPath = dataDirectory.appendingPathComponent("vault.sfv").path
+        let vaultDirectory = SignedInAccount.vaultDirectory(of: backend.configuration.account.id, in: dataDirectory)
+        let vaultPath = vaultDirectory.appendingPathComponent("vault.sfv").path
         do {
+            if !readOnly, vaultDirectory != dataDirectory {
+                try fileSystem.createDirectories(vaultDirectory.path, mode: 0o700)
+            }
             if readOnly, !fileSystem.exists(vaultPath) {
                 ledger = AbsentLedger(path: vaultPath)
             } else {
                 ledger = try VaultLedger.open(
-                    inDataDirectory: dataDirectory, environment: context.environment, faultHook: faultHook,
+                    inDataDirectory: vaultDirectory, environment: context.environment, faultHook: faultHook,
                     prompt: CurrentProcess.isTerminal(.input) ? TerminalPassphrasePrompt() : nil,
                     fileSystem: fileSystem,
                     readOnly: readOnly)
@@ -77,14 +82,16 @@ struct StoreSession {
         return StoreSession(selection: selection, dataDirectory: dataDirectory, backend: backend, store: store)
     }
 
-    /// Opens only the local App Store (its transaction manager needs no engine).
+    /// Opens only the local App Store (its transaction manager needs no engine), signed in to
+    /// the command's account (`SignedInAccount`), in its storefront unless `--storefront` says.
     /// - Parameters:
     ///   - fileSystem: the file system (`STOREFRONT_FAIL_IO`'s when not given).
     ///   - readsOnly: open it read-only when the data directory may not be written (see `open`).
+    /// - Throws: `CLIError.runtime` when the store cannot be opened or the account is unknown.
     static func openBackend(
         _ invocation: Invocation, context: CommandContext, faultHook: @escaping FaultHook = { _ in },
         fileSystem given: (any FileSystem)? = nil, readsOnly: Bool = false
-    ) throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
+    ) async throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
         let fileSystem: any FileSystem
         if let given {
             fileSystem = given
@@ -109,17 +116,31 @@ struct StoreSession {
                 "the data directory \(path) is not writable (\(error.errno)); storefront never changes its permissions: "
                     + "make it writable (chmod u+w \(path)) or choose another with --data-dir")
         }
+        let accountID = try SignedInAccount.id(
+            option: invocation.global.account, dataDirectory: dataDirectory, fileSystem: fileSystem)
         let backend: LocalAppStore
         do {
             backend = try LocalAppStore(
                 configuration: LocalAppStoreConfiguration(
                     catalog: selection.catalog,
                     stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
+                    account: accountID == StoreAccount.localTester.id
+                        ? .localTester : StoreAccount(id: accountID, displayName: accountID),
                     storefront: selection.storefront, locale: selection.locale, faultHook: faultHook,
                     readOnly: readOnly
                 ).keeping(through: fileSystem))
         } catch {
             throw .runtime("cannot open the local App Store: \(error.description)")
+        }
+        guard accountID != StoreAccount.localTester.id else { return (selection, dataDirectory, backend) }
+        do {
+            let account = try await backend.familySharing.account(accountID)
+            if invocation.global.storefront == nil, let code = account.storefront {
+                try await backend.settings.setStorefront(code, locale: invocation.global.locale)
+            }
+        } catch {
+            let source = invocation.global.account != nil ? "--account" : SignedInAccount.file(in: dataDirectory)
+            throw .runtime("\(source): \(error.description)")
         }
         return (selection, dataDirectory, backend)
     }

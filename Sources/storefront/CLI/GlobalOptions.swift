@@ -8,6 +8,8 @@ struct GlobalOptions: Sendable, Equatable {
     var storefront: String?
     /// `--locale ID`.
     var locale: String?
+    /// `--account ID`.
+    var account: String?
     /// `--json`.
     var json = false
     /// `-h` / `--help`.
@@ -39,13 +41,19 @@ struct GlobalOptions: Sendable, Equatable {
         "locale", valueName: "ID",
         help:
             "The display locale such as en_US, ja_JP (default: the --storefront's locale, else the catalog's _locale).")
+    /// `--account ID`.
+    static let account = Option<String>(
+        "account", valueName: "ID",
+        help:
+            "The account the command is signed in to (default: the data directory's, 'store family sign-in ID'; else local-tester)."
+    )
     /// `--json`.
     static let json = Flag("json", help: "Print machine-readable JSON instead of a table.")
     /// `--help`.
     static let help = Flag("help", help: "Show help (also -h).")
 
     /// Every global option, in help order.
-    static let specs: [any CommandOption] = [catalog, dataDirectory, storefront, locale, json, help]
+    static let specs: [any CommandOption] = [catalog, dataDirectory, storefront, locale, account, json, help]
 
     /// Their names.
     static let names = Set(specs.map(\.name))
@@ -58,6 +66,7 @@ extension GlobalOptions {
         dataDirectory = given[Self.dataDirectory.name]
         storefront = given[Self.storefront.name]
         locale = given[Self.locale.name]
+        account = given[Self.account.name]
         json = given[Self.json.name] != nil
         help = given[Self.help.name] != nil
     }

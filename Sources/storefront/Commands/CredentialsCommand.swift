@@ -27,7 +27,7 @@ struct CredentialsCommand: Command {
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.isEmpty else { throw .usage("credentials takes no arguments.") }
-        let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
+        let (_, dataDirectory, backend) = try await StoreSession.openBackend(invocation, context: context)
         let key = try invocation.value(Self.key)
         let keyID = try invocation.value(Self.keyID)
         let issuer = try invocation.value(Self.issuerID)

@@ -54,7 +54,7 @@ struct ServeCommand: Command {
         let port = try invocation.value(Self.port)
         if let host = try invocation.value(Self.host) { http.host = host }
         let environment = try invocation.value(Self.environment)
-        let (_, dataDirectory, backend) = try StoreSession.openBackend(invocation, context: context)
+        let (_, dataDirectory, backend) = try await StoreSession.openBackend(invocation, context: context)
         let settings: LocalStoreSettings
         do {
             settings = try await backend.settings.current()

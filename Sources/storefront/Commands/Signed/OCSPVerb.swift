@@ -10,7 +10,7 @@ struct OCSPVerb: Verb {
 
     func run(_ call: VerbCall) async throws(CLIError) {
         let request = try CommandLineFile.read(call.arguments[0], context: call.context, what: "OCSP request")
-        let (_, _, backend) = try StoreSession.openBackend(call.invocation, context: call.context)
+        let (_, _, backend) = try await StoreSession.openBackend(call.invocation, context: call.context)
         call.output.write(backend.receipts.respondToOCSP(request.contents).base64EncodedString() + "\n")
     }
 }

@@ -17,7 +17,7 @@ struct SignedItemsVerb: Verb {
         """
 
     func run(_ call: VerbCall) async throws(CLIError) {
-        let (_, _, backend) = try StoreSession.openBackend(call.invocation, context: call.context)
+        let (_, _, backend) = try await StoreSession.openBackend(call.invocation, context: call.context)
         let transactions: [Transaction]
         let settings: LocalStoreSettings
         let appTransaction: String

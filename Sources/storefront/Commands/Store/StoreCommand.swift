@@ -34,6 +34,11 @@ struct StoreCommand: VerbCommand {
         ReviewVerb.rejectMessage,
         ReviewVerb.approveImage,
         ReviewVerb.rejectImage,
+        FamilyVerb(),
+        FamilyAddVerb(),
+        FamilyRemoveVerb(),
+        FamilyShareVerb(),
+        FamilySignInVerb(),
     ]
     var discussion: String {
         SetVerb.settings + """

@@ -13,7 +13,7 @@ struct ConsumptionVerb: Verb {
 
     func run(_ call: VerbCall) async throws(CLIError) {
         let id = call.arguments.first
-        let (_, _, backend) = try StoreSession.openBackend(call.invocation, context: call.context)
+        let (_, _, backend) = try await StoreSession.openBackend(call.invocation, context: call.context)
         let all: [String: [ConsumptionRecord]]
         do {
             all = try await backend.server.snapshot().allConsumption

@@ -10,7 +10,7 @@ struct SubscriptionsVerb: Verb {
         """
 
     func run(_ call: VerbCall) async throws(CLIError) {
-        let (_, _, backend) = try StoreSession.openBackend(call.invocation, context: call.context)
+        let (_, _, backend) = try await StoreSession.openBackend(call.invocation, context: call.context)
         await backend.synchronize()
         let all: [SubscriptionLifecycle]
         do {
