@@ -54,6 +54,7 @@ enum TransactionOutput {
             ("quantity", .number(String(t.quantity))),
             ("purchaseDate", .string(date(t.purchaseDate))),
             ("state", .string(state ?? Self.state(of: t))),
+            ("ownershipType", .string(t.ownershipType.rawValue)),
         ]
         if let expires = t.expiresDate { members.append(("expiresDate", .string(date(expires)))) }
         if let revoked = t.revocationDate { members.append(("revocationDate", .string(date(revoked)))) }

@@ -6,6 +6,7 @@ struct FamilyAddVerb: Verb {
     let name = "family add"
     let arguments = [Argument("ID")]
     let options: [any CommandOption] = [Self.displayName, Self.country]
+    var footnote: String? { FamilyVerb.sharing }
     let abstract = """
         add an account to the family (made with the signed-in account as organizer if there is none); it gets \
         the family's shared purchases, and shares its own

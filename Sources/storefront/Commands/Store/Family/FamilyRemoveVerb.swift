@@ -4,6 +4,7 @@ import LocalAppStore
 struct FamilyRemoveVerb: Verb {
     let name = "family remove"
     let arguments = [Argument("ID")]
+    var footnote: String? { FamilyVerb.sharing }
     let abstract = """
         remove an account from the family (a member leaving): every share it gave or got is revoked (REVOKE); \
         removing the organizer ends the family

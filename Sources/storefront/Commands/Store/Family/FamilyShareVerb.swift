@@ -5,6 +5,7 @@ import LocalAppStore
 struct FamilyShareVerb: Verb {
     let name = "family share"
     let arguments = [Argument("PRODUCT"), Argument("on|off", parse: BillingIssueVerb.onOff)]
+    var footnote: String? { FamilyVerb.sharing }
     let abstract = """
         share a product the signed-in account bought with the family ('on', the default), or stop ('off': the \
         members' transactions are revoked, REVOKE)

@@ -4,6 +4,7 @@ import LocalAppStore
 struct FamilySignInVerb: Verb {
     let name = "family sign-in"
     let arguments = [Argument("ID")]
+    var footnote: String? { FamilyVerb.sharing }
     let abstract = """
         sign this data directory's app in to an account: products, history, entitlements, restore and the \
         storefront show its purchases from now on

@@ -4,14 +4,16 @@ import LocalAppStore
 struct FamilyVerb: Verb {
     let name = "family"
     let abstract = "the accounts, the family (its organizer and up to five members) and the signed-in account"
-    var footnote: String? {
+    var footnote: String? { Self.sharing }
+
+    /// The paragraph every family verb's help ends with.
+    static let sharing =
         """
         FAMILY SHARING: a familyShareable non-consumable or auto-renewable subscription one member buys gives \
         each other member a FAMILY_SHARED transaction of its own, delivered when that member's app runs \
         (--account ID, or 'store family sign-in ID'); removing a member, a purchaser turning sharing off and a \
         refund revoke them (REVOKE).
         """
-    }
 
     func run(_ call: VerbCall) async throws(CLIError) {
         let (family, accounts, signedIn) = try await call.store { store in

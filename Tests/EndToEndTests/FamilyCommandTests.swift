@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Family Sharing through the built binary: `store family` verbs, `--account` and `store family
+/// sign-in`, each account's own vault, a purchase shared and then revoked.
+@Suite(.waitsOnProcesses) struct FamilyCommandTests {
+    let cli: StorefrontCLI
+
+    init() throws { cli = try StorefrontCLI(prefix: "sf-family") }
+
+    func entitlements(_ account: [String] = []) throws -> [String] {
+        try #require(try cli.object(["entitlements"] + account)["entitlements"] as? [[String: Any]]).compactMap {
+            $0["productID"] as? String
+        }
+    }
+
+    func history(_ account: [String]) throws -> [[String: Any]] {
+        try #require(try cli.object(["history"] + account)["transactions"] as? [[String: Any]])
+    }
+
+    @Test func aPurchaseSharedWithAMemberThenRevokedWhenSharingStops() throws {
+        let added = try cli.run(["store", "family", "add", "bob", "--name", "Bob"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Bob (bob) joined the family of Local Tester.\n")
+        _ = try cli.buy(DemoCatalog.removeAds)
+        _ = try cli.buy(DemoCatalog.coins)
+
+        // Bob's app, signed in to Bob: the shared purchase is delivered at its start.
+        #expect(try entitlements(["--account", "bob"]) == [DemoCatalog.removeAds])
+        let bobs = try history(["--account", "bob"])
+        #expect(bobs.map { $0["ownershipType"] as? String } == ["FAMILY_SHARED"])
+        #expect(try history([]).map { $0["ownershipType"] as? String } == ["PURCHASED", "PURCHASED"])
+        #expect(try entitlements() == [DemoCatalog.removeAds], "the purchaser's own")
+
+        let off = try cli.run(["store", "family", "share", DemoCatalog.removeAds, "off"])
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(try entitlements(["--account", "bob"]).isEmpty, "the member's app loses it")
+        let revoked = try #require(try history(["--account", "bob"]).first)
+        #expect(revoked["revocationDate"] != nil && revoked["revocationReason"] as? Int == 0)
+        #expect(try entitlements() == [DemoCatalog.removeAds], "the purchaser keeps it")
+
+        // Each account's purchases are apart in its own vault.
+        let fm = FileManager.default
+        #expect(fm.fileExists(atPath: cli.data.appendingPathComponent("accounts/bob/vault.sfv").path))
+        #expect(fm.fileExists(atPath: cli.data.appendingPathComponent("vault.sfv").path))
+    }
+
+    @Test func signingInToAnotherAccountChangesWhatTheCommandsShow() throws {
+        #expect(try cli.run(["store", "family", "add", "carol", "--name", "Carol", "--country", "JPN"]).status == 0)
+        _ = try cli.buy(DemoCatalog.removeAds)
+        let signIn = try cli.run(["store", "family", "sign-in", "carol"])
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+        #expect(try String(contentsOf: cli.data.appendingPathComponent("account"), encoding: .utf8) == "carol\n")
+        #expect(try entitlements() == [DemoCatalog.removeAds])
+        let carols = try history([])
+        #expect(carols.first?["ownershipType"] as? String == "FAMILY_SHARED")
+        #expect(carols.first?["storefront"] as? String == "JPN", "the account's own storefront")
+        let family = try cli.object(["store", "family"])
+        #expect(family["signedIn"] as? String == "carol" && family["organizer"] as? String == "local-tester")
+        #expect(try cli.run(["store", "family", "sign-in", "local-tester"]).status == 0)
+        #expect(try history([]).count == 1)
+    }
+
+    @Test func badAccountsAreRefusedByName() throws {
+        let unknown = try cli.run(["history", "--account", "nobody"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("--account: No account \"nobody\""), "\(unknown.stderr)")
+        let invalid = try cli.run(["store", "family", "add", "../x"])
+        #expect(invalid.status == 2 && invalid.stderr.contains("Invalid account ID \"../x\""), "\(invalid.stderr)")
+        let notShareable = try cli.run(["store", "family", "share", DemoCatalog.coins, "off"])
+        #expect(notShareable.status == 1 && notShareable.stderr.contains("cannot be shared"), "\(notShareable.stderr)")
+        try "../../etc\n".write(to: cli.data.appendingPathComponent("account"), atomically: true, encoding: .utf8)
+        let damaged = try cli.run(["history"])
+        #expect(damaged.status == 1 && damaged.stderr.contains("/account: Invalid account ID"), "\(damaged.stderr)")
+    }
+}
