@@ -18,13 +18,13 @@ extension AppStoreServer {
         }
         let now = context.snapshot.now
         var groups: [(String, [LastTransactionsItem])] = []
-        for (lifecycle, latest) in context.snapshot.subscriptions {
+        let own = context.snapshot.subscriptions.map { ($0.lifecycle, $0.lifecycle.originalTransactionID, $0.latest) }
+        for (lifecycle, original, latest) in own + context.snapshot.sharedSubscriptions {
             let status = Self.status(of: lifecycle, latest: latest, now: now)
             guard wanted.isEmpty || wanted.contains(status.rawValue) else { continue }
             let item = LastTransactionsItem(
-                status: status, originalTransactionId: lifecycle.originalTransactionID,
-                signedTransactionInfo: try signed(latest, context),
-                signedRenewalInfo: try signedRenewalInfo(lifecycle, context))
+                status: status, originalTransactionId: original, signedTransactionInfo: try signed(latest, context),
+                signedRenewalInfo: try signedRenewalInfo(original, context))
             if let index = groups.firstIndex(where: { $0.0 == lifecycle.groupID }) {
                 groups[index].1.append(item)
             } else {
@@ -51,12 +51,12 @@ extension AppStoreServer {
         return lifecycle.isActive(at: now) || lifecycle.willAutoRenew ? .active : .expired
     }
 
-    /// Signed renewal info, as the engine's (the store's one signing path).
-    func signedRenewalInfo(_ lifecycle: SubscriptionLifecycle, _ context: RequestContext) throws -> String {
+    /// Signed renewal info of a subscription (or a member's share of one), as the engine's (the
+    /// store's one signing path).
+    func signedRenewalInfo(_ originalTransactionID: String, _ context: RequestContext) throws -> String {
         do {
             return try store.server.signedRenewalInfo(
-                originalTransactionID: lifecycle.originalTransactionID, in: context.snapshot,
-                environment: context.override)
+                originalTransactionID: originalTransactionID, in: context.snapshot, environment: context.override)
         } catch {
             throw APIError.generalInternal
         }

@@ -271,13 +271,14 @@ public final class AppStoreServer: Sendable {
     private func compute(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse? {
         do {
             switch route {
-            case .transactionInfo(let id): return try transactionInfo(id, context)
+            case .transactionInfo(let id): return try transactionInfo(id, context.viewing(accountOf: id))
             case .appTransactionInfo(let id): return try appTransactionInfo(id, context)
-            case .historyV1(let id): return try history(id, request, context, version: 1)
-            case .historyV2(let id): return try history(id, request, context, version: 2)
+            case .historyV1(let id): return try history(id, request, context.viewing(accountOf: id), version: 1)
+            case .historyV2(let id): return try history(id, request, context.viewing(accountOf: id), version: 2)
             case .orderLookup(let id): return try orderLookup(id, context)
-            case .refundHistory(let id): return try refundHistory(id, request, context)
-            case .subscriptionStatuses(let id): return try subscriptionStatuses(id, request, context)
+            case .refundHistory(let id): return try refundHistory(id, request, context.viewing(accountOf: id))
+            case .subscriptionStatuses(let id):
+                return try subscriptionStatuses(id, request, context.viewing(accountOf: id))
             case .massExtendStatus(let product, let identifier):
                 return try massExtendStatus(product, identifier, context)
             case .extendRenewalDate, .massExtendRenewalDate, .consumptionV1, .consumptionV2, .appAccountToken,
@@ -367,6 +368,12 @@ struct RequestContext: Sendable {
     let bundleID: String
     /// What the request's lookups in the store's archives met (a failure refuses it).
     let reads: ArchiveReadWatch
+
+    /// The context of a request about transaction `id`: the store as its customer's account
+    /// sees it (`StoreSnapshot.viewing(accountOf:)`).
+    func viewing(accountOf id: String) -> RequestContext {
+        RequestContext(snapshot: snapshot.viewing(accountOf: id), override: override, bundleID: bundleID, reads: reads)
+    }
 
     /// Throws Apple's general internal error when a lookup of this request failed: before a
     /// write (one decided on what could not be read is never made), or to stop a walk early.

@@ -59,11 +59,17 @@ extension ServerView {
     package func signedRenewalInfo(
         originalTransactionID: String, in snapshot: StoreSnapshot, environment: AppStoreEnvironment? = nil
     ) throws(ServerSigningError) -> String {
-        guard let stored = snapshot.state.subscriptions[originalTransactionID] else {
+        // A member's shared subscription renews as its purchaser's does, under its own ID.
+        let share = snapshot.state.family.share(memberOriginalTransactionID: originalTransactionID)
+        guard
+            let stored = snapshot.state.subscriptions[originalTransactionID]
+                ?? share.flatMap({ snapshot.state.subscriptions[$0.purchaserOriginalTransactionID] })
+        else {
             throw .unknownSubscription(originalTransactionID)
         }
         let catalog = store.configuration.catalog
-        let info = stored.lifecycle.renewalInfo(at: snapshot.now)
+        var info = stored.lifecycle.renewalInfo(at: snapshot.now)
+        info.originalTransactionID = originalTransactionID
         let details = LocalReceiptIssuer.RenewalDetails(
             info, of: stored, in: snapshot.state, catalog: catalog, fallbackStorefront: catalog.defaultStorefront)
         let settings = Self.signingSettings(snapshot, environment: environment)

@@ -24,6 +24,16 @@ package struct StoreSnapshot: Sendable {
     /// The store's settings.
     package var settings: LocalStoreSettings { state.settings }
 
+    /// The same moment seen as the customer whose transaction `id` is sees it (a family
+    /// member's, for its `FAMILY_SHARED` transactions), as Apple's server answers for every
+    /// customer; unchanged when no transaction has this ID.
+    /// - Parameter id: a transaction ID from a request's path.
+    /// - Returns: the snapshot of that transaction's account.
+    package func viewing(accountOf id: String) -> StoreSnapshot {
+        guard let account = state.entries[id]?.accountID, account != accountID else { return self }
+        return StoreSnapshot(state: state, accountID: account, now: now, publication: publication)
+    }
+
     /// The account's transaction with this ID (purchased, renewed or restored), if any.
     package func transaction(_ id: String) -> StoreCore.Transaction? {
         guard let entry = state.entries[id], entry.accountID == accountID else { return nil }
@@ -114,6 +124,22 @@ package struct StoreSnapshot: Sendable {
     package var subscriptions: [(lifecycle: SubscriptionLifecycle, latest: StoreCore.Transaction)] {
         state.subscriptions(accountID: accountID).compactMap { stored in
             state.entries[stored.latestTransactionID].map { (stored.lifecycle, $0.transaction) }
+        }
+    }
+
+    /// The subscriptions family members share with the account: each purchaser's lifecycle, the
+    /// account's own original transaction ID of the share, and its latest shared transaction.
+    package var sharedSubscriptions:
+        [(lifecycle: SubscriptionLifecycle, originalTransactionID: String, latest: StoreCore.Transaction)]
+    {
+        state.family.orderedShares.compactMap { share in
+            guard share.memberID == accountID,
+                let stored = state.subscriptions[share.purchaserOriginalTransactionID],
+                let latest = state.entries(originalTransactionID: share.memberOriginalTransactionID).last(where: {
+                    $0.accountID == accountID && Self.isListed($0.transaction)
+                })
+            else { return nil }
+            return (stored.lifecycle, share.memberOriginalTransactionID, latest.transaction)
         }
     }
 
