@@ -84,8 +84,8 @@ struct StoreLoads: Sendable {
 
     /// What the account owns and what waits: the history newest first, the balances, what is
     /// owned (non-consumables) and until when (subscriptions, the latest expiry of each), the
-    /// transactions waiting for a decision, the order IDs of purchases and renewals, and the
-    /// subscriptions as the store runs them.
+    /// transactions waiting for a decision, the order IDs of purchases and renewals, the
+    /// subscriptions as the store runs them, and who shares each `FAMILY_SHARED` transaction.
     func purchases() async -> Result<PurchasesSnapshot, StoreError> {
         await result { () async throws(StoreError) in
             let history = try await store.history().sorted { $0.purchaseDate > $1.purchaseDate }
@@ -104,9 +104,11 @@ struct StoreLoads: Sendable {
             for t in history where t.state == .purchased {
                 orderIDs[t.transactionID] = store.orderID(forTransactionID: t.transactionID)
             }
+            let shared = history.filter { $0.ownershipType == .familyShared }
             return PurchasesSnapshot(
                 transactions: history, balances: balances, owned: owned, activeUntil: activeUntil, pending: pending,
-                subscriptions: try await store.subscriptions(history: history), orderIDs: orderIDs)
+                subscriptions: try await store.subscriptions(history: history), orderIDs: orderIDs,
+                sharedBy: shared.isEmpty ? [:] : try await store.sharers(of: shared))
         }
     }
 }

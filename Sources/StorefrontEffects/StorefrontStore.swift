@@ -75,6 +75,9 @@ public protocol StorefrontStore: Sendable {
     func pending() async throws(StoreError) -> [Transaction]
     /// The order ID (as on the customer's invoice) of a purchase or renewal, if it has one.
     func orderID(forTransactionID transactionID: String) -> String?
+    /// Who shares each of these `FAMILY_SHARED` transactions with the account: the purchaser's
+    /// name by transaction ID.
+    func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String]
     /// The account's auto-renewable subscriptions as the store runs them now, each naming its
     /// latest transaction in `history` (newest first).
     func subscriptions(history: [Transaction]) async throws(StoreError) -> [ManagedSubscription]

@@ -135,7 +135,43 @@ struct StateChecker {
         }
         facts.installed = installedContent(directory)
         await store.stop()
+        do {
+            for member in try await backend.familySharing.family()?.everyone ?? []
+            where member.id != backend.configuration.account.id {
+                facts.members[member.id] = try await memberFacts(member, directory: directory, released: released)
+            }
+        } catch {
+            return .failure(OpenFailure(store: "running a family member's app: \(error)", integrity: false))
+        }
         return .success(facts)
+    }
+
+    /// Runs a family member's app as `storefront --account ID` does (its own vault in
+    /// `accounts/ID`): its shared transactions are delivered, then its store and ledger read.
+    private func memberFacts(
+        _ member: StoreAccount, directory: URL, released: Released
+    ) async throws -> CrashCheckReport.MemberFacts {
+        let clock = ManualClock(start: now)
+        let backend = try LocalAppStore(
+            configuration: LocalAppStoreConfiguration(
+                catalog: catalog,
+                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
+                account: member, clock: clock, initialLatencyMilliseconds: 0))
+        let vault = directory.appendingPathComponent("accounts/\(member.id)", isDirectory: true)
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        let ledger = try VaultLedger.open(inDataDirectory: vault, environment: [:])
+        let store = Store(
+            backend: backend, ledger: ledger,
+            configuration: StoreConfiguration(notificationCenter: NotificationCenter(), clock: clock))
+        released.watch(backend)
+        released.watch(store)
+        await store.start()
+        let settled = await settle(store, backend)
+        let facts = CrashCheckReport.MemberFacts(
+            store: try await backend.transactionManager.history().map(Self.facts),
+            ledger: try ledger.transactions().map(Self.facts), settled: settled)
+        await store.stop()
+        return facts
     }
 
     /// Delivers what is owed: waits (a bounded number of rounds, never the wall clock) until no
@@ -213,7 +249,8 @@ struct StateChecker {
             productID: transaction.productID,
             type: transaction.productType.rawValue, state: transaction.state.rawValue, quantity: transaction.quantity,
             requestID: transaction.payment.requestID, revoked: transaction.revocationDate != nil,
-            expires: transaction.expiresDate?.timeIntervalSince1970)
+            expires: transaction.expiresDate?.timeIntervalSince1970,
+            familyShared: transaction.ownershipType == .familyShared)
     }
 
     /// What a second run saw differently, in a sentence; `nil` when it saw the same.
@@ -223,6 +260,7 @@ struct StateChecker {
         if a.store != b.store { return "the store's history changed: \(a.store.map(\.id)) then \(b.store.map(\.id))" }
         if a.charged != b.charged { return "the charges changed: \(a.charged) then \(b.charged)" }
         if a.installed != b.installed { return "the installed content changed" }
+        if a.members != b.members { return "a family member's store or ledger changed: \(a.members) then \(b.members)" }
         if a.notifications != b.notifications {
             return "the notifications changed: \(a.notifications.map(\.uuid)) then \(b.notifications.map(\.uuid))"
         }

@@ -51,9 +51,12 @@ enum CrashCatalog {
         identifier: "CRASH",
         products: [
             StoreKitDocument.product(coins, type: "Consumable", price: "0.99", name: "Coins"),
-            StoreKitDocument.product(pro, type: "NonConsumable", price: "9.99", name: "Pro"),
+            StoreKitDocument.product(pro, type: "NonConsumable", price: "9.99", name: "Pro", familyShareable: true),
             StoreKitDocument.product(levels, type: "NonConsumable", price: "1.99", name: "Levels"),
         ],
-        subscriptions: [StoreKitDocument.subscription(monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1)]
+        subscriptions: [
+            StoreKitDocument.subscription(
+                monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1, familyShareable: true)
+        ]
     )
 }

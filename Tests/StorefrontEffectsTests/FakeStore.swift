@@ -22,6 +22,8 @@ final class FakeStore: StorefrontStore {
         var entitlements: [Entitlement] = []
         var pending: [Transaction] = []
         var subscriptions: [ManagedSubscription] = []
+        /// Who shares each family-shared transaction, by transaction ID.
+        var sharers: [String: String] = [:]
         /// What a subscription command answers with (the subscription's latest transaction).
         var latestAfterCommand: Transaction?
         var settings: [SettingRow] = []
@@ -156,6 +158,10 @@ final class FakeStore: StorefrontStore {
     func pending() async throws(StoreError) -> [Transaction] { try answer("pending") { $0.pending } }
 
     func orderID(forTransactionID transactionID: String) -> String? { "ORDER-\(transactionID)" }
+
+    func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String] {
+        try answer("sharers", transactions.map(\.transactionID).joined(separator: ",")) { $0.sharers }
+    }
 
     func subscriptions(history: [Transaction]) async throws(StoreError) -> [ManagedSubscription] {
         try answer("subscriptions", history.map(\.transactionID).joined(separator: ",")) { $0.subscriptions }

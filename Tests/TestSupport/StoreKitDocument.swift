@@ -9,9 +9,12 @@ public enum StoreKitDocument {
     ///   - type: Xcode's type name: `Consumable` or `NonConsumable`.
     ///   - price: the display price, e.g. `0.99`.
     ///   - name: the English display name, also its description and reference name.
-    public static func product(_ id: String, type: String, price: String, name: String) -> String {
+    ///   - familyShareable: whether Family Sharing shares it.
+    public static func product(
+        _ id: String, type: String, price: String, name: String, familyShareable: Bool = false
+    ) -> String {
         """
-        { "displayPrice" : "\(price)", "familyShareable" : false, "internalID" : "\(id)",
+        { "displayPrice" : "\(price)", "familyShareable" : \(familyShareable), "internalID" : "\(id)",
           \(localizations(name)), "productID" : "\(id)", "referenceName" : "\(name)", "type" : "\(type)" }
         """
     }
@@ -23,9 +26,12 @@ public enum StoreKitDocument {
     ///   - price: the display price.
     ///   - name: the English display name.
     ///   - level: its level in the group (`groupNumber`): 1 is the highest.
-    public static func subscription(_ id: String, period: String, price: String, name: String, level: Int) -> String {
+    ///   - familyShareable: whether Family Sharing shares it.
+    public static func subscription(
+        _ id: String, period: String, price: String, name: String, level: Int, familyShareable: Bool = false
+    ) -> String {
         """
-        { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "\(price)", "familyShareable" : false,
+        { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "\(price)", "familyShareable" : \(familyShareable),
           "groupNumber" : \(level), "internalID" : "\(id)", \(localizations(name)),
           "productID" : "\(id)", "recurringSubscriptionPeriod" : "\(period)", "referenceName" : "\(name)",
           "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" }

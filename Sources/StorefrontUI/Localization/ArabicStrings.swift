@@ -168,6 +168,9 @@ extension Strings {
         "Refund requested for transaction {}": "طُلب استرداد المعاملة {}",
         "Refund transaction {} ({})? The app loses what it bought.":
             "استرداد المعاملة {} ({})؟ سيفقد التطبيق ما اشتراه.",
+        "Family": "العائلة",
+        "Shared by {}": "مشاركة من {}",
+        "Sharing ended": "انتهت المشاركة",
         "Refunded": "مسترد",
         "Refunded transaction {}": "تم استرداد المعاملة {}",
         "Reverse refund": "إلغاء الاسترداد",

@@ -173,6 +173,9 @@ extension Strings {
         "Refund requested for transaction {}": "Remboursement demandé pour la transaction {}",
         "Refund transaction {} ({})? The app loses what it bought.":
             "Rembourser la transaction {} ({}) ? L’app perd ce qui a été acheté.",
+        "Family": "Famille",
+        "Shared by {}": "Partagé par {}",
+        "Sharing ended": "Partage terminé",
         "Refunded": "Remboursé",
         "Refunded transaction {}": "Transaction {} remboursée",
         "Reverse refund": "Annuler le remboursement",

@@ -171,6 +171,9 @@ extension Strings {
         "Refund requested for transaction {}": "Erstattung für Transaktion {} angefragt",
         "Refund transaction {} ({})? The app loses what it bought.":
             "Transaktion {} ({}) erstatten? Die App verliert, was gekauft wurde.",
+        "Family": "Familie",
+        "Shared by {}": "Geteilt von {}",
+        "Sharing ended": "Teilen beendet",
         "Refunded": "Erstattet",
         "Refunded transaction {}": "Transaktion {} erstattet",
         "Reverse refund": "Erstattung rückgängig machen",

@@ -174,6 +174,9 @@ extension Strings {
         "Refund requested for transaction {}": "Reembolso solicitado para la transacción {}",
         "Refund transaction {} ({})? The app loses what it bought.":
             "¿Reembolsar la transacción {} ({})? La app pierde lo que compró.",
+        "Family": "Familia",
+        "Shared by {}": "Compartido por {}",
+        "Sharing ended": "Se dejó de compartir",
         "Refunded": "Reembolsado",
         "Refunded transaction {}": "Transacción {} reembolsada",
         "Reverse refund": "Revertir reembolso",

@@ -18,13 +18,16 @@ public struct PurchasesSnapshot: Hashable, Sendable {
     /// Apple-style order IDs (as on the customer's invoice), by transaction ID: purchases and
     /// renewals have one, restored copies none.
     public var orderIDs: [String: String]
+    /// The name of the family member who shares each `FAMILY_SHARED` transaction, by transaction ID.
+    public var sharedBy: [String: String]
 
     /// Creates a snapshot.
     public init(
         transactions: [Transaction] = [], balances: [String: Int] = [:], owned: Set<String> = [],
         activeUntil: [String: Date] = [:], pending: [Transaction] = [], subscriptions: [ManagedSubscription] = [],
-        orderIDs: [String: String] = [:]
+        orderIDs: [String: String] = [:], sharedBy: [String: String] = [:]
     ) {
+        self.sharedBy = sharedBy
         self.transactions = transactions
         self.balances = balances
         self.owned = owned

@@ -32,9 +32,12 @@ struct SessionStore: StorefrontStore {
     // MARK: Where the app shops
 
     func context() async -> StoreContext {
-        Self.context(
+        // The account's name as the family knows it (the configuration has only its ID).
+        let account = backend.configuration.account
+        let name = (try? await backend.familySharing.account(account.id))?.displayName ?? account.displayName
+        return Self.context(
             catalog: catalog, storefront: await backend.settings.storefront, locale: await backend.settings.locale,
-            account: backend.configuration.account.displayName)
+            account: name)
     }
 
     /// Where the storefront shops, from the catalog and the store's storefront, locale and account.
@@ -161,6 +164,18 @@ struct SessionStore: StorefrontStore {
 
     func orderID(forTransactionID transactionID: String) -> String? {
         OrderID.make(transactionID: transactionID)
+    }
+
+    func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String] {
+        var names: [String: String] = [:]
+        do {
+            for t in transactions {
+                names[t.transactionID] = try await backend.familySharing.sharer(of: t)?.displayName
+            }
+        } catch {
+            throw error.storeError
+        }
+        return names
     }
 
     func subscriptions(history: [Transaction]) async throws(StoreError) -> [ManagedSubscription] {

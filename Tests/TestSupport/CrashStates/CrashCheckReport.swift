@@ -23,12 +23,15 @@ public struct CrashCheckReport: Codable, Sendable {
         public var revoked: Bool
         /// Expiry, seconds since 1970, for subscriptions.
         public var expires: Double?
+        /// Whether the account has it through Family Sharing (`FAMILY_SHARED`).
+        public var familyShared: Bool
 
         /// Creates facts.
         public init(
             id: String, originalID: String, productID: String, type: String, state: String, quantity: Int,
-            requestID: String, revoked: Bool, expires: Double?
+            requestID: String, revoked: Bool, expires: Double?, familyShared: Bool = false
         ) {
+            self.familyShared = familyShared
             self.id = id
             self.originalID = originalID
             self.productID = productID
@@ -105,6 +108,24 @@ public struct CrashCheckReport: Codable, Sendable {
         }
     }
 
+    /// What a family member's app saw after recovering: its account's transactions in the
+    /// store and its own vault.
+    public struct MemberFacts: Codable, Sendable, Hashable {
+        /// The member's transactions in the store (its history), oldest first.
+        public var store: [TransactionFacts]
+        /// The member's ledger (its vault), oldest first.
+        public var ledger: [TransactionFacts]
+        /// Whether everything owed to it was delivered within the bound.
+        public var settled: Bool
+
+        /// Creates facts.
+        public init(store: [TransactionFacts], ledger: [TransactionFacts], settled: Bool) {
+            self.store = store
+            self.ledger = ledger
+            self.settled = settled
+        }
+    }
+
     /// What one run saw after recovering.
     public struct RunFacts: Codable, Sendable, Hashable {
         /// The account's transactions in the store (its history), oldest first.
@@ -125,6 +146,8 @@ public struct CrashCheckReport: Codable, Sendable {
         public var notifications: [NotificationFacts] = []
         /// Whether every purchase was delivered and every download settled within the bound.
         public var settled = true
+        /// Each other family member's app, run after this one's, by account ID.
+        public var members: [String: MemberFacts] = [:]
         /// What went wrong in the checker itself (its own store never released), if anything.
         public var warnings: [String] = []
 

@@ -49,7 +49,7 @@ enum MyPurchasesView {
             priorities = [0, 2, 5, 4, 1, 3]
             whole = [0, 1, 3, 5]
             for t in state.purchases.transactions {
-                let label = historyLabel(t, s, now: state.now)
+                let label = historyLabel(t, s, now: state.now, sharedBy: state.purchases.sharedBy[t.transactionID])
                 texts.append([
                     t.transactionID, state.purchases.orderIDs[t.transactionID] ?? "", state.name(of: t.productID),
                     "×\(t.quantity)",
@@ -91,9 +91,17 @@ enum MyPurchasesView {
         }
     }
 
-    /// A transaction's state in My Purchases → History: a subscription period is upgraded,
-    /// expired or active; a restored copy says so; a consumable was purchased, not owned.
-    private static func historyLabel(_ t: Transaction, _ s: Strings, now: Date?) -> (String, CellStyle) {
+    /// A transaction's state in My Purchases → History: a family member's share says who shares
+    /// it (or that sharing ended); a subscription period is upgraded, expired or active; a
+    /// restored copy says so; a consumable was purchased, not owned.
+    private static func historyLabel(
+        _ t: Transaction, _ s: Strings, now: Date?, sharedBy: String?
+    ) -> (String, CellStyle) {
+        if t.ownershipType == .familyShared {
+            if t.revocationDate != nil { return (s("Sharing ended"), Theme.secondary) }
+            if let end = t.expiresDate, let now, end <= now { return (s("Expired"), Theme.secondary) }
+            return (s("Shared by {}", sharedBy ?? s("Family")), Theme.owned)
+        }
         if t.revocationDate != nil { return (s("Refunded"), Theme.secondary) }
         if t.productType == .autoRenewable || t.productType == .nonRenewing {
             if t.isUpgraded { return (s("Upgraded"), Theme.secondary) }
