@@ -1,5 +1,5 @@
+import Catalog
 import LocalAppStore
-import StoreKitValues
 
 /// `storefront store family add ID [--name NAME] [--country CODE]`: an account joins the family.
 struct FamilyAddVerb: Verb {
