@@ -29,6 +29,16 @@ struct StoreLoads: Sendable {
                         })))
         case .loadServer:
             send(.serverLoaded(await store.serverURL()))
+        case .loadAccounts:
+            send(.accounts(.loaded(await result { () async throws(StoreError) in try await store.accounts() })))
+        case .signIn(let id):
+            send(
+                .accounts(
+                    .signedIn(
+                        await result { () async throws(StoreError) in
+                            try await store.signIn(id)
+                            return id
+                        })))
         case .loadPriceComparison(let productID):
             send(
                 .details(

@@ -75,6 +75,10 @@ public protocol StorefrontStore: Sendable {
     func pending() async throws(StoreError) -> [Transaction]
     /// The order ID (as on the customer's invoice) of a purchase or renewal, if it has one.
     func orderID(forTransactionID transactionID: String) -> String?
+    /// The accounts the data directory's app can sign in to, the signed-in one marked.
+    func accounts() async throws(StoreError) -> [AccountRow]
+    /// Signs the data directory's app in to the account (kept for every later launch).
+    func signIn(_ accountID: String) async throws(StoreError)
     /// Who shares each of these `FAMILY_SHARED` transactions with the account: the purchaser's
     /// name by transaction ID.
     func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String]

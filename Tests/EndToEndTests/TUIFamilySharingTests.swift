@@ -3,9 +3,10 @@ import TestSupport
 import Testing
 
 /// Family Sharing in a real terminal (tmux runs the built storefront): the organizer buys in the
-/// storefront, the member's storefront (the data directory signed in to Bob) shows the purchase
-/// "Shared by" its purchaser in My Purchases, and when the purchaser stops sharing from the CLI
-/// the member's open storefront shows the sharing ended; the CLI says what the member's app then holds.
+/// storefront, another storefront switches to Bob's account from the menu and shows the purchase
+/// "Shared by" its purchaser in My Purchases, and when the purchaser stops sharing from the
+/// Transaction Manager Bob's open storefront shows the sharing ended; the CLI says what each
+/// app then holds.
 @Suite(.waitsOnProcesses) struct TUIFamilySharingTests {
     static let removeAds = "com.storefront.demo.removeads"
 
@@ -20,21 +21,25 @@ import Testing
         try await TUIEndToEndTests.buy(organizer, "Remove Ads")
         try await organizer.waitFor(text: "Owned")
         try organizer.keys("Escape", "Escape")
-        try await organizer.quit(gone: "Remove Ads")
 
-        // The data directory signs in to Bob: his storefront has the purchase, shared.
-        #expect(try storefront.run(["store", "family", "sign-in", "bob"]).status == 0)
+        // Another storefront on the data directory switches to Bob's account from the menu: it
+        // opens again on his account, which has the purchase, shared.
         let member = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { member.close() }
-        try await member.waitFor(text: "Account: Bob")
+        try await member.waitFor(text: "Account: Local Tester")
+        try await member.press("A", literal: true, until: "Bob")
+        try member.keys("Down")
+        try await member.press("Enter", until: "Account: Bob")
         try await member.press("p", until: "Shared by Local Tester")
 
-        // The purchaser stops sharing (another process): Bob's open storefront shows it.
-        let off = try storefront.run(["store", "family", "share", Self.removeAds, "off", "--account", "local-tester"])
-        #expect(off.status == 0, "\(off.stderr)")
+        // The organizer stops sharing from the Transaction Manager: Bob's open storefront shows it.
+        try await organizer.press("t", until: "S Stop sharing")
+        try await organizer.press("S", literal: true, until: "with the family")
         try await member.waitFor(text: "Sharing ended")
         try await member.quit(closing: 1)
+        try await organizer.quit(closing: 1)
 
+        // The CLI, signed in to Bob as the data directory now is, says what each app holds.
         let entitlements = try #require(try storefront.object(["entitlements"])["entitlements"] as? [[String: Any]])
         #expect(entitlements.isEmpty, "Bob's app no longer has it: \(entitlements)")
         let bobs = try #require(try storefront.object(["history"])["transactions"] as? [[String: Any]])

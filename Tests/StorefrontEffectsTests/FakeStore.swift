@@ -22,6 +22,8 @@ final class FakeStore: StorefrontStore {
         var entitlements: [Entitlement] = []
         var pending: [Transaction] = []
         var subscriptions: [ManagedSubscription] = []
+        /// The accounts listed.
+        var accounts: [AccountRow] = []
         /// Who shares each family-shared transaction, by transaction ID.
         var sharers: [String: String] = [:]
         /// What a subscription command answers with (the subscription's latest transaction).
@@ -158,6 +160,10 @@ final class FakeStore: StorefrontStore {
     func pending() async throws(StoreError) -> [Transaction] { try answer("pending") { $0.pending } }
 
     func orderID(forTransactionID transactionID: String) -> String? { "ORDER-\(transactionID)" }
+
+    func accounts() async throws(StoreError) -> [AccountRow] { try answer("accounts") { $0.accounts } }
+
+    func signIn(_ accountID: String) async throws(StoreError) { try record("signIn", accountID) }
 
     func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String] {
         try answer("sharers", transactions.map(\.transactionID).joined(separator: ",")) { $0.sharers }

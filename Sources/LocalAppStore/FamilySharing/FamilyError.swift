@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why Family Sharing refused a change, with what to do about it.
 public enum FamilyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No account has this ID.
@@ -30,4 +32,9 @@ public enum FamilyError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(id) cannot be shared: only familyShareable non-consumables and auto-renewable subscriptions are."
         }
     }
+}
+
+extension FamilyError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

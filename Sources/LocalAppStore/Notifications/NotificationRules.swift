@@ -24,7 +24,8 @@ struct NotificationRules {
         guard settings.notificationURL != nil else { return [] }
         var pass = Pass(before: before, records: records, settings: settings, now: now)
         pass.run()
-        return pass.made.map { JournalRecord.make(NotificationRecord(notification: $0)) }
+        let made = pass.made + Self.familyCopies(of: pass.made, before: before, writing: records, now: now)
+        return made.map { JournalRecord.make(NotificationRecord(notification: $0)) }
     }
 
     /// One pass over a write's records, collecting what they notify.

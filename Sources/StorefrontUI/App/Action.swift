@@ -70,4 +70,6 @@ public enum Action: Hashable, Sendable {
     case questions(QuestionsFeature.Action)
     /// The menu.
     case menu(MenuFeature.Action)
+    /// Accounts.
+    case accounts(AccountsFeature.Action)
 }

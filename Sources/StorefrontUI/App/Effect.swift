@@ -42,6 +42,11 @@ public enum Effect: Hashable, Sendable {
     case restore
     /// Ask the store for a fresh receipt → `.menu(.receiptRefreshed)`.
     case refreshReceipt
+    /// Load the accounts the data directory's app can sign in to → `.accounts(.loaded)`.
+    case loadAccounts
+    /// Sign the data directory's app in to an account → `.accounts(.signedIn)`; the storefront
+    /// then opens again on it.
+    case signIn(accountID: String)
     /// Switch storefront and locale, and remember them for the next launch →
     /// `.storefrontSwitched` (the context and the products together).
     case setStorefront(code: String, locale: String)

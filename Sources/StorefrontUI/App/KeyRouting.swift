@@ -26,6 +26,7 @@ extension State {
         case .menu: .menu(.key(key))
         case .help: .help(.key(key))
         case .storefronts: .storefronts(.key(key))
+        case .accounts: .accounts(.key(key))
         case .settings: .settings(.key(key))
         case .transactions: .transactionManager(.key(key))
         case .purchases: .myPurchases(.key(key))

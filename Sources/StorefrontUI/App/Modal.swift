@@ -11,6 +11,8 @@ public indirect enum Modal: Hashable, Sendable {
     case help
     /// Storefront & Language.
     case storefronts
+    /// Accounts.
+    case accounts
     /// Store Settings.
     case settings
     /// The Transaction Manager.

@@ -86,6 +86,7 @@ extension State {
         case .storefronts(let action): return scope(\.storefronts, StorefrontsFeature.self, action)
         case .questions(let action): return scope(\.questions, QuestionsFeature.self, action)
         case .menu(let action): return scope(\.menu, MenuFeature.self, action)
+        case .accounts(let action): return scope(\.accounts, AccountsFeature.self, action)
         }
     }
 

@@ -163,6 +163,7 @@ private func renderWindow(_ modal: Modal, _ state: State, into screen: inout Scr
     case .menu: MenuView.render(state, into: &screen)
     case .help: HelpView.render(state, into: &screen)
     case .storefronts: StorefrontsView.render(state, into: &screen)
+    case .accounts: AccountsView.render(state, into: &screen)
     case .settings: SettingsView.render(state, into: &screen)
     case .transactions: TransactionManagerView.render(state, into: &screen)
     case .purchases: MyPurchasesView.render(state, into: &screen)

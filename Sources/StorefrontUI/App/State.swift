@@ -70,6 +70,8 @@ public struct State: Equatable, Sendable {
     public var questions = QuestionsFeature.State()
     /// The menu, and the menu's own work (restore, receipt refresh).
     public var menu = MenuFeature.State()
+    /// Accounts, and the account the storefront leaves to sign in to.
+    public var accounts = AccountsFeature.State()
 
     // MARK: Navigation
 

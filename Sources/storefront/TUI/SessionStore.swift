@@ -5,6 +5,7 @@ import LocalAppStore
 import StoreCore
 import StorefrontEffects
 import StorefrontUI
+import SystemIO
 
 /// The storefront's store over a store session: the engine, the local App Store under it and
 /// the server's records on the data directory, each call translated into the storefront's
@@ -166,6 +167,35 @@ struct SessionStore: StorefrontStore {
         OrderID.make(transactionID: transactionID)
     }
 
+    func accounts() async throws(StoreError) -> [AccountRow] {
+        do {
+            let family = try await backend.familySharing.family()
+            let signedIn = backend.configuration.account.id
+            return try await backend.familySharing.accounts().map { account in
+                let role: AccountRow.Role? =
+                    family?.organizer.id == account.id
+                    ? .organizer : (family?.members.contains { $0.id == account.id } ?? false) ? .member : nil
+                return AccountRow(
+                    id: account.id, name: account.displayName, role: role, isSignedIn: account.id == signedIn)
+            }
+        } catch {
+            throw error.storeError
+        }
+    }
+
+    func signIn(_ accountID: String) async throws(StoreError) {
+        do {
+            _ = try await backend.familySharing.account(accountID)
+        } catch {
+            throw error.storeError
+        }
+        do {
+            try SignedInAccount.save(accountID, dataDirectory: session.dataDirectory, fileSystem: POSIXFileSystem())
+        } catch {
+            throw .systemError(error.message)
+        }
+    }
+
     func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String] {
         var names: [String: String] = [:]
         do {
@@ -282,6 +312,10 @@ struct SessionStore: StorefrontStore {
             case .priceIncrease(let accept):
                 _ = try await backend.subscriptions.priceIncrease(
                     id, consent: accept.map { $0 ? PriceConsent.accept : .decline })
+            case .stopSharing:
+                guard let t = try await backend.transactionManager.history().first(where: { $0.transactionID == id })
+                else { throw LocalAppStoreError.unknownTransaction(id) }
+                try await backend.familySharing.setSharing(productID: t.productID, on: false)
             case .requestRefund:
                 break
             }

@@ -19,6 +19,21 @@ enum StorefrontTUI {
     /// - Throws: `CLIError.runtime` when the store cannot be opened or there is no terminal.
     static func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) -> Int32 {
         var invocation = invocation
+        // Signing in to another account (the Accounts window) opens the storefront again on it.
+        while true {
+            let (status, account) = try await runOnce(invocation, context: context)
+            guard let account else { return status }
+            invocation.global.account = account
+        }
+    }
+
+    /// One run of the storefront on the command's account, until the user quits or signs in to
+    /// another account.
+    /// - Returns: the exit status, and the account signed in to when that ended the run.
+    private static func runOnce(
+        _ invocation: Invocation, context: CommandContext
+    ) async throws(CLIError) -> (Int32, String?) {
+        var invocation = invocation
         let dataDirectory = try DataDirectory.resolve(
             option: invocation.global.dataDirectory, environment: context.environment,
             currentDirectory: context.currentDirectory)
@@ -80,7 +95,7 @@ enum StorefrontTUI {
                 .success(
                     SessionStore.context(
                         catalog: selection.catalog, storefront: selection.storefront, locale: selection.locale,
-                        account: StoreAccount.localTester.displayName))))
+                        account: firstFrameAccount(invocation, dataDirectory: dataURL)))))
         _ = reduce(
             state: &initial,
             action: .catalog(
@@ -103,10 +118,18 @@ enum StorefrontTUI {
         switch await handler.opening.value {
         case .success(let session):
             await session.close()
-            return final.exitStatus
+            return (final.exitStatus, final.accounts.signingInTo)
         case .failure(let error):
             throw error
         }
+    }
+
+    /// The account the first frame names before the store opens: its ID (the store then says
+    /// its name), or the default account's name.
+    private static func firstFrameAccount(_ invocation: Invocation, dataDirectory: URL) -> String {
+        let id = try? SignedInAccount.id(
+            option: invocation.global.account, dataDirectory: dataDirectory, fileSystem: POSIXFileSystem())
+        return id.flatMap { $0 == StoreAccount.localTester.id ? nil : $0 } ?? StoreAccount.localTester.displayName
     }
 
     /// What `storefront` says instead when standard input or output is not a terminal.

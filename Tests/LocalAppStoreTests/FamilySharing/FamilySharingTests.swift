@@ -201,6 +201,27 @@ private struct Family3 {
         #expect(try await family.carol.transactionManager.history().allSatisfy { $0.revocationDate == nil })
     }
 
+    @Test func billingRetryAndRecoveryAreNotifiedForEachMember() async throws {
+        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
+        let family = try await Family3(catalog: catalog)
+        try await family.join()
+        let bought = try await family.buy("com.storefront.demo.premium.pro.monthly", on: family.organizer)
+        _ = try await family.organizer.subscriptions.setBillingIssue(bought.transactionID, on: true)
+        _ = try await family.organizer.subscriptions.renew(bought.transactionID)
+        let failed = try await family.notifications(.didFailToRenew)
+        #expect(failed.compactMap(\.accountID) == ["local-tester", "bob", "carol"])
+        #expect(
+            failed.dropFirst().allSatisfy {
+                $0.transaction?.ownershipType == .familyShared && $0.status == failed[0].status
+            })
+
+        _ = try await family.organizer.subscriptions.setBillingIssue(bought.transactionID, on: false)
+        let recovered = try await family.notifications(.didRenew).filter { $0.subtype == .billingRecovery }
+        #expect(recovered.compactMap(\.accountID) == ["local-tester", "bob", "carol"])
+        let bobs = try await family.bob.transactionManager.history()
+        #expect(recovered[1].transaction?.transactionID == bobs.last?.transactionID, "about Bob's own renewal")
+    }
+
     @Test func sharesSurviveACompactionAndAReopen() async throws {
         let family = try await Family3()
         try await family.join()

@@ -23,6 +23,7 @@ enum HelpView {
             ("", s("Transaction Manager")),
             ("a d i", [s("Approve"), s("Decline"), s("Resolve")].joined(separator: " / ")),
             ("f", s("Refund (asks first)")), ("u", s("Reverse refund")), ("x", s("Expire now (asks first)")),
+            ("S", s("Stop sharing with the family")),
             ("R", s("The customer asks for a refund")),
             ("A D", s("Approve") + " / " + s("Decline") + " " + s("the refund request")),
             // One key a row; a toggle says what it does again after the slash.

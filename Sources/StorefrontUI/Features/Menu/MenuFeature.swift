@@ -62,6 +62,7 @@ public enum MenuFeature: Feature {
             reaction.run(.refreshReceipt)
         case .viewReceipt: reaction.ask(.send(.receipt(.openReceipt)))
         case .storefront: reaction.ask(.send(.storefronts(.open)))
+        case .accounts: reaction.ask(.send(.accounts(.open)))
         case .settings: reaction.ask(.send(.settings(.open)))
         case .transactionManager: reaction.ask(.send(.transactionManager(.open)))
         case .myPurchases: reaction.ask(.send(.myPurchases(.open)))

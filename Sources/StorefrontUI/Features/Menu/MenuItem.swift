@@ -1,7 +1,7 @@
 /// The items of the menu, in order, with the key that opens each from anywhere.
 public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
-    case restore, refreshReceipt, viewReceipt, storefront, settings, transactionManager, myPurchases, eventLog,
-        notifications, quit
+    case restore, refreshReceipt, viewReceipt, storefront, accounts, settings, transactionManager, myPurchases,
+        eventLog, notifications, quit
 
     /// The English label (localized through `Strings`).
     public var label: String {
@@ -10,6 +10,7 @@ public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         case .refreshReceipt: "Refresh Receipt"
         case .viewReceipt: "View Receipt"
         case .storefront: "Storefront & Language"
+        case .accounts: "Switch Account"
         case .settings: "Store Settings"
         case .transactionManager: "Transaction Manager"
         case .myPurchases: "My Purchases"
@@ -26,6 +27,7 @@ public enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         case .refreshReceipt: "e"
         case .viewReceipt: "v"
         case .storefront: "s"
+        case .accounts: "A"
         case .settings: "o"
         case .transactionManager: "t"
         case .myPurchases: "p"

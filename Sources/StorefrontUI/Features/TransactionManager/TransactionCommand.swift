@@ -18,6 +18,9 @@ public enum TransactionCommand: Hashable, Sendable {
     /// The App Store announces a price increase needing consent for the transaction's
     /// subscription (`accept` nil), or the customer answers it (true consents, false declines).
     case priceIncrease(accept: Bool?)
+    /// The purchaser stops sharing the transaction's product with the family: each member's
+    /// `FAMILY_SHARED` transaction is revoked (`REVOKE`).
+    case stopSharing
 }
 
 /// What the Transaction Manager does to an auto-renewable subscription, through one of its

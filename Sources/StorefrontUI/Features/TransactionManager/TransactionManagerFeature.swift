@@ -7,7 +7,8 @@ import StoreKitValues
 public enum TransactionManagerFeature: Feature {
     /// The keys a refunded row takes besides `u`: the others act on a purchase that grants.
     private static let keysForGrantingRows: Set<Key> = Set(
-        ["a", "d", "i", "R", "A", "D", "f", "n", "x", "c", "b", "p", "+", "-"].map { Key.character(Character($0)) })
+        ["a", "d", "i", "R", "A", "D", "f", "n", "x", "c", "b", "p", "+", "-", "S"].map { Key.character(Character($0)) }
+    )
 
     static func reduce(_ state: inout State, _ action: Action, _ root: StorefrontUI.State) -> Reaction {
         switch action {
@@ -65,6 +66,15 @@ public enum TransactionManagerFeature: Feature {
             let command: TransactionCommand =
                 key == .character("R") ? .requestRefund : .decideRefund(approve: key == .character("A"))
             return .run(.transactionCommand(command, transactionID: storeID(rows[selected])))
+        case .character("S"):
+            guard selected < rows.count else { return .none }
+            guard rows[selected].ownershipType == .purchased else {
+                let text = s(
+                    "{} is shared with you: only its purchaser can stop sharing it",
+                    root.name(of: rows[selected].productID))
+                return Reaction(requests: [.show(text, .error)])
+            }
+            return .run(.transactionCommand(.stopSharing, transactionID: storeID(rows[selected])))
         case .character("f"):
             guard selected < rows.count else { return .none }
             let question = Question.refund(transactionID: storeID(rows[selected]), productID: rows[selected].productID)
@@ -130,6 +140,7 @@ public enum TransactionManagerFeature: Feature {
         case .priceIncrease(false?):
             strings("The customer declined the price increase for {}: it expires at its renewal date", id)
         case .reverseRefund: strings("Refund of transaction {} reversed: it grants again", id)
+        case .stopSharing: strings("Stopped sharing transaction {} with the family", id)
         }
     }
 

@@ -30,6 +30,11 @@ enum TransactionManagerView {
         } else {
             keys = ["f \(s("Refund"))"]
         }
+        if selected < rows.count, rows[selected].revocationDate == nil, rows[selected].ownershipType == .purchased,
+            state.catalog.products?.first(where: { $0.id == rows[selected].productID })?.isFamilyShareable == true
+        {
+            keys.append("S \(s("Stop sharing"))")
+        }
         keys += ["Enter \(s("Details"))", "Esc"]
         let width = min(screen.width - 2, 110)
         let height = min(screen.height - 2, max(8, rows.count + 7))
