@@ -11,8 +11,8 @@ import StoreCore
 /// continue; the purchaser's web order line item ID). A consumable, a non-shareable product, a
 /// product its purchaser stopped sharing and one the member bought themselves are not shared.
 /// What happens to the purchaser's transaction afterwards reaches the members' transactions of
-/// the same period: a refund revokes them with the purchaser's reason, and a changed expiry
-/// date moves theirs. Ending a share (sharing turned off, a purchaser or a member leaving)
+/// the same period: a refund revokes them with the purchaser's reason (its reversal gives them
+/// back), and a changed expiry date moves theirs. Ending a share (sharing turned off, a purchaser or a member leaving)
 /// revokes the member's transactions now with reason 0, as Apple does.
 /// Docs/decisions/0130-family-sharing.md says what Apple's documents leave open and how it was
 /// chosen.
@@ -140,6 +140,14 @@ struct FamilyRules {
                     guard member.transaction.revocationDate == nil else { return false }
                     member.transaction.revocationDate = date
                     member.transaction.revocationReason = t.revocationReason
+                    return true
+                }
+            } else if t.revocationDate == nil, let was = old.transaction.revocationDate {
+                // A refund reversed: what it revoked of the members' grants again.
+                reviseShares(of: new) { member in
+                    guard member.transaction.revocationDate == was else { return false }
+                    member.transaction.revocationDate = nil
+                    member.transaction.revocationReason = nil
                     return true
                 }
             } else if t.expiresDate != old.transaction.expiresDate, t.revocationDate == nil {

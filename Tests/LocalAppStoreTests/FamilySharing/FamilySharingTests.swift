@@ -131,6 +131,12 @@ private struct Family3 {
         }
         #expect(try await family.notifications(.revoke).count == 2)
         #expect(try await family.notifications(.refund).count == 1)
+
+        try await family.organizer.transactionManager.reverseRefund(transactionID: bought.transactionID)
+        for store in [family.bob, family.carol] {
+            let t = try #require(try await store.transactionManager.history().first)
+            #expect(t.revocationDate == nil && t.revocationReason == nil, "the reversal gives the share back")
+        }
     }
 
     @Test func aMemberLeavingLosesTheSharesAndKeepsWhatTheyBought() async throws {
