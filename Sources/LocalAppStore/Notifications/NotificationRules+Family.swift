@@ -1,5 +1,5 @@
 import Foundation
-import Receipts
+internal import Receipts
 import StoreCore
 
 extension NotificationRules {

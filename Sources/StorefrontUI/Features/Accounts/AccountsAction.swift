@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 extension AccountsFeature {
     /// What happens to the Accounts window.

@@ -1,4 +1,4 @@
-import StoreCore
+import StoreKitValues
 
 /// Accounts: who the app is signed in to, and the other accounts of the data directory (its
 /// family); Enter signs the data directory in to the selected one, and the storefront opens
