@@ -110,9 +110,8 @@ import Testing
         #expect(
             monthly.introductoryOffers == [
                 StoreKitConfiguration.SubscriptionOffer(
-                    paymentMode: .free, period: SubscriptionPeriod(value: 3, unit: .month), numberOfPeriods: 1,
-                    price: 0,
-                    extra: ["billingPlanType": .string("BILLED_UPFRONT"), "internalID": .string("D4FA46D0")])
+                    internalID: "D4FA46D0", paymentMode: .free, period: SubscriptionPeriod(value: 3, unit: .month),
+                    numberOfPeriods: 1, price: 0, billingPlanType: .billedUpfront)
             ])
         #expect(
             monthly.promotionalOffers.map(\.id) == [
@@ -125,12 +124,19 @@ import Testing
         #expect(monthly.promotionalOffers.map(\.period.iso8601) == ["P1Y", "P1M"])
         #expect(monthly.promotionalOffers.first?.referenceName == "year discount")
         let product = try #require(catalog.product(id: "com.revenuecat.monthly_4.99.1_week_intro"))
-        #expect(product.extra["billingPlans"] != nil)
+        #expect(product.extra["billingPlans"] == nil)
+        #expect(
+            product.subscription?.billingPlans == [
+                StoreKitConfiguration.BillingPlan(
+                    type: .billedUpfront, price: Decimal(string: "4.99")!, commitmentPrice: Decimal(string: "4.99"),
+                    internalID: "12BB6242")
+            ])
         #expect(
             product.extra["winbackOffers"] == nil && product.subscription?.winBackOffers == [],
             "winbackOffers is modelled")
         #expect(product.familyShareable)
-        #expect(catalog.extra["appPolicies"] != nil)
+        #expect(catalog.extra["appPolicies"] == nil)
+        #expect(catalog.appPolicies?.policies.map(\.locale) == ["en_US"])
         #expect(catalog.identifier == "B495CDA2")
         // Sections follow the file: nonRenewingSubscriptions, products, then subscription groups.
         #expect(catalog.products.map(\.kind).first == .nonRenewing)

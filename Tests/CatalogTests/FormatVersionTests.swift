@@ -42,7 +42,8 @@ import Testing
         #expect(intro.paymentMode == .payAsYouGo)
         #expect(intro.numberOfPeriods == 3)
         #expect(intro.price == Decimal(string: "0.49"))
-        #expect(intro.extra == ["internalID": .string("44444444")])
+        #expect(intro.internalID == "44444444")
+        #expect(intro.extra.isEmpty)
         #expect(catalog.settings.timeRate == 3)
         #expect(catalog.settings.storefront == nil)
         #expect(
@@ -86,7 +87,9 @@ import Testing
         #expect(offer.period == SubscriptionPeriod(value: 6, unit: .month))
         #expect(offer.price == Decimal(string: "9.99"))
         #expect(offer.referenceName == "Spring code")
-        #expect(offer.extra == ["internalID": .string("C1"), "isStackable": .bool(true)])
+        #expect(offer.internalID == "C1")
+        #expect(offer.id == nil)
+        #expect(offer.extra == ["isStackable": .bool(true)])
         let bad = BadCatalogTests.catalog(
             group: BadCatalogTests.subscription(
                 #""recurringSubscriptionPeriod":"P1Y","codeOffers":[{"eligibility":["new",1],"paymentMode":"free","subscriptionPeriod":"P1M"}]"#

@@ -27,14 +27,6 @@ import Testing
                 #"$.settings._storefront: unknown storefront "XXX""#
             ),
             (
-                #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "1.999"))]}"#,
-                #"$.products[0].displayPrice: price "1.999" has more decimals than USD allows (2)"#
-            ),
-            (
-                #"{"products":[\#(Self.product)],"version":{"major":99}}"#,
-                "$.version.major: format version 99 is newer than this build reads (up to 5)"
-            ),
-            (
                 #"{"products":[\#(Self.product.replacingOccurrences(of: #""x""#, with: #""a\u0000b""#))]}"#,
                 "$.products[0].productID: product ID \"a\\0b\" contains the control character U+0000"
             ),
@@ -49,12 +41,45 @@ import Testing
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains("\(file): \(expected)"), "\(result.stderr)")
         }
-        // A JPY catalog may not have cents either: the base currency is the catalog's storefront's.
+    }
+
+    /// What a catalog holds that is read, but not as written, is told on standard error, one
+    /// line each, word for word; the command goes on and exits 0.
+    @Test func catalogWarningsAreToldAndTheCommandGoesOn() throws {
         let yen =
-            #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "120.5"))],"settings":{"_storefront":"JPN"}}"#
-        let (result, _) = try run(catalog: yen, ["products"])
+            #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "120.5"))],"settings":{"_storefront":"JPN"},"version":{"major":99,"minor":0}}"#
+        let (result, file) = try run(catalog: yen, ["products", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""121""#), "the price is charged rounded: \(result.stdout)")
+        #expect(
+            result.stderr == """
+                storefront: warning: \(file): $.version: format version 99.0 is newer than this build knows (up to 6); read as version 6, members it does not know are kept as written
+                storefront: warning: \(file): $.products[0].displayPrice: price "120.5" cannot be charged exactly in JPY, which has no decimal places (storefront JPN, from settings._storefront); it is rounded to 121
+
+                """)
+        // The storefront in use decides: the same file in the United States has nothing to say
+        // about its price, and a comma is read as a point wherever it is used.
+        let comma = #"{"products":[\#(Self.product.replacingOccurrences(of: "0.99", with: "1,999"))]}"#
+        let (inUSA, commaFile) = try run(catalog: comma, ["products", "--storefront", "USA"])
+        #expect(inUSA.status == 0)
+        #expect(
+            inUSA.stderr == """
+                storefront: warning: \(commaFile): $.products[0].displayPrice: price "1,999" has a comma for its decimal point; read as 1.999
+                storefront: warning: \(commaFile): $.products[0].displayPrice: price "1,999" cannot be charged exactly in USD, which has 2 decimal places (storefront USA, from --storefront); it is rounded to 2.00
+
+                """)
+        let (onlyYen, _) = try run(catalog: yen, ["products", "--storefront", "USA"])
+        #expect(!onlyYen.stderr.contains("cannot be charged"), "\(onlyYen.stderr)")
+    }
+
+    @Test func anEmptyCatalogSaysSo() throws {
+        let (result, file) = try run(catalog: "", ["products"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("has more decimals than JPY allows (0)"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "storefront: cannot load the catalog: \(file): $: the file is empty; a StoreKit Configuration file holds the JSON that Xcode writes\n"
+        )
     }
 
     @Test func aTimeRateTheStoreDoesNotKnowIsRefusedWhenTheStoreOpens() throws {

@@ -6,26 +6,25 @@ struct ConfigurationDecoder {
     let file: String
     /// Where each product ID was first seen: its array's path and index (the path is built only for an error).
     private var firstSeen: [String: (array: String, index: Int)] = [:]
-    /// The currency of the catalog's storefront, which base prices are written in.
-    private var baseCurrency = Storefront.unitedStates.currencyCode
+    /// What was read, but not as written, in file order.
+    var warnings: [CatalogWarning] = []
+    /// The prices with a fractional part, checked against the storefront in use later.
+    var priceSites: [PriceSite] = []
 
     init(file: String) { self.file = file }
 
     private static let rootKeys: KnownKeys = [
         "version", "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups", "settings",
+        "subscriptionBundleGroups", "subscriptionSuiteGroups", "appPolicies",
     ]
     private static let productKeys: KnownKeys = [
         "productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations",
     ]
     private static let subscriptionKeys: KnownKeys = productKeys.union([
         "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
-        "adHocOffers", "codeOffers", "winbackOffers",
+        "adHocOffers", "codeOffers", "winbackOffers", "billingPlans",
     ])
-    private static let offerKeys: KnownKeys = [
-        "offerID", "referenceName", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice",
-        "eligibility",
-    ]
-    private static let groupKeys: KnownKeys = ["id", "name", "localizations", "subscriptions"]
+    static let groupKeys: KnownKeys = ["id", "name", "localizations", "subscriptions"]
     private static let settingsKeys: KnownKeys = [
         "_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled", "_storeKitErrors",
         "_disableDialogs", "_billingIssuesEnabled", "_billingGracePeriodEnabled", "_renewalBillingIssuesEnabled",
@@ -47,6 +46,9 @@ struct ConfigurationDecoder {
         }
         let result: Result<StoreKitConfiguration, CatalogError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
+            if let problem = UnusableText.problem(in: bytes) {
+                return .failure(CatalogError(file: file, path: JSONPath.root, problem: problem))
+            }
             let tape: JSONTape
             do throws(JSONParser.SyntaxError) { tape = try JSONParser.tape(bytes) } catch {
                 return .failure(error.catalogError(file: file))
@@ -63,14 +65,12 @@ struct ConfigurationDecoder {
     mutating func decode(_ rootValue: JSONElement) throws(CatalogError) -> StoreKitConfiguration {
         let root = try ObjectReader(rootValue, file: file, path: JSONPath.root, what: "a StoreKit Configuration")
         let version = try decodeVersion(root)
-        // Settings first: the storefront they name decides the currency base prices are in.
         let settings: CatalogSettings
         if let value = root.member("settings") {
             settings = try decodeSettings(value, path: root.path(of: "settings"))
         } else {
             settings = CatalogSettings()
         }
-        baseCurrency = (settings.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates).currencyCode
         var sections: [String: [StoreKitConfiguration.Product]] = [:]
         var groups: [SubscriptionGroup] = []
 
@@ -103,13 +103,23 @@ struct ConfigurationDecoder {
         }
         let products = ordered.flatMap { sections[$0] ?? [] }
 
-        return StoreKitConfiguration(
+        var configuration = StoreKitConfiguration(
             file: file, version: version, identifier: try root.optionalString("identifier"),
             products: products, subscriptionGroups: groups, settings: settings, prices: nil,
             extra: root.extra(excluding: Self.rootKeys))
+        configuration.subscriptionBundleGroups = try decodeBundleGroups(root, key: "subscriptionBundleGroups", .bundle)
+        configuration.subscriptionSuiteGroups = try decodeBundleGroups(root, key: "subscriptionSuiteGroups", .suite)
+        if let value = root.member("appPolicies") {
+            configuration.appPolicies = try decodeAppPolicies(value, path: root.path(of: "appPolicies"))
+        }
+        configuration.warnings = warnings
+        configuration.priceSites = priceSites
+        return configuration
     }
 
-    private func decodeVersion(
+    /// The format version; a newer major version than this build knows is read as the newest
+    /// it knows, with one warning, and any member that does not parse is still an error.
+    private mutating func decodeVersion(
         _ root: ObjectReader<JSONElement>
     ) throws(CatalogError) -> StoreKitConfiguration.FormatVersion? {
         guard let value = root.member("version") else { return nil }
@@ -117,20 +127,25 @@ struct ConfigurationDecoder {
         guard let major = try version.optionalInt("major", minimum: 0) else {
             throw version.error("major", "missing major")
         }
-        let newest = StoreKitConfiguration.FormatVersion.newestMajor
-        guard major <= newest else {
-            throw version.error(
-                "major", "format version \(major) is newer than this build reads (up to \(newest)); update storefront")
-        }
-        return StoreKitConfiguration.FormatVersion(
+        let read = StoreKitConfiguration.FormatVersion(
             major: major, minor: try version.optionalInt("minor", minimum: 0) ?? 0)
+        let newest = StoreKitConfiguration.FormatVersion.newestMajor
+        if major > newest {
+            warnings.append(
+                CatalogWarning(
+                    file: file, path: root.path(of: "version"),
+                    problem:
+                        "format version \(read) is newer than this build knows (up to \(newest)); read as version \(newest), members it does not know are kept as written"
+                ))
+        }
+        return read
     }
 
-    private mutating func decodeProduct(
-        _ value: JSONElement, parent: String, index: Int, allowed: [ProductKind], section: String,
-        group: (id: String, name: String)? = nil
-    ) throws(CatalogError) -> StoreKitConfiguration.Product {
-        let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
+    /// The `productID` of the product `object`, element `index` of the array at `parent`: within
+    /// App Store Connect's length, free of control characters, and not seen before in the file.
+    mutating func productID(
+        of object: ObjectReader<JSONElement>, parent: String, index: Int
+    ) throws(CatalogError) -> String {
         let id = try object.limited(
             object.nonEmptyString("productID"), "productID", maximum: Self.maximumProductIDLength,
             what: "the product ID")
@@ -145,6 +160,15 @@ struct ConfigurationDecoder {
             throw object.error("productID", "duplicate product ID \"\(id)\" (first defined at \(firstPath))")
         }
         firstSeen[id] = (parent, index)
+        return id
+    }
+
+    mutating func decodeProduct(
+        _ value: JSONElement, parent: String, index: Int, allowed: [ProductKind], section: String,
+        group: (id: String, name: String)? = nil
+    ) throws(CatalogError) -> StoreKitConfiguration.Product {
+        let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a product")
+        let id = try productID(of: object, parent: parent, index: index)
 
         let typeText = try object.string("type")
         guard let kind = ProductKind(rawValue: typeText) else {
@@ -156,36 +180,16 @@ struct ConfigurationDecoder {
             throw object.error("type", "a \(typeText) product cannot be listed in \(section); expected \(expected)")
         }
 
-        var localizations: [Localization] = []
-        let localizationsPath = object.path(of: "localizations")
-        for (index, element) in try object.optionalArray("localizations").enumerated() {
-            let entry = try ObjectReader(
-                element, file: file, parent: localizationsPath, index: index, what: "a localization")
-            localizations.append(
-                Localization(
-                    locale: try entry.nonEmptyString("locale"),
-                    displayName: try entry.optionalString("displayName") ?? "",
-                    description: try entry.optionalString("description") ?? ""))
-        }
+        let localizations = try decodeLocalizations(object)
 
+        // A subscription's members are read in the order Xcode writes them (by name), so its
+        // warnings come in file order: `adHocOffers`, `billingPlans`, `codeOffers`, `displayPrice`…
         var subscription: StoreKitConfiguration.SubscriptionInfo?
+        let price: Decimal
         if kind == .autoRenewable, let group {
-            let introductory: [StoreKitConfiguration.SubscriptionOffer]
-            if object.has("introductoryOffers") {
-                introductory = try decodeOffers(object, key: "introductoryOffers")
-            } else if let single = object.member("introductoryOffer") {
-                introductory = [try decodeOffer(single, path: object.path(of: "introductoryOffer"))]
-            } else {
-                introductory = []
-            }
-            subscription = StoreKitConfiguration.SubscriptionInfo(
-                groupID: group.id, groupName: group.name,
-                groupNumber: try object.optionalInt("groupNumber", minimum: 1) ?? 1,
-                period: try object.period("recurringSubscriptionPeriod"),
-                introductoryOffers: introductory,
-                promotionalOffers: try decodeOffers(object, key: "adHocOffers"),
-                codeOffers: try decodeOffers(object, key: "codeOffers"),
-                winBackOffers: try decodeOffers(object, key: "winbackOffers"))
+            (subscription, price) = try decodeSubscription(object, productID: id, group: group)
+        } else {
+            price = try readPrice(object, "displayPrice", productID: id)
         }
 
         return StoreKitConfiguration.Product(
@@ -194,61 +198,10 @@ struct ConfigurationDecoder {
                 try object.limited(
                     text, "referenceName", maximum: Self.maximumReferenceNameLength, what: "the reference name")
             } ?? "", kind: kind,
-            price: try object.price("displayPrice", in: baseCurrency),
+            price: price,
             familyShareable: try object.optionalBool("familyShareable") ?? false,
             localizations: localizations, subscription: subscription,
             extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
-    }
-
-    private func decodeOffers(
-        _ object: ObjectReader<JSONElement>, key: String
-    ) throws(CatalogError) -> [StoreKitConfiguration.SubscriptionOffer] {
-        var offers: [StoreKitConfiguration.SubscriptionOffer] = []
-        let offersPath = object.path(of: key)
-        for (index, element) in try object.optionalArray(key).enumerated() {
-            offers.append(try decodeOffer(element, path: JSONPath.element(index, of: offersPath)))
-        }
-        return offers
-    }
-
-    /// Decodes one subscription offer.
-    ///
-    /// A `free` offer costs 0 whatever its `displayPrice` says: Xcode leaves the price an
-    /// offer had before its mode was set to free, and a free trial charges nothing. That stale
-    /// `displayPrice` is still checked (a malformed or negative one is an error, as on any
-    /// offer), since it is the file's own text and a broken one means a broken file.
-    private func decodeOffer(
-        _ value: JSONElement, path: String
-    ) throws(CatalogError) -> StoreKitConfiguration.SubscriptionOffer {
-        let object = try ObjectReader(value, file: file, path: path, what: "a subscription offer")
-        let modeText = try object.string("paymentMode")
-        guard let mode = PaymentMode(rawValue: modeText) else {
-            let known = PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
-            throw object.error("paymentMode", "unknown payment mode \"\(modeText)\"; expected one of \(known)")
-        }
-        let price: Decimal
-        if object.member("displayPrice") != nil {
-            let written = try object.price("displayPrice", in: baseCurrency)
-            price = mode == .free ? 0 : written
-        } else if mode == .free {
-            price = 0
-        } else {
-            throw object.error("displayPrice", "missing displayPrice for a \(modeText) offer")
-        }
-        var eligibility: [String] = []
-        for (index, element) in try object.optionalArray("eligibility").enumerated() {
-            guard let text = element.string else {
-                throw CatalogError(
-                    file: file, path: JSONPath.element(index, of: object.path(of: "eligibility")),
-                    problem: "expected a string, found \(element.typeDescription)")
-            }
-            eligibility.append(text)
-        }
-        return StoreKitConfiguration.SubscriptionOffer(
-            id: try object.optionalString("offerID"), referenceName: try object.optionalString("referenceName"),
-            paymentMode: mode, period: try object.period("subscriptionPeriod"),
-            numberOfPeriods: try object.optionalInt("numberOfPeriods", minimum: 1) ?? 1, price: price,
-            eligibility: eligibility, extra: object.extra(excluding: Self.offerKeys))
     }
 
     private mutating func decodeGroup(
@@ -257,17 +210,7 @@ struct ConfigurationDecoder {
         let object = try ObjectReader(value, file: file, parent: parent, index: index, what: "a subscription group")
         let id = try object.nonEmptyString("id")
         let name = try object.optionalString("name") ?? id
-        var localizations: [SubscriptionGroup.Localization] = []
-        let localizationsPath = object.path(of: "localizations")
-        for (index, element) in try object.optionalArray("localizations").enumerated() {
-            let entry = try ObjectReader(
-                element, file: file, parent: localizationsPath, index: index, what: "a group localization")
-            localizations.append(
-                SubscriptionGroup.Localization(
-                    locale: try entry.nonEmptyString("locale"),
-                    displayName: try entry.optionalString("displayName") ?? "",
-                    customAppName: try entry.optionalString("customAppName")))
-        }
+        let localizations = try decodeGroupLocalizations(object)
         var subscriptions: [StoreKitConfiguration.Product] = []
         let subscriptionsPath = object.path(of: "subscriptions")
         for (index, element) in try object.optionalArray("subscriptions").enumerated() {
@@ -282,7 +225,7 @@ struct ConfigurationDecoder {
         return (group, subscriptions)
     }
 
-    private func decodeSettings(_ value: JSONElement, path: String) throws(CatalogError) -> CatalogSettings {
+    private mutating func decodeSettings(_ value: JSONElement, path: String) throws(CatalogError) -> CatalogSettings {
         let object = try ObjectReader(value, file: file, path: path, what: "settings")
         var errors: [StoreKitErrorSetting] = []
         for (index, element) in try object.optionalArray("_storeKitErrors").enumerated() {

@@ -55,6 +55,25 @@ enum DecimalText {
         return .success(value)
     }
 
+    /// Whether `text` is digits, one comma and digits (`"2,99"`): how a price typed on a Mac set
+    /// to a comma locale reads, taken as the decimal point (Docs/formats/storekit-catalog.md).
+    static func hasLoneDecimalComma(_ text: String) -> Bool {
+        var digitsBefore = 0
+        var digitsAfter = 0
+        var seenComma = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenComma { digitsAfter += 1 } else { digitsBefore += 1 }
+            case UInt8(ascii: ",") where !seenComma:
+                seenComma = true
+            default:
+                return false
+            }
+        }
+        return seenComma && digitsBefore > 0 && digitsAfter > 0
+    }
+
     /// How many digits follow the decimal point in `text` as written.
     static func fractionDigits(_ text: String) -> Int {
         guard let point = text.firstIndex(of: ".") else { return 0 }

@@ -45,6 +45,13 @@ struct ObjectReader<Value: JSONReadable> {
         CatalogError(file: file, path: path(of: key), problem: problem)
     }
 
+    func warning(_ key: String, _ problem: String) -> CatalogWarning {
+        CatalogWarning(file: file, path: path(of: key), problem: problem)
+    }
+
+    /// Where this object is, in the parts `path` is made of (to build the path later, if ever).
+    var location: (parentPath: String, index: Int?) { (parentPath, index) }
+
     func typeError(_ key: String, expected: String, found: Value) -> CatalogError {
         error(key, "expected \(expected), found \(found.typeDescription)")
     }
@@ -127,6 +134,21 @@ struct ObjectReader<Value: JSONReadable> {
         }
         switch DecimalText.parse(text) {
         case .success(let amount): return amount
+        case .failure(let problem): throw error(key, problem.message)
+        }
+    }
+
+    /// A price member as written in a catalog: a string holding a non-negative decimal, where a
+    /// lone comma between digits (`"2,99"`) is read as the decimal point.
+    /// - Returns: the text as written, the amount and whether a comma was read as the point.
+    func writtenPrice(_ key: String) throws(CatalogError) -> (text: String, amount: Decimal, readsDecimalComma: Bool) {
+        let value = try required(key)
+        guard let text = value.string else {
+            throw typeError(key, expected: "a price in a string such as \"0.99\"", found: value)
+        }
+        let comma = DecimalText.hasLoneDecimalComma(text)
+        switch DecimalText.parse(comma ? text.replacingOccurrences(of: ",", with: ".") : text) {
+        case .success(let amount): return (text, amount, comma)
         case .failure(let problem): throw error(key, problem.message)
         }
     }

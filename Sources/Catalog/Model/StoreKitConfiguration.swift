@@ -1,10 +1,11 @@
 import Foundation
 
-/// An Xcode StoreKit Configuration file (`.storekit`, format versions 2 to 5), with its
+/// An Xcode StoreKit Configuration file (`.storekit`, format versions 1 to 6), with its
 /// optional price sidecar: every product, subscription group and setting it holds.
 ///
-/// Load one with `load(contentsOf:)`; every problem in the file is one `CatalogError`
-/// naming the file, the JSON path and what is wrong.
+/// Load one with `load(contentsOf:)`; a problem that makes the file unusable is one
+/// `CatalogError` naming the file, the JSON path and what is wrong; what was read, but not as
+/// written, is a `CatalogWarning` in `warnings` (and `priceWarnings(for:)` for the storefront in use).
 public struct StoreKitConfiguration: Sendable, Hashable {
     /// The file format version (`version`: `major`.`minor`).
     public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -13,8 +14,9 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         /// The minor version, e.g. 0.
         public var minor: Int
 
-        /// The newest major version this build reads (Xcode's formats 2 to 5).
-        public static let newestMajor = 5
+        /// The newest major version this build knows (Xcode's formats 1 to 6). A newer file is
+        /// read as this version, with a warning, as long as what it holds parses.
+        public static let newestMajor = 6
 
         /// `major.minor`, e.g. `5.0`.
         public var description: String { "\(major).\(minor)" }
@@ -42,10 +44,21 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     public var content: [String: HostedContent] = [:]
     /// Self-hosted content from `NAME.content/hosting.json`: base URLs by product ID.
     public var contentHosting: [String: URL] = [:]
-    /// Top-level members the catalog does not model (`appPolicies`, `subscriptionOffersKeyPair`, …).
+    /// The subscription bundle groups (`subscriptionBundleGroups`, format 6), read but not sold.
+    public var subscriptionBundleGroups: [SubscriptionBundleGroup] = []
+    /// The subscription suite groups (`subscriptionSuiteGroups`, format 6), read but not sold.
+    public var subscriptionSuiteGroups: [SubscriptionBundleGroup] = []
+    /// The app's license agreement and privacy policies (`appPolicies`), when the file has them.
+    public var appPolicies: AppPolicies?
+    /// Top-level members the catalog does not model (`subscriptionOffersKeyPair`, …).
     public var extra: [String: JSONValue]
+    /// What was read, but not as written (a newer format version, a decimal comma), in file
+    /// order. Prices the storefront in use cannot charge exactly are `priceWarnings(for:)`.
+    public var warnings: [CatalogWarning] = []
 
     private var indexByID: [String: Int]
+    /// The prices with a fractional part, for `priceWarnings(for:)`.
+    var priceSites: [PriceSite] = []
 
     /// Creates a configuration from its parts; product identifiers must be unique.
     public init(
@@ -114,7 +127,8 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// - Parameters:
     ///   - data: the file's contents, UTF-8 JSON.
     ///   - file: the name to use in errors and in `file`.
-    /// - Throws: `CatalogError` for text that is not JSON or does not describe a valid catalog.
+    /// - Throws: `CatalogError` for an empty file, text that is not JSON or does not describe a
+    ///   valid catalog.
     public static func decode(data: Data, file: String) throws(CatalogError) -> StoreKitConfiguration {
         try ConfigurationDecoder.decode(data: data, file: file)
     }
@@ -184,9 +198,8 @@ extension StoreKitConfiguration {
     }
 
     /// The price of `offer`, a subscription offer of `product`, in `storefront`: 0 for a free
-    /// offer; else the catalog's offer price scaled by the product's price there over its base
-    /// price (`price(for:in:)` / `displayPrice`) when the two differ, rounded to the
-    /// storefront currency's minor units (`Price.roundedToMinorUnits`).
+    /// offer; else the catalog's offer price scaled as the product's price is there
+    /// (`scaled(_:for:in:)`).
     ///
     /// This is the one rule an offer is priced by, so what the listing shows, what the first
     /// offer period and each discounted renewal are charged, and what renewal info, signed
@@ -197,17 +210,46 @@ extension StoreKitConfiguration {
     ///   - product: the subscription the offer is for.
     ///   - storefront: where the customer shops.
     public func price(of offer: SubscriptionOffer, for product: Product, in storefront: Storefront) -> Price {
+        guard offer.paymentMode != .free else {
+            return Price(amount: 0, currencyCode: storefront.currencyCode)
+        }
+        return scaled(offer.price, for: product, in: storefront)
+    }
+
+    /// What each payment of `plan`, a billing plan of `product`, costs in `storefront`: the
+    /// plan's `displayPrice` scaled as the product's price is there (`scaled(_:for:in:)`).
+    /// - Parameters:
+    ///   - plan: one of the product's billing plans.
+    ///   - product: the subscription the plan is for.
+    ///   - storefront: where the customer shops.
+    public func price(of plan: BillingPlan, for product: Product, in storefront: Storefront) -> Price {
+        scaled(plan.price, for: product, in: storefront)
+    }
+
+    /// What the whole commitment of `plan` costs in `storefront`, by the same rule as each
+    /// payment; `nil` when the file gives no `commitmentDisplayPrice`.
+    /// - Parameters:
+    ///   - plan: one of the product's billing plans.
+    ///   - product: the subscription the plan is for.
+    ///   - storefront: where the customer shops.
+    public func commitmentPrice(of plan: BillingPlan, for product: Product, in storefront: Storefront) -> Price? {
+        plan.commitmentPrice.map { scaled($0, for: product, in: storefront) }
+    }
+
+    /// An amount the file writes for `product` (an offer's or a billing plan's price), in
+    /// `storefront`: scaled by the product's price there over its base price when the price
+    /// sidecar sets a different one, then rounded to the currency's minor units. Rounding the
+    /// base price alone does not scale: a "4.80" product with a "2.40" offer in yen is ¥5 and ¥2.
+    private func scaled(_ amount: Decimal, for product: Product, in storefront: Storefront) -> Price {
         let listed = price(for: product, in: storefront)
-        guard offer.paymentMode != .free else { return Price(amount: 0, currencyCode: listed.currencyCode) }
-        var amount = offer.price
-        if product.price > 0, listed.amount != product.price {
+        let estimate = Price(amount: product.price, currencyCode: listed.currencyCode).roundedToMinorUnits
+        var amount = amount
+        if product.price > 0, listed.amount != estimate.amount {
             amount = amount * listed.amount / product.price
         }
         return Price(amount: amount, currencyCode: listed.currencyCode).roundedToMinorUnits
     }
 
     /// The storefront the catalog names in `_storefront`, else the United States.
-    public var defaultStorefront: Storefront {
-        settings.storefront.flatMap(Storefront.named) ?? Storefront.unitedStates
-    }
+    public var defaultStorefront: Storefront { defaultStorefrontChoice.storefront }
 }

@@ -17,13 +17,18 @@ extension StoreKitConfiguration {
         public var codeOffers: [SubscriptionOffer]
         /// Win-back offers for lapsed subscribers (`winbackOffers`).
         public var winBackOffers: [SubscriptionOffer]
+        /// How the subscription can be paid for (`billingPlans`, format 5 and later), in file order;
+        /// empty for a file that lists none, where the product's price is billed up front.
+        public var billingPlans: [BillingPlan]
 
         /// Creates subscription details.
         public init(
             groupID: String, groupName: String, groupNumber: Int, period: SubscriptionPeriod,
             introductoryOffers: [SubscriptionOffer] = [], promotionalOffers: [SubscriptionOffer] = [],
-            codeOffers: [SubscriptionOffer] = [], winBackOffers: [SubscriptionOffer] = []
+            codeOffers: [SubscriptionOffer] = [], winBackOffers: [SubscriptionOffer] = [],
+            billingPlans: [BillingPlan] = []
         ) {
+            self.billingPlans = billingPlans
             self.winBackOffers = winBackOffers
             self.groupID = groupID
             self.groupName = groupName

@@ -8,11 +8,17 @@ struct CatalogSelection {
     /// The loaded catalog (with its price sidecar, if any).
     let catalog: StoreKitConfiguration
     /// The storefront prices are shown for.
-    let storefront: Storefront
+    var storefront: Storefront { storefrontChoice.storefront }
+    /// The storefront and where it was chosen.
+    let storefrontChoice: StorefrontChoice
     /// The locale names, descriptions and prices are shown in, e.g. `ja_JP`.
     let locale: String
+    /// What the catalog holds that was read, but not as written, for the storefront in use
+    /// (already written to standard error as `storefront: warning: …` lines).
+    let warnings: [CatalogWarning]
 
-    /// Loads `--catalog` and resolves `--storefront` and `--locale`.
+    /// Loads `--catalog`, resolves `--storefront` and `--locale`, and writes the catalog's
+    /// warnings for that storefront to standard error, one line each.
     ///
     /// - Parameter checksContentFiles: `false` skips checking the hosted content's files (the
     ///   storefront's first frame; the store it opens next checks them).
@@ -47,22 +53,29 @@ struct CatalogSelection {
             throw .runtime("cannot load the catalog: \(error.description)")
         }
         cache?.save()
-        let storefront = try resolveStorefront(option: options.storefront, catalog: catalog)
+        let choice = try resolveStorefront(
+            option: options.storefront, origin: options.storefrontOrigin, catalog: catalog)
         let locale = try resolveLocale(
-            option: options.locale, storefrontOption: options.storefront, storefront: storefront, catalog: catalog)
-        return CatalogSelection(catalog: catalog, storefront: storefront, locale: locale)
+            option: options.locale, storefrontOption: options.storefront, storefront: choice.storefront,
+            catalog: catalog)
+        let warnings = catalog.warnings + catalog.priceWarnings(for: choice)
+        for warning in warnings { context.output.writeError("storefront: warning: \(warning)\n") }
+        return CatalogSelection(catalog: catalog, storefrontChoice: choice, locale: locale, warnings: warnings)
     }
 
     /// `--storefront` when given, else the catalog's `_storefront`, else the United States.
-    static func resolveStorefront(option: String?, catalog: StoreKitConfiguration) throws(CLIError) -> Storefront {
-        guard let option else { return catalog.defaultStorefront }
+    /// - Parameter origin: where `option` came from when not from `--storefront` itself.
+    static func resolveStorefront(
+        option: String?, origin: String? = nil, catalog: StoreKitConfiguration
+    ) throws(CLIError) -> StorefrontChoice {
+        guard let option else { return catalog.defaultStorefrontChoice }
         guard let storefront = Storefront.named(option) else {
             let examples = Storefront.all.prefix(8).map(\.code).joined(separator: ", ")
             throw .usage(
                 "unknown storefront '\(option)'; use an ISO 3166 alpha-3 code such as \(examples) (\(Storefront.all.count) are known; see 'storefront help')."
             )
         }
-        return storefront
+        return StorefrontChoice(storefront: storefront, source: .option(origin ?? "--storefront"))
     }
 
     /// `--locale` when given; else the storefront's locale when `--storefront` was given;

@@ -6,6 +6,9 @@ struct GlobalOptions: Sendable, Equatable {
     var dataDirectory: String?
     /// `--storefront CODE`.
     var storefront: String?
+    /// Where `storefront` came from when not from `--storefront` itself (the storefront's
+    /// remembered choice), for messages; `nil` means the option.
+    var storefrontOrigin: String?
     /// `--locale ID`.
     var locale: String?
     /// `--account ID`.

@@ -42,6 +42,7 @@ enum StorefrontTUI {
             Storefront.named(remembered.storefront) != nil
         {
             invocation.global.storefront = remembered.storefront
+            invocation.global.storefrontOrigin = "the storefront's last session"
             invocation.global.locale = remembered.locale
         }
         let dataURL = URL(fileURLWithPath: dataDirectory, isDirectory: true)
@@ -56,9 +57,12 @@ enum StorefrontTUI {
         var launch: TerminalLaunch? = asksForPassphrase ? nil : TerminalLaunch()
         // The first frame needs the products, not the hosted content's files: the store's
         // opening checks those (its own load of the catalog), on the other core.
+        // The catalog's warnings are told once the terminal is given back (`afterTerminal`).
+        let quiet = CommandContext(
+            environment: context.environment, currentDirectory: context.currentDirectory, output: BufferedOutput())
         let selection: CatalogSelection
         do {
-            selection = try CatalogSelection.load(invocation.global, context: context, checksContentFiles: false)
+            selection = try CatalogSelection.load(invocation.global, context: quiet, checksContentFiles: false)
         } catch {
             // The terminal is given back before the message is printed.
             await launch?.cancel()
@@ -66,8 +70,8 @@ enum StorefrontTUI {
         }
         // The store (the journal, the vault, the engine's start, the app transaction's chain)
         // opens once the first frame, drawn from the catalog alone, is on the terminal.
-        // Opening reads only the context's environment and directory, never its output.
-        nonisolated(unsafe) let openingContext = context
+        // Opening reads only the context's environment and directory; its output is not the terminal's.
+        nonisolated(unsafe) let openingContext = quiet
         let open: @Sendable () async -> Result<StoreSession, CLIError> = { [invocation] in
             do throws(CLIError) {
                 return .success(
@@ -115,6 +119,7 @@ enum StorefrontTUI {
             if case .success(let session) = await handler.opening.value { await session.close() }
             throw .runtime(error.description)
         }
+        for warning in selection.warnings { context.output.writeError("storefront: warning: \(warning)\n") }
         switch await handler.opening.value {
         case .success(let session):
             await session.close()

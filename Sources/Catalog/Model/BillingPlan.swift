@@ -1,0 +1,52 @@
+import Foundation
+
+extension StoreKitConfiguration {
+    /// One way a subscription can be paid for (format 6's `billingPlans`): billed up front each
+    /// period, or monthly over a 12-month commitment. Values only; what a plan sells is the store's.
+    public struct BillingPlan: Sendable, Hashable {
+        /// How the plan bills (`billingPlanType`).
+        public var type: BillingPlanType
+        /// What each payment costs (`displayPrice`) in the catalog's base currency: the
+        /// period's price for `billedUpfront`, the monthly payment for `monthly`.
+        public var price: Decimal
+        /// What the whole commitment costs (`commitmentDisplayPrice`), `nil` when the file gives none.
+        public var commitmentPrice: Decimal?
+        /// Whether the plan is offered (`isEnabled`, `true` when absent).
+        public var isEnabled: Bool
+        /// App Store Connect's identifier of the plan (`internalID`), when present.
+        public var internalID: String?
+        /// Members the catalog does not model, kept as read.
+        public var extra: [String: JSONValue]
+
+        /// Creates a billing plan.
+        public init(
+            type: BillingPlanType, price: Decimal, commitmentPrice: Decimal? = nil, isEnabled: Bool = true,
+            internalID: String? = nil, extra: [String: JSONValue] = [:]
+        ) {
+            self.type = type
+            self.price = price
+            self.commitmentPrice = commitmentPrice
+            self.isEnabled = isEnabled
+            self.internalID = internalID
+            self.extra = extra
+        }
+    }
+}
+
+/// How a subscription's billing plan bills, as the file's raw `billingPlanType` string; a
+/// value this build does not know is kept as written.
+public struct BillingPlanType: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The raw string, e.g. `BILLED_UPFRONT`.
+    public var rawValue: String
+
+    /// Wraps a raw `billingPlanType` string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The whole period's price at once (`BILLED_UPFRONT`; StoreKit's `upFront`).
+    public static let billedUpfront = BillingPlanType(rawValue: "BILLED_UPFRONT")
+    /// Monthly payments over a 12-month commitment (`MONTHLY`; StoreKit's `monthly`).
+    public static let monthly = BillingPlanType(rawValue: "MONTHLY")
+
+    /// The raw string.
+    public var description: String { rawValue }
+}
