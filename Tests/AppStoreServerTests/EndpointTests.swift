@@ -30,13 +30,31 @@ import Testing
         await fixture.close()
     }
 
-    @Test func unknownPathsAre404AndWrongMethods405() async throws {
+    /// Every refusal carries Apple's error body (`errorCode`, `errorMessage`), so a client reads a code.
+    @Test func unknownPathsAre404AndWrongMethods405WithApplesErrorBody() async throws {
         let fixture = try await ServerFixture()
-        #expect(try await fixture.api("GET", "/inApps/v1/nothing/1").status == 404)
-        #expect(try await fixture.api("GET", "/").status == 404)
-        let wrong = try await fixture.api("DELETE", "/inApps/v1/transactions/1")
-        #expect(wrong.status == 405)
-        #expect(wrong.headers["allow"] == "GET")
+        for path in ["/inApps/v1/nothing/1", "/", "/inApps/v3/history/1", "/verifyReceipt/extra"] {
+            let missing = try await fixture.api("GET", path)
+            #expect(missing.status == 404, "\(path)")
+            #expect(missing.headers["content-type"] == "application/json")
+            #expect(try missing.json()["errorCode"] as? Int == 4_040_000)
+            #expect(
+                try missing.json()["errorMessage"] as? String
+                    == "Not found. The path is not an App Store Server API endpoint.")
+        }
+        for (method, path, allowed) in [
+            ("DELETE", "/inApps/v1/transactions/1", "GET"), ("POST", "/inApps/v2/history/1", "GET"),
+            ("GET", "/ocsp", "POST"), ("PATCH", "/inApps/v1/notifications/test", "POST"),
+        ] {
+            let wrong = try await fixture.api(method, path)
+            #expect(wrong.status == 405, "\(method) \(path)")
+            #expect(wrong.headers["allow"] == allowed)
+            #expect(wrong.headers["content-type"] == "application/json")
+            #expect(try wrong.json()["errorCode"] as? Int == 4_050_000)
+            #expect(
+                try wrong.json()["errorMessage"] as? String == "Method not allowed. The path does not take this method."
+            )
+        }
         await fixture.close()
     }
 

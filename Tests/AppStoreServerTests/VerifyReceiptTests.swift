@@ -121,7 +121,41 @@ import Testing
             fixture, ["receipt-data": productionReceipt.base64EncodedString()], to: productionClient)
         #expect(accepted["status"] as? Int == 0)
         #expect(accepted["environment"] as? String == "Production")
+        // Production names the app by its Apple ID; Apple's sandbox answers 0 (see the refund test).
+        let appAppleID = try await fixture.store.currentSettings().appAppleID
+        #expect(appAppleID != 0)
+        #expect((accepted["receipt"] as? [String: Any])?["adam_id"] as? Int64 == appAppleID)
         await production.stop()
+        await fixture.close()
+    }
+
+    /// A refunded purchase says why in the receipt's `in_app` as in `latest_receipt_info`, and
+    /// the sandbox names no app (`adam_id` and `app_item_id` are 0), as Apple's sandbox answers.
+    @Test func aRefundedPurchaseSaysWhyInTheReceiptAndTheSandboxNamesNoApp() async throws {
+        let fixture = try await ServerFixture()
+        let pro = try await fixture.buy(ServerFixture.pro)
+        let monthly = try await fixture.buy(ServerFixture.monthly)
+        fixture.clock.advance(by: 60)
+        _ = try await fixture.store.refund(transactionID: pro.transactionID, reason: 1)
+        let data = try #require(await fixture.store.appReceipt())
+        let json = try await post(fixture, ["receipt-data": data.base64EncodedString()])
+        #expect(json["status"] as? Int == 0)
+        let receipt = try #require(json["receipt"] as? [String: Any])
+        #expect(receipt["adam_id"] as? Int == 0)
+        #expect(receipt["app_item_id"] as? Int == 0)
+        let inApp = try #require(receipt["in_app"] as? [[String: Any]])
+        let refunded = try #require(inApp.first { $0["transaction_id"] as? String == pro.transactionID })
+        let latest = try #require(
+            (json["latest_receipt_info"] as? [[String: Any]])?.first {
+                $0["transaction_id"] as? String == pro.transactionID
+            })
+        #expect(refunded["cancellation_reason"] as? String == "1")
+        #expect(latest["cancellation_reason"] as? String == "1")
+        #expect(refunded["cancellation_date_ms"] as? String == latest["cancellation_date_ms"] as? String)
+        #expect(refunded["cancellation_date_ms"] != nil)
+        let kept = try #require(inApp.first { $0["transaction_id"] as? String == monthly.transactionID })
+        #expect(kept["cancellation_reason"] == nil)
+        #expect(kept["cancellation_date_ms"] == nil)
         await fixture.close()
     }
 

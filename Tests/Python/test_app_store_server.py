@@ -184,6 +184,20 @@ class AppStoreServerAPITests(unittest.TestCase):
         finally:
             self.client._bundle_id = "com.storefront.demo"
 
+    def test_an_unknown_path_or_a_refused_method_still_gives_apples_client_a_code(self):
+        # Apple's client, asked for a path the server does not have or with a method the path
+        # does not take, reads Apple's error body: a code and a message, not a bare status.
+        with self.assertRaises(APIException) as unknown:
+            self.client._make_request("/inApps/v1/nothing/1", "GET", {}, None, None)
+        self.assertEqual(unknown.exception.http_status_code, 404)
+        self.assertEqual(unknown.exception.raw_api_error, 4040000)
+        self.assertEqual(unknown.exception.error_message, "Not found. The path is not an App Store Server API endpoint.")
+        with self.assertRaises(APIException) as refused:
+            self.client._make_request("/inApps/v1/transactions/2000000000000001", "DELETE", {}, None, None)
+        self.assertEqual(refused.exception.http_status_code, 405)
+        self.assertEqual(refused.exception.raw_api_error, 4050000)
+        self.assertEqual(refused.exception.error_message, "Method not allowed. The path does not take this method.")
+
 
 class FreshStoreTestCase(unittest.TestCase):
     """A store of its own for each test, served, with Apple's client and verifier: for tests

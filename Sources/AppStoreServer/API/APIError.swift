@@ -94,6 +94,12 @@ public struct APIError: Error, Hashable, Sendable {
     static let transactionIdNotFound = APIError(4_040_010, 404, "Transaction id not found.")
     static let appTransactionDoesNotExist = APIError(4_040_019, 404, "No app transaction exists for the customer.")
     static let generalInternal = APIError(5_000_000, 500, "An unknown error occurred.")
+    /// A path the API does not have. Apple documents no code for it; the code follows Apple's
+    /// scheme (the HTTP status, then zeros), so a client reads a code as from any refusal
+    /// (Docs/decisions/0052-refusals-carry-apples-error-body.md).
+    static let pathNotFound = APIError(4_040_000, 404, "Not found. The path is not an App Store Server API endpoint.")
+    /// A method the path does not take (the `Allow` header lists those it does); coded as `pathNotFound` is.
+    static let methodNotAllowed = APIError(4_050_000, 405, "Method not allowed. The path does not take this method.")
 
     // MARK: Retention Messaging API
 

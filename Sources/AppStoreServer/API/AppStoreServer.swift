@@ -231,9 +231,11 @@ public final class AppStoreServer: Sendable {
     private func admit(_ request: HTTPRequest) -> Admission {
         let route: Route
         switch Route.resolve(method: request.method, path: request.path) {
-        case .notFound: return .answered(.empty(404))
+        case .notFound: return .answered(APIError.pathNotFound.response)
         case .wrongMethod(let allowed):
-            return .answered(.empty(405, headers: [.init("Allow", allowed.joined(separator: ", "))]))
+            var response = APIError.methodNotAllowed.response
+            response.headers.append(.init("Allow", allowed.joined(separator: ", ")))
+            return .answered(response)
         case .found(let found): route = found
         }
         guard route.needsToken else { return .route(route) }

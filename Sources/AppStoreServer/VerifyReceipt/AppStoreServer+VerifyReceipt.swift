@@ -62,8 +62,9 @@ extension AppStoreServer {
         var json: [String: Any] = [
             "environment": environment == .production ? "Production" : "Sandbox",
             "receipt": LegacyReceiptJSON.receipt(
-                receipt, appAppleID: appAppleID, requestDate: snapshot.now,
-                ownership: { (snapshot.transaction($0)?.ownershipType ?? .purchased).rawValue }),
+                receipt, adamID: environment == .production ? appAppleID : 0, requestDate: snapshot.now,
+                ownership: { (snapshot.transaction($0)?.ownershipType ?? .purchased).rawValue },
+                cancellationReason: { snapshot.transaction($0)?.revocationReason }),
             "latest_receipt_info": latest.sorted { $0.purchaseDate > $1.purchaseDate }.map(LegacyReceiptJSON.latest),
             "pending_renewal_info": renewals.map(LegacyReceiptJSON.pendingRenewal),
         ]

@@ -25,16 +25,24 @@ enum LegacyReceiptJSON {
     }
 
     /// The decoded receipt (`receipt`).
-    /// - Parameter ownership: each purchase's `in_app_ownership_type`, by transaction ID.
+    /// - Parameters:
+    ///   - adamID: the app's Apple ID, 0 outside Production, as Apple's sandbox answers.
+    ///   - ownership: each purchase's `in_app_ownership_type`, by transaction ID.
+    ///   - cancellationReason: why the store refunded a transaction, by transaction ID.
     static func receipt(
-        _ receipt: AppReceipt, appAppleID: Int64, requestDate: Date, ownership: (String) -> String
+        _ receipt: AppReceipt, adamID: Int64, requestDate: Date, ownership: (String) -> String,
+        cancellationReason: (String) -> Int?
     ) -> [String: Any] {
         var json: [String: Any] = [
-            "receipt_type": receipt.rawReceiptType ?? "Xcode", "adam_id": appAppleID,
+            "receipt_type": receipt.rawReceiptType ?? "Xcode", "adam_id": adamID,
             "app_item_id": receipt.appItemID ?? 0,
             "bundle_id": receipt.bundleID, "application_version": receipt.appVersion, "download_id": 0,
             "version_external_identifier": 0, "original_application_version": receipt.originalAppVersion ?? "1.0",
-            "in_app": receipt.inApp.map { inApp($0, ownership: ownership($0.transactionID)) },
+            "in_app": receipt.inApp.map {
+                inApp(
+                    $0, ownership: ownership($0.transactionID), cancellationReason: cancellationReason($0.transactionID)
+                )
+            },
         ]
         json.merge(date("receipt_creation_date", receipt.creationDate)) { $1 }
         json.merge(date("request_date", requestDate)) { $1 }
@@ -42,8 +50,9 @@ enum LegacyReceiptJSON {
         return json
     }
 
-    /// One purchase of the receipt's `in_app`.
-    static func inApp(_ p: InAppPurchaseReceipt, ownership: String) -> [String: Any] {
+    /// One purchase of the receipt's `in_app`; a refunded one says why (`cancellation_reason`),
+    /// as its `latest_receipt_info` entry does.
+    static func inApp(_ p: InAppPurchaseReceipt, ownership: String, cancellationReason: Int?) -> [String: Any] {
         var json: [String: Any] = [
             "quantity": String(p.quantity ?? 1), "product_id": p.productID, "transaction_id": p.transactionID,
             "original_transaction_id": p.originalTransactionID ?? p.transactionID, "in_app_ownership_type": ownership,
@@ -52,6 +61,7 @@ enum LegacyReceiptJSON {
         if let intro = p.isInIntroOfferPeriod { json["is_in_intro_offer_period"] = intro ? "true" : "false" }
         if let id = p.webOrderLineItemID { json["web_order_line_item_id"] = String(id) }
         if let offer = p.promotionalOfferIdentifier { json["promotional_offer_id"] = offer }
+        if let reason = cancellationReason, p.cancellationDate != nil { json["cancellation_reason"] = String(reason) }
         json.merge(date("purchase_date", p.purchaseDate)) { $1 }
         json.merge(date("original_purchase_date", p.originalPurchaseDate)) { $1 }
         json.merge(date("expires_date", p.expiresDate)) { $1 }
