@@ -106,7 +106,8 @@ import Testing
         #expect(code.count == 12 && issued.allSatisfy { $0["redeemedAt"] is NSNull })
         let redeemed = try transaction(try cli.object(["redeem", code.lowercased()]))
         #expect(redeemed["productID"] as? String == DemoCatalog.pro && redeemed["offerType"] as? String == "code")
-        #expect(redeemed["offerID"] as? String == DemoCatalog.codeOffer && redeemed["price"] as? String == "0")
+        #expect(
+            redeemed["offerID"] as? String == DemoCatalog.codeOfferReferenceName && redeemed["price"] as? String == "0")
         let again = try cli.run(["redeem", code])
         #expect(again.status == 1 && again.stderr.contains("redeemed already"), "\(again.stderr)")
         let listed = try cli.array(["store", "codes"])

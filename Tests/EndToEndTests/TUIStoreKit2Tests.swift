@@ -50,7 +50,8 @@ import Testing
         try await tmux.press("c", until: "Purchased")
         let redeemed = try storefront.object(["latest", DemoCatalog.pro])
         #expect(
-            redeemed["offerType"] as? String == "code" && redeemed["offerID"] as? String == DemoCatalog.codeOffer,
+            redeemed["offerType"] as? String == "code"
+                && redeemed["offerID"] as? String == DemoCatalog.codeOfferReferenceName,
             "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")
         let codes = try storefront.array(["store", "codes"])

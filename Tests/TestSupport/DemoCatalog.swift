@@ -26,4 +26,7 @@ public enum DemoCatalog {
     public static let comeback = "com.storefront.demo.premium.pro.comeback"
     /// Pro's offer-code offer: three months free (an offer identifier).
     public static let codeOffer = "com.storefront.demo.premium.pro.code.3free"
+    /// The code offer's reference name: what a transaction redeemed with one of its codes carries
+    /// as its offer identifier, as Apple's do.
+    public static let codeOfferReferenceName = "Code: 3 months free"
 }

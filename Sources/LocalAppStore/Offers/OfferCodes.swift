@@ -7,14 +7,16 @@ import StoreCore
 /// in the payment's own write (`PaymentQueue.add`).
 extension Offers {
     /// Issues `count` one-time codes for a code offer of a subscription.
+    /// - Parameter offerID: the offer's offerID, else its internalID or reference name (as Xcode
+    ///   addresses it); the codes record the name the store files it under (`identifier`).
     /// - Throws: `.unknownOffer` when the product has no such code offer; `.io`.
     public func issueCodes(
         productID: String, offerID: String, count: Int = 1
     ) async throws(LocalAppStoreError) -> [OfferCode] {
         let configuration = store.configuration
         guard
-            configuration.catalog.product(id: productID)?.subscription?.codeOffers.contains(where: { $0.id == offerID })
-                ?? false
+            let offer = configuration.catalog.product(id: productID)?.subscription?.codeOffers.offer(named: offerID),
+            let filed = offer.identifier
         else { throw .unknownOffer(productID: productID, offerID: offerID, kind: "code") }
         let now = configuration.clock.now
         return try await store.perform { store throws(LocalAppStoreError) in
@@ -25,7 +27,7 @@ extension Offers {
                     guard state.storeKit.offerCodes[text] == nil, !codes.contains(where: { $0.code == text }) else {
                         continue
                     }
-                    codes.append(OfferCode(code: text, productID: productID, offerID: offerID, issuedAt: now))
+                    codes.append(OfferCode(code: text, productID: productID, offerID: filed, issuedAt: now))
                 }
                 return (codes.map { JournalRecord.make(StoreKitRecord(offerCode: $0)) }, codes)
             }.result

@@ -68,9 +68,7 @@ public struct Offers: Sendable {
     ) throws(LocalAppStoreError) -> PromotionalOffer {
         let configuration = store.configuration
         guard
-            configuration.catalog.product(id: productID)?.subscription?.promotionalOffers.contains(where: {
-                $0.id == offerID
-            }) ?? false
+            configuration.catalog.product(id: productID)?.subscription?.promotionalOffers.offer(named: offerID) != nil
         else { throw .unknownOffer(productID: productID, offerID: offerID, kind: "promotional") }
         let timestamp = Int64((configuration.clock.now.timeIntervalSince1970 * 1000).rounded(.down))
         return try promotionalOfferSigner().sign(

@@ -23,7 +23,7 @@ struct PromotionalOfferCheck {
     func check(
         _ offer: PromotionalOffer, payment: Payment, product: StoreKitConfiguration.Product, state: JournalState
     ) throws(StoreError) -> UsedOfferNonce {
-        guard let promotional = product.subscription?.promotionalOffers.first(where: { $0.id == offer.offerID }) else {
+        guard let promotional = product.subscription?.promotionalOffers.offer(named: offer.offerID) else {
             throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offer.offerID)")
         }
         let key: SubscriptionKeyring.Key?

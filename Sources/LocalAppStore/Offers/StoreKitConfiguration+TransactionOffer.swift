@@ -14,21 +14,32 @@ extension StoreKitConfiguration {
 
 extension StoreKitConfiguration.SubscriptionInfo {
     /// The subscription's offer of `kind`: the introductory one, or the promotional, code or
-    /// win-back offer with `id`; nil for a kind this version does not know.
+    /// win-back offer `id` names (its offerID, else its internalID or reference name:
+    /// `offer(named:)`); nil for a kind this version does not know.
     func offer(id: String?, kind: StoreCore.SubscriptionOffer.Kind) -> StoreKitConfiguration.SubscriptionOffer? {
         switch kind {
         case .introductory: introductoryOffer
-        case .promotional: promotionalOffers.first { $0.id == id }
-        case .code: codeOffers.first { $0.id == id }
-        case .winBack: winBackOffers.first { $0.id == id }
+        case .promotional: id.flatMap(promotionalOffers.offer(named:))
+        case .code: id.flatMap(codeOffers.offer(named:))
+        case .winBack: id.flatMap(winBackOffers.offer(named:))
         default: nil
         }
     }
 
-    /// Which kind of offer `id` is: promotional unless it names a code or win-back offer.
+    /// Which kind of offer `id` names: promotional unless it names a code or win-back offer.
     func kind(ofOffer id: String) -> StoreCore.SubscriptionOffer.Kind {
-        if codeOffers.contains(where: { $0.id == id }) { return .code }
-        if winBackOffers.contains(where: { $0.id == id }) { return .winBack }
+        if codeOffers.offer(named: id) != nil { return .code }
+        if winBackOffers.offer(named: id) != nil { return .winBack }
         return .promotional
+    }
+}
+
+extension StoreKitConfiguration.SubscriptionOffer {
+    /// What a transaction priced at this offer carries as its offer identifier (the signed
+    /// transaction's `offerIdentifier`, StoreKit's `Transaction.offer.id`), as Apple's: an offer
+    /// code's reference name, a promotional or win-back offer's offerID, else the name the store
+    /// files the offer under (`identifier`).
+    func transactionOfferID(as kind: StoreCore.SubscriptionOffer.Kind) -> String? {
+        kind == .code ? referenceName ?? identifier : id ?? identifier
     }
 }

@@ -21,8 +21,7 @@ struct SubscriptionOfferRedemption {
             guard code.productID == product.id else {
                 throw .invalidOfferIdentifier("the offer code \(code.code) is for \(code.productID), not \(product.id)")
             }
-            guard let info = product.subscription, let offer = info.codeOffers.first(where: { $0.id == code.offerID })
-            else {
+            guard let info = product.subscription, let offer = info.codeOffers.offer(named: code.offerID) else {
                 throw .invalidOfferIdentifier("\(product.id) has no code offer \(code.offerID)")
             }
             let standing = standing(in: info, state: state)
@@ -31,16 +30,16 @@ struct SubscriptionOfferRedemption {
                     "the offer code \(code.code) is for \(offer.eligibility.joined(separator: ", ")) subscribers, and this account is \(standing)"
                 )
             }
-            return (.code, code.offerID)
+            return (.code, offer.transactionOfferID(as: .code) ?? code.offerID)
         }
         if let id = payment.winBackOfferID {
-            guard let info = product.subscription, info.winBackOffers.contains(where: { $0.id == id }) else {
+            guard let info = product.subscription, let offer = info.winBackOffers.offer(named: id) else {
                 throw .invalidOfferIdentifier("\(product.id) has no win-back offer \(id)")
             }
             guard standing(in: info, state: state) == "expired" else {
                 throw .ineligibleForOffer("the win-back offer \(id) is for lapsed subscribers of \(info.groupName)")
             }
-            return (.winBack, id)
+            return (.winBack, offer.transactionOfferID(as: .winBack) ?? id)
         }
         return nil
     }

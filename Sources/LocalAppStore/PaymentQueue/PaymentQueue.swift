@@ -36,10 +36,12 @@ enum PaymentQueue {
         if let offer = payment.promotionalOffer {
             offerNonce = try store.offers.promotionalOfferCheck().check(
                 offer, payment: payment, product: product, state: state)
-        } else if let offerID = payment.offerID,
-            !(product.subscription?.promotionalOffers.contains { $0.id == offerID } ?? false)
-        {
+        } else if let offerID = payment.offerID, product.subscription?.promotionalOffers.offer(named: offerID) == nil {
             throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
+        }
+        // The transaction carries the promotional offer's own ID, whichever name the payment used.
+        let promotionalID = payment.offerID.map { name in
+            product.subscription?.promotionalOffers.offer(named: name)?.transactionOfferID(as: .promotional) ?? name
         }
         let account = store.accountID
         let now = store.configuration.clock.now
@@ -66,7 +68,7 @@ enum PaymentQueue {
                     currencyCode: price.currencyCode, storefront: storefront,
                     subscriptionGroupID: product.subscription?.groupID,
                     offerType: special?.kind ?? (payment.offerID == nil ? nil : .promotional),
-                    offerID: special?.id ?? payment.offerID)
+                    offerID: special?.id ?? promotionalID)
                 let entry = QueueEntry(
                     transaction: transaction, accountID: account, charged: false, finished: false, pending: nil,
                     owner: token)

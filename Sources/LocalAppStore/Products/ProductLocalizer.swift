@@ -71,8 +71,10 @@ struct ProductLocalizer: Sendable {
             case .payAsYouGo: .payAsYouGo
             case .payUpFront: .payUpFront
             }
+        // An offer is addressed as Xcode addresses it: by offerID, else internalID or reference name.
         return StoreCore.SubscriptionOffer(
-            id: offer.id, kind: kind, paymentMode: mode, period: offer.period,
+            id: kind == .introductory ? offer.id : offer.identifier, kind: kind, paymentMode: mode,
+            period: offer.period,
             periodCount: offer.numberOfPeriods, price: price.amount, displayPrice: price.formatted(locale: formatLocale)
         )
     }

@@ -47,7 +47,7 @@ struct SubscriptionDesk {
         {
             offer = info.offer(id: id, kind: kind)
         } else if let offerID = entry.transaction.payment.offerID {
-            guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }) else {
+            guard let promotional = info.promotionalOffers.offer(named: offerID) else {
                 fail(&entry, .invalidOfferIdentifier("\(productID) has no promotional offer \(offerID)"))
                 return (false, [])
             }
@@ -73,7 +73,7 @@ struct SubscriptionDesk {
             if entry.transaction.offerType != .code && entry.transaction.offerType != .winBack {
                 entry.transaction.offerType = .promotional
             }
-            entry.transaction.offerID = offer.id
+            entry.transaction.offerID = offer.transactionOfferID(as: entry.transaction.offerType ?? .promotional)
         } else if existing == nil, let intro = info.introductoryOffer {
             offer = intro
             entry.transaction.offerType = .introductory
@@ -152,9 +152,9 @@ struct SubscriptionDesk {
                 entry.transaction.price = price.amount
                 entry.transaction.currencyCode = price.currencyCode
                 if entry.transaction.offerType != .code { entry.transaction.offerType = .promotional }
-                entry.transaction.offerID = offer.id
+                entry.transaction.offerID = offer.transactionOfferID(as: entry.transaction.offerType ?? .promotional)
                 current.discountedRenewalsLeft = max(offer.numberOfPeriods - 1, 0)
-                current.discountOfferID = offer.id
+                current.discountOfferID = entry.transaction.offerID
             }
             entry.transaction = transaction(
                 entry.transaction, originalID: current.lifecycle.originalTransactionID,
@@ -172,7 +172,7 @@ struct SubscriptionDesk {
         current.lifecycle.willAutoRenew = true
         if let offer {
             current.discountedRenewalsLeft = max(offer.numberOfPeriods, 1)
-            current.discountOfferID = offer.id
+            current.discountOfferID = offer.transactionOfferID(as: entry.transaction.offerType ?? .promotional)
         }
         let period = latest?.transaction
         entry.transaction = StoreCore.Transaction(

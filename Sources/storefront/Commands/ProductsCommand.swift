@@ -19,7 +19,10 @@ struct ProductsCommand: Command {
         description, locale, price (a decimal string), displayPrice, currencyCode, storefront
         and familyShareable; auto-renewable subscriptions add subscriptionGroup,
         subscriptionGroupID, subscriptionGroupDisplayName, subscriptionGroupLevel,
-        subscriptionPeriod, introductoryOffer, promotionalOffers, codeOffers and winBackOffers.
+        subscriptionPeriod, introductoryOffer, promotionalOffers, codeOffers, winBackOffers and
+        billingPlans. Each offer names its offerID, internalID, referenceName and identifier:
+        commands take any of them, as Xcode addresses offers by offerID, else internalID or
+        referenceName.
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {

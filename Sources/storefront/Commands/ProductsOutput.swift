@@ -66,6 +66,7 @@ struct ProductsOutput {
                 ("promotionalOffers", .array(subscription.promotionalOffers.map { offerJSON($0, of: product) })),
                 ("codeOffers", .array(subscription.codeOffers.map { offerJSON($0, of: product) })),
                 ("winBackOffers", .array(subscription.winBackOffers.map { offerJSON($0, of: product) })),
+                ("billingPlans", .array(subscription.billingPlans.map { planJSON($0, of: product) })),
             ]
         }
         return .object(members)
@@ -91,11 +92,33 @@ struct ProductsOutput {
         let price = selection.catalog.price(of: offer, for: product, in: selection.storefront)
         return .object([
             ("offerID", .optional(offer.id)),
+            ("internalID", .optional(offer.internalID)),
+            ("referenceName", .optional(offer.referenceName)),
+            ("identifier", .optional(offer.identifier)),
             ("paymentMode", .string(offer.paymentMode.rawValue)),
             ("period", .string(offer.period.iso8601)),
             ("numberOfPeriods", .number(String(offer.numberOfPeriods))),
             ("price", .string(price.decimalString)),
             ("displayPrice", .string(price.formatted(locale: Locale(identifier: selection.locale)))),
+            ("billingPlanType", .optional(offer.billingPlanType?.rawValue)),
+        ])
+    }
+
+    /// A billing plan of `product`, each payment and the commitment priced by the catalog's one rule.
+    private func planJSON(
+        _ plan: StoreKitConfiguration.BillingPlan, of product: StoreKitConfiguration.Product
+    ) -> JSONText {
+        let locale = Locale(identifier: selection.locale)
+        let price = selection.catalog.price(of: plan, for: product, in: selection.storefront)
+        let commitment = selection.catalog.commitmentPrice(of: plan, for: product, in: selection.storefront)
+        return .object([
+            ("type", .string(plan.type.rawValue)),
+            ("price", .string(price.decimalString)),
+            ("displayPrice", .string(price.formatted(locale: locale))),
+            ("commitmentPrice", .optional(commitment?.decimalString)),
+            ("commitmentDisplayPrice", .optional(commitment?.formatted(locale: locale))),
+            ("isEnabled", .bool(plan.isEnabled)),
+            ("internalID", .optional(plan.internalID)),
         ])
     }
 

@@ -20,7 +20,14 @@ struct RedeemCommand: Command {
         }
         let token = try invocation.value(OfferOptions.appAccountToken)
         let session = try await StoreSession.open(invocation, context: context)
-        let result = await session.store.redeem(offerCode: code, options: PurchaseOptions(appAccountToken: token))
+        let result: PurchaseResult
+        do throws(OfferCodeRedemptionError) {
+            let verified = try await session.store.redeem(
+                offerCode: code, options: PurchaseOptions(appAccountToken: token))
+            result = .purchased(verified.unsafePayloadValue)
+        } catch {
+            result = error.purchaseResult
+        }
         let productID = result.transaction?.productID ?? code
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         await session.close()

@@ -120,14 +120,23 @@ struct SessionStore: StorefrontStore {
             {
                 return open.code
             }
-            guard let offerID = catalog.product(id: productID)?.subscription?.codeOffers.first?.id else { return nil }
+            guard let offerID = catalog.product(id: productID)?.subscription?.codeOffers.first?.identifier else {
+                return nil
+            }
             return try await backend.offers.issueCodes(productID: productID, offerID: offerID).first?.code
         } catch {
             throw error.storeError
         }
     }
 
-    func redeem(offerCode: String) async -> PurchaseResult { await store.redeem(offerCode: offerCode) }
+    /// The redemption as a purchase outcome: the verified transaction, or why there is none.
+    func redeem(offerCode: String) async -> PurchaseResult {
+        do throws(OfferCodeRedemptionError) {
+            return .purchased(try await store.redeem(offerCode: offerCode).unsafePayloadValue)
+        } catch {
+            return error.purchaseResult
+        }
+    }
 
     func restore() async throws(StoreError) -> [Transaction] { try await store.restoreTransactions() }
 

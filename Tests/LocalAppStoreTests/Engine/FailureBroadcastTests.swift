@@ -97,8 +97,12 @@ struct FailureBroadcastTests {
         // A code for new or lapsed subscribers, redeemed by a current one.
         let code = try #require(
             try await app.backend.offers.issueCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
-        let ineligible = await app.store.redeem(offerCode: code.code)
-        #expect(ineligible.error?.code == 18 && ineligible.transaction == nil, "\(ineligible)")
+        do throws(OfferCodeRedemptionError) {
+            _ = try await app.store.redeem(offerCode: code.code)
+            Issue.record("an ineligible customer redeemed a code")
+        } catch {
+            #expect(error.purchaseResult.error?.code == 18 && error.transaction == nil, "\(error)")
+        }
 
         await expectBroadcastOnce(
             app,
@@ -112,7 +116,11 @@ struct FailureBroadcastTests {
         #expect(await app.store.purchase("com.storefront.demo.nothing").error?.code == 5)
         #expect(await app.store.purchase(DemoCatalog.removeAds, quantity: 2).error?.code == 3)
         // A code the store never issued names no product: the broadcast names the code.
-        #expect(await app.store.redeem(offerCode: "ABCDEFGHJKLM").error?.code == 11)
+        do throws(OfferCodeRedemptionError) {
+            _ = try await app.store.redeem(offerCode: "ABCDEFGHJKLM")
+        } catch {
+            #expect(error.purchaseResult.error?.code == 11)
+        }
         await expectBroadcastOnce(
             app,
             [

@@ -90,21 +90,35 @@ struct RefundRequestAndCodeEngineTests {
         let (backend, store) = try await demo.launch()
         let code = try #require(
             try await backend.offers.issueCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
-        let redeemed = try #require(await store.redeem(offerCode: code.code).transaction)
+        let verified = try await store.redeem(offerCode: code.code)
+        #expect(verified.isVerified)
+        let redeemed = verified.unsafePayloadValue
+        // Apple's offer identifier for an offer code is the offer's reference name.
         #expect(
             redeemed.productID == DemoCatalog.pro && redeemed.offerType == .code
-                && redeemed.offerID == DemoCatalog.codeOffer)
+                && redeemed.offerID == DemoCatalog.codeOfferReferenceName)
         #expect(redeemed.price == 0 && redeemed.payment.offerCode == code.code)
         // Three free months.
         let expires = try #require(redeemed.expiresDate)
         #expect(expires > demo.clock.now.addingTimeInterval(80 * 24 * 3600))
-        guard case .failed(.ineligibleForOffer, _) = await store.redeem(offerCode: code.code) else {
-            Issue.record("a code was redeemed twice")
-            return
+        await #expect(throws: OfferCodeRedemptionError.self) { _ = try await store.redeem(offerCode: code.code) }
+        do throws(OfferCodeRedemptionError) {
+            _ = try await store.redeem(offerCode: code.code)
+        } catch {
+            guard case .failed(.ineligibleForOffer, nil) = error else {
+                Issue.record("a code was redeemed twice: \(error)")
+                return
+            }
+            #expect(
+                error.description.hasPrefix("the code was not redeemed: The customer is not eligible for the offer: "))
         }
-        guard case .failed(.invalidOfferIdentifier, _) = await store.redeem(offerCode: "ABCDEFGHJKLM") else {
+        do throws(OfferCodeRedemptionError) {
+            _ = try await store.redeem(offerCode: "ABCDEFGHJKLM")
             Issue.record("an unknown code was redeemed")
-            return
+        } catch {
+            #expect(
+                error
+                    == .failed(.invalidOfferIdentifier("ABCDEFGHJKLM is not an offer code of this app"), nil))
         }
         let listed = try await backend.offers.codes()
         #expect(

@@ -5,8 +5,8 @@ struct IssueCodesVerb: Verb {
     let arguments = [Argument("PRODUCT_ID"), Argument("OFFER_ID")]
     var options: [any CommandOption] { [Self.count] }
     let abstract = """
-        issue one-time codes (--count N) for a code offer of the catalog (codeOffers); 'storefront redeem \
-        CODE' redeems one
+        issue one-time codes (--count N) for a code offer of the catalog (codeOffers; OFFER_ID is its \
+        offerID, else its internalID or referenceName); 'storefront redeem CODE' redeems one
         """
 
     /// `--count N`.
