@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why redeeming an offer code did not give a verified transaction (`Store.redeem(offerCode:options:)`),
 /// with the transaction the store made when it made one.
 public enum OfferCodeRedemptionError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -49,4 +51,9 @@ public enum OfferCodeRedemptionError: Error, Hashable, Sendable, CustomStringCon
         case .taskCancelled: "the task was cancelled before the redemption's outcome was known"
         }
     }
+}
+
+extension OfferCodeRedemptionError: LocalizedError {
+    /// The description, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }
