@@ -8,9 +8,6 @@ import Testing
 /// product is bought in a fresh data directory, `restore` brings back what it should, and the
 /// files that are not JSON are refused with their message, exit 1.
 @Suite(.waitsOnProcesses) struct StoreKitCorpusCommandTests {
-    static let directory = Repository.root.deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/storekit-corpus")
-
     /// Format 1 (no storefront), 2 (China), 3 (Japan), 4 (France), 5 (Russia), 6 (Singapore).
     static let sample = [
         "AnnaShark__InspoQuotes__Configuration.storekit", "chestnutsea__Project-Color-New__Products.storekit",
@@ -21,7 +18,7 @@ import Testing
     @Test(arguments: sample)
     func productsBuyAndRestoreThroughTheCommandLine(_ name: String) throws {
         var cli = try StorefrontCLI(prefix: "sf-corpus")
-        cli.catalog = Self.directory.appendingPathComponent(name)
+        cli.catalog = StoreKitCorpus.url(name)
         let catalog = try #require(cli.catalog)
         let root = try #require(
             try JSONSerialization.jsonObject(with: try Data(contentsOf: catalog)) as? [String: Any])
@@ -53,7 +50,7 @@ import Testing
     /// transaction carries the reference name as its offer ID, as Apple's does.
     @Test func anXcodeCodeOfferIsIssuedByEitherNameAndRedeemed() throws {
         var cli = try StorefrontCLI(prefix: "sf-corpus")
-        cli.catalog = Self.directory.appendingPathComponent("xmliszt__joodle__Store.storekit")
+        cli.catalog = StoreKitCorpus.url("xmliszt__joodle__Store.storekit")
         let yearly = "dev.liyuxuan.joodle.pro.yearly"
         let product = try #require(try cli.array(["products"]).first { $0["productID"] as? String == yearly })
         let codes = try #require(product["codeOffers"] as? [[String: Any]])
@@ -82,7 +79,7 @@ import Testing
     /// with one warning line, and sells.
     @Test func aFileWithPricesItsStorefrontCannotChargeLoadsWithAWarningEach() throws {
         var cli = try StorefrontCLI(prefix: "sf-corpus")
-        cli.catalog = Self.directory.appendingPathComponent("karirin__itQuiz__StoreKit.storekit")
+        cli.catalog = StoreKitCorpus.url("karirin__itQuiz__StoreKit.storekit")
         let file = try #require(cli.catalog).path
         let result = try cli.run(["products"])
         #expect(result.status == 0)
@@ -99,19 +96,9 @@ import Testing
     }
 
     @Test func filesThatAreNotJSONAreRefusedWithTheirMessage() throws {
-        let cases = [
-            (
-                "chemsims__chemistry__Configuration.storekit",
-                "the file is empty; a StoreKit Configuration file holds the JSON that Xcode writes"
-            ),
-            (
-                "Jannik-1403__Garten-Simulation__Purchases.storekit",
-                "the file is a property list, not JSON; Xcode writes StoreKit Configuration files as JSON (on a Mac, 'plutil -convert json' converts it)"
-            ),
-        ]
-        for (name, problem) in cases {
+        for (name, problem) in StoreKitCorpus.notJSON.sorted(by: { $0.key < $1.key }) {
             var cli = try StorefrontCLI(prefix: "sf-corpus", instant: false)
-            cli.catalog = Self.directory.appendingPathComponent("not-json/\(name)")
+            cli.catalog = StoreKitCorpus.notJSONURL(name)
             let result = try cli.run(["products"])
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty)

@@ -6,30 +6,16 @@ import Testing
 
 @testable import LocalAppStore
 
-/// Real `.storekit` files from public projects, one a repository (formats 1 to 6, synced and
-/// hand-made, several languages and storefronts; `../shared/conformance/storekit-corpus`, with
-/// its PROVENANCE.md): each loads, holds exactly the products its JSON lists (read here with
-/// Foundation's reader, not the catalog's), sells every one of them through the engine in a
-/// fresh data directory, and restores. The files that are not JSON get their message, word for
-/// word. The command line's path is `EndToEndTests.StoreKitCorpusCommandTests`.
+/// Real `.storekit` files from public projects, one a repository (`TestSupport.StoreKitCorpus`,
+/// formats 1 to 6, synced and hand-made, several languages and storefronts): each loads, holds
+/// exactly the products its JSON lists (read here with Foundation's reader, not the catalog's),
+/// sells every one of them through the engine in a fresh data directory, and restores. The
+/// files that are not JSON get their message, word for word. The command line's path is
+/// `EndToEndTests.StoreKitCorpusCommandTests`.
 @Suite(.timeLimit(.minutes(10)))
 struct StoreKitCorpusTests {
-    /// Where the corpus lives: the steering repository's conformance data, beside the package.
-    static let directory = Repository.root.deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/storekit-corpus")
-
     /// The corpus's JSON files, by name.
-    static let files: [String] =
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-        .filter { $0.hasSuffix(".storekit") }.sorted()
-
-    /// The files that are not JSON, and what each must be told.
-    static let notJSON: [String: String] = [
-        "chemsims__chemistry__Configuration.storekit":
-            "the file is empty; a StoreKit Configuration file holds the JSON that Xcode writes",
-        "Jannik-1403__Garten-Simulation__Purchases.storekit":
-            "the file is a property list, not JSON; Xcode writes StoreKit Configuration files as JSON (on a Mac, 'plutil -convert json' converts it)",
-    ]
+    static let files = StoreKitCorpus.files
 
     /// What the file's own JSON says: its products' IDs by kind, its version, its storefront.
     struct Declared {
@@ -60,11 +46,10 @@ struct StoreKitCorpusTests {
     }
 
     @Test func theCorpusCoversWhatXcodeWrites() throws {
-        #expect(Self.files.count >= 30, "the corpus belongs at \(Self.directory.path)")
-        let provenance = try String(
-            contentsOf: Self.directory.appendingPathComponent("PROVENANCE.md"), encoding: .utf8)
+        #expect(Self.files.count >= 30, "the corpus belongs at \(StoreKitCorpus.directory.path)")
+        let provenance = try String(contentsOf: StoreKitCorpus.provenance, encoding: .utf8)
         var repositories: Set<String> = []
-        for name in Self.files + Self.notJSON.keys.map({ "not-json/\($0)" }) {
+        for name in Self.files + StoreKitCorpus.notJSON.keys.map({ "not-json/\($0)" }) {
             let row = try #require(
                 provenance.split(separator: "\n").first { $0.hasPrefix("| `\(name)` |") }, "\(name) has no provenance")
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -72,7 +57,7 @@ struct StoreKitCorpusTests {
             if !name.hasPrefix("not-json/") { repositories.insert(cells[1]) }
         }
         #expect(repositories.count == Self.files.count, "one file a repository")
-        let declared = try Self.files.map { try Declared(Self.directory.appendingPathComponent($0)) }
+        let declared = try Self.files.map { try Declared(StoreKitCorpus.url($0)) }
         #expect(Set(declared.compactMap(\.major)).isSuperset(of: 1...6))
         #expect(declared.contains(where: \.synced) && declared.contains { !$0.synced })
         #expect(Set(declared.compactMap(\.storefront)).count >= 5)
@@ -80,7 +65,7 @@ struct StoreKitCorpusTests {
 
     @Test(arguments: files)
     func loadsSellsEveryProductAndRestores(_ name: String) async throws {
-        let url = Self.directory.appendingPathComponent(name)
+        let url = StoreKitCorpus.url(name)
         let declared = try Declared(url)
         let catalog = try StoreKitConfiguration.load(contentsOf: url)
         for kind in ProductKind.allCases {
@@ -112,10 +97,11 @@ struct StoreKitCorpusTests {
         await store.stop()
     }
 
-    @Test(arguments: notJSON.keys.sorted())
+    @Test(arguments: StoreKitCorpus.notJSON.keys.sorted())
     func aFileThatIsNotJSONSaysWhatItIs(_ name: String) throws {
-        let url = Self.directory.appendingPathComponent("not-json/\(name)")
-        let problem = try #require(Self.notJSON[name])
+        let url = StoreKitCorpus.notJSONURL(name)
+        #expect(FileManager.default.fileExists(atPath: url.path), "\(name) belongs in the corpus")
+        let problem = try #require(StoreKitCorpus.notJSON[name])
         do throws(CatalogError) {
             _ = try StoreKitConfiguration.load(contentsOf: url)
             Issue.record("\(name) loaded")
