@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import StoreCore
+import StoreTesting
 import TestSupport
 import Testing
 

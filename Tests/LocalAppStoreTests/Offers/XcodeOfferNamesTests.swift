@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Receipts
 import StoreCore
+import StoreTesting
 import TestSupport
 import Testing
 
