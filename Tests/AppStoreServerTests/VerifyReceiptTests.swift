@@ -122,7 +122,7 @@ import Testing
         #expect(accepted["status"] as? Int == 0)
         #expect(accepted["environment"] as? String == "Production")
         // Production names the app by its Apple ID; Apple's sandbox answers 0 (see the refund test).
-        let appAppleID = try await fixture.store.currentSettings().appAppleID
+        let appAppleID = try await fixture.store.settings.current().appAppleID
         #expect(appAppleID != 0)
         #expect((accepted["receipt"] as? [String: Any])?["adam_id"] as? Int64 == appAppleID)
         await production.stop()
@@ -136,7 +136,7 @@ import Testing
         let pro = try await fixture.buy(ServerFixture.pro)
         let monthly = try await fixture.buy(ServerFixture.monthly)
         fixture.clock.advance(by: 60)
-        _ = try await fixture.store.refund(transactionID: pro.transactionID, reason: 1)
+        _ = try await fixture.store.transactionManager.refund(transactionID: pro.transactionID, reason: 1)
         let data = try #require(await fixture.store.appReceipt())
         let json = try await post(fixture, ["receipt-data": data.base64EncodedString()])
         #expect(json["status"] as? Int == 0)

@@ -83,7 +83,7 @@ struct StoreKitCorpusTests {
             let result = await store.purchase(product.id)
             #expect(result.state == "purchased", "\(name): \(product.id): \(result)")
         }
-        #expect(try await backend.history().count >= catalog.products.count)
+        #expect(try await backend.transactionManager.history().count >= catalog.products.count)
         // StoreKit 1's restore: every non-consumable, and the subscriptions (the latest of each
         // group's chain); never consumables nor non-renewing subscriptions.
         let restored = Set(try await store.restoreTransactions().map(\.productID))

@@ -97,7 +97,7 @@ struct XcodeOfferNamesTests {
         let transaction = try await store.redeem(offerCode: code.code).unsafePayloadValue
         #expect(transaction.offerID == "Half price")
         #expect(transaction.price == Decimal(string: "1.49"))
-        let renewed = try #require(try await backend.renew(transaction.originalTransactionID))
+        let renewed = try #require(try await backend.subscriptions.renew(transaction.originalTransactionID))
         #expect(renewed.price == Decimal(string: "1.49"), "the second of two discounted periods")
         #expect(renewed.offerID == "Half price" && renewed.offerType == .code)
     }
@@ -106,7 +106,7 @@ struct XcodeOfferNamesTests {
         let (backend, store, _) = try await launch()
         _ = try #require(await store.purchase(Self.monthly).transaction)
         // A lapsed subscriber comes back at the offer's terms.
-        try await backend.expire(Self.monthly)
+        try await backend.subscriptions.expire(Self.monthly)
         let result = await store.purchase(Self.monthly, options: PurchaseOptions(offerID: "Spring sale"))
         let transaction = try #require(result.transaction, "\(result)")
         #expect(transaction.offerType == .promotional)

@@ -131,8 +131,9 @@ public struct RealtimeAnswerCheck: Sendable {
                     + "and offerIdentifier")
         }
         let target = try product == productID ? product : sibling(product)
-        guard catalog.product(id: target)?.subscription?.promotionalOffers.contains(where: { $0.id == offerID }) == true
-        else { throw Refusal("\(target) has no promotional offer '\(offerID)'") }
+        guard catalog.product(id: target)?.subscription?.promotionalOffers.offer(named: offerID) != nil else {
+            throw Refusal("\(target) has no promotional offer '\(offerID)'")
+        }
         guard let nonce = UUID(uuidString: nonceText) else { throw Refusal("the nonce '\(nonceText)' is not a UUID") }
         guard let signature = Data(base64Encoded: encoded) else {
             throw Refusal("encodedSignature is not Base64")
