@@ -59,4 +59,27 @@ import Testing
 
         try await tmux.quit(closing: 2)
     }
+
+    @Test func cRedeemsAnOfferCodeForTheSelectedNonConsumable() async throws {
+        let storefront = try TUIEndToEndTests.freshStorefront()
+        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        defer { tmux.close() }
+
+        try tmux.keys("/")
+        try await tmux.press("Remove Ads", literal: true, until: "(1/19)")
+        try tmux.keys("Enter")
+        try await tmux.press("c", until: "Purchased")
+        let redeemed = try storefront.object(["latest", DemoCatalog.removeAds])
+        #expect(
+            redeemed["offerType"] as? String == "code"
+                && redeemed["offerID"] as? String == "Code: Remove ads half price",
+            "\(redeemed)")
+        #expect(redeemed["price"] as? String == "1.99", "\(redeemed)")
+        let codes = try storefront.array(["store", "codes"])
+        #expect(
+            codes.map { $0["offerID"] as? String } == [DemoCatalog.removeAdsCodeOffer]
+                && codes.first?["transactionID"] as? String == redeemed["transactionID"] as? String, "\(codes)")
+
+        try await tmux.quit(closing: 2)
+    }
 }

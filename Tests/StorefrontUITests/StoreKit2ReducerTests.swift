@@ -51,18 +51,19 @@ import Testing
         return false
     }
 
-    @Test func cRedeemsAnOfferCodeForTheSelectedSubscriptionThroughThePurchaseSheet() {
+    @Test func cRedeemsAnOfferCodeForTheSelectedProductThroughThePurchaseSheet() {
         var state = Fixtures.loaded()
         let monthly = "com.storefront.demo.premium.monthly"
         #expect(Self.select(&state) { $0.id == monthly })
         #expect(send(&state, .key(.character("c"))) == [.redeemOfferCode(productID: monthly)])
         #expect(state.modal == .purchase && state.buySheet.watching == monthly)
         #expect(state.buySheet.flows[monthly]?.phase == .contacting)
-        // A product that is no subscription has no code offers.
+        // A consumable's code is redeemed the same way (the store says if it has no code offer).
         var other = Fixtures.loaded()
         #expect(Self.select(&other) { $0.type == .consumable })
-        #expect(send(&other, .key(.character("c"))) == [])
-        #expect(other.message?.text.hasSuffix("is not an auto-renewable subscription") == true)
+        let consumable = other.catalog.selectedProduct?.id ?? ""
+        #expect(send(&other, .key(.character("c"))) == [.redeemOfferCode(productID: consumable)])
+        #expect(other.modal == .purchase && other.buySheet.watching == consumable)
     }
 
     @Test func theTransactionManagerRequestsAndDecidesRefunds() {

@@ -29,4 +29,12 @@ public enum DemoCatalog {
     /// The code offer's reference name: what a transaction redeemed with one of its codes carries
     /// as its offer identifier, as Apple's do.
     public static let codeOfferReferenceName = "Code: 3 months free"
+    /// 550 coins, a consumable with a code offer: the coins free.
+    public static let coins550 = "com.storefront.demo.coins.550"
+    /// The 550 coins' code offer (its internalID; its reference name is `Code: 550 coins free`).
+    public static let coinsCodeOffer = "C0DE0101"
+    /// Remove Ads' code offer (its internalID): 1.99 instead of 3.99.
+    public static let removeAdsCodeOffer = "C0DE0102"
+    /// The Winter Season Pass's code offer (its internalID): 3.99 instead of 7.99.
+    public static let seasonPassCodeOffer = "C0DE0103"
 }

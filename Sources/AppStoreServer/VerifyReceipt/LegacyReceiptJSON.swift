@@ -80,6 +80,8 @@ enum LegacyReceiptJSON {
         if let id = t.webOrderLineItemID { json["web_order_line_item_id"] = id }
         if let group = t.subscriptionGroupID { json["subscription_group_identifier"] = group }
         if t.offerType == .promotional, let offer = t.offerID { json["promotional_offer_id"] = offer }
+        // A code's transaction carries its offer's reference name, which Apple gives here.
+        if t.offerType == .code, let name = t.offerID { json["offer_code_ref_name"] = name }
         if t.isUpgraded { json["is_upgraded"] = "true" }
         if let reason = t.revocationReason, t.revocationDate != nil { json["cancellation_reason"] = String(reason) }
         json.merge(date("purchase_date", t.purchaseDate)) { $1 }

@@ -18,7 +18,7 @@ struct ConfigurationDecoder {
         "subscriptionBundleGroups", "subscriptionSuiteGroups", "appPolicies",
     ]
     private static let productKeys: KnownKeys = [
-        "productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations",
+        "productID", "referenceName", "type", "displayPrice", "familyShareable", "localizations", "codeOffers",
     ]
     private static let subscriptionKeys: KnownKeys = productKeys.union([
         "subscriptionGroupID", "groupNumber", "recurringSubscriptionPeriod", "introductoryOffer", "introductoryOffers",
@@ -185,10 +185,12 @@ struct ConfigurationDecoder {
         // A subscription's members are read in the order Xcode writes them (by name), so its
         // warnings come in file order: `adHocOffers`, `billingPlans`, `codeOffers`, `displayPrice`…
         var subscription: StoreKitConfiguration.SubscriptionInfo?
+        var codeOffers: [StoreKitConfiguration.OneTimeOffer] = []
         let price: Decimal
         if kind == .autoRenewable, let group {
             (subscription, price) = try decodeSubscription(object, productID: id, group: group)
         } else {
+            codeOffers = try decodeOneTimeOffers(object, productID: id)
             price = try readPrice(object, "displayPrice", productID: id)
         }
 
@@ -200,7 +202,7 @@ struct ConfigurationDecoder {
             } ?? "", kind: kind,
             price: price,
             familyShareable: try object.optionalBool("familyShareable") ?? false,
-            localizations: localizations, subscription: subscription,
+            localizations: localizations, subscription: subscription, oneTimeCodeOffers: codeOffers,
             extra: object.extra(excluding: kind == .autoRenewable ? Self.subscriptionKeys : Self.productKeys))
     }
 

@@ -19,14 +19,18 @@ extension StoreKitConfiguration {
         public var localizations: [Localization]
         /// Group, level, period and offers; set exactly when `kind` is `.autoRenewable`.
         public var subscription: SubscriptionInfo?
-        /// Members the catalog does not model (`internalID`, `billingPlans`, `winbackOffers`, …), kept as read.
+        /// The offer codes of a consumable, non-consumable or non-renewing subscription
+        /// (`codeOffers`), in file order; a subscription's are `subscription.codeOffers`.
+        public var oneTimeCodeOffers: [OneTimeOffer]
+        /// Members the catalog does not model (`internalID`, `promotionalImageID`, …), kept as read.
         public var extra: [String: JSONValue]
 
         /// Creates a product.
         public init(
             id: String, referenceName: String, kind: ProductKind, price: Decimal,
             familyShareable: Bool = false, localizations: [Localization] = [],
-            subscription: SubscriptionInfo? = nil, extra: [String: JSONValue] = [:]
+            subscription: SubscriptionInfo? = nil, oneTimeCodeOffers: [OneTimeOffer] = [],
+            extra: [String: JSONValue] = [:]
         ) {
             self.id = id
             self.referenceName = referenceName
@@ -35,6 +39,7 @@ extension StoreKitConfiguration {
             self.familyShareable = familyShareable
             self.localizations = localizations
             self.subscription = subscription
+            self.oneTimeCodeOffers = oneTimeCodeOffers
             self.extra = extra
         }
 

@@ -216,6 +216,16 @@ extension StoreKitConfiguration {
         return scaled(offer.price, for: product, in: storefront)
     }
 
+    /// The price of `offer`, a code offer of the one-time `product`, in `storefront`: the offer's
+    /// `displayPrice` scaled as the product's price is there (`scaled(_:for:in:)`); 0 when free.
+    /// - Parameters:
+    ///   - offer: one of `product.oneTimeCodeOffers`.
+    ///   - product: the consumable, non-consumable or non-renewing subscription the offer is for.
+    ///   - storefront: where the customer shops.
+    public func price(of offer: OneTimeOffer, for product: Product, in storefront: Storefront) -> Price {
+        scaled(offer.price, for: product, in: storefront)
+    }
+
     /// What each payment of `plan`, a billing plan of `product`, costs in `storefront`: the
     /// plan's `displayPrice` scaled as the product's price is there (`scaled(_:for:in:)`).
     /// - Parameters:

@@ -6,7 +6,7 @@ import StoreCore
 /// Connect does), and a payment redeems one (`Payment.offerCode`, `Store.redeem(offerCode:)`),
 /// in the payment's own write (`PaymentQueue.add`).
 extension Offers {
-    /// Issues `count` one-time codes for a code offer of a subscription.
+    /// Issues `count` one-time codes for a code offer of a product of any type.
     /// - Parameter offerID: the offer's offerID, else its internalID or reference name (as Xcode
     ///   addresses it); the codes record the name the store files it under (`identifier`).
     /// - Throws: `.unknownOffer` when the product has no such code offer; `.io`.
@@ -15,7 +15,7 @@ extension Offers {
     ) async throws(LocalAppStoreError) -> [OfferCode] {
         let configuration = store.configuration
         guard
-            let offer = configuration.catalog.product(id: productID)?.subscription?.codeOffers.offer(named: offerID),
+            let offer = configuration.catalog.product(id: productID)?.codeOffer(named: offerID),
             let filed = offer.identifier
         else { throw .unknownOffer(productID: productID, offerID: offerID, kind: "code") }
         let now = configuration.clock.now
@@ -43,7 +43,7 @@ extension Offers {
         }
     }
 
-    /// The subscription an unredeemed code is for, in the journal's state as last read.
+    /// The product an unredeemed code is for, in the journal's state as last read.
     /// - Throws: `.invalidOfferIdentifier` for a code never issued, `.ineligibleForOffer` for
     ///   one redeemed already.
     static func product(forCode code: String, in store: isolated LocalAppStore) throws(StoreError) -> String {

@@ -10,6 +10,15 @@ extension StoreKitConfiguration {
         }
         return info.offer(id: transaction.offerID, kind: kind)
     }
+
+    /// The code offer of a consumable, non-consumable or non-renewing subscription a
+    /// transaction was bought with (its `offerType` `.code` and `offerID`), if any.
+    func oneTimeOffer(of transaction: StoreCore.Transaction) -> OneTimeOffer? {
+        guard transaction.offerType == .code, let id = transaction.offerID,
+            case .oneTime(let offer)? = product(id: transaction.productID)?.codeOffer(named: id)
+        else { return nil }
+        return offer
+    }
 }
 
 extension StoreKitConfiguration.SubscriptionInfo {

@@ -3,34 +3,56 @@ import StoreCore
 
 /// How the local store judges a payment's offer code or win-back offer before queueing it:
 /// the offer must be the product's (`invalidOfferIdentifier`), a code issued and not redeemed,
-/// and the customer eligible (`ineligibleForOffer`): a code offer's `eligibility` names who
-/// may take it (`new`, `existing`, `expired`; anyone when empty), a win-back offer is for
-/// lapsed subscribers only.
+/// and the customer eligible (`ineligibleForOffer`): a subscription's code offer's
+/// `eligibility` names who may take it (`new`, `existing`, `expired`; anyone when empty), a
+/// one-time product's code is for anyone who does not own the non-consumable already, a
+/// win-back offer is for lapsed subscribers only.
 struct SubscriptionOfferRedemption {
     let accountID: String
     let now: Date
 
-    /// The kind and ID of the offer `payment` applies through a code or win-back offer, or nil
-    /// when it applies neither.
+    /// The offer a payment applies through a code or a win-back offer: its kind, the ID its
+    /// transaction carries, and for a one-time product's code the offer that prices it.
+    struct Applied {
+        let kind: StoreCore.SubscriptionOffer.Kind
+        let id: String
+        var oneTime: StoreKitConfiguration.OneTimeOffer?
+    }
+
+    /// The offer `payment` applies through a code or win-back offer, or nil when it applies
+    /// neither.
     /// - Throws: the App Store's error for an offer the payment may not apply.
     func offer(
         for payment: Payment, product: StoreKitConfiguration.Product, state: JournalState
-    ) throws(StoreError) -> (kind: StoreCore.SubscriptionOffer.Kind, id: String)? {
+    ) throws(StoreError) -> Applied? {
         if let text = payment.offerCode {
             let code = try redeemable(text, state: state)
             guard code.productID == product.id else {
                 throw .invalidOfferIdentifier("the offer code \(code.code) is for \(code.productID), not \(product.id)")
             }
-            guard let info = product.subscription, let offer = info.codeOffers.offer(named: code.offerID) else {
+            guard let offer = product.codeOffer(named: code.offerID) else {
                 throw .invalidOfferIdentifier("\(product.id) has no code offer \(code.offerID)")
             }
-            let standing = standing(in: info, state: state)
-            guard offer.eligibility.isEmpty || offer.eligibility.contains(standing) else {
-                throw .ineligibleForOffer(
-                    "the offer code \(code.code) is for \(offer.eligibility.joined(separator: ", ")) subscribers, and this account is \(standing)"
-                )
+            let id = offer.transactionOfferID ?? code.offerID
+            switch offer {
+            case .subscription(let terms):
+                guard let info = product.subscription else { break }
+                let standing = standing(in: info, state: state)
+                guard terms.eligibility.isEmpty || terms.eligibility.contains(standing) else {
+                    throw .ineligibleForOffer(
+                        "the offer code \(code.code) is for \(terms.eligibility.joined(separator: ", ")) subscribers, and this account is \(standing)"
+                    )
+                }
+            case .oneTime(let terms):
+                if product.kind == .nonConsumable,
+                    state.ownedPurchase(accountID: accountID, productID: product.id) != nil
+                {
+                    throw .ineligibleForOffer(
+                        "the offer code \(code.code) is for \(product.id), which this account owns already")
+                }
+                return Applied(kind: .code, id: id, oneTime: terms)
             }
-            return (.code, offer.transactionOfferID(as: .code) ?? code.offerID)
+            return Applied(kind: .code, id: id)
         }
         if let id = payment.winBackOfferID {
             guard let info = product.subscription, let offer = info.winBackOffers.offer(named: id) else {
@@ -39,7 +61,7 @@ struct SubscriptionOfferRedemption {
             guard standing(in: info, state: state) == "expired" else {
                 throw .ineligibleForOffer("the win-back offer \(id) is for lapsed subscribers of \(info.groupName)")
             }
-            return (.winBack, offer.transactionOfferID(as: .winBack) ?? id)
+            return Applied(kind: .winBack, id: offer.transactionOfferID(as: .winBack) ?? id)
         }
         return nil
     }

@@ -47,7 +47,12 @@ enum PaymentQueue {
         let now = store.configuration.clock.now
         let redemption = SubscriptionOfferRedemption(accountID: account, now: now)
         let special = try redemption.offer(for: payment, product: product, state: state)
-        let price = store.localizer.price(of: product)
+        // A one-time product's code sets the price now; a subscription's offers price it as it settles.
+        let price =
+            special?.oneTime.map {
+                store.configuration.catalog.price(of: $0, for: product, in: store.localizer.storefront)
+            }
+            ?? store.localizer.price(of: product)
         let storefront = store.localizer.storefront.code
         guard let token = store.ownerToken else {
             throw StoreJournal.readOnlyError(store.configuration.stateDirectory.path).storeError

@@ -79,6 +79,9 @@ extension LocalReceiptIssuer {
         if let offer = catalog?.offer(of: transaction) {
             payload.offerDiscountType = Self.discountType(offer.paymentMode)
             payload.offerPeriod = Self.duration(of: offer)
+        } else if catalog?.oneTimeOffer(of: transaction) != nil {
+            // A one-time product's offer has no period; Apple says ONE_TIME.
+            payload.offerDiscountType = .oneTime
         }
         payload.environment = configuration.environment
         payload.storefront = transaction.storefront

@@ -158,7 +158,7 @@ extension Strings {
         "Quit at once": "الإنهاء فورًا",
         "Receipt refresh failed: {}": "فشل تحديث الإيصال: {}",
         "Receipt refreshed ({})": "تم تحديث الإيصال ({})",
-        "Redeem an offer code for the subscription": "استبدال رمز عرض للاشتراك",
+        "Redeem an offer code for the product": "استبدال رمز عرض للمنتج",
         "Refresh Receipt": "تحديث الإيصال",
         "Refreshing the receipt…": "جارٍ تحديث الإيصال…",
         "Refund": "استرداد",

@@ -153,7 +153,7 @@ extension Strings {
         "Quit at once": "立即退出",
         "Receipt refresh failed: {}": "刷新收据失败：{}",
         "Receipt refreshed ({})": "收据已刷新（{}）",
-        "Redeem an offer code for the subscription": "为该订阅兑换优惠码",
+        "Redeem an offer code for the product": "为该产品兑换优惠码",
         "Refresh Receipt": "刷新收据",
         "Refreshing the receipt…": "正在刷新收据…",
         "Refund": "退款",

@@ -163,7 +163,7 @@ extension Strings {
         "Quit at once": "Quitter aussitôt",
         "Receipt refresh failed: {}": "Échec de l’actualisation du reçu : {}",
         "Receipt refreshed ({})": "Reçu actualisé ({})",
-        "Redeem an offer code for the subscription": "Utiliser un code d’offre pour l’abonnement",
+        "Redeem an offer code for the product": "Utiliser un code d’offre pour le produit",
         "Refresh Receipt": "Actualiser le reçu",
         "Refreshing the receipt…": "Actualisation du reçu…",
         "Refund": "Rembourser",

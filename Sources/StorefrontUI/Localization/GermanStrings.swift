@@ -161,7 +161,7 @@ extension Strings {
         "Quit at once": "Sofort beenden",
         "Receipt refresh failed: {}": "Beleg konnte nicht aktualisiert werden: {}",
         "Receipt refreshed ({})": "Beleg aktualisiert ({})",
-        "Redeem an offer code for the subscription": "Angebotscode für das Abo einlösen",
+        "Redeem an offer code for the product": "Angebotscode für das Produkt einlösen",
         "Refresh Receipt": "Beleg aktualisieren",
         "Refreshing the receipt…": "Beleg wird aktualisiert …",
         "Refund": "Erstatten",

@@ -154,7 +154,7 @@ extension Strings {
         "Quit at once": "すぐに終了",
         "Receipt refresh failed: {}": "レシートの更新に失敗しました：{}",
         "Receipt refreshed ({})": "レシートを更新しました（{}）",
-        "Redeem an offer code for the subscription": "このサブスクリプションのオファーコードを引き換える",
+        "Redeem an offer code for the product": "この商品のオファーコードを引き換える",
         "Refresh Receipt": "レシートを更新",
         "Refreshing the receipt…": "レシートを更新中…",
         "Refund": "返金",

@@ -164,7 +164,7 @@ extension Strings {
         "Quit at once": "Salir al momento",
         "Receipt refresh failed: {}": "No se pudo actualizar el recibo: {}",
         "Receipt refreshed ({})": "Recibo actualizado ({})",
-        "Redeem an offer code for the subscription": "Canjear un código de oferta para la suscripción",
+        "Redeem an offer code for the product": "Canjear un código de oferta para el producto",
         "Refresh Receipt": "Actualizar el recibo",
         "Refreshing the receipt…": "Actualizando el recibo…",
         "Refund": "Reembolsar",

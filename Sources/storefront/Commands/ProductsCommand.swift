@@ -20,9 +20,9 @@ struct ProductsCommand: Command {
         and familyShareable; auto-renewable subscriptions add subscriptionGroup,
         subscriptionGroupID, subscriptionGroupDisplayName, subscriptionGroupLevel,
         subscriptionPeriod, introductoryOffer, promotionalOffers, codeOffers, winBackOffers and
-        billingPlans. Each offer names its offerID, internalID, referenceName and identifier:
-        commands take any of them, as Xcode addresses offers by offerID, else internalID or
-        referenceName.
+        billingPlans; the other products add codeOffers (paymentMode oneTime). Each offer names
+        its offerID, internalID, referenceName and identifier: commands take any of them, as
+        Xcode addresses offers by offerID, else internalID or referenceName.
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {

@@ -68,6 +68,8 @@ struct ProductsOutput {
                 ("winBackOffers", .array(subscription.winBackOffers.map { offerJSON($0, of: product) })),
                 ("billingPlans", .array(subscription.billingPlans.map { planJSON($0, of: product) })),
             ]
+        } else {
+            members.append(("codeOffers", .array(product.oneTimeCodeOffers.map { oneTimeOfferJSON($0, of: product) })))
         }
         return .object(members)
     }
@@ -101,6 +103,22 @@ struct ProductsOutput {
             ("price", .string(price.decimalString)),
             ("displayPrice", .string(price.formatted(locale: Locale(identifier: selection.locale)))),
             ("billingPlanType", .optional(offer.billingPlanType?.rawValue)),
+        ])
+    }
+
+    /// A code offer of the one-time `product`, priced in the storefront by the catalog's rule.
+    private func oneTimeOfferJSON(
+        _ offer: StoreKitConfiguration.OneTimeOffer, of product: StoreKitConfiguration.Product
+    ) -> JSONText {
+        let price = selection.catalog.price(of: offer, for: product, in: selection.storefront)
+        return .object([
+            ("offerID", .optional(offer.id)),
+            ("internalID", .optional(offer.internalID)),
+            ("referenceName", .optional(offer.referenceName)),
+            ("identifier", .optional(offer.identifier)),
+            ("paymentMode", .string("oneTime")),
+            ("price", .string(price.decimalString)),
+            ("displayPrice", .string(price.formatted(locale: Locale(identifier: selection.locale)))),
         ])
     }
 

@@ -4,14 +4,15 @@ import StoreCore
 /// offer code redemption sheet (`Store.redeem(offerCode:)`).
 struct RedeemCommand: Command {
     let name = "redeem"
-    let summary = "Redeem an offer code for a subscription (the store issues them: 'store issue-codes')."
+    let summary = "Redeem an offer code for a product of any type (the store issues them: 'store issue-codes')."
     var forms: [UsageForm] { [UsageForm("CODE", optional: [OfferOptions.appAccountToken, GlobalOptions.json])] }
     let discussion = """
-        The code names its subscription and code offer; the subscription is bought at the offer's
-        terms, verified, recorded and delivered once, as 'storefront buy' does. A code is
-        redeemed once; an unknown code fails with invalidOfferIdentifier, a redeemed one or a
-        customer the offer is not for (its eligibility) with ineligibleForOffer. --json prints
-        what 'buy --json' prints. Exits 1 when the redemption failed.
+        The code names its product and code offer; the product (a consumable, a non-consumable, a
+        non-renewing or an auto-renewable subscription) is bought at the offer's terms, verified,
+        recorded and delivered once, as 'storefront buy' does. A code is redeemed once; an
+        unknown code fails with invalidOfferIdentifier, a redeemed one, a customer the offer is
+        not for (its eligibility) or a non-consumable the customer owns with ineligibleForOffer.
+        --json prints what 'buy --json' prints. Exits 1 when the redemption failed.
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {

@@ -120,7 +120,7 @@ struct SessionStore: StorefrontStore {
             {
                 return open.code
             }
-            guard let offerID = catalog.product(id: productID)?.subscription?.codeOffers.first?.identifier else {
+            guard let offerID = catalog.product(id: productID)?.codeOffers.first?.identifier else {
                 return nil
             }
             return try await backend.offers.issueCodes(productID: productID, offerID: offerID).first?.code

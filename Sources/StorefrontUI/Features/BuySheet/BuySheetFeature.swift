@@ -72,14 +72,11 @@ public enum BuySheetFeature: Feature {
         return .present(.confirm)
     }
 
-    /// Redeems an offer code for the selected subscription: its purchase sheet opens and runs
-    /// as for a purchase (a code is the store's, as App Store Connect issues them).
+    /// Redeems an offer code for the selected product, of any type: its purchase sheet opens and
+    /// runs as for a purchase (a code is the store's, as App Store Connect issues them; a product
+    /// without code offers fails there, saying so).
     private static func redeemOfferCode(_ state: inout State, _ root: StorefrontUI.State) -> Reaction {
         guard let product = root.catalog.selectedProduct else { return .none }
-        guard product.type == .autoRenewable else {
-            let text = root.strings("{} is not an auto-renewable subscription", StorefrontUI.State.shownName(product))
-            return Reaction(requests: [.show(text, .error)])
-        }
         state.watching = product.id
         if let flow = state.flows[product.id], flow.phase < .done { return .present(.purchase) }
         state.flows[product.id] = PurchaseFlow(

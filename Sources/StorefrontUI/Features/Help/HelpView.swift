@@ -10,7 +10,7 @@ enum HelpView {
             ("S", s("Sort: catalog order, name, price, type")), ("g", s("Group: by subscription group, by type, none")),
             ("space", s("Pause/resume download")), ("x", s("Cancel download")),
             ("l", s("Show or hide the event log")), ("m  F2", s("Open the menu")),
-            ("i", s("App transaction (signed, verified)")), ("c", s("Redeem an offer code for the subscription")),
+            ("i", s("App transaction (signed, verified)")), ("c", s("Redeem an offer code for the product")),
         ]
         rows += MenuItem.allCases.map { (String($0.key), s($0.label)) }
         rows += [
