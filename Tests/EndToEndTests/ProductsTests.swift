@@ -106,6 +106,38 @@ import Testing
         #expect(coins["subscriptionPeriod"] == nil)
     }
 
+    static func wholeYen(_ amount: Decimal) -> Decimal {
+        var amount = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &amount, 0, .plain)
+        return rounded
+    }
+
+    /// A one-time product's code offers, with every name and the price scaled as the product's
+    /// is in the storefront (the sidecar's yen over the catalog's dollars, rounded to whole yen).
+    @Test func jsonCodeOffersOfOneTimeProducts() throws {
+        let yenText = try #require(try sidecarPrices()[DemoCatalog.removeAds]?["JPN"])
+        let yen = try #require(Decimal(string: yenText))
+        for (storefront, expected, shown) in [
+            ("USA", Decimal(string: "1.99")!, "$1.99"),
+            ("JPN", Self.wholeYen(Decimal(string: "1.99")! * yen / Decimal(string: "3.99")!), nil),
+        ] {
+            let products = try jsonArray(try run(["products", "--json", "--storefront", storefront]).stdout)
+            let removeAds = try #require(products.first { $0["productID"] as? String == DemoCatalog.removeAds })
+            let offers = try #require(removeAds["codeOffers"] as? [[String: Any]])
+            #expect(offers.count == 1)
+            let offer = try #require(offers.first)
+            #expect(offer["offerID"] is NSNull && offer["internalID"] as? String == DemoCatalog.removeAdsCodeOffer)
+            #expect(offer["referenceName"] as? String == "Code: Remove ads half price")
+            #expect(offer["identifier"] as? String == DemoCatalog.removeAdsCodeOffer)
+            #expect(offer["paymentMode"] as? String == "oneTime")
+            #expect(Decimal(string: offer["price"] as? String ?? "") == expected, "\(storefront): \(offer)")
+            if let shown { #expect(offer["displayPrice"] as? String == shown) }
+            let coins = try #require(products.first { $0["productID"] as? String == DemoCatalog.coins })
+            #expect((coins["codeOffers"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test func missingCatalogExitsOneNamingTheFile() throws {
         let scratch = try TemporaryDirectory(prefix: "e2e")
         let dir = scratch.url

@@ -92,18 +92,12 @@ struct ProductsOutput {
         _ offer: StoreKitConfiguration.SubscriptionOffer, of product: StoreKitConfiguration.Product
     ) -> JSONText {
         let price = selection.catalog.price(of: offer, for: product, in: selection.storefront)
-        return .object([
-            ("offerID", .optional(offer.id)),
-            ("internalID", .optional(offer.internalID)),
-            ("referenceName", .optional(offer.referenceName)),
-            ("identifier", .optional(offer.identifier)),
-            ("paymentMode", .string(offer.paymentMode.rawValue)),
-            ("period", .string(offer.period.iso8601)),
-            ("numberOfPeriods", .number(String(offer.numberOfPeriods))),
-            ("price", .string(price.decimalString)),
-            ("displayPrice", .string(price.formatted(locale: Locale(identifier: selection.locale)))),
-            ("billingPlanType", .optional(offer.billingPlanType?.rawValue)),
-        ])
+        return .object(
+            names(of: offer) + [
+                ("paymentMode", .string(offer.paymentMode.rawValue)),
+                ("period", .string(offer.period.iso8601)),
+                ("numberOfPeriods", .number(String(offer.numberOfPeriods))),
+            ] + priced(price) + [("billingPlanType", .optional(offer.billingPlanType?.rawValue))])
     }
 
     /// A code offer of the one-time `product`, priced in the storefront by the catalog's rule.
@@ -111,15 +105,26 @@ struct ProductsOutput {
         _ offer: StoreKitConfiguration.OneTimeOffer, of product: StoreKitConfiguration.Product
     ) -> JSONText {
         let price = selection.catalog.price(of: offer, for: product, in: selection.storefront)
-        return .object([
+        return .object(names(of: offer) + [("paymentMode", .string("oneTime"))] + priced(price))
+    }
+
+    /// The names every offer's object begins with: each a command may address it by, and the
+    /// one the store files it under.
+    private func names(of offer: some OfferNames) -> [(String, JSONText)] {
+        [
             ("offerID", .optional(offer.id)),
             ("internalID", .optional(offer.internalID)),
             ("referenceName", .optional(offer.referenceName)),
             ("identifier", .optional(offer.identifier)),
-            ("paymentMode", .string("oneTime")),
+        ]
+    }
+
+    /// An offer's `price` (a decimal string) and `displayPrice` (formatted for the locale).
+    private func priced(_ price: Price) -> [(String, JSONText)] {
+        [
             ("price", .string(price.decimalString)),
             ("displayPrice", .string(price.formatted(locale: Locale(identifier: selection.locale)))),
-        ])
+        ]
     }
 
     /// A billing plan of `product`, each payment and the commitment priced by the catalog's one rule.
