@@ -129,6 +129,22 @@ import Testing
         await fixture.close()
     }
 
+    /// A transaction bought with an offer code names the code's offer in `latest_receipt_info`
+    /// (`offer_code_ref_name`, the offer's reference name), as Apple's does; others do not.
+    @Test func aCodesTransactionNamesItsOfferCodeReferenceName() {
+        let code = StoreCore.Transaction(
+            transactionID: "7", productID: "com.example.coins", productType: .consumable,
+            payment: Payment(productID: "com.example.coins", offerCode: "ABCDEFGHJKLM"), state: .purchased,
+            purchaseDate: Date(timeIntervalSince1970: 1_000), offerType: .code, offerID: "Code: coins free")
+        #expect(LegacyReceiptJSON.latest(code)["offer_code_ref_name"] as? String == "Code: coins free")
+        #expect(LegacyReceiptJSON.latest(code)["promotional_offer_id"] == nil)
+        var promotional = code
+        promotional.offerType = .promotional
+        promotional.offerID = "promo.spring"
+        #expect(LegacyReceiptJSON.latest(promotional)["offer_code_ref_name"] == nil)
+        #expect(LegacyReceiptJSON.latest(promotional)["promotional_offer_id"] as? String == "promo.spring")
+    }
+
     /// A refunded purchase says why in the receipt's `in_app` as in `latest_receipt_info`, and
     /// the sandbox names no app (`adam_id` and `app_item_id` are 0), as Apple's sandbox answers.
     @Test func aRefundedPurchaseSaysWhyInTheReceiptAndTheSandboxNamesNoApp() async throws {
