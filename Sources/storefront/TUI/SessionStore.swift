@@ -199,7 +199,10 @@ struct SessionStore: StorefrontStore {
             throw error.storeError
         }
         do {
-            try SignedInAccount.save(accountID, dataDirectory: session.dataDirectory, fileSystem: POSIXFileSystem())
+            // Through the store's file system, as every other write of the data directory: a
+            // failing disk (STOREFRONT_FAIL_IO) refuses the sign-in, naming the file.
+            try SignedInAccount.save(
+                accountID, dataDirectory: session.dataDirectory, fileSystem: backend.configuration.fileSystem)
         } catch {
             throw .systemError(error.message)
         }
