@@ -9,7 +9,8 @@ import StoreCore
 /// charged for gives each other member a `FAMILY_SHARED` transaction of its own (its own
 /// transaction ID; its own original transaction ID, which the member's shared renewals
 /// continue; the purchaser's web order line item ID). A consumable, a non-shareable product, a
-/// product its purchaser stopped sharing and one the member bought themselves are not shared.
+/// product its purchaser stopped sharing and a non-consumable the member bought themselves are
+/// not shared.
 /// What happens to the purchaser's transaction afterwards reaches the members' transactions of
 /// the same period: a refund revokes them with the purchaser's reason (its reversal gives them
 /// back), and a changed expiry date moves theirs. Ending a share (sharing turned off, a purchaser or a member leaving)
@@ -82,6 +83,19 @@ struct FamilyRules {
         state.entries(originalTransactionID: share.memberOriginalTransactionID).filter {
             $0.accountID == share.memberID
         }
+    }
+
+    /// The first transaction of the member's running share of a non-consumable, while it grants
+    /// (a purchase of it is delivered again from it, without a charge, as an owned one is).
+    static func sharedNonConsumable(
+        _ productID: String, memberID: String, in state: JournalState
+    ) -> StoreCore.Transaction? {
+        guard
+            let share = state.family.activeShares.first(where: { $0.memberID == memberID && $0.productID == productID }
+            ),
+            let first = state.entries[share.memberOriginalTransactionID]?.transaction, first.revocationDate == nil
+        else { return nil }
+        return first
     }
 
     /// Whether the catalog lets Family Sharing share the product.
@@ -160,12 +174,14 @@ struct FamilyRules {
         }
 
         /// Gives `memberID` its transaction of the purchase `entry`, unless the member has it
-        /// otherwise (bought it, or has it from another purchaser) or the purchaser does not share it.
+        /// otherwise (owns the non-consumable, or has it from another purchaser) or the purchaser
+        /// does not share it. A subscription the member pays for itself does not stop a share:
+        /// its status lists both (Docs/decisions/0131-a-member-buying-what-the-family-shares.md).
         mutating func share(_ entry: QueueEntry, with memberID: String) {
             let t = entry.transaction
             guard rules.isShareable(t.productID),
                 before.family.shares(accountID: entry.accountID, productID: t.productID),
-                !ownsItself(memberID, productID: t.productID, groupID: t.subscriptionGroupID)
+                before.ownedPurchase(accountID: memberID, productID: t.productID) == nil
             else { return }
             let key = FamilyShare.key(purchaserOriginalTransactionID: t.originalTransactionID, memberID: memberID)
             var share = madeShares[key] ?? before.family.shares[key]
@@ -223,16 +239,6 @@ struct FamilyRules {
                     made.append(JournalRecord.make(member))
                 }
             }
-        }
-
-        /// Whether the member has the product as its own purchase: a non-consumable it owns, or
-        /// a subscription of the group it pays for and that has not expired.
-        private func ownsItself(_ memberID: String, productID: String, groupID: String?) -> Bool {
-            if before.ownedPurchase(accountID: memberID, productID: productID) != nil { return true }
-            guard let groupID, let own = before.subscription(accountID: memberID, groupID: groupID) else {
-                return false
-            }
-            return !own.lifecycle.isExpired
         }
 
         /// Whether another purchaser already shares the product with the member.

@@ -54,8 +54,9 @@ struct ChargingRules {
     }
 
     /// Marks a transaction purchased now and charges the account, unless the account already
-    /// owns the non-consumable: then it is delivered again without a charge (as the App Store
-    /// does), as a new transaction of the first purchase.
+    /// has the non-consumable: then it is delivered again without a charge (as the App Store
+    /// does), as a new transaction of the first purchase, or of the family member's share of it
+    /// (`FAMILY_SHARED`, Docs/decisions/0131-a-member-buying-what-the-family-shares.md).
     /// - Returns: the records to journal besides `entry` (a subscription's lifecycle, the
     ///   transactions an upgrade replaces).
     func charge(_ entry: inout QueueEntry, state: JournalState) -> [JournalRecord] {
@@ -73,6 +74,18 @@ struct ChargingRules {
                 productID: transaction.productID, productType: transaction.productType, payment: transaction.payment,
                 state: .purchased, purchaseDate: now, originalPurchaseDate: owned.transaction.purchaseDate,
                 price: transaction.price, currencyCode: transaction.currencyCode, storefront: transaction.storefront)
+            entry.charged = false
+            return []
+        }
+        if transaction.productType == .nonConsumable,
+            let shared = FamilyRules.sharedNonConsumable(transaction.productID, memberID: entry.accountID, in: state)
+        {
+            entry.transaction = StoreCore.Transaction(
+                transactionID: transaction.transactionID, originalTransactionID: shared.originalTransactionID,
+                productID: transaction.productID, productType: transaction.productType, payment: transaction.payment,
+                state: .purchased, purchaseDate: now, originalPurchaseDate: shared.originalPurchaseDate, price: 0,
+                currencyCode: transaction.currencyCode, storefront: transaction.storefront,
+                ownershipType: .familyShared)
             entry.charged = false
             return []
         }

@@ -69,9 +69,11 @@ extension ServerView {
         }
         let catalog = store.configuration.catalog
         var info = stored.lifecycle.renewalInfo(at: snapshot.now)
-        info.originalTransactionID = originalTransactionID
-        let details = LocalReceiptIssuer.RenewalDetails(
+        var details = LocalReceiptIssuer.RenewalDetails(
             info, of: stored, in: snapshot.state, catalog: catalog, fallbackStorefront: catalog.defaultStorefront)
+        if share != nil {
+            SharedRenewal.memberView(&info, &details, memberOriginalTransactionID: originalTransactionID)
+        }
         let settings = Self.signingSettings(snapshot, environment: environment)
         guard
             let jws = store.receipts.signedRenewalInfo(info, details: details, settings: settings, now: snapshot.now)

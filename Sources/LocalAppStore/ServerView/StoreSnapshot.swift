@@ -132,14 +132,13 @@ package struct StoreSnapshot: Sendable {
     package var sharedSubscriptions:
         [(lifecycle: SubscriptionLifecycle, originalTransactionID: String, latest: StoreCore.Transaction)]
     {
-        state.family.orderedShares.compactMap { share in
-            guard share.memberID == accountID,
-                let stored = state.subscriptions[share.purchaserOriginalTransactionID],
-                let latest = state.entries(originalTransactionID: share.memberOriginalTransactionID).last(where: {
+        SharedRenewal.shared(with: accountID, in: state).compactMap { stored, memberOriginalTransactionID in
+            guard
+                let latest = state.entries(originalTransactionID: memberOriginalTransactionID).last(where: {
                     $0.accountID == accountID && Self.isListed($0.transaction)
                 })
             else { return nil }
-            return (stored.lifecycle, share.memberOriginalTransactionID, latest.transaction)
+            return (stored.lifecycle, memberOriginalTransactionID, latest.transaction)
         }
     }
 

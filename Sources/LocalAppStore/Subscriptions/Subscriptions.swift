@@ -44,23 +44,29 @@ public struct Subscriptions: Sendable {
         ChargingRules(localizer: store.localizer, now: now).subscriptionDesk(for: state)
     }
 
-    /// Renewal info for each of the account's subscriptions, as of the store clock's now (a
-    /// period that ended since the last renewal was journaled counts as ended), signed.
+    /// Renewal info for each of the account's subscriptions, and for each a family member
+    /// shares with it (`SharedRenewal`), as of the store clock's now (a period that ended since
+    /// the last renewal was journaled counts as ended), signed.
     static func renewalInfo(in store: isolated LocalAppStore) -> [RenewalInfo] {
         let now = store.configuration.clock.now
         let state = store.state
         let desk = desk(for: state, at: now, in: store)
         let receipts = store.receipts
-        return state.subscriptions(accountID: store.accountID).map { stored in
+        let own = state.subscriptions(accountID: store.accountID).map { ($0, String?.none) }
+        let shared = SharedRenewal.shared(with: store.accountID, in: state).map { ($0.0, Optional($0.1)) }
+        return (own + shared).map { stored, memberOriginalTransactionID in
             var lifecycle = stored.lifecycle
             _ = lifecycle.advance(
                 to: now, rate: desk.rate, gracePeriodEnabled: desk.settings.gracePeriod,
                 billingFails: desk.settings.billingRetryOnRenewal,
                 lacksPriceConsent: state.lacksPriceConsent(stored), period: desk.period(of:))
             var info = lifecycle.renewalInfo(at: now)
-            let details = LocalReceiptIssuer.RenewalDetails(
+            var details = LocalReceiptIssuer.RenewalDetails(
                 info, of: stored, in: state, catalog: store.configuration.catalog,
                 fallbackStorefront: store.localizer.storefront)
+            if let memberOriginalTransactionID {
+                SharedRenewal.memberView(&info, &details, memberOriginalTransactionID: memberOriginalTransactionID)
+            }
             info.signedRenewalInfo = receipts.signedRenewalInfo(
                 info, details: details, settings: state.settings, now: now)
             return info

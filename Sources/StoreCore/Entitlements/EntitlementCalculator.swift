@@ -17,24 +17,36 @@ public struct EntitlementCalculator: Sendable {
         self.nonRenewingDuration = nonRenewingDuration
     }
 
-    /// The status of every subscription group that has at least one record, by group ID order.
+    /// The status of every subscription that has at least one record, by group ID order: one per
+    /// group, and one more for each subscription of the group a family member shares with the
+    /// account (StoreKit 2's array "can have more than one subscription status if your
+    /// subscription supports Family Sharing"), the account's own first.
     public func statuses(
         records: [PurchaseRecord], renewalInfo: [RenewalInfo], at now: Date
     ) -> [SubscriptionStatus] {
-        var latestByGroup: [String: PurchaseRecord] = [:]
+        var latestBySubscription: [String: PurchaseRecord] = [:]
         for record in records where record.productType == .autoRenewable {
-            guard let group = record.subscriptionGroupID else { continue }
-            if let current = latestByGroup[group], !Self.isLater(record, than: current) { continue }
-            latestByGroup[group] = record
+            guard let key = Self.subscriptionKey(of: record) else { continue }
+            if let current = latestBySubscription[key], !Self.isLater(record, than: current) { continue }
+            latestBySubscription[key] = record
         }
         let renewals = Dictionary(renewalInfo.map { ($0.originalTransactionID, $0) }, uniquingKeysWith: { $1 })
-        return latestByGroup.keys.sorted().compactMap { group in
-            guard let latest = latestByGroup[group] else { return nil }
+        return latestBySubscription.keys.sorted().compactMap { key in
+            guard let latest = latestBySubscription[key], let group = latest.subscriptionGroupID else { return nil }
             let renewal = renewals[latest.originalTransactionID]
             return SubscriptionStatus(
                 groupID: group, state: Self.state(of: latest, renewal: renewal, at: now),
                 transaction: latest, renewalInfo: renewal)
         }
+    }
+
+    /// Which subscription a record belongs to, for its status: the account's own of its group,
+    /// or a family member's share (by the account's original transaction ID of it); nil outside
+    /// a group.
+    static func subscriptionKey(of record: PurchaseRecord) -> String? {
+        guard let group = record.subscriptionGroupID else { return nil }
+        guard record.ownershipType == .familyShared else { return group }
+        return group + "\u{1F}" + record.originalTransactionID
     }
 
     /// Everything the account is entitled to at `now`, ordered by product ID.

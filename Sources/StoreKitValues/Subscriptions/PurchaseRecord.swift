@@ -25,13 +25,16 @@ public struct PurchaseRecord: Hashable, Sendable {
     public var subscriptionGroupID: String?
     /// Whether the customer upgraded within the group, ending this period.
     public var isUpgraded: Bool
+    /// Whether the customer bought it or has it through Family Sharing.
+    public var ownershipType: Transaction.OwnershipType
 
     /// Creates a record.
     public init(
         productID: String, productType: ProductType?, transactionID: String,
         originalTransactionID: String, quantity: Int = 1, purchaseDate: Date,
         originalPurchaseDate: Date? = nil, expiresDate: Date? = nil, cancellationDate: Date? = nil,
-        subscriptionGroupID: String? = nil, isUpgraded: Bool = false
+        subscriptionGroupID: String? = nil, isUpgraded: Bool = false,
+        ownershipType: Transaction.OwnershipType = .purchased
     ) {
         self.productID = productID
         self.productType = productType
@@ -44,6 +47,7 @@ public struct PurchaseRecord: Hashable, Sendable {
         self.cancellationDate = cancellationDate
         self.subscriptionGroupID = subscriptionGroupID
         self.isUpgraded = isUpgraded
+        self.ownershipType = ownershipType
     }
 
     /// The record of a transaction the engine delivered.
@@ -54,7 +58,8 @@ public struct PurchaseRecord: Hashable, Sendable {
             originalTransactionID: transaction.originalTransactionID, quantity: transaction.quantity,
             purchaseDate: transaction.purchaseDate, originalPurchaseDate: transaction.originalPurchaseDate,
             expiresDate: transaction.expiresDate, cancellationDate: transaction.revocationDate,
-            subscriptionGroupID: transaction.subscriptionGroupID, isUpgraded: transaction.isUpgraded)
+            subscriptionGroupID: transaction.subscriptionGroupID, isUpgraded: transaction.isUpgraded,
+            ownershipType: transaction.ownershipType)
     }
 
     /// The record of an in-app entry of a verified receipt; `groups` maps product IDs to their

@@ -12,7 +12,8 @@ struct EntitlementsCommand: Command {
         account's entitlements with StoreKit 2's rules: non-consumables, active or in-grace
         auto-renewable subscriptions and unexpired non-renewing subscriptions; never
         consumables, refunded or expired items. Then one line per subscription group:
-        subscribed, inGracePeriod, inBillingRetryPeriod, expired or revoked.
+        subscribed, inGracePeriod, inBillingRetryPeriod, expired or revoked; a subscription a
+        family member shares has a line of its own, marked (Family Sharing).
         A non-renewing subscription lasts as long as the app decides: here the Demo's
         com.storefront.demo.seasonpass.winter 3 months and any other 1 year, unless
         --non-renewing-duration gives one ISO 8601 duration (P7D, P2W, P3M, P1Y) for all.
@@ -20,7 +21,8 @@ struct EntitlementsCommand: Command {
         with productID, type, state (active or inGracePeriod), expiresDate (when there is
         one), transactionID, originalTransactionID, purchaseDate and subscriptionGroupID;
         each group with groupID, state, productID, expiresDate, willAutoRenew and
-        autoRenewProductID (null when unknown).
+        autoRenewProductID (null when unknown), originalTransactionID and ownershipType
+        (PURCHASED, or FAMILY_SHARED).
         """
 
     /// `--non-renewing-duration P3M`.
@@ -117,6 +119,8 @@ struct EntitlementsCommand: Command {
             ("expiresDate", .optional(s.transaction.expiresDate.map(TransactionOutput.date))),
             ("willAutoRenew", s.renewalInfo.map { .bool($0.willAutoRenew) } ?? .null),
             ("autoRenewProductID", .optional(s.renewalInfo?.autoRenewProductID)),
+            ("originalTransactionID", .string(s.transaction.originalTransactionID)),
+            ("ownershipType", .string(s.transaction.ownershipType.rawValue)),
         ])
     }
 
@@ -124,7 +128,8 @@ struct EntitlementsCommand: Command {
     static func line(_ s: SubscriptionStatus, name: String?) -> String {
         let group = name.map { "\(s.groupID) (\($0))" } ?? s.groupID
         let expires = s.transaction.expiresDate.map(TransactionOutput.date) ?? "?"
-        var text = "  \(group): \(s.state.rawValue), \(s.transaction.productID)"
+        var text = "  \(group)\(s.transaction.ownershipType == .familyShared ? " (Family Sharing)" : ""): "
+        text += "\(s.state.rawValue), \(s.transaction.productID)"
         switch s.state {
         case .subscribed, .inGracePeriod:
             text += " until \(expires)"

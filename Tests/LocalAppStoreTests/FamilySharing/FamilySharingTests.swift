@@ -83,16 +83,81 @@ private struct Family3 {
         let own = try await family.buy(TestCatalog.pro, on: family.bob)
         let bought = try await family.buy(TestCatalog.pro, on: family.organizer)
 
-        #expect(own.ownershipType == .purchased && bought.ownershipType == .purchased)
+        #expect(own.ownershipType == .purchased)
         #expect(try await family.waiting(family.bob).map(\.transactionID) == [own.transactionID])
         let carols = try await family.waiting(family.carol)
         #expect(carols.count == 1, "one share of the product, from whoever bought it first")
         let carolsShare = try #require(carols.first)
         #expect(carolsShare.ownershipType == .familyShared)
         #expect(try await family.carol.familySharing.sharer(of: carolsShare)?.displayName == "Bob")
+        // The organizer has it from Bob now: buying it delivers it again, uncharged (0131).
         let organizers = try await family.organizer.transactionManager.history()
-        #expect(organizers.map(\.ownershipType) == [.familyShared, .purchased])
-        #expect(try await family.notifications(.oneTimeCharge).count == 2, "charges notify; shares do not")
+        #expect(organizers.map(\.ownershipType) == [.familyShared, .familyShared])
+        #expect(bought.ownershipType == .familyShared && bought.price == 0)
+        #expect(try await family.organizer.transactionManager.charges().isEmpty)
+        #expect(try await family.notifications(.oneTimeCharge).count == 1, "charges notify; shares do not")
+    }
+
+    @Test func aMemberBuyingANonConsumableTheFamilySharesGetsItAgainUncharged() async throws {
+        let family = try await Family3()
+        try await family.join()
+        _ = try await family.buy(TestCatalog.pro, on: family.organizer)
+        let share = try #require(try await family.waiting(family.bob).first)
+        try await family.bob.finish(transactionID: share.transactionID)
+
+        let again = try await family.buy(TestCatalog.pro, on: family.bob)
+        #expect(again.transactionID != share.transactionID && again.state == .purchased)
+        #expect(again.originalTransactionID == share.originalTransactionID, "a new transaction of Bob's share")
+        #expect(again.originalPurchaseDate == share.originalPurchaseDate)
+        #expect(again.ownershipType == .familyShared && again.price == 0)
+        #expect(try await family.bob.transactionManager.charges().isEmpty, "Bob is never charged")
+        #expect(try await family.notifications(.oneTimeCharge).count == 1, "only the organizer's charge notifies")
+
+        // Both are the share's: its end revokes both; then Bob's purchase is his own, charged.
+        try await family.organizer.familySharing.setSharing(productID: TestCatalog.pro, on: false)
+        let bobs = try await family.bob.transactionManager.history()
+        #expect(bobs.count == 2 && bobs.allSatisfy { $0.revocationDate != nil && $0.revocationReason == 0 })
+        let own = try await family.buy(TestCatalog.pro, on: family.bob)
+        #expect(own.ownershipType == .purchased && own.originalTransactionID == own.transactionID)
+        #expect(try await family.bob.transactionManager.charges().map(\.transactionID) == [own.transactionID])
+    }
+
+    @Test func aMemberSubscribingItselfKeepsTheShareAndItsAppSeesBothStatuses() async throws {
+        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
+        let family = try await Family3(catalog: catalog)
+        try await family.join()
+        let monthly = "com.storefront.demo.premium.pro.monthly"
+        let bought = try await family.buy(monthly, on: family.organizer)
+        let share = try #require(try await family.waiting(family.bob).first)
+        let own = try await family.buy(monthly, on: family.bob)
+        #expect(own.ownershipType == .purchased && own.originalTransactionID != share.originalTransactionID)
+        #expect(try await family.bob.transactionManager.charges().map(\.transactionID) == [own.transactionID])
+
+        // The purchaser's renewal still reaches Bob's share, beside his own subscription.
+        let renewed = try #require(try await family.organizer.subscriptions.renew(bought.transactionID))
+        let shared = try await family.bob.transactionManager.history().filter { $0.ownershipType == .familyShared }
+        #expect(shared.map(\.originalTransactionID) == [share.originalTransactionID, share.originalTransactionID])
+        #expect(shared.last?.expiresDate == renewed.expiresDate)
+        _ = try await family.organizer.subscriptions.setAutoRenew(bought.transactionID, on: false)
+
+        // Bob's app: a status for his own subscription and one for the share, each with its
+        // renewal info; the share's is the purchaser's (auto-renew off) under Bob's own ID.
+        let app = try makeEngine(family.bob, in: family.directory, clock: family.clock, ledger: "bob.jsonl")
+        await app.start()
+        let statuses = try await app.subscriptionStatuses()
+        #expect(statuses.map(\.transaction.ownershipType) == [.purchased, .familyShared])
+        #expect(statuses.map(\.groupID) == [own.subscriptionGroupID, own.subscriptionGroupID])
+        #expect(statuses.map(\.state) == [.subscribed, .subscribed])
+        let mine = try #require(statuses.first?.renewalInfo)
+        #expect(mine.originalTransactionID == own.originalTransactionID && mine.willAutoRenew)
+        let sharedStatus = try #require(statuses.last)
+        #expect(sharedStatus.transaction.originalTransactionID == share.originalTransactionID)
+        #expect(sharedStatus.transaction.expiresDate == renewed.expiresDate)
+        let theirs = try #require(sharedStatus.renewalInfo)
+        #expect(theirs.originalTransactionID == share.originalTransactionID)
+        #expect(!theirs.willAutoRenew && theirs.autoRenewProductID == monthly)
+        #expect(try await app.currentEntitlements().map(\.productID) == [monthly], "one entitlement per product")
+        await app.stop()
     }
 
     @Test func turningSharingOffRevokesTheMembersTransactionsWithReasonZero() async throws {
