@@ -1,7 +1,8 @@
 """Family Sharing through Apple's own code: a purchase shared with a family member made through
 the CLI (`store family add`), served by `storefront serve` and judged by Apple's client and
 `SignedDataVerifier`: the member's transactions are its own (`FAMILY_SHARED`), the history
-filter by `inAppOwnershipType` and the subscription statuses answer for it, and ending the share
+filter by `inAppOwnershipType` and the subscription statuses answer for it (its renewal info the
+purchaser's under its own ID, without the purchaser's app account token), and ending the share
 revokes it (`REVOKE`, revocation reason 0, `FAMILY_REVOKE`) while the purchaser keeps theirs."""
 import unittest
 
@@ -25,7 +26,8 @@ class FamilySharingTests(unittest.TestCase):
         self.addCleanup(s.close)
         s.run("store", "family", "add", "bob", "--name", "Bob")
         ads = s.buy(REMOVE_ADS)
-        pro = s.buy(PRO)
+        token = "7f0b5a0e-3c1d-4b6e-9a8f-2d4c6e8a0b1c"
+        pro = s.store.json("buy", PRO, "--app-account-token", token)["transaction"]["transactionID"]
         s.expect(self, ["ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY"])
         verify = s.receiver.verifier
         client = s.store.client()
@@ -60,7 +62,16 @@ class FamilySharingTests(unittest.TestCase):
         self.assertEqual(last.originalTransactionId, bob_pro)
         self.assertEqual(verify.verify_and_decode_signed_transaction(last.signedTransactionInfo).inAppOwnershipType,
                          InAppOwnershipType.FAMILY_SHARED)
-        self.assertEqual(verify.verify_and_decode_renewal_info(last.signedRenewalInfo).originalTransactionId, bob_pro)
+        # Bob's renewal info is the purchaser's under Bob's own ID, without the purchaser's token.
+        bobs_renewal = verify.verify_and_decode_renewal_info(last.signedRenewalInfo)
+        self.assertEqual(bobs_renewal.originalTransactionId, bob_pro)
+        self.assertEqual(bobs_renewal.autoRenewProductId, PRO)
+        self.assertIsNone(bobs_renewal.appAccountToken)
+        purchasers = client.get_all_subscription_statuses(pro).data[0].lastTransactions[0]
+        purchasers_renewal = verify.verify_and_decode_renewal_info(purchasers.signedRenewalInfo)
+        self.assertEqual(purchasers_renewal.originalTransactionId, pro)
+        self.assertEqual(purchasers_renewal.appAccountToken, token)
+        self.assertEqual(purchasers_renewal.autoRenewStatus, bobs_renewal.autoRenewStatus)
 
         # The purchaser stops sharing the non-consumable: Bob's transaction is revoked.
         s.run("store", "family", "share", REMOVE_ADS, "off")
