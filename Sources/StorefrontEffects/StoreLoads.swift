@@ -39,6 +39,14 @@ struct StoreLoads: Sendable {
                             try await store.signIn(id)
                             return id
                         })))
+        case .removeFromFamily(let id):
+            send(
+                .accounts(
+                    .removed(
+                        await result { () async throws(StoreError) in
+                            try await store.removeFromFamily(id)
+                            return id
+                        })))
         case .loadPriceComparison(let productID):
             send(
                 .details(

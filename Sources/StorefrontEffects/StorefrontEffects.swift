@@ -38,7 +38,8 @@ public final class StorefrontEffects: EffectHandler {
         case .lookForChanges:
             await watch.look(send: send)
         case .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadNotifications, .loadServer,
-            .loadPriceComparison, .loadReceipt, .loadTransaction, .loadAppTransaction, .loadAccounts, .signIn:
+            .loadPriceComparison, .loadReceipt, .loadTransaction, .loadAppTransaction, .loadAccounts, .signIn,
+            .removeFromFamily:
             await loads.perform(effect, send: send)
         case .setStorefront(let code, let locale):
             await loads.switchStorefront(code, locale: locale, send: send)

@@ -79,6 +79,8 @@ public protocol StorefrontStore: Sendable {
     func accounts() async throws(StoreError) -> [AccountRow]
     /// Signs the data directory's app in to the account (kept for every later launch).
     func signIn(_ accountID: String) async throws(StoreError)
+    /// Removes an account from the family: what it shared or was shared ends (`REVOKE`).
+    func removeFromFamily(_ accountID: String) async throws(StoreError)
     /// Who shares each of these `FAMILY_SHARED` transactions with the account: the purchaser's
     /// name by transaction ID.
     func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String]

@@ -165,6 +165,8 @@ final class FakeStore: StorefrontStore {
 
     func signIn(_ accountID: String) async throws(StoreError) { try record("signIn", accountID) }
 
+    func removeFromFamily(_ accountID: String) async throws(StoreError) { try record("removeFromFamily", accountID) }
+
     func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String] {
         try answer("sharers", transactions.map(\.transactionID).joined(separator: ",")) { $0.sharers }
     }

@@ -41,4 +41,28 @@ import Testing
         send(&state, .accounts(.signedIn(.failure(.systemError("disk full")))))
         #expect(state.message?.kind == .error && !state.isQuitting && state.accounts.signingInTo == nil)
     }
+
+    @Test func theTransactionManagersFOpensTheFamilyWhereRRemovesAMemberAfterAsking() {
+        var state = Fixtures.loaded(width: 100, height: 30)
+        send(&state, .key(.character("t")))
+        #expect(send(&state, .key(.character("F"))) == [.loadAccounts])
+        #expect(state.modal == .accounts)
+        let rows = Self.rows + [AccountRow(id: "carol", name: "Carol", role: nil, isSignedIn: false)]
+        send(&state, .accounts(.loaded(.success(rows))))
+        #expect(render(state).lines.contains { $0.contains("Enter · r · Esc") })
+
+        // Outside the family there is nothing to remove.
+        #expect(send(&state, .key(.end), .key(.character("r"))) == [])
+        #expect(state.message?.kind == .error && state.message?.text == "Carol is not in the family")
+
+        #expect(send(&state, .key(.up), .key(.character("r"))) == [])
+        #expect(state.modal == .question(over: .accounts))
+        #expect(render(state).lines.contains { $0.contains("Remove Bob from the family?") })
+        #expect(send(&state, .key(.character("y"))) == [.removeFromFamily(accountID: "bob")])
+        #expect(state.modal == .accounts)
+        #expect(send(&state, .accounts(.removed(.success("bob")))) == [.loadAccounts])
+        #expect(state.message?.text == "Bob left the family: what was shared with or by them is revoked")
+        send(&state, .accounts(.removed(.failure(.systemError("disk full")))))
+        #expect(state.message?.kind == .error && state.message?.text.contains("disk full") == true)
+    }
 }

@@ -47,6 +47,8 @@ public enum Effect: Hashable, Sendable {
     /// Sign the data directory's app in to an account → `.accounts(.signedIn)`; the storefront
     /// then opens again on it.
     case signIn(accountID: String)
+    /// Remove an account from the family (its shares end, `REVOKE`) → `.accounts(.removed)`.
+    case removeFromFamily(accountID: String)
     /// Switch storefront and locale, and remember them for the next launch →
     /// `.storefrontSwitched` (the context and the products together).
     case setStorefront(code: String, locale: String)

@@ -175,6 +175,13 @@ extension Strings {
         "Refunded transaction {}": "تم استرداد المعاملة {}",
         "Stop sharing": "إيقاف المشاركة",
         "Stop sharing with the family": "إيقاف المشاركة مع العائلة",
+        "The family's accounts: r removes a member (asks first)": "حسابات العائلة: r يزيل عضوًا (يسأل أولًا)",
+        "Remove {} from the family? What is shared with or by them is revoked.":
+            "إزالة {} من العائلة؟ يُلغى ما تتم مشاركته معه أو منه.",
+        "{} left the family: what was shared with or by them is revoked":
+            "غادر {} العائلة: أُلغي ما كانت تتم مشاركته معه أو منه",
+        "Removing from the family failed: {}": "تعذّرت الإزالة من العائلة: {}",
+        "{} is not in the family": "{} ليس في العائلة",
         "Stopped sharing transaction {} with the family": "تم إيقاف مشاركة المعاملة {} مع العائلة",
         "{} is shared with you: only its purchaser can stop sharing it":
             "{} مُشارَك معك: لا يمكن إيقاف مشاركته إلا لمشتريه",

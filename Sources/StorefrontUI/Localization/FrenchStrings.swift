@@ -180,6 +180,14 @@ extension Strings {
         "Refunded transaction {}": "Transaction {} remboursée",
         "Stop sharing": "Arrêter le partage",
         "Stop sharing with the family": "Arrêter le partage avec la famille",
+        "The family's accounts: r removes a member (asks first)":
+            "Les comptes de la famille : r retire un membre (demande d’abord)",
+        "Remove {} from the family? What is shared with or by them is revoked.":
+            "Retirer {} de la famille ? Ce qui est partagé avec ou par ce compte est révoqué.",
+        "{} left the family: what was shared with or by them is revoked":
+            "{} a quitté la famille : ce qui était partagé avec ou par ce compte est révoqué",
+        "Removing from the family failed: {}": "Échec du retrait de la famille : {}",
+        "{} is not in the family": "{} ne fait pas partie de la famille",
         "Stopped sharing transaction {} with the family": "Transaction {} plus partagée avec la famille",
         "{} is shared with you: only its purchaser can stop sharing it":
             "{} est partagé avec vous : seul son acheteur peut arrêter de le partager",

@@ -178,6 +178,14 @@ extension Strings {
         "Refunded transaction {}": "Transaktion {} erstattet",
         "Stop sharing": "Teilen beenden",
         "Stop sharing with the family": "Teilen mit der Familie beenden",
+        "The family's accounts: r removes a member (asks first)":
+            "Die Accounts der Familie: r entfernt ein Mitglied (fragt zuerst)",
+        "Remove {} from the family? What is shared with or by them is revoked.":
+            "{} aus der Familie entfernen? Was mit oder von diesem Account geteilt wird, wird widerrufen.",
+        "{} left the family: what was shared with or by them is revoked":
+            "{} hat die Familie verlassen: Was mit oder von diesem Account geteilt wurde, ist widerrufen",
+        "Removing from the family failed: {}": "Entfernen aus der Familie fehlgeschlagen: {}",
+        "{} is not in the family": "{} gehört nicht zur Familie",
         "Stopped sharing transaction {} with the family": "Transaktion {} wird nicht mehr mit der Familie geteilt",
         "{} is shared with you: only its purchaser can stop sharing it":
             "{} wird mit dir geteilt: Nur der Käufer kann das Teilen beenden",

@@ -170,6 +170,12 @@ extension Strings {
         "Refunded transaction {}": "トランザクション {} を返金しました",
         "Stop sharing": "共有を停止",
         "Stop sharing with the family": "ファミリーとの共有を停止",
+        "The family's accounts: r removes a member (asks first)": "ファミリーのアカウント：r でメンバーを削除（先に確認）",
+        "Remove {} from the family? What is shared with or by them is revoked.":
+            "{} をファミリーから削除しますか？このアカウントとの共有はすべて取り消されます。",
+        "{} left the family: what was shared with or by them is revoked": "{} がファミリーから抜けました：このアカウントとの共有は取り消されました",
+        "Removing from the family failed: {}": "ファミリーからの削除に失敗しました：{}",
+        "{} is not in the family": "{} はファミリーのメンバーではありません",
         "Stopped sharing transaction {} with the family": "トランザクション {} のファミリー共有を停止しました",
         "{} is shared with you: only its purchaser can stop sharing it": "{} は共有されています: 共有を停止できるのは購入者だけです",
         "Reverse refund": "返金を取り消す",

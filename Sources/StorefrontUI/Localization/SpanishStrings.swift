@@ -181,6 +181,14 @@ extension Strings {
         "Refunded transaction {}": "Transacción {} reembolsada",
         "Stop sharing": "Dejar de compartir",
         "Stop sharing with the family": "Dejar de compartir con la familia",
+        "The family's accounts: r removes a member (asks first)":
+            "Las cuentas de la familia: r elimina a un miembro (pregunta antes)",
+        "Remove {} from the family? What is shared with or by them is revoked.":
+            "¿Eliminar a {} de la familia? Lo que se comparte con esta cuenta o por ella se revoca.",
+        "{} left the family: what was shared with or by them is revoked":
+            "{} ha salido de la familia: lo que se compartía con esta cuenta o por ella está revocado",
+        "Removing from the family failed: {}": "No se pudo eliminar de la familia: {}",
+        "{} is not in the family": "{} no está en la familia",
         "Stopped sharing transaction {} with the family": "Se dejó de compartir la transacción {} con la familia",
         "{} is shared with you: only its purchaser can stop sharing it":
             "{} se comparte contigo: solo quien lo compró puede dejar de compartirlo",

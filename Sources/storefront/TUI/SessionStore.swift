@@ -208,6 +208,14 @@ struct SessionStore: StorefrontStore {
         }
     }
 
+    func removeFromFamily(_ accountID: String) async throws(StoreError) {
+        do {
+            try await backend.familySharing.remove(accountID)
+        } catch {
+            throw error.storeError
+        }
+    }
+
     func sharers(of transactions: [Transaction]) async throws(StoreError) -> [String: String] {
         var names: [String: String] = [:]
         do {

@@ -2,7 +2,8 @@ import StoreKitValues
 
 /// Accounts: who the app is signed in to, and the other accounts of the data directory (its
 /// family); Enter signs the data directory in to the selected one, and the storefront opens
-/// again on it, as signing in to another Apple Account shows another account's purchases.
+/// again on it, as signing in to another Apple Account shows another account's purchases; `r`
+/// removes the selected one from the family (asks first), ending what it shared or was shared.
 public enum AccountsFeature: Feature {
     static func reduce(_ state: inout State, _ action: Action, _ root: StorefrontUI.State) -> Reaction {
         let s = root.strings
@@ -31,6 +32,13 @@ public enum AccountsFeature: Feature {
                 return Reaction(requests: [
                     .show(s("Signing in to {}…", row.name), .info), .run(.signIn(accountID: row.id)),
                 ])
+            case .character("r"):
+                guard state.rows.indices.contains(state.selected) else { return .none }
+                let row = state.rows[state.selected]
+                guard row.role != nil else {
+                    return Reaction(requests: [.show(s("{} is not in the family", row.name), .error)])
+                }
+                return .send(.questions(.ask(.removeFromFamily(accountID: row.id, name: row.name), over: .accounts)))
             default: break
             }
             return .none
@@ -40,6 +48,14 @@ public enum AccountsFeature: Feature {
             return Reaction(requests: [.quit(status: 0)])
         case .signedIn(.failure(let error)):
             return Reaction(requests: [.report(s("Sign-in failed: {}", root.describe(error)), .error)])
+        case .removed(.success(let id)):
+            let name = state.rows.first { $0.id == id }?.name ?? id
+            return Reaction(requests: [
+                .report(s("{} left the family: what was shared with or by them is revoked", name), .success),
+                .run(.loadAccounts),
+            ])
+        case .removed(.failure(let error)):
+            return Reaction(requests: [.report(s("Removing from the family failed: {}", root.describe(error)), .error)])
         }
     }
 }

@@ -10,7 +10,7 @@ enum AccountsView {
         let widths = (0..<4).map { column in texts.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let width = min(screen.width - 2, max(40, widths.reduce(0, +) + 12))
         let inner = SheetView.window(
-            s("Accounts"), width: width, height: min(screen.height - 2, rows.count + 4), footer: "Enter · Esc",
+            s("Accounts"), width: width, height: min(screen.height - 2, rows.count + 4), footer: "Enter · r · Esc",
             into: &screen)
         guard !inner.isEmpty else { return }
         if rows.isEmpty {

@@ -24,6 +24,7 @@ enum HelpView {
             ("a d i", [s("Approve"), s("Decline"), s("Resolve")].joined(separator: " / ")),
             ("f", s("Refund (asks first)")), ("u", s("Reverse refund")), ("x", s("Expire now (asks first)")),
             ("S", s("Stop sharing with the family")),
+            ("F", s("The family's accounts: r removes a member (asks first)")),
             ("R", s("The customer asks for a refund")),
             ("A D", s("Approve") + " / " + s("Decline") + " " + s("the refund request")),
             // One key a row; a toggle says what it does again after the slash.

@@ -8,6 +8,8 @@ public enum Question: Hashable, Sendable {
     case quit(downloads: Int)
     /// Cancel a download (its partial bytes are deleted).
     case cancelDownload(id: String, productID: String)
+    /// Remove an account from the family (what is shared with or by it is revoked).
+    case removeFromFamily(accountID: String, name: String)
 
     /// What Yes does.
     var effect: Effect {
@@ -16,6 +18,7 @@ public enum Question: Hashable, Sendable {
         case .expire(let id, _): .subscriptionCommand(.expire, transactionID: id)
         case .quit: .quit
         case .cancelDownload(let id, _): .cancelDownload(id: id)
+        case .removeFromFamily(let id, _): .removeFromFamily(accountID: id)
         }
     }
 }

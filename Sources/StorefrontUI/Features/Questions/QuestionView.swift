@@ -13,6 +13,8 @@ enum QuestionView {
                 CountedWords.phrase(downloads, .download, s.language))
         case .cancelDownload(_, let productID):
             return s("Cancel the download of {}? Its downloaded bytes are deleted.", state.name(of: productID))
+        case .removeFromFamily(_, let name):
+            return s("Remove {} from the family? What is shared with or by them is revoked.", name)
         }
     }
 

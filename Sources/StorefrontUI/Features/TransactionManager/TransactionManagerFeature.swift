@@ -75,6 +75,9 @@ public enum TransactionManagerFeature: Feature {
                 return Reaction(requests: [.show(text, .error)])
             }
             return .run(.transactionCommand(.stopSharing, transactionID: storeID(rows[selected])))
+        case .character("F"):
+            // The family: its accounts, where `r` removes a member.
+            return .send(.accounts(.open))
         case .character("f"):
             guard selected < rows.count else { return .none }
             let question = Question.refund(transactionID: storeID(rows[selected]), productID: rows[selected].productID)
