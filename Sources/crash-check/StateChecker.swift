@@ -136,7 +136,9 @@ struct StateChecker {
         facts.installed = installedContent(directory)
         await store.stop()
         do {
-            for member in try await backend.familySharing.family()?.everyone ?? []
+            // Every other account of the store: the family's members, and one removed from it
+            // (whose shares the removal revoked).
+            for member in try await backend.familySharing.accounts()
             where member.id != backend.configuration.account.id {
                 facts.members[member.id] = try await memberFacts(member, directory: directory, released: released)
             }

@@ -4,9 +4,10 @@ import StoreCore
 import TestSupport
 import Testing
 
-/// Family Sharing under power loss: a purchase shared with a member and a share revoked. The
-/// checker runs the member's app after the purchaser's (`CrashCheckReport.MemberFacts`): its
-/// shared transaction exists exactly when the purchaser's charge does, and is delivered once.
+/// Family Sharing under power loss: a purchase shared with a member, a share revoked and a
+/// member removed. The checker runs every other account's app after the purchaser's
+/// (`CrashCheckReport.MemberFacts`): its shared transaction exists exactly when the purchaser's
+/// charge does, and is delivered once.
 extension PowerLossTests {
     static let member = StoreAccount(id: "bob", displayName: "Bob")
 
@@ -67,25 +68,44 @@ extension PowerLossTests {
                         recorder.mark(Marks.storeSaid)
                     }
                 },
-                expectations: { state in
-                    guard let (store, ledger) = Self.shares(state, CrashCatalog.pro) else {
-                        return ["the family is lost"]
+                expectations: Self.theShareEndsOnceOrNot))
+    }
+
+    /// The organizer removes Bob from the family: his share of Pro ends with it (the checker
+    /// runs a removed member's app too).
+    @Test func aRemovedMember() async throws {
+        try await Self.run(
+            CrashScenario(
+                name: "removed member", setup: Self.buyProThenFamily,
+                operation: { context, recorder in
+                    try await Self.app(context, recorder) { session in
+                        _ = try await session.backend.familySharing.remove(Self.member.id)
+                        recorder.mark(Marks.storeSaid)
                     }
-                    var problems: [String] = []
-                    if store.count != 1 || ledger.map(\.id) != store.map(\.id) {
-                        problems.append(
-                            "the member's share must stay one transaction: store \(store), ledger \(ledger)")
-                    }
-                    if store.map(\.revoked) != ledger.map(\.revoked) {
-                        problems.append("the member's app and the store disagree on the revoke: \(store), \(ledger)")
-                    }
-                    if state.passed(Marks.storeSaid), !store.allSatisfy(\.revoked) {
-                        problems.append("the revoke the store made is lost")
-                    }
-                    if state.store(CrashCatalog.pro).contains(where: \.revoked) {
-                        problems.append("the purchaser's own Pro was revoked")
-                    }
-                    return problems
-                }))
+                },
+                expectations: Self.theShareEndsOnceOrNot))
+    }
+
+    /// What must hold when a write ends Bob's share of Pro: his one transaction of it, revoked in
+    /// his app exactly when in the store, and revoked for good once the store said so; the
+    /// purchaser's own Pro untouched.
+    static func theShareEndsOnceOrNot(_ state: CrashScenario.Judgement) -> [String] {
+        guard let (store, ledger) = Self.shares(state, CrashCatalog.pro) else {
+            return ["the member's app did not run"]
+        }
+        var problems: [String] = []
+        if store.count != 1 || ledger.map(\.id) != store.map(\.id) {
+            problems.append("the member's share must stay one transaction: store \(store), ledger \(ledger)")
+        }
+        if store.map(\.revoked) != ledger.map(\.revoked) {
+            problems.append("the member's app and the store disagree on the revoke: \(store), \(ledger)")
+        }
+        if state.passed(Marks.storeSaid), !store.allSatisfy(\.revoked) {
+            problems.append("the revoke the store made is lost")
+        }
+        if state.store(CrashCatalog.pro).contains(where: \.revoked) {
+            problems.append("the purchaser's own Pro was revoked")
+        }
+        return problems
     }
 }

@@ -146,7 +146,8 @@ public struct CrashCheckReport: Codable, Sendable {
         public var notifications: [NotificationFacts] = []
         /// Whether every purchase was delivered and every download settled within the bound.
         public var settled = true
-        /// Each other family member's app, run after this one's, by account ID.
+        /// Each other account's app (a family member's, or one removed from it), run after this
+        /// one's, by account ID.
         public var members: [String: MemberFacts] = [:]
         /// What went wrong in the checker itself (its own store never released), if anything.
         public var warnings: [String] = []
