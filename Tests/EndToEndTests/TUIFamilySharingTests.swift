@@ -10,6 +10,23 @@ import Testing
 @Suite(.waitsOnProcesses) struct TUIFamilySharingTests {
     static let removeAds = "com.storefront.demo.removeads"
 
+    /// A storefront on the data directory that switches to Bob's account from the menu (it opens
+    /// again on his account) and shows My Purchases, with the purchase shared by Local Tester.
+    static func openAsBob(_ storefront: StorefrontCLI) async throws -> TUITmux {
+        let member = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        do {
+            try await member.waitFor(text: "Account: Local Tester")
+            try await member.press("A", literal: true, until: "Bob")
+            try member.keys("Down")
+            try await member.press("Enter", until: "Account: Bob")
+            try await member.press("p", until: "Shared by Local Tester")
+        } catch {
+            member.close()
+            throw error
+        }
+        return member
+    }
+
     @Test func aPurchaseSharedThenRevoked() async throws {
         let storefront = try TUIEndToEndTests.freshStorefront()
         #expect(try storefront.run(["store", "family", "add", "bob", "--name", "Bob"]).status == 0)
@@ -24,13 +41,8 @@ import Testing
 
         // Another storefront on the data directory switches to Bob's account from the menu: it
         // opens again on his account, which has the purchase, shared.
-        let member = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        let member = try await Self.openAsBob(storefront)
         defer { member.close() }
-        try await member.waitFor(text: "Account: Local Tester")
-        try await member.press("A", literal: true, until: "Bob")
-        try member.keys("Down")
-        try await member.press("Enter", until: "Account: Bob")
-        try await member.press("p", until: "Shared by Local Tester")
 
         // The organizer stops sharing from the Transaction Manager: Bob's open storefront shows it.
         try await organizer.press("t", until: "S Stop sharing")
@@ -61,12 +73,8 @@ import Testing
         let organizer = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { organizer.close() }
         try await organizer.waitFor(text: "Account: Local Tester")
-        let member = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
+        let member = try await Self.openAsBob(storefront)
         defer { member.close() }
-        try await member.press("A", literal: true, until: "Bob")
-        try member.keys("Down")
-        try await member.press("Enter", until: "Account: Bob")
-        try await member.press("p", until: "Shared by Local Tester")
 
         try await organizer.press("t", until: "Transaction Manager")
         // The accounts loaded (the signed-in one selected), Bob's row is the next.
