@@ -62,6 +62,29 @@ import Testing
         #expect(try history([]).count == 1)
     }
 
+    /// Decision 0131 through the binary: Bob buying the shared non-consumable is not charged; Bob
+    /// subscribing himself keeps the shared subscription, and his app lists both statuses.
+    @Test func aMemberBuyingWhatTheFamilySharesAndItsTwoStatuses() throws {
+        #expect(try cli.run(["store", "family", "add", "bob", "--name", "Bob"]).status == 0)
+        _ = try cli.buy(DemoCatalog.removeAds)
+        _ = try cli.buy(DemoCatalog.pro)
+        let again = try cli.object(["buy", DemoCatalog.removeAds, "--account", "bob"])
+        let transaction = try #require(again["transaction"] as? [String: Any])
+        #expect(transaction["ownershipType"] as? String == "FAMILY_SHARED", "\(transaction)")
+        _ = try cli.object(["buy", DemoCatalog.basic, "--account", "bob"])
+        let charges = try cli.array(["store", "charges", "--account", "bob"])
+        #expect(charges.compactMap { $0["productID"] as? String } == [DemoCatalog.basic], "\(charges)")
+
+        let groups = try #require(
+            try cli.object(["entitlements", "--account", "bob"])["subscriptionGroups"] as? [[String: Any]])
+        #expect(groups.compactMap { $0["ownershipType"] as? String } == ["PURCHASED", "FAMILY_SHARED"], "\(groups)")
+        #expect(groups.compactMap { $0["productID"] as? String } == [DemoCatalog.basic, DemoCatalog.pro])
+        #expect(Set(groups.compactMap { $0["groupID"] as? String }).count == 1, "one group, two statuses")
+        #expect(groups.allSatisfy { $0["state"] as? String == "subscribed" && $0["willAutoRenew"] as? Bool == true })
+        let lines = try cli.run(["entitlements", "--account", "bob"])
+        #expect(lines.stdout.contains("(Family Sharing): subscribed, \(DemoCatalog.pro)"), "\(lines.stdout)")
+    }
+
     @Test func badAccountsAreRefusedByName() throws {
         let unknown = try cli.run(["history", "--account", "nobody"])
         #expect(unknown.status == 1)

@@ -40,13 +40,29 @@ public struct EntitlementCalculator: Sendable {
         }
     }
 
-    /// Which subscription a record belongs to, for its status: the account's own of its group,
-    /// or a family member's share (by the account's original transaction ID of it); nil outside
-    /// a group.
+    /// Which subscription a record belongs to, for its status: the account's own of its group
+    /// (the group's ID), or a family member's share (the group's ID, U+001F and the account's
+    /// original transaction ID of the share); nil outside a group.
     static func subscriptionKey(of record: PurchaseRecord) -> String? {
-        guard let group = record.subscriptionGroupID else { return nil }
-        guard record.ownershipType == .familyShared else { return group }
-        return group + "\u{1F}" + record.originalTransactionID
+        subscriptionKey(
+            groupID: record.subscriptionGroupID, ownershipType: record.ownershipType,
+            originalTransactionID: record.originalTransactionID)
+    }
+
+    /// `subscriptionKey(of:)` of a transaction (the ledger's aggregates keep each subscription's
+    /// latest by it).
+    static func subscriptionKey(of transaction: Transaction) -> String? {
+        subscriptionKey(
+            groupID: transaction.subscriptionGroupID, ownershipType: transaction.ownershipType,
+            originalTransactionID: transaction.originalTransactionID)
+    }
+
+    private static func subscriptionKey(
+        groupID: String?, ownershipType: Transaction.OwnershipType, originalTransactionID: String
+    ) -> String? {
+        guard let groupID else { return nil }
+        guard ownershipType == .familyShared else { return groupID }
+        return groupID + "\u{1F}" + originalTransactionID
     }
 
     /// Everything the account is entitled to at `now`, ordered by product ID.

@@ -3,9 +3,10 @@ internal import Vault
 
 /// The vault ledger's aggregates, kept in the same atomic write as the transaction they follow
 /// (`VaultLedger`): units counted per consumable, the transactions that can grant an entitlement
-/// (non-consumables, non-renewing subscriptions), and each subscription group's latest
-/// transaction in `EntitlementCalculator`'s order, with what orders every transaction of the
-/// group, so that the latest can be found again when a refund or an upgrade moves it back.
+/// (non-consumables, non-renewing subscriptions), and each subscription's latest transaction in
+/// `EntitlementCalculator`'s order (a group's own, and each a family member shares, by
+/// `EntitlementCalculator.subscriptionKey`), with what orders every transaction of it, so that
+/// the latest can be found again when a refund or an upgrade moves it back.
 struct LedgerAggregates {
     /// What places a subscription transaction in its group's order (`EntitlementCalculator.isLater`),
     /// kept as item attributes with the dates' exact values.
@@ -114,12 +115,12 @@ struct LedgerAggregates {
         case .nonConsumable, .nonRenewing:
             batch.delete(service: Ledger.entitlingService, account: id)
         case .autoRenewable:
-            guard let group = transaction.subscriptionGroupID else { return }
-            batch.delete(service: Ledger.periodsService(group), account: id)
-            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap {
+            guard let subscription = EntitlementCalculator.subscriptionKey(of: transaction) else { return }
+            batch.delete(service: Ledger.periodsService(subscription), account: id)
+            let current = try batch.get(service: Ledger.groupsService, account: subscription).flatMap {
                 OrderKey($0.attributes)
             }
-            if current?.transactionID == id { try findLatest(of: group, in: &batch, decode: decode) }
+            if current?.transactionID == id { try findLatest(of: subscription, in: &batch, decode: decode) }
         default:
             return
         }
@@ -137,29 +138,29 @@ struct LedgerAggregates {
                 VaultItemContent(
                     data: data, label: transaction.productID, attributes: ["order": order]))
         case .autoRenewable:
-            guard let group = transaction.subscriptionGroupID else { return }
+            guard let subscription = EntitlementCalculator.subscriptionKey(of: transaction) else { return }
             let key = OrderKey(transaction)
             batch.put(
-                service: Ledger.periodsService(group), account: id,
+                service: Ledger.periodsService(subscription), account: id,
                 VaultItemContent(data: Data(), attributes: key.attributes))
-            let current = try batch.get(service: Ledger.groupsService, account: group).flatMap {
+            let current = try batch.get(service: Ledger.groupsService, account: subscription).flatMap {
                 OrderKey($0.attributes)
             }
             let latest = VaultItemContent(data: data, label: transaction.productID, attributes: key.attributes)
             guard let current else {
-                batch.put(service: Ledger.groupsService, account: group, latest)
+                batch.put(service: Ledger.groupsService, account: subscription, latest)
                 return
             }
             if current.transactionID == id {
                 if key == current || key.isLater(than: current) {
-                    batch.put(service: Ledger.groupsService, account: group, latest)
+                    batch.put(service: Ledger.groupsService, account: subscription, latest)
                 } else if let decode {
                     // The latest moved back: the group's latest is found again among all of its
                     // transactions (only a refund, an expiry or an upgrade of the latest does this).
-                    try findLatest(of: group, in: &batch, decode: decode)
+                    try findLatest(of: subscription, in: &batch, decode: decode)
                 }
             } else if key.isLater(than: current) {
-                batch.put(service: Ledger.groupsService, account: group, latest)
+                batch.put(service: Ledger.groupsService, account: subscription, latest)
             }
         default:
             return
@@ -185,12 +186,14 @@ struct LedgerAggregates {
                         data: item.data, label: transaction.productID,
                         attributes: ["order": item.attributes["order"] ?? "0"]))
             case .autoRenewable:
-                guard let group = transaction.subscriptionGroupID else { continue }
+                guard let subscription = EntitlementCalculator.subscriptionKey(of: transaction) else { continue }
                 let key = OrderKey(transaction)
                 batch.put(
-                    service: Ledger.periodsService(group), account: transaction.transactionID,
+                    service: Ledger.periodsService(subscription), account: transaction.transactionID,
                     VaultItemContent(data: Data(), attributes: key.attributes))
-                if latest[group].map({ key.isLater(than: $0.key) }) ?? true { latest[group] = (key, item) }
+                if latest[subscription].map({ key.isLater(than: $0.key) }) ?? true {
+                    latest[subscription] = (key, item)
+                }
             default:
                 continue
             }
@@ -200,32 +203,32 @@ struct LedgerAggregates {
                 service: Ledger.countedService, account: product,
                 VaultItemContent(data: Data("\(units)".utf8), label: product))
         }
-        for (group, best) in latest {
+        for (subscription, best) in latest {
             batch.put(
-                service: Ledger.groupsService, account: group,
+                service: Ledger.groupsService, account: subscription,
                 VaultItemContent(
                     data: best.item.data, label: best.item.label, attributes: best.key.attributes))
         }
     }
 
-    /// Makes `storefront.groups/group` the group's latest transaction again, from the order
-    /// keys of all of the group's transactions.
+    /// Makes `storefront.groups/KEY` the subscription's latest transaction again, from the
+    /// order keys of all of its transactions.
     private func findLatest(
-        of group: String, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction
+        of subscription: String, in batch: inout VaultBatch, decode: (VaultItem) throws -> Transaction
     ) throws {
         var best: OrderKey?
-        for item in try batch.items(service: Ledger.periodsService(group)) {
+        for item in try batch.items(service: Ledger.periodsService(subscription)) {
             guard let key = OrderKey(item.attributes) else { continue }
             if best.map({ key.isLater(than: $0) }) ?? true { best = key }
         }
         guard let best, let item = try batch.get(service: Ledger.transactionsService, account: best.transactionID)
         else {
-            batch.delete(service: Ledger.groupsService, account: group)
+            batch.delete(service: Ledger.groupsService, account: subscription)
             return
         }
         let transaction = try decode(item)
         batch.put(
-            service: Ledger.groupsService, account: group,
+            service: Ledger.groupsService, account: subscription,
             VaultItemContent(
                 data: item.data, label: transaction.productID, attributes: OrderKey(transaction).attributes))
     }

@@ -15,9 +15,11 @@ package import Vault
 /// - `storefront.consumed`, product ID → units consumed; `storefront.counted`, product ID →
 ///   units counted (the sum of `counted`): a balance is counted minus consumed;
 /// - `storefront.entitling`, transaction ID → a copy of each non-consumable and non-renewing
-///   transaction; `storefront.groups`, group ID → the group's latest transaction (in
-///   `EntitlementCalculator`'s order); `storefront.periods.GROUP`, transaction ID → what orders
-///   each of the group's transactions (for when the latest one moves back);
+///   transaction; `storefront.groups`, subscription key (the group ID; for a subscription a
+///   family member shares, the group ID, U+001F and the share's original transaction ID) → the
+///   subscription's latest transaction (in `EntitlementCalculator`'s order);
+///   `storefront.periods.KEY`, transaction ID → what orders each of its transactions (for when
+///   the latest one moves back);
 /// - `storefront.unverified`, transaction ID → the `UnverifiedOrder` as JSON;
 /// - `storefront.ledger`, `format` → `3` once the aggregates exist (a ledger written before
 ///   them gets them in one write on first use; one of format `2`, written before the digest,
