@@ -85,6 +85,32 @@ import Testing
         #expect(lines.stdout.contains("(Family Sharing): subscribed, \(DemoCatalog.pro)"), "\(lines.stdout)")
     }
 
+    /// The purchaser's process killed with SIGKILL at each fault point of a purchase: Bob's app
+    /// holds his shared transaction exactly when the purchaser was charged, once, however often
+    /// it runs, and still after the purchaser's next run completes what the kill left.
+    @Test(arguments: ["before-charge", "after-charge", "before-finish", "mid-vault-write"])
+    func aPurchaseKilledMidShareGivesTheMemberItsTransactionOnce(_ point: String) throws {
+        #expect(try cli.run(["store", "family", "add", "bob", "--name", "Bob"]).status == 0)
+        let killed = try cli.run(["buy", DemoCatalog.removeAds], environment: ["STOREFRONT_FAULT": point])
+        #expect(killed.status != 0, "\(point): the purchase ran to its end")
+        func check(_ when: String) throws -> Int {
+            let charged = try cli.array(["store", "charges"]).filter {
+                $0["productID"] as? String == DemoCatalog.removeAds
+            }
+            for run in 1...2 {
+                let bobs = try history(["--account", "bob"])
+                #expect(bobs.count == charged.count, "\(point), \(when), Bob's run \(run): \(bobs) for \(charged)")
+                #expect(bobs.allSatisfy { $0["ownershipType"] as? String == "FAMILY_SHARED" })
+            }
+            return charged.count
+        }
+        let charged = try check("after the kill")
+        #expect(charged == (point == "before-charge" ? 0 : 1), "\(point): charged \(charged) times")
+        let own = try history([]).filter { $0["productID"] as? String == DemoCatalog.removeAds }
+        #expect(own.count <= 1, "\(point): the purchaser's purchase delivered twice: \(own)")
+        _ = try check("after the purchaser's next run")
+    }
+
     @Test func badAccountsAreRefusedByName() throws {
         let unknown = try cli.run(["history", "--account", "nobody"])
         #expect(unknown.status == 1)
