@@ -32,21 +32,3 @@ extension StoreKitConfiguration {
         }
     }
 }
-
-/// How a subscription's billing plan bills, as the file's raw `billingPlanType` string; a
-/// value this build does not know is kept as written.
-public struct BillingPlanType: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    /// The raw string, e.g. `BILLED_UPFRONT`.
-    public var rawValue: String
-
-    /// Wraps a raw `billingPlanType` string.
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// The whole period's price at once (`BILLED_UPFRONT`; StoreKit's `upFront`).
-    public static let billedUpfront = BillingPlanType(rawValue: "BILLED_UPFRONT")
-    /// Monthly payments over a 12-month commitment (`MONTHLY`; StoreKit's `monthly`).
-    public static let monthly = BillingPlanType(rawValue: "MONTHLY")
-
-    /// The raw string.
-    public var description: String { rawValue }
-}

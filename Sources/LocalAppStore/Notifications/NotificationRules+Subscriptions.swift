@@ -14,9 +14,13 @@ extension NotificationRules.Pass {
         let original = n.originalTransactionID
         let latest = entryAfter(new.latestTransactionID)?.transaction
         if o.webOrderLineItemID == n.webOrderLineItemID, !o.isExpired, !n.isExpired {
-            if o.autoRenewProductID != n.autoRenewProductID {
+            // A change of the plan renewed into (a commitment's end) is a change of renewal
+            // preference too, without a subtype.
+            if o.autoRenewProductID != n.autoRenewProductID || o.renewalBillingPlanType != n.renewalBillingPlanType {
                 // Back to the current product undoes a downgrade (no subtype).
-                let subtype: Subtype? = n.autoRenewProductID == n.productID ? nil : .downgrade
+                let subtype: Subtype? =
+                    n.autoRenewProductID == n.productID || o.autoRenewProductID == n.autoRenewProductID
+                    ? nil : .downgrade
                 let withOffer =
                     latest.map { !(entryAfter($0.transactionID)?.charged ?? true) && $0.payment.offerID != nil }
                     ?? false

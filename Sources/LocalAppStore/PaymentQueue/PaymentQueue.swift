@@ -39,6 +39,10 @@ enum PaymentQueue {
         } else if let offerID = payment.offerID, product.subscription?.promotionalOffers.offer(named: offerID) == nil {
             throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
         }
+        // A billing plan the product is not sold by is refused now, not at the charge.
+        if product.subscription != nil || payment.billingPlanType != nil {
+            _ = try BillingPlans(catalog: store.configuration.catalog).plan(for: payment, of: product)
+        }
         // The transaction carries the promotional offer's own ID, whichever name the payment used.
         let promotionalID = payment.offerID.map { name in
             product.subscription?.promotionalOffers.offer(named: name)?.transactionOfferID(as: .promotional) ?? name

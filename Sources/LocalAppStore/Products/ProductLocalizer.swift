@@ -44,12 +44,50 @@ struct ProductLocalizer: Sendable {
     ) -> StoreCore.SubscriptionInfo {
         let group = catalog.subscriptionGroups.first { $0.id == info.groupID }
         let groupName = group.flatMap { groupLocalization($0)?.displayName } ?? group?.name ?? info.groupName
+        // Bought without naming a plan, a subscription is billed up front: its offers are that plan's.
+        let upFront: BillingPlanType? = info.billingPlans.isEmpty ? nil : .billedUpfront
         return StoreCore.SubscriptionInfo(
             groupID: info.groupID, groupDisplayName: groupName, groupLevel: info.groupNumber,
             period: info.period,
-            introductoryOffer: info.introductoryOffer.map { offer($0, kind: .introductory, product: product) },
+            introductoryOffer: BillingPlans.offers(info.introductoryOffers, of: upFront).first.map {
+                offer($0, kind: .introductory, product: product)
+            },
             promotionalOffers: info.promotionalOffers.map { offer($0, kind: .promotional, product: product) },
-            winBackOffers: info.winBackOffers.map { offer($0, kind: .winBack, product: product) })
+            winBackOffers: info.winBackOffers.map { offer($0, kind: .winBack, product: product) },
+            pricingTerms: pricingTerms(of: product, info))
+    }
+
+    /// Each enabled billing plan's terms in the storefront (StoreKit's `pricingTerms`): the
+    /// payment's price and period, the commitment's price and period, and the plan's offers.
+    private func pricingTerms(
+        of product: StoreKitConfiguration.Product, _ info: StoreKitConfiguration.SubscriptionInfo
+    ) -> [PricingTerms] {
+        let plans = BillingPlans(catalog: catalog)
+        return info.billingPlans.filter(\.isEnabled).map { plan in
+            let price = plans.price(of: plan, for: product, in: storefront)
+            var commitment: PricingTerms.CommitmentInfo?
+            if plan.type.hasCommitment {
+                let total = plans.commitmentPrice(of: plan, for: product, in: storefront)
+                commitment = PricingTerms.CommitmentInfo(
+                    price: total.amount, displayPrice: total.formatted(locale: formatLocale),
+                    period: CommitmentProgress.period)
+            }
+            let offers =
+                BillingPlans.offers(info.introductoryOffers, of: plan.type).prefix(1).map {
+                    offer($0, kind: .introductory, product: product)
+                }
+                + BillingPlans.offers(info.promotionalOffers, of: plan.type).map {
+                    offer($0, kind: .promotional, product: product)
+                }
+                + BillingPlans.offers(info.winBackOffers, of: plan.type).map {
+                    offer($0, kind: .winBack, product: product)
+                }
+            return PricingTerms(
+                billingPlanType: plan.type, billingPrice: price.amount,
+                billingDisplayPrice: price.formatted(locale: formatLocale),
+                billingPeriod: plan.type.hasCommitment ? PeriodBilling.month : info.period, commitmentInfo: commitment,
+                subscriptionOffers: offers)
+        }
     }
 
     private func groupLocalization(_ group: SubscriptionGroup) -> SubscriptionGroup.Localization? {

@@ -26,6 +26,9 @@ extension LocalReceiptIssuer {
         /// Apple's `priceIncreaseStatus` while a price increase is announced for the next
         /// renewal: 0 not consented (yet), 1 consented; nil without one.
         public var priceIncreaseStatus: Int32?
+        /// What the renewal at the current commitment's end costs (one payment of the plan it
+        /// renews into), in `currency`; nil outside a commitment or when it will not renew.
+        public var commitmentRenewalPrice: Decimal?
 
         /// Creates details; set what applies.
         public init(
@@ -90,6 +93,14 @@ extension LocalReceiptIssuer {
         payload.price = transaction.price.map(Self.milliunits)
         payload.currency = transaction.currencyCode
         payload.appTransactionId = configuration.appTransactionID
+        payload.rawBillingPlanType = transaction.billingPlanType?.rawValue
+        payload.commitmentInfo = transaction.commitmentInfo.map {
+            TransactionCommitmentInfo(
+                billingPeriodNumber: Int32(clamping: $0.billingPeriodNumber),
+                totalBillingPeriods: Int32(clamping: $0.totalBillingPeriods),
+                commitmentPrice: Self.milliunits($0.price),
+                commitmentExpiresDate: $0.expirationDate)
+        }
         return payload
     }
 
@@ -130,7 +141,24 @@ extension LocalReceiptIssuer {
         payload.appAccountToken = details.appAccountToken
         payload.rawPriceIncreaseStatus = details.priceIncreaseStatus
         payload.appTransactionId = configuration.appTransactionID
+        payload.rawRenewalBillingPlanType = info.renewalBillingPlanType?.rawValue
+        payload.commitmentInfo = info.commitmentInfo.map {
+            var commitment = $0
+            commitment.renewalPrice = commitment.renewalPrice ?? details.commitmentRenewalPrice
+            return Self.commitmentInfo(commitment)
+        }
         return payload
+    }
+
+    /// Apple's `RenewalCommitmentInfo` of a commitment's renewal terms.
+    static func commitmentInfo(_ commitment: RenewalInfo.CommitmentInfo) -> RenewalCommitmentInfo {
+        var info = RenewalCommitmentInfo()
+        info.commitmentAutoRenewProductId = commitment.autoRenewPreference
+        info.commitmentAutoRenewStatus = commitment.willAutoRenew ? .on : .off
+        info.rawCommitmentRenewalBillingPlanType = commitment.renewalBillingPlanType.rawValue
+        info.commitmentRenewalDate = commitment.renewalDate
+        info.commitmentRenewalPrice = commitment.renewalPrice.map(Self.milliunits)
+        return info
     }
 
     /// Signs a subscription's renewal info (JWS, ES256, chain in `x5c`).

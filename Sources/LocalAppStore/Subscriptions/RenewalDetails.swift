@@ -3,7 +3,8 @@ import StoreCore
 
 extension LocalReceiptIssuer.RenewalDetails {
     /// What a subscription's renewal info says beyond `RenewalInfo`: the renewal price in the
-    /// subscriber's storefront (at the offer's price while one applies, at a price increase's
+    /// subscriber's storefront (one payment of the plan the next period is billed by; and of
+    /// the plan a commitment renews into at its end) (at the offer's price while one applies, at a price increase's
     /// from its announcement), the price increase's status, the offer, the start of the current
     /// run of periods and the app account token.
     /// - Parameters:
@@ -22,9 +23,19 @@ extension LocalReceiptIssuer.RenewalDetails {
         if let increase, increase.date >= stored.lifecycle.periodStart {
             priceIncreaseStatus = increase.priceIncreaseStatus
         }
-        guard info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) else { return }
         let storefront = latest?.storefront.flatMap(Storefront.named) ?? fallbackStorefront
-        let listed = catalog.price(for: product, in: storefront)
+        let plans = BillingPlans(catalog: catalog)
+        if let commitment = info.commitmentInfo, commitment.willAutoRenew,
+            let next = catalog.product(id: commitment.autoRenewPreference),
+            let plan = plans.existingPlan(commitment.renewalBillingPlanType, of: next)
+        {
+            commitmentRenewalPrice = plans.price(of: plan, for: next, in: storefront).amount
+        }
+        guard info.willAutoRenew, let product = catalog.product(id: info.autoRenewProductID) else { return }
+        // The next payment: one of the plan renewed by, else the product's price.
+        let listed =
+            info.renewalBillingPlanType.flatMap { plans.existingPlan($0, of: product) }
+            .map { plans.price(of: $0, for: product, in: storefront) } ?? catalog.price(for: product, in: storefront)
         let price =
             increase?.renewalPrice(of: stored, into: product.id, currencyCode: listed.currencyCode, in: state)
             .map { Price(amount: $0, currencyCode: listed.currencyCode) } ?? listed

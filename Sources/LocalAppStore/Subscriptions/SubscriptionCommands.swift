@@ -13,18 +13,19 @@ extension Subscriptions {
     /// customer did not consent to (`priceIncrease`) makes it expire now instead
     /// (`EXPIRED`/`PRICE_INCREASE`), as the renewal date would.
     /// A subscription whose auto-renew is off is never renewed (Apple renews only what will
-    /// auto-renew): it is refused, and nothing changes.
+    /// auto-renew): it is refused, and nothing changes; inside a 12-month commitment the next
+    /// month is renewed whatever auto-renew says, as the store clock would.
     /// - Parameter id: a transaction ID of the subscription, or its product ID.
     /// - Throws: `.notPending` for an expired subscription, one whose auto-renew is off, or one
     ///   in billing retry whose billing still fails.
     @discardableResult
     public func renew(_ id: String) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try await change(id) { stored, desk, state throws(LocalAppStoreError) in
-            guard !stored.lifecycle.isExpired, let period = desk.period(of: stored.lifecycle.autoRenewProductID) else {
+            guard !stored.lifecycle.isExpired, desk.period(of: stored.lifecycle.autoRenewProductID) != nil else {
                 throw .notPending(
                     transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
             }
-            guard stored.lifecycle.willAutoRenew else {
+            guard stored.lifecycle.willAutoRenew || stored.lifecycle.isInCommitment else {
                 throw .notPending(
                     transactionID: id, state: "cancelled (auto-renew is off)",
                     expected: "one that renews: 'storefront store cancel \(id) --undo' turns auto-renew back on, "
@@ -48,8 +49,7 @@ extension Subscriptions {
             }
             // The current period ends now (with its other transactions), and the next begins.
             let ended = SubscriptionDesk.endLatestPeriod(of: stored, at: desk.now, state: state)
-            let events = stored.lifecycle.switchNow(
-                to: stored.lifecycle.autoRenewProductID, at: desk.now, period: period, rate: desk.rate)
+            let events = stored.lifecycle.renewNow(at: desk.now, rate: desk.rate, period: desk.period(of:)) ?? []
             return ended + desk.renewals(events, for: &stored, state: &state)
         }
     }
@@ -76,6 +76,46 @@ extension Subscriptions {
                     transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
             }
             stored.lifecycle.willAutoRenew = on
+            return []
+        }
+    }
+
+    /// Chooses what a subscription renews into, as the customer's Manage Subscriptions sheet
+    /// does: `productID` (a subscription of the same group) paid by `plan`, at the end of the
+    /// current commitment (or, without one, of the current period). Auto-renew is turned on.
+    /// - Parameters:
+    ///   - id: a transaction ID of the subscription, or its product ID.
+    ///   - productID: the product to renew into; nil keeps the one it renews into now.
+    ///   - plan: the plan to renew by; nil keeps the one it renews by now.
+    /// - Throws: `.notPending` for an expired subscription; `.refused(.paymentInvalid)` naming
+    ///   the product and the plan when the product is not of the group or not sold by the plan.
+    @discardableResult
+    public func setRenewal(
+        _ id: String, productID: String?, plan: BillingPlanType?
+    ) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
+        try await change(id) { stored, desk, _ throws(LocalAppStoreError) in
+            guard !stored.lifecycle.isExpired else {
+                throw .notPending(
+                    transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
+            }
+            let target = productID ?? stored.lifecycle.autoRenewProductID
+            guard let product = desk.catalog.product(id: target),
+                product.subscription?.groupID == stored.lifecycle.groupID
+            else {
+                throw .refused(
+                    .paymentInvalid("\(target) is not a subscription of the group \(stored.lifecycle.groupID)"))
+            }
+            let type = plan ?? stored.lifecycle.renewalBillingPlanType
+            if let type {
+                do throws(StoreError) {
+                    _ = try desk.plans.plan(for: Payment(productID: target, billingPlanType: type), of: product)
+                } catch {
+                    throw .refused(error)
+                }
+            }
+            stored.lifecycle.autoRenewProductID = target
+            stored.lifecycle.renewalBillingPlanType = type
+            stored.lifecycle.willAutoRenew = true
             return []
         }
     }

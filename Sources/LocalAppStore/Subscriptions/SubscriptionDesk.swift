@@ -17,6 +17,9 @@ struct SubscriptionDesk {
 
     var rate: StoreTimeRate { settings.storeTimeRate }
 
+    /// What the catalog's billing plans sell.
+    var plans: BillingPlans { BillingPlans(catalog: catalog) }
+
     /// The storefront named by `code` (a transaction's), else the current one.
     func storefront(_ code: String?) -> Storefront {
         code.flatMap(Storefront.named) ?? currentStorefront
@@ -39,6 +42,20 @@ struct SubscriptionDesk {
         else { return (true, []) }
         let existing = state.subscription(accountID: entry.accountID, groupID: info.groupID)
         entry.transaction.subscriptionGroupID = info.groupID
+        // The billing plan chosen (checked when queued; the catalog may have changed since).
+        let plan: StoreKitConfiguration.BillingPlan?
+        do throws(StoreError) {
+            plan = try plans.plan(for: entry.transaction.payment, of: product)
+        } catch {
+            fail(&entry, error)
+            return (false, [])
+        }
+        entry.transaction.billingPlanType = plan?.type
+        if let plan {
+            let price = plans.price(of: plan, for: product, in: storefront(entry.transaction.storefront))
+            entry.transaction.price = price.amount
+            entry.transaction.currencyCode = price.currencyCode
+        }
 
         // A promotional offer must be the product's, and is for current or lapsed subscribers;
         // code and win-back offers were checked when the payment was queued.
@@ -65,7 +82,8 @@ struct SubscriptionDesk {
         // payment method would); otherwise a current subscriber changes the subscription.
         if var current = existing, isActive(current.lifecycle), current.lifecycle.billingRetryStart == nil {
             return change(
-                &entry, to: product, info: info, period: period, offer: offer, current: &current, state: state)
+                &entry, to: product, info: info, period: period, offer: offer, plan: plan?.type, current: &current,
+                state: state)
         }
 
         // A new subscriber, or a lapsed one coming back.
@@ -74,11 +92,13 @@ struct SubscriptionDesk {
                 entry.transaction.offerType = .promotional
             }
             entry.transaction.offerID = offer.transactionOfferID(as: entry.transaction.offerType ?? .promotional)
-        } else if existing == nil, let intro = info.introductoryOffer {
+        } else if existing == nil, let intro = plans.introductoryOffer(of: product, for: plan?.type) {
             offer = intro
             entry.transaction.offerType = .introductory
         }
-        var end = rate.end(of: period, startingAt: now)
+        // A monthly plan bills a month at a time; an offer stands for the first billing period(s).
+        var billing = plan.map { PeriodBilling.first(of: $0.type, startingAt: now, rate: rate) }
+        var end = rate.end(of: billing?.billingPeriod(of: period) ?? period, startingAt: now)
         var discountedRenewals = 0
         if let offer {
             let offerPeriod = offer.period
@@ -94,17 +114,22 @@ struct SubscriptionDesk {
             entry.transaction.price = price.amount
             entry.transaction.currencyCode = price.currencyCode
         }
+        if let commitment = billing?.commitment {
+            billing?.commitment?.expiresDate = CommitmentProgress.end(
+                afterPeriodEndingAt: end, number: commitment.billingPeriodNumber,
+                total: commitment.totalBillingPeriods, rate: rate)
+        }
         let originalID = existing?.lifecycle.originalTransactionID ?? entry.id
         var lifecycle =
             existing?.lifecycle
             ?? SubscriptionLifecycle(
                 originalTransactionID: originalID, groupID: info.groupID, productID: productID,
                 periodStart: now, periodEnd: end, webOrderLineItemID: 0)
-        _ = lifecycle.restart(productID: productID, start: now, end: end)
+        _ = lifecycle.restart(productID: productID, start: now, end: end, billing: billing)
         let first = existing.flatMap { state.entries[$0.lifecycle.originalTransactionID] }
         entry.transaction = transaction(
             entry.transaction, originalID: originalID, originalPurchaseDate: first?.transaction.purchaseDate ?? now,
-            start: now, end: end)
+            start: now, end: end, billing: billing, product: product)
         let stored = StoredSubscription(
             accountID: entry.accountID, lifecycle: lifecycle, discountedRenewalsLeft: discountedRenewals,
             discountOfferID: entry.transaction.offerType == .introductory ? nil : entry.transaction.offerID,
@@ -119,7 +144,7 @@ struct SubscriptionDesk {
         _ entry: inout QueueEntry, to product: StoreKitConfiguration.Product,
         info: StoreKitConfiguration.SubscriptionInfo,
         period: StoreCore.SubscriptionPeriod, offer: StoreKitConfiguration.SubscriptionOffer?,
-        current: inout StoredSubscription,
+        plan: BillingPlanType?, current: inout StoredSubscription,
         state: JournalState
     ) -> (charged: Bool, records: [JournalRecord]) {
         let productID = product.id
@@ -128,14 +153,18 @@ struct SubscriptionDesk {
         let currentPeriod = self.period(of: currentProductID)
         let original = state.entries[current.lifecycle.originalTransactionID]
         let latest = state.entries[current.latestTransactionID]
+        // Inside a 12-month commitment only an upgrade takes effect at once; a crossgrade or a
+        // downgrade waits for the commitment's end, as a change of plan does.
         let immediate =
             productID != currentProductID
-            && (info.groupNumber < currentLevel || (info.groupNumber == currentLevel && currentPeriod == period))
+            && (info.groupNumber < currentLevel
+                || (info.groupNumber == currentLevel && currentPeriod == period
+                    && !current.lifecycle.isInCommitment))
         var records: [JournalRecord] = []
 
         if immediate {
             // Upgrade (or a crossgrade to the same period): a new period starts now.
-            _ = current.lifecycle.switchNow(to: productID, at: now, period: period, rate: rate)
+            _ = current.lifecycle.switchNow(to: productID, at: now, period: period, rate: rate, plan: plan)
             current.lifecycle.willAutoRenew = true
             // Every transaction of the replaced period (a downgrade's answer shares it) is
             // upgraded, and back in the queue so the app learns of it (now or at its next start).
@@ -159,7 +188,7 @@ struct SubscriptionDesk {
             entry.transaction = transaction(
                 entry.transaction, originalID: current.lifecycle.originalTransactionID,
                 originalPurchaseDate: original?.transaction.purchaseDate ?? now, start: now,
-                end: current.lifecycle.periodEnd)
+                end: current.lifecycle.periodEnd, billing: current.lifecycle.billing, product: product)
             records.append(JournalRecord.make(current))
             return (true, records)
         }
@@ -170,6 +199,7 @@ struct SubscriptionDesk {
         // from now on (a refund of it ends the subscription, as for any current period).
         current.lifecycle.autoRenewProductID = productID
         current.lifecycle.willAutoRenew = true
+        current.lifecycle.renewalBillingPlanType = plan
         if let offer {
             current.discountedRenewalsLeft = max(offer.numberOfPeriods, 1)
             current.discountOfferID = offer.transactionOfferID(as: entry.transaction.offerType ?? .promotional)
@@ -182,7 +212,8 @@ struct SubscriptionDesk {
             originalPurchaseDate: original?.transaction.purchaseDate ?? now,
             expiresDate: current.lifecycle.periodEnd, webOrderLineItemID: period?.webOrderLineItemID,
             price: 0, currencyCode: entry.transaction.currencyCode, storefront: entry.transaction.storefront,
-            subscriptionGroupID: info.groupID)
+            subscriptionGroupID: info.groupID, billingPlanType: period?.billingPlanType,
+            commitmentInfo: period?.commitmentInfo)
         current.latestTransactionID = entry.id
         records.append(JournalRecord.make(current))
         return (false, records)
@@ -214,7 +245,7 @@ struct SubscriptionDesk {
             let l = stored.lifecycle
             guard !l.isExpired else { return nil }
             if let retry = l.billingRetryStart {
-                let period = period(of: l.productID) ?? StoreCore.SubscriptionPeriod(value: 1, unit: .month)
+                let period = l.billingPeriod(period(of:)) ?? StoreCore.SubscriptionPeriod(value: 1, unit: .month)
                 let retryEnd = retry.addingTimeInterval(rate.billingRetryPeriod(for: period))
                 return [l.graceEnd, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
             }
@@ -228,7 +259,7 @@ struct SubscriptionDesk {
         _ events: [SubscriptionLifecycle.Event], for stored: inout StoredSubscription, state: inout JournalState
     ) -> [JournalRecord] {
         var records: [JournalRecord] = []
-        for case .renewed(let productID, let start, let end, _) in events {
+        for case .renewed(let productID, let start, let end, _, let billing) in events {
             guard let product = catalog.product(id: productID) else { continue }
             let latest = state.entries[stored.latestTransactionID]
             let original = state.entries[stored.lifecycle.originalTransactionID]
@@ -236,9 +267,15 @@ struct SubscriptionDesk {
             // process that journals them happens to use.
             // A price increase the customer consented to charges its price from then on.
             let subscriberStorefront = storefront(latest?.transaction.storefront)
-            let listed = catalog.price(for: product, in: subscriberStorefront)
-            let price =
-                state.increasedRenewalPrice(of: stored, into: productID, currencyCode: listed.currencyCode) ?? listed
+            let plan = billing.flatMap { plans.existingPlan($0.planType, of: product) }
+            let listed =
+                plan.map { plans.price(of: $0, for: product, in: subscriberStorefront) }
+                ?? catalog.price(for: product, in: subscriberStorefront)
+            // A price increase applies to the up-front price; a commitment's months keep theirs.
+            let increased =
+                billing?.commitment == nil
+                ? state.increasedRenewalPrice(of: stored, into: productID, currencyCode: listed.currencyCode) : nil
+            let price = increased ?? listed
             let transactionID = state.allocateTransactionID()
             var renewal = StoreCore.Transaction(
                 transactionID: transactionID, originalTransactionID: stored.lifecycle.originalTransactionID,
@@ -250,7 +287,8 @@ struct SubscriptionDesk {
                 originalPurchaseDate: original?.transaction.purchaseDate ?? start,
                 expiresDate: end, webOrderLineItemID: webOrderLineItemID(forPeriodOf: transactionID),
                 price: price.amount, currencyCode: price.currencyCode, storefront: latest?.transaction.storefront,
-                subscriptionGroupID: stored.lifecycle.groupID)
+                subscriptionGroupID: stored.lifecycle.groupID, billingPlanType: billing?.planType,
+                commitmentInfo: billing.flatMap { plans.commitmentInfo($0, of: product, in: subscriberStorefront) })
             if stored.discountedRenewalsLeft > 0 {
                 if let discount = Self.discountedRenewal(
                     of: stored, into: product, in: subscriberStorefront, catalog: catalog)
@@ -338,7 +376,8 @@ struct SubscriptionDesk {
     }
 
     private func transaction(
-        _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date
+        _ t: StoreCore.Transaction, originalID: String, originalPurchaseDate: Date, start: Date, end: Date,
+        billing: PeriodBilling?, product: StoreKitConfiguration.Product
     ) -> StoreCore.Transaction {
         StoreCore.Transaction(
             transactionID: t.transactionID, originalTransactionID: originalID, productID: t.productID,
@@ -346,7 +385,8 @@ struct SubscriptionDesk {
             originalPurchaseDate: originalPurchaseDate, expiresDate: end,
             webOrderLineItemID: webOrderLineItemID(forPeriodOf: t.transactionID), price: t.price,
             currencyCode: t.currencyCode, storefront: t.storefront, subscriptionGroupID: t.subscriptionGroupID,
-            offerType: t.offerType, offerID: t.offerID)
+            offerType: t.offerType, offerID: t.offerID, billingPlanType: billing?.planType,
+            commitmentInfo: billing.flatMap { plans.commitmentInfo($0, of: product, in: storefront(t.storefront)) })
     }
 
     /// A numeric web order line item ID for the period that `transactionID` begins: derived

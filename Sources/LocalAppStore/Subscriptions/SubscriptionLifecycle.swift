@@ -8,8 +8,9 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     /// What happened while time passed, in order.
     public enum Event: Hashable, Sendable {
         /// A new period began: a new transaction with the same original transaction ID;
-        /// `webOrderLineItemID` is the period's number.
-        case renewed(productID: String, start: Date, end: Date, webOrderLineItemID: Int)
+        /// `webOrderLineItemID` is the period's number, `billing` how the period is paid for.
+        case renewed(
+            productID: String, start: Date, end: Date, webOrderLineItemID: Int, billing: PeriodBilling? = nil)
         /// Billing failed at `at`; access continues until `graceEnd` when a grace period applies.
         case enteredBillingRetry(at: Date, graceEnd: Date?)
         /// The subscription ended.
@@ -34,6 +35,12 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     /// the journal's; the store derives each period's web order line item ID from the ID of
     /// the period's first transaction, `SubscriptionDesk.webOrderLineItemID(forPeriodOf:)`).
     public private(set) var webOrderLineItemID: Int
+    /// How the current period is paid for (its plan, its place in a commitment); nil for a
+    /// product the catalog gives no billing plans.
+    public private(set) var billing: PeriodBilling?
+    /// The plan the subscription renews into when the current period, or the current
+    /// commitment, ends (the customer's choice in Manage Subscriptions).
+    public var renewalBillingPlanType: BillingPlanType?
     /// Renewals fail while this is on (`store billing-issue ID on`, or the catalog's setting).
     public var hasBillingIssue: Bool
     /// When billing first failed, while the store retries.
@@ -51,11 +58,13 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     private var expiredAt: Date?
     private var expirationIntentRaw: Int?
 
-    /// Starts a subscription with its first period, renewing into the same product.
+    /// Starts a subscription with its first period, renewing into the same product and plan.
     public init(
         originalTransactionID: String, groupID: String, productID: String, periodStart: Date, periodEnd: Date,
-        webOrderLineItemID: Int
+        webOrderLineItemID: Int, billing: PeriodBilling? = nil
     ) {
+        self.billing = billing
+        self.renewalBillingPlanType = billing?.planType
         self.originalTransactionID = originalTransactionID
         self.groupID = groupID
         self.productID = productID
@@ -102,39 +111,47 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         while expiredAt == nil {
             if let retryStart = billingRetryStart {
                 let retryEnd = retryStart.addingTimeInterval(
-                    rate.billingRetryPeriod(for: period(productID) ?? Self.month))
+                    rate.billingRetryPeriod(for: billingPeriod(period) ?? Self.month))
                 guard now >= retryEnd else { break }
                 expire(at: retryEnd, intent: .billingError, into: &events)
                 break
             }
             guard periodEnd <= now else { break }
-            if !willAutoRenew {
-                expire(at: periodEnd, intent: .cancelled, into: &events)
-                break
+            // Inside a commitment the next month is billed whatever the customer chose: turning
+            // auto-renew off ends the subscription at the commitment's end, not the month's.
+            if !isInCommitment {
+                if !willAutoRenew {
+                    expire(at: periodEnd, intent: .cancelled, into: &events)
+                    break
+                }
+                if lacksPriceConsent {
+                    expire(at: periodEnd, intent: .priceIncrease, into: &events)
+                    break
+                }
             }
-            if lacksPriceConsent {
-                expire(at: periodEnd, intent: .priceIncrease, into: &events)
-                break
-            }
-            guard let next = period(autoRenewProductID) else {
+            guard let next = nextPeriod(period) else {
                 expire(at: periodEnd, intent: .productUnavailable, into: &events)
                 break
             }
             if hasBillingIssue || billingFails {
                 billingRetryStart = periodEnd
-                graceEnd = gracePeriodEnabled ? periodEnd.addingTimeInterval(rate.gracePeriod(for: next)) : nil
+                graceEnd =
+                    gracePeriodEnabled ? periodEnd.addingTimeInterval(rate.gracePeriod(for: next.period)) : nil
                 events.append(.enteredBillingRetry(at: periodEnd, graceEnd: graceEnd))
                 continue
             }
-            renew(startingAt: periodEnd, period: next, rate: rate, into: &events)
+            renew(next, startingAt: periodEnd, rate: rate, into: &events)
         }
         return events
     }
 
     /// Starts the current period anew: the first period of a new purchase (after an offer it
-    /// may be longer than one renewal period) or a resubscription.
-    public mutating func restart(productID: String, start: Date, end: Date) -> [Event] {
+    /// may be longer than one renewal period) or a resubscription, paid for as `billing` says
+    /// (and renewing by the same plan).
+    public mutating func restart(productID: String, start: Date, end: Date, billing: PeriodBilling? = nil) -> [Event] {
         self.productID = productID
+        self.billing = billing
+        renewalBillingPlanType = billing?.planType
         autoRenewProductID = productID
         willAutoRenew = true
         hasBillingIssue = false
@@ -145,7 +162,10 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         graceEnd = nil
         expiredAt = nil
         expirationIntentRaw = nil
-        return [.renewed(productID: productID, start: start, end: end, webOrderLineItemID: webOrderLineItemID)]
+        return [
+            .renewed(
+                productID: productID, start: start, end: end, webOrderLineItemID: webOrderLineItemID, billing: billing)
+        ]
     }
 
     /// Moves the end of the current period to `date` (the store expired it early).
@@ -155,8 +175,11 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
 
     /// Moves the end of the current period later, to `date` (a renewal-date extension through
     /// the App Store Server API); the renewal then happens at the new end.
+    /// A commitment's end moves by as much: its remaining months follow.
     public mutating func extendPeriod(to date: Date) {
-        if periodEnd < date { periodEnd = date }
+        guard periodEnd < date else { return }
+        billing?.commitment?.expiresDate.addTimeInterval(date.timeIntervalSince(periodEnd))
+        periodEnd = date
     }
 
     /// The billing issue is fixed: a subscription in billing retry renews at once, unless the
@@ -167,11 +190,12 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         hasBillingIssue = false
         guard billingRetryStart != nil, expiredAt == nil else { return [] }
         var events: [Event] = []
-        guard willAutoRenew, let next = period(autoRenewProductID) else {
-            expire(at: now, intent: willAutoRenew ? .productUnavailable : .cancelled, into: &events)
+        let renews = willAutoRenew || isInCommitment
+        guard renews, let next = nextPeriod(period) else {
+            expire(at: now, intent: renews ? .productUnavailable : .cancelled, into: &events)
             return events
         }
-        renew(startingAt: now, period: next, rate: rate, into: &events)
+        renew(next, startingAt: now, rate: rate, into: &events)
         return events
     }
 
@@ -189,13 +213,32 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
         return [.enteredBillingRetry(at: periodEnd, graceEnd: graceEnd)]
     }
 
-    /// Starts a new period at once with `productID` (an upgrade takes effect immediately).
+    /// Starts the next period now (a forced renewal): the commitment's next month while one
+    /// runs, else the product and plan the customer renews into. Nil when that product is no
+    /// longer sold (nothing changes).
+    public mutating func renewNow(
+        at now: Date, rate: StoreTimeRate, period: (String) -> SubscriptionPeriod?
+    ) -> [Event]? {
+        guard let next = nextPeriod(period) else { return nil }
+        var events: [Event] = []
+        renew(next, startingAt: now, rate: rate, into: &events)
+        return events
+    }
+
+    /// Starts a new period at once with `productID` (an upgrade takes effect immediately),
+    /// paid for by `plan` (a monthly plan starts a new commitment; nil for a product without plans).
+    /// A commitment running ends with the period it was in.
     public mutating func switchNow(
-        to productID: String, at now: Date, period: SubscriptionPeriod, rate: StoreTimeRate
+        to productID: String, at now: Date, period: SubscriptionPeriod, rate: StoreTimeRate,
+        plan: BillingPlanType? = nil
     ) -> [Event] {
         autoRenewProductID = productID
+        renewalBillingPlanType = plan
+        let billing = renewalBillingPlanType.map { PeriodBilling.first(of: $0, startingAt: now, rate: rate) }
         var events: [Event] = []
-        renew(startingAt: now, period: period, rate: rate, into: &events)
+        renew(
+            Renewal(productID: productID, period: billing?.billingPeriod(of: period) ?? period, billing: billing),
+            startingAt: now, rate: rate, into: &events)
         return events
     }
 
@@ -230,26 +273,86 @@ public struct SubscriptionLifecycle: Codable, Hashable, Sendable {
     /// The renewal info the store reports for this subscription. Its `renewalDate` is always
     /// the latest period's end, as Apple's: the renewal date, or the date the period expired
     /// (auto-renew off, expired, refunded), which may be in the past.
+    ///
+    /// Inside a commitment the next month renews whatever the customer chose, so it says the
+    /// next billing period renews (same product, monthly) and `commitmentInfo` carries the
+    /// customer's choice for the commitment's end (the renewal price is the store's to add).
     public func renewalInfo(at now: Date) -> RenewalInfo {
-        RenewalInfo(
+        let running = expiredAt == nil
+        let inCommitment = isInCommitment
+        var info = RenewalInfo(
             originalTransactionID: originalTransactionID, currentProductID: productID,
-            autoRenewProductID: autoRenewProductID, willAutoRenew: willAutoRenew && expiredAt == nil,
-            expirationIntent: expiration?.intent, isInBillingRetry: billingRetryStart != nil && expiredAt == nil,
-            gracePeriodExpiresDate: expiredAt == nil ? graceEnd : nil,
-            renewalDate: periodEnd)
+            autoRenewProductID: inCommitment ? productID : autoRenewProductID,
+            willAutoRenew: running && (inCommitment || willAutoRenew),
+            expirationIntent: expiration?.intent, isInBillingRetry: billingRetryStart != nil && running,
+            gracePeriodExpiresDate: running ? graceEnd : nil,
+            renewalDate: periodEnd,
+            renewalBillingPlanType: inCommitment ? billing?.planType : renewalBillingPlanType)
+        if let commitment = billing?.commitment, running {
+            info.commitmentInfo = RenewalInfo.CommitmentInfo(
+                willAutoRenew: willAutoRenew, autoRenewPreference: autoRenewProductID,
+                renewalBillingPlanType: renewalBillingPlanType ?? .monthly, renewalDate: commitment.expiresDate)
+        }
+        return info
+    }
+
+    /// How long the current product's billing period is (one month in a commitment), nil when
+    /// the product is no longer sold.
+    public func billingPeriod(_ period: (String) -> SubscriptionPeriod?) -> SubscriptionPeriod? {
+        period(productID).map { billing?.billingPeriod(of: $0) ?? $0 }
+    }
+
+    /// Whether the current period is a commitment's payment with more to come: the next
+    /// month is billed whatever the customer chose.
+    public var isInCommitment: Bool { billing?.commitment?.hasPaymentsLeft ?? false }
+
+    /// What the next period is: the commitment's next month while one runs; else the product
+    /// and plan the customer renews into (a monthly plan starting a new commitment).
+    private struct Renewal {
+        let productID: String
+        let period: SubscriptionPeriod
+        let billing: PeriodBilling?
+    }
+
+    /// The next period, nil when its product is no longer sold.
+    private func nextPeriod(_ period: (String) -> SubscriptionPeriod?) -> Renewal? {
+        if isInCommitment, var billing, var commitment = billing.commitment {
+            guard period(productID) != nil else { return nil }
+            commitment.billingPeriodNumber += 1
+            billing.commitment = commitment
+            return Renewal(productID: productID, period: PeriodBilling.month, billing: billing)
+        }
+        guard let productPeriod = period(autoRenewProductID) else { return nil }
+        guard let plan = renewalBillingPlanType else {
+            return Renewal(productID: autoRenewProductID, period: productPeriod, billing: nil)
+        }
+        // The commitment's end is set when the period starts (`renew`).
+        let billing = PeriodBilling(
+            planType: plan,
+            commitment: plan.hasCommitment ? CommitmentProgress(billingPeriodNumber: 1, expiresDate: periodEnd) : nil)
+        return Renewal(
+            productID: autoRenewProductID, period: billing.billingPeriod(of: productPeriod), billing: billing)
     }
 
     private mutating func renew(
-        startingAt start: Date, period: SubscriptionPeriod, rate: StoreTimeRate, into events: inout [Event]
+        _ next: Renewal, startingAt start: Date, rate: StoreTimeRate, into events: inout [Event]
     ) {
-        productID = autoRenewProductID
+        productID = next.productID
         periodStart = start
-        periodEnd = rate.end(of: period, startingAt: start)
+        periodEnd = rate.end(of: next.period, startingAt: start)
+        billing = next.billing
+        if let commitment = billing?.commitment {
+            billing?.commitment?.expiresDate = CommitmentProgress.end(
+                afterPeriodEndingAt: periodEnd, number: commitment.billingPeriodNumber,
+                total: commitment.totalBillingPeriods, rate: rate)
+        }
         webOrderLineItemID += 1
         billingRetryStart = nil
         graceEnd = nil
         events.append(
-            .renewed(productID: productID, start: start, end: periodEnd, webOrderLineItemID: webOrderLineItemID))
+            .renewed(
+                productID: productID, start: start, end: periodEnd, webOrderLineItemID: webOrderLineItemID,
+                billing: billing))
     }
 
     private mutating func expire(at date: Date, intent: RenewalInfo.ExpirationIntent, into events: inout [Event]) {

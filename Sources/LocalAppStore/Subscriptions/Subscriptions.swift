@@ -64,6 +64,7 @@ public struct Subscriptions: Sendable {
             var details = LocalReceiptIssuer.RenewalDetails(
                 info, of: stored, in: state, catalog: store.configuration.catalog,
                 fallbackStorefront: store.localizer.storefront)
+            info.commitmentInfo?.renewalPrice = details.commitmentRenewalPrice
             if let memberOriginalTransactionID {
                 SharedRenewal.memberView(&info, &details, memberOriginalTransactionID: memberOriginalTransactionID)
             }
@@ -99,7 +100,7 @@ public struct Subscriptions: Sendable {
         let desk = rules.subscriptionDesk(for: state)
         for var stored in state.subscriptions(accountID: account)
         where !stored.lifecycle.isExpired && stored.lifecycle.billingRetryStart == nil {
-            guard let period = desk.period(of: stored.lifecycle.productID) else { continue }
+            guard let period = stored.lifecycle.billingPeriod(desk.period(of:)) else { continue }
             let end = desk.rate.end(of: period, startingAt: now)
             guard end < stored.lifecycle.periodEnd else { continue }
             stored.lifecycle.endPeriod(at: end)

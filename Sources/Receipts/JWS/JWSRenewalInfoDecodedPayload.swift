@@ -44,6 +44,10 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public var appTransactionId: String?
     /// The duration of the offer at renewal, ISO 8601.
     public var offerPeriod: String?
+    /// How the next billing period will be paid for, as stored (see `renewalBillingPlanType`).
+    public var rawRenewalBillingPlanType: String?
+    /// What happens when the current 12-month commitment ends.
+    public var commitmentInfo: RenewalCommitmentInfo?
 
     enum CodingKeys: String, CodingKey {
         case rawExpirationIntent = "expirationIntent"
@@ -60,6 +64,8 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable, JWSShar
         case eligibleWinBackOfferIds
         case rawAppAccountToken = "appAccountToken"
         case appTransactionId, offerPeriod
+        case rawRenewalBillingPlanType = "renewalBillingPlanType"
+        case commitmentInfo
     }
 
     /// Creates an empty payload; set the fields that apply.
@@ -75,6 +81,12 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public var autoRenewStatus: AutoRenewStatus? {
         get { self[typed: \.rawAutoRenewStatus] }
         set { self[typed: \.rawAutoRenewStatus] = newValue }
+    }
+
+    /// How the next billing period will be paid for, when known.
+    public var renewalBillingPlanType: RenewalBillingPlanType? {
+        get { self[typed: \.rawRenewalBillingPlanType] }
+        set { self[typed: \.rawRenewalBillingPlanType] = newValue }
     }
 
     /// The price increase status, when known.

@@ -65,6 +65,10 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
     /// How much of the transaction was refunded or revoked, in milliunits of a percent
     /// (100% → 100000, 67.932% → 67932); only while refunded, not after a reversal.
     public var revocationPercentage: Int32?
+    /// How the subscription was paid for, as stored (see `billingPlanType`).
+    public var rawBillingPlanType: String?
+    /// Where a monthly payment stands in its 12-month commitment.
+    public var commitmentInfo: TransactionCommitmentInfo?
 
     enum CodingKeys: String, CodingKey {
         case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
@@ -85,6 +89,8 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
         case appTransactionId, offerPeriod
         case rawRevocationType = "revocationType"
         case revocationPercentage
+        case rawBillingPlanType = "billingPlanType"
+        case commitmentInfo
     }
 
     /// Creates an empty payload; set the fields that apply.
@@ -112,6 +118,12 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable, JWSShar
     public var revocationType: RevocationType? {
         get { self[typed: \.rawRevocationType] }
         set { self[typed: \.rawRevocationType] = newValue }
+    }
+
+    /// How the subscription was paid for, when known.
+    public var billingPlanType: BillingPlanType? {
+        get { self[typed: \.rawBillingPlanType] }
+        set { self[typed: \.rawBillingPlanType] = newValue }
     }
 
     /// The transaction reason, when known.

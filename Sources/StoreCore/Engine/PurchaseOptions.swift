@@ -36,6 +36,10 @@ public struct PurchaseOptions: Sendable {
     /// A win-back offer for a lapsed subscriber, by its identifier (StoreKit 2's
     /// `.winBackOffer(_:)`; the catalog's `winbackOffers`).
     public var winBackOfferID: String?
+    /// How to pay for an auto-renewable subscription (StoreKit 2's `.billingPlanType(_:)`):
+    /// `.monthly` for monthly payments over a 12-month commitment; nil (or `.billedUpfront`)
+    /// pays each period up front.
+    public var billingPlanType: BillingPlanType?
     /// The offer code being redeemed (set by `Store.redeem(offerCode:options:)`).
     var offerCode: String?
 
@@ -51,13 +55,15 @@ public struct PurchaseOptions: Sendable {
     ///   - appAccountToken: the app's account UUID for this purchase (none).
     ///   - promotionalOffer: a signed promotional offer (none).
     ///   - winBackOfferID: a win-back offer (none).
+    ///   - billingPlanType: the subscription's billing plan (none: up front).
     public init(
         quantity: Int = 1, applicationUsername: String? = nil, orderData: [String: String] = [:],
         offerID: String? = nil, waitsForContent: Bool = false, verifier: (any PurchaseVerifier)? = nil,
         observer: (any StoreObserver)? = nil, appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil,
-        winBackOfferID: String? = nil
+        winBackOfferID: String? = nil, billingPlanType: BillingPlanType? = nil
     ) {
         self.winBackOfferID = winBackOfferID
+        self.billingPlanType = billingPlanType
         self.appAccountToken = appAccountToken
         self.promotionalOffer = promotionalOffer
         self.quantity = quantity

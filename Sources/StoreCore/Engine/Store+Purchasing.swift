@@ -43,7 +43,7 @@ extension Store {
             productID: productID, quantity: options.quantity, applicationUsername: options.applicationUsername,
             orderData: options.orderData, offerID: options.offerID, appAccountToken: options.appAccountToken,
             promotionalOffer: options.promotionalOffer, offerCode: options.offerCode,
-            winBackOfferID: options.winBackOfferID)
+            winBackOfferID: options.winBackOfferID, billingPlanType: options.billingPlanType)
         requestOptions[payment.requestID] = options
         if let observer = options.observer { broadcaster.addObserver(observer, forRequest: payment.requestID) }
         let product: Product

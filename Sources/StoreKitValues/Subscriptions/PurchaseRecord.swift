@@ -27,6 +27,8 @@ public struct PurchaseRecord: Hashable, Sendable {
     public var isUpgraded: Bool
     /// Whether the customer bought it or has it through Family Sharing.
     public var ownershipType: Transaction.OwnershipType
+    /// Which payment of its 12-month commitment this is, for a monthly plan (receipts do not say).
+    public var commitmentInfo: Transaction.CommitmentInfo?
 
     /// Creates a record.
     public init(
@@ -34,7 +36,7 @@ public struct PurchaseRecord: Hashable, Sendable {
         originalTransactionID: String, quantity: Int = 1, purchaseDate: Date,
         originalPurchaseDate: Date? = nil, expiresDate: Date? = nil, cancellationDate: Date? = nil,
         subscriptionGroupID: String? = nil, isUpgraded: Bool = false,
-        ownershipType: Transaction.OwnershipType = .purchased
+        ownershipType: Transaction.OwnershipType = .purchased, commitmentInfo: Transaction.CommitmentInfo? = nil
     ) {
         self.productID = productID
         self.productType = productType
@@ -48,6 +50,7 @@ public struct PurchaseRecord: Hashable, Sendable {
         self.subscriptionGroupID = subscriptionGroupID
         self.isUpgraded = isUpgraded
         self.ownershipType = ownershipType
+        self.commitmentInfo = commitmentInfo
     }
 
     /// The record of a transaction the engine delivered.
@@ -59,7 +62,7 @@ public struct PurchaseRecord: Hashable, Sendable {
             purchaseDate: transaction.purchaseDate, originalPurchaseDate: transaction.originalPurchaseDate,
             expiresDate: transaction.expiresDate, cancellationDate: transaction.revocationDate,
             subscriptionGroupID: transaction.subscriptionGroupID, isUpgraded: transaction.isUpgraded,
-            ownershipType: transaction.ownershipType)
+            ownershipType: transaction.ownershipType, commitmentInfo: transaction.commitmentInfo)
     }
 
     /// The record of an in-app entry of a verified receipt; `groups` maps product IDs to their

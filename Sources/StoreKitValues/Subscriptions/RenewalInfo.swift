@@ -39,12 +39,17 @@ public struct RenewalInfo: Codable, Hashable, Sendable {
     public var renewalDate: Date?
     /// The StoreKit 2 signed renewal info (JWS), when the store issued one.
     public var signedRenewalInfo: String?
+    /// The plan the next billing period is paid by (`billedUpfront`, `monthly`).
+    public var renewalBillingPlanType: BillingPlanType?
+    /// What happens when the current 12-month commitment ends, while one runs.
+    public var commitmentInfo: CommitmentInfo?
 
     /// Creates renewal info; the product renews into itself unless `autoRenewProductID` says otherwise.
     public init(
         originalTransactionID: String, currentProductID: String, autoRenewProductID: String? = nil,
         willAutoRenew: Bool = true, expirationIntent: ExpirationIntent? = nil, isInBillingRetry: Bool = false,
-        gracePeriodExpiresDate: Date? = nil, renewalDate: Date? = nil, signedRenewalInfo: String? = nil
+        gracePeriodExpiresDate: Date? = nil, renewalDate: Date? = nil, signedRenewalInfo: String? = nil,
+        renewalBillingPlanType: BillingPlanType? = nil, commitmentInfo: CommitmentInfo? = nil
     ) {
         self.originalTransactionID = originalTransactionID
         self.currentProductID = currentProductID
@@ -55,5 +60,7 @@ public struct RenewalInfo: Codable, Hashable, Sendable {
         self.gracePeriodExpiresDate = gracePeriodExpiresDate
         self.renewalDate = renewalDate
         self.signedRenewalInfo = signedRenewalInfo
+        self.renewalBillingPlanType = renewalBillingPlanType
+        self.commitmentInfo = commitmentInfo
     }
 }

@@ -26,21 +26,26 @@ public struct Payment: Codable, Hashable, Sendable {
     /// A win-back offer to apply, by its identifier (StoreKit 2's `.winBackOffer(_:)`), for
     /// lapsed subscribers.
     public let winBackOfferID: String?
+    /// The billing plan the customer chose for an auto-renewable subscription (StoreKit 2's
+    /// `.billingPlanType(_:)`); nil buys the subscription up front.
+    public let billingPlanType: BillingPlanType?
 
     /// The most units one payment may buy, as the App Store allows (`SKMutablePayment.quantity`).
     public static let quantities = 1...10
 
     /// Creates a payment; each gets its own `requestID` unless one is given. A signed
     /// `promotionalOffer` names the offer, unless `offerID` does; `offerCode` and
-    /// `winBackOfferID` apply a code or win-back offer instead.
+    /// `winBackOfferID` apply a code or win-back offer instead; `billingPlanType` chooses how a
+    /// subscription is paid for.
     public init(
         productID: String, quantity: Int = 1, applicationUsername: String? = nil,
         orderData: [String: String] = [:], offerID: String? = nil, requestID: String = UUID().uuidString,
         appAccountToken: UUID? = nil, promotionalOffer: PromotionalOffer? = nil, offerCode: String? = nil,
-        winBackOfferID: String? = nil
+        winBackOfferID: String? = nil, billingPlanType: BillingPlanType? = nil
     ) {
         self.offerCode = offerCode
         self.winBackOfferID = winBackOfferID
+        self.billingPlanType = billingPlanType
         self.productID = productID
         self.quantity = quantity
         self.applicationUsername = applicationUsername

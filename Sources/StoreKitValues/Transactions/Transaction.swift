@@ -51,6 +51,11 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
     }
     /// `ownershipType`, left out of the encoding when purchased so records read as before.
     private var storedOwnershipType: OwnershipType?
+    /// How an auto-renewable subscription is paid for (`billedUpfront` or `monthly`); nil for
+    /// other products.
+    public var billingPlanType: BillingPlanType?
+    /// Which payment of its 12-month commitment this is, for a `monthly` plan.
+    public var commitmentInfo: CommitmentInfo?
 
     /// The transaction ID, for `Identifiable`.
     public var id: String { transactionID }
@@ -70,7 +75,8 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         revocationReason: Int? = nil, webOrderLineItemID: String? = nil, price: Decimal? = nil,
         currencyCode: String? = nil, storefront: String? = nil, signedTransaction: String? = nil,
         error: StoreError? = nil, subscriptionGroupID: String? = nil, isUpgraded: Bool = false,
-        offerType: SubscriptionOffer.Kind? = nil, offerID: String? = nil, ownershipType: OwnershipType = .purchased
+        offerType: SubscriptionOffer.Kind? = nil, offerID: String? = nil, ownershipType: OwnershipType = .purchased,
+        billingPlanType: BillingPlanType? = nil, commitmentInfo: CommitmentInfo? = nil
     ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID ?? transactionID
@@ -94,6 +100,8 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         self.offerType = offerType
         self.offerID = offerID
         self.ownershipType = ownershipType
+        self.billingPlanType = billingPlanType
+        self.commitmentInfo = commitmentInfo
     }
 
     enum CodingKeys: String, CodingKey {
@@ -101,6 +109,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         case originalPurchaseDate, expiresDate, revocationDate, revocationReason, webOrderLineItemID, price
         case currencyCode, storefront, signedTransaction, error, subscriptionGroupID, isUpgraded, offerType, offerID
         case storedOwnershipType = "ownershipType"
+        case billingPlanType, commitmentInfo
     }
 
     /// Decodes a transaction; members a version that did not have them left out take their
@@ -131,5 +140,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         offerType = try c.decodeIfPresent(SubscriptionOffer.Kind.self, forKey: .offerType)
         offerID = try c.decodeIfPresent(String.self, forKey: .offerID)
         storedOwnershipType = try c.decodeIfPresent(OwnershipType.self, forKey: .storedOwnershipType)
+        billingPlanType = try c.decodeIfPresent(BillingPlanType.self, forKey: .billingPlanType)
+        commitmentInfo = try c.decodeIfPresent(CommitmentInfo.self, forKey: .commitmentInfo)
     }
 }

@@ -13,7 +13,7 @@ struct BuyCommand: Command {
                     Self.quantity, Self.username, Self.orderData, OfferOptions.appAccountToken, Self.offer,
                     OfferOptions.signed,
                     OfferOptions.keyID, OfferOptions.nonce, OfferOptions.timestamp, OfferOptions.signature,
-                    Self.winBack,
+                    Self.winBack, Self.billingPlan,
                 ])
         ]
     }
@@ -31,7 +31,10 @@ struct BuyCommand: Command {
         the App Store's error. --offer alone is the testing option (no signature, as
         SKTestSession's). --app-account-token ties the purchase to the app's account; the signed
         transaction carries it (lowercase). --win-back applies a win-back offer (the catalog's
-        winbackOffers; for lapsed subscribers). A product with hosted content is downloaded
+        winbackOffers; for lapsed subscribers). --billing-plan chooses how a subscription sold by
+        billing plans is paid for: 'monthly' pays one month at a time over a 12-month commitment
+        (the transaction says which payment of 12 it is, and when the commitment ends),
+        'upfront' (the default) pays each period at once. A product with hosted content is downloaded
         next, with progress, and installed before the purchase is finished.
         --json prints an object with state (purchased, pending, cancelled or failed); when the
         store made a transaction, transactionID and transaction; when it failed, error (why);
@@ -65,6 +68,18 @@ struct BuyCommand: Command {
     static let winBack = Option<String>(
         "win-back", valueName: "OFFER_ID", help: "A win-back offer of the subscription to apply (lapsed subscribers).")
 
+    /// `--billing-plan monthly|upfront`.
+    static let billingPlan = Option<BillingPlanType>(
+        "billing-plan", valueName: "monthly|upfront",
+        help: "How to pay for a subscription: monthly over a 12-month commitment, or up front (default)."
+    ) { (text: String) throws(CLIError) -> BillingPlanType in
+        switch text.lowercased() {
+        case "monthly", BillingPlanType.monthly.rawValue.lowercased(): return .monthly
+        case "upfront", "up-front", BillingPlanType.billedUpfront.rawValue.lowercased(): return .billedUpfront
+        default: throw .usage("--billing-plan must be 'monthly' or 'upfront' (got '\(text)').")
+        }
+    }
+
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
         guard invocation.arguments.count == 1, let productID = invocation.arguments.first else {
             throw .usage("buy needs exactly one product ID (see 'storefront products').")
@@ -93,7 +108,8 @@ struct BuyCommand: Command {
             options: PurchaseOptions(
                 quantity: quantity, applicationUsername: username, orderData: orderData,
                 offerID: signedOffer == nil ? offerID : nil, appAccountToken: token, promotionalOffer: signedOffer,
-                winBackOfferID: try invocation.value(Self.winBack)))
+                winBackOfferID: try invocation.value(Self.winBack),
+                billingPlanType: try invocation.value(Self.billingPlan)))
         let name = await session.store.cachedProduct(productID)?.displayName ?? productID
         if !invocation.global.json { context.output.write(PurchaseOutput.describe(result, name: name) + "\n") }
         // Hosted content downloads now, with progress; the purchase is owned either way.

@@ -93,6 +93,15 @@ struct EntitlementsCommand: Command {
         return state.rawValue
     }
 
+    /// What the commitment renews into at its end: `; then renews monthly`, `; then renews as
+    /// ID up front`, or `; then ends` (auto-renew off).
+    static func commitmentRenewal(_ c: RenewalInfo.CommitmentInfo, current: String) -> String {
+        guard c.willAutoRenew else { return "; then ends" }
+        let plan = c.renewalBillingPlanType == .monthly ? "monthly" : "up front"
+        return c.autoRenewPreference == current
+            ? "; then renews \(plan)" : "; then renews as \(c.autoRenewPreference) \(plan)"
+    }
+
     /// One entitlement in the `--json` contract.
     static func json(_ e: Entitlement) -> JSONText {
         var members: [(String, JSONText)] = [
@@ -121,6 +130,7 @@ struct EntitlementsCommand: Command {
             ("autoRenewProductID", .optional(s.renewalInfo?.autoRenewProductID)),
             ("originalTransactionID", .string(s.transaction.originalTransactionID)),
             ("ownershipType", .string(s.transaction.ownershipType.rawValue)),
+            ("commitmentInfo", s.transaction.commitmentInfo.map(TransactionOutput.json) ?? .null),
         ])
     }
 
@@ -139,12 +149,19 @@ struct EntitlementsCommand: Command {
             text += " ended \(expires)"
             if let intent = s.renewalInfo?.expirationIntent { text += " (\(SubscriptionOutput.intentName(intent)))" }
         }
-        if let renewal = s.renewalInfo, s.state != .expired, s.state != .revoked {
+        let running = s.state != .expired && s.state != .revoked
+        if let commitment = s.transaction.commitmentInfo, running {
+            text += ", " + TransactionOutput.commitment(commitment)
+        }
+        if let renewal = s.renewalInfo, running {
             text +=
                 renewal.willAutoRenew
                 ? (renewal.autoRenewProductID == s.transaction.productID
                     ? ", renews" : ", renews as \(renewal.autoRenewProductID)")
                 : ", auto-renew off"
+            if let commitment = renewal.commitmentInfo {
+                text += Self.commitmentRenewal(commitment, current: s.transaction.productID)
+            }
         }
         return text
     }

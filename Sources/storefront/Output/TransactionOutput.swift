@@ -76,8 +76,27 @@ enum TransactionOutput {
                     .object(t.payment.orderData.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
                 ))
         }
+        if let plan = t.billingPlanType { members.append(("billingPlanType", .string(plan.rawValue))) }
+        if let commitment = t.commitmentInfo { members.append(("commitmentInfo", json(commitment))) }
         if let error = t.error { members.append(("error", .string(error.description))) }
         return .object(members)
+    }
+
+    /// A payment's place in its commitment: billingPeriodNumber, totalBillingPeriods, price
+    /// (decimal string, the transaction's currency) and expirationDate.
+    static func json(_ c: Transaction.CommitmentInfo) -> JSONText {
+        .object([
+            ("billingPeriodNumber", .number(String(c.billingPeriodNumber))),
+            ("totalBillingPeriods", .number(String(c.totalBillingPeriods))),
+            ("price", .string("\(c.price)")),
+            ("expirationDate", .string(date(c.expirationDate))),
+        ])
+    }
+
+    /// "payment 3 of 12, commitment ends 2027-12-07": where a monthly payment stands.
+    static func commitment(_ c: Transaction.CommitmentInfo) -> String {
+        "payment \(c.billingPeriodNumber) of \(c.totalBillingPeriods), commitment ends "
+            + String(date(c.expirationDate).prefix(10))
     }
 
     /// Transactions as table lines, newest last.

@@ -15,6 +15,7 @@ struct StoreCommand: VerbCommand {
         RenewVerb(),
         ExpireVerb(),
         CancelVerb(),
+        RenewIntoVerb(),
         RefundVerb(),
         BillingIssueVerb(),
         ConsumptionVerb(),

@@ -19,6 +19,11 @@ struct CancelVerb: RecordedChange {
         if call.isSet(Self.undo) {
             return "Auto-renew is on again for subscription \(what): it renews at \(RecordedChanges.end(latest))."
         }
+        if let s = subscription, s.isInCommitment, let commitment = s.billing?.commitment {
+            let left = commitment.totalBillingPeriods - commitment.billingPeriodNumber
+            return "Cancelled subscription \(what): it does not renew when its 12-month commitment ends at "
+                + "\(TransactionOutput.date(commitment.expiresDate)); the \(left) payments left of it are still billed."
+        }
         if subscription?.billingRetryStart != nil {
             return "Cancelled subscription \(what): auto-renew is off; it is in billing retry, so it ends when "
                 + "billing retry does, or at once when the billing issue is resolved."
