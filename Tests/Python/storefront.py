@@ -26,6 +26,7 @@ CATALOG = str(ROOT / "Catalogs" / "Demo.storekit")
 
 PLUS = "com.storefront.demo.premium.plus.monthly"
 PRO = "com.storefront.demo.premium.pro.monthly"
+PRO_YEARLY = "com.storefront.demo.premium.pro.yearly"
 BASIC = "com.storefront.demo.premium.basic.monthly"
 COINS = "com.storefront.demo.coins.100"
 REMOVE_ADS = "com.storefront.demo.removeads"

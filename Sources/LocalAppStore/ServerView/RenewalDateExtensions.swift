@@ -53,6 +53,15 @@ enum RenewalDateExtensions {
         var records: [JournalRecord] = []
         for var entry in state.sameGrant(as: latest) where entry.transaction.expiresDate == oldEnd {
             entry.transaction.expiresDate = newEnd
+            // A committed month says where its commitment now ends (it moved by as much).
+            if let commitment = entry.transaction.commitmentInfo,
+                let moved = stored.lifecycle.billing?.commitment?.expiresDate
+            {
+                entry.transaction.commitmentInfo = StoreCore.Transaction.CommitmentInfo(
+                    billingPeriodNumber: commitment.billingPeriodNumber,
+                    totalBillingPeriods: commitment.totalBillingPeriods, price: commitment.price,
+                    expirationDate: moved)
+            }
             entry.finished = false
             records.append(JournalRecord.make(entry))
         }
