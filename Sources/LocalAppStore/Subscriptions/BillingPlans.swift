@@ -7,18 +7,23 @@ import StoreCore
 /// catalog's one pricing rule), and which offers belong to a plan. A product the catalog gives
 /// no billing plans (files before format 5) is sold up front at its price, without a plan, as
 /// before plans existed. Pure: a value over the catalog.
-struct BillingPlans {
-    let catalog: StoreKitConfiguration
+public struct BillingPlans: Sendable {
+    /// The catalog whose plans these are.
+    public let catalog: StoreKitConfiguration
+
+    /// The plans of `catalog`.
+    public init(catalog: StoreKitConfiguration) { self.catalog = catalog }
 
     /// The plan `type` of `product` when it is enabled; a disabled plan is not sold.
-    func plan(_ type: BillingPlanType, of product: StoreKitConfiguration.Product) -> StoreKitConfiguration.BillingPlan?
-    {
+    public func plan(
+        _ type: BillingPlanType, of product: StoreKitConfiguration.Product
+    ) -> StoreKitConfiguration.BillingPlan? {
         product.subscription?.billingPlans.first { $0.type == type && $0.isEnabled }
     }
 
     /// The plan `type` of `product`, enabled or not: a subscriber keeps paying by the plan
     /// bought after the catalog stops selling it.
-    func existingPlan(
+    public func existingPlan(
         _ type: BillingPlanType, of product: StoreKitConfiguration.Product
     ) -> StoreKitConfiguration.BillingPlan? {
         plan(type, of: product) ?? product.subscription?.billingPlans.first { $0.type == type }
@@ -28,7 +33,7 @@ struct BillingPlans {
     /// a product without billing plans bought without naming one.
     /// - Throws: `.paymentInvalid` naming the product and the plan when the product is not sold
     ///   by it (no such plan, or a disabled one), or a plan is named for a product with none.
-    func plan(
+    public func plan(
         for payment: Payment, of product: StoreKitConfiguration.Product
     ) throws(StoreError) -> StoreKitConfiguration.BillingPlan? {
         let plans = product.subscription?.billingPlans ?? []
@@ -47,7 +52,7 @@ struct BillingPlans {
     }
 
     /// What one payment of `plan` costs in `storefront`.
-    func price(
+    public func price(
         of plan: StoreKitConfiguration.BillingPlan, for product: StoreKitConfiguration.Product,
         in storefront: Storefront
     ) -> Price {
@@ -56,7 +61,7 @@ struct BillingPlans {
 
     /// What the whole commitment of a monthly `plan` costs in `storefront`: the file's
     /// `commitmentDisplayPrice` by the catalog's pricing rule, else every payment together.
-    func commitmentPrice(
+    public func commitmentPrice(
         of plan: StoreKitConfiguration.BillingPlan, for product: StoreKitConfiguration.Product,
         in storefront: Storefront
     ) -> Price {
@@ -67,14 +72,14 @@ struct BillingPlans {
     }
 
     /// The `offers` that belong to `type`: those the catalog gives that plan, or no plan.
-    static func offers(
+    public static func offers(
         _ offers: [StoreKitConfiguration.SubscriptionOffer], of type: BillingPlanType?
     ) -> [StoreKitConfiguration.SubscriptionOffer] {
         offers.filter { $0.billingPlanType == nil || type == nil || $0.billingPlanType == type }
     }
 
     /// The introductory offer of `product` for a purchase by `type`: the first that belongs to it.
-    func introductoryOffer(
+    public func introductoryOffer(
         of product: StoreKitConfiguration.Product, for type: BillingPlanType?
     ) -> StoreKitConfiguration.SubscriptionOffer? {
         Self.offers(product.subscription?.introductoryOffers ?? [], of: type).first
@@ -82,7 +87,7 @@ struct BillingPlans {
 
     /// A payment's place in its commitment as the transaction carries it, for a period billed
     /// as `billing` says; nil outside a commitment.
-    func commitmentInfo(
+    public func commitmentInfo(
         _ billing: PeriodBilling, of product: StoreKitConfiguration.Product, in storefront: Storefront
     ) -> StoreCore.Transaction.CommitmentInfo? {
         guard let commitment = billing.commitment, let plan = existingPlan(billing.planType, of: product) else {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import LocalAppStore
 import StoreKitValues
 
 /// What `storefront products` prints: the products of a catalog as a customer in one
@@ -155,7 +156,7 @@ struct ProductsOutput {
         let table = TextTable(
             columns: [
                 .init(header: "PRODUCT ID"), .init(header: "TYPE"), .init(header: "NAME", maximumWidth: 40),
-                .init(header: "PRICE", alignment: .right), .init(header: "TERMS", maximumWidth: 60),
+                .init(header: "PRICE", alignment: .right), .init(header: "TERMS", maximumWidth: 110),
             ],
             rows: rows.map { row in
                 [
@@ -171,7 +172,9 @@ struct ProductsOutput {
     private func terms(_ row: Row) -> String {
         guard let subscription = row.product.subscription else { return "" }
         var text = "every \(Self.periodText(subscription.period, every: true)), level \(subscription.groupNumber)"
-        if let intro = subscription.introductoryOffer {
+        // Bought without a plan, a subscription is billed up front: the intro shown is that plan's.
+        let upFront: BillingPlanType? = subscription.billingPlans.isEmpty ? nil : .billedUpfront
+        if let intro = BillingPlans.offers(subscription.introductoryOffers, of: upFront).first {
             let length = Self.periodText(intro.period, count: intro.numberOfPeriods)
             let price = selection.catalog.price(of: intro, for: row.product, in: selection.storefront)
                 .formatted(locale: Locale(identifier: selection.locale))
@@ -181,6 +184,26 @@ struct ProductsOutput {
                 text += ", intro offer \(price)/\(Self.periodText(intro.period, every: true)) for \(length)"
             case .payUpFront: text += ", intro offer \(price) for \(length)"
             }
+        }
+        for plan in row.product.subscription?.billingPlans ?? [] where plan.isEnabled && plan.type.hasCommitment {
+            text += " or " + commitmentTerms(plan, of: row.product)
+        }
+        return text
+    }
+
+    /// `$7.99/month for 12 months · $95.88 in all`, and the plan's introductory offer.
+    private func commitmentTerms(
+        _ plan: StoreKitConfiguration.BillingPlan, of product: StoreKitConfiguration.Product
+    ) -> String {
+        let plans = BillingPlans(catalog: selection.catalog)
+        let locale = Locale(identifier: selection.locale)
+        let payment = plans.price(of: plan, for: product, in: selection.storefront).formatted(locale: locale)
+        let total = plans.commitmentPrice(of: plan, for: product, in: selection.storefront).formatted(locale: locale)
+        let months = CommitmentProgress.monthsInCommitment
+        var text = "\(payment)/month for \(months) months · \(total) in all"
+        let intro = plans.introductoryOffer(of: product, for: plan.type)
+        if let intro, intro.billingPlanType == plan.type, intro.paymentMode == .free {
+            text += " (\(Self.periodText(intro.period, count: intro.numberOfPeriods)) free)"
         }
         return text
     }

@@ -6,8 +6,9 @@ import StoreCore
 enum SubscriptionOutput {
     /// One subscription as a JSON object: originalTransactionID, groupID, productID,
     /// periodStart, periodEnd, willAutoRenew, autoRenewProductID, billingIssue,
-    /// billingRetryStart, gracePeriodExpiresDate, expired, expirationDate, expirationIntent
-    /// (the last five null when they do not apply).
+    /// billingRetryStart, gracePeriodExpiresDate, expired, expirationDate, expirationIntent,
+    /// billingPlanType, renewalBillingPlanType, commitment (billingPeriodNumber,
+    /// totalBillingPeriods, expiresDate) (null when they do not apply).
     static func json(_ s: SubscriptionLifecycle) -> JSONText {
         .object([
             ("originalTransactionID", .string(s.originalTransactionID)),
@@ -23,6 +24,18 @@ enum SubscriptionOutput {
             ("expired", .bool(s.isExpired)),
             ("expirationDate", .optional(s.expiration.map { TransactionOutput.date($0.date) })),
             ("expirationIntent", s.expiration.map { .string(intentName($0.intent)) } ?? .null),
+            ("billingPlanType", .optional(s.billing?.planType.rawValue)),
+            ("renewalBillingPlanType", .optional(s.renewalBillingPlanType?.rawValue)),
+            (
+                "commitment",
+                s.billing?.commitment.map {
+                    .object([
+                        ("billingPeriodNumber", .number(String($0.billingPeriodNumber))),
+                        ("totalBillingPeriods", .number(String($0.totalBillingPeriods))),
+                        ("expiresDate", .string(TransactionOutput.date($0.expiresDate))),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 
@@ -32,14 +45,14 @@ enum SubscriptionOutput {
             columns: [
                 .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44), .init(header: "PERIOD END"),
                 .init(header: "AUTO-RENEW"), .init(header: "NEXT PRODUCT", maximumWidth: 44), .init(header: "BILLING"),
-                .init(header: "STATUS"),
+                .init(header: "STATUS"), .init(header: "PLAN"),
             ],
             rows: subscriptions.map { s in
                 [
                     s.originalTransactionID, s.productID, TransactionOutput.date(s.periodEnd),
                     s.willAutoRenew && !s.isExpired ? "on" : "off",
                     s.autoRenewProductID == s.productID ? "(same)" : s.autoRenewProductID,
-                    billing(s, now: now), status(s),
+                    billing(s, now: now), status(s), plan(s),
                 ]
             }
         ).render()
@@ -52,6 +65,23 @@ enum SubscriptionOutput {
         if let grace = s.graceEnd, s.isInGracePeriod(at: now) { return "grace until \(TransactionOutput.date(grace))" }
         if let retry = s.billingRetryStart { return "retry since \(TransactionOutput.date(retry))" }
         return s.hasBillingIssue ? "issue" : "ok"
+    }
+
+    /// `upfront`, `monthly: payment 3 of 12, commitment ends 2027-12-07` (and what it renews
+    /// by then when that differs), or `—` for a product without billing plans.
+    static func plan(_ s: SubscriptionLifecycle) -> String {
+        guard let billing = s.billing else { return "—" }
+        guard let c = billing.commitment else { return billing.planType == .monthly ? "monthly" : "upfront" }
+        var text =
+            "monthly: payment \(c.billingPeriodNumber) of \(c.totalBillingPeriods), commitment ends "
+            + String(TransactionOutput.date(c.expiresDate).prefix(10))
+        if s.isExpired { return text }
+        if !s.willAutoRenew {
+            text += ", then ends"
+        } else if s.renewalBillingPlanType == .billedUpfront || s.autoRenewProductID != s.productID {
+            text += ", then \(s.autoRenewProductID) \(s.renewalBillingPlanType == .monthly ? "monthly" : "upfront")"
+        }
+        return text
     }
 
     /// `active`, or `expired DATE (intent)`.
