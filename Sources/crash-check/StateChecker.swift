@@ -252,7 +252,8 @@ struct StateChecker {
             type: transaction.productType.rawValue, state: transaction.state.rawValue, quantity: transaction.quantity,
             requestID: transaction.payment.requestID, revoked: transaction.revocationDate != nil,
             expires: transaction.expiresDate?.timeIntervalSince1970,
-            familyShared: transaction.ownershipType == .familyShared)
+            familyShared: transaction.ownershipType == .familyShared,
+            billingPeriodNumber: transaction.commitmentInfo?.billingPeriodNumber)
     }
 
     /// What a second run saw differently, in a sentence; `nil` when it saw the same.

@@ -10,6 +10,8 @@ enum CrashCatalog {
     static let pro = "com.crash.pro"
     static let levels = "com.crash.levels"
     static let monthly = "com.crash.monthly"
+    /// A yearly subscription also sold monthly over a 12-month commitment.
+    static let yearly = "com.crash.yearly"
     static let contentVersion = "1.0"
 
     /// The hosted content of `levels`: sizes chosen to cross 4 KiB checkpoints, and an empty file.
@@ -56,7 +58,12 @@ enum CrashCatalog {
         ],
         subscriptions: [
             StoreKitDocument.subscription(
-                monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1, familyShareable: true)
+                monthly, period: "P1M", price: "2.99", name: "Monthly", level: 1, familyShareable: true),
+            StoreKitDocument.subscription(
+                yearly, period: "P1Y", price: "29.99", name: "Yearly", level: 2,
+                members: #""billingPlans" : [ { "billingPlanType" : "BILLED_UPFRONT", "displayPrice" : "29.99" }, "#
+                    + #"{ "billingPlanType" : "MONTHLY", "displayPrice" : "2.99", "commitmentDisplayPrice" : "35.88" } ], "#
+            ),
         ]
     )
 }

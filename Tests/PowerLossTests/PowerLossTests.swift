@@ -174,6 +174,53 @@ import Testing
         scenario.operationTime = start.addingTimeInterval(32 * 86_400)
         try await Self.run(scenario)
     }
+
+    /// A month of a 12-month commitment and the commitment's renewal, journaled together when
+    /// the app comes back a year and five days after buying: every payment charged once, none
+    /// lost once the app was told, the next commitment starting at payment 1.
+    @Test func commitmentMonthsAndItsRenewal() async throws {
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        var scenario = CrashScenario(
+            name: "commitment renewal",
+            setup: { context in
+                try await Self.buyPro(context)
+                try await AppSession.with(context.data, catalog: context.catalog, clock: context.clock) { session in
+                    let result = await session.store.purchase(
+                        CrashCatalog.yearly, options: PurchaseOptions(billingPlanType: .monthly))
+                    guard case .purchased(let first) = result, first.commitmentInfo?.billingPeriodNumber == 1 else {
+                        throw SessionError("buying monthly ended \(result)")
+                    }
+                }
+            },
+            operation: { context, recorder in
+                try await Self.app(context, recorder) { session in
+                    try await Self.eventually("every month and the renewal are delivered") {
+                        await session.store.synchronize()
+                        return try session.ledger.transactions().filter { $0.productID == CrashCatalog.yearly }.count
+                            >= 13
+                    }
+                    recorder.mark(Marks.acknowledged)
+                }
+            },
+            expectations: { state in
+                let months = state.ledger(CrashCatalog.yearly).sorted { $0.id < $1.id }
+                let numbers = months.map { $0.billingPeriodNumber ?? 0 }
+                let expected = Array(1...12) + [1]
+                var problems: [String] = []
+                if numbers != Array(expected.prefix(numbers.count)) {
+                    problems.append("payments out of order or charged twice: \(numbers)")
+                }
+                let charged = state.store(CrashCatalog.yearly).map { $0.billingPeriodNumber ?? 0 }
+                if charged.count > 13 { problems.append("the store charged \(charged.count) months") }
+                if state.passed(Marks.acknowledged), numbers != expected {
+                    problems.append("acknowledged months are lost: \(numbers)")
+                }
+                return problems
+            })
+        scenario.setupTime = start
+        scenario.operationTime = start.addingTimeInterval(370 * 86_400)
+        try await Self.run(scenario)
+    }
 }
 
 extension Marks {

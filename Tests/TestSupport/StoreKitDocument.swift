@@ -27,11 +27,13 @@ public enum StoreKitDocument {
     ///   - name: the English display name.
     ///   - level: its level in the group (`groupNumber`): 1 is the highest.
     ///   - familyShareable: whether Family Sharing shares it.
+    ///   - members: more members, each followed by a comma (`"billingPlans" : […], `).
     public static func subscription(
-        _ id: String, period: String, price: String, name: String, level: Int, familyShareable: Bool = false
+        _ id: String, period: String, price: String, name: String, level: Int, familyShareable: Bool = false,
+        members: String = ""
     ) -> String {
         """
-        { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "\(price)", "familyShareable" : \(familyShareable),
+        { \(members)"adHocOffers" : [], "codeOffers" : [], "displayPrice" : "\(price)", "familyShareable" : \(familyShareable),
           "groupNumber" : \(level), "internalID" : "\(id)", \(localizations(name)),
           "productID" : "\(id)", "recurringSubscriptionPeriod" : "\(period)", "referenceName" : "\(name)",
           "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" }

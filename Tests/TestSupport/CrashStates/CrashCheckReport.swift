@@ -25,13 +25,17 @@ public struct CrashCheckReport: Codable, Sendable {
         public var expires: Double?
         /// Whether the account has it through Family Sharing (`FAMILY_SHARED`).
         public var familyShared: Bool
+        /// Which payment of its 12-month commitment it is, for a monthly plan.
+        public var billingPeriodNumber: Int?
 
         /// Creates facts.
         public init(
             id: String, originalID: String, productID: String, type: String, state: String, quantity: Int,
-            requestID: String, revoked: Bool, expires: Double?, familyShared: Bool = false
+            requestID: String, revoked: Bool, expires: Double?, familyShared: Bool = false,
+            billingPeriodNumber: Int? = nil
         ) {
             self.familyShared = familyShared
+            self.billingPeriodNumber = billingPeriodNumber
             self.id = id
             self.originalID = originalID
             self.productID = productID
