@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitValues
 
 /// What happens when a subscription's 12-month commitment ends, named as Apple's
 /// `RenewalCommitmentInfo`. Enums kept raw; prices in milliunits, dates in milliseconds.

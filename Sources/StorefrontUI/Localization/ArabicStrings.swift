@@ -360,5 +360,7 @@ extension Strings {
         "Took the offer {} on {}": "تم قبول العرض {} على {}",
         "Switched to {}": "تم التبديل إلى {}",
         "Retention message for {}: {}": "رسالة الاستبقاء لـ {}: {}",
+        "Or {} for {} months · {} in all": "أو {} لمدة {} شهرًا · {} إجمالًا",
+        "Payment {} of {} · commitment ends {}": "الدفعة {} من {} · ينتهي الالتزام في {}",
     ]
 }

@@ -341,5 +341,7 @@ extension Strings {
         "Took the offer {} on {}": "已接受优惠 {}（{}）",
         "Switched to {}": "已改用 {}",
         "Retention message for {}: {}": "{} 的挽留信息：{}",
+        "Or {} for {} months · {} in all": "或 {}，共 {} 个月 · 总计 {}",
+        "Payment {} of {} · commitment ends {}": "第 {} 期，共 {} 期 · 承诺期至 {}",
     ]
 }

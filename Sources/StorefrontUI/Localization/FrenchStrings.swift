@@ -375,5 +375,7 @@ extension Strings {
         "Took the offer {} on {}": "Offre {} sur {} acceptée",
         "Switched to {}": "Passage à {} effectué",
         "Retention message for {}: {}": "Message de fidélisation pour {} : {}",
+        "Or {} for {} months · {} in all": "Ou {} pendant {} mois · {} au total",
+        "Payment {} of {} · commitment ends {}": "Paiement {} sur {} · engagement jusqu’au {}",
     ]
 }

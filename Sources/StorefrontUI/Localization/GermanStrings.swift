@@ -373,5 +373,7 @@ extension Strings {
         "Took the offer {} on {}": "Angebot {} für {} angenommen",
         "Switched to {}": "Zu {} gewechselt",
         "Retention message for {}: {}": "Halte-Nachricht für {}: {}",
+        "Or {} for {} months · {} in all": "Oder {} für {} Monate · {} insgesamt",
+        "Payment {} of {} · commitment ends {}": "Zahlung {} von {} · Bindung endet am {}",
     ]
 }

@@ -345,5 +345,7 @@ extension Strings {
         "Took the offer {} on {}": "オファー{}を受けました（{}）",
         "Switched to {}": "{}に切り替えました",
         "Retention message for {}: {}": "{}の引き止めメッセージ：{}",
+        "Or {} for {} months · {} in all": "または {}（{}か月）· 合計 {}",
+        "Payment {} of {} · commitment ends {}": "{}回目の支払い（全{}回）· 契約は{}まで",
     ]
 }

@@ -375,5 +375,7 @@ extension Strings {
         "Took the offer {} on {}": "Oferta {} de {} aceptada",
         "Switched to {}": "Cambiado a {}",
         "Retention message for {}: {}": "Mensaje de retención para {}: {}",
+        "Or {} for {} months · {} in all": "O {} durante {} meses · {} en total",
+        "Payment {} of {} · commitment ends {}": "Pago {} de {} · el compromiso termina el {}",
     ]
 }

@@ -35,8 +35,11 @@ public enum SubscriptionTerms {
 
     /// An offer and what follows it: `1 week free, then $4.99/month`, `$1.99/month for
     /// 3 months, then $4.99/month`, `$9.99 for 6 months, then $4.99/month`.
-    public static func offer(_ offer: SubscriptionOffer, of product: Product, _ s: Strings) -> String {
-        let after = listPrice(product, s)
+    /// - Parameter then: what follows the offer, when not the product's list price (a plan's payment).
+    public static func offer(
+        _ offer: SubscriptionOffer, of product: Product, _ s: Strings, then: String? = nil
+    ) -> String {
+        let after = then ?? listPrice(product, s)
         let length = CountedWords.phrase(offer.period.value * offer.periodCount, .init(offer.period.unit), s.language)
         switch offer.paymentMode {
         case .freeTrial:

@@ -34,6 +34,17 @@ enum ProductFacts {
                         Theme.secondary)
                 }
             }
+            for terms in subscription.pricingTerms {
+                guard let commitment = terms.commitmentInfo else { continue }
+                let offer = terms.subscriptionOffers.first { $0.kind == .introductory }
+                let period = commitment.period
+                let months = period.unit == .year ? 12 * period.value : period.value
+                let monthly = SubscriptionTerms.perPeriod(terms.billingDisplayPrice, terms.billingPeriod, s)
+                add(
+                    s("Or {} for {} months · {} in all", monthly, String(months), commitment.displayPrice)
+                        + (offer.map { " · " + SubscriptionTerms.offer($0, of: product, s, then: monthly) } ?? ""),
+                    Theme.price, indent: "• ")
+            }
             add(
                 SubscriptionTerms.renewal(subscription.period, s) + " · "
                     + s("Group {}, level {}", subscription.groupDisplayName, String(subscription.groupLevel)), .plain)

@@ -71,13 +71,27 @@ struct ProductStatus {
             return ProductStatus(text: s("Expired {}", Format.day(until)), style: Theme.secondary)
         }
         let when = Format.until(until, now: state.now)
+        let commitment = commitmentProgress(productID, state).map { " · " + $0 } ?? ""
         if isInFreeTrial(productID, state) {
-            return ProductStatus(text: s("Free trial until {}", when), style: Theme.owned)
+            return ProductStatus(text: s("Free trial until {}", when) + commitment, style: Theme.owned)
         }
         if let managed, !managed.willAutoRenew {
-            return ProductStatus(text: s("Ends {} (auto-renew off)", when), style: Theme.waiting)
+            return ProductStatus(text: s("Ends {} (auto-renew off)", when) + commitment, style: Theme.waiting)
         }
-        return ProductStatus(text: s("Active until {}", when), style: Theme.owned)
+        return ProductStatus(text: s("Active until {}", when) + commitment, style: Theme.owned)
+    }
+
+    /// `Payment 3 of 12 · commitment ends Dec 7, 2027` for a monthly payment of a 12-month
+    /// commitment (the latest transaction's), nil otherwise.
+    static func commitmentProgress(_ productID: String, _ state: State) -> String? {
+        guard
+            let commitment = state.purchases.transactions.first(where: {
+                $0.productID == productID && $0.revocationDate == nil
+            })?.commitmentInfo
+        else { return nil }
+        return state.strings(
+            "Payment {} of {} · commitment ends {}", String(commitment.billingPeriodNumber),
+            String(commitment.totalBillingPeriods), Format.day(commitment.expirationDate))
     }
 
     /// Whether the subscription's current period is its introductory free trial.
