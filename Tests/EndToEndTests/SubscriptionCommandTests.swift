@@ -278,11 +278,15 @@ import Testing
         let table = try cli.run(["store", "subscriptions"]).stdout.split(separator: "\n").map(String.init)
         #expect(
             table.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-                == ["ORIGINAL", "PRODUCT", "PERIOD", "END", "AUTO-RENEW", "NEXT", "PRODUCT", "BILLING", "STATUS"])
+                == [
+                    "ORIGINAL", "PRODUCT", "PERIOD", "END", "AUTO-RENEW", "NEXT", "PRODUCT", "BILLING", "STATUS",
+                    "PLAN",
+                ])
         let row = try #require(table.last).split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // A product without billing plans has no plan ("—").
         #expect(
-            row.count == 7 && row[0] == id && row[1] == monthly && row[3] == "off" && row[5] == "ok"
-                && row[6] == "active", "\(row)")
+            row.count == 8 && row[0] == id && row[1] == monthly && row[3] == "off" && row[5] == "ok"
+                && row[6] == "active" && row[7] == "—", "\(row)")
 
         let listed = try cli.run(["entitlements"]).stdout
         #expect(listed.contains("\(monthly)  autoRenewable  active"))
