@@ -9,10 +9,11 @@ struct Purchasing: Sendable {
     /// Buys `productID` → `.buySheet(.phase)`… then `.buySheet(.finished)` (or
     /// `.buySheet(.needsDownload)` when content is still to come). A promotional offer is signed
     /// first, as the app's server would sign it, so the store judges its signature as the App
-    /// Store does. With `offerCode`, the code is redeemed instead.
+    /// Store does. `billingPlan` is the subscription's plan chosen on the sheet. With
+    /// `offerCode`, the code is redeemed instead.
     func purchase(
-        _ productID: String, quantity: Int, offerID: String?, offerCode: String? = nil,
-        send: @escaping @Sendable (Action) -> Void
+        _ productID: String, quantity: Int, offerID: String?, billingPlan: BillingPlanType? = nil,
+        offerCode: String? = nil, send: @escaping @Sendable (Action) -> Void
     ) async {
         // Contacting: the store is asked for the product afresh (a real round trip).
         do throws(StoreError) {
@@ -33,9 +34,11 @@ struct Purchasing: Sendable {
                 send(.buySheet(.finished(productID: productID, .failure(error))))
                 return
             }
-            result = await store.purchase(productID, quantity: quantity, promotionalOffer: signed)
+            result = await store.purchase(
+                productID, quantity: quantity, promotionalOffer: signed, billingPlan: billingPlan)
         } else {
-            result = await store.purchase(productID, quantity: quantity, promotionalOffer: nil)
+            result = await store.purchase(
+                productID, quantity: quantity, promotionalOffer: nil, billingPlan: billingPlan)
         }
         await report(result, of: productID, send: send)
     }

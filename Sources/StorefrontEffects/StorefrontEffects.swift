@@ -45,8 +45,9 @@ public final class StorefrontEffects: EffectHandler {
             await loads.switchStorefront(code, locale: locale, send: send)
         case .setSetting(let name, let value):
             await loads.setSetting(name, value: value, send: send)
-        case .purchase(let productID, let quantity, let offerID):
-            await purchasing.purchase(productID, quantity: quantity, offerID: offerID, send: send)
+        case .purchase(let productID, let quantity, let offerID, let billingPlan):
+            await purchasing.purchase(
+                productID, quantity: quantity, offerID: offerID, billingPlan: billingPlan, send: send)
         case .redeemOfferCode(let productID):
             await purchasing.redeemOfferCode(productID, send: send)
         case .followDownload(let id, let productID):

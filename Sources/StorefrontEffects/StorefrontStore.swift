@@ -48,8 +48,11 @@ public protocol StorefrontStore: Sendable {
 
     /// A promotional offer for a product, signed as the app's server signs one.
     func signPromotionalOffer(productID: String, offerID: String) throws(StoreError) -> PromotionalOffer
-    /// Buys `quantity` of a product, with a signed promotional offer when one is given.
-    func purchase(_ productID: String, quantity: Int, promotionalOffer: PromotionalOffer?) async -> PurchaseResult
+    /// Buys `quantity` of a product, with a signed promotional offer when one is given, by the
+    /// billing plan `billingPlan` (nil: the product's default, up front).
+    func purchase(
+        _ productID: String, quantity: Int, promotionalOffer: PromotionalOffer?, billingPlan: BillingPlanType?
+    ) async -> PurchaseResult
     /// The store's first unredeemed offer code for a product, issued now for the product's
     /// first code offer when it has none; nil when the product has no code offer.
     func offerCode(for productID: String) async throws(StoreError) -> String?

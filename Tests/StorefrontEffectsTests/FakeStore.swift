@@ -117,10 +117,13 @@ final class FakeStore: StorefrontStore {
             signature: Data([1]), timestamp: 0)
     }
 
-    func purchase(_ productID: String, quantity: Int, promotionalOffer: PromotionalOffer?) async -> PurchaseResult {
+    func purchase(
+        _ productID: String, quantity: Int, promotionalOffer: PromotionalOffer?, billingPlan: BillingPlanType?
+    ) async -> PurchaseResult {
         let offer = promotionalOffer.map { " offer \($0.offerID)" } ?? ""
+        let plan = billingPlan.map { " plan \($0.rawValue)" } ?? ""
         do throws(StoreError) {
-            return try answer("purchase", "\(productID) ×\(quantity)\(offer)") {
+            return try answer("purchase", "\(productID) ×\(quantity)\(offer)\(plan)") {
                 $0.purchases[productID] ?? .failed(.productNotAvailable(productID: productID), nil)
             }
         } catch {

@@ -78,7 +78,11 @@ import Testing
         let sheetText = render(sheet).lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined(
             separator: " ")
         let index = state.catalog.metrics.position[product.id] ?? 0
-        let price = CatalogScreens.visible(state.catalog.metrics.prices[index])
+        var price = CatalogScreens.visible(state.catalog.metrics.prices[index])
+        // A product sold by billing plans: the sheet prices the plan the purchase takes (up front first).
+        if let plan = BuySheetFeature.plan(product, sheet.buySheet.confirmation) {
+            price = CatalogScreens.visible(SubscriptionTerms.planPrice(plan, state.strings))
+        }
         #expect(sheetText.contains(price), "\(place): the sheet cuts the price \(price)")
         let words = CatalogScreens.visible(State.shownName(product)).split(separator: " ").joined(separator: " ")
         #expect(

@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// Work for the runtime, returned by `reduce` as data. Each result comes back as an `Action`.
 ///
 /// Most effects are one-shot. Long-running and periodic ones have an identity (`id`): the
@@ -35,9 +37,10 @@ public enum Effect: Hashable, Sendable {
     case loadNotifications(before: Int?)
     /// Look whether `storefront serve` runs on this data directory → `.serverLoaded`.
     case loadServer
-    /// Buy a product, with a promotional offer when `offerID` is set → `.buySheet(.phase)`… then
+    /// Buy a product, with a promotional offer when `offerID` is set and by the billing plan
+    /// `billingPlan` when the product is sold by several → `.buySheet(.phase)`… then
     /// `.buySheet(.finished)`.
-    case purchase(productID: String, quantity: Int, offerID: String? = nil)
+    case purchase(productID: String, quantity: Int, offerID: String? = nil, billingPlan: BillingPlanType? = nil)
     /// Restore completed transactions → `.menu(.restoreFinished)`.
     case restore
     /// Ask the store for a fresh receipt → `.menu(.receiptRefreshed)`.

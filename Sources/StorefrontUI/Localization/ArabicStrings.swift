@@ -360,7 +360,30 @@ extension Strings {
         "Took the offer {} on {}": "تم قبول العرض {} على {}",
         "Switched to {}": "تم التبديل إلى {}",
         "Retention message for {}: {}": "رسالة الاستبقاء لـ {}: {}",
-        "Or {} for {} months · {} in all": "أو {} لمدة {} شهرًا · {} إجمالًا",
         "Payment {} of {} · commitment ends {}": "الدفعة {} من {} · ينتهي الالتزام في {}",
+        "Monthly, 12-month commitment": "شهريًا، التزام لمدة 12 شهرًا",
+        "Billed up front": "الدفع مقدمًا",
+        "{} for {} months · {} in all": "{} لمدة {} شهرًا · {} إجمالًا",
+        "Or {}": "أو {}",
+        "Plan": "الخطة",
+        "←/→ changes the plan": "←/→ لتغيير الخطة",
+        "{} monthly payments of {}: {} in all.": "{} دفعات شهرية بقيمة {}: {} إجمالًا.",
+        "The first is charged today, or when a free offer ends; one more follows each month.":
+            "تُحصَّل الدفعة الأولى اليوم، أو عند انتهاء العرض المجاني؛ ثم دفعة كل شهر.",
+        "You can cancel at any time: the subscription then ends with the commitment, and the payments left are still charged.":
+            "يمكنك الإلغاء في أي وقت: ينتهي الاشتراك حينها بانتهاء الالتزام، وتظل الدفعات المتبقية مستحقة.",
+        "When the commitment ends it renews for {} more payments, unless you choose otherwise in My Purchases.":
+            "عند انتهاء الالتزام يتجدد لـ {} دفعات أخرى، ما لم تختر غير ذلك في مشترياتي.",
+        "Shown once for the account {}.": "يُعرض مرة واحدة للحساب {}.",
+        "Enter: Agree and Buy   Esc: Back": "Enter: موافقة وشراء   Esc: رجوع",
+        "Monthly with a 12-Month Commitment": "شهريًا مع التزام لمدة 12 شهرًا",
+        "When the Commitment of {} Ends": "عند انتهاء التزام {}",
+        "{} is not in a 12-month commitment": "{} ليس ضمن التزام لمدة 12 شهرًا",
+        "Renewal": "التجديد",
+        "Then ends": "ثم ينتهي",
+        "Then {}": "ثم {}",
+        "{} renews as {} when its commitment ends": "{} يتجدد كـ {} عند انتهاء الالتزام",
+        "Monthly plan": "الخطة الشهرية",
+        "Up-front plan": "خطة الدفع المسبق",
     ]
 }

@@ -341,7 +341,30 @@ extension Strings {
         "Took the offer {} on {}": "已接受优惠 {}（{}）",
         "Switched to {}": "已改用 {}",
         "Retention message for {}: {}": "{} 的挽留信息：{}",
-        "Or {} for {} months · {} in all": "或 {}，共 {} 个月 · 总计 {}",
         "Payment {} of {} · commitment ends {}": "第 {} 期，共 {} 期 · 承诺期至 {}",
+        "Monthly, 12-month commitment": "按月付费，12 个月承诺期",
+        "Billed up front": "预先付费",
+        "{} for {} months · {} in all": "{}，共 {} 个月 · 总计 {}",
+        "Or {}": "或 {}",
+        "Plan": "方案",
+        "←/→ changes the plan": "←/→ 切换方案",
+        "{} monthly payments of {}: {} in all.": "{} 次月付，每次 {}：总计 {}。",
+        "The first is charged today, or when a free offer ends; one more follows each month.":
+            "首次付款今天扣除，若有免费优惠则在其结束时扣除；之后每月扣除一次。",
+        "You can cancel at any time: the subscription then ends with the commitment, and the payments left are still charged.":
+            "你可以随时取消：订阅将在承诺期结束时终止，剩余的付款仍会扣除。",
+        "When the commitment ends it renews for {} more payments, unless you choose otherwise in My Purchases.":
+            "承诺期结束时将再续订 {} 期付款，除非你在“我的购买”中另作选择。",
+        "Shown once for the account {}.": "此说明对账户 {} 仅显示一次。",
+        "Enter: Agree and Buy   Esc: Back": "Enter：同意并购买   Esc：返回",
+        "Monthly with a 12-Month Commitment": "12 个月承诺期的月付订阅",
+        "When the Commitment of {} Ends": "{} 的承诺期结束时",
+        "{} is not in a 12-month commitment": "{} 不在 12 个月承诺期内",
+        "Renewal": "续订",
+        "Then ends": "随后结束",
+        "Then {}": "随后：{}",
+        "{} renews as {} when its commitment ends": "{} 将在承诺期结束时续订为 {}",
+        "Monthly plan": "月付方案",
+        "Up-front plan": "预付方案",
     ]
 }

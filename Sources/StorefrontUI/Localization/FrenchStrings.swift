@@ -375,7 +375,30 @@ extension Strings {
         "Took the offer {} on {}": "Offre {} sur {} acceptée",
         "Switched to {}": "Passage à {} effectué",
         "Retention message for {}: {}": "Message de fidélisation pour {} : {}",
-        "Or {} for {} months · {} in all": "Ou {} pendant {} mois · {} au total",
         "Payment {} of {} · commitment ends {}": "Paiement {} sur {} · engagement jusqu’au {}",
+        "Monthly, 12-month commitment": "Mensuel, engagement de 12 mois",
+        "Billed up front": "Payé d’avance",
+        "{} for {} months · {} in all": "{} pendant {} mois · {} au total",
+        "Or {}": "Ou {}",
+        "Plan": "Formule",
+        "←/→ changes the plan": "←/→ change de formule",
+        "{} monthly payments of {}: {} in all.": "{} paiements mensuels de {} : {} au total.",
+        "The first is charged today, or when a free offer ends; one more follows each month.":
+            "Le premier est prélevé aujourd’hui, ou à la fin d’une offre gratuite ; un autre suit chaque mois.",
+        "You can cancel at any time: the subscription then ends with the commitment, and the payments left are still charged.":
+            "Vous pouvez résilier à tout moment : l’abonnement prend alors fin avec l’engagement, et les paiements restants sont toujours prélevés.",
+        "When the commitment ends it renews for {} more payments, unless you choose otherwise in My Purchases.":
+            "À la fin de l’engagement, il est reconduit pour {} paiements de plus, sauf autre choix dans Mes achats.",
+        "Shown once for the account {}.": "Affiché une seule fois pour le compte {}.",
+        "Enter: Agree and Buy   Esc: Back": "Entrée : Accepter et acheter   Échap : Retour",
+        "Monthly with a 12-Month Commitment": "Mensuel avec engagement de 12 mois",
+        "When the Commitment of {} Ends": "À la fin de l’engagement de {}",
+        "{} is not in a 12-month commitment": "{} n’est pas sous engagement de 12 mois",
+        "Renewal": "Renouvellement",
+        "Then ends": "Puis prend fin",
+        "Then {}": "Puis {}",
+        "{} renews as {} when its commitment ends": "{} sera renouvelé en {} à la fin de l’engagement",
+        "Monthly plan": "Formule mensuelle",
+        "Up-front plan": "Formule payée d’avance",
     ]
 }

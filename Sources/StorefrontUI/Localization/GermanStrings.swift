@@ -373,7 +373,30 @@ extension Strings {
         "Took the offer {} on {}": "Angebot {} für {} angenommen",
         "Switched to {}": "Zu {} gewechselt",
         "Retention message for {}: {}": "Halte-Nachricht für {}: {}",
-        "Or {} for {} months · {} in all": "Oder {} für {} Monate · {} insgesamt",
         "Payment {} of {} · commitment ends {}": "Zahlung {} von {} · Bindung endet am {}",
+        "Monthly, 12-month commitment": "Monatlich, 12 Monate Bindung",
+        "Billed up front": "Im Voraus bezahlt",
+        "{} for {} months · {} in all": "{} für {} Monate · {} insgesamt",
+        "Or {}": "Oder {}",
+        "Plan": "Tarif",
+        "←/→ changes the plan": "←/→ wechselt den Tarif",
+        "{} monthly payments of {}: {} in all.": "{} monatliche Zahlungen zu je {}: {} insgesamt.",
+        "The first is charged today, or when a free offer ends; one more follows each month.":
+            "Die erste wird heute berechnet oder wenn ein Gratisangebot endet; danach folgt jeden Monat eine weitere.",
+        "You can cancel at any time: the subscription then ends with the commitment, and the payments left are still charged.":
+            "Sie können jederzeit kündigen: Das Abo endet dann mit der Bindung, die restlichen Zahlungen werden weiter berechnet.",
+        "When the commitment ends it renews for {} more payments, unless you choose otherwise in My Purchases.":
+            "Endet die Bindung, verlängert sie sich um {} weitere Zahlungen, sofern Sie unter „Meine Käufe“ nichts anderes wählen.",
+        "Shown once for the account {}.": "Wird für das Konto {} nur einmal angezeigt.",
+        "Enter: Agree and Buy   Esc: Back": "Enter: Zustimmen und kaufen   Esc: Zurück",
+        "Monthly with a 12-Month Commitment": "Monatlich mit 12 Monaten Bindung",
+        "When the Commitment of {} Ends": "Wenn die Bindung von {} endet",
+        "{} is not in a 12-month commitment": "{} hat keine 12-monatige Bindung",
+        "Renewal": "Verlängerung",
+        "Then ends": "Endet dann",
+        "Then {}": "Danach {}",
+        "{} renews as {} when its commitment ends": "{} verlängert sich nach der Bindung als {}",
+        "Monthly plan": "Monatstarif",
+        "Up-front plan": "Vorauszahlung",
     ]
 }

@@ -345,7 +345,30 @@ extension Strings {
         "Took the offer {} on {}": "オファー{}を受けました（{}）",
         "Switched to {}": "{}に切り替えました",
         "Retention message for {}: {}": "{}の引き止めメッセージ：{}",
-        "Or {} for {} months · {} in all": "または {}（{}か月）· 合計 {}",
         "Payment {} of {} · commitment ends {}": "{}回目の支払い（全{}回）· 契約は{}まで",
+        "Monthly, 12-month commitment": "月払い・12か月契約",
+        "Billed up front": "一括払い",
+        "{} for {} months · {} in all": "{}（{}か月）· 合計 {}",
+        "Or {}": "または {}",
+        "Plan": "プラン",
+        "←/→ changes the plan": "←/→ でプランを変更",
+        "{} monthly payments of {}: {} in all.": "{}回の月払い（各{}）：合計 {}。",
+        "The first is charged today, or when a free offer ends; one more follows each month.":
+            "初回は本日、無料オファーがある場合はその終了時に請求され、以後毎月1回請求されます。",
+        "You can cancel at any time: the subscription then ends with the commitment, and the payments left are still charged.":
+            "いつでも解約できます。その場合、サブスクリプションは契約期間の終了とともに終わり、残りの支払いは引き続き請求されます。",
+        "When the commitment ends it renews for {} more payments, unless you choose otherwise in My Purchases.":
+            "契約期間が終わると、「購入履歴」で別の選択をしない限り、さらに{}回の支払いで更新されます。",
+        "Shown once for the account {}.": "この案内はアカウント {} に一度だけ表示されます。",
+        "Enter: Agree and Buy   Esc: Back": "Enter：同意して購入   Esc：戻る",
+        "Monthly with a 12-Month Commitment": "12か月契約の月払い",
+        "When the Commitment of {} Ends": "{}の契約期間終了後",
+        "{} is not in a 12-month commitment": "{}は12か月契約中ではありません",
+        "Renewal": "更新",
+        "Then ends": "その後終了",
+        "Then {}": "その後：{}",
+        "{} renews as {} when its commitment ends": "{}は契約期間の終了時に{}で更新されます",
+        "Monthly plan": "月払いプラン",
+        "Up-front plan": "一括払いプラン",
     ]
 }

@@ -375,7 +375,30 @@ extension Strings {
         "Took the offer {} on {}": "Oferta {} de {} aceptada",
         "Switched to {}": "Cambiado a {}",
         "Retention message for {}: {}": "Mensaje de retención para {}: {}",
-        "Or {} for {} months · {} in all": "O {} durante {} meses · {} en total",
         "Payment {} of {} · commitment ends {}": "Pago {} de {} · el compromiso termina el {}",
+        "Monthly, 12-month commitment": "Mensual, compromiso de 12 meses",
+        "Billed up front": "Pago por adelantado",
+        "{} for {} months · {} in all": "{} durante {} meses · {} en total",
+        "Or {}": "O {}",
+        "Plan": "Plan",
+        "←/→ changes the plan": "←/→ cambia el plan",
+        "{} monthly payments of {}: {} in all.": "{} pagos mensuales de {}: {} en total.",
+        "The first is charged today, or when a free offer ends; one more follows each month.":
+            "El primero se cobra hoy, o cuando termine una oferta gratuita; después, uno cada mes.",
+        "You can cancel at any time: the subscription then ends with the commitment, and the payments left are still charged.":
+            "Puede cancelar en cualquier momento: la suscripción termina entonces con el compromiso y los pagos restantes se siguen cobrando.",
+        "When the commitment ends it renews for {} more payments, unless you choose otherwise in My Purchases.":
+            "Al terminar el compromiso, se renueva por {} pagos más, salvo que elija otra cosa en Mis compras.",
+        "Shown once for the account {}.": "Se muestra una sola vez para la cuenta {}.",
+        "Enter: Agree and Buy   Esc: Back": "Intro: Aceptar y comprar   Esc: Volver",
+        "Monthly with a 12-Month Commitment": "Mensual con compromiso de 12 meses",
+        "When the Commitment of {} Ends": "Cuando termine el compromiso de {}",
+        "{} is not in a 12-month commitment": "{} no tiene un compromiso de 12 meses",
+        "Renewal": "Renovación",
+        "Then ends": "Luego termina",
+        "Then {}": "Luego {}",
+        "{} renews as {} when its commitment ends": "{} se renovará como {} al terminar el compromiso",
+        "Monthly plan": "Plan mensual",
+        "Up-front plan": "Plan por adelantado",
     ]
 }

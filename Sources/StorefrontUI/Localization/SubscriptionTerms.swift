@@ -33,6 +33,26 @@ public enum SubscriptionTerms {
         return perPeriod(product.displayPrice, period, s)
     }
 
+    /// A billing plan's name: `Billed up front`, `Monthly, 12-month commitment`.
+    public static func planName(_ type: BillingPlanType, _ s: Strings) -> String {
+        type.hasCommitment ? s("Monthly, 12-month commitment") : s("Billed up front")
+    }
+
+    /// What a billing plan costs: `$79.99/year` up front, `$7.99/month for 12 months · $95.88
+    /// in all` over a commitment.
+    public static func planPrice(_ terms: PricingTerms, _ s: Strings) -> String {
+        let each = perPeriod(terms.billingDisplayPrice, terms.billingPeriod, s)
+        guard let commitment = terms.commitmentInfo else { return each }
+        return s("{} for {} months · {} in all", each, String(payments(terms)), commitment.displayPrice)
+    }
+
+    /// How many payments a plan's commitment takes (12 monthly payments a year); 1 without one.
+    public static func payments(_ terms: PricingTerms) -> Int {
+        guard let period = terms.commitmentInfo?.period else { return 1 }
+        let months = period.unit == .year ? 12 * period.value : period.value
+        return terms.billingPeriod.unit == .month ? max(1, months / max(1, terms.billingPeriod.value)) : 1
+    }
+
     /// An offer and what follows it: `1 week free, then $4.99/month`, `$1.99/month for
     /// 3 months, then $4.99/month`, `$9.99 for 6 months, then $4.99/month`.
     /// - Parameter then: what follows the offer, when not the product's list price (a plan's payment).

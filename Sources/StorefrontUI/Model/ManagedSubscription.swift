@@ -34,6 +34,9 @@ public struct ManagedSubscription: Hashable, Sendable {
     public var productID: String
     /// The product the next period will be (another one after a downgrade or crossgrade).
     public var nextProductID: String
+    /// The billing plan the next period (or, inside a commitment, the next commitment) is paid
+    /// by; nil for a product without billing plans.
+    public var nextBillingPlanType: BillingPlanType?
     /// Where it stands now.
     public var phase: Phase
     /// Off after the customer cancels.
@@ -66,9 +69,10 @@ public struct ManagedSubscription: Hashable, Sendable {
     /// Creates a subscription row.
     public init(
         originalTransactionID: String, latestTransactionID: String, productID: String, nextProductID: String? = nil,
-        phase: Phase, willAutoRenew: Bool, hasBillingIssue: Bool, priceConsent: PriceConsent? = nil,
-        expirationIntent: RenewalInfo.ExpirationIntent? = nil
+        nextBillingPlanType: BillingPlanType? = nil, phase: Phase, willAutoRenew: Bool, hasBillingIssue: Bool,
+        priceConsent: PriceConsent? = nil, expirationIntent: RenewalInfo.ExpirationIntent? = nil
     ) {
+        self.nextBillingPlanType = nextBillingPlanType
         self.originalTransactionID = originalTransactionID
         self.latestTransactionID = latestTransactionID
         self.productID = productID

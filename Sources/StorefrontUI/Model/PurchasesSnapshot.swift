@@ -41,7 +41,18 @@ public struct PurchasesSnapshot: Hashable, Sendable {
     /// account never subscribed in its group (as the store decides at purchase).
     func isEligibleForIntroOffer(_ product: Product) -> Bool {
         guard let subscription = product.subscription, subscription.introductoryOffer != nil else { return false }
-        return PurchaseQueries.isEligibleForIntroOffer(
-            groupID: subscription.groupID, in: transactions.map(PurchaseRecord.init))
+        return isEligibleForIntroOffer(inGroup: subscription.groupID)
+    }
+
+    /// Whether the account never subscribed in the group `groupID` (an introductory offer of
+    /// any of its plans is then the account's to take).
+    func isEligibleForIntroOffer(inGroup groupID: String) -> Bool {
+        PurchaseQueries.isEligibleForIntroOffer(groupID: groupID, in: transactions.map(PurchaseRecord.init))
+    }
+
+    /// Whether the account chose a 12-month commitment before (a monthly payment is in its
+    /// history): the App Store shows its disclosure of the commitment only before the first.
+    var hasChosenACommitment: Bool {
+        transactions.contains { $0.billingPlanType?.hasCommitment == true }
     }
 }

@@ -24,7 +24,8 @@ enum ManagedSubscriptionRow {
         return ManagedSubscription(
             originalTransactionID: lifecycle.originalTransactionID,
             latestTransactionID: latest?.transactionID ?? lifecycle.originalTransactionID,
-            productID: lifecycle.productID, nextProductID: lifecycle.autoRenewProductID, phase: phase,
+            productID: lifecycle.productID, nextProductID: lifecycle.autoRenewProductID,
+            nextBillingPlanType: lifecycle.renewalBillingPlanType, phase: phase,
             willAutoRenew: lifecycle.willAutoRenew, hasBillingIssue: lifecycle.hasBillingIssue,
             priceConsent: increase.flatMap { priceConsent($0.status) }, expirationIntent: lifecycle.expiration?.intent)
     }

@@ -106,10 +106,13 @@ struct SessionStore: StorefrontStore {
         }
     }
 
-    func purchase(_ productID: String, quantity: Int, promotionalOffer: PromotionalOffer?) async -> PurchaseResult {
-        guard let promotionalOffer else { return await store.purchase(productID, quantity: quantity) }
-        return await store.purchase(
-            productID, options: PurchaseOptions(quantity: quantity, promotionalOffer: promotionalOffer))
+    func purchase(
+        _ productID: String, quantity: Int, promotionalOffer: PromotionalOffer?, billingPlan: BillingPlanType?
+    ) async -> PurchaseResult {
+        await store.purchase(
+            productID,
+            options: PurchaseOptions(
+                quantity: quantity, promotionalOffer: promotionalOffer, billingPlanType: billingPlan))
     }
 
     /// The store's first unredeemed code for the product, else one issued now for its first
@@ -353,6 +356,8 @@ struct SessionStore: StorefrontStore {
             case .expire: try await backend.subscriptions.expire(id)
             case .setAutoRenew(let on): try await backend.subscriptions.setAutoRenew(id, on: on)
             case .setBillingIssue(let on): try await backend.subscriptions.setBillingIssue(id, on: on)
+            case .renewInto(let productID, let plan):
+                try await backend.subscriptions.setRenewal(id, productID: productID, plan: plan)
             }
         } catch {
             throw Self.subscriptionError(error, id: id)

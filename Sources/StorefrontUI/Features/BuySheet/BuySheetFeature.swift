@@ -48,10 +48,23 @@ public enum BuySheetFeature: Feature {
         return .none
     }
 
-    /// The offers the sheet offers for `product`: none (or the introductory offer, when
-    /// eligible), then each promotional offer.
-    static func offers(_ product: Product) -> [SubscriptionOffer?] {
-        [nil] + (product.subscription?.promotionalOffers ?? []).map { Optional($0) }
+    /// The offers the sheet offers for `product` by `plan`: none (or the introductory offer,
+    /// when eligible), then each promotional offer (the plan's, for a product sold by plans).
+    static func offers(_ product: Product, plan: PricingTerms? = nil) -> [SubscriptionOffer?] {
+        let promotional =
+            plan.map { $0.subscriptionOffers.filter { $0.kind == .promotional } }
+            ?? product.subscription?.promotionalOffers ?? []
+        return [nil] + promotional.map { Optional($0) }
+    }
+
+    /// The billing plans the sheet lets the customer pick from (StoreKit's pricing terms);
+    /// empty for a product the catalog sells without plans.
+    static func plans(_ product: Product) -> [PricingTerms] { product.subscription?.pricingTerms ?? [] }
+
+    /// The plan `confirmation` chose for `product`, nil for a product without plans.
+    static func plan(_ product: Product, _ confirmation: Confirmation) -> PricingTerms? {
+        let plans = plans(product)
+        return plans.isEmpty ? nil : plans[min(confirmation.plan, plans.count - 1)]
     }
 
     private static func open(_ state: inout State, _ root: StorefrontUI.State) -> Reaction {
@@ -68,7 +81,9 @@ public enum BuySheetFeature: Feature {
             state.watching = product.id
             return .present(.purchase)
         }
-        state.confirmation = Confirmation(productID: product.id)
+        // Up front first, as a purchase that names no plan is billed.
+        let upFront = plans(product).firstIndex { !$0.billingPlanType.hasCommitment } ?? 0
+        state.confirmation = Confirmation(productID: product.id, plan: upFront)
         return .present(.confirm)
     }
 
@@ -87,25 +102,33 @@ public enum BuySheetFeature: Feature {
     private static func confirmKey(_ key: Key, _ state: inout State, _ root: StorefrontUI.State) -> Reaction {
         let confirmation = state.confirmation
         guard let product = root.product(confirmation.productID) else { return .present(nil) }
-        let offers = offers(product)
+        let plan = plan(product, confirmation)
+        let offers = offers(product, plan: plan)
+        if confirmation.disclosing { return disclosureKey(key, &state, root) }
         switch key {
         case .enter, .character("y"), .character("b"):
-            state.flows[product.id] = PurchaseFlow(
-                productID: product.id, phase: .contacting, hasDownloads: product.hasDownloads,
-                quantity: confirmation.quantity)
-            state.watching = product.id
-            var reaction = Reaction.present(.purchase)
-            let chosen = confirmation.offer < offers.count ? offers[confirmation.offer]?.id : nil
-            reaction.run(.purchase(productID: product.id, quantity: confirmation.quantity, offerID: chosen))
-            return reaction
+            // The first commitment an account chooses: the App Store discloses its terms first.
+            if plan?.billingPlanType.hasCommitment == true, !root.purchases.hasChosenACommitment {
+                state.confirmation.disclosing = true
+                return .none
+            }
+            return buy(product, &state)
         case .escape, .character("n"), .character("q"):
             return .present(nil)
         case .character("+"), .character("="), .right, .character("l"):
-            guard product.type == .consumable else { break }
-            state.confirmation.quantity = min(maximumQuantity, confirmation.quantity + 1)
+            if product.type == .consumable {
+                state.confirmation.quantity = min(maximumQuantity, confirmation.quantity + 1)
+            } else {
+                changePlan(product, by: 1, &state)
+            }
         case .character("-"), .left, .character("h"):
-            guard product.type == .consumable else { break }
-            state.confirmation.quantity = max(1, confirmation.quantity - 1)
+            if product.type == .consumable {
+                state.confirmation.quantity = max(1, confirmation.quantity - 1)
+            } else {
+                changePlan(product, by: -1, &state)
+            }
+        case .character("p"):
+            changePlan(product, by: 1, &state)
         case .tab, .down, .character("j"):
             guard offers.count > 1 else { break }
             state.confirmation.offer = (confirmation.offer + 1) % offers.count
@@ -115,6 +138,46 @@ public enum BuySheetFeature: Feature {
         default: break
         }
         return .none
+    }
+
+    /// Buys what the confirmation chose: the quantity, the offer and the plan.
+    private static func buy(_ product: Product, _ state: inout State) -> Reaction {
+        let confirmation = state.confirmation
+        let plan = plan(product, confirmation)
+        let offers = offers(product, plan: plan)
+        state.flows[product.id] = PurchaseFlow(
+            productID: product.id, phase: .contacting, hasDownloads: product.hasDownloads,
+            quantity: confirmation.quantity)
+        state.watching = product.id
+        var reaction = Reaction.present(.purchase)
+        let chosen = confirmation.offer < offers.count ? offers[confirmation.offer]?.id : nil
+        reaction.run(
+            .purchase(
+                productID: product.id, quantity: confirmation.quantity, offerID: chosen,
+                billingPlan: plan?.billingPlanType))
+        return reaction
+    }
+
+    /// A key on the commitment's disclosure: Enter agrees and buys, Esc goes back to the sheet.
+    private static func disclosureKey(_ key: Key, _ state: inout State, _ root: StorefrontUI.State) -> Reaction {
+        guard let product = root.product(state.confirmation.productID) else { return .present(nil) }
+        switch key {
+        case .enter, .character("y"):
+            state.confirmation.disclosing = false
+            return buy(product, &state)
+        case .escape, .character("n"), .character("q"):
+            state.confirmation.disclosing = false
+        default: break
+        }
+        return .none
+    }
+
+    /// Picks the next (or previous) billing plan; the offer goes back to none, as each plan has its own.
+    private static func changePlan(_ product: Product, by step: Int, _ state: inout State) {
+        let count = plans(product).count
+        guard count > 1 else { return }
+        state.confirmation.plan = (state.confirmation.plan + count + step) % count
+        state.confirmation.offer = 0
     }
 
     private static func progressKey(_ key: Key, _ state: inout State) -> Reaction {

@@ -15,6 +15,12 @@ enum PurchaseSheetView {
             state.buySheet.confirmation.offer
         )
         guard let product = state.product(productID) else { return }
+        let plans = BuySheetFeature.plans(product)
+        let plan = BuySheetFeature.plan(product, state.buySheet.confirmation)
+        if state.buySheet.confirmation.disclosing, let plan {
+            CommitmentDisclosureView.render(product, plan, state, width: width(screen), into: &screen)
+            return
+        }
         let textWidth = width(screen) - 6
         var lines: [(String, CellStyle)] = []
         func add(_ text: String, _ style: CellStyle) {
@@ -24,17 +30,23 @@ enum PurchaseSheetView {
         add(s.typeName(product.type) + " · " + product.id, Theme.secondary)
         lines.append(("", .plain))
         let estimated = state.context?.estimatedPrices.contains(productID) == true ? ProductMetrics.estimateMark : ""
-        var price = estimated + SubscriptionTerms.listPrice(product, s)
+        var price =
+            estimated + (plan.map { SubscriptionTerms.planPrice($0, s) } ?? SubscriptionTerms.listPrice(product, s))
         if product.type == .consumable {
             price = "◂ \(quantity) ▸ × " + price
         }
-        let offers = BuySheetFeature.offers(product)
+        let offers = BuySheetFeature.offers(product, plan: plan)
         let chosen = offer < offers.count ? offers[offer] : nil
-        let labels = [s("Price"), s("Account"), s("Storefront")]
-        let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 8
-        let values = [
+        var labels = [s("Price"), s("Account"), s("Storefront")]
+        var values = [
             price, state.context?.account ?? "—", state.context.map { "\($0.storefront) · \($0.locale)" } ?? "—",
         ]
+        if let plan {
+            let name = SubscriptionTerms.planName(plan.billingPlanType, s)
+            labels.insert(s("Plan"), at: 1)
+            values.insert(plans.count > 1 ? "◂ \(name) ▸" : name, at: 1)
+        }
+        let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 8
         for (i, (label, value)) in zip(labels, values).enumerated() {
             let wrapped = TextLayout.wrap(value, width: max(1, textWidth - labelWidth - 2))
             for (j, part) in wrapped.enumerated() {
@@ -51,6 +63,15 @@ enum PurchaseSheetView {
                 add(
                     s("Promotional offer") + " \(chosen.id ?? ""): " + SubscriptionTerms.offer(chosen, of: product, s),
                     Theme.owned)
+            } else if let plan {
+                // Each plan has its own introductory offer (or none).
+                let intro = plan.subscriptionOffers.first { $0.kind == .introductory }
+                if let intro, state.purchases.isEligibleForIntroOffer(inGroup: subscription.groupID) {
+                    let then = SubscriptionTerms.perPeriod(plan.billingDisplayPrice, plan.billingPeriod, s)
+                    add(SubscriptionTerms.offer(intro, of: product, s, then: then), Theme.owned)
+                } else {
+                    add(SubscriptionTerms.renewal(plan.billingPeriod, s), .plain)
+                }
             } else if let intro = subscription.introductoryOffer, state.purchases.isEligibleForIntroOffer(product) {
                 add(SubscriptionTerms.offer(intro, of: product, s), Theme.owned)
             } else {
@@ -64,6 +85,7 @@ enum PurchaseSheetView {
             if let change = PlanChange.of(product, in: state) { add(change.text(s), Theme.waiting) }
         }
         if product.type == .consumable { add(s("−/+ changes the quantity"), Theme.secondary) }
+        if plans.count > 1 { add(s("←/→ changes the plan"), Theme.secondary) }
         let prompt = s("Enter: Buy   Esc: Cancel")
         let height = min(screen.height - 2, lines.count + 5)
         let inner = SheetView.window(

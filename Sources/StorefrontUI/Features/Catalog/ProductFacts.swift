@@ -35,13 +35,11 @@ enum ProductFacts {
                 }
             }
             for terms in subscription.pricingTerms {
-                guard let commitment = terms.commitmentInfo else { continue }
+                guard terms.commitmentInfo != nil else { continue }
                 let offer = terms.subscriptionOffers.first { $0.kind == .introductory }
-                let period = commitment.period
-                let months = period.unit == .year ? 12 * period.value : period.value
                 let monthly = SubscriptionTerms.perPeriod(terms.billingDisplayPrice, terms.billingPeriod, s)
                 add(
-                    s("Or {} for {} months · {} in all", monthly, String(months), commitment.displayPrice)
+                    s("Or {}", SubscriptionTerms.planPrice(terms, s))
                         + (offer.map { " · " + SubscriptionTerms.offer($0, of: product, s, then: monthly) } ?? ""),
                     Theme.price, indent: "• ")
             }

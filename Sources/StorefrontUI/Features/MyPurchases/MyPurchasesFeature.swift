@@ -16,6 +16,7 @@ public enum MyPurchasesFeature: Feature {
             return TransactionManagerFeature.reportAndReload(
                 result.map { (strings("Used 1 × {}: {} left", root.name(of: productID), String($0)), .success) })
         case .key(let key):
+            if let choice = state.renewal { return renewalKey(key, choice, &state, root) }
             switch key {
             case .escape, .character("q"), .character("p"):
                 return .present(nil)
@@ -31,6 +32,16 @@ public enum MyPurchasesFeature: Feature {
                 let rows = balanceRows(purchases)
                 guard state.tab == 1, state.selected < rows.count else { return .none }
                 return .run(.consume(productID: rows[state.selected].productID, quantity: 1))
+            case .character("r"):
+                let rows = subscriptionRows(purchases)
+                guard state.tab == 2, state.selected < rows.count else { return .none }
+                switch RenewalChoice.make(for: rows[state.selected], in: root) {
+                case .success(let choice):
+                    state.renewal = choice
+                case .failure(let unavailable):
+                    let name = root.name(of: unavailable.productID)
+                    return Reaction(requests: [.show(root.strings("{} is not in a 12-month commitment", name), .error)])
+                }
             case .enter:
                 guard state.tab == 0, state.selected < purchases.transactions.count else { return .none }
                 let id = purchases.transactions[state.selected].transactionID
@@ -41,6 +52,31 @@ public enum MyPurchasesFeature: Feature {
                 {
                     state.selected = next
                 }
+            }
+        }
+        return .none
+    }
+
+    /// A key on the renewal choice: move, Enter chooses (the store is told when it changed),
+    /// Esc closes.
+    private static func renewalKey(
+        _ key: Key, _ choice: RenewalChoice, _ state: inout State, _ root: StorefrontUI.State
+    ) -> Reaction {
+        switch key {
+        case .escape, .character("q"):
+            state.renewal = nil
+        case .enter:
+            state.renewal = nil
+            guard choice.selected != choice.current, choice.selected < choice.options.count else { return .none }
+            let option = choice.options[choice.selected]
+            return .run(
+                .subscriptionCommand(
+                    .renewInto(productID: option.productID, plan: option.plan), transactionID: choice.transactionID))
+        default:
+            if let next = KeyNavigation.moved(
+                choice.selected, by: key, count: choice.options.count, page: max(1, root.height - 8))
+            {
+                state.renewal?.selected = next
             }
         }
         return .none

@@ -7,6 +7,8 @@ extension MyPurchasesFeature {
         public var tab = 0
         /// The selected row of the tab.
         public var selected = 0
+        /// The renewal choice open over the Subscriptions tab (`r`), if any.
+        public var renewal: RenewalChoice?
 
         /// The history tab, its first row selected.
         public init() {}

@@ -27,10 +27,10 @@ enum MyPurchasesView {
             switch tab {
             case 0: "Tab · Enter \(s("Details")) · Esc"
             case 1: "Tab · c \(s("Consume")) · Esc"
-            default: "Tab · c \(s("Cancel subscription")) · Esc"
+            default: "Tab · c \(s("Cancel subscription")) · r \(s("Renewal")) · Esc"
             }
         let inner = SheetView.window(
-            s("My Purchases"), width: min(screen.width - 2, 110), height: screen.height - 4, footer: footer,
+            s("My Purchases"), width: min(screen.width - 2, 130), height: screen.height - 4, footer: footer,
             into: &screen)
         guard !inner.isEmpty else { return }
         var x = inner.x + 2
@@ -64,10 +64,10 @@ enum MyPurchasesView {
                 styles.append(Theme.owned)
             }
         default:
-            priorities = [0, 1]
+            priorities = [0, 1, 2]
             for productID in MyPurchasesFeature.subscriptionRows(state.purchases) {
                 guard let status = ProductStatus.subscription(productID, in: state) else { continue }
-                texts.append([state.name(of: productID), status.text])
+                texts.append([state.name(of: productID), status.text, renewal(productID, state)])
                 styles.append(status.style)
             }
         }
@@ -89,6 +89,21 @@ enum MyPurchasesView {
             }
             if i == selected { SheetView.highlight(inner, y, into: &screen) }
         }
+        if let choice = state.myPurchases.renewal { RenewalChoiceView.render(choice, state, into: &screen) }
+    }
+
+    /// What a subscription in a commitment renews into at its end (`Then Up-front plan`,
+    /// `Then Basic (Monthly)`, `Then ends`); empty outside a commitment.
+    private static func renewal(_ productID: String, _ state: State) -> String {
+        guard case .success(let choice) = RenewalChoice.make(for: productID, in: state),
+            let subscription = state.purchases.subscriptions.last(where: { $0.productID == productID && !$0.hasEnded })
+        else { return "" }
+        let s = state.strings
+        guard subscription.willAutoRenew else { return s("Then ends") }
+        let option = choice.options[choice.current]
+        let plan = option.plan.map { $0.hasCommitment ? s("Monthly plan") : s("Up-front plan") }
+        guard option.productID != productID else { return s("Then {}", plan ?? "") }
+        return s("Then {}", state.name(of: option.productID) + (plan.map { " (\($0))" } ?? ""))
     }
 
     /// A transaction's state in My Purchases → History: a family member's share says who shares

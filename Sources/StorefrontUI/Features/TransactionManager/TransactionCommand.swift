@@ -1,3 +1,5 @@
+import StoreKitValues
+
 /// What the Transaction Manager does to one transaction, as Xcode's Transaction Manager and
 /// the CLI's `store` verbs do (`Effect.transactionCommand`).
 public enum TransactionCommand: Hashable, Sendable {
@@ -35,4 +37,7 @@ public enum SubscriptionCommand: Hashable, Sendable {
     /// Make renewals fail (billing retry), or resolve that (it renews at once when in billing
     /// retry).
     case setBillingIssue(on: Bool)
+    /// The customer chooses what a 12-month commitment renews into at its end: a product of the
+    /// group, by a billing plan (nil: the product's own), as Manage Subscriptions does.
+    case renewInto(productID: String, plan: BillingPlanType?)
 }

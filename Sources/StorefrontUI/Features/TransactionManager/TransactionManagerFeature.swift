@@ -181,6 +181,9 @@ public enum TransactionManagerFeature: Feature {
             return (strings("Cancelled {}: access until {}", name, Format.until(until, now: now)), .success)
         case (.setAutoRenew, _):
             return (strings("Auto-renew is off for {}", name), .success)
+        case (.renewInto(let productID, let plan), _):
+            let option = RenewalChoice.label(RenewalChoice.Option(productID: productID, plan: plan), root)
+            return (strings("{} renews as {} when its commitment ends", name, option), .success)
         case (.setBillingIssue(true), _):
             return (strings("Billing issue on for {}: its renewals fail", name), .success)
         default:
