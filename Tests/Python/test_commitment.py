@@ -8,10 +8,13 @@ commitment as the store made it: `billingPlanType`, `TransactionCommitmentInfo` 
 how many, the commitment's price in milliunits and its end in milliseconds), renewal info's
 `renewalBillingPlanType` and `RenewalCommitmentInfo`. `storefront serve` must answer Get
 Transaction Info, Transaction History, All Subscription Statuses and Notification History with
-the same fields, and extending the renewal date must move the commitment's end as much.
+the same fields, verifyReceipt with each monthly charge as an in-app purchase of its own, and
+extending the renewal date must move the commitment's end as much.
 """
+import json
 import time
 import unittest
+import urllib.request
 import uuid
 
 from appstoreserverlibrary.api_client import GetTransactionHistoryVersion
@@ -149,6 +152,26 @@ class CommitmentTests(unittest.TestCase):
             self.assertEqual(renewal.renewalBillingPlanType, RenewalBillingPlanType.MONTHLY)
             self.assertEqual(check.verify_and_decode_signed_transaction(item.signedTransactionInfo)
                              .commitmentInfo.commitmentExpiresDate, end)
+
+            # verifyReceipt: each monthly charge is an in-app purchase of its own, a month on.
+            request = urllib.request.Request(store.url + "/verifyReceipt", method="POST",
+                                             data=json.dumps({"receipt-data": store.signed()["receipt"]}).encode(),
+                                             headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                verified = json.load(answer)
+            self.assertEqual(verified["status"], 0)
+            months = sorted((e for e in verified["receipt"]["in_app"] if e["product_id"] == PRO_YEARLY),
+                            key=lambda e: int(e["purchase_date_ms"]))
+            self.assertEqual([e["transaction_id"] for e in months], [first["transactionID"], second["transactionID"]])
+            self.assertEqual({e["original_transaction_id"] for e in months}, {original})
+            self.assertEqual([e["is_trial_period"] for e in months], ["true", "false"], "the free week, then a month")
+            first_month = check.verify_and_decode_signed_transaction(
+                client.get_transaction_info(first["transactionID"]).signedTransactionInfo)
+            # A receipt keeps dates to the second (its ASN.1 dates), the signed transaction to the millisecond.
+            self.assertEqual([int(e["expires_date_ms"]) for e in months],
+                             [t.expiresDate // 1000 * 1000 for t in (first_month, decoded)])
+            self.assertEqual(verified["latest_receipt_info"][0]["transaction_id"], second["transactionID"])
+            self.assertEqual(verified["pending_renewal_info"][0]["auto_renew_product_id"], PRO_YEARLY)
 
             # An extension moves the month and the commitment's end by as much.
             extension = client.extend_subscription_renewal_date(original, ExtendRenewalDateRequest(

@@ -95,8 +95,12 @@ enum TransactionOutput {
 
     /// "payment 3 of 12, commitment ends 2027-12-07": where a monthly payment stands.
     static func commitment(_ c: Transaction.CommitmentInfo) -> String {
-        "payment \(c.billingPeriodNumber) of \(c.totalBillingPeriods), commitment ends "
-            + String(date(c.expirationDate).prefix(10))
+        commitment(payment: c.billingPeriodNumber, of: c.totalBillingPeriods, ends: c.expirationDate)
+    }
+
+    /// "payment 3 of 12, commitment ends 2027-12-07" (the end's UTC day).
+    static func commitment(payment number: Int, of total: Int, ends: Date) -> String {
+        "payment \(number) of \(total), commitment ends " + String(date(ends).prefix(10))
     }
 
     /// Transactions as table lines, newest last.

@@ -73,8 +73,9 @@ enum SubscriptionOutput {
         guard let billing = s.billing else { return "—" }
         guard let c = billing.commitment else { return billing.planType == .monthly ? "monthly" : "upfront" }
         var text =
-            "monthly: payment \(c.billingPeriodNumber) of \(c.totalBillingPeriods), commitment ends "
-            + String(TransactionOutput.date(c.expiresDate).prefix(10))
+            "monthly: "
+            + TransactionOutput.commitment(
+                payment: c.billingPeriodNumber, of: c.totalBillingPeriods, ends: c.expiresDate)
         if s.isExpired { return text }
         if !s.willAutoRenew {
             text += ", then ends"
