@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A 12-month commitment through the built CLI: `buy --billing-plan monthly`, two months on
+/// (`store renew`), and `history`, `entitlements` and `store subscriptions` each say which
+/// payment it is and when the commitment ends, the day read from the transaction's own
+/// `commitmentInfo`.
+@Suite(.waitsOnProcesses) struct CommitmentCommandTests {
+    let proYearly = "com.storefront.demo.premium.pro.yearly"
+
+    @Test func historyEntitlementsAndSubscriptionsSayWhichPaymentAndWhenTheCommitmentEnds() throws {
+        let cli = try StorefrontCLI(prefix: "commitment-cli")
+        let bought = try cli.object(["buy", proYearly, "--billing-plan", "monthly"])
+        let first = try #require(bought["transaction"] as? [String: Any])
+        let original = try #require(first["originalTransactionID"] as? String)
+        for _ in 0..<2 { _ = try cli.object(["store", "renew", original]) }
+
+        let transactions = try #require(try cli.object(["history"])["transactions"] as? [[String: Any]])
+        let third = try #require(transactions.last)
+        let commitment = try #require(third["commitmentInfo"] as? [String: Any], "\(third)")
+        #expect(commitment["billingPeriodNumber"] as? Int == 3 && commitment["totalBillingPeriods"] as? Int == 12)
+        let day = try #require((commitment["expirationDate"] as? String)?.prefix(10))
+        let progress = "payment 3 of 12, commitment ends \(day)"
+
+        let history = try cli.run(["history"])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(
+            history.stdout.contains("12-month commitments:\n  \(original)  \(proYearly)  \(progress)"),
+            "\(history.stdout)")
+
+        let entitlements = try cli.run(["entitlements"])
+        #expect(entitlements.status == 0, "\(entitlements.stderr)")
+        #expect(entitlements.stdout.contains(progress), "\(entitlements.stdout)")
+
+        let subscriptions = try cli.run(["store", "subscriptions"])
+        #expect(subscriptions.stdout.contains("monthly: \(progress)"), "\(subscriptions.stdout)")
+
+        // Renewing into the up-front plan at the commitment's end: every list says so.
+        _ = try cli.object(["store", "renew-into", original, "--billing-plan", "upfront"])
+        let after = try cli.run(["store", "subscriptions"]).stdout
+        #expect(after.contains("monthly: \(progress), then \(proYearly) upfront"), "\(after)")
+        #expect(try cli.run(["entitlements"]).stdout.contains("then renews up front"))
+    }
+}
