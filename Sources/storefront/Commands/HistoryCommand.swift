@@ -8,11 +8,12 @@ struct HistoryCommand: Command {
     var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json])] }
     let discussion = """
         Lists every transaction the app recorded (oldest first), purchases still waiting for
-        approval or resolution, consumable balances and, for a subscription paid monthly over a
-        12-month commitment, where it stands ("payment 3 of 12, commitment ends 2027-12-07"). --json prints an object with
-        'transactions' (each with transactionID, originalTransactionID, productID, productType,
-        quantity, purchaseDate and state — refunded, pending or the transaction's own — and
-        where they apply expiresDate, revocationDate, offerType, price…), 'balances'
+        approval or resolution, consumable balances and, for a subscription paid monthly over
+        a 12-month commitment, where it stands ("payment 3 of 12, commitment ends
+        2027-12-07"). --json prints an object with 'transactions' (each with transactionID,
+        originalTransactionID, productID, productType, quantity, purchaseDate and state —
+        refunded, pending or the transaction's own — and where they apply expiresDate,
+        revocationDate, offerType, price, billingPlanType, commitmentInfo…), 'balances'
         (consumable product ID to count), 'pending' (the transactions still waiting), and
         'unverifiedOrders': purchases the store reported but verification could not complete
         (each a transaction with lastFailure and attempts); they stay unfinished and are retried
