@@ -385,5 +385,7 @@ extension Strings {
         "{} renews as {} when its commitment ends": "{} يتجدد كـ {} عند انتهاء الالتزام",
         "Monthly plan": "الخطة الشهرية",
         "Up-front plan": "خطة الدفع المسبق",
+        "Billing plan (a subscription sold by several)": "خطة الدفع (اشتراك له عدة خطط)",
+        "Choose what a 12-month commitment renews into": "اختر ما يتجدد إليه التزام الـ 12 شهرًا",
     ]
 }

@@ -366,5 +366,7 @@ extension Strings {
         "{} renews as {} when its commitment ends": "{} 将在承诺期结束时续订为 {}",
         "Monthly plan": "月付方案",
         "Up-front plan": "预付方案",
+        "Billing plan (a subscription sold by several)": "付费方案（提供多种方案的订阅）",
+        "Choose what a 12-month commitment renews into": "选择 12 个月承诺期结束后的续订方式",
     ]
 }

@@ -400,5 +400,7 @@ extension Strings {
         "{} renews as {} when its commitment ends": "{} sera renouvelé en {} à la fin de l’engagement",
         "Monthly plan": "Formule mensuelle",
         "Up-front plan": "Formule payée d’avance",
+        "Billing plan (a subscription sold by several)": "Formule (abonnement proposé en plusieurs formules)",
+        "Choose what a 12-month commitment renews into": "Choisir le renouvellement d’un engagement de 12 mois",
     ]
 }

@@ -398,5 +398,7 @@ extension Strings {
         "{} renews as {} when its commitment ends": "{} verlängert sich nach der Bindung als {}",
         "Monthly plan": "Monatstarif",
         "Up-front plan": "Vorauszahlung",
+        "Billing plan (a subscription sold by several)": "Tarif (bei einem Abo mit mehreren Tarifen)",
+        "Choose what a 12-month commitment renews into": "Wählen, worin sich eine 12-monatige Bindung verlängert",
     ]
 }

@@ -370,5 +370,7 @@ extension Strings {
         "{} renews as {} when its commitment ends": "{}は契約期間の終了時に{}で更新されます",
         "Monthly plan": "月払いプラン",
         "Up-front plan": "一括払いプラン",
+        "Billing plan (a subscription sold by several)": "支払いプラン（複数のプランがあるサブスクリプション）",
+        "Choose what a 12-month commitment renews into": "12か月契約の終了後の更新内容を選ぶ",
     ]
 }

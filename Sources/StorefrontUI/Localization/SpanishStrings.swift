@@ -400,5 +400,7 @@ extension Strings {
         "{} renews as {} when its commitment ends": "{} se renovará como {} al terminar el compromiso",
         "Monthly plan": "Plan mensual",
         "Up-front plan": "Plan por adelantado",
+        "Billing plan (a subscription sold by several)": "Plan de pago (suscripción con varios planes)",
+        "Choose what a 12-month commitment renews into": "Elegir en qué se renueva un compromiso de 12 meses",
     ]
 }
