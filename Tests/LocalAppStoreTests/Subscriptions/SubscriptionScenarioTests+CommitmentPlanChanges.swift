@@ -115,3 +115,42 @@ extension SubscriptionScenarioTests {
         #expect(try await entitled(app) == [target])
     }
 }
+
+/// Refunds and introductory offers inside a commitment (decision 0120).
+extension SubscriptionScenarioTests {
+    @Test func aRefundOfAPastMonthRefundsThatMonthAndOfTheCurrentOneEndsTheSubscription() async throws {
+        var app = try await launch()
+        let first = try #require(await app.store.purchase(DemoCatalog.proYearly, options: Self.monthly).transaction)
+        var known = [first]
+        for _ in 2...3 {
+            demo.clock.advance(by: 10)
+            known.append(try await nextRenewal(&app, after: known))
+        }
+        // Month 2, past: refunded alone; the commitment goes on.
+        let refunded = try await app.backend.transactionManager.refund(transactionID: known[1].transactionID)
+        #expect(refunded.revocationDate != nil && refunded.commitmentInfo?.billingPeriodNumber == 2)
+        #expect(try await entitled(app) == [DemoCatalog.proYearly])
+        demo.clock.advance(by: 10)
+        let fourth = try await nextRenewal(&app, after: known + [refunded])
+        known.append(fourth)
+        #expect(fourth.commitmentInfo?.billingPeriodNumber == 4 && fourth.revocationDate == nil)
+
+        // Month 4, current: the subscription ends with it, as any current period's refund does.
+        _ = try await app.backend.transactionManager.refund(transactionID: fourth.transactionID)
+        #expect(await app.waitForStatus(.revoked).last == .revoked)
+        #expect(try await entitled(app).isEmpty)
+        #expect(await app.backend.renewalInfo().first?.commitmentInfo == nil, "no commitment runs any more")
+    }
+
+    @Test func theMonthlyPlansFreeWeekIsOncePerGroupWhicheverPlanCameFirst() async throws {
+        let app = try await launch()
+        let group = try #require(demo.catalog.product(id: DemoCatalog.proYearly)?.subscription?.groupID)
+        let upFront = try #require(await app.store.purchase(DemoCatalog.proYearly).transaction)
+        #expect(upFront.offerType == nil && upFront.price == Decimal(string: "79.99"), "up front has no free week")
+        #expect(try await !app.store.isEligibleForIntroOffer(groupID: group))
+        try await app.backend.subscriptions.expire(upFront.transactionID)
+        let monthly = try #require(await app.store.purchase(DemoCatalog.proYearly, options: Self.monthly).transaction)
+        #expect(monthly.offerType == nil && monthly.price == Decimal(string: "7.99"), "subscribed in the group before")
+        #expect(monthly.commitmentInfo?.billingPeriodNumber == 1)
+    }
+}
