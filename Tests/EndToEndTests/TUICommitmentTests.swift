@@ -30,6 +30,8 @@ import Testing
         let choiceTitle: String
         let renewsUpFront: String
         let renewsUpFrontColumn: String
+        /// The product list's first key hints (shown only while no window is open).
+        let listHints: String
 
         var testDescription: String { locale }
 
@@ -41,7 +43,7 @@ import Testing
             firstPayment: "Payment 1 of 12 · commitment ends", renewsMonthly: "Then Monthly plan",
             choiceTitle: "When the Commitment of Pro (Yearly) Ends",
             renewsUpFront: "Pro (Yearly) renews as Pro (Yearly) · Billed up front",
-            renewsUpFrontColumn: "Then Up-front plan")
+            renewsUpFrontColumn: "Then Up-front plan", listHints: "Enter Buy  /")
 
         static let german = Language(
             storefront: "DEU", locale: "de_DE", name: "Pro (jährlich)",
@@ -52,7 +54,7 @@ import Testing
             firstPayment: "Zahlung 1 von 12 · Bindung endet am", renewsMonthly: "Danach Monatstarif",
             choiceTitle: "Wenn die Bindung von Pro (jährlich) endet",
             renewsUpFront: "Pro (jährlich) verlängert sich nach der Bindung als Pro (jährlich) · Im Voraus bezahlt",
-            renewsUpFrontColumn: "Danach Vorauszahlung")
+            renewsUpFrontColumn: "Danach Vorauszahlung", listHints: "Enter Kaufen  /")
     }
 
     /// The monthly plan's payment and whole commitment as `storefront products --json` prices
@@ -109,6 +111,10 @@ import Testing
         #expect((bought["commitmentInfo"] as? [String: Any])?["billingPeriodNumber"] as? Int == 1, "\(bought)")
 
         // My Purchases → Subscriptions: the first payment of 12, renewing into a new commitment.
+        // (Esc closes the purchase's sheet if it still shows Done, else clears the filter; the
+        // list's key hints show once no window is open.)
+        try tmux.keys("Escape")
+        try await tmux.waitFor(text: language.listHints)
         try tmux.keys("p")
         try tmux.keys("Tab")
         try tmux.keys("Tab")
