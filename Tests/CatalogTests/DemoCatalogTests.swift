@@ -29,7 +29,7 @@ import Testing
         #expect(subscriptions.contains { $0.introductoryOffer?.paymentMode == .free })
         #expect(subscriptions.contains { !$0.promotionalOffers.isEmpty })
         #expect(Set(group.localizations.map(\.locale)) == Set(Self.locales))
-        #expect(demo.version == StoreKitConfiguration.FormatVersion(major: 4, minor: 0))
+        #expect(demo.version == StoreKitConfiguration.FormatVersion(major: 6, minor: 0), "it has billing plans")
     }
 
     @Test func everyProductIsLocalizedInSixLanguages() throws {
