@@ -41,5 +41,14 @@ import Testing
         let after = try cli.run(["store", "subscriptions"]).stdout
         #expect(after.contains("monthly: \(progress), then \(proYearly) upfront"), "\(after)")
         #expect(try cli.run(["entitlements"]).stdout.contains("then renews up front"))
+
+        // Into Plus (Monthly), which the catalog sells without plans: the up-front choice goes.
+        let plus = "com.storefront.demo.premium.plus.monthly"
+        let into = try cli.run(["store", "renew-into", original, plus])
+        #expect(into.stdout.contains("renews as \(plus) when its commitment ends"), "\(into.stdout)")
+        let subscription = try #require(try cli.array(["store", "subscriptions"]).first)
+        #expect(subscription["autoRenewProductID"] as? String == plus)
+        #expect(subscription["renewalBillingPlanType"] is NSNull, "\(subscription)")
+        #expect(try cli.run(["store", "renew-into", original, plus, "--billing-plan", "monthly"]).status == 1)
     }
 }

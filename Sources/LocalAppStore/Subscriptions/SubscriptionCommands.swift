@@ -105,7 +105,10 @@ extension Subscriptions {
                 throw .refused(
                     .paymentInvalid("\(target) is not a subscription of the group \(stored.lifecycle.groupID)"))
             }
-            let type = plan ?? stored.lifecycle.renewalBillingPlanType
+            // A plan carried over from the product renewed into now means nothing to a product
+            // the catalog sells without plans; one named for it is refused.
+            let sellsByPlans = !(product.subscription?.billingPlans.isEmpty ?? true)
+            let type = plan ?? (sellsByPlans ? stored.lifecycle.renewalBillingPlanType : nil)
             if let type {
                 do throws(StoreError) {
                     _ = try desk.plans.plan(for: Payment(productID: target, billingPlanType: type), of: product)
