@@ -53,16 +53,7 @@ import Testing
     @Test(arguments: [false, true])
     func myPurchasesShowsThePaymentAndTheCommitmentsEnd(japanese: Bool) {
         var (state, _) = loaded(japanese: japanese)
-        let end = Fixtures.start.addingTimeInterval(300 * 86_400)
-        var third = Fixtures.transaction("3", yearly, .autoRenewable)
-        third.expiresDate = Fixtures.start.addingTimeInterval(20 * 86_400)
-        third.billingPlanType = .monthly
-        third.commitmentInfo = Transaction.CommitmentInfo(
-            billingPeriodNumber: 3, totalBillingPeriods: 12, price: 95.88, expirationDate: end)
-        send(
-            &state,
-            .purchasesLoaded(
-                .success(PurchasesSnapshot(transactions: [third], activeUntil: [yearly: third.expiresDate!]))))
+        send(&state, .purchasesLoaded(.success(third())))
         let status = ProductStatus.subscription(yearly, in: state)?.text ?? ""
         let expected =
             japanese ? "3回目の支払い（全12回）· 契約は2026-10-28まで" : "Payment 3 of 12 · commitment ends 2026-10-28"
