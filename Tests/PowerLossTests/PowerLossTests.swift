@@ -175,9 +175,10 @@ import Testing
         try await Self.run(scenario)
     }
 
-    /// A month of a 12-month commitment and the commitment's renewal, journaled together when
-    /// the app comes back a year and five days after buying: every payment charged once, none
-    /// lost once the app was told, the next commitment starting at payment 1.
+    /// The last month of a 12-month commitment and the commitment's renewal, journaled together
+    /// when the app comes back a year and five days after buying (payments 1 to 11 delivered
+    /// before): every payment charged once, none lost once the app was told, the next
+    /// commitment starting at payment 1.
     @Test func commitmentMonthsAndItsRenewal() async throws {
         let start = Date(timeIntervalSince1970: 1_767_225_600)
         var scenario = CrashScenario(
@@ -189,6 +190,13 @@ import Testing
                         CrashCatalog.yearly, options: PurchaseOptions(billingPlanType: .monthly))
                     guard case .purchased(let first) = result, first.commitmentInfo?.billingPeriodNumber == 1 else {
                         throw SessionError("buying monthly ended \(result)")
+                    }
+                    // Ten months on, before the operation: payments 2 to 11 delivered.
+                    context.clock.advance(by: 310 * 86_400)
+                    try await Self.eventually("payments 1 to 11 are delivered") {
+                        await session.store.synchronize()
+                        return try session.ledger.transactions().filter { $0.productID == CrashCatalog.yearly }.count
+                            >= 11
                     }
                 }
             },
