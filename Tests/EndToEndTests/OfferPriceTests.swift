@@ -9,19 +9,20 @@ import Testing
 /// `renewalPrice` (`signed`, milliunits) all say it. Through the built binary.
 @Suite(.waitsOnProcesses) struct OfferPriceTests {
     /// Premium Plus (monthly, 4.99; JPN ¥800, DEU 5,99 € by the Demo's sidecar, KOR ₩5
-    /// estimated) given a paid introductory offer: 1.99 a month for two months.
+    /// estimated) given a paid introductory offer: 1.99 a month for two months (the offer's
+    /// members as the Demo's format 6 indents them, inside `introductoryOffers`).
     static let paidIntro = """
-                    "displayPrice" : "1.99",
-                    "internalID" : "239A5279",
-                    "numberOfPeriods" : 2,
-                    "paymentMode" : "payAsYouGo",
-                    "subscriptionPeriod" : "P1M"
+                      "displayPrice" : "1.99",
+                      "internalID" : "239A5279",
+                      "numberOfPeriods" : 2,
+                      "paymentMode" : "payAsYouGo",
+                      "subscriptionPeriod" : "P1M"
         """
     static let freeIntro = """
-                    "internalID" : "239A5279",
-                    "numberOfPeriods" : 1,
-                    "paymentMode" : "free",
-                    "subscriptionPeriod" : "P1W"
+                      "internalID" : "239A5279",
+                      "numberOfPeriods" : 1,
+                      "paymentMode" : "free",
+                      "subscriptionPeriod" : "P1W"
         """
     /// The Demo's win-back offer on Pro (monthly, 9.99; JPN ¥1,600): 4.99 a month for two months.
     static let winBack = "com.storefront.demo.premium.pro.winback"
