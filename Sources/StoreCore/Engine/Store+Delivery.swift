@@ -7,8 +7,25 @@ import Foundation
 extension Store {
     // MARK: - The pipeline
 
+    /// Handles one event from the backend's stream as the event in hand.
+    func handleInHand(_ event: BackendEvent) async {
+        underway.begin(.backendEvent)
+        defer { underway.end(.backendEvent) }
+        await handle(event)
+    }
+
+    /// Returns once `work` is not running (at once when it is not).
+    func waitFor(_ work: WorkUnderway.Work) async {
+        while underway.isRunning(work) {
+            await withCheckedContinuation { underway.wait(for: work, $0) }
+        }
+    }
+
     /// Handles one event from the backend's stream.
     func handle(_ event: BackendEvent) async {
+        // Statuses are reported as of the event's arrival, whatever the clock says once the
+        // pipeline has recorded it.
+        let arrival = configuration.clock.now
         switch event {
         case .transactionsUpdated(let transactions):
             for transaction in transactions {
@@ -17,12 +34,12 @@ extension Store {
             }
             // Statuses cost a pass over the history: only subscriptions and refunds change them.
             if transactions.contains(where: { $0.productType == .autoRenewable || $0.revocationDate != nil }) {
-                await publishStatusChanges()
+                await publishStatusChanges(at: arrival)
             }
         case .transactionsRemoved:
             break
         case .subscriptionsChanged:
-            await publishStatusChanges()
+            await publishStatusChanges(at: arrival)
         case .storefrontChanged(let storefront):
             broadcaster.send(.storefrontChanged(storefront))
         case .refundRequestDecided(let decision):
@@ -36,15 +53,16 @@ extension Store {
         }
     }
 
-    /// Handles one transaction update.
+    /// Handles one transaction update, after the pipeline of the same transaction running
+    /// on another path (if any) has ended.
     /// - Returns: what it came to (`.purchased` when the transaction is, now or already,
-    ///   recorded as delivered); nil while it is still being bought or handled elsewhere.
+    ///   recorded as delivered); nil while it is still being bought.
     @discardableResult
     func process(_ transaction: Transaction) async -> PurchaseResult? {
         let id = transaction.transactionID
-        guard !inFlight.contains(id) else { return nil }
-        inFlight.insert(id)
-        defer { inFlight.remove(id) }
+        await waitFor(.pipeline(id))
+        underway.begin(.pipeline(id))
+        defer { underway.end(.pipeline(id)) }
         let requestID = transaction.payment.requestID
 
         switch transaction.state {

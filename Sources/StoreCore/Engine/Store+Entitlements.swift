@@ -11,16 +11,20 @@ extension Store {
     /// subscription (until `StoreConfiguration.entitlements`' duration for it ends, when it
     /// sets one); never refunded or revoked items.
     public func currentEntitlements(at now: Date? = nil) async throws(LedgerError) -> [Entitlement] {
+        // The time of the question, not of the ledger's answer (the clock moves meanwhile).
+        let now = now ?? configuration.clock.now
         let records = try await entitlementRecords()
         return configuration.entitlements.currentEntitlements(
-            records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
+            records: records, renewalInfo: await backend.renewalInfo(), at: now)
     }
 
-    /// The status of every subscription group the account ever subscribed to, at `now`.
+    /// The status of every subscription group the account ever subscribed to, at `now` (the
+    /// engine's clock when nil).
     public func subscriptionStatuses(at now: Date? = nil) async throws(LedgerError) -> [SubscriptionStatus] {
+        let now = now ?? configuration.clock.now
         let records = try await entitlementRecords()
         return configuration.entitlements.statuses(
-            records: records, renewalInfo: await backend.renewalInfo(), at: now ?? configuration.clock.now)
+            records: records, renewalInfo: await backend.renewalInfo(), at: now)
     }
 
     /// Whether a product was purchased and not refunded, from the delivered transactions
@@ -53,11 +57,21 @@ extension Store {
             PurchaseRecord.init)
     }
 
-    /// Reports each subscription group whose state changed since it was last reported.
-    func publishStatusChanges() async {
-        guard let statuses = try? await subscriptionStatuses() else { return }
-        for status in statusChanges.changes(in: statuses) {
-            broadcaster.send(.subscriptionStatusChanged(status))
+    /// Reports each subscription group whose state at `now` (the engine's clock when nil)
+    /// changed since it was last reported. Reports run one at a time, in the order asked, each
+    /// at the time it was asked: a report reads the ledger off the actor, and a later report
+    /// overtaking an earlier one would skip a state (`expired` without `subscribed` before it).
+    func publishStatusChanges(at now: Date? = nil) async {
+        let now = now ?? configuration.clock.now
+        let previous = statusReport
+        let report = Task {
+            await previous?.value
+            guard let statuses = try? await subscriptionStatuses(at: statusChanges.reportTime(for: now)) else { return }
+            for status in statusChanges.changes(in: statuses) {
+                broadcaster.send(.subscriptionStatusChanged(status))
+            }
         }
+        statusReport = report
+        await report.value
     }
 }

@@ -46,8 +46,8 @@ extension Store {
         return audit
     }
 
-    private func readingLedger<T>(
-        _ body: (any PurchaseLedger) throws(LedgerError) -> T
+    private func readingLedger<T: Sendable>(
+        _ body: @escaping @Sendable (any PurchaseLedger) throws(LedgerError) -> T
     ) async throws(StoreError) -> T {
         do {
             return try await ledger.perform(body)

@@ -34,7 +34,7 @@ extension Store {
     public func retryUnverifiedOrder(transactionID: String) async throws(StoreError) -> PurchaseResult {
         let order = try await unverifiedOrder(transactionID)
         guard let result = await process(order.transaction) else {
-            // Another path is handling it right now; its outcome goes to observers and streams.
+            // Kept in a state the pipeline does not settle: it is still an unverified order.
             return .unverified(order)
         }
         return result

@@ -15,7 +15,8 @@ import Foundation
 /// One concern a file: this one holds the state, the lifecycle and the listeners;
 /// `Store+Products`, `Store+Purchasing`, `Store+RestoreAndReceipts` and `Store+Entitlements`
 /// are the public surface, `Store+Delivery` the pipeline. `PurchaseWaiters` holds the waiting
-/// `purchase` calls, `StatusChangeTracker` decides which subscription statuses are news.
+/// `purchase` calls, `StatusChangeTracker` decides which subscription statuses are news,
+/// `WorkUnderway` holds what runs now and who waits for it.
 public actor Store {
     let backend: any StoreBackend
     /// The ledger, every call to it through `LedgerAccess`.
@@ -30,8 +31,9 @@ public actor Store {
     var productCache: [String: Product] = [:]
     /// The `purchase` calls awaiting their outcome in this process.
     var waiters = PurchaseWaiters()
-    /// Transactions being handled right now, so two paths never handle one at once.
-    var inFlight: Set<String> = []
+    /// The pipelines and the backend event being handled right now: two paths never handle
+    /// one transaction at once, and `synchronize()` waits for the event in hand.
+    var underway = WorkUnderway()
     /// What this process already told the app, a transaction in a state each: deferred, then
     /// declined, is news twice; delivered (`.purchased`, restored ones too) is announced once a
     /// process, as StoreKit delivers a transaction again at each launch until the app finishes it.
@@ -50,6 +52,8 @@ public actor Store {
     var storePaymentHandler: (@Sendable (Payment, Product) -> Bool)?
     /// Which subscription statuses changed since they were last reported.
     var statusChanges = StatusChangeTracker()
+    /// The latest status report: each report waits for the one before it.
+    var statusReport: Task<Void, Never>?
 
     /// Makes an engine over `backend`, recording purchases in `ledger`.
     public init(
@@ -96,7 +100,7 @@ public actor Store {
         eventTask = Task { [weak self] in
             for await event in stream {
                 guard let self else { return }
-                await self.handle(event)
+                await self.handleInHand(event)
             }
         }
         await retryUnverifiedOrders()
@@ -112,8 +116,11 @@ public actor Store {
     }
 
     /// Picks up changes made by other processes sharing the backend (an approval, a refund).
+    /// Returns once the backend event being handled (what the backend announced with a
+    /// purchase, such as the transactions an upgrade replaced) is recorded.
     public func synchronize() async {
         await backend.synchronize()
+        await waitFor(.backendEvent)
         await publishStatusChanges()
     }
 

@@ -1,26 +1,37 @@
+import Dispatch
+
 /// The engine's one way to its `PurchaseLedger`: every ledger call goes through `perform`,
-/// typed and awaited, so where the calls run is decided here, once
-/// (Docs/decisions/0071-one-door-to-the-ledger.md).
+/// typed and awaited, and runs on this access's own serial dispatch queue, off the `Store`
+/// actor's executor (Docs/decisions/0071-one-door-to-the-ledger.md).
 ///
-/// Today `perform` runs the call on the caller's executor, the `Store` actor's: a ledger call
-/// does not suspend, so a pipeline step that records a transaction runs to its end before the
-/// actor takes another caller, as the engine's status reports and `Store.synchronize()` need
-/// until they stop relying on it (the decision says how).
+/// A ledger call blocks its thread on the disk (a vault write ends in `fdatasync`). Run on the
+/// actor, it held the actor and one of Swift's few cooperative threads for as long; here a
+/// dispatch thread waits instead, and the actor serves other callers meanwhile. Each pipeline
+/// step awaits the previous one's durable return, so a transaction is recorded before it is
+/// finished and a write acknowledged to the app is on disk. Calls run one at a time, in the
+/// order they were made.
 final class LedgerAccess: Sendable {
     /// The ledger the calls go to.
     let ledger: any PurchaseLedger
+    private let queue = DispatchQueue(label: "storefront.ledger", qos: .userInitiated)
 
-    /// Calls `ledger` through `perform`.
+    /// Calls `ledger` through `perform`, on a queue of their own.
     init(_ ledger: any PurchaseLedger) {
         self.ledger = ledger
     }
 
-    /// Runs `body` with the ledger on the caller's executor and returns what it returns.
+    /// Runs `body` with the ledger on the queue and returns what it returns. The caller's
+    /// cancellation does not stop it: a write that began completes.
     /// - Throws: what `body` throws, the ledger's error.
-    func perform<T>(
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: (any PurchaseLedger) throws(LedgerError) -> T
+    func perform<T: Sendable>(
+        _ body: @escaping @Sendable (any PurchaseLedger) throws(LedgerError) -> T
     ) async throws(LedgerError) -> T {
-        try body(ledger)
+        let ledger = self.ledger
+        let result: Result<T, LedgerError> = await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: Result { () throws(LedgerError) -> T in try body(ledger) })
+            }
+        }
+        return try result.get()
     }
 }
