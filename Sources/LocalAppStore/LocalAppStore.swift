@@ -50,9 +50,8 @@ public actor LocalAppStore: StoreBackend {
     nonisolated let signer = TransactionSigner()
     /// The state as the server view's `snapshot()` last read it, for readers off the actor.
     nonisolated let published: PublishedSnapshot
-    /// Retention messaging: images, messages, default messages and realtime URLs uploaded
-    /// through Apple's Retention Messaging API, kept in their own files beside the journal.
-    public nonisolated let retention: RetentionMessaging
+    /// Retention messaging's own state: its files beside the journal (the part is `retention`).
+    nonisolated let retentionFiles: RetentionFiles
 
     /// Opens the store in `configuration.stateDirectory`, creating it on first use with the
     /// catalog's settings.
@@ -76,7 +75,9 @@ public actor LocalAppStore: StoreBackend {
             syncsWrites: configuration.syncsWrites, readOnly: configuration.readOnly,
             fileSystem: configuration.fileSystem)
         published = journal.published
-        retention = RetentionMessaging(configuration: configuration)
+        retentionFiles = RetentionFiles(
+            stateDirectory: configuration.stateDirectory, fileSystem: configuration.fileSystem,
+            readOnly: configuration.readOnly, syncsWrites: configuration.syncsWrites)
         lease =
             configuration.readOnly ? nil : try OwnerLease(directory: directory, fileSystem: configuration.fileSystem)
         let clock = configuration.clock

@@ -16,8 +16,9 @@ public struct LocalAppStoreConfiguration: Sendable {
     public let locale: String?
     /// The store's only source of time: `SystemClock` in production, `ManualClock` in tests.
     public let clock: any StoreClock
-    /// Called at each fault point (`.afterCharge`: the charge is durable, the app not told yet).
-    public let faultHook: FaultHook
+    /// Called at each fault point (`.afterCharge`: the charge is durable, the app not told yet);
+    /// a test's or the CLI's fault variables' switch (`injecting(faults:)`).
+    package private(set) var faultHook: FaultHook = { _ in }
     /// The app's bundle identifier, for receipts.
     public let bundleID: String
     /// The app's version, for receipts.
@@ -25,9 +26,10 @@ public struct LocalAppStoreConfiguration: Sendable {
     /// The latency a new store starts with, in milliseconds (the `latency` setting persists
     /// after that): `LocalStoreSettings.defaultLatencyMilliseconds` for people, 0 for tests.
     public let initialLatencyMilliseconds: Int
-    /// Whether writes are `fsync`ed (the default). `false` is only for benchmarks that seed a
-    /// long history quickly: a power loss may then lose acknowledged purchases.
-    public let syncsWrites: Bool
+    /// Whether writes are `fsync`ed (the default). `false` is only for benchmarks and tests
+    /// that seed a long history quickly (`syncing(_:)`): a power loss may then lose acknowledged
+    /// purchases.
+    package private(set) var syncsWrites = true
     /// Whether the store only reads its state (a directory this process may not write): no
     /// lock or owner lease is taken, nothing is compacted, written or delivered, and every
     /// operation that would write fails naming the state directory.
@@ -44,19 +46,15 @@ public struct LocalAppStoreConfiguration: Sendable {
     ///   - storefront: the storefront at start (`nil`: the catalog's).
     ///   - locale: the locale at start (`nil`: the catalog's, else the storefront's).
     ///   - clock: the clock latencies and dates come from.
-    ///   - faultHook: called at each fault point.
     ///   - bundleID: the app's bundle identifier.
     ///   - appVersion: the app's version.
     ///   - initialLatencyMilliseconds: the latency of a new store.
-    ///   - syncsWrites: `fsync` every durable write (keep `true` outside benchmarks).
     ///   - readOnly: only read the state (see `readOnly`).
     public init(
         catalog: StoreKitConfiguration, stateDirectory: URL, account: StoreAccount = .localTester,
         storefront: Storefront? = nil, locale: String? = nil, clock: any StoreClock = SystemClock(),
-        faultHook: @escaping FaultHook = { _ in }, bundleID: String = "com.storefront.demo",
-        appVersion: String = "1.0",
-        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds,
-        syncsWrites: Bool = true, readOnly: Bool = false
+        bundleID: String = "com.storefront.demo", appVersion: String = "1.0",
+        initialLatencyMilliseconds: Int = LocalStoreSettings.defaultLatencyMilliseconds, readOnly: Bool = false
     ) {
         self.catalog = catalog
         self.stateDirectory = stateDirectory
@@ -64,11 +62,9 @@ public struct LocalAppStoreConfiguration: Sendable {
         self.storefront = storefront
         self.locale = locale
         self.clock = clock
-        self.faultHook = faultHook
         self.bundleID = bundleID
         self.appVersion = appVersion
         self.initialLatencyMilliseconds = initialLatencyMilliseconds
-        self.syncsWrites = syncsWrites
         self.readOnly = readOnly
     }
 
@@ -76,6 +72,20 @@ public struct LocalAppStoreConfiguration: Sendable {
     package func keeping(through fileSystem: any FileSystem) -> LocalAppStoreConfiguration {
         var configuration = self
         configuration.fileSystem = fileSystem
+        return configuration
+    }
+
+    /// This configuration with `hook` called at each fault point (tests, the CLI's fault variables).
+    package func injecting(faults hook: @escaping FaultHook) -> LocalAppStoreConfiguration {
+        var configuration = self
+        configuration.faultHook = hook
+        return configuration
+    }
+
+    /// This configuration with writes `fsync`ed or not (`false` only for benchmarks and tests).
+    package func syncing(_ syncsWrites: Bool) -> LocalAppStoreConfiguration {
+        var configuration = self
+        configuration.syncsWrites = syncsWrites
         return configuration
     }
 

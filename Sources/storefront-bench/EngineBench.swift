@@ -77,7 +77,8 @@ struct EngineBench: BenchSection {
         let backend = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog, stateDirectory: directory.appendingPathComponent("store"),
-                initialLatencyMilliseconds: 0, syncsWrites: sync))
+                initialLatencyMilliseconds: 0
+            ).syncing(sync))
         let ledger = try FileLedger(path: directory.appendingPathComponent("ledger.jsonl").path, syncsWrites: sync)
         let store = Store(
             backend: backend, ledger: ledger,

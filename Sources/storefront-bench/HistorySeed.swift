@@ -81,7 +81,8 @@ enum HistorySeed {
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                initialLatencyMilliseconds: 0, syncsWrites: false))
+                initialLatencyMilliseconds: 0
+            ).syncing(false))
         let imported = try await store.transactionManager.importHistory(
             transactions(count: count, now: Date()), signing: signing)
         let ledger = try VaultLedger.open(inDataDirectory: dataDirectory, environment: [:])

@@ -50,7 +50,8 @@ struct OutboxBench: BenchSection {
             configuration: LocalAppStoreConfiguration(
                 catalog: catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                initialLatencyMilliseconds: 0, syncsWrites: false))
+                initialLatencyMilliseconds: 0
+            ).syncing(false))
         try await store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         for _ in 0..<count {
             _ = try await store.notifications.requestTest()

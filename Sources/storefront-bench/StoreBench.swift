@@ -152,7 +152,8 @@ struct StoreBench: BenchSection {
 
     private static func configuration(_ directory: URL, syncsWrites: Bool) -> LocalAppStoreConfiguration {
         LocalAppStoreConfiguration(
-            catalog: catalog, stateDirectory: directory, initialLatencyMilliseconds: 0, syncsWrites: syncsWrites)
+            catalog: catalog, stateDirectory: directory, initialLatencyMilliseconds: 0
+        ).syncing(syncsWrites)
     }
 
     /// Makes `directory` a store whose account already made `history` purchases: imported

@@ -223,7 +223,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let configuration = LocalAppStoreConfiguration(
             catalog: try TestCatalog.load(), stateDirectory: dir.stateDirectory, clock: ManualClock(),
-            initialLatencyMilliseconds: 0, syncsWrites: false)
+            initialLatencyMilliseconds: 0
+        ).syncing(false)
         var ids: [String] = []
         do {
             let store = try LocalAppStore(configuration: configuration)

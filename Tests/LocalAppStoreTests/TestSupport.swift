@@ -83,7 +83,8 @@ func makeStore(
     try LocalAppStore(
         configuration: LocalAppStoreConfiguration(
             catalog: catalog ?? TestCatalog.load(), stateDirectory: directory.stateDirectory, account: account,
-            clock: clock, faultHook: faultHook, initialLatencyMilliseconds: latency))
+            clock: clock, initialLatencyMilliseconds: latency
+        ).injecting(faults: faultHook))
 }
 
 /// Reads a store's event stream one event at a time.

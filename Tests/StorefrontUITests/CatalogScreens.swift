@@ -38,7 +38,8 @@ enum CatalogScreens {
         let store = try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
                 catalog: configuration, stateDirectory: directory.url, storefront: storefront, locale: locale,
-                initialLatencyMilliseconds: 0, syncsWrites: false))
+                initialLatencyMilliseconds: 0
+            ).syncing(false))
         let response = try await store.products(identifiers: Set(configuration.products.map(\.id)))
         let order = Dictionary(configuration.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let products = response.products.sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) }

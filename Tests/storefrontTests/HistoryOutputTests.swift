@@ -65,7 +65,8 @@ import Testing
             configuration: LocalAppStoreConfiguration(
                 catalog: selection.catalog,
                 stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-                initialLatencyMilliseconds: 0, syncsWrites: false))
+                initialLatencyMilliseconds: 0
+            ).syncing(false))
         let imported = try await store.transactionManager.importHistory(transactions)
         let ledger = try VaultLedger.open(inDataDirectory: data, environment: [:])
         try ledger.recordAll(imported)

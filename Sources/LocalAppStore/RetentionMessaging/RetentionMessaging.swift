@@ -9,23 +9,18 @@ internal import SystemIO
 /// review, the performance tests of the developer's Get Retention Message endpoint, and the log
 /// of realtime exchanges with it.
 ///
-/// It keeps its own share of the data directory (`RetentionFiles`), apart from the journal:
-/// each change is one atomic, durable replacement under a lock every process shares, so the
-/// server, the CLI and the storefront see one state, and a crash leaves the state before the
-/// change or after it. Callable from any thread.
-public final class RetentionMessaging: Sendable {
-    let files: RetentionFiles
-    private let clock: any StoreClock
-    private let catalog: StoreKitConfiguration
+/// It keeps its own share of the data directory (`RetentionFiles`, the store's one stored
+/// property for it), apart from the journal: each change is one atomic, durable replacement
+/// under a lock every process shares, so the server, the CLI and the storefront see one state,
+/// and a crash leaves the state before the change or after it. So its verbs do not run on the
+/// store's actor, and are callable from any thread (Docs/decisions/0060-local-app-store-parts.md).
+public struct RetentionMessaging: Sendable {
+    let store: LocalAppStore
 
-    /// The part of the store made with `configuration` (nothing is read or made until used).
-    init(configuration: LocalAppStoreConfiguration) {
-        files = RetentionFiles(
-            stateDirectory: configuration.stateDirectory, fileSystem: configuration.fileSystem,
-            readOnly: configuration.readOnly, syncsWrites: configuration.syncsWrites)
-        clock = configuration.clock
-        catalog = configuration.catalog
-    }
+    /// The state's files (nothing is read or made until used).
+    var files: RetentionFiles { store.retentionFiles }
+    private var clock: any StoreClock { store.configuration.clock }
+    private var catalog: StoreKitConfiguration { store.configuration.catalog }
 
     /// The state as it is now.
     /// - Throws: `.io` when its file cannot be read.
@@ -287,4 +282,10 @@ public final class RetentionMessaging: Sendable {
             state.exchanges[index].choiceTransactionID = transactionID
         }
     }
+}
+
+extension LocalAppStore {
+    /// Retention messaging: images, messages, default messages and realtime URLs uploaded
+    /// through Apple's Retention Messaging API, kept in their own files beside the journal.
+    public nonisolated var retention: RetentionMessaging { RetentionMessaging(store: self) }
 }

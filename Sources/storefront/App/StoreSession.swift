@@ -126,9 +126,8 @@ struct StoreSession {
                     stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
                     account: accountID == StoreAccount.localTester.id
                         ? .localTester : StoreAccount(id: accountID, displayName: accountID),
-                    storefront: selection.storefront, locale: selection.locale, faultHook: faultHook,
-                    readOnly: readOnly
-                ).keeping(through: fileSystem))
+                    storefront: selection.storefront, locale: selection.locale, readOnly: readOnly
+                ).keeping(through: fileSystem).injecting(faults: faultHook))
         } catch {
             throw .runtime("cannot open the local App Store: \(error.description)")
         }

@@ -17,10 +17,12 @@ struct RetentionMessagingTests {
         _ directory: TemporaryDirectory, fileSystem: any FileSystem = POSIXFileSystem(),
         clock: ManualClock = ManualClock()
     ) throws -> RetentionMessaging {
-        RetentionMessaging(
+        try LocalAppStore(
             configuration: LocalAppStoreConfiguration(
-                catalog: try TestCatalog.load(), stateDirectory: directory.stateDirectory, clock: clock
-            ).keeping(through: fileSystem))
+                catalog: try TestCatalog.load(), stateDirectory: directory.stateDirectory, clock: clock,
+                initialLatencyMilliseconds: 0
+            ).keeping(through: fileSystem)
+        ).retention
     }
 
     @Test func uploadsListReviewsAndSurvivesARestart() throws {
