@@ -10,7 +10,7 @@ import Testing
 struct RetentionDeskTests {
     typealias F = Fixtures
 
-    static let offer = RetentionSheet.Offer(
+    static let offer = RetentionPromotionalOffer(
         productID: F.monthly,
         offer: PromotionalOffer(
             offerID: "COMEBACK", keyID: "KEY", nonce: UUID(), signature: Data([1, 2, 3]), timestamp: 1_767_225_600_000),

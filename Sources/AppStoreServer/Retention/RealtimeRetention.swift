@@ -159,7 +159,7 @@ public struct RealtimeRetention: Sendable {
         case .success(let choice):
             let shown: RealtimeExchange.Shown
             var alternate: String?
-            var offer: RetentionOffer.Offer?
+            var offer: RetentionPromotionalOffer?
             switch choice {
             case .message: shown = .message
             case .alternateProduct(_, let product):

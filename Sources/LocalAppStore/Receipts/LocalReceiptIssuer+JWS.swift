@@ -182,12 +182,15 @@ extension LocalReceiptIssuer {
         payload.receiptCreationDate = now
         payload.originalPurchaseDate = configuration.originalPurchaseDate
         payload.originalApplicationVersion = configuration.originalAppVersion
-        let nonceText = nonce.uuidString.lowercased()
-        payload.deviceVerificationNonce = nonceText
-        payload.deviceVerification = Data(
-            try Self.deviceVerification(nonce: nonceText, device: configuration.deviceIdentifier)
-        )
-        .base64EncodedString()
+        payload.deviceVerificationNonce = nonce.uuidString.lowercased()
+        let identifier = configuration.deviceIdentifier
+        guard identifier.count == MemoryLayout<uuid_t>.size else {
+            throw AppTransactionVerifier.VerificationError.invalidDeviceVerification(
+                "the device identifier has \(identifier.count) bytes, not 16")
+        }
+        let device = identifier.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        payload.deviceVerification = try AppTransactionVerifier.deviceVerification(nonce: nonce, device: device)
+            .base64EncodedString()
         payload.appTransactionId = configuration.appTransactionID
         payload.originalPlatform = .iOS
         payload.signedDate = now
@@ -198,19 +201,6 @@ extension LocalReceiptIssuer {
     /// - Throws: `CryptoError` when OpenSSL cannot hash or sign.
     public func signedAppTransaction(now: Date, nonce: UUID = UUID()) throws -> String {
         try JWSSigner(authority: authority).sign(appTransactionPayload(now: now, nonce: nonce))
-    }
-
-    /// SHA-384 of the lowercase nonce followed by the lowercase device verification ID (the
-    /// device identifier as a UUID), as StoreKit documents `deviceVerification`.
-    static func deviceVerification(nonce: String, device: [UInt8]) throws -> [UInt8] {
-        // The identifier's 16 bytes as a lowercase UUID string (8-4-4-4-12 hex digits).
-        let hex = device.map { String(format: "%02x", $0) }.joined()
-        var identifier = ""
-        for (index, character) in hex.enumerated() {
-            if [8, 12, 16, 20].contains(index) { identifier.append("-") }
-            identifier.append(character)
-        }
-        return try Digest.hash(.sha384, Array((nonce + identifier).utf8))
     }
 
     // MARK: - Apple's values

@@ -30,9 +30,7 @@ extension Subscriptions {
                 guard let group = state.subscriptionGroup(named: id, accountID: account),
                     let stored = state.subscription(accountID: account, groupID: group)
                 else { throw .unknownTransaction(id) }
-                guard !stored.lifecycle.isExpired else {
-                    throw .notPending(transactionID: id, state: "expired", expected: "an active subscription")
-                }
+                try Self.requireActive(stored, id, expected: "an active subscription")
                 let original = stored.lifecycle.originalTransactionID
                 let productID = stored.lifecycle.autoRenewProductID
                 guard let consent else {

@@ -58,9 +58,7 @@ extension Subscriptions {
     @discardableResult
     public func expire(_ id: String) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try await change(id) { stored, desk, state throws(LocalAppStoreError) in
-            guard !stored.lifecycle.isExpired else {
-                throw .notPending(transactionID: id, state: "expired", expected: "an active subscription")
-            }
+            try Self.requireActive(stored, id, expected: "an active subscription")
             _ = stored.lifecycle.expireNow(at: desk.now, intent: .cancelled)
             return SubscriptionDesk.endLatestPeriod(of: stored, at: desk.now, state: state)
         }
@@ -71,10 +69,7 @@ extension Subscriptions {
     @discardableResult
     public func setAutoRenew(_ id: String, on: Bool) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try await change(id) { stored, _, _ throws(LocalAppStoreError) in
-            guard !stored.lifecycle.isExpired else {
-                throw .notPending(
-                    transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
-            }
+            try Self.requireActive(stored, id)
             stored.lifecycle.willAutoRenew = on
             return []
         }
@@ -128,10 +123,7 @@ extension Subscriptions {
     @discardableResult
     public func setBillingIssue(_ id: String, on: Bool) async throws(LocalAppStoreError) -> StoreCore.Transaction? {
         try await change(id) { stored, desk, state throws(LocalAppStoreError) in
-            guard !stored.lifecycle.isExpired else {
-                throw .notPending(
-                    transactionID: id, state: "expired", expected: "an active subscription (buy it again)")
-            }
+            try Self.requireActive(stored, id)
             if on {
                 stored.lifecycle.hasBillingIssue = true
                 return []
@@ -144,6 +136,16 @@ extension Subscriptions {
     /// Finds the subscription `id` names (a transaction ID of it, or its product ID), lets
     /// `body` change it under the write lock, journals the result and tells listeners.
     /// - Returns: the subscription's latest transaction afterwards, with its signed form.
+    /// Refuses a change of an expired subscription.
+    /// - Throws: `.notPending` naming `id`, saying what was `expected`.
+    static func requireActive(
+        _ stored: StoredSubscription, _ id: String, expected: String = "an active subscription (buy it again)"
+    ) throws(LocalAppStoreError) {
+        guard !stored.lifecycle.isExpired else {
+            throw .notPending(transactionID: id, state: "expired", expected: expected)
+        }
+    }
+
     private func change(
         _ id: String,
         _ body:

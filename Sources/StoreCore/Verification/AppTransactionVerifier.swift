@@ -115,10 +115,15 @@ public struct AppTransactionVerifier: Sendable {
     }
 
     /// SHA-384 of the lowercase nonce followed by the lowercase device identifier, as StoreKit
-    /// documents `deviceVerification`.
-    /// - Throws: `CryptoError` when OpenSSL cannot hash.
-    public static func deviceVerification(nonce: UUID, device: UUID) throws -> Data {
-        Data(try Digest.hash(.sha384, Array((nonce.uuidString.lowercased() + device.uuidString.lowercased()).utf8)))
+    /// documents `deviceVerification`. The one computation of it: the local store signs with it.
+    /// - Throws: `.invalidDeviceVerification` naming the failure when OpenSSL cannot hash.
+    public static func deviceVerification(nonce: UUID, device: UUID) throws(VerificationError) -> Data {
+        let text = nonce.uuidString.lowercased() + device.uuidString.lowercased()
+        do {
+            return Data(try Digest.hash(.sha384, Array(text.utf8)))
+        } catch {
+            throw .invalidDeviceVerification("SHA-384 could not be computed: \(error)")
+        }
     }
 
     /// The StoreKit 2 error for why the JWS check failed.

@@ -68,7 +68,7 @@ struct CustomerCancel: Sendable {
     /// app's engine, and logs it (a purchase only when it went through).
     func choose(
         _ choice: RetentionChoice, original: String, request: UUID, alternateProductID: String?,
-        promotion: RetentionOffer.Offer?
+        promotion: RetentionPromotionalOffer?
     ) async throws(Failure) -> Outcome {
         let outcome: Outcome
         switch choice {

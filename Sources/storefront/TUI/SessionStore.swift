@@ -261,14 +261,11 @@ struct SessionStore: StorefrontStore {
     }
 
     func choose(_ choice: RetentionChoice, on sheet: RetentionSheet) async throws(StoreError) -> String? {
-        let promotion = sheet.offer.map {
-            RetentionOffer.Offer(productID: $0.productID, offer: $0.offer, appAccountToken: $0.appAccountToken)
-        }
         let outcome: CustomerCancel.Outcome
         do throws(CustomerCancel.Failure) {
             outcome = try await CustomerCancel(session: session).choose(
                 choice, original: sheet.originalTransactionID, request: sheet.requestIdentifier,
-                alternateProductID: sheet.alternateProductID, promotion: promotion)
+                alternateProductID: sheet.alternateProductID, promotion: sheet.offer)
         } catch {
             throw error.storeError
         }
@@ -300,9 +297,7 @@ struct SessionStore: StorefrontStore {
             requestIdentifier: offer.requestIdentifier, originalTransactionID: original, productID: productID,
             shown: RetentionSheet.Shown(rawValue: offer.shown.rawValue) ?? .none, message: message,
             alternateProductID: offer.alternateProductID,
-            offer: offer.promotionalOffer.map {
-                RetentionSheet.Offer(productID: $0.productID, offer: $0.offer, appAccountToken: $0.appAccountToken)
-            }, fallbackReason: offer.fallbackReason)
+            offer: offer.promotionalOffer, fallbackReason: offer.fallbackReason)
     }
 
     // MARK: The Transaction Manager

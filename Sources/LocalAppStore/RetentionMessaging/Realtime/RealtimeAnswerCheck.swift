@@ -16,7 +16,7 @@ public struct RealtimeAnswerCheck: Sendable {
         /// A switch-plan message and the subscription it suggests.
         case alternateProduct(RetentionMessage, productID: String)
         /// A promotional offer and its message (the signature not yet verified).
-        case promotionalOffer(RetentionMessage, RetentionOffer.Offer)
+        case promotionalOffer(RetentionMessage, RetentionPromotionalOffer)
 
         /// The message shown.
         public var message: RetentionMessage {
@@ -111,7 +111,7 @@ public struct RealtimeAnswerCheck: Sendable {
 
     private func signedOffer(
         _ answer: RealtimeResponseBody.PromotionalOfferAnswer
-    ) throws(Refusal) -> RetentionOffer.Offer {
+    ) throws(Refusal) -> RetentionPromotionalOffer {
         if answer.promotionalOfferSignatureV2 != nil {
             guard answer.promotionalOfferSignatureV1 == nil else {
                 throw Refusal("promotionalOffer has both signatures; Apple takes one")
@@ -143,7 +143,7 @@ public struct RealtimeAnswerCheck: Sendable {
             guard let parsed = UUID(uuidString: text) else { throw Refusal("appAccountToken '\(text)' is not a UUID") }
             token = parsed
         }
-        return RetentionOffer.Offer(
+        return RetentionPromotionalOffer(
             productID: target,
             offer: PromotionalOffer(
                 offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp),

@@ -16,31 +16,14 @@ public struct RetentionOffer: Hashable, Sendable {
     /// The subscription a switch-plan message suggests.
     public let alternateProductID: String?
     /// The promotional offer the customer may take, signed by the developer's server.
-    public let promotionalOffer: Offer?
+    public let promotionalOffer: RetentionPromotionalOffer?
     /// Why the realtime answer was not shown, when it was not.
     public let fallbackReason: String?
-
-    /// A promotional offer of a retention answer, ready to purchase with.
-    public struct Offer: Hashable, Sendable {
-        /// The subscription the offer is for.
-        public let productID: String
-        /// The signed offer, as StoreKit applies it.
-        public let offer: PromotionalOffer
-        /// The app account token the signature covers, if any.
-        public let appAccountToken: UUID?
-
-        /// Creates an offer.
-        public init(productID: String, offer: PromotionalOffer, appAccountToken: UUID?) {
-            self.productID = productID
-            self.offer = offer
-            self.appAccountToken = appAccountToken
-        }
-    }
 
     /// Creates what a customer is shown.
     public init(
         requestIdentifier: UUID, shown: RealtimeExchange.Shown, message: RetentionMessage?,
-        images: [UUID: RetentionImage], alternateProductID: String?, promotionalOffer: Offer?,
+        images: [UUID: RetentionImage], alternateProductID: String?, promotionalOffer: RetentionPromotionalOffer?,
         fallbackReason: String?
     ) {
         self.requestIdentifier = requestIdentifier

@@ -56,23 +56,6 @@ public struct RetentionSheet: Hashable, Sendable {
         }
     }
 
-    /// A promotional offer the endpoint signed, ready to buy with.
-    public struct Offer: Hashable, Sendable {
-        /// The subscription it is for.
-        public let productID: String
-        /// The signed offer.
-        public let offer: PromotionalOffer
-        /// The app account token its signature covers, if any.
-        public let appAccountToken: UUID?
-
-        /// Creates an offer.
-        public init(productID: String, offer: PromotionalOffer, appAccountToken: UUID?) {
-            self.productID = productID
-            self.offer = offer
-            self.appAccountToken = appAccountToken
-        }
-    }
-
     /// The realtime request this answers (the store's log's key).
     public let requestIdentifier: UUID
     /// The subscription being cancelled: its original transaction ID.
@@ -86,14 +69,14 @@ public struct RetentionSheet: Hashable, Sendable {
     /// The subscription a switch-plan message suggests.
     public let alternateProductID: String?
     /// The promotional offer the customer may take.
-    public let offer: Offer?
+    public let offer: RetentionPromotionalOffer?
     /// Why the endpoint's answer was not shown, when it was not.
     public let fallbackReason: String?
 
     /// Creates a sheet.
     public init(
         requestIdentifier: UUID, originalTransactionID: String, productID: String, shown: Shown, message: Message?,
-        alternateProductID: String?, offer: Offer?, fallbackReason: String?
+        alternateProductID: String?, offer: RetentionPromotionalOffer?, fallbackReason: String?
     ) {
         self.requestIdentifier = requestIdentifier
         self.originalTransactionID = originalTransactionID
