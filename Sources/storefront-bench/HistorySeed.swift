@@ -76,13 +76,7 @@ enum HistorySeed {
     static func seed(
         count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL, signing: Bool = true
     ) async throws {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let store = try LocalAppStore(
-            configuration: LocalAppStoreConfiguration(
-                catalog: catalog,
-                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                initialLatencyMilliseconds: 0
-            ).syncing(false))
+        let store = try BenchStore.seeding(catalog, in: dataDirectory)
         let imported = try await store.transactionManager.importHistory(
             transactions(count: count, now: Date()), signing: signing)
         let ledger = try VaultLedger.open(inDataDirectory: dataDirectory, environment: [:])

@@ -45,13 +45,7 @@ struct OutboxBench: BenchSection {
     /// `count` delivered test notifications in `dataDirectory` (created), with
     /// `notification-url` set.
     static func seed(count: Int, catalog: StoreKitConfiguration, in dataDirectory: URL) async throws {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let store = try LocalAppStore(
-            configuration: LocalAppStoreConfiguration(
-                catalog: catalog,
-                stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: dataDirectory),
-                initialLatencyMilliseconds: 0
-            ).syncing(false))
+        let store = try BenchStore.seeding(catalog, in: dataDirectory)
         try await store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
         for _ in 0..<count {
             _ = try await store.notifications.requestTest()

@@ -204,20 +204,8 @@ extension PowerLossTests {
                 },
                 expectations: { state in Self.judgeArchivedOutbox(state) }),
             recordingMust: { recording in
-                recording.operations.contains {
-                    if case .rename(let from, let to) = $0 {
-                        from.hasPrefix("store/outbox-") && to.hasPrefix("store/outbox-")
-                    } else {
-                        false
-                    }
-                }
-                    && recording.operations.contains {
-                        if case .rename(let from, "store/journal.jsonl") = $0 {
-                            from.hasPrefix("store/journal.jsonl.tmp")
-                        } else {
-                            false
-                        }
-                    }
+                recording.renamed { from, to in from.hasPrefix("store/outbox-") && to.hasPrefix("store/outbox-") }
+                    && recording.replacedTheJournal
             })
     }
 

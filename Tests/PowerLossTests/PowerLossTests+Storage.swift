@@ -26,11 +26,7 @@ extension PowerLossTests {
                     return state.ledger(CrashCatalog.levels).count == 1
                         ? [] : ["the purchase with content is not delivered once"]
                 }),
-            recordingMust: { recording in
-                recording.operations.contains {
-                    if case .rename(_, let to) = $0 { to.hasPrefix("Content/") } else { false }
-                }
-            })
+            recordingMust: { recording in recording.renamed { _, to in to.hasPrefix("Content/") } })
     }
 
     @Test func vaultCompaction() async throws {
@@ -101,13 +97,7 @@ extension PowerLossTests {
                     return failures
                 }),
             recordingMust: { recording in
-                recording.operations.contains {
-                    if case .rename(let from, "store/journal.jsonl") = $0 {
-                        from.hasPrefix("store/journal.jsonl.tmp")
-                    } else {
-                        false
-                    }
-                }
+                recording.replacedTheJournal
                     && recording.operations.filter {
                         if case .rename(_, "store/journal.jsonl") = $0 { true } else { false }
                     }.count == 1
@@ -157,20 +147,9 @@ extension PowerLossTests {
                     return failures
                 }),
             recordingMust: { recording in
-                recording.operations.contains {
-                    if case .rename(let from, let to) = $0 {
-                        from.hasPrefix("store/history-") && to.hasPrefix("store/history-") && to.hasSuffix(".idx")
-                    } else {
-                        false
-                    }
-                }
-                    && recording.operations.contains {
-                        if case .rename(let from, "store/journal.jsonl") = $0 {
-                            from.hasPrefix("store/journal.jsonl.tmp")
-                        } else {
-                            false
-                        }
-                    }
+                recording.renamed { from, to in
+                    from.hasPrefix("store/history-") && to.hasPrefix("store/history-") && to.hasSuffix(".idx")
+                } && recording.replacedTheJournal
             })
     }
 
