@@ -99,23 +99,6 @@ public struct CertificateAuthority: Sendable {
     /// The intermediate's key: it issues the signers and answers OCSP for them.
     public let intermediateKey: PrivateKey
 
-    /// Creates an authority from its parts.
-    public init(
-        root: X509Certificate, intermediate: X509Certificate, signingCertificate: X509Certificate,
-        signingKey: PrivateKey,
-        receiptSigningCertificate: X509Certificate?, receiptSigningKey: PrivateKey?, rootKey: PrivateKey,
-        intermediateKey: PrivateKey
-    ) {
-        self.root = root
-        self.intermediate = intermediate
-        self.signingCertificate = signingCertificate
-        self.signingKey = signingKey
-        self.receiptSigningCertificate = receiptSigningCertificate
-        self.receiptSigningKey = receiptSigningKey
-        self.rootKey = rootKey
-        self.intermediateKey = intermediateKey
-    }
-
     /// The chain as `x5c` carries it: JWS signing certificate, intermediate, root.
     public var chain: [X509Certificate] { [signingCertificate, intermediate, root] }
 

@@ -18,13 +18,6 @@ public struct HostedContent: Sendable, Hashable {
     /// The manifest's path, for messages.
     public var manifestFile: String
 
-    /// Creates hosted content.
-    public init(manifest: ContentManifest, directory: URL, manifestFile: String) {
-        self.manifest = manifest
-        self.directory = directory
-        self.manifestFile = manifestFile
-    }
-
     /// The content version (a single path component, e.g. `1.0`).
     public var version: String { manifest.version }
     /// The files, in manifest order.

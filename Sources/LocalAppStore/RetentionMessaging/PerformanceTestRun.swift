@@ -3,7 +3,7 @@ import Foundation
 /// One performance test of an app's Get Retention Message endpoint (Apple's `Initiate
 /// Performance Test`): what it was asked to do, and once done, what it measured.
 public struct PerformanceTestRun: Codable, Hashable, Sendable {
-    /// Apple's `PerformanceTestConfig`: the test's parameters.
+    /// Apple's `PerformanceTestConfig`: the test's parameters (made by `standard(responseTimeThreshold:)`).
     public struct Config: Codable, Hashable, Sendable {
         /// The most requests under way at once.
         public let maxConcurrentRequests: Int
@@ -15,18 +15,6 @@ public struct PerformanceTestRun: Codable, Hashable, Sendable {
         public let responseTimeThreshold: Int
         /// The share of successes, in percent, the test needs to pass.
         public let successRateThreshold: Int
-
-        /// Creates a configuration.
-        public init(
-            maxConcurrentRequests: Int, totalRequests: Int, totalDuration: Int, responseTimeThreshold: Int,
-            successRateThreshold: Int
-        ) {
-            self.maxConcurrentRequests = maxConcurrentRequests
-            self.totalRequests = totalRequests
-            self.totalDuration = totalDuration
-            self.responseTimeThreshold = responseTimeThreshold
-            self.successRateThreshold = successRateThreshold
-        }
 
         /// The store's test for a response time threshold (its `realtime-timeout` setting): 100
         /// requests, 10 at a time, 95 % of them answered well within the threshold; it lasts at
@@ -41,7 +29,8 @@ public struct PerformanceTestRun: Codable, Hashable, Sendable {
         }
     }
 
-    /// What a finished test measured: Apple's `PerformanceTestResultResponse` members.
+    /// What a finished test measured: Apple's `PerformanceTestResultResponse` members (made by
+    /// `measured(milliseconds:failures:total:)`).
     public struct Outcome: Codable, Hashable, Sendable {
         /// The share of requests answered well in time, in whole percent (rounded down).
         public let successRate: Int
@@ -59,21 +48,6 @@ public struct PerformanceTestRun: Codable, Hashable, Sendable {
         public let failures: [String: Int]
         /// Requests that never ended (the test was stopped).
         public let pending: Int
-
-        /// Creates an outcome.
-        public init(
-            successRate: Int, average: Int, p50: Int, p90: Int, p95: Int, p99: Int, failures: [String: Int],
-            pending: Int
-        ) {
-            self.successRate = successRate
-            self.average = average
-            self.p50 = p50
-            self.p90 = p90
-            self.p95 = p95
-            self.p99 = p99
-            self.failures = failures
-            self.pending = pending
-        }
 
         /// The outcome of requests that took `milliseconds` (all that ended) and failed as
         /// `failures` say, out of `total`; percentiles are nearest-rank.
