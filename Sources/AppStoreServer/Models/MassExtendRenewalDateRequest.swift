@@ -11,15 +11,4 @@ public struct MassExtendRenewalDateRequest: Codable, Hashable, Sendable {
     /// The subscription product to extend.
     public var productId: String?
 
-    /// Creates a request.
-    public init(
-        extendByDays: Int32? = nil, extendReasonCode: Int32? = nil, requestIdentifier: String? = nil,
-        storefrontCountryCodes: [String]? = nil, productId: String? = nil
-    ) {
-        self.extendByDays = extendByDays
-        self.extendReasonCode = extendReasonCode
-        self.requestIdentifier = requestIdentifier
-        self.storefrontCountryCodes = storefrontCountryCodes
-        self.productId = productId
-    }
 }

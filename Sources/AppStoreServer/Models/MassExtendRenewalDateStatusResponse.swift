@@ -11,15 +11,4 @@ public struct MassExtendRenewalDateStatusResponse: Codable, Hashable, Sendable {
     /// Subscriptions that could not be extended.
     public var failedCount: Int64?
 
-    /// Creates a response.
-    public init(
-        requestIdentifier: String? = nil, complete: Bool? = nil, completeDate: Int64? = nil,
-        succeededCount: Int64? = nil, failedCount: Int64? = nil
-    ) {
-        self.requestIdentifier = requestIdentifier
-        self.complete = complete
-        self.completeDate = completeDate
-        self.succeededCount = succeededCount
-        self.failedCount = failedCount
-    }
 }

@@ -19,17 +19,4 @@ public struct StoreSetting: Hashable, Sendable {
     /// Its values and what it does, e.g. `on|off: purchases wait for …`.
     public var description: String { "\(synopsis): \(help)" }
 
-    /// Creates a row; `SettingDefinition.row(in:)` makes them.
-    public init(
-        name: String, label: String, value: String, shownValue: String, synopsis: String, help: String,
-        choices: [String]
-    ) {
-        self.name = name
-        self.label = label
-        self.value = value
-        self.shownValue = shownValue
-        self.synopsis = synopsis
-        self.help = help
-        self.choices = choices
-    }
 }

@@ -12,24 +12,10 @@ public struct FileStatus: Sendable, Hashable {
     /// Owner's user id.
     public var owner: UInt32
     /// The last modification of the contents, in nanoseconds since 1970 (`st_mtim`).
-    public var modified: Int64
+    public var modified: Int64 = 0
     /// The last change of the contents or the inode, in nanoseconds since 1970 (`st_ctim`):
     /// unlike `modified`, no call can set it back.
-    public var changed: Int64
-
-    /// Creates a status.
-    public init(
-        device: UInt64, inode: UInt64, size: UInt64, mode: UInt32, owner: UInt32, modified: Int64 = 0,
-        changed: Int64 = 0
-    ) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.mode = mode
-        self.owner = owner
-        self.modified = modified
-        self.changed = changed
-    }
+    public var changed: Int64 = 0
 
     /// Whether this is a symbolic link (only `lstat` reports one).
     public var isSymbolicLink: Bool { mode & 0o170000 == 0o120000 }
