@@ -65,6 +65,7 @@ extension SubscriptionScenarioTests {
         #expect(upgrade.productID == DemoCatalog.pro && upgrade.originalTransactionID == first.transactionID)
         #expect(upgrade.price == Decimal(string: "9.99") && upgrade.commitmentInfo == nil)
         #expect(upgrade.expiresDate == demo.clock.now.addingTimeInterval(10), "a new month starts now")
+        await app.store.synchronize()  // the replaced month arrives as the backend's event
         let replaced = try await app.store.history().first { $0.transactionID == second.transactionID }
         #expect(replaced?.isUpgraded == true, "the committed month is replaced")
         let info = try await renewalPayload(app)
