@@ -145,7 +145,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StorefrontEffectsTests",
-            dependencies: ["TestSupport", "StorefrontEffects", "StorefrontUI", "StoreCore"]
+            dependencies: [
+                "TestSupport", "StorefrontEffects", "StorefrontRuntime", "StorefrontUI", "StoreCore", "SystemIO",
+                "StoreTesting",
+            ]
         ),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TestSupport", "TerminalCurses", "StorefrontUI"]),
         // The executable's own code (argument parsing, help, output), called in-process.

@@ -3,7 +3,8 @@ import StorefrontUI
 import Synchronization
 
 /// The storefront's two ways of hearing the store: the engine's events as they happen, and a
-/// look now and then at the shared store's revision, for what other processes changed.
+/// look at the shared store's revision each time its files change, for what other processes
+/// changed.
 final class StoreWatch: Sendable {
     private let store: any StorefrontStore
     /// The store's revision at the last look (nil before the first).
@@ -34,11 +35,20 @@ final class StoreWatch: Sendable {
         }
     }
 
+    /// Follows other processes' changes until cancelled: looks once, then once each time the
+    /// store's files change. Watching starts before the first look, so a change made between
+    /// the two is not missed; nothing runs between changes.
+    func follow(send: @escaping @Sendable (Action) -> Void) async {
+        let changes = store.changes()
+        await look(send: send)
+        for await _ in changes { await look(send: send) }
+    }
+
     /// Looks once whether another process changed the shared store. What it changed (a
     /// decline, a cancel, a refund) may raise no engine event, so `.storeChanged` tells the
     /// reducer to reload; only when the store's revision moved (always after the first look:
     /// the start-up loads may predate what it pulled in).
-    func look(send: @escaping @Sendable (Action) -> Void) async {
+    private func look(send: @escaping @Sendable (Action) -> Void) async {
         await store.synchronize()
         let revision = await store.revision()
         let previous = lookedAt.withLock { seen in

@@ -7,7 +7,7 @@ import StorefrontUI
 /// runtime (`EffectRuntime`), which cancels it.
 ///
 /// Each kind of work has its own runner, named after what it does: the engine's events and
-/// the cross-process look (`StoreWatch`), loads (`StoreLoads`), buying (`Purchasing`), the
+/// other processes' changes (`StoreWatch`), loads (`StoreLoads`), buying (`Purchasing`), the
 /// downloads' keys (`DownloadCommands`), the Transaction Manager (`TransactionDesk`), and
 /// the customer's cancel with its retention message (`RetentionDesk`).
 public final class StorefrontEffects: EffectHandler {
@@ -35,8 +35,8 @@ public final class StorefrontEffects: EffectHandler {
         switch effect {
         case .observeStore:
             await watch.observe(send: send)
-        case .lookForChanges:
-            await watch.look(send: send)
+        case .watchStore:
+            await watch.follow(send: send)
         case .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadNotifications, .loadServer,
             .loadPriceComparison, .loadReceipt, .loadTransaction, .loadAppTransaction, .loadAccounts, .signIn,
             .removeFromFamily:

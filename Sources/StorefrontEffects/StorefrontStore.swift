@@ -23,6 +23,9 @@ public protocol StorefrontStore: Sendable {
     func synchronize() async
     /// The shared store's revision: it moves whenever any process changes the store.
     func revision() async -> Int
+    /// Each time the shared store may have changed, from now until the consumer stops
+    /// listening (changes coalesced; the store's files watched, never a timer).
+    func changes() -> AsyncStream<Void>
     /// The engine's downloads of hosted content; nil when the catalog hosts none.
     var downloads: (any StorefrontDownloads)? { get }
 

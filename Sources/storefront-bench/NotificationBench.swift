@@ -8,7 +8,8 @@ import StoreCore
 /// `make bench notifications`: App Store Server Notifications delivered to a local receiver
 /// (libmicrohttpd, answering 200 at once): a backlog of purchases' notifications drained by the
 /// sender, beside a bare loop of HTTP POSTs of the same bodies to the same receiver; then the
-/// latency from each purchase's journal write (the notification's `createdDate`) to its arrival.
+/// latency from each purchase's journal write (the notification's `createdDate`) to its arrival,
+/// in process and through `storefront serve` hearing other processes (`ServeLatency`).
 struct NotificationBench: BenchSection {
     let name = "notifications"
     let summary =
@@ -30,8 +31,25 @@ struct NotificationBench: BenchSection {
             "event → delivery p50", BenchReport.duration(r.p50),
             "\(r.samples) purchases one at a time, the sender woken in process")
         report.line(
-            "event → delivery p99", BenchReport.duration(r.p99),
-            "serve also looks for other processes' events every 100 ms")
+            "event → delivery p99", BenchReport.duration(r.p99), "the sender woken in process (wake())")
+        guard let binary = UIBench.storefrontBinary else {
+            report.note("serve across processes: " + UIBench.noStorefront)
+            return
+        }
+        let served = try Blocking.await {
+            try await ServeLatency(binary: binary, samples: Self.latencySamples).measure()
+        }
+        report.line(
+            "serve: event in another process → delivery p50", BenchReport.duration(served.p50),
+            "\(served.samples) `storefront buy` processes one at a time; serve hears the journal's file-change "
+                + "notification (inotify), no polling")
+        report.line(
+            "serve: event in another process → delivery p99", BenchReport.duration(served.p99), "goal ≤ 5 ms")
+        report.line(
+            "serve idle: CPU and wakeups", String(format: "%.0f µs · %d", served.idleCPU * 1e6, served.idleWakeups),
+            String(
+                format: "all its threads over %.0f s with nothing happening (schedstat, context switches)",
+                served.idleSeconds))
     }
 
     /// What one run measured.
@@ -49,7 +67,8 @@ struct NotificationBench: BenchSection {
         private let lock = NSLock()
         private(set) var bodies: [Data] = []
         private var arrivals: [String: Date] = [:]
-        private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        private var waiters: [(id: Int, count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+        private var nextWaiter = 0
         var daemon: MicroHTTPDaemon?
 
         func record(_ body: Data) {
@@ -61,19 +80,33 @@ struct NotificationBench: BenchSection {
             let ready = waiters.filter { $0.count <= count }
             waiters.removeAll { $0.count <= count }
             lock.unlock()
-            for waiter in ready { waiter.continuation.resume() }
+            for waiter in ready { waiter.continuation.resume(returning: true) }
         }
 
         /// Returns once `count` POSTs arrived in all.
         func waitFor(_ count: Int) async {
+            _ = await waitFor(count, seconds: nil)
+        }
+
+        /// Returns whether `count` POSTs arrived in all, waiting at most `seconds` (nil: for ever).
+        func waitFor(_ count: Int, seconds: Double?) async -> Bool {
             await withCheckedContinuation { continuation in
                 lock.lock()
-                if bodies.count >= count {
+                guard bodies.count < count else {
                     lock.unlock()
-                    continuation.resume()
-                } else {
-                    waiters.append((count, continuation))
+                    continuation.resume(returning: true)
+                    return
+                }
+                let id = nextWaiter
+                nextWaiter += 1
+                waiters.append((id, count, continuation))
+                lock.unlock()
+                guard let seconds else { return }
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                    lock.lock()
+                    let waiter = waiters.firstIndex { $0.id == id }.map { waiters.remove(at: $0) }
                     lock.unlock()
+                    waiter?.continuation.resume(returning: false)
                 }
             }
         }
@@ -133,7 +166,7 @@ struct NotificationBench: BenchSection {
 
         // A backlog, journaled while no sender runs, then drained.
         for _ in 0..<backlog { try await purchase() }
-        let sender = NotificationSender(store: store, configuration: .init(pollInterval: nil))
+        let sender = NotificationSender(store: store, configuration: .init(watcher: nil))
         let drainStart = DispatchTime.now()
         await sender.start()
         sender.wake()

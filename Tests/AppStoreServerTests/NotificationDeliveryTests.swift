@@ -74,7 +74,7 @@ struct NotificationDeliveryTests {
         /// A sender on `store` that sends only when woken, its attempts logged here (after `prefix`).
         func sender(_ store: LocalAppStore, prefix: String = "") -> NotificationSender {
             NotificationSender(
-                store: store, configuration: .init(pollInterval: nil, log: { self.continuation.yield(prefix + $0) }))
+                store: store, configuration: .init(watcher: nil, log: { self.continuation.yield(prefix + $0) }))
         }
     }
 

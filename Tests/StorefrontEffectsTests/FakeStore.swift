@@ -15,6 +15,8 @@ final class FakeStore: StorefrontStore {
         var events: [StoreEvent] = []
         /// The revision each look reads, in turn (the last one repeats).
         var revisions: [Int] = [1]
+        /// How many changes `changes()` reports before it ends.
+        var changes = 0
         var purchases: [String: PurchaseResult] = [:]
         var offerCodes: [String: String] = [:]
         var history: [Transaction] = []
@@ -46,10 +48,15 @@ final class FakeStore: StorefrontStore {
 
     let script: Mutex<Script>
     let downloads: (any StorefrontDownloads)?
+    /// What `changes()` returns instead of the scripted changes (a real watch).
+    private let watch: (@Sendable () -> AsyncStream<Void>)?
 
-    init(_ script: Script = Script(), downloads: FakeDownloads? = nil) {
+    init(
+        _ script: Script = Script(), downloads: FakeDownloads? = nil, watch: (@Sendable () -> AsyncStream<Void>)? = nil
+    ) {
         self.script = Mutex(script)
         self.downloads = downloads
+        self.watch = watch
     }
 
     /// Every call so far.
@@ -78,6 +85,15 @@ final class FakeStore: StorefrontStore {
     }
 
     func synchronize() async { try? record("synchronize") }
+
+    func changes() -> AsyncStream<Void> {
+        if let watch { return watch() }
+        let count = script.withLock { $0.changes }
+        return AsyncStream { continuation in
+            for _ in 0..<count { continuation.yield() }
+            continuation.finish()
+        }
+    }
 
     func revision() async -> Int {
         script.withLock { script in

@@ -16,22 +16,22 @@ import Testing
         return EffectRuntime(handler: handler, clock: clock, send: { sink.append($0) })
     }
 
-    @Test func theLookFiresAtEachIntervalOfTheClockAndStopsWhenCancelled() async {
+    @Test func aPeriodicEffectFiresAtEachIntervalOfTheClockAndStopsWhenCancelled() async {
         let handler = RecordingHandler()
         let runtime = runtime(handler)
-        runtime.run(.every(.seconds(2), .lookForChanges))
-        #expect(runtime.runningIDs == [.storeWatch])
+        runtime.run(.every(.seconds(2), .loadPurchases))
+        #expect(runtime.runningIDs == [.every(.loadPurchases)])
         for look in 1...3 {
             await clock.sleepsBegun(look)
             #expect(handler.performed.items.count == look - 1)
             clock.advance(by: 2)
             await handler.performed.waitUntil(count: look)
         }
-        #expect(handler.performed.items == [.lookForChanges, .lookForChanges, .lookForChanges])
+        #expect(handler.performed.items == [.loadPurchases, .loadPurchases, .loadPurchases])
         #expect(sink.items.count == 3)
         // Sleeping for the fourth look when cancelled: the sleep ends, and the schedule with it.
         await clock.sleepsBegun(4)
-        runtime.run(.cancel(.storeWatch))
+        runtime.run(.cancel(.every(.loadPurchases)))
         #expect(runtime.runningIDs.isEmpty)
         await runtime.waitUntilIdle()
         #expect(clock.base.sleeperCount == 0)
@@ -42,15 +42,15 @@ import Testing
 
     @Test func quittingCancelsEveryRunningEffectAndDropsWhatTheySendAfter() async {
         let longRunning: Set<Effect> = [
-            .observeStore, .followDownload(id: "9", productID: "p"), .purchase(productID: "p", quantity: 1),
+            .observeStore, .watchStore, .followDownload(id: "9", productID: "p"),
+            .purchase(productID: "p", quantity: 1),
         ]
         let handler = RecordingHandler { longRunning.contains($0) }
         let runtime = runtime(handler)
         for effect in longRunning { runtime.run(effect) }
-        runtime.run(.every(.seconds(2), .lookForChanges))
         runtime.run(.every(.milliseconds(100), .tick))
-        await handler.performed.waitUntil(count: 3)
-        await clock.sleepsBegun(2)
+        await handler.performed.waitUntil(count: 4)
+        await clock.sleepsBegun(1)
         #expect(runtime.runningIDs == [.storeEvents, .download(id: "9"), .storeWatch, .animation])
 
         runtime.run(.quit)
@@ -64,7 +64,7 @@ import Testing
         // Nothing starts once quit.
         runtime.run(.loadProducts)
         await runtime.waitUntilIdle()
-        #expect(handler.performed.items.count == 3)
+        #expect(handler.performed.items.count == 4)
     }
 
     @Test func anEffectWithTheSameIdentityReplacesTheRunningOne() async {

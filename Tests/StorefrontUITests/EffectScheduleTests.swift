@@ -7,13 +7,12 @@ import Testing
 /// The long-running and periodic work `reduce` asks the runtime for, with the identities the
 /// runtime cancels them by.
 @Suite struct EffectScheduleTests {
-    @Test func startUpListensLoadsAndLooksEveryTwoSeconds() {
+    @Test func startUpListensLoadsAndWatchesTheStore() {
         var state = State()
         let effects = reduce(state: &state, action: .started)
         #expect(
             effects == [
-                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
-                .every(.seconds(2), .lookForChanges),
+                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer, .watchStore,
             ])
         #expect(effects.compactMap(\.id) == [.storeEvents, .storeWatch])
     }

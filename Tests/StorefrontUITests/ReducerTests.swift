@@ -20,8 +20,7 @@ private func keys(_ state: inout State, _ text: String) -> [Effect] {
         var state = State()
         #expect(
             send(&state, .started) == [
-                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
-                .every(.seconds(2), .lookForChanges),
+                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer, .watchStore,
             ])
     }
 

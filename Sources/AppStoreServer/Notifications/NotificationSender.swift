@@ -11,20 +11,25 @@ import SystemIO
 /// It sends only while it holds the store's `NotificationSenderLease`, so two senders never
 /// make the same attempt. A notification is journaled with its event before anything is sent
 /// and its attempt after the answer, so a sender killed mid-POST sends it again (same UUID) on
-/// its next start. It wakes when the next attempt falls due, when `wake()` is called (after an
-/// event in this process) and, with a `pollInterval`, to look for other processes' events.
+/// its next start. It wakes only when something happened: the next attempt falls due (a timer
+/// on the store clock), `wake()` is called (after an event in this process), or the store's
+/// files change (`StoreChanges`: another process journaled an event, or a process that owned a
+/// purchase ended). It never polls.
 public actor NotificationSender {
     /// How the sender runs. Immutable.
     public struct Configuration: Sendable {
-        /// How often to look for events other processes journaled; nil looks only when woken
-        /// or when an attempt falls due (tests drive it with `wake()`).
-        public var pollInterval: Duration?
+        /// Watches the store's files for other processes' events (`StoreChanges`); nil wakes
+        /// the sender only through `wake()` and its own timer (tests drive it so).
+        public var watcher: (any FileWatcher)?
         /// Receives one line per attempt, once it is journaled: UUID, type, result.
         public var log: (@Sendable (String) -> Void)?
 
         /// Creates a configuration.
-        public init(pollInterval: Duration? = .milliseconds(100), log: (@Sendable (String) -> Void)? = nil) {
-            self.pollInterval = pollInterval
+        /// - Parameters:
+        ///   - watcher: watches the store's files; the system's file-change notification by default.
+        ///   - log: receives one line per attempt.
+        public init(watcher: (any FileWatcher)? = SystemFileWatcher(), log: (@Sendable (String) -> Void)? = nil) {
+            self.watcher = watcher
             self.log = log
         }
     }
@@ -39,6 +44,9 @@ public actor NotificationSender {
     private let wakeContinuation: AsyncStream<Void>.Continuation
     /// Attempts made by this sender.
     public private(set) var attemptsMade = 0
+    /// Times this sender looked for due notifications: once when it starts, then once a wake.
+    /// Nothing but a change, a `wake()` or a due attempt adds one (a test counts them).
+    public private(set) var passes = 0
 
     /// A sender for `store` (not started).
     public init(store: LocalAppStore, configuration: Configuration = .init(), delivery: NotificationDelivery = .init())
@@ -73,16 +81,22 @@ public actor NotificationSender {
     public var isSending: Bool { lease != nil }
 
     private func run() async {
+        // Watching starts before the first look, so nothing journaled in between goes unheard.
+        let changes = configuration.watcher.map {
+            StoreChanges(configuration: store.configuration, watcher: $0).stream()
+        }
+        let forwarding = changes.map { changes in
+            Task { [wakeContinuation] in
+                for await _ in changes { wakeContinuation.yield() }
+            }
+        }
+        defer { forwarding?.cancel() }
         var signals = wakes.makeAsyncIterator()
         while !Task.isCancelled {
             let next = await sendDue()
+            passes += 1
             guard !Task.isCancelled else { break }
-            var deadline = next
-            if let poll = configuration.pollInterval {
-                let polled = clock.now.addingTimeInterval(Self.seconds(poll))
-                deadline = min(deadline ?? polled, polled)
-            }
-            let timer = deadline.map { date in
+            let timer = next.map { date in
                 Task { [clock, wakeContinuation] in
                     guard (try? await clock.sleep(until: date)) != nil else { return }
                     wakeContinuation.yield()
@@ -97,7 +111,8 @@ public actor NotificationSender {
     private func sendDue() async -> Date? {
         if lease == nil {
             lease = try? NotificationSenderLease.take(stateDirectory: store.configuration.stateDirectory)
-            // Another sender has it: look again at the next poll.
+            // Another sender has it: try again at the next change (its holder's end is one only
+            // when a journal write follows; `serve` allows one server a data directory).
             guard lease != nil else { return nil }
         }
         // The server renews subscriptions as their periods end (Apple's servers do), whoever
@@ -129,9 +144,5 @@ public actor NotificationSender {
         // What the attempts scheduled, and anything journaled meanwhile.
         guard let after = try? await store.notifications.due() else { return next }
         return after.due.isEmpty ? after.next : clock.now
-    }
-
-    private static func seconds(_ d: Duration) -> TimeInterval {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 }

@@ -10,9 +10,11 @@ public enum Effect: Hashable, Sendable {
     /// waiting, report every unfinished download, then each engine event → `.storeEvent`.
     /// Identity `.storeEvents`.
     case observeStore
-    /// Look once whether another process changed the shared store (an approval, a refund):
-    /// synchronize, and → `.storeChanged` when the store moved since the last look.
-    case lookForChanges
+    /// Follow what other processes do to the shared store (an approval, a refund) until
+    /// cancelled: look once, then again each time the store's files change (the system's
+    /// file-change notification; no timer); each look synchronizes, and → `.storeChanged` when
+    /// the store moved since the last one. Identity `.storeWatch`.
+    case watchStore
     /// Start a purchase's content download and follow it until it settles →
     /// `.buySheet(.downloadSettled)`. Identity `.download(id)`.
     case followDownload(id: String, productID: String)
@@ -95,6 +97,7 @@ public enum Effect: Hashable, Sendable {
     public var id: EffectID? {
         switch self {
         case .observeStore: .storeEvents
+        case .watchStore: .storeWatch
         case .followDownload(let id, _): .download(id: id)
         case .every(_, let repeated): .every(repeated)
         default: nil

@@ -3,6 +3,8 @@
 public enum EffectID: Hashable, Sendable {
     /// The engine's event subscription (`Effect.observeStore`).
     case storeEvents
+    /// Following other processes' changes to the shared store (`Effect.watchStore`).
+    case storeWatch
     /// Following one download for its purchase sheet (`Effect.followDownload`).
     case download(id: String)
     /// The schedule repeating an effect (`Effect.every(_:_:)`).
@@ -10,6 +12,4 @@ public enum EffectID: Hashable, Sendable {
 
     /// The animation ticks, while something on screen moves.
     public static let animation = EffectID.every(.tick)
-    /// The cross-process look for changes, every `State.storeLookInterval`.
-    public static let storeWatch = EffectID.every(.lookForChanges)
 }

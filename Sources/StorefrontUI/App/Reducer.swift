@@ -20,8 +20,7 @@ extension State {
         case .started:
             // The event subscription first, so nothing the loads cause goes unheard.
             return [
-                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer,
-                .every(State.storeLookInterval, .lookForChanges),
+                .observeStore, .loadContext, .loadProducts, .loadPurchases, .loadSettings, .loadServer, .watchStore,
             ]
         case .storeChanged:
             // An open window that shows the store follows it: Store Settings (a `store set` from

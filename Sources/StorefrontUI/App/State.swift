@@ -78,8 +78,6 @@ public struct State: Equatable, Sendable {
     /// The window over the list (nil: none).
     public var modal: Modal?
 
-    /// How often the storefront looks whether another process changed the shared store.
-    public static let storeLookInterval: Duration = .seconds(2)
     /// How long a finished purchase's sheet and a settled download's row stay, in seconds.
     public static let settledLifetime: TimeInterval = 2
     /// The smallest terminal the storefront draws in; below it, a message says so.

@@ -75,7 +75,7 @@ struct ServeCommand: Command {
                 store: backend, credentials: credentials,
                 configuration: .init(
                     http: http, environment: environment, log: { line in log.line(line) },
-                    notifications: .init(pollInterval: .milliseconds(100), log: { line in log.line(line) })))
+                    notifications: .init(log: { line in log.line(line) })))
         } catch {
             throw .runtime("cannot start the server: \(error)")
         }

@@ -28,6 +28,8 @@ struct SessionStore: StorefrontStore {
 
     func revision() async -> Int { await backend.revision }
 
+    func changes() -> AsyncStream<Void> { StoreChanges(configuration: backend.configuration).stream() }
+
     var downloads: (any StorefrontDownloads)? { store.downloads }
 
     // MARK: Where the app shops
