@@ -67,7 +67,7 @@ struct ServeLatency {
             guard await receiver.waitFor(before + 1, seconds: 30) else {
                 throw BenchFailure(description: "serve did not deliver a purchase's notification within 30 s")
             }
-            guard let newest = try await store.notifications(newest: 1).page.last?.notification,
+            guard let newest = try await store.notifications.page(newest: 1).page.last?.notification,
                 let arrived = receiver.arrival(of: newest.notificationUUID)
             else { continue }
             latencies.append(arrived.timeIntervalSince(newest.createdDate))

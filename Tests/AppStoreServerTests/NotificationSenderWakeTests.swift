@@ -16,7 +16,7 @@ struct NotificationSenderWakeTests {
     @Test func anEventAnotherInstanceJournalsWakesTheSenderWithNoTimer() async throws {
         let fixture = try await ServerFixture()
         let receiver = try NotificationDeliveryTests.Receiver(plan: [])
-        try await fixture.store.set(name: "notification-url", value: receiver.url)
+        try await fixture.store.settings.set(name: "notification-url", value: receiver.url)
         let log = NotificationDeliveryTests.AttemptLog()
         let sender = NotificationSender(
             store: fixture.store,

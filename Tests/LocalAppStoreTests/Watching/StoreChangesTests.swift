@@ -23,10 +23,10 @@ import Testing
         var changes = StoreChanges(configuration: watching.configuration, watcher: Self.watcher).stream()
             .makeAsyncIterator()
         let other = try makeStore(dir, clock: clock)
-        try await other.set(name: "ask-to-buy", value: "on")
+        try await other.settings.set(name: "ask-to-buy", value: "on")
         #expect(await changes.next() != nil)
         await watching.synchronize()
-        #expect(try await watching.currentSettings().askToBuy)
+        #expect(try await watching.settings.current().askToBuy)
     }
 
     /// An instance that owned a purchase still being decided ends (its lease file closed, as
@@ -44,10 +44,10 @@ import Testing
         var changes = StoreChanges(configuration: watching.configuration, watcher: Self.watcher).stream()
             .makeAsyncIterator()
         await watching.synchronize()
-        #expect(try await watching.charges().isEmpty, "its owner lives: nobody else settles it")
+        #expect(try await watching.transactionManager.charges().isEmpty, "its owner lives: nobody else settles it")
         dying = nil
         #expect(await changes.next() != nil)
         await watching.synchronize()
-        #expect(try await watching.charges().map(\.transactionID) == [queued.transactionID])
+        #expect(try await watching.transactionManager.charges().map(\.transactionID) == [queued.transactionID])
     }
 }
