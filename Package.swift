@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "StoreKitValues"),  // the value types the public API speaks in, and the clock
         .target(name: "Vault", dependencies: ["Crypto", "SystemIO", "StoreKitValues"]),
         .target(name: "Receipts", dependencies: ["Crypto", "StoreKitValues"]),
-        .target(name: "Catalog", dependencies: ["StoreKitValues"]),
+        .target(name: "Catalog", dependencies: ["StoreKitValues", "SystemIO"]),
         .target(name: "StoreCore", dependencies: ["StoreKitValues", "Receipts", "Vault", "Crypto", "SystemIO"]),
         .target(name: "StoreTesting", dependencies: ["StoreKitValues", "SystemIO"]),
         .target(
