@@ -9,7 +9,7 @@ import Synchronization
 /// on the terminal (`start()`), and every effect waits here for the store before it runs.
 ///
 /// The effects asked for before the store is open run in the order they were asked for, each
-/// after the one before has finished (a long-running one, `.observeStore` or
+/// after the one before has finished (a long-running one, `.observeStore`, `.watchStore` or
 /// `.followDownload`, once it has started): a key pressed while the store opens (a storefront
 /// switch) acts after the start-up loads, as it would have had the store been open. When the
 /// store cannot be opened, the loop is ended as a SIGTERM would end it, and `StorefrontTUI`
@@ -62,7 +62,7 @@ final class DeferredEffects: EffectHandler {
         defer { ending.finish() }
         await previous?.value
         switch effect {
-        case .observeStore, .followDownload:
+        case .observeStore, .watchStore, .followDownload:
             ending.finish()
         default:
             break
