@@ -24,5 +24,6 @@
 #include <openssl/bn.h>
 #include <openssl/asn1.h>
 #include <openssl/objects.h>
+#include <openssl/decoder.h>
 
 #endif

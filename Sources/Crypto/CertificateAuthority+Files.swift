@@ -241,7 +241,6 @@ extension CertificateAuthority {
     /// Checks that each private key belongs to its certificate.
     /// - Throws: `CryptoError` naming the key file that does not.
     private func checked(in directory: URL) throws -> CertificateAuthority {
-        let probe = Array("storefront key check".utf8)
         var pairs: [(X509Certificate, PrivateKey, String, String)] = [
             (signingCertificate, signingKey, FileName.signingKey, FileName.signing),
             (intermediate, intermediateKey, FileName.intermediateKey, FileName.intermediate),
@@ -251,8 +250,7 @@ extension CertificateAuthority {
             pairs.append(
                 (receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning))
         }
-        for (certificate, key, keyName, certificateName) in pairs
-        where try !certificate.verifySHA256(signature: key.signSHA256(probe), message: probe) {
+        for (certificate, key, keyName, certificateName) in pairs where !certificate.certifies(key) {
             throw CryptoError(
                 "loading certificate authority in \(directory.path)",
                 reason: "\(keyName) does not belong to \(certificateName)")

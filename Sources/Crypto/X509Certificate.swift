@@ -54,6 +54,18 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
         }
     }
 
+    /// Whether `key` is the private half of the public key this certificate certifies (their
+    /// public parts compared, as `X509_check_private_key` does: no signature made).
+    /// - Parameter key: the private key to compare.
+    /// - Returns: true when the certificate's public key is `key`'s.
+    public func certifies(_ key: PrivateKey) -> Bool {
+        guard X509_check_private_key(pointer, key.pointer) == 1 else {
+            ERR_clear_error()
+            return false
+        }
+        return true
+    }
+
     /// The certificate's DER encoding.
     public var derRepresentation: [UInt8] {
         (try? DER.encode("i2d_X509") { i2d_X509(pointer, $0) }) ?? []

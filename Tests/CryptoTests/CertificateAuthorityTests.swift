@@ -58,7 +58,21 @@ import Testing
         try other.write(
             to: temp.url.appendingPathComponent(CertificateAuthority.FileName.signingKey), atomically: true,
             encoding: .utf8)
-        #expect(throws: CryptoError.self) { try CertificateAuthority.load(from: temp.url) }
+        let error = try #require(throws: CryptoError.self) { try CertificateAuthority.load(from: temp.url) }
+        #expect(error.reason == "signing-key.pem does not belong to signing.pem")
+        #expect(throws: CryptoError.self) { try CertificateAuthority.loadOrCreate(in: temp.url, now: now) }
+    }
+
+    @Test func rejectsARootKeyThatIsNotTheRootsOwn() throws {
+        let temp = try TemporaryDirectory()
+        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let intermediateKey = try Data(
+            contentsOf: temp.url.appendingPathComponent(CertificateAuthority.FileName.intermediateKey))
+        try intermediateKey.write(to: temp.url.appendingPathComponent(CertificateAuthority.FileName.rootKey))
+        let error = try #require(throws: CryptoError.self) {
+            try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        }
+        #expect(error.reason == "root-key.pem does not belong to root.pem")
     }
 
     @Test func exportedRootIsReadByOpenSSL() throws {
