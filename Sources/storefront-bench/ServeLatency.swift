@@ -75,12 +75,12 @@ struct ServeLatency {
         latencies.sort()
         let start = ProcessActivity.of(server.pid)
         try await Task.sleep(for: .seconds(idleSeconds))
-        let end = ProcessActivity.of(server.pid)
+        let idle = ProcessActivity.of(server.pid).since(start)
         return Result(
             p50: latencies.isEmpty ? 0 : latencies[latencies.count / 2],
             p99: latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))],
-            samples: latencies.count, idleCPU: Double(end.cpuNanoseconds &- start.cpuNanoseconds) / 1e9,
-            idleWakeups: end.contextSwitches - start.contextSwitches, idleSeconds: idleSeconds)
+            samples: latencies.count, idleCPU: Double(idle.cpuNanoseconds) / 1e9,
+            idleWakeups: idle.contextSwitches, idleSeconds: idleSeconds)
     }
 
     /// `storefront serve --port 0` running until `stop()`: started once it printed its URL.

@@ -170,20 +170,25 @@ struct UIBench: BenchSection {
             if marker in seen: first = time.monotonic() - start
         cpu, switches = -1.0, -1
         if idle > 0:
+            # Per thread: a thread that ends during the pause takes its counts with it, so
+            # only the threads alive at the end count, from zero when they started meanwhile.
             def sample():
-                ns, woke = 0, 0
+                threads = {}
                 for task in os.listdir("/proc/%d/task" % pid):
                     try:
-                        ns += int(open("/proc/%d/task/%s/schedstat" % (pid, task)).read().split()[0])
+                        ns = int(open("/proc/%d/task/%s/schedstat" % (pid, task)).read().split()[0])
+                        woke = 0
                         for line in open("/proc/%d/task/%s/status" % (pid, task)):
                             if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
                                 woke += int(line.split()[1])
+                        threads[task] = (ns, woke)
                     except OSError:
                         pass
-                return ns, woke
+                return threads
             time.sleep(1)
-            c0, s0 = sample(); time.sleep(idle); c1, s1 = sample()
-            cpu, switches = (c1 - c0) / 1e9, s1 - s0
+            before = sample(); time.sleep(idle); after = sample()
+            cpu = sum(ns - before.get(task, (0, 0))[0] for task, (ns, _) in after.items()) / 1e9
+            switches = sum(woke - before.get(task, (0, 0))[1] for task, (_, woke) in after.items())
         try: os.write(fd, b"q")
         except OSError: pass
         end = time.monotonic() + 5
