@@ -77,20 +77,36 @@ public struct OutboundPost: Sendable {
                 }
                 attempt.finish(Answer(result: result, status: status, body: data ?? Data(), elapsed: elapsed))
             }
-            task.resume()
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            // A timer source, cancelled by the answer: a process that has posted sleeps until
+            // its next event, with no timeout left to fire in the dark.
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + seconds)
+            timer.setEventHandler {
                 let late = Answer(result: .timedOut, status: nil, body: Data(), elapsed: ContinuousClock.now - start)
                 if attempt.finish(late) { task.cancel() }
             }
+            attempt.arm(timer)
+            task.resume()
         }
     }
 
-    /// One POST's outcome, given once: by its completion or by its timer.
+    /// One POST's outcome, given once: by its completion or by its timer, which the outcome cancels.
     private final class Attempt: @unchecked Sendable {
         private let lock = NSLock()
         private var continuation: CheckedContinuation<Answer, Never>?
+        private var timer: (any DispatchSourceTimer)?
 
         init(_ continuation: CheckedContinuation<Answer, Never>) { self.continuation = continuation }
+
+        /// Starts `timer`, the attempt's timeout, unless the outcome is in already.
+        func arm(_ timer: any DispatchSourceTimer) {
+            lock.lock()
+            let open = continuation != nil
+            if open { self.timer = timer }
+            lock.unlock()
+            timer.resume()
+            if !open { timer.cancel() }
+        }
 
         /// Resumes the caller with `answer` unless it was resumed already; says whether it was.
         @discardableResult
@@ -98,7 +114,10 @@ public struct OutboundPost: Sendable {
             lock.lock()
             let waiting = continuation
             continuation = nil
+            let timer = self.timer
+            self.timer = nil
             lock.unlock()
+            timer?.cancel()
             waiting?.resume(returning: answer)
             return waiting != nil
         }
