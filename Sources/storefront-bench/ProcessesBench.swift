@@ -34,6 +34,7 @@ struct ProcessesBench: BenchSection {
         let calls = Calls()
         let group = DispatchGroup()
         let cpuBefore = CommandTiming.childrenCPU()
+        let machineBefore = MachineCPU.now()
         let start = CommandTiming.now()
         for _ in 0..<workers {
             group.enter()
@@ -51,6 +52,7 @@ struct ProcessesBench: BenchSection {
         group.wait()
         let seconds = CommandTiming.now() - start
         let cpu = CommandTiming.childrenCPU() - cpuBefore
+        let machine = MachineCPU.now().since(machineBefore)
         if let failure = calls.errors.first {
             throw CommandTiming.Failure(description: "\(calls.errors.count) purchases failed; the first: \(failure)")
         }
@@ -85,5 +87,18 @@ struct ProcessesBench: BenchSection {
         report.line(
             "purchases/s / CPU bound", BenchReport.ratio(rate / cpuBound),
             "what bounds the run: the lower of CPU and disk")
+        // The CPU bound assumes both cores are the run's; on a shared machine they are not. What
+        // the cores did meanwhile tells waiting on one another (idle cores) from running short of
+        // CPU (none idle: other processes took the rest).
+        let others = max(0, machine.busy - cpu)
+        report.line(
+            "the cores during the run", String(format: "%.0f%% busy", 100 * machine.busy / (cores * seconds)),
+            String(
+                format: "/proc/stat over %.1f s × %d cores: the purchases %.1f s, everything else %.1f s, idle %.1f s, "
+                    + "idle waiting for the disk %.1f s", seconds, Int(cores), cpu, others, machine.idle,
+                machine.ioWait))
+        report.line(
+            "purchases/s / CPU left to them", BenchReport.ratio(cpu / max(cpu + machine.idle + machine.ioWait, 1e-9)),
+            "(their CPU + idle cores) ÷ CPU a call; 1× = they used every free cycle, below = they waited")
     }
 }

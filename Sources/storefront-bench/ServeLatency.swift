@@ -19,6 +19,10 @@ struct ServeLatency {
         /// Context switches of all its threads over the same time.
         var idleWakeups: Int
         var idleSeconds: Double
+        /// The samples slower than the goal (5 ms), each with what the server's threads did
+        /// from the buy's start to the arrival: seconds on a CPU and seconds runnable but
+        /// waiting for one (schedstat), which no code of ours can shorten.
+        var slow: [(latency: Double, cpu: Double, waiting: Double)]
     }
 
     /// The built `storefront`.
@@ -61,8 +65,10 @@ struct ServeLatency {
         let server = try ServerChild(binary: binary, arguments: global)
         defer { server.stop() }
         var latencies: [Double] = []
+        var slow: [(latency: Double, cpu: Double, waiting: Double)] = []
         for _ in 0..<samples {
             let before = receiver.bodies.count
+            let activity = ProcessActivity.of(server.pid)
             try storefront(["buy", "com.storefront.demo.coins.100"])
             guard await receiver.waitFor(before + 1, seconds: 30) else {
                 throw BenchFailure(description: "serve did not deliver a purchase's notification within 30 s")
@@ -70,7 +76,12 @@ struct ServeLatency {
             guard let newest = try await store.notifications.page(newest: 1).page.last?.notification,
                 let arrived = receiver.arrival(of: newest.notificationUUID)
             else { continue }
-            latencies.append(arrived.timeIntervalSince(newest.createdDate))
+            let latency = arrived.timeIntervalSince(newest.createdDate)
+            latencies.append(latency)
+            if latency > 0.005 {
+                let served = ProcessActivity.of(server.pid).since(activity)
+                slow.append((latency, Double(served.cpuNanoseconds) / 1e9, Double(served.waitingNanoseconds) / 1e9))
+            }
         }
         latencies.sort()
         let start = ProcessActivity.of(server.pid)
@@ -80,7 +91,7 @@ struct ServeLatency {
             p50: latencies.isEmpty ? 0 : latencies[latencies.count / 2],
             p99: latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))],
             samples: latencies.count, idleCPU: Double(idle.cpuNanoseconds) / 1e9,
-            idleWakeups: idle.contextSwitches, idleSeconds: idleSeconds)
+            idleWakeups: idle.contextSwitches, idleSeconds: idleSeconds, slow: slow)
     }
 
     /// `storefront serve --port 0` running until `stop()`: started once it printed its URL.
