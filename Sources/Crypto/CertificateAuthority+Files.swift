@@ -44,7 +44,10 @@ extension CertificateAuthority {
             ? directory
             : try issuedSet(
                 base: base, receiptKey: receiptKey, configuration: configuration, now: now, fileSystem: fileSystem)
-        let intermediate = try certificate(FileName.intermediate, in: folder, fileSystem: fileSystem)
+        // The base set's certificates are read once: each parse is an OpenSSL public-key decode.
+        let baseSet = folder == directory
+        let intermediate =
+            baseSet ? base.intermediate : try certificate(FileName.intermediate, in: folder, fileSystem: fileSystem)
         let receipt = try receiptKey.map {
             try addedReceiptCertificate(
                 in: folder, key: $0, intermediate: intermediate, intermediateKey: base.intermediateKey,
@@ -52,7 +55,8 @@ extension CertificateAuthority {
         }
         return try CertificateAuthority(
             root: base.root, intermediate: intermediate,
-            signingCertificate: certificate(FileName.signing, in: folder, fileSystem: fileSystem),
+            signingCertificate: baseSet
+                ? base.signing : certificate(FileName.signing, in: folder, fileSystem: fileSystem),
             signingKey: base.signingKey, receiptSigningCertificate: receipt, receiptSigningKey: receiptKey,
             rootKey: base.rootKey, intermediateKey: base.intermediateKey
         ).checked(in: folder)

@@ -8,7 +8,8 @@ import Testing
 @testable import LocalAppStore
 
 /// Content digests kept between launches: an unchanged file is not read again, a changed one
-/// is, a file changed just before it was read is not recorded, and a damaged cache is ignored.
+/// is, a file changed just before it was read is not recorded, a damaged cache is ignored, and
+/// the file reads back every field it was written with.
 @Suite struct ContentDigestCacheTests {
     /// Counts the files actually read.
     final class CountingDigest: Sendable {
@@ -82,5 +83,24 @@ import Testing
         damaged.save()
         #expect(try cache(secondsAfterChange: 60).digester(file) == digest)
         #expect(counter.reads.withLock { $0 } == 1)
+    }
+
+    @Test func theCacheFileReadsBackEveryFieldAsItWasWritten() throws {
+        var contents = ContentDigestCache.Contents()
+        contents.files["/data/Contënt/pack 1/\"quoted\"\\level.json"] = .init(
+            device: .max, inode: 42, size: 0, modified: -1_000_000_001, changed: .max,
+            sha256: String(repeating: "ab", count: 32))
+        contents.files["/b"] = .init(device: 0, inode: 1, size: 7, modified: 2, changed: 3, sha256: "")
+        let bytes = Array(try JSONEncoder().encode(contents))
+        let read = try #require(ContentDigestCache.contents(of: bytes))
+        #expect(read.files == contents.files)
+        #expect(read.version == 1)
+
+        contents.version = 2
+        #expect(ContentDigestCache.contents(of: Array(try JSONEncoder().encode(contents))) == nil)
+        let missingField = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+            of: "\"inode\"", with: "\"inodes\"")
+        #expect(ContentDigestCache.contents(of: Array(missingField.utf8)) == nil)
+        #expect(ContentDigestCache.contents(of: Array("[1]".utf8)) == nil)
     }
 }
