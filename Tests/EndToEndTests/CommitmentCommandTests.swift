@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// A 12-month commitment through the built CLI: `buy --billing-plan monthly`, two months on
-/// (`store renew`), and `history`, `entitlements` and `store subscriptions` each say which
-/// payment it is and when the commitment ends, the day read from the transaction's own
-/// `commitmentInfo`.
+/// (`store renew`), and `history` (on each payment's row), `entitlements` and `store
+/// subscriptions` each say which payment it is and when the commitment ends, the day read from
+/// the transaction's own `commitmentInfo`.
 @Suite(.waitsOnProcesses) struct CommitmentCommandTests {
     let proYearly = "com.storefront.demo.premium.pro.yearly"
 
@@ -23,11 +23,22 @@ import Testing
         let day = try #require((commitment["expirationDate"] as? String)?.prefix(10))
         let progress = "payment 3 of 12, commitment ends \(day)"
 
+        // Each payment's row says which it is and when the commitment ended as scheduled then (a
+        // forced renewal brings the months left forward); the column is there because they are.
         let history = try cli.run(["history"])
         #expect(history.status == 0, "\(history.stderr)")
-        #expect(
-            history.stdout.contains("12-month commitments:\n  \(original)  \(proYearly)  \(progress)"),
-            "\(history.stdout)")
+        let lines = history.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("STATE      COMMITMENT") == true, "\(history.stdout)")
+        #expect(transactions.count == 3)
+        for (index, transaction) in transactions.enumerated() {
+            let id = try #require(transaction["transactionID"] as? String)
+            let info = try #require(transaction["commitmentInfo"] as? [String: Any])
+            let ends = try #require((info["expirationDate"] as? String)?.prefix(10))
+            let row = lines.first { $0.hasPrefix(id + " ") }
+            #expect(
+                row?.hasSuffix("purchased  payment \(index + 1) of 12, commitment ends \(ends)") == true,
+                "\(history.stdout)")
+        }
 
         let entitlements = try cli.run(["entitlements"])
         #expect(entitlements.status == 0, "\(entitlements.stderr)")

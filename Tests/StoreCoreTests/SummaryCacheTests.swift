@@ -27,7 +27,12 @@ import Vault
             state: id % 9 == 4 ? .restored : .purchased,
             purchaseDate: Date(
                 timeIntervalSinceReferenceDate: 800_000_000 + Double(id) * 61.125 + (id % 7 == 0 ? 0.1 : 0)),
-            subscriptionGroupID: type == .autoRenewable ? "g" : nil)
+            subscriptionGroupID: type == .autoRenewable ? "g" : nil,
+            billingPlanType: type == .autoRenewable ? (id % 3 == 0 ? .monthly : .billedUpfront) : nil,
+            commitmentInfo: type == .autoRenewable && id % 3 == 0
+                ? Transaction.CommitmentInfo(
+                    billingPeriodNumber: id % 12 + 1, totalBillingPeriods: 12, price: Decimal(string: "95.88")!,
+                    expirationDate: Date(timeIntervalSinceReferenceDate: 831_536_000 + Double(id) * 0.5)) : nil)
     }
 
     func expectRowsOfTheWholeTransactions(_ ledger: VaultLedger, _ comment: Comment) throws {
@@ -66,6 +71,13 @@ import Vault
                 quantity: -2, purchaseDate: Date(timeIntervalSinceReferenceDate: -1e12 + 0.000_001),
                 state: TransactionState(rawValue: "x"),
                 revocationDate: Date(timeIntervalSinceReferenceDate: 0.1 + 0.2)),
+            TransactionSummary(
+                transactionID: "m-3", originalTransactionID: "m-1", productID: "pro.yearly",
+                productType: .autoRenewable, quantity: 1, purchaseDate: Date(timeIntervalSinceReferenceDate: 1e9),
+                state: .purchased, revocationDate: nil,
+                commitmentInfo: Transaction.CommitmentInfo(
+                    billingPeriodNumber: 3, totalBillingPeriods: 12, price: Decimal(string: "95.88")!,
+                    expirationDate: Date(timeIntervalSinceReferenceDate: 1e9 + 0.1 + 0.2))),
         ]
         for (index, summary) in summaries.enumerated() {
             var row: [UInt8] = []
@@ -76,6 +88,9 @@ import Vault
                 read.0.purchaseDate.timeIntervalSinceReferenceDate.bitPattern
                     == summary.purchaseDate.timeIntervalSinceReferenceDate.bitPattern)
             #expect(read.order == UInt64(index) << 40 | 7)
+            #expect(
+                read.0.commitmentInfo?.expirationDate.timeIntervalSinceReferenceDate.bitPattern
+                    == summary.commitmentInfo?.expirationDate.timeIntervalSinceReferenceDate.bitPattern)
             // Cut short or with a byte more, it is no row.
             for cut in [0, 31, row.count - 1] {
                 #expect(Array(row.prefix(cut)).withUnsafeBytes { SummaryCacheRow.read($0, strings: &strings) } == nil)

@@ -40,6 +40,26 @@ import Testing
         return [renewal, refunded, failed, restored]
     }
 
+    /// A monthly payment of a 12-month commitment: its place in it is left to `JSONDecoder`,
+    /// and the summary carries it.
+    @Test func aPaymentOfACommitmentIsDecodedWithItsPlaceInIt() throws {
+        let commitment = Transaction.CommitmentInfo(
+            billingPeriodNumber: 3, totalBillingPeriods: 12, price: Decimal(string: "95.88")!,
+            expirationDate: Self.start.addingTimeInterval(31_536_000.5))
+        let payment = Transaction(
+            transactionID: "2000000000000044", originalTransactionID: "2000000000000040",
+            productID: "com.storefront.demo.premium.pro.yearly", productType: .autoRenewable,
+            payment: Payment(productID: "com.storefront.demo.premium.pro.yearly", billingPlanType: .monthly),
+            state: .purchased, purchaseDate: Self.start, price: Decimal(string: "7.99"), billingPlanType: .monthly,
+            commitmentInfo: commitment)
+        let data = try JSONEncoder().encode(payment)
+        #expect(Self.scanned(data) == nil)
+        let summary = try TransactionSummaryScanner.decode(data, fallback: JSONDecoder())
+        #expect(summary.commitmentInfo == commitment)
+        #expect(summary == TransactionSummary(payment))
+        #expect(try JSONDecoder().decode(Transaction.self, from: data).commitmentInfo == commitment)
+    }
+
     static func decoded(_ data: Data) throws -> TransactionSummary {
         try JSONDecoder().decode(TransactionSummary.self, from: data)
     }

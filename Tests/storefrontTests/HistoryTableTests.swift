@@ -48,6 +48,36 @@ import Testing
         }
     }
 
+    /// A table with a monthly payment of a 12-month commitment has a COMMITMENT column, empty
+    /// for the other rows; without one it has none.
+    @Test func aCommitmentsPaymentsSayWhereTheyStand() throws {
+        func payment(_ id: String, _ number: Int) -> TransactionSummary {
+            TransactionSummary(
+                transactionID: id, originalTransactionID: "2000000000000001",
+                productID: "com.storefront.demo.premium.pro.yearly", productType: .autoRenewable, quantity: 1,
+                purchaseDate: Date(timeIntervalSince1970: 1_795_000_000), state: .purchased, revocationDate: nil,
+                commitmentInfo: Transaction.CommitmentInfo(
+                    billingPeriodNumber: number, totalBillingPeriods: 12, price: Decimal(string: "95.88")!,
+                    expirationDate: Date(timeIntervalSince1970: 1_828_180_800)))
+        }
+        let delivered = [
+            payment("2000000000000001", 1), Self.summary("2000000000000002"), payment("2000000000000003", 3),
+        ]
+        let pending = [payment("2000000000000004", 4)]
+        for (d, p) in [(delivered, pending), (delivered, []), ([], pending)] {
+            let direct = try #require(Self.direct(d, p))
+            #expect(direct == Self.generic(d, p))
+        }
+        let lines = try #require(Self.direct(delivered, pending)).map { String(decoding: $0, as: UTF8.self) }
+        #expect(lines[0].hasSuffix("STATE      COMMITMENT"), "\(lines[0])")
+        #expect(lines[2].hasSuffix("purchased  payment 1 of 12, commitment ends 2027-12-07"), "\(lines[2])")
+        #expect(lines[3].hasSuffix("purchased"), "a row of no commitment has an empty cell: \(lines[3])")
+        #expect(lines[4].hasSuffix("purchased  payment 3 of 12, commitment ends 2027-12-07"), "\(lines[4])")
+        #expect(lines[5].hasSuffix("pending    payment 4 of 12, commitment ends 2027-12-07"), "\(lines[5])")
+        let plain = try #require(Self.direct([Self.summary("2000000000000002")], []))
+        #expect(!String(decoding: plain[0], as: UTF8.self).contains("COMMITMENT"))
+    }
+
     @Test func anythingElseIsLeftToTheGenericTable() {
         let plain = Self.summary("2000000000000001")
         let outside = [

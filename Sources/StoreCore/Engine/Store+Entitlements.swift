@@ -27,6 +27,24 @@ extension Store {
             records: records, renewalInfo: await backend.renewalInfo(), at: now)
     }
 
+    /// `subscriptionStatuses` with closures, for apps written in RMStore's shape.
+    /// - Parameters:
+    ///   - now: the moment the statuses are for (the engine's clock when nil).
+    ///   - success: called with every group's status, each with its transaction and renewal info.
+    ///   - failure: called with `.persistenceFailed` when the ledger cannot be read.
+    public nonisolated func subscriptionStatuses(
+        at now: Date? = nil, success: @escaping @Sendable ([SubscriptionStatus]) -> Void,
+        failure: @escaping @Sendable (StoreError) -> Void
+    ) {
+        callingBack(success: success, failure: failure) { () async throws(StoreError) in
+            do throws(LedgerError) {
+                return try await self.subscriptionStatuses(at: now)
+            } catch {
+                throw .persistenceFailed(error)
+            }
+        }
+    }
+
     /// Whether a product was purchased and not refunded, from the delivered transactions
     /// (SwiftyStoreKit's `verifyPurchase`).
     /// - Throws: `LedgerError` when the ledger cannot be read.

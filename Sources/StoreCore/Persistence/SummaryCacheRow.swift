@@ -8,11 +8,13 @@ internal import Vault
 ///
 /// Layout (little-endian): order 8 ‖ purchase date 8 ‖ revocation date 8 (all ones: none) ‖
 /// quantity 8 ‖ then five strings, each a UInt32 length and UTF-8: transaction ID, original
-/// transaction ID (length 0xFFFFFFFF: the transaction ID again), product ID, product type, state.
+/// transaction ID (length 0xFFFFFFFF: the transaction ID again), product ID, product type, state
+/// ‖ for a payment of a 12-month commitment only: its number 8 ‖ the number of payments 8 ‖ the
+/// commitment's end 8 ‖ its price as a string (the `Decimal`'s description).
 enum SummaryCacheRow {
     /// The derivation; its version changes whenever these bytes, or what the scan makes of a
     /// record, would change.
-    static let derivation = VaultDerivation(name: "transaction-summaries", version: 1)
+    static let derivation = VaultDerivation(name: "transaction-summaries", version: 2)
 
     private static let none = UInt64.max
     private static let same = UInt32.max
@@ -37,6 +39,12 @@ enum SummaryCacheRow {
         string(summary.productID)
         string(summary.productType.rawValue)
         string(summary.state.rawValue)
+        if let commitment = summary.commitmentInfo {
+            integer(Int64(commitment.billingPeriodNumber))
+            integer(Int64(commitment.totalBillingPeriods))
+            integer(commitment.expirationDate.timeIntervalSinceReferenceDate.bitPattern)
+            string("\(commitment.price)")
+        }
     }
 
     /// The summary and order in `row`, or `nil` when it is not a row; `strings` keeps the
@@ -69,8 +77,22 @@ enum SummaryCacheRow {
             originalTransactionID = String(decoding: original, as: UTF8.self)
         }
         guard let product = text().map({ strings.string($0) }), let type = text().map({ strings.string($0) }),
-            let state = text().map({ strings.string($0) }), position == row.count
+            let state = text().map({ strings.string($0) })
         else { return nil }
+        var commitment: Transaction.CommitmentInfo?
+        if position < row.count {
+            guard row.count - position >= 24 else { return nil }
+            let number = Int(Int64(bitPattern: integer(position)))
+            let total = Int(Int64(bitPattern: integer(position + 8)))
+            let end = Date(timeIntervalSinceReferenceDate: Double(bitPattern: integer(position + 16)))
+            position += 24
+            guard let price = text().flatMap({ Decimal(string: String(decoding: $0, as: UTF8.self)) }) else {
+                return nil
+            }
+            commitment = Transaction.CommitmentInfo(
+                billingPeriodNumber: number, totalBillingPeriods: total, price: price, expirationDate: end)
+        }
+        guard position == row.count else { return nil }
         let revocation = integer(16)
         let summary = TransactionSummary(
             transactionID: transactionID, originalTransactionID: originalTransactionID, productID: product,
@@ -78,7 +100,8 @@ enum SummaryCacheRow {
             purchaseDate: Date(timeIntervalSinceReferenceDate: Double(bitPattern: integer(8))),
             state: TransactionState(rawValue: state),
             revocationDate: revocation == none
-                ? nil : Date(timeIntervalSinceReferenceDate: Double(bitPattern: revocation)))
+                ? nil : Date(timeIntervalSinceReferenceDate: Double(bitPattern: revocation)),
+            commitmentInfo: commitment)
         return (summary, integer(0))
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// else (the signed transaction's few kilobytes among it) skipped by its JSON grammar.
 ///
 /// It takes only a plain subset: ASCII throughout, no escape inside a member it takes, no
-/// `null` for one, none given twice, a quantity that is a plain integer. Outside it, it gives
+/// `null` for one, none given twice, a quantity that is a plain integer, no `commitmentInfo`. Outside it, it gives
 /// up and `decode` asks `JSONDecoder`, which gives the answer (or the error) it always gave; so
 /// a listing decodes as it did, at a small fraction of the cost (issue 13).
 enum TransactionSummaryScanner {
@@ -130,7 +130,10 @@ enum TransactionSummaryScanner {
         /// Takes the value of member `key` (or skips it): `false` when it is outside the subset.
         mutating func take(_ key: UnsafeBufferPointer<UInt8>, _ cursor: inout Cursor, _ strings: inout Strings) -> Bool
         {
-            guard let member = Member(key) else { return cursor.skipValue(depth: 1) }
+            guard let member = Member(key) else {
+                // A monthly payment's place in its commitment (a few a year) is left to JSONDecoder.
+                return Cursor.equal(key, "commitmentInfo") ? false : cursor.skipValue(depth: 1)
+            }
             let bit: UInt16 = 1 << member.rawValue
             guard seen & bit == 0 else { return false }
             seen |= bit

@@ -141,6 +141,6 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         offerID = try c.decodeIfPresent(String.self, forKey: .offerID)
         storedOwnershipType = try c.decodeIfPresent(OwnershipType.self, forKey: .storedOwnershipType)
         billingPlanType = try c.decodeIfPresent(BillingPlanType.self, forKey: .billingPlanType)
-        commitmentInfo = try c.decodeIfPresent(CommitmentInfo.self, forKey: .commitmentInfo)
+        commitmentInfo = summary.commitmentInfo
     }
 }

@@ -20,11 +20,14 @@ public struct TransactionSummary: Sendable, Hashable, Decodable {
     public let state: TransactionState
     /// When it was refunded, if it was.
     public let revocationDate: Date?
+    /// Where a monthly payment of a 12-month commitment stands in it ("payment 3 of 12").
+    public let commitmentInfo: Transaction.CommitmentInfo?
 
     /// Creates a summary from its members (`TransactionSummaryScanner` reads them from a ledger's bytes).
     package init(
         transactionID: String, originalTransactionID: String, productID: String, productType: ProductType,
-        quantity: Int, purchaseDate: Date, state: TransactionState, revocationDate: Date?
+        quantity: Int, purchaseDate: Date, state: TransactionState, revocationDate: Date?,
+        commitmentInfo: Transaction.CommitmentInfo? = nil
     ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
@@ -34,6 +37,7 @@ public struct TransactionSummary: Sendable, Hashable, Decodable {
         self.purchaseDate = purchaseDate
         self.state = state
         self.revocationDate = revocationDate
+        self.commitmentInfo = commitmentInfo
     }
 }
 
@@ -43,8 +47,9 @@ extension TransactionSummary {
         self.init(
             transactionID: transaction.transactionID, originalTransactionID: transaction.originalTransactionID,
             productID: transaction.productID, productType: transaction.productType, quantity: transaction.quantity,
-            purchaseDate: transaction.purchaseDate, state: transaction.state, revocationDate: transaction.revocationDate
-        )
+            purchaseDate: transaction.purchaseDate, state: transaction.state,
+            revocationDate: transaction.revocationDate,
+            commitmentInfo: transaction.commitmentInfo)
     }
 
     /// Decodes the members `Transaction` encodes under the same keys, and nothing else.
@@ -68,7 +73,8 @@ extension TransactionSummary {
             productType: try c.decode(ProductType.self, forKey: .productType), quantity: quantity,
             purchaseDate: try c.decode(Date.self, forKey: .purchaseDate),
             state: try c.decode(TransactionState.self, forKey: .state),
-            revocationDate: try c.decodeIfPresent(Date.self, forKey: .revocationDate))
+            revocationDate: try c.decodeIfPresent(Date.self, forKey: .revocationDate),
+            commitmentInfo: try c.decodeIfPresent(Transaction.CommitmentInfo.self, forKey: .commitmentInfo))
     }
 
     private enum PaymentKeys: String, CodingKey {

@@ -8,9 +8,9 @@ struct HistoryCommand: Command {
     var forms: [UsageForm] { [UsageForm(optional: [GlobalOptions.json])] }
     let discussion = """
         Lists every transaction the app recorded (oldest first), purchases still waiting for
-        approval or resolution, consumable balances and, for a subscription paid monthly over
-        a 12-month commitment, where it stands ("payment 3 of 12, commitment ends
-        2027-12-07"). --json prints an object with 'transactions' (each with transactionID,
+        approval or resolution, and consumable balances; each monthly payment of a 12-month
+        commitment says where it stands ("payment 3 of 12, commitment ends 2027-12-07").
+        --json prints an object with 'transactions' (each with transactionID,
         originalTransactionID, productID, productType, quantity, purchaseDate and state —
         refunded, pending or the transaction's own — and where they apply expiresDate,
         revocationDate, offerType, price, billingPlanType, commitmentInfo…), 'balances'
@@ -39,18 +39,9 @@ struct HistoryCommand: Command {
         let balances: [String: Int]
         let pending: [Transaction]
         let unverified: [UnverifiedOrder]
-        var commitments: [SubscriptionLifecycle] = []
         do {
             delivered = json ? try await session.store.history() : []
             summaries = json ? [] : try await session.store.historySummaries()
-            // The table's rows carry no commitment: the store's subscriptions say where each stands.
-            if !json {
-                let originals = Set(
-                    summaries.lazy.filter { $0.productType == .autoRenewable }.map(\.originalTransactionID))
-                commitments = try await session.backend.subscriptions.all().filter {
-                    originals.contains($0.originalTransactionID) && !$0.isExpired && $0.billing?.commitment != nil
-                }
-            }
             balances = try await session.store.balances()
             pending = try await session.backend.transactionManager.pending().map(\.transaction)
             unverified = try await session.store.unverifiedOrders()
@@ -133,16 +124,6 @@ struct HistoryCommand: Command {
             buffer.append(0x20)
             buffer.append(contentsOf: order.utf8)
             endLine()
-        }
-        if !commitments.isEmpty {
-            emit("")
-            emit("12-month commitments:")
-            for s in commitments {
-                guard let c = s.billing?.commitment else { continue }
-                let progress = TransactionOutput.commitment(
-                    payment: c.billingPeriodNumber, of: c.totalBillingPeriods, ends: c.expiresDate)
-                emit("  \(s.originalTransactionID)  \(s.productID)  \(progress)")
-            }
         }
         if !unverified.isEmpty {
             emit("")

@@ -10,6 +10,8 @@ import StoreCore
 /// through `TransactionOutput.table`, as it always did; the lines are the same bytes either way.
 enum HistoryTable {
     private static let headers = ["TRANSACTION", "ORIGINAL", "PRODUCT", "QTY", "DATE", "STATE"]
+    /// The column a table with a monthly payment of a 12-month commitment has, after the others.
+    private static let commitmentHeader = "COMMITMENT"
     /// `TransactionOutput.table`'s product column's maximum width.
     private static let productMaximum = 44
     private static let dateWidth = 20
@@ -20,6 +22,9 @@ enum HistoryTable {
     static func write(
         _ delivered: [TransactionSummary], pending: [TransactionSummary], line: (UnsafeRawBufferPointer) -> Void
     ) -> Bool {
+        let committed =
+            delivered.contains { $0.commitmentInfo != nil } || pending.contains { $0.commitmentInfo != nil }
+        let headers = Self.headers + (committed ? [Self.commitmentHeader] : [])
         var widths = headers.map(\.utf8.count)
         func measure(_ t: TransactionSummary, _ state: String) -> Bool {
             guard let transaction = plainWidth(t.transactionID), let original = plainWidth(t.originalTransactionID),
@@ -33,6 +38,9 @@ enum HistoryTable {
             widths[3] = max(widths[3], String(t.quantity).utf8.count)
             widths[4] = max(widths[4], dateWidth)
             widths[5] = max(widths[5], stateWidth)
+            if let commitment = t.commitmentInfo {
+                widths[6] = max(widths[6], TransactionOutput.commitment(commitment).utf8.count)
+            }
             return true
         }
         // By index: each summary is read where it lies, not copied out (retaining its strings).
@@ -76,6 +84,7 @@ enum HistoryTable {
                     t.purchaseDate, into: UnsafeMutableBufferPointer(rebasing: all[start..<(start + dateWidth)]))
             }
             cell(5, state)
+            if committed { cell(6, t.commitmentInfo.map(TransactionOutput.commitment) ?? "") }
             end()
         }
         for i in delivered.indices { row(delivered[i], TransactionOutput.state(of: delivered[i])) }

@@ -116,18 +116,21 @@ enum TransactionOutput {
     }
 
     /// Summaries as table lines in UTF-8 (no newline), newest last, handed to `line` one at a
-    /// time from a buffer reused for every line (`TextTable.render(bytes:)`).
+    /// time from a buffer reused for every line (`TextTable.render(bytes:)`). A table with a
+    /// monthly payment of a 12-month commitment has a COMMITMENT column ("payment 3 of 12,
+    /// commitment ends 2027-12-07"), empty for the other rows.
     static func table(_ transactions: [(TransactionSummary, String)], bytes line: (UnsafeRawBufferPointer) -> Void) {
+        let committed = transactions.contains { $0.0.commitmentInfo != nil }
         TextTable(
             columns: [
                 .init(header: "TRANSACTION"), .init(header: "ORIGINAL"), .init(header: "PRODUCT", maximumWidth: 44),
                 .init(header: "QTY", alignment: .right), .init(header: "DATE"), .init(header: "STATE"),
-            ],
+            ] + (committed ? [.init(header: "COMMITMENT")] : []),
             rows: transactions.map { t, state in
                 [
                     t.transactionID, t.originalTransactionID, t.productID, String(t.quantity), date(t.purchaseDate),
                     state,
-                ]
+                ] + (committed ? [t.commitmentInfo.map(commitment) ?? ""] : [])
             }
         ).render(bytes: line)
     }
