@@ -119,6 +119,13 @@ import Testing
         var priced = catalog
         priced.prices = PriceTable(file: "Store.prices.json", prices: ["com.example.pro.yearly": ["JPN": 4_500]])
         #expect(priced.price(of: monthly, for: product, in: japan) == Price(amount: 449, currencyCode: "JPY"))
+        // The commitment is the payments it is made of, each as rounded there (not ¥5,384).
+        #expect(
+            priced.commitmentPrice(of: monthly, for: product, in: japan) == Price(amount: 5_388, currencyCode: "JPY"))
+        // A commitment the file does not price as whole payments is scaled on its own.
+        let odd = StoreKitConfiguration.BillingPlan(
+            type: .monthly, price: Decimal(string: "2.99")!, commitmentPrice: Decimal(string: "35.00")!)
+        #expect(priced.commitmentPrice(of: odd, for: product, in: japan) == Price(amount: 5_252, currencyCode: "JPY"))
         let upfront = StoreKitConfiguration.BillingPlan(type: .billedUpfront, price: Decimal(string: "29.99")!)
         #expect(priced.commitmentPrice(of: upfront, for: product, in: japan) == nil)
     }

@@ -236,14 +236,28 @@ extension StoreKitConfiguration {
         scaled(plan.price, for: product, in: storefront)
     }
 
-    /// What the whole commitment of `plan` costs in `storefront`, by the same rule as each
-    /// payment; `nil` when the file gives no `commitmentDisplayPrice`.
+    /// What the whole commitment of `plan` costs in `storefront`; `nil` when the file gives no
+    /// `commitmentDisplayPrice`. A commitment the file prices as a whole number of payments (Xcode
+    /// writes 12 × the monthly price, 1 × the up-front one) is that many payments as priced in
+    /// `storefront`, so the customer is told what the payments add up to; any other is scaled
+    /// by the same rule as each payment.
     /// - Parameters:
     ///   - plan: one of the product's billing plans.
     ///   - product: the subscription the plan is for.
     ///   - storefront: where the customer shops.
     public func commitmentPrice(of plan: BillingPlan, for product: Product, in storefront: Storefront) -> Price? {
-        plan.commitmentPrice.map { scaled($0, for: product, in: storefront) }
+        guard let total = plan.commitmentPrice else { return nil }
+        if plan.price > 0 {
+            var payments = total / plan.price
+            var whole = Decimal()
+            NSDecimalRound(&whole, &payments, 0, .plain)
+            if whole == payments, whole > 0 {
+                var payment = price(of: plan, for: product, in: storefront)
+                payment.amount *= whole
+                return payment
+            }
+        }
+        return scaled(total, for: product, in: storefront)
     }
 
     /// An amount the file writes for `product` (an offer's or a billing plan's price), in
