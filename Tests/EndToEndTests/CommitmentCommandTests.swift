@@ -9,6 +9,37 @@ import Testing
 @Suite(.waitsOnProcesses) struct CommitmentCommandTests {
     let proYearly = "com.storefront.demo.premium.pro.yearly"
 
+    /// `products` lists the monthly plan beside the up-front price, and `--json` gives every
+    /// member of each plan, priced for the storefront (in yen, twelve payments are the total).
+    @Test func productsListEachPlanAndItsPrices() throws {
+        let cli = try StorefrontCLI(prefix: "commitment-products")
+        let table = try cli.run(["products"])
+        #expect(table.status == 0, "\(table.stderr)")
+        let row = table.stdout.split(separator: "\n").first { $0.hasPrefix(proYearly + " ") }
+        #expect(
+            row?.hasSuffix("$79.99  every year, level 1 or $7.99/month for 12 months · $95.88 in all (1 week free)")
+                == true, "\(table.stdout)")
+
+        for (storefront, plans) in [
+            ("USA", [["79.99", "$79.99", "79.99", "$79.99"], ["7.99", "$7.99", "95.88", "$95.88"]]),
+            ("JPN", [["12000", "¥12,000", "12000", "¥12,000"], ["1199", "¥1,199", "14388", "¥14,388"]]),
+        ] {
+            let products = try cli.array(["products", "--storefront", storefront])
+            let product = try #require(products.first { $0["productID"] as? String == proYearly })
+            let listed = try #require(product["billingPlans"] as? [[String: Any]])
+            #expect(listed.map { $0["type"] as? String } == ["BILLED_UPFRONT", "MONTHLY"])
+            #expect(
+                listed.map { plan in
+                    ["price", "displayPrice", "commitmentPrice", "commitmentDisplayPrice"].map {
+                        plan[$0] as? String ?? "?"
+                    }
+                } == plans, "\(storefront): \(listed)")
+            #expect(listed.allSatisfy { $0["isEnabled"] as? Bool == true && $0["internalID"] is String })
+            let intro = try #require(product["introductoryOffer"] as? [String: Any])
+            #expect(intro["billingPlanType"] as? String == "MONTHLY" && intro["paymentMode"] as? String == "free")
+        }
+    }
+
     @Test func historyEntitlementsAndSubscriptionsSayWhichPaymentAndWhenTheCommitmentEnds() throws {
         let cli = try StorefrontCLI(prefix: "commitment-cli")
         let bought = try cli.object(["buy", proYearly, "--billing-plan", "monthly"])
