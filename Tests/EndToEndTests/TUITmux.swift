@@ -73,31 +73,16 @@ final class TUITmux: @unchecked Sendable {
 
     /// Runs tmux with this server's socket and returns its standard output.
     ///
-    /// Spawned with `posix_spawn` and reaped with `waitpid`, output through a temporary file:
-    /// `new-session` forks the tmux server, which inherits what the client had open, and
-    /// Foundation's `Process` never saw that client exit.
+    /// Output goes through a temporary file, not a pipe: `new-session` forks the tmux server,
+    /// which inherits what the client had open and would hold a pipe open after the client exits.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let output = scratch.url("tmux-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let argv = ["tmux", "-L", socket] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
-        guard spawned == 0 else { throw SpawnFailure(errno: spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = try ChildProcess.run(
+            .tool("tmux"), ["-L", socket] + arguments, standardOutput: .file(output), standardError: .discard)
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
-
-    struct SpawnFailure: Error { let errno: Int32 }
 
     /// Types a command line into the shell and presses Enter.
     func run(_ commandLine: String) throws {

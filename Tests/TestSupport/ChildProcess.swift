@@ -6,10 +6,13 @@ import SystemIO
 ///
 /// Captured output is read as it arrives, on a thread of its own per stream, so a chatty child
 /// never blocks on a full pipe. Every wait is bounded without sleeping: the end of the child
-/// comes from `Process`'s termination handler and output from the readers, both through
+/// comes from a thread blocked in `waitpid` and output from the readers, both through
 /// condition variables with a deadline. A child still running at the deadline is killed with
 /// SIGKILL and its result says `timedOut`, so a hung child fails its test instead of hanging
 /// the suite. The bound is a guard, never an assertion about time.
+///
+/// Children start through `ChildSpawn` (`posix_spawn`), not Foundation's `Process`, whose
+/// `run()` crashes now and then on Linux; a thread of its own per child waits for its end.
 public final class ChildProcess: @unchecked Sendable {
     /// Where one of the child's output streams goes.
     public enum Output: Sendable {
@@ -45,12 +48,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// machine may be busy; it only turns a hang into a failure.
     public static let defaultTimeout: Duration = .seconds(300)
 
-    private let process: Process
+    private let pid: Int32
     private let stdoutReader: StreamReader?
     private let stderrReader: StreamReader?
     private let exit = Exit()
-    /// The writing end of a tied child's standard input: held, never written, closed when this process ends.
-    private var lifeline: Pipe?
+    /// The writing end of a tied child's standard input: held, never written, closed with this value.
+    private let lifeline: FileHandle?
 
     /// Starts `executable` with `arguments`, without waiting for it.
     /// - Parameters:
@@ -68,34 +71,31 @@ public final class ChildProcess: @unchecked Sendable {
         currentDirectory: URL? = nil, standardOutput: Output = .capture, standardError: Output = .capture,
         tiedToThisProcess: Bool = false
     ) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for name in unsetting { env[name] = nil }
         for (name, value) in environment { env[name] = value }
-        process.environment = env
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        if tiedToThisProcess {
-            let input = Pipe()
-            process.standardInput = input
-            lifeline = input
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
 
-        var opened: [FileHandle] = []
-        let out = try Self.destination(standardOutput, sharing: nil, opened: &opened)
-        process.standardOutput = out.handle
-        let err = try Self.destination(standardError, sharing: out.handle, opened: &opened)
-        process.standardError = err.handle
-        let exit = self.exit
-        process.terminationHandler = { _ in exit.signal() }
-        try process.run()
-        for handle in opened { try? handle.close() }
-        self.process = process
-        stdoutReader = out.pipe.map { StreamReader($0.fileHandleForReading) }
-        stderrReader = err.pipe.map { StreamReader($0.fileHandleForReading) }
+        // Every descriptor opened here is the parent's; each is closed once the child has its copy.
+        var parentsCopies: [Int32] = []
+        defer { for descriptor in parentsCopies { close(descriptor) } }
+        var input = ChildSpawn.Stream.null
+        var lifeline: FileHandle?
+        if tiedToThisProcess {
+            let pipe = try ChildSpawn.pipe()
+            parentsCopies.append(pipe.read)
+            input = .descriptor(pipe.read)
+            lifeline = FileHandle(fileDescriptor: pipe.write, closeOnDealloc: true)
+        }
+        let out = try Self.destination(standardOutput, sharing: nil, parentsCopies: &parentsCopies)
+        let err = try Self.destination(standardError, sharing: out.stream, parentsCopies: &parentsCopies)
+        pid = try ChildSpawn.start(
+            executable.path, arguments: arguments, environment: env, currentDirectory: currentDirectory?.path,
+            standardInput: input, standardOutput: out.stream, standardError: err.stream)
+        self.lifeline = lifeline
+        stdoutReader = out.reader.map(StreamReader.init)
+        stderrReader = err.reader.map(StreamReader.init)
+        let (pid, exit) = (pid, exit)
+        Thread.detachNewThread { exit.signal(ChildSpawn.wait(for: pid)) }
     }
 
     /// Runs `executable` to its end (or the bound) and returns how it ended and what it wrote.
@@ -112,12 +112,12 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The child's process ID.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { pid }
 
     /// Sends SIGKILL (nothing happens once the child has been waited for).
     public func kill() {
         guard !exit.hasEnded else { return }
-        sendSIGKILL(process.processIdentifier)
+        sendSIGKILL(pid)
     }
 
     /// Waits until the standard output captured so far satisfies `condition`, which is asked
@@ -138,16 +138,20 @@ public final class ChildProcess: @unchecked Sendable {
         var timedOut = false
         if !exit.wait(until: deadline) {
             timedOut = true
-            sendSIGKILL(process.processIdentifier)
+            sendSIGKILL(pid)
             exit.waitForever()  // SIGKILL cannot be caught: the end is on its way
         }
-        process.waitUntilExit()  // returns at once: lets Foundation finish its bookkeeping
         // Output closes when the child and whatever it started have let go of the pipes.
         let out = stdoutReader?.waitForEnd(until: deadline) ?? Data()
         let err = stderrReader?.waitForEnd(until: deadline) ?? Data()
+        let (status, signaled) =
+            switch exit.termination {
+            case .exited(let status): (status, false)
+            case .signaled(let signal): (signal, true)
+            }
         return exit.result(
             Result(
-                status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                status: status, signaled: signaled,
                 stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
                 timedOut: timedOut))
     }
@@ -157,33 +161,28 @@ public final class ChildProcess: @unchecked Sendable {
         return Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
     }
 
-    /// What `output` becomes for `Process`, and the pipe to read when it is captured.
-    /// `sharing` is standard output's destination when this is standard error's.
+    /// What `output` becomes for the child, and the descriptor to read when it is captured.
+    /// `sharing` is standard output's stream when this is standard error's.
     private static func destination(
-        _ output: Output, sharing: Any?, opened: inout [FileHandle]
-    ) throws -> (handle: Any, pipe: Pipe?) {
+        _ output: Output, sharing: ChildSpawn.Stream?, parentsCopies: inout [Int32]
+    ) throws -> (stream: ChildSpawn.Stream, reader: Int32?) {
         switch output {
         case .standardOutput where sharing != nil:
-            return (sharing as Any, nil)
+            return (sharing ?? .null, nil)
         case .capture, .standardOutput:
-            let pipe = Pipe()
-            return (pipe, pipe)
+            let pipe = try ChildSpawn.pipe()
+            parentsCopies.append(pipe.write)
+            return (.descriptor(pipe.write), pipe.read)
         case .discard:
-            return (FileHandle.nullDevice, nil)
+            return (.null, nil)
         case .file(let url):
-            let handle = try append(to: url)
-            opened.append(handle)
-            return (handle, nil)
+            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw SystemCallError("open", path: url.path, errno: Errno(rawValue: errno))
+            }
+            parentsCopies.append(descriptor)
+            return (.descriptor(descriptor), nil)
         }
-    }
-
-    private static func append(to url: URL) throws -> FileHandle {
-        if !FileManager.default.fileExists(atPath: url.path) {
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.seekToEnd()
-        return handle
     }
 }
 
@@ -209,14 +208,17 @@ private func sendSIGKILL(_ pid: Int32) {
 private final class Exit: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()
-    private var ended = false
+    private var ended: ChildSpawn.Termination?
     private var cached: ChildProcess.Result?
 
-    var hasEnded: Bool { condition.withLock { ended } }
+    var hasEnded: Bool { condition.withLock { ended != nil } }
 
-    func signal() {
+    /// How the child ended; only read after a wait said it has.
+    var termination: ChildSpawn.Termination { condition.withLock { ended ?? .exited(-1) } }
+
+    func signal(_ termination: ChildSpawn.Termination) {
         condition.withLock {
-            ended = true
+            ended = termination
             condition.broadcast()
         }
     }
@@ -224,13 +226,13 @@ private final class Exit: @unchecked Sendable {
     /// Whether the child ended before `deadline`.
     func wait(until deadline: Date) -> Bool {
         condition.withLock {
-            while !ended { if !condition.wait(until: deadline) { return ended } }
+            while ended == nil { if !condition.wait(until: deadline) { return ended != nil } }
             return true
         }
     }
 
     func waitForever() {
-        condition.withLock { while !ended { condition.wait() } }
+        condition.withLock { while ended == nil { condition.wait() } }
     }
 
     /// The first result recorded, so that waiting twice gives the same answer.
@@ -249,7 +251,8 @@ private final class StreamReader: @unchecked Sendable {
     private var data = Data()
     private var ended = false
 
-    init(_ handle: FileHandle) {
+    init(_ descriptor: Int32) {
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         Thread.detachNewThread { [self] in
             // One read's worth at a time, retried on EINTR (`availableData` traps on it).
             while let chunk = try? PipeReader.read(descriptor: handle.fileDescriptor), !chunk.isEmpty {
