@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 import TestSupport
 
 /// A private tmux server (its own socket) running the built storefront in a pane, for
@@ -38,9 +39,11 @@ final class TUITmux: @unchecked Sendable {
         self.height = height
         scratch = try TemporaryDirectory(prefix: socket)
         let fifo = scratch.path("pane-output")
-        guard mkfifo(fifo, 0o600) == 0 else { throw SpawnFailure(errno: errno) }
+        guard mkfifo(fifo, 0o600) == 0 else {
+            throw SystemCallError("mkfifo", path: fifo, errno: Errno(rawValue: errno))
+        }
         output = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard output >= 0 else { throw SpawnFailure(errno: errno) }
+        guard output >= 0 else { throw SystemCallError("open", path: fifo, errno: Errno(rawValue: errno)) }
         _ = try tmux([
             "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", session,
             "-c", directory.path, "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)",
