@@ -10,13 +10,6 @@ public struct CatalogWarning: Equatable, Hashable, CustomStringConvertible, Send
     /// What was found and how it was read, in words a person can act on.
     public let problem: String
 
-    /// Creates a warning.
-    public init(file: String, path: String, problem: String) {
-        self.file = file
-        self.path = path
-        self.problem = problem
-    }
-
     /// `FILE: PATH: PROBLEM`, as `CatalogError` says it.
     public var description: String { "\(file): \(path): \(problem)" }
 }

@@ -45,13 +45,6 @@ public struct APICredentials: Codable, Hashable, Sendable {
         dataDirectory.appendingPathComponent("api", isDirectory: true)
     }
 
-    /// Creates credentials.
-    public init(keyID: String, issuerID: String, keyPath: String) {
-        self.keyID = keyID
-        self.issuerID = issuerID
-        self.keyPath = keyPath
-    }
-
     /// Reads the credentials, making a key, key ID and issuer ID on first use. Two processes
     /// making them at once agree on one set (the first link wins).
     /// - Throws: `Failure`.

@@ -4,10 +4,4 @@ public struct ErrorPayload: Codable, Hashable, Sendable {
     public var errorCode: Int64?
     /// Apple's message.
     public var errorMessage: String?
-
-    /// Creates a payload.
-    public init(errorCode: Int64? = nil, errorMessage: String? = nil) {
-        self.errorCode = errorCode
-        self.errorMessage = errorMessage
-    }
 }

@@ -6,11 +6,4 @@ public struct ExtendRenewalDateRequest: Codable, Hashable, Sendable {
     public var extendReasonCode: Int32?
     /// The caller's identifier for the request (at most 128 characters).
     public var requestIdentifier: String?
-
-    /// Creates a request.
-    public init(extendByDays: Int32? = nil, extendReasonCode: Int32? = nil, requestIdentifier: String? = nil) {
-        self.extendByDays = extendByDays
-        self.extendReasonCode = extendReasonCode
-        self.requestIdentifier = requestIdentifier
-    }
 }

@@ -8,15 +8,4 @@ public struct ExtendRenewalDateResponse: Codable, Hashable, Sendable {
     public var success: Bool?
     /// The new renewal date, in milliseconds since 1970.
     public var effectiveDate: Int64?
-
-    /// Creates a response.
-    public init(
-        originalTransactionId: String? = nil, webOrderLineItemId: String? = nil, success: Bool? = nil,
-        effectiveDate: Int64? = nil
-    ) {
-        self.originalTransactionId = originalTransactionId
-        self.webOrderLineItemId = webOrderLineItemId
-        self.success = success
-        self.effectiveDate = effectiveDate
-    }
 }

@@ -12,17 +12,4 @@ public struct HistoryResponse: Codable, Hashable, Sendable {
     public var environment: String?
     /// Up to 20 signed transactions.
     public var signedTransactions: [String]?
-
-    /// Creates a response.
-    public init(
-        revision: String? = nil, hasMore: Bool? = nil, bundleId: String? = nil, appAppleId: Int64? = nil,
-        environment: String? = nil, signedTransactions: [String]? = nil
-    ) {
-        self.revision = revision
-        self.hasMore = hasMore
-        self.bundleId = bundleId
-        self.appAppleId = appAppleId
-        self.environment = environment
-        self.signedTransactions = signedTransactions
-    }
 }

@@ -9,10 +9,4 @@ public struct OrderLookupResponse: Codable, Hashable, Sendable {
         case rawStatus = "status"
         case signedTransactions
     }
-
-    /// Creates a response.
-    public init(rawStatus: Int32? = nil, signedTransactions: [String]? = nil) {
-        self.rawStatus = rawStatus
-        self.signedTransactions = signedTransactions
-    }
 }

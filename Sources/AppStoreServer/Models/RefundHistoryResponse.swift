@@ -6,11 +6,4 @@ public struct RefundHistoryResponse: Codable, Hashable, Sendable {
     public var revision: String?
     /// Whether more refunded transactions follow.
     public var hasMore: Bool?
-
-    /// Creates a response.
-    public init(signedTransactions: [String]? = nil, revision: String? = nil, hasMore: Bool? = nil) {
-        self.signedTransactions = signedTransactions
-        self.revision = revision
-        self.hasMore = hasMore
-    }
 }

@@ -8,15 +8,4 @@ public struct StatusResponse: Codable, Hashable, Sendable {
     public var appAppleId: Int64?
     /// One item per subscription group.
     public var data: [SubscriptionGroupIdentifierItem]?
-
-    /// Creates a response.
-    public init(
-        environment: String? = nil, bundleId: String? = nil, appAppleId: Int64? = nil,
-        data: [SubscriptionGroupIdentifierItem]? = nil
-    ) {
-        self.environment = environment
-        self.bundleId = bundleId
-        self.appAppleId = appAppleId
-        self.data = data
-    }
 }

@@ -4,10 +4,4 @@ public struct SubscriptionGroupIdentifierItem: Codable, Hashable, Sendable {
     public var subscriptionGroupIdentifier: String?
     /// The latest transaction of each subscription in the group.
     public var lastTransactions: [LastTransactionsItem]?
-
-    /// Creates an item.
-    public init(subscriptionGroupIdentifier: String? = nil, lastTransactions: [LastTransactionsItem]? = nil) {
-        self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
-        self.lastTransactions = lastTransactions
-    }
 }

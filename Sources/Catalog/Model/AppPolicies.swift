@@ -6,32 +6,17 @@ public struct AppPolicies: Sendable, Hashable {
         /// The locale identifier, e.g. `en_US`.
         public var locale: String
         /// The policy's text (`policyText`), empty when absent.
-        public var text: String
+        public var text: String = ""
         /// The policy's address (`policyURL`), empty when absent.
-        public var url: String
+        public var url: String = ""
         /// Members the catalog does not model, kept as read.
-        public var extra: [String: JSONValue]
-
-        /// Creates a policy.
-        public init(locale: String, text: String = "", url: String = "", extra: [String: JSONValue] = [:]) {
-            self.locale = locale
-            self.text = text
-            self.url = url
-            self.extra = extra
-        }
+        public var extra: [String: JSONValue] = [:]
     }
 
     /// The custom license agreement (`eula`); empty means Apple's standard one.
-    public var eula: String
+    public var eula: String = ""
     /// The privacy policies, in file order.
-    public var policies: [Policy]
+    public var policies: [Policy] = []
     /// Members the catalog does not model, kept as read.
-    public var extra: [String: JSONValue]
-
-    /// Creates app policies.
-    public init(eula: String = "", policies: [Policy] = [], extra: [String: JSONValue] = [:]) {
-        self.eula = eula
-        self.policies = policies
-        self.extra = extra
-    }
+    public var extra: [String: JSONValue] = [:]
 }

@@ -12,23 +12,10 @@ extension StoreKitConfiguration {
         /// What the whole commitment costs (`commitmentDisplayPrice`), `nil` when the file gives none.
         public var commitmentPrice: Decimal?
         /// Whether the plan is offered (`isEnabled`, `true` when absent).
-        public var isEnabled: Bool
+        public var isEnabled: Bool = true
         /// App Store Connect's identifier of the plan (`internalID`), when present.
         public var internalID: String?
         /// Members the catalog does not model, kept as read.
-        public var extra: [String: JSONValue]
-
-        /// Creates a billing plan.
-        public init(
-            type: BillingPlanType, price: Decimal, commitmentPrice: Decimal? = nil, isEnabled: Bool = true,
-            internalID: String? = nil, extra: [String: JSONValue] = [:]
-        ) {
-            self.type = type
-            self.price = price
-            self.commitmentPrice = commitmentPrice
-            self.isEnabled = isEnabled
-            self.internalID = internalID
-            self.extra = extra
-        }
+        public var extra: [String: JSONValue] = [:]
     }
 }

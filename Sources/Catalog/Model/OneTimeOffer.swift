@@ -14,20 +14,8 @@ extension StoreKitConfiguration {
         public var referenceName: String?
         /// What the purchase costs, in the catalog's base currency (`displayPrice`); 0 for a
         /// `free` offer.
-        public var price: Decimal
+        public var price: Decimal = 0
         /// Members the catalog does not model (`eligibility`, …), kept as read.
-        public var extra: [String: JSONValue]
-
-        /// Creates an offer.
-        public init(
-            id: String? = nil, internalID: String? = nil, referenceName: String? = nil, price: Decimal = 0,
-            extra: [String: JSONValue] = [:]
-        ) {
-            self.id = id
-            self.internalID = internalID
-            self.referenceName = referenceName
-            self.price = price
-            self.extra = extra
-        }
+        public var extra: [String: JSONValue] = [:]
     }
 }

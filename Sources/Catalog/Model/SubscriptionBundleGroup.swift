@@ -21,7 +21,7 @@ public struct SubscriptionBundleGroup: Sendable, Hashable, Identifiable {
         /// The product identifier (`productID`).
         public var id: String
         /// The reference name (`referenceName`), empty when absent.
-        public var referenceName: String
+        public var referenceName: String = ""
         /// The file's raw `type`, when present.
         public var type: String?
         /// The base price (`displayPrice`), when present.
@@ -29,27 +29,11 @@ public struct SubscriptionBundleGroup: Sendable, Hashable, Identifiable {
         /// The renewal period (`recurringSubscriptionPeriod`), when present.
         public var period: SubscriptionPeriod?
         /// Whether Family Sharing applies (`familyShareable`, `false` when absent).
-        public var familyShareable: Bool
+        public var familyShareable: Bool = false
         /// Names and descriptions per locale, in file order.
-        public var localizations: [Localization]
+        public var localizations: [Localization] = []
         /// Members the catalog does not model (the subscriptions it includes, offers, …), kept as read.
-        public var extra: [String: JSONValue]
-
-        /// Creates a member.
-        public init(
-            id: String, referenceName: String = "", type: String? = nil, price: Decimal? = nil,
-            period: SubscriptionPeriod? = nil, familyShareable: Bool = false, localizations: [Localization] = [],
-            extra: [String: JSONValue] = [:]
-        ) {
-            self.id = id
-            self.referenceName = referenceName
-            self.type = type
-            self.price = price
-            self.period = period
-            self.familyShareable = familyShareable
-            self.localizations = localizations
-            self.extra = extra
-        }
+        public var extra: [String: JSONValue] = [:]
     }
 
     /// Whether it is a bundle group or a suite group.
@@ -59,22 +43,9 @@ public struct SubscriptionBundleGroup: Sendable, Hashable, Identifiable {
     /// The reference name (`name`), the identifier when absent.
     public var name: String
     /// The group's localizations, in file order.
-    public var localizations: [SubscriptionGroup.Localization]
+    public var localizations: [SubscriptionGroup.Localization] = []
     /// Its products (`subscriptions`), in file order.
-    public var members: [Member]
+    public var members: [Member] = []
     /// Members the catalog does not model, kept as read.
-    public var extra: [String: JSONValue]
-
-    /// Creates a group.
-    public init(
-        kind: Kind, id: String, name: String, localizations: [SubscriptionGroup.Localization] = [],
-        members: [Member] = [], extra: [String: JSONValue] = [:]
-    ) {
-        self.kind = kind
-        self.id = id
-        self.name = name
-        self.localizations = localizations
-        self.members = members
-        self.extra = extra
-    }
+    public var extra: [String: JSONValue] = [:]
 }

@@ -10,14 +10,6 @@ public struct SubscriptionGroup: Sendable, Hashable, Identifiable {
         public var customAppName: String?
         /// The group's description (`description`, format 6), when set.
         public var description: String?
-
-        /// Creates a group localization.
-        public init(locale: String, displayName: String, customAppName: String? = nil, description: String? = nil) {
-            self.locale = locale
-            self.displayName = displayName
-            self.customAppName = customAppName
-            self.description = description
-        }
     }
 
     /// The group identifier (`id`).

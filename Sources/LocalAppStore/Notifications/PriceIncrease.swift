@@ -37,20 +37,6 @@ public struct PriceIncrease: Codable, Hashable, Sendable {
     /// The ISO 4217 currency of `price`.
     public var currencyCode: String?
 
-    /// Creates a price increase.
-    public init(
-        originalTransactionID: String, accountID: String, productID: String, date: Date, status: Status,
-        price: Decimal? = nil, currencyCode: String? = nil
-    ) {
-        self.originalTransactionID = originalTransactionID
-        self.accountID = accountID
-        self.productID = productID
-        self.date = date
-        self.status = status
-        self.price = price
-        self.currencyCode = currencyCode
-    }
-
     /// Apple's `priceIncreaseStatus` for it: 1 consented, 0 not (yet): a declined one stays 0
     /// until the subscription expires.
     public var priceIncreaseStatus: Int32 { status == .accepted ? 1 : 0 }

@@ -20,19 +20,4 @@ package struct MassRenewalExtension: Codable, Hashable, Sendable {
     package var succeededCount: Int
     /// Subscriptions that could not be extended.
     package var failedCount: Int
-
-    /// Creates a record.
-    package init(
-        requestIdentifier: String, productID: String, days: Int, reasonCode: Int, storefronts: [String],
-        completeDate: Date, succeededCount: Int, failedCount: Int
-    ) {
-        self.requestIdentifier = requestIdentifier
-        self.productID = productID
-        self.days = days
-        self.reasonCode = reasonCode
-        self.storefronts = storefronts
-        self.completeDate = completeDate
-        self.succeededCount = succeededCount
-        self.failedCount = failedCount
-    }
 }

@@ -19,19 +19,4 @@ package struct RenewalExtension: Codable, Hashable, Sendable {
     package var effectiveDate: Date
     /// Whether the subscription was extended.
     package var success: Bool
-
-    /// Creates a record.
-    package init(
-        originalTransactionID: String, webOrderLineItemID: String?, days: Int, reasonCode: Int,
-        requestIdentifier: String, date: Date, effectiveDate: Date, success: Bool
-    ) {
-        self.originalTransactionID = originalTransactionID
-        self.webOrderLineItemID = webOrderLineItemID
-        self.days = days
-        self.reasonCode = reasonCode
-        self.requestIdentifier = requestIdentifier
-        self.date = date
-        self.effectiveDate = effectiveDate
-        self.success = success
-    }
 }

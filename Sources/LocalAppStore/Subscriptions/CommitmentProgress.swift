@@ -8,7 +8,7 @@ public struct CommitmentProgress: Codable, Hashable, Sendable {
     /// The current period's payment, from 1.
     public var billingPeriodNumber: Int
     /// How many payments the commitment has.
-    public var totalBillingPeriods: Int
+    public var totalBillingPeriods: Int = Self.monthsInCommitment
     /// When the commitment ends.
     public var expiresDate: Date
 
@@ -16,13 +16,6 @@ public struct CommitmentProgress: Codable, Hashable, Sendable {
     public static let monthsInCommitment = 12
     /// How long Apple's only commitment lasts: one year.
     public static let period = SubscriptionPeriod(value: 1, unit: .year)
-
-    /// Creates a commitment's progress.
-    public init(billingPeriodNumber: Int, totalBillingPeriods: Int = Self.monthsInCommitment, expiresDate: Date) {
-        self.billingPeriodNumber = billingPeriodNumber
-        self.totalBillingPeriods = totalBillingPeriods
-        self.expiresDate = expiresDate
-    }
 
     /// Whether a payment of this commitment is still to come after the current one.
     public var hasPaymentsLeft: Bool { billingPeriodNumber < totalBillingPeriods }

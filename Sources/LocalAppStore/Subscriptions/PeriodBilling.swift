@@ -10,12 +10,6 @@ public struct PeriodBilling: Codable, Hashable, Sendable {
     /// The commitment the period belongs to, for a monthly plan.
     public var commitment: CommitmentProgress?
 
-    /// Creates a period's billing.
-    public init(planType: BillingPlanType, commitment: CommitmentProgress? = nil) {
-        self.planType = planType
-        self.commitment = commitment
-    }
-
     /// The billing of a first period by `plan` that starts at `start`: payment 1 of a new
     /// commitment for a monthly plan, whose end is 12 months later at `rate`.
     public static func first(of plan: BillingPlanType, startingAt start: Date, rate: StoreTimeRate) -> PeriodBilling {

@@ -84,16 +84,8 @@ public struct FilterStep: Hashable, Sendable {
     /// The matching products, by index, in catalog order.
     public var matches: [Int]
     /// The query's words, folded (empty: not known, so a longer query checks all of its own).
-    public var words: [[UInt8]]
+    public var words: [[UInt8]] = []
     /// For each match, where the query's last word first occurs in its search text (empty:
     /// not known).
-    public var hits: [Int32]
-
-    /// A step: a query, its matches, and what a longer query may skip checking again.
-    public init(query: String, matches: [Int], words: [[UInt8]] = [], hits: [Int32] = []) {
-        self.query = query
-        self.matches = matches
-        self.words = words
-        self.hits = hits
-    }
+    public var hits: [Int32] = []
 }
