@@ -32,21 +32,9 @@ struct StoreLoads: Sendable {
         case .loadAccounts:
             send(.accounts(.loaded(await result { () async throws(StoreError) in try await store.accounts() })))
         case .signIn(let id):
-            send(
-                .accounts(
-                    .signedIn(
-                        await result { () async throws(StoreError) in
-                            try await store.signIn(id)
-                            return id
-                        })))
+            send(.accounts(.signedIn(await changeAccount(id, store.signIn))))
         case .removeFromFamily(let id):
-            send(
-                .accounts(
-                    .removed(
-                        await result { () async throws(StoreError) in
-                            try await store.removeFromFamily(id)
-                            return id
-                        })))
+            send(.accounts(.removed(await changeAccount(id, store.removeFromFamily))))
         case .loadPriceComparison(let productID):
             send(
                 .details(
@@ -87,6 +75,16 @@ struct StoreLoads: Sendable {
             send(.settings(.changed(name: name, value: value, await settings())))
         } catch {
             send(.settings(.changed(name: name, value: value, .failure(error))))
+        }
+    }
+
+    /// `change` made to the account `id`: the account's ID when it was made.
+    func changeAccount(
+        _ id: String, _ change: (String) async throws(StoreError) -> Void
+    ) async -> Result<String, StoreError> {
+        await result { () async throws(StoreError) in
+            try await change(id)
+            return id
         }
     }
 

@@ -66,13 +66,20 @@ struct RealtimeRetentionTests {
         let message = UUID()
         let fallback = UUID()
         try retention.uploadMessage(
-            message, content: .init(header: "Stay", body: "Levels stay unlocked."), heldForReview: false)
+            message, content: try Self.content(#"{"header": "Stay", "body": "Levels stay unlocked."}"#),
+            heldForReview: false)
         try retention.uploadMessage(
-            fallback, content: .init(header: "Default", body: "We'd miss you."), heldForReview: false)
+            fallback, content: try Self.content(#"{"header": "Default", "body": "We'd miss you."}"#),
+            heldForReview: false)
         try retention.configureDefault(productID: ServerFixture.monthly, locale: "en-US", messageID: fallback)
         let endpoint = try Endpoint()
         try retention.setRealtimeURL(endpoint.url, environment: .sandbox)
         return (fixture, endpoint, subscription.originalTransactionID, message, fallback)
+    }
+
+    /// A message's content as an Upload Message request's body gives it.
+    static func content(_ json: String) throws -> RetentionMessage.Content {
+        try RetentionMessage.Content(uploadMessageRequestBody: Data(json.utf8))
     }
 
     @Test func showsTheAnswersMessageOrSwitchPlanAndLogsTheExchange() async throws {

@@ -31,7 +31,7 @@ extension AppStoreServer {
                 }
                 return try json(GetImageListResponse(imageIdentifiers: images))
             case .uploadMessage(let id):
-                let content = try Self.content(request.body)
+                let content = try RetentionMessage.Content(uploadMessageRequestBody: request.body)
                 try retention.uploadMessage(try Self.identifier(id), content: content, heldForReview: held)
                 return .empty(200)
             case .deleteMessage(let id):
@@ -139,25 +139,6 @@ extension AppStoreServer {
     }
 
     private static func text(_ id: UUID) -> String { id.uuidString.lowercased() }
-
-    /// An `UploadMessageRequestBody` as the store's message content; a missing member is a bad request.
-    private static func content(_ body: Data) throws -> RetentionMessage.Content {
-        let decoded: UploadMessageRequestBody = try decode(body, fields: [:])
-        guard let header = decoded.header, let text = decoded.body else { throw APIError.generalBadRequest }
-        var image: RetentionMessage.Image?
-        if let given = decoded.image {
-            guard let id = given.imageIdentifier, let alt = given.altText else { throw APIError.generalBadRequest }
-            image = RetentionMessage.Image(imageIdentifier: try identifier(id), altText: alt)
-        }
-        let points = try (decoded.bulletPoints ?? []).map { point throws -> RetentionMessage.BulletPoint in
-            guard let text = point.text, let id = point.imageIdentifier, let alt = point.altText else {
-                throw APIError.generalBadRequest
-            }
-            return RetentionMessage.BulletPoint(text: text, imageIdentifier: try identifier(id), altText: alt)
-        }
-        return RetentionMessage.Content(
-            header: header, body: text, image: image, rawHeaderPosition: decoded.headerPosition, bulletPoints: points)
-    }
 
     /// Apple's error for a refusal of the retention messaging part.
     static func apiError(_ error: RetentionMessagingError) -> APIError {

@@ -19,19 +19,10 @@ enum DecimalText {
         if bytes.first == UInt8(ascii: "-") {
             return .failure(Problem(message: "negative price \"\(text)\"; prices must be 0 or more"))
         }
-        var integerDigits = 0
-        var fractionDigits = 0
-        var seenPoint = false
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
-            case UInt8(ascii: ".") where !seenPoint:
-                seenPoint = true
-            default:
-                return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
-            }
+        guard let digits = Digits(bytes, separator: UInt8(ascii: ".")) else {
+            return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
         }
+        let (integerDigits, fractionDigits, seenPoint) = (digits.before, digits.after, digits.isSeparated)
         guard integerDigits > 0, !seenPoint || fractionDigits > 0 else {
             return .failure(Problem(message: "malformed price \"\(text)\"; \(hint)"))
         }
@@ -58,20 +49,30 @@ enum DecimalText {
     /// Whether `text` is digits, one comma and digits (`"2,99"`): how a price typed on a Mac set
     /// to a comma locale reads, taken as the decimal point (Docs/formats/storekit-catalog.md).
     static func hasLoneDecimalComma(_ text: String) -> Bool {
-        var digitsBefore = 0
-        var digitsAfter = 0
-        var seenComma = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if seenComma { digitsAfter += 1 } else { digitsBefore += 1 }
-            case UInt8(ascii: ",") where !seenComma:
-                seenComma = true
-            default:
-                return false
+        guard let digits = Digits(text.utf8, separator: UInt8(ascii: ",")) else { return false }
+        return digits.isSeparated && digits.before > 0 && digits.after > 0
+    }
+
+    /// How many digits stand before and after one separator in a text of digits and at most
+    /// one separator.
+    private struct Digits {
+        var before = 0
+        var after = 0
+        var isSeparated = false
+
+        /// Counts the digits of `bytes`; nil when they hold anything but digits and one `separator`.
+        init?(_ bytes: some Sequence<UInt8>, separator: UInt8) {
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if isSeparated { after += 1 } else { before += 1 }
+                case separator where !isSeparated:
+                    isSeparated = true
+                default:
+                    return nil
+                }
             }
         }
-        return seenComma && digitsBefore > 0 && digitsAfter > 0
     }
 
     /// How many digits follow the decimal point in `text` as written.

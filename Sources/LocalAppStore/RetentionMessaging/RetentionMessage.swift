@@ -17,12 +17,6 @@ public struct RetentionMessage: Codable, Hashable, Sendable {
         public let imageIdentifier: UUID
         /// What the image shows, for a customer who cannot see it.
         public let altText: String
-
-        /// Creates an image reference.
-        public init(imageIdentifier: UUID, altText: String) {
-            self.imageIdentifier = imageIdentifier
-            self.altText = altText
-        }
     }
 
     /// Apple's `BulletPoint`: a line of text with a bullet-point image.
@@ -33,13 +27,6 @@ public struct RetentionMessage: Codable, Hashable, Sendable {
         public let imageIdentifier: UUID
         /// What the image shows.
         public let altText: String
-
-        /// Creates a bullet point.
-        public init(text: String, imageIdentifier: UUID, altText: String) {
-            self.text = text
-            self.imageIdentifier = imageIdentifier
-            self.altText = altText
-        }
     }
 
     /// What a developer uploads: Apple's `UploadMessageRequestBody`.
@@ -54,18 +41,6 @@ public struct RetentionMessage: Codable, Hashable, Sendable {
         public let rawHeaderPosition: String?
         /// Up to five bullet points.
         public let bulletPoints: [BulletPoint]
-
-        /// Creates a message's content.
-        public init(
-            header: String, body: String, image: Image? = nil, rawHeaderPosition: String? = nil,
-            bulletPoints: [BulletPoint] = []
-        ) {
-            self.header = header
-            self.body = body
-            self.image = image
-            self.rawHeaderPosition = rawHeaderPosition
-            self.bulletPoints = bulletPoints
-        }
 
         /// Where the header stands.
         public var headerPosition: HeaderPosition { rawHeaderPosition.flatMap(HeaderPosition.init) ?? .aboveBody }

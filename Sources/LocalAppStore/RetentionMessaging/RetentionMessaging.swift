@@ -124,23 +124,26 @@ public struct RetentionMessaging: Sendable {
     /// - Throws: `.imageNotFound` or `.io`.
     @discardableResult
     public func reviewImage(_ id: UUID, approve: Bool) throws(RetentionMessagingError) -> RetentionImage {
-        try files.update { state, _ throws(RetentionMessagingError) in
-            guard var image = state.image(id) else { throw .imageNotFound(id) }
-            image.rawState = (approve ? RetentionReviewState.approved : .rejected).rawValue
-            state.images[RetentionState.key(id)] = image
-            return image
-        }
+        try review(id, approve: approve, in: \.images, state: \.rawState, notFound: .imageNotFound(id))
     }
 
     /// Approves or rejects a message, as Apple's review would (`store approve-message`).
     /// - Throws: `.messageNotFound` or `.io`.
     @discardableResult
     public func reviewMessage(_ id: UUID, approve: Bool) throws(RetentionMessagingError) -> RetentionMessage {
+        try review(id, approve: approve, in: \.messages, state: \.rawState, notFound: .messageNotFound(id))
+    }
+
+    /// Sets the review state of the image or message `id` among `items`.
+    private func review<Item>(
+        _ id: UUID, approve: Bool, in items: WritableKeyPath<RetentionState, [String: Item]>,
+        state rawState: WritableKeyPath<Item, String>, notFound: RetentionMessagingError
+    ) throws(RetentionMessagingError) -> Item {
         try files.update { state, _ throws(RetentionMessagingError) in
-            guard var message = state.message(id) else { throw .messageNotFound(id) }
-            message.rawState = (approve ? RetentionReviewState.approved : .rejected).rawValue
-            state.messages[RetentionState.key(id)] = message
-            return message
+            guard var item = state[keyPath: items][RetentionState.key(id)] else { throw notFound }
+            item[keyPath: rawState] = (approve ? RetentionReviewState.approved : .rejected).rawValue
+            state[keyPath: items][RetentionState.key(id)] = item
+            return item
         }
     }
 

@@ -15,13 +15,6 @@ package final class ServerMarker: Sendable {
         package var pid: Int32
         /// When it started.
         package var startedAt: Date
-
-        /// Creates a marker's content.
-        package init(url: String, pid: Int32, startedAt: Date) {
-            self.url = url
-            self.pid = pid
-            self.startedAt = startedAt
-        }
     }
 
     /// What the marker says.
@@ -31,13 +24,15 @@ package final class ServerMarker: Sendable {
     private let fileSystem: any FileSystem
     private let released = Mutex(false)
 
-    /// Claims the data directory for a server: takes the lock and writes the marker.
+    /// Claims the data directory for this process's server, started now, at `url`: takes the
+    /// lock and writes the marker.
     /// - Parameter fileSystem: where the files live (the real one by default).
     /// - Returns: nil when another live server holds it (read it with `running(in:)`).
     /// - Throws: `LocalAppStoreError.io` when the files cannot be made.
     package static func claim(
-        dataDirectory: URL, running: Running, fileSystem: any FileSystem = POSIXFileSystem()
+        dataDirectory: URL, url: String, fileSystem: any FileSystem = POSIXFileSystem()
     ) throws(LocalAppStoreError) -> ServerMarker? {
+        let running = Running(url: url, pid: ProcessInfo.processInfo.processIdentifier, startedAt: Date())
         let lockPath = dataDirectory.appendingPathComponent("server.lock").path
         let markerPath = dataDirectory.appendingPathComponent("server.json").path
         let encoder = JSONEncoder()

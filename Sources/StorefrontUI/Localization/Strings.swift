@@ -57,23 +57,19 @@ public struct Strings: Equatable, Sendable {
 
     /// The localized name of a product type.
     public func typeName(_ type: ProductType) -> String {
-        switch type {
-        case .consumable: self("Consumable")
-        case .nonConsumable: self("Non-Consumable")
-        case .autoRenewable: self("Subscription")
-        case .nonRenewing: self("Non-Renewing")
-        default: type.rawValue
-        }
+        Self.typeNames[type].map { self($0.one) } ?? type.rawValue
     }
 
     /// The localized heading of a group of products of one type.
     public func groupName(_ type: ProductType) -> String {
-        switch type {
-        case .consumable: self("Consumables")
-        case .nonConsumable: self("Non-Consumables")
-        case .autoRenewable: self("Subscriptions")
-        case .nonRenewing: self("Non-Renewing Subscriptions")
-        default: type.rawValue
-        }
+        Self.typeNames[type].map { self($0.group) } ?? type.rawValue
     }
+
+    /// The English names of each product type: one product's, and a group's heading.
+    private static let typeNames: [ProductType: (one: String, group: String)] = [
+        .consumable: ("Consumable", "Consumables"),
+        .nonConsumable: ("Non-Consumable", "Non-Consumables"),
+        .autoRenewable: ("Subscription", "Subscriptions"),
+        .nonRenewing: ("Non-Renewing", "Non-Renewing Subscriptions"),
+    ]
 }

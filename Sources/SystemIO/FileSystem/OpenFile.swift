@@ -3,12 +3,6 @@
 public struct OpenFile: Hashable, Sendable {
     /// The path the file was opened by.
     public let path: String
-    /// The descriptor (a fake file system may choose any number).
+    /// The descriptor.
     public let descriptor: Int32
-
-    /// Wraps a descriptor.
-    public init(path: String, descriptor: Int32) {
-        self.path = path
-        self.descriptor = descriptor
-    }
 }

@@ -22,4 +22,11 @@ struct Invocation: Sendable, Equatable {
 
     /// Whether `flag` was given.
     func isSet(_ flag: Flag) -> Bool { options[flag.name] != nil }
+
+    /// The one positional argument of a command that takes exactly one.
+    /// - Throws: `CLIError.usage(usage)` when there is none, or more than one.
+    func onlyArgument(orUsage usage: String) throws(CLIError) -> String {
+        guard arguments.count == 1, let argument = arguments.first else { throw .usage(usage) }
+        return argument
+    }
 }

@@ -13,9 +13,7 @@ struct LatestCommand: Command {
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        guard invocation.arguments.count == 1, let productID = invocation.arguments.first else {
-            throw .usage("latest needs exactly one product ID (see 'storefront products').")
-        }
+        let productID = try invocation.onlyArgument(orUsage: "latest needs exactly one product ID (see 'storefront products').")
         let session = try await StoreSession.open(invocation, context: context)
         let latest: Transaction?
         do {

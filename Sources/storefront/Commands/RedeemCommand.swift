@@ -16,9 +16,7 @@ struct RedeemCommand: Command {
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        guard invocation.arguments.count == 1, let code = invocation.arguments.first else {
-            throw .usage("redeem needs exactly one offer code (see 'storefront store codes').")
-        }
+        let code = try invocation.onlyArgument(orUsage: "redeem needs exactly one offer code (see 'storefront store codes').")
         let token = try invocation.value(OfferOptions.appAccountToken)
         let session = try await StoreSession.open(invocation, context: context)
         let result: PurchaseResult

@@ -32,9 +32,7 @@ struct RefundRequestCommand: Command {
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        guard invocation.arguments.count == 1, let id = invocation.arguments.first else {
-            throw .usage("refund-request needs exactly one transaction ID (see 'storefront history').")
-        }
+        let id = try invocation.onlyArgument(orUsage: "refund-request needs exactly one transaction ID (see 'storefront history').")
         let reason = try invocation.value(Self.reason)
         let session = try await StoreSession.open(invocation, context: context)
         let status: RefundRequestStatus

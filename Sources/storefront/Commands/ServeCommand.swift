@@ -81,11 +81,7 @@ struct ServeCommand: Command {
         }
         let marker: ServerMarker?
         do {
-            marker = try ServerMarker.claim(
-                dataDirectory: dataDirectory,
-                running: .init(
-                    url: server.baseURL.absoluteString, pid: ProcessInfo.processInfo.processIdentifier,
-                    startedAt: Date()))
+            marker = try ServerMarker.claim(dataDirectory: dataDirectory, url: server.baseURL.absoluteString)
         } catch {
             await server.stop()
             throw .runtime("cannot write the server marker: \(error)")

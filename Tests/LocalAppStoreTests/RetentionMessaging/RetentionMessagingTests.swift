@@ -37,7 +37,7 @@ struct RetentionMessagingTests {
         try retention.uploadImage(point, png: Self.bullet, size: .bulletPoint, heldForReview: true)
         let content = RetentionMessage.Content(
             header: "Stay", body: "Everything stays unlocked.",
-            image: .init(imageIdentifier: image, altText: "A forest"),
+            image: .init(imageIdentifier: image, altText: "A forest"), rawHeaderPosition: nil,
             bulletPoints: [.init(text: "All levels", imageIdentifier: point, altText: "A star")])
         try retention.uploadMessage(message, content: content, heldForReview: true)
 
@@ -88,7 +88,7 @@ struct RetentionMessagingTests {
         let unknown = UUID()
         #expect(throws: RetentionMessagingError.imageNotFound(unknown)) {
             try retention.uploadMessage(
-                UUID(), content: .init(header: "h", body: "b", image: .init(imageIdentifier: unknown, altText: "a")),
+                UUID(), content: RetentionRulesTests.content(image: .init(imageIdentifier: unknown, altText: "a")),
                 heldForReview: false)
         }
         #expect(
@@ -96,13 +96,13 @@ struct RetentionMessagingTests {
                 "the image \(RetentionState.key(point)) was uploaded as BULLET_POINT, and this place takes FULL_SIZE")
         ) {
             try retention.uploadMessage(
-                UUID(), content: .init(header: "h", body: "b", image: .init(imageIdentifier: point, altText: "a")),
+                UUID(), content: RetentionRulesTests.content(image: .init(imageIdentifier: point, altText: "a")),
                 heldForReview: false)
         }
         let message = UUID()
-        try retention.uploadMessage(message, content: .init(header: "h", body: "b"), heldForReview: false)
+        try retention.uploadMessage(message, content: RetentionRulesTests.content(), heldForReview: false)
         #expect(throws: RetentionMessagingError.messageAlreadyExists(message)) {
-            try retention.uploadMessage(message, content: .init(header: "x", body: "y"), heldForReview: false)
+            try retention.uploadMessage(message, content: RetentionRulesTests.content(header: "x", body: "y"), heldForReview: false)
         }
         #expect(throws: RetentionMessagingError.invalidProduct(TestCatalog.coins)) {
             try retention.configureDefault(productID: TestCatalog.coins, locale: "en-US", messageID: message)
@@ -188,14 +188,14 @@ struct RetentionMessagingTests {
             for _ in 0..<RetentionRules.maximumMessages {
                 let id = UUID()
                 state.messages[RetentionState.key(id)] = RetentionMessage(
-                    identifier: id, content: .init(header: "h", body: "b"), state: .approved, uploaded: now)
+                    identifier: id, content: RetentionRulesTests.content(), state: .approved, uploaded: now)
             }
         }
         #expect(throws: RetentionMessagingError.maximumImagesReached(2000)) {
             try retention.uploadImage(UUID(), png: Self.bullet, size: .bulletPoint, heldForReview: false)
         }
         #expect(throws: RetentionMessagingError.maximumMessagesReached(2000)) {
-            try retention.uploadMessage(UUID(), content: .init(header: "h", body: "b"), heldForReview: false)
+            try retention.uploadMessage(UUID(), content: RetentionRulesTests.content(), heldForReview: false)
         }
     }
 
