@@ -40,46 +40,38 @@ import Testing
     }
 
     @Test func cRedeemsAnOfferCodeForTheSelectedSubscription() async throws {
-        let storefront = try TUIEndToEndTests.freshStorefront()
-        let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
-        defer { tmux.close() }
-
-        try tmux.keys("/")
-        try await tmux.press("Pro (Monthly)", literal: true, until: "(1/19)")
-        try tmux.keys("Enter")
-        try await tmux.press("c", until: "Purchased")
-        let redeemed = try storefront.object(["latest", DemoCatalog.pro])
-        #expect(
-            redeemed["offerType"] as? String == "code"
-                && redeemed["offerID"] as? String == DemoCatalog.codeOfferReferenceName,
-            "\(redeemed)")
+        let (redeemed, codes) = try await redeemWithC("Pro (Monthly)", DemoCatalog.pro)
+        #expect(redeemed["offerID"] as? String == DemoCatalog.codeOfferReferenceName, "\(redeemed)")
         #expect(redeemed["price"] as? String == "0", "\(redeemed)")
-        let codes = try storefront.array(["store", "codes"])
         #expect(codes.contains { $0["transactionID"] as? String == redeemed["transactionID"] as? String }, "\(codes)")
-
-        try await tmux.quit(closing: 2)
     }
 
     @Test func cRedeemsAnOfferCodeForTheSelectedNonConsumable() async throws {
+        let (redeemed, codes) = try await redeemWithC("Remove Ads", DemoCatalog.removeAds)
+        #expect(redeemed["offerID"] as? String == "Code: Remove ads half price", "\(redeemed)")
+        #expect(redeemed["price"] as? String == "1.99", "\(redeemed)")
+        #expect(
+            codes.map { $0["offerID"] as? String } == [DemoCatalog.removeAdsCodeOffer]
+                && codes.first?["transactionID"] as? String == redeemed["transactionID"] as? String, "\(codes)")
+    }
+
+    /// Finds `title` in the catalog, opens its details and presses c: the code transaction
+    /// `latest` then reports for `productID`, and the store's codes.
+    func redeemWithC(
+        _ title: String, _ productID: String
+    ) async throws -> (redeemed: [String: Any], codes: [[String: Any]]) {
         let storefront = try TUIEndToEndTests.freshStorefront()
         let tmux = try await TUIEndToEndTests.open(storefront, width: 110, height: 32)
         defer { tmux.close() }
 
         try tmux.keys("/")
-        try await tmux.press("Remove Ads", literal: true, until: "(1/19)")
+        try await tmux.press(title, literal: true, until: "(1/19)")
         try tmux.keys("Enter")
         try await tmux.press("c", until: "Purchased")
-        let redeemed = try storefront.object(["latest", DemoCatalog.removeAds])
-        #expect(
-            redeemed["offerType"] as? String == "code"
-                && redeemed["offerID"] as? String == "Code: Remove ads half price",
-            "\(redeemed)")
-        #expect(redeemed["price"] as? String == "1.99", "\(redeemed)")
+        let redeemed = try storefront.object(["latest", productID])
+        #expect(redeemed["offerType"] as? String == "code", "\(redeemed)")
         let codes = try storefront.array(["store", "codes"])
-        #expect(
-            codes.map { $0["offerID"] as? String } == [DemoCatalog.removeAdsCodeOffer]
-                && codes.first?["transactionID"] as? String == redeemed["transactionID"] as? String, "\(codes)")
-
         try await tmux.quit(closing: 2)
+        return (redeemed, codes)
     }
 }

@@ -31,11 +31,9 @@ extension PowerLossTests {
         try await Self.run(
             CrashScenario(
                 name: "shared purchase", setup: Self.buyProThenFamily,
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        _ = try await session.buy(CrashCatalog.monthly)
-                        recorder.mark(Marks.acknowledged)
-                    }
+                operation: Self.inApp { session, recorder in
+                    _ = try await session.buy(CrashCatalog.monthly)
+                    recorder.mark(Marks.acknowledged)
                 },
                 expectations: { state in
                     guard let (store, ledger) = Self.shares(state, CrashCatalog.monthly) else {
@@ -62,11 +60,9 @@ extension PowerLossTests {
         try await Self.run(
             CrashScenario(
                 name: "revoked share", setup: Self.buyProThenFamily,
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        try await session.backend.familySharing.setSharing(productID: CrashCatalog.pro, on: false)
-                        recorder.mark(Marks.storeSaid)
-                    }
+                operation: Self.inApp { session, recorder in
+                    try await session.backend.familySharing.setSharing(productID: CrashCatalog.pro, on: false)
+                    recorder.mark(Marks.storeSaid)
                 },
                 expectations: Self.theShareEndsOnceOrNot))
     }
@@ -77,11 +73,9 @@ extension PowerLossTests {
         try await Self.run(
             CrashScenario(
                 name: "removed member", setup: Self.buyProThenFamily,
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        _ = try await session.backend.familySharing.remove(Self.member.id)
-                        recorder.mark(Marks.storeSaid)
-                    }
+                operation: Self.inApp { session, recorder in
+                    _ = try await session.backend.familySharing.remove(Self.member.id)
+                    recorder.mark(Marks.storeSaid)
                 },
                 expectations: Self.theShareEndsOnceOrNot))
     }

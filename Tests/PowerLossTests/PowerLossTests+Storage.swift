@@ -12,14 +12,12 @@ extension PowerLossTests {
         try await Self.run(
             CrashScenario(
                 name: "download and install", setup: Self.buyPro,
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        let levels = try await session.buy(CrashCatalog.levels)
-                        recorder.mark(Marks.storeSaid)
-                        let state = try await session.waitForDownload(levels.transactionID)
-                        guard state == .finished else { throw SessionError("the download ended \(state)") }
-                        recorder.mark(Marks.acknowledged)
-                    }
+                operation: Self.inApp { session, recorder in
+                    let levels = try await session.buy(CrashCatalog.levels)
+                    recorder.mark(Marks.storeSaid)
+                    let state = try await session.waitForDownload(levels.transactionID)
+                    guard state == .finished else { throw SessionError("the download ended \(state)") }
+                    recorder.mark(Marks.acknowledged)
                 },
                 expectations: { state in
                     guard state.passed(Marks.storeSaid) else { return [] }
@@ -80,22 +78,11 @@ extension PowerLossTests {
                     // The purchase's first write compacts the journal, not the baseline's open.
                     try Self.padJournalToTheCompactionThreshold(context)
                 },
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        _ = try await session.buy(CrashCatalog.coins)
-                        recorder.mark(Marks.acknowledged)
-                    }
+                operation: Self.inApp { session, recorder in
+                    _ = try await session.buy(CrashCatalog.coins)
+                    recorder.mark(Marks.acknowledged)
                 },
-                expectations: { state in
-                    var failures: [String] = []
-                    if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != 1 {
-                        failures.append("the acknowledged purchase is lost")
-                    }
-                    if state.facts.store.count < state.baseline.charged.count {
-                        failures.append("the store lost history")
-                    }
-                    return failures
-                }),
+                expectations: Self.keepsHistoryAndAcknowledgedCoins(1)),
             recordingMust: { recording in
                 recording.replacedTheJournal
                     && recording.operations.filter {
@@ -136,21 +123,27 @@ extension PowerLossTests {
                         throw SessionError("the compaction did not merge its run with \(before): \(after)")
                     }
                 },
-                expectations: { state in
-                    var failures: [String] = []
-                    if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != 2 {
-                        failures.append("an acknowledged purchase is lost")
-                    }
-                    if state.facts.store.count < state.baseline.charged.count {
-                        failures.append("the store lost history")
-                    }
-                    return failures
-                }),
+                expectations: Self.keepsHistoryAndAcknowledgedCoins(2)),
             recordingMust: { recording in
                 recording.renamed { from, to in
                     from.hasPrefix("store/history-") && to.hasPrefix("store/history-") && to.hasSuffix(".idx")
                 } && recording.replacedTheJournal
             })
+    }
+
+    /// What a compaction must keep whatever a crash leaves: `coins` coin purchases in the
+    /// ledger once the last was acknowledged, and every transaction the store had.
+    static func keepsHistoryAndAcknowledgedCoins(_ coins: Int) -> @Sendable (CrashScenario.Judgement) -> [String] {
+        { state in
+            var failures: [String] = []
+            if state.passed(Marks.acknowledged), state.ledger(CrashCatalog.coins).count != coins {
+                failures.append(coins == 1 ? "the acknowledged purchase is lost" : "an acknowledged purchase is lost")
+            }
+            if state.facts.store.count < state.baseline.charged.count {
+                failures.append("the store lost history")
+            }
+            return failures
+        }
     }
 
     /// The runs of the history index the journal's header names (`historyRuns`, as
@@ -170,11 +163,9 @@ extension PowerLossTests {
                 // Nothing before: the journal, leases, key, vault, and the store's signing chain,
                 // device identifier and app transaction (written through the file layer too) are new.
                 setup: { _ in },
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        _ = try await session.buy(CrashCatalog.coins)
-                        recorder.mark(Marks.acknowledged)
-                    }
+                operation: Self.inApp { session, recorder in
+                    _ = try await session.buy(CrashCatalog.coins)
+                    recorder.mark(Marks.acknowledged)
                 },
                 expectations: { state in
                     guard state.passed(Marks.acknowledged) else { return [] }

@@ -28,6 +28,13 @@ import Testing
         }
     }
 
+    /// An operation that is one run of the app, through the recorder.
+    static func inApp(
+        _ body: @escaping @Sendable (AppSession, RecordingFileSystem) async throws -> Void
+    ) -> @Sendable (CrashScenario.Context, RecordingFileSystem) async throws -> Void {
+        { context, recorder in try await app(context, recorder) { session in try await body(session, recorder) } }
+    }
+
     /// The operation's run of the app, through the recorder.
     static func app<T>(
         _ context: CrashScenario.Context, _ recorder: RecordingFileSystem, _ body: (AppSession) async throws -> T
@@ -74,13 +81,11 @@ import Testing
         try await Self.run(
             CrashScenario(
                 name: "purchase", setup: Self.buyPro,
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        _ = try await session.buy(CrashCatalog.coins, quantity: 3)
-                        recorder.mark(Marks.acknowledged)
-                        _ = try await session.buy(CrashCatalog.coins, quantity: 2)
-                        recorder.mark(Marks.acknowledgedAgain)
-                    }
+                operation: Self.inApp { session, recorder in
+                    _ = try await session.buy(CrashCatalog.coins, quantity: 3)
+                    recorder.mark(Marks.acknowledged)
+                    _ = try await session.buy(CrashCatalog.coins, quantity: 2)
+                    recorder.mark(Marks.acknowledgedAgain)
                 },
                 expectations: { state in
                     let coins = state.ledger(CrashCatalog.coins)
@@ -104,12 +109,10 @@ import Testing
             CrashScenario(
                 name: "restore",
                 setup: { context in try await Self.buyProThenMonthly(context) },
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        let restored = try await session.store.restoreTransactions()
-                        guard restored.count == 2 else { throw SessionError("restored \(restored.map(\.productID))") }
-                        recorder.mark(Marks.acknowledged)
-                    }
+                operation: Self.inApp { session, recorder in
+                    let restored = try await session.store.restoreTransactions()
+                    guard restored.count == 2 else { throw SessionError("restored \(restored.map(\.productID))") }
+                    recorder.mark(Marks.acknowledged)
                 },
                 expectations: { state in
                     guard state.passed(Marks.acknowledged) else { return [] }
@@ -123,22 +126,20 @@ import Testing
         try await Self.run(
             CrashScenario(
                 name: "refund", setup: Self.buyPro,
-                operation: { context, recorder in
-                    try await Self.app(context, recorder) { session in
-                        guard
-                            let pro = try session.ledger.transactions().first(where: {
-                                $0.productID == CrashCatalog.pro
-                            })
-                        else {
-                            throw SessionError("no Pro to refund")
-                        }
-                        _ = try await session.backend.transactionManager.refund(transactionID: pro.transactionID)
-                        recorder.mark(Marks.storeSaid)
-                        try await Self.eventually("the ledger records the refund") {
-                            try session.ledger.transaction(withID: pro.transactionID)?.revocationDate != nil
-                        }
-                        recorder.mark(Marks.acknowledged)
+                operation: Self.inApp { session, recorder in
+                    guard
+                        let pro = try session.ledger.transactions().first(where: {
+                            $0.productID == CrashCatalog.pro
+                        })
+                    else {
+                        throw SessionError("no Pro to refund")
                     }
+                    _ = try await session.backend.transactionManager.refund(transactionID: pro.transactionID)
+                    recorder.mark(Marks.storeSaid)
+                    try await Self.eventually("the ledger records the refund") {
+                        try session.ledger.transaction(withID: pro.transactionID)?.revocationDate != nil
+                    }
+                    recorder.mark(Marks.acknowledged)
                 },
                 expectations: { state in
                     guard state.passed(Marks.storeSaid) else { return [] }
@@ -155,15 +156,13 @@ import Testing
         var scenario = CrashScenario(
             name: "subscription renewal",
             setup: { context in try await Self.buyProThenMonthly(context) },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    try await Self.eventually("the renewal is delivered") {
-                        await session.store.synchronize()
-                        return try session.ledger.transactions().filter { $0.productID == CrashCatalog.monthly }.count
-                            >= 2
-                    }
-                    recorder.mark(Marks.acknowledged)
+            operation: Self.inApp { session, recorder in
+                try await Self.eventually("the renewal is delivered") {
+                    await session.store.synchronize()
+                    return try session.ledger.transactions().filter { $0.productID == CrashCatalog.monthly }.count
+                        >= 2
                 }
+                recorder.mark(Marks.acknowledged)
             },
             expectations: { state in
                 let renewals = state.ledger(CrashCatalog.monthly)
@@ -200,15 +199,13 @@ import Testing
                     }
                 }
             },
-            operation: { context, recorder in
-                try await Self.app(context, recorder) { session in
-                    try await Self.eventually("every month and the renewal are delivered") {
-                        await session.store.synchronize()
-                        return try session.ledger.transactions().filter { $0.productID == CrashCatalog.yearly }.count
-                            >= 13
-                    }
-                    recorder.mark(Marks.acknowledged)
+            operation: Self.inApp { session, recorder in
+                try await Self.eventually("every month and the renewal are delivered") {
+                    await session.store.synchronize()
+                    return try session.ledger.transactions().filter { $0.productID == CrashCatalog.yearly }.count
+                        >= 13
                 }
+                recorder.mark(Marks.acknowledged)
             },
             expectations: { state in
                 let months = state.ledger(CrashCatalog.yearly).sorted { $0.id < $1.id }

@@ -33,6 +33,24 @@ struct RetentionDeskTests {
         return TestStore(state, store: fake)
     }
 
+    /// The store carried out `choice`: the sheet closes on My Purchases with `report`, and the
+    /// purchases load again.
+    private static func close(
+        _ store: TestStore, chose choice: RetentionChoice, _ outcome: Result<String?, StoreError>,
+        reporting report: String
+    ) async {
+        await store.receive(.cancelSheet(.chose(choice, outcome))) {
+            $0.cancelSheet.working = nil
+            $0.cancelSheet.sheet = nil
+            $0.modal = .purchases
+            F.report(report, .success, in: &$0)
+            $0.animationInterval = 500
+        }
+        store.exhaustivity = .off
+        await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
+        store.finish()
+    }
+
     private static func ask(_ store: TestStore, showing sheet: RetentionSheet, logging line: String) async {
         await store.send(.key(.character("c"))) {
             $0.modal = .cancelSheet
@@ -58,16 +76,7 @@ struct RetentionDeskTests {
         }
         #expect(store.effects.contains(.chooseRetention(.takeOffer, Self.sheet)))
         #expect(fake.calls == ["retentionSheet \(F.monthly)", "chooseRetention offer 1000", "synchronize"])
-        await store.receive(.cancelSheet(.chose(.takeOffer, .success("1001")))) {
-            $0.cancelSheet.working = nil
-            $0.cancelSheet.sheet = nil
-            $0.modal = .purchases
-            F.report("Took the offer COMEBACK on Monthly", .success, in: &$0)
-            $0.animationInterval = 500
-        }
-        store.exhaustivity = .off
-        await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
-        store.finish()
+        await Self.close(store, chose: .takeOffer, .success("1001"), reporting: "Took the offer COMEBACK on Monthly")
     }
 
     @Test func withNoUsableAnswerTheCustomerCancelsAnywayOrKeepsTheSubscription() async {
@@ -100,16 +109,7 @@ struct RetentionDeskTests {
             $0.cancelSheet.working = .cancelAnyway
             $0.animationInterval = 100
         }
-        await store.receive(.cancelSheet(.chose(.cancelAnyway, .success(nil)))) {
-            $0.cancelSheet.working = nil
-            $0.cancelSheet.sheet = nil
-            $0.modal = .purchases
-            F.report("Auto-renew is off for Monthly", .success, in: &$0)
-            $0.animationInterval = 500
-        }
-        store.exhaustivity = .off
-        await store.receive(.purchasesLoaded(.success(PurchasesSnapshot())))
-        store.finish()
+        await Self.close(store, chose: .cancelAnyway, .success(nil), reporting: "Auto-renew is off for Monthly")
         #expect(fake.calls.filter { $0.hasPrefix("chooseRetention") } == ["chooseRetention cancel 1000"])
     }
 

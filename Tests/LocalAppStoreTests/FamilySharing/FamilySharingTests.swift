@@ -37,6 +37,17 @@ private struct Family3 {
         try await organizer.familySharing.add(Self.carolAccount)
     }
 
+    /// The demo catalog's Pro Monthly.
+    static let demoMonthly = "com.storefront.demo.premium.pro.monthly"
+
+    /// A family on the demo catalog, joined, whose organizer bought Pro Monthly: the family and
+    /// the purchase.
+    static func buyingDemoMonthly() async throws -> (Family3, StoreCore.Transaction) {
+        let family = try await Family3(catalog: try StoreKitConfiguration.load(contentsOf: DemoCatalog.url))
+        try await family.join()
+        return (family, try await family.buy(demoMonthly, on: family.organizer))
+    }
+
     /// Buys `productID` on `store` and returns its decided transaction.
     func buy(_ productID: String, on store: LocalAppStore) async throws -> StoreCore.Transaction {
         var events = EventReader(await store.events())
@@ -123,11 +134,8 @@ private struct Family3 {
     }
 
     @Test func aMemberSubscribingItselfKeepsTheShareAndItsAppSeesBothStatuses() async throws {
-        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
-        let family = try await Family3(catalog: catalog)
-        try await family.join()
-        let monthly = "com.storefront.demo.premium.pro.monthly"
-        let bought = try await family.buy(monthly, on: family.organizer)
+        let (family, bought) = try await Family3.buyingDemoMonthly()
+        let monthly = Family3.demoMonthly
         let share = try #require(try await family.waiting(family.bob).first)
         let own = try await family.buy(monthly, on: family.bob)
         #expect(own.ownershipType == .purchased && own.originalTransactionID != share.originalTransactionID)
@@ -250,11 +258,7 @@ private struct Family3 {
     }
 
     @Test func aSharedSubscriptionRenewsForTheMemberAndEndsWhenTheMemberIsRemoved() async throws {
-        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
-        let family = try await Family3(catalog: catalog)
-        try await family.join()
-        let product = "com.storefront.demo.premium.pro.monthly"
-        let bought = try await family.buy(product, on: family.organizer)
+        let (family, bought) = try await Family3.buyingDemoMonthly()
         let first = try #require(try await family.waiting(family.bob).first)
         #expect(first.ownershipType == .familyShared && first.expiresDate == bought.expiresDate)
         #expect(first.webOrderLineItemID == bought.webOrderLineItemID)
@@ -274,10 +278,7 @@ private struct Family3 {
     }
 
     @Test func billingRetryAndRecoveryAreNotifiedForEachMember() async throws {
-        let catalog = try StoreKitConfiguration.load(contentsOf: DemoCatalog.url)
-        let family = try await Family3(catalog: catalog)
-        try await family.join()
-        let bought = try await family.buy("com.storefront.demo.premium.pro.monthly", on: family.organizer)
+        let (family, bought) = try await Family3.buyingDemoMonthly()
         _ = try await family.organizer.subscriptions.setBillingIssue(bought.transactionID, on: true)
         _ = try await family.organizer.subscriptions.renew(bought.transactionID)
         let failed = try await family.notifications(.didFailToRenew)
