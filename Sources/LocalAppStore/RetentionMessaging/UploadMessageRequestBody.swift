@@ -49,7 +49,8 @@ extension RetentionMessage.Content {
                     altText: try Self.member(point.altText, "bulletPoints.altText")))
         }
         self.init(
-            header: header, body: body, image: image, rawHeaderPosition: upload.headerPosition, bulletPoints: bulletPoints)
+            header: header, body: body, image: image, rawHeaderPosition: upload.headerPosition,
+            bulletPoints: bulletPoints)
     }
 
     private static func member<Value>(_ value: Value?, _ name: String) throws(RetentionMessagingError) -> Value {

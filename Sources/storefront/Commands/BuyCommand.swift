@@ -81,7 +81,8 @@ struct BuyCommand: Command {
     }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let productID = try invocation.onlyArgument(orUsage: "buy needs exactly one product ID (see 'storefront products').")
+        let productID = try invocation.onlyArgument(
+            orUsage: "buy needs exactly one product ID (see 'storefront products').")
         guard !productID.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .usage("buy needs a product ID, and '\(productID)' is empty (see 'storefront products').")
         }

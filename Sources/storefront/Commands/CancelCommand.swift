@@ -38,7 +38,8 @@ struct CancelCommand: Command {
         return text
     }
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let id = try invocation.onlyArgument(orUsage: "cancel needs exactly one subscription ID (see 'storefront store subscriptions').")
+        let id = try invocation.onlyArgument(
+            orUsage: "cancel needs exactly one subscription ID (see 'storefront store subscriptions').")
         let choice = try invocation.value(Self.choice) ?? "cancel"
         let session = try await StoreSession.open(invocation, context: context)
         do throws(CLIError) {

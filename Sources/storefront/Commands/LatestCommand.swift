@@ -13,7 +13,8 @@ struct LatestCommand: Command {
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let productID = try invocation.onlyArgument(orUsage: "latest needs exactly one product ID (see 'storefront products').")
+        let productID = try invocation.onlyArgument(
+            orUsage: "latest needs exactly one product ID (see 'storefront products').")
         let session = try await StoreSession.open(invocation, context: context)
         let latest: Transaction?
         do {

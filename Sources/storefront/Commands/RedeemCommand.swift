@@ -16,7 +16,8 @@ struct RedeemCommand: Command {
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let code = try invocation.onlyArgument(orUsage: "redeem needs exactly one offer code (see 'storefront store codes').")
+        let code = try invocation.onlyArgument(
+            orUsage: "redeem needs exactly one offer code (see 'storefront store codes').")
         let token = try invocation.value(OfferOptions.appAccountToken)
         let session = try await StoreSession.open(invocation, context: context)
         let result: PurchaseResult

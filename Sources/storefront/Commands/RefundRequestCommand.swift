@@ -32,7 +32,8 @@ struct RefundRequestCommand: Command {
         """
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CLIError) {
-        let id = try invocation.onlyArgument(orUsage: "refund-request needs exactly one transaction ID (see 'storefront history').")
+        let id = try invocation.onlyArgument(
+            orUsage: "refund-request needs exactly one transaction ID (see 'storefront history').")
         let reason = try invocation.value(Self.reason)
         let session = try await StoreSession.open(invocation, context: context)
         let status: RefundRequestStatus

@@ -102,7 +102,8 @@ struct RetentionMessagingTests {
         let message = UUID()
         try retention.uploadMessage(message, content: RetentionRulesTests.content(), heldForReview: false)
         #expect(throws: RetentionMessagingError.messageAlreadyExists(message)) {
-            try retention.uploadMessage(message, content: RetentionRulesTests.content(header: "x", body: "y"), heldForReview: false)
+            try retention.uploadMessage(
+                message, content: RetentionRulesTests.content(header: "x", body: "y"), heldForReview: false)
         }
         #expect(throws: RetentionMessagingError.invalidProduct(TestCatalog.coins)) {
             try retention.configureDefault(productID: TestCatalog.coins, locale: "en-US", messageID: message)
