@@ -20,9 +20,9 @@ public enum ECDSA {
     public static func verifyES256(
         signature: [UInt8], message: [UInt8], certificate: X509Certificate
     ) throws(CryptoError) -> Bool {
-        guard certificate.hasECKey, signature.count == 2 * coordinateLength else { return false }
-        guard let der = try? derSignature(fromRaw: signature) else { return false }
-        return try certificate.verifySHA256(signature: der, message: message)
+        try verifyES256(signature, usableKey: certificate.hasECKey) { der throws(CryptoError) in
+            try certificate.verifySHA256(signature: der, message: message)
+        }
     }
 
     /// Checks an ES256 signature (raw `r || s`) over `message` with a bare public key, as a
@@ -33,9 +33,19 @@ public enum ECDSA {
     public static func verifyES256(
         signature: [UInt8], message: [UInt8], publicKey: PublicKey
     ) throws(CryptoError) -> Bool {
-        guard publicKey.isP256, signature.count == 2 * coordinateLength else { return false }
+        try verifyES256(signature, usableKey: publicKey.isP256) { der throws(CryptoError) in
+            try publicKey.verifySHA256(signature: der, message: message)
+        }
+    }
+
+    /// A raw signature of the right length, as DER, checked by `verify`; false when the key
+    /// is not one ES256 uses or the signature is not one.
+    private static func verifyES256(
+        _ signature: [UInt8], usableKey: Bool, _ verify: ([UInt8]) throws(CryptoError) -> Bool
+    ) throws(CryptoError) -> Bool {
+        guard usableKey, signature.count == 2 * coordinateLength else { return false }
         guard let der = try? derSignature(fromRaw: signature) else { return false }
-        return try publicKey.verifySHA256(signature: der, message: message)
+        return try verify(der)
     }
 
     /// Converts a DER `ECDSA-Sig-Value` into raw `r || s`.

@@ -90,7 +90,7 @@ extension AppStoreServer {
         else { throw APIError.originalTransactionIdNotFound }
         let url = try store.retention.realtimeURL(environment: .sandbox)
         let run = PerformanceTestRun(
-            requestID: UUID(), originalTransactionID: id, target: url,
+            originalTransactionID: id, target: url,
             config: .standard(responseTimeThreshold: context.snapshot.settings.realtimeTimeoutMilliseconds),
             started: context.snapshot.now)
         try context.checkReads()

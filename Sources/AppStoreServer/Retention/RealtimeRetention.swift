@@ -81,7 +81,7 @@ public struct RealtimeRetention: Sendable {
         } else {
             judged = .failure(.init("no realtime URL is configured for \(environment.rawValue)"))
         }
-        let offer = Self.offer(judged, request: request, state: state)
+        let offer = RetentionOffer(judged, request: request, state: state)
         let exchange = RealtimeExchange(
             requestIdentifier: offer.requestIdentifier, date: snapshot.now,
             originalTransactionID: originalTransactionID, productID: request.productId,
@@ -141,45 +141,6 @@ public struct RealtimeRetention: Sendable {
         case .success, .unsuccessfulHTTPResponseCode:
             "the answer's status is \(answer.status.map(String.init) ?? "missing"), not 200"
         default: "the request failed: \(answer.result.rawValue)"
-        }
-    }
-
-    /// What the customer sees: the answer's choice, else the default message, else nothing.
-    static func offer(
-        _ judged: Result<RealtimeAnswerCheck.Choice, RealtimeAnswerCheck.Refusal>,
-        request: DecodedRealtimeRequestBody, state: RetentionState
-    ) -> RetentionOffer {
-        let id = UUID(uuidString: request.requestIdentifier) ?? UUID()
-        func images(_ message: RetentionMessage?) -> [UUID: RetentionImage] {
-            var found: [UUID: RetentionImage] = [:]
-            for image in message?.content.imageIdentifiers ?? [] { found[image] = state.image(image) }
-            return found
-        }
-        switch judged {
-        case .success(let choice):
-            let shown: RealtimeExchange.Shown
-            var alternate: String?
-            var offer: RetentionPromotionalOffer?
-            switch choice {
-            case .message: shown = .message
-            case .alternateProduct(_, let product):
-                shown = .alternateProduct
-                alternate = product
-            case .promotionalOffer(_, let signed):
-                shown = .promotionalOffer
-                offer = signed
-            }
-            return RetentionOffer(
-                requestIdentifier: id, shown: shown, message: choice.message, images: images(choice.message),
-                alternateProductID: alternate, promotionalOffer: offer, fallbackReason: nil)
-        case .failure(let refusal):
-            let fallback = state.defaultMessage(productID: request.productId, locale: request.userLocale)
-                .flatMap { state.message($0.messageIdentifier) }
-                .flatMap { state.unshowable($0) == nil ? $0 : nil }
-            return RetentionOffer(
-                requestIdentifier: id, shown: fallback == nil ? .none : .defaultMessage, message: fallback,
-                images: images(fallback), alternateProductID: nil, promotionalOffer: nil,
-                fallbackReason: refusal.reason)
         }
     }
 }

@@ -10,34 +10,16 @@ extension StoreKitConfiguration {
         /// The renewal period (`recurringSubscriptionPeriod`).
         public var period: SubscriptionPeriod
         /// Introductory offers: v5 `introductoryOffers`, else the single `introductoryOffer`.
-        public var introductoryOffers: [SubscriptionOffer]
+        public var introductoryOffers: [SubscriptionOffer] = []
         /// Promotional offers (`adHocOffers`).
-        public var promotionalOffers: [SubscriptionOffer]
+        public var promotionalOffers: [SubscriptionOffer] = []
         /// Offer codes (`codeOffers`).
-        public var codeOffers: [SubscriptionOffer]
+        public var codeOffers: [SubscriptionOffer] = []
         /// Win-back offers for lapsed subscribers (`winbackOffers`).
-        public var winBackOffers: [SubscriptionOffer]
+        public var winBackOffers: [SubscriptionOffer] = []
         /// How the subscription can be paid for (`billingPlans`, format 5 and later), in file order;
         /// empty for a file that lists none, where the product's price is billed up front.
-        public var billingPlans: [BillingPlan]
-
-        /// Creates subscription details.
-        public init(
-            groupID: String, groupName: String, groupNumber: Int, period: SubscriptionPeriod,
-            introductoryOffers: [SubscriptionOffer] = [], promotionalOffers: [SubscriptionOffer] = [],
-            codeOffers: [SubscriptionOffer] = [], winBackOffers: [SubscriptionOffer] = [],
-            billingPlans: [BillingPlan] = []
-        ) {
-            self.billingPlans = billingPlans
-            self.winBackOffers = winBackOffers
-            self.groupID = groupID
-            self.groupName = groupName
-            self.groupNumber = groupNumber
-            self.period = period
-            self.introductoryOffers = introductoryOffers
-            self.promotionalOffers = promotionalOffers
-            self.codeOffers = codeOffers
-        }
+        public var billingPlans: [BillingPlan] = []
 
         /// The first introductory offer, the one StoreKit presents; `nil` when there is none.
         public var introductoryOffer: SubscriptionOffer? { introductoryOffers.first }

@@ -89,15 +89,6 @@ public struct PerformanceTestRun: Codable, Hashable, Sendable {
     /// What it measured, once it ended.
     public var outcome: Outcome?
 
-    /// Creates a run that has not ended.
-    public init(requestID: UUID, originalTransactionID: String, target: String, config: Config, started: Date) {
-        self.requestID = requestID
-        self.originalTransactionID = originalTransactionID
-        self.target = target
-        self.config = config
-        self.started = started
-    }
-
     /// How long past its `totalDuration` a test that has not ended is taken for stopped (its
     /// process died): it then fails, with every request pending.
     public static let abandonment: TimeInterval = 60
@@ -111,5 +102,14 @@ public struct PerformanceTestRun: Codable, Hashable, Sendable {
     public func status(at now: Date) -> Status {
         guard let outcome else { return isAbandoned(at: now) ? .fail : .pending }
         return outcome.pending == 0 && outcome.successRate >= config.successRateThreshold ? .pass : .fail
+    }
+}
+
+extension PerformanceTestRun {
+    /// A run that begins at `started`, under a request identifier of its own.
+    package init(originalTransactionID: String, target: String, config: Config, started: Date) {
+        self.init(
+            requestID: UUID(), originalTransactionID: originalTransactionID, target: target, config: config,
+            started: started, outcome: nil)
     }
 }

@@ -19,19 +19,46 @@ public struct RetentionOffer: Hashable, Sendable {
     public let promotionalOffer: RetentionPromotionalOffer?
     /// Why the realtime answer was not shown, when it was not.
     public let fallbackReason: String?
+}
 
-    /// Creates what a customer is shown.
-    public init(
-        requestIdentifier: UUID, shown: RealtimeExchange.Shown, message: RetentionMessage?,
-        images: [UUID: RetentionImage], alternateProductID: String?, promotionalOffer: RetentionPromotionalOffer?,
-        fallbackReason: String?
+extension RetentionOffer {
+    /// What the customer sees for the judged answer to `request`: the answer's choice, else the
+    /// default message of the product and locale when it can be shown, else nothing.
+    package init(
+        _ judged: Result<RealtimeAnswerCheck.Choice, RealtimeAnswerCheck.Refusal>,
+        request: DecodedRealtimeRequestBody, state: RetentionState
     ) {
-        self.requestIdentifier = requestIdentifier
-        self.shown = shown
-        self.message = message
-        self.images = images
-        self.alternateProductID = alternateProductID
-        self.promotionalOffer = promotionalOffer
-        self.fallbackReason = fallbackReason
+        let id = UUID(uuidString: request.requestIdentifier) ?? UUID()
+        func images(_ message: RetentionMessage?) -> [UUID: RetentionImage] {
+            var found: [UUID: RetentionImage] = [:]
+            for image in message?.content.imageIdentifiers ?? [] { found[image] = state.image(image) }
+            return found
+        }
+        switch judged {
+        case .success(let choice):
+            let shown: RealtimeExchange.Shown
+            var alternate: String?
+            var offer: RetentionPromotionalOffer?
+            switch choice {
+            case .message: shown = .message
+            case .alternateProduct(_, let product):
+                shown = .alternateProduct
+                alternate = product
+            case .promotionalOffer(_, let signed):
+                shown = .promotionalOffer
+                offer = signed
+            }
+            self.init(
+                requestIdentifier: id, shown: shown, message: choice.message, images: images(choice.message),
+                alternateProductID: alternate, promotionalOffer: offer, fallbackReason: nil)
+        case .failure(let refusal):
+            let fallback = state.defaultMessage(productID: request.productId, locale: request.userLocale)
+                .flatMap { state.message($0.messageIdentifier) }
+                .flatMap { state.unshowable($0) == nil ? $0 : nil }
+            self.init(
+                requestIdentifier: id, shown: fallback == nil ? .none : .defaultMessage, message: fallback,
+                images: images(fallback), alternateProductID: nil, promotionalOffer: nil,
+                fallbackReason: refusal.reason)
+        }
     }
 }
