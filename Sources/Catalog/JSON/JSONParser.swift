@@ -188,20 +188,11 @@ struct JSONParser {
         }
 
         mutating func parseObject(depth: Int) throws(SyntaxError) {
-            if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
-            let object = nodes.count
-            append(.object)
-            index += 1
+            guard let object = try open(.object, closer: "}", depth: depth) else { return }
             let keysBase = keys.count
             defer { keys.removeLast(keys.count - keysBase) }
             var seen: Set<String>?
             var count: UInt32 = 0
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                close(object, count: count)
-                return
-            }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -255,6 +246,20 @@ struct JSONParser {
             return node.flags & Node.escaped != 0 ? JSONTape.unescape(text) : String(decoding: text, as: UTF8.self)
         }
 
+        /// Opens the object or array whose opening bracket is at `index`, `depth` levels deep:
+        /// its node, or nil when `closer` ends it at once (closed empty).
+        mutating func open(_ kind: JSONTape.Kind, closer: Unicode.Scalar, depth: Int) throws(SyntaxError) -> Int? {
+            if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            let container = nodes.count
+            append(kind)
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: closer) else { return container }
+            index += 1
+            close(container, count: 0)
+            return nil
+        }
+
         mutating func close(_ container: Int, count: UInt32) {
             nodes[container].count = count
             nodes[container].extent = UInt32(truncatingIfNeeded: nodes.count)
@@ -280,17 +285,8 @@ struct JSONParser {
         }
 
         mutating func parseArray(depth: Int) throws(SyntaxError) {
-            if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
-            let array = nodes.count
-            append(.array)
-            index += 1
+            guard let array = try open(.array, closer: "]", depth: depth) else { return }
             var count: UInt32 = 0
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                close(array, count: count)
-                return
-            }
             while true {
                 skipWhitespace()
                 do throws(SyntaxError) { try parseValue(depth: depth) } catch { throw error.within(.index(Int(count))) }
