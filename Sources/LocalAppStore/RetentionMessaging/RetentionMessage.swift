@@ -63,14 +63,6 @@ public struct RetentionMessage: Codable, Hashable, Sendable {
     /// When it was uploaded, on the store clock.
     public let uploaded: Date
 
-    /// Creates a message record.
-    public init(identifier: UUID, content: Content, state: RetentionReviewState, uploaded: Date) {
-        self.identifier = identifier
-        self.content = content
-        self.rawState = state.rawValue
-        self.uploaded = uploaded
-    }
-
     /// Its review state, when this version knows it.
     public var state: RetentionReviewState? { RetentionReviewState(rawValue: rawState) }
     /// Whether the App Store may show it.

@@ -89,8 +89,8 @@ public struct RetentionMessaging: Sendable {
             }
             if let image = content.image { try Self.check(image.imageIdentifier, is: .fullSize, in: state) }
             for point in content.bulletPoints { try Self.check(point.imageIdentifier, is: .bulletPoint, in: state) }
-            let message = RetentionMessage(
-                identifier: id, content: content, state: heldForReview ? .pending : .approved, uploaded: now)
+            let review: RetentionReviewState = heldForReview ? .pending : .approved
+            let message = RetentionMessage(identifier: id, content: content, rawState: review.rawValue, uploaded: now)
             state.messages[RetentionState.key(id)] = message
             return message
         }

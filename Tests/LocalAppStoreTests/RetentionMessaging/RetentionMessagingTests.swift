@@ -189,7 +189,7 @@ struct RetentionMessagingTests {
             for _ in 0..<RetentionRules.maximumMessages {
                 let id = UUID()
                 state.messages[RetentionState.key(id)] = RetentionMessage(
-                    identifier: id, content: RetentionRulesTests.content(), state: .approved, uploaded: now)
+                    identifier: id, content: RetentionRulesTests.content(), rawState: "APPROVED", uploaded: now)
             }
         }
         #expect(throws: RetentionMessagingError.maximumImagesReached(2000)) {
