@@ -10,7 +10,8 @@ import Testing
 /// the commitment renewing into a new one, `DID_CHANGE_RENEWAL_PREF` (no subtype: the same
 /// product) when the customer chooses another plan for the commitment's end,
 /// `DID_CHANGE_RENEWAL_STATUS` when they turn auto-renew off, and `EXPIRED`/`VOLUNTARY` at the
-/// commitment's end, not the month's. Each carries the month it is about.
+/// commitment's end, not the month's; a month that fails to bill, `DID_FAIL_TO_RENEW` and, once
+/// billed, `DID_RENEW`/`BILLING_RECOVERY`. Each carries the month it is about.
 extension SubscriptionScenarioTests {
     @Test func everyMonthTheCommitmentsRenewalAChangeOfPlanACancellationAndTheEndAreNotified() async throws {
         var app = try await launch(settings: Self.listening)
@@ -55,5 +56,46 @@ extension SubscriptionScenarioTests {
         let expiry = try #require(notifications.last)
         #expect(expiry.transaction?.expiresDate == secondEnd, "it ends with the commitment")
         #expect(expiry.transaction?.commitmentInfo?.billingPeriodNumber == 12)
+    }
+
+    /// A month that fails to bill in the middle of a commitment: billing retry with a grace
+    /// period (access goes on), the same payment number once billing recovers, and the months
+    /// after it, the commitment's end with them, moved by as long as it took.
+    @Test func aMonthThatFailsToBillIsRetriedWithGraceAndMovesTheCommitmentsEnd() async throws {
+        var settings = Self.listening
+        settings["grace-period"] = "on"
+        var app = try await launch(settings: settings)
+        let first = try #require(await app.store.purchase(DemoCatalog.proYearly, options: Self.monthly).transaction)
+        let end = try #require(first.commitmentInfo?.expirationDate)
+        demo.clock.advance(by: 10)
+        let second = try await nextRenewal(&app, after: [first])
+        #expect(second.commitmentInfo?.billingPeriodNumber == 2)
+
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: true)
+        demo.clock.advance(by: 10)
+        await app.backend.synchronize()
+        #expect(await app.waitForStatus(.inGracePeriod).last == .inGracePeriod)
+        #expect(try await app.store.currentEntitlements().map(\.state) == [.inGracePeriod], "access goes on")
+        let retrying = try #require(await app.backend.renewalInfo().first)
+        #expect(retrying.isInBillingRetry && retrying.gracePeriodExpiresDate != nil)
+        #expect(retrying.commitmentInfo?.renewalDate == end, "nothing moved yet")
+
+        demo.clock.advance(by: 4)
+        try await app.backend.subscriptions.setBillingIssue(first.transactionID, on: false)
+        let third = try await nextRenewal(&app, after: [first, second])
+        #expect(third.purchaseDate == demo.clock.now)
+        #expect(
+            third.commitmentInfo
+                == Transaction.CommitmentInfo(
+                    billingPeriodNumber: 3, totalBillingPeriods: 12, price: Decimal(string: "95.88")!,
+                    expirationDate: end.addingTimeInterval(4)))
+        #expect(await app.waitForStatus(.subscribed).last == .subscribed)
+        #expect(try await renewalPayload(app).commitmentInfo?.commitmentRenewalDate == end.addingTimeInterval(4))
+        let kinds = try await notificationKinds(app)
+        #expect(
+            kinds == [
+                "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "DID_RENEW/BILLING_RECOVERY",
+            ],
+            "\(kinds)")
     }
 }
