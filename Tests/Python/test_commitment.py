@@ -9,7 +9,8 @@ how many, the commitment's price in milliunits and its end in milliseconds), ren
 `renewalBillingPlanType` and `RenewalCommitmentInfo`. `storefront serve` must answer Get
 Transaction Info, Transaction History, All Subscription Statuses and Notification History with
 the same fields, verifyReceipt with each monthly charge as an in-app purchase of its own, and
-extending the renewal date must move the commitment's end as much.
+extending the renewal date must move the commitment's end as much. Bought up front, or a product
+without billing plans, the signed items carry no commitment (and the latter no plan), as Apple's.
 """
 import json
 import time
@@ -30,7 +31,7 @@ from appstoreserverlibrary.models.TransactionHistoryRequest import Order, Transa
 from appstoreserverlibrary.models.TransactionReason import TransactionReason
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from storefront import COINS, PRO_YEARLY, Store, free_port
+from storefront import COINS, PLUS, PRO_YEARLY, Store, free_port
 
 APP_APPLE_ID = 1234567890
 
@@ -110,6 +111,24 @@ class CommitmentTests(unittest.TestCase):
         self.assertEqual(commitment.commitmentRenewalBillingPlanType, RenewalBillingPlanType.BILLED_UPFRONT)
         self.assertEqual(commitment.commitmentRenewalPrice, 79990)
         store.run("store", "renew-into", self.original, "--billing-plan", "monthly")
+
+    def test_no_commitment_fields_where_apple_gives_none(self):
+        # Bought up front: the plan, and no commitment; a product without plans: neither.
+        for product, plan in ((PRO_YEARLY, BillingPlanType.BILLED_UPFRONT), (PLUS, None)):
+            store = Store()
+            try:
+                bought = store.buy(product)
+                check = SignedDataVerifier([store.root()], False, Environment.SANDBOX, "com.storefront.demo")
+                items = store.signed()
+                transaction = next(check.verify_and_decode_signed_transaction(t["signedTransaction"])
+                                   for t in items["transactions"] if t["transactionId"] == bought)
+                self.assertEqual(transaction.billingPlanType, plan, product)
+                self.assertIsNone(transaction.commitmentInfo, product)
+                renewal = check.verify_and_decode_renewal_info(items["renewalInfo"][0]["signedRenewalInfo"])
+                self.assertEqual(renewal.rawRenewalBillingPlanType, plan.value if plan else None, product)
+                self.assertIsNone(renewal.commitmentInfo, product)
+            finally:
+                store.remove()
 
     def test_production_verifier_accepts_every_committed_item(self):
         store = self.store
