@@ -145,24 +145,31 @@ struct CommitmentFacesTests {
         expectStatus(proStatus(try statuses.get()), of: first, ends: end)
     }
 
+    /// Starts `store`, asks for the product and buys it monthly, and checks what `inbox` was
+    /// handed on the way: the products, the delivered payment (the one `purchase` returned) and
+    /// the subscription's status.
+    func buyMonthly(_ store: Store, expecting inbox: CommitmentObserver) async throws {
+        await store.start()
+        let end = commitmentEnd
+        _ = try await store.requestProducts([DemoCatalog.proYearly], useCache: false)
+        var products = inbox.products.stream.makeAsyncIterator()
+        expectPricingTerms(of: await products.next() ?? [])
+        let purchase = Task { await store.purchase(DemoCatalog.proYearly, options: Self.monthly) }
+        var payments = inbox.payments.stream.makeAsyncIterator()
+        let first = await payments.next()
+        expectFirstPayment(first, ends: end)
+        #expect(await purchase.value.transaction == first, "the face handed over what the purchase returned")
+        var statuses = inbox.statuses.stream.makeAsyncIterator()
+        var status = await statuses.next()
+        while let seen = status, seen.transaction.productID != DemoCatalog.proYearly { status = await statuses.next() }
+        expectStatus(status, of: first, ends: end)
+    }
+
     @Test func observer() async throws {
         let store = try await launch()
         let observer = CommitmentObserver()
         store.addObserver(observer)
-        await store.start()
-        let end = commitmentEnd
-        _ = try await store.requestProducts([DemoCatalog.proYearly], useCache: false)
-        var products = observer.products.stream.makeAsyncIterator()
-        expectPricingTerms(of: await products.next() ?? [])
-        let purchase = Task { await store.purchase(DemoCatalog.proYearly, options: Self.monthly) }
-        var payments = observer.payments.stream.makeAsyncIterator()
-        let first = await payments.next()
-        expectFirstPayment(first, ends: end)
-        #expect(await purchase.value.transaction == first, "the observer saw what the purchase returned")
-        var statuses = observer.statuses.stream.makeAsyncIterator()
-        var status = await statuses.next()
-        while let seen = status, seen.transaction.productID != DemoCatalog.proYearly { status = await statuses.next() }
-        expectStatus(status, of: first, ends: end)
+        try await buyMonthly(store, expecting: observer)
     }
 
     @Test func notifications() async throws {
@@ -182,24 +189,12 @@ struct CommitmentFacesTests {
             },
         ]
         defer { for token in tokens { center.removeObserver(token) } }
-        await store.start()
-        let end = commitmentEnd
-        _ = try await store.requestProducts([DemoCatalog.proYearly], useCache: false)
-        var products = posted.products.stream.makeAsyncIterator()
-        expectPricingTerms(of: await products.next() ?? [])
-        let purchase = Task { await store.purchase(DemoCatalog.proYearly, options: Self.monthly) }
-        var payments = posted.payments.stream.makeAsyncIterator()
-        let first = await payments.next()
-        expectFirstPayment(first, ends: end)
-        #expect(await purchase.value.transaction == first, "the notification carried what the purchase returned")
-        var statuses = posted.statuses.stream.makeAsyncIterator()
-        var status = await statuses.next()
-        while let seen = status, seen.transaction.productID != DemoCatalog.proYearly { status = await statuses.next() }
-        expectStatus(status, of: first, ends: end)
+        try await buyMonthly(store, expecting: posted)
     }
 }
 
-/// An observer that hands what it is told to streams the test reads in order.
+/// An observer that hands what it is told to streams the test reads in order (the notification
+/// test feeds the same streams from `NotificationCenter`).
 final class CommitmentObserver: StoreObserver {
     /// One stream of values and the continuation that feeds it.
     struct Inbox<Value: Sendable>: Sendable {
