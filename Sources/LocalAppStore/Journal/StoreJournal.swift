@@ -113,6 +113,14 @@ final class StoreJournal {
         } catch {
             throw Self.ioError(error)
         }
+        // What is whole is read as a reader reads it, without the lock: processes opening at
+        // once do not wait in turn while each decodes the journal and its archives' indexes
+        // (and loads OpenSSL's provider for their digests). The lock is taken at the open only
+        // to write: a journal missing or emptied, a tail to cut, one long enough to compact.
+        if try currentInode() != nil {
+            _ = try readNewRecords(cutTornTail: false)
+            guard try writesAtOpen() else { return }
+        }
         try withLock { () throws(LocalAppStoreError) in
             if try currentInode() == nil {
                 try writeSnapshot(Self.emptySnapshot(initialSettings))
@@ -127,6 +135,14 @@ final class StoreJournal {
             // grew without a writer) is compacted now, so later opens read little.
             if needsCompaction { compactIfPossible() }
         }
+    }
+
+    /// Whether the open must write, read so far without the lock: the journal read is empty,
+    /// ends in a partial line (torn, or being written: the lock tells), or needs compacting.
+    private func writesAtOpen() throws(LocalAppStoreError) -> Bool {
+        guard let file, lineCount > 0, !needsCompaction else { return true }
+        let size = try io { () throws(SystemCallError) in try fs.status(of: file).size }
+        return Int64(size) != offset
     }
 
     deinit {
