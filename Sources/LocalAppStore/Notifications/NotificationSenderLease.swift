@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 package import SystemIO
 
 /// The right to send a store's notifications: an exclusive `flock` on
@@ -7,9 +6,7 @@ package import SystemIO
 /// one process) on one data directory therefore never make the same attempt; the kernel drops
 /// the lock when its holder dies, so a killed sender's successor takes over at once.
 public final class NotificationSenderLease: Sendable {
-    private let file: OpenFile
-    private let fileSystem: any FileSystem
-    private let released = Mutex(false)
+    private let lease: FileLease
 
     /// Takes the lease of the store in `stateDirectory`.
     /// - Returns: nil while another sender holds it.
@@ -19,28 +16,16 @@ public final class NotificationSenderLease: Sendable {
     ) throws(LocalAppStoreError) -> NotificationSenderLease? {
         let path = stateDirectory.appendingPathComponent("notifications.lock").path
         do throws(SystemCallError) {
-            guard let file = try fileSystem.tryLease(path) else { return nil }
-            return NotificationSenderLease(file: file, fileSystem: fileSystem)
+            return try FileLease.take(path, fileSystem: fileSystem).map(NotificationSenderLease.init)
         } catch {
             throw .io(path: error.path, reason: "\(error.operation) failed: \(error.errno)")
         }
     }
 
-    private init(file: OpenFile, fileSystem: any FileSystem) {
-        self.file = file
-        self.fileSystem = fileSystem
+    private init(lease: FileLease) {
+        self.lease = lease
     }
-
-    deinit { release() }
 
     /// Gives the lease up (a stopped sender).
-    public func release() {
-        guard
-            !released.withLock({ done in
-                defer { done = true }
-                return done
-            })
-        else { return }
-        fileSystem.release(file)
-    }
+    public func release() { lease.release() }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 package import SystemIO
 
 /// The "a server is running" marker of a data directory: `DATA/server.json` (its URL, process
@@ -20,9 +19,8 @@ package final class ServerMarker: Sendable {
     /// What the marker says.
     package let running: Running
     private let markerPath: String
-    private let lease: OpenFile
+    private let lease: FileLease
     private let fileSystem: any FileSystem
-    private let released = Mutex(false)
 
     /// Claims the data directory for this process's server, started now, at `url`: takes the
     /// lock and writes the marker.
@@ -42,14 +40,14 @@ package final class ServerMarker: Sendable {
             throw .io(path: markerPath, reason: "the marker cannot be encoded")
         }
         do throws(SystemCallError) {
-            guard let lease = try fileSystem.tryLease(lockPath) else { return nil }
+            guard let lease = try FileLease.take(lockPath, fileSystem: fileSystem) else { return nil }
             do {
                 // Not made durable: a marker only says something while its lease is held.
                 try fileSystem.replaceAtomically(
                     markerPath, with: bytes, temporaryPath: markerPath + ".tmp-\(running.pid)", fileSync: nil,
                     syncsDirectory: false)
             } catch {
-                fileSystem.release(lease)
+                lease.release()
                 throw error
             }
             return ServerMarker(running: running, markerPath: markerPath, lease: lease, fileSystem: fileSystem)
@@ -58,7 +56,7 @@ package final class ServerMarker: Sendable {
         }
     }
 
-    private init(running: Running, markerPath: String, lease: OpenFile, fileSystem: any FileSystem) {
+    private init(running: Running, markerPath: String, lease: FileLease, fileSystem: any FileSystem) {
         self.running = running
         self.markerPath = markerPath
         self.lease = lease
@@ -69,14 +67,7 @@ package final class ServerMarker: Sendable {
 
     /// Removes the marker and drops the lock (a stopped server).
     package func release() {
-        guard
-            !released.withLock({ done in
-                defer { done = true }
-                return done
-            })
-        else { return }
-        try? fileSystem.removeFile(markerPath)
-        fileSystem.release(lease)
+        lease.release { try? fileSystem.removeFile(markerPath) }
     }
 
     /// The server running on this data directory, if one is: nil when there is no marker, or
@@ -85,9 +76,10 @@ package final class ServerMarker: Sendable {
         let lockPath = dataDirectory.appendingPathComponent("server.lock").path
         guard fileSystem.exists(lockPath) else { return nil }
         // Taking the lease (and dropping it at once) proves nobody holds it.
-        switch Result(catching: { () throws(SystemCallError) in try fileSystem.tryLease(lockPath) }) {
+        switch Result(catching: { () throws(SystemCallError) in try FileLease.take(lockPath, fileSystem: fileSystem) })
+        {
         case .success(let free?):
-            fileSystem.release(free)
+            free.release()
             return nil
         case .success(nil):
             break
