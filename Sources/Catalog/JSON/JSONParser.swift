@@ -6,6 +6,9 @@ import Foundation
 /// text exact, reject duplicate keys and invalid UTF-8, bound nesting depth and string length,
 /// and report line and column. It builds a `JSONTape` (no `String` or `Dictionary` per value);
 /// `Document` materializes a `JSONValue` tree from it for callers that want one.
+///
+/// One file on purpose: the grammar (values, strings, numbers, containers) reads top to bottom
+/// over one cursor, and splitting it would spread one state machine over several files.
 struct JSONParser {
     /// Why the bytes are not JSON, with a 1-based line and column.
     struct SyntaxError: Error, Equatable {
