@@ -11,6 +11,8 @@ package import SystemIO
 /// - `denyWrites(under:with:)`: every change under a directory fails with `EACCES` (an
 ///   unwritable directory, which `chmod` cannot make when the tests run as root).
 /// - `reportedUser`: the user the process claims to be (files then look foreign).
+/// - `beforeNextSynchronize(_:)`: runs a body just before the next file sync, so a test can
+///   make another writer or reader act in the window between a write and its sync.
 ///
 /// Operations pass through to `base` otherwise; every call is counted (`calls(of:)`).
 package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
@@ -65,6 +67,7 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         var freeSpace: Int64?
         var denied: (directory: String, errno: Errno)?
         var user: UInt32?
+        var beforeSynchronize: (@Sendable () -> Void)?
     }
 
     private let base: any FileSystem
@@ -118,6 +121,12 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
             state.freeSpace = nil
             state.denied = nil
         }
+    }
+
+    /// Runs `body` once, just before the next `fsync` or `fdatasync` of a file is made (and
+    /// before a fault of it is counted), on the thread that makes it.
+    package func beforeNextSynchronize(_ body: @escaping @Sendable () -> Void) {
+        withState { $0.beforeSynchronize = body }
     }
 
     /// The user id `currentUser()` reports; `nil` reports the real one.
@@ -205,6 +214,11 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     }
 
     package func synchronize(_ file: OpenFile, _ scope: SyncScope) throws(SystemCallError) {
+        let hook = withState { state in
+            defer { state.beforeSynchronize = nil }
+            return state.beforeSynchronize
+        }
+        hook?()
         try check(.synchronize, scope.callName, path: file.path)
         try base.synchronize(file, scope)
     }

@@ -34,8 +34,8 @@ import Testing
         let error = await #expect(throws: LocalAppStoreError.self) {
             try await store.settings.set(name: "ask-to-buy", value: "on")
         }
-        #expect(error == .io(path: journal, reason: "fsync failed: \(Errno.ioError)"))
-        #expect(error?.description == "\(journal): fsync failed: Input/output error")
+        #expect(error == .io(path: journal, reason: "fdatasync failed: \(Errno.ioError)"))
+        #expect(error?.description == "\(journal): fdatasync failed: Input/output error")
 
         try await store.settings.set(name: "latency", value: "5")
         #expect(try await store.settings.current().latencyMilliseconds == 5)

@@ -68,6 +68,7 @@ extension StoreJournal {
         file = opened.file
         inode = opened.inode
         offset = Int64(size)
+        settledOffset = offset
         lineCount = records.count
         snapshotLines = records.count
         generation = next

@@ -37,6 +37,9 @@ extension StoreJournal {
         var replaced: (generation: UInt64, state: JournalState)? = nil
         if let old = file, current != inode {
             changed += try readLines(of: old, cutTornTail: false, reporting: true)
+            // The compaction that replaced the file may not have synced its rename yet, and a
+            // power loss would leave the old file: what was read from it is made durable there.
+            try makeReadDurable()
             fs.close(old)
             file = nil
             replaced = (generation, state)
@@ -46,6 +49,7 @@ extension StoreJournal {
             file = opened.file
             inode = opened.inode
             offset = 0
+            settledOffset = 0
             lineCount = 0
             snapshotLines = 0
             generation = 0

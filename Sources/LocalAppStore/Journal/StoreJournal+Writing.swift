@@ -1,7 +1,8 @@
 import Foundation
 internal import SystemIO
 
-/// Writing the journal: the lock, appends (synced or not), snapshots renamed into place, and
+/// Writing the journal: the lock, appends and their commits (synced after the lock), the
+/// syncs a read makes before it hands out others' lines, snapshots renamed into place, and
 /// the store's errors for failed calls.
 extension StoreJournal {
     func withLock<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
@@ -45,21 +46,57 @@ extension StoreJournal {
         return bytes
     }
 
-    func append(_ records: [JournalRecord], sync: Bool) throws(LocalAppStoreError) {
+    /// Appends `records` as one change, without a sync: the caller holds the lock, and
+    /// `commit` makes the append durable and applies it once the lock is let go.
+    /// - Returns: where the append lies in the file.
+    func append(_ records: [JournalRecord]) throws(LocalAppStoreError) -> JournalAppend {
         let bytes = try encode(records, asOneChange: true)
         guard let file else { throw .io(path: journalPath, reason: "the journal is not open") }
-        try io { () throws(SystemCallError) in
-            try fs.write(file, bytes)
-            if sync {
-                let start = DispatchTime.now().uptimeNanoseconds
-                try fs.synchronize(file, .all)
-                metrics.addFsyncTime(nanoseconds: DispatchTime.now().uptimeNanoseconds &- start)
+        try io { () throws(SystemCallError) in try fs.write(file, bytes) }
+        metrics.countAppend()
+        let appended = JournalAppend(records: records, start: offset, end: offset + Int64(bytes.count))
+        offset = appended.end
+        lineCount += records.count
+        return appended
+    }
+
+    /// Syncs `appended` when `sync` asks, or when lines of other processes before it may not
+    /// be durable yet (they are handed out with it), then applies its records.
+    ///
+    /// A failed sync leaves the append unapplied and unread: the next read takes it from the
+    /// file, as another process would, so what this process reports matches what is there.
+    /// - Returns: the entries the records changed.
+    func commit(_ appended: JournalAppend, sync: Bool) throws(LocalAppStoreError) -> [QueueEntry] {
+        if syncsWrites, sync || settledOffset < appended.start, let file {
+            do throws(LocalAppStoreError) {
+                try synchronize(file)
+            } catch {
+                offset = appended.start
+                lineCount -= appended.records.count
+                throw error
             }
         }
-        metrics.countAppend()
-        if sync { metrics.countFsync() }
-        offset += Int64(bytes.count)
-        lineCount += records.count
+        settledOffset = appended.end
+        revision += 1
+        published.withdraw()
+        return appended.records.compactMap { state.apply($0) }
+    }
+
+    /// Syncs the journal when this process has read lines of other processes that may not be
+    /// durable yet, before anything read is handed out: a writer syncs only after it lets the
+    /// lock go, and a file-change notification wakes readers as soon as the bytes are written.
+    /// Once synced, nothing a power loss can take has been announced, notified or answered.
+    func makeReadDurable() throws(LocalAppStoreError) {
+        if syncsWrites, settledOffset < offset, let file { try synchronize(file) }
+        settledOffset = offset
+    }
+
+    /// `fdatasync` of a journal file (the data and the size that reads it back), counted.
+    func synchronize(_ file: OpenFile) throws(LocalAppStoreError) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try io { () throws(SystemCallError) in try fs.synchronize(file, .data) }
+        metrics.addFsyncTime(nanoseconds: DispatchTime.now().uptimeNanoseconds &- start)
+        metrics.countFsync()
     }
 
     /// Writes `records` to a temporary file and renames it over the journal, durably.

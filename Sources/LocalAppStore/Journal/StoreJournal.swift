@@ -10,7 +10,11 @@ internal import SystemIO
 /// `StoreJournal+Writing.swift`, compaction `StoreJournal+Compaction.swift`.
 ///
 /// - Writes take an exclusive `flock` on `store.lock` only while they write: read the other
-///   processes' new records, append this one's, sync, release.
+///   processes' new records, append this one's, release, then sync (group commit: one sync
+///   covers every append before it, so writers do not queue behind each other's syncs).
+/// - Nothing read is handed out before it is durable: lines another process appended and may
+///   not have synced yet are synced by the reader first (`makeReadDurable`), so no process acts
+///   on (announces, notifies, answers with) a change a power loss could still take.
 /// - A line counts once it ends with a newline, and a change of several lines once its last
 ///   line is in (every line but the last says `"more": true`): a torn last change (a crash or
 ///   power cut mid-append, even between its lines) is ignored on load and cut off by the next
@@ -45,6 +49,11 @@ final class StoreJournal {
     var inode: UInt64 = 0
     /// Bytes of the journal read and applied (always at a line boundary).
     var offset: Int64 = 0
+    /// Bytes of the current file whose changes may be handed out without a sync: synced (by
+    /// this process or by the one that wrote them), or this process's own unsynced appends,
+    /// which a crash may lose by design. Another process's lines beyond it are synced before
+    /// they are handed out.
+    var settledOffset: Int64 = 0
     /// Complete lines read from the current file (for error messages and compaction).
     var lineCount = 0
     /// The lines the current file began with (its snapshot; 0 for a version 1 journal).
@@ -104,6 +113,7 @@ final class StoreJournal {
                 for record in Self.emptySnapshot(initialSettings) { _ = state.apply(record) }
             } else {
                 _ = try readNewRecords(cutTornTail: false)
+                try makeReadDurable()
             }
             return
         }
@@ -119,7 +129,10 @@ final class StoreJournal {
         // to write: a journal missing or emptied, a tail to cut, one long enough to compact.
         if try currentInode() != nil {
             _ = try readNewRecords(cutTornTail: false)
-            guard try writesAtOpen() else { return }
+            guard try writesAtOpen() else {
+                try makeReadDurable()
+                return
+            }
         }
         try withLock { () throws(LocalAppStoreError) in
             if try currentInode() == nil {
@@ -135,6 +148,7 @@ final class StoreJournal {
             // grew without a writer) is compacted now, so later opens read little.
             if needsCompaction { compactIfPossible() }
         }
+        try makeReadDurable()
     }
 
     /// Whether the open must write, read so far without the lock: the journal read is empty,
@@ -162,7 +176,9 @@ final class StoreJournal {
     /// Reads what other processes appended since the last read.
     /// - Returns: the entries that changed, in journal order (an entry at most once).
     func refresh() throws(LocalAppStoreError) -> [QueueEntry] {
-        try readNewRecords(cutTornTail: false)
+        let changed = try readNewRecords(cutTornTail: false)
+        try makeReadDurable()
+        return changed
     }
 
     /// `value`, unless reading the compacted history to make it met a failure: then that
@@ -178,26 +194,29 @@ final class StoreJournal {
 
     // MARK: - Writing
 
-    /// Runs `body` on the up-to-date state under the write lock, then makes the records it
-    /// returns durable and applies them.
+    /// Runs `body` on the up-to-date state under the write lock, appends the records it
+    /// returns, lets the lock go, then makes them durable and applies them (group commit: the
+    /// sync runs outside the lock, and covers the appends other processes made before it).
     ///
     /// - Parameters:
     ///   - sync: whether to sync before returning. Only a change that a crash may lose
     ///     harmlessly skips it (a purchase just queued: nothing is charged yet; a finish: the
     ///     transaction is delivered again and the engine deduplicates it); the next synced
-    ///     append makes it durable anyway, and a killed process loses nothing it wrote.
+    ///     append makes it durable anyway, and a killed process loses nothing it wrote. Other
+    ///     processes' lines read first are synced regardless when they may not be durable yet.
     ///   - body: gets the state (with every other process's changes) to draft on; returns
     ///     the records to append and a result. It must not block or wait.
     /// - Returns: `body`'s result and every entry that changed: other processes' changes
     ///   read first, then these records'.
+    /// - Throws: `body`'s error, or `.io` when the append or its sync fails (its records are
+    ///   then not applied: the next read finds them in the file, as another process does).
     func transact<T>(
         sync: Bool = true,
         _ body: (inout JournalState) throws(LocalAppStoreError) -> (records: [JournalRecord], result: T)
     ) throws(LocalAppStoreError) -> (result: T, changed: [QueueEntry]) {
-        try withLock { () throws(LocalAppStoreError) in
-            var changed = try readNewRecords(cutTornTail: true)
-            // The draft dies before the records are applied, so applying them does not copy
-            // the state's dictionaries (copy-on-write) on every write.
+        let (result, read, appended) = try withLock {
+            () throws(LocalAppStoreError) -> (T, [QueueEntry], JournalAppend?) in
+            let read = try readNewRecords(cutTornTail: true)
             var (records, result) = try { () throws(LocalAppStoreError) in
                 var draft = state
                 return try body(&draft)
@@ -205,17 +224,20 @@ final class StoreJournal {
             // A draft decided on a history that could not be read is never written.
             _ = try checked(())
             if let consequences { records += consequences(state, records) }
-            if !records.isEmpty {
-                try append(records, sync: sync && syncsWrites)
-                revision += 1
-                published.withdraw()
-                for record in records {
-                    if let entry = state.apply(record) { changed.append(entry) }
-                }
-                if needsCompaction { compactIfPossible() }
-            }
-            return (result, Self.lastVersions(changed))
+            guard !records.isEmpty else { return (result, read, nil) }
+            let appended = try append(records)
+            guard needsCompaction else { return (result, read, appended) }
+            // A compaction rewrites the journal from the state, so the records are made
+            // durable and applied first, under the lock, as every write was before group commit.
+            let applied = try commit(appended, sync: sync)
+            compactIfPossible()
+            return (result, read + applied, nil)
         }
+        guard let appended else {
+            try makeReadDurable()
+            return (result, Self.lastVersions(read))
+        }
+        return (result, Self.lastVersions(read + (try commit(appended, sync: sync))))
     }
 
     /// Compacts when the journal is already durable (after a write, or at open): a compaction

@@ -79,10 +79,16 @@ public struct Subscriptions: Sendable {
     static func advance(in store: isolated LocalAppStore) {
         let account = store.accountID
         let desk = desk(for: store.state, at: store.configuration.clock.now, in: store)
-        let result = try? store.transact { state throws(LocalAppStoreError) in
-            (desk.advance(accountID: account, state: &state), ())
+        // Most looks find nothing due: the state as last read is asked first, and the write
+        // lock (which every process's purchases queue behind) is taken only when something is
+        // due, to decide again on the up-to-date state.
+        var draft = store.state
+        if !desk.advance(accountID: account, state: &draft).isEmpty {
+            let result = try? store.transact { state throws(LocalAppStoreError) in
+                (desk.advance(accountID: account, state: &state), ())
+            }
+            if let changed = result?.changed { store.announce(changed) }
         }
-        if let changed = result?.changed { store.announce(changed) }
         changed(in: store)
     }
 
