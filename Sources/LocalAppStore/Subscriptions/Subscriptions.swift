@@ -79,11 +79,9 @@ public struct Subscriptions: Sendable {
     static func advance(in store: isolated LocalAppStore) {
         let account = store.accountID
         let desk = desk(for: store.state, at: store.configuration.clock.now, in: store)
-        // Most looks find nothing due: the state as last read is asked first, and the write
-        // lock (which every process's purchases queue behind) is taken only when something is
-        // due, to decide again on the up-to-date state.
-        var draft = store.state
-        if !desk.advance(accountID: account, state: &draft).isEmpty {
+        // Only a running subscription can fall due: without one (a store of consumables), the
+        // look does not take the write lock that every process's purchases queue behind.
+        if store.state.subscriptions(accountID: account).contains(where: { !$0.lifecycle.isExpired }) {
             let result = try? store.transact { state throws(LocalAppStoreError) in
                 (desk.advance(accountID: account, state: &state), ())
             }
