@@ -113,7 +113,7 @@ final class StoreJournal {
                 for record in Self.emptySnapshot(initialSettings) { _ = state.apply(record) }
             } else {
                 _ = try readNewRecords(cutTornTail: false)
-                try makeReadDurable()
+                settleAfterOpen()
             }
             return
         }
@@ -130,7 +130,7 @@ final class StoreJournal {
         if try currentInode() != nil {
             _ = try readNewRecords(cutTornTail: false)
             guard try writesAtOpen() else {
-                try makeReadDurable()
+                settleAfterOpen()
                 return
             }
         }
@@ -148,7 +148,14 @@ final class StoreJournal {
             // grew without a writer) is compacted now, so later opens read little.
             if needsCompaction { compactIfPossible() }
         }
-        try makeReadDurable()
+        settleAfterOpen()
+    }
+
+    /// Syncs what the open read (`makeReadDurable`). A disk that cannot sync does not keep the
+    /// store from opening, as it did not before the reads synced: what was read stays
+    /// unsettled, so the next refresh or write syncs again and reports the failure.
+    private func settleAfterOpen() {
+        try? makeReadDurable()
     }
 
     /// Whether the open must write, read so far without the lock: the journal read is empty,
