@@ -3,9 +3,11 @@ SWIFT      ?= swift
 CATALOG    ?= Catalogs/Demo.storekit
 BUILD_ARGS ?=
 # The storefront people run and time: optimized, with the Swift runtime and Foundation linked
-# in (a launch loads 37 shared libraries instead of 54 and relocates far fewer symbols), linked
-# by lld (gold warns about the `mktemp` inside the static Foundation). See Docs/decisions/0007-static-stdlib-release-build.md.
-RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+# in (far fewer shared libraries to load and symbols to relocate), linked by lld (gold warns
+# about the `mktemp` inside the static Foundation). See Docs/decisions/0007-static-stdlib-release-build.md.
+# --as-needed: libcurl and libmicrohttpd, called only through LazyLibraries, are not loaded at
+# start (Docs/decisions/0146-libraries-loaded-on-first-use.md).
+RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --as-needed
 
 .PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
 

@@ -38,6 +38,10 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        // libcurl and libmicrohttpd opened on their first call, not at every start
+        // (Docs/decisions/0146-libraries-loaded-on-first-use.md): C, imported by no one, linked in.
+        .target(name: "LazyLibraries"),
+
         // Libraries, from the bottom of the import graph up.
         .target(name: "SystemIO"),
         .target(name: "Crypto", dependencies: ["COpenSSL", "SystemIO"]),
@@ -53,7 +57,9 @@ let package = Package(
         ),
         .target(
             name: "AppStoreServer",
-            dependencies: ["LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD"]
+            dependencies: [
+                "LocalAppStore", "StoreCore", "Receipts", "Crypto", "Catalog", "CMicroHTTPD", "LazyLibraries",
+            ]
         ),
         .target(name: "StorefrontUI", dependencies: ["StoreKitValues"]),
         .target(name: "StorefrontRuntime", dependencies: ["StorefrontUI", "SystemIO"]),

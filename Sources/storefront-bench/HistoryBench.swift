@@ -153,13 +153,7 @@ struct HistoryBench: BenchSection {
         }
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        let status = try ChildExit(starting: process).wait()
+        let status = try SpawnedChild(binary, arguments, output: .file(handle)).wait()
         try handle.close()
         guard status == 0 else {
             throw BenchFailure(description: "\(([binary] + arguments).joined(separator: " ")) exited \(status)")

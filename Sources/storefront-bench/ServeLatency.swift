@@ -2,6 +2,7 @@ import AppStoreServer
 import Catalog
 import Foundation
 import LocalAppStore
+import SystemIO
 
 /// `storefront serve` as people run it: the built server over a data directory, each event made
 /// by another process (`storefront buy`) and delivered to a local receiver. Measures the latency
@@ -96,28 +97,23 @@ struct ServeLatency {
 
     /// `storefront serve --port 0` running until `stop()`: started once it printed its URL.
     private final class ServerChild {
-        private let child: ChildExit
-        var pid: Int32 { child.process.processIdentifier }
+        private let child: SpawnedChild
+        var pid: Int32 { child.pid }
 
         init(binary: String, arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments + ["serve", "--port", "0"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            child = try ChildExit(starting: process)
+            child = try SpawnedChild(binary, arguments + ["serve", "--port", "0"], output: .pipe)
+            guard let output = child.output else { throw BenchFailure(description: "storefront serve has no output") }
             // Its first line is its URL, printed once it listens and watches.
-            var seen = Data()
+            var seen: [UInt8] = []
             while !seen.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = (try? PipeReader.read(descriptor: output.fileDescriptor)) ?? []
                 if chunk.isEmpty { throw BenchFailure(description: "storefront serve ended before printing its URL") }
-                seen.append(chunk)
+                seen.append(contentsOf: chunk)
             }
             // The rest of its log (a line a request and an attempt) is left to the pipe's buffer
             // and then to a reader that discards it, so the server never blocks on it.
             DispatchQueue.global().async {
-                while !output.fileHandleForReading.availableData.isEmpty {}
+                _ = SpawnedChild.readToEnd(output)
             }
         }
 

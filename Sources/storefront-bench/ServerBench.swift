@@ -362,7 +362,7 @@ struct ServerBench: BenchSection {
 /// nginx on a free loopback port with a temporary configuration, serving one directory.
 final class NginxProcess {
     let port: UInt16
-    private let child: ChildExit
+    private let child: SpawnedChild
 
     init(executable: String, site: URL, directory: URL) throws {
         try FileManager.default.createDirectory(
@@ -390,14 +390,9 @@ final class NginxProcess {
             """
         let file = directory.appendingPathComponent("nginx.conf")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        child = try ChildExit(starting: process)
+        child = try SpawnedChild(
+            executable,
+            ["-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path])
         // Ready when it answers (curl retries connection refusals itself).
         _ = try ChildProcess.output(
             "curl",
@@ -408,7 +403,7 @@ final class NginxProcess {
     }
 
     func stop() {
-        child.process.terminate()
+        child.terminate()
         child.wait()
     }
 }

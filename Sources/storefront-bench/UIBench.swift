@@ -218,19 +218,13 @@ struct UIBench: BenchSection {
         func harness(
             _ marker: String, idle: Double, _ command: [String], environment: [String: String] = [:]
         ) throws -> (first: Double, cpu: Double, switches: Double) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, marker, String(idle)] + command
-            if !environment.isEmpty {
-                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            }
-            let out = Pipe()
-            process.standardOutput = out
-            let err = Pipe()
-            process.standardError = err
-            let child = try ChildExit(starting: process)
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let child = try SpawnedChild.onPath(
+                "python3", [script.path, marker, String(idle)] + command,
+                environment: environment.isEmpty
+                    ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                output: .pipe, errors: .pipe)
+            let data = SpawnedChild.readToEnd(child.output)
+            let problem = String(decoding: SpawnedChild.readToEnd(child.errors), as: UTF8.self)
             child.wait()
             let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
                 Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -330,14 +324,8 @@ struct UIBench: BenchSection {
 
     /// The shared libraries `binary` loads, as `ldd` lists them (none when it cannot say).
     static func sharedLibraries(of binary: String) -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ldd", binary]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        guard let child = try? ChildExit(starting: process) else { return [] }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let child = try? SpawnedChild.onPath("ldd", [binary], output: .pipe) else { return [] }
+        let text = String(decoding: SpawnedChild.readToEnd(child.output), as: UTF8.self)
         guard child.wait() == 0 else { return [] }
         // "libcurl.so.4 => /lib/x86_64-linux-gnu/libcurl.so.4 (0x…)": the path after "=>".
         return text.split(separator: "\n").compactMap { line in

@@ -128,8 +128,7 @@ struct VaultBench: BenchSection {
     /// own transaction) per request line; python times each upsert itself, so the pipe's
     /// round trip is not counted.
     private final class SQLitePeer {
-        let input = Pipe(), output = Pipe()
-        private let child: ChildExit
+        private let child: SpawnedChild
         private var buffer = Data()
 
         static let script = """
@@ -152,23 +151,18 @@ struct VaultBench: BenchSection {
             """
 
         init(_ url: URL, dataSize: Int) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", Self.script, url.path, "\(dataSize)"]
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            child = try ChildExit(starting: process)
+            child = try SpawnedChild.onPath(
+                "python3", ["-c", Self.script, url.path, "\(dataSize)"], input: .pipe, output: .pipe)
         }
 
         func upsert() throws {
-            try input.fileHandleForWriting.write(contentsOf: Data("w\n".utf8))
+            try child.input?.write(contentsOf: Data("w\n".utf8))
             guard try readLine() == "ok" else { throw Failure(description: "python3 sqlite3 peer failed") }
         }
 
         /// Ends the peer and returns the total seconds it spent in upserts.
         func finish() throws -> Double {
-            try input.fileHandleForWriting.write(contentsOf: Data("q\n".utf8))
+            try child.input?.write(contentsOf: Data("q\n".utf8))
             guard let line = try readLine(), let seconds = Double(line) else {
                 throw Failure(description: "python3 sqlite3 peer gave no total")
             }
@@ -177,7 +171,8 @@ struct VaultBench: BenchSection {
         }
 
         func stop() {
-            if child.process.isRunning { child.process.terminate() }
+            child.terminate()
+            child.wait()
         }
 
         private func readLine() throws -> String? {
@@ -187,7 +182,7 @@ struct VaultBench: BenchSection {
                     buffer.removeSubrange(buffer.startIndex...newline)
                     return line
                 }
-                let chunk = (try? PipeReader.read(descriptor: output.fileHandleForReading.fileDescriptor)) ?? []
+                let chunk = (try? child.output.map { try PipeReader.read(descriptor: $0.fileDescriptor) }) ?? []
                 if chunk.isEmpty { return nil }
                 buffer.append(contentsOf: chunk)
             }
@@ -322,16 +317,9 @@ struct VaultBench: BenchSection {
 
     /// OpenSSL's own figure for `algorithm` on buffers of `bufferSize`, in bytes per second.
     private func opensslSpeed(_ algorithm: AEAD.Algorithm) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "openssl", "speed", "-evp", algorithm.openSSLName, "-bytes", "\(bufferSize)", "-seconds", "1",
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        guard let child = try? ChildExit(starting: process) else { return nil }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let arguments = ["speed", "-evp", algorithm.openSSLName, "-bytes", "\(bufferSize)", "-seconds", "1"]
+        guard let child = try? SpawnedChild.onPath("openssl", arguments, output: .pipe) else { return nil }
+        let text = String(decoding: SpawnedChild.readToEnd(child.output), as: UTF8.self)
         child.wait()
         // Last line: "AES-256-GCM    4160338.71k" (thousands of bytes per second).
         guard let last = text.split(separator: "\n").last(where: { $0.hasSuffix("k") }),

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 
 /// A TCP client that sends a request one byte at a time, when told to, then waits for the
 /// server to close the connection: a python3 child (the tests' raw-socket tool), driven line by
 /// line over its standard input so no test sleeps.
 final class SlowClient: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let child: ChildProcess
+    /// How many of the child's lines `command` has returned (only the test's task calls it).
+    private var linesRead = 0
 
     static let script = """
         import socket, sys
@@ -36,35 +37,29 @@ final class SlowClient: @unchecked Sendable {
     init(port: UInt16) throws {
         // A child that is gone must fail the test, not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, String(port)]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        child = try ChildProcess(.tool("python3"), ["-c", Self.script, String(port)], tiedToThisProcess: true)
     }
 
     /// Sends a command line and returns the child's answer line.
     func command(_ line: String?) async -> String {
         if let line {
-            guard process.isRunning else { return "exited" }
-            try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+            guard child.isRunning else { return "exited" }
+            try? child.send(line + "\n")
         }
-        let handle = output.fileHandleForReading
-        return await withCheckedContinuation { continuation in
-            Thread {
-                var bytes: [UInt8] = []
-                while true {
-                    let chunk = handle.readData(ofLength: 1)
-                    guard let byte = chunk.first, byte != UInt8(ascii: "\n") else { break }
-                    bytes.append(byte)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }.start()
+        let wanted = linesRead + 1
+        linesRead = wanted
+        // The wait blocks: on a thread of its own, not the test's cooperative pool.
+        let output = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [child] in
+                continuation.resume(returning: child.waitForStandardOutput { $0.count { $0 == "\n" } >= wanted } ?? "")
+            }
         }
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        return wanted <= lines.count ? String(lines[wanted - 1]) : ""
     }
 
     func finish() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        child.kill()
+        _ = child.wait()
     }
 }

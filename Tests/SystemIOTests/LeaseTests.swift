@@ -8,49 +8,41 @@ import Testing
 @Suite(.waitsOnProcesses, .serialized) struct LeaseTests {
     /// A child holding (or trying) an exclusive `flock` on a file.
     final class LockChild {
-        let process = Process()
-        private let input = Pipe(), output = Pipe()
+        let child: ChildProcess
 
         /// `hold`: takes the lock, prints "locked", keeps it until its input closes.
         /// `try`: prints "free" or "busy" for a non-blocking attempt, and exits.
         init(_ mode: String, _ path: String) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", "-c",
-                """
-                import fcntl, sys
-                f = open(sys.argv[1], 'a')
-                if sys.argv[2] == 'hold':
-                    fcntl.flock(f, fcntl.LOCK_EX)
-                    print('locked', flush=True)
-                    sys.stdin.read()
-                else:
-                    try:
-                        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                        print('free', flush=True)
-                    except BlockingIOError:
-                        print('busy', flush=True)
-                """, path, mode,
-            ]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
+            child = try ChildProcess(
+                .tool("python3"),
+                [
+                    "-c",
+                    """
+                    import fcntl, sys
+                    f = open(sys.argv[1], 'a')
+                    if sys.argv[2] == 'hold':
+                        fcntl.flock(f, fcntl.LOCK_EX)
+                        print('locked', flush=True)
+                        sys.stdin.read()
+                    else:
+                        try:
+                            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                            print('free', flush=True)
+                        except BlockingIOError:
+                            print('busy', flush=True)
+                    """, path, mode,
+                ], tiedToThisProcess: true)
         }
 
         /// The child's first line (blocks until it is written).
         func line() -> String {
-            var bytes = Data()
-            while !bytes.contains(10) {
-                let chunk = (try? PipeReader.read(descriptor: output.fileHandleForReading.fileDescriptor)) ?? []
-                if chunk.isEmpty { break }
-                bytes.append(contentsOf: chunk)
-            }
-            return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let output = child.waitForStandardOutput { $0.contains("\n") } ?? ""
+            return String(output.prefix { $0 != "\n" })
         }
 
         func finish() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            child.closeStandardInput()
+            _ = child.wait()
         }
     }
 
@@ -89,9 +81,9 @@ import Testing
     @Test func theKernelDropsTheLeaseOfAKilledProcess() throws {
         let held = try HeldElsewhere("owner.lock")
         let child = held.child
-        try CurrentProcess.send(.kill, to: child.process.processIdentifier)
-        child.process.waitUntilExit()
-        #expect(child.process.terminationReason == .uncaughtSignal)
+        try CurrentProcess.send(.kill, to: child.child.processIdentifier)
+        let end = child.child.wait()
+        #expect(end.signaled && end.status == SIGKILL)
         let lease = try #require(try held.fs.tryLease(held.path))
         held.fs.release(lease)
     }

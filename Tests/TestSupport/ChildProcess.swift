@@ -52,7 +52,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let stdoutReader: StreamReader?
     private let stderrReader: StreamReader?
     private let exit = Exit()
-    /// The writing end of a tied child's standard input: held, never written, closed with this value.
+    /// The writing end of a tied child's standard input: held until `closeStandardInput` or
+    /// this value goes, written only by `send`.
     private let lifeline: FileHandle?
 
     /// Starts `executable` with `arguments`, without waiting for it.
@@ -64,7 +65,8 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - standardError: where standard error goes (captured by default).
     ///   - tiedToThisProcess: give the child a pipe as standard input whose writing end only
     ///     this process holds, so the child reads end-of-file when this process dies (a server
-    ///     that watches its input ends with a killed test run); otherwise `/dev/null`.
+    ///     that watches its input ends with a killed test run) or calls `closeStandardInput`,
+    ///     and reads what `send` writes; otherwise `/dev/null`.
     /// - Throws: when the child cannot be started (a missing executable, a file that cannot be opened).
     public init(
         _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
@@ -113,6 +115,23 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The child's process ID.
     public var processIdentifier: Int32 { pid }
+
+    /// Writes `text` to a tied child's standard input (see `tiedToThisProcess`).
+    /// - Throws: when the child is not tied or has closed its input.
+    public func send(_ text: String) throws {
+        guard let lifeline else {
+            throw SystemCallError("write", path: "standard input", errno: Errno(rawValue: EBADF))
+        }
+        try lifeline.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Closes a tied child's standard input: it reads end-of-file.
+    public func closeStandardInput() {
+        try? lifeline?.close()
+    }
+
+    /// Whether the child has not ended yet.
+    public var isRunning: Bool { !exit.hasEnded }
 
     /// Sends SIGKILL (nothing happens once the child has been waited for).
     public func kill() {

@@ -24,16 +24,10 @@ enum Callgrind {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil
     ) throws -> UInt64? {
         guard let valgrind else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        let child = try ChildExit(starting: process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let child = try SpawnedChild(
+            valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments,
+            environment: environment, errors: .pipe)
+        let text = String(decoding: SpawnedChild.readToEnd(child.errors), as: UTF8.self)
         let status = child.wait()
         guard status == 0 else {
             throw BenchFailure(

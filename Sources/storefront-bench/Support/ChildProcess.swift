@@ -7,29 +7,19 @@ enum ChildProcess {
     /// Runs `executable arguments…` (a name on `PATH` or a path), discarding its output;
     /// throws unless it exits 0.
     static func run(_ executable: String, _ arguments: [String]) throws {
-        try finish(launch(executable, arguments, output: FileHandle.nullDevice), executable)
+        try finish(SpawnedChild.onPath(executable, arguments), executable)
     }
 
     /// Runs `executable arguments…` to completion and returns what it wrote to standard
     /// output; throws unless it exits 0.
     static func output(_ executable: String, _ arguments: [String]) throws -> Data {
-        let pipe = Pipe()
-        let process = try launch(executable, arguments, output: pipe)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        try finish(process, executable)
+        let child = try SpawnedChild.onPath(executable, arguments, output: .pipe)
+        let data = SpawnedChild.readToEnd(child.output)
+        try finish(child, executable)
         return data
     }
 
-    private static func launch(_ executable: String, _ arguments: [String], output: Any) throws -> ChildExit {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        return try ChildExit(starting: process)
-    }
-
-    private static func finish(_ child: ChildExit, _ executable: String) throws {
+    private static func finish(_ child: SpawnedChild, _ executable: String) throws {
         let status = child.wait()
         guard status == 0 else { throw Failure(description: "\(executable) exited with status \(status)") }
     }

@@ -31,18 +31,10 @@ enum CommandTiming {
 
     /// Runs `executable arguments…` with its output discarded; throws unless it exits 0.
     static func run(_ executable: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
         let cpuBefore = childrenCPU()
         let started = now()
-        let child = try ChildExit(starting: process)
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        let child = try SpawnedChild(executable, arguments, currentDirectory: currentDirectory, errors: .pipe)
+        let problem = SpawnedChild.readToEnd(child.errors)
         let status = child.wait()
         let ended = now()
         let cpu = childrenCPU() - cpuBefore
