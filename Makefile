@@ -5,9 +5,11 @@ BUILD_ARGS ?=
 # The storefront people run and time: optimized, with the Swift runtime and Foundation linked
 # in (far fewer shared libraries to load and symbols to relocate), linked by lld (gold warns
 # about the `mktemp` inside the static Foundation). See Docs/decisions/0007-static-stdlib-release-build.md.
-# --as-needed: libcurl and libmicrohttpd, called only through LazyLibraries, are not loaded at
-# start (Docs/decisions/0146-libraries-loaded-on-first-use.md).
-RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --as-needed
+# No autolinked `-lcurl` (the static FoundationNetworking's): libcurl, like libmicrohttpd, is
+# opened on its first call by LazyLibraries, not loaded at every start
+# (Docs/decisions/0146-libraries-loaded-on-first-use.md).
+RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl
 
 .PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
 

@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD",
             path: "Sources/CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
+            // No pkgConfig and no `link`: LazyLibraries opens libmicrohttpd on its first call.
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 

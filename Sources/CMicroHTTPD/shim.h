@@ -4,6 +4,8 @@
 // libmicrohttpd, as the AppStoreServer target uses it: its header, plus one-line
 // accessors for the two variadic calls Swift cannot import (MHD_start_daemon and
 // MHD_get_daemon_info), passing MHD's own option array and union through unchanged.
+// Nothing links the library: every function called here is LazyLibraries', which opens it
+// on the first call (Docs/decisions/0146-libraries-loaded-on-first-use.md).
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// `LazyLibraries` stands in for every libcurl and libmicrohttpd function the programs call, so
-/// the release build's `--as-needed` leaves both libraries out of a launch
-/// (Docs/decisions/0146-libraries-loaded-on-first-use.md). A call it lacks would silently bring
-/// a library's whole tree back into every start; these tests name the call instead.
+/// neither library is loaded at a release build's start
+/// (Docs/decisions/0146-libraries-loaded-on-first-use.md). A call it lacks fails the release
+/// link (or, for libmicrohttpd, every link); these tests name the call first.
 @Suite(.waitsOnProcesses, .serialized)
 struct LazyLibrariesTests {
     /// The functions `file` of `Sources/LazyLibraries` defines (`LAZY_DEFINITION … name(`).
