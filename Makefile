@@ -7,9 +7,10 @@ BUILD_ARGS ?=
 # about the `mktemp` inside the static Foundation). See Docs/decisions/0007-static-stdlib-release-build.md.
 # No autolinked `-lcurl` (the static FoundationNetworking's): libcurl, like libmicrohttpd, is
 # opened on its first call by LazyLibraries, not loaded at every start
-# (Docs/decisions/0146-libraries-loaded-on-first-use.md).
+# (Docs/decisions/0146-libraries-loaded-on-first-use.md). Not position-independent: the loader
+# relocates none of the executable's own pointers (Docs/decisions/0147-release-executables-are-not-position-independent.md).
 RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl
+	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl -Xlinker -no-pie
 
 .PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
 
