@@ -11,6 +11,9 @@ import SystemIO
 extension CertificateAuthority {
     /// Loads the chain kept in `directory`, or makes one there on first use, with the
     /// certificates for `configuration.ocspURL` (issued for the existing keys when missing).
+    ///
+    /// The root's and the intermediate's keys are read only when a certificate must be issued:
+    /// they sign nothing else (`load(from:)` reads them for OCSP).
     /// - Parameters:
     ///   - directory: where the PEM files live; created (mode 0700) when missing.
     ///   - configuration: how a new chain, and certificates added later, are made.
@@ -50,34 +53,35 @@ extension CertificateAuthority {
             baseSet ? base.intermediate : try certificate(FileName.intermediate, in: folder, fileSystem: fileSystem)
         let receipt = try receiptKey.map {
             try addedReceiptCertificate(
-                in: folder, key: $0, intermediate: intermediate, intermediateKey: base.intermediateKey,
-                configuration: configuration, now: now, fileSystem: fileSystem)
+                in: folder, key: $0, intermediate: intermediate, base: base, configuration: configuration, now: now,
+                fileSystem: fileSystem)
         }
         return try CertificateAuthority(
             root: base.root, intermediate: intermediate,
             signingCertificate: baseSet
                 ? base.signing : certificate(FileName.signing, in: folder, fileSystem: fileSystem),
-            signingKey: base.signingKey, receiptSigningCertificate: receipt, receiptSigningKey: receiptKey,
-            rootKey: base.rootKey, intermediateKey: base.intermediateKey
+            signingKey: base.signingKey, receiptSigningCertificate: receipt, receiptSigningKey: receiptKey
         ).checked(in: folder)
     }
 
     /// Loads the chain kept by `loadOrCreate` with the certificates it was first made with (and
-    /// its receipt signer, when it has one).
+    /// its receipt signer, when it has one), and its issuing keys.
     /// - Throws: `CryptoError` naming the file that is missing or unreadable, or when a key
     ///   does not belong to its certificate.
     public static func load(
         from directory: URL, fileSystem: any FileSystem = POSIXFileSystem()
-    ) throws -> CertificateAuthority {
+    ) throws -> Keys {
         let base = try BaseFiles(directory: directory, fileSystem: fileSystem)
         let receiptKey = try optionalKey(FileName.receiptSigningKey, in: directory, fileSystem: fileSystem)
-        return try CertificateAuthority(
+        let authority = try CertificateAuthority(
             root: base.root, intermediate: base.intermediate, signingCertificate: base.signing,
             signingKey: base.signingKey,
             receiptSigningCertificate: receiptKey == nil
                 ? nil : try certificate(FileName.receiptSigning, in: directory, fileSystem: fileSystem),
-            receiptSigningKey: receiptKey, rootKey: base.rootKey, intermediateKey: base.intermediateKey
+            receiptSigningKey: receiptKey
         ).checked(in: directory)
+        let issuing = try base.issuingKeys(fileSystem: fileSystem)
+        return Keys(authority: authority, rootKey: issuing.root, intermediateKey: issuing.intermediate)
     }
 
     /// Every certificate the chain in `directory` has issued below its root, in every set:
@@ -115,8 +119,8 @@ extension CertificateAuthority {
         let keys = try CertificateAuthority.create(configuration: configuration, now: now)
         let authority = keys.authority
         var files: [(String, String, Int)] = [
-            (FileName.rootKey, try authority.rootKey.pemRepresentation(), 0o600),
-            (FileName.intermediateKey, try authority.intermediateKey.pemRepresentation(), 0o600),
+            (FileName.rootKey, try keys.rootKey.pemRepresentation(), 0o600),
+            (FileName.intermediateKey, try keys.intermediateKey.pemRepresentation(), 0o600),
             (FileName.signingKey, try authority.signingKey.pemRepresentation(), 0o600),
             (FileName.root, authority.root.pemRepresentation, 0o644),
             (FileName.intermediate, authority.intermediate.pemRepresentation, 0o644),
@@ -176,14 +180,15 @@ extension CertificateAuthority {
     /// intermediate when missing (a chain made before receipts were signed with RSA, or before
     /// the first receipt) and hard-linked into place.
     private static func addedReceiptCertificate(
-        in folder: URL, key: PrivateKey, intermediate: X509Certificate, intermediateKey: PrivateKey,
+        in folder: URL, key: PrivateKey, intermediate: X509Certificate, base: BaseFiles,
         configuration: Configuration, now: Date, fileSystem: any FileSystem
     ) throws -> X509Certificate {
         let url = folder.appendingPathComponent(FileName.receiptSigning)
         if !fileSystem.exists(url.path) {
             let certificate = try issueReceiptSigner(
-                key: key, intermediate: intermediate, intermediateKey: intermediateKey, configuration: configuration,
-                now: now)
+                key: key, intermediate: intermediate,
+                intermediateKey: try base.issuingKeys(fileSystem: fileSystem).intermediate,
+                configuration: configuration, now: now)
             try link(certificate.pemRepresentation, to: url, mode: 0o644, fileSystem: fileSystem)
         }
         return try certificate(FileName.receiptSigning, in: folder, fileSystem: fileSystem)
@@ -200,8 +205,9 @@ extension CertificateAuthority {
         let folder = base.directory.appendingPathComponent(FileName.issued).appendingPathComponent(name)
         let names = [FileName.intermediate, FileName.signing]
         guard !names.allSatisfy({ fileSystem.exists(folder.appendingPathComponent($0).path) }) else { return folder }
+        let issuing = try base.issuingKeys(fileSystem: fileSystem)
         let made = try issueBelowRoot(
-            root: base.root, rootKey: base.rootKey, intermediateKey: base.intermediateKey, signingKey: base.signingKey,
+            root: base.root, rootKey: issuing.root, intermediateKey: issuing.intermediate, signingKey: base.signingKey,
             receiptKey: receiptKey, configuration: configuration, now: now)
         try fileSystem.createDirectories(folder.deletingLastPathComponent().path, mode: 0o700, enforcingMode: true)
         try placeDirectory(at: folder, fileSystem: fileSystem) { staging in
@@ -221,45 +227,57 @@ extension CertificateAuthority {
 
     // MARK: - Files
 
-    /// The files every chain has, read and checked.
+    /// The files every chain has, read and checked, but the two keys that only issue.
     private struct BaseFiles {
         let directory: URL
         let root: X509Certificate
-        let rootKey: PrivateKey
         let intermediate: X509Certificate
-        let intermediateKey: PrivateKey
         let signing: X509Certificate
         let signingKey: PrivateKey
 
         init(directory: URL, fileSystem: any FileSystem) throws {
             self.directory = directory
             root = try certificate(FileName.root, in: directory, fileSystem: fileSystem)
-            rootKey = try key(FileName.rootKey, in: directory, fileSystem: fileSystem)
             intermediate = try certificate(FileName.intermediate, in: directory, fileSystem: fileSystem)
-            intermediateKey = try key(FileName.intermediateKey, in: directory, fileSystem: fileSystem)
             signing = try certificate(FileName.signing, in: directory, fileSystem: fileSystem)
             signingKey = try key(FileName.signingKey, in: directory, fileSystem: fileSystem)
         }
+
+        /// The root's and the intermediate's keys, read when the chain issues a certificate or
+        /// answers OCSP (each is parsed by OpenSSL, which a command that only signs need not pay).
+        /// - Throws: `CryptoError` naming a key file that is unreadable or not its certificate's.
+        func issuingKeys(fileSystem: any FileSystem) throws -> (root: PrivateKey, intermediate: PrivateKey) {
+            let intermediateKey = try key(FileName.intermediateKey, in: directory, fileSystem: fileSystem)
+            try check(intermediate, intermediateKey, FileName.intermediateKey, FileName.intermediate, in: directory)
+            let rootKey = try key(FileName.rootKey, in: directory, fileSystem: fileSystem)
+            try check(root, rootKey, FileName.rootKey, FileName.root, in: directory)
+            return (rootKey, intermediateKey)
+        }
     }
 
-    /// Checks that each private key belongs to its certificate.
+    /// Checks that each signer's private key belongs to its certificate.
     /// - Throws: `CryptoError` naming the key file that does not.
     private func checked(in directory: URL) throws -> CertificateAuthority {
-        var pairs: [(X509Certificate, PrivateKey, String, String)] = [
-            (signingCertificate, signingKey, FileName.signingKey, FileName.signing),
-            (intermediate, intermediateKey, FileName.intermediateKey, FileName.intermediate),
-            (root, rootKey, FileName.rootKey, FileName.root),
-        ]
+        try Self.check(signingCertificate, signingKey, FileName.signingKey, FileName.signing, in: directory)
         if let receiptSigningCertificate, let receiptSigningKey {
-            pairs.append(
-                (receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning))
+            try Self.check(
+                receiptSigningCertificate, receiptSigningKey, FileName.receiptSigningKey, FileName.receiptSigning,
+                in: directory)
         }
-        for (certificate, key, keyName, certificateName) in pairs where !certificate.certifies(key) {
+        return self
+    }
+
+    /// Checks that `key` belongs to `certificate`.
+    /// - Throws: `CryptoError` naming the key file when it does not.
+    private static func check(
+        _ certificate: X509Certificate, _ key: PrivateKey, _ keyName: String, _ certificateName: String,
+        in directory: URL
+    ) throws {
+        guard certificate.certifies(key) else {
             throw CryptoError(
                 "loading certificate authority in \(directory.path)",
                 reason: "\(keyName) does not belong to \(certificateName)")
         }
-        return self
     }
 
     private static func text(_ name: String, in directory: URL, fileSystem: any FileSystem) throws -> String {

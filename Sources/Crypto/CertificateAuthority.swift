@@ -94,10 +94,6 @@ public struct CertificateAuthority: Sendable {
     public let receiptSigningCertificate: X509Certificate?
     /// The receipt signing certificate's private key (RSA by default).
     public let receiptSigningKey: PrivateKey?
-    /// The root's key: it issues intermediates and answers OCSP for them.
-    public let rootKey: PrivateKey
-    /// The intermediate's key: it issues the signers and answers OCSP for them.
-    public let intermediateKey: PrivateKey
 
     /// The chain as `x5c` carries it: JWS signing certificate, intermediate, root.
     public var chain: [X509Certificate] { [signingCertificate, intermediate, root] }
@@ -105,14 +101,15 @@ public struct CertificateAuthority: Sendable {
     /// The OCSP responder the certificates name, if any.
     public var ocspURL: String? { signingCertificate.ocspResponderURLs.first }
 
-    /// A new chain with the issuing keys of its two CA levels.
+    /// A chain with the issuing keys of its two CA levels: keys that sign certificates and OCSP
+    /// answers, never a transaction or a receipt, so a chain loaded to sign goes without them.
     public struct Keys: Sendable {
-        /// The chain and its keys.
+        /// The chain and its signers' keys.
         public let authority: CertificateAuthority
-        /// The root's key.
-        public var rootKey: PrivateKey { authority.rootKey }
-        /// The intermediate's key.
-        public var intermediateKey: PrivateKey { authority.intermediateKey }
+        /// The root's key: it issues intermediates and answers OCSP for them.
+        public let rootKey: PrivateKey
+        /// The intermediate's key: it issues the signers and answers OCSP for them.
+        public let intermediateKey: PrivateKey
     }
 
     /// Makes a new chain in memory.
@@ -127,13 +124,14 @@ public struct CertificateAuthority: Sendable {
             subjectKey: rootKey,
             issuer: nil, issuerKey: rootKey, serial: try randomSerial(), notBefore: now,
             notAfter: now + configuration.rootValidity, role: .authority(pathLength: 1))
+        let intermediateKey = try PrivateKey.generate(configuration.keyKind)
         let issued = try issueBelowRoot(
-            root: root, rootKey: rootKey, intermediateKey: try PrivateKey.generate(configuration.keyKind),
+            root: root, rootKey: rootKey, intermediateKey: intermediateKey,
             signingKey: try PrivateKey.generate(configuration.keyKind),
             receiptKey: try configuration.receiptKeyKind.map { kind throws(CryptoError) in try PrivateKey.generate(kind)
             },
             configuration: configuration, now: now)
-        return Keys(authority: issued)
+        return Keys(authority: issued, rootKey: rootKey, intermediateKey: intermediateKey)
     }
 
     /// Issues the intermediate and the signers for existing keys under `root`: a new chain,
@@ -164,8 +162,7 @@ public struct CertificateAuthority: Sendable {
         }
         return CertificateAuthority(
             root: root, intermediate: intermediate, signingCertificate: signing, signingKey: signingKey,
-            receiptSigningCertificate: receipt, receiptSigningKey: receiptKey, rootKey: rootKey,
-            intermediateKey: intermediateKey)
+            receiptSigningCertificate: receipt, receiptSigningKey: receiptKey)
     }
 
     /// Issues the receipt signer's certificate for `key` under `intermediate`.

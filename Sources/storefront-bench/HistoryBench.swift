@@ -58,8 +58,9 @@ struct HistoryBench: BenchSection {
             let grows = command.name == "history" ? "its output grows with the history" : nil
             let cpu = try scaling.time(report, command.name, command.arguments, grows: grows)
             if command.name == "buy" {
-                try instructions(
+                let counts = try instructions(
                     report, command, binary: binary, global: global, sizes: sizes, directories: directories)
+                try againstHelp(report, buy: counts.first, size: sizes.first, binary: binary)
             }
             if command.name == "history" {
                 try historyLimit(
@@ -79,7 +80,7 @@ struct HistoryBench: BenchSection {
                 binary: binary, global: global, sizes: [first, largeHistory],
                 directories: [directory] + large.directories, runs: runs)
             try buy.time(report, "buy", Self.commands[0].arguments)
-            try instructions(
+            _ = try instructions(
                 report, Self.commands[0], binary: binary, global: global, sizes: buy.sizes,
                 directories: buy.directories)
         }
@@ -87,16 +88,20 @@ struct HistoryBench: BenchSection {
 
     /// The instructions one run of `command` executes at each size, as a whole process
     /// (callgrind): its CPU cost in a figure that the machine's load does not move.
+    /// - Returns: the counts, one a size; none without valgrind.
     private func instructions(
         _ report: BenchReport, _ command: (name: String, arguments: [String]), binary: String, global: [String],
         sizes: [Int], directories: [URL]
-    ) throws {
+    ) throws -> [UInt64] {
         var counts: [UInt64] = []
         for directory in directories {
             guard
                 let count = try Callgrind.instructions(
                     binary, command.arguments + global + ["--data-dir", directory.path])
-            else { return report.line("\(command.name): instructions", "-", Callgrind.missing) }
+            else {
+                report.line("\(command.name): instructions", "-", Callgrind.missing)
+                return []
+            }
             counts.append(count)
         }
         let labels = sizes.map { $0.formatted() }.joined(separator: " / ")
@@ -107,6 +112,18 @@ struct HistoryBench: BenchSection {
                 + (counts.count > 1
                     ? "; \(sizes.last!.formatted()) / \(sizes.first!.formatted()) = "
                         + BenchReport.ratio(Double(counts.last!) / Double(counts.first!)) : ""))
+        return counts
+    }
+
+    /// One `buy` beside the process floor, both whole processes counted by callgrind in this run:
+    /// `storefront --help` (the dynamic loader, the Swift runtime, Foundation and the command
+    /// line, nothing of the store). The goal is at most 3×.
+    private func againstHelp(_ report: BenchReport, buy: UInt64?, size: Int?, binary: String) throws {
+        guard let buy, let size, let help = try Callgrind.instructions(binary, ["--help"]) else { return }
+        report.line(
+            "buy / --help: instructions", BenchReport.ratio(Double(buy) / Double(help)),
+            "callgrind, whole processes: buy at \(size.formatted()) \(Callgrind.format(Double(buy))) against "
+                + "storefront --help \(Callgrind.format(Double(help))); goal ≤ 3×")
     }
 
     /// `history` beside its physical limit (`HistoryLimit`) at each size, and its cost a row.

@@ -63,16 +63,34 @@ import Testing
         #expect(throws: CryptoError.self) { try CertificateAuthority.loadOrCreate(in: temp.url, now: now) }
     }
 
-    @Test func rejectsARootKeyThatIsNotTheRootsOwn() throws {
+    @Test func rejectsARootKeyThatIsNotTheRootsOwnWhenTheRootIssuesOrAnswers() throws {
         let temp = try TemporaryDirectory()
-        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let made = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
         let intermediateKey = try Data(
             contentsOf: temp.url.appendingPathComponent(CertificateAuthority.FileName.intermediateKey))
         try intermediateKey.write(to: temp.url.appendingPathComponent(CertificateAuthority.FileName.rootKey))
-        let error = try #require(throws: CryptoError.self) {
-            try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
-        }
+        // Signing reads neither issuing key: the chain loads, and signs as before.
+        let signer = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        #expect(signer.signingCertificate.derRepresentation == made.signingCertificate.derRepresentation)
+        // Answering OCSP and issuing for another OCSP URL read the root's key, and refuse it.
+        let error = try #require(throws: CryptoError.self) { try CertificateAuthority.load(from: temp.url) }
         #expect(error.reason == "root-key.pem does not belong to root.pem")
+        let issuing = try #require(throws: CryptoError.self) {
+            try CertificateAuthority.loadOrCreate(
+                in: temp.url, configuration: .init(ocspURL: "http://127.0.0.1:9/ocsp"), now: now)
+        }
+        #expect(issuing.reason == "root-key.pem does not belong to root.pem")
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("issued").path))
+    }
+
+    @Test func anUnreadableIntermediateKeyStopsOnlyWhatIssues() throws {
+        let temp = try TemporaryDirectory()
+        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let keyURL = temp.url.appendingPathComponent(CertificateAuthority.FileName.intermediateKey)
+        try Data("not a key".utf8).write(to: keyURL)
+        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let error = try #require(throws: CryptoError.self) { try CertificateAuthority.load(from: temp.url) }
+        #expect(error.operation == "reading \(keyURL.path)")
     }
 
     @Test func exportedRootIsReadByOpenSSL() throws {
@@ -113,7 +131,7 @@ import Testing
             return all
         }
         #expect(Set(roots).count == 1)
-        #expect(try CertificateAuthority.load(from: directory).root.derRepresentation == roots.first)
+        #expect(try CertificateAuthority.load(from: directory).authority.root.derRepresentation == roots.first)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.deletingLastPathComponent().path)
         #expect(leftovers == ["Certificates"])
     }
@@ -180,7 +198,7 @@ import Testing
                 .posixPermissions] as? Int
         #expect(keyMode == 0o600)
         #expect(
-            try CertificateAuthority.load(from: temp.url).receiptSigningCertificate
+            try CertificateAuthority.load(from: temp.url).authority.receiptSigningCertificate
                 == upgraded.receiptSigningCertificate)
     }
 

@@ -8,13 +8,13 @@ import Testing
 /// and verifies the answers (signature, responder, nonce, status).
 @Suite(.waitsOnProcesses) struct OCSPResponderTests {
     let now = Date()
-    let authority: CertificateAuthority
+    let keys: CertificateAuthority.Keys
+    var authority: CertificateAuthority { keys.authority }
     let temp: TemporaryDirectory
 
     init() throws {
-        authority = try CertificateAuthority.create(
-            configuration: .init(ocspURL: "http://127.0.0.1:8490/ocsp"), now: now.addingTimeInterval(-3600)
-        ).authority
+        keys = try CertificateAuthority.create(
+            configuration: .init(ocspURL: "http://127.0.0.1:8490/ocsp"), now: now.addingTimeInterval(-3600))
         temp = try TemporaryDirectory()
         for (name, certificate) in [
             ("root", authority.root), ("intermediate", authority.intermediate),
@@ -28,9 +28,9 @@ import Testing
 
     var responder: OCSPResponder {
         OCSPResponder(authorities: [
-            .init(certificate: authority.root, key: authority.rootKey, issued: [authority.intermediate]),
+            .init(certificate: authority.root, key: keys.rootKey, issued: [authority.intermediate]),
             .init(
-                certificate: authority.intermediate, key: authority.intermediateKey,
+                certificate: authority.intermediate, key: keys.intermediateKey,
                 issued: [authority.signingCertificate] + [authority.receiptSigningCertificate].compactMap { $0 }),
         ])
     }
@@ -80,7 +80,7 @@ import Testing
     @Test func aCertificateTheIssuerDidNotIssueIsUnknown() throws {
         let stranger = try CertificateIssuer.issue(
             commonName: "Stranger", organization: "Elsewhere", subjectKey: try PrivateKey.generate(.p256),
-            issuer: authority.intermediate, issuerKey: authority.intermediateKey, serial: 77,
+            issuer: authority.intermediate, issuerKey: keys.intermediateKey, serial: 77,
             notBefore: now.addingTimeInterval(-60),
             notAfter: now.addingTimeInterval(3600), role: .signing)
         try stranger.pemRepresentation.write(to: file("stranger"), atomically: true, encoding: .utf8)

@@ -61,10 +61,11 @@ import Testing
     }
 
     @Test func aCertificateCertifiesItsOwnKeyOnly() throws {
-        let authority = try CertificateAuthority.create(now: Date(timeIntervalSince1970: 1_767_225_600)).authority
+        let keys = try CertificateAuthority.create(now: Date(timeIntervalSince1970: 1_767_225_600))
+        let authority = keys.authority
         #expect(authority.signingCertificate.certifies(authority.signingKey))
-        #expect(authority.root.certifies(authority.rootKey))
-        #expect(!authority.signingCertificate.certifies(authority.intermediateKey))
+        #expect(authority.root.certifies(keys.rootKey))
+        #expect(!authority.signingCertificate.certifies(keys.intermediateKey))
         #expect(!authority.root.certifies(try PrivateKey.generate(.rsa(bits: 2048))))
     }
 }

@@ -26,6 +26,11 @@ struct LegacyJournal {
         lines.append(String(decoding: try encoder.encode(record), as: UTF8.self))
     }
 
+    /// Appends `line` as written, whatever it holds.
+    mutating func appendLine(_ line: String) {
+        lines.append(line)
+    }
+
     /// Writes the journal as the store of `directory` finds it.
     func write(to directory: TemporaryDirectory) throws {
         try FileManager.default.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)

@@ -167,3 +167,30 @@ struct JSONElement {
         }
     }
 }
+
+extension JSONElement {
+    /// The number as a whole number of type `T`, read from its digits; nil for another kind, a
+    /// fraction or exponent, or a number out of `T`'s range.
+    func integer<T: FixedWidthInteger>(as type: T.Type = T.self) -> T? {
+        let node = nodes[index]
+        guard node.kind == .number, node.extent > 0 else { return nil }
+        let start = Int(node.start)
+        let end = start + Int(node.extent)
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var position = negative ? start + 1 : start
+        guard position < end else { return nil }
+        var value: T = 0
+        while position < end {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) =
+                negative
+                ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
+            guard !overflowA, !overflowB else { return nil }
+            value = next
+            position += 1
+        }
+        return value
+    }
+}

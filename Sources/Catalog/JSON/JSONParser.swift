@@ -88,14 +88,18 @@ struct JSONParser {
     }
 
     /// Parses a complete JSON text into a tape, to read in place over the same `bytes`.
-    static func tape(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONTape {
+    /// - Parameter maximumStringBytes: the longest string accepted (the package's own files,
+    ///   which no person writes, accept longer ones than catalogs).
+    static func tape(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumStringBytes: Int = JSONParser.maximumStringBytes
+    ) throws(SyntaxError) -> JSONTape {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw SyntaxError(message: "unexpected end of file, expected a value", line: 1, column: 1)
         }
         guard bytes.count < Int(UInt32.max) else {
             throw SyntaxError(message: "a text of \(bytes.count) bytes is too long", line: 1, column: 1)
         }
-        var parser = Cursor(bytes: bytes, base: base)
+        var parser = Cursor(bytes: bytes, base: base, maximumStringBytes: maximumStringBytes)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
         try parser.parseValue(depth: 0)
@@ -113,9 +117,12 @@ struct JSONParser {
         /// The key nodes of the objects being parsed, innermost last, for the duplicate check.
         var keys: [Int] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>) {
+        let maximumStringBytes: Int
+
+        init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, maximumStringBytes: Int) {
             self.bytes = bytes
             self.base = base
+            self.maximumStringBytes = maximumStringBytes
             // About one node per 20 bytes in a pretty-printed catalog; reserved pages cost nothing until touched.
             nodes.reserveCapacity(bytes.count / 16 + 16)
         }
@@ -384,9 +391,11 @@ struct JSONParser {
                 try skipUTF8Sequence()
             }
             let length = index - start
-            if length > JSONParser.maximumStringBytes {
+            if length > maximumStringBytes {
                 var tooLong = error(
-                    "a string of \(length) bytes, longer than the \(JSONParser.maximumStringBytes) bytes (1 MiB) a catalog string may be",
+                    maximumStringBytes == JSONParser.maximumStringBytes
+                        ? "a string of \(length) bytes, longer than the \(maximumStringBytes) bytes (1 MiB) a catalog string may be"
+                        : "a string of \(length) bytes, longer than the \(maximumStringBytes) bytes a string may be here",
                     at: quote)
                 tooLong.oversized = true
                 throw tooLong

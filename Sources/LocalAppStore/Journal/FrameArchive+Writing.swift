@@ -1,3 +1,4 @@
+import Catalog
 internal import Crypto
 import Foundation
 internal import SystemIO
@@ -301,11 +302,13 @@ extension FrameArchive {
         else {
             throw LocalAppStoreError.corrupt(path: path, line: 0, reason: "the frame at byte \(offset) fails its check")
         }
-        do {
-            return (try JSONDecoder().decode(Item.self, from: Data(payload)), 12 + length)
+        do throws(JSONTapeDecoder.Failure) {
+            let item = try JSONTapeDecoder.decode(
+                Item.self, from: payload, maximumStringBytes: JournalRecord.maximumStringBytes)
+            return (item, 12 + length)
         } catch {
             throw LocalAppStoreError.corrupt(
-                path: path, line: 0, reason: "the frame at byte \(offset) is not an item (\(error))")
+                path: path, line: 0, reason: "the frame at byte \(offset) is not an item: \(error)")
         }
     }
 }

@@ -51,6 +51,10 @@ struct JournalRecord: Codable {
     /// adds `family` records, which a compaction by a build that reads up to 6 would drop.
     static let currentVersion = 7
 
+    /// The longest string a line may hold, in bytes as written: far above any the store writes
+    /// (a signed transaction is a few kilobytes), and below what the tape parser can address.
+    static let maximumStringBytes = 1 << 30
+
     var kind: Kind
     var format: String?
     var version: Int?

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 internal import SystemIO
 
@@ -164,11 +165,15 @@ extension StoreJournal {
         state = JournalState(settings: state.settings, history: history, outbox: outbox)
     }
 
+    /// Reads one line as a record, through the catalog's tape parser: Foundation's `JSONDecoder`
+    /// looked up protocol conformances on its first use of each of the records' types, the
+    /// largest part of a short command's start (Docs/decisions/0092-the-journal-reads-through-the-tape-parser.md).
     func decode(_ line: ArraySlice<UInt8>, line number: Int) throws(LocalAppStoreError) -> JournalRecord {
-        do {
-            return try decoder.decode(JournalRecord.self, from: Data(line))
+        do throws(JSONTapeDecoder.Failure) {
+            return try JSONTapeDecoder.decode(
+                JournalRecord.self, from: line, maximumStringBytes: JournalRecord.maximumStringBytes)
         } catch {
-            throw .corrupt(path: journalPath, line: number, reason: "not a journal record (\(error))")
+            throw .corrupt(path: journalPath, line: number, reason: "not a journal record: \(error)")
         }
     }
 

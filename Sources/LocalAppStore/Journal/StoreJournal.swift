@@ -69,7 +69,6 @@ final class StoreJournal {
     var revision = 0
 
     let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
 
     /// Compaction starts when the journal has this many lines beyond its snapshot.
     static let defaultCompactionSlack = 256

@@ -44,8 +44,8 @@ extension StoreReceipts {
         let base = try CertificateAuthority.load(from: certificatesDirectoryURL, fileSystem: fileSystem)
         let issued = try CertificateAuthority.issuedCertificates(in: certificatesDirectoryURL, fileSystem: fileSystem)
         return OCSPResponder(authorities: [
-            .init(certificate: base.root, key: base.rootKey, issued: issued.intermediates),
-            .init(certificate: base.intermediate, key: base.intermediateKey, issued: issued.signers),
+            .init(certificate: base.authority.root, key: base.rootKey, issued: issued.intermediates),
+            .init(certificate: base.authority.intermediate, key: base.intermediateKey, issued: issued.signers),
         ])
     }
 
