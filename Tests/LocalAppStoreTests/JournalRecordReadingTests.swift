@@ -12,6 +12,14 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct JournalRecordReadingTests {
     static let versionFive = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/journal-v5/journal.jsonl")
+    /// The journal fuzzer's seeds and the archive fuzzer's seed stores' journals.
+    static let seeds = [
+        "journal/store.jsonl", "journal/one-purchase.jsonl", "archive/journal.jsonl", "archive-v6/journal.jsonl",
+    ]
+    .map {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/" + $0)
+    }
 
     /// Every kind the store writes.
     static let kinds: Set<JournalRecord.Kind> = [
@@ -52,6 +60,8 @@ import Testing
             metrics: StoreMetrics(), readOnly: true)
         let written = try readBothWays(demo.directory.journal, with: reader)
         let old = try readBothWays(Self.versionFive, with: reader)
+        let seeded = try Self.seeds.flatMap { try readBothWays($0, with: reader) }
+        #expect(seeded.count > 20)
         #expect(Set((written + old).map(\.kind)) == Self.kinds)
 
         // The values themselves, not only their agreement.
