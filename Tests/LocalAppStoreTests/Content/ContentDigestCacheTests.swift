@@ -91,10 +91,13 @@ import Testing
             device: .max, inode: 42, size: 0, modified: -1_000_000_001, changed: .max,
             sha256: String(repeating: "ab", count: 32))
         contents.files["/b"] = .init(device: 0, inode: 1, size: 7, modified: 2, changed: 3, sha256: "")
-        let bytes = Array(try JSONEncoder().encode(contents))
+        let bytes = Array(try ContentDigestCache.encoded(contents))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""\/b":"#) == false)
         let read = try #require(ContentDigestCache.contents(of: bytes))
         #expect(read.files == contents.files)
         #expect(read.version == 1)
+        // A cache written before, with every slash escaped, reads the same.
+        #expect(try ContentDigestCache.contents(of: Array(JSONEncoder().encode(contents)))?.files == contents.files)
 
         contents.version = 2
         #expect(ContentDigestCache.contents(of: Array(try JSONEncoder().encode(contents))) == nil)
