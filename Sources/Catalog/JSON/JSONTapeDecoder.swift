@@ -8,8 +8,8 @@ import Foundation
 /// It exists for the package's own files read at every launch (the store's journal): Foundation's
 /// decoder asks the Swift runtime, on its first use of each type, whether the type conforms to
 /// its private marker protocols, and each such question scans every conformance the program has.
-/// This decoder asks the runtime nothing at run time: it compares metatypes and calls
-/// `init(from:)`.
+/// This decoder makes no such casts: it compares metatypes and calls `init(from:)` (whose own
+/// keyed container the runtime still looks up once per type).
 package enum JSONTapeDecoder {
     /// Why a text did not decode: where (a JSON path such as `$.entry.transaction.price`) and what.
     package struct Failure: Error, Equatable, CustomStringConvertible {
