@@ -60,7 +60,8 @@ struct HistoryBench: BenchSection {
             if command.name == "buy" {
                 let counts = try instructions(
                     report, command, binary: binary, global: global, sizes: sizes, directories: directories)
-                try againstHelp(report, buy: counts.first, size: sizes.first, binary: binary)
+                try againstFloor(
+                    report, buyCPU: cpu.first, buyInstructions: counts.first, size: sizes.first, binary: binary)
             }
             if command.name == "history" {
                 try historyLimit(
@@ -115,15 +116,42 @@ struct HistoryBench: BenchSection {
         return counts
     }
 
-    /// One `buy` beside the process floor, both whole processes counted by callgrind in this run:
-    /// `storefront --help` (the dynamic loader, the Swift runtime, Foundation and the command
-    /// line, nothing of the store). The goal is at most 3×.
-    private func againstHelp(_ report: BenchReport, buy: UInt64?, size: Int?, binary: String) throws {
-        guard let buy, let size, let help = try Callgrind.instructions(binary, ["--help"]) else { return }
+    /// One `buy` beside the floor the issue of its cost names, measured in this run: the Swift
+    /// floor (`launch-floor`: Foundation and one ncurses frame, linked as the storefront is), by
+    /// CPU time and by callgrind's count, whole processes both; and beside `storefront --help`
+    /// (the process's own start: the loader, the Swift runtime, the command line). The goal is at
+    /// most 3× the floor.
+    private func againstFloor(
+        _ report: BenchReport, buyCPU: Double?, buyInstructions: UInt64?, size: Int?, binary: String
+    ) throws {
+        guard let size else { return }
+        let at = "buy at \(size.formatted())"
+        if let floor = UIBench.builtBinary("launch-floor") {
+            // No terminal to read: the floor draws its frame, reads end of input and exits.
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERM"] = "xterm-256color"
+            let cpu = CommandTiming.median(
+                try (0..<11).map { _ in try CommandTiming.run(floor, ["FLOOR"], environment: environment).cpu })
+            if let buyCPU {
+                report.line(
+                    "buy / Swift floor: CPU", BenchReport.ratio(buyCPU / cpu),
+                    "\(at) \(BenchReport.duration(buyCPU)) against launch-floor \(BenchReport.duration(cpu)) "
+                        + "(median of 11); goal ≤ 3×")
+            }
+            if let buyInstructions, let count = try Callgrind.instructions(floor, ["FLOOR"], environment: environment) {
+                report.line(
+                    "buy / Swift floor: instructions", BenchReport.ratio(Double(buyInstructions) / Double(count)),
+                    "callgrind, whole processes: \(at) \(Callgrind.format(Double(buyInstructions))) against "
+                        + "launch-floor \(Callgrind.format(Double(count))); goal ≤ 3×")
+            }
+        } else {
+            report.note("buy / Swift floor: no launch-floor beside the bench (build it with `--product launch-floor`)")
+        }
+        guard let buyInstructions, let help = try Callgrind.instructions(binary, ["--help"]) else { return }
         report.line(
-            "buy / --help: instructions", BenchReport.ratio(Double(buy) / Double(help)),
-            "callgrind, whole processes: buy at \(size.formatted()) \(Callgrind.format(Double(buy))) against "
-                + "storefront --help \(Callgrind.format(Double(help))); goal ≤ 3×")
+            "buy / --help: instructions", BenchReport.ratio(Double(buyInstructions) / Double(help)),
+            "callgrind, whole processes: \(at) \(Callgrind.format(Double(buyInstructions))) against "
+                + "storefront --help \(Callgrind.format(Double(help))), the process's own start")
     }
 
     /// `history` beside its physical limit (`HistoryLimit`) at each size, and its cost a row.

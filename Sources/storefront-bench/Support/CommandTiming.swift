@@ -29,11 +29,16 @@ enum CommandTiming {
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// Runs `executable arguments…` with its output discarded; throws unless it exits 0.
-    static func run(_ executable: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> Run {
+    /// Runs `executable arguments…` with its output discarded, in `environment` (this process's
+    /// when nil); throws unless it exits 0.
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        currentDirectory: URL? = nil
+    ) throws -> Run {
         let cpuBefore = childrenCPU()
         let started = now()
-        let child = try SpawnedChild(executable, arguments, currentDirectory: currentDirectory, errors: .pipe)
+        let child = try SpawnedChild(
+            executable, arguments, environment: environment, currentDirectory: currentDirectory, errors: .pipe)
         let problem = SpawnedChild.readToEnd(child.errors)
         let status = child.wait()
         let ended = now()
