@@ -40,6 +40,12 @@ enum PowerLossHarness {
         }
     }
 
+    /// A crash state as judged: its files' digest and the marks the operation had passed.
+    private struct SeenState: Hashable {
+        let image: [UInt8]
+        let marks: Set<String>
+    }
+
     /// States a `crash-check` process reopens.
     static let batchSize = 200
 
@@ -65,12 +71,21 @@ enum PowerLossHarness {
         outcome.operations = recording.operations.count
         let writingStarted = Date()
         let states = try TemporaryDirectory.inMemory(prefix: "sf-crash-states")
-        var seen: Set<[UInt8]> = []
+        let marks = recording.operations.enumerated().compactMap { index, operation -> (Int, String)? in
+            if case .mark(let label) = operation { return (index, label) }
+            return nil
+        }
+        func marksPassed(_ state: CrashState) -> Set<String> { Set(marks.filter { $0.0 < state.crashPoint }.map(\.1)) }
+        // A state is judged by its files and by what the app had been told when the power went:
+        // the same bytes after one more mark (say, "the app was told") are a stricter case.
+        var seen: Set<SeenState> = []
         var pending: [(mode: CrashStateGenerator.Mode, state: CrashState, directory: URL)] = []
         for mode in CrashStateGenerator.Mode.allCases {
             for state in CrashStateGenerator(recording).states(mode) {
                 let image = state.image(of: recording)
-                guard seen.insert(try image.digest()).inserted else { continue }
+                guard seen.insert(SeenState(image: try image.digest(), marks: marksPassed(state))).inserted else {
+                    continue
+                }
                 let directory = states.url.appendingPathComponent(
                     "\(mode.rawValue)-\(pending.count)", isDirectory: true)
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
@@ -80,16 +95,12 @@ enum PowerLossHarness {
             }
         }
 
-        let marks = recording.operations.enumerated().compactMap { index, operation -> (Int, String)? in
-            if case .mark(let label) = operation { return (index, label) }
-            return nil
-        }
         outcome.seconds.writing = Date().timeIntervalSince(writingStarted)
         let checkingStarted = Date()
         let reports = try check(
             pending.map(\.directory), catalog: catalogFile, now: scenario.operationTime, scratch: scratch)
         for item in pending {
-            let passed = Set(marks.filter { $0.0 < item.state.crashPoint }.map(\.1))
+            let passed = marksPassed(item.state)
             guard let report = reports[item.directory.path] else {
                 outcome.failures.append(
                     (item.mode, item.state.summary(of: recording), item.directory, ["the child gave no report"]))
