@@ -440,11 +440,12 @@ private enum ArchiveStoreMaker {
                     catalog: try StoreKitConfiguration.decode(
                         data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
                     stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data),
-                    clock: ManualClock(), initialLatencyMilliseconds: 0, syncsWrites: false))
+                    clock: ManualClock(), initialLatencyMilliseconds: 0
+                ).syncing(false))
             let products = ["com.test.coins", "com.test.gems", "com.test.coins", "com.test.hints"]
             // A history imported first is the index's first run, large beside the runs the
             // purchases' compactions write after it (so the store has several).
-            try await store.importHistory(
+            try await store.transactionManager.importHistory(
                 (0..<imported).map { n in
                     let product = products[n % products.count]
                     return Transaction(

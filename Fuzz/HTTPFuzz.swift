@@ -3,11 +3,12 @@ import Catalog
 import Crypto
 import Dispatch
 import Foundation
-import LocalAppStore
 import Receipts
 import StoreCore
 import StoreTesting
 import SystemIO
+
+@testable import LocalAppStore
 
 // libFuzzer target for the App Store Server's request handling after libmicrohttpd (`make fuzz`):
 // routing, path and query parsing, JSON bodies, bearer JWT verification and every endpoint, over a
@@ -116,7 +117,8 @@ private final class Harness: @unchecked Sendable {
                     catalog: try StoreKitConfiguration.decode(
                         data: Data(FuzzStore.catalogJSON.utf8), file: "Fuzz.storekit"),
                     stateDirectory: LocalAppStoreConfiguration.stateDirectory(inDataDirectory: directory),
-                    clock: clock, initialLatencyMilliseconds: 0, syncsWrites: false))
+                    clock: clock, initialLatencyMilliseconds: 0
+                ).syncing(false))
             let credentials = try APICredentials.loadOrCreate(dataDirectory: directory)
             server = try AppStoreServer(store: store, credentials: credentials)
             let signing = try PrivateKey(pem: credentials.privateKeyPEM())

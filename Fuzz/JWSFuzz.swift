@@ -1,7 +1,7 @@
-import AppStoreServer
 import Crypto
 import Foundation
 
+@testable import AppStoreServer
 @testable import Receipts
 
 // libFuzzer target for the JWS and JWT parsers with their verification (`make fuzz`): Receipts'
