@@ -318,7 +318,8 @@ struct UIBench: BenchSection {
         report.line(
             "wakeups of the idle storefront", String(format: "%.0f", idle.switches),
             String(
-                format: "context switches of all its threads over %.0f s: no timer; another process's change "
+                format:
+                    "context switches of all its threads over %.0f s: libdispatch's one-second workqueue monitor, no timer of ours; another process's change "
                     + "wakes it through the store's file-change notification", seconds))
     }
 
