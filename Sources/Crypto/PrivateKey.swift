@@ -141,9 +141,12 @@ public final class PrivateKey: @unchecked Sendable {
         guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pointer) == 1 else {
             throw CryptoError("EVP_DigestSignInit")
         }
-        var length = 0
-        let sized = message.withUnsafeBufferPointer { EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count) }
-        guard sized == 1, length > 0 else { throw CryptoError("EVP_DigestSign") }
+        // One call that finalises the context itself: without the flag OpenSSL 3 signs a copy of
+        // the whole key context (so that more data could follow), and a first call to learn the
+        // length costs another pass. The key's size is its longest signature.
+        EVP_MD_CTX_set_flags(context, EVP_MD_CTX_FLAG_FINALISE)
+        var length = Int(EVP_PKEY_get_size(pointer))
+        guard length > 0 else { throw CryptoError("EVP_PKEY_get_size") }
         var signature = [UInt8](repeating: 0, count: length)
         let signed = signature.withUnsafeMutableBufferPointer { out in
             message.withUnsafeBufferPointer {

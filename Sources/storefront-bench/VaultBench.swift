@@ -87,6 +87,34 @@ struct VaultBench: BenchSection {
         report.line(
             "vault / SQLite", BenchReport.ratio(vaultRate / sqliteRate), "above 1× means more durable writes per second"
         )
+        let child = directory.appendingPathComponent("counted")
+        if let perWrite = try Callgrind.perOperation(
+            BenchChild.executable, count: Self.counted,
+            { n in
+                [BenchChild.flag, "vault", "\(n)", child.path + "-\(n)"]
+            })
+        {
+            report.line(
+                "instructions a write", Callgrind.format(perWrite),
+                "callgrind: (\(2 * Self.counted) upserts − \(Self.counted)) ÷ \(Self.counted), each run in a new vault, one item; "
+                    + "the system calls' kernel side not counted")
+        } else {
+            report.line("instructions a write", "-", Callgrind.missing)
+        }
+    }
+
+    /// Upserts a callgrind run counts (and twice as many in the other).
+    static let counted = 200
+
+    /// The bench's child: `count` durable upserts of one item in the vault `directory/vault.sfv`
+    /// (made with its key file when missing), as `durableWrites` makes them.
+    static func upserts(_ count: Int, in directory: URL) throws {
+        let url = directory.appendingPathComponent("vault.sfv")
+        let vault = try Vault(at: url, key: .keyFile(VaultKey.defaultKeyFile(for: url)))
+        let payload = Data(repeating: 0x5A, count: 64)
+        for i in 0..<count {
+            try vault.upsert(service: "bench", account: "item", VaultItemContent(data: payload, label: "\(i % 10)"))
+        }
     }
 
     /// The wall and thread CPU seconds `body` takes.

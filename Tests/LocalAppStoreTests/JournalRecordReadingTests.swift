@@ -44,7 +44,9 @@ import Testing
         }
     }
 
-    @Test func everyKindOfRecordReadsAsFoundationReadsIt() async throws {
+    /// A Demo store that wrote every kind of record: settings, a purchase and its refund request,
+    /// an offer code redeemed, a family member.
+    func storeOfEveryKind() async throws -> (demo: DemoEngine, bought: Transaction, code: OfferCode) {
         let demo = try DemoEngine()
         let (backend, store) = try await demo.launch()
         try await backend.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
@@ -54,6 +56,11 @@ import Testing
             try await backend.offers.issueCodes(productID: DemoCatalog.pro, offerID: DemoCatalog.codeOffer).first)
         _ = try await store.redeem(offerCode: code.code)
         _ = try await backend.familySharing.add(StoreAccount(id: "bob", displayName: "Bob"))
+        return (demo, bought, code)
+    }
+
+    @Test func everyKindOfRecordReadsAsFoundationReadsIt() async throws {
+        let (demo, bought, code) = try await storeOfEveryKind()
 
         let reader = try StoreJournal(
             directory: demo.directory.stateDirectory.path, initialSettings: LocalStoreSettings(),
@@ -74,6 +81,49 @@ import Testing
         #expect(written.contains { $0.storeKit?.offerCode?.code == code.code })
         #expect(written.contains { $0.family?.account?.id == "bob" })
         #expect(written.contains { $0.settings?.notificationURL == "http://127.0.0.1:9/notifications" })
+    }
+
+    /// The same JSON value, whatever the order of each object's members.
+    static func sameJSON(_ streamed: [UInt8], _ foundation: Data) throws -> Bool {
+        /// Written again with sorted keys by `JSONSerialization`.
+        func canonical(_ data: Data) throws -> Data {
+            try JSONSerialization.data(
+                withJSONObject: JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed),
+                options: [.sortedKeys, .fragmentsAllowed])
+        }
+        return try canonical(Data(streamed)) == canonical(foundation)
+    }
+
+    @Test func everyKindOfRecordIsWrittenAsFoundationWritesIt() async throws {
+        let (demo, bought, _) = try await storeOfEveryKind()
+        let reader = try StoreJournal(
+            directory: demo.directory.stateDirectory.path, initialSettings: LocalStoreSettings(),
+            metrics: StoreMetrics(), readOnly: true)
+
+        // What this store wrote is what the streaming encoder writes for the record read back.
+        let lines = try Data(contentsOf: demo.directory.journal).split(separator: UInt8(ascii: "\n"))
+        var kinds: Set<JournalRecord.Kind> = []
+        for (number, line) in lines.enumerated() {
+            let record = try reader.decode(ArraySlice(line), line: number + 1)
+            #expect(try StreamingJSONEncoder().encode(record) == Array(line), "journal.jsonl:\(number + 1)")
+            kinds.insert(record.kind)
+        }
+        #expect(kinds.isSuperset(of: [.header, .entry, .settings, .storeKit, .notification, .family]))
+
+        // Every record of every kind, old journals' too: the same JSON as JSONEncoder's, read back
+        // by the journal's reader as the same record.
+        let records =
+            try readBothWays(demo.directory.journal, with: reader)
+            + readBothWays(Self.versionFive, with: reader) + Self.seeds.flatMap { try readBothWays($0, with: reader) }
+        #expect(Set(records.map(\.kind)) == Self.kinds)
+        for record in records {
+            let streamed = try StreamingJSONEncoder().encode(record)
+            #expect(try Self.sameJSON(streamed, JSONEncoder().encode(record)), "\(record.kind.rawValue)")
+            #expect(try canonical(reader.decode(streamed[...], line: 1)) == canonical(record))
+        }
+        let entry = try #require(records.last { $0.entry?.id == bought.transactionID }?.entry)
+        let text = String(decoding: try StreamingJSONEncoder().encode(entry.transaction), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"transactionID":"\#(bought.transactionID)","originalTransactionID":"#))
     }
 
     /// A journal of a header and `line` as its second line.

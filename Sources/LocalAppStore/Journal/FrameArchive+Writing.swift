@@ -1,6 +1,7 @@
 import Catalog
 internal import Crypto
 import Foundation
+import StoreCore
 internal import SystemIO
 
 /// Writing an archive (compaction): frames appended to the data file, synced, and one run of
@@ -14,7 +15,7 @@ extension FrameArchive {
     /// - Returns: the archive with them, its runs those the new journal names.
     static func append(
         _ items: [Item], after old: FrameArchive?, dataPath: String, generation: UInt64,
-        indexPath: @escaping (UInt64) -> String, sync: Bool, encoder: JSONEncoder, fs: any FileSystem,
+        indexPath: @escaping (UInt64) -> String, sync: Bool, encoder: StreamingJSONEncoder, fs: any FileSystem,
         metrics: StoreMetrics
     ) throws(LocalAppStoreError) -> FrameArchive {
         let start = old?.historyEnd ?? UInt64(headerLength)
@@ -273,8 +274,8 @@ extension FrameArchive {
     }
 
     /// A frame's bytes for `item`.
-    static func encodeFrame(_ item: Item, encoder: JSONEncoder) throws -> [UInt8] {
-        let payload = Array(try encoder.encode(item))
+    static func encodeFrame(_ item: Item, encoder: StreamingJSONEncoder) throws -> [UInt8] {
+        let payload = try encoder.encode(item)
         var w = HistoryIndex.Writer()
         w.uint32(UInt32(payload.count))
         w.append(Array(try Digest.hash(.sha256, payload).prefix(8)))

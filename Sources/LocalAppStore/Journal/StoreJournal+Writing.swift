@@ -37,7 +37,7 @@ extension StoreJournal {
         for (index, var record) in records.enumerated() {
             if asOneChange, index < records.count - 1 { record.more = true }
             do {
-                bytes.append(contentsOf: try encoder.encode(record))
+                try encoder.append(record, to: &bytes)
             } catch {
                 throw .io(path: journalPath, reason: "cannot encode a journal record: \(error)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 internal import SystemIO
 
 /// The store's state on disk, shared by every process that opens the same directory: an
@@ -68,7 +69,7 @@ final class StoreJournal {
     /// here), so a reader can tell that nothing changed without comparing states.
     var revision = 0
 
-    let encoder = JSONEncoder()
+    let encoder = StreamingJSONEncoder()
 
     /// Compaction starts when the journal has this many lines beyond its snapshot.
     static let defaultCompactionSlack = 256

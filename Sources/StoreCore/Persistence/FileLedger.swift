@@ -189,9 +189,9 @@ public final class FileLedger: PurchaseLedger {
             defer { fs.unlock(file) }
             try readNewLines(into: &index, truncateTornTail: true)
             guard let entry = try decide(index) else { return nil }
-            var line: Data
+            var line: [UInt8] = []
             do {
-                line = try JSONEncoder().encode(entry)
+                try StreamingJSONEncoder().append(entry, to: &line)
             } catch {
                 throw .io(path: path, reason: "cannot encode an entry: \(error)")
             }
@@ -203,8 +203,8 @@ public final class FileLedger: PurchaseLedger {
         }
     }
 
-    private func append(_ line: Data, at offset: Int) throws(LedgerError) {
-        try io { () throws(SystemCallError) in try fs.write(file, Array(line), at: UInt64(offset)) }
+    private func append(_ line: [UInt8], at offset: Int) throws(LedgerError) {
+        try io { () throws(SystemCallError) in try fs.write(file, line, at: UInt64(offset)) }
         guard syncsWrites else { return }
         syncs.add(1, ordering: .relaxed)
         try io { () throws(SystemCallError) in try fs.synchronize(file, .all) }

@@ -307,7 +307,7 @@ public final class VaultLedger: PurchaseLedger {
 
     public func saveUnverifiedOrder(_ order: UnverifiedOrder) throws(LedgerError) {
         let data: Data
-        do { data = try JSONEncoder().encode(order) } catch {
+        do { data = Data(try StreamingJSONEncoder().encode(order)) } catch {
             throw .io(path: vault.path, reason: "cannot encode the order: \(error)")
         }
         let fresh = nextOrder()
@@ -375,7 +375,7 @@ public final class VaultLedger: PurchaseLedger {
     }
 
     func encode(_ transaction: Transaction) throws(LedgerError) -> Data {
-        do { return try JSONEncoder().encode(transaction) } catch {
+        do { return Data(try StreamingJSONEncoder().encode(transaction)) } catch {
             throw .io(
                 path: vault.path, reason: "cannot encode transaction \(transaction.transactionID): \(error)")
         }

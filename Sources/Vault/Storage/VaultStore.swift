@@ -386,18 +386,23 @@ final class VaultStore {
                 path: path, operation: "lstat (the vault was removed)", errno: Errno.noSuchFile.rawValue)
         }
         if current.isSymbolicLink { throw VaultError.symbolicLink(path: path) }
+        // The same file's size, read once: with the lock held (`forWriting`) nobody else
+        // writes, so the size the tail was read to is the size a torn tail is cut from.
+        let size: UInt64?
         if (current.device, current.inode) != identity {
             try reload()
+            size = nil
         } else {
-            let size = try files.status(file).size
-            if size < log.validEnd {
+            let current = try files.status(file).size
+            if current < log.validEnd {
                 throw VaultError.integrity(
-                    path: path, offset: size, detail: "the file shrank below its last verified record")
+                    path: path, offset: current, detail: "the file shrank below its last verified record")
             }
-            if size > log.validEnd { try consume(from: log.validEnd, to: size) }
+            if current > log.validEnd { try consume(from: log.validEnd, to: current) }
+            size = current
         }
         if forWriting {
-            let size = try files.status(file).size
+            let size = try size ?? files.status(file).size
             if size > log.validEnd {
                 do {
                     try fs.truncate(file, to: log.validEnd)

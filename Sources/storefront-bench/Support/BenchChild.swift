@@ -12,7 +12,8 @@ enum BenchChild {
     /// Runs the child named by `arguments` (what follows the flag); the process's exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count == 3, let count = Int(arguments[1]) else {
-            FileHandle.standardError.write(Data("usage: storefront-bench \(flag) store|engine COUNT DIRECTORY\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: storefront-bench \(flag) store|engine|vault COUNT DIRECTORY\n".utf8))
             return 2
         }
         let directory = URL(fileURLWithPath: arguments[2])
@@ -20,6 +21,8 @@ enum BenchChild {
             switch arguments[0] {
             case "store":
                 try Blocking.await { try await StoreBench.buy(try StoreBench.open(in: directory), count: count) }
+            case "vault":
+                try VaultBench.upserts(count, in: directory)
             case "engine":
                 try Blocking.await {
                     let (_, _, store) = try EngineBench.open(in: directory, sync: false)
