@@ -15,7 +15,7 @@ RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl -Xlinker -no-pie \
 	-Xcc -gdwarf-4
 
-.PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary deps build clean content venv python-suite
+.PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary fuzz-typecheck deps build clean content venv python-suite
 
 # Install the system libraries (OpenSSL libcrypto, ncursesw) and tools the build and
 # tests use, only when they are missing. Needs root or sudo on a fresh machine.
@@ -109,9 +109,7 @@ FUZZ_LIB_SAN = $(if $(findstring address,$(FUZZ_SAN)),-sanitize=address)
 FUZZ_SPM     := $(FUZZ_BIN)/spm
 FUZZ_SPM_OUT  = $(FUZZ_SPM)/release
 FUZZ_MODULES := Crypto SystemIO StoreKitValues StoreTesting Catalog Receipts Vault StoreCore LocalAppStore AppStoreServer
-FUZZ_LINK     = swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -I $(FUZZ_SPM_OUT)/Modules \
-	-Xcc -fmodule-map-file=$(CURDIR)/Sources/COpenSSL/module.modulemap \
-	-Xcc -fmodule-map-file=$(CURDIR)/Sources/CMicroHTTPD/module.modulemap \
+FUZZ_LINK     = swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_SPM_OUT)/Modules \
 	$(foreach m,$(FUZZ_MODULES),$(call fuzz-module-objects,$(m))) -lcrypto -lmicrohttpd
 # A module's objects: those of the sources SwiftPM builds it from now (its `sources` list), not
 # every `.o` in its build directory (a moved or removed file's object stays there, and linking it
@@ -189,6 +187,44 @@ fuzz-file-stores: fuzz-package-targets
 	ARCHIVE_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/archive-v6 $(FUZZ_DIR)/archive-fuzz
 	VAULT_FUZZ_MAKE_STORE=$(CURDIR)/Fuzz/seeds/vault-file $(FUZZ_DIR)/vaultfile-fuzz
 
+# What each target compiles, one place for its binary above and for `fuzz-typecheck` below: the
+# receipts, catalog and vault targets with their module's sources, the package targets (linked by
+# FUZZ_LINK, over the modules SwiftPM builds) with the C modules they see through the package's.
+FUZZ_SOURCES ?= Fuzz
+FUZZ_SWIFTC_receipts := -parse-as-library -package-name storefront -module-name ReceiptsFuzz \
+	$(FUZZ_SOURCES)/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES)
+FUZZ_SWIFTC_catalog  := -wmo -parse-as-library -package-name storefront -module-name Catalog $(FUZZ_SOURCES)/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES)
+FUZZ_SWIFTC_vault    := -wmo -parse-as-library -package-name storefront -module-name Vault $(FUZZ_SOURCES)/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES)
+FUZZ_PACKAGE_TARGETS := journal http jws archive vaultfile
+FUZZ_C_MODULES := -Xcc -fmodule-map-file=$(CURDIR)/Sources/COpenSSL/module.modulemap \
+	-Xcc -fmodule-map-file=$(CURDIR)/Sources/CMicroHTTPD/module.modulemap
+FUZZ_PACKAGE_SWIFTC   = -parse-as-library $(FUZZ_C_MODULES) -module-name $(1) $(addprefix $(FUZZ_SOURCES)/,$(2))
+FUZZ_SWIFTC_journal   = $(call FUZZ_PACKAGE_SWIFTC,JournalFuzz,JournalFuzz.swift)
+FUZZ_SWIFTC_http      = $(call FUZZ_PACKAGE_SWIFTC,HTTPFuzz,HTTPFuzz.swift Shared/FuzzStore.swift)
+FUZZ_SWIFTC_jws       = $(call FUZZ_PACKAGE_SWIFTC,JWSFuzz,JWSFuzz.swift)
+FUZZ_SWIFTC_archive   = $(call FUZZ_PACKAGE_SWIFTC,ArchiveFuzz,ArchiveFuzz.swift Shared/FuzzStore.swift)
+FUZZ_SWIFTC_vaultfile = $(call FUZZ_PACKAGE_SWIFTC,VaultFileFuzz,VaultFileFuzz.swift)
+
+# Every fuzz target type-checked, not built: `make test` runs it (FuzzTargetsTests), so a change
+# that breaks a target fails there rather than at the next `make fuzz`
+# (Docs/decisions/0148-make-test-type-checks-the-fuzz-targets.md). The package targets against the
+# modules of the debug build (FUZZ_CHECK_MODULES, testable as `swift build` makes them), the others
+# against their imported module's interface emitted into FUZZ_CHECK_DIR with the flags of
+# `fuzz-static-module`. FUZZ_CHECK_TARGETS narrows it; FUZZ_SOURCES checks another copy of Fuzz/.
+FUZZ_CHECK_MODULES ?= .build/debug/Modules
+FUZZ_CHECK_DIR     ?= $(FUZZ_DIR)/typecheck
+FUZZ_CHECK_TARGETS ?= receipts catalog vault $(FUZZ_PACKAGE_TARGETS)
+FUZZ_CHECK_IMPORTS_receipts := StoreKitValues
+FUZZ_CHECK_IMPORTS_catalog  := StoreKitValues
+FUZZ_CHECK_IMPORTS_vault    := SystemIO
+fuzz-typecheck:
+	mkdir -p $(FUZZ_CHECK_DIR)
+	$(foreach m,$(sort $(foreach t,$(FUZZ_CHECK_TARGETS),$(FUZZ_CHECK_IMPORTS_$(t)))), \
+		swiftc -parse-as-library -package-name storefront -emit-module -module-name $(m) \
+		$$(find Sources/$(m) -name '*.swift') -emit-module-path $(FUZZ_CHECK_DIR)/$(m).swiftmodule &&) true
+	$(foreach t,$(FUZZ_CHECK_TARGETS),echo "fuzz-typecheck: $(t)" && swiftc -typecheck \
+		-I $(if $(FUZZ_CHECK_IMPORTS_$(t)),$(FUZZ_CHECK_DIR),$(FUZZ_CHECK_MODULES)) $(FUZZ_SWIFTC_$(t)) &&) true
+
 # $(call fuzz-static-module,NAME): Sources/NAME as a static library and its module in FUZZ_BIN,
 # for a fuzz target built with swiftc that imports it.
 # (One package name for them all: the modules declare `package` members.)
@@ -199,21 +235,20 @@ fuzz-static-module = swiftc -O -parse-as-library -package-name storefront $(FUZZ
 fuzz-receipts-binary: fuzz-seeds
 	mkdir -p $(FUZZ_BIN)
 	$(call fuzz-static-module,StoreKitValues)
-	swiftc -O -sanitize=$(FUZZ_SAN) -parse-as-library -package-name storefront -use-ld=lld -module-name ReceiptsFuzz \
-		-I $(FUZZ_BIN) \
-		Fuzz/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES) $(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/receipts-fuzz
+	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_receipts) \
+		$(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/receipts-fuzz
 
 fuzz-catalog-binary: fuzz-seeds
 	mkdir -p $(FUZZ_BIN)
 	$(call fuzz-static-module,StoreKitValues)
-	swiftc -O -wmo -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -module-name Catalog -I $(FUZZ_BIN) \
-		Fuzz/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES) $(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/catalog-fuzz
+	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_catalog) \
+		$(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/catalog-fuzz
 
 fuzz-vault-binary:
 	mkdir -p $(FUZZ_BIN)
 	$(call fuzz-static-module,SystemIO)
-	swiftc -O -wmo -sanitize=$(FUZZ_SAN) -parse-as-library -use-ld=lld -module-name Vault -I $(FUZZ_BIN) \
-		Fuzz/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES) $(FUZZ_BIN)/libSystemIO.a -o $(FUZZ_BIN)/vault-fuzz
+	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_vault) \
+		$(FUZZ_BIN)/libSystemIO.a -o $(FUZZ_BIN)/vault-fuzz
 
 # One long campaign of one target, built without AddressSanitizer (FUZZ_DIR/long-bin; with it,
 # FUZZ_LONG_SAN=fuzzer,address, in FUZZ_DIR/long-bin-asan: the catalog parser reads libFuzzer's
@@ -234,8 +269,4 @@ fuzz-package-targets:
 		--target AppStoreServer
 	$(SWIFT) build -c release --build-path $(FUZZ_SPM) -Xswiftc -sanitize=$(FUZZ_SAN) -Xswiftc -enable-testing \
 		--target StoreTesting
-	$(FUZZ_LINK) -module-name JournalFuzz Fuzz/JournalFuzz.swift -o $(FUZZ_BIN)/journal-fuzz
-	$(FUZZ_LINK) -module-name HTTPFuzz Fuzz/HTTPFuzz.swift Fuzz/Shared/FuzzStore.swift -o $(FUZZ_BIN)/http-fuzz
-	$(FUZZ_LINK) -module-name JWSFuzz Fuzz/JWSFuzz.swift -o $(FUZZ_BIN)/jws-fuzz
-	$(FUZZ_LINK) -module-name ArchiveFuzz Fuzz/ArchiveFuzz.swift Fuzz/Shared/FuzzStore.swift -o $(FUZZ_BIN)/archive-fuzz
-	$(FUZZ_LINK) -module-name VaultFileFuzz Fuzz/VaultFileFuzz.swift -o $(FUZZ_BIN)/vaultfile-fuzz
+	$(foreach t,$(FUZZ_PACKAGE_TARGETS),$(FUZZ_LINK) $(FUZZ_SWIFTC_$(t)) -o $(FUZZ_BIN)/$(t)-fuzz &&) true

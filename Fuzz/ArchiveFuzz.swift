@@ -456,26 +456,26 @@ private enum ArchiveStoreMaker {
                 }, signing: false)
             for n in 0..<purchases {
                 if n == purchases - notified {
-                    try await store.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
+                    try await store.settings.set(name: "notification-url", value: "http://127.0.0.1:9/notifications")
                 }
                 let product = n == 3 ? "com.test.pro" : n == 5 ? "com.test.plus.monthly" : products[n % products.count]
                 try await FuzzStore.buy(product, in: store)
-                for due in try await store.dueNotifications(by: .distantFuture).due {
-                    try await store.recordAttempt(
+                for due in try await store.notifications.due(by: .distantFuture).due {
+                    try await store.notifications.recordAttempt(
                         due.notificationUUID,
                         SendAttemptItem(
                             attemptDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(n)),
                             sendAttemptResult: .success),
-                        signedPayload: try await store.signedPayload(of: due))
+                        signedPayload: try await store.notifications.signedPayload(of: due))
                 }
             }
-            _ = try await store.requestTestNotification()
-            for due in try await store.dueNotifications(by: .distantFuture).due {
-                try await store.recordAttempt(
+            _ = try await store.notifications.requestTest()
+            for due in try await store.notifications.due(by: .distantFuture).due {
+                try await store.notifications.recordAttempt(
                     due.notificationUUID,
                     SendAttemptItem(
                         attemptDate: Date(timeIntervalSince1970: 1_900_000_000), sendAttemptResult: .success),
-                    signedPayload: try await store.signedPayload(of: due))
+                    signedPayload: try await store.notifications.signedPayload(of: due))
             }
         }
         let state = LocalAppStoreConfiguration.stateDirectory(inDataDirectory: data).path
