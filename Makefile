@@ -195,6 +195,10 @@ FUZZ_SWIFTC_receipts := -parse-as-library -package-name storefront -module-name 
 	$(FUZZ_SOURCES)/ReceiptsFuzz.swift $(RECEIPTS_FUZZ_SOURCES)
 FUZZ_SWIFTC_catalog  := -wmo -parse-as-library -package-name storefront -module-name Catalog $(FUZZ_SOURCES)/CatalogFuzz.swift $(CATALOG_FUZZ_SOURCES)
 FUZZ_SWIFTC_vault    := -wmo -parse-as-library -package-name storefront -module-name Vault $(FUZZ_SOURCES)/VaultRecordFuzz.swift $(VAULT_FUZZ_SOURCES)
+# The package's modules each of them imports, compiled apart (`fuzz-static-module`).
+FUZZ_IMPORTS_receipts := StoreKitValues
+FUZZ_IMPORTS_catalog  := StoreKitValues SystemIO
+FUZZ_IMPORTS_vault    := SystemIO
 FUZZ_PACKAGE_TARGETS := journal http jws archive vaultfile
 FUZZ_C_MODULES := -Xcc -fmodule-map-file=$(CURDIR)/Sources/COpenSSL/module.modulemap \
 	-Xcc -fmodule-map-file=$(CURDIR)/Sources/CMicroHTTPD/module.modulemap
@@ -214,16 +218,13 @@ FUZZ_SWIFTC_vaultfile = $(call FUZZ_PACKAGE_SWIFTC,VaultFileFuzz,VaultFileFuzz.s
 FUZZ_CHECK_MODULES ?= .build/debug/Modules
 FUZZ_CHECK_DIR     ?= $(FUZZ_DIR)/typecheck
 FUZZ_CHECK_TARGETS ?= receipts catalog vault $(FUZZ_PACKAGE_TARGETS)
-FUZZ_CHECK_IMPORTS_receipts := StoreKitValues
-FUZZ_CHECK_IMPORTS_catalog  := StoreKitValues
-FUZZ_CHECK_IMPORTS_vault    := SystemIO
 fuzz-typecheck:
 	mkdir -p $(FUZZ_CHECK_DIR)
-	$(foreach m,$(sort $(foreach t,$(FUZZ_CHECK_TARGETS),$(FUZZ_CHECK_IMPORTS_$(t)))), \
+	$(foreach m,$(sort $(foreach t,$(FUZZ_CHECK_TARGETS),$(FUZZ_IMPORTS_$(t)))), \
 		swiftc -parse-as-library -package-name storefront -emit-module -module-name $(m) \
 		$$(find Sources/$(m) -name '*.swift') -emit-module-path $(FUZZ_CHECK_DIR)/$(m).swiftmodule &&) true
 	$(foreach t,$(FUZZ_CHECK_TARGETS),echo "fuzz-typecheck: $(t)" && swiftc -typecheck \
-		-I $(if $(FUZZ_CHECK_IMPORTS_$(t)),$(FUZZ_CHECK_DIR),$(FUZZ_CHECK_MODULES)) $(FUZZ_SWIFTC_$(t)) &&) true
+		-I $(if $(FUZZ_IMPORTS_$(t)),$(FUZZ_CHECK_DIR),$(FUZZ_CHECK_MODULES)) $(FUZZ_SWIFTC_$(t)) &&) true
 
 # $(call fuzz-static-module,NAME): Sources/NAME as a static library and its module in FUZZ_BIN,
 # for a fuzz target built with swiftc that imports it.
@@ -231,24 +232,20 @@ fuzz-typecheck:
 fuzz-static-module = swiftc -O -parse-as-library -package-name storefront $(FUZZ_LIB_SAN) -emit-library -static \
 	-emit-module -module-name $(1) $$(find Sources/$(1) -name '*.swift') \
 	-emit-module-path $(FUZZ_BIN)/$(1).swiftmodule -o $(FUZZ_BIN)/lib$(1).a
+# $(call fuzz-binary,TARGET): a target compiled with its module's sources, linked with the static
+# libraries of the modules it imports (FUZZ_IMPORTS_TARGET), as FUZZ_BIN/TARGET-fuzz.
+fuzz-binary = mkdir -p $(FUZZ_BIN) && $(foreach m,$(FUZZ_IMPORTS_$(1)),$(call fuzz-static-module,$(m)) &&) \
+	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_$(1)) \
+	$(foreach m,$(FUZZ_IMPORTS_$(1)),$(FUZZ_BIN)/lib$(m).a) -o $(FUZZ_BIN)/$(1)-fuzz
 
 fuzz-receipts-binary: fuzz-seeds
-	mkdir -p $(FUZZ_BIN)
-	$(call fuzz-static-module,StoreKitValues)
-	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_receipts) \
-		$(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/receipts-fuzz
+	$(call fuzz-binary,receipts)
 
 fuzz-catalog-binary: fuzz-seeds
-	mkdir -p $(FUZZ_BIN)
-	$(call fuzz-static-module,StoreKitValues)
-	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_catalog) \
-		$(FUZZ_BIN)/libStoreKitValues.a -o $(FUZZ_BIN)/catalog-fuzz
+	$(call fuzz-binary,catalog)
 
 fuzz-vault-binary:
-	mkdir -p $(FUZZ_BIN)
-	$(call fuzz-static-module,SystemIO)
-	swiftc -O -sanitize=$(FUZZ_SAN) -use-ld=lld -I $(FUZZ_BIN) $(FUZZ_SWIFTC_vault) \
-		$(FUZZ_BIN)/libSystemIO.a -o $(FUZZ_BIN)/vault-fuzz
+	$(call fuzz-binary,vault)
 
 # One long campaign of one target, built without AddressSanitizer (FUZZ_DIR/long-bin; with it,
 # FUZZ_LONG_SAN=fuzzer,address, in FUZZ_DIR/long-bin-asan: the catalog parser reads libFuzzer's
