@@ -213,7 +213,7 @@ FUZZ_SWIFTC_vaultfile = $(call FUZZ_PACKAGE_SWIFTC,VaultFileFuzz,VaultFileFuzz.s
 # that breaks a target fails there rather than at the next `make fuzz`
 # (Docs/decisions/0148-make-test-type-checks-the-fuzz-targets.md). The package targets against the
 # modules of the debug build (FUZZ_CHECK_MODULES, testable as `swift build` makes them), the others
-# against their imported module's interface emitted into FUZZ_CHECK_DIR with the flags of
+# against the interfaces of the modules they import, emitted into FUZZ_CHECK_DIR with the flags of
 # `fuzz-static-module`. FUZZ_CHECK_TARGETS narrows it; FUZZ_SOURCES checks another copy of Fuzz/.
 FUZZ_CHECK_MODULES ?= .build/debug/Modules
 FUZZ_CHECK_DIR     ?= $(FUZZ_DIR)/typecheck
