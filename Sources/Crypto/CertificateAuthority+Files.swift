@@ -50,7 +50,9 @@ extension CertificateAuthority {
         // The base set's certificates are read once: each parse is an OpenSSL public-key decode.
         let baseSet = folder == directory
         let intermediate =
-            baseSet ? base.intermediate : try certificate(FileName.intermediate, in: folder, fileSystem: fileSystem)
+            baseSet
+            ? base.intermediate
+            : try certificate(FileName.intermediate, in: folder, parsedOnUse: true, fileSystem: fileSystem)
         let receipt = try receiptKey.map {
             try addedReceiptCertificate(
                 in: folder, key: $0, intermediate: intermediate, base: base, configuration: configuration, now: now,
@@ -237,8 +239,9 @@ extension CertificateAuthority {
 
         init(directory: URL, fileSystem: any FileSystem) throws {
             self.directory = directory
-            root = try certificate(FileName.root, in: directory, fileSystem: fileSystem)
-            intermediate = try certificate(FileName.intermediate, in: directory, fileSystem: fileSystem)
+            root = try certificate(FileName.root, in: directory, parsedOnUse: true, fileSystem: fileSystem)
+            intermediate = try certificate(
+                FileName.intermediate, in: directory, parsedOnUse: true, fileSystem: fileSystem)
             signing = try certificate(FileName.signing, in: directory, fileSystem: fileSystem)
             signingKey = try key(FileName.signingKey, in: directory, fileSystem: fileSystem)
         }
@@ -292,12 +295,15 @@ extension CertificateAuthority {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The certificate file `name`; with `parsedOnUse`, kept as its DER until something asks
+    /// OpenSSL about it (the root and the intermediate: a chain that signs only sends them).
     private static func certificate(
-        _ name: String, in directory: URL, fileSystem: any FileSystem
+        _ name: String, in directory: URL, parsedOnUse: Bool = false, fileSystem: any FileSystem
     ) throws -> X509Certificate {
-        do { return try X509Certificate(pem: try text(name, in: directory, fileSystem: fileSystem)) } catch let error
-            as CryptoError
-        {
+        do {
+            let pem = try text(name, in: directory, fileSystem: fileSystem)
+            return try parsedOnUse ? X509Certificate(pemParsedOnUse: pem) : X509Certificate(pem: pem)
+        } catch let error as CryptoError {
             throw CryptoError("reading \(directory.appendingPathComponent(name).path)", reason: error.reason)
         }
     }

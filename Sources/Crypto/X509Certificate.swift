@@ -2,20 +2,74 @@ import COpenSSL
 import Foundation
 
 /// An X.509 certificate held by OpenSSL. Immutable once read, so it may be shared between threads.
+///
+/// One read with `init(pemParsedOnUse:)` is kept as its DER until something asks OpenSSL about
+/// it: each parse decodes the certificate's public key, which a chain that only travels in
+/// `x5c` never needs (Docs/decisions/0095-chain-certificates-parsed-on-use.md).
 public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringConvertible {
-    let pointer: OpaquePointer
+    private enum Held {
+        case parsed(OpaquePointer)
+        case deferred(DeferredCertificate)
+    }
+
+    private let held: Held
+
+    /// OpenSSL's certificate (parsed now when it was read to be parsed on use).
+    var pointer: OpaquePointer {
+        switch held {
+        case .parsed(let pointer): pointer
+        case .deferred(let deferred): deferred.pointer
+        }
+    }
 
     init(taking pointer: OpaquePointer) {
-        self.pointer = pointer
+        held = .parsed(pointer)
     }
 
     /// Takes another reference to an `X509` that OpenSSL owns (e.g. one inside a stack).
     init(retaining pointer: OpaquePointer) {
         X509_up_ref(pointer)
-        self.pointer = pointer
+        held = .parsed(pointer)
     }
 
-    deinit { X509_free(pointer) }
+    deinit {
+        if case .parsed(let pointer) = held { X509_free(pointer) }
+    }
+
+    /// Reads the first certificate of a PEM text and checks that its DER is shaped as a
+    /// certificate (`DERStructure`), leaving OpenSSL's parse to the first use that needs it;
+    /// `derRepresentation` is the file's own bytes, without a parse.
+    /// - Throws: `CryptoError` when the text holds no PEM certificate or its DER is not shaped
+    ///   as one.
+    init(pemParsedOnUse pem: String) throws(CryptoError) {
+        let bio = try MemoryBIO(Array(pem.utf8))
+        var name: UnsafeMutablePointer<CChar>? = nil
+        var header: UnsafeMutablePointer<CChar>? = nil
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        defer {
+            CRYPTO_free(name, nil, 0)
+            CRYPTO_free(header, nil, 0)
+            CRYPTO_free(data, nil, 0)
+        }
+        // PEM_read_bio_X509's labels: the first PEM block that is a certificate.
+        var found: [UInt8]?
+        while found == nil, PEM_read_bio(bio.pointer, &name, &header, &data, &length) == 1 {
+            if let name, let data, ["CERTIFICATE", "X509 CERTIFICATE"].contains(String(cString: name)) {
+                found = Array(UnsafeBufferPointer(start: data, count: length))
+            }
+            CRYPTO_free(name, nil, 0)
+            CRYPTO_free(header, nil, 0)
+            CRYPTO_free(data, nil, 0)
+            (name, header, data) = (nil, nil, nil)
+        }
+        ERR_clear_error()
+        guard let der = found else { throw CryptoError("PEM_read_bio", reason: "no PEM certificate found") }
+        guard DERStructure.isCertificate(der) else {
+            throw CryptoError("PEM_read_bio", reason: "not a DER X.509 certificate (\(der.count) bytes)")
+        }
+        held = .deferred(DeferredCertificate(der: der))
+    }
 
     /// Reads a DER certificate.
     /// - Throws: `CryptoError` when the bytes are not one DER certificate.
@@ -68,7 +122,8 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
 
     /// The certificate's DER encoding.
     public var derRepresentation: [UInt8] {
-        (try? DER.encode("i2d_X509") { i2d_X509(pointer, $0) }) ?? []
+        if case .deferred(let deferred) = held { return deferred.der }
+        return (try? DER.encode("i2d_X509") { i2d_X509(pointer, $0) }) ?? []
     }
 
     /// The certificate as PEM text.

@@ -93,6 +93,37 @@ import Testing
         #expect(error.operation == "reading \(keyURL.path)")
     }
 
+    @Test func aDamagedRootOrIntermediateIsRefusedOnLoadNamingTheFile() throws {
+        for name in [CertificateAuthority.FileName.root, CertificateAuthority.FileName.intermediate] {
+            let temp = try TemporaryDirectory()
+            _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+            let url = temp.url.appendingPathComponent(name)
+            let der = try X509Certificate(pem: String(contentsOf: url, encoding: .utf8)).derRepresentation
+            let body = Data(der.dropLast(3)).base64EncodedString(options: [.lineLength64Characters])
+            try Data("-----BEGIN CERTIFICATE-----\n\(body)\n-----END CERTIFICATE-----\n".utf8).write(to: url)
+            let error = try #require(throws: CryptoError.self) {
+                try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+            }
+            #expect(error.operation == "reading \(url.path)")
+            #expect(error.reason.contains("not a DER X.509 certificate"), "\(error)")
+        }
+    }
+
+    @Test func anotherChainsIntermediateIsFoundByWhatIssues() throws {
+        // Read to be parsed on use, the intermediate is checked against its key when the chain
+        // issues or answers OCSP, as before; signing sends it as it is on disk.
+        let temp = try TemporaryDirectory()
+        _ = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        let other = try CertificateAuthority.create(now: now).authority.intermediate
+        let url = temp.url.appendingPathComponent(CertificateAuthority.FileName.intermediate)
+        try Data(other.pemRepresentation.utf8).write(to: url)
+        let signing = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(receiptKeyKind: nil), now: now)
+        #expect(signing.intermediate.derRepresentation == other.derRepresentation)
+        let error = try #require(throws: CryptoError.self) { try CertificateAuthority.load(from: temp.url) }
+        #expect(error.reason.contains("does not belong to \(CertificateAuthority.FileName.intermediate)"), "\(error)")
+    }
+
     @Test func exportedRootIsReadByOpenSSL() throws {
         let temp = try TemporaryDirectory()
         let authority = try CertificateAuthority.create(now: now).authority
