@@ -2,9 +2,9 @@ import Foundation
 import StoreKitValues
 internal import SystemIO
 
-/// Computes the lowercase hex SHA-256 of a file. The `Catalog` target imports no
+/// Computes the lowercase hex SHA-256 of the file at a path. The `Catalog` target imports no
 /// cryptography, so whoever loads a catalog passes one in (LocalAppStore has `ContentDigest`).
-public typealias ContentDigester = @Sendable (URL) throws -> String
+public typealias ContentDigester = @Sendable (String) throws -> String
 
 /// Reads a catalog's content sidecar `NAME.content/` and checks every manifest against its
 /// files: each listed file exists with the listed size (and SHA-256, when a digester is
@@ -170,7 +170,7 @@ public enum HostedContentLoader {
             if let digester {
                 let actual: String
                 do {
-                    actual = try digester(URL(fileURLWithPath: filePath, isDirectory: false))
+                    actual = try digester(filePath)
                 } catch {
                     throw entry.error("sha256", "cannot read \(filePath) to check its digest: \(error)")
                 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import SystemIO
 
 /// An Xcode StoreKit Configuration file (`.storekit`, format versions 1 to 6), with its
 /// optional price sidecar: every product, subscription group and setting it holds.
@@ -154,23 +155,28 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// - Parameter expected: what the file should be, said when it is a directory
     ///   ("a .storekit file", "a price sidecar (NAME.prices.json)").
     private static func read(_ url: URL, as path: String, expected: String) throws(CatalogError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // One `stat` through SystemIO, links followed: Foundation's `attributesOfItem` builds a
+        // dictionary of every attribute and casts each one out of `Any`.
+        let status: FileStatus?
+        do {
+            status = try POSIXFileSystem().status(atPath: url.path, followingLinks: true)
+        } catch {
+            throw CatalogError(file: path, path: JSONPath.root, problem: "cannot read the file: \(error.errno)")
+        }
+        guard let status else {
             throw CatalogError(file: path, path: JSONPath.root, problem: "no such file")
         }
-        guard !isDirectory.boolValue else {
+        guard !status.isDirectory else {
             throw CatalogError(file: path, path: JSONPath.root, problem: "is a directory, expected \(expected)")
         }
         // Devices and pipes (`/dev/zero`, a FIFO) would never end: only regular files are read.
-        let resolved = url.resolvingSymlinksInPath().path
-        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
-        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
+        guard status.isRegularFile else {
             throw CatalogError(file: path, path: JSONPath.root, problem: "is not a regular file")
         }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileSize {
+        if status.size > UInt64(maximumFileSize) {
             throw CatalogError(
                 file: path, path: JSONPath.root,
-                problem: "is \(size) bytes, larger than the \(maximumFileSize / 1_048_576) MiB a catalog may be")
+                problem: "is \(status.size) bytes, larger than the \(maximumFileSize / 1_048_576) MiB a catalog may be")
         }
         do {
             return try Data(contentsOf: url)

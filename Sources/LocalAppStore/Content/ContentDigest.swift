@@ -11,9 +11,9 @@ public enum ContentDigest {
     }
 
     /// The lowercase hex SHA-256 of a file, read in 64 KiB blocks (memory stays flat).
-    public static let sha256: ContentDigester = { url in
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw Failure(description: "cannot open \(url.path)")
+    public static let sha256: ContentDigester = { path in
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Failure(description: "cannot open \(path)")
         }
         defer { try? handle.close() }
         var digest = try Digest(.sha256)

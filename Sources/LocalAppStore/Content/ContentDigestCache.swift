@@ -88,7 +88,7 @@ public final class ContentDigestCache: Sendable {
     /// A digester for `StoreKitConfiguration.load(contentsOf:contentDigester:)` that answers
     /// from the cache when the file is unchanged and digests (and records) it otherwise.
     public var digester: ContentDigester {
-        { [self] url in try self.sha256(of: url.path) }
+        { [self] path in try self.sha256(of: path) }
     }
 
     func sha256(of file: String) throws -> String {
@@ -96,7 +96,7 @@ public final class ContentDigestCache: Sendable {
         if let before, let entry = state.withLock({ $0.contents.files[file] }), entry.matches(before) {
             return entry.sha256
         }
-        let digest = try digest(URL(fileURLWithPath: file))
+        let digest = try digest(file)
         let now = Int64(clock.now.timeIntervalSince1970 * 1_000_000_000)
         if let before, let after = try fileSystem.status(atPath: file, followingLinks: true), before == after,
             now - after.changed > Self.racyWindow, now - after.modified > Self.racyWindow

@@ -29,11 +29,26 @@ public struct ContentFile: Codable, Hashable, Sendable {
     public static func pathProblem(_ path: String) -> String? {
         if path.isEmpty { return "the path is empty" }
         if path.hasPrefix("/") { return "the path \"\(path)\" is absolute; expected a path inside the content" }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-            return "the path \"\(path)\" has an empty, \".\" or \"..\" component"
+        // One pass over the bytes: each component's length, and whether it is only dots.
+        var length = 0
+        var onlyDots = true
+        var badComponent = false
+        var nul = false
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if length == 0 || (onlyDots && length <= 2) { badComponent = true }
+                (length, onlyDots) = (0, true)
+            case 0:
+                nul = true
+                (length, onlyDots) = (length + 1, false)
+            default:
+                (length, onlyDots) = (length + 1, onlyDots && byte == UInt8(ascii: "."))
+            }
         }
-        if path.utf8.contains(0) { return "the path contains a NUL byte" }
+        if length == 0 || (onlyDots && length <= 2) { badComponent = true }
+        if badComponent { return "the path \"\(path)\" has an empty, \".\" or \"..\" component" }
+        if nul { return "the path contains a NUL byte" }
         return nil
     }
 

@@ -52,7 +52,7 @@ import Testing
     }
 
     /// SHA-256 from TestSupport (Crypto's), independent of the code under test.
-    static let digester: ContentDigester = { url in try FileHash.sha256(url) }
+    static let digester: ContentDigester = { path in try FileHash.sha256(URL(fileURLWithPath: path)) }
 
     func expectError(
         _ scratch: Scratch, path: String, containing text: String, digester: ContentDigester? = nil, file: String? = nil

@@ -14,9 +14,9 @@ import Testing
     /// Counts the files actually read.
     final class CountingDigest: Sendable {
         let reads = Mutex(0)
-        func digest(_ url: URL) throws -> String {
+        func digest(_ path: String) throws -> String {
             reads.withLock { $0 += 1 }
-            return try ContentDigest.sha256(url)
+            return try ContentDigest.sha256(path)
         }
     }
 
@@ -44,32 +44,32 @@ import Testing
 
     @Test func anUnchangedFileIsReadOnceAcrossLaunches() throws {
         let first = try cache(secondsAfterChange: 60)
-        let digest = try first.digester(file)
+        let digest = try first.digester(file.path)
         first.save()
         let second = try cache(secondsAfterChange: 60)
-        #expect(try second.digester(file) == digest)
+        #expect(try second.digester(file.path) == digest)
         #expect(counter.reads.withLock { $0 } == 1)
-        #expect(digest == (try ContentDigest.sha256(file)))
+        #expect(digest == (try ContentDigest.sha256(file.path)))
     }
 
     @Test func aChangedFileIsReadAgainEvenAtTheSameSize() throws {
         let first = try cache(secondsAfterChange: 60)
-        let before = try first.digester(file)
+        let before = try first.digester(file.path)
         first.save()
         try Data(repeating: 8, count: 100_000).write(to: file)
         let second = try cache(secondsAfterChange: 60)
-        let after = try second.digester(file)
-        let actual = try ContentDigest.sha256(file)
+        let after = try second.digester(file.path)
+        let actual = try ContentDigest.sha256(file.path)
         #expect(after != before && after == actual)
         #expect(counter.reads.withLock { $0 } == 2)
     }
 
     @Test func aFileChangedJustBeforeItWasReadIsNotRecorded() throws {
         let first = try cache(secondsAfterChange: 0.5)
-        _ = try first.digester(file)
+        _ = try first.digester(file.path)
         first.save()
         let second = try cache(secondsAfterChange: 60)
-        _ = try second.digester(file)
+        _ = try second.digester(file.path)
         #expect(counter.reads.withLock { $0 } == 2)
     }
 
@@ -79,9 +79,9 @@ import Testing
             at: URL(fileURLWithPath: first.path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: first.path))
         let damaged = try cache(secondsAfterChange: 60)
-        let digest = try damaged.digester(file)
+        let digest = try damaged.digester(file.path)
         damaged.save()
-        #expect(try cache(secondsAfterChange: 60).digester(file) == digest)
+        #expect(try cache(secondsAfterChange: 60).digester(file.path) == digest)
         #expect(counter.reads.withLock { $0 } == 1)
     }
 
