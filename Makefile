@@ -10,10 +10,12 @@ BUILD_ARGS ?=
 # (Docs/decisions/0146-libraries-loaded-on-first-use.md). Not position-independent: the loader
 # relocates none of the executable's own pointers (Docs/decisions/0147-release-executables-are-not-position-independent.md).
 # C compiled with DWARF 4 debug information, as Swift's is: valgrind 3.19 (the bench's callgrind)
-# gives up on a binary holding DWARF 5 units.
+# gives up on a binary holding DWARF 5 units. Concrete generic types' metadata reached through
+# accessors, not mangled names, so a first use looks up no conformance at run time
+# (Docs/decisions/0096-metadata-accessors-not-mangled-names.md).
 RELEASE_ARGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl -Xlinker -no-pie \
-	-Xcc -gdwarf-4
+	-Xcc -gdwarf-4 -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 .PHONY: run test lint docs bench coverage fuzz fuzz-long fuzz-package-targets fuzz-seeds fuzz-file-seeds fuzz-file-stores fuzz-receipts-binary fuzz-catalog-binary fuzz-vault-binary fuzz-typecheck deps build clean content venv python-suite
 
