@@ -39,6 +39,25 @@ final class MemoryBIO {
         return String(decoding: bio.bytes, as: UTF8.self)
     }
 
+    /// The next PEM block: its label (`CERTIFICATE`, `PRIVATE KEY`…) and its DER bytes, nil at
+    /// the end of the text or at text that is not PEM (OpenSSL's error queue is cleared then).
+    func nextPEMBlock() -> (label: String, der: [UInt8])? {
+        var name: UnsafeMutablePointer<CChar>? = nil
+        var header: UnsafeMutablePointer<CChar>? = nil
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        defer {
+            CRYPTO_free(name, nil, 0)
+            CRYPTO_free(header, nil, 0)
+            CRYPTO_free(data, nil, 0)
+        }
+        guard PEM_read_bio(pointer, &name, &header, &data, &length) == 1, let name, let data else {
+            ERR_clear_error()
+            return nil
+        }
+        return (String(cString: name), Array(UnsafeBufferPointer(start: data, count: length)))
+    }
+
     /// Everything written to the BIO so far.
     var bytes: [UInt8] {
         var data: UnsafeMutablePointer<CChar>? = nil

@@ -69,22 +69,9 @@ public final class PrivateKey: @unchecked Sendable {
     /// every provider for each key: about 4.4 M instructions a P-256 key against 1.2 M, most
     /// of a CLI command's chain load.
     private static func decodedPKCS8(_ pem: String) -> OpaquePointer? {
-        guard let bio = try? MemoryBIO(Array(pem.utf8)) else { return nil }
-        var name: UnsafeMutablePointer<CChar>? = nil
-        var header: UnsafeMutablePointer<CChar>? = nil
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        var length = 0
-        defer {
-            CRYPTO_free(name, nil, 0)
-            CRYPTO_free(header, nil, 0)
-            CRYPTO_free(data, nil, 0)
-        }
-        guard PEM_read_bio(bio.pointer, &name, &header, &data, &length) == 1, let name, let data,
-            String(cString: name) == "PRIVATE KEY", let keyType = pkcs8KeyType(data, length: length)
-        else {
-            ERR_clear_error()
-            return nil
-        }
+        guard let bio = try? MemoryBIO(Array(pem.utf8)), let block = bio.nextPEMBlock(),
+            block.label == "PRIVATE KEY", let keyType = pkcs8KeyType(block.der)
+        else { return nil }
         var key: OpaquePointer? = nil
         // EVP_PKEY_KEYPAIR, a macro of macros Swift does not import.
         let keyPair =
@@ -98,9 +85,12 @@ public final class PrivateKey: @unchecked Sendable {
             return nil
         }
         defer { OSSL_DECODER_CTX_free(decoder) }
-        var cursor: UnsafePointer<UInt8>? = UnsafePointer(data)
-        var remaining = length
-        guard OSSL_DECODER_from_data(decoder, &cursor, &remaining) == 1, let key else {
+        let decoded = block.der.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            var remaining = buffer.count
+            return OSSL_DECODER_from_data(decoder, &cursor, &remaining) == 1
+        }
+        guard decoded, let key else {
             ERR_clear_error()
             return nil
         }
@@ -109,9 +99,12 @@ public final class PrivateKey: @unchecked Sendable {
 
     /// The key type OpenSSL's key managers know a PKCS#8 key's algorithm by, from its
     /// `AlgorithmIdentifier`: "EC" or "RSA"; nil for other algorithms and unreadable bytes.
-    private static func pkcs8KeyType(_ der: UnsafeMutablePointer<UInt8>, length: Int) -> String? {
-        var cursor: UnsafePointer<UInt8>? = UnsafePointer(der)
-        guard let info = d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, length) else { return nil }
+    private static func pkcs8KeyType(_ der: [UInt8]) -> String? {
+        let info = der.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            return d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, buffer.count)
+        }
+        guard let info else { return nil }
         defer { PKCS8_PRIV_KEY_INFO_free(info) }
         var algorithm: OpaquePointer? = nil
         guard PKCS8_pkey_get0(&algorithm, nil, nil, nil, info) == 1 else { return nil }

@@ -43,27 +43,11 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
     ///   as one.
     init(pemParsedOnUse pem: String) throws(CryptoError) {
         let bio = try MemoryBIO(Array(pem.utf8))
-        var name: UnsafeMutablePointer<CChar>? = nil
-        var header: UnsafeMutablePointer<CChar>? = nil
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        var length = 0
-        defer {
-            CRYPTO_free(name, nil, 0)
-            CRYPTO_free(header, nil, 0)
-            CRYPTO_free(data, nil, 0)
-        }
         // PEM_read_bio_X509's labels: the first PEM block that is a certificate.
         var found: [UInt8]?
-        while found == nil, PEM_read_bio(bio.pointer, &name, &header, &data, &length) == 1 {
-            if let name, let data, ["CERTIFICATE", "X509 CERTIFICATE"].contains(String(cString: name)) {
-                found = Array(UnsafeBufferPointer(start: data, count: length))
-            }
-            CRYPTO_free(name, nil, 0)
-            CRYPTO_free(header, nil, 0)
-            CRYPTO_free(data, nil, 0)
-            (name, header, data) = (nil, nil, nil)
+        while found == nil, let block = bio.nextPEMBlock() {
+            if ["CERTIFICATE", "X509 CERTIFICATE"].contains(block.label) { found = block.der }
         }
-        ERR_clear_error()
         guard let der = found else { throw CryptoError("PEM_read_bio", reason: "no PEM certificate found") }
         guard DERStructure.isCertificate(der) else {
             throw CryptoError("PEM_read_bio", reason: "not a DER X.509 certificate (\(der.count) bytes)")
