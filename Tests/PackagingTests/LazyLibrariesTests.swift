@@ -57,4 +57,45 @@ struct LazyLibrariesTests {
         #expect(local == (try Self.definitions(in: "MicroHTTPD.c")))
         #expect(local.contains("MHD_start_daemon"))
     }
+
+    /// A library or function that is missing ends the process as the dynamic loader would have at
+    /// start: its message on standard error and status 127. The real `LazyLibrary.c`, compiled into
+    /// a program that asks for a library no system has, then for a function libc lacks.
+    @Test(arguments: [
+        ("libstorefront-absent.so.1", "absent_function", "libstorefront-absent.so.1"),
+        ("libc.so.6", "storefront_absent_function", "storefront_absent_function"),
+    ])
+    func aMissingLibraryOrFunctionEndsTheProcessAsTheLoaderWould(
+        soname: String, function: String, named: String
+    ) throws {
+        let directory = try TemporaryDirectory(prefix: "lazy-libraries")
+        let program = directory.url.appendingPathComponent("lazy-missing.c")
+        try """
+        #include "LazyLibrary.h"
+        #include <stdio.h>
+        void \(function)(void);
+        static LazyLibrary library = {"\(soname)", NULL};
+        int main(void) {
+            LAZY_FUNCTION(library, \(function))();
+            puts("returned");
+            return 0;
+        }
+        """.write(to: program, atomically: true, encoding: .utf8)
+        let sources = Repository.root.appendingPathComponent("Sources/LazyLibraries")
+        let executable = directory.url.appendingPathComponent("lazy-missing")
+        let compiled = try ChildProcess.run(
+            .tool("cc"),
+            [
+                "-std=gnu11", "-I", sources.appendingPathComponent("include").path, program.path,
+                sources.appendingPathComponent("LazyLibrary.c").path, "-ldl", "-o", executable.path,
+            ])
+        try #require(compiled.status == 0, "cc: \(compiled.output)")
+
+        let result = try ChildProcess.run(executable)
+        #expect(!result.signaled)
+        #expect(result.status == 127)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("lazy-missing: error while loading shared libraries: "))
+        #expect(result.stderr.contains(named), "\(result.stderr)")
+    }
 }
