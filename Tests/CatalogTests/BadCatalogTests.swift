@@ -191,6 +191,10 @@ import Testing
             ))
         #expect(error.path == "$.products[0].localizations[0].locale")
         #expect(JSONPath.member("odd \"key\"", of: "$") == #"$["odd \"key\""]"#)
+        #expect(JSONPath.member(#"back\slash"#, of: "$") == #"$["back\\slash"]"#)
+        #expect(JSONPath.member(#"\""#, of: "$.a") == #"$.a["\\\""]"#)
+        #expect(JSONPath.member("com.example.coins", of: "$.prices") == #"$.prices["com.example.coins"]"#)
+        #expect(JSONPath.member("clé €", of: "$") == #"$["clé €"]"#)
     }
 
     @Test func hostileInputNeverTraps() throws {

@@ -132,6 +132,8 @@ public enum HostedContentLoader {
     ) throws(CatalogError) -> HostedContent {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let file = manifestURL.path
+        // Asked once: `URL.path` decodes the URL's text again at every call.
+        let directoryPath = directory.path
         guard FileManager.default.fileExists(atPath: file) else {
             throw CatalogError(
                 file: file, path: JSONPath.root, problem: "missing manifest.json for the content of \(productID)")
@@ -160,7 +162,7 @@ public enum HostedContentLoader {
             if let problem = ContentFile.digestProblem(sha256) { throw entry.error("sha256", problem) }
             files.append(ContentFile(path: path, size: Int64(size), sha256: sha256))
             guard checksFiles else { continue }
-            let filePath = directory.path + "/" + path
+            let filePath = directoryPath + "/" + path
             guard let actualSize = fileSystem.regularFileSize(atPath: filePath) else {
                 throw entry.error("path", "\(filePath) does not exist or is not a regular file")
             }
@@ -179,8 +181,8 @@ public enum HostedContentLoader {
                 }
             }
         }
-        for extra in checksFiles ? unlistedFiles(in: directory.path, listed: seen, fileSystem: fileSystem) : [] {
-            throw root.error("files", "\(directory.path)/\(extra) is in the content directory but not listed")
+        for extra in checksFiles ? unlistedFiles(in: directoryPath, listed: seen, fileSystem: fileSystem) : [] {
+            throw root.error("files", "\(directoryPath)/\(extra) is in the content directory but not listed")
         }
         return HostedContent(
             manifest: ContentManifest(productID: productID, version: contentVersion, files: files),

@@ -103,13 +103,15 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     public static func load(
         contentsOf url: URL, contentDigester: ContentDigester? = nil, checksContentFiles: Bool = true
     ) throws(CatalogError) -> StoreKitConfiguration {
+        // Each path is asked of its URL once: `URL.path` decodes the URL's text again at every call.
         let path = url.path
         var configuration = try decode(data: try read(url, as: path, expected: "a .storekit file"), file: path)
         let sidecar = priceSidecarURL(for: url)
-        if FileManager.default.fileExists(atPath: sidecar.path) {
+        let sidecarPath = sidecar.path
+        if FileManager.default.fileExists(atPath: sidecarPath) {
             configuration.prices = try PriceTable.decode(
-                data: try read(sidecar, as: sidecar.path, expected: "a price sidecar (NAME.prices.json)"),
-                file: sidecar.path,
+                data: try read(sidecar, as: sidecarPath, expected: "a price sidecar (NAME.prices.json)"),
+                file: sidecarPath,
                 productIDs: Set(configuration.products.map(\.id)))
         }
         let content = HostedContentLoader.sidecarURL(for: url)
@@ -151,7 +153,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// 20-locale catalog is about 33 MiB.
     public static let maximumFileSize = 256 * 1024 * 1024
 
-    /// The bytes of the catalog or sidecar file at `url`, named `path` in errors.
+    /// The bytes of the catalog or sidecar file at `url`, whose path is `path` (named in errors).
     /// - Parameter expected: what the file should be, said when it is a directory
     ///   ("a .storekit file", "a price sidecar (NAME.prices.json)").
     private static func read(_ url: URL, as path: String, expected: String) throws(CatalogError) -> Data {
@@ -159,7 +161,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         // dictionary of every attribute and casts each one out of `Any`.
         let status: FileStatus?
         do {
-            status = try POSIXFileSystem().status(atPath: url.path, followingLinks: true)
+            status = try POSIXFileSystem().status(atPath: path, followingLinks: true)
         } catch {
             throw CatalogError(file: path, path: JSONPath.root, problem: "cannot read the file: \(error.errno)")
         }
