@@ -387,13 +387,15 @@ final class VaultStore {
         }
         if current.isSymbolicLink { throw VaultError.symbolicLink(path: path) }
         // The same file's size, read once: with the lock held (`forWriting`) nobody else
-        // writes, so the size the tail was read to is the size a torn tail is cut from.
+        // writes, so the size the tail was read to is the size a torn tail is cut from. The
+        // path still naming our file (same device and inode), its `lstat` is our file's
+        // `fstat`: one system call a write, not two.
         let size: UInt64?
         if (current.device, current.inode) != identity {
             try reload()
             size = nil
         } else {
-            let current = try files.status(file).size
+            let current = current.size
             if current < log.validEnd {
                 throw VaultError.integrity(
                     path: path, offset: current, detail: "the file shrank below its last verified record")
