@@ -18,12 +18,14 @@ struct ByteWriter {
 
     /// A UTF-8 string with a 16-bit length prefix; callers check the length first.
     mutating func string(_ s: String) {
-        let utf8 = Array(s.utf8)
-        uint16(UInt16(clamping: utf8.count))
-        append(utf8.prefix(Int(UInt16.max)))
+        var s = s
+        s.withUTF8 { utf8 in
+            uint16(UInt16(clamping: utf8.count))
+            bytes.append(contentsOf: utf8.prefix(Int(UInt16.max)))
+        }
     }
 
     private mutating func integer<T: FixedWidthInteger>(_ v: T) {
-        for shift in 0..<MemoryLayout<T>.size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * shift))) }
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
 }

@@ -19,6 +19,8 @@ struct RecordCodec {
     let derivedCacheKey: AEADKey
     /// The frame check's SHA-256, set up once (a listing checks one frame a record).
     private let frameDigest: FrameDigest
+    /// The tags of the items this codec sealed or keyed last.
+    private let itemTags = ItemTagCache()
 
     /// Derives the per-file record key and the per-vault item-tag key from the data key.
     init(cipher: AEAD.Algorithm, fileID: [UInt8], dataKey: SecureBytes) throws {
@@ -50,10 +52,12 @@ struct RecordCodec {
 
     /// The keyed tag naming an item without revealing it.
     func itemTag(_ id: VaultItem.ID) throws -> [UInt8] {
-        var w = ByteWriter()
-        w.string(id.service)
-        w.string(id.account)
-        return Array(try itemKey.authenticate(w.bytes).prefix(16))
+        try itemTags.tag(id) {
+            var w = ByteWriter()
+            w.string(id.service)
+            w.string(id.account)
+            return Array(try itemKey.authenticate(w.bytes).prefix(16))
+        }
     }
 
     /// The keyed tag naming a service, which leads an item's key in the index so that a
@@ -84,9 +88,14 @@ struct RecordCodec {
         w.append(try itemTagOverride ?? itemTag(payload.id))
         w.append(nonce)
         w.append(try frameDigest.hash(w.bytes[...]).prefix(8))
-        let ad = associatedData(frameHead: w.bytes[0..<44], chain: chain)
         let sealed = try plaintext.withUnsafeBytes { p in
-            try ad.withUnsafeBytes { try recordKey.seal(nonce: nonce, plaintext: p, associatedData: $0) }
+            try w.bytes.withUnsafeBytes { frame in
+                try chain.withUnsafeBytes { chain in
+                    try withAssociatedData(frameHead: UnsafeRawBufferPointer(rebasing: frame[0..<44]), chain: chain) {
+                        try recordKey.seal(nonce: nonce, plaintext: p, associatedData: $0)
+                    }
+                }
+            }
         }
         w.append(sealed)
         return (w.bytes, Array(sealed.suffix(AEAD.tagByteCount)))
@@ -226,16 +235,6 @@ struct RecordCodec {
     }
 
     private static let associatedDataLabel = Array("SFVAULT record v1".utf8)
-
-    private func associatedData(frameHead: ArraySlice<UInt8>, chain: [UInt8]) -> [UInt8] {
-        var ad: [UInt8] = []
-        ad.reserveCapacity(Self.associatedDataLabel.count + fileID.count + frameHead.count + chain.count)
-        ad += Self.associatedDataLabel
-        ad += fileID
-        ad += frameHead
-        ad += chain
-        return ad
-    }
 }
 
 /// SHA-256 from a context set up once and copied for each message: OpenSSL looks the

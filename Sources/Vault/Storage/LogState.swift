@@ -100,7 +100,7 @@ struct LogState {
         case .put(let item):
             items[id] = item
             locations[id] = (validEnd, nextSequence)
-            deleted.remove(id)
+            if !deleted.isEmpty { deleted.remove(id) }
             if !existed { liveCount += 1 }
         case .delete:
             items[id] = nil

@@ -492,7 +492,7 @@ final class VaultStore {
         var chain = log.chain
         for (index, payload) in payloads.enumerated() {
             let (frame, newChain) = try codec.seal(payload, sequence: log.nextSequence + UInt64(index), chain: chain)
-            bytes += frame
+            if bytes.isEmpty { bytes = frame } else { bytes += frame }
             chain = newChain
             sealed.append((payload, newChain, frame.count))
         }
