@@ -24,12 +24,17 @@ enum BenchChild {
             case "vault":
                 try VaultBench.upserts(count, in: directory)
             case "engine":
-                try Blocking.await {
-                    let (_, _, store) = try EngineBench.open(in: directory, sync: false)
+                let opened = try Blocking.await {
+                    let (backend, ledger, store) = try EngineBench.open(in: directory, sync: false)
                     await store.start()
                     try await EngineBench.buy(store, count: count)
                     await store.stop()
+                    return (backend, ledger, store)
                 }
+                // Exits with the stores still open: freeing a long history (each ledger line's
+                // transaction) would run on whichever thread lets go last, racing the exit, so
+                // a count would hold some of it or none.
+                withExtendedLifetime(opened) { exit(0) }
             default:
                 FileHandle.standardError.write(Data("unknown child \(arguments[0])\n".utf8))
                 return 2

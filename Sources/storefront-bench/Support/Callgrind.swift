@@ -46,11 +46,12 @@ enum Callgrind {
 
     /// The instructions one operation costs: runs `arguments(n)` with `n` and with twice `n`
     /// operations, and divides the difference by `n`. Nil without valgrind.
+    /// - Parameter environment: the children's whole environment; nil passes this process's on.
     static func perOperation(
-        _ executable: String, count n: Int, _ arguments: (Int) -> [String]
+        _ executable: String, count n: Int, environment: [String: String]? = nil, _ arguments: (Int) -> [String]
     ) throws -> Double? {
-        guard let once = try instructions(executable, arguments(n)),
-            let twice = try instructions(executable, arguments(2 * n))
+        guard let once = try instructions(executable, arguments(n), environment: environment),
+            let twice = try instructions(executable, arguments(2 * n), environment: environment)
         else { return nil }
         return (Double(twice) - Double(once)) / Double(n)
     }
