@@ -139,7 +139,7 @@ FUZZ_BUILD_vaultfile := fuzz-package-targets fuzz-file-seeds
 # The receipt model and its errors are StoreKitValues', linked as a static library.
 RECEIPTS_FUZZ_SOURCES := $(wildcard Sources/Receipts/BER/*.swift Sources/Receipts/Model/*.swift \
 	Sources/Receipts/Decoding/*.swift) Sources/Receipts/Encoding/ReceiptEncoder.swift \
-	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
+	$(filter-out Sources/Receipts/JWS/JWSSigner.swift Sources/Receipts/JWS/JWSHeaderPrefix.swift Sources/Receipts/JWS/JWSVerifier.swift Sources/Receipts/JWS/JWSVerifier+Unverified.swift, \
 	$(wildcard Sources/Receipts/JWS/*.swift))
 CATALOG_FUZZ_SOURCES := $(shell find Sources/Catalog -name '*.swift')
 # The vault's record payload decoder, with SystemIO (which VaultError names) as a static library.

@@ -14,6 +14,15 @@ public enum ECDSA {
         return try rawSignature(fromDER: key.signSHA256(message))
     }
 
+    /// Signs a SHA-256 digest made beforehand with ES256 (the signature of the message it is
+    /// the digest of, as `signES256(_:key:)` makes it).
+    /// - Returns: the 64-byte raw signature `r || s`.
+    /// - Throws: `CryptoError` if `key` is not an EC key, the digest is not 32 bytes or OpenSSL cannot sign.
+    public static func signES256(digest: [UInt8], key: PrivateKey) throws(CryptoError) -> [UInt8] {
+        guard key.isEC else { throw CryptoError("ES256 signing", reason: "the key is not an EC P-256 key") }
+        return try rawSignature(fromDER: key.signSHA256(digest: digest))
+    }
+
     /// Checks an ES256 signature (raw `r || s`) over `message` with `certificate`'s public key.
     /// - Returns: whether the signature is good; a signature of the wrong length is not.
     /// - Throws: `CryptoError` only if OpenSSL cannot set up the check.

@@ -136,17 +136,41 @@ public final class PrivateKey: @unchecked Sendable {
         }
         // One call that finalises the context itself: without the flag OpenSSL 3 signs a copy of
         // the whole key context (so that more data could follow), and a first call to learn the
-        // length costs another pass. The key's size is its longest signature.
+        // length costs another pass.
         EVP_MD_CTX_set_flags(context, EVP_MD_CTX_FLAG_FINALISE)
+        return try signature(of: message, "EVP_DigestSign") { EVP_DigestSign(context, $0, &$1, $2, $3) }
+    }
+
+    /// Signs a SHA-256 digest made beforehand (a message hashed in parts, as `SHA256Prefix`
+    /// does): the signature `signSHA256` makes of the message itself, ECDSA (DER) for EC keys,
+    /// PKCS#1 v1.5 for RSA.
+    /// - Throws: `CryptoError` when `digest` is not 32 bytes or OpenSSL cannot sign.
+    public func signSHA256(digest: [UInt8]) throws(CryptoError) -> [UInt8] {
+        guard digest.count == Digest.Algorithm.sha256.byteCount else {
+            throw CryptoError("signing a SHA-256 digest", reason: "the digest is \(digest.count) bytes, not 32")
+        }
+        guard let context = EVP_PKEY_CTX_new(pointer, nil) else { throw CryptoError("EVP_PKEY_CTX_new") }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_sign_init(context) == 1 else { throw CryptoError("EVP_PKEY_sign_init") }
+        guard EVP_PKEY_CTX_set_signature_md(context, EVP_sha256()) == 1 else {
+            throw CryptoError("EVP_PKEY_CTX_set_signature_md")
+        }
+        return try signature(of: digest, "EVP_PKEY_sign") { EVP_PKEY_sign(context, $0, &$1, $2, $3) }
+    }
+
+    /// The signature `sign` writes of `input` (the output buffer, its length in and out, the
+    /// input and its count), sized by the key: its size is its longest signature.
+    private func signature(
+        of input: [UInt8], _ function: String,
+        _ sign: (UnsafeMutablePointer<UInt8>?, inout Int, UnsafePointer<UInt8>?, Int) -> Int32
+    ) throws(CryptoError) -> [UInt8] {
         var length = Int(EVP_PKEY_get_size(pointer))
         guard length > 0 else { throw CryptoError("EVP_PKEY_get_size") }
         var signature = [UInt8](repeating: 0, count: length)
         let signed = signature.withUnsafeMutableBufferPointer { out in
-            message.withUnsafeBufferPointer {
-                EVP_DigestSign(context, out.baseAddress, &length, $0.baseAddress, $0.count)
-            }
+            input.withUnsafeBufferPointer { sign(out.baseAddress, &length, $0.baseAddress, $0.count) }
         }
-        guard signed == 1 else { throw CryptoError("EVP_DigestSign") }
+        guard signed == 1 else { throw CryptoError(function) }
         return Array(signature.prefix(length))
     }
 }

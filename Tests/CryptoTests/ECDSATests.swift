@@ -35,6 +35,34 @@ import Testing
         #expect(throws: CryptoError.self) { try ECDSA.rawSignature(fromDER: [0x30, 0x00]) }
     }
 
+    @Test func aDigestMadeInPartsSignsAsTheMessage() throws {
+        let authority = try CertificateAuthority.create(now: Date(timeIntervalSince1970: 1_767_225_600)).authority
+        let prefix = try SHA256Prefix(Array("header.".utf8))
+        for payload in ["payload", "another payload", ""] {
+            let message = Array(("header." + payload).utf8)
+            let digest = try prefix.digest(continuingWith: Array(payload.utf8))
+            #expect(digest == (try Digest.hash(.sha256, message)))
+            let signature = try ECDSA.signES256(digest: digest, key: authority.signingKey)
+            #expect(signature.count == 64)
+            #expect(
+                try ECDSA.verifyES256(
+                    signature: signature, message: message, certificate: authority.signingCertificate))
+            #expect(
+                try !ECDSA.verifyES256(
+                    signature: signature, message: message + [0], certificate: authority.signingCertificate))
+        }
+        #expect(throws: CryptoError.self) {
+            try ECDSA.signES256(digest: Array(repeating: 1, count: 31), key: authority.signingKey)
+        }
+    }
+
+    @Test func anRSADigestSignatureIsTheMessagesSignature() throws {
+        // PKCS#1 v1.5 is deterministic: the digest's signature must be the message's, byte for byte.
+        let key = try PrivateKey.generate(.rsa(bits: 2048))
+        let message = Array("a message signed whole and as its digest".utf8)
+        #expect(try key.signSHA256(digest: Digest.hash(.sha256, message)) == key.signSHA256(message))
+    }
+
     @Test func rsaKeyCannotSignES256() throws {
         #expect(throws: CryptoError.self) { try ECDSA.signES256([1], key: PrivateKey.generate(.rsa(bits: 2048))) }
     }

@@ -72,6 +72,22 @@ import Testing
         #expect(try #require(Base64URL.decode(parts[2])).count == 64)
     }
 
+    @Test func oneSignerKeepsItsHeaderAndEverySignatureVerifies() throws {
+        let authority = try authority()
+        let signer = try JWSSigner(authority: authority)
+        let verifier = try JWSVerifier(trustedRoots: [authority.root.derRepresentation])
+        var second = Self.transaction()
+        second.transactionId = "2000000124"
+        let first = try signer.sign(Self.transaction())
+        let next = try signer.sign(second)
+        #expect(verifier.verifyTransaction(first) == .valid(Self.transaction()))
+        #expect(verifier.verifyTransaction(next) == .valid(second))
+        let fresh = try JWSSigner(authority: authority).sign(second)
+        #expect(first.split(separator: ".")[0] == next.split(separator: ".")[0])
+        #expect(next.split(separator: ".")[0] == fresh.split(separator: ".")[0], "the kept header is a new signer's")
+        #expect(next.split(separator: ".")[1] == fresh.split(separator: ".")[1])
+    }
+
     @Test func openSSLVerifiesTheES256Signature() throws {
         let authority = try authority()
         let jws = try JWSSigner(authority: authority).sign(Self.transaction())

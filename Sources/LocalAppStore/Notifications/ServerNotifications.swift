@@ -170,13 +170,13 @@ public struct ServerNotifications: Sendable {
                     priceIncrease: .some(notification.priceIncrease), fallbackStorefront: store.localizer.storefront)
                 var renewal = issuer.renewalInfoPayload(info, details: details, now: now)
                 renewal.rawPriceIncreaseStatus = notification.priceIncreaseStatus
-                data.signedRenewalInfo = try JWSSigner(authority: issuer.authority).sign(renewal)
+                data.signedRenewalInfo = try issuer.jwsSigner().sign(renewal)
             }
             data.rawStatus = notification.status
             data.rawConsumptionRequestReason = notification.consumptionRequestReason
             payload.data = data
         }
-        return try JWSSigner(authority: issuer.authority).signPayload(payload)
+        return try issuer.jwsSigner().signPayload(payload)
     }
 }
 

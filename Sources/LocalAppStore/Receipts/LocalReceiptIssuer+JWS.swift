@@ -107,7 +107,7 @@ extension LocalReceiptIssuer {
     /// Signs a transaction as a StoreKit 2 signed transaction (JWS, ES256, chain in `x5c`).
     /// - Throws: `CryptoError` when the chain's key is not EC or OpenSSL cannot sign.
     public func signedTransaction(_ transaction: Transaction, now: Date) throws -> String {
-        try JWSSigner(authority: authority).sign(transactionPayload(transaction, now: now))
+        try jwsSigner().sign(transactionPayload(transaction, now: now))
     }
 
     // MARK: - Renewal info
@@ -166,7 +166,7 @@ extension LocalReceiptIssuer {
     public func signedRenewalInfo(
         _ info: RenewalInfo, details: RenewalDetails = RenewalDetails(), now: Date
     ) throws -> String {
-        try JWSSigner(authority: authority).sign(renewalInfoPayload(info, details: details, now: now))
+        try jwsSigner().sign(renewalInfoPayload(info, details: details, now: now))
     }
 
     // MARK: - App transaction
@@ -200,7 +200,7 @@ extension LocalReceiptIssuer {
     /// Signs the app transaction (JWS, ES256, chain in `x5c`).
     /// - Throws: `CryptoError` when OpenSSL cannot hash or sign.
     public func signedAppTransaction(now: Date, nonce: UUID = UUID()) throws -> String {
-        try JWSSigner(authority: authority).sign(appTransactionPayload(now: now, nonce: nonce))
+        try jwsSigner().sign(appTransactionPayload(now: now, nonce: nonce))
     }
 
     // MARK: - Apple's values

@@ -1,6 +1,6 @@
 package import Crypto
 import Foundation
-internal import Receipts
+package import Receipts
 import StoreCore
 package import SystemIO
 
@@ -78,13 +78,21 @@ public struct LocalReceiptIssuer: Sendable {
     public let configuration: Configuration
     /// The catalog, for the offers signed transactions describe (`offerDiscountType`, `offerPeriod`).
     public let catalog: StoreKitConfiguration?
+    /// The JWS signer of `authority`'s chain, kept so that its header is encoded and hashed
+    /// once (the signing key not EC: why it cannot sign).
+    private let signer: Result<JWSSigner, CryptoError>
 
     /// Creates an issuer over an existing chain.
     package init(authority: CertificateAuthority, configuration: Configuration, catalog: StoreKitConfiguration? = nil) {
         self.authority = authority
         self.configuration = configuration
         self.catalog = catalog
+        signer = Result { () throws(CryptoError) in try JWSSigner(authority: authority) }
     }
+
+    /// The signer of every JWS this issuer hands out (ES256, the chain in `x5c`).
+    /// - Throws: `CryptoError` when the chain's key is not EC.
+    package func jwsSigner() throws(CryptoError) -> JWSSigner { try signer.get() }
 
     /// Loads the chain kept in `stateDirectory/Certificates`, making it on first use, with
     /// certificates naming `configuration.ocspURL` (issued for the chain's keys when missing).

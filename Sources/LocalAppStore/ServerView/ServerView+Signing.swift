@@ -95,7 +95,7 @@ extension ServerView {
             var payload = try issuer.appTransactionPayload(now: snapshot.now, nonce: UUID())
             payload.deviceVerification = nil
             payload.deviceVerificationNonce = nil
-            return try JWSSigner(authority: issuer.authority).sign(payload)
+            return try issuer.jwsSigner().sign(payload)
         } catch {
             throw .unavailable("\(error)")
         }
@@ -109,7 +109,7 @@ extension ServerView {
     ) throws(ServerSigningError) -> String {
         do {
             let issuer = try store.receipts.issuer(for: Self.signingSettings(snapshot))
-            return try JWSSigner(authority: issuer.authority).signPayload(body)
+            return try issuer.jwsSigner().signPayload(body)
         } catch {
             throw .unavailable("\(error)")
         }

@@ -5,8 +5,9 @@ import Foundation
 /// signed renewal info and
 /// signed app transactions, as the App Store and Xcode issue them.
 public struct JWSSigner: Sendable {
-    private let chain: [X509Certificate]
     private let key: PrivateKey
+    /// The header every JWS of this signer begins with, encoded and hashed once.
+    private let header: JWSHeaderPrefix
 
     /// Creates a signer from a chain (leaf first) and the leaf's EC P-256 key.
     /// - Throws: `CryptoError` when the chain is empty or the key is not EC.
@@ -15,8 +16,8 @@ public struct JWSSigner: Sendable {
         guard key.isEC else {
             throw CryptoError("JWS signer", reason: "ES256 needs an EC P-256 key; the chain's key is RSA")
         }
-        self.chain = chain
         self.key = key
+        self.header = JWSHeaderPrefix(chain: chain)
     }
 
     /// Creates a signer using `authority`'s signing certificate, intermediate and root.
@@ -38,13 +39,15 @@ public struct JWSSigner: Sendable {
     public func sign(_ payload: JWSAppTransactionDecodedPayload) throws -> String { try signPayload(payload) }
 
     /// Signs any payload with App Store JWS conventions (dates as milliseconds).
+    ///
+    /// The header is encoded and hashed on the signer's first signature only: keep a signer to
+    /// sign many.
     /// - Throws: `CryptoError` if OpenSSL cannot sign, or an encoding error.
     public func signPayload<Payload: Encodable>(_ payload: Payload) throws -> String {
-        let encoder = JWSCoding.encoder()
-        let header = JWSHeader(x5c: chain.map { Data($0.derRepresentation).base64EncodedString() })
-        let signingInput =
-            Base64URL.encode(try encoder.encode(header)) + "." + Base64URL.encode(try encoder.encode(payload))
-        let signature = try ECDSA.signES256(Array(signingInput.utf8), key: key)
-        return signingInput + "." + Base64URL.encode(signature)
+        let header = try header.value()
+        let encodedPayload = Base64URL.encode(try JWSCoding.encoder().encode(payload))
+        let digest = try header.digest.digest(continuingWith: Array(encodedPayload.utf8))
+        let signature = try ECDSA.signES256(digest: digest, key: key)
+        return header.text + encodedPayload + "." + Base64URL.encode(signature)
     }
 }
