@@ -114,7 +114,12 @@ extension Store {
 
         let isFirstDelivery: Bool
         do {
-            isFirstDelivery = try await ledger.perform { ledger throws(LedgerError) in try ledger.record(transaction) }
+            isFirstDelivery = try await ledger.perform { ledger throws(LedgerError) in
+                // Verified now: no longer an unverified order (if it was one), in the same trip
+                // to the ledger as its record.
+                if !alreadyRecorded { try? ledger.removeUnverifiedOrder(transactionID: id) }
+                return try ledger.record(transaction)
+            }
         } catch {
             return failRecording(transaction, error)
         }
@@ -160,8 +165,9 @@ extension Store {
     }
 
     /// Verifies a transaction not yet recorded, with its purchase's own verifier when it has one.
-    /// - Returns: nil when it is valid; otherwise the outcome already reported (rejected:
-    ///   failed and finished; verification unavailable: kept as an unverified order).
+    /// - Returns: nil when it is valid (its record then removes it from the unverified orders);
+    ///   otherwise the outcome already reported (rejected: failed and finished; verification
+    ///   unavailable: kept as an unverified order).
     private func verify(_ transaction: Transaction) async -> PurchaseResult? {
         let id = transaction.transactionID
         let requestID = transaction.payment.requestID
@@ -169,9 +175,6 @@ extension Store {
         let receipt = verifier.needsReceipt ? await backend.appReceipt() : nil
         switch await verifier.verify(transaction, receipt: receipt) {
         case .valid:
-            try? await ledger.perform { ledger throws(LedgerError) in
-                try ledger.removeUnverifiedOrder(transactionID: id)
-            }
             return nil
         case .invalid(let reason):
             let error = StoreError.verificationFailed(reason)
