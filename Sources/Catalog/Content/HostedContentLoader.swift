@@ -190,7 +190,7 @@ public enum HostedContentLoader {
     }
 
     /// The regular files under `directory` (paths relative to it, sorted), other than the
-    /// manifest and those `listed`. Directories are walked, links to directories are not
+    /// manifest and those `listed` (each already found a regular file). Directories are walked, links to directories are not
     /// followed, a link to a regular file counts as one; `stat` and `readdir` through SystemIO
     /// (Foundation's URL resource values cost most of a CLI command's CPU time).
     private static func unlistedFiles(
@@ -203,12 +203,13 @@ public enum HostedContentLoader {
                 (try? fileSystem.contentsOfDirectory(folder.isEmpty ? directory : directory + "/" + folder)) ?? []
             for name in names {
                 let relative = folder.isEmpty ? name : folder + "/" + name
+                // A listed file was found a regular file (links followed) before this walk: it
+                // needs no second `stat`.
+                if listed.contains(relative) { continue }
                 let path = directory + "/" + relative
                 if let status = try? fileSystem.status(atPath: path, followingLinks: false), status.isDirectory {
                     pending.append(relative)
-                } else if relative != "manifest.json", !listed.contains(relative),
-                    fileSystem.regularFileSize(atPath: path) != nil
-                {
+                } else if relative != "manifest.json", fileSystem.regularFileSize(atPath: path) != nil {
                     extras.append(relative)
                 }
             }

@@ -4,8 +4,9 @@ import Foundation
 /// members are found by comparing bytes, and nothing is copied or reference-counted.
 ///
 /// An element points into the tape and the source bytes, so it lives only inside
-/// `JSONTape.withRoot(over:_:)`; keep what it yields (`String`, `JSONValue`), never the element.
-struct JSONElement {
+/// `JSONTape.withRoot(over:_:)` or `reading(_:_:)`; keep what it yields (`String`,
+/// `JSONValue`), never the element.
+package struct JSONElement {
     let nodes: UnsafeBufferPointer<JSONTape.Node>
     let bytes: UnsafeBufferPointer<UInt8>
     let index: Int
@@ -29,7 +30,7 @@ struct JSONElement {
     }
 
     /// The string's text (escapes resolved), or `nil` for any other kind.
-    var string: String? {
+    package var string: String? {
         let node = nodes[index]
         guard node.kind == .string else { return nil }
         if node.flags & JSONTape.Node.escaped != 0 { return JSONTape.unescape(text) }
@@ -45,7 +46,7 @@ struct JSONElement {
     }
 
     /// The number's source text (e.g. `"-1.5e3"`), or `nil` for any other kind.
-    var number: String? {
+    package var number: String? {
         kind == .number ? String(decoding: text, as: UTF8.self) : nil
     }
 
@@ -56,7 +57,7 @@ struct JSONElement {
     }
 
     /// The number of members or elements of a container, else 0.
-    var count: Int {
+    package var count: Int {
         kind == .array || kind == .object ? Int(nodes[index].count) : 0
     }
 
@@ -85,10 +86,10 @@ struct JSONElement {
     var elements: Elements { Elements(array: self) }
 
     /// An object's members in file order (none for other kinds).
-    var members: Members { Members(object: self) }
+    package var members: Members { Members(object: self) }
 
     /// The value of member `key` of an object (the only one: keys are unique), or `nil`.
-    func member(_ key: String) -> JSONElement? {
+    package func member(_ key: String) -> JSONElement? {
         // The key's bytes are fetched once; most names are told apart by their length.
         let found: JSONElement?? = key.utf8.withContiguousStorageIfAvailable { utf8 in
             for (name, value) in members where name.node.isPlainASCII ? name.equalsPlain(utf8) : name.string == key {
@@ -133,13 +134,13 @@ struct JSONElement {
     }
 
     /// An object's members, each its key (a string) and its value.
-    struct Members: Sequence, IteratorProtocol {
+    package struct Members: Sequence, IteratorProtocol {
         private var children: Children
 
         init(object: JSONElement) { children = Children(of: object, kind: .object) }
 
         /// The next key and the value after it (the tape lists an object's keys and values in turn).
-        mutating func next() -> (key: JSONElement, value: JSONElement)? {
+        package mutating func next() -> (key: JSONElement, value: JSONElement)? {
             guard let key = children.next(), let value = children.next() else { return nil }
             return (key, value)
         }
@@ -192,5 +193,22 @@ extension JSONElement {
             position += 1
         }
         return value
+    }
+}
+
+extension JSONElement {
+    /// Reads a whole JSON text (UTF-8) in place with the catalog's parser: for the package's own
+    /// small JSON files, read at every launch, where Foundation's `JSONDecoder` costs far more
+    /// than the bytes (its first use of each type looks up protocol conformances) and a
+    /// `JSONValue` tree its dictionaries (hashing every member name).
+    /// - Parameters:
+    ///   - bytes: the text.
+    ///   - body: reads the root; what it returns must not hold the element.
+    /// - Returns: what `body` returns, or nil when `bytes` is not exactly one JSON value.
+    package static func reading<R>(_ bytes: [UInt8], _ body: (JSONElement) -> R?) -> R? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let tape = try? JSONParser.tape(buffer) else { return nil }
+            return tape.withRoot(over: buffer, body)
+        }
     }
 }

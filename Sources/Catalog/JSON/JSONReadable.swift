@@ -27,7 +27,7 @@ protocol JSONReadable {
 }
 
 extension JSONElement: JSONReadable {
-    var isObject: Bool { kind == .object }
+    package var isObject: Bool { kind == .object }
     var isArray: Bool { kind == .array }
     var keys: [String] { members.map { $0.key.string ?? "" } }
 

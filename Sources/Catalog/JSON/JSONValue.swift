@@ -36,15 +36,6 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// Reads a whole JSON text (UTF-8) with the catalog's parser: for the package's own small
-    /// JSON files, read at every launch, where Foundation's `JSONDecoder` costs far more than
-    /// the bytes (its first use of each type looks up protocol conformances).
-    /// - Parameter bytes: the text.
-    /// - Returns: the value, or nil when `bytes` is not exactly one JSON value.
-    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONParser.parse(bytes).value
-    }
-
     /// The number as a whole number of type `T`, when it is one that fits.
     package func integer<T: FixedWidthInteger>(as type: T.Type = T.self) -> T? {
         if case .number(let text) = self { return T(text) }

@@ -54,28 +54,34 @@ public final class ContentDigestCache: Sendable {
         state = Mutex((bytes.flatMap { Self.contents(of: $0) } ?? Contents(), false))
     }
 
-    /// The cache file's contents, read by the catalog's JSON parser (Foundation's decoder cost a
-    /// `storefront buy` 5.8 M instructions for the Demo's 65 files; `JSONTapeDecoder`, 3.2 M, most
-    /// of it the Swift runtime's first look-ups of the generic types `Codable` instantiates); nil
-    /// for another version or a damaged file.
+    /// The cache file's contents, read in place by the catalog's JSON parser (Foundation's
+    /// decoder cost a `storefront buy` 5.8 M instructions for the Demo's 65 files;
+    /// `JSONTapeDecoder`, 3.2 M, most of it the Swift runtime's first look-ups of the generic
+    /// types `Codable` instantiates; a `JSONValue` tree 1.6 M, its dictionaries); nil for
+    /// another version or a damaged file.
     static func contents(of bytes: [UInt8]) -> Contents? {
-        guard let root = JSONValue.parse(bytes), root["version"]?.integer(as: Int.self) == Contents().version,
-            case .object(let files)? = root["files"]
-        else { return nil }
-        var contents = Contents()
-        contents.files.reserveCapacity(files.count)
-        for (file, entry) in files {
-            guard let device = entry["device"]?.integer(as: UInt64.self),
-                let inode = entry["inode"]?.integer(as: UInt64.self),
-                let size = entry["size"]?.integer(as: UInt64.self),
-                let modified = entry["modified"]?.integer(as: Int64.self),
-                let changed = entry["changed"]?.integer(as: Int64.self),
-                case .string(let sha256)? = entry["sha256"]
+        JSONElement.reading(bytes) { root -> Contents? in
+            // Numbers through their text and the integer types' own parsers: a generic reader
+            // from another module runs unspecialized, through witness tables (4 k a number).
+            guard root.member("version")?.number.flatMap({ Int($0) }) == Contents().version,
+                let files = root.member("files"), files.isObject
             else { return nil }
-            contents.files[file] = Entry(
-                device: device, inode: inode, size: size, modified: modified, changed: changed, sha256: sha256)
+            var contents = Contents()
+            contents.files.reserveCapacity(files.count)
+            for (name, entry) in files.members {
+                guard let file = name.string,
+                    let device = entry.member("device")?.number.flatMap({ UInt64($0) }),
+                    let inode = entry.member("inode")?.number.flatMap({ UInt64($0) }),
+                    let size = entry.member("size")?.number.flatMap({ UInt64($0) }),
+                    let modified = entry.member("modified")?.number.flatMap({ Int64($0) }),
+                    let changed = entry.member("changed")?.number.flatMap({ Int64($0) }),
+                    let sha256 = entry.member("sha256")?.string
+                else { return nil }
+                contents.files[file] = Entry(
+                    device: device, inode: inode, size: size, modified: modified, changed: changed, sha256: sha256)
+            }
+            return contents
         }
-        return contents
     }
 
     /// The cache file's text: slashes written as they are, so the paths need no unescaping.
