@@ -5,8 +5,7 @@
 ///
 /// Immutable once made: a digest only reads the kept state, so one may be shared between threads.
 public final class SHA256Prefix: @unchecked Sendable {
-    /// The bytes every message begins with.
-    public let prefix: [UInt8]
+    /// SHA-256 after the prefix's bytes (the bytes themselves are the caller's to keep).
     private let state: Digest
 
     /// Hashes `prefix` once.
@@ -14,7 +13,6 @@ public final class SHA256Prefix: @unchecked Sendable {
     public init(_ prefix: [UInt8]) throws {
         var state = try Digest(.sha256)
         try prefix.withUnsafeBytes { try state.update($0) }
-        self.prefix = prefix
         self.state = state
     }
 
