@@ -178,4 +178,24 @@ struct DownloadCommandTests {
         #expect(result.stderr.contains("\(content.path)/manifest.json: $.files[2].sha256: is "))
         #expect(result.stderr.contains("pack.json has SHA-256"))
     }
+
+    @Test func anotherProductsDamagedContentDoesNotStopASaleButItsOwnDoes() throws {
+        let file = content.appendingPathComponent("pack.json")
+        let original = try Data(contentsOf: file)
+        var bytes = original
+        bytes[100] ^= 0x20
+        try bytes.write(to: file)
+        // Coins have no content: only the files of what is sold are checked.
+        let coins = try cli.object(["buy", "com.storefront.demo.coins.100"])
+        #expect(coins["state"] as? String == "purchased")
+        #expect((coins["transaction"] as? [String: Any])?["productID"] as? String == "com.storefront.demo.coins.100")
+        // The forest's own file is damaged: the sale stops at the catalog's load, before any charge.
+        let forest = try cli.run(["buy", Self.forest])
+        #expect(forest.status == 1)
+        #expect(forest.stderr.contains("\(content.path)/manifest.json: $.files[2].sha256: is "))
+        #expect(forest.stderr.contains("pack.json has SHA-256"))
+        try original.write(to: file)
+        let transactions = try #require(try cli.object(["history"])["transactions"] as? [[String: Any]])
+        #expect(transactions.compactMap { $0["productID"] as? String } == ["com.storefront.demo.coins.100"])
+    }
 }

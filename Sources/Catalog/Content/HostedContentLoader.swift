@@ -23,11 +23,12 @@ public enum HostedContentLoader {
     ///   - products: the catalog's products; a directory for any other ID is an error, and only
     ///     non-consumables may carry content (as on the App Store).
     ///   - digester: checks SHA-256 digests too when given.
-    ///   - checksFiles: `false` reads the manifests only, not the files they list.
+    ///   - files: whose listed files are checked; every manifest is read and checked.
     /// - Returns: the content by product ID.
     /// - Throws: `CatalogError` naming the file, the JSON path and the problem.
     public static func load(
-        directory: URL, products: [StoreKitConfiguration.Product], digester: ContentDigester?, checksFiles: Bool = true
+        directory: URL, products: [StoreKitConfiguration.Product], digester: ContentDigester?,
+        files: ContentFileCheck = .all
     ) throws(CatalogError) -> [String: HostedContent] {
         let fm = FileManager.default
         let names: [String]
@@ -53,7 +54,7 @@ public enum HostedContentLoader {
                     problem: "\(name) is \(product.kind.rawValue); only non-consumables can have hosted content")
             }
             result[name] = try loadProduct(
-                productDirectory, productID: name, digester: digester, checksFiles: checksFiles)
+                productDirectory, productID: name, digester: digester, checksFiles: files.includes(name))
         }
         return result
     }

@@ -96,12 +96,12 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// - Parameters:
     ///   - url: the `.storekit` file.
     ///   - contentDigester: when given, hosted content files are checked against their SHA-256 too.
-    ///   - checksContentFiles: `false` reads the content manifests without looking at the files
-    ///     they list (their presence, sizes, digests; what a first frame can do without).
+    ///   - contentFiles: whose hosted content files are checked against their manifests (every
+    ///     manifest is read whatever is chosen).
     /// - Returns: the configuration, with `prices` set when `NAME.prices.json` exists.
     /// - Throws: `CatalogError` naming the catalog or the sidecar file, the JSON path and the problem.
     public static func load(
-        contentsOf url: URL, contentDigester: ContentDigester? = nil, checksContentFiles: Bool = true
+        contentsOf url: URL, contentDigester: ContentDigester? = nil, contentFiles: ContentFileCheck = .all
     ) throws(CatalogError) -> StoreKitConfiguration {
         // Each path is asked of its URL once: `URL.path` decodes the URL's text again at every call.
         let path = url.path
@@ -118,7 +118,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         if FileManager.default.fileExists(atPath: content.path) {
             configuration.content = try HostedContentLoader.load(
                 directory: content, products: configuration.products, digester: contentDigester,
-                checksFiles: checksContentFiles)
+                files: contentFiles)
             configuration.contentHosting = try HostedContentLoader.loadHosting(
                 directory: content, products: configuration.products, hosted: Set(configuration.content.keys))
         }

@@ -39,9 +39,12 @@ public final class ContentDigestCache: Sendable {
     private let fileSystem: any FileSystem
     private let clock: any StoreClock
     private let digest: ContentDigester
-    private let state: Mutex<(contents: Contents, dirty: Bool)>
+    /// The cache's contents, read at the first digest asked (nil until then: a load that checks no
+    /// file, as a purchase of a product without content, does not read the cache at all).
+    private let state = Mutex<(contents: Contents?, dirty: Bool)>((nil, false))
 
-    /// The cache of the data directory `dataDirectory`, read now (empty when absent or damaged).
+    /// The cache of the data directory `dataDirectory`, read when first asked (empty when absent
+    /// or damaged).
     package init(
         dataDirectory: String, fileSystem: any FileSystem = POSIXFileSystem(), clock: any StoreClock = SystemClock(),
         digest: @escaping ContentDigester = ContentDigest.sha256
@@ -50,8 +53,17 @@ public final class ContentDigestCache: Sendable {
         self.fileSystem = fileSystem
         self.clock = clock
         self.digest = digest
-        let bytes = try? fileSystem.readFile(path, limit: 16 << 20)
-        state = Mutex((bytes.flatMap { Self.contents(of: $0) } ?? Contents(), false))
+    }
+
+    /// The entry recorded for `file`, reading the cache file first if it has not been read.
+    private func entry(of file: String) -> Entry? {
+        state.withLock { state in
+            if state.contents == nil {
+                let bytes = try? fileSystem.readFile(path, limit: 16 << 20)
+                state.contents = bytes.flatMap { Self.contents(of: $0) } ?? Contents()
+            }
+            return state.contents?.files[file]
+        }
     }
 
     /// The cache file's contents, read in place by the catalog's JSON parser (Foundation's
@@ -99,7 +111,7 @@ public final class ContentDigestCache: Sendable {
 
     func sha256(of file: String) throws -> String {
         let before = try fileSystem.status(atPath: file, followingLinks: true)
-        if let before, let entry = state.withLock({ $0.contents.files[file] }), entry.matches(before) {
+        if let before, let entry = entry(of: file), entry.matches(before) {
             return entry.sha256
         }
         let digest = try digest(file)
@@ -111,7 +123,7 @@ public final class ContentDigestCache: Sendable {
                 device: after.device, inode: after.inode, size: after.size, modified: after.modified,
                 changed: after.changed, sha256: digest)
             state.withLock {
-                $0.contents.files[file] = entry
+                $0.contents?.files[file] = entry
                 $0.dirty = true
             }
         }
@@ -122,7 +134,7 @@ public final class ContentDigestCache: Sendable {
     /// Does nothing when the data directory does not exist; a failure is ignored.
     public func save() {
         let contents = state.withLock { state -> Contents? in
-            guard state.dirty else { return nil }
+            guard state.dirty, state.contents != nil else { return nil }
             state.dirty = false
             return state.contents
         }

@@ -20,18 +20,21 @@ struct StoreSession {
     ///   - durations: how long non-renewing subscriptions last, for entitlements.
     ///   - verifiesAppTransaction: trust the store's root for `Store.appTransaction()` (its
     ///     chain is made now when it is the first use).
+    ///   - contentFiles: whose hosted content files the catalog's load checks (`buy` checks only
+    ///     the product it sells: another's damaged content does not stop the sale).
     ///   - readsOnly: the command only reads: when the data directory (or its store or vault)
     ///     may not be written, it is opened read-only instead of refused — no lock, lease or
     ///     write, and the engine is not started (nothing is delivered or renewed).
     /// - Throws: `CLIError.runtime` naming the path when state cannot be opened.
     static func open(
         _ invocation: Invocation, context: CommandContext, durations: NonRenewingDurations = .storefront,
-        verifiesAppTransaction: Bool = false, readsOnly: Bool = false
+        verifiesAppTransaction: Bool = false, contentFiles: ContentFileCheck = .all, readsOnly: Bool = false
     ) async throws(CLIError) -> StoreSession {
         let faultHook = try FaultInjection.hook(environment: context.environment)
         let fileSystem = try FaultInjection.fileSystem(environment: context.environment)
         let (selection, dataDirectory, backend) = try await openBackend(
-            invocation, context: context, faultHook: faultHook, fileSystem: fileSystem, readsOnly: readsOnly)
+            invocation, context: context, faultHook: faultHook, fileSystem: fileSystem, contentFiles: contentFiles,
+            readsOnly: readsOnly)
         let readOnly = backend.configuration.readOnly
         // The purchases live in the account's encrypted vault (DATA/vault.sfv, another account's
         // in DATA/accounts/ID), unlocked by the key file beside it or by STOREFRONT_PASSPHRASE
@@ -86,11 +89,12 @@ struct StoreSession {
     /// the command's account (`SignedInAccount`), in its storefront unless `--storefront` says.
     /// - Parameters:
     ///   - fileSystem: the file system (`STOREFRONT_FAIL_IO`'s when not given).
+    ///   - contentFiles: whose hosted content files the catalog's load checks (see `open`).
     ///   - readsOnly: open it read-only when the data directory may not be written (see `open`).
     /// - Throws: `CLIError.runtime` when the store cannot be opened or the account is unknown.
     static func openBackend(
         _ invocation: Invocation, context: CommandContext, faultHook: @escaping FaultHook = { _ in },
-        fileSystem given: (any FileSystem)? = nil, readsOnly: Bool = false
+        fileSystem given: (any FileSystem)? = nil, contentFiles: ContentFileCheck = .all, readsOnly: Bool = false
     ) async throws(CLIError) -> (CatalogSelection, URL, LocalAppStore) {
         let fileSystem: any FileSystem
         if let given {
@@ -98,7 +102,7 @@ struct StoreSession {
         } else {
             fileSystem = try FaultInjection.fileSystem(environment: context.environment)
         }
-        let selection = try CatalogSelection.load(invocation.global, context: context)
+        let selection = try CatalogSelection.load(invocation.global, context: context, contentFiles: contentFiles)
         let path = try DataDirectory.resolve(
             option: invocation.global.dataDirectory, environment: context.environment,
             currentDirectory: context.currentDirectory)

@@ -20,12 +20,12 @@ struct CatalogSelection {
     /// Loads `--catalog`, resolves `--storefront` and `--locale`, and writes the catalog's
     /// warnings for that storefront to standard error, one line each.
     ///
-    /// - Parameter checksContentFiles: `false` skips checking the hosted content's files (the
-    ///   storefront's first frame; the store it opens next checks them).
+    /// - Parameter contentFiles: whose hosted content files are checked (the storefront's first
+    ///   frame checks none, the store it opens next checks them all; `buy` checks only what it sells).
     /// - Throws: `CLIError.runtime` with the `CatalogError` text for a bad catalog,
     ///   `CLIError.usage` for an unknown storefront or a malformed locale.
     static func load(
-        _ options: GlobalOptions, context: CommandContext, checksContentFiles: Bool = true
+        _ options: GlobalOptions, context: CommandContext, contentFiles: ContentFileCheck = .all
     ) throws(CLIError) -> CatalogSelection {
         let path = Paths.absolute(
             options.catalog ?? GlobalOptions.defaultCatalog, relativeTo: context.currentDirectory,
@@ -39,7 +39,7 @@ struct CatalogSelection {
         let catalog: StoreKitConfiguration
         // Content digests checked before are kept in the data directory (when it resolves).
         let cache =
-            !checksContentFiles
+            contentFiles == .manifestsOnly
             ? nil
             : (try? DataDirectory.resolve(
                 option: options.dataDirectory, environment: context.environment,
@@ -48,7 +48,7 @@ struct CatalogSelection {
         do {
             catalog = try StoreKitConfiguration.load(
                 contentsOf: URL(fileURLWithPath: path), contentDigester: cache?.digester ?? ContentDigest.sha256,
-                checksContentFiles: checksContentFiles)
+                contentFiles: contentFiles)
         } catch {
             throw .runtime("cannot load the catalog: \(error.description)")
         }

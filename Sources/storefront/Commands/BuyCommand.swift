@@ -92,7 +92,8 @@ struct BuyCommand: Command {
         let offerID = try invocation.value(Self.offer)
         let token = try invocation.value(OfferOptions.appAccountToken)
 
-        let session = try await StoreSession.open(invocation, context: context)
+        // Only the files of what is sold are checked: another product's damaged content is not this sale's.
+        let session = try await StoreSession.open(invocation, context: context, contentFiles: .products([productID]))
         let signedOffer: PromotionalOffer?
         do {
             signedOffer = try OfferOptions.promotionalOffer(

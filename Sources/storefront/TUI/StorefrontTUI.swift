@@ -62,7 +62,7 @@ enum StorefrontTUI {
             environment: context.environment, currentDirectory: context.currentDirectory, output: BufferedOutput())
         let selection: CatalogSelection
         do {
-            selection = try CatalogSelection.load(invocation.global, context: quiet, checksContentFiles: false)
+            selection = try CatalogSelection.load(invocation.global, context: quiet, contentFiles: .manifestsOnly)
         } catch {
             // The terminal is given back before the message is printed.
             await launch?.cancel()

@@ -109,6 +109,45 @@ import Testing
         expectError(s, path: "$.files", containing: "maps/stray.txt is in the content directory but not listed")
     }
 
+    @Test func onlyTheChosenProductsFilesAreChecked() throws {
+        let s = try Scratch()
+        try FileManager.default.removeItem(at: s.content.appendingPathComponent("maps/b.bin"))
+        try Data("stray".utf8).write(to: s.content.appendingPathComponent("stray.txt"))
+        // Another product's damaged content: the manifest is read, its files are not looked at.
+        for choice in [ContentFileCheck.products(["coins"]), .manifestsOnly] {
+            let catalog = try StoreKitConfiguration.load(
+                contentsOf: s.catalog, contentDigester: Self.digester, contentFiles: choice)
+            let levels = try #require(catalog.content["levels"])
+            #expect(levels.files.map(\.path) == ["a.json", "maps/b.bin"])
+            #expect(levels.files[1].size == 3000)
+        }
+        // The chosen product's own files are checked as a whole load checks them.
+        do {
+            _ = try StoreKitConfiguration.load(
+                contentsOf: s.catalog, contentDigester: Self.digester, contentFiles: .products(["levels", "coins"]))
+            Issue.record("expected the missing file of levels to be named")
+        } catch {
+            #expect(error.file == s.manifest.path)
+            #expect(error.path == "$.files[1].path")
+            #expect(error.problem.contains("maps/b.bin does not exist"), "\(error.problem)")
+        }
+        expectError(s, path: "$.files[1].path", containing: "maps/b.bin does not exist")
+    }
+
+    @Test func aManifestIsCheckedWhateverFilesAreChosen() throws {
+        let s = try Scratch()
+        try s.writeManifest([["path": "../escape", "size": 1, "sha256": try s.sha256("a.json")]])
+        for choice in [ContentFileCheck.products(["coins"]), .manifestsOnly] {
+            do {
+                _ = try StoreKitConfiguration.load(contentsOf: s.catalog, contentFiles: choice)
+                Issue.record("expected the manifest's unsafe path to be named")
+            } catch {
+                #expect(error.file == s.manifest.path)
+                #expect(error.path == "$.files[0].path")
+            }
+        }
+    }
+
     @Test func unsafePathsBadDigestsAndVersionsAreRejected() throws {
         let s = try Scratch()
         let good = try s.sha256("a.json")
