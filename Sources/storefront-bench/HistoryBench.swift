@@ -138,12 +138,14 @@ struct HistoryBench: BenchSection {
                     "\(at) \(BenchReport.duration(buyCPU)) against launch-floor \(BenchReport.duration(cpu)) "
                         + "(median of 11); goal ≤ 3×")
             }
-            if let buyInstructions, let count = try Callgrind.instructions(floor, ["FLOOR"], environment: environment) {
+            let count = try Callgrind.instructions(floor, ["FLOOR"], environment: environment)
+            if let buyInstructions, let count {
                 report.line(
                     "buy / Swift floor: instructions", BenchReport.ratio(Double(buyInstructions) / Double(count)),
                     "callgrind, whole processes: \(at) \(Callgrind.format(Double(buyInstructions))) against "
                         + "launch-floor \(Callgrind.format(Double(count))); goal ≤ 3×")
             }
+            try withOpenSSL(report, floorCPU: cpu, floorInstructions: count)
         } else {
             report.note("buy / Swift floor: no launch-floor beside the bench (build it with `--product launch-floor`)")
         }
@@ -152,6 +154,30 @@ struct HistoryBench: BenchSection {
             "buy / --help: instructions", BenchReport.ratio(Double(buyInstructions) / Double(help)),
             "callgrind, whole processes: \(at) \(Callgrind.format(Double(buyInstructions))) against "
                 + "storefront --help \(Callgrind.format(Double(help))), the process's own start")
+    }
+
+    /// The Swift floor with what OpenSSL's first use adds to any process (`OpenSSLFloor`, a C
+    /// program doing one vault write's and one JWS's cryptography): the least a `buy` can cost
+    /// while every cipher and signature goes through OpenSSL, over the Swift floor alone.
+    private func withOpenSSL(_ report: BenchReport, floorCPU: Double, floorInstructions: UInt64?) throws {
+        try ScratchDirectory.with("openssl-floor") { directory in
+            guard let openssl = OpenSSLFloor.build(in: directory) else {
+                report.note("OpenSSL's first use: no `cc` building against libcrypto here")
+                return
+            }
+            let what = "a C program: one AES-256-GCM seal, one SHA-256, one ES256 signature, OpenSSL "
+            let cpu = try openssl.cpu()
+            report.line(
+                "(Swift floor + OpenSSL's first use) / Swift floor: CPU",
+                BenchReport.ratio((floorCPU + cpu) / floorCPU),
+                what + "set up as CryptoLibrary does, less its exit before OpenSSL: \(BenchReport.duration(cpu)) "
+                    + "(medians of 11); the least a buy can cost")
+            guard let floorInstructions, let instructions = try openssl.instructions() else { return }
+            report.line(
+                "(Swift floor + OpenSSL's first use) / Swift floor: instructions",
+                BenchReport.ratio(Double(floorInstructions + instructions) / Double(floorInstructions)),
+                "callgrind, the same program less its early exit: \(Callgrind.format(Double(instructions)))")
+        }
     }
 
     /// `history` beside its physical limit (`HistoryLimit`) at each size, and its cost a row.
