@@ -23,13 +23,13 @@ public func jwsFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> 
     let trust = Trust.shared
     for verifier in [trust.chain, trust.xcode] {
         if case .valid(let payload) = verifier.verifyTransaction(text) {
-            check((try? JWSCoding.encoder().encode(payload)) != nil, "a verified transaction does not encode")
+            check((try? JWSCoding.encode(payload)) != nil, "a verified transaction does not encode")
         }
         if case .valid(let payload) = verifier.verifyRenewalInfo(text) {
-            check((try? JWSCoding.encoder().encode(payload)) != nil, "verified renewal info does not encode")
+            check((try? JWSCoding.encode(payload)) != nil, "verified renewal info does not encode")
         }
         if case .valid(let payload) = verifier.verifyAppTransaction(text) {
-            check((try? JWSCoding.encoder().encode(payload)) != nil, "a verified app transaction does not encode")
+            check((try? JWSCoding.encode(payload)) != nil, "a verified app transaction does not encode")
         }
     }
     let first = trust.tokens.verify(authorization: "Bearer " + text, now: trust.now)

@@ -36,11 +36,11 @@ private func jws(_ text: String) {
         let data = Data(bytes)
         _ = try? JSONDecoder().decode(JWSHeader.self, from: data)
         if let payload = try? decoder.decode(JWSTransactionDecodedPayload.self, from: data) {
-            _ = try? JWSCoding.encoder().encode(payload)
+            _ = try? JWSCoding.encode(payload)
             _ = payload.signedDate.map(ReceiptDate.format)
         }
         if let info = try? decoder.decode(JWSRenewalInfoDecodedPayload.self, from: data) {
-            _ = try? JWSCoding.encoder().encode(info)
+            _ = try? JWSCoding.encode(info)
         }
     }
     // Also the raw text as JSON, which base64 seldom reaches.

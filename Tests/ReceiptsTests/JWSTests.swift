@@ -139,7 +139,7 @@ import Testing
         var parts = jws.split(separator: ".").map(String.init)
         var changed = Self.transaction()
         changed.productId = "com.example.free.lunch"
-        parts[1] = Base64URL.encode(try JWSCoding.encoder().encode(changed))
+        parts[1] = Base64URL.encode(try JWSCoding.encode(changed))
         let result = try JWSVerifier(trustedRoots: [authority.root.derRepresentation]).verifyTransaction(
             parts.joined(separator: "."))
         #expect(result == .invalid(.signatureMismatch))

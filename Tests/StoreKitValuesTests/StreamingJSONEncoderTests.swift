@@ -86,6 +86,21 @@ import Testing
         #expect(try StreamingJSONEncoder().encode([text: text]) == Array(JSONEncoder().encode([text: text])))
     }
 
+    @Test func anEscapeAnywhereInALongStringIsFound() throws {
+        // The writer passes over eight bytes at a time: each escape at each offset of a block.
+        let withoutSlashes = JSONEncoder()
+        withoutSlashes.outputFormatting = [.withoutEscapingSlashes]
+        for special in ["\u{0}", "\u{1F}", "\"", "\\", "/", "\n", "é", "\u{7F}"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 23 - offset)
+                #expect(try StreamingJSONEncoder().encode(text) == Array(JSONEncoder().encode(text)))
+                #expect(
+                    try StreamingJSONEncoder(escapesSlashes: false).encode(text)
+                        == Array(withoutSlashes.encode(text)))
+            }
+        }
+    }
+
     @Test(arguments: [
         0.0, -0.0, 1, -3, 0.1, 1.0 / 3, 1e15 + 0.5, 9_007_199_254_740_992, 1e22, .leastNonzeroMagnitude, 123_456.789,
     ])
@@ -135,6 +150,92 @@ import Testing
         }
         let text = String(decoding: try StreamingJSONEncoder().encode(InOrder()), as: UTF8.self)
         #expect(text == #"{"list":[1,{"k":"v"},null],"after":true}"#)
+    }
+
+    @Test func sortedKeysComeInTheOrderFoundationSortsThem() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        let sorting = StreamingJSONEncoder(sortsKeys: true)
+        // Every object sorted, nested ones and those inside arrays too, by the keys' UTF-8 bytes.
+        let value = Everything()
+        #expect(try sorting.encode(value) == Array(foundation.encode(value)))
+        let keys: [String: [String: Int]] = [
+            "b": ["9": 1, "10": 2, "B": 3, "a": 4, "é": 5, "_": 6, "Z": 7, "aa": 8, "a/b": 9], "a": [:], "": ["x": 0],
+        ]
+        #expect(try sorting.encode(keys) == Array(foundation.encode(keys)))
+        #expect(try sorting.encode([keys, [:]]) == Array(foundation.encode([keys, [:]])))
+    }
+
+    @Test func slashesAndDatesAsTheOptionsSay() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.withoutEscapingSlashes]
+        let text = ["a/b": "c/d \\ \"e\""]
+        #expect(
+            try StreamingJSONEncoder(escapesSlashes: false).encode(text) == Array(foundation.encode(text)))
+        let milliseconds = StreamingJSONEncoder(
+            dateEncoding: .integer { Int64(exactly: $0.timeIntervalSince1970 * 1000) })
+        #expect(try milliseconds.encode(["d": Date(timeIntervalSince1970: 1.5)]) == Array(#"{"d":1500}"#.utf8))
+        do {
+            _ = try milliseconds.encode(["d": Date(timeIntervalSince1970: 0.0001)])
+            Issue.record("a date the conversion refused was written")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["d"])
+        }
+    }
+
+    /// `value` through its own `encode(to:)`, not the stream's shortcut for its type.
+    struct Synthesized<Value: Encodable>: Encodable {
+        let value: Value
+        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    }
+
+    static func everyMemberSet() -> Transaction {
+        let payment = Payment(
+            productID: "com.example/pro", quantity: 3, applicationUsername: "user \"1\"",
+            orderData: ["order": "A/1", "note": "\u{1}"], offerID: "promo", requestID: "REQ-1",
+            appAccountToken: UUID(uuidString: "7E3FB20B-4CDB-47CC-936D-99D65F608138"),
+            promotionalOffer: PromotionalOffer(
+                offerID: "promo", keyID: "KEY", nonce: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+                signature: Data([1, 2, 250]), timestamp: 1_767_225_600_000),
+            offerCode: "CODE", winBackOfferID: "winback", billingPlanType: .monthly)
+        return Transaction(
+            transactionID: "2000000000000042", originalTransactionID: "2000000000000001", productID: "com.example/pro",
+            productType: .autoRenewable, payment: payment, state: .purchased,
+            purchaseDate: Date(timeIntervalSinceReferenceDate: 786_000_123.456),
+            originalPurchaseDate: Date(timeIntervalSinceReferenceDate: 700_000_000),
+            expiresDate: Date(timeIntervalSinceReferenceDate: 788_592_123.5),
+            revocationDate: Date(timeIntervalSinceReferenceDate: 786_100_000), revocationReason: 1,
+            webOrderLineItemID: "2000000000000050", price: Decimal(string: "12.990"), currencyCode: "USD",
+            storefront: "USA", signedTransaction: String(repeating: "eyJhbGciOiJFUzI1NiJ9.", count: 40) + "sig",
+            error: .systemError("disk \"full\"\n"), subscriptionGroupID: "21345678", isUpgraded: true,
+            offerType: .promotional, offerID: "promo", ownershipType: .familyShared, billingPlanType: .monthly,
+            commitmentInfo: Transaction.CommitmentInfo(
+                billingPeriodNumber: 2, totalBillingPeriods: 12, price: Decimal(string: "119.88")!,
+                expirationDate: Date(timeIntervalSinceReferenceDate: 800_000_000)))
+    }
+
+    @Test func transactionsAndPaymentsAreWrittenAsTheirOwnEncodingWritesThem() throws {
+        let full = Self.everyMemberSet()
+        let bare = Transaction(
+            transactionID: "1", productID: "coins", productType: .consumable, payment: Payment(productID: "coins"),
+            state: .purchasing, purchaseDate: Date(timeIntervalSinceReferenceDate: 0))
+        for transaction in [full, bare] {
+            let streamed = try StreamingJSONEncoder().encode(transaction)
+            #expect(streamed == (try StreamingJSONEncoder().encode(Synthesized(value: transaction))))
+            #expect(try sameJSON(streamed, JSONEncoder().encode(transaction)))
+            #expect(try JSONDecoder().decode(Transaction.self, from: Data(streamed)) == transaction)
+            let payment = transaction.payment
+            #expect(
+                try StreamingJSONEncoder().encode(payment)
+                    == (try StreamingJSONEncoder().encode(Synthesized(value: payment))))
+        }
+        // Inside another value too, where the shortcut is taken for a member.
+        let entries = ["a": full]
+        #expect(try sameJSON(StreamingJSONEncoder().encode(entries), JSONEncoder().encode(entries)))
+        // A member added to either type must be written by `JSONStream`'s shortcut as well.
+        #expect(Mirror(reflecting: full).children.count == 24, "Transaction's members changed: see JSONStream.write")
+        #expect(
+            Mirror(reflecting: full.payment).children.count == 11, "Payment's members changed: see JSONStream.write")
     }
 
     struct AnyKey: CodingKey {

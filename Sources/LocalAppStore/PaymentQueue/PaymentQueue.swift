@@ -16,8 +16,9 @@ enum PaymentQueue {
     ///   or offer), the offer's refusal, `.systemError` when the state cannot be written.
     static func add(_ payment: Payment, in store: isolated LocalAppStore) throws(StoreError) -> StoreCore.Transaction {
         try LocalAppStoreError.translating { () throws(LocalAppStoreError) in try store.refresh() }
-        let state = store.state
-        guard state.settings.paymentsAllowed else { throw .paymentNotAllowed }
+        // The state is read where it is used, never kept in a local: a copy alive across the
+        // `transact` below would make the journal copy its collections to apply the new entry.
+        guard store.state.settings.paymentsAllowed else { throw .paymentNotAllowed }
         guard let product = store.configuration.catalog.product(id: payment.productID) else {
             throw .productNotAvailable(productID: payment.productID)
         }
@@ -35,7 +36,7 @@ enum PaymentQueue {
         var offerNonce: UsedOfferNonce?
         if let offer = payment.promotionalOffer {
             offerNonce = try store.offers.promotionalOfferCheck().check(
-                offer, payment: payment, product: product, state: state)
+                offer, payment: payment, product: product, state: store.state)
         } else if let offerID = payment.offerID, product.subscription?.promotionalOffers.offer(named: offerID) == nil {
             throw .invalidOfferIdentifier("\(payment.productID) has no promotional offer \(offerID)")
         }
@@ -50,7 +51,7 @@ enum PaymentQueue {
         let account = store.accountID
         let now = store.configuration.clock.now
         let redemption = SubscriptionOfferRedemption(accountID: account, now: now)
-        let special = try redemption.offer(for: payment, product: product, state: state)
+        let special = try redemption.offer(for: payment, product: product, state: store.state)
         // A one-time product's code sets the price now; a subscription's offers price it as it settles.
         let price =
             special?.oneTime.map {

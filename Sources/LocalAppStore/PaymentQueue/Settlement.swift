@@ -11,6 +11,15 @@ extension PaymentQueue {
         let clock = store.configuration.clock
         let delay = store.state.settings.latency
         store.settlements.scheduled.insert(id)
+        guard delay > .zero else {
+            // No latency: a task on the store's own executor, which settles once `add` has
+            // returned, rather than one of the global pool that sleeps no time and hops back.
+            Task {
+                _ = store
+                settle(id, in: store)
+            }
+            return
+        }
         Task { [weak store] in
             try? await clock.sleep(for: delay)
             guard let store else { return }

@@ -1,20 +1,18 @@
 import Foundation
+import StoreKitValues
 
 /// The JSON coding App Store JWS payloads use: dates as integer milliseconds since 1970.
 enum JWSCoding {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            guard let milliseconds = date.exactAppStoreMilliseconds else {
-                throw EncodingError.invalidValue(
-                    date, .init(codingPath: encoder.codingPath, debugDescription: "date out of range"))
-            }
-            try container.encode(milliseconds)
-        }
-        return encoder
+    /// The JSON text of a payload or header as the signer has always written it, byte for byte
+    /// what `JSONEncoder` writes with `.sortedKeys`, `.withoutEscapingSlashes` and dates as
+    /// milliseconds, without its tree of values (the text the signature covers).
+    /// - Throws: `EncodingError.invalidValue` for a date out of range or a non-finite number.
+    static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        try encoder.encode(value)
     }
+
+    private static let encoder = StreamingJSONEncoder(
+        dateEncoding: .integer { $0.exactAppStoreMilliseconds }, sortsKeys: true, escapesSlashes: false)
 
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()

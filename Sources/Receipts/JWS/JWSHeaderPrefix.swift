@@ -30,7 +30,7 @@ final class JWSHeaderPrefix: Sendable {
         if let kept = made.withLock({ $0 }) { return kept }
         // Made outside the lock; two threads making it at once make the same bytes.
         let header = JWSHeader(x5c: chain.map { Data($0.derRepresentation).base64EncodedString() })
-        let text = Base64URL.encode(try JWSCoding.encoder().encode(header)) + "."
+        let text = Base64URL.encode(try JWSCoding.encode(header)) + "."
         let value = Made(text: text, digest: try SHA256Prefix(Array(text.utf8)))
         made.withLock { $0 = value }
         return value

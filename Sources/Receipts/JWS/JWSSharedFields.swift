@@ -15,6 +15,11 @@ public protocol JWSSharedFields: RawValueMembers {
 }
 
 extension JWSSharedFields {
+    // The typed members below read and write their raw member directly, not through
+    // `self[typed:]`: a key path written in a protocol extension depends on `Self`, so the
+    // runtime builds it anew at every call (about 45 k instructions each; a signed transaction
+    // sets two).
+
     /// The app account token, when it is a UUID; set writes it lowercase, as Apple does.
     public var appAccountToken: UUID? {
         get { rawAppAccountToken.flatMap(UUID.init(uuidString:)) }
@@ -23,19 +28,19 @@ extension JWSSharedFields {
 
     /// The offer's payment mode, when known.
     public var offerDiscountType: OfferDiscountType? {
-        get { self[typed: \.rawOfferDiscountType] }
-        set { self[typed: \.rawOfferDiscountType] = newValue }
+        get { rawOfferDiscountType.flatMap(OfferDiscountType.init(rawValue:)) }
+        set { rawOfferDiscountType = newValue?.rawValue }
     }
 
     /// The offer type, when known.
     public var offerType: OfferType? {
-        get { self[typed: \.rawOfferType] }
-        set { self[typed: \.rawOfferType] = newValue }
+        get { rawOfferType.flatMap(OfferType.init(rawValue:)) }
+        set { rawOfferType = newValue?.rawValue }
     }
 
     /// The environment, when known.
     public var environment: AppStoreEnvironment? {
-        get { self[typed: \.rawEnvironment] }
-        set { self[typed: \.rawEnvironment] = newValue }
+        get { rawEnvironment.flatMap(AppStoreEnvironment.init(rawValue:)) }
+        set { rawEnvironment = newValue?.rawValue }
     }
 }

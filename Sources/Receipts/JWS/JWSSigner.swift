@@ -45,7 +45,7 @@ public struct JWSSigner: Sendable {
     /// - Throws: `CryptoError` if OpenSSL cannot sign, or an encoding error.
     public func signPayload<Payload: Encodable>(_ payload: Payload) throws -> String {
         let header = try header.value()
-        let encodedPayload = Base64URL.encode(try JWSCoding.encoder().encode(payload))
+        let encodedPayload = Base64URL.encode(try JWSCoding.encode(payload))
         let digest = try header.digest.digest(continuingWith: Array(encodedPayload.utf8))
         let signature = try ECDSA.signES256(digest: digest, key: key)
         return header.text + encodedPayload + "." + Base64URL.encode(signature)

@@ -99,7 +99,7 @@ extension Store {
         let requestID = transaction.payment.requestID
         let alreadyRecorded: Bool
         do {
-            alreadyRecorded = try await ledger.perform { ledger throws(LedgerError) in
+            alreadyRecorded = try await ledger.lookUp { ledger throws(LedgerError) in
                 try ledger.contains(transactionID: id)
             }
         } catch {

@@ -8,10 +8,7 @@ struct JSONKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Writes `"key":` as the object's next member; false when the object was closed.
     private func member(_ key: Key) -> Bool {
-        guard stream.enter(place, path: slot.codingPath + [key]) else { return false }
-        stream.writer.string(key.stringValue)
-        stream.writer.bytes.append(0x3A)
-        return true
+        stream.writeKey(key, place, path: slot.codingPath + [key])
     }
 
     /// Writes the member `key` with `value`, encoded through a position of its own.

@@ -4,9 +4,11 @@ import Foundation
 /// options writes each value: strings with `"`, `\`, `/` and the control characters escaped
 /// (`\b \f \n \r \t`, the rest `\u00XX` in lowercase hex) and every other byte as it is;
 /// integers in decimal; floating-point numbers as Swift prints them without a trailing `.0`;
-/// `Decimal` as its description.
+/// `Decimal` as its description. `/` is written as it is when `escapesSlashes` is false
+/// (`JSONEncoder`'s `.withoutEscapingSlashes`).
 struct JSONTextWriter {
     var bytes: [UInt8]
+    var escapesSlashes = true
 
     /// Appends `text` between quotes, escaped.
     mutating func string(_ text: String) {
@@ -14,15 +16,26 @@ struct JSONTextWriter {
         text.withUTF8 { string(bytes: $0) }
     }
 
-    /// Appends UTF-8 `utf8` between quotes, escaped; the plain runs between escapes are copied whole.
+    /// Appends UTF-8 `utf8` between quotes, escaped; the plain runs between escapes are copied
+    /// whole, and eight bytes at a time are passed over while none of them needs an escape (a
+    /// signed transaction's few kilobytes need none).
     mutating func string(bytes utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(0x22)
         var start = 0
-        for index in 0..<utf8.count {
+        var index = 0
+        let count = utf8.count
+        while index < count {
+            if count - index >= 8, let base = utf8.baseAddress,
+                !needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let byte = utf8[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x2F else { continue }
-            if index > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-            start = index + 1
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+            if index - 1 > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<(index - 1)])) }
+            start = index
             bytes.append(0x5C)
             switch byte {
             case 0x22, 0x5C, 0x2F: bytes.append(byte)
@@ -36,8 +49,21 @@ struct JSONTextWriter {
                 bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
             }
         }
-        if utf8.count > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+        if count > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
         bytes.append(0x22)
+    }
+
+    /// Whether any of the eight bytes of `word` needs an escape: one below 0x20, or a `"`, a `\`
+    /// or (when slashes are escaped) a `/`. Each test sets a byte's high bit where the byte
+    /// matches (bytes of 0x80 and above never do); any set bit means one did.
+    private func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func anyZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        var found = (word &- ones &* 0x20) & ~word & highs
+        found |= anyZeroByte(word ^ (ones &* 0x22)) | anyZeroByte(word ^ (ones &* 0x5C))
+        if escapesSlashes { found |= anyZeroByte(word ^ (ones &* 0x2F)) }
+        return found != 0
     }
 
     /// Appends a signed integer in decimal.

@@ -14,9 +14,34 @@ import Foundation
 /// after it is still open: what every synthesized `encode(to:)` does. A value that writes into
 /// a container after a later one (or asks for a `superEncoder`) fails with
 /// `EncodingError.invalidValue` rather than writing wrong text.
+///
+/// Options take the place of `JSONEncoder`'s for the App Store's JWS (`JWSCoding`): dates as an
+/// integer, each object's members sorted by their keys' UTF-8 bytes (`.sortedKeys`), and `/`
+/// not escaped (`.withoutEscapingSlashes`).
 package struct StreamingJSONEncoder: Sendable {
-    /// Creates an encoder.
-    package init() {}
+    /// How a `Date` is written.
+    package enum DateEncoding: Sendable {
+        /// Seconds since 2001 as a number: `JSONEncoder`'s default.
+        case secondsSinceReferenceDate
+        /// The integer `convert` makes of it; nil (out of range) fails with `EncodingError.invalidValue`.
+        case integer(_ convert: @Sendable (Date) -> Int64?)
+    }
+
+    /// How dates are written.
+    package var dateEncoding: DateEncoding
+    /// Whether each object's members are written in the order of their keys' UTF-8 bytes.
+    package var sortsKeys: Bool
+    /// Whether `/` is written `\/`.
+    package var escapesSlashes: Bool
+
+    /// Creates an encoder; by default it writes what `JSONEncoder` with its default options writes.
+    package init(
+        dateEncoding: DateEncoding = .secondsSinceReferenceDate, sortsKeys: Bool = false, escapesSlashes: Bool = true
+    ) {
+        self.dateEncoding = dateEncoding
+        self.sortsKeys = sortsKeys
+        self.escapesSlashes = escapesSlashes
+    }
 
     /// The JSON text of `value`.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value encoded out of order.
@@ -30,7 +55,8 @@ package struct StreamingJSONEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value encoded out of order.
     package func append<T: Encodable>(_ value: T, to bytes: inout [UInt8]) throws {
         let start = bytes.count
-        let stream = JSONStream()
+        let stream = JSONStream(dateEncoding: dateEncoding, sortsKeys: sortsKeys)
+        stream.writer.escapesSlashes = escapesSlashes
         swap(&bytes, &stream.writer.bytes)
         defer { swap(&bytes, &stream.writer.bytes) }
         do {
@@ -49,6 +75,8 @@ final class JSONStream {
         let serial: Int
         let closer: UInt8
         var count = 0
+        /// When keys are sorted, an object's members so far: each key and where its text starts.
+        var members: [(key: String, start: Int)]?
     }
 
     @exclusivity(unchecked) var writer = JSONTextWriter(bytes: [])
@@ -56,6 +84,13 @@ final class JSONStream {
     private var serials = 0
     /// The first misuse met (a container written after a later one), thrown at the end.
     private(set) var failure: EncodingError?
+    let dateEncoding: StreamingJSONEncoder.DateEncoding
+    let sortsKeys: Bool
+
+    init(dateEncoding: StreamingJSONEncoder.DateEncoding = .secondsSinceReferenceDate, sortsKeys: Bool = false) {
+        self.dateEncoding = dateEncoding
+        self.sortsKeys = sortsKeys
+    }
 
     /// Where a container's elements go: its level among the open containers and its serial.
     struct Place {
@@ -67,18 +102,41 @@ final class JSONStream {
     func push(_ opener: UInt8, _ closer: UInt8) -> Place {
         writer.bytes.append(opener)
         serials += 1
-        open.append(Frame(serial: serials, closer: closer))
+        open.append(Frame(serial: serials, closer: closer, members: sortsKeys && opener == 0x7B ? [] : nil))
         return Place(level: open.count - 1, serial: serials)
     }
 
     /// Closes every container above `level`.
     func close(above level: Int) {
-        while open.count > level { writer.bytes.append(open.removeLast().closer) }
+        while open.count > level {
+            let frame = open.removeLast()
+            if let members = frame.members { sort(members) }
+            writer.bytes.append(frame.closer)
+        }
     }
 
-    /// Starts the next element of the container at `place`: closes what is open inside it
-    /// and writes the comma. False (and the failure noted) when the container was closed.
-    func enter(_ place: Place, path: @autoclosure () -> [any CodingKey]) -> Bool {
+    /// Puts an object's members, just written (the last one runs to the end of the text), in
+    /// the order of their keys' UTF-8 bytes, as `JSONEncoder`'s `.sortedKeys` does.
+    private func sort(_ members: [(key: String, start: Int)]) {
+        guard members.count > 1 else { return }
+        let order = members.indices.sorted { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
+        guard order != Array(members.indices) else { return }
+        let end = writer.bytes.count
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(end - members[0].start)
+        for index in order {
+            if !sorted.isEmpty { sorted.append(0x2C) }
+            // Each member but the last ends before the comma that starts the next.
+            let stop = index + 1 < members.count ? members[index + 1].start - 1 : end
+            sorted.append(contentsOf: writer.bytes[members[index].start..<stop])
+        }
+        writer.bytes.replaceSubrange(members[0].start..<end, with: sorted)
+    }
+
+    /// Starts the next element of the container at `place` (an object's member named `key`):
+    /// closes what is open inside it and writes the comma. False (and the failure noted) when
+    /// the container was closed.
+    func enter(_ place: Place, key: String? = nil, path: @autoclosure () -> [any CodingKey]) -> Bool {
         guard place.level < open.count, open[place.level].serial == place.serial else {
             fail("a container was written to after a later value", path())
             return false
@@ -86,6 +144,17 @@ final class JSONStream {
         close(above: place.level + 1)
         if open[place.level].count > 0 { writer.bytes.append(0x2C) }
         open[place.level].count += 1
+        if let key { open[place.level].members?.append((key, writer.bytes.count)) }
+        return true
+    }
+
+    /// Writes `"key":` as the next member of the object at `place`; false (and the failure
+    /// noted) when the object was closed.
+    func writeKey(_ key: some CodingKey, _ place: Place, path: @autoclosure () -> [any CodingKey]) -> Bool {
+        let name = key.stringValue
+        guard enter(place, key: name, path: path()) else { return false }
+        writer.string(name)
+        writer.bytes.append(0x3A)
         return true
     }
 
@@ -118,11 +187,15 @@ final class JSONStream {
         } else if T.self == Int64.self {
             writer.integer(_identityCast(value, to: Int64.self))
         } else if T.self == Date.self {
-            try number(_identityCast(value, to: Date.self).timeIntervalSinceReferenceDate, in: parent, key: key)
+            try date(_identityCast(value, to: Date.self), in: parent, key: key)
         } else if T.self == Data.self {
             writer.string(_identityCast(value, to: Data.self).base64EncodedString())
         } else if T.self == URL.self {
             writer.string(_identityCast(value, to: URL.self).absoluteString)
+        } else if T.self == Transaction.self {
+            try write(_identityCast(value, to: Transaction.self), in: parent, key: key)
+        } else if T.self == Payment.self {
+            try write(_identityCast(value, to: Payment.self), in: parent, key: key)
         } else if T.self == Decimal.self {
             writer.bytes.append(contentsOf: _identityCast(value, to: Decimal.self).description.utf8)
         } else {
@@ -131,6 +204,21 @@ final class JSONStream {
             try value.encode(to: slot)
             close(above: depth)
             if !slot.wrote { writer.raw("{}") }
+        }
+    }
+
+    /// Writes a date as `dateEncoding` says.
+    func date(_ date: Date, in parent: SlotEncoder?, key: (any CodingKey)?) throws {
+        switch dateEncoding {
+        case .secondsSinceReferenceDate:
+            try number(date.timeIntervalSinceReferenceDate, in: parent, key: key)
+        case .integer(let convert):
+            guard let integer = convert(date) else {
+                let path = (parent?.codingPath ?? []) + (key.map { [$0] } ?? [])
+                throw EncodingError.invalidValue(
+                    date, EncodingError.Context(codingPath: path, debugDescription: "date out of range"))
+            }
+            writer.integer(integer)
         }
     }
 

@@ -30,6 +30,12 @@ public struct Payment: Codable, Hashable, Sendable {
     /// `.billingPlanType(_:)`); nil buys the subscription up front.
     public let billingPlanType: BillingPlanType?
 
+    /// The members' names, in the order they are written (`JSONStream` writes them by these).
+    enum CodingKeys: String, CodingKey {
+        case productID, quantity, applicationUsername, orderData, offerID, requestID, appAccountToken
+        case promotionalOffer, offerCode, winBackOfferID, billingPlanType
+    }
+
     /// The most units one payment may buy, as the App Store allows (`SKMutablePayment.quantity`).
     public static let quantities = 1...10
 

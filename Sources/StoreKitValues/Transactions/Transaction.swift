@@ -50,7 +50,7 @@ public struct Transaction: Codable, Hashable, Sendable, Identifiable {
         set { storedOwnershipType = newValue == .purchased ? nil : newValue }
     }
     /// `ownershipType`, left out of the encoding when purchased so records read as before.
-    private var storedOwnershipType: OwnershipType?
+    private(set) var storedOwnershipType: OwnershipType?
     /// How an auto-renewable subscription is paid for (`billedUpfront` or `monthly`); nil for
     /// other products.
     public var billingPlanType: BillingPlanType?
