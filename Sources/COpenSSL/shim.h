@@ -9,6 +9,7 @@
 #include <openssl/kdf.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+#include <openssl/param_build.h>
 #include <openssl/rand.h>
 #include <openssl/hmac.h>
 #include <openssl/bio.h>

@@ -37,11 +37,13 @@ extension CertificateAuthority {
         }
         let base = try BaseFiles(directory: directory, fileSystem: fileSystem)
         // The receipt signer is made when asked for (RSA keys are slow to make), else loaded
-        // when the directory has one.
+        // when the directory has one and the caller reads it.
         let receiptKey =
             try configuration.receiptKeyKind.map {
                 try addedKey(FileName.receiptSigningKey, in: directory, kind: $0, fileSystem: fileSystem)
-            } ?? optionalKey(FileName.receiptSigningKey, in: directory, fileSystem: fileSystem)
+            }
+            ?? (configuration.readsReceiptSigner
+                ? optionalKey(FileName.receiptSigningKey, in: directory, fileSystem: fileSystem) : nil)
         let folder =
             base.signing.ocspResponderURLs.first == configuration.ocspURL
             ? directory
@@ -61,7 +63,7 @@ extension CertificateAuthority {
         return try CertificateAuthority(
             root: base.root, intermediate: intermediate,
             signingCertificate: baseSet
-                ? base.signing : certificate(FileName.signing, in: folder, fileSystem: fileSystem),
+                ? base.signing : certificate(FileName.signing, in: folder, parsedOnUse: true, fileSystem: fileSystem),
             signingKey: base.signingKey, receiptSigningCertificate: receipt, receiptSigningKey: receiptKey
         ).checked(in: folder)
     }
@@ -242,7 +244,7 @@ extension CertificateAuthority {
             root = try certificate(FileName.root, in: directory, parsedOnUse: true, fileSystem: fileSystem)
             intermediate = try certificate(
                 FileName.intermediate, in: directory, parsedOnUse: true, fileSystem: fileSystem)
-            signing = try certificate(FileName.signing, in: directory, fileSystem: fileSystem)
+            signing = try certificate(FileName.signing, in: directory, parsedOnUse: true, fileSystem: fileSystem)
             signingKey = try key(FileName.signingKey, in: directory, fileSystem: fileSystem)
         }
 
@@ -296,7 +298,8 @@ extension CertificateAuthority {
     }
 
     /// The certificate file `name`; with `parsedOnUse`, kept as its DER until something asks
-    /// OpenSSL about it (the root and the intermediate: a chain that signs only sends them).
+    /// OpenSSL about it (the root and the intermediate: a chain that signs only sends them; the
+    /// JWS signer: its OCSP URL and its key's check are read from its DER).
     private static func certificate(
         _ name: String, in directory: URL, parsedOnUse: Bool = false, fileSystem: any FileSystem
     ) throws -> X509Certificate {

@@ -19,6 +19,10 @@ public struct CertificateAuthority: Sendable {
         /// make none now (`loadOrCreate` then loads one only if the directory has it: RSA keys
         /// are slow to make, and a store that never issues a receipt needs none).
         public var receiptKeyKind: PrivateKey.Kind?
+        /// Whether `loadOrCreate` reads the receipt signer the directory has when `receiptKeyKind`
+        /// is nil. A chain that signs only JWS leaves it unread: its RSA key and its certificate
+        /// are two of OpenSSL's public-key decodes, about 3.3 M instructions of a `storefront buy`.
+        public var readsReceiptSigner: Bool
         /// How long the root is valid.
         public var rootValidity: TimeInterval
         /// How long the intermediate is valid.
@@ -38,7 +42,7 @@ public struct CertificateAuthority: Sendable {
         /// receipt/JWS signer OIDs, naming no OCSP responder.
         public init(
             organization: String = "Storefront Local App Store", keyKind: PrivateKey.Kind = .p256,
-            receiptKeyKind: PrivateKey.Kind? = .rsa(bits: 2048),
+            receiptKeyKind: PrivateKey.Kind? = .rsa(bits: 2048), readsReceiptSigner: Bool = true,
             rootValidity: TimeInterval = 20 * 365 * 86_400, intermediateValidity: TimeInterval = 10 * 365 * 86_400,
             signingValidity: TimeInterval = 5 * 365 * 86_400,
             intermediateMarkers: [String] = ["1.2.840.113635.100.6.2.1"],
@@ -47,6 +51,7 @@ public struct CertificateAuthority: Sendable {
             self.organization = organization
             self.keyKind = keyKind
             self.receiptKeyKind = receiptKeyKind
+            self.readsReceiptSigner = readsReceiptSigner
             self.rootValidity = rootValidity
             self.intermediateValidity = intermediateValidity
             self.signingValidity = signingValidity

@@ -31,13 +31,13 @@ enum DERStructure {
     }
 
     /// One element: its tag and where its contents are.
-    private struct Element {
+    struct Element {
         let tag: UInt8
         let contents: Range<Int>
     }
 
     /// Reads the elements between two offsets, one after another.
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var start: Int
         let end: Int

@@ -64,22 +64,28 @@ public final class PrivateKey: @unchecked Sendable {
     }
 
     /// An unencrypted PKCS#8 key (`BEGIN PRIVATE KEY`, what this library writes) of an EC or RSA
-    /// algorithm, decoded by that algorithm's decoder alone; nil for anything else, which the
-    /// generic reader then reads or refuses. OpenSSL 3's generic reader gathers every decoder of
-    /// every provider for each key: about 4.4 M instructions a P-256 key against 1.2 M, most
-    /// of a CLI command's chain load.
+    /// algorithm: a P-256 key made from its parameters (`importedP256`), another decoded by its
+    /// algorithm's decoder alone; nil for anything else, which the generic reader then reads or
+    /// refuses. OpenSSL 3's generic reader gathers every decoder of every provider for each key:
+    /// about 4.4 M instructions a P-256 key against 1.2 M, most of a CLI command's chain load.
     private static func decodedPKCS8(_ pem: String) -> OpaquePointer? {
-        guard let bio = try? MemoryBIO(Array(pem.utf8)), let block = bio.nextPEMBlock(),
-            block.label == "PRIVATE KEY", let keyType = pkcs8KeyType(block.der)
+        guard let bio = try? MemoryBIO(Array(pem.utf8)), let block = bio.nextPEMBlock(), block.label == "PRIVATE KEY"
         else { return nil }
+        let info = block.der.withUnsafeBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            return d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, buffer.count)
+        }
+        guard let info else {
+            ERR_clear_error()
+            return nil
+        }
+        defer { PKCS8_PRIV_KEY_INFO_free(info) }
+        guard let keyType = pkcs8KeyType(info) else { return nil }
+        if keyType == "EC", let key = importedP256(info) { return key }
         var key: OpaquePointer? = nil
-        // EVP_PKEY_KEYPAIR, a macro of macros Swift does not import.
-        let keyPair =
-            OSSL_KEYMGMT_SELECT_PRIVATE_KEY | OSSL_KEYMGMT_SELECT_PUBLIC_KEY | OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS
-            | OSSL_KEYMGMT_SELECT_OTHER_PARAMETERS
         guard
             let decoder = OSSL_DECODER_CTX_new_for_pkey(
-                &key, "DER", "PrivateKeyInfo", keyType, Int32(keyPair), nil, nil)
+                &key, "DER", "PrivateKeyInfo", keyType, keyPairSelection, nil, nil)
         else {
             ERR_clear_error()
             return nil
@@ -98,14 +104,8 @@ public final class PrivateKey: @unchecked Sendable {
     }
 
     /// The key type OpenSSL's key managers know a PKCS#8 key's algorithm by, from its
-    /// `AlgorithmIdentifier`: "EC" or "RSA"; nil for other algorithms and unreadable bytes.
-    private static func pkcs8KeyType(_ der: [UInt8]) -> String? {
-        let info = der.withUnsafeBufferPointer { buffer in
-            var cursor = buffer.baseAddress
-            return d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, buffer.count)
-        }
-        guard let info else { return nil }
-        defer { PKCS8_PRIV_KEY_INFO_free(info) }
+    /// `AlgorithmIdentifier`: "EC" or "RSA"; nil for other algorithms.
+    private static func pkcs8KeyType(_ info: OpaquePointer) -> String? {
         var algorithm: OpaquePointer? = nil
         guard PKCS8_pkey_get0(&algorithm, nil, nil, nil, info) == 1 else { return nil }
         switch OBJ_obj2nid(algorithm) {

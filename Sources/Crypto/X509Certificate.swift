@@ -22,6 +22,15 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
         }
     }
 
+    /// Whether OpenSSL has parsed the certificate (false only for one read to be parsed on use
+    /// that nothing has asked OpenSSL about yet).
+    var isParsed: Bool {
+        switch held {
+        case .parsed: true
+        case .deferred(let deferred): deferred.isParsed
+        }
+    }
+
     init(taking pointer: OpaquePointer) {
         held = .parsed(pointer)
     }
@@ -97,6 +106,13 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
     /// - Parameter key: the private key to compare.
     /// - Returns: true when the certificate's public key is `key`'s.
     public func certifies(_ key: PrivateKey) -> Bool {
+        // A certificate not parsed yet whose public key info is the key's own P-256 key, byte for
+        // byte, certifies it without a parse; any other answer is OpenSSL's.
+        if case .deferred(let deferred) = held, let info = deferred.publicKeyInfo, let own = key.p256PublicKeyInfo,
+            info.elementsEqual(own)
+        {
+            return true
+        }
         guard X509_check_private_key(pointer, key.pointer) == 1 else {
             ERR_clear_error()
             return false
@@ -150,13 +166,38 @@ public final class X509Certificate: @unchecked Sendable, Hashable, CustomStringC
     }
 
     /// The OCSP responder URLs of the Authority Information Access extension, in order.
+    /// A certificate read to be parsed on use is not parsed for them: its extensions are read alone.
     public var ocspResponderURLs: [String] {
-        guard let list = X509_get1_ocsp(pointer) else { return [] }
-        let stack = list
-        defer { X509_email_free(list) }
-        return (0..<OPENSSL_sk_num(stack)).compactMap { index in
-            OPENSSL_sk_value(stack, index).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        switch held {
+        case .parsed(let pointer): Self.ocspResponderURLs(in: X509_get0_extensions(pointer))
+        case .deferred(let deferred): deferred.withExtensions { Self.ocspResponderURLs(in: $0) }
         }
+    }
+
+    /// The OCSP responder URLs of the Authority Information Access extension among `extensions`
+    /// (a `STACK_OF(X509_EXTENSION)`), in order: the URIs of its OCSP access descriptions that
+    /// `X509_get1_ocsp` lists (IA5 strings, not empty, each once, up to a NUL).
+    private static func ocspResponderURLs(in extensions: OpaquePointer?) -> [String] {
+        guard let extensions, let access = X509V3_get_d2i(extensions, NID_info_access, nil, nil) else {
+            ERR_clear_error()
+            return []
+        }
+        let descriptions = OpaquePointer(access)
+        defer { AUTHORITY_INFO_ACCESS_free(descriptions) }
+        var urls: [String] = []
+        for index in 0..<OPENSSL_sk_num(descriptions) {
+            guard
+                let description = OPENSSL_sk_value(descriptions, index)?.assumingMemoryBound(
+                    to: ACCESS_DESCRIPTION.self),
+                OBJ_obj2nid(description.pointee.method) == NID_ad_OCSP, let location = description.pointee.location,
+                location.pointee.type == GEN_URI, let uri = location.pointee.d.uniformResourceIdentifier,
+                uri.pointee.type == V_ASN1_IA5STRING, uri.pointee.length > 0, let bytes = uri.pointee.data
+            else { continue }
+            let text = UnsafeBufferPointer(start: bytes, count: Int(uri.pointee.length))
+            let url = String(decoding: text.prefix { $0 != 0 }, as: UTF8.self)
+            if !urls.contains(url) { urls.append(url) }
+        }
+        return urls
     }
 
     /// Checks a SHA-256 signature over `message` with this certificate's public key

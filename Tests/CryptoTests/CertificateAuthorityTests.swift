@@ -313,6 +313,30 @@ import Testing
         #expect(again.receiptSigningCertificate == full.receiptSigningCertificate)
     }
 
+    /// A chain that signs only JWS leaves the receipt signer the directory has unread (a damaged
+    /// one included), and reads its JWS signer without OpenSSL parsing it; asked for, the
+    /// receipt signer is read, and a damaged key is refused naming its file.
+    @Test func aChainThatSignsOnlyJWSReadsNoReceiptSigner() throws {
+        let temp = try TemporaryDirectory()
+        let full = try CertificateAuthority.loadOrCreate(in: temp.url, now: now)
+        #expect(full.receiptSigningKey != nil)
+        let jwsOnly = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(receiptKeyKind: nil, readsReceiptSigner: false), now: now + 60)
+        #expect(jwsOnly.receiptSigningCertificate == nil && jwsOnly.receiptSigningKey == nil)
+        #expect(!jwsOnly.signingCertificate.isParsed)
+        #expect(jwsOnly.signingCertificate.derRepresentation == full.signingCertificate.derRepresentation)
+        #expect(jwsOnly.ocspURL == nil)
+
+        let keyFile = temp.url.appendingPathComponent(CertificateAuthority.FileName.receiptSigningKey)
+        try Data("not a key".utf8).write(to: keyFile)
+        _ = try CertificateAuthority.loadOrCreate(
+            in: temp.url, configuration: .init(receiptKeyKind: nil, readsReceiptSigner: false), now: now + 120)
+        let error = try #require(throws: CryptoError.self) {
+            try CertificateAuthority.loadOrCreate(in: temp.url, configuration: .init(receiptKeyKind: nil), now: now)
+        }
+        #expect(error.operation.contains(CertificateAuthority.FileName.receiptSigningKey), "\(error)")
+    }
+
     @Test func aURLThatIsNotHTTPIsRefused() throws {
         let temp = try TemporaryDirectory()
         #expect(throws: CryptoError.self) {

@@ -68,4 +68,49 @@ import Testing
         #expect(!authority.signingCertificate.certifies(keys.intermediateKey))
         #expect(!authority.root.certifies(try PrivateKey.generate(.rsa(bits: 2048))))
     }
+    /// A P-256 PKCS#8 key is made from its scalar and point, and is the key OpenSSL's tool reads:
+    /// the same public key info, and signatures its public key verifies.
+    @Test func aP256KeyMadeFromItsParametersIsTheKeyOpenSSLReads() throws {
+        let temp = try TemporaryDirectory()
+        let key = try PrivateKey.generate(.p256)
+        let file = temp.url.appendingPathComponent("key.pem")
+        try key.pemRepresentation().write(to: file, atomically: true, encoding: .utf8)
+        let read = try PrivateKey(pem: try String(contentsOf: file, encoding: .utf8))
+        let der = temp.url.appendingPathComponent("public.der")
+        let made = try ChildProcess.run(
+            .tool("openssl"), ["pkey", "-in", file.path, "-pubout", "-outform", "DER", "-out", der.path])
+        #expect(made.status == 0, "\(made.output)")
+        #expect(read.p256PublicKeyInfo == Array(try Data(contentsOf: der)))
+        #expect(read.p256PublicKeyInfo == key.p256PublicKeyInfo)
+        let message = Array("a purchase".utf8)
+        #expect(try PublicKey(of: key).verifySHA256(signature: read.signSHA256(message), message: message))
+        #expect(try PrivateKey.generate(.rsa(bits: 2048)).p256PublicKeyInfo == nil)
+    }
+
+    /// A P-256 PKCS#8 key without its public point is read by its decoder, which computes the
+    /// point; one whose point is not on the curve is refused, as the decoder refuses it.
+    @Test func aP256KeyWithoutItsPointIsDecodedAndOneOffTheCurveRefused() throws {
+        let temp = try TemporaryDirectory()
+        let full = temp.url.appendingPathComponent("full.pem")
+        try PrivateKey.generate(.p256).pemRepresentation().write(to: full, atomically: true, encoding: .utf8)
+        let bare = temp.url.appendingPathComponent("bare.pem")
+        let traditional = try ChildProcess.run(
+            .tool("openssl"), ["ec", "-in", full.path, "-no_public", "-out", bare.path + ".ec"])
+        #expect(traditional.status == 0, "\(traditional.output)")
+        let pkcs8 = try ChildProcess.run(
+            .tool("openssl"), ["pkcs8", "-topk8", "-nocrypt", "-in", bare.path + ".ec", "-out", bare.path])
+        #expect(pkcs8.status == 0, "\(pkcs8.output)")
+        let bareText = try String(contentsOf: bare, encoding: .utf8)
+        #expect(bareText.hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        let read = try PrivateKey(pem: bareText)
+        let expected = try ChildProcess.run(.tool("openssl"), ["pkey", "-in", full.path, "-pubout"])
+        #expect(try PublicKey(of: read).pemRepresentation() == expected.output)
+
+        // The point's last byte changed: off the curve.
+        let text = try String(contentsOf: full, encoding: .utf8)
+        let body = text.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        var der = try #require(Data(base64Encoded: body)).map { $0 }
+        der[der.count - 1] ^= 0x01
+        #expect(throws: CryptoError.self) { try PrivateKey(pem: X509CertificateTests.pem(der, label: "PRIVATE KEY")) }
+    }
 }

@@ -89,4 +89,26 @@ import Testing
         #expect(certificate.ocspResponderURLs.isEmpty)
         #expect(!certificate.hasECKey)
     }
+    /// A signer read to be parsed on use answers its OCSP URL and whether a key is its own from
+    /// its bytes (its extensions read alone, its public key info compared), as a parsed one
+    /// answers, without OpenSSL parsing it; a key that is not its own gets OpenSSL's answer.
+    @Test func aSignerParsedOnUseAnswersItsOCSPURLAndItsKeyWithoutAParse() throws {
+        let url = "http://127.0.0.1:8080/ocsp"
+        let keys = try CertificateAuthority.create(
+            configuration: .init(receiptKeyKind: nil, ocspURL: url), now: Date(timeIntervalSince1970: 1_767_225_600))
+        let authority = keys.authority
+        let signer = try X509Certificate(pemParsedOnUse: authority.signingCertificate.pemRepresentation)
+        #expect(signer.ocspResponderURLs == [url])
+        #expect(signer.ocspResponderURLs == authority.signingCertificate.ocspResponderURLs)
+        #expect(signer.certifies(authority.signingKey))
+        #expect(!signer.isParsed)
+        #expect(!signer.certifies(keys.intermediateKey))
+        #expect(signer.isParsed)
+        // The root names no OCSP responder, read to be parsed on use or not.
+        let root = try X509Certificate(pemParsedOnUse: authority.root.pemRepresentation)
+        #expect(root.ocspResponderURLs.isEmpty && authority.root.ocspResponderURLs.isEmpty)
+        #expect(root.certifies(keys.rootKey))
+        #expect(!root.isParsed)
+        #expect(!root.certifies(try PrivateKey.generate(.rsa(bits: 2048))))
+    }
 }

@@ -97,7 +97,8 @@ public struct LocalReceiptIssuer: Sendable {
     /// Loads the chain kept in `stateDirectory/Certificates`, making it on first use, with
     /// certificates naming `configuration.ocspURL` (issued for the chain's keys when missing).
     /// - Parameter receiptSigner: make the RSA receipt signer when the chain has none yet; without
-    ///   it the issuer signs JWS only until a receipt is needed (RSA keys are slow to make).
+    ///   it the issuer signs JWS only until a receipt is needed (RSA keys are slow to make), and
+    ///   does not read the receipt signer the chain has (each `buy` signs a JWS, never a receipt).
     /// - Throws: `CryptoError` naming the file when the chain is damaged, or the file system's error.
     package static func loadOrCreate(
         stateDirectory: URL, configuration: Configuration, catalog: StoreKitConfiguration? = nil, now: Date,
@@ -107,7 +108,8 @@ public struct LocalReceiptIssuer: Sendable {
         let authority = try CertificateAuthority.loadOrCreate(
             in: directory,
             configuration: CertificateAuthority.Configuration(
-                receiptKeyKind: receiptSigner ? .rsa(bits: 2048) : nil, ocspURL: configuration.ocspURL),
+                receiptKeyKind: receiptSigner ? .rsa(bits: 2048) : nil, readsReceiptSigner: receiptSigner,
+                ocspURL: configuration.ocspURL),
             now: now, fileSystem: fileSystem)
         return LocalReceiptIssuer(authority: authority, configuration: configuration, catalog: catalog)
     }
