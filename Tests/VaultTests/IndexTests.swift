@@ -57,6 +57,22 @@ import Testing
         #expect(try whole.allItems() == reopened.allItems())
     }
 
+    /// With the production thresholds, a vault of a hundred records (a short purchase history)
+    /// gets its index at the next open, and the opens after it replay only what follows it.
+    @Test func aHundredRecordsGetAnIndexWithTheDefaults() throws {
+        let dir = try TemporaryDirectory()
+        let written = try Self.open(dir, testConfiguration())
+        let expected = try churn(written, steps: 100, accounts: 100, deleteEvery: 1000, value: { "v\($0)" })
+        #expect(!FileManager.default.fileExists(atPath: Self.indexURL(dir).path))
+        _ = try Self.open(dir, testConfiguration())
+        #expect(FileManager.default.fileExists(atPath: Self.indexURL(dir).path))
+        let reopened = try Self.open(dir, testConfiguration())
+        let store = try #require(Mirror(reflecting: reopened).descendant("store") as? VaultStore)
+        #expect(store.index != nil, "opened from the index")
+        #expect(store.log.tailRecords == 0, "no record replayed")
+        #expect(try Self.items(reopened) == expected)
+    }
+
     @Test func everyDamagedIndexByteIsIgnoredOrRefusedNeverWrongData() throws {
         let dir = try TemporaryDirectory()
         let expected = try Self.populated(dir)
