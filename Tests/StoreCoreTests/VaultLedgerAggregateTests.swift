@@ -100,6 +100,8 @@ struct VaultLedgerAggregateTests {
     static func expectSameAnswers(_ ledger: any PurchaseLedger, _ calculator: EntitlementCalculator, step: Int) throws {
         let all = try ledger.transactions().map(PurchaseRecord.init)
         let some = try ledger.entitlementTransactions().map(PurchaseRecord.init)
+        let subscriptions = try ledger.subscriptionTransactions().map(PurchaseRecord.init)
+        #expect(subscriptions.allSatisfy { $0.productType == .autoRenewable })
         for minutes in stride(from: 0, through: 800, by: 97) {
             let now = start.addingTimeInterval(Double(minutes) * 60)
             #expect(
@@ -108,6 +110,9 @@ struct VaultLedgerAggregateTests {
                 "step \(step), at \(minutes) min")
             #expect(
                 calculator.statuses(records: some, renewalInfo: [], at: now)
+                    == calculator.statuses(records: all, renewalInfo: [], at: now), "step \(step), at \(minutes) min")
+            #expect(
+                calculator.statuses(records: subscriptions, renewalInfo: [], at: now)
                     == calculator.statuses(records: all, renewalInfo: [], at: now), "step \(step), at \(minutes) min")
         }
     }

@@ -22,7 +22,8 @@ extension Store {
     /// engine's clock when nil).
     public func subscriptionStatuses(at now: Date? = nil) async throws(LedgerError) -> [SubscriptionStatus] {
         let now = now ?? configuration.clock.now
-        let records = try await entitlementRecords()
+        let records = try await ledger.perform { ledger throws(LedgerError) in try ledger.subscriptionTransactions() }
+            .map(PurchaseRecord.init)
         return configuration.entitlements.statuses(
             records: records, renewalInfo: await backend.renewalInfo(), at: now)
     }

@@ -32,6 +32,12 @@ public protocol PurchaseLedger: Sendable {
     /// transaction.
     func entitlementTransactions() throws(LedgerError) -> [Transaction]
 
+    /// The transactions subscription statuses are computed from: at least the latest
+    /// transaction of each subscription (the account's own in each group, and each family
+    /// share), in any order. What `EntitlementCalculator.statuses` makes of them is what it makes
+    /// of every transaction. By default, the auto-renewable ones of `entitlementTransactions()`.
+    func subscriptionTransactions() throws(LedgerError) -> [Transaction]
+
     /// What a listing shows of every recorded transaction (`TransactionSummary`), in
     /// `transactions()`' order. By default, made from `transactions()`.
     func transactionSummaries() throws(LedgerError) -> [TransactionSummary]
@@ -86,6 +92,11 @@ extension PurchaseLedger {
     /// Every transaction (`transactions()`): right for any ledger, and what a ledger without
     /// aggregates has.
     public func entitlementTransactions() throws(LedgerError) -> [Transaction] { try transactions() }
+
+    /// The auto-renewable transactions of `entitlementTransactions()`: right for any ledger.
+    public func subscriptionTransactions() throws(LedgerError) -> [Transaction] {
+        try entitlementTransactions().filter { $0.productType == .autoRenewable }
+    }
 
     /// The summaries of `transactions()`: right for any ledger.
     public func transactionSummaries() throws(LedgerError) -> [TransactionSummary] {

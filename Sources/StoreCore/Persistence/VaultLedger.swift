@@ -218,6 +218,13 @@ public final class VaultLedger: PurchaseLedger {
         return try sortedTransactions(entitling) + latest.map(decodeTransaction)
     }
 
+    /// Each subscription's latest transaction, from the aggregates: no non-consumable is read
+    /// (a `storefront buy` reports statuses at the engine's start).
+    public func subscriptionTransactions() throws(LedgerError) -> [Transaction] {
+        try ensureAggregates()
+        return try guarded { try vault.items(service: Self.groupsService) }.map(decodeTransaction)
+    }
+
     public func balance(of productID: String) throws(LedgerError) -> Int {
         try ensureAggregates()
         let counted =
